@@ -1,0 +1,5 @@
+//! wavec: a transpiler for HLSL/Slang compute shaders built around wave intrinsics.
+
+pub mod diag;
+pub mod span;
+pub mod syntax;

@@ -1,0 +1,373 @@
+//! The untyped syntax tree built by the grammar actions.
+//!
+//! It stays close to the source: names are strings, types are unresolved [`TypeExpr`]s, and
+//! sema decides what every name means. Every node carries a [`Span`]. Parse errors recover into
+//! `Error` nodes so that one run can report several of them.
+
+use crate::span::Span;
+pub use crate::syntax::token::{FloatLit, IntLit};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TranslationUnit {
+    pub items: Vec<Item>,
+}
+
+/// `[name]`, `[name(args)]` or `[[ns::name(args)]]`. `name` keeps `::` (e.g. `vk::binding`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attribute {
+    pub name: Ident,
+    pub args: Vec<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    Function(FunctionDecl),
+    Struct(StructDecl),
+    Typedef(TypedefDecl),
+    /// Global variables: resources, `groupshared`, `static`, constants, uniforms.
+    Variables(VarDeclGroup),
+    Cbuffer(CbufferDecl),
+    /// A stray `;` at file scope.
+    Empty(Span),
+    /// Something that failed to parse; the parser already reported it.
+    Error(Span),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Modifier {
+    Static,
+    Const,
+    Groupshared,
+    Uniform,
+    Extern,
+    Precise,
+    In,
+    Out,
+    Inout,
+    RowMajor,
+    ColumnMajor,
+    Nointerpolation,
+    Volatile,
+    Inline,
+    Export,
+    Constexpr,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Modifiers {
+    pub list: Vec<(Modifier, Span)>,
+}
+
+impl Modifiers {
+    pub fn has(&self, m: Modifier) -> bool {
+        self.list.iter().any(|(x, _)| *x == m)
+    }
+    pub fn span_of(&self, m: Modifier) -> Option<Span> {
+        self.list.iter().find(|(x, _)| *x == m).map(|(_, s)| *s)
+    }
+}
+
+/// A type as written: `float4`, `vector<float, 4>`, `RWStructuredBuffer<Particle>`, `MyStruct`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeExpr {
+    pub kind: TypeExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TypeExprKind {
+    Named { name: String, args: Vec<GenericArg> },
+    Error,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum GenericArg {
+    Type(TypeExpr),
+    /// A value (`4` in `vector<float, 4>`), or a name sema resolves as a type or a constant.
+    Expr(Expr),
+}
+
+/// `: SV_GroupID`, `: register(u0, space1)`, `: packoffset(c0.x)`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Annotation {
+    Semantic(Ident),
+    Register { slot: Ident, space: Option<Ident>, span: Span },
+    Packoffset { text: String, span: Span },
+}
+
+/// `T` in `T WaveActiveSum<T : numeric_svm>(T value)`. The constraint names a type class.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenericParam {
+    pub name: Ident,
+    pub constraint: Option<Ident>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct FunctionDecl {
+    pub attrs: Vec<Attribute>,
+    pub modifiers: Modifiers,
+    pub ret: TypeExpr,
+    pub name: Ident,
+    pub generics: Vec<GenericParam>,
+    pub params: Vec<Param>,
+    pub ret_annotations: Vec<Annotation>,
+    /// `None` for a prototype (the stdlib's intrinsics are prototypes with lowering attributes).
+    pub body: Option<Block>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub attrs: Vec<Attribute>,
+    pub modifiers: Modifiers,
+    pub ty: TypeExpr,
+    pub name: Ident,
+    pub array_dims: Vec<Option<Expr>>,
+    pub annotations: Vec<Annotation>,
+    pub default: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct StructDecl {
+    pub attrs: Vec<Attribute>,
+    pub name: Ident,
+    pub generics: Vec<GenericParam>,
+    pub members: Vec<StructMember>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum StructMember {
+    Fields(VarDeclGroup),
+    Method(FunctionDecl),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypedefDecl {
+    pub ty: TypeExpr,
+    pub name: Ident,
+    pub array_dims: Vec<Option<Expr>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CbufferDecl {
+    pub attrs: Vec<Attribute>,
+    pub name: Ident,
+    pub annotations: Vec<Annotation>,
+    pub members: Vec<VarDeclGroup>,
+    pub span: Span,
+}
+
+/// `static const float a = 1, b[2] = {1, 2};` — one type, several declarators.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VarDeclGroup {
+    pub attrs: Vec<Attribute>,
+    pub modifiers: Modifiers,
+    pub ty: TypeExpr,
+    pub decls: Vec<VarDecl>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct VarDecl {
+    pub name: Ident,
+    /// `a[4][2]` gives `[Some(4), Some(2)]`; `a[]` gives `[None]`.
+    pub array_dims: Vec<Option<Expr>>,
+    pub annotations: Vec<Annotation>,
+    pub init: Option<Initializer>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Initializer {
+    Expr(Expr),
+    /// `{ a, b, { c, d } }`
+    List(Vec<Initializer>, Span),
+}
+
+impl Initializer {
+    pub fn span(&self) -> Span {
+        match self {
+            Initializer::Expr(e) => e.span,
+            Initializer::List(_, s) => *s,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stmt {
+    /// `[unroll]`, `[loop]`, `[branch]`, `[flatten]`…
+    pub attrs: Vec<Attribute>,
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum StmtKind {
+    Expr(Expr),
+    Decl(VarDeclGroup),
+    Block(Block),
+    If {
+        /// `if constexpr (…)`
+        constexpr: bool,
+        cond: Expr,
+        then: Box<Stmt>,
+        els: Option<Box<Stmt>>,
+    },
+    For {
+        /// A declaration or expression statement (or `None` for `for (;…)`).
+        init: Option<Box<Stmt>>,
+        cond: Option<Expr>,
+        step: Option<Expr>,
+        body: Box<Stmt>,
+    },
+    While {
+        cond: Expr,
+        body: Box<Stmt>,
+    },
+    DoWhile {
+        body: Box<Stmt>,
+        cond: Expr,
+    },
+    Switch {
+        selector: Expr,
+        cases: Vec<SwitchCase>,
+    },
+    Break,
+    Continue,
+    Return(Option<Expr>),
+    Discard,
+    /// `;`
+    Empty,
+    Error,
+}
+
+/// One run of `case`/`default` labels and the statements after them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SwitchCase {
+    pub labels: Vec<CaseLabel>,
+    pub body: Vec<Stmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CaseLabel {
+    /// `None` for `default:`.
+    pub value: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    LogicAnd,
+    LogicOr,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    Neg,
+    Plus,
+    Not,
+    BitNot,
+    PreInc,
+    PreDec,
+    PostInc,
+    PostDec,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    IntLit(IntLit),
+    FloatLit(FloatLit),
+    BoolLit(bool),
+    StringLit(String),
+    Ident(String),
+    Binary {
+        op: BinOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Unary {
+        op: UnOp,
+        expr: Box<Expr>,
+    },
+    /// `a = b` (`op: None`) or `a += b` (`op: Some(Add)`).
+    Assign {
+        op: Option<BinOp>,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Ternary {
+        cond: Box<Expr>,
+        then: Box<Expr>,
+        els: Box<Expr>,
+    },
+    /// `f(a)`, `obj.Method(a)` (callee is a `Member`), `buf.Load<float4>(a)` (generic_args).
+    Call {
+        callee: Box<Expr>,
+        generic_args: Vec<GenericArg>,
+        args: Vec<Expr>,
+    },
+    /// `float4(1, 2, 3, 4)`, `vector<float, 2>(a, b)`, `MyStruct(…)` (not HLSL, but Slang).
+    Construct {
+        ty: TypeExpr,
+        args: Vec<Expr>,
+    },
+    /// `(float)x`
+    Cast {
+        ty: TypeExpr,
+        expr: Box<Expr>,
+    },
+    /// `a.b`: a field, a swizzle or a method name (when it is a call's callee).
+    Member {
+        base: Box<Expr>,
+        name: Ident,
+    },
+    Index {
+        base: Box<Expr>,
+        index: Box<Expr>,
+    },
+    /// `a, b`
+    Comma {
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Error,
+}

@@ -1,0 +1,418 @@
+//! Tokens of the HLSL/Slang dialect.
+//!
+//! One lexer serves both the preprocessor and the parser: the preprocessor needs `#`, `##` and
+//! line ends, the parser never sees them. Identifiers that name types are re-tagged as
+//! [`Token::TypeName`] after preprocessing (see `classify.rs`), because an LR(1) grammar cannot
+//! otherwise tell `(T)x` or `a<b> c;` apart from expressions.
+
+use logos::Logos;
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LexError;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IntLit {
+    pub value: u64,
+    /// `u`/`U` suffix.
+    pub unsigned: bool,
+    /// `l`/`L`/`ll` suffix: 64-bit.
+    pub long: bool,
+    /// Written in hex or octal (such literals are unsigned if they do not fit `int`).
+    pub radix: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FloatLit {
+    pub value: f64,
+    /// The suffix letter, lowercased: `f`, `h`, `l` (double) or none.
+    pub suffix: Option<char>,
+}
+
+fn parse_int(s: &str) -> Option<IntLit> {
+    let lower = s.to_ascii_lowercase();
+    let digits_end = lower.trim_end_matches(['u', 'l']).len();
+    let (body, suffix) = lower.split_at(digits_end);
+    let (radix, digits) = if let Some(h) = body.strip_prefix("0x") {
+        (16, h)
+    } else if body.len() > 1 && body.starts_with('0') {
+        (8, &body[1..])
+    } else {
+        (10, body)
+    };
+    let value = u64::from_str_radix(digits, radix).ok()?;
+    Some(IntLit { value, unsigned: suffix.contains('u'), long: suffix.contains('l'), radix })
+}
+
+fn parse_float(s: &str) -> Option<FloatLit> {
+    let last = s.chars().last()?;
+    let (body, suffix) = if last.is_ascii_alphabetic() && !matches!(last, 'e' | 'E') {
+        (&s[..s.len() - 1], Some(last.to_ascii_lowercase()))
+    } else {
+        (s, None)
+    };
+    let body = if body.ends_with('.') { &body[..body.len() - 1] } else { body };
+    let value = body.parse::<f64>().ok()?;
+    Some(FloatLit { value, suffix })
+}
+
+fn unquote(s: &str) -> String {
+    let inner = &s[1..s.len() - 1];
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some('0') => out.push('\0'),
+                Some(other) => out.push(other),
+                None => {}
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[derive(Logos, Clone, Debug, PartialEq)]
+#[logos(error = LexError)]
+#[logos(skip r"[ \t\f\r]+")]
+#[logos(skip r"\\\r?\n")]
+#[logos(skip(r"//[^\n]*", allow_greedy = true))]
+#[logos(skip r"/\*([^*]|\*+[^*/])*\*+/")]
+pub enum Token {
+    #[regex(r"\r?\n")]
+    Newline,
+
+    #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice().to_string())]
+    Ident(String),
+    /// Produced by the type-name classification pass, never by the lexer itself.
+    TypeName(String),
+
+    #[regex(r"0[xX][0-9a-fA-F]+[uUlL]*", |lex| parse_int(lex.slice()))]
+    #[regex(r"[0-9]+[uUlL]*", |lex| parse_int(lex.slice()))]
+    IntLit(IntLit),
+
+    #[regex(r"[0-9]+\.[0-9]*([eE][+-]?[0-9]+)?[fFhHlL]?", |lex| parse_float(lex.slice()))]
+    #[regex(r"\.[0-9]+([eE][+-]?[0-9]+)?[fFhHlL]?", |lex| parse_float(lex.slice()))]
+    #[regex(r"[0-9]+[eE][+-]?[0-9]+[fFhHlL]?", |lex| parse_float(lex.slice()))]
+    FloatLit(FloatLit),
+
+    #[regex(r#""([^"\\\n]|\\.)*""#, |lex| unquote(lex.slice()))]
+    StringLit(String),
+
+    // Keywords.
+    #[token("struct")]
+    Struct,
+    #[token("class")]
+    Class,
+    #[token("cbuffer")]
+    Cbuffer,
+    #[token("tbuffer")]
+    Tbuffer,
+    #[token("typedef")]
+    Typedef,
+    #[token("if")]
+    If,
+    #[token("else")]
+    Else,
+    #[token("for")]
+    For,
+    #[token("while")]
+    While,
+    #[token("do")]
+    Do,
+    #[token("switch")]
+    Switch,
+    #[token("case")]
+    Case,
+    #[token("default")]
+    Default,
+    #[token("break")]
+    Break,
+    #[token("continue")]
+    Continue,
+    #[token("return")]
+    Return,
+    #[token("discard")]
+    Discard,
+    #[token("true")]
+    True,
+    #[token("false")]
+    False,
+    #[token("in")]
+    In,
+    #[token("out")]
+    Out,
+    #[token("inout")]
+    Inout,
+    #[token("static")]
+    Static,
+    #[token("const")]
+    Const,
+    #[token("groupshared")]
+    Groupshared,
+    #[token("uniform")]
+    Uniform,
+    #[token("register")]
+    Register,
+    #[token("packoffset")]
+    Packoffset,
+    #[token("precise")]
+    Precise,
+    #[token("nointerpolation")]
+    Nointerpolation,
+    #[token("volatile")]
+    Volatile,
+    #[token("row_major")]
+    RowMajor,
+    #[token("column_major")]
+    ColumnMajor,
+    #[token("inline")]
+    Inline,
+    #[token("extern")]
+    Extern,
+    #[token("export")]
+    Export,
+    #[token("constexpr")]
+    Constexpr,
+
+    // Punctuation.
+    #[token("(")]
+    LParen,
+    #[token(")")]
+    RParen,
+    #[token("[")]
+    LBracket,
+    #[token("]")]
+    RBracket,
+    #[token("{")]
+    LBrace,
+    #[token("}")]
+    RBrace,
+    #[token(";")]
+    Semi,
+    #[token(",")]
+    Comma,
+    #[token(".")]
+    Dot,
+    #[token("::")]
+    ColonColon,
+    #[token(":")]
+    Colon,
+    #[token("?")]
+    Question,
+    #[token("#")]
+    Hash,
+    #[token("##")]
+    HashHash,
+
+    #[token("+")]
+    Plus,
+    #[token("-")]
+    Minus,
+    #[token("*")]
+    Star,
+    #[token("/")]
+    Slash,
+    #[token("%")]
+    Percent,
+    #[token("++")]
+    PlusPlus,
+    #[token("--")]
+    MinusMinus,
+    #[token("==")]
+    EqEq,
+    #[token("!=")]
+    NotEq,
+    #[token("<")]
+    Lt,
+    #[token(">")]
+    Gt,
+    #[token("<=")]
+    Le,
+    #[token(">=")]
+    Ge,
+    #[token("&&")]
+    AndAnd,
+    #[token("||")]
+    OrOr,
+    #[token("!")]
+    Bang,
+    #[token("~")]
+    Tilde,
+    #[token("&")]
+    Amp,
+    #[token("|")]
+    Pipe,
+    #[token("^")]
+    Caret,
+    #[token("<<")]
+    Shl,
+    #[token(">>")]
+    Shr,
+    #[token("=")]
+    Assign,
+    #[token("+=")]
+    PlusAssign,
+    #[token("-=")]
+    MinusAssign,
+    #[token("*=")]
+    StarAssign,
+    #[token("/=")]
+    SlashAssign,
+    #[token("%=")]
+    PercentAssign,
+    #[token("&=")]
+    AmpAssign,
+    #[token("|=")]
+    PipeAssign,
+    #[token("^=")]
+    CaretAssign,
+    #[token("<<=")]
+    ShlAssign,
+    #[token(">>=")]
+    ShrAssign,
+
+    /// A byte sequence no token matches. Kept as a token so the parser can recover past it
+    /// (LALRPOP cannot recover from lexer errors).
+    Error(char),
+}
+
+impl Token {
+    /// The source spelling of a keyword or punctuation token, used to print tokens back
+    /// (preprocessor stringizing, messages).
+    pub fn spelling(&self) -> String {
+        match self {
+            Token::Newline => "\n".into(),
+            Token::Ident(s) | Token::TypeName(s) => s.clone(),
+            Token::IntLit(i) => {
+                let mut s = if i.radix == 16 { format!("0x{:x}", i.value) } else { i.value.to_string() };
+                if i.unsigned {
+                    s.push('u');
+                }
+                if i.long {
+                    s.push('l');
+                }
+                s
+            }
+            Token::FloatLit(f) => {
+                let mut s = format!("{:?}", f.value);
+                if let Some(c) = f.suffix {
+                    s.push(c);
+                }
+                s
+            }
+            Token::StringLit(s) => format!("{s:?}"),
+            Token::Error(c) => c.to_string(),
+            other => keyword_or_punct(other).unwrap_or("?").to_string(),
+        }
+    }
+}
+
+fn keyword_or_punct(t: &Token) -> Option<&'static str> {
+    use Token::*;
+    Some(match t {
+        Struct => "struct",
+        Class => "class",
+        Cbuffer => "cbuffer",
+        Tbuffer => "tbuffer",
+        Typedef => "typedef",
+        If => "if",
+        Else => "else",
+        For => "for",
+        While => "while",
+        Do => "do",
+        Switch => "switch",
+        Case => "case",
+        Default => "default",
+        Break => "break",
+        Continue => "continue",
+        Return => "return",
+        Discard => "discard",
+        True => "true",
+        False => "false",
+        In => "in",
+        Out => "out",
+        Inout => "inout",
+        Static => "static",
+        Const => "const",
+        Groupshared => "groupshared",
+        Uniform => "uniform",
+        Register => "register",
+        Packoffset => "packoffset",
+        Precise => "precise",
+        Nointerpolation => "nointerpolation",
+        Volatile => "volatile",
+        RowMajor => "row_major",
+        ColumnMajor => "column_major",
+        Inline => "inline",
+        Extern => "extern",
+        Export => "export",
+        Constexpr => "constexpr",
+        LParen => "(",
+        RParen => ")",
+        LBracket => "[",
+        RBracket => "]",
+        LBrace => "{",
+        RBrace => "}",
+        Semi => ";",
+        Comma => ",",
+        Dot => ".",
+        ColonColon => "::",
+        Colon => ":",
+        Question => "?",
+        Hash => "#",
+        HashHash => "##",
+        Plus => "+",
+        Minus => "-",
+        Star => "*",
+        Slash => "/",
+        Percent => "%",
+        PlusPlus => "++",
+        MinusMinus => "--",
+        EqEq => "==",
+        NotEq => "!=",
+        Lt => "<",
+        Gt => ">",
+        Le => "<=",
+        Ge => ">=",
+        AndAnd => "&&",
+        OrOr => "||",
+        Bang => "!",
+        Tilde => "~",
+        Amp => "&",
+        Pipe => "|",
+        Caret => "^",
+        Shl => "<<",
+        Shr => ">>",
+        Assign => "=",
+        PlusAssign => "+=",
+        MinusAssign => "-=",
+        StarAssign => "*=",
+        SlashAssign => "/=",
+        PercentAssign => "%=",
+        AmpAssign => "&=",
+        PipeAssign => "|=",
+        CaretAssign => "^=",
+        ShlAssign => "<<=",
+        ShrAssign => ">>=",
+        _ => return None,
+    })
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Token::Newline => f.write_str("end of line"),
+            Token::Ident(s) => write!(f, "identifier `{s}`"),
+            Token::TypeName(s) => write!(f, "type `{s}`"),
+            Token::IntLit(_) | Token::FloatLit(_) => write!(f, "literal `{}`", self.spelling()),
+            Token::StringLit(s) => write!(f, "string {s:?}"),
+            Token::Error(c) => write!(f, "unexpected character `{c}`"),
+            other => write!(f, "`{}`", other.spelling()),
+        }
+    }
+}
