@@ -1,5 +1,8 @@
 //! wavec: a transpiler for HLSL/Slang compute shaders built around wave intrinsics.
 
+pub mod arena;
 pub mod diag;
+pub mod ir;
 pub mod span;
+pub mod stdlib;
 pub mod syntax;

@@ -1,0 +1,747 @@
+//! The typed IR that sema produces and every backend and lowering pass consumes.
+//!
+//! It is a typed syntax tree rather than SSA: statements keep their structured form (for, while,
+//! do, switch) so the HLSL backend can print readable code, and expressions keep source order so
+//! every backend evaluates side effects left to right, as HLSL does. Invariants:
+//!
+//! - Every expression has its final type; implicit conversions are explicit `Convert` nodes, so
+//!   backends never re-derive HLSL's conversion rules.
+//! - Function parameters are locals (`Local::param` is set), in declaration order.
+//! - Function-scope `groupshared` and `static` variables are hoisted to module globals by sema
+//!   (HLSL and SPIR-V only allow them at module scope); their `Global::name` is made unique.
+//! - Functions are stored callees first, and there is no recursion (HLSL forbids it).
+//! - Calls of stdlib intrinsics are `Intrinsic` nodes naming their declaration in
+//!   [`crate::stdlib::Stdlib`]; the per-target lowering is data there, not code here.
+
+use crate::arena::{Arena, Handle};
+use crate::span::Span;
+use std::fmt;
+
+pub type FunctionId = Handle<Function>;
+pub type GlobalId = Handle<Global>;
+pub type StructId = Handle<StructDef>;
+pub type LocalId = Handle<Local>;
+pub type ExprId = Handle<Expr>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Scalar {
+    Bool,
+    I16,
+    U16,
+    I32,
+    U32,
+    I64,
+    U64,
+    F16,
+    F32,
+    F64,
+}
+
+impl Scalar {
+    pub fn is_float(self) -> bool {
+        matches!(self, Scalar::F16 | Scalar::F32 | Scalar::F64)
+    }
+    pub fn is_int(self) -> bool {
+        !self.is_float() && self != Scalar::Bool
+    }
+    pub fn is_signed_int(self) -> bool {
+        matches!(self, Scalar::I16 | Scalar::I32 | Scalar::I64)
+    }
+    pub fn is_unsigned_int(self) -> bool {
+        matches!(self, Scalar::U16 | Scalar::U32 | Scalar::U64)
+    }
+    pub fn bits(self) -> u32 {
+        match self {
+            Scalar::Bool => 32,
+            Scalar::I16 | Scalar::U16 | Scalar::F16 => 16,
+            Scalar::I32 | Scalar::U32 | Scalar::F32 => 32,
+            Scalar::I64 | Scalar::U64 | Scalar::F64 => 64,
+        }
+    }
+    /// HLSL's promotion rank: the wider operand of a binary operation wins.
+    pub fn rank(self) -> u32 {
+        match self {
+            Scalar::Bool => 0,
+            Scalar::I16 => 1,
+            Scalar::U16 => 2,
+            Scalar::I32 => 3,
+            Scalar::U32 => 4,
+            Scalar::I64 => 5,
+            Scalar::U64 => 6,
+            Scalar::F16 => 7,
+            Scalar::F32 => 8,
+            Scalar::F64 => 9,
+        }
+    }
+    pub fn hlsl_name(self) -> &'static str {
+        match self {
+            Scalar::Bool => "bool",
+            Scalar::I16 => "int16_t",
+            Scalar::U16 => "uint16_t",
+            Scalar::I32 => "int",
+            Scalar::U32 => "uint",
+            Scalar::I64 => "int64_t",
+            Scalar::U64 => "uint64_t",
+            Scalar::F16 => "half",
+            Scalar::F32 => "float",
+            Scalar::F64 => "double",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ResourceKind {
+    StructuredBuffer,
+    RWStructuredBuffer,
+    AppendStructuredBuffer,
+    ConsumeStructuredBuffer,
+    Buffer,
+    RWBuffer,
+    ByteAddressBuffer,
+    RWByteAddressBuffer,
+    Texture1D,
+    Texture2D,
+    Texture3D,
+    Texture2DArray,
+    TextureCube,
+    RWTexture1D,
+    RWTexture2D,
+    RWTexture3D,
+    RWTexture2DArray,
+    ConstantBuffer,
+}
+
+impl ResourceKind {
+    pub fn from_name(name: &str) -> Option<ResourceKind> {
+        use ResourceKind::*;
+        Some(match name {
+            "StructuredBuffer" => StructuredBuffer,
+            "RWStructuredBuffer" => RWStructuredBuffer,
+            "AppendStructuredBuffer" => AppendStructuredBuffer,
+            "ConsumeStructuredBuffer" => ConsumeStructuredBuffer,
+            "Buffer" => Buffer,
+            "RWBuffer" => RWBuffer,
+            "ByteAddressBuffer" => ByteAddressBuffer,
+            "RWByteAddressBuffer" => RWByteAddressBuffer,
+            "Texture1D" => Texture1D,
+            "Texture2D" => Texture2D,
+            "Texture3D" => Texture3D,
+            "Texture2DArray" => Texture2DArray,
+            "TextureCube" => TextureCube,
+            "RWTexture1D" => RWTexture1D,
+            "RWTexture2D" => RWTexture2D,
+            "RWTexture3D" => RWTexture3D,
+            "RWTexture2DArray" => RWTexture2DArray,
+            "ConstantBuffer" => ConstantBuffer,
+            _ => return None,
+        })
+    }
+    pub fn name(self) -> &'static str {
+        use ResourceKind::*;
+        match self {
+            StructuredBuffer => "StructuredBuffer",
+            RWStructuredBuffer => "RWStructuredBuffer",
+            AppendStructuredBuffer => "AppendStructuredBuffer",
+            ConsumeStructuredBuffer => "ConsumeStructuredBuffer",
+            Buffer => "Buffer",
+            RWBuffer => "RWBuffer",
+            ByteAddressBuffer => "ByteAddressBuffer",
+            RWByteAddressBuffer => "RWByteAddressBuffer",
+            Texture1D => "Texture1D",
+            Texture2D => "Texture2D",
+            Texture3D => "Texture3D",
+            Texture2DArray => "Texture2DArray",
+            TextureCube => "TextureCube",
+            RWTexture1D => "RWTexture1D",
+            RWTexture2D => "RWTexture2D",
+            RWTexture3D => "RWTexture3D",
+            RWTexture2DArray => "RWTexture2DArray",
+            ConstantBuffer => "ConstantBuffer",
+        }
+    }
+    pub fn is_writable(self) -> bool {
+        use ResourceKind::*;
+        matches!(
+            self,
+            RWStructuredBuffer
+                | AppendStructuredBuffer
+                | RWBuffer
+                | RWByteAddressBuffer
+                | RWTexture1D
+                | RWTexture2D
+                | RWTexture3D
+                | RWTexture2DArray
+        )
+    }
+    pub fn is_texture(self) -> bool {
+        use ResourceKind::*;
+        matches!(
+            self,
+            Texture1D
+                | Texture2D
+                | Texture3D
+                | Texture2DArray
+                | TextureCube
+                | RWTexture1D
+                | RWTexture2D
+                | RWTexture3D
+                | RWTexture2DArray
+        )
+    }
+    pub fn is_byte_address(self) -> bool {
+        matches!(self, ResourceKind::ByteAddressBuffer | ResourceKind::RWByteAddressBuffer)
+    }
+    /// Number of coordinates that index the resource with `[]`.
+    pub fn index_dims(self) -> u8 {
+        use ResourceKind::*;
+        match self {
+            Texture2D | RWTexture2D => 2,
+            Texture3D | RWTexture3D | Texture2DArray | RWTexture2DArray | TextureCube => 3,
+            _ => 1,
+        }
+    }
+    /// Whether the element type is written as a template argument (`ByteAddressBuffer` has none).
+    pub fn has_element(self) -> bool {
+        !self.is_byte_address()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Void,
+    Scalar(Scalar),
+    Vector(Scalar, u8),
+    /// rows × columns, as HLSL writes `float3x4` (3 rows, 4 columns).
+    Matrix(Scalar, u8, u8),
+    /// `None` length: a runtime-sized array (only inside resources).
+    Array(Box<Type>, Option<u32>),
+    Struct(StructId),
+    Resource(ResourceKind, Option<Box<Type>>),
+    Sampler,
+    String,
+    /// The type of an expression that failed to check; suppresses follow-up errors.
+    Error,
+}
+
+impl Type {
+    pub const BOOL: Type = Type::Scalar(Scalar::Bool);
+    pub const INT: Type = Type::Scalar(Scalar::I32);
+    pub const UINT: Type = Type::Scalar(Scalar::U32);
+    pub const FLOAT: Type = Type::Scalar(Scalar::F32);
+
+    pub fn scalar(&self) -> Option<Scalar> {
+        match self {
+            Type::Scalar(s) | Type::Vector(s, _) | Type::Matrix(s, _, _) => Some(*s),
+            _ => None,
+        }
+    }
+    pub fn is_numeric_like(&self) -> bool {
+        matches!(self, Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..))
+    }
+    /// Components of a scalar or vector (1 for scalars).
+    pub fn vector_size(&self) -> Option<u8> {
+        match self {
+            Type::Scalar(_) => Some(1),
+            Type::Vector(_, n) => Some(*n),
+            _ => None,
+        }
+    }
+    /// The same shape with another element type.
+    pub fn with_scalar(&self, s: Scalar) -> Type {
+        match self {
+            Type::Scalar(_) => Type::Scalar(s),
+            Type::Vector(_, n) => Type::Vector(s, *n),
+            Type::Matrix(_, r, c) => Type::Matrix(s, *r, *c),
+            other => other.clone(),
+        }
+    }
+    pub fn is_error(&self) -> bool {
+        matches!(self, Type::Error)
+    }
+    pub fn element_count(&self) -> u32 {
+        match self {
+            Type::Scalar(_) => 1,
+            Type::Vector(_, n) => *n as u32,
+            Type::Matrix(_, r, c) => *r as u32 * *c as u32,
+            _ => 0,
+        }
+    }
+}
+
+/// Prints types in HLSL spelling (struct names need the module, so they print as `struct#N`;
+/// use [`Module::type_name`] for real output).
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Void => f.write_str("void"),
+            Type::Scalar(s) => f.write_str(s.hlsl_name()),
+            Type::Vector(s, n) => write!(f, "{}{}", s.hlsl_name(), n),
+            Type::Matrix(s, r, c) => write!(f, "{}{}x{}", s.hlsl_name(), r, c),
+            Type::Array(e, Some(n)) => write!(f, "{e}[{n}]"),
+            Type::Array(e, None) => write!(f, "{e}[]"),
+            Type::Struct(h) => write!(f, "struct#{}", h.index()),
+            Type::Resource(k, Some(e)) => write!(f, "{}<{}>", k.name(), e),
+            Type::Resource(k, None) => f.write_str(k.name()),
+            Type::Sampler => f.write_str("SamplerState"),
+            Type::String => f.write_str("string"),
+            Type::Error => f.write_str("<error>"),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct StructDef {
+    pub name: String,
+    pub fields: Vec<Field>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub name: String,
+    pub ty: Type,
+    pub semantic: Option<String>,
+    pub span: Span,
+}
+
+/// A compile-time value: folded constants, `static const` initializers, array sizes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConstValue {
+    Bool(bool),
+    Int(i64),
+    Uint(u64),
+    Float(f64),
+    Composite(Vec<ConstValue>),
+}
+
+impl ConstValue {
+    pub fn as_u64(&self) -> Option<u64> {
+        match *self {
+            ConstValue::Int(i) if i >= 0 => Some(i as u64),
+            ConstValue::Uint(u) => Some(u),
+            ConstValue::Bool(b) => Some(b as u64),
+            _ => None,
+        }
+    }
+    pub fn as_i64(&self) -> Option<i64> {
+        match *self {
+            ConstValue::Int(i) => Some(i),
+            ConstValue::Uint(u) => Some(u as i64),
+            ConstValue::Bool(b) => Some(b as i64),
+            _ => None,
+        }
+    }
+    pub fn as_bool(&self) -> Option<bool> {
+        match *self {
+            ConstValue::Bool(b) => Some(b),
+            ConstValue::Int(i) => Some(i != 0),
+            ConstValue::Uint(u) => Some(u != 0),
+            ConstValue::Float(f) => Some(f != 0.0),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AddressSpace {
+    /// A shader resource (buffer, texture, sampler, ConstantBuffer<T>).
+    Resource,
+    Groupshared,
+    /// `static` (per-thread private) variables.
+    Private,
+    /// `static const`: a compile-time constant.
+    Constant,
+    /// A member of a `cbuffer` (or a global with no storage class: the implicit `$Globals`).
+    Uniform { cbuffer: Option<usize> },
+}
+
+/// `register(u3, space1)` as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Register {
+    /// `t`, `u`, `b`, `s`, `c`.
+    pub class: char,
+    pub index: u32,
+    pub space: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Global {
+    pub name: String,
+    pub ty: Type,
+    pub space: AddressSpace,
+    pub init: Option<ConstValue>,
+    pub register: Option<Register>,
+    /// `[[vk::binding(binding, set)]]`.
+    pub vk_binding: Option<(u32, u32)>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Cbuffer {
+    pub name: String,
+    pub register: Option<Register>,
+    pub vk_binding: Option<(u32, u32)>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ParamMode {
+    In,
+    Out,
+    InOut,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum BuiltinInput {
+    DispatchThreadId,
+    GroupId,
+    GroupThreadId,
+    GroupIndex,
+    /// Seed 000's entry-point spelling of `GetGroupWaveIndex()`.
+    GroupWaveIndex,
+}
+
+impl BuiltinInput {
+    pub fn from_semantic(s: &str) -> Option<BuiltinInput> {
+        Some(match s.to_ascii_uppercase().as_str() {
+            "SV_DISPATCHTHREADID" => BuiltinInput::DispatchThreadId,
+            "SV_GROUPID" => BuiltinInput::GroupId,
+            "SV_GROUPTHREADID" => BuiltinInput::GroupThreadId,
+            "SV_GROUPINDEX" => BuiltinInput::GroupIndex,
+            "SV_GROUPWAVEINDEX" => BuiltinInput::GroupWaveIndex,
+            _ => return None,
+        })
+    }
+    pub fn semantic(self) -> &'static str {
+        match self {
+            BuiltinInput::DispatchThreadId => "SV_DispatchThreadID",
+            BuiltinInput::GroupId => "SV_GroupID",
+            BuiltinInput::GroupThreadId => "SV_GroupThreadID",
+            BuiltinInput::GroupIndex => "SV_GroupIndex",
+            BuiltinInput::GroupWaveIndex => "SV_GroupWaveIndex",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Local {
+    pub name: String,
+    pub ty: Type,
+    /// `Some(mode)` for parameters.
+    pub param: Option<ParamMode>,
+    /// Entry-point inputs: `uint3 tid : SV_DispatchThreadID`.
+    pub builtin: Option<BuiltinInput>,
+    /// The semantic as written (kept for non-compute stages, whose semantics we only echo).
+    pub semantic: Option<String>,
+    pub is_const: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: String,
+    pub ret: Type,
+    pub ret_semantic: Option<String>,
+    pub locals: Arena<Local>,
+    /// Parameters in order (each also in `locals`).
+    pub params: Vec<LocalId>,
+    pub exprs: Arena<Expr>,
+    pub body: Block,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    Compute,
+    Vertex,
+    Pixel,
+    Geometry,
+    Hull,
+    Domain,
+    Mesh,
+    Amplification,
+}
+
+impl Stage {
+    pub fn from_name(s: &str) -> Option<Stage> {
+        Some(match s.to_ascii_lowercase().as_str() {
+            "compute" => Stage::Compute,
+            "vertex" => Stage::Vertex,
+            "pixel" | "fragment" => Stage::Pixel,
+            "geometry" => Stage::Geometry,
+            "hull" => Stage::Hull,
+            "domain" => Stage::Domain,
+            "mesh" => Stage::Mesh,
+            "amplification" | "task" => Stage::Amplification,
+            _ => return None,
+        })
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Compute => "compute",
+            Stage::Vertex => "vertex",
+            Stage::Pixel => "pixel",
+            Stage::Geometry => "geometry",
+            Stage::Hull => "hull",
+            Stage::Domain => "domain",
+            Stage::Mesh => "mesh",
+            Stage::Amplification => "amplification",
+        }
+    }
+    /// Stages with thread groups (numthreads, groupshared, group wave index).
+    pub fn has_groups(self) -> bool {
+        matches!(self, Stage::Compute | Stage::Mesh | Stage::Amplification)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WaveSize {
+    pub min: u32,
+    /// Equal to `min` for the one-argument form.
+    pub max: u32,
+    pub preferred: Option<u32>,
+    /// Written with the range form (two or three arguments).
+    pub range_form: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct EntryPoint {
+    pub name: String,
+    pub function: FunctionId,
+    pub stage: Stage,
+    pub numthreads: Option<[u32; 3]>,
+    pub wave_size: Option<WaveSize>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Module {
+    pub structs: Arena<StructDef>,
+    pub globals: Arena<Global>,
+    pub cbuffers: Vec<Cbuffer>,
+    pub functions: Arena<Function>,
+    pub entry_points: Vec<EntryPoint>,
+}
+
+impl Module {
+    /// HLSL spelling of a type, struct names resolved.
+    pub fn type_name(&self, ty: &Type) -> String {
+        match ty {
+            Type::Struct(h) => self.structs[*h].name.clone(),
+            Type::Array(e, Some(n)) => format!("{}[{}]", self.type_name(e), n),
+            Type::Array(e, None) => format!("{}[]", self.type_name(e)),
+            Type::Resource(k, Some(e)) => format!("{}<{}>", k.name(), self.type_name(e)),
+            other => other.to_string(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopHint {
+    None,
+    Unroll(Option<u32>),
+    Loop,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BranchHint {
+    None,
+    Branch,
+    Flatten,
+}
+
+#[derive(Clone, Debug)]
+pub struct SwitchCase {
+    /// Empty for `default:` alone; `default` is flagged separately so `case 1: default:` works.
+    pub values: Vec<i64>,
+    pub is_default: bool,
+    pub body: Block,
+}
+
+#[derive(Clone, Debug)]
+pub enum Stmt {
+    Expr(ExprId),
+    /// The declaration point of a local, with its initializer.
+    Local { local: LocalId, init: Option<ExprId> },
+    Block(Block),
+    If { cond: ExprId, then: Block, els: Option<Block>, hint: BranchHint },
+    For { init: Vec<Stmt>, cond: Option<ExprId>, step: Option<ExprId>, body: Block, hint: LoopHint },
+    While { cond: ExprId, body: Block, hint: LoopHint },
+    DoWhile { body: Block, cond: ExprId, hint: LoopHint },
+    Switch { selector: ExprId, cases: Vec<SwitchCase> },
+    Break,
+    Continue,
+    Return(Option<ExprId>),
+    Discard,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    LogicAnd,
+    LogicOr,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl BinaryOp {
+    pub fn symbol(self) -> &'static str {
+        use BinaryOp::*;
+        match self {
+            Add => "+",
+            Sub => "-",
+            Mul => "*",
+            Div => "/",
+            Rem => "%",
+            Shl => "<<",
+            Shr => ">>",
+            BitAnd => "&",
+            BitOr => "|",
+            BitXor => "^",
+            LogicAnd => "&&",
+            LogicOr => "||",
+            Eq => "==",
+            Ne => "!=",
+            Lt => "<",
+            Le => "<=",
+            Gt => ">",
+            Ge => ">=",
+        }
+    }
+    pub fn is_comparison(self) -> bool {
+        use BinaryOp::*;
+        matches!(self, Eq | Ne | Lt | Le | Gt | Ge)
+    }
+    pub fn is_logical(self) -> bool {
+        matches!(self, BinaryOp::LogicAnd | BinaryOp::LogicOr)
+    }
+    pub fn is_bitwise(self) -> bool {
+        use BinaryOp::*;
+        matches!(self, Shl | Shr | BitAnd | BitOr | BitXor)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    Neg,
+    Not,
+    BitNot,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IncDec {
+    PreInc,
+    PreDec,
+    PostInc,
+    PostDec,
+}
+
+/// Methods of resource objects (`buf.Load(i)`, `tex.GetDimensions(w, h)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ResourceMethod {
+    /// `Load`, `Load2`, `Load3`, `Load4` (byte-address: the number of words), `Load<T>` and the
+    /// typed `Load` of buffers and textures.
+    Load(u8),
+    Store(u8),
+    GetDimensions,
+    IncrementCounter,
+    DecrementCounter,
+    Append,
+    Consume,
+    /// Byte-address buffer atomics: `buf.InterlockedAdd(offset, value[, original])`.
+    Interlocked(AtomicOp),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtomicOp {
+    Add,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+    Exchange,
+    CompareExchange,
+    CompareStore,
+}
+
+impl AtomicOp {
+    pub fn method_name(self) -> &'static str {
+        match self {
+            AtomicOp::Add => "InterlockedAdd",
+            AtomicOp::Min => "InterlockedMin",
+            AtomicOp::Max => "InterlockedMax",
+            AtomicOp::And => "InterlockedAnd",
+            AtomicOp::Or => "InterlockedOr",
+            AtomicOp::Xor => "InterlockedXor",
+            AtomicOp::Exchange => "InterlockedExchange",
+            AtomicOp::CompareExchange => "InterlockedCompareExchange",
+            AtomicOp::CompareStore => "InterlockedCompareStore",
+        }
+    }
+}
+
+/// Handle of an intrinsic declaration in the process-wide stdlib.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct IntrinsicId(pub u32);
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub ty: Type,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Const(ConstValue),
+    Local(LocalId),
+    Global(GlobalId),
+    Unary(UnaryOp, ExprId),
+    Binary(BinaryOp, ExprId, ExprId),
+    /// `c ? a : b`; component-wise when `c` is a vector.
+    Select { cond: ExprId, then: ExprId, els: ExprId },
+    /// Implicit or explicit conversion to `Expr::ty`: numeric casts, splats (scalar to vector or
+    /// matrix), truncations (vector to fewer components).
+    Convert(ExprId),
+    /// Vector, matrix, array or struct built from parts (HLSL flattens nested vectors:
+    /// `float4(a.xy, b, c)` has three parts).
+    Construct(Vec<ExprId>),
+    Swizzle { base: ExprId, components: Vec<u8> },
+    Field { base: ExprId, index: u32 },
+    /// Array, vector, matrix-row or resource element access.
+    Index { base: ExprId, index: ExprId },
+    Call { function: FunctionId, args: Vec<ExprId> },
+    Intrinsic { id: IntrinsicId, args: Vec<ExprId>, bound: Option<Type> },
+    Method { object: ExprId, method: ResourceMethod, args: Vec<ExprId> },
+    Assign { op: Option<BinaryOp>, target: ExprId, value: ExprId },
+    IncDec { op: IncDec, target: ExprId },
+    Comma(ExprId, ExprId),
+    /// The group wave index/count computed by the fallback pass, or an `SV_GroupWaveIndex`
+    /// parameter read: backends print what their target has.
+    GroupWave(GroupWaveValue),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GroupWaveValue {
+    Index,
+    Count,
+}

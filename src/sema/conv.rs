@@ -1,0 +1,128 @@
+//! HLSL's implicit conversion rules and the common type of binary operations.
+
+use crate::ir::{Scalar, Type};
+
+/// How an implicit conversion changes a value; the cost orders overload candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ConvCost {
+    Exact = 0,
+    /// Same shape, another element type (`int` to `float`).
+    Scalar = 1,
+    /// Scalar to vector or matrix (a splat).
+    Splat = 2,
+    /// Vector or matrix to fewer components; DXC warns about it.
+    Truncate = 3,
+}
+
+/// The cost of converting `from` to `to` implicitly, or `None` when HLSL forbids it.
+pub fn implicit_cost(from: &Type, to: &Type) -> Option<ConvCost> {
+    if from == to {
+        return Some(ConvCost::Exact);
+    }
+    if from.is_error() || to.is_error() {
+        return Some(ConvCost::Exact);
+    }
+    let elem_cost = |a: Scalar, b: Scalar| if a == b { ConvCost::Exact } else { ConvCost::Scalar };
+    match (from, to) {
+        (Type::Scalar(a), Type::Scalar(b)) => Some(elem_cost(*a, *b)),
+        (Type::Scalar(_), Type::Vector(..) | Type::Matrix(..)) => Some(ConvCost::Splat),
+        (Type::Vector(a, n), Type::Vector(b, m)) if n == m => Some(elem_cost(*a, *b)),
+        (Type::Vector(_, n), Type::Vector(_, m)) if m < n => Some(ConvCost::Truncate),
+        (Type::Vector(..), Type::Scalar(_)) => Some(ConvCost::Truncate),
+        (Type::Matrix(a, r, c), Type::Matrix(b, r2, c2)) if r == r2 && c == c2 => Some(elem_cost(*a, *b)),
+        (Type::Matrix(_, r, c), Type::Matrix(_, r2, c2)) if r2 <= r && c2 <= c => Some(ConvCost::Truncate),
+        (Type::Matrix(_, 1, _) | Type::Matrix(_, _, 1), Type::Vector(_, _)) => {
+            (from.element_count() >= to.element_count()).then_some(ConvCost::Truncate)
+        }
+        (Type::Matrix(..), Type::Scalar(_)) => Some(ConvCost::Truncate),
+        (Type::Array(a, n), Type::Array(b, m)) if n == m && implicit_cost(a, b) == Some(ConvCost::Exact) => {
+            Some(ConvCost::Exact)
+        }
+        _ => None,
+    }
+}
+
+/// Whether an explicit cast `(to)from` is allowed: every implicit conversion, plus reshaping
+/// between same-sized numeric types and casting a scalar to a struct (the `(S)0` idiom).
+pub fn explicit_ok(from: &Type, to: &Type) -> bool {
+    if implicit_cost(from, to).is_some() {
+        return true;
+    }
+    match (from, to) {
+        (a, b) if a.is_numeric_like() && b.is_numeric_like() => a.element_count() >= b.element_count(),
+        (Type::Scalar(_), Type::Struct(_)) => true,
+        _ => false,
+    }
+}
+
+/// The element type two operands promote to. An untyped literal adopts the other operand's
+/// type, as HLSL's literal types do (`uint u; u + 1` is `uint`, `float f; f * 0.5` is `float`).
+pub fn common_scalar(a: Scalar, a_lit: bool, b: Scalar, b_lit: bool) -> Scalar {
+    match (a_lit, b_lit) {
+        (true, false) if !(a.is_float() && !b.is_float()) => b,
+        (false, true) if !(b.is_float() && !a.is_float()) => a,
+        (true, false) | (false, true) => {
+            // A float literal meeting an integer: the result is float, not double.
+            Scalar::F32
+        }
+        _ => {
+            if a.rank() >= b.rank() {
+                a
+            } else {
+                b
+            }
+        }
+    }
+}
+
+/// The shape two operands of a component-wise operation share: scalars splat, vectors of
+/// different sizes truncate to the smaller one (with a warning in DXC).
+pub fn common_shape(a: &Type, b: &Type, elem: Scalar) -> Option<Type> {
+    Some(match (a, b) {
+        (Type::Scalar(_), Type::Scalar(_)) => Type::Scalar(elem),
+        (Type::Scalar(_), other) | (other, Type::Scalar(_)) => other.with_scalar(elem),
+        (Type::Vector(_, n), Type::Vector(_, m)) => {
+            let k = (*n).min(*m);
+            if k == 1 {
+                Type::Scalar(elem)
+            } else {
+                Type::Vector(elem, k)
+            }
+        }
+        (Type::Matrix(_, r, c), Type::Matrix(_, r2, c2)) => Type::Matrix(elem, (*r).min(*r2), (*c).min(*c2)),
+        (Type::Vector(_, n), Type::Matrix(_, r, c)) | (Type::Matrix(_, r, c), Type::Vector(_, n))
+            if (*r == 1 || *c == 1) && *n as u32 == *r as u32 * *c as u32 =>
+        {
+            Type::Vector(elem, *n)
+        }
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals_adopt_the_other_type() {
+        assert_eq!(common_scalar(Scalar::U32, false, Scalar::I32, true), Scalar::U32);
+        assert_eq!(common_scalar(Scalar::F32, false, Scalar::F64, true), Scalar::F32);
+        assert_eq!(common_scalar(Scalar::I32, false, Scalar::F64, true), Scalar::F32);
+        assert_eq!(common_scalar(Scalar::I32, false, Scalar::U32, false), Scalar::U32);
+        assert_eq!(common_scalar(Scalar::F32, false, Scalar::F64, false), Scalar::F64);
+    }
+
+    #[test]
+    fn conversions() {
+        let f4 = Type::Vector(Scalar::F32, 4);
+        assert_eq!(implicit_cost(&Type::FLOAT, &f4), Some(ConvCost::Splat));
+        assert_eq!(implicit_cost(&f4, &Type::Vector(Scalar::F32, 2)), Some(ConvCost::Truncate));
+        assert_eq!(implicit_cost(&Type::Vector(Scalar::F32, 2), &f4), None);
+        assert_eq!(implicit_cost(&Type::INT, &Type::FLOAT), Some(ConvCost::Scalar));
+        assert!(explicit_ok(&Type::INT, &Type::Struct(crate::arena::Handle::new(0))));
+        assert_eq!(
+            common_shape(&Type::FLOAT, &f4, Scalar::F32),
+            Some(Type::Vector(Scalar::F32, 4))
+        );
+    }
+}

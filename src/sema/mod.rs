@@ -1,0 +1,905 @@
+//! Semantic analysis: the syntax tree becomes the typed [`ir::Module`].
+//!
+//! One pass over the items in source order, as HLSL requires declaration before use (function
+//! prototypes make later definitions callable). Errors are collected, never thrown: a failed
+//! expression gets [`Type::Error`], which silences follow-up errors about it, so one run reports
+//! every independent mistake.
+
+mod consts;
+pub mod conv;
+mod expr;
+mod stmt;
+
+use crate::arena::Arena;
+use crate::diag::Diagnostic;
+use crate::ir::{self, *};
+use crate::span::Span;
+use crate::stdlib::{self, Stdlib};
+use crate::syntax::ast;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+#[derive(Clone, Debug, Default)]
+pub struct SemaOptions {
+    /// The entry point to check as such; `None` picks `main`, else the only candidate.
+    pub entry: Option<String>,
+    /// Overrides the stage of the entry point (`-stage`); otherwise `[shader("…")]` or
+    /// `[numthreads]` decide.
+    pub stage: Option<Stage>,
+}
+
+/// What sema hands to lowering and backends.
+pub struct Checked {
+    pub module: Module,
+    /// Index into `module.entry_points` of the selected entry point.
+    pub entry: usize,
+}
+
+#[derive(Clone, Debug)]
+struct FnSig {
+    name: String,
+    params: Vec<(Type, ParamMode)>,
+    ret: Type,
+    defined: bool,
+    span: Span,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Sym {
+    Local(LocalId),
+    Global(GlobalId),
+}
+
+/// Per-function facts the stage and recursion checks need after bodies are checked.
+#[derive(Clone, Debug, Default)]
+struct FnFacts {
+    calls: Vec<(FunctionId, Span)>,
+    intrinsics: Vec<(usize, Span)>,
+}
+
+struct FnState {
+    func: Function,
+    scopes: Vec<HashMap<String, LocalId>>,
+    local_consts: HashMap<LocalId, ConstValue>,
+    /// Expressions that are unsuffixed literals: their type bends to the other operand.
+    literals: HashSet<ExprId>,
+    loop_depth: u32,
+    switch_depth: u32,
+    facts: FnFacts,
+}
+
+pub struct Checker {
+    stdlib: &'static Stdlib,
+    module: Module,
+    diags: Vec<Diagnostic>,
+    types: HashMap<String, Type>,
+    globals: HashMap<String, GlobalId>,
+    global_consts: HashMap<GlobalId, ConstValue>,
+    functions: HashMap<String, Vec<FunctionId>>,
+    sigs: Vec<FnSig>,
+    facts: BTreeMap<FunctionId, FnFacts>,
+    /// Attributes of each function, for entry-point detection.
+    fn_attrs: Vec<Vec<ast::Attribute>>,
+    cur: Option<FnState>,
+    used_global_names: HashSet<String>,
+}
+
+pub fn check(unit: &ast::TranslationUnit, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
+    let mut c = Checker {
+        stdlib: Stdlib::get(),
+        module: Module::default(),
+        diags: Vec::new(),
+        types: HashMap::new(),
+        globals: HashMap::new(),
+        global_consts: HashMap::new(),
+        functions: HashMap::new(),
+        sigs: Vec::new(),
+        facts: BTreeMap::new(),
+        fn_attrs: Vec::new(),
+        cur: None,
+        used_global_names: HashSet::new(),
+    };
+    for (name, ty) in &c.stdlib.typedefs {
+        c.types.insert(name.clone(), ty.clone());
+    }
+    for item in &unit.items {
+        c.item(item);
+    }
+    let entry = c.entry_point(options);
+    if let Some(e) = entry {
+        c.check_call_graph(e);
+    }
+    let has_errors = c.diags.iter().any(Diagnostic::is_error);
+    let checked = match (entry, has_errors) {
+        (Some(entry), false) => Some(Checked { module: c.module, entry }),
+        _ => None,
+    };
+    (checked, c.diags)
+}
+
+impl Checker {
+    fn error(&mut self, code: &'static str, span: Span, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::error(code, msg).with_label(span, ""));
+    }
+
+    fn push(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    fn type_name(&self, ty: &Type) -> String {
+        self.module.type_name(ty)
+    }
+
+    fn unique_global_name(&mut self, base: &str) -> String {
+        let mut name = base.to_string();
+        let mut n = 1;
+        while self.used_global_names.contains(&name) {
+            n += 1;
+            name = format!("{base}_{n}");
+        }
+        self.used_global_names.insert(name.clone());
+        name
+    }
+
+    // ---- types -------------------------------------------------------------------------
+
+    pub(crate) fn resolve_type(&mut self, t: &ast::TypeExpr) -> Type {
+        let ast::TypeExprKind::Named { name, args } = &t.kind else { return Type::Error };
+        if args.is_empty() {
+            if let Some(ty) = self.types.get(name) {
+                return ty.clone();
+            }
+        }
+        if let Some(ty) = stdlib::builtin_type(t) {
+            return ty;
+        }
+        if name == "SamplerState" || name == "SamplerComparisonState" {
+            return Type::Sampler;
+        }
+        if name == "string" {
+            return Type::String;
+        }
+        if name == "vector" || name == "matrix" {
+            return self.resolve_vector_matrix(name, args, t.span);
+        }
+        if let Some(kind) = ResourceKind::from_name(name) {
+            if !kind.has_element() {
+                if !args.is_empty() {
+                    self.error("E0402", t.span, format!("`{name}` takes no template arguments"));
+                }
+                return Type::Resource(kind, None);
+            }
+            let elem = match args.as_slice() {
+                [] if kind.is_texture() || matches!(kind, ResourceKind::Buffer | ResourceKind::RWBuffer) => {
+                    Type::Vector(Scalar::F32, 4)
+                }
+                [ast::GenericArg::Type(e)] => self.resolve_type(e),
+                [ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span })] => {
+                    let fake = ast::TypeExpr {
+                        kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] },
+                        span: *span,
+                    };
+                    self.resolve_type(&fake)
+                }
+                _ => {
+                    self.error("E0402", t.span, format!("`{name}` takes one element type: `{name}<T>`"));
+                    return Type::Error;
+                }
+            };
+            if elem.is_error() {
+                return Type::Error;
+            }
+            if kind.is_texture() || matches!(kind, ResourceKind::Buffer | ResourceKind::RWBuffer) {
+                if !matches!(elem, Type::Scalar(_) | Type::Vector(..)) {
+                    self.error("E0402", t.span, format!("`{name}` elements must be scalars or vectors"));
+                }
+            } else if kind == ResourceKind::ConstantBuffer && !matches!(elem, Type::Struct(_)) {
+                self.error("E0402", t.span, "`ConstantBuffer<T>` needs a struct type");
+            }
+            return Type::Resource(kind, Some(Box::new(elem)));
+        }
+        self.error("E0401", t.span, format!("unknown type `{name}`"));
+        Type::Error
+    }
+
+    fn resolve_vector_matrix(&mut self, name: &str, args: &[ast::GenericArg], span: Span) -> Type {
+        let mut vals = Vec::new();
+        let mut elem = None;
+        for (i, a) in args.iter().enumerate() {
+            match a {
+                ast::GenericArg::Type(t) if i == 0 => elem = self.resolve_type(t).scalar(),
+                ast::GenericArg::Expr(e) if i > 0 => {
+                    let v = self.const_int_expr(e, "a vector or matrix dimension");
+                    vals.push(v);
+                }
+                _ => {}
+            }
+        }
+        let expected = if name == "vector" { 2 } else { 3 };
+        let Some(elem) = elem.filter(|_| args.len() == expected) else {
+            let form = if name == "vector" { "vector<T, N>" } else { "matrix<T, R, C>" };
+            self.error("E0402", span, format!("expected `{form}` with a scalar element type"));
+            return Type::Error;
+        };
+        let dims: Option<Vec<u8>> =
+            vals.iter().map(|v| v.and_then(|v| u8::try_from(v).ok()).filter(|v| (1..=4).contains(v))).collect();
+        let Some(dims) = dims else {
+            self.error("E0402", span, "vector and matrix dimensions must be constants from 1 to 4");
+            return Type::Error;
+        };
+        match dims.as_slice() {
+            [1] => Type::Scalar(elem),
+            [n] => Type::Vector(elem, *n),
+            [r, c] => Type::Matrix(elem, *r, *c),
+            _ => Type::Error,
+        }
+    }
+
+    /// Applies `[N][M]` array dimensions to a base type (outermost first, as written).
+    fn array_type(&mut self, base: Type, dims: &[Option<ast::Expr>], allow_unsized: bool) -> Type {
+        let mut ty = base;
+        for d in dims.iter().rev() {
+            let len = match d {
+                Some(e) => match self.const_int_expr(e, "an array size") {
+                    Some(n) if n > 0 && n <= 1 << 24 => Some(n as u32),
+                    Some(n) => {
+                        self.error("E0404", e.span, format!("array size must be positive, found {n}"));
+                        return Type::Error;
+                    }
+                    None => return Type::Error,
+                },
+                None if allow_unsized => None,
+                None => {
+                    // The caller sizes it from the initializer.
+                    None
+                }
+            };
+            ty = Type::Array(Box::new(ty), len);
+        }
+        ty
+    }
+
+    /// Folds an AST expression that must be an integer constant (array sizes, numthreads).
+    /// Reports an error and returns `None` when it is not one.
+    fn const_int_expr(&mut self, e: &ast::Expr, what: &str) -> Option<i64> {
+        let value = self.const_of_ast(e);
+        match value.as_ref().and_then(ConstValue::as_i64) {
+            Some(v) if !matches!(value, Some(ConstValue::Float(_))) => Some(v),
+            _ => {
+                if !self.diags.iter().any(|d| d.primary_span() == Some(e.span)) {
+                    self.error("E0404", e.span, format!("{what} must be an integer constant expression"));
+                }
+                None
+            }
+        }
+    }
+
+    // ---- items ------------------------------------------------------------------------
+
+    fn item(&mut self, item: &ast::Item) {
+        match item {
+            ast::Item::Function(f) => self.function(f),
+            ast::Item::Struct(s) => self.struct_decl(s),
+            ast::Item::Typedef(t) => {
+                let base = self.resolve_type(&t.ty);
+                let ty = self.array_type(base, &t.array_dims, false);
+                self.define_type(&t.name, ty);
+            }
+            ast::Item::Variables(g) => self.global_group(g, None),
+            ast::Item::Cbuffer(cb) => {
+                let index = self.module.cbuffers.len();
+                let register = self.register_of(&cb.annotations);
+                let vk_binding = self.vk_binding(&cb.attrs);
+                self.module.cbuffers.push(Cbuffer {
+                    name: cb.name.name.clone(),
+                    register,
+                    vk_binding,
+                    span: cb.span,
+                });
+                for m in &cb.members {
+                    self.global_group(m, Some(index));
+                }
+            }
+            ast::Item::Empty(_) | ast::Item::Error(_) => {}
+        }
+    }
+
+    fn define_type(&mut self, name: &ast::Ident, ty: Type) {
+        if self.types.contains_key(&name.name) && !self.stdlib.typedefs.contains_key(&name.name) {
+            self.error("E0302", name.span, format!("`{}` is already defined", name.name));
+            return;
+        }
+        self.types.insert(name.name.clone(), ty);
+    }
+
+    fn struct_decl(&mut self, s: &ast::StructDecl) {
+        if !s.generics.is_empty() {
+            self.error("E0502", s.name.span, "generic structs are only supported in the stdlib");
+        }
+        let mut fields: Vec<Field> = Vec::new();
+        for m in &s.members {
+            match m {
+                ast::StructMember::Fields(g) => {
+                    let base = self.resolve_type(&g.ty);
+                    for d in &g.decls {
+                        let ty = self.array_type(base.clone(), &d.array_dims, false);
+                        if fields.iter().any(|f| f.name == d.name.name) {
+                            self.error("E0302", d.name.span, format!("duplicate field `{}`", d.name.name));
+                        }
+                        if matches!(ty, Type::Resource(..) | Type::Sampler) {
+                            self.error("E0402", d.name.span, "resources cannot be struct fields");
+                        }
+                        let semantic = d.annotations.iter().find_map(|a| match a {
+                            ast::Annotation::Semantic(i) => Some(i.name.clone()),
+                            _ => None,
+                        });
+                        fields.push(Field { name: d.name.name.clone(), ty, semantic, span: d.name.span });
+                    }
+                }
+                ast::StructMember::Method(f) => {
+                    self.error("E0502", f.name.span, "struct member functions are not supported yet");
+                }
+            }
+        }
+        let h = self.module.structs.append(StructDef { name: s.name.name.clone(), fields, span: s.span });
+        self.used_global_names.insert(s.name.name.clone());
+        self.define_type(&s.name, Type::Struct(h));
+    }
+
+    fn register_of(&mut self, annotations: &[ast::Annotation]) -> Option<Register> {
+        for a in annotations {
+            if let ast::Annotation::Register { slot, space, span } = a {
+                let mut chars = slot.name.chars();
+                let class = chars.next().map(|c| c.to_ascii_lowercase());
+                let index = chars.as_str().parse::<u32>().ok();
+                let space_index = match space {
+                    None => Some(0),
+                    Some(s) => s.name.strip_prefix("space").and_then(|n| n.parse().ok()),
+                };
+                match (class, index, space_index) {
+                    (Some(c @ ('t' | 'u' | 'b' | 's' | 'c')), Some(index), Some(space)) => {
+                        return Some(Register { class: c, index, space });
+                    }
+                    _ => self.error(
+                        "E0503",
+                        *span,
+                        "malformed register: expected `register(u0)` or `register(t1, space2)`",
+                    ),
+                }
+            }
+        }
+        None
+    }
+
+    fn vk_binding(&mut self, attrs: &[ast::Attribute]) -> Option<(u32, u32)> {
+        let a = attrs.iter().find(|a| a.name.name == "vk::binding")?;
+        let mut vals = Vec::new();
+        for e in &a.args {
+            vals.push(self.const_int_expr(e, "a binding number")?);
+        }
+        match vals.as_slice() {
+            [b] if *b >= 0 => Some((*b as u32, 0)),
+            [b, s] if *b >= 0 && *s >= 0 => Some((*b as u32, *s as u32)),
+            _ => {
+                self.error("E0503", a.span, "expected `[[vk::binding(binding)]]` or `[[vk::binding(binding, set)]]`");
+                None
+            }
+        }
+    }
+
+    fn global_group(&mut self, g: &ast::VarDeclGroup, cbuffer: Option<usize>) {
+        use ast::Modifier as M;
+        let base = self.resolve_type(&g.ty);
+        let m = &g.modifiers;
+        for d in &g.decls {
+            let mut ty = self.array_type(base.clone(), &d.array_dims, false);
+            let space = if cbuffer.is_some() {
+                AddressSpace::Uniform { cbuffer }
+            } else if matches!(ty, Type::Resource(..) | Type::Sampler)
+                || matches!(&ty, Type::Array(e, _) if matches!(**e, Type::Resource(..)))
+            {
+                AddressSpace::Resource
+            } else if m.has(M::Groupshared) {
+                AddressSpace::Groupshared
+            } else if m.has(M::Static) && m.has(M::Const) {
+                AddressSpace::Constant
+            } else if m.has(M::Static) {
+                AddressSpace::Private
+            } else {
+                // HLSL: a global without `static` is a uniform in the implicit `$Globals`.
+                AddressSpace::Uniform { cbuffer: None }
+            };
+            let init = match &d.init {
+                Some(init) => {
+                    if !matches!(space, AddressSpace::Constant | AddressSpace::Private) {
+                        self.error("E0505", init.span(), "only `static` globals can have initializers");
+                        None
+                    } else {
+                        let v = self.const_initializer(init, &mut ty);
+                        if v.is_none() {
+                            self.error(
+                                "E0505",
+                                init.span(),
+                                "a global initializer must be a constant expression",
+                            );
+                        }
+                        v
+                    }
+                }
+                None => {
+                    if space == AddressSpace::Constant {
+                        self.error("E0505", d.name.span, "a `static const` needs an initializer");
+                    }
+                    None
+                }
+            };
+            if matches!(ty, Type::Array(_, None)) {
+                self.error("E0404", d.name.span, "array size missing");
+                ty = Type::Error;
+            }
+            let register = self.register_of(&d.annotations);
+            let vk_binding = self.vk_binding(&g.attrs);
+            if self.globals.contains_key(&d.name.name) {
+                self.error("E0302", d.name.span, format!("`{}` is already defined", d.name.name));
+                continue;
+            }
+            self.used_global_names.insert(d.name.name.clone());
+            let h = self.module.globals.append(Global {
+                name: d.name.name.clone(),
+                ty,
+                space: space.clone(),
+                init: init.clone(),
+                register,
+                vk_binding,
+                span: d.name.span,
+            });
+            if space == AddressSpace::Constant {
+                if let Some(v) = init {
+                    self.global_consts.insert(h, v);
+                }
+            }
+            self.globals.insert(d.name.name.clone(), h);
+        }
+    }
+
+    // ---- functions --------------------------------------------------------------------
+
+    fn param_mode(m: &ast::Modifiers) -> ParamMode {
+        if m.has(ast::Modifier::Inout) || (m.has(ast::Modifier::In) && m.has(ast::Modifier::Out)) {
+            ParamMode::InOut
+        } else if m.has(ast::Modifier::Out) {
+            ParamMode::Out
+        } else {
+            ParamMode::In
+        }
+    }
+
+    fn function(&mut self, f: &ast::FunctionDecl) {
+        if !f.generics.is_empty() {
+            self.error("E0502", f.name.span, "generic functions are only supported in the stdlib");
+            return;
+        }
+        let ret = self.resolve_type(&f.ret);
+        let mut params = Vec::new();
+        for p in &f.params {
+            let base = self.resolve_type(&p.ty);
+            let ty = self.array_type(base, &p.array_dims, false);
+            params.push((ty, Self::param_mode(&p.modifiers)));
+        }
+        // Find a previous declaration with the same parameter types (a prototype).
+        let existing = self.functions.get(&f.name.name).and_then(|ids| {
+            ids.iter().copied().find(|id| {
+                let s = &self.sigs[id.index()];
+                s.params.len() == params.len() && s.params.iter().zip(&params).all(|(a, b)| a.0 == b.0)
+            })
+        });
+        let id = match existing {
+            Some(id) => {
+                if self.sigs[id.index()].defined && f.body.is_some() {
+                    self.push(
+                        Diagnostic::error("E0302", format!("function `{}` is already defined", f.name.name))
+                            .with_label(f.name.span, "redefined here")
+                            .with_label(self.sigs[id.index()].span, "first defined here"),
+                    );
+                    return;
+                }
+                id
+            }
+            None => {
+                let id = self.module.functions.append(Function {
+                    name: f.name.name.clone(),
+                    ret: ret.clone(),
+                    ret_semantic: None,
+                    locals: Arena::new(),
+                    params: Vec::new(),
+                    exprs: Arena::new(),
+                    body: Block::default(),
+                    span: f.span,
+                });
+                self.sigs.push(FnSig {
+                    name: f.name.name.clone(),
+                    params: params.clone(),
+                    ret: ret.clone(),
+                    defined: false,
+                    span: f.name.span,
+                });
+                self.fn_attrs.push(f.attrs.clone());
+                self.functions.entry(f.name.name.clone()).or_default().push(id);
+                self.used_global_names.insert(f.name.name.clone());
+                id
+            }
+        };
+        if !f.attrs.is_empty() {
+            self.fn_attrs[id.index()] = f.attrs.clone();
+        }
+        let Some(body) = &f.body else { return };
+        self.sigs[id.index()].defined = true;
+
+        let mut func = Function {
+            name: f.name.name.clone(),
+            ret: ret.clone(),
+            ret_semantic: f.ret_annotations.iter().find_map(|a| match a {
+                ast::Annotation::Semantic(i) => Some(i.name.clone()),
+                _ => None,
+            }),
+            locals: Arena::new(),
+            params: Vec::new(),
+            exprs: Arena::new(),
+            body: Block::default(),
+            span: f.span,
+        };
+        let mut scope = HashMap::new();
+        for (p, (ty, mode)) in f.params.iter().zip(&params) {
+            let semantic = p.annotations.iter().find_map(|a| match a {
+                ast::Annotation::Semantic(i) => Some(i.name.clone()),
+                _ => None,
+            });
+            let builtin = semantic.as_deref().and_then(BuiltinInput::from_semantic);
+            let local = func.locals.append(Local {
+                name: p.name.name.clone(),
+                ty: ty.clone(),
+                param: Some(*mode),
+                builtin,
+                semantic,
+                is_const: p.modifiers.has(ast::Modifier::Const),
+                span: p.name.span,
+            });
+            func.params.push(local);
+            if scope.insert(p.name.name.clone(), local).is_some() {
+                self.error("E0302", p.name.span, format!("duplicate parameter `{}`", p.name.name));
+            }
+        }
+        self.cur = Some(FnState {
+            func,
+            scopes: vec![scope],
+            local_consts: HashMap::new(),
+            literals: HashSet::new(),
+            loop_depth: 0,
+            switch_depth: 0,
+            facts: FnFacts::default(),
+        });
+        let mut stmts = Vec::new();
+        self.desugar_group_wave_index_params(&mut stmts);
+        for s in &body.stmts {
+            self.stmt(s, &mut stmts);
+        }
+        let Some(state) = self.cur.take() else { return };
+        let mut func = state.func;
+        func.body = Block { stmts };
+        if ret != Type::Void && !ret.is_error() && !stmt::always_returns(&func.body) {
+            self.error(
+                "E0506",
+                f.name.span,
+                format!("function `{}` does not return a value on every path", f.name.name),
+            );
+        }
+        self.module.functions[id] = func;
+        self.facts.insert(id, state.facts);
+    }
+
+    /// Seed 000's `uint waveIndex : SV_GroupWaveIndex` parameter is `GetGroupWaveIndex()`
+    /// read once on entry: the parameter leaves the signature and becomes a local.
+    fn desugar_group_wave_index_params(&mut self, out: &mut Vec<Stmt>) {
+        let Some(state) = self.cur.as_mut() else { return };
+        let params: Vec<LocalId> = state
+            .func
+            .params
+            .iter()
+            .copied()
+            .filter(|p| state.func.locals[*p].builtin == Some(BuiltinInput::GroupWaveIndex))
+            .collect();
+        for p in params {
+            let span = self.cur.as_ref().map(|s| s.func.locals[p].span).unwrap_or_default();
+            let Some(id) = self.stdlib.find("GetGroupWaveIndex") else { return };
+            let call = self.add_expr(
+                ExprKind::Intrinsic { id: IntrinsicId(id as u32), args: vec![], bound: None },
+                Type::UINT,
+                span,
+            );
+            if let Some(state) = self.cur.as_mut() {
+                state.facts.intrinsics.push((id, span));
+                state.func.params.retain(|x| *x != p);
+                let l = &mut state.func.locals[p];
+                let ty = l.ty.clone();
+                l.param = None;
+                l.builtin = None;
+                l.semantic = None;
+                if ty.scalar().is_none() || ty.element_count() != 1 {
+                    self.diags.push(
+                        Diagnostic::error("E0507", "`SV_GroupWaveIndex` must be a `uint`").with_label(span, ""),
+                    );
+                }
+            }
+            let init = self.coerce(call, &Type::UINT, span);
+            out.push(Stmt::Local { local: p, init: Some(init) });
+        }
+    }
+
+    // ---- entry points -----------------------------------------------------------------
+
+    fn attr<'a>(attrs: &'a [ast::Attribute], name: &str) -> Option<&'a ast::Attribute> {
+        attrs.iter().find(|a| a.name.name.eq_ignore_ascii_case(name))
+    }
+
+    fn entry_point(&mut self, options: &SemaOptions) -> Option<usize> {
+        // Candidates: functions with a body and `[shader]` or `[numthreads]`.
+        let mut candidates = Vec::new();
+        for (id, f) in self.module.functions.iter() {
+            let attrs = &self.fn_attrs[id.index()];
+            let marked = Self::attr(attrs, "shader").is_some() || Self::attr(attrs, "numthreads").is_some();
+            if self.sigs[id.index()].defined && (marked || options.entry.as_deref() == Some(&f.name)) {
+                candidates.push(id);
+            }
+        }
+        let chosen = match &options.entry {
+            Some(name) => {
+                let found = self
+                    .module
+                    .functions
+                    .iter()
+                    .find(|(id, f)| f.name == *name && self.sigs[id.index()].defined)
+                    .map(|(id, _)| id);
+                match found {
+                    Some(id) => id,
+                    None => {
+                        let names: Vec<String> =
+                            candidates.iter().map(|id| self.module.functions[*id].name.clone()).collect();
+                        let mut d = Diagnostic::error("E0508", format!("entry point `{name}` not found"));
+                        if !names.is_empty() {
+                            d = d.with_note(format!("entry points in this file: {}", names.join(", ")));
+                        }
+                        self.push(d);
+                        return None;
+                    }
+                }
+            }
+            None => {
+                if let Some((id, _)) = self
+                    .module
+                    .functions
+                    .iter()
+                    .find(|(id, f)| f.name == "main" && self.sigs[id.index()].defined)
+                {
+                    id
+                } else if candidates.len() == 1 {
+                    candidates[0]
+                } else if candidates.is_empty() {
+                    self.push(
+                        Diagnostic::error("E0508", "no entry point: no function is named `main` or has `[numthreads]`/`[shader]`")
+                            .with_note("name the entry point with `--entry NAME`"),
+                    );
+                    return None;
+                } else {
+                    let names: Vec<String> =
+                        candidates.iter().map(|id| self.module.functions[*id].name.clone()).collect();
+                    self.push(
+                        Diagnostic::error("E0508", "several entry points and none is named `main`")
+                            .with_note(format!("choose one with `--entry`: {}", names.join(", "))),
+                    );
+                    return None;
+                }
+            }
+        };
+        // Check every marked candidate's attributes (so errors in other entry points show too),
+        // and record the chosen one.
+        let mut chosen_index = None;
+        let mut all = candidates.clone();
+        if !all.contains(&chosen) {
+            all.push(chosen);
+        }
+        for id in all {
+            let stage_override = if id == chosen { options.stage } else { None };
+            if let Some(ep) = self.entry_attrs(id, stage_override) {
+                if id == chosen {
+                    chosen_index = Some(self.module.entry_points.len());
+                }
+                self.module.entry_points.push(ep);
+            }
+        }
+        chosen_index
+    }
+
+    fn entry_attrs(&mut self, id: FunctionId, stage_override: Option<Stage>) -> Option<EntryPoint> {
+        let attrs = self.fn_attrs[id.index()].clone();
+        let f_name = self.module.functions[id].name.clone();
+        let f_span = self.sigs[id.index()].span;
+        let numthreads_attr = Self::attr(&attrs, "numthreads");
+        let stage = match (stage_override, Self::attr(&attrs, "shader")) {
+            (Some(s), _) => s,
+            (None, Some(a)) => match a.args.first().map(|e| &e.kind) {
+                Some(ast::ExprKind::StringLit(s)) => match Stage::from_name(s) {
+                    Some(st) => st,
+                    None => {
+                        self.error("E0509", a.span, format!("unknown shader stage \"{s}\""));
+                        return None;
+                    }
+                },
+                _ => {
+                    self.error("E0509", a.span, "expected `[shader(\"compute\")]`");
+                    return None;
+                }
+            },
+            (None, None) => Stage::Compute,
+        };
+        let mut numthreads = None;
+        if let Some(a) = numthreads_attr {
+            if a.args.len() != 3 {
+                self.error("E0510", a.span, "`[numthreads]` takes three arguments: `[numthreads(x, y, z)]`");
+            } else {
+                let mut v = [0u32; 3];
+                let mut ok = true;
+                for (i, e) in a.args.iter().enumerate() {
+                    match self.const_int_expr(e, "a numthreads argument") {
+                        Some(n) if (1..=1024).contains(&n) => v[i] = n as u32,
+                        Some(n) => {
+                            self.error("E0510", e.span, format!("numthreads dimensions must be 1 to 1024, found {n}"));
+                            ok = false;
+                        }
+                        None => ok = false,
+                    }
+                }
+                if ok {
+                    let total = v[0] as u64 * v[1] as u64 * v[2] as u64;
+                    if total > 1024 || v[2] > 64 {
+                        self.error(
+                            "E0510",
+                            a.span,
+                            format!("a thread group may hold at most 1024 threads (z at most 64); this one has {total}"),
+                        );
+                    } else {
+                        numthreads = Some(v);
+                    }
+                }
+            }
+            if !stage.has_groups() {
+                self.error("E0510", a.span, format!("`[numthreads]` is not allowed on a {} shader", stage.name()));
+            }
+        } else if stage.has_groups() {
+            self.push(
+                Diagnostic::error("E0510", format!("{} entry point `{f_name}` needs `[numthreads(x, y, z)]`", stage.name()))
+                    .with_label(f_span, ""),
+            );
+        }
+        let wave_size = Self::attr(&attrs, "WaveSize").and_then(|a| self.wave_size(a, stage));
+        Some(EntryPoint { name: f_name, function: id, stage, numthreads, wave_size, span: f_span })
+    }
+
+    fn wave_size(&mut self, a: &ast::Attribute, stage: Stage) -> Option<WaveSize> {
+        if stage != Stage::Compute {
+            self.error(
+                "E0511",
+                a.span,
+                format!("attribute WaveSize only allowed on compute shaders, not on a {} shader", stage.name()),
+            );
+            return None;
+        }
+        if a.args.is_empty() || a.args.len() > 3 {
+            self.error("E0511", a.span, "`[WaveSize]` takes one to three arguments: `[WaveSize(min, max, preferred)]`");
+            return None;
+        }
+        let mut vals = Vec::new();
+        for e in &a.args {
+            vals.push((self.const_int_expr(e, "a WaveSize argument")?, e.span));
+        }
+        let bad: Vec<_> = vals.iter().filter(|(v, _)| !(4..=128).contains(v) || (*v as u64).count_ones() != 1).collect();
+        if let Some((v, span)) = bad.first() {
+            self.push(
+                Diagnostic::error("E0511", "WaveSize arguments must be between 4 and 128 and a power of 2")
+                    .with_label(*span, format!("{v} is not one of 4, 8, 16, 32, 64, 128")),
+            );
+            return None;
+        }
+        let v: Vec<u32> = vals.iter().map(|(v, _)| *v as u32).collect();
+        let ws = match v.as_slice() {
+            [n] => WaveSize { min: *n, max: *n, preferred: None, range_form: false },
+            [lo, hi, rest @ ..] => {
+                if lo >= hi {
+                    let msg = if lo == hi {
+                        "Wave Size Range minimum and maximum are equal".to_string()
+                    } else {
+                        format!("Minimum WaveSize value {lo} must be less than maximum WaveSize value {hi}")
+                    };
+                    self.error("E0511", a.span, msg);
+                    return None;
+                }
+                let preferred = rest.first().copied();
+                if let Some(p) = preferred {
+                    if p < *lo || p > *hi {
+                        self.error(
+                            "E0511",
+                            vals[2].1,
+                            format!("Preferred WaveSize value {p} must be between {lo} and {hi}"),
+                        );
+                        return None;
+                    }
+                }
+                WaveSize { min: *lo, max: *hi, preferred, range_form: true }
+            }
+            [] => return None,
+        };
+        Some(ws)
+    }
+
+    /// Stage restrictions of intrinsics (`GetGroupWaveIndex` only in compute, mesh and
+    /// amplification shaders) through the whole call graph of the entry point, and recursion,
+    /// which HLSL forbids.
+    fn check_call_graph(&mut self, entry: usize) {
+        let ep = self.module.entry_points[entry].clone();
+        let mut visiting = Vec::new();
+        let mut done = HashSet::new();
+        self.visit_calls(ep.function, &ep, &mut visiting, &mut done);
+    }
+
+    fn visit_calls(
+        &mut self,
+        f: FunctionId,
+        ep: &EntryPoint,
+        visiting: &mut Vec<FunctionId>,
+        done: &mut HashSet<FunctionId>,
+    ) {
+        if done.contains(&f) {
+            return;
+        }
+        visiting.push(f);
+        let facts = self.facts.get(&f).cloned().unwrap_or_default();
+        for (id, span) in &facts.intrinsics {
+            let intr = &self.stdlib.intrinsics[*id];
+            if let Some(stages) = &intr.stages {
+                if !stages.contains(&ep.stage) {
+                    let names: Vec<&str> = stages.iter().map(|s| s.name()).collect();
+                    let list = match names.as_slice() {
+                        [a, b, c] => format!("{a}, {b}, and {c}"),
+                        other => other.join(", "),
+                    };
+                    self.push(
+                        Diagnostic::error("E0512", format!("{} is only valid in {list} shaders", intr.name))
+                            .with_label(*span, format!("called in the {} shader `{}`", ep.stage.name(), ep.name)),
+                    );
+                }
+            }
+        }
+        for (callee, span) in &facts.calls {
+            if visiting.contains(callee) {
+                let name = self.module.functions[*callee].name.clone();
+                self.push(
+                    Diagnostic::error("E0513", format!("recursive call of `{name}`"))
+                        .with_label(*span, "")
+                        .with_note("HLSL does not allow recursion"),
+                );
+                continue;
+            }
+            self.visit_calls(*callee, ep, visiting, done);
+        }
+        visiting.pop();
+        done.insert(f);
+    }
+}
+
+/// Re-exported so backends can tell which intrinsic an `IntrinsicId` names.
+pub fn intrinsic(id: IntrinsicId) -> &'static stdlib::Intrinsic {
+    &Stdlib::get().intrinsics[id.0 as usize]
+}
+
+#[allow(unused)]
+fn _assert_module_is_send(m: ir::Module) -> impl Send {
+    m
+}

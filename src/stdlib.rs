@@ -1,0 +1,578 @@
+//! The intrinsic library: `stdlib/*.slang`, parsed once per process by the ordinary front end.
+//!
+//! Each bodiless function declaration there becomes an [`Intrinsic`]: its overloads are a
+//! generic parameter constrained by a [`TypeClass`], and its per-target lowering is the raw
+//! attribute data, which backends interpret generically (see `stdlib/README.md`). Nothing in
+//! the Rust code names an individual intrinsic except the few that lowering passes provide
+//! (`GetGroupWaveIndex`/`GetGroupWaveCount`), and those are looked up by name.
+
+use crate::diag::Diagnostic;
+use crate::ir::{ParamMode, Scalar, Stage, Type};
+use crate::span::SourceMap;
+use crate::syntax::ast;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+pub const FILES: &[(&str, &str)] = &[
+    ("stdlib/wave.slang", include_str!("../stdlib/wave.slang")),
+    ("stdlib/math.slang", include_str!("../stdlib/math.slang")),
+    ("stdlib/sync.slang", include_str!("../stdlib/sync.slang")),
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ElemClass {
+    Any,
+    Numeric,
+    Float,
+    Float32,
+    Int,
+    SInt,
+    UInt,
+    Int32,
+    Bool,
+    Any32,
+}
+
+impl ElemClass {
+    pub fn accepts(self, s: Scalar) -> bool {
+        use Scalar::*;
+        match self {
+            ElemClass::Any => true,
+            ElemClass::Numeric => s != Bool,
+            ElemClass::Float => s.is_float(),
+            ElemClass::Float32 => s == F32,
+            ElemClass::Int => s.is_int(),
+            ElemClass::SInt => s.is_signed_int(),
+            ElemClass::UInt => s.is_unsigned_int(),
+            ElemClass::Int32 => matches!(s, I32 | U32),
+            ElemClass::Bool => s == Bool,
+            ElemClass::Any32 => matches!(s, I32 | U32 | F32),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeClass {
+    Scalar,
+    Vector,
+    ScalarVector,
+    Any,
+}
+
+impl ShapeClass {
+    pub fn accepts(self, ty: &Type) -> bool {
+        match (self, ty) {
+            (ShapeClass::Scalar, Type::Scalar(_)) => true,
+            (ShapeClass::Vector, Type::Vector(..)) => true,
+            (ShapeClass::ScalarVector, Type::Scalar(_) | Type::Vector(..)) => true,
+            (ShapeClass::Any, Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..)) => true,
+            _ => false,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TypeClass {
+    pub elem: ElemClass,
+    pub shape: ShapeClass,
+}
+
+impl TypeClass {
+    pub fn parse(name: &str) -> Option<TypeClass> {
+        let (elem, shape) = name.rsplit_once('_')?;
+        let elem = match elem {
+            "any" => ElemClass::Any,
+            "numeric" => ElemClass::Numeric,
+            "float" => ElemClass::Float,
+            "float32" => ElemClass::Float32,
+            "int" => ElemClass::Int,
+            "sint" => ElemClass::SInt,
+            "uint" => ElemClass::UInt,
+            "int32" => ElemClass::Int32,
+            "bool" => ElemClass::Bool,
+            "any32" => ElemClass::Any32,
+            _ => return None,
+        };
+        let shape = match shape {
+            "s" => ShapeClass::Scalar,
+            "v" => ShapeClass::Vector,
+            "sv" => ShapeClass::ScalarVector,
+            "svm" => ShapeClass::Any,
+            _ => return None,
+        };
+        Some(TypeClass { elem, shape })
+    }
+    pub fn accepts(&self, ty: &Type) -> bool {
+        self.shape.accepts(ty) && ty.scalar().is_some_and(|s| self.elem.accepts(s))
+    }
+}
+
+/// A parameter or return type in a signature, before the generic parameter is bound.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TypePat {
+    Concrete(Type),
+    Generic(usize),
+    /// `__elem<T>`
+    Elem(usize),
+    /// `__same_shape<E, T>`
+    SameShape(Scalar, usize),
+}
+
+impl TypePat {
+    pub fn instantiate(&self, bound: &[Type]) -> Type {
+        match self {
+            TypePat::Concrete(t) => t.clone(),
+            TypePat::Generic(i) => bound[*i].clone(),
+            TypePat::Elem(i) => bound[*i].scalar().map(Type::Scalar).unwrap_or(Type::Error),
+            TypePat::SameShape(s, i) => bound[*i].with_scalar(*s),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct IntrinsicParam {
+    pub name: String,
+    pub mode: ParamMode,
+    pub ty: TypePat,
+}
+
+/// One `[hlsl(...)]` attribute.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HlslLowering {
+    Template { text: String, min_sm: (u32, u32) },
+    Unsupported(String),
+    /// Provided by a lowering pass (`group_wave_index`) where no template applies.
+    Emulated(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct Intrinsic {
+    pub name: String,
+    pub generics: Vec<(String, TypeClass)>,
+    pub params: Vec<IntrinsicParam>,
+    pub ret: TypePat,
+    pub wave: bool,
+    pub stages: Option<Vec<Stage>>,
+    pub alias_of: Option<String>,
+    pub hlsl: Vec<HlslLowering>,
+    /// All attributes as written, for backends whose lowering forms are read on demand.
+    pub attrs: Vec<ast::Attribute>,
+}
+
+impl Intrinsic {
+    /// `T WaveActiveSum<T : numeric_svm>(T value)`, for "candidates are" notes.
+    pub fn signature(&self) -> String {
+        let pat = |p: &TypePat| match p {
+            TypePat::Concrete(t) => t.to_string(),
+            TypePat::Generic(i) => self.generics[*i].0.clone(),
+            TypePat::Elem(i) => format!("__elem<{}>", self.generics[*i].0),
+            TypePat::SameShape(s, i) => format!("__same_shape<{}, {}>", s.hlsl_name(), self.generics[*i].0),
+        };
+        let generics = if self.generics.is_empty() {
+            String::new()
+        } else {
+            let parts: Vec<String> = self
+                .generics
+                .iter()
+                .map(|(n, c)| format!("{n} : {}", class_name(c)))
+                .collect();
+            format!("<{}>", parts.join(", "))
+        };
+        let params: Vec<String> = self
+            .params
+            .iter()
+            .map(|p| {
+                let mode = match p.mode {
+                    ParamMode::In => "",
+                    ParamMode::Out => "out ",
+                    ParamMode::InOut => "inout ",
+                };
+                format!("{mode}{} {}", pat(&p.ty), p.name)
+            })
+            .collect();
+        format!("{} {}{}({})", pat(&self.ret), self.name, generics, params.join(", "))
+    }
+
+    /// The lowering for an HLSL shader model: the template with the highest minimum model that
+    /// applies, else `Emulated`/`Unsupported` if given. `Err(min)` names the lowest model that
+    /// would work when none applies.
+    pub fn hlsl_for(&self, sm: (u32, u32)) -> Result<&HlslLowering, Option<(u32, u32)>> {
+        let best = self
+            .hlsl
+            .iter()
+            .filter(|l| matches!(l, HlslLowering::Template { min_sm, .. } if *min_sm <= sm))
+            .max_by_key(|l| match l {
+                HlslLowering::Template { min_sm, .. } => *min_sm,
+                _ => (0, 0),
+            });
+        if let Some(b) = best {
+            return Ok(b);
+        }
+        if let Some(e) = self.hlsl.iter().find(|l| !matches!(l, HlslLowering::Template { .. })) {
+            return Ok(e);
+        }
+        Err(self
+            .hlsl
+            .iter()
+            .filter_map(|l| match l {
+                HlslLowering::Template { min_sm, .. } => Some(*min_sm),
+                _ => None,
+            })
+            .min())
+    }
+
+    pub fn attr(&self, name: &str) -> impl Iterator<Item = &ast::Attribute> {
+        let name = name.to_string();
+        self.attrs.iter().filter(move |a| a.name.name == name)
+    }
+}
+
+fn class_name(c: &TypeClass) -> String {
+    let e = match c.elem {
+        ElemClass::Any => "any",
+        ElemClass::Numeric => "numeric",
+        ElemClass::Float => "float",
+        ElemClass::Float32 => "float32",
+        ElemClass::Int => "int",
+        ElemClass::SInt => "sint",
+        ElemClass::UInt => "uint",
+        ElemClass::Int32 => "int32",
+        ElemClass::Bool => "bool",
+        ElemClass::Any32 => "any32",
+    };
+    let s = match c.shape {
+        ShapeClass::Scalar => "s",
+        ShapeClass::Vector => "v",
+        ShapeClass::ScalarVector => "sv",
+        ShapeClass::Any => "svm",
+    };
+    format!("{e}_{s}")
+}
+
+pub struct Stdlib {
+    pub intrinsics: Vec<Intrinsic>,
+    by_name: HashMap<String, Vec<usize>>,
+    /// `typedef uint WaveMask;` and friends.
+    pub typedefs: HashMap<String, Type>,
+    pub sources: SourceMap,
+}
+
+impl Stdlib {
+    /// The process-wide stdlib, parsed on first use. It is immutable afterwards, so concurrent
+    /// compilations share it freely.
+    pub fn get() -> &'static Stdlib {
+        static STDLIB: OnceLock<Stdlib> = OnceLock::new();
+        STDLIB.get_or_init(|| match Stdlib::load() {
+            Ok(s) => s,
+            Err((sources, diags)) => {
+                // The stdlib ships inside the binary; a broken one is a build defect that the
+                // stdlib tests catch, so failing loudly here is right.
+                panic!("stdlib failed to load:\n{}", crate::diag::render_all(&diags, &sources, false))
+            }
+        })
+    }
+
+    pub fn overloads(&self, name: &str) -> &[usize] {
+        self.by_name.get(name).map(|v| v.as_slice()).unwrap_or(&[])
+    }
+
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.overloads(name).first().copied()
+    }
+
+    pub fn load() -> Result<Stdlib, (SourceMap, Vec<Diagnostic>)> {
+        let mut sources = SourceMap::new();
+        let mut diags = Vec::new();
+        let mut lib = Stdlib {
+            intrinsics: Vec::new(),
+            by_name: HashMap::new(),
+            typedefs: HashMap::new(),
+            sources: SourceMap::new(),
+        };
+        for (name, text) in FILES {
+            let (unit, errs) = crate::syntax::parse_str(&mut sources, name, text);
+            diags.extend(errs);
+            for item in unit.items {
+                match item {
+                    ast::Item::Typedef(t) => match builtin_type(&t.ty) {
+                        Some(ty) => {
+                            lib.typedefs.insert(t.name.name.clone(), ty);
+                        }
+                        None => diags.push(
+                            Diagnostic::error("E0309", "stdlib typedef of an unknown type")
+                                .with_label(t.span, ""),
+                        ),
+                    },
+                    ast::Item::Function(f) => match lib.intrinsic_from(&f) {
+                        Ok(i) => {
+                            let idx = lib.intrinsics.len();
+                            lib.by_name.entry(i.name.clone()).or_default().push(idx);
+                            lib.intrinsics.push(i);
+                        }
+                        Err(d) => diags.push(d),
+                    },
+                    ast::Item::Empty(_) => {}
+                    other => diags.push(
+                        Diagnostic::error("E0309", "the stdlib may only declare intrinsics and typedefs")
+                            .with_label(item_span(&other), ""),
+                    ),
+                }
+            }
+        }
+        if diags.iter().any(|d| d.is_error()) {
+            return Err((sources, diags));
+        }
+        lib.sources = sources;
+        Ok(lib)
+    }
+
+    fn intrinsic_from(&self, f: &ast::FunctionDecl) -> Result<Intrinsic, Diagnostic> {
+        let bad = |span, msg: &str| Diagnostic::error("E0309", msg.to_string()).with_label(span, "");
+        if f.body.is_some() {
+            return Err(bad(f.name.span, "stdlib intrinsics are prototypes (no body)"));
+        }
+        let mut generics = Vec::new();
+        for g in &f.generics {
+            let class = g
+                .constraint
+                .as_ref()
+                .and_then(|c| TypeClass::parse(&c.name))
+                .ok_or_else(|| bad(g.name.span, "generic parameter needs a type class such as `numeric_svm`"))?;
+            generics.push((g.name.name.clone(), class));
+        }
+        let pat = |t: &ast::TypeExpr| -> Result<TypePat, Diagnostic> {
+            self.type_pat(t, &generics).ok_or_else(|| bad(t.span, "unknown type in stdlib signature"))
+        };
+        let mut params = Vec::new();
+        for p in &f.params {
+            let mode = if p.modifiers.has(ast::Modifier::Inout) {
+                ParamMode::InOut
+            } else if p.modifiers.has(ast::Modifier::Out) {
+                ParamMode::Out
+            } else {
+                ParamMode::In
+            };
+            params.push(IntrinsicParam { name: p.name.name.clone(), mode, ty: pat(&p.ty)? });
+        }
+        let ret = pat(&f.ret)?;
+        let mut wave = false;
+        let mut stages = None;
+        let mut alias_of = None;
+        let mut hlsl = Vec::new();
+        for a in &f.attrs {
+            match a.name.name.as_str() {
+                "wave" => wave = true,
+                "stages" => {
+                    let mut list = Vec::new();
+                    for arg in &a.args {
+                        let s = ident_of(arg)
+                            .and_then(Stage::from_name)
+                            .ok_or_else(|| bad(arg.span, "unknown stage"))?;
+                        list.push(s);
+                    }
+                    stages = Some(list);
+                }
+                "alias_of" => {
+                    alias_of = a.args.first().and_then(ident_of).map(str::to_string);
+                }
+                "hlsl" => hlsl.push(hlsl_lowering(a).ok_or_else(|| bad(a.span, "malformed [hlsl] attribute"))?),
+                _ => {}
+            }
+        }
+        Ok(Intrinsic {
+            name: f.name.name.clone(),
+            generics,
+            params,
+            ret,
+            wave,
+            stages,
+            alias_of,
+            hlsl,
+            attrs: f.attrs.clone(),
+        })
+    }
+
+    fn type_pat(&self, t: &ast::TypeExpr, generics: &[(String, TypeClass)]) -> Option<TypePat> {
+        let ast::TypeExprKind::Named { name, args } = &t.kind else { return None };
+        if let Some(i) = generics.iter().position(|(g, _)| g == name) {
+            return Some(TypePat::Generic(i));
+        }
+        let generic_arg = |a: &ast::GenericArg| -> Option<usize> {
+            let n = match a {
+                ast::GenericArg::Type(ast::TypeExpr { kind: ast::TypeExprKind::Named { name, .. }, .. }) => name,
+                ast::GenericArg::Expr(e) => match &e.kind {
+                    ast::ExprKind::Ident(n) => n,
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            generics.iter().position(|(g, _)| g == n)
+        };
+        match name.as_str() {
+            "__elem" => return Some(TypePat::Elem(generic_arg(args.first()?)?)),
+            "__same_shape" => {
+                let ast::GenericArg::Type(e) = args.first()? else { return None };
+                let Type::Scalar(s) = builtin_type(e)? else { return None };
+                return Some(TypePat::SameShape(s, generic_arg(args.get(1)?)?));
+            }
+            _ => {}
+        }
+        if let Some(t) = self.typedefs.get(name) {
+            return Some(TypePat::Concrete(t.clone()));
+        }
+        builtin_type(t).map(TypePat::Concrete)
+    }
+}
+
+fn item_span(item: &ast::Item) -> crate::span::Span {
+    match item {
+        ast::Item::Function(f) => f.span,
+        ast::Item::Struct(s) => s.span,
+        ast::Item::Typedef(t) => t.span,
+        ast::Item::Variables(v) => v.span,
+        ast::Item::Cbuffer(c) => c.span,
+        ast::Item::Empty(s) | ast::Item::Error(s) => *s,
+    }
+}
+
+pub fn ident_of(e: &ast::Expr) -> Option<&str> {
+    match &e.kind {
+        ast::ExprKind::Ident(n) => Some(n),
+        _ => None,
+    }
+}
+
+/// `sm_6_5` → (6, 5).
+pub fn parse_shader_model(s: &str) -> Option<(u32, u32)> {
+    let rest = s.strip_prefix("sm_").or_else(|| s.strip_prefix("cs_")).unwrap_or(s);
+    let (a, b) = rest.split_once(['_', '.'])?;
+    Some((a.parse().ok()?, b.parse().ok()?))
+}
+
+fn hlsl_lowering(a: &ast::Attribute) -> Option<HlslLowering> {
+    let first = a.args.first()?;
+    match &first.kind {
+        ast::ExprKind::StringLit(text) => {
+            let min_sm = match a.args.get(1) {
+                Some(e) => parse_shader_model(ident_of(e)?)?,
+                None => (6, 0),
+            };
+            Some(HlslLowering::Template { text: text.clone(), min_sm })
+        }
+        ast::ExprKind::Ident(kind) if kind == "unsupported" => match &a.args.get(1)?.kind {
+            ast::ExprKind::StringLit(why) => Some(HlslLowering::Unsupported(why.clone())),
+            _ => None,
+        },
+        ast::ExprKind::Ident(kind) if kind == "emulated" => {
+            Some(HlslLowering::Emulated(ident_of(a.args.get(1)?)?.to_string()))
+        }
+        _ => None,
+    }
+}
+
+/// Built-in scalar, vector and matrix type names (`float`, `uint3`, `float4x4`, `vector<T,N>`).
+/// Structs and resources are not built-ins here; sema handles those.
+pub fn builtin_type(t: &ast::TypeExpr) -> Option<Type> {
+    let ast::TypeExprKind::Named { name, args } = &t.kind else { return None };
+    if args.is_empty() {
+        return builtin_type_name(name);
+    }
+    let int_arg = |a: &ast::GenericArg| -> Option<u8> {
+        match a {
+            ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::IntLit(i), .. }) => u8::try_from(i.value).ok(),
+            _ => None,
+        }
+    };
+    let elem = |a: &ast::GenericArg| -> Option<Scalar> {
+        match a {
+            ast::GenericArg::Type(t) => builtin_type(t)?.scalar(),
+            _ => None,
+        }
+    };
+    match (name.as_str(), args.as_slice()) {
+        ("vector", [e, n]) => {
+            let (e, n) = (elem(e)?, int_arg(n)?);
+            match n {
+                1 => Some(Type::Scalar(e)),
+                2..=4 => Some(Type::Vector(e, n)),
+                _ => None,
+            }
+        }
+        ("matrix", [e, r, c]) => {
+            let (r, c) = (int_arg(r)?, int_arg(c)?);
+            ((1..=4).contains(&r) && (1..=4).contains(&c)).then_some(Type::Matrix(elem(e)?, r, c))
+        }
+        _ => None,
+    }
+}
+
+pub fn scalar_from_name(name: &str) -> Option<Scalar> {
+    Some(match name {
+        "bool" => Scalar::Bool,
+        "int" | "int32_t" | "min16int" | "min12int" => Scalar::I32,
+        "uint" | "uint32_t" | "dword" | "min16uint" => Scalar::U32,
+        "int16_t" => Scalar::I16,
+        "uint16_t" => Scalar::U16,
+        "int64_t" => Scalar::I64,
+        "uint64_t" => Scalar::U64,
+        "half" | "float16_t" => Scalar::F16,
+        "float" | "float32_t" | "min16float" | "min10float" => Scalar::F32,
+        "double" | "float64_t" => Scalar::F64,
+        _ => return None,
+    })
+}
+
+pub fn builtin_type_name(name: &str) -> Option<Type> {
+    if name == "void" {
+        return Some(Type::Void);
+    }
+    if let Some(s) = scalar_from_name(name) {
+        return Some(Type::Scalar(s));
+    }
+    // `float4`, `uint3x4`, `int64_t2`: the longest scalar name that prefixes it, then dimensions.
+    const SCALARS: &[&str] = &[
+        "min16float", "min10float", "min16uint", "min16int", "min12int", "float16_t", "float32_t",
+        "float64_t", "uint16_t", "uint32_t", "uint64_t", "int16_t", "int32_t", "int64_t", "double",
+        "float", "dword", "half", "uint", "bool", "int",
+    ];
+    let base = SCALARS.iter().find(|b| name.starts_with(**b))?;
+    let s = scalar_from_name(base)?;
+    match name[base.len()..].as_bytes() {
+        [n] if (b'1'..=b'4').contains(n) => {
+            let n = n - b'0';
+            Some(if n == 1 { Type::Scalar(s) } else { Type::Vector(s, n) })
+        }
+        [r, b'x', c] if (b'1'..=b'4').contains(r) && (b'1'..=b'4').contains(c) => {
+            Some(Type::Matrix(s, r - b'0', c - b'0'))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_type_names() {
+        assert_eq!(builtin_type_name("float4"), Some(Type::Vector(Scalar::F32, 4)));
+        assert_eq!(builtin_type_name("uint"), Some(Type::UINT));
+        assert_eq!(builtin_type_name("float3x4"), Some(Type::Matrix(Scalar::F32, 3, 4)));
+        assert_eq!(builtin_type_name("int64_t2"), Some(Type::Vector(Scalar::I64, 2)));
+        assert_eq!(builtin_type_name("uint16_t"), Some(Type::Scalar(Scalar::U16)));
+        assert_eq!(builtin_type_name("min16float3"), Some(Type::Vector(Scalar::F32, 3)));
+        assert_eq!(builtin_type_name("float1"), Some(Type::FLOAT));
+        assert_eq!(builtin_type_name("float5"), None);
+        assert_eq!(builtin_type_name("foo4"), None);
+    }
+
+    #[test]
+    fn type_classes() {
+        let c = TypeClass::parse("uint_sv").unwrap();
+        assert!(c.accepts(&Type::Vector(Scalar::U32, 3)));
+        assert!(!c.accepts(&Type::FLOAT));
+        assert!(!c.accepts(&Type::Matrix(Scalar::U32, 2, 2)));
+        assert!(TypeClass::parse("numeric_svm").unwrap().accepts(&Type::Matrix(Scalar::F32, 2, 2)));
+        assert_eq!(parse_shader_model("sm_6_10"), Some((6, 10)));
+    }
+}
