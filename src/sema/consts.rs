@@ -1,0 +1,281 @@
+//! Constant folding of integer and float expressions: array sizes, `[numthreads]`, case labels,
+//! `static const` initializers. Folding works on the syntax tree so it is available where no
+//! function is being checked (global declarations, attributes).
+
+use super::Checker;
+use crate::ir::{BinaryOp, ConstValue, Scalar, Type};
+use crate::syntax::ast;
+
+pub(super) fn convert(v: &ConstValue, s: Scalar) -> Option<ConstValue> {
+    Some(match (v, s) {
+        (ConstValue::Composite(_), _) => return None,
+        (_, Scalar::Bool) => ConstValue::Bool(v.as_bool()?),
+        (ConstValue::Float(f), s) if s.is_float() => ConstValue::Float(*f),
+        (ConstValue::Float(f), s) if s.is_signed_int() => ConstValue::Int(*f as i64),
+        (ConstValue::Float(f), _) => ConstValue::Uint(*f as u64),
+        (v, s) if s.is_float() => ConstValue::Float(match v {
+            ConstValue::Int(i) => *i as f64,
+            ConstValue::Uint(u) => *u as f64,
+            ConstValue::Bool(b) => *b as u8 as f64,
+            _ => return None,
+        }),
+        (v, s) if s.is_signed_int() => ConstValue::Int(wrap_signed(v.as_i64()?, s)),
+        (v, s) => ConstValue::Uint(wrap_unsigned(v.as_i64()? as u64, s)),
+    })
+}
+
+fn wrap_signed(v: i64, s: Scalar) -> i64 {
+    match s.bits() {
+        16 => v as i16 as i64,
+        32 => v as i32 as i64,
+        _ => v,
+    }
+}
+
+fn wrap_unsigned(v: u64, s: Scalar) -> u64 {
+    match s.bits() {
+        16 => v as u16 as u64,
+        32 => v as u32 as u64,
+        _ => v,
+    }
+}
+
+/// Folds `a op b` for scalars; `None` when not foldable (division by zero, shifts out of range).
+pub(super) fn binary(op: BinaryOp, a: &ConstValue, b: &ConstValue) -> Option<ConstValue> {
+    use BinaryOp::*;
+    use ConstValue as C;
+    let float = matches!(a, C::Float(_)) || matches!(b, C::Float(_));
+    if float {
+        let (x, y) = (as_f64(a)?, as_f64(b)?);
+        return Some(match op {
+            Add => C::Float(x + y),
+            Sub => C::Float(x - y),
+            Mul => C::Float(x * y),
+            Div => C::Float(x / y),
+            Rem => C::Float(x % y),
+            Eq => C::Bool(x == y),
+            Ne => C::Bool(x != y),
+            Lt => C::Bool(x < y),
+            Le => C::Bool(x <= y),
+            Gt => C::Bool(x > y),
+            Ge => C::Bool(x >= y),
+            LogicAnd => C::Bool(x != 0.0 && y != 0.0),
+            LogicOr => C::Bool(x != 0.0 || y != 0.0),
+            _ => return None,
+        });
+    }
+    let unsigned = matches!(a, C::Uint(_)) || matches!(b, C::Uint(_));
+    if unsigned {
+        let (x, y) = (a.as_i64()? as u64, b.as_i64()? as u64);
+        let x32 = matches!(a, C::Uint(v) if *v <= u32::MAX as u64) || !matches!(a, C::Uint(_));
+        let wrap = |v: u64| if x32 { v as u32 as u64 } else { v };
+        return Some(match op {
+            Add => C::Uint(wrap(x.wrapping_add(y))),
+            Sub => C::Uint(wrap(x.wrapping_sub(y))),
+            Mul => C::Uint(wrap(x.wrapping_mul(y))),
+            Div => C::Uint(x.checked_div(y)?),
+            Rem => C::Uint(x.checked_rem(y)?),
+            Shl => C::Uint(wrap(x.checked_shl(y as u32 & 63)?)),
+            Shr => C::Uint(x >> (y & 63)),
+            BitAnd => C::Uint(x & y),
+            BitOr => C::Uint(x | y),
+            BitXor => C::Uint(x ^ y),
+            LogicAnd => C::Bool(x != 0 && y != 0),
+            LogicOr => C::Bool(x != 0 || y != 0),
+            Eq => C::Bool(x == y),
+            Ne => C::Bool(x != y),
+            Lt => C::Bool(x < y),
+            Le => C::Bool(x <= y),
+            Gt => C::Bool(x > y),
+            Ge => C::Bool(x >= y),
+        });
+    }
+    let (x, y) = (a.as_i64()?, b.as_i64()?);
+    let both_bool = matches!(a, C::Bool(_)) && matches!(b, C::Bool(_));
+    let wrap = |v: i64| v as i32 as i64;
+    Some(match op {
+        Add => C::Int(wrap(x.wrapping_add(y))),
+        Sub => C::Int(wrap(x.wrapping_sub(y))),
+        Mul => C::Int(wrap(x.wrapping_mul(y))),
+        Div => C::Int(wrap(x.checked_div(y)?)),
+        Rem => C::Int(wrap(x.checked_rem(y)?)),
+        Shl => C::Int(wrap(x.checked_shl(y as u32 & 31)?)),
+        Shr => C::Int(x >> (y & 31)),
+        BitAnd if both_bool => C::Bool(x & y != 0),
+        BitOr if both_bool => C::Bool(x | y != 0),
+        BitAnd => C::Int(x & y),
+        BitOr => C::Int(x | y),
+        BitXor => C::Int(x ^ y),
+        LogicAnd => C::Bool(x != 0 && y != 0),
+        LogicOr => C::Bool(x != 0 || y != 0),
+        Eq => C::Bool(x == y),
+        Ne => C::Bool(x != y),
+        Lt => C::Bool(x < y),
+        Le => C::Bool(x <= y),
+        Gt => C::Bool(x > y),
+        Ge => C::Bool(x >= y),
+    })
+}
+
+fn as_f64(v: &ConstValue) -> Option<f64> {
+    Some(match v {
+        ConstValue::Float(f) => *f,
+        ConstValue::Int(i) => *i as f64,
+        ConstValue::Uint(u) => *u as f64,
+        ConstValue::Bool(b) => *b as u8 as f64,
+        ConstValue::Composite(_) => return None,
+    })
+}
+
+pub(super) fn scalar_of_const(v: &ConstValue) -> Option<Scalar> {
+    Some(match v {
+        ConstValue::Bool(_) => Scalar::Bool,
+        ConstValue::Int(_) => Scalar::I32,
+        ConstValue::Uint(_) => Scalar::U32,
+        ConstValue::Float(_) => Scalar::F32,
+        ConstValue::Composite(_) => return None,
+    })
+}
+
+impl Checker {
+    /// Folds an AST expression to a constant, or `None` when it is not constant. Names resolve to
+    /// `static const` globals and to `const` locals with constant initializers.
+    pub(super) fn const_of_ast(&mut self, e: &ast::Expr) -> Option<ConstValue> {
+        use ast::ExprKind as K;
+        match &e.kind {
+            K::IntLit(i) => Some(if i.unsigned {
+                ConstValue::Uint(i.value)
+            } else {
+                ConstValue::Int(i.value as i64)
+            }),
+            K::FloatLit(f) => Some(ConstValue::Float(f.value)),
+            K::BoolLit(b) => Some(ConstValue::Bool(*b)),
+            K::Ident(name) => {
+                if let Some(state) = &self.cur {
+                    for scope in state.scopes.iter().rev() {
+                        if let Some(l) = scope.get(name) {
+                            return state.local_consts.get(l).cloned();
+                        }
+                    }
+                }
+                let g = self.globals.get(name)?;
+                self.global_consts.get(g).cloned()
+            }
+            K::Unary { op, expr } => {
+                let v = self.const_of_ast(expr)?;
+                Some(match (op, v) {
+                    (ast::UnOp::Plus, v) => v,
+                    (ast::UnOp::Neg, ConstValue::Int(i)) => ConstValue::Int(i.wrapping_neg()),
+                    (ast::UnOp::Neg, ConstValue::Uint(u)) => ConstValue::Uint((u as u32).wrapping_neg() as u64),
+                    (ast::UnOp::Neg, ConstValue::Float(f)) => ConstValue::Float(-f),
+                    (ast::UnOp::Not, v) => ConstValue::Bool(!v.as_bool()?),
+                    (ast::UnOp::BitNot, ConstValue::Int(i)) => ConstValue::Int(!i),
+                    (ast::UnOp::BitNot, ConstValue::Uint(u)) => ConstValue::Uint(!u & 0xffff_ffff),
+                    _ => return None,
+                })
+            }
+            K::Binary { op, lhs, rhs } => {
+                let a = self.const_of_ast(lhs)?;
+                let b = self.const_of_ast(rhs)?;
+                binary(super::expr::bin_op(*op), &a, &b)
+            }
+            K::Ternary { cond, then, els } => {
+                let c = self.const_of_ast(cond)?.as_bool()?;
+                if c {
+                    self.const_of_ast(then)
+                } else {
+                    self.const_of_ast(els)
+                }
+            }
+            K::Cast { ty, expr } => {
+                let target = self.resolve_type(ty);
+                let v = self.const_of_ast(expr)?;
+                match target {
+                    Type::Scalar(s) => convert(&v, s),
+                    _ => None,
+                }
+            }
+            K::Construct { ty, args } if args.len() == 1 => {
+                let target = self.resolve_type(ty);
+                let v = self.const_of_ast(&args[0])?;
+                match target {
+                    Type::Scalar(s) => convert(&v, s),
+                    _ => None,
+                }
+            }
+            K::Call { callee, args, .. } if args.is_empty() => self.const_call(callee),
+            _ => None,
+        }
+    }
+
+    /// Compile-time calls: none yet besides what later passes add; kept as the one place to
+    /// extend (the group wave count when the wave size is fixed).
+    fn const_call(&mut self, _callee: &ast::Expr) -> Option<ConstValue> {
+        None
+    }
+
+    /// A `static const` initializer: a constant of the declared type. Unsized arrays take their
+    /// length from the list.
+    pub(super) fn const_initializer(&mut self, init: &ast::Initializer, ty: &mut Type) -> Option<ConstValue> {
+        match (init, &mut *ty) {
+            (ast::Initializer::Expr(e), Type::Scalar(s)) => {
+                let s = *s;
+                convert(&self.const_of_ast(e)?, s)
+            }
+            (ast::Initializer::Expr(e), t @ (Type::Vector(..) | Type::Matrix(..))) => {
+                let s = t.scalar()?;
+                let n = t.element_count() as usize;
+                // `float3 v = 1;` splats; `float2 v = float2(1, 2);` folds component-wise.
+                if let Some(v) = self.const_of_ast(e) {
+                    let v = convert(&v, s)?;
+                    return Some(ConstValue::Composite(vec![v; n]));
+                }
+                if let ast::ExprKind::Construct { args, .. } = &e.kind {
+                    let mut parts = Vec::new();
+                    for a in args {
+                        parts.push(convert(&self.const_of_ast(a)?, s)?);
+                    }
+                    return (parts.len() == n).then_some(ConstValue::Composite(parts));
+                }
+                None
+            }
+            (ast::Initializer::List(items, _), Type::Array(elem, len)) => {
+                if len.is_none() {
+                    *len = Some(items.len() as u32);
+                }
+                if *len != Some(items.len() as u32) {
+                    return None;
+                }
+                let mut out = Vec::new();
+                for i in items {
+                    let mut et = (**elem).clone();
+                    out.push(self.const_initializer(i, &mut et)?);
+                }
+                Some(ConstValue::Composite(out))
+            }
+            (ast::Initializer::List(items, _), t @ (Type::Vector(..) | Type::Matrix(..))) => {
+                let s = t.scalar()?;
+                let mut out = Vec::new();
+                for i in items {
+                    match i {
+                        ast::Initializer::Expr(e) => out.push(convert(&self.const_of_ast(e)?, s)?),
+                        _ => return None,
+                    }
+                }
+                (out.len() == t.element_count() as usize).then_some(ConstValue::Composite(out))
+            }
+            (ast::Initializer::List(items, _), Type::Struct(h)) => {
+                let fields: Vec<Type> = self.module.structs[*h].fields.iter().map(|f| f.ty.clone()).collect();
+                if fields.len() != items.len() {
+                    return None;
+                }
+                let mut out = Vec::new();
+                for (i, mut t) in items.iter().zip(fields) {
+                    out.push(self.const_initializer(i, &mut t)?);
+                }
+                Some(ConstValue::Composite(out))
+            }
+            _ => None,
+        }
+    }
+}

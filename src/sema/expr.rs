@@ -1,0 +1,1121 @@
+//! Expressions: typing, implicit conversions, lvalues, calls and overload resolution.
+
+use super::conv::{self, ConvCost};
+use super::{consts, Checker};
+use crate::diag::Diagnostic;
+use crate::ir::*;
+use crate::span::Span;
+use crate::stdlib::{ElemClass, Intrinsic, TypePat};
+use crate::syntax::ast;
+
+pub(super) fn bin_op(op: ast::BinOp) -> BinaryOp {
+    use ast::BinOp as A;
+    match op {
+        A::Add => BinaryOp::Add,
+        A::Sub => BinaryOp::Sub,
+        A::Mul => BinaryOp::Mul,
+        A::Div => BinaryOp::Div,
+        A::Rem => BinaryOp::Rem,
+        A::Shl => BinaryOp::Shl,
+        A::Shr => BinaryOp::Shr,
+        A::BitAnd => BinaryOp::BitAnd,
+        A::BitOr => BinaryOp::BitOr,
+        A::BitXor => BinaryOp::BitXor,
+        A::LogicAnd => BinaryOp::LogicAnd,
+        A::LogicOr => BinaryOp::LogicOr,
+        A::Eq => BinaryOp::Eq,
+        A::Ne => BinaryOp::Ne,
+        A::Lt => BinaryOp::Lt,
+        A::Le => BinaryOp::Le,
+        A::Gt => BinaryOp::Gt,
+        A::Ge => BinaryOp::Ge,
+    }
+}
+
+/// Edit distance, for "did you mean" notes.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != *cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+impl Checker {
+    pub(super) fn add_expr(&mut self, kind: ExprKind, ty: Type, span: Span) -> ExprId {
+        let state = self.cur.as_mut().expect("expressions are only built inside functions");
+        state.func.exprs.append(Expr { kind, ty, span })
+    }
+
+    pub(super) fn ty(&self, e: ExprId) -> Type {
+        self.cur.as_ref().map(|s| s.func.exprs[e].ty.clone()).unwrap_or(Type::Error)
+    }
+
+    fn span_of(&self, e: ExprId) -> Span {
+        self.cur.as_ref().map(|s| s.func.exprs[e].span).unwrap_or_default()
+    }
+
+    fn is_literal(&self, e: ExprId) -> bool {
+        self.cur.as_ref().is_some_and(|s| s.literals.contains(&e))
+    }
+
+    fn error_expr(&mut self, span: Span) -> ExprId {
+        self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Error, span)
+    }
+
+    /// Converts `e` to `to` implicitly, or reports E0405.
+    pub(super) fn coerce(&mut self, e: ExprId, to: &Type, span: Span) -> ExprId {
+        let from = self.ty(e);
+        if &from == to || from.is_error() || to.is_error() {
+            return e;
+        }
+        match conv::implicit_cost(&from, to) {
+            Some(_) => self.convert_node(e, to.clone()),
+            None => {
+                let msg = format!(
+                    "cannot convert `{}` to `{}` implicitly",
+                    self.type_name(&from),
+                    self.type_name(to)
+                );
+                let at = self.span_of(e);
+                self.push(Diagnostic::error("E0405", msg).with_label(at, "").with_note(format!(
+                    "the value is used at {}",
+                    if at == span { "this expression".to_string() } else { "a place that expects that type".into() }
+                )));
+                e
+            }
+        }
+    }
+
+    fn convert_node(&mut self, e: ExprId, to: Type) -> ExprId {
+        // Fold conversions of literals right away so the output says `1.0f`, not `float(1)`.
+        let span = self.span_of(e);
+        if let Some(state) = &self.cur {
+            if let ExprKind::Const(v) = &state.func.exprs[e].kind {
+                if let Type::Scalar(s) = to {
+                    if let Some(c) = consts::convert(v, s) {
+                        let was_literal = state.literals.contains(&e);
+                        let id = self.add_expr(ExprKind::Const(c), to, span);
+                        if was_literal {
+                            if let Some(st) = self.cur.as_mut() {
+                                st.literals.insert(id);
+                            }
+                        }
+                        return id;
+                    }
+                }
+            }
+        }
+        self.add_expr(ExprKind::Convert(e), to, span)
+    }
+
+    pub(super) fn to_bool(&mut self, e: ExprId) -> ExprId {
+        let t = self.ty(e);
+        let target = match &t {
+            Type::Scalar(_) | Type::Vector(..) => t.with_scalar(Scalar::Bool),
+            Type::Error => return e,
+            _ => {
+                let span = self.span_of(e);
+                let msg = format!("a condition must be a scalar, found `{}`", self.type_name(&t));
+                self.error("E0405", span, msg);
+                return e;
+            }
+        };
+        if let Type::Vector(..) = target {
+            // Conditions of `if`/loops need scalars; vectors are only allowed in `?:`.
+            let span = self.span_of(e);
+            let msg = format!("a condition must be a scalar, found `{}`", self.type_name(&t));
+            self.error("E0405", span, msg);
+            return e;
+        }
+        self.coerce(e, &target, self.span_of(e))
+    }
+
+    /// Checks an expression used as a value.
+    pub(super) fn expr(&mut self, e: &ast::Expr) -> ExprId {
+        use ast::ExprKind as K;
+        match &e.kind {
+            K::IntLit(i) => {
+                let (v, ty) = if i.long && i.unsigned {
+                    (ConstValue::Uint(i.value), Type::Scalar(Scalar::U64))
+                } else if i.long {
+                    (ConstValue::Int(i.value as i64), Type::Scalar(Scalar::I64))
+                } else if i.unsigned {
+                    (ConstValue::Uint(i.value & 0xffff_ffff), Type::UINT)
+                } else if i.value > i32::MAX as u64 && i.value <= u32::MAX as u64 {
+                    (ConstValue::Uint(i.value), Type::UINT)
+                } else if i.value > u32::MAX as u64 {
+                    (ConstValue::Int(i.value as i64), Type::Scalar(Scalar::I64))
+                } else {
+                    (ConstValue::Int(i.value as i64), Type::INT)
+                };
+                let id = self.add_expr(ExprKind::Const(v), ty, e.span);
+                if !i.unsigned && !i.long {
+                    if let Some(s) = self.cur.as_mut() {
+                        s.literals.insert(id);
+                    }
+                }
+                id
+            }
+            K::FloatLit(f) => {
+                let s = match f.suffix {
+                    Some('h') => Scalar::F16,
+                    Some('l') => Scalar::F64,
+                    _ => Scalar::F32,
+                };
+                let id = self.add_expr(ExprKind::Const(ConstValue::Float(f.value)), Type::Scalar(s), e.span);
+                if f.suffix.is_none() {
+                    if let Some(st) = self.cur.as_mut() {
+                        st.literals.insert(id);
+                    }
+                }
+                id
+            }
+            K::BoolLit(b) => self.add_expr(ExprKind::Const(ConstValue::Bool(*b)), Type::BOOL, e.span),
+            K::StringLit(_) => {
+                self.error("E0405", e.span, "strings are only allowed in attributes");
+                self.error_expr(e.span)
+            }
+            K::Ident(name) => self.ident(name, e.span),
+            K::Binary { op, lhs, rhs } => {
+                let l = self.expr(lhs);
+                let r = self.expr(rhs);
+                self.binary(bin_op(*op), l, r, e.span)
+            }
+            K::Unary { op, expr } => self.unary(*op, expr, e.span),
+            K::Assign { op, lhs, rhs } => {
+                let target = self.expr(lhs);
+                self.require_lvalue(target);
+                let value = self.expr(rhs);
+                let tt = self.ty(target);
+                let value = match op {
+                    None => self.coerce(value, &tt, e.span),
+                    Some(op) => {
+                        // `a op= b` is `a = a op b`: type the operation, then convert back.
+                        let op = bin_op(*op);
+                        self.check_binary_operands(op, target, value, e.span);
+                        if op == BinaryOp::Shl || op == BinaryOp::Shr || tt.scalar().is_some() {
+                            let vt = self.ty(value);
+                            let want = if matches!(vt, Type::Scalar(_)) && !matches!(tt, Type::Scalar(_)) {
+                                Type::Scalar(tt.scalar().unwrap_or(Scalar::F32))
+                            } else {
+                                tt.clone()
+                            };
+                            self.coerce(value, &want, e.span)
+                        } else {
+                            value
+                        }
+                    }
+                };
+                self.add_expr(
+                    ExprKind::Assign { op: op.map(bin_op), target, value },
+                    tt,
+                    e.span,
+                )
+            }
+            K::Ternary { cond, then, els } => {
+                let c = self.expr(cond);
+                let a = self.expr(then);
+                let b = self.expr(els);
+                let (ta, tb) = (self.ty(a), self.ty(b));
+                if ta.is_error() || tb.is_error() {
+                    return self.error_expr(e.span);
+                }
+                let ty = if ta == tb {
+                    ta
+                } else {
+                    match (ta.scalar(), tb.scalar()) {
+                        (Some(sa), Some(sb)) => {
+                            let s = conv::common_scalar(sa, self.is_literal(a), sb, self.is_literal(b));
+                            match conv::common_shape(&ta, &tb, s) {
+                                Some(t) => t,
+                                None => {
+                                    self.mismatch(e.span, "the branches of `?:`", &ta, &tb);
+                                    return self.error_expr(e.span);
+                                }
+                            }
+                        }
+                        _ => {
+                            self.mismatch(e.span, "the branches of `?:`", &ta, &tb);
+                            return self.error_expr(e.span);
+                        }
+                    }
+                };
+                let tc = self.ty(c);
+                let c = match tc {
+                    Type::Vector(_, n) => {
+                        let want = Type::Vector(Scalar::BOOL_SCALAR, n);
+                        self.coerce(c, &want, e.span)
+                    }
+                    _ => self.to_bool(c),
+                };
+                let (a, b) = (self.coerce(a, &ty, e.span), self.coerce(b, &ty, e.span));
+                self.add_expr(ExprKind::Select { cond: c, then: a, els: b }, ty, e.span)
+            }
+            K::Call { callee, generic_args, args } => self.call(callee, generic_args, args, e.span),
+            K::Construct { ty, args } => self.construct(ty, args, e.span),
+            K::Cast { ty, expr } => {
+                let target = self.resolve_type(ty);
+                let v = self.expr(expr);
+                let from = self.ty(v);
+                if target.is_error() || from.is_error() {
+                    return self.error_expr(e.span);
+                }
+                if from == target {
+                    return v;
+                }
+                if !conv::explicit_ok(&from, &target) {
+                    let msg =
+                        format!("cannot cast `{}` to `{}`", self.type_name(&from), self.type_name(&target));
+                    self.error("E0405", e.span, msg);
+                    return self.error_expr(e.span);
+                }
+                if let Type::Scalar(s) = target {
+                    if let Some(state) = &self.cur {
+                        if let ExprKind::Const(c) = &state.func.exprs[v].kind {
+                            if let Some(c) = consts::convert(c, s) {
+                                return self.add_expr(ExprKind::Const(c), target, e.span);
+                            }
+                        }
+                    }
+                }
+                self.add_expr(ExprKind::Convert(v), target, e.span)
+            }
+            K::Member { base, name } => {
+                let b = self.expr(base);
+                self.member(b, name, e.span)
+            }
+            K::Index { base, index } => {
+                let b = self.expr(base);
+                let i = self.expr(index);
+                self.index(b, i, e.span)
+            }
+            K::Comma { lhs, rhs } => {
+                let a = self.expr(lhs);
+                let b = self.expr(rhs);
+                let t = self.ty(b);
+                self.add_expr(ExprKind::Comma(a, b), t, e.span)
+            }
+            K::Error => self.error_expr(e.span),
+        }
+    }
+
+    fn mismatch(&mut self, span: Span, what: &str, a: &Type, b: &Type) {
+        let msg = format!("type mismatch in {what}: `{}` and `{}`", self.type_name(a), self.type_name(b));
+        self.error("E0405", span, msg);
+    }
+
+    fn ident(&mut self, name: &str, span: Span) -> ExprId {
+        if let Some(state) = &self.cur {
+            for scope in state.scopes.iter().rev() {
+                if let Some(l) = scope.get(name) {
+                    let ty = state.func.locals[*l].ty.clone();
+                    let l = *l;
+                    return self.add_expr(ExprKind::Local(l), ty, span);
+                }
+            }
+        }
+        if let Some(g) = self.globals.get(name).copied() {
+            let global = &self.module.globals[g];
+            // Constants fold right here, so array sizes and the output both see the value.
+            if let (AddressSpace::Constant, Some(v), Type::Scalar(_)) = (&global.space, &global.init, &global.ty) {
+                let (v, ty) = (v.clone(), global.ty.clone());
+                return self.add_expr(ExprKind::Const(v), ty, span);
+            }
+            let ty = global.ty.clone();
+            return self.add_expr(ExprKind::Global(g), ty, span);
+        }
+        if self.functions.contains_key(name) || !self.stdlib.overloads(name).is_empty() {
+            self.error("E0301", span, format!("`{name}` is a function; call it with `{name}(…)`"));
+            return self.error_expr(span);
+        }
+        let mut d = Diagnostic::error("E0301", format!("undefined name `{name}`")).with_label(span, "not found in this scope");
+        if let Some(s) = self.suggest(name) {
+            d = d.with_note(format!("did you mean `{s}`?"));
+        }
+        self.push(d);
+        self.error_expr(span)
+    }
+
+    fn suggest(&self, name: &str) -> Option<String> {
+        let mut names: Vec<&str> = self.globals.keys().map(String::as_str).collect();
+        if let Some(state) = &self.cur {
+            for scope in &state.scopes {
+                names.extend(scope.keys().map(String::as_str));
+            }
+        }
+        names.sort();
+        names
+            .into_iter()
+            .map(|n| (distance(name, n), n))
+            .filter(|(d, n)| *d <= 2 && *d < n.len())
+            .min()
+            .map(|(_, n)| n.to_string())
+    }
+
+    pub(super) fn require_lvalue(&mut self, e: ExprId) -> bool {
+        match self.lvalue_problem(e) {
+            None => true,
+            Some(why) => {
+                let span = self.span_of(e);
+                self.error("E0406", span, format!("cannot assign to this expression: {why}"));
+                false
+            }
+        }
+    }
+
+    fn lvalue_problem(&self, e: ExprId) -> Option<String> {
+        let state = self.cur.as_ref()?;
+        let expr = &state.func.exprs[e];
+        if expr.ty.is_error() {
+            return None;
+        }
+        match &expr.kind {
+            ExprKind::Local(l) => {
+                let local = &state.func.locals[*l];
+                local.is_const.then(|| format!("`{}` is const", local.name))
+            }
+            ExprKind::Global(g) => {
+                let global = &self.module.globals[*g];
+                match global.space {
+                    AddressSpace::Groupshared | AddressSpace::Private => None,
+                    AddressSpace::Constant => Some(format!("`{}` is a constant", global.name)),
+                    AddressSpace::Uniform { .. } => Some(format!("`{}` is a uniform (read-only)", global.name)),
+                    AddressSpace::Resource => Some(format!("`{}` is a resource", global.name)),
+                }
+            }
+            ExprKind::Swizzle { base, components } => {
+                let mut seen = [false; 4];
+                for c in components {
+                    if std::mem::replace(&mut seen[*c as usize], true) {
+                        return Some("a swizzle that repeats a component".into());
+                    }
+                }
+                self.lvalue_problem(*base)
+            }
+            ExprKind::Field { base, .. } => self.lvalue_problem(*base),
+            ExprKind::Index { base, .. } => {
+                let bt = &state.func.exprs[*base].ty;
+                if let Type::Resource(kind, _) = bt {
+                    return (!kind.is_writable()).then(|| format!("`{}` is read-only", kind.name()));
+                }
+                self.lvalue_problem(*base)
+            }
+            _ => Some("it is not a variable, element or field".into()),
+        }
+    }
+
+    /// The address space an lvalue lives in: atomics need groupshared or a writable resource.
+    pub(super) fn lvalue_space(&self, e: ExprId) -> Option<AddressSpace> {
+        let state = self.cur.as_ref()?;
+        match &state.func.exprs[e].kind {
+            ExprKind::Global(g) => Some(self.module.globals[*g].space.clone()),
+            ExprKind::Local(_) => None,
+            ExprKind::Swizzle { base, .. } | ExprKind::Field { base, .. } => self.lvalue_space(*base),
+            ExprKind::Index { base, .. } => match &state.func.exprs[*base].ty {
+                Type::Resource(..) => Some(AddressSpace::Resource),
+                _ => self.lvalue_space(*base),
+            },
+            _ => None,
+        }
+    }
+
+    fn check_binary_operands(&mut self, op: BinaryOp, l: ExprId, r: ExprId, span: Span) -> bool {
+        let (tl, tr) = (self.ty(l), self.ty(r));
+        if tl.is_error() || tr.is_error() {
+            return false;
+        }
+        if !tl.is_numeric_like() || !tr.is_numeric_like() {
+            let msg = format!(
+                "operator `{}` cannot be applied to `{}` and `{}`",
+                op.symbol(),
+                self.type_name(&tl),
+                self.type_name(&tr)
+            );
+            self.error("E0405", span, msg);
+            return false;
+        }
+        if op.is_bitwise() {
+            for (t, e) in [(&tl, l), (&tr, r)] {
+                if t.scalar().is_some_and(|s| s.is_float()) {
+                    let msg = format!("operator `{}` needs integer operands, found `{}`", op.symbol(), self.type_name(t));
+                    let at = self.span_of(e);
+                    self.error("E0405", at, msg);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    pub(super) fn binary(&mut self, op: BinaryOp, l: ExprId, r: ExprId, span: Span) -> ExprId {
+        if !self.check_binary_operands(op, l, r, span) {
+            return self.error_expr(span);
+        }
+        let (tl, tr) = (self.ty(l), self.ty(r));
+        let (sl, sr) = (tl.scalar().unwrap_or(Scalar::I32), tr.scalar().unwrap_or(Scalar::I32));
+        let (ll, lr) = (self.is_literal(l), self.is_literal(r));
+        let both_literal = ll && lr;
+        let mut elem = conv::common_scalar(sl, ll, sr, lr);
+        if op.is_logical() {
+            elem = Scalar::Bool;
+        } else if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
+            // A shift has the type of its left operand.
+            elem = if sl == Scalar::Bool { Scalar::I32 } else { sl };
+        } else if elem == Scalar::Bool && !op.is_comparison() && !matches!(op, BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor) {
+            elem = Scalar::I32;
+        }
+        let Some(operand_ty) = (if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
+            conv::common_shape(&tl, &tr, elem)
+        } else {
+            conv::common_shape(&tl, &tr, elem)
+        }) else {
+            self.mismatch(span, &format!("operator `{}`", op.symbol()), &tl, &tr);
+            return self.error_expr(span);
+        };
+        let (l, r) = if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
+            let rt = operand_ty.with_scalar(if sr == Scalar::Bool || sr.is_float() { Scalar::U32 } else { sr });
+            (self.coerce(l, &operand_ty, span), self.coerce(r, &rt, span))
+        } else {
+            (self.coerce(l, &operand_ty, span), self.coerce(r, &operand_ty, span))
+        };
+        let result = if op.is_comparison() || op.is_logical() {
+            operand_ty.with_scalar(Scalar::Bool)
+        } else {
+            operand_ty
+        };
+        // Fold constant scalar operations (keeps literal-ness when both sides are literals).
+        if let (Some(state), Type::Scalar(s)) = (&self.cur, &result) {
+            if let (ExprKind::Const(a), ExprKind::Const(b)) =
+                (&state.func.exprs[l].kind, &state.func.exprs[r].kind)
+            {
+                if let Some(v) = consts::binary(op, a, b).and_then(|v| consts::convert(&v, *s)) {
+                    let id = self.add_expr(ExprKind::Const(v), result, span);
+                    if both_literal {
+                        if let Some(st) = self.cur.as_mut() {
+                            st.literals.insert(id);
+                        }
+                    }
+                    return id;
+                }
+            }
+        }
+        self.add_expr(ExprKind::Binary(op, l, r), result, span)
+    }
+
+    fn unary(&mut self, op: ast::UnOp, operand: &ast::Expr, span: Span) -> ExprId {
+        let e = self.expr(operand);
+        let t = self.ty(e);
+        if t.is_error() {
+            return e;
+        }
+        match op {
+            ast::UnOp::PreInc | ast::UnOp::PreDec | ast::UnOp::PostInc | ast::UnOp::PostDec => {
+                self.require_lvalue(e);
+                if !t.is_numeric_like() || t.scalar() == Some(Scalar::Bool) {
+                    let msg = format!("`++`/`--` need a numeric variable, found `{}`", self.type_name(&t));
+                    self.error("E0405", span, msg);
+                }
+                let op = match op {
+                    ast::UnOp::PreInc => IncDec::PreInc,
+                    ast::UnOp::PreDec => IncDec::PreDec,
+                    ast::UnOp::PostInc => IncDec::PostInc,
+                    _ => IncDec::PostDec,
+                };
+                self.add_expr(ExprKind::IncDec { op, target: e }, t, span)
+            }
+            ast::UnOp::Plus => e,
+            ast::UnOp::Neg | ast::UnOp::BitNot | ast::UnOp::Not => {
+                if !t.is_numeric_like() {
+                    let msg = format!("unary operator cannot be applied to `{}`", self.type_name(&t));
+                    self.error("E0405", span, msg);
+                    return self.error_expr(span);
+                }
+                let (uop, ty) = match op {
+                    ast::UnOp::Neg => {
+                        let ty = if t.scalar() == Some(Scalar::Bool) { t.with_scalar(Scalar::I32) } else { t.clone() };
+                        (UnaryOp::Neg, ty)
+                    }
+                    ast::UnOp::Not => (UnaryOp::Not, t.with_scalar(Scalar::Bool)),
+                    _ => {
+                        if t.scalar().is_some_and(|s| s.is_float()) {
+                            let msg = format!("operator `~` needs an integer operand, found `{}`", self.type_name(&t));
+                            self.error("E0405", span, msg);
+                            return self.error_expr(span);
+                        }
+                        let ty = if t.scalar() == Some(Scalar::Bool) { t.with_scalar(Scalar::I32) } else { t.clone() };
+                        (UnaryOp::BitNot, ty)
+                    }
+                };
+                let e = self.coerce(e, &ty, span);
+                if let (Some(state), Type::Scalar(_)) = (&self.cur, &ty) {
+                    if let ExprKind::Const(c) = &state.func.exprs[e].kind {
+                        let folded = match (uop, c) {
+                            (UnaryOp::Neg, ConstValue::Int(i)) => Some(ConstValue::Int((*i as i32).wrapping_neg() as i64)),
+                            (UnaryOp::Neg, ConstValue::Float(f)) => Some(ConstValue::Float(-f)),
+                            (UnaryOp::Not, ConstValue::Bool(b)) => Some(ConstValue::Bool(!b)),
+                            _ => None,
+                        };
+                        if let Some(v) = folded {
+                            let lit = state.literals.contains(&e);
+                            let id = self.add_expr(ExprKind::Const(v), ty, span);
+                            if lit {
+                                if let Some(st) = self.cur.as_mut() {
+                                    st.literals.insert(id);
+                                }
+                            }
+                            return id;
+                        }
+                    }
+                }
+                self.add_expr(ExprKind::Unary(uop, e), ty, span)
+            }
+        }
+    }
+
+    fn member(&mut self, b: ExprId, name: &ast::Ident, span: Span) -> ExprId {
+        let bt = self.ty(b);
+        match &bt {
+            Type::Error => self.error_expr(span),
+            Type::Struct(h) => self.field(b, *h, name, span),
+            Type::Resource(ResourceKind::ConstantBuffer, Some(inner)) => match **inner {
+                Type::Struct(h) => self.field(b, h, name, span),
+                _ => self.error_expr(span),
+            },
+            Type::Scalar(s) | Type::Vector(s, _) => {
+                let n = bt.vector_size().unwrap_or(1);
+                let comps = match swizzle(&name.name, n) {
+                    Some(c) => c,
+                    None => {
+                        let msg = format!("`{}` is not a valid swizzle of `{}`", name.name, self.type_name(&bt));
+                        self.error("E0407", name.span, msg);
+                        return self.error_expr(span);
+                    }
+                };
+                let ty = if comps.len() == 1 { Type::Scalar(*s) } else { Type::Vector(*s, comps.len() as u8) };
+                self.add_expr(ExprKind::Swizzle { base: b, components: comps }, ty, span)
+            }
+            other => {
+                let msg = format!("`{}` has no member `{}`", self.type_name(other), name.name);
+                self.error("E0407", name.span, msg);
+                self.error_expr(span)
+            }
+        }
+    }
+
+    fn field(&mut self, b: ExprId, h: StructId, name: &ast::Ident, span: Span) -> ExprId {
+        let def = &self.module.structs[h];
+        match def.fields.iter().position(|f| f.name == name.name) {
+            Some(i) => {
+                let ty = def.fields[i].ty.clone();
+                self.add_expr(ExprKind::Field { base: b, index: i as u32 }, ty, span)
+            }
+            None => {
+                let msg = format!("struct `{}` has no field `{}`", def.name, name.name);
+                self.error("E0407", name.span, msg);
+                self.error_expr(span)
+            }
+        }
+    }
+
+    fn index(&mut self, b: ExprId, i: ExprId, span: Span) -> ExprId {
+        let bt = self.ty(b);
+        let it = self.ty(i);
+        if bt.is_error() || it.is_error() {
+            return self.error_expr(span);
+        }
+        let (elem, index_ty) = match &bt {
+            Type::Array(e, _) => ((**e).clone(), Type::UINT),
+            Type::Vector(s, _) => (Type::Scalar(*s), Type::UINT),
+            Type::Matrix(s, _, c) => (Type::Vector(*s, *c), Type::UINT),
+            Type::Resource(kind, Some(e)) if *kind != ResourceKind::ConstantBuffer => {
+                let dims = kind.index_dims();
+                let it = if dims == 1 { Type::UINT } else { Type::Vector(Scalar::U32, dims) };
+                ((**e).clone(), it)
+            }
+            other => {
+                let msg = format!("`{}` cannot be indexed", self.type_name(other));
+                self.error("E0408", span, msg);
+                return self.error_expr(span);
+            }
+        };
+        if !it.scalar().is_some_and(|s| s.is_int() || s == Scalar::Bool) || it.element_count() != index_ty.element_count() {
+            let msg = format!(
+                "index must be `{}`, found `{}`",
+                self.type_name(&index_ty),
+                self.type_name(&it)
+            );
+            let at = self.span_of(i);
+            self.error("E0408", at, msg);
+            return self.error_expr(span);
+        }
+        let i = if it.scalar() == Some(Scalar::I32) && index_ty == Type::UINT { i } else { self.coerce(i, &index_ty, span) };
+        // Constant out-of-range indices into fixed arrays are certain bugs.
+        if let (Type::Array(_, Some(n)), Some(state)) = (&bt, &self.cur) {
+            if let ExprKind::Const(c) = &state.func.exprs[i].kind {
+                if let Some(v) = c.as_i64() {
+                    if v < 0 || v >= *n as i64 {
+                        let at = self.span_of(i);
+                        self.error("E0408", at, format!("index {v} is out of bounds for an array of {n}"));
+                    }
+                }
+            }
+        }
+        self.add_expr(ExprKind::Index { base: b, index: i }, elem, span)
+    }
+
+    fn construct(&mut self, ty: &ast::TypeExpr, args: &[ast::Expr], span: Span) -> ExprId {
+        let target = self.resolve_type(ty);
+        let parts: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+        if target.is_error() || parts.iter().any(|p| self.ty(*p).is_error()) {
+            return self.error_expr(span);
+        }
+        match &target {
+            Type::Scalar(_) => {
+                if parts.len() != 1 {
+                    self.error("E0409", span, format!("`{}` takes one argument", self.type_name(&target)));
+                    return self.error_expr(span);
+                }
+                let p = parts[0];
+                let pt = self.ty(p);
+                if !conv::explicit_ok(&pt, &target) {
+                    let msg = format!("cannot convert `{}` to `{}`", self.type_name(&pt), self.type_name(&target));
+                    self.error("E0405", span, msg);
+                    return self.error_expr(span);
+                }
+                self.convert_node(p, target)
+            }
+            Type::Vector(s, _) | Type::Matrix(s, _, _) => {
+                let want = target.element_count();
+                let mut have = 0;
+                let mut conv_parts = Vec::new();
+                for p in parts {
+                    let pt = self.ty(p);
+                    if !pt.is_numeric_like() {
+                        let msg = format!("cannot build `{}` from `{}`", self.type_name(&target), self.type_name(&pt));
+                        self.error("E0409", span, msg);
+                        return self.error_expr(span);
+                    }
+                    have += pt.element_count();
+                    let t = pt.with_scalar(*s);
+                    conv_parts.push(self.coerce(p, &t, span));
+                }
+                if conv_parts.len() == 1 && have == 1 {
+                    // `float4(x)` splats.
+                    return self.add_expr(ExprKind::Convert(conv_parts[0]), target, span);
+                }
+                if have != want {
+                    let msg = format!(
+                        "`{}` needs {want} components, the arguments give {have}",
+                        self.type_name(&target)
+                    );
+                    self.error("E0409", span, msg);
+                    return self.error_expr(span);
+                }
+                self.add_expr(ExprKind::Construct(conv_parts), target, span)
+            }
+            other => {
+                let msg = format!("`{}` cannot be constructed with `(…)`", self.type_name(other));
+                self.error("E0409", span, msg);
+                self.error_expr(span)
+            }
+        }
+    }
+
+    // ---- calls ------------------------------------------------------------------------
+
+    fn call(&mut self, callee: &ast::Expr, generic_args: &[ast::GenericArg], args: &[ast::Expr], span: Span) -> ExprId {
+        match &callee.kind {
+            ast::ExprKind::Ident(name) => {
+                let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
+                    return self.error_expr(span);
+                }
+                if let Some(ids) = self.functions.get(name).cloned() {
+                    return self.call_user(name, &ids, arg_ids, span, callee.span);
+                }
+                if !self.stdlib.overloads(name).is_empty() {
+                    return self.call_intrinsic(name, arg_ids, span, callee.span);
+                }
+                let mut d = Diagnostic::error("E0301", format!("undefined function `{name}`"))
+                    .with_label(callee.span, "not found");
+                let mut names: Vec<&str> = self.functions.keys().map(String::as_str).collect();
+                names.extend(self.stdlib.intrinsics.iter().map(|i| i.name.as_str()));
+                names.sort();
+                if let Some((_, n)) = names.into_iter().map(|n| (distance(name, n), n)).filter(|(d, _)| *d <= 2).min() {
+                    d = d.with_note(format!("did you mean `{n}`?"));
+                }
+                self.push(d);
+                self.error_expr(span)
+            }
+            ast::ExprKind::Member { base, name } => {
+                let object = self.expr(base);
+                let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                if self.ty(object).is_error() || arg_ids.iter().any(|a| self.ty(*a).is_error()) {
+                    return self.error_expr(span);
+                }
+                self.method_call(object, name, generic_args, arg_ids, span)
+            }
+            _ => {
+                self.error("E0410", callee.span, "this expression cannot be called");
+                self.error_expr(span)
+            }
+        }
+    }
+
+    fn call_user(&mut self, name: &str, ids: &[FunctionId], args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
+        let arg_types: Vec<Type> = args.iter().map(|a| self.ty(*a)).collect();
+        let mut best: Option<(u32, FunctionId)> = None;
+        let mut ambiguous = false;
+        for id in ids {
+            let sig = &self.sigs[id.index()];
+            if sig.params.len() != args.len() {
+                continue;
+            }
+            let mut cost = 0u32;
+            let mut ok = true;
+            for ((pt, mode), at) in sig.params.iter().zip(&arg_types) {
+                match conv::implicit_cost(at, pt) {
+                    Some(c) if *mode == ParamMode::In || c <= ConvCost::Scalar => cost += c as u32,
+                    _ => ok = false,
+                }
+            }
+            if !ok {
+                continue;
+            }
+            match best {
+                Some((c, _)) if c < cost => {}
+                Some((c, _)) if c == cost => ambiguous = true,
+                _ => {
+                    best = Some((cost, *id));
+                    ambiguous = false;
+                }
+            }
+        }
+        let Some((_, id)) = best else {
+            let shown: Vec<String> = arg_types.iter().map(|t| self.type_name(t)).collect();
+            let mut d = Diagnostic::error("E0403", format!("no matching overload for `{name}({})`", shown.join(", ")))
+                .with_label(name_span, "");
+            for id in ids {
+                let sig = &self.sigs[id.index()];
+                let ps: Vec<String> = sig.params.iter().map(|(t, _)| self.type_name(t)).collect();
+                d = d.with_note(format!("candidate: {} {}({})", self.type_name(&sig.ret), sig.name, ps.join(", ")));
+            }
+            self.push(d);
+            return self.error_expr(span);
+        };
+        if ambiguous {
+            self.error("E0403", name_span, format!("ambiguous call of overloaded `{name}`"));
+        }
+        let sig = self.sigs[id.index()].clone();
+        let mut conv_args = Vec::new();
+        for (a, (pt, mode)) in args.into_iter().zip(&sig.params) {
+            if *mode != ParamMode::In {
+                self.require_lvalue(a);
+                conv_args.push(a);
+            } else {
+                conv_args.push(self.coerce(a, pt, span));
+            }
+        }
+        if let Some(state) = self.cur.as_mut() {
+            state.facts.calls.push((id, name_span));
+        }
+        self.add_expr(ExprKind::Call { function: id, args: conv_args }, sig.ret, span)
+    }
+
+    /// Binds the generic parameters of `intr` to the argument types; returns the cost (lower is
+    /// better) and the bound types, or `None` when the intrinsic does not apply.
+    fn match_intrinsic(&self, intr: &Intrinsic, args: &[ExprId]) -> Option<(u32, Vec<Type>)> {
+        if intr.params.len() != args.len() {
+            return None;
+        }
+        let mut cost = 0u32;
+        let mut bound = Vec::new();
+        for (g, (_, class)) in intr.generics.iter().enumerate() {
+            let mut acc: Option<(Type, bool)> = None;
+            for (p, a) in intr.params.iter().zip(args) {
+                if p.ty != TypePat::Generic(g) {
+                    continue;
+                }
+                let at = self.ty(*a);
+                let lit = self.is_literal(*a);
+                acc = Some(match acc {
+                    None => (at, lit),
+                    Some((t, tlit)) => {
+                        let s = conv::common_scalar(t.scalar()?, tlit, at.scalar()?, lit);
+                        (conv::common_shape(&t, &at, s)?, tlit && lit)
+                    }
+                });
+            }
+            let (t, lit) = acc?;
+            if !class.shape.accepts(&t) {
+                return None;
+            }
+            let s = t.scalar()?;
+            let s2 = if class.elem.accepts(s) {
+                s
+            } else {
+                cost += 1;
+                promote(s, class.elem, lit)?
+            };
+            bound.push(t.with_scalar(s2));
+        }
+        for (p, a) in intr.params.iter().zip(args) {
+            let pt = p.ty.instantiate(&bound);
+            let at = self.ty(*a);
+            let c = conv::implicit_cost(&at, &pt)?;
+            if p.mode != ParamMode::In && at != pt {
+                return None;
+            }
+            cost += c as u32;
+        }
+        Some((cost, bound))
+    }
+
+    fn call_intrinsic(&mut self, name: &str, args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
+        let stdlib = self.stdlib;
+        let mut name = name.to_string();
+        if let Some(first) = stdlib.find(&name) {
+            if let Some(target) = &stdlib.intrinsics[first].alias_of {
+                name = target.clone();
+            }
+        }
+        let mut best: Option<(u32, usize, Vec<Type>)> = None;
+        for &idx in stdlib.overloads(&name) {
+            if let Some((cost, bound)) = self.match_intrinsic(&stdlib.intrinsics[idx], &args) {
+                if best.as_ref().is_none_or(|(c, _, _)| cost < *c) {
+                    best = Some((cost, idx, bound));
+                }
+            }
+        }
+        let Some((_, idx, bound)) = best else {
+            let shown: Vec<String> = args.iter().map(|a| self.type_name(&self.ty(*a))).collect();
+            let mut d = Diagnostic::error("E0403", format!("no matching overload for `{name}({})`", shown.join(", ")))
+                .with_label(name_span, "");
+            for &idx in stdlib.overloads(&name) {
+                d = d.with_note(format!("candidate: {}", stdlib.intrinsics[idx].signature()));
+            }
+            self.push(d);
+            return self.error_expr(span);
+        };
+        let intr = &stdlib.intrinsics[idx];
+        let mut conv_args = Vec::new();
+        for (p, a) in intr.params.iter().zip(args) {
+            let pt = p.ty.instantiate(&bound);
+            if p.mode != ParamMode::In {
+                self.require_lvalue(a);
+                conv_args.push(a);
+            } else {
+                conv_args.push(self.coerce(a, &pt, span));
+            }
+        }
+        if intr.name.starts_with("Interlocked") {
+            if let Some(dest) = conv_args.first() {
+                let space = self.lvalue_space(*dest);
+                if !matches!(space, Some(AddressSpace::Groupshared | AddressSpace::Resource)) {
+                    let at = self.span_of(*dest);
+                    self.push(
+                        Diagnostic::error("E0411", format!("`{}` needs a groupshared variable or a writable buffer element", intr.name))
+                            .with_label(at, "this is neither"),
+                    );
+                }
+            }
+        }
+        let ret = intr.ret.instantiate(&bound);
+        if let Some(state) = self.cur.as_mut() {
+            state.facts.intrinsics.push((idx, name_span));
+        }
+        let bound = bound.into_iter().next();
+        self.add_expr(ExprKind::Intrinsic { id: IntrinsicId(idx as u32), args: conv_args, bound }, ret, span)
+    }
+
+    fn method_call(
+        &mut self,
+        object: ExprId,
+        name: &ast::Ident,
+        generic_args: &[ast::GenericArg],
+        args: Vec<ExprId>,
+        span: Span,
+    ) -> ExprId {
+        let ot = self.ty(object);
+        let Type::Resource(kind, elem) = &ot else {
+            let msg = format!("`{}` has no method `{}`", self.type_name(&ot), name.name);
+            self.error("E0407", name.span, msg);
+            return self.error_expr(span);
+        };
+        let kind = *kind;
+        let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
+        let u = Type::UINT;
+        let uvec = |n: u8| if n == 1 { Type::UINT } else { Type::Vector(Scalar::U32, n) };
+        let templated = match generic_args {
+            [] => None,
+            [ast::GenericArg::Type(t)] => Some(self.resolve_type(t)),
+            _ => {
+                self.error("E0407", name.span, "expected one template argument");
+                return self.error_expr(span);
+            }
+        };
+        let words = |n: &str, base: &str| -> Option<u8> {
+            match n.strip_prefix(base)? {
+                "" => Some(1),
+                "2" => Some(2),
+                "3" => Some(3),
+                "4" => Some(4),
+                _ => None,
+            }
+        };
+        // (method, parameter types with modes, return type)
+        let sig: Option<(ResourceMethod, Vec<(Type, ParamMode)>, Type)> = match name.name.as_str() {
+            n if kind.is_byte_address() && words(n, "Load").is_some() => {
+                let w = words(n, "Load").unwrap_or(1);
+                let ret = templated.clone().unwrap_or_else(|| uvec(w));
+                Some((ResourceMethod::Load(w), vec![(u.clone(), ParamMode::In)], ret))
+            }
+            n if kind == ResourceKind::RWByteAddressBuffer && words(n, "Store").is_some() => {
+                let w = words(n, "Store").unwrap_or(1);
+                let vt = match (&templated, args.get(1)) {
+                    (Some(t), _) => t.clone(),
+                    (None, Some(a)) if w == 1 && n == "Store" && self.ty(*a).scalar() != Some(Scalar::U32) => self.ty(*a),
+                    _ => uvec(w),
+                };
+                Some((ResourceMethod::Store(w), vec![(u.clone(), ParamMode::In), (vt, ParamMode::In)], Type::Void))
+            }
+            "Load" if !kind.is_byte_address() && kind != ResourceKind::ConstantBuffer => {
+                let coord = if kind.is_texture() && !kind.is_writable() {
+                    Type::Vector(Scalar::I32, kind.index_dims() + 1)
+                } else if kind.index_dims() == 1 {
+                    Type::INT
+                } else {
+                    Type::Vector(Scalar::I32, kind.index_dims())
+                };
+                Some((ResourceMethod::Load(1), vec![(coord, ParamMode::In)], elem.clone()))
+            }
+            "GetDimensions" => {
+                let n = if kind.is_texture() { kind.index_dims() as usize } else if matches!(kind, ResourceKind::StructuredBuffer | ResourceKind::RWStructuredBuffer | ResourceKind::AppendStructuredBuffer | ResourceKind::ConsumeStructuredBuffer) { 2 } else { 1 };
+                Some((ResourceMethod::GetDimensions, vec![(u.clone(), ParamMode::Out); n], Type::Void))
+            }
+            "IncrementCounter" if kind == ResourceKind::RWStructuredBuffer => {
+                Some((ResourceMethod::IncrementCounter, vec![], u.clone()))
+            }
+            "DecrementCounter" if kind == ResourceKind::RWStructuredBuffer => {
+                Some((ResourceMethod::DecrementCounter, vec![], u.clone()))
+            }
+            "Append" if kind == ResourceKind::AppendStructuredBuffer => {
+                Some((ResourceMethod::Append, vec![(elem.clone(), ParamMode::In)], Type::Void))
+            }
+            "Consume" if kind == ResourceKind::ConsumeStructuredBuffer => {
+                Some((ResourceMethod::Consume, vec![], elem.clone()))
+            }
+            n if kind == ResourceKind::RWByteAddressBuffer && n.starts_with("Interlocked") => {
+                let op = [
+                    AtomicOp::Add,
+                    AtomicOp::Min,
+                    AtomicOp::Max,
+                    AtomicOp::And,
+                    AtomicOp::Or,
+                    AtomicOp::Xor,
+                    AtomicOp::Exchange,
+                    AtomicOp::CompareExchange,
+                    AtomicOp::CompareStore,
+                ]
+                .into_iter()
+                .find(|o| o.method_name() == n);
+                op.map(|op| {
+                    let vt = args.get(1).map(|a| self.ty(*a)).filter(|t| t.scalar() == Some(Scalar::I32)).unwrap_or(Type::UINT);
+                    let mut ps = vec![(u.clone(), ParamMode::In), (vt.clone(), ParamMode::In)];
+                    match op {
+                        AtomicOp::CompareExchange => {
+                            ps.push((vt.clone(), ParamMode::In));
+                            ps.push((vt, ParamMode::Out));
+                        }
+                        AtomicOp::CompareStore => ps.push((vt, ParamMode::In)),
+                        _ if args.len() == 3 => ps.push((vt, ParamMode::Out)),
+                        _ => {}
+                    }
+                    (ResourceMethod::Interlocked(op), ps, Type::Void)
+                })
+            }
+            _ => None,
+        };
+        let Some((method, params, ret)) = sig else {
+            let msg = format!("`{}` has no method `{}`", kind.name(), name.name);
+            self.error("E0407", name.span, msg);
+            return self.error_expr(span);
+        };
+        if matches!(method, ResourceMethod::Store(_) | ResourceMethod::Interlocked(_) | ResourceMethod::IncrementCounter | ResourceMethod::DecrementCounter | ResourceMethod::Append)
+            && !kind.is_writable()
+        {
+            let msg = format!("`{}` is read-only; `{}` needs an RW resource", kind.name(), name.name);
+            self.error("E0406", name.span, msg);
+            return self.error_expr(span);
+        }
+        if params.len() != args.len() {
+            let msg = format!("`{}.{}` takes {} arguments, found {}", kind.name(), name.name, params.len(), args.len());
+            self.error("E0403", name.span, msg);
+            return self.error_expr(span);
+        }
+        let mut conv_args = Vec::new();
+        for (a, (pt, mode)) in args.into_iter().zip(params) {
+            if mode != ParamMode::In {
+                self.require_lvalue(a);
+                let at = self.ty(a);
+                if conv::implicit_cost(&at, &pt).is_none_or(|c| c > ConvCost::Scalar) {
+                    let msg = format!("expected a `{}` variable, found `{}`", self.type_name(&pt), self.type_name(&at));
+                    let sp = self.span_of(a);
+                    self.error("E0405", sp, msg);
+                }
+                conv_args.push(a);
+            } else {
+                conv_args.push(self.coerce(a, &pt, span));
+            }
+        }
+        self.add_expr(ExprKind::Method { object, method, args: conv_args }, ret, span)
+    }
+}
+
+/// The element type a generic argument promotes to when its own element is not in the class.
+/// DXC's strictness is kept: bitwise ops refuse floats, only literals bend from signed to
+/// unsigned.
+fn promote(s: Scalar, class: ElemClass, literal: bool) -> Option<Scalar> {
+    if s == Scalar::Bool && class.accepts(Scalar::I32) {
+        return Some(Scalar::I32);
+    }
+    if (s.is_int() || s == Scalar::Bool) && class.accepts(Scalar::F32) && !class.accepts(Scalar::I32) {
+        return Some(Scalar::F32);
+    }
+    if literal && s.is_int() && class.accepts(Scalar::U32) {
+        return Some(Scalar::U32);
+    }
+    if s.is_float() && class.accepts(Scalar::F32) {
+        return Some(Scalar::F32);
+    }
+    None
+}
+
+/// `xyzw`/`rgba` swizzle components of a vector of `n` components (scalars are 1-vectors).
+pub(super) fn swizzle(s: &str, n: u8) -> Option<Vec<u8>> {
+    if s.is_empty() || s.len() > 4 {
+        return None;
+    }
+    let xyzw = s.chars().all(|c| "xyzw".contains(c));
+    let rgba = s.chars().all(|c| "rgba".contains(c));
+    if !xyzw && !rgba {
+        return None;
+    }
+    let set = if xyzw { "xyzw" } else { "rgba" };
+    let comps: Vec<u8> = s.chars().map(|c| set.find(c).unwrap_or(0) as u8).collect();
+    comps.iter().all(|c| *c < n).then_some(comps)
+}
+
+trait BoolScalar {
+    const BOOL_SCALAR: Scalar;
+}
+impl BoolScalar for Scalar {
+    const BOOL_SCALAR: Scalar = Scalar::Bool;
+}
