@@ -6,3 +6,4 @@ pub mod ir;
 pub mod span;
 pub mod stdlib;
 pub mod syntax;
+pub mod sema;

@@ -31,6 +31,9 @@ pub enum ElemClass {
     Int32,
     Bool,
     Any32,
+    FloatLike,
+    Int64,
+    UInt32,
 }
 
 impl ElemClass {
@@ -47,6 +50,9 @@ impl ElemClass {
             ElemClass::Int32 => matches!(s, I32 | U32),
             ElemClass::Bool => s == Bool,
             ElemClass::Any32 => matches!(s, I32 | U32 | F32),
+            ElemClass::FloatLike => matches!(s, F16 | F32),
+            ElemClass::Int64 => matches!(s, I64 | U64),
+            ElemClass::UInt32 => s == U32,
         }
     }
 }
@@ -56,6 +62,7 @@ pub enum ShapeClass {
     Scalar,
     Vector,
     ScalarVector,
+    Matrix,
     Any,
 }
 
@@ -65,6 +72,7 @@ impl ShapeClass {
             (ShapeClass::Scalar, Type::Scalar(_)) => true,
             (ShapeClass::Vector, Type::Vector(..)) => true,
             (ShapeClass::ScalarVector, Type::Scalar(_) | Type::Vector(..)) => true,
+            (ShapeClass::Matrix, Type::Matrix(..)) => true,
             (ShapeClass::Any, Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..)) => true,
             _ => false,
         }
@@ -91,6 +99,9 @@ impl TypeClass {
             "int32" => ElemClass::Int32,
             "bool" => ElemClass::Bool,
             "any32" => ElemClass::Any32,
+            "floatlike" => ElemClass::FloatLike,
+            "int64" => ElemClass::Int64,
+            "uint32" => ElemClass::UInt32,
             _ => return None,
         };
         let shape = match shape {
@@ -98,6 +109,7 @@ impl TypeClass {
             "v" => ShapeClass::Vector,
             "sv" => ShapeClass::ScalarVector,
             "svm" => ShapeClass::Any,
+            "m" => ShapeClass::Matrix,
             _ => return None,
         };
         Some(TypeClass { elem, shape })
@@ -239,12 +251,16 @@ fn class_name(c: &TypeClass) -> String {
         ElemClass::Int32 => "int32",
         ElemClass::Bool => "bool",
         ElemClass::Any32 => "any32",
+        ElemClass::FloatLike => "floatlike",
+        ElemClass::Int64 => "int64",
+        ElemClass::UInt32 => "uint32",
     };
     let s = match c.shape {
         ShapeClass::Scalar => "s",
         ShapeClass::Vector => "v",
         ShapeClass::ScalarVector => "sv",
         ShapeClass::Any => "svm",
+        ShapeClass::Matrix => "m",
     };
     format!("{e}_{s}")
 }

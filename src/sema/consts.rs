@@ -152,10 +152,10 @@ impl Checker {
             K::BoolLit(b) => Some(ConstValue::Bool(*b)),
             K::Ident(name) => {
                 if let Some(state) = &self.cur {
-                    for scope in state.scopes.iter().rev() {
-                        if let Some(l) = scope.get(name) {
-                            return state.local_consts.get(l).cloned();
-                        }
+                    match state.scopes.iter().rev().find_map(|scope| scope.get(name).copied()) {
+                        Some(super::Sym::Local(l)) => return state.local_consts.get(&l).cloned(),
+                        Some(super::Sym::Global(g)) => return self.global_consts.get(&g).cloned(),
+                        None => {}
                     }
                 }
                 let g = self.globals.get(name)?;

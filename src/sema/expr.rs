@@ -1,7 +1,7 @@
 //! Expressions: typing, implicit conversions, lvalues, calls and overload resolution.
 
 use super::conv::{self, ConvCost};
-use super::{consts, Checker};
+use super::{consts, Checker, Sym};
 use crate::diag::Diagnostic;
 use crate::ir::*;
 use crate::span::Span;
@@ -313,12 +313,17 @@ impl Checker {
 
     fn ident(&mut self, name: &str, span: Span) -> ExprId {
         if let Some(state) = &self.cur {
-            for scope in state.scopes.iter().rev() {
-                if let Some(l) = scope.get(name) {
-                    let ty = state.func.locals[*l].ty.clone();
-                    let l = *l;
+            let found = state.scopes.iter().rev().find_map(|scope| scope.get(name).copied());
+            match found {
+                Some(Sym::Local(l)) => {
+                    let ty = state.func.locals[l].ty.clone();
                     return self.add_expr(ExprKind::Local(l), ty, span);
                 }
+                Some(Sym::Global(g)) => {
+                    let ty = self.module.globals[g].ty.clone();
+                    return self.add_expr(ExprKind::Global(g), ty, span);
+                }
+                None => {}
             }
         }
         if let Some(g) = self.globals.get(name).copied() {
@@ -839,8 +844,18 @@ impl Checker {
         let mut bound = Vec::new();
         for (g, (_, class)) in intr.generics.iter().enumerate() {
             let mut acc: Option<(Type, bool)> = None;
+            // An `out`/`inout` argument cannot be converted, so it fixes the binding.
+            let exact = intr
+                .params
+                .iter()
+                .zip(args)
+                .find(|(p, _)| p.ty == TypePat::Generic(g) && p.mode != ParamMode::In)
+                .map(|(_, a)| self.ty(*a));
+            if let Some(t) = &exact {
+                acc = Some((t.clone(), false));
+            }
             for (p, a) in intr.params.iter().zip(args) {
-                if p.ty != TypePat::Generic(g) {
+                if p.ty != TypePat::Generic(g) || acc.is_some() && exact.is_some() {
                     continue;
                 }
                 let at = self.ty(*a);

@@ -58,7 +58,7 @@ struct FnFacts {
 
 struct FnState {
     func: Function,
-    scopes: Vec<HashMap<String, LocalId>>,
+    scopes: Vec<HashMap<String, Sym>>,
     local_consts: HashMap<LocalId, ConstValue>,
     /// Expressions that are unsuffixed literals: their type bends to the other operand.
     literals: HashSet<ExprId>,
@@ -564,7 +564,7 @@ impl Checker {
                 span: p.name.span,
             });
             func.params.push(local);
-            if scope.insert(p.name.name.clone(), local).is_some() {
+            if scope.insert(p.name.name.clone(), Sym::Local(local)).is_some() {
                 self.error("E0302", p.name.span, format!("duplicate parameter `{}`", p.name.name));
             }
         }
@@ -673,12 +673,13 @@ impl Checker {
                 }
             }
             None => {
-                if let Some((id, _)) = self
+                let main = self
                     .module
                     .functions
                     .iter()
                     .find(|(id, f)| f.name == "main" && self.sigs[id.index()].defined)
-                {
+                    .map(|(id, _)| id);
+                if let Some(id) = main {
                     id
                 } else if candidates.len() == 1 {
                     candidates[0]

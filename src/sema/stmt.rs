@@ -1,0 +1,489 @@
+//! Statements and local declarations.
+
+use super::{consts, Checker, Sym};
+use crate::diag::Diagnostic;
+use crate::ir::*;
+use crate::span::Span;
+use crate::syntax::ast;
+use std::collections::HashMap;
+
+/// Whether every path through the block ends in `return` (or `discard`): a non-void function
+/// must not fall off its end.
+pub(super) fn always_returns(b: &Block) -> bool {
+    b.stmts.iter().any(stmt_returns)
+}
+
+fn stmt_returns(s: &Stmt) -> bool {
+    match s {
+        Stmt::Return(_) | Stmt::Discard => true,
+        Stmt::Block(b) => always_returns(b),
+        Stmt::If { then, els: Some(e), .. } => always_returns(then) && always_returns(e),
+        Stmt::DoWhile { body, .. } => always_returns(body),
+        // `for (;;)`/`while (true)` without a break are rare in shaders; not treated as returning.
+        Stmt::Switch { cases, .. } => {
+            cases.iter().any(|c| c.is_default) && cases.iter().all(|c| always_returns(&c.body))
+        }
+        _ => false,
+    }
+}
+
+fn hint_of(attrs: &[ast::Attribute]) -> (LoopHint, BranchHint) {
+    let mut lh = LoopHint::None;
+    let mut bh = BranchHint::None;
+    for a in attrs {
+        match a.name.name.as_str() {
+            "unroll" => {
+                let n = a.args.first().and_then(|e| match &e.kind {
+                    ast::ExprKind::IntLit(i) => u32::try_from(i.value).ok(),
+                    _ => None,
+                });
+                lh = LoopHint::Unroll(n);
+            }
+            "loop" => lh = LoopHint::Loop,
+            "branch" => bh = BranchHint::Branch,
+            "flatten" => bh = BranchHint::Flatten,
+            _ => {}
+        }
+    }
+    (lh, bh)
+}
+
+impl Checker {
+    fn push_scope(&mut self) {
+        if let Some(s) = self.cur.as_mut() {
+            s.scopes.push(HashMap::new());
+        }
+    }
+
+    fn pop_scope(&mut self) {
+        if let Some(s) = self.cur.as_mut() {
+            s.scopes.pop();
+        }
+    }
+
+    pub(super) fn block(&mut self, b: &ast::Block) -> Block {
+        self.push_scope();
+        let mut out = Vec::new();
+        for s in &b.stmts {
+            self.stmt(s, &mut out);
+        }
+        self.pop_scope();
+        Block { stmts: out }
+    }
+
+    /// A statement used as a body (`if (c) x = 1;`): its own scope, always a block.
+    fn body(&mut self, s: &ast::Stmt) -> Block {
+        if let ast::StmtKind::Block(b) = &s.kind {
+            return self.block(b);
+        }
+        self.push_scope();
+        let mut out = Vec::new();
+        self.stmt(s, &mut out);
+        self.pop_scope();
+        Block { stmts: out }
+    }
+
+    fn known_attrs(&mut self, attrs: &[ast::Attribute], allowed: &[&str]) {
+        for a in attrs {
+            if !allowed.contains(&a.name.name.as_str()) {
+                self.diags.push(
+                    Diagnostic::warning("W0501", format!("attribute `{}` is ignored here", a.name.name))
+                        .with_label(a.span, ""),
+                );
+            }
+        }
+    }
+
+    pub(super) fn stmt(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
+        use ast::StmtKind as K;
+        let (lhint, bhint) = hint_of(&s.attrs);
+        match &s.kind {
+            K::Expr(e) => {
+                self.known_attrs(&s.attrs, &[]);
+                let e = self.expr(e);
+                out.push(Stmt::Expr(e));
+            }
+            K::Decl(g) => self.local_group(g, out),
+            K::Block(b) => {
+                let b = self.block(b);
+                out.push(Stmt::Block(b));
+            }
+            K::If { constexpr, cond, then, els } => {
+                self.known_attrs(&s.attrs, &["branch", "flatten"]);
+                if *constexpr {
+                    // `if constexpr`: the condition must fold; only the taken branch is kept
+                    // (the other is still checked, so its errors show).
+                    let value = self.const_of_ast(cond);
+                    let c = self.expr(cond);
+                    let t = self.body(then);
+                    let e = els.as_ref().map(|e| self.body(e));
+                    match value.as_ref().and_then(ConstValue::as_bool) {
+                        Some(true) => out.push(Stmt::Block(t)),
+                        Some(false) => {
+                            if let Some(e) = e {
+                                out.push(Stmt::Block(e));
+                            }
+                        }
+                        None => {
+                            if !self.ty(c).is_error() {
+                                self.error("E0514", cond.span, "the condition of `if constexpr` must be a constant expression");
+                            }
+                        }
+                    }
+                    return;
+                }
+                let c = self.expr(cond);
+                let c = self.to_bool(c);
+                let then = self.body(then);
+                let els = els.as_ref().map(|e| self.body(e));
+                out.push(Stmt::If { cond: c, then, els, hint: bhint });
+            }
+            K::For { init, cond, step, body } => {
+                self.known_attrs(&s.attrs, &["unroll", "loop", "fastopt", "allow_uav_condition"]);
+                self.push_scope();
+                let mut init_out = Vec::new();
+                if let Some(i) = init {
+                    self.stmt(i, &mut init_out);
+                }
+                let c = cond.as_ref().map(|c| {
+                    let e = self.expr(c);
+                    self.to_bool(e)
+                });
+                let st = step.as_ref().map(|e| self.expr(e));
+                let b = self.loop_body(body);
+                self.pop_scope();
+                out.push(Stmt::For { init: init_out, cond: c, step: st, body: b, hint: lhint });
+            }
+            K::While { cond, body } => {
+                self.known_attrs(&s.attrs, &["unroll", "loop", "fastopt", "allow_uav_condition"]);
+                let c = self.expr(cond);
+                let c = self.to_bool(c);
+                let b = self.loop_body(body);
+                out.push(Stmt::While { cond: c, body: b, hint: lhint });
+            }
+            K::DoWhile { body, cond } => {
+                self.known_attrs(&s.attrs, &["unroll", "loop", "fastopt", "allow_uav_condition"]);
+                let b = self.loop_body(body);
+                let c = self.expr(cond);
+                let c = self.to_bool(c);
+                out.push(Stmt::DoWhile { body: b, cond: c, hint: lhint });
+            }
+            K::Switch { selector, cases } => self.switch(selector, cases, out),
+            K::Break => {
+                let ok = self.cur.as_ref().is_some_and(|st| st.loop_depth > 0 || st.switch_depth > 0);
+                if !ok {
+                    self.error("E0515", s.span, "`break` outside of a loop or switch");
+                }
+                out.push(Stmt::Break);
+            }
+            K::Continue => {
+                let ok = self.cur.as_ref().is_some_and(|st| st.loop_depth > 0);
+                if !ok {
+                    self.error("E0515", s.span, "`continue` outside of a loop");
+                }
+                out.push(Stmt::Continue);
+            }
+            K::Return(value) => {
+                let ret = self.cur.as_ref().map(|st| st.func.ret.clone()).unwrap_or(Type::Void);
+                match (value, &ret) {
+                    (None, Type::Void) => out.push(Stmt::Return(None)),
+                    (Some(v), Type::Void) => {
+                        let e = self.expr(v);
+                        if !self.ty(e).is_error() {
+                            self.error("E0506", v.span, "a `void` function cannot return a value");
+                        }
+                        out.push(Stmt::Return(None));
+                    }
+                    (None, t) => {
+                        if !t.is_error() {
+                            let msg = format!("this function must return a `{}`", self.type_name(t));
+                            self.error("E0506", s.span, msg);
+                        }
+                        out.push(Stmt::Return(None));
+                    }
+                    (Some(v), t) => {
+                        let e = self.expr(v);
+                        let e = self.coerce(e, t, v.span);
+                        out.push(Stmt::Return(Some(e)));
+                    }
+                }
+            }
+            K::Discard => out.push(Stmt::Discard),
+            K::Empty | K::Error => {}
+        }
+    }
+
+    fn loop_body(&mut self, body: &ast::Stmt) -> Block {
+        if let Some(st) = self.cur.as_mut() {
+            st.loop_depth += 1;
+        }
+        let b = self.body(body);
+        if let Some(st) = self.cur.as_mut() {
+            st.loop_depth -= 1;
+        }
+        b
+    }
+
+    fn switch(&mut self, selector: &ast::Expr, cases: &[ast::SwitchCase], out: &mut Vec<Stmt>) {
+        let sel = self.expr(selector);
+        let st = self.ty(sel);
+        let sel = match st {
+            Type::Scalar(s) if s.is_int() => sel,
+            Type::Scalar(Scalar::Bool) => self.coerce(sel, &Type::INT, selector.span),
+            Type::Error => sel,
+            ref other => {
+                let msg = format!("a switch selector must be an integer scalar, found `{}`", self.type_name(other));
+                self.error("E0405", selector.span, msg);
+                sel
+            }
+        };
+        if let Some(s) = self.cur.as_mut() {
+            s.switch_depth += 1;
+        }
+        let mut seen: Vec<(i64, Span)> = Vec::new();
+        let mut has_default = false;
+        let mut ir_cases = Vec::new();
+        for c in cases {
+            let mut values = Vec::new();
+            let mut is_default = false;
+            for l in &c.labels {
+                match &l.value {
+                    None => {
+                        if has_default {
+                            self.error("E0516", l.span, "more than one `default` label");
+                        }
+                        has_default = true;
+                        is_default = true;
+                    }
+                    Some(v) => {
+                        if let Some(n) = self.const_int_expr(v, "a case label") {
+                            if let Some((_, prev)) = seen.iter().find(|(x, _)| *x == n) {
+                                self.push(
+                                    Diagnostic::error("E0516", format!("duplicate case value {n}"))
+                                        .with_label(v.span, "")
+                                        .with_label(*prev, "first used here"),
+                                );
+                            }
+                            seen.push((n, v.span));
+                            values.push(n);
+                        }
+                    }
+                }
+            }
+            self.push_scope();
+            let mut body = Vec::new();
+            for s in &c.body {
+                self.stmt(s, &mut body);
+            }
+            self.pop_scope();
+            ir_cases.push(SwitchCase { values, is_default, body: Block { stmts: body } });
+        }
+        if let Some(s) = self.cur.as_mut() {
+            s.switch_depth -= 1;
+        }
+        out.push(Stmt::Switch { selector: sel, cases: ir_cases });
+    }
+
+    fn declare_local(&mut self, name: &ast::Ident, local: LocalId) {
+        self.declare(name, Sym::Local(local));
+    }
+
+    fn declare(&mut self, name: &ast::Ident, sym: Sym) {
+        let Some(state) = self.cur.as_mut() else { return };
+        let scope = state.scopes.last_mut().expect("a function always has a scope");
+        if scope.insert(name.name.clone(), sym).is_some() {
+            self.diags.push(
+                Diagnostic::error("E0302", format!("`{}` is already declared in this scope", name.name))
+                    .with_label(name.span, ""),
+            );
+        }
+    }
+
+    fn local_group(&mut self, g: &ast::VarDeclGroup, out: &mut Vec<Stmt>) {
+        use ast::Modifier as M;
+        let base = self.resolve_type(&g.ty);
+        let m = &g.modifiers;
+        let func_name = self.cur.as_ref().map(|s| s.func.name.clone()).unwrap_or_default();
+        for d in &g.decls {
+            let mut ty = self.array_type(base.clone(), &d.array_dims, false);
+            if matches!(ty, Type::Resource(..) | Type::Sampler) {
+                self.error("E0517", d.name.span, "resources cannot be local variables");
+                continue;
+            }
+            // Function-scope groupshared/static variables live at module scope in every target;
+            // they are hoisted under a unique name (seed 000 wants them "locally declared").
+            if m.has(M::Groupshared) || m.has(M::Static) {
+                let space = if m.has(M::Groupshared) {
+                    AddressSpace::Groupshared
+                } else if m.has(M::Const) {
+                    AddressSpace::Constant
+                } else {
+                    AddressSpace::Private
+                };
+                let init = match &d.init {
+                    Some(init) if space != AddressSpace::Groupshared => {
+                        let v = self.const_initializer(init, &mut ty);
+                        if v.is_none() {
+                            self.error("E0505", init.span(), "a `static` initializer must be a constant expression");
+                        }
+                        v
+                    }
+                    Some(init) => {
+                        self.error("E0505", init.span(), "groupshared variables cannot have initializers");
+                        None
+                    }
+                    None => None,
+                };
+                if matches!(ty, Type::Array(_, None)) {
+                    self.error("E0404", d.name.span, "array size missing");
+                    continue;
+                }
+                let name = self.unique_global_name(&format!("{}_{}", func_name, d.name.name));
+                let h = self.module.globals.append(Global {
+                    name,
+                    ty,
+                    space: space.clone(),
+                    init: init.clone(),
+                    register: None,
+                    vk_binding: None,
+                    span: d.name.span,
+                });
+                if let (AddressSpace::Constant, Some(v)) = (&space, init) {
+                    self.global_consts.insert(h, v);
+                }
+                self.scope_global(&d.name, h);
+                continue;
+            }
+            let is_const = m.has(M::Const);
+            let local = {
+                let Some(state) = self.cur.as_mut() else { return };
+                state.func.locals.append(Local {
+                    name: d.name.name.clone(),
+                    ty: ty.clone(),
+                    param: None,
+                    builtin: None,
+                    semantic: None,
+                    is_const,
+                    span: d.name.span,
+                })
+            };
+            let init = match &d.init {
+                None => {
+                    if is_const {
+                        self.error("E0505", d.name.span, "a `const` variable needs an initializer");
+                    }
+                    if matches!(ty, Type::Array(_, None)) {
+                        self.error("E0404", d.name.span, "array size missing");
+                    }
+                    None
+                }
+                Some(init) => {
+                    if is_const {
+                        if let Some(v) = self.const_initializer(init, &mut ty.clone()) {
+                            if let Some(st) = self.cur.as_mut() {
+                                st.local_consts.insert(local, v);
+                            }
+                        }
+                    }
+                    let e = self.initializer(init, &mut ty);
+                    if let Some(st) = self.cur.as_mut() {
+                        st.func.locals[local].ty = ty.clone();
+                    }
+                    Some(e)
+                }
+            };
+            // Declared after the initializer: `int x = x;` refers to an outer `x`, as in C.
+            self.declare_local(&d.name, local);
+            out.push(Stmt::Local { local, init });
+        }
+    }
+
+    fn scope_global(&mut self, name: &ast::Ident, g: GlobalId) {
+        self.declare(name, Sym::Global(g));
+    }
+
+    /// A local initializer: an expression or a `{…}` list, converted to the declared type.
+    fn initializer(&mut self, init: &ast::Initializer, ty: &mut Type) -> ExprId {
+        match init {
+            ast::Initializer::Expr(e) => {
+                let v = self.expr(e);
+                if let Type::Array(_, None) = ty {
+                    let vt = self.ty(v);
+                    if let Type::Array(..) = vt {
+                        *ty = vt;
+                    }
+                }
+                self.coerce(v, ty, e.span)
+            }
+            ast::Initializer::List(items, span) => {
+                let span = *span;
+                match ty {
+                    Type::Array(elem, len) => {
+                        if len.is_none() {
+                            *len = Some(items.len() as u32);
+                        }
+                        if *len != Some(items.len() as u32) {
+                            let msg = format!("expected {} initializers, found {}", len.unwrap_or(0), items.len());
+                            self.error("E0409", span, msg);
+                        }
+                        let mut parts = Vec::new();
+                        for i in items {
+                            let mut et = (**elem).clone();
+                            parts.push(self.initializer(i, &mut et));
+                        }
+                        self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+                    }
+                    Type::Struct(h) => {
+                        let fields: Vec<Type> = self.module.structs[*h].fields.iter().map(|f| f.ty.clone()).collect();
+                        if fields.len() != items.len() {
+                            let msg = format!("expected {} initializers, found {}", fields.len(), items.len());
+                            self.error("E0409", span, msg);
+                            return self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Error, span);
+                        }
+                        let mut parts = Vec::new();
+                        for (i, mut t) in items.iter().zip(fields) {
+                            parts.push(self.initializer(i, &mut t));
+                        }
+                        self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+                    }
+                    Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..) => {
+                        let s = ty.scalar().unwrap_or(Scalar::F32);
+                        let mut parts = Vec::new();
+                        let mut have = 0;
+                        for i in items {
+                            let mut et = Type::Scalar(s);
+                            if let ast::Initializer::Expr(e) = i {
+                                let v = self.expr(e);
+                                let vt = self.ty(v);
+                                have += vt.element_count().max(1);
+                                et = vt.with_scalar(s);
+                                parts.push(self.coerce(v, &et, e.span));
+                            } else {
+                                parts.push(self.initializer(i, &mut et));
+                                have += 1;
+                            }
+                        }
+                        if have != ty.element_count() {
+                            let msg = format!("`{}` needs {} components, the list gives {have}", self.type_name(ty), ty.element_count());
+                            self.error("E0409", span, msg);
+                        }
+                        if let Type::Scalar(_) = ty {
+                            return parts.first().copied().unwrap_or_else(|| self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Error, span));
+                        }
+                        self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+                    }
+                    _ => {
+                        let msg = format!("`{}` cannot be initialized with a list", self.type_name(ty));
+                        self.error("E0409", span, msg);
+                        self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Error, span)
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[allow(unused)]
+fn _const_helpers_used() {
+    let _ = consts::scalar_of_const;
+}
