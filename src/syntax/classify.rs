@@ -294,7 +294,7 @@ mod tests {
         assert_eq!(t[5], Token::Ident("numeric_svm".into()));
         // A generic call does not declare its arguments as types.
         let t = classified("x = f<N>(y);");
-        assert_eq!(t[3], Token::Ident("N".into()));
+        assert_eq!(t[4], Token::Ident("N".into()));
         let t = classified("if (i < count) {} for (j = 0; j < n; ++j) {}");
         assert!(!t.contains(&Token::TemplateLt));
     }
