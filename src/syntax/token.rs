@@ -90,6 +90,9 @@ pub enum Token {
     Ident(String),
     /// Produced by the type-name classification pass, never by the lexer itself.
     TypeName(String),
+    /// A `<` that opens a template or generic argument list (`Buffer<float4>`, `f<T>(x)`).
+    /// Produced by the classification pass so that the grammar never confuses it with `a < b`.
+    TemplateLt,
 
     #[regex(r"0[xX][0-9a-fA-F]+[uUlL]*", |lex| parse_int(lex.slice()))]
     #[regex(r"[0-9]+[uUlL]*", |lex| parse_int(lex.slice()))]
@@ -375,7 +378,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         MinusMinus => "--",
         EqEq => "==",
         NotEq => "!=",
-        Lt => "<",
+        Lt | TemplateLt => "<",
         Gt => ">",
         Le => "<=",
         Ge => ">=",

@@ -1,0 +1,301 @@
+//! Re-tags identifiers that name types as [`Token::TypeName`] and template-opening `<` as
+//! [`Token::TemplateLt`], after preprocessing and before parsing.
+//!
+//! C-family grammars are not context free: `(T)x`, `T x;` and `a<b>(c)` need to know what a
+//! name is. Rather than feeding a symbol table into the parser (the "lexer hack"), this pass
+//! collects every name the file declares as a type (structs, typedefs, generic parameters) in
+//! one scan of the whole stream. Types are file-global in HLSL, so declaration order does not
+//! matter here; sema still checks that uses come after declarations.
+
+use crate::span::Span;
+use crate::syntax::lexer::SpannedToken;
+use crate::syntax::token::Token;
+use std::collections::HashSet;
+
+/// Scalars that also come in `N` vector and `NxM` matrix forms (`float4`, `uint2x3`).
+const SCALARS: &[&str] = &[
+    "bool",
+    "int",
+    "uint",
+    "dword",
+    "half",
+    "float",
+    "double",
+    "int64_t",
+    "uint64_t",
+    "int16_t",
+    "uint16_t",
+    "float16_t",
+    "float32_t",
+    "float64_t",
+    "int32_t",
+    "uint32_t",
+    "min16float",
+    "min10float",
+    "min16int",
+    "min12int",
+    "min16uint",
+];
+
+const OTHER_TYPES: &[&str] = &[
+    "void",
+    "vector",
+    "matrix",
+    "string",
+    "SamplerState",
+    "SamplerComparisonState",
+    "StructuredBuffer",
+    "RWStructuredBuffer",
+    "AppendStructuredBuffer",
+    "ConsumeStructuredBuffer",
+    "Buffer",
+    "RWBuffer",
+    "ByteAddressBuffer",
+    "RWByteAddressBuffer",
+    "Texture1D",
+    "Texture2D",
+    "Texture3D",
+    "TextureCube",
+    "Texture2DArray",
+    "RWTexture1D",
+    "RWTexture2D",
+    "RWTexture3D",
+    "RWTexture2DArray",
+    "ConstantBuffer",
+    "WaveMask",
+];
+
+pub fn is_builtin_type(name: &str) -> bool {
+    if SCALARS.contains(&name) || OTHER_TYPES.contains(&name) {
+        return true;
+    }
+    let dim = |b: u8| (b'1'..=b'4').contains(&b);
+    SCALARS.iter().any(|s| match name.strip_prefix(s).map(str::as_bytes) {
+        Some([n]) => dim(*n),
+        Some([n, b'x', m]) => dim(*n) && dim(*m),
+        _ => false,
+    })
+}
+
+pub fn classify(tokens: &mut Vec<SpannedToken>) {
+    let user = declared_type_names(tokens);
+    for i in 0..tokens.len() {
+        let after_dot = i > 0 && tokens[i - 1].token == Token::Dot;
+        if let Token::Ident(name) = &tokens[i].token {
+            // A member name (`.x`, `.Load`) is never a type, whatever else the name means.
+            if !after_dot && (is_builtin_type(name) || user.contains(name)) {
+                tokens[i].token = Token::TypeName(name.clone());
+            }
+        }
+    }
+    mark_templates(tokens);
+}
+
+fn ident(tokens: &[SpannedToken], i: usize) -> Option<&str> {
+    match tokens.get(i).map(|t| &t.token) {
+        Some(Token::Ident(s)) => Some(s),
+        _ => None,
+    }
+}
+
+fn declared_type_names(tokens: &[SpannedToken]) -> HashSet<String> {
+    let mut names = HashSet::new();
+    for i in 0..tokens.len() {
+        match &tokens[i].token {
+            Token::Struct | Token::Class => {
+                if let Some(name) = ident(tokens, i + 1) {
+                    names.insert(name.to_string());
+                    if tokens.get(i + 2).map(|t| &t.token) == Some(&Token::Lt) {
+                        if let Some((params, _, _)) = generic_params(tokens, i + 3) {
+                            names.extend(params);
+                        }
+                    }
+                }
+            }
+            Token::Typedef => {
+                // The name is the last identifier before the array dimensions or the `;`.
+                let mut last = None;
+                for t in &tokens[i + 1..] {
+                    match &t.token {
+                        Token::Ident(s) => last = Some(s.clone()),
+                        Token::LBracket | Token::Semi | Token::LBrace | Token::RBrace => break,
+                        _ => {}
+                    }
+                }
+                names.extend(last);
+            }
+            Token::Ident(_) if tokens.get(i + 1).map(|t| &t.token) == Some(&Token::Lt) => {
+                // `T f<T : c>(…)` declares `T`; `f<T>(x)` (a call) does not. A declaration has
+                // a return type before the name, or a constraint.
+                let after_type = i > 0
+                    && matches!(
+                        tokens[i - 1].token,
+                        Token::Ident(_) | Token::TypeName(_) | Token::Gt
+                    );
+                if let Some((params, constrained, end)) = generic_params(tokens, i + 2) {
+                    let call_like = tokens.get(end + 1).map(|t| &t.token) == Some(&Token::LParen);
+                    let builtin_before = i > 0
+                        && matches!(&tokens[i - 1].token, Token::Ident(s) if is_builtin_type(s));
+                    if call_like && (constrained || after_type || builtin_before) {
+                        names.extend(params);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    names
+}
+
+/// Parses `T : c, U >` starting at `start`; returns the names, whether any had a constraint,
+/// and the index of the `>`.
+fn generic_params(tokens: &[SpannedToken], start: usize) -> Option<(Vec<String>, bool, usize)> {
+    let mut i = start;
+    let mut names = Vec::new();
+    let mut constrained = false;
+    loop {
+        names.push(ident(tokens, i)?.to_string());
+        i += 1;
+        if tokens.get(i)?.token == Token::Colon {
+            ident(tokens, i + 1)?;
+            constrained = true;
+            i += 2;
+        }
+        match tokens.get(i)?.token {
+            Token::Comma => i += 1,
+            Token::Gt => return Some((names, constrained, i)),
+            _ => return None,
+        }
+    }
+}
+
+/// Whether the `<` at `lt`, after an identifier, opens a generic argument list: its matching
+/// `>` must come before anything that cannot appear in a type list, and be followed by `(`.
+fn generic_call_ahead(tokens: &[SpannedToken], lt: usize) -> bool {
+    let mut depth = 1usize;
+    let mut i = lt + 1;
+    while let Some(t) = tokens.get(i) {
+        match t.token {
+            Token::TypeName(_)
+            | Token::Ident(_)
+            | Token::IntLit(_)
+            | Token::FloatLit(_)
+            | Token::Comma
+            | Token::Colon => {}
+            Token::Lt => depth += 1,
+            Token::Gt | Token::Shr => {
+                let n = if t.token == Token::Gt { 1 } else { 2 };
+                if n > depth {
+                    return false;
+                }
+                depth -= n;
+                if depth == 0 {
+                    return tokens.get(i + 1).map(|t| &t.token) == Some(&Token::LParen);
+                }
+            }
+            _ => return false,
+        }
+        i += 1;
+    }
+    false
+}
+
+fn mark_templates(tokens: &mut Vec<SpannedToken>) {
+    let mut out: Vec<SpannedToken> = Vec::with_capacity(tokens.len());
+    let mut open = 0usize;
+    for i in 0..tokens.len() {
+        let t = &tokens[i];
+        match t.token {
+            Token::Lt => {
+                let opens = match out.last().map(|t| &t.token) {
+                    Some(Token::TypeName(_)) => true,
+                    Some(Token::Ident(_)) => generic_call_ahead(tokens, i),
+                    _ => false,
+                };
+                if opens {
+                    open += 1;
+                    out.push(SpannedToken { token: Token::TemplateLt, span: t.span });
+                    continue;
+                }
+            }
+            Token::Gt if open > 0 => open -= 1,
+            // `>>` closing two lists (`Buffer<vector<float, 4>>`) is two `>` tokens.
+            Token::Shr if open > 0 => {
+                open = open.saturating_sub(2);
+                let mid = (t.span.start + 1).min(t.span.end);
+                out.push(SpannedToken { token: Token::Gt, span: Span::new(t.span.start, mid) });
+                out.push(SpannedToken { token: Token::Gt, span: Span::new(mid, t.span.end) });
+                continue;
+            }
+            // A list never spans these; a stray `<` must not turn later `>`s into closers.
+            Token::Semi | Token::LBrace | Token::RBrace => open = 0,
+            _ => {}
+        }
+        out.push(t.clone());
+    }
+    *tokens = out;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::lexer::lex_str;
+
+    fn classified(s: &str) -> Vec<Token> {
+        let mut t = lex_str(s, 1);
+        t.retain(|t| t.token != Token::Newline);
+        classify(&mut t);
+        t.into_iter().map(|t| t.token).collect()
+    }
+
+    fn tn(s: &str) -> Token {
+        Token::TypeName(s.into())
+    }
+
+    #[test]
+    fn builtin_and_declared_types() {
+        assert!(is_builtin_type("float4x4"));
+        assert!(is_builtin_type("min16uint3"));
+        assert!(!is_builtin_type("float5"));
+        assert!(!is_builtin_type("floaty"));
+        let t = classified("struct P { float4 a; }; typedef uint2 Pair[2]; P p; Pair q; x.P;");
+        assert_eq!(t[1], tn("P"));
+        assert_eq!(t[3], tn("float4"));
+        assert!(t.contains(&tn("Pair")));
+        assert_eq!(t[15], tn("P"));
+        // A member name stays an identifier.
+        assert_eq!(t.last(), Some(&Token::Semi));
+        assert_eq!(t[t.len() - 2], Token::Ident("P".into()));
+    }
+
+    #[test]
+    fn templates_and_shift_split() {
+        let mut t = lex_str("RWStructuredBuffer<vector<float,4>> b;", 1);
+        classify(&mut t);
+        let kinds: Vec<_> = t.iter().map(|t| t.token.clone()).collect();
+        assert_eq!(kinds[1], Token::TemplateLt);
+        assert_eq!(kinds[3], Token::TemplateLt);
+        assert_eq!(kinds[7], Token::Gt);
+        assert_eq!(kinds[8], Token::Gt);
+        assert_eq!(t[7].span.end, t[8].span.start);
+        assert_eq!(t[8].span.end - t[7].span.start, 2);
+    }
+
+    #[test]
+    fn generic_calls_and_declarations() {
+        let t = classified("x = buf.Load<float4>(a); y = a < b; z = i < n > (c);");
+        assert_eq!(t[5], Token::TemplateLt);
+        assert!(t.contains(&Token::Lt));
+        let t = classified("T WaveActiveSum<T : numeric_svm>(T value);");
+        assert_eq!(t[0], tn("T"));
+        assert_eq!(t[1], Token::Ident("WaveActiveSum".into()));
+        assert_eq!(t[2], Token::TemplateLt);
+        assert_eq!(t[3], tn("T"));
+        assert_eq!(t[5], Token::Ident("numeric_svm".into()));
+        // A generic call does not declare its arguments as types.
+        let t = classified("x = f<N>(y);");
+        assert_eq!(t[4], Token::Ident("N".into()));
+        let t = classified("if (i < count) {} for (j = 0; j < n; ++j) {}");
+        assert!(!t.contains(&Token::TemplateLt));
+    }
+}

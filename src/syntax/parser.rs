@@ -1,0 +1,783 @@
+//! Token stream to syntax tree: classification, then the LALRPOP parser, then diagnostics.
+//!
+//! This is the only module that names LALRPOP types; the rest of the compiler sees
+//! [`parse`] returning a tree and a list of [`Diagnostic`]s.
+
+use crate::diag::Diagnostic;
+use crate::span::Span;
+use crate::syntax::ast::*;
+use crate::syntax::classify::classify;
+use crate::syntax::lexer::SpannedToken;
+use crate::syntax::token::Token;
+use lalrpop_util::ParseError;
+
+lalrpop_util::lalrpop_mod!(
+    #[allow(clippy::all, clippy::pedantic, unused)]
+    wave
+);
+
+pub(crate) type ErrorRec = lalrpop_util::ErrorRecovery<u32, Token, ()>;
+
+/// Parses a preprocessed token stream (no `Newline`s). Syntax errors are recovered from at
+/// statement and item level, so the tree may hold `Error` nodes and the list several errors.
+pub fn parse(mut tokens: Vec<SpannedToken>) -> (TranslationUnit, Vec<Diagnostic>) {
+    classify(&mut tokens);
+    let eof = tokens.last().map_or(0, |t| t.span.end);
+    let mut recovered = Vec::new();
+    let result = run(&tokens, &mut recovered);
+    let mut diags: Vec<Diagnostic> = Vec::new();
+    let mut push = |d: Diagnostic| {
+        // Item-level recovery can re-report the token statement-level recovery already did.
+        if !diags.iter().any(|o| o.primary_span() == d.primary_span()) {
+            diags.push(d);
+        }
+    };
+    for r in recovered {
+        push(to_diagnostic(r.error, eof));
+    }
+    match result {
+        Ok(unit) => (unit, diags),
+        Err(e) => {
+            push(to_diagnostic(e, eof));
+            (salvage(&tokens, eof), diags)
+        }
+    }
+}
+
+fn run(
+    tokens: &[SpannedToken],
+    errors: &mut Vec<ErrorRec>,
+) -> Result<TranslationUnit, ParseError<u32, Token, ()>> {
+    let triples = tokens.iter().map(|t| (t.span.start, t.token.clone(), t.span.end));
+    wave::UnitParser::new().parse(errors, triples)
+}
+
+/// LALRPOP cannot recover from an error at end of file, so the tree of such a run is lost.
+/// Closing what is still open and parsing again keeps the items before the error for later
+/// stages; the second run's diagnostics repeat the first's and are dropped.
+fn salvage(tokens: &[SpannedToken], eof: u32) -> TranslationUnit {
+    let (mut parens, mut brackets, mut braces) = (0usize, 0usize, 0usize);
+    for t in tokens {
+        match t.token {
+            Token::LParen => parens += 1,
+            Token::RParen => parens = parens.saturating_sub(1),
+            Token::LBracket => brackets += 1,
+            Token::RBracket => brackets = brackets.saturating_sub(1),
+            Token::LBrace => braces += 1,
+            Token::RBrace => braces = braces.saturating_sub(1),
+            _ => {}
+        }
+    }
+    let mut patched = tokens.to_vec();
+    let at = Span::new(eof, eof);
+    let mut close = |token: Token, n: usize| {
+        patched.extend(std::iter::repeat_n(SpannedToken { token, span: at }, n));
+    };
+    close(Token::RParen, parens);
+    close(Token::RBracket, brackets);
+    close(Token::Semi, 1);
+    close(Token::RBrace, braces);
+    close(Token::Semi, 1);
+    let mut scratch = Vec::new();
+    run(&patched, &mut scratch).unwrap_or_else(|_| {
+        let start = tokens.first().map_or(eof, |t| t.span.start);
+        TranslationUnit { items: vec![Item::Error(Span::new(start, eof))] }
+    })
+}
+
+fn to_diagnostic(e: ParseError<u32, Token, ()>, eof: u32) -> Diagnostic {
+    match e {
+        ParseError::UnrecognizedToken { token: (l, Token::Error(c), r), .. } => {
+            Diagnostic::error("E0202", format!("unexpected character `{c}`"))
+                .with_label(Span::new(l, r), "no token starts with this character")
+        }
+        ParseError::UnrecognizedToken { token: (l, tok, r), expected } => {
+            let exp = describe_expected(&expected);
+            Diagnostic::error("E0201", format!("expected {exp}, found {tok}"))
+                .with_label(Span::new(l, r), format!("expected {exp}"))
+        }
+        ParseError::ExtraToken { token: (l, tok, r) } => {
+            Diagnostic::error("E0201", format!("expected end of file, found {tok}"))
+                .with_label(Span::new(l, r), "unexpected token")
+        }
+        ParseError::UnrecognizedEof { expected, .. } => {
+            let exp = describe_expected(&expected);
+            Diagnostic::error("E0203", format!("unexpected end of file, expected {exp}"))
+                .with_label(Span::new(eof, eof), format!("expected {exp}"))
+        }
+        ParseError::InvalidToken { location } => Diagnostic::error("E0202", "invalid token")
+            .with_label(Span::new(location, location), ""),
+        ParseError::User { .. } => Diagnostic::error("E0201", "syntax error"),
+    }
+}
+
+const EXPR_START: &[&str] = &[
+    "Ident",
+    "TypeName",
+    "IntLit",
+    "FloatLit",
+    "StringLit",
+    "true",
+    "false",
+    "(",
+    "-",
+    "+",
+    "!",
+    "~",
+    "++",
+    "--",
+];
+const STMT_START: &[&str] =
+    &["if", "for", "while", "do", "switch", "return", "break", "continue", "discard", "{", "["];
+const BINARY_OPS: &[&str] = &[
+    "+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||", "&", "|", "^", "<<",
+    ">>", "?", "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ".", "[",
+];
+const MODIFIERS: &[&str] = &[
+    "static",
+    "const",
+    "groupshared",
+    "uniform",
+    "extern",
+    "precise",
+    "in",
+    "out",
+    "inout",
+    "row_major",
+    "column_major",
+    "nointerpolation",
+    "volatile",
+    "inline",
+    "export",
+    "constexpr",
+];
+/// Tokens most worth naming first: closers and separators are usually what is missing.
+const PREFERRED: &[&str] = &[";", ")", "]", "}", ",", ">", ":", "=", "(", "{", "Ident", "TypeName"];
+
+/// LALRPOP lists every acceptable terminal, often dozens; group them into phrases a reader
+/// recognizes and keep at most six.
+fn describe_expected(expected: &[String]) -> String {
+    let mut names: Vec<&str> = expected.iter().map(|s| s.trim_matches('"')).collect();
+    let mut phrases: Vec<String> = Vec::new();
+    let has = |names: &[&str], set: &[&str], min: usize| {
+        set.iter().filter(|s| names.contains(s)).count() >= min
+    };
+    let mut groups: Vec<(&str, &[&str])> = Vec::new();
+    if has(&names, STMT_START, 4) {
+        groups.push(("statement", STMT_START));
+    }
+    if has(&names, EXPR_START, 4) {
+        groups.push(("expression", EXPR_START));
+    }
+    if has(&names, BINARY_OPS, 6) {
+        groups.push(("operator", BINARY_OPS));
+    }
+    if has(&names, MODIFIERS, 4) {
+        groups.push(("modifier", MODIFIERS));
+    }
+    for (phrase, set) in &groups {
+        phrases.push((*phrase).to_string());
+        names.retain(|n| !set.contains(n) || PREFERRED[..5].contains(n));
+    }
+    names.sort_by_key(|n| PREFERRED.iter().position(|p| p == n).unwrap_or(PREFERRED.len()));
+    let mut out: Vec<String> = names.iter().map(|n| human(n)).collect();
+    out.extend(phrases);
+    out.dedup();
+    let more = out.len() > 6;
+    out.truncate(6);
+    match out.len() {
+        0 => "something else".to_string(),
+        1 => out.remove(0),
+        _ if more => format!("one of {}, …", out.join(", ")),
+        _ => {
+            let last = out.pop().unwrap_or_default();
+            format!("{} or {last}", out.join(", "))
+        }
+    }
+}
+
+fn human(terminal: &str) -> String {
+    match terminal {
+        "Ident" => "identifier".into(),
+        "TypeName" => "type".into(),
+        "IntLit" | "FloatLit" => "number".into(),
+        "StringLit" => "string".into(),
+        "template<" => "`<`".into(),
+        other => format!("`{other}`"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers for the grammar actions.
+
+fn sp(l: u32, r: u32) -> Span {
+    Span::new(l, r)
+}
+
+fn bin(op: BinOp, lhs: Expr, rhs: Expr, span: Span) -> Expr {
+    Expr { kind: ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span }
+}
+
+fn un(op: UnOp, expr: Expr, span: Span) -> Expr {
+    Expr { kind: ExprKind::Unary { op, expr: Box::new(expr) }, span }
+}
+
+/// A `;` right after a struct or cbuffer is its terminator, not a stray item. The grammar
+/// cannot tell (both parses are valid), so the item list merges them.
+fn push_item(mut items: Vec<Item>, item: Item) -> Vec<Item> {
+    if let Item::Empty(semi) = item {
+        match items.last_mut() {
+            Some(Item::Struct(s)) if s.span.end <= semi.start => {
+                s.span = s.span.to(semi);
+                return items;
+            }
+            Some(Item::Cbuffer(c)) if c.span.end <= semi.start => {
+                c.span = c.span.to(semi);
+                return items;
+            }
+            _ => {}
+        }
+    }
+    items.push(item);
+    items
+}
+
+fn push_member(mut members: Vec<StructMember>, m: StructMember) -> Vec<StructMember> {
+    members.push(m);
+    members
+}
+
+pub(crate) enum SwitchItem {
+    Label(CaseLabel),
+    Stmt(Stmt),
+}
+
+/// The grammar reads a switch body as a flat run of labels and statements (grouping in the
+/// grammar is ambiguous for `case 1: case 2:`); a new case starts at a label after statements.
+/// Statements before the first label land in a case without labels, for sema to reject.
+fn group_cases(items: Vec<SwitchItem>) -> Vec<SwitchCase> {
+    let mut cases: Vec<SwitchCase> = Vec::new();
+    for item in items {
+        match item {
+            SwitchItem::Label(label) => match cases.last_mut() {
+                Some(c) if c.body.is_empty() && !c.labels.is_empty() => {
+                    c.span = c.span.to(label.span);
+                    c.labels.push(label);
+                }
+                _ => cases.push(SwitchCase {
+                    span: label.span,
+                    labels: vec![label],
+                    body: Vec::new(),
+                }),
+            },
+            SwitchItem::Stmt(s) => match cases.last_mut() {
+                Some(c) => {
+                    c.span = c.span.to(s.span);
+                    c.body.push(s);
+                }
+                None => cases.push(SwitchCase { span: s.span, labels: Vec::new(), body: vec![s] }),
+            },
+        }
+    }
+    cases
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::span::SourceMap;
+    use crate::syntax::parse_str;
+
+    fn parse_src(src: &str) -> (SourceMap, TranslationUnit, Vec<Diagnostic>) {
+        let mut sm = SourceMap::new();
+        let (unit, diags) = parse_str(&mut sm, "t.hlsl", src);
+        (sm, unit, diags)
+    }
+
+    fn parse_ok(src: &str) -> TranslationUnit {
+        let (sm, unit, diags) = parse_src(src);
+        let shown: Vec<String> = diags
+            .iter()
+            .map(|d| format!("{}: {}", sm.describe(d.primary_span().unwrap()), d.message))
+            .collect();
+        assert!(diags.is_empty(), "unexpected diagnostics: {shown:#?}");
+        unit
+    }
+
+    /// Compact prefix form, so precedence tests read like the tree they check.
+    fn sx(e: &Expr) -> String {
+        match &e.kind {
+            ExprKind::IntLit(i) => i.value.to_string(),
+            ExprKind::FloatLit(f) => format!("{}", f.value),
+            ExprKind::BoolLit(b) => b.to_string(),
+            ExprKind::StringLit(s) => format!("{s:?}"),
+            ExprKind::Ident(n) => n.clone(),
+            ExprKind::Binary { op, lhs, rhs } => format!("({op:?} {} {})", sx(lhs), sx(rhs)),
+            ExprKind::Unary { op, expr } => format!("({op:?} {})", sx(expr)),
+            ExprKind::Assign { op, lhs, rhs } => format!("(= {op:?} {} {})", sx(lhs), sx(rhs)),
+            ExprKind::Ternary { cond, then, els } => {
+                format!("(? {} {} {})", sx(cond), sx(then), sx(els))
+            }
+            ExprKind::Call { callee, generic_args, args } => {
+                let g: Vec<String> = generic_args.iter().map(ga).collect();
+                let a: Vec<String> = args.iter().map(sx).collect();
+                format!("(call {}<{}> {})", sx(callee), g.join(","), a.join(" "))
+            }
+            ExprKind::Construct { ty, args } => {
+                let a: Vec<String> = args.iter().map(sx).collect();
+                format!("(new {} {})", ty_s(ty), a.join(" "))
+            }
+            ExprKind::Cast { ty, expr } => format!("(cast {} {})", ty_s(ty), sx(expr)),
+            ExprKind::Member { base, name } => format!("(. {} {})", sx(base), name.name),
+            ExprKind::Index { base, index } => format!("([] {} {})", sx(base), sx(index)),
+            ExprKind::Comma { lhs, rhs } => format!("(, {} {})", sx(lhs), sx(rhs)),
+            ExprKind::Error => "ERR".into(),
+        }
+    }
+
+    fn ga(g: &GenericArg) -> String {
+        match g {
+            GenericArg::Type(t) => ty_s(t),
+            GenericArg::Expr(e) => sx(e),
+        }
+    }
+
+    fn ty_s(t: &TypeExpr) -> String {
+        match &t.kind {
+            TypeExprKind::Named { name, args } if args.is_empty() => name.clone(),
+            TypeExprKind::Named { name, args } => {
+                format!("{name}<{}>", args.iter().map(ga).collect::<Vec<_>>().join(","))
+            }
+            TypeExprKind::Error => "ERR".into(),
+        }
+    }
+
+    fn body(unit: &TranslationUnit, i: usize) -> &[Stmt] {
+        match &unit.items[i] {
+            Item::Function(f) => &f.body.as_ref().expect("a body").stmts,
+            other => panic!("not a function: {other:?}"),
+        }
+    }
+
+    fn expr_of(s: &Stmt) -> &Expr {
+        match &s.kind {
+            StmtKind::Expr(e) => e,
+            other => panic!("not an expression statement: {other:?}"),
+        }
+    }
+
+    /// The expression statement `e;` inside a function, in prefix form.
+    fn ex(e: &str) -> String {
+        let unit = parse_ok(&format!("void f() {{ {e}; }}"));
+        sx(expr_of(&body(&unit, 0)[0]))
+    }
+
+    #[test]
+    fn precedence_and_associativity() {
+        assert_eq!(ex("a + b * c"), "(Add a (Mul b c))");
+        assert_eq!(ex("a - b - c"), "(Sub (Sub a b) c)");
+        assert_eq!(ex("a = b = c"), "(= None a (= None b c))");
+        assert_eq!(ex("a <<= b += 1"), "(= Some(Shl) a (= Some(Add) b 1))");
+        assert_eq!(ex("x ? y : z ? w : v"), "(? x y (? z w v))");
+        assert_eq!(ex("-a.b[1]++"), "(Neg (PostInc ([] (. a b) 1)))");
+        assert_eq!(ex("(float)a * b"), "(Mul (cast float a) b)");
+        assert_eq!(ex("(a) * b"), "(Mul a b)");
+        assert_eq!(ex("a || b && c | d ^ e & f == g < h << i + j"),
+            "(LogicOr a (LogicAnd b (BitOr c (BitXor d (BitAnd e (Eq f (Lt g (Shl h (Add i j)))))))))");
+        assert_eq!(ex("a = 1, b = 2"), "(, (= None a 1) (= None b 2))");
+        assert_eq!(ex("!~++x--"), "(Not (BitNot (PreInc (PostDec x))))");
+        assert_eq!(ex("f(a, b)(c)"), "(call (call f<> a b)<> c)");
+        assert_eq!(ex("float4(1, 2.5, true, x).xy"), "(. (new float4 1 2.5 true x) xy)");
+        assert_eq!(ex("vector<float, 2>(a, b)"), "(new vector<float,2> a b)");
+        assert_eq!(ex("(uint2)(x >> 1)"), "(cast uint2 (Shr x 1))");
+        assert_eq!(ex("(float4(1, 2, 3, 4)).w"), "(. (new float4 1 2 3 4) w)");
+    }
+
+    #[test]
+    fn templates_and_generic_calls() {
+        let unit = parse_ok("RWStructuredBuffer<vector<float,4>> b; void f() { x = buf.Load<float2>(i); y = g<uint, 4>(z); }");
+        let Item::Variables(g) = &unit.items[0] else { panic!() };
+        assert_eq!(ty_s(&g.ty), "RWStructuredBuffer<vector<float,4>>");
+        assert_eq!(g.decls[0].name.name, "b");
+        assert_eq!(sx(expr_of(&body(&unit, 1)[0])), "(= None x (call (. buf Load)<float2> i))");
+        assert_eq!(sx(expr_of(&body(&unit, 1)[1])), "(= None y (call g<uint,4> z))");
+    }
+
+    #[test]
+    fn stdlib_generic_prototype() {
+        let unit = parse_ok(
+            "[wave] [hlsl(\"WaveActiveSum($0)\")] [spirv(group, Reduce, iop = GroupNonUniformIAdd)]\n\
+             T WaveActiveSum<T : numeric_svm>(T value);",
+        );
+        let Item::Function(f) = &unit.items[0] else { panic!() };
+        assert_eq!(f.name.name, "WaveActiveSum");
+        assert!(f.body.is_none());
+        assert_eq!(ty_s(&f.ret), "T");
+        assert_eq!(f.generics.len(), 1);
+        assert_eq!(f.generics[0].name.name, "T");
+        assert_eq!(f.generics[0].constraint.as_ref().unwrap().name, "numeric_svm");
+        let names: Vec<&str> = f.attrs.iter().map(|a| a.name.name.as_str()).collect();
+        assert_eq!(names, ["wave", "hlsl", "spirv"]);
+        assert_eq!(sx(&f.attrs[1].args[0]), "\"WaveActiveSum($0)\"");
+        let args: Vec<String> = f.attrs[2].args.iter().map(sx).collect();
+        assert_eq!(args, ["group", "Reduce", "(= None iop GroupNonUniformIAdd)"]);
+        assert_eq!(ty_s(&f.params[0].ty), "T");
+        assert_eq!(f.params[0].name.name, "value");
+    }
+
+    #[test]
+    fn dangling_else_binds_to_nearest_if() {
+        let unit = parse_ok("void f() { if (a) if (b) x(); else y(); }");
+        let StmtKind::If { els: outer_else, then, .. } = &body(&unit, 0)[0].kind else { panic!() };
+        assert!(outer_else.is_none());
+        let StmtKind::If { els: inner_else, .. } = &then.kind else { panic!() };
+        assert!(inner_else.is_some());
+        let unit = parse_ok("void f() { if (a) { } else if (b) x(); else while (c) if (d) y(); }");
+        let StmtKind::If { els: Some(e), .. } = &body(&unit, 0)[0].kind else { panic!() };
+        let StmtKind::If { els: Some(e2), .. } = &e.kind else { panic!() };
+        assert!(matches!(e2.kind, StmtKind::While { .. }));
+    }
+
+    #[test]
+    fn switch_groups_labels() {
+        let unit = parse_ok(
+            "void f() { switch (x) { case 0: case 1: a(); break; case A ? 2 : 3: { b(); } default: break; } }",
+        );
+        let StmtKind::Switch { selector, cases } = &body(&unit, 0)[0].kind else { panic!() };
+        assert_eq!(sx(selector), "x");
+        assert_eq!(cases.len(), 3);
+        assert_eq!(cases[0].labels.len(), 2);
+        assert_eq!(cases[0].body.len(), 2);
+        assert!(matches!(cases[0].body[1].kind, StmtKind::Break));
+        assert_eq!(sx(cases[1].labels[0].value.as_ref().unwrap()), "(? A 2 3)");
+        assert!(cases[2].labels[0].value.is_none());
+    }
+
+    const RICH: &str = r#"
+typedef float4 Color;
+typedef uint Pair[2];
+static const uint N = 4, M[2] = { 1, 2, };
+groupshared float g[64];
+RWStructuredBuffer<uint> b : register(u0);
+[[vk::binding(0, 1)]] StructuredBuffer<float> s : register(t1, space1);
+ConstantBuffer<Params> p;
+cbuffer Globals : register(b0) { float4 tint : packoffset(c0.x); uint count; };
+cbuffer Other { uint k; }
+struct Params { float scale; uint2 size[2] : SIZE; float get() { return scale; } };
+struct Pair2<T> { T a, b; };
+
+[numthreads(8, 8, 1)]
+[shader("compute")]
+void main(uint3 id : SV_DispatchThreadID, in const uint n = 3, inout float v[2], out Color c) : SV_Target
+{
+    const uint x = id.x * 2;
+    static float t;
+    groupshared float local[N];
+    Pair2<float> pr;
+    float2 q = { 1, 2 };
+    x += 1;
+    [unroll] for (uint i = 0; i < N; ++i) { v[i & 1] += (float)i; }
+    [unroll(4)] for (i = 0; ; ) break;
+    for (;;) { continue; }
+    [loop] while (x > 0) x--;
+    do { x >>= 1; } while (x);
+    [branch] if (x == 0) return; else if (x) discard; else { ; }
+    [flatten] if constexpr (N > 2) { }
+    switch (x) { case 1: break; default: return; }
+    c = Color(1, 0, 0, 1);
+    return;
+}
+;
+"#;
+
+    #[test]
+    fn rich_shader_structure() {
+        let unit = parse_ok(RICH);
+        let kinds: Vec<&str> = unit
+            .items
+            .iter()
+            .map(|i| match i {
+                Item::Function(_) => "fn",
+                Item::Struct(_) => "struct",
+                Item::Typedef(_) => "typedef",
+                Item::Variables(_) => "vars",
+                Item::Cbuffer(_) => "cbuffer",
+                Item::Empty(_) => "empty",
+                Item::Error(_) => "error",
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                "typedef", "typedef", "vars", "vars", "vars", "vars", "vars", "cbuffer", "cbuffer",
+                "struct", "struct", "fn", "empty"
+            ]
+        );
+        let Item::Typedef(t) = &unit.items[1] else { panic!() };
+        assert_eq!((t.name.name.as_str(), t.array_dims.len()), ("Pair", 1));
+        let Item::Variables(v) = &unit.items[2] else { panic!() };
+        assert!(v.modifiers.has(Modifier::Static) && v.modifiers.has(Modifier::Const));
+        assert_eq!(v.decls.len(), 2);
+        let Some(Initializer::List(l, _)) = &v.decls[1].init else { panic!() };
+        assert_eq!(l.len(), 2);
+        let Item::Variables(v) = &unit.items[4] else { panic!() };
+        assert!(
+            matches!(&v.decls[0].annotations[0], Annotation::Register { slot, space: None, .. } if slot.name == "u0")
+        );
+        let Item::Variables(v) = &unit.items[5] else { panic!() };
+        assert_eq!(v.attrs[0].name.name, "vk::binding");
+        assert_eq!(v.attrs[0].args.len(), 2);
+        assert!(
+            matches!(&v.decls[0].annotations[0], Annotation::Register { space: Some(s), .. } if s.name == "space1")
+        );
+        let Item::Variables(v) = &unit.items[6] else { panic!() };
+        assert_eq!(ty_s(&v.ty), "ConstantBuffer<Params>");
+        let Item::Cbuffer(cb) = &unit.items[7] else { panic!() };
+        assert_eq!(cb.name.name, "Globals");
+        assert_eq!(cb.members.len(), 2);
+        assert!(
+            matches!(&cb.members[0].decls[0].annotations[0], Annotation::Packoffset { text, .. } if text == "c0.x")
+        );
+        let Item::Struct(st) = &unit.items[9] else { panic!() };
+        assert_eq!(st.members.len(), 3);
+        assert!(matches!(&st.members[2], StructMember::Method(m) if m.name.name == "get"));
+        let Item::Struct(st) = &unit.items[10] else { panic!() };
+        assert_eq!(st.generics[0].name.name, "T");
+
+        let Item::Function(f) = &unit.items[11] else { panic!() };
+        assert_eq!(f.attrs.len(), 2);
+        assert_eq!(f.params.len(), 4);
+        assert!(
+            matches!(&f.params[0].annotations[0], Annotation::Semantic(s) if s.name == "SV_DispatchThreadID")
+        );
+        assert!(
+            f.params[1].modifiers.has(Modifier::In) && f.params[1].modifiers.has(Modifier::Const)
+        );
+        assert_eq!(sx(f.params[1].default.as_ref().unwrap()), "3");
+        assert_eq!(f.params[2].array_dims.len(), 1);
+        assert!(matches!(&f.ret_annotations[0], Annotation::Semantic(s) if s.name == "SV_Target"));
+        let stmts = &f.body.as_ref().unwrap().stmts;
+        let kinds: Vec<String> = stmts
+            .iter()
+            .map(|s| {
+                let k = format!("{:?}", s.kind);
+                let k = k.split([' ', '(', '{']).next().unwrap().to_string();
+                let attrs: Vec<&str> = s.attrs.iter().map(|a| a.name.name.as_str()).collect();
+                if attrs.is_empty() {
+                    k
+                } else {
+                    format!("{}@{k}", attrs.join(","))
+                }
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                "Decl",
+                "Decl",
+                "Decl",
+                "Decl",
+                "Decl",
+                "Expr",
+                "unroll@For",
+                "unroll@For",
+                "For",
+                "loop@While",
+                "DoWhile",
+                "branch@If",
+                "flatten@If",
+                "Switch",
+                "Expr",
+                "Return"
+            ]
+        );
+        let StmtKind::Decl(d) = &stmts[2].kind else { panic!() };
+        assert!(d.modifiers.has(Modifier::Groupshared));
+        assert_eq!(sx(d.decls[0].array_dims[0].as_ref().unwrap()), "N");
+        let StmtKind::For { init: Some(init), cond: Some(cond), step: Some(step), .. } =
+            &stmts[6].kind
+        else {
+            panic!()
+        };
+        assert!(matches!(init.kind, StmtKind::Decl(_)));
+        assert_eq!(sx(cond), "(Lt i N)");
+        assert_eq!(sx(step), "(PreInc i)");
+        assert_eq!(sx(&stmts[7].attrs[0].args[0]), "4");
+        let StmtKind::For { init: Some(init), cond: None, step: None, .. } = &stmts[7].kind else {
+            panic!()
+        };
+        assert!(matches!(init.kind, StmtKind::Expr(_)));
+        let StmtKind::If { constexpr: true, cond, .. } = &stmts[12].kind else { panic!() };
+        assert_eq!(sx(cond), "(Gt N 2)");
+        assert_eq!(sx(expr_of(&stmts[14])), "(= None c (new Color 1 0 0 1))");
+    }
+
+    #[test]
+    fn seed_min_max_z() {
+        let unit = parse_ok(
+            r#"
+[numthreads (16, 16, 1)]
+void ComputeMinMaxZ(uint2 tileID: SV_GroupID, uint waveIndex : SV_GroupWaveIndex)
+{
+    uint2 coord = GetLaneCoord2DSquare(tileID, 16, waveIndex, GroupGetWaveCount());
+    float z = Depth[coord];
+    float minZ = WaveActiveMin(z);
+    if constexpr (GroupGetWaveCount() > 1)
+    {
+        groupshared float g_minZ[GroupGetWaveCount() - 1];
+        if (waveIndex < GroupGetWaveCount() - 1) { g_minZ[waveIndex] = minZ; return; }
+        GroupMemoryBarrierWithGroupSync();
+        for (uint i = 0; i < GroupGetWaveCount() - 1; ++i) { minZ = min(minZ, g_minZ[i]); }
+    }
+    TileMinMaxDepthUAV[tileID.xy] = (f32tof16(maxZ) << 16) | f32tof16(minZ);
+}
+"#,
+        );
+        let Item::Function(f) = &unit.items[0] else { panic!() };
+        assert_eq!(f.attrs[0].name.name, "numthreads");
+        assert_eq!(f.params[1].name.name, "waveIndex");
+        let stmts = body(&unit, 0);
+        assert_eq!(stmts.len(), 5);
+        assert_eq!(
+            sx(expr_of(&stmts[4])),
+            "(= None ([] TileMinMaxDepthUAV (. tileID xy)) (BitOr (Shl (call f32tof16<> maxZ) 16) (call f32tof16<> minZ)))"
+        );
+        let StmtKind::If { constexpr: true, then, .. } = &stmts[3].kind else { panic!() };
+        let StmtKind::Block(b) = &then.kind else { panic!() };
+        assert_eq!(b.stmts.len(), 4);
+        let StmtKind::If { cond, .. } = &b.stmts[1].kind else { panic!() };
+        assert_eq!(sx(cond), "(Lt waveIndex (Sub (call GroupGetWaveCount<> ) 1))");
+    }
+
+    #[test]
+    fn seed_light_loop() {
+        let unit = parse_ok(
+            r#"
+Buffer<float4> lightDatas; Texture2D<uint2> lightStartCounts; RWTexture2D<float4> output;
+[numthreads(8, 8, 1)]
+void CSMainWave(uint3 tid : SV_DispatchThreadID, uint3 gid : SV_GroupID, uint gix : SV_GroupIndex)
+{
+    const uint WAVE_LANES = WaveGetLaneCount();
+    uint2 lightStartCount = lightStartCounts[gid.xy];
+    float4 lightAccumulator = 0;
+    for (uint i = 0; i < divRoundUp(lightStartCount.y, WAVE_LANES); ++i)
+    {
+        float4 lightData64 = lightDatas[lightStartCount.x + gix + i * WAVE_LANES];
+        uint loopIters = min(WAVE_LANES, lightStartCount.y - WAVE_LANES * i);
+        for (uint i2 = 0; i2 < loopIters; ++i2) { lightAccumulator += WaveReadLaneAt(lightData64, i2); }
+    }
+    output[tid.xy] = lightAccumulator;
+}
+"#,
+        );
+        assert_eq!(unit.items.len(), 4);
+        let Item::Variables(v) = &unit.items[1] else { panic!() };
+        assert_eq!(ty_s(&v.ty), "Texture2D<uint2>");
+        let stmts = body(&unit, 3);
+        assert_eq!(stmts.len(), 5);
+        let StmtKind::For { body: fb, .. } = &stmts[3].kind else { panic!() };
+        let StmtKind::Block(b) = &fb.kind else { panic!() };
+        let StmtKind::For { body: inner, .. } = &b.stmts[2].kind else { panic!() };
+        let StmtKind::Block(ib) = &inner.kind else { panic!() };
+        assert_eq!(
+            sx(expr_of(&ib.stmts[0])),
+            "(= Some(Add) lightAccumulator (call WaveReadLaneAt<> lightData64 i2))"
+        );
+    }
+
+    #[test]
+    fn recovers_from_two_bad_statements() {
+        let src = "void f() {\n  x = = 1;\n  y = 2;\n  z + * 3;\n}\nvoid g() { }\n";
+        let (sm, unit, diags) = parse_src(src);
+        assert_eq!(diags.len(), 2, "{diags:?}");
+        assert!(diags.iter().all(|d| d.code == "E0201"));
+        assert_eq!(sm.describe(diags[0].primary_span().unwrap()), "t.hlsl:2:7");
+        assert_eq!(sm.snippet(diags[0].primary_span().unwrap()), "=");
+        assert_eq!(sm.describe(diags[1].primary_span().unwrap()), "t.hlsl:4:7");
+        assert_eq!(sm.snippet(diags[1].primary_span().unwrap()), "*");
+        assert!(diags[0].message.starts_with("expected expression"), "{}", diags[0].message);
+        assert_eq!(unit.items.len(), 2);
+        let kinds: Vec<bool> = body(&unit, 0).iter().map(|s| s.kind == StmtKind::Error).collect();
+        assert_eq!(kinds, [true, false, true]);
+    }
+
+    #[test]
+    fn item_level_recovery_and_bad_characters() {
+        let (sm, unit, diags) = parse_src("int x y;\nfloat a = $;\nvoid f() { return }\nuint ok;");
+        let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["E0201", "E0202", "E0201"], "{diags:?}");
+        assert_eq!(diags[1].message, "unexpected character `$`");
+        assert_eq!(sm.snippet(diags[2].primary_span().unwrap()), "}");
+        assert!(matches!(unit.items[0], Item::Error(_)));
+        assert!(
+            matches!(unit.items.last(), Some(Item::Variables(v)) if v.decls[0].name.name == "ok")
+        );
+    }
+
+    #[test]
+    fn unexpected_end_of_file_keeps_earlier_items() {
+        let src = "uint a;\nvoid f() { if (x) { y(";
+        let (sm, unit, diags) = parse_src(src);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(diags[0].code, "E0203");
+        let span = diags[0].primary_span().unwrap();
+        assert_eq!(sm.resolve(span).unwrap().1, src.len());
+        assert!(matches!(&unit.items[0], Item::Variables(_)));
+        assert!(matches!(&unit.items[1], Item::Function(_)));
+    }
+
+    #[test]
+    fn expected_lists_are_short() {
+        let (_, _, diags) = parse_src("void f() { x = ; }");
+        let m = &diags[0].message;
+        assert!(m.len() < 120, "{m}");
+        assert!(m.ends_with("found `;`"), "{m}");
+        let (_, _, diags) = parse_src("void f() { f(a b); }");
+        assert!(diags[0].message.contains("`)`"), "{}", diags[0].message);
+    }
+
+    /// Every token kind, in random order: the parser must report, never panic.
+    #[test]
+    fn random_token_sequences_never_panic() {
+        use crate::syntax::token::{FloatLit, IntLit};
+        let mut pool = vec![
+            Token::Ident("a".into()),
+            Token::Ident("T".into()),
+            Token::Ident("Load".into()),
+            Token::TypeName("float4".into()),
+            Token::IntLit(IntLit { value: 1, unsigned: false, long: false, radix: 10 }),
+            Token::FloatLit(FloatLit { value: 1.5, suffix: None }),
+            Token::StringLit("s".into()),
+            Token::Error('$'),
+            Token::Newline,
+            Token::TemplateLt,
+        ];
+        for src in [
+            "struct class cbuffer tbuffer typedef if else for while do switch case default break",
+            "continue return discard true false in out inout static const groupshared uniform",
+            "register packoffset precise nointerpolation volatile row_major column_major inline",
+            "extern export constexpr ( ) [ ] { } ; , . :: : ? # ## + - * / % ++ -- == != < > <= >=",
+            "&& || ! ~ & | ^ << >> = += -= *= /= %= &= |= ^= <<= >>= float uint2 Buffer vector",
+        ] {
+            pool.extend(crate::syntax::lexer::lex_str(src, 1).into_iter().map(|t| t.token));
+        }
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..3000 {
+            let len = (next() % 40) as usize;
+            let tokens: Vec<SpannedToken> = (0..len)
+                .map(|i| {
+                    // Bias towards a valid-looking prefix now and then so parses get deep.
+                    let token = pool[(next() % pool.len() as u64) as usize].clone();
+                    SpannedToken { token, span: Span::new(1 + 2 * i as u32, 2 + 2 * i as u32) }
+                })
+                .collect();
+            let _ = parse(tokens);
+        }
+    }
+}
