@@ -592,3 +592,22 @@ mod tests {
         assert_eq!(parse_shader_model("sm_6_10"), Some((6, 10)));
     }
 }
+
+#[cfg(test)]
+mod load_tests {
+    use super::*;
+
+    #[test]
+    fn stdlib_loads_and_declares_the_wave_families() {
+        let lib = match Stdlib::load() {
+            Ok(l) => l,
+            Err((sources, diags)) => panic!("{}", crate::diag::render_all(&diags, &sources, false)),
+        };
+        for name in ["WaveActiveSum", "WaveMatch", "WaveMultiPrefixSum", "WaveMaskBallot", "WaveRotate",
+            "QuadReadAcrossX", "GetGroupWaveIndex", "GetGroupWaveCount", "GroupGetWaveCount",
+            "WavePrefixMin", "InterlockedAdd", "GroupMemoryBarrierWithGroupSync", "f32tof16"] {
+            assert!(!lib.overloads(name).is_empty(), "{name} missing");
+        }
+        assert_eq!(lib.typedefs.get("WaveMask"), Some(&Type::UINT));
+    }
+}

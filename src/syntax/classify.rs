@@ -63,6 +63,9 @@ const OTHER_TYPES: &[&str] = &[
     "RWTexture2DArray",
     "ConstantBuffer",
     "WaveMask",
+    // Type functions of stdlib signatures (`stdlib/README.md`).
+    "__elem",
+    "__same_shape",
 ];
 
 pub fn is_builtin_type(name: &str) -> bool {
