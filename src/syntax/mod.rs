@@ -4,3 +4,4 @@
 pub mod ast;
 pub mod lexer;
 pub mod token;
+pub mod preprocess;
