@@ -3,5 +3,5 @@
 
 pub mod ast;
 pub mod lexer;
-pub mod token;
 pub mod preprocess;
+pub mod token;
