@@ -1,9 +1,226 @@
-//! wavec: a transpiler for HLSL/Slang compute shaders built around wave intrinsics.
+//! wavec: a transpiler for HLSL/Slang compute shaders built around wave (subgroup) intrinsics.
+//!
+//! One call compiles a shader to several targets:
+//!
+//! ```
+//! let options = wavec::Options {
+//!     targets: vec![wavec::Target::Hlsl],
+//!     hlsl_shader_model: (6, 5),
+//!     ..Default::default()
+//! };
+//! let source = r#"
+//!     RWStructuredBuffer<uint> counts;
+//!     [numthreads(64, 1, 1)]
+//!     void main(uint3 id : SV_DispatchThreadID) {
+//!         counts[id.x] = WaveActiveCountBits(id.x % 3 == 0);
+//!     }
+//! "#;
+//! let output = wavec::compile(source, &options).expect("compiles");
+//! let hlsl = output.text(wavec::Target::Hlsl).unwrap();
+//! assert!(hlsl.contains("WaveActiveCountBits"));
+//! ```
+//!
+//! The pipeline: [`syntax`] (preprocessor, logos lexer, LALRPOP parser) → [`sema`] (typed
+//! [`ir`], overloads resolved against the [`stdlib`] written in the language itself) → [`lower`]
+//! (IR-to-IR passes such as the group-wave-index fallback) → [`back`] (one writer per target).
+//! Compilation has no global mutable state: the stdlib is parsed once per process and shared
+//! read-only, so `compile` may run on many threads at once.
 
 pub mod arena;
+pub mod back;
 pub mod diag;
 pub mod ir;
+pub mod lower;
+pub mod sema;
 pub mod span;
 pub mod stdlib;
 pub mod syntax;
-pub mod sema;
+
+use diag::{Diagnostic, Diagnostics};
+use span::SourceMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// An output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Target {
+    Hlsl,
+}
+
+impl Target {
+    pub fn from_name(name: &str) -> Option<Target> {
+        match name {
+            "hlsl" => Some(Target::Hlsl),
+            _ => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Hlsl => "hlsl",
+        }
+    }
+    /// The file extension of an output of this target.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Target::Hlsl => "hlsl",
+        }
+    }
+}
+
+/// How `GetGroupWaveIndex()`/`GetGroupWaveCount()` are lowered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Emulate {
+    /// Native where the target has them (HLSL from shader model 6.10), the fallback elsewhere.
+    #[default]
+    Auto,
+    /// The groupshared fallback on every target.
+    Always,
+    /// Native only: an error where the target lacks them.
+    Never,
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub targets: Vec<Target>,
+    /// The entry point; `None` picks `main`, else the only one.
+    pub entry: Option<String>,
+    pub stage: Option<ir::Stage>,
+    /// `--profile sm_6_5` → (6, 5). Default sm_6_6.
+    pub hlsl_shader_model: (u32, u32),
+    pub defines: Vec<(String, Option<String>)>,
+    pub include_dirs: Vec<PathBuf>,
+    pub emulate: Emulate,
+    /// The name diagnostics use for the source, and the base for relative `#include`s.
+    pub file_name: String,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            targets: vec![Target::Hlsl],
+            entry: None,
+            stage: None,
+            hlsl_shader_model: (6, 6),
+            defines: Vec::new(),
+            include_dirs: Vec::new(),
+            emulate: Emulate::Auto,
+            file_name: "input.slang".to_string(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Artifact {
+    Text(String),
+    Binary(Vec<u8>),
+}
+
+/// A successful compilation: one artifact per requested target, plus any warnings.
+#[derive(Debug)]
+pub struct Output {
+    pub artifacts: Vec<(Target, Artifact)>,
+    pub warnings: Diagnostics,
+}
+
+impl Output {
+    pub fn text(&self, target: Target) -> Option<&str> {
+        self.artifacts.iter().find_map(|(t, a)| match a {
+            Artifact::Text(s) if *t == target => Some(s.as_str()),
+            _ => None,
+        })
+    }
+}
+
+/// Compiles `source`; `#include`s resolve against `options.file_name`'s folder and the include
+/// directories on the file system.
+pub fn compile(source: &str, options: &Options) -> Result<Output, Diagnostics> {
+    compile_with_loader(source, options, &syntax::preprocess::FsLoader)
+}
+
+/// Reads and compiles a file.
+pub fn compile_file(path: &std::path::Path, options: &Options) -> Result<Output, Diagnostics> {
+    let mut options = options.clone();
+    options.file_name = path.display().to_string();
+    match std::fs::read_to_string(path) {
+        Ok(text) => compile(&text, &options),
+        Err(e) => Err(Diagnostics {
+            list: vec![Diagnostic::error("E0001", format!("cannot read `{}`: {e}", path.display()))],
+            sources: Arc::new(SourceMap::new()),
+        }),
+    }
+}
+
+/// [`compile`] with another way to load included files (an in-memory file set, say).
+pub fn compile_with_loader(
+    source: &str,
+    options: &Options,
+    loader: &dyn syntax::preprocess::FileLoader,
+) -> Result<Output, Diagnostics> {
+    let mut sources = SourceMap::new();
+    let main = sources.add(options.file_name.clone(), source);
+    let pp_options = syntax::preprocess::PreprocessOptions {
+        defines: options.defines.clone(),
+        include_dirs: options.include_dirs.clone(),
+    };
+    let (tokens, mut diags) = syntax::preprocess::preprocess(&mut sources, main, &pp_options, loader);
+    let fail = |diags: Vec<Diagnostic>, sources: SourceMap| Diagnostics { list: diags, sources: Arc::new(sources) };
+    if diags.iter().any(Diagnostic::is_error) {
+        return Err(fail(diags, sources));
+    }
+    let (unit, parse_diags) = syntax::parse(tokens);
+    diags.extend(parse_diags);
+    if diags.iter().any(Diagnostic::is_error) {
+        return Err(fail(diags, sources));
+    }
+    let sema_options = sema::SemaOptions { entry: options.entry.clone(), stage: options.stage };
+    let (checked, sema_diags) = sema::check(&unit, &sema_options);
+    diags.extend(sema_diags);
+    let Some(checked) = checked else {
+        return Err(fail(diags, sources));
+    };
+    let mut artifacts = Vec::new();
+    let mut errors = Vec::new();
+    let mut targets = options.targets.clone();
+    targets.dedup();
+    for target in targets {
+        match target {
+            Target::Hlsl => match hlsl(&checked, options) {
+                Ok(text) => artifacts.push((target, Artifact::Text(text))),
+                Err(e) => errors.extend(e),
+            },
+        }
+    }
+    if !errors.is_empty() {
+        diags.extend(errors);
+        return Err(fail(diags, sources));
+    }
+    Ok(Output { artifacts, warnings: Diagnostics { list: diags, sources: Arc::new(sources) } })
+}
+
+fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    let sm = options.hlsl_shader_model;
+    let native = sm >= (6, 10);
+    let mut module = checked.module.clone();
+    let uses = lower::group_wave_uses(&module, checked.entry);
+    if !uses.is_empty() {
+        match options.emulate {
+            Emulate::Never if !native => {
+                return Err(uses
+                    .iter()
+                    .map(|(name, span)| {
+                        Diagnostic::error(
+                            "E0604",
+                            format!("`{name}` requires shader model 6.10 or greater and `--emulate never` forbids the fallback"),
+                        )
+                        .with_label(*span, format!("the target is sm_{}_{}", sm.0, sm.1))
+                        .with_note("use `--profile sm_6_10`, or `--emulate auto` for the groupshared fallback")
+                    })
+                    .collect());
+            }
+            Emulate::Always => lower::emulate_group_wave(&mut module, checked.entry, stdlib::Stdlib::get()),
+            _ if !native => lower::emulate_group_wave(&mut module, checked.entry, stdlib::Stdlib::get()),
+            _ => {}
+        }
+    }
+    back::hlsl::write_string(&module, checked.entry, &back::hlsl::Options { shader_model: sm })
+}

@@ -1,1 +1,162 @@
-fn main() {}
+//! The `wavec` command line. Exit status: 0 success, 1 compile errors, 2 usage errors.
+
+use clap::Parser;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use wavec::{Emulate, Options, Target};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "wavec",
+    version,
+    about = "Transpile HLSL/Slang compute shaders with wave intrinsics to HLSL",
+    after_help = "slangc's single-dash spellings are accepted too: -target, -entry, -profile, -stage, -emulate.\n\
+                  Exit status: 0 success, 1 compile errors, 2 usage errors."
+)]
+struct Cli {
+    /// The shader to compile.
+    input: PathBuf,
+    /// Output format; repeat for several (hlsl).
+    #[arg(long = "target", short = 't', value_name = "TARGET", default_value = "hlsl")]
+    targets: Vec<String>,
+    /// Entry point (default: `main`, else the only entry point).
+    #[arg(long)]
+    entry: Option<String>,
+    /// Stage of the entry point (compute, vertex, pixel, mesh, amplification…), overriding `[shader]`.
+    #[arg(long)]
+    stage: Option<String>,
+    /// Target profile: sm_6_0 … sm_6_10 for HLSL (default sm_6_6).
+    #[arg(long)]
+    profile: Vec<String>,
+    /// Output file (one target) or folder (several targets); default: standard output.
+    #[arg(short = 'o', value_name = "PATH")]
+    output: Option<PathBuf>,
+    /// Define a preprocessor macro: -D NAME or -D NAME=VALUE.
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    defines: Vec<String>,
+    /// Add a folder to the `#include` search path.
+    #[arg(short = 'I', value_name = "DIR")]
+    include_dirs: Vec<PathBuf>,
+    /// Group wave index lowering: auto (native where available), always (fallback), never.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
+    emulate: String,
+}
+
+/// slangc spells long options with one dash; clap wants two.
+fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
+    const LONG: &[&str] = &["-target", "-entry", "-profile", "-stage", "-emulate"];
+    args.map(|a| if LONG.contains(&a.as_str()) { format!("-{a}") } else { a }).collect()
+}
+
+fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("wavec: {msg}");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse_from(normalize_args(std::env::args())) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let mut options = Options::default();
+    options.targets.clear();
+    for t in &cli.targets {
+        match Target::from_name(t) {
+            Some(t) => options.targets.push(t),
+            None => return usage_error(format!("unknown target `{t}` (expected hlsl)")),
+        }
+    }
+    options.entry = cli.entry.clone();
+    if let Some(s) = &cli.stage {
+        match wavec::ir::Stage::from_name(s) {
+            Some(st) => options.stage = Some(st),
+            None => return usage_error(format!("unknown stage `{s}`")),
+        }
+    }
+    for p in &cli.profile {
+        match wavec::stdlib::parse_shader_model(p) {
+            Some(sm) if sm.0 == 6 && sm.1 <= 10 => options.hlsl_shader_model = sm,
+            _ => return usage_error(format!("unknown profile `{p}` (expected sm_6_0 … sm_6_10)")),
+        }
+    }
+    for d in &cli.defines {
+        let (name, value) = match d.split_once('=') {
+            Some((n, v)) => (n.to_string(), Some(v.to_string())),
+            None => (d.clone(), None),
+        };
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return usage_error(format!("bad macro definition `-D {d}`"));
+        }
+        options.defines.push((name, value));
+    }
+    options.include_dirs = cli.include_dirs.clone();
+    options.emulate = match cli.emulate.as_str() {
+        "always" => Emulate::Always,
+        "never" => Emulate::Never,
+        _ => Emulate::Auto,
+    };
+
+    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let output = match wavec::compile_file(&cli.input, &options) {
+        Ok(o) => o,
+        Err(diags) => {
+            eprint!("{}", diags.render(color));
+            let n = diags.list.iter().filter(|d| d.is_error()).count();
+            eprintln!("wavec: {n} error{} — no output written", if n == 1 { "" } else { "s" });
+            return ExitCode::from(1);
+        }
+    };
+    if !output.warnings.list.is_empty() {
+        eprint!("{}", output.warnings.render(color));
+    }
+    match write_outputs(&cli, &output) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("wavec: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn write_outputs(cli: &Cli, output: &wavec::Output) -> Result<(), String> {
+    let bytes = |a: &wavec::Artifact| match a {
+        wavec::Artifact::Text(s) => s.as_bytes().to_vec(),
+        wavec::Artifact::Binary(b) => b.clone(),
+    };
+    match (&cli.output, output.artifacts.as_slice()) {
+        (None, arts) => {
+            let mut out = std::io::stdout().lock();
+            for (_, a) in arts {
+                out.write_all(&bytes(a)).map_err(|e| format!("cannot write to standard output: {e}"))?;
+            }
+            Ok(())
+        }
+        (Some(path), [(_, a)]) => write_atomically(path, &bytes(a)),
+        (Some(dir), arts) => {
+            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create `{}`: {e}", dir.display()))?;
+            let stem = cli.input.file_stem().and_then(|s| s.to_str()).unwrap_or("out");
+            for (t, a) in arts {
+                write_atomically(&dir.join(format!("{stem}.{}", t.extension())), &bytes(a))?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Writes through a temporary file and a rename, so an interrupted run never leaves a
+/// half-written output where a previous good one was.
+fn write_atomically(path: &Path, data: &[u8]) -> Result<(), String> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+    let tmp = dir.join(format!(".{name}.wavec-tmp-{}", std::process::id()));
+    std::fs::write(&tmp, data).map_err(|e| format!("cannot write `{}`: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("cannot write `{}`: {e}", path.display())
+    })
+}

@@ -5,6 +5,7 @@ pub mod ast;
 pub mod classify;
 pub mod lexer;
 pub mod parser;
+pub mod preprocess;
 pub mod token;
 
 pub use parser::parse;
