@@ -63,6 +63,9 @@ const OTHER_TYPES: &[&str] = &[
     "RWTexture2DArray",
     "ConstantBuffer",
     "WaveMask",
+    // The stdlib's type functions (`__elem<T>`, `__same_shape<uint, T>`): types to the parser.
+    "__elem",
+    "__same_shape",
 ];
 
 pub fn is_builtin_type(name: &str) -> bool {
