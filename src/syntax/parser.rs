@@ -32,8 +32,18 @@ pub fn parse(mut tokens: Vec<SpannedToken>) -> (TranslationUnit, Vec<Diagnostic>
             diags.push(d);
         }
     };
+    let index_of = |pos: u32| tokens.partition_point(|t| t.span.start < pos);
+    // Index of the token a recovery resumed at; an error right after it is a cascade (an
+    // item-level recovery that stopped at a `;` inside a body then trips on the body's `}`).
+    let mut resumed_at: Option<usize> = None;
     for r in recovered {
-        push(to_diagnostic(r.error, eof));
+        let at = error_start(&r.error).map(index_of);
+        let cascade = matches!((resumed_at, at), (Some(s), Some(a)) if a <= s + 1);
+        let last = r.dropped_tokens.last().map(|t| index_of(t.0)).or(at);
+        resumed_at = last.map(|i| i + 1);
+        if !cascade {
+            push(to_diagnostic(r.error, eof));
+        }
     }
     match result {
         Ok(unit) => (unit, diags),
@@ -83,6 +93,15 @@ fn salvage(tokens: &[SpannedToken], eof: u32) -> TranslationUnit {
         let start = tokens.first().map_or(eof, |t| t.span.start);
         TranslationUnit { items: vec![Item::Error(Span::new(start, eof))] }
     })
+}
+
+fn error_start(e: &ParseError<u32, Token, ()>) -> Option<u32> {
+    match e {
+        ParseError::UnrecognizedToken { token, .. } | ParseError::ExtraToken { token } => {
+            Some(token.0)
+        }
+        _ => None,
+    }
 }
 
 fn to_diagnostic(e: ParseError<u32, Token, ()>, eof: u32) -> Diagnostic {
@@ -712,6 +731,15 @@ void CSMainWave(uint3 tid : SV_DispatchThreadID, uint3 gid : SV_GroupID, uint gi
         assert!(
             matches!(unit.items.last(), Some(Item::Variables(v)) if v.decls[0].name.name == "ok")
         );
+    }
+
+    #[test]
+    fn no_cascade_after_item_level_recovery() {
+        let (sm, unit, diags) = parse_src("void f(int a b) { x; }\nvoid g() { y = ; }\nuint ok;");
+        let spans: Vec<&str> =
+            diags.iter().map(|d| sm.snippet(d.primary_span().unwrap())).collect();
+        assert_eq!(spans, ["b", ";"], "{diags:?}");
+        assert!(matches!(unit.items.last(), Some(Item::Variables(_))));
     }
 
     #[test]
