@@ -177,6 +177,10 @@ const PREFERRED: &[&str] = &[";", ")", "]", "}", ",", ">", ":", "=", "(", "{", "
 /// recognizes and keep at most six.
 fn describe_expected(expected: &[String]) -> String {
     let mut names: Vec<&str> = expected.iter().map(|s| s.trim_matches('"')).collect();
+    // A template `<` is only acceptable after a name; listing it next to `(` or `;` misleads.
+    if names.len() > 1 {
+        names.retain(|n| *n != "template<");
+    }
     let mut phrases: Vec<String> = Vec::new();
     let has = |names: &[&str], set: &[&str], min: usize| {
         set.iter().filter(|s| names.contains(s)).count() >= min
