@@ -63,7 +63,7 @@ const OTHER_TYPES: &[&str] = &[
     "RWTexture2DArray",
     "ConstantBuffer",
     "WaveMask",
-    // Type functions of stdlib signatures (`stdlib/README.md`).
+    // The stdlib's type functions (`__elem<T>`, `__same_shape<uint, T>`): types to the parser.
     "__elem",
     "__same_shape",
 ];

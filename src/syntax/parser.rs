@@ -32,8 +32,18 @@ pub fn parse(mut tokens: Vec<SpannedToken>) -> (TranslationUnit, Vec<Diagnostic>
             diags.push(d);
         }
     };
+    let index_of = |pos: u32| tokens.partition_point(|t| t.span.start < pos);
+    // Index of the token a recovery resumed at; an error right after it is a cascade (an
+    // item-level recovery that stopped at a `;` inside a body then trips on the body's `}`).
+    let mut resumed_at: Option<usize> = None;
     for r in recovered {
-        push(to_diagnostic(r.error, eof));
+        let at = error_start(&r.error).map(index_of);
+        let cascade = matches!((resumed_at, at), (Some(s), Some(a)) if a <= s + 1);
+        let last = r.dropped_tokens.last().map(|t| index_of(t.0)).or(at);
+        resumed_at = last.map(|i| i + 1);
+        if !cascade {
+            push(to_diagnostic(r.error, eof));
+        }
     }
     match result {
         Ok(unit) => (unit, diags),
@@ -83,6 +93,15 @@ fn salvage(tokens: &[SpannedToken], eof: u32) -> TranslationUnit {
         let start = tokens.first().map_or(eof, |t| t.span.start);
         TranslationUnit { items: vec![Item::Error(Span::new(start, eof))] }
     })
+}
+
+fn error_start(e: &ParseError<u32, Token, ()>) -> Option<u32> {
+    match e {
+        ParseError::UnrecognizedToken { token, .. } | ParseError::ExtraToken { token } => {
+            Some(token.0)
+        }
+        _ => None,
+    }
 }
 
 fn to_diagnostic(e: ParseError<u32, Token, ()>, eof: u32) -> Diagnostic {
@@ -158,6 +177,10 @@ const PREFERRED: &[&str] = &[";", ")", "]", "}", ",", ">", ":", "=", "(", "{", "
 /// recognizes and keep at most six.
 fn describe_expected(expected: &[String]) -> String {
     let mut names: Vec<&str> = expected.iter().map(|s| s.trim_matches('"')).collect();
+    // A template `<` is only acceptable after a name; listing it next to `(` or `;` misleads.
+    if names.len() > 1 {
+        names.retain(|n| *n != "template<");
+    }
     let mut phrases: Vec<String> = Vec::new();
     let has = |names: &[&str], set: &[&str], min: usize| {
         set.iter().filter(|s| names.contains(s)).count() >= min
@@ -715,6 +738,15 @@ void CSMainWave(uint3 tid : SV_DispatchThreadID, uint3 gid : SV_GroupID, uint gi
     }
 
     #[test]
+    fn no_cascade_after_item_level_recovery() {
+        let (sm, unit, diags) = parse_src("void f(int a b) { x; }\nvoid g() { y = ; }\nuint ok;");
+        let spans: Vec<&str> =
+            diags.iter().map(|d| sm.snippet(d.primary_span().unwrap())).collect();
+        assert_eq!(spans, ["b", ";"], "{diags:?}");
+        assert!(matches!(unit.items.last(), Some(Item::Variables(_))));
+    }
+
+    #[test]
     fn unexpected_end_of_file_keeps_earlier_items() {
         let src = "uint a;\nvoid f() { if (x) { y(";
         let (sm, unit, diags) = parse_src(src);
@@ -768,16 +800,49 @@ void CSMainWave(uint3 tid : SV_DispatchThreadID, uint3 gid : SV_GroupID, uint gi
             state ^= state << 17;
             state
         };
-        for _ in 0..3000 {
+        // Half the sequences start inside a function body or a template list, so the parser
+        // gets past the item level and recovers from deeper states.
+        let prefixes: Vec<Vec<Token>> =
+            ["", "void f() {", "[numthreads(1,1,1)] void f(uint a : X) { if (a) {", "Buffer<"]
+                .iter()
+                .map(|p| crate::syntax::lexer::lex_str(p, 1).into_iter().map(|t| t.token).collect())
+                .collect();
+        for round in 0..4000 {
             let len = (next() % 40) as usize;
-            let tokens: Vec<SpannedToken> = (0..len)
-                .map(|i| {
-                    // Bias towards a valid-looking prefix now and then so parses get deep.
-                    let token = pool[(next() % pool.len() as u64) as usize].clone();
-                    SpannedToken { token, span: Span::new(1 + 2 * i as u32, 2 + 2 * i as u32) }
+            let prefix = &prefixes[round % prefixes.len()];
+            let tokens: Vec<SpannedToken> = prefix
+                .iter()
+                .cloned()
+                .chain((0..len).map(|_| pool[(next() % pool.len() as u64) as usize].clone()))
+                .enumerate()
+                .map(|(i, token)| SpannedToken {
+                    token,
+                    span: Span::new(1 + 2 * i as u32, 2 + 2 * i as u32),
                 })
                 .collect();
             let _ = parse(tokens);
+        }
+    }
+
+    /// The stdlib is parsed by this same front end; every file must parse cleanly.
+    #[test]
+    fn stdlib_files_parse() {
+        let dir = std::env::var("WAVEC_STDLIB_DIR")
+            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/stdlib").to_string());
+        let Ok(entries) = std::fs::read_dir(&dir) else { return };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().and_then(|e| e.to_str()) != Some("slang") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let (sm, unit, diags) = parse_src(&text);
+            let shown: Vec<String> = diags
+                .iter()
+                .map(|d| format!("{}: {}", sm.describe(d.primary_span().unwrap()), d.message))
+                .collect();
+            assert!(diags.is_empty(), "{}: {shown:#?}", path.display());
+            assert!(!unit.items.is_empty());
         }
     }
 }
