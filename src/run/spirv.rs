@@ -19,6 +19,7 @@ const OP_EXECUTION_MODE: u32 = 16;
 const OP_TYPE_ARRAY: u32 = 28;
 const OP_TYPE_RUNTIME_ARRAY: u32 = 29;
 const OP_TYPE_POINTER: u32 = 32;
+const OP_FUNCTION: u32 = 54;
 const OP_VARIABLE: u32 = 59;
 const OP_DECORATE: u32 = 71;
 
@@ -30,6 +31,7 @@ const DEC_DESCRIPTOR_SET: u32 = 34;
 
 // Storage classes.
 const SC_UNIFORM: u32 = 2;
+const SC_PUSH_CONSTANT: u32 = 9;
 const SC_STORAGE_BUFFER: u32 = 12;
 
 const EXEC_MODEL_GLCOMPUTE: u32 = 5;
@@ -66,6 +68,10 @@ pub(crate) struct ModuleInfo {
     pub resources: Vec<Resource>,
     /// `LocalSize` execution mode of the entry point, when given literally.
     pub local_size: Option<[u32; 3]>,
+    /// SPIR-V version (major, minor) from the header.
+    pub version: (u32, u32),
+    /// The entry point may use a push-constant block.
+    pub uses_push_constants: bool,
 }
 
 /// Decodes a SPIR-V literal string starting at `words[0]`; returns the
@@ -118,7 +124,12 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
     let mut buffer_block: HashSet<u32> = HashSet::new();
     let mut arrays: HashMap<u32, u32> = HashMap::new(); // array type → element type
     let mut pointers: HashMap<u32, (u32, u32)> = HashMap::new(); // ptr type → (storage class, pointee)
-    let mut variables: HashMap<u32, u32> = HashMap::new(); // variable → pointer type
+    let mut variables: HashMap<u32, (u32, u32)> = HashMap::new(); // variable → (pointer type, storage class)
+                                                                  // Every operand word of every instruction inside a function body: a
+                                                                  // superset of the ids the code uses (literals may collide with ids,
+                                                                  // which only makes the binding check stricter).
+    let mut referenced: HashSet<u32> = HashSet::new();
+    let mut in_functions = false;
 
     let mut i = 5;
     while i < words.len() {
@@ -132,6 +143,10 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
             ));
         }
         let ops = &words[i + 1..i + count];
+        in_functions |= op == OP_FUNCTION;
+        if in_functions {
+            referenced.extend(ops.iter().copied());
+        }
         match (op, ops.len()) {
             (OP_ENTRY_POINT, n) if n >= 3 => {
                 let (name, used) = literal_string(&ops[2..]);
@@ -163,7 +178,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                 pointers.insert(ops[0], (ops[1], ops[2]));
             }
             (OP_VARIABLE, n) if n >= 3 => {
-                variables.insert(ops[1], ops[0]);
+                variables.insert(ops[1], (ops[0], ops[2]));
             }
             _ => {}
         }
@@ -194,24 +209,34 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
         ));
     };
 
-    // From SPIR-V 1.4 on, the entry point's interface lists every global
-    // variable it uses, so resources of other entry points can be ignored.
-    // Before that, only Input/Output variables are listed and any resource
-    // in the module may be used.
-    let used: Option<HashSet<u32>> =
-        ((major, minor) >= (1, 4)).then(|| interface.iter().copied().collect());
+    // A resource counts as used when some function refers to it.  From
+    // SPIR-V 1.4 on, the entry point's interface must also list every
+    // global it uses, which excludes other entry points' resources (it
+    // may list more: glslang lists every global, used or not, so the
+    // interface alone is not enough).  Skipping unused declarations
+    // matters because front ends keep them.
+    let used: HashSet<u32> = if (major, minor) >= (1, 4) {
+        interface
+            .iter()
+            .copied()
+            .filter(|id| referenced.contains(id))
+            .collect()
+    } else {
+        referenced
+    };
+    let uses_push_constants = variables
+        .iter()
+        .any(|(id, &(_, class))| class == SC_PUSH_CONSTANT && used.contains(id));
 
     let mut resources = Vec::new();
     let mut ids: Vec<u32> = bindings.keys().copied().collect();
     ids.sort_unstable();
     for id in ids {
-        let Some(&ptr_type) = variables.get(&id) else {
+        let Some(&(ptr_type, _)) = variables.get(&id) else {
             continue; // decorated something other than a variable
         };
-        if let Some(used) = &used {
-            if !used.contains(&id) {
-                continue;
-            }
+        if !used.contains(&id) {
+            continue;
         }
         let binding = bindings[&id];
         let set = sets.get(&id).copied().unwrap_or(0);
@@ -240,5 +265,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
     Ok(ModuleInfo {
         resources,
         local_size: local_sizes.get(entry_id).copied(),
+        version: (major, minor),
+        uses_push_constants,
     })
 }

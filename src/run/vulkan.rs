@@ -457,6 +457,33 @@ fn check_request(
     p: &Probe,
     required_size: Option<u32>,
 ) -> Result<(), RunError> {
+    // Drivers need not accept SPIR-V newer than their core version maps to
+    // (1.1 → 1.3, 1.2 → 1.5, 1.3 → 1.6); feeding them one is undefined.
+    let max_spirv = match p.info.api_version {
+        (1, 1, _) => (1, 3),
+        (1, 2, _) => (1, 5),
+        _ => (1, 6),
+    };
+    if module.version > max_spirv {
+        return Err(RunError::InvalidShader(format!(
+            "SPIR-V {}.{} is newer than `{}` (Vulkan {}.{}) accepts (up to {}.{}); \
+             compile for an older target environment",
+            module.version.0,
+            module.version.1,
+            p.info.name,
+            p.info.api_version.0,
+            p.info.api_version.1,
+            max_spirv.0,
+            max_spirv.1
+        )));
+    }
+    if module.uses_push_constants {
+        return Err(RunError::BadBinding(
+            "the shader uses push constants, which the runner cannot supply; \
+             use a uniform buffer instead"
+                .into(),
+        ));
+    }
     let mut seen = HashSet::new();
     for b in &d.buffers {
         if !seen.insert((b.set, b.binding)) {
