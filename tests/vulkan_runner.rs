@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use wavec::run::{list_devices, run_compute, BufferInit, BufferKind, Dispatch, RunError};
 
-use crate::support::{at_widths, bytes_to_words, compile_glsl, test_device, words_to_bytes};
+use crate::support::{
+    at_widths, bytes_to_words, compile_glsl, compile_glsl_for, test_device, words_to_bytes,
+};
 
 /// The subgroup size the non-width-specific tests run at.
 const DEFAULT_LANES: &[u32] = &[8];
@@ -187,6 +189,51 @@ fn uniform_buffer_input() {
     );
 }
 
+const DOUBLE_WITH_UNUSED: &str = r#"
+#version 450
+layout(local_size_x = 64) in;
+layout(set = 0, binding = 0) readonly buffer In { uint a[]; };
+layout(set = 0, binding = 1) writeonly buffer Out { uint b[]; };
+layout(set = 3, binding = 7) buffer Unused { uint u[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    b[i] = a[i] * 2u;
+}
+"#;
+
+/// SPIR-V 1.3 (resources found via function bodies) and 1.6 (via the
+/// entry point interface, `StorageBuffer` class) both run, and a declared
+/// but unused buffer needs no binding in either.
+#[test]
+fn spirv_versions_and_unused_declarations() {
+    at_widths(
+        concat!(module_path!(), "::spirv_versions_and_unused_declarations"),
+        DEFAULT_LANES,
+        |_| {
+            for env in ["vulkan1.1", "vulkan1.3"] {
+                let spirv = compile_glsl_for(DOUBLE_WITH_UNUSED, env);
+                let iota: Vec<u32> = (0..64).collect();
+                let d = dispatch(
+                    &spirv,
+                    1,
+                    vec![storage(0, 0, &iota), storage(0, 1, &[0; 64])],
+                );
+                let out = run_compute(&d).unwrap_or_else(|e| panic!("{env}: run failed: {e}"));
+                let doubled: Vec<u32> = iota.iter().map(|x| x * 2).collect();
+                assert_eq!(bytes_to_words(&out.buffers[1]), doubled, "{env}");
+            }
+        },
+    );
+}
+
+const PUSH_CONSTANT: &str = r#"
+#version 450
+layout(local_size_x = 1) in;
+layout(push_constant) uniform P { uint v; };
+layout(set = 0, binding = 0) buffer Out { uint b[]; };
+void main() { b[0] = v; }
+"#;
+
 #[test]
 fn missing_and_mismatched_bindings() {
     at_widths(
@@ -220,6 +267,15 @@ fn missing_and_mismatched_bindings() {
                 vec![storage(0, 0, &[0; 64]), storage(0, 0, &[0])],
             );
             assert!(matches!(run_compute(&d), Err(RunError::BadBinding(_))));
+
+            // Push constants have no buffer to bind; refused, not ignored.
+            let spirv = compile_glsl(PUSH_CONSTANT);
+            let d = dispatch(&spirv, 1, vec![storage(0, 0, &[0])]);
+            let result = run_compute(&d);
+            assert!(
+                matches!(&result, Err(RunError::BadBinding(m)) if m.contains("push constants")),
+                "{result:?}"
+            );
         },
     );
 }

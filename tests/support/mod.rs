@@ -38,14 +38,20 @@ pub fn unique_temp_dir(tag: &str) -> PathBuf {
 }
 
 /// Compiles a GLSL compute shader to SPIR-V words with
-/// `glslangValidator -V --target-env vulkan1.1 -S comp`.
+/// `glslangValidator -V --target-env vulkan1.1 -S comp` (SPIR-V 1.3).
 pub fn compile_glsl(src: &str) -> Vec<u32> {
+    compile_glsl_for(src, "vulkan1.1")
+}
+
+/// Like [`compile_glsl`] for another `--target-env` (`vulkan1.3` gives
+/// SPIR-V 1.6).
+pub fn compile_glsl_for(src: &str, target_env: &str) -> Vec<u32> {
     let dir = unique_temp_dir("glsl");
     let input = dir.join("shader.comp");
     let output = dir.join("shader.spv");
     std::fs::write(&input, src).expect("write shader source");
     let result = Command::new("glslangValidator")
-        .args(["-V", "--target-env", "vulkan1.1", "-S", "comp", "-o"])
+        .args(["-V", "--target-env", target_env, "-S", "comp", "-o"])
         .arg(&output)
         .arg(&input)
         .output();
