@@ -111,6 +111,35 @@ fn subgroup_builtins_at_widths() {
     );
 }
 
+/// `list_devices` finds the test device with compute subgroup support and
+/// a consistent size range (printed, to record what a machine offers).
+#[test]
+fn list_devices_reports_subgroups() {
+    at_widths(
+        concat!(module_path!(), "::list_devices_reports_subgroups"),
+        DEFAULT_LANES,
+        |_| {
+            let devices = list_devices().unwrap_or_else(|e| panic!("list_devices: {e}"));
+            for dev in &devices {
+                println!("{dev:?}");
+            }
+            let wanted = test_device().to_lowercase();
+            let dev = devices
+                .iter()
+                .find(|d| d.name.to_lowercase().contains(&wanted))
+                .unwrap_or_else(|| panic!("no device matching `{wanted}` in {devices:?}"));
+            assert!(dev.supported_ops.contains(&"basic"), "{dev:?}");
+            assert!(dev.subgroup_size.is_power_of_two(), "{dev:?}");
+            assert!(
+                dev.min_subgroup_size <= dev.subgroup_size
+                    && dev.subgroup_size <= dev.max_subgroup_size,
+                "{dev:?}"
+            );
+            assert!(dev.api_version >= (1, 1, 0), "{dev:?}");
+        },
+    );
+}
+
 const DOUBLE: &str = r#"
 #version 450
 layout(local_size_x = 64) in;
