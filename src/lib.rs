@@ -31,6 +31,7 @@ pub mod back;
 pub mod diag;
 pub mod ir;
 pub mod lower;
+pub mod run;
 pub mod sema;
 pub mod span;
 pub mod stdlib;

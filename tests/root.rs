@@ -1,1 +1,2 @@
-
+mod support;
+mod vulkan_runner;

@@ -1,0 +1,271 @@
+//! A minimal SPIR-V word scan: just enough to check a module before handing
+//! it to a driver, and to learn which descriptors the entry point uses.
+//!
+//! Drivers are allowed to crash on malformed SPIR-V (the spec makes valid
+//! SPIR-V a precondition of `vkCreateShaderModule`), so we at least check
+//! the header, that every instruction's word count stays in bounds, and
+//! that the requested compute entry point exists.  Full validation is
+//! `spirv-val`'s job; this is a cheap guard, not a validator.
+
+use std::collections::{HashMap, HashSet};
+
+use super::{BufferKind, RunError};
+
+const MAGIC: u32 = 0x0723_0203;
+
+// Opcodes (SPIR-V spec, section 3.52).
+const OP_ENTRY_POINT: u32 = 15;
+const OP_EXECUTION_MODE: u32 = 16;
+const OP_TYPE_ARRAY: u32 = 28;
+const OP_TYPE_RUNTIME_ARRAY: u32 = 29;
+const OP_TYPE_POINTER: u32 = 32;
+const OP_FUNCTION: u32 = 54;
+const OP_VARIABLE: u32 = 59;
+const OP_DECORATE: u32 = 71;
+
+// Decorations.
+const DEC_BLOCK: u32 = 2;
+const DEC_BUFFER_BLOCK: u32 = 3;
+const DEC_BINDING: u32 = 33;
+const DEC_DESCRIPTOR_SET: u32 = 34;
+
+// Storage classes.
+const SC_UNIFORM: u32 = 2;
+const SC_PUSH_CONSTANT: u32 = 9;
+const SC_STORAGE_BUFFER: u32 = 12;
+
+const EXEC_MODEL_GLCOMPUTE: u32 = 5;
+const EXEC_MODE_LOCAL_SIZE: u32 = 17;
+
+/// What a resource variable is, as far as descriptor layout goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum ResourceKind {
+    Buffer(BufferKind),
+    /// Anything we cannot bind (images, samplers, descriptor arrays, ...),
+    /// with a description for the error message.
+    Unsupported(&'static str),
+}
+
+impl ResourceKind {
+    pub(crate) fn describe(&self) -> String {
+        match self {
+            ResourceKind::Buffer(k) => k.to_string(),
+            ResourceKind::Unsupported(what) => (*what).to_string(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Resource {
+    pub set: u32,
+    pub binding: u32,
+    pub kind: ResourceKind,
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ModuleInfo {
+    /// Descriptor-bound variables the entry point may use.
+    pub resources: Vec<Resource>,
+    /// `LocalSize` execution mode of the entry point, when given literally.
+    pub local_size: Option<[u32; 3]>,
+    /// SPIR-V version (major, minor) from the header.
+    pub version: (u32, u32),
+    /// The entry point may use a push-constant block.
+    pub uses_push_constants: bool,
+}
+
+/// Decodes a SPIR-V literal string starting at `words[0]`; returns the
+/// string and the number of words it occupies.
+fn literal_string(words: &[u32]) -> (String, usize) {
+    let mut bytes = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        for b in w.to_le_bytes() {
+            if b == 0 {
+                return (String::from_utf8_lossy(&bytes).into_owned(), i + 1);
+            }
+            bytes.push(b);
+        }
+    }
+    (String::from_utf8_lossy(&bytes).into_owned(), words.len())
+}
+
+/// Scans `words` and returns the resources and local size of the
+/// `GLCompute` entry point called `entry`.
+pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
+    let bad = |why: String| Err(RunError::InvalidShader(why));
+    if words.len() < 5 {
+        return bad(format!(
+            "SPIR-V module is {} words long; the header alone is 5",
+            words.len()
+        ));
+    }
+    if words[0] != MAGIC {
+        if words[0] == MAGIC.swap_bytes() {
+            return bad("SPIR-V module has the wrong byte order".into());
+        }
+        return bad(format!(
+            "not a SPIR-V module (magic number {:#010x}, expected {MAGIC:#010x})",
+            words[0]
+        ));
+    }
+    let version = words[1];
+    let (major, minor) = ((version >> 16) & 0xff, (version >> 8) & 0xff);
+    if major != 1 || version & 0xff00_00ff != 0 {
+        return bad(format!("unsupported SPIR-V version word {version:#010x}"));
+    }
+
+    // Gathered in one pass; resolved after, since decorations come before
+    // the types and variables they name.
+    let mut entry_points: Vec<(u32, String, u32, Vec<u32>)> = Vec::new();
+    let mut local_sizes: HashMap<u32, [u32; 3]> = HashMap::new();
+    let mut sets: HashMap<u32, u32> = HashMap::new();
+    let mut bindings: HashMap<u32, u32> = HashMap::new();
+    let mut block: HashSet<u32> = HashSet::new();
+    let mut buffer_block: HashSet<u32> = HashSet::new();
+    let mut arrays: HashMap<u32, u32> = HashMap::new(); // array type → element type
+    let mut pointers: HashMap<u32, (u32, u32)> = HashMap::new(); // ptr type → (storage class, pointee)
+    let mut variables: HashMap<u32, (u32, u32)> = HashMap::new(); // variable → (pointer type, storage class)
+                                                                  // Every operand word of every instruction inside a function body: a
+                                                                  // superset of the ids the code uses (literals may collide with ids,
+                                                                  // which only makes the binding check stricter).
+    let mut referenced: HashSet<u32> = HashSet::new();
+    let mut in_functions = false;
+
+    let mut i = 5;
+    while i < words.len() {
+        let count = (words[i] >> 16) as usize;
+        let op = words[i] & 0xffff;
+        if count == 0 || i + count > words.len() {
+            return bad(format!(
+                "malformed instruction at word {i} (opcode {op}, word count {count}, \
+                 module has {} words)",
+                words.len()
+            ));
+        }
+        let ops = &words[i + 1..i + count];
+        in_functions |= op == OP_FUNCTION;
+        if in_functions {
+            referenced.extend(ops.iter().copied());
+        }
+        match (op, ops.len()) {
+            (OP_ENTRY_POINT, n) if n >= 3 => {
+                let (name, used) = literal_string(&ops[2..]);
+                let interface = ops[2 + used..].to_vec();
+                entry_points.push((ops[0], name, ops[1], interface));
+            }
+            (OP_EXECUTION_MODE, n) if n >= 5 && ops[1] == EXEC_MODE_LOCAL_SIZE => {
+                local_sizes.insert(ops[0], [ops[2], ops[3], ops[4]]);
+            }
+            (OP_DECORATE, n) if n >= 2 => match ops[1] {
+                DEC_BINDING if n >= 3 => {
+                    bindings.insert(ops[0], ops[2]);
+                }
+                DEC_DESCRIPTOR_SET if n >= 3 => {
+                    sets.insert(ops[0], ops[2]);
+                }
+                DEC_BLOCK => {
+                    block.insert(ops[0]);
+                }
+                DEC_BUFFER_BLOCK => {
+                    buffer_block.insert(ops[0]);
+                }
+                _ => {}
+            },
+            (OP_TYPE_ARRAY | OP_TYPE_RUNTIME_ARRAY, n) if n >= 2 => {
+                arrays.insert(ops[0], ops[1]);
+            }
+            (OP_TYPE_POINTER, n) if n >= 3 => {
+                pointers.insert(ops[0], (ops[1], ops[2]));
+            }
+            (OP_VARIABLE, n) if n >= 3 => {
+                variables.insert(ops[1], (ops[0], ops[2]));
+            }
+            _ => {}
+        }
+        i += count;
+    }
+
+    let Some((_, _, entry_id, interface)) = entry_points
+        .iter()
+        .find(|(model, name, _, _)| *model == EXEC_MODEL_GLCOMPUTE && name == entry)
+    else {
+        let found: Vec<String> = entry_points
+            .iter()
+            .map(|(model, name, _, _)| {
+                if *model == EXEC_MODEL_GLCOMPUTE {
+                    format!("`{name}`")
+                } else {
+                    format!("`{name}` (not compute)")
+                }
+            })
+            .collect();
+        return bad(format!(
+            "no GLCompute entry point named `{entry}` (module has: {})",
+            if found.is_empty() {
+                "none".to_string()
+            } else {
+                found.join(", ")
+            }
+        ));
+    };
+
+    // A resource counts as used when some function refers to it.  From
+    // SPIR-V 1.4 on, the entry point's interface must also list every
+    // global it uses, which excludes other entry points' resources (it
+    // may list more: glslang lists every global, used or not, so the
+    // interface alone is not enough).  Skipping unused declarations
+    // matters because front ends keep them.
+    let used: HashSet<u32> = if (major, minor) >= (1, 4) {
+        interface
+            .iter()
+            .copied()
+            .filter(|id| referenced.contains(id))
+            .collect()
+    } else {
+        referenced
+    };
+    let uses_push_constants = variables
+        .iter()
+        .any(|(id, &(_, class))| class == SC_PUSH_CONSTANT && used.contains(id));
+
+    let mut resources = Vec::new();
+    let mut ids: Vec<u32> = bindings.keys().copied().collect();
+    ids.sort_unstable();
+    for id in ids {
+        let Some(&(ptr_type, _)) = variables.get(&id) else {
+            continue; // decorated something other than a variable
+        };
+        if !used.contains(&id) {
+            continue;
+        }
+        let binding = bindings[&id];
+        let set = sets.get(&id).copied().unwrap_or(0);
+        let kind = match pointers.get(&ptr_type) {
+            Some(&(storage, pointee)) => {
+                if arrays.contains_key(&pointee) {
+                    ResourceKind::Unsupported("descriptor array")
+                } else if storage == SC_STORAGE_BUFFER
+                    || (storage == SC_UNIFORM && buffer_block.contains(&pointee))
+                {
+                    // SPIR-V 1.3+ uses the StorageBuffer class; older
+                    // modules (glslang for vulkan1.0/1.1) use Uniform +
+                    // BufferBlock.
+                    ResourceKind::Buffer(BufferKind::Storage)
+                } else if storage == SC_UNIFORM && block.contains(&pointee) {
+                    ResourceKind::Buffer(BufferKind::Uniform)
+                } else {
+                    ResourceKind::Unsupported("image, sampler or other non-buffer resource")
+                }
+            }
+            None => ResourceKind::Unsupported("resource of unknown type"),
+        };
+        resources.push(Resource { set, binding, kind });
+    }
+
+    Ok(ModuleInfo {
+        resources,
+        local_size: local_sizes.get(entry_id).copied(),
+        version: (major, minor),
+        uses_push_constants,
+    })
+}

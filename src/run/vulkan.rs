@@ -1,0 +1,958 @@
+//! The Vulkan side of the runner: instance, device selection, resources,
+//! one dispatch, read-back, teardown.
+//!
+//! Every Vulkan object is recorded in a [`Session`] the moment it is
+//! created, and `Session`'s `Drop` destroys them in reverse dependency
+//! order, so early returns (`?`) never leak.  The one exception is a
+//! timeout, where the work may still be running; see [`RunError::Timeout`].
+
+use std::collections::{BTreeMap, HashSet};
+use std::ffi::{c_char, CStr, CString};
+use std::time::Instant;
+
+use ash::vk;
+
+use super::spirv::{self, ResourceKind};
+use super::{BufferKind, DeviceInfo, Dispatch, RunError, RunOutput};
+
+/// Maps a failed Vulkan call to a [`RunError`], keeping device loss
+/// distinguishable from everything else.
+fn vk_err(what: &'static str) -> impl Fn(vk::Result) -> RunError {
+    move |e| match e {
+        vk::Result::ERROR_DEVICE_LOST => RunError::DeviceLost,
+        e => RunError::Vk(format!("{what} failed: {e}")),
+    }
+}
+
+fn version_triple(v: u32) -> (u32, u32, u32) {
+    (
+        vk::api_version_major(v),
+        vk::api_version_minor(v),
+        vk::api_version_patch(v),
+    )
+}
+
+/// Owns every Vulkan object of one call and destroys them on drop.
+#[derive(Default)]
+struct Session {
+    // Field order does not matter: `Drop::drop` tears down explicitly.
+    entry: Option<ash::Entry>,
+    instance: Option<ash::Instance>,
+    device: Option<ash::Device>,
+    buffers: Vec<vk::Buffer>,
+    memories: Vec<vk::DeviceMemory>,
+    set_layouts: Vec<vk::DescriptorSetLayout>,
+    descriptor_pool: vk::DescriptorPool,
+    pipeline_layout: vk::PipelineLayout,
+    shader: vk::ShaderModule,
+    pipeline: vk::Pipeline,
+    command_pool: vk::CommandPool,
+    fence: vk::Fence,
+    /// Set when work may still be executing (timeout): nothing may be
+    /// destroyed, and the loader library must stay mapped because driver
+    /// threads may still run code from it.
+    leak: bool,
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        if self.leak {
+            // Not destroying anything keeps the device and instance alive
+            // (ash handles have no `Drop`); forgetting the entry keeps
+            // libvulkan and the driver mapped, as unloading it would pull
+            // the code out from under the driver's still-running threads.
+            // The process is expected to report the timeout and exit.
+            std::mem::forget(self.entry.take());
+            return;
+        }
+        // SAFETY: every handle was created from `device`/`instance`, is
+        // destroyed exactly once, and no work is pending: we only get here
+        // after the fence signalled, after device loss, or before submit.
+        unsafe {
+            if let Some(device) = self.device.take() {
+                // Guarantees idleness even if we bail out between submit and
+                // the fence wait (e.g. a failed wait); ignore its result,
+                // a lost device is idle by definition.
+                if self.fence != vk::Fence::null() {
+                    let _ = device.device_wait_idle();
+                }
+                if self.fence != vk::Fence::null() {
+                    device.destroy_fence(self.fence, None);
+                }
+                if self.command_pool != vk::CommandPool::null() {
+                    device.destroy_command_pool(self.command_pool, None);
+                }
+                if self.pipeline != vk::Pipeline::null() {
+                    device.destroy_pipeline(self.pipeline, None);
+                }
+                if self.shader != vk::ShaderModule::null() {
+                    device.destroy_shader_module(self.shader, None);
+                }
+                if self.pipeline_layout != vk::PipelineLayout::null() {
+                    device.destroy_pipeline_layout(self.pipeline_layout, None);
+                }
+                if self.descriptor_pool != vk::DescriptorPool::null() {
+                    device.destroy_descriptor_pool(self.descriptor_pool, None);
+                }
+                for &l in &self.set_layouts {
+                    device.destroy_descriptor_set_layout(l, None);
+                }
+                for &b in &self.buffers {
+                    device.destroy_buffer(b, None);
+                }
+                // Freeing mapped memory implicitly unmaps it.
+                for &m in &self.memories {
+                    device.free_memory(m, None);
+                }
+                device.destroy_device(None);
+            }
+            if let Some(instance) = self.instance.take() {
+                instance.destroy_instance(None);
+            }
+        }
+    }
+}
+
+impl Session {
+    fn instance(&self) -> &ash::Instance {
+        // Only called after `create_instance` succeeded.
+        self.instance.as_ref().expect("instance created")
+    }
+    fn device(&self) -> &ash::Device {
+        self.device.as_ref().expect("device created")
+    }
+}
+
+/// Loads the Vulkan loader and creates an instance in `s`.
+fn create_instance(s: &mut Session) -> Result<(), RunError> {
+    // SAFETY: `dlopen`s libvulkan; ash marks it unsafe because the library
+    // runs initialisation code, which is the point.
+    let entry = unsafe { ash::Entry::load() }
+        .map_err(|e| RunError::NoVulkan(format!("could not load libvulkan: {e}")))?;
+    // SAFETY: plain global query on a loaded entry.
+    let loader = unsafe { entry.try_enumerate_instance_version() }
+        .map_err(vk_err("vkEnumerateInstanceVersion"))?
+        .unwrap_or(vk::API_VERSION_1_0);
+    if loader < vk::API_VERSION_1_1 {
+        return Err(RunError::NoVulkan(format!(
+            "the Vulkan loader only supports {}.{}; subgroup support needs 1.1",
+            vk::api_version_major(loader),
+            vk::api_version_minor(loader)
+        )));
+    }
+    // The instance version caps what device features we may use; ask for
+    // 1.3 (subgroup size control is core there) when the loader has it.
+    let api = loader.min(vk::API_VERSION_1_3);
+    let app = vk::ApplicationInfo::default()
+        .application_name(c"wavec")
+        .engine_name(c"wavec")
+        .api_version(api);
+
+    // On portability implementations (MoltenVK) devices are only listed
+    // when the app opts in; harmless elsewhere.
+    // SAFETY: global query.
+    let available = unsafe { entry.enumerate_instance_extension_properties(None) }
+        .map_err(vk_err("vkEnumerateInstanceExtensionProperties"))?;
+    let has_portability = available
+        .iter()
+        .any(|e| e.extension_name_as_c_str() == Ok(vk::KHR_PORTABILITY_ENUMERATION_NAME));
+    let mut extensions: Vec<*const c_char> = Vec::new();
+    let mut flags = vk::InstanceCreateFlags::empty();
+    if has_portability {
+        extensions.push(vk::KHR_PORTABILITY_ENUMERATION_NAME.as_ptr());
+        flags |= vk::InstanceCreateFlags::ENUMERATE_PORTABILITY_KHR;
+    }
+    let info = vk::InstanceCreateInfo::default()
+        .application_info(&app)
+        .enabled_extension_names(&extensions)
+        .flags(flags);
+    // SAFETY: `info` and what it points to outlive the call.
+    let instance = unsafe { entry.create_instance(&info, None) }.map_err(|e| match e {
+        vk::Result::ERROR_INCOMPATIBLE_DRIVER => RunError::NoVulkan(
+            "the loader found no compatible driver (ICD); is one installed?".into(),
+        ),
+        e => RunError::Vk(format!("vkCreateInstance failed: {e}")),
+    })?;
+    s.entry = Some(entry);
+    s.instance = Some(instance);
+    Ok(())
+}
+
+/// Everything we learn about a physical device before choosing it.
+struct Probe {
+    pd: vk::PhysicalDevice,
+    info: DeviceInfo,
+    device_type: vk::PhysicalDeviceType,
+    limits: vk::PhysicalDeviceLimits,
+    api: u32,
+    /// Compute queue family, if any.
+    queue_family: Option<u32>,
+    /// Compute stage listed in `subgroupSupportedStages`.
+    compute_subgroups: bool,
+    /// Subgroup size control is usable; `true` in the tuple means it comes
+    /// from `VK_EXT_subgroup_size_control`, which must then be enabled.
+    size_control: Option<bool>,
+    max_compute_workgroup_subgroups: u32,
+    portability_subset: bool,
+}
+
+const OP_NAMES: [(vk::SubgroupFeatureFlags, &str); 10] = [
+    (vk::SubgroupFeatureFlags::BASIC, "basic"),
+    (vk::SubgroupFeatureFlags::VOTE, "vote"),
+    (vk::SubgroupFeatureFlags::ARITHMETIC, "arithmetic"),
+    (vk::SubgroupFeatureFlags::BALLOT, "ballot"),
+    (vk::SubgroupFeatureFlags::SHUFFLE, "shuffle"),
+    (
+        vk::SubgroupFeatureFlags::SHUFFLE_RELATIVE,
+        "shuffle_relative",
+    ),
+    (vk::SubgroupFeatureFlags::CLUSTERED, "clustered"),
+    (vk::SubgroupFeatureFlags::QUAD, "quad"),
+    (vk::SubgroupFeatureFlags::PARTITIONED_NV, "partitioned_nv"),
+    (vk::SubgroupFeatureFlags::ROTATE_KHR, "rotate_khr"),
+];
+
+fn probe(instance: &ash::Instance, pd: vk::PhysicalDevice) -> Result<Probe, RunError> {
+    // SAFETY (whole function): queries on a physical device enumerated from
+    // `instance`; every chained struct outlives the call and is only chained
+    // when the device's version or extensions define it.
+    let props = unsafe { instance.get_physical_device_properties(pd) };
+    let name = props
+        .device_name_as_c_str()
+        .map(|c| c.to_string_lossy().into_owned())
+        .unwrap_or_else(|_| "<unnamed device>".into());
+    let api = props.api_version;
+    let extensions = unsafe { instance.enumerate_device_extension_properties(pd) }
+        .map_err(vk_err("vkEnumerateDeviceExtensionProperties"))?;
+    let has_ext = |n: &CStr| {
+        extensions
+            .iter()
+            .any(|e| e.extension_name_as_c_str() == Ok(n))
+    };
+
+    let families = unsafe { instance.get_physical_device_queue_family_properties(pd) };
+    let queue_family = families
+        .iter()
+        .position(|f| f.queue_flags.contains(vk::QueueFlags::COMPUTE) && f.queue_count > 0)
+        .map(|i| i as u32);
+
+    let mut info = DeviceInfo {
+        name,
+        api_version: version_triple(api),
+        driver: format!("driver version {:#x}", props.driver_version),
+        subgroup_size: 1,
+        min_subgroup_size: 1,
+        max_subgroup_size: 1,
+        required_size_in_compute: false,
+        supported_ops: Vec::new(),
+    };
+    let mut probe = Probe {
+        pd,
+        info: info.clone(),
+        device_type: props.device_type,
+        limits: props.limits,
+        api,
+        queue_family,
+        compute_subgroups: false,
+        size_control: None,
+        max_compute_workgroup_subgroups: 0,
+        portability_subset: has_ext(vk::KHR_PORTABILITY_SUBSET_NAME),
+    };
+    if api < vk::API_VERSION_1_1 {
+        // Subgroup properties are a 1.1 query; such a device is listed but
+        // reports no subgroup support.
+        return Ok(probe);
+    }
+
+    let size_control_ext = api < vk::API_VERSION_1_3 && has_ext(vk::EXT_SUBGROUP_SIZE_CONTROL_NAME);
+    let size_control_known = api >= vk::API_VERSION_1_3 || size_control_ext;
+    let driver_props_known = api >= vk::API_VERSION_1_2 || has_ext(vk::KHR_DRIVER_PROPERTIES_NAME);
+
+    let mut subgroup = vk::PhysicalDeviceSubgroupProperties::default();
+    let mut size_props = vk::PhysicalDeviceSubgroupSizeControlProperties::default();
+    let mut driver = vk::PhysicalDeviceDriverProperties::default();
+    let mut props2 = vk::PhysicalDeviceProperties2::default().push_next(&mut subgroup);
+    if size_control_known {
+        props2 = props2.push_next(&mut size_props);
+    }
+    if driver_props_known {
+        props2 = props2.push_next(&mut driver);
+    }
+    unsafe { instance.get_physical_device_properties2(pd, &mut props2) };
+    let _ = props2; // ends the borrows of the chained structs
+
+    if driver_props_known {
+        let n = driver
+            .driver_name_as_c_str()
+            .map(|c| c.to_string_lossy().into_owned());
+        let i = driver
+            .driver_info_as_c_str()
+            .map(|c| c.to_string_lossy().into_owned());
+        if let (Ok(n), Ok(i)) = (n, i) {
+            info.driver = if i.is_empty() {
+                n
+            } else {
+                format!("{n} ({i})")
+            };
+        }
+    }
+
+    let mut size_control_feature = false;
+    if size_control_known {
+        let mut features = vk::PhysicalDeviceSubgroupSizeControlFeatures::default();
+        let mut features2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut features);
+        unsafe { instance.get_physical_device_features2(pd, &mut features2) };
+        let _ = features2;
+        size_control_feature = features.subgroup_size_control == vk::TRUE;
+    }
+
+    probe.compute_subgroups = subgroup
+        .supported_stages
+        .contains(vk::ShaderStageFlags::COMPUTE);
+    info.subgroup_size = subgroup.subgroup_size;
+    info.min_subgroup_size = subgroup.subgroup_size;
+    info.max_subgroup_size = subgroup.subgroup_size;
+    if probe.compute_subgroups {
+        info.supported_ops = OP_NAMES
+            .iter()
+            .filter(|(flag, _)| subgroup.supported_operations.contains(*flag))
+            .map(|&(_, n)| n)
+            .collect();
+    }
+    if size_control_known && size_control_feature {
+        info.min_subgroup_size = size_props.min_subgroup_size;
+        info.max_subgroup_size = size_props.max_subgroup_size;
+        info.required_size_in_compute = size_props
+            .required_subgroup_size_stages
+            .contains(vk::ShaderStageFlags::COMPUTE);
+        probe.size_control = Some(size_control_ext);
+        probe.max_compute_workgroup_subgroups = size_props.max_compute_workgroup_subgroups;
+    }
+    probe.info = info;
+    Ok(probe)
+}
+
+fn probe_all(s: &Session) -> Result<Vec<Probe>, RunError> {
+    let instance = s.instance();
+    // SAFETY: enumeration on a live instance.
+    let pds = unsafe { instance.enumerate_physical_devices() }
+        .map_err(vk_err("vkEnumeratePhysicalDevices"))?;
+    pds.into_iter().map(|pd| probe(instance, pd)).collect()
+}
+
+/// Lists every Vulkan device the loader reports, with its subgroup
+/// capabilities.
+pub fn list_devices() -> Result<Vec<DeviceInfo>, RunError> {
+    let mut s = Session::default();
+    create_instance(&mut s)?;
+    Ok(probe_all(&s)?.into_iter().map(|p| p.info).collect())
+}
+
+/// Picks the device to run on: name filter first, then device type.
+fn choose(probes: Vec<Probe>, wanted: Option<&str>) -> Result<Probe, RunError> {
+    let available: Vec<String> = probes.iter().map(|p| p.info.name.clone()).collect();
+    let no_device = || RunError::NoDevice {
+        wanted: wanted.map(str::to_string),
+        available: available.clone(),
+    };
+    let mut candidates: Vec<Probe> = probes
+        .into_iter()
+        .filter(|p| match wanted {
+            Some(w) => p.info.name.to_lowercase().contains(&w.to_lowercase()),
+            None => true,
+        })
+        .collect();
+    if candidates.is_empty() {
+        return Err(no_device());
+    }
+    let rank = |p: &Probe| {
+        let usable = p.queue_family.is_some() && p.compute_subgroups;
+        let ty = match p.device_type {
+            vk::PhysicalDeviceType::DISCRETE_GPU => 0,
+            vk::PhysicalDeviceType::INTEGRATED_GPU => 1,
+            vk::PhysicalDeviceType::VIRTUAL_GPU => 2,
+            vk::PhysicalDeviceType::CPU => 3,
+            _ => 4,
+        };
+        (!usable, ty)
+    };
+    candidates.sort_by_key(rank); // stable: enumeration order breaks ties
+    let best = candidates.swap_remove(0);
+    if best.queue_family.is_none() {
+        return Err(RunError::NoSubgroupSupport(format!(
+            "device `{}` has no compute queue",
+            best.info.name
+        )));
+    }
+    if best.api < vk::API_VERSION_1_1 {
+        return Err(RunError::NoSubgroupSupport(format!(
+            "device `{}` only supports Vulkan {}.{}; subgroups need 1.1",
+            best.info.name, best.info.api_version.0, best.info.api_version.1
+        )));
+    }
+    if !best.compute_subgroups {
+        return Err(RunError::NoSubgroupSupport(format!(
+            "device `{}` does not list the compute stage in subgroupSupportedStages",
+            best.info.name
+        )));
+    }
+    Ok(best)
+}
+
+/// Decides whether a required subgroup size must be chained into the
+/// pipeline: `Ok(None)` means the device default already is the request.
+fn plan_subgroup_size(p: &Probe, requested: Option<u32>) -> Result<Option<u32>, RunError> {
+    let Some(n) = requested else {
+        return Ok(None);
+    };
+    let info = &p.info;
+    let fixed = info.min_subgroup_size == info.max_subgroup_size;
+    if fixed && n == info.subgroup_size {
+        // The device has exactly one size: nothing to pin.
+        return Ok(None);
+    }
+    let pinnable = p.size_control.is_some() && info.required_size_in_compute;
+    if pinnable
+        && n.is_power_of_two()
+        && (info.min_subgroup_size..=info.max_subgroup_size).contains(&n)
+    {
+        return Ok(Some(n));
+    }
+    if !pinnable && n == info.subgroup_size {
+        // No size control, but the default matches; that is the size compute
+        // pipelines get on every driver we know of.
+        return Ok(None);
+    }
+    let hint = if info.is_lavapipe() {
+        "lavapipe has one subgroup size, chosen when the driver loads: run with \
+         LP_NATIVE_VECTOR_WIDTH=128 for 4 lanes, 256 for 8 or 512 for 16 \
+         (and MESA_SHADER_CACHE_DISABLE=true so cached shaders of another width are not reused)"
+            .to_string()
+    } else if !pinnable {
+        format!(
+            "`{}` cannot pin a compute subgroup size (no subgroupSizeControl for compute); \
+             it always uses {}",
+            info.name, info.subgroup_size
+        )
+    } else {
+        format!(
+            "`{}` accepts powers of two from {} to {}",
+            info.name, info.min_subgroup_size, info.max_subgroup_size
+        )
+    };
+    Err(RunError::SubgroupSizeUnsupported {
+        requested: n,
+        min: info.min_subgroup_size,
+        max: info.max_subgroup_size,
+        hint,
+    })
+}
+
+/// Checks the caller's buffers against the shader and the device before
+/// any object is created, so mistakes give errors instead of undefined
+/// behaviour in the driver.
+fn check_request(
+    d: &Dispatch,
+    module: &spirv::ModuleInfo,
+    p: &Probe,
+    required_size: Option<u32>,
+) -> Result<(), RunError> {
+    // Drivers need not accept SPIR-V newer than their core version maps to
+    // (1.1 → 1.3, 1.2 → 1.5, 1.3 → 1.6); feeding them one is undefined.
+    let max_spirv = match p.info.api_version {
+        (1, 1, _) => (1, 3),
+        (1, 2, _) => (1, 5),
+        _ => (1, 6),
+    };
+    if module.version > max_spirv {
+        return Err(RunError::InvalidShader(format!(
+            "SPIR-V {}.{} is newer than `{}` (Vulkan {}.{}) accepts (up to {}.{}); \
+             compile for an older target environment",
+            module.version.0,
+            module.version.1,
+            p.info.name,
+            p.info.api_version.0,
+            p.info.api_version.1,
+            max_spirv.0,
+            max_spirv.1
+        )));
+    }
+    if module.uses_push_constants {
+        return Err(RunError::BadBinding(
+            "the shader uses push constants, which the runner cannot supply; \
+             use a uniform buffer instead"
+                .into(),
+        ));
+    }
+    let mut seen = HashSet::new();
+    for b in &d.buffers {
+        if !seen.insert((b.set, b.binding)) {
+            return Err(RunError::BadBinding(format!(
+                "two buffers supplied for set {}, binding {}",
+                b.set, b.binding
+            )));
+        }
+        let (limit, what) = match b.kind {
+            BufferKind::Storage => (p.limits.max_storage_buffer_range, "maxStorageBufferRange"),
+            BufferKind::Uniform => (p.limits.max_uniform_buffer_range, "maxUniformBufferRange"),
+        };
+        if b.data.len() as u64 > u64::from(limit) {
+            return Err(RunError::BadBinding(format!(
+                "{} at set {}, binding {} is {} bytes; the device's {what} is {limit}",
+                b.kind,
+                b.set,
+                b.binding,
+                b.data.len()
+            )));
+        }
+    }
+    let max_set = d.buffers.iter().map(|b| b.set).max();
+    if let Some(max_set) = max_set {
+        if max_set >= p.limits.max_bound_descriptor_sets {
+            return Err(RunError::BadBinding(format!(
+                "set {max_set} is out of range; the device binds at most {} sets",
+                p.limits.max_bound_descriptor_sets
+            )));
+        }
+    }
+    for r in &module.resources {
+        let supplied = d
+            .buffers
+            .iter()
+            .find(|b| b.set == r.set && b.binding == r.binding);
+        match (&r.kind, supplied) {
+            (_, None) => {
+                return Err(RunError::MissingBinding {
+                    set: r.set,
+                    binding: r.binding,
+                    declared: r.kind.describe(),
+                })
+            }
+            (ResourceKind::Buffer(k), Some(b)) if *k != b.kind => {
+                return Err(RunError::BadBinding(format!(
+                    "the shader declares a {k} at set {}, binding {}, but a {} was supplied",
+                    r.set, r.binding, b.kind
+                )))
+            }
+            (ResourceKind::Unsupported(what), Some(_)) => {
+                return Err(RunError::BadBinding(format!(
+                    "the shader declares a {what} at set {}, binding {}; only storage and \
+                     uniform buffers can be bound",
+                    r.set, r.binding
+                )))
+            }
+            _ => {}
+        }
+    }
+    for (axis, (&n, &max)) in d
+        .groups
+        .iter()
+        .zip(&p.limits.max_compute_work_group_count)
+        .enumerate()
+    {
+        if n > max {
+            return Err(RunError::BadBinding(format!(
+                "{n} workgroups along axis {axis}; the device allows {max}"
+            )));
+        }
+    }
+    if let Some([x, y, z]) = module.local_size {
+        let total = u64::from(x) * u64::from(y) * u64::from(z);
+        if total > u64::from(p.limits.max_compute_work_group_invocations) {
+            return Err(RunError::InvalidShader(format!(
+                "workgroup size {x}x{y}x{z} exceeds the device's \
+                 maxComputeWorkGroupInvocations ({})",
+                p.limits.max_compute_work_group_invocations
+            )));
+        }
+        // With a required subgroup size the workgroup may hold at most
+        // `maxComputeWorkgroupSubgroups` subgroups (Vulkan valid usage).
+        if let Some(n) = required_size {
+            let cap = u64::from(n) * u64::from(p.max_compute_workgroup_subgroups);
+            if total > cap {
+                return Err(RunError::SubgroupSizeUnsupported {
+                    requested: n,
+                    min: p.info.min_subgroup_size,
+                    max: p.info.max_subgroup_size,
+                    hint: format!(
+                        "a workgroup of {total} invocations needs more than the device's \
+                         maxComputeWorkgroupSubgroups ({}) subgroups of {n}",
+                        p.max_compute_workgroup_subgroups
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Picks a host-visible, host-coherent memory type (coherent so no
+/// flush/invalidate is needed), preferring host-cached for fast read-back.
+fn memory_type(
+    props: &vk::PhysicalDeviceMemoryProperties,
+    type_bits: u32,
+) -> Result<u32, RunError> {
+    let base = vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT;
+    let find = |wanted: vk::MemoryPropertyFlags| {
+        (0..props.memory_type_count).find(|&i| {
+            type_bits & (1 << i) != 0
+                && props.memory_types[i as usize]
+                    .property_flags
+                    .contains(wanted)
+        })
+    };
+    find(base | vk::MemoryPropertyFlags::HOST_CACHED)
+        .or_else(|| find(base))
+        .ok_or_else(|| {
+            RunError::Vk("no host-visible, host-coherent memory type for a buffer".into())
+        })
+}
+
+/// Runs one compute dispatch and returns every buffer's contents after it.
+pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
+    // Cheap checks first: they need no Vulkan at all.
+    let module = spirv::scan(d.spirv, d.entry)?;
+    let entry_name = CString::new(d.entry)
+        .map_err(|_| RunError::InvalidShader("entry point name contains a NUL byte".into()))?;
+
+    let mut s = Session::default();
+    create_instance(&mut s)?;
+    let p = choose(probe_all(&s)?, d.device.as_deref())?;
+    let required_size = plan_subgroup_size(&p, d.subgroup_size)?;
+    check_request(d, &module, &p, required_size)?;
+    let queue_family = p
+        .queue_family
+        .ok_or_else(|| RunError::Vk("no compute queue".into()))?;
+
+    // --- device -----------------------------------------------------------
+    let priorities = [1.0f32];
+    let queue_info = [vk::DeviceQueueCreateInfo::default()
+        .queue_family_index(queue_family)
+        .queue_priorities(&priorities)];
+    let mut extensions: Vec<*const c_char> = Vec::new();
+    if required_size.is_some() && p.size_control == Some(true) {
+        extensions.push(vk::EXT_SUBGROUP_SIZE_CONTROL_NAME.as_ptr());
+    }
+    if p.portability_subset {
+        // The spec requires enabling it whenever the device exposes it.
+        extensions.push(vk::KHR_PORTABILITY_SUBSET_NAME.as_ptr());
+    }
+    // `requiredSubgroupSize` is only honoured with this feature enabled.
+    let mut size_feature =
+        vk::PhysicalDeviceSubgroupSizeControlFeatures::default().subgroup_size_control(true);
+    let mut device_info = vk::DeviceCreateInfo::default()
+        .queue_create_infos(&queue_info)
+        .enabled_extension_names(&extensions);
+    if required_size.is_some() {
+        device_info = device_info.push_next(&mut size_feature);
+    }
+    // SAFETY: `p.pd` belongs to this instance; the create info and its
+    // chain outlive the call.
+    let device = unsafe { s.instance().create_device(p.pd, &device_info, None) }
+        .map_err(vk_err("vkCreateDevice"))?;
+    s.device = Some(device);
+    let device = s.device().clone();
+    // SAFETY (rest of function): all calls use objects created above from
+    // `device`, recorded in `s` for teardown, with create infos that
+    // outlive each call.
+    let queue = unsafe { device.get_device_queue(queue_family, 0) };
+    let mem_props = unsafe { s.instance().get_physical_device_memory_properties(p.pd) };
+
+    // --- buffers ----------------------------------------------------------
+    // Each buffer gets its own allocation: simple, and test-sized buffers
+    // are far below maxMemoryAllocationCount.  Memory stays mapped until
+    // it is freed.
+    let mut mapped: Vec<*mut u8> = Vec::with_capacity(d.buffers.len());
+    for b in &d.buffers {
+        let size = (b.data.len().max(4).div_ceil(4) * 4) as u64;
+        let usage = match b.kind {
+            BufferKind::Storage => vk::BufferUsageFlags::STORAGE_BUFFER,
+            BufferKind::Uniform => vk::BufferUsageFlags::UNIFORM_BUFFER,
+        };
+        let info = vk::BufferCreateInfo::default()
+            .size(size)
+            .usage(usage)
+            .sharing_mode(vk::SharingMode::EXCLUSIVE);
+        let buffer =
+            unsafe { device.create_buffer(&info, None) }.map_err(vk_err("vkCreateBuffer"))?;
+        s.buffers.push(buffer);
+        let req = unsafe { device.get_buffer_memory_requirements(buffer) };
+        let alloc = vk::MemoryAllocateInfo::default()
+            .allocation_size(req.size)
+            .memory_type_index(memory_type(&mem_props, req.memory_type_bits)?);
+        let memory =
+            unsafe { device.allocate_memory(&alloc, None) }.map_err(vk_err("vkAllocateMemory"))?;
+        s.memories.push(memory);
+        unsafe { device.bind_buffer_memory(buffer, memory, 0) }
+            .map_err(vk_err("vkBindBufferMemory"))?;
+        let ptr =
+            unsafe { device.map_memory(memory, 0, vk::WHOLE_SIZE, vk::MemoryMapFlags::empty()) }
+                .map_err(vk_err("vkMapMemory"))?
+                .cast::<u8>();
+        // SAFETY: the mapping covers `req.size >= size >= data.len()` bytes
+        // and nothing else aliases it yet.  Zeroing the tail makes padding
+        // deterministic.
+        unsafe {
+            std::ptr::write_bytes(ptr, 0, req.size as usize);
+            std::ptr::copy_nonoverlapping(b.data.as_ptr(), ptr, b.data.len());
+        }
+        mapped.push(ptr);
+    }
+
+    // --- descriptors ------------------------------------------------------
+    // One layout per set number from 0 to the highest used: a pipeline
+    // layout's sets are indexed by position, so gaps get empty layouts.
+    let mut by_set: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+    for (i, b) in d.buffers.iter().enumerate() {
+        by_set.entry(b.set).or_default().push(i);
+    }
+    let set_count = by_set.keys().next_back().map_or(0, |&m| m + 1);
+    let descriptor_type = |k: BufferKind| match k {
+        BufferKind::Storage => vk::DescriptorType::STORAGE_BUFFER,
+        BufferKind::Uniform => vk::DescriptorType::UNIFORM_BUFFER,
+    };
+    for set in 0..set_count {
+        let bindings: Vec<vk::DescriptorSetLayoutBinding> = by_set
+            .get(&set)
+            .into_iter()
+            .flatten()
+            .map(|&i| {
+                vk::DescriptorSetLayoutBinding::default()
+                    .binding(d.buffers[i].binding)
+                    .descriptor_type(descriptor_type(d.buffers[i].kind))
+                    .descriptor_count(1)
+                    .stage_flags(vk::ShaderStageFlags::COMPUTE)
+            })
+            .collect();
+        let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings);
+        let layout = unsafe { device.create_descriptor_set_layout(&info, None) }
+            .map_err(vk_err("vkCreateDescriptorSetLayout"))?;
+        s.set_layouts.push(layout);
+    }
+    let mut sets: Vec<vk::DescriptorSet> = Vec::new();
+    if set_count > 0 {
+        let count = |k: BufferKind| d.buffers.iter().filter(|b| b.kind == k).count() as u32;
+        // A pool size with count 0 is invalid, so only list kinds in use.
+        let pool_sizes: Vec<vk::DescriptorPoolSize> = [BufferKind::Storage, BufferKind::Uniform]
+            .into_iter()
+            .filter(|&k| count(k) > 0)
+            .map(|k| vk::DescriptorPoolSize {
+                ty: descriptor_type(k),
+                descriptor_count: count(k),
+            })
+            .collect();
+        let info = vk::DescriptorPoolCreateInfo::default()
+            .max_sets(set_count)
+            .pool_sizes(&pool_sizes);
+        s.descriptor_pool = unsafe { device.create_descriptor_pool(&info, None) }
+            .map_err(vk_err("vkCreateDescriptorPool"))?;
+        let alloc = vk::DescriptorSetAllocateInfo::default()
+            .descriptor_pool(s.descriptor_pool)
+            .set_layouts(&s.set_layouts);
+        // Sets are freed with their pool.
+        sets = unsafe { device.allocate_descriptor_sets(&alloc) }
+            .map_err(vk_err("vkAllocateDescriptorSets"))?;
+        let infos: Vec<[vk::DescriptorBufferInfo; 1]> = s
+            .buffers
+            .iter()
+            .map(|&buffer| {
+                [vk::DescriptorBufferInfo {
+                    buffer,
+                    offset: 0,
+                    range: vk::WHOLE_SIZE,
+                }]
+            })
+            .collect();
+        let writes: Vec<vk::WriteDescriptorSet> = d
+            .buffers
+            .iter()
+            .zip(&infos)
+            .map(|(b, info)| {
+                vk::WriteDescriptorSet::default()
+                    .dst_set(sets[b.set as usize])
+                    .dst_binding(b.binding)
+                    .descriptor_type(descriptor_type(b.kind))
+                    .buffer_info(info)
+            })
+            .collect();
+        unsafe { device.update_descriptor_sets(&writes, &[]) };
+    }
+
+    // --- pipeline ---------------------------------------------------------
+    let layout_info = vk::PipelineLayoutCreateInfo::default().set_layouts(&s.set_layouts);
+    s.pipeline_layout = unsafe { device.create_pipeline_layout(&layout_info, None) }
+        .map_err(vk_err("vkCreatePipelineLayout"))?;
+    let shader_info = vk::ShaderModuleCreateInfo::default().code(d.spirv);
+    s.shader = unsafe { device.create_shader_module(&shader_info, None) }.map_err(|e| match e {
+        vk::Result::ERROR_INVALID_SHADER_NV => {
+            RunError::InvalidShader("the driver rejected the SPIR-V module".into())
+        }
+        e => vk_err("vkCreateShaderModule")(e),
+    })?;
+    let mut required = vk::PipelineShaderStageRequiredSubgroupSizeCreateInfo::default()
+        .required_subgroup_size(required_size.unwrap_or(0));
+    let mut stage = vk::PipelineShaderStageCreateInfo::default()
+        .stage(vk::ShaderStageFlags::COMPUTE)
+        .module(s.shader)
+        .name(&entry_name);
+    if required_size.is_some() {
+        stage = stage.push_next(&mut required);
+    }
+    let pipeline_info = [vk::ComputePipelineCreateInfo::default()
+        .stage(stage)
+        .layout(s.pipeline_layout)];
+    let pipelines =
+        unsafe { device.create_compute_pipelines(vk::PipelineCache::null(), &pipeline_info, None) };
+    s.pipeline = match pipelines {
+        Ok(v) => v.first().copied().unwrap_or_default(),
+        Err((v, e)) => {
+            // Some drivers hand back partially created pipelines.
+            for pl in v.into_iter().filter(|&pl| pl != vk::Pipeline::null()) {
+                unsafe { device.destroy_pipeline(pl, None) };
+            }
+            return Err(match e {
+                vk::Result::ERROR_INVALID_SHADER_NV => {
+                    RunError::InvalidShader("the driver could not compile the shader".into())
+                }
+                e => vk_err("vkCreateComputePipelines")(e),
+            });
+        }
+    };
+
+    // --- record -----------------------------------------------------------
+    let pool_info = vk::CommandPoolCreateInfo::default().queue_family_index(queue_family);
+    s.command_pool = unsafe { device.create_command_pool(&pool_info, None) }
+        .map_err(vk_err("vkCreateCommandPool"))?;
+    let cb_info = vk::CommandBufferAllocateInfo::default()
+        .command_pool(s.command_pool)
+        .level(vk::CommandBufferLevel::PRIMARY)
+        .command_buffer_count(1);
+    let cb = unsafe { device.allocate_command_buffers(&cb_info) }
+        .map_err(vk_err("vkAllocateCommandBuffers"))?
+        .first()
+        .copied()
+        .ok_or_else(|| RunError::Vk("vkAllocateCommandBuffers returned nothing".into()))?;
+    let begin =
+        vk::CommandBufferBeginInfo::default().flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT);
+    unsafe {
+        device
+            .begin_command_buffer(cb, &begin)
+            .map_err(vk_err("vkBeginCommandBuffer"))?;
+        device.cmd_bind_pipeline(cb, vk::PipelineBindPoint::COMPUTE, s.pipeline);
+        if !sets.is_empty() {
+            device.cmd_bind_descriptor_sets(
+                cb,
+                vk::PipelineBindPoint::COMPUTE,
+                s.pipeline_layout,
+                0,
+                &sets,
+                &[],
+            );
+        }
+        device.cmd_dispatch(cb, d.groups[0], d.groups[1], d.groups[2]);
+        // A fence signal does not make shader writes visible to the host;
+        // this barrier does (host writes before submit need none: queue
+        // submission makes them visible).
+        let barrier = [vk::MemoryBarrier::default()
+            .src_access_mask(vk::AccessFlags::SHADER_WRITE)
+            .dst_access_mask(vk::AccessFlags::HOST_READ)];
+        device.cmd_pipeline_barrier(
+            cb,
+            vk::PipelineStageFlags::COMPUTE_SHADER,
+            vk::PipelineStageFlags::HOST,
+            vk::DependencyFlags::empty(),
+            &barrier,
+            &[],
+            &[],
+        );
+        device
+            .end_command_buffer(cb)
+            .map_err(vk_err("vkEndCommandBuffer"))?;
+    }
+
+    // --- submit and wait --------------------------------------------------
+    s.fence = unsafe { device.create_fence(&vk::FenceCreateInfo::default(), None) }
+        .map_err(vk_err("vkCreateFence"))?;
+    let cbs = [cb];
+    let submit = [vk::SubmitInfo::default().command_buffers(&cbs)];
+    let start = Instant::now();
+    unsafe { device.queue_submit(queue, &submit, s.fence) }.map_err(vk_err("vkQueueSubmit"))?;
+    let timeout_ns = u64::try_from(d.timeout.as_nanos()).unwrap_or(u64::MAX);
+    match unsafe { device.wait_for_fences(&[s.fence], true, timeout_ns) } {
+        Ok(()) => {}
+        Err(vk::Result::TIMEOUT) => {
+            s.leak = true;
+            return Err(RunError::Timeout(d.timeout));
+        }
+        Err(e) => return Err(vk_err("vkWaitForFences")(e)),
+    }
+    let elapsed = start.elapsed();
+
+    // --- read back --------------------------------------------------------
+    let buffers = d
+        .buffers
+        .iter()
+        .zip(&mapped)
+        // SAFETY: the mapping is live (memory not yet freed), at least
+        // `data.len()` bytes long, and the device is done writing it.
+        .map(|(b, &ptr)| unsafe { std::slice::from_raw_parts(ptr, b.data.len()) }.to_vec())
+        .collect();
+    Ok(RunOutput {
+        buffers,
+        device: p.info.clone(),
+        elapsed,
+    })
+}
+
+// Keep the unit tests of the pure helpers next to them.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn probe_with(min: u32, max: u32, default: u32, name: &str, control: bool) -> Probe {
+        Probe {
+            pd: vk::PhysicalDevice::null(),
+            info: DeviceInfo {
+                name: name.into(),
+                api_version: (1, 3, 0),
+                driver: String::new(),
+                subgroup_size: default,
+                min_subgroup_size: min,
+                max_subgroup_size: max,
+                required_size_in_compute: control,
+                supported_ops: vec!["basic"],
+            },
+            device_type: vk::PhysicalDeviceType::DISCRETE_GPU,
+            limits: vk::PhysicalDeviceLimits::default(),
+            api: vk::API_VERSION_1_3,
+            queue_family: Some(0),
+            compute_subgroups: true,
+            size_control: control.then_some(false),
+            max_compute_workgroup_subgroups: 32,
+            portability_subset: false,
+        }
+    }
+
+    #[test]
+    fn subgroup_size_plan() {
+        let fixed = probe_with(8, 8, 8, "llvmpipe (LLVM 15, 256 bits)", true);
+        assert_eq!(plan_subgroup_size(&fixed, None), Ok(None));
+        assert_eq!(plan_subgroup_size(&fixed, Some(8)), Ok(None));
+        let Err(RunError::SubgroupSizeUnsupported { hint, .. }) =
+            plan_subgroup_size(&fixed, Some(16))
+        else {
+            panic!("16 must be rejected on a fixed-8 device");
+        };
+        assert!(hint.contains("LP_NATIVE_VECTOR_WIDTH"), "{hint}");
+
+        let amd = probe_with(32, 64, 64, "AMD", true);
+        assert_eq!(plan_subgroup_size(&amd, Some(32)), Ok(Some(32)));
+        assert_eq!(plan_subgroup_size(&amd, Some(64)), Ok(Some(64)));
+        assert!(plan_subgroup_size(&amd, Some(48)).is_err());
+        assert!(plan_subgroup_size(&amd, Some(16)).is_err());
+
+        let old = probe_with(32, 32, 32, "old", false);
+        assert_eq!(plan_subgroup_size(&old, Some(32)), Ok(None));
+        assert!(plan_subgroup_size(&old, Some(16)).is_err());
+    }
+}

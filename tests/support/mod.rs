@@ -1,0 +1,187 @@
+//! Helpers shared by the integration tests (all compiled into the single
+//! `root` test binary).
+
+#![allow(dead_code)] // not every test module uses every helper
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+/// Set in a re-executed child to the lavapipe width it runs at; its
+/// presence means "do the real work here instead of spawning".
+pub const CHILD_ENV: &str = "WAVEC_TEST_CHILD_WIDTH";
+
+/// Set to 1 to skip the tests that need Vulkan + glslangValidator (they
+/// fail otherwise, so a broken setup is never mistaken for a pass).
+pub const SKIP_ENV: &str = "WAVEC_SKIP_VULKAN_TESTS";
+
+/// A child taking longer than this is killed and the test fails, so a
+/// hung driver cannot hang the test suite.
+const CHILD_DEADLINE: Duration = Duration::from_secs(120);
+
+/// A fresh directory under the system temp dir, unique per process and
+/// call (tests run in parallel threads and in parallel processes).
+pub fn unique_temp_dir(tag: &str) -> PathBuf {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let dir = std::env::temp_dir().join(format!(
+        "wavec-{tag}-{}-{}-{nanos}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+/// Compiles a GLSL compute shader to SPIR-V words with
+/// `glslangValidator -V --target-env vulkan1.1 -S comp` (SPIR-V 1.3).
+pub fn compile_glsl(src: &str) -> Vec<u32> {
+    compile_glsl_for(src, "vulkan1.1")
+}
+
+/// Like [`compile_glsl`] for another `--target-env` (`vulkan1.3` gives
+/// SPIR-V 1.6).
+pub fn compile_glsl_for(src: &str, target_env: &str) -> Vec<u32> {
+    let dir = unique_temp_dir("glsl");
+    let input = dir.join("shader.comp");
+    let output = dir.join("shader.spv");
+    std::fs::write(&input, src).expect("write shader source");
+    let result = Command::new("glslangValidator")
+        .args(["-V", "--target-env", target_env, "-S", "comp", "-o"])
+        .arg(&output)
+        .arg(&input)
+        .output();
+    let bytes = match result {
+        Ok(out) if out.status.success() => std::fs::read(&output).expect("read SPIR-V"),
+        Ok(out) => panic!(
+            "glslangValidator failed:\n{}{}\nsource:\n{src}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+        Err(e) => panic!("cannot run glslangValidator (install glslang-tools): {e}"),
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(bytes.len() % 4, 0, "SPIR-V is not a whole number of words");
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+pub fn words_to_bytes(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+pub fn bytes_to_words(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+/// The device the execution tests run on: `WAVEC_TEST_DEVICE`, else Mesa's
+/// lavapipe (`llvmpipe`), the only one whose subgroup size we can choose.
+pub fn test_device() -> String {
+    std::env::var("WAVEC_TEST_DEVICE").unwrap_or_else(|_| "llvmpipe".into())
+}
+
+/// lavapipe's `LP_NATIVE_VECTOR_WIDTH` (bits) for a subgroup size (lanes
+/// of 32 bits).
+pub fn lavapipe_width_bits(lanes: u32) -> u32 {
+    lanes * 32
+}
+
+/// Runs `body(lanes)` once per subgroup size in `lanes`, each time in a
+/// child process of this test binary with `LP_NATIVE_VECTOR_WIDTH` set
+/// accordingly.
+///
+/// Why a child: lavapipe reads `LP_NATIVE_VECTOR_WIDTH` once, when the
+/// driver is loaded, so one process can only ever see one width; the
+/// child also contains anything a run leaks (a timed-out shader keeps a
+/// lavapipe thread spinning until its process exits).  Its shader cache
+/// ignores the width, hence `MESA_SHADER_CACHE_DISABLE=true`.
+///
+/// `test` is the test's path as libtest names it; pass
+/// `concat!(module_path!(), "::fn_name")` (the crate segment is dropped).
+/// In the child, the marker env var makes this call run `body` directly.
+pub fn at_widths(test: &str, lanes: &[u32], body: impl Fn(u32)) {
+    if let Ok(w) = std::env::var(CHILD_ENV) {
+        let w: u32 = w.parse().expect("child width");
+        body(w);
+        return;
+    }
+    if std::env::var(SKIP_ENV).is_ok_and(|v| v == "1") {
+        eprintln!("skipping {test}: {SKIP_ENV}=1");
+        return;
+    }
+    let crate_prefix = concat!(env!("CARGO_CRATE_NAME"), "::");
+    let name = test.strip_prefix(crate_prefix).unwrap_or(test);
+    let exe = std::env::current_exe().expect("current test executable");
+    for &w in lanes {
+        let mut child = Command::new(&exe)
+            .args([name, "--exact", "--nocapture", "--test-threads=1"])
+            .env("LP_NATIVE_VECTOR_WIDTH", lavapipe_width_bits(w).to_string())
+            .env("MESA_SHADER_CACHE_DISABLE", "true")
+            .env(CHILD_ENV, w.to_string())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn child test process");
+        // Drain the pipes on threads so a chatty child cannot block on a
+        // full pipe while we poll for its exit.
+        let drain = |r: Option<Box<dyn Read + Send>>| {
+            std::thread::spawn(move || {
+                let mut s = String::new();
+                if let Some(mut r) = r {
+                    let _ = r.read_to_string(&mut s);
+                }
+                s
+            })
+        };
+        let out = drain(
+            child
+                .stdout
+                .take()
+                .map(|r| Box::new(r) as Box<dyn Read + Send>),
+        );
+        let err = drain(
+            child
+                .stderr
+                .take()
+                .map(|r| Box::new(r) as Box<dyn Read + Send>),
+        );
+        let start = Instant::now();
+        let status = loop {
+            match child.try_wait().expect("wait for child") {
+                Some(status) => break Some(status),
+                None if start.elapsed() > CHILD_DEADLINE => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    break None;
+                }
+                None => std::thread::sleep(Duration::from_millis(20)),
+            }
+        };
+        let stdout = out.join().unwrap_or_default();
+        let stderr = err.join().unwrap_or_default();
+        let report = format!(
+            "child `{name}` at {w} lanes (LP_NATIVE_VECTOR_WIDTH={})\n--- stdout\n{stdout}\n--- stderr\n{stderr}",
+            lavapipe_width_bits(w)
+        );
+        match status {
+            None => panic!("{report}\nchild killed after {CHILD_DEADLINE:?}"),
+            Some(s) if !s.success() => panic!("{report}\nchild failed: {s}"),
+            // A wrong name filters everything out and "passes" vacuously.
+            Some(_) if !stdout.contains("1 passed") => {
+                panic!(
+                    "{report}\nchild did not run exactly one test; is `{name}` its libtest name?"
+                )
+            }
+            Some(_) => {}
+        }
+    }
+}
