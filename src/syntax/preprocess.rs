@@ -78,6 +78,11 @@ impl FileLoader for MemoryLoader {
 
 /// Include nesting limit; also what stops include cycles that lack `#pragma once`.
 const MAX_INCLUDE_DEPTH: usize = 200;
+/// Total `#include`s executed and bytes they add. Include guards do not stop a file from
+/// being read again, so without these a few files including each other many times could run
+/// for hours, or overflow the `u32` position space of the [`SourceMap`].
+const MAX_INCLUDES: usize = 100_000;
+const MAX_INCLUDED_BYTES: usize = 1 << 30;
 /// Cap on tokens produced (output plus macro expansion work), against exponential macros.
 const MAX_TOKENS: usize = 10_000_000;
 /// Nesting of macro invocations inside macro arguments; the only recursion in expansion.
@@ -115,6 +120,8 @@ fn preprocess_limited(
         max_tokens,
         aborted: false,
         include_overflow: false,
+        includes: 0,
+        included_bytes: 0,
         nesting: 0,
     };
     let main_path = PathBuf::from(&pp.sources.file(main).name);
@@ -358,6 +365,8 @@ struct Pp<'a> {
     /// After the include depth limit is hit every further `#include` is dropped: otherwise a
     /// file including itself twice would take 2^200 steps to unwind.
     include_overflow: bool,
+    includes: usize,
+    included_bytes: usize,
     nesting: u32,
 }
 
@@ -862,10 +871,18 @@ impl Pp<'_> {
             }
             match self.loader.load(&path) {
                 Ok(text) => {
+                    self.includes += 1;
+                    self.included_bytes = self.included_bytes.saturating_add(text.len());
+                    if self.includes > MAX_INCLUDES || self.included_bytes > MAX_INCLUDED_BYTES {
+                        self.include_overflow = true;
+                        let msg = format!(
+                            "more than {MAX_INCLUDES} includes or {MAX_INCLUDED_BYTES} bytes of included text"
+                        );
+                        self.error("E0107", dspan, msg, "this include is one too many");
+                        return;
+                    }
                     let id = self.sources.add(path.to_string_lossy().into_owned(), text);
                     self.push_file(id, Some(path));
-                    let n = self.files.last().map_or(0, |f| f.toks.len());
-                    self.charge(n, dspan);
                     return;
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -1198,7 +1215,10 @@ impl Pp<'_> {
                 last_empty = piece_empty;
             }
         }
-        if !self.charge(out.len(), span) {
+        // Hide-set unions cost their length too: a long chain of macros must not run
+        // quadratically under the token budget.
+        let hs_len = hs.as_ref().map_or(0, |h| h.len());
+        if !self.charge(out.len() + hs_len, span) {
             return Vec::new();
         }
         for t in &mut out {

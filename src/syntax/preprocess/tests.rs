@@ -647,3 +647,25 @@ fn mutated_inputs_never_panic() {
     }
     assert_eq!(checked, 400);
 }
+
+#[test]
+fn include_fan_out_is_capped() {
+    // Each file includes the next ten times: 10^6 includes without a limit.
+    let lines = |next: &str| format!("#include \"{next}\"\n").repeat(10);
+    let names = ["main.hlsl", "a", "b", "c", "d", "e", "f"];
+    let texts: Vec<String> = names.windows(2).map(|w| lines(w[1])).collect();
+    let mut files: Vec<(&str, &str)> = names
+        .iter()
+        .zip(&texts)
+        .map(|(n, t)| (*n, t.as_str()))
+        .collect();
+    files.push(("f", "x"));
+    let r = run_with(&files, PreprocessOptions::default());
+    assert_eq!(r.codes(), ["E0107"]);
+    // Nine in ten includes are of the leaf, each giving one token.
+    assert!(
+        (80_000..MAX_INCLUDES).contains(&r.toks.len()),
+        "{}",
+        r.toks.len()
+    );
+}
