@@ -592,11 +592,33 @@ fn mutated_inputs_never_panic() {
         "\u{e9}",
         "\0",
         "/*",
+        "#define A A A\n",
+        "#define F(x) F(x x)\n",
+        "#elif ",
+        "#else\n",
+        "x",
+        " ",
+        "#x",
+        "1 / 0",
+        "?",
+        ":",
     ];
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    // `WAVEC_PP_FUZZ_ROUNDS` runs a longer search locally.
+    let rounds = std::env::var("WAVEC_PP_FUZZ_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(400);
     let mut checked = 0;
-    for round in 0..400 {
-        let mut text: Vec<u8> = seeds[round % seeds.len()].as_bytes().to_vec();
+    for round in 0..rounds {
+        let mut text: Vec<u8> = if round % 5 == 4 {
+            // Pure soup of directive fragments, to reach states no seed is near.
+            (0..rng.below(60))
+                .flat_map(|_| pieces[rng.below(pieces.len())].bytes())
+                .collect()
+        } else {
+            seeds[round % seeds.len()].as_bytes().to_vec()
+        };
         for _ in 0..1 + rng.below(6) {
             let at = rng.below(text.len() + 1);
             match rng.below(4) {
@@ -645,7 +667,7 @@ fn mutated_inputs_never_panic() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 400);
+    assert_eq!(checked, rounds);
 }
 
 #[test]
