@@ -691,3 +691,13 @@ fn include_fan_out_is_capped() {
         r.toks.len()
     );
 }
+
+#[test]
+fn long_macro_chain_finishes() {
+    let n = 2000;
+    let mut src: String = (0..n)
+        .map(|i| format!("#define M{i} M{}\n", i + 1))
+        .collect();
+    src.push_str(&format!("#define M{n} end\nM0"));
+    assert_eq!(pp(&src), "end");
+}
