@@ -13,6 +13,23 @@
 //!
 //! Nothing in here may panic or loop forever on any input: every limit (include depth,
 //! argument nesting, total tokens produced) turns into a diagnostic.
+//!
+//! | code | meaning |
+//! |---|---|
+//! | E0101 | `#if` without `#endif` in the same file |
+//! | E0102 | `#error` (and, as a warning, `#warning`) |
+//! | E0103 | include file not found |
+//! | E0104 | malformed directive or macro definition |
+//! | E0105 | wrong number of macro arguments |
+//! | E0106 | bad `#if` expression, division by zero |
+//! | E0107 | includes nested too deep (cycles), or too many includes in all |
+//! | E0108 | unknown directive |
+//! | E0109 | `#else`/`#elif`/`#endif` without `#if`, or after `#else` |
+//! | E0110 | unterminated macro argument list |
+//! | E0111 | expansion too large or too deeply nested; preprocessing stops |
+//!
+//! Left out: `__VA_OPT__`, character literals in `#if` (the lexer has none), `__has_include`,
+//! and resolving `..` in include paths (so `#pragma once` keys on the lexical path).
 
 mod expr;
 
