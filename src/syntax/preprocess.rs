@@ -13,6 +13,23 @@
 //!
 //! Nothing in here may panic or loop forever on any input: every limit (include depth,
 //! argument nesting, total tokens produced) turns into a diagnostic.
+//!
+//! | code | meaning |
+//! |---|---|
+//! | E0101 | `#if` without `#endif` in the same file |
+//! | E0102 | `#error` (and, as a warning, `#warning`) |
+//! | E0103 | include file not found |
+//! | E0104 | malformed directive or macro definition |
+//! | E0105 | wrong number of macro arguments |
+//! | E0106 | bad `#if` expression, division by zero |
+//! | E0107 | includes nested too deep (cycles), or too many includes in all |
+//! | E0108 | unknown directive |
+//! | E0109 | `#else`/`#elif`/`#endif` without `#if`, or after `#else` |
+//! | E0110 | unterminated macro argument list |
+//! | E0111 | expansion too large or too deeply nested; preprocessing stops |
+//!
+//! Left out: `__VA_OPT__`, character literals in `#if` (the lexer has none), `__has_include`,
+//! and resolving `..` in include paths (so `#pragma once` keys on the lexical path).
 
 mod expr;
 
@@ -78,6 +95,11 @@ impl FileLoader for MemoryLoader {
 
 /// Include nesting limit; also what stops include cycles that lack `#pragma once`.
 const MAX_INCLUDE_DEPTH: usize = 200;
+/// Total `#include`s executed and bytes they add. Include guards do not stop a file from
+/// being read again, so without these a few files including each other many times could run
+/// for hours, or overflow the `u32` position space of the [`SourceMap`].
+const MAX_INCLUDES: usize = 100_000;
+const MAX_INCLUDED_BYTES: usize = 1 << 30;
 /// Cap on tokens produced (output plus macro expansion work), against exponential macros.
 const MAX_TOKENS: usize = 10_000_000;
 /// Nesting of macro invocations inside macro arguments; the only recursion in expansion.
@@ -115,6 +137,8 @@ fn preprocess_limited(
         max_tokens,
         aborted: false,
         include_overflow: false,
+        includes: 0,
+        included_bytes: 0,
         nesting: 0,
     };
     let main_path = PathBuf::from(&pp.sources.file(main).name);
@@ -358,6 +382,8 @@ struct Pp<'a> {
     /// After the include depth limit is hit every further `#include` is dropped: otherwise a
     /// file including itself twice would take 2^200 steps to unwind.
     include_overflow: bool,
+    includes: usize,
+    included_bytes: usize,
     nesting: u32,
 }
 
@@ -862,10 +888,18 @@ impl Pp<'_> {
             }
             match self.loader.load(&path) {
                 Ok(text) => {
+                    self.includes += 1;
+                    self.included_bytes = self.included_bytes.saturating_add(text.len());
+                    if self.includes > MAX_INCLUDES || self.included_bytes > MAX_INCLUDED_BYTES {
+                        self.include_overflow = true;
+                        let msg = format!(
+                            "more than {MAX_INCLUDES} includes or {MAX_INCLUDED_BYTES} bytes of included text"
+                        );
+                        self.error("E0107", dspan, msg, "this include is one too many");
+                        return;
+                    }
                     let id = self.sources.add(path.to_string_lossy().into_owned(), text);
                     self.push_file(id, Some(path));
-                    let n = self.files.last().map_or(0, |f| f.toks.len());
-                    self.charge(n, dspan);
                     return;
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -1198,7 +1232,10 @@ impl Pp<'_> {
                 last_empty = piece_empty;
             }
         }
-        if !self.charge(out.len(), span) {
+        // Hide-set unions cost their length too: a long chain of macros must not run
+        // quadratically under the token budget.
+        let hs_len = hs.as_ref().map_or(0, |h| h.len());
+        if !self.charge(out.len() + hs_len, span) {
             return Vec::new();
         }
         for t in &mut out {

@@ -592,11 +592,33 @@ fn mutated_inputs_never_panic() {
         "\u{e9}",
         "\0",
         "/*",
+        "#define A A A\n",
+        "#define F(x) F(x x)\n",
+        "#elif ",
+        "#else\n",
+        "x",
+        " ",
+        "#x",
+        "1 / 0",
+        "?",
+        ":",
     ];
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    // `WAVEC_PP_FUZZ_ROUNDS` runs a longer search locally.
+    let rounds = std::env::var("WAVEC_PP_FUZZ_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(400);
     let mut checked = 0;
-    for round in 0..400 {
-        let mut text: Vec<u8> = seeds[round % seeds.len()].as_bytes().to_vec();
+    for round in 0..rounds {
+        let mut text: Vec<u8> = if round % 5 == 4 {
+            // Pure soup of directive fragments, to reach states no seed is near.
+            (0..rng.below(60))
+                .flat_map(|_| pieces[rng.below(pieces.len())].bytes())
+                .collect()
+        } else {
+            seeds[round % seeds.len()].as_bytes().to_vec()
+        };
         for _ in 0..1 + rng.below(6) {
             let at = rng.below(text.len() + 1);
             match rng.below(4) {
@@ -645,5 +667,37 @@ fn mutated_inputs_never_panic() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 400);
+    assert_eq!(checked, rounds);
+}
+
+#[test]
+fn include_fan_out_is_capped() {
+    // Each file includes the next ten times: 10^6 includes without a limit.
+    let lines = |next: &str| format!("#include \"{next}\"\n").repeat(10);
+    let names = ["main.hlsl", "a", "b", "c", "d", "e", "f"];
+    let texts: Vec<String> = names.windows(2).map(|w| lines(w[1])).collect();
+    let mut files: Vec<(&str, &str)> = names
+        .iter()
+        .zip(&texts)
+        .map(|(n, t)| (*n, t.as_str()))
+        .collect();
+    files.push(("f", "x"));
+    let r = run_with(&files, PreprocessOptions::default());
+    assert_eq!(r.codes(), ["E0107"]);
+    // Nine in ten includes are of the leaf, each giving one token.
+    assert!(
+        (80_000..MAX_INCLUDES).contains(&r.toks.len()),
+        "{}",
+        r.toks.len()
+    );
+}
+
+#[test]
+fn long_macro_chain_finishes() {
+    let n = 2000;
+    let mut src: String = (0..n)
+        .map(|i| format!("#define M{i} M{}\n", i + 1))
+        .collect();
+    src.push_str(&format!("#define M{n} end\nM0"));
+    assert_eq!(pp(&src), "end");
 }
