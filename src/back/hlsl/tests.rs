@@ -531,3 +531,397 @@ void main(uint3 tid : SV_DispatchThreadID) {
 "
     );
 }
+
+#[test]
+fn every_statement_form() {
+    let mut m = Module::default();
+    let mut f = Fb::new("main", Type::Void);
+    let gi = f.builtin("gi", Type::UINT, BuiltinInput::GroupIndex);
+    let acc = f.local("acc", Type::INT);
+    let zero = f.i(0);
+    f.push(Stmt::Local {
+        local: acc,
+        init: Some(zero),
+    });
+    // for (int i = 0, j = 4; i < j; ++i) with [unroll(4)], continue and break
+    let i = f.local("i", Type::INT);
+    let j = f.local("j", Type::INT);
+    let (i0, j0) = (f.i(0), f.i(4));
+    let (ie, je) = (f.l(i), f.l(j));
+    let cond = f.bin(BinaryOp::Lt, ie, je);
+    let ie = f.l(i);
+    let step = f.e(
+        ExprKind::IncDec {
+            op: IncDec::PreInc,
+            target: ie,
+        },
+        Type::INT,
+    );
+    let ie = f.l(i);
+    let two = f.i(2);
+    let is_two = f.bin(BinaryOp::Eq, ie, two);
+    let (ae, ie) = (f.l(acc), f.l(i));
+    let add = f.e(
+        ExprKind::Assign {
+            op: Some(BinaryOp::Add),
+            target: ae,
+            value: ie,
+        },
+        Type::INT,
+    );
+    f.push(Stmt::For {
+        init: vec![
+            Stmt::Local {
+                local: i,
+                init: Some(i0),
+            },
+            Stmt::Local {
+                local: j,
+                init: Some(j0),
+            },
+        ],
+        cond: Some(cond),
+        step: Some(step),
+        body: Block {
+            stmts: vec![
+                Stmt::If {
+                    cond: is_two,
+                    then: Block {
+                        stmts: vec![Stmt::Continue],
+                    },
+                    els: None,
+                    hint: BranchHint::None,
+                },
+                Stmt::Expr(add),
+                Stmt::Break,
+            ],
+        },
+        hint: LoopHint::Unroll(Some(4)),
+    });
+    // A second loop reuses `i` in a sibling scope; mixed init types move into a block.
+    let i2 = f.local("i", Type::UINT);
+    let k = f.local("k", Type::FLOAT);
+    let (i0, k0) = (f.u(0), f.fl(1.5));
+    f.push(Stmt::For {
+        init: vec![
+            Stmt::Local {
+                local: i2,
+                init: Some(i0),
+            },
+            Stmt::Local {
+                local: k,
+                init: Some(k0),
+            },
+        ],
+        cond: None,
+        step: None,
+        body: Block {
+            stmts: vec![Stmt::Break],
+        },
+        hint: LoopHint::None,
+    });
+    // while / do-while with hints
+    let ae = f.l(acc);
+    let ten = f.i(10);
+    let c = f.bin(BinaryOp::Lt, ae, ten);
+    let ae = f.l(acc);
+    let inc = f.e(
+        ExprKind::IncDec {
+            op: IncDec::PostInc,
+            target: ae,
+        },
+        Type::INT,
+    );
+    f.push(Stmt::While {
+        cond: c,
+        body: Block {
+            stmts: vec![Stmt::Expr(inc)],
+        },
+        hint: LoopHint::Loop,
+    });
+    let ae = f.l(acc);
+    let zero = f.i(0);
+    let c = f.bin(BinaryOp::Gt, ae, zero);
+    let ae = f.l(acc);
+    let dec = f.e(
+        ExprKind::IncDec {
+            op: IncDec::PreDec,
+            target: ae,
+        },
+        Type::INT,
+    );
+    f.push(Stmt::DoWhile {
+        body: Block {
+            stmts: vec![Stmt::Expr(dec)],
+        },
+        cond: c,
+        hint: LoopHint::Unroll(None),
+    });
+    // if / else if / else with hints, and a nested block with a shadowing local
+    let g = f.l(gi);
+    let zero = f.u(0);
+    let c1 = f.bin(BinaryOp::Eq, g, zero);
+    let g = f.l(gi);
+    let one = f.u(1);
+    let c2 = f.bin(BinaryOp::Eq, g, one);
+    let inner = f.local("acc", Type::INT);
+    let seven = f.i(7);
+    f.push(Stmt::If {
+        cond: c1,
+        then: Block {
+            stmts: vec![Stmt::Return(None)],
+        },
+        els: Some(Block {
+            stmts: vec![Stmt::If {
+                cond: c2,
+                then: Block {
+                    stmts: vec![Stmt::Block(Block {
+                        stmts: vec![Stmt::Local {
+                            local: inner,
+                            init: Some(seven),
+                        }],
+                    })],
+                },
+                els: Some(Block {
+                    stmts: vec![Stmt::Discard],
+                }),
+                hint: BranchHint::None,
+            }],
+        }),
+        hint: BranchHint::Branch,
+    });
+    let g = f.l(gi);
+    let one = f.u(1);
+    let c3 = f.bin(BinaryOp::Gt, g, one);
+    f.push(Stmt::If {
+        cond: c3,
+        then: Block::default(),
+        els: None,
+        hint: BranchHint::Flatten,
+    });
+    // switch with stacked labels, fallthrough and default
+    let sel = f.l(acc);
+    let ae = f.l(acc);
+    let one = f.i(1);
+    let set = f.assign(ae, one);
+    f.push(Stmt::Switch {
+        selector: sel,
+        cases: vec![
+            SwitchCase {
+                values: vec![0],
+                is_default: false,
+                body: Block::default(),
+            },
+            SwitchCase {
+                values: vec![1, -2],
+                is_default: false,
+                body: Block {
+                    stmts: vec![Stmt::Expr(set)],
+                },
+            },
+            SwitchCase {
+                values: vec![3],
+                is_default: true,
+                body: Block {
+                    stmts: vec![Stmt::Break],
+                },
+            },
+        ],
+    });
+    entry(&mut m, f.f, [8, 8, 1]);
+    m.entry_points[0].wave_size = Some(WaveSize {
+        min: 16,
+        max: 64,
+        preferred: Some(32),
+        range_form: true,
+    });
+    assert_eq!(
+        ok(&m, (6, 8)),
+        "\
+[numthreads(8, 8, 1)]
+[WaveSize(16, 64, 32)]
+void main(uint gi : SV_GroupIndex) {
+    int acc = 0;
+    [unroll(4)]
+    for (int i = 0, j = 4; i < j; ++i) {
+        if (i == 2) {
+            continue;
+        }
+        acc += i;
+        break;
+    }
+    {
+        uint i = 0u;
+        float k = 1.5f;
+        for (;;) {
+            break;
+        }
+    }
+    [loop]
+    while (acc < 10) {
+        acc++;
+    }
+    [unroll]
+    do {
+        --acc;
+    } while (acc > 0);
+    [branch]
+    if (gi == 0u) {
+        return;
+    } else if (gi == 1u) {
+        {
+            int acc_1 = 7;
+        }
+    } else {
+        discard;
+    }
+    [flatten]
+    if (gi > 1u) {
+    }
+    switch (acc) {
+        case 0:
+        case 1:
+        case -2: {
+            acc = 1;
+        }
+        case 3:
+        default: {
+            break;
+        }
+    }
+}
+"
+    );
+}
+
+#[test]
+fn precedence_and_literals() {
+    let mut m = Module::default();
+    let mut f = Fb::new("main", Type::Void);
+    let a = f.local("a", Type::INT);
+    let b = f.local("b", Type::INT);
+    let c = f.local("c", Type::INT);
+    let r = f.local("r", Type::INT);
+    let set = |f: &mut Fb, e: ExprId| {
+        let t = f.l(r);
+        let s = f.assign(t, e);
+        f.expr_stmt(s);
+    };
+    for l in [a, b, c] {
+        let one = f.i(1);
+        f.push(Stmt::Local {
+            local: l,
+            init: Some(one),
+        });
+    }
+    f.push(Stmt::Local {
+        local: r,
+        init: None,
+    });
+    let (ae, be, ce) = (f.l(a), f.l(b), f.l(c));
+    let sum = f.bin(BinaryOp::Add, ae, be);
+    let e = f.bin(BinaryOp::Mul, sum, ce);
+    set(&mut f, e); // (a + b) * c
+    let (ae, be, ce) = (f.l(a), f.l(b), f.l(c));
+    let d = f.bin(BinaryOp::Sub, be, ce);
+    let e = f.bin(BinaryOp::Sub, ae, d);
+    set(&mut f, e); // a - (b - c)
+    let (ae, be, ce) = (f.l(a), f.l(b), f.l(c));
+    let d = f.bin(BinaryOp::Sub, ae, be);
+    let e = f.bin(BinaryOp::Sub, d, ce);
+    set(&mut f, e); // a - b - c
+    let ae = f.l(a);
+    let n = f.e(ExprKind::Unary(UnaryOp::Neg, ae), Type::INT);
+    let e = f.e(ExprKind::Unary(UnaryOp::Neg, n), Type::INT);
+    set(&mut f, e); // -(-a)
+    let m5 = f.i(-5);
+    let e = f.e(ExprKind::Unary(UnaryOp::Neg, m5), Type::INT);
+    set(&mut f, e); // -(-5)
+    let (ae, be, ce) = (f.l(a), f.l(b), f.l(c));
+    let mul = f.bin(BinaryOp::Mul, be, ce);
+    let e = f.bin(BinaryOp::Add, ae, mul);
+    set(&mut f, e); // a + b * c
+    let (ae, be, ce) = (f.l(a), f.l(b), f.l(c));
+    let and = f.bin(BinaryOp::BitAnd, ae, be);
+    let e = f.bin(BinaryOp::BitOr, and, ce);
+    set(&mut f, e); // (a & b) | c, for readability
+    let (ae, be) = (f.l(a), f.l(b));
+    let lt = f.bin(BinaryOp::Lt, ae, be);
+    let (ae, be) = (f.l(a), f.l(b));
+    let sh = f.bin(BinaryOp::Shl, ae, be);
+    let min = f.i(i32::MIN as i64);
+    let e = f.e(
+        ExprKind::Select {
+            cond: lt,
+            then: sh,
+            els: min,
+        },
+        Type::INT,
+    );
+    set(&mut f, e); // a < b ? a << b : -2147483647 - 1
+    let (ae, be) = (f.l(a), f.l(b));
+    let inner = f.assign(ae, be);
+    let ce = f.l(c);
+    let e = f.bin(BinaryOp::Add, inner, ce);
+    set(&mut f, e); // (a = b) + c
+    let (ae, be) = (f.l(a), f.l(b));
+    let e = f.e(ExprKind::Comma(ae, be), Type::INT);
+    let ce = f.l(c);
+    let call_like = f.bin(BinaryOp::Mul, e, ce);
+    set(&mut f, call_like); // (a, b) * c
+    let x = f.local("x", Type::FLOAT);
+    let vals = [0.1, 1.0, 1e20, -2.5e-8, f64::INFINITY, 3.0];
+    let parts: Vec<ExprId> = vals.iter().map(|v| f.fl(*v)).collect();
+    let mut acc = parts[0];
+    for p in &parts[1..] {
+        acc = f.bin(BinaryOp::Add, acc, *p);
+    }
+    f.push(Stmt::Local {
+        local: x,
+        init: Some(acc),
+    });
+    let y = f.local("y", Type::Scalar(Scalar::F64));
+    let d = f.e(
+        ExprKind::Const(ConstValue::Float(0.1)),
+        Type::Scalar(Scalar::F64),
+    );
+    f.push(Stmt::Local {
+        local: y,
+        init: Some(d),
+    });
+    let z = f.local("z", Type::Scalar(Scalar::U64));
+    let d = f.e(
+        ExprKind::Const(ConstValue::Uint(u64::MAX)),
+        Type::Scalar(Scalar::U64),
+    );
+    f.push(Stmt::Local {
+        local: z,
+        init: Some(d),
+    });
+    entry(&mut m, f.f, [1, 1, 1]);
+    assert_eq!(
+        ok(&m, (6, 6)),
+        "\
+[numthreads(1, 1, 1)]
+void main() {
+    int a = 1;
+    int b = 1;
+    int c = 1;
+    int r;
+    r = (a + b) * c;
+    r = a - (b - c);
+    r = a - b - c;
+    r = -(-a);
+    r = -(-5);
+    r = a + b * c;
+    r = (a & b) | c;
+    r = a < b ? a << b : -2147483647 - 1;
+    r = (a = b) + c;
+    r = (a, b) * c;
+    float x = 0.1f + 1.0f + 1e20f + -2.5e-8f + asfloat(0x7F800000u) + 3.0f;
+    double y = 0.1l;
+    uint64_t z = 18446744073709551615ull;
+}
+"
+    );
+}
