@@ -925,3 +925,413 @@ void main() {
 "
     );
 }
+
+#[test]
+fn conversions_swizzles_constructors() {
+    let mut m = Module::default();
+    let s = m.structs.append(StructDef {
+        name: "Pair".to_string(),
+        fields: vec![
+            Field {
+                name: "a".to_string(),
+                ty: Type::UINT,
+                semantic: None,
+                span: Span::DUMMY,
+            },
+            Field {
+                name: "b".to_string(),
+                ty: Type::FLOAT,
+                semantic: None,
+                span: Span::DUMMY,
+            },
+        ],
+        span: Span::DUMMY,
+    });
+    let mut f = Fb::new("main", Type::Void);
+    let tid = f.builtin("tid", U3, BuiltinInput::DispatchThreadId);
+    let t = f.l(tid);
+    let x = f.swz(t, &[0]);
+    let fx = f.e(ExprKind::Convert(x), Type::FLOAT);
+    let v = f.local("v", F3);
+    let splat = f.e(ExprKind::Convert(fx), F3);
+    f.push(Stmt::Local {
+        local: v,
+        init: Some(splat),
+    });
+    let t = f.l(tid);
+    let asf = f.e(ExprKind::Convert(t), F3);
+    let w = f.local("w", F3);
+    f.push(Stmt::Local {
+        local: w,
+        init: Some(asf),
+    });
+    let ve = f.l(v);
+    let trunc = f.e(ExprKind::Convert(ve), Type::Vector(Scalar::F32, 2));
+    let ve = f.l(v);
+    let zy = f.swz(ve, &[2, 1]);
+    let sum = f.bin(BinaryOp::Add, trunc, zy);
+    let one = f.fl(1.0);
+    let c = f.e(ExprKind::Construct(vec![sum, one]), F3);
+    let u = f.local("u", F3);
+    f.push(Stmt::Local {
+        local: u,
+        init: Some(c),
+    });
+    let zero = f.i(0);
+    let zs = f.e(ExprKind::Convert(zero), Type::Struct(s));
+    let p = f.local("p", Type::Struct(s));
+    f.push(Stmt::Local {
+        local: p,
+        init: Some(zs),
+    });
+    let (one, half) = (f.u(1), f.fl(0.5));
+    let agg = f.e(ExprKind::Construct(vec![one, half]), Type::Struct(s));
+    let q = f.local("q", Type::Struct(s));
+    f.push(Stmt::Local {
+        local: q,
+        init: Some(agg),
+    });
+    let (a, b) = (f.u(1), f.u(2));
+    let arr_ty = Type::Array(Box::new(Type::UINT), Some(2));
+    let arr = f.e(ExprKind::Construct(vec![a, b]), arr_ty.clone());
+    let r = f.local("r", arr_ty);
+    f.push(Stmt::Local {
+        local: r,
+        init: Some(arr),
+    });
+    let half = f.fl(0.5);
+    let sw = f.swz(half, &[0, 0, 0]);
+    let (ve, we) = (f.l(v), f.l(w));
+    let gt = f.bin(BinaryOp::Gt, ve, we);
+    let gt_ty = Type::Vector(Scalar::Bool, 3);
+    f.f.exprs[gt].ty = gt_ty;
+    let ue = f.l(u);
+    let sel = f.e(
+        ExprKind::Select {
+            cond: gt,
+            then: sw,
+            els: ue,
+        },
+        F3,
+    );
+    let ue = f.l(u);
+    let a = f.assign(ue, sel);
+    f.expr_stmt(a);
+    entry(&mut m, f.f, [4, 1, 1]);
+    assert_eq!(
+        ok(&m, (6, 6)),
+        "\
+struct Pair {
+    uint a;
+    float b;
+};
+
+[numthreads(4, 1, 1)]
+void main(uint3 tid : SV_DispatchThreadID) {
+    float3 v = (float3)float(tid.x);
+    float3 w = float3(tid);
+    float3 u = float3((float2)v + v.zy, 1.0f);
+    Pair p = (Pair)0;
+    Pair q = {1u, 0.5f};
+    uint r[2] = {1u, 2u};
+    u = select(v > w, (0.5f).xxx, u);
+}
+"
+    );
+}
+
+/// `WaveActiveSum(v)`, `QuadAny(c)` twice, and an operator template with `$T`.
+fn intrinsic_module(extra: &[(u32, Span)]) -> Module {
+    let mut m = Module::default();
+    let mut f = Fb::new("main", Type::Void);
+    let tid = f.builtin("tid", U3, BuiltinInput::DispatchThreadId);
+    let t = f.l(tid);
+    let x = f.swz(t, &[0]);
+    let one = f.u(1);
+    let sum_arg = f.bin(BinaryOp::Add, x, one);
+    let sum = f.intr(0, vec![sum_arg], Some(Type::UINT), Type::UINT);
+    let s = f.local("s", Type::UINT);
+    f.push(Stmt::Local {
+        local: s,
+        init: Some(sum),
+    });
+    let se = f.l(s);
+    let one = f.u(1);
+    let c = f.bin(BinaryOp::Eq, se, one);
+    let any1 = f.intr(1, vec![c], None, Type::BOOL);
+    let se = f.l(s);
+    let two = f.u(2);
+    let c = f.bin(BinaryOp::Gt, se, two);
+    let any2 = f.intr(1, vec![c], None, Type::BOOL);
+    let both = f.bin(BinaryOp::LogicAnd, any1, any2);
+    let b = f.local("b", Type::BOOL);
+    f.push(Stmt::Local {
+        local: b,
+        init: Some(both),
+    });
+    let (se, t) = (f.l(s), f.l(tid));
+    let y = f.swz(t, &[1]);
+    let op = f.intr(5, vec![se, y], Some(Type::UINT), Type::UINT);
+    let two = f.u(2);
+    let scaled = f.bin(BinaryOp::Mul, op, two);
+    let se = f.l(s);
+    let a = f.assign(se, scaled);
+    f.expr_stmt(a);
+    for &(id, span) in extra {
+        let t = f.l(tid);
+        let args = match id {
+            4 => vec![],
+            3 => {
+                let one = f.u(1);
+                vec![t, one]
+            }
+            _ => vec![t],
+        };
+        let e = f.e_at(
+            ExprKind::Intrinsic {
+                id: IntrinsicId(id),
+                args,
+                bound: Some(U3),
+            },
+            U3,
+            span,
+        );
+        f.expr_stmt(e);
+    }
+    entry(&mut m, f.f, [32, 1, 1]);
+    m
+}
+
+#[test]
+fn intrinsic_templates_and_helpers() {
+    assert_eq!(
+        ok(&intrinsic_module(&[]), (6, 6)),
+        "\
+bool wavec_QuadAny(bool expr) {
+    return QuadReadAcrossX(expr) || expr;
+}
+
+[numthreads(32, 1, 1)]
+void main(uint3 tid : SV_DispatchThreadID) {
+    uint s = WaveActiveSum(tid.x + 1u);
+    bool b = wavec_QuadAny(s == 1u) && wavec_QuadAny(s > 2u);
+    s = (s * (uint)tid.y) * 2u;
+}
+"
+    );
+    // WaveMatch exists from sm_6_5 on.
+    let m = intrinsic_module(&[(2, Span::new(40, 52))]);
+    assert!(ok(&m, (6, 5)).contains("    WaveMatch(tid);\n"));
+}
+
+#[test]
+fn shader_model_gating_errors() {
+    let m = intrinsic_module(&[
+        (2, Span::new(40, 52)),
+        (3, Span::new(60, 70)),
+        (4, Span::new(80, 90)),
+    ]);
+    let errs = write(&m, (6, 0)).unwrap_err();
+    let got: Vec<(&str, &str, Option<Span>)> = errs
+        .iter()
+        .map(|d| (d.code, d.message.as_str(), d.primary_span()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (
+                "E0601",
+                "`WaveMatch` requires shader model 6.5 or later; the target is sm_6_0",
+                Some(Span::new(40, 52))
+            ),
+            (
+                "E0602",
+                "`WaveRotate` has no HLSL equivalent: DXC has no rotate intrinsic",
+                Some(Span::new(60, 70))
+            ),
+            (
+                "E0601",
+                "`WaveNoHlsl` has no HLSL lowering",
+                Some(Span::new(80, 90))
+            ),
+        ]
+    );
+}
+
+#[test]
+fn non_compute_stages_are_not_supported_yet() {
+    let mut m = Module::default();
+    entry(&mut m, Fb::new("vs", Type::Void).f, [1, 1, 1]);
+    m.entry_points[0].stage = Stage::Vertex;
+    m.entry_points[0].numthreads = None;
+    let errs = write(&m, (6, 6)).unwrap_err();
+    assert_eq!(errs.len(), 1);
+    assert_eq!(errs[0].code, "E0603");
+    assert_eq!(
+        errs[0].message,
+        "code generation for vertex shaders is not supported yet"
+    );
+    assert_eq!(errs[0].primary_span(), Some(Span::new(1, 5)));
+}
+
+/// `results[tid.x] = GetGroupWaveIndex() * 1000u + wave_count();`, where `wave_count` calls
+/// `GetGroupWaveCount()` one call deep.
+fn group_wave_module() -> Module {
+    let mut m = Module::default();
+    let mut buf = global(
+        "results",
+        Type::Resource(ResourceKind::RWStructuredBuffer, Some(Box::new(Type::UINT))),
+        AddressSpace::Resource,
+    );
+    buf.register = Some(Register {
+        class: 'u',
+        index: 0,
+        space: 0,
+    });
+    buf.vk_binding = Some((0, 0));
+    let buf = m.globals.append(buf);
+    let mut count = Fb::new("wave_count", Type::UINT);
+    let c = count.intr(GET_GROUP_WAVE_COUNT, vec![], None, Type::UINT);
+    count.push(Stmt::Return(Some(c)));
+    let count = m.functions.append(count.f);
+    let mut f = Fb::new("main", Type::Void);
+    let tid = f.builtin("tid", U3, BuiltinInput::DispatchThreadId);
+    let b = f.g(&m, buf);
+    let t = f.l(tid);
+    let x = f.swz(t, &[0]);
+    let dst = f.e(ExprKind::Index { base: b, index: x }, Type::UINT);
+    let idx = f.intr(GET_GROUP_WAVE_INDEX, vec![], None, Type::UINT);
+    let k = f.u(1000);
+    let scaled = f.bin(BinaryOp::Mul, idx, k);
+    let n = f.e(
+        ExprKind::Call {
+            function: count,
+            args: vec![],
+        },
+        Type::UINT,
+    );
+    let v = f.bin(BinaryOp::Add, scaled, n);
+    let a = f.assign(dst, v);
+    f.expr_stmt(a);
+    entry(&mut m, f.f, [64, 1, 1]);
+    m
+}
+
+const GROUP_WAVE_SM_6_5: &str = "\
+[[vk::binding(0, 0)]] RWStructuredBuffer<uint> results : register(u0);
+groupshared uint wavec_waveCounter;
+static uint wavec_groupWaveIndex;
+static uint wavec_groupWaveCount;
+
+uint wave_count() {
+    return wavec_groupWaveCount;
+}
+
+[numthreads(64, 1, 1)]
+void main(uint3 tid : SV_DispatchThreadID, uint wavec_groupIndex : SV_GroupIndex) {
+    if (wavec_groupIndex == 0u) {
+        wavec_waveCounter = 0u;
+    }
+    GroupMemoryBarrierWithGroupSync();
+    uint wavec_waveSlot = 0u;
+    if (WaveIsFirstLane()) {
+        InterlockedAdd(wavec_waveCounter, 1u, wavec_waveSlot);
+    }
+    wavec_groupWaveIndex = WaveReadLaneFirst(wavec_waveSlot);
+    GroupMemoryBarrierWithGroupSync();
+    wavec_groupWaveCount = wavec_waveCounter;
+    results[tid.x] = wavec_groupWaveIndex * 1000u + wave_count();
+}
+";
+
+#[test]
+fn group_wave_fallback_below_sm_6_10() {
+    assert_eq!(ok(&group_wave_module(), (6, 5)), GROUP_WAVE_SM_6_5);
+}
+
+#[test]
+fn group_wave_native_from_sm_6_10() {
+    assert_eq!(
+        ok(&group_wave_module(), (6, 10)),
+        "\
+[[vk::binding(0, 0)]] RWStructuredBuffer<uint> results : register(u0);
+
+uint wave_count() {
+    return GetGroupWaveCount();
+}
+
+[numthreads(64, 1, 1)]
+void main(uint3 tid : SV_DispatchThreadID) {
+    results[tid.x] = GetGroupWaveIndex() * 1000u + wave_count();
+}
+"
+    );
+}
+
+#[test]
+fn group_wave_pass_reuses_group_index_and_skips_unused_modules() {
+    let stdlib = test_stdlib();
+    // Untouched when nothing asks for the values.
+    let mut m = intrinsic_module(&[]);
+    crate::lower::emulate_group_wave(&mut m, 0, &stdlib).unwrap();
+    assert_eq!(m.globals.len(), 0);
+    assert_eq!(m.functions[m.entry_points[0].function].body.stmts.len(), 3);
+    // An existing `SV_GroupIndex` parameter is reused rather than duplicated.
+    let mut m = group_wave_module();
+    let main = m.entry_points[0].function;
+    let f = &mut m.functions[main];
+    let gi = f.locals.append(Local {
+        name: "flat".to_string(),
+        ty: Type::UINT,
+        param: Some(ParamMode::In),
+        builtin: Some(BuiltinInput::GroupIndex),
+        semantic: None,
+        is_const: false,
+        span: Span::DUMMY,
+    });
+    f.params.push(gi);
+    let out = ok(&m, (6, 5));
+    assert!(out.contains("void main(uint3 tid : SV_DispatchThreadID, uint flat : SV_GroupIndex) {\n    if (flat == 0u) {"), "{out}");
+}
+
+/// The fallback must be accepted by a real HLSL compiler, not just look right.
+#[test]
+fn group_wave_fallback_compiles_with_glslang() {
+    use std::process::Command;
+    if Command::new("glslangValidator")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("glslangValidator not installed; skipping");
+        return;
+    }
+    let path =
+        std::env::temp_dir().join(format!("wavec_hlsl_group_wave_{}.hlsl", std::process::id()));
+    std::fs::write(&path, GROUP_WAVE_SM_6_5).unwrap();
+    let spv = path.with_extension("spv");
+    let out = Command::new("glslangValidator")
+        .args([
+            "-D",
+            "-V",
+            "--target-env",
+            "vulkan1.1",
+            "-S",
+            "comp",
+            "-e",
+            "main",
+            "-o",
+        ])
+        .arg(&spv)
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_file(&spv);
+    assert!(
+        out.status.success(),
+        "glslangValidator failed:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
