@@ -288,6 +288,16 @@ impl Stdlib {
         })
     }
 
+    /// A stdlib made of the given declarations only (no typedefs, no sources): lets backend and
+    /// pass tests use hand-made intrinsics instead of the shipped `.slang` files.
+    pub fn from_intrinsics(intrinsics: Vec<Intrinsic>) -> Stdlib {
+        let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, intr) in intrinsics.iter().enumerate() {
+            by_name.entry(intr.name.clone()).or_default().push(i);
+        }
+        Stdlib { intrinsics, by_name, typedefs: HashMap::new(), sources: SourceMap::new() }
+    }
+
     pub fn overloads(&self, name: &str) -> &[usize] {
         self.by_name.get(name).map(|v| v.as_slice()).unwrap_or(&[])
     }

@@ -1,7 +1,27 @@
-use crate::ir::Module;
-use crate::span::Span;
-use crate::stdlib::Stdlib;
-pub fn group_wave_uses(_m: &Module, _e: usize) -> Vec<(String, Span)> {
-    Vec::new()
+//! IR-to-IR lowering passes that backends run on a copy of the module before writing it.
+//!
+//! Passes here are target-independent: they rewrite the IR into a form every backend can print
+//! with its ordinary rules (for example, a software fallback built from other intrinsics).
+
+pub mod group_wave;
+
+pub use group_wave::{emulate_group_wave, uses_group_wave};
+
+use crate::ir::{ExprKind, FunctionId, Module};
+
+/// Functions reachable from `entry` through calls, as a flag per function handle.
+pub fn reachable_functions(module: &Module, entry: FunctionId) -> Vec<bool> {
+    let mut seen = vec![false; module.functions.len()];
+    let mut stack = vec![entry];
+    while let Some(h) = stack.pop() {
+        if std::mem::replace(&mut seen[h.index()], true) {
+            continue;
+        }
+        for (_, e) in module.functions[h].exprs.iter() {
+            if let ExprKind::Call { function, .. } = e.kind {
+                stack.push(function);
+            }
+        }
+    }
+    seen
 }
-pub fn emulate_group_wave(_m: &mut Module, _e: usize, _s: &Stdlib) {}

@@ -1,0 +1,92 @@
+//! HLSL backend: typed IR back to readable HLSL for DXC (and glslang's HLSL front end).
+//!
+//! The output keeps the source's names, struct layouts, `register(…)` and `[[vk::binding]]`
+//! annotations, so the bindings an application set up for the original shader still hold after
+//! DXC or glslang compile the output. Only the functions reachable from the chosen entry point
+//! are written, callees first (HLSL needs a declaration before use).
+//!
+//! Intrinsics are lowered from the stdlib's `[hlsl(…)]` attributes (see [`wave`]); there is no
+//! per-intrinsic code here. `GetGroupWaveIndex()`/`GetGroupWaveCount()` below shader model 6.10
+//! are provided by [`crate::lower::emulate_group_wave`], which runs on a private clone of the
+//! module, so the caller's IR is never changed.
+//!
+//! Only compute entry points can be written for now; other stages get E0603.
+
+mod keywords;
+mod wave;
+mod writer;
+
+pub use keywords::{is_reserved, RESERVED};
+
+use crate::diag::Diagnostic;
+use crate::ir::{Module, Stage};
+use crate::stdlib::Stdlib;
+
+/// Shader model from which `GetGroupWaveIndex()`/`GetGroupWaveCount()` exist natively (spec 0048).
+pub const GROUP_WAVE_NATIVE_SM: (u32, u32) = (6, 10);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The target shader model, `(6, 6)` for `sm_6_6`. Intrinsic lowerings are chosen for it and
+    /// intrinsics that need a later model are errors (E0601).
+    pub shader_model: (u32, u32),
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            shader_model: (6, 6),
+        }
+    }
+}
+
+/// Writes entry point `entry` of `module` and everything it uses as HLSL, lowering intrinsics
+/// with the process-wide stdlib.
+pub fn write_string(
+    module: &Module,
+    entry: usize,
+    options: &Options,
+) -> Result<String, Vec<Diagnostic>> {
+    write_string_with(module, entry, options, Stdlib::get())
+}
+
+/// [`write_string`] with an explicit stdlib: the one whose `IntrinsicId`s the module's
+/// `Intrinsic` nodes refer to.
+pub fn write_string_with(
+    module: &Module,
+    entry: usize,
+    options: &Options,
+    stdlib: &Stdlib,
+) -> Result<String, Vec<Diagnostic>> {
+    let Some(ep) = module.entry_points.get(entry) else {
+        return Err(vec![Diagnostic::error(
+            "E0699",
+            format!("internal error: no entry point #{entry}"),
+        )]);
+    };
+    if ep.stage != Stage::Compute {
+        return Err(vec![Diagnostic::error(
+            "E0603",
+            format!(
+                "code generation for {} shaders is not supported yet",
+                ep.stage.name()
+            ),
+        )
+        .with_label(ep.span, "this entry point")]);
+    }
+    let lowered;
+    let module = if options.shader_model < GROUP_WAVE_NATIVE_SM
+        && crate::lower::uses_group_wave(module, entry, stdlib)
+    {
+        let mut m = module.clone();
+        crate::lower::emulate_group_wave(&mut m, entry, stdlib).map_err(|d| vec![d])?;
+        lowered = m;
+        &lowered
+    } else {
+        module
+    };
+    writer::Writer::new(module, entry, options, stdlib).write()
+}
+
+#[cfg(test)]
+mod tests;

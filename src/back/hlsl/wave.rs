@@ -1,0 +1,359 @@
+//! Intrinsic calls, lowered from the stdlib's `[hlsl(…)]` attributes.
+//!
+//! Each outcome of [`crate::stdlib::Intrinsic::hlsl_for`] maps to one behaviour:
+//!
+//! - `Template`: the text with `$0`, `$1`… replaced by the arguments, `$T` by the bound generic
+//!   type and `$R` by the return type. A template that names an argument twice would evaluate it
+//!   twice (and duplicate its side effects), so it becomes a helper function instead, written
+//!   once per intrinsic and argument types: `wavec_QuadAny(x)` whose body is the template over
+//!   its parameters.
+//! - `Err(Some(min))`: E0601, the intrinsic needs a later shader model than the target.
+//! - `Err(None)`: E0601, the stdlib gives no HLSL lowering at all.
+//! - `Unsupported(why)`: E0602, with the stdlib's reason.
+//! - `Emulated(pass)`: the named lowering pass must already have replaced the call; reaching the
+//!   writer is an internal error.
+
+use super::writer::{Ctx, Writer, P_ASSIGN, P_POSTFIX};
+use crate::back::Namer;
+use crate::diag::Diagnostic;
+use crate::ir::{ExprId, ExprKind, Function, IntrinsicId, ParamMode, Type};
+use crate::span::Span;
+use crate::stdlib::{HlslLowering, Intrinsic};
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
+
+#[derive(Default)]
+pub(super) struct Helpers {
+    /// Helper definitions in order of first use.
+    pub text: String,
+    /// Intrinsic name → helper function name (all overloads share it; HLSL overloads by type).
+    names: HashMap<String, String>,
+    written: HashSet<(IntrinsicId, Vec<String>)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Piece<'t> {
+    Text(&'t str),
+    Arg(usize),
+    Bound,
+    Ret,
+}
+
+fn parse_template(text: &str) -> Vec<Piece<'_>> {
+    let mut pieces = Vec::new();
+    let bytes = text.as_bytes();
+    let (mut i, mut start) = (0, 0);
+    while i < bytes.len() {
+        if bytes[i] == b'$' && i + 1 < bytes.len() {
+            let next = bytes[i + 1];
+            let (piece, len) = if next.is_ascii_digit() {
+                let digits = bytes[i + 1..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+                (
+                    Piece::Arg(text[i + 1..i + 1 + digits].parse().unwrap_or(0)),
+                    1 + digits,
+                )
+            } else if next == b'T' {
+                (Piece::Bound, 2)
+            } else if next == b'R' {
+                (Piece::Ret, 2)
+            } else {
+                i += 1;
+                continue;
+            };
+            if start < i {
+                pieces.push(Piece::Text(&text[start..i]));
+            }
+            pieces.push(piece);
+            i += len;
+            start = i;
+        } else {
+            i += 1;
+        }
+    }
+    if start < text.len() {
+        pieces.push(Piece::Text(&text[start..]));
+    }
+    pieces
+}
+
+fn repeats_argument(text: &str) -> bool {
+    let mut seen = HashSet::new();
+    parse_template(text)
+        .iter()
+        .any(|p| matches!(p, Piece::Arg(i) if !seen.insert(*i)))
+}
+
+/// `Name(...)` with the first `(` closed by the last character: the expansion is a primary
+/// expression and needs no parentheses around it.
+fn is_call_like(text: &str) -> bool {
+    let text = text.trim();
+    let Some(open) = text.find('(') else {
+        return false;
+    };
+    let head = &text[..open];
+    if head.is_empty()
+        || !head
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_.<>$ ".contains(c))
+    {
+        return false;
+    }
+    let mut depth = 0;
+    for (i, c) in text.char_indices().skip(open) {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i == text.len() - 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Whether piece `k` sits alone between `(`/`,` and `,`/`)`: an argument slot of a call,
+/// where anything but a comma expression may appear unparenthesized.
+fn in_argument_slot(pieces: &[Piece<'_>], k: usize) -> bool {
+    let before = pieces[..k].last().and_then(|p| match p {
+        Piece::Text(t) => t.trim_end().chars().last(),
+        _ => None,
+    });
+    let after = pieces.get(k + 1).and_then(|p| match p {
+        Piece::Text(t) => t.trim_start().chars().next(),
+        _ => None,
+    });
+    matches!(before, Some('(' | ',')) && matches!(after, Some(',' | ')'))
+}
+
+fn sm_name((major, minor): (u32, u32)) -> String {
+    format!("sm_{major}_{minor}")
+}
+
+impl<'a> Writer<'a> {
+    /// Names the helpers that `f`'s intrinsic calls will need, before any local is named, so no
+    /// local can shadow a helper.
+    pub(super) fn name_helpers(&mut self, f: &Function) {
+        let sm = self.options.shader_model;
+        for (_, e) in f.exprs.iter() {
+            let ExprKind::Intrinsic { id, .. } = &e.kind else {
+                continue;
+            };
+            let Some(intr) = self.stdlib.intrinsics.get(id.0 as usize) else {
+                continue;
+            };
+            if let Ok(HlslLowering::Template { text, .. }) = intr.hlsl_for(sm) {
+                if repeats_argument(text) && !self.helpers.names.contains_key(&intr.name) {
+                    let name = self.namer.name(&format!("wavec_{}", intr.name));
+                    self.helpers.names.insert(intr.name.clone(), name);
+                }
+            }
+        }
+    }
+
+    pub(super) fn intrinsic(
+        &mut self,
+        cx: &Ctx<'a>,
+        span: Span,
+        id: IntrinsicId,
+        args: &[ExprId],
+        bound: Option<&Type>,
+        ret: &Type,
+    ) -> (String, u8) {
+        let stdlib = self.stdlib;
+        let sm = self.options.shader_model;
+        let Some(intr) = stdlib.intrinsics.get(id.0 as usize) else {
+            self.internal(span, "call of an unknown intrinsic");
+            return ("0".to_string(), P_POSTFIX);
+        };
+        let error =
+            |code, msg: String| Diagnostic::error(code, msg).with_label(span, "called here");
+        match intr.hlsl_for(sm) {
+            Ok(HlslLowering::Template { text, .. }) => {
+                if let Some(helper) = self.helpers.names.get(&intr.name).cloned() {
+                    self.write_helper(cx, id, intr, &helper, text, args, bound, ret);
+                    let parts: Vec<String> =
+                        args.iter().map(|a| self.expr(cx, *a, P_ASSIGN)).collect();
+                    return (format!("{helper}({})", parts.join(", ")), P_POSTFIX);
+                }
+                let pieces = parse_template(text);
+                let mut out = String::new();
+                for (k, p) in pieces.iter().enumerate() {
+                    match p {
+                        Piece::Text(t) => out.push_str(t),
+                        Piece::Arg(i) => match args.get(*i) {
+                            Some(a) => {
+                                let min = if in_argument_slot(&pieces, k) {
+                                    P_ASSIGN
+                                } else {
+                                    P_POSTFIX
+                                };
+                                out.push_str(&self.expr(cx, *a, min));
+                            }
+                            None => self.internal(
+                                span,
+                                &format!(
+                                    "`{}`'s template names a missing argument ${i}",
+                                    intr.name
+                                ),
+                            ),
+                        },
+                        Piece::Bound => out.push_str(&self.bound_name(bound, span, intr)),
+                        Piece::Ret => out.push_str(&self.ty(ret)),
+                    }
+                }
+                if is_call_like(&out) {
+                    (out, P_POSTFIX)
+                } else {
+                    (format!("({out})"), P_POSTFIX)
+                }
+            }
+            Ok(HlslLowering::Unsupported(why)) => {
+                self.diags.push(error(
+                    "E0602",
+                    format!("`{}` has no HLSL equivalent: {why}", intr.name),
+                ));
+                ("0".to_string(), P_POSTFIX)
+            }
+            Ok(HlslLowering::Emulated(pass)) => {
+                self.internal(
+                    span,
+                    &format!(
+                        "`{}` should have been replaced by the `{pass}` lowering pass",
+                        intr.name
+                    ),
+                );
+                ("0".to_string(), P_POSTFIX)
+            }
+            Err(Some(min)) => {
+                self.diags.push(error(
+                    "E0601",
+                    format!(
+                        "`{}` requires shader model {}.{} or later; the target is {}",
+                        intr.name,
+                        min.0,
+                        min.1,
+                        sm_name(sm)
+                    ),
+                ));
+                ("0".to_string(), P_POSTFIX)
+            }
+            Err(None) => {
+                self.diags.push(error(
+                    "E0601",
+                    format!("`{}` has no HLSL lowering", intr.name),
+                ));
+                ("0".to_string(), P_POSTFIX)
+            }
+        }
+    }
+
+    fn bound_name(&mut self, bound: Option<&Type>, span: Span, intr: &Intrinsic) -> String {
+        match bound {
+            Some(t) => self.ty(t),
+            None => {
+                self.internal(
+                    span,
+                    &format!(
+                        "`{}`'s template uses $T but no generic type is bound",
+                        intr.name
+                    ),
+                );
+                "int".to_string()
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn write_helper(
+        &mut self,
+        cx: &Ctx<'a>,
+        id: IntrinsicId,
+        intr: &Intrinsic,
+        helper: &str,
+        text: &str,
+        args: &[ExprId],
+        bound: Option<&Type>,
+        ret: &Type,
+    ) {
+        let arg_types: Vec<Type> = args.iter().map(|a| cx.f.exprs[*a].ty.clone()).collect();
+        let key = (id, arg_types.iter().map(|t| self.ty(t)).collect::<Vec<_>>());
+        if !self.helpers.written.insert(key) {
+            return;
+        }
+        // Helper bodies see only their parameters, so a fresh namer (keywords only) suffices.
+        let mut namer = Namer::new(
+            super::is_reserved,
+            self.stdlib.intrinsics.iter().map(|i| i.name.clone()),
+        );
+        let mut params = Vec::new();
+        let mut param_names = Vec::new();
+        for (i, t) in arg_types.iter().enumerate() {
+            let decl = intr.params.get(i);
+            let name = namer.name(decl.map(|p| p.name.as_str()).unwrap_or("arg"));
+            let mode = match decl.map(|p| p.mode) {
+                Some(ParamMode::Out) => "out ",
+                Some(ParamMode::InOut) => "inout ",
+                _ => "",
+            };
+            params.push(format!("{mode}{}", self.decl(t, &name)));
+            param_names.push(name);
+        }
+        let mut body = String::new();
+        for p in parse_template(text) {
+            match p {
+                Piece::Text(t) => body.push_str(t),
+                Piece::Arg(i) => {
+                    body.push_str(param_names.get(i).map(String::as_str).unwrap_or("0"))
+                }
+                Piece::Bound => body.push_str(&self.bound_name(bound, cx.f.span, intr)),
+                Piece::Ret => body.push_str(&self.ty(ret)),
+            }
+        }
+        let ret_name = self.ty(ret);
+        let text = &mut self.helpers.text;
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        let _ = writeln!(text, "{ret_name} {helper}({}) {{", params.join(", "));
+        if *ret == Type::Void {
+            let _ = writeln!(text, "    {body};");
+        } else {
+            let _ = writeln!(text, "    return {body};");
+        }
+        text.push_str("}\n");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates() {
+        assert_eq!(
+            parse_template("WaveReadLaneAt($0, $12) $T$R$x"),
+            vec![
+                Piece::Text("WaveReadLaneAt("),
+                Piece::Arg(0),
+                Piece::Text(", "),
+                Piece::Arg(12),
+                Piece::Text(") "),
+                Piece::Bound,
+                Piece::Ret,
+                Piece::Text("$x"),
+            ]
+        );
+        assert!(repeats_argument("QuadReadAcrossX($0) || $0"));
+        assert!(!repeats_argument("f($0, $1)"));
+        assert!(is_call_like("WaveActiveSum($0)"));
+        assert!(is_call_like("Load<$T>($0)"));
+        assert!(!is_call_like("f($0) + g($1)"));
+        assert!(!is_call_like("$0 * $1"));
+    }
+}
