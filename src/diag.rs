@@ -40,13 +40,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn error(code: &'static str, message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            severity: Severity::Error,
-            code,
-            message: message.into(),
-            labels: Vec::new(),
-            notes: Vec::new(),
-        }
+        Diagnostic { severity: Severity::Error, code, message: message.into(), labels: Vec::new(), notes: Vec::new() }
     }
 
     pub fn warning(code: &'static str, message: impl Into<String>) -> Diagnostic {
@@ -144,10 +138,11 @@ pub fn render(d: &Diagnostic, sources: &SourceMap, color: bool) -> String {
         return s;
     };
 
-    let config = Config::default()
-        .with_color(color)
-        .with_index_type(IndexType::Byte)
-        .with_char_set(if color { CharSet::Unicode } else { CharSet::Ascii });
+    let config = Config::default().with_color(color).with_index_type(IndexType::Byte).with_char_set(if color {
+        CharSet::Unicode
+    } else {
+        CharSet::Ascii
+    });
     let mut report = Report::build(kind, (first.0.clone(), first.1.clone()))
         .with_code(d.code)
         .with_message(&d.message)
@@ -162,9 +157,8 @@ pub fn render(d: &Diagnostic, sources: &SourceMap, color: bool) -> String {
     for n in &d.notes {
         report = report.with_note(n);
     }
-    let cache = ariadne::sources(
-        sources.files().map(|(_, f)| (f.name.clone(), f.text.to_string())).collect::<Vec<_>>(),
-    );
+    let cache =
+        ariadne::sources(sources.files().map(|(_, f)| (f.name.clone(), f.text.to_string())).collect::<Vec<_>>());
     let mut buf = Vec::new();
     if report.finish().write(cache, &mut buf).is_err() {
         return format!("[{}] {}\n", d.code, d.message);

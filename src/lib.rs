@@ -200,28 +200,29 @@ pub fn compile_with_loader(
 
 fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
     let sm = options.hlsl_shader_model;
+    let stdlib = stdlib::Stdlib::get();
     let native = sm >= (6, 10);
     let mut module = checked.module.clone();
-    let uses = lower::group_wave_uses(&module, checked.entry);
-    if !uses.is_empty() {
-        match options.emulate {
-            Emulate::Never if !native => {
+    // The backend itself falls back below 6.10 (`auto`); `always` and `never` are decided here.
+    match options.emulate {
+        Emulate::Never if !native => {
+            let uses = lower::group_wave_uses(&module, checked.entry, stdlib);
+            if !uses.is_empty() {
                 return Err(uses
                     .iter()
                     .map(|(name, span)| {
                         Diagnostic::error(
                             "E0604",
-                            format!("`{name}` requires shader model 6.10 or greater and `--emulate never` forbids the fallback"),
+                            format!("`{name}` requires shader model 6.10 or greater, and `--emulate never` forbids the fallback"),
                         )
                         .with_label(*span, format!("the target is sm_{}_{}", sm.0, sm.1))
                         .with_note("use `--profile sm_6_10`, or `--emulate auto` for the groupshared fallback")
                     })
                     .collect());
             }
-            Emulate::Always => lower::emulate_group_wave(&mut module, checked.entry, stdlib::Stdlib::get()),
-            _ if !native => lower::emulate_group_wave(&mut module, checked.entry, stdlib::Stdlib::get()),
-            _ => {}
         }
+        Emulate::Always => lower::emulate_group_wave(&mut module, checked.entry, stdlib).map_err(|d| vec![d])?,
+        _ => {}
     }
     back::hlsl::write_string(&module, checked.entry, &back::hlsl::Options { shader_model: sm })
 }

@@ -151,7 +151,10 @@ pub struct IntrinsicParam {
 /// One `[hlsl(...)]` attribute.
 #[derive(Clone, Debug, PartialEq)]
 pub enum HlslLowering {
-    Template { text: String, min_sm: (u32, u32) },
+    Template {
+        text: String,
+        min_sm: (u32, u32),
+    },
     Unsupported(String),
     /// Provided by a lowering pass (`group_wave_index`) where no template applies.
     Emulated(String),
@@ -183,11 +186,7 @@ impl Intrinsic {
         let generics = if self.generics.is_empty() {
             String::new()
         } else {
-            let parts: Vec<String> = self
-                .generics
-                .iter()
-                .map(|(n, c)| format!("{n} : {}", class_name(c)))
-                .collect();
+            let parts: Vec<String> = self.generics.iter().map(|(n, c)| format!("{n} : {}", class_name(c))).collect();
             format!("<{}>", parts.join(", "))
         };
         let params: Vec<String> = self
@@ -325,8 +324,7 @@ impl Stdlib {
                             lib.typedefs.insert(t.name.name.clone(), ty);
                         }
                         None => diags.push(
-                            Diagnostic::error("E0309", "stdlib typedef of an unknown type")
-                                .with_label(t.span, ""),
+                            Diagnostic::error("E0309", "stdlib typedef of an unknown type").with_label(t.span, ""),
                         ),
                     },
                     ast::Item::Function(f) => match lib.intrinsic_from(&f) {
@@ -391,9 +389,8 @@ impl Stdlib {
                 "stages" => {
                     let mut list = Vec::new();
                     for arg in &a.args {
-                        let s = ident_of(arg)
-                            .and_then(Stage::from_name)
-                            .ok_or_else(|| bad(arg.span, "unknown stage"))?;
+                        let s =
+                            ident_of(arg).and_then(Stage::from_name).ok_or_else(|| bad(arg.span, "unknown stage"))?;
                         list.push(s);
                     }
                     stages = Some(list);
@@ -557,9 +554,27 @@ pub fn builtin_type_name(name: &str) -> Option<Type> {
     }
     // `float4`, `uint3x4`, `int64_t2`: the longest scalar name that prefixes it, then dimensions.
     const SCALARS: &[&str] = &[
-        "min16float", "min10float", "min16uint", "min16int", "min12int", "float16_t", "float32_t",
-        "float64_t", "uint16_t", "uint32_t", "uint64_t", "int16_t", "int32_t", "int64_t", "double",
-        "float", "dword", "half", "uint", "bool", "int",
+        "min16float",
+        "min10float",
+        "min16uint",
+        "min16int",
+        "min12int",
+        "float16_t",
+        "float32_t",
+        "float64_t",
+        "uint16_t",
+        "uint32_t",
+        "uint64_t",
+        "int16_t",
+        "int32_t",
+        "int64_t",
+        "double",
+        "float",
+        "dword",
+        "half",
+        "uint",
+        "bool",
+        "int",
     ];
     let base = SCALARS.iter().find(|b| name.starts_with(**b))?;
     let s = scalar_from_name(base)?;
@@ -613,9 +628,21 @@ mod load_tests {
             Ok(l) => l,
             Err((sources, diags)) => panic!("{}", crate::diag::render_all(&diags, &sources, false)),
         };
-        for name in ["WaveActiveSum", "WaveMatch", "WaveMultiPrefixSum", "WaveMaskBallot", "WaveRotate",
-            "QuadReadAcrossX", "GetGroupWaveIndex", "GetGroupWaveCount", "GroupGetWaveCount",
-            "WavePrefixMin", "InterlockedAdd", "GroupMemoryBarrierWithGroupSync", "f32tof16"] {
+        for name in [
+            "WaveActiveSum",
+            "WaveMatch",
+            "WaveMultiPrefixSum",
+            "WaveMaskBallot",
+            "WaveRotate",
+            "QuadReadAcrossX",
+            "GetGroupWaveIndex",
+            "GetGroupWaveCount",
+            "GroupGetWaveCount",
+            "WavePrefixMin",
+            "InterlockedAdd",
+            "GroupMemoryBarrierWithGroupSync",
+            "f32tof16",
+        ] {
             assert!(!lib.overloads(name).is_empty(), "{name} missing");
         }
         assert_eq!(lib.typedefs.get("WaveMask"), Some(&Type::UINT));

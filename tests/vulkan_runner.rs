@@ -8,9 +8,7 @@ use std::time::{Duration, Instant};
 
 use wavec::run::{list_devices, run_compute, BufferInit, BufferKind, Dispatch, RunError};
 
-use crate::support::{
-    at_widths, bytes_to_words, compile_glsl, compile_glsl_for, test_device, words_to_bytes,
-};
+use crate::support::{at_widths, bytes_to_words, compile_glsl, compile_glsl_for, test_device, words_to_bytes};
 
 /// The subgroup size the non-width-specific tests run at.
 const DEFAULT_LANES: &[u32] = &[8];
@@ -28,12 +26,7 @@ fn dispatch<'a>(spirv: &'a [u32], groups: u32, buffers: Vec<BufferInit>) -> Disp
 }
 
 fn storage(set: u32, binding: u32, words: &[u32]) -> BufferInit {
-    BufferInit {
-        set,
-        binding,
-        kind: BufferKind::Storage,
-        data: words_to_bytes(words),
-    }
+    BufferInit { set, binding, kind: BufferKind::Storage, data: words_to_bytes(words) }
 }
 
 const SUBGROUP_BUILTINS: &str = r#"
@@ -57,87 +50,67 @@ void main() {
 /// although Vulkan does not promise it.
 #[test]
 fn subgroup_builtins_at_widths() {
-    at_widths(
-        concat!(module_path!(), "::subgroup_builtins_at_widths"),
-        &[4, 8, 16],
-        |lanes| {
-            let spirv = compile_glsl(SUBGROUP_BUILTINS);
-            const GROUPS: u32 = 2;
-            const LOCAL: u32 = 64;
-            let threads = (GROUPS * LOCAL) as usize;
-            // Poison, so an unwritten word cannot pass by accident.
-            let init = vec![0xdead_beef_u32; threads * 4];
-            let mut d = dispatch(&spirv, GROUPS, vec![storage(0, 0, &init)]);
-            d.subgroup_size = Some(lanes);
-            let out = run_compute(&d).unwrap_or_else(|e| panic!("run failed: {e}"));
-            println!("device: {:?}, elapsed {:?}", out.device, out.elapsed);
-            assert_eq!(out.device.subgroup_size, lanes, "DeviceInfo.subgroup_size");
-            assert!(out.device.supported_ops.contains(&"arithmetic"));
+    at_widths(concat!(module_path!(), "::subgroup_builtins_at_widths"), &[4, 8, 16], |lanes| {
+        let spirv = compile_glsl(SUBGROUP_BUILTINS);
+        const GROUPS: u32 = 2;
+        const LOCAL: u32 = 64;
+        let threads = (GROUPS * LOCAL) as usize;
+        // Poison, so an unwritten word cannot pass by accident.
+        let init = vec![0xdead_beef_u32; threads * 4];
+        let mut d = dispatch(&spirv, GROUPS, vec![storage(0, 0, &init)]);
+        d.subgroup_size = Some(lanes);
+        let out = run_compute(&d).unwrap_or_else(|e| panic!("run failed: {e}"));
+        println!("device: {:?}, elapsed {:?}", out.device, out.elapsed);
+        assert_eq!(out.device.subgroup_size, lanes, "DeviceInfo.subgroup_size");
+        assert!(out.device.supported_ops.contains(&"arithmetic"));
 
-            let got = bytes_to_words(&out.buffers[0]);
-            let mut expected = Vec::with_capacity(threads * 4);
-            for t in 0..threads as u32 {
-                let local = t % LOCAL;
-                let lane = local % lanes;
-                let first = local - lane; // local index of lane 0
-                expected.extend([lanes, lane, lanes, (first..local).sum::<u32>()]);
-            }
-            for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
-                assert_eq!(
-                    g,
-                    e,
-                    "thread {} word {} ({}) at {lanes} lanes",
-                    i / 4,
-                    i % 4,
-                    [
-                        "gl_SubgroupSize",
-                        "gl_SubgroupInvocationID",
-                        "subgroupAdd(1)",
-                        "subgroupExclusiveAdd"
-                    ][i % 4]
-                );
-            }
-            assert_eq!(got.len(), expected.len());
+        let got = bytes_to_words(&out.buffers[0]);
+        let mut expected = Vec::with_capacity(threads * 4);
+        for t in 0..threads as u32 {
+            let local = t % LOCAL;
+            let lane = local % lanes;
+            let first = local - lane; // local index of lane 0
+            expected.extend([lanes, lane, lanes, (first..local).sum::<u32>()]);
+        }
+        for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+            assert_eq!(
+                g,
+                e,
+                "thread {} word {} ({}) at {lanes} lanes",
+                i / 4,
+                i % 4,
+                ["gl_SubgroupSize", "gl_SubgroupInvocationID", "subgroupAdd(1)", "subgroupExclusiveAdd"][i % 4]
+            );
+        }
+        assert_eq!(got.len(), expected.len());
 
-            // The device list agrees with what the run reported.
-            let devices = list_devices().unwrap_or_else(|e| panic!("list_devices: {e}"));
-            let dev = devices
-                .iter()
-                .find(|dev| dev.name == out.device.name)
-                .expect("run's device is listed");
-            assert_eq!(dev.subgroup_size, lanes);
-            assert!(dev.min_subgroup_size <= lanes && lanes <= dev.max_subgroup_size);
-        },
-    );
+        // The device list agrees with what the run reported.
+        let devices = list_devices().unwrap_or_else(|e| panic!("list_devices: {e}"));
+        let dev = devices.iter().find(|dev| dev.name == out.device.name).expect("run's device is listed");
+        assert_eq!(dev.subgroup_size, lanes);
+        assert!(dev.min_subgroup_size <= lanes && lanes <= dev.max_subgroup_size);
+    });
 }
 
 /// `list_devices` finds the test device with compute subgroup support and
 /// a consistent size range (printed, to record what a machine offers).
 #[test]
 fn list_devices_reports_subgroups() {
-    at_widths(
-        concat!(module_path!(), "::list_devices_reports_subgroups"),
-        DEFAULT_LANES,
-        |_| {
-            let devices = list_devices().unwrap_or_else(|e| panic!("list_devices: {e}"));
-            for dev in &devices {
-                println!("{dev:?}");
-            }
-            let wanted = test_device().to_lowercase();
-            let dev = devices
-                .iter()
-                .find(|d| d.name.to_lowercase().contains(&wanted))
-                .unwrap_or_else(|| panic!("no device matching `{wanted}` in {devices:?}"));
-            assert!(dev.supported_ops.contains(&"basic"), "{dev:?}");
-            assert!(dev.subgroup_size.is_power_of_two(), "{dev:?}");
-            assert!(
-                dev.min_subgroup_size <= dev.subgroup_size
-                    && dev.subgroup_size <= dev.max_subgroup_size,
-                "{dev:?}"
-            );
-            assert!(dev.api_version >= (1, 1, 0), "{dev:?}");
-        },
-    );
+    at_widths(concat!(module_path!(), "::list_devices_reports_subgroups"), DEFAULT_LANES, |_| {
+        let devices = list_devices().unwrap_or_else(|e| panic!("list_devices: {e}"));
+        for dev in &devices {
+            println!("{dev:?}");
+        }
+        let wanted = test_device().to_lowercase();
+        let dev = devices
+            .iter()
+            .find(|d| d.name.to_lowercase().contains(&wanted))
+            .unwrap_or_else(|| panic!("no device matching `{wanted}` in {devices:?}"));
+        assert!(dev.supported_ops.contains(&"basic"), "{dev:?}");
+        assert!(dev.subgroup_size.is_power_of_two(), "{dev:?}");
+        assert!(dev.min_subgroup_size <= dev.subgroup_size && dev.subgroup_size <= dev.max_subgroup_size, "{dev:?}");
+        assert!(dev.api_version >= (1, 1, 0), "{dev:?}");
+    });
 }
 
 const DOUBLE: &str = r#"
@@ -153,24 +126,16 @@ void main() {
 
 #[test]
 fn storage_buffer_iota_doubled() {
-    at_widths(
-        concat!(module_path!(), "::storage_buffer_iota_doubled"),
-        DEFAULT_LANES,
-        |_| {
-            let spirv = compile_glsl(DOUBLE);
-            let iota: Vec<u32> = (0..256).collect();
-            let d = dispatch(
-                &spirv,
-                4,
-                vec![storage(0, 0, &iota), storage(0, 1, &[0; 256])],
-            );
-            let out = run_compute(&d).unwrap_or_else(|e| panic!("run failed: {e}"));
-            assert_eq!(out.buffers.len(), 2);
-            assert_eq!(bytes_to_words(&out.buffers[0]), iota, "input unchanged");
-            let doubled: Vec<u32> = iota.iter().map(|x| x * 2).collect();
-            assert_eq!(bytes_to_words(&out.buffers[1]), doubled);
-        },
-    );
+    at_widths(concat!(module_path!(), "::storage_buffer_iota_doubled"), DEFAULT_LANES, |_| {
+        let spirv = compile_glsl(DOUBLE);
+        let iota: Vec<u32> = (0..256).collect();
+        let d = dispatch(&spirv, 4, vec![storage(0, 0, &iota), storage(0, 1, &[0; 256])]);
+        let out = run_compute(&d).unwrap_or_else(|e| panic!("run failed: {e}"));
+        assert_eq!(out.buffers.len(), 2);
+        assert_eq!(bytes_to_words(&out.buffers[0]), iota, "input unchanged");
+        let doubled: Vec<u32> = iota.iter().map(|x| x * 2).collect();
+        assert_eq!(bytes_to_words(&out.buffers[1]), doubled);
+    });
 }
 
 const UNIFORM: &str = r#"
@@ -188,34 +153,17 @@ void main() {
 /// shader does not use (which must be harmless) and an empty one.
 #[test]
 fn uniform_buffer_input() {
-    at_widths(
-        concat!(module_path!(), "::uniform_buffer_input"),
-        DEFAULT_LANES,
-        |_| {
-            let spirv = compile_glsl(UNIFORM);
-            let params = BufferInit {
-                set: 1,
-                binding: 0,
-                kind: BufferKind::Uniform,
-                data: words_to_bytes(&[3, 7, 0, 0]),
-            };
-            let d = dispatch(
-                &spirv,
-                2,
-                vec![
-                    storage(0, 0, &[0; 64]),
-                    params,
-                    storage(0, 5, &[1, 2, 3]),
-                    storage(2, 0, &[]),
-                ],
-            );
-            let out = run_compute(&d).unwrap_or_else(|e| panic!("run failed: {e}"));
-            let expected: Vec<u32> = (0..64).map(|i| i * 3 + 7).collect();
-            assert_eq!(bytes_to_words(&out.buffers[0]), expected);
-            assert_eq!(bytes_to_words(&out.buffers[2]), [1, 2, 3]);
-            assert!(out.buffers[3].is_empty());
-        },
-    );
+    at_widths(concat!(module_path!(), "::uniform_buffer_input"), DEFAULT_LANES, |_| {
+        let spirv = compile_glsl(UNIFORM);
+        let params = BufferInit { set: 1, binding: 0, kind: BufferKind::Uniform, data: words_to_bytes(&[3, 7, 0, 0]) };
+        let d =
+            dispatch(&spirv, 2, vec![storage(0, 0, &[0; 64]), params, storage(0, 5, &[1, 2, 3]), storage(2, 0, &[])]);
+        let out = run_compute(&d).unwrap_or_else(|e| panic!("run failed: {e}"));
+        let expected: Vec<u32> = (0..64).map(|i| i * 3 + 7).collect();
+        assert_eq!(bytes_to_words(&out.buffers[0]), expected);
+        assert_eq!(bytes_to_words(&out.buffers[2]), [1, 2, 3]);
+        assert!(out.buffers[3].is_empty());
+    });
 }
 
 const DOUBLE_WITH_UNUSED: &str = r#"
@@ -235,24 +183,16 @@ void main() {
 /// but unused buffer needs no binding in either.
 #[test]
 fn spirv_versions_and_unused_declarations() {
-    at_widths(
-        concat!(module_path!(), "::spirv_versions_and_unused_declarations"),
-        DEFAULT_LANES,
-        |_| {
-            for env in ["vulkan1.1", "vulkan1.3"] {
-                let spirv = compile_glsl_for(DOUBLE_WITH_UNUSED, env);
-                let iota: Vec<u32> = (0..64).collect();
-                let d = dispatch(
-                    &spirv,
-                    1,
-                    vec![storage(0, 0, &iota), storage(0, 1, &[0; 64])],
-                );
-                let out = run_compute(&d).unwrap_or_else(|e| panic!("{env}: run failed: {e}"));
-                let doubled: Vec<u32> = iota.iter().map(|x| x * 2).collect();
-                assert_eq!(bytes_to_words(&out.buffers[1]), doubled, "{env}");
-            }
-        },
-    );
+    at_widths(concat!(module_path!(), "::spirv_versions_and_unused_declarations"), DEFAULT_LANES, |_| {
+        for env in ["vulkan1.1", "vulkan1.3"] {
+            let spirv = compile_glsl_for(DOUBLE_WITH_UNUSED, env);
+            let iota: Vec<u32> = (0..64).collect();
+            let d = dispatch(&spirv, 1, vec![storage(0, 0, &iota), storage(0, 1, &[0; 64])]);
+            let out = run_compute(&d).unwrap_or_else(|e| panic!("{env}: run failed: {e}"));
+            let doubled: Vec<u32> = iota.iter().map(|x| x * 2).collect();
+            assert_eq!(bytes_to_words(&out.buffers[1]), doubled, "{env}");
+        }
+    });
 }
 
 const PUSH_CONSTANT: &str = r#"
@@ -265,48 +205,33 @@ void main() { b[0] = v; }
 
 #[test]
 fn missing_and_mismatched_bindings() {
-    at_widths(
-        concat!(module_path!(), "::missing_and_mismatched_bindings"),
-        DEFAULT_LANES,
-        |_| {
-            let spirv = compile_glsl(DOUBLE);
-            let d = dispatch(&spirv, 1, vec![storage(0, 0, &[0; 64])]);
-            match run_compute(&d) {
-                Err(RunError::MissingBinding {
-                    set: 0,
-                    binding: 1,
-                    declared,
-                }) => {
-                    assert_eq!(declared, "storage buffer")
-                }
-                other => panic!("expected MissingBinding(0, 1), got {other:?}"),
+    at_widths(concat!(module_path!(), "::missing_and_mismatched_bindings"), DEFAULT_LANES, |_| {
+        let spirv = compile_glsl(DOUBLE);
+        let d = dispatch(&spirv, 1, vec![storage(0, 0, &[0; 64])]);
+        match run_compute(&d) {
+            Err(RunError::MissingBinding { set: 0, binding: 1, declared }) => {
+                assert_eq!(declared, "storage buffer")
             }
+            other => panic!("expected MissingBinding(0, 1), got {other:?}"),
+        }
 
-            let mut wrong_kind = storage(0, 1, &[0; 64]);
-            wrong_kind.kind = BufferKind::Uniform;
-            let d = dispatch(&spirv, 1, vec![storage(0, 0, &[0; 64]), wrong_kind]);
-            assert!(
-                matches!(run_compute(&d), Err(RunError::BadBinding(_))),
-                "a uniform buffer where the shader has a storage buffer must be refused"
-            );
+        let mut wrong_kind = storage(0, 1, &[0; 64]);
+        wrong_kind.kind = BufferKind::Uniform;
+        let d = dispatch(&spirv, 1, vec![storage(0, 0, &[0; 64]), wrong_kind]);
+        assert!(
+            matches!(run_compute(&d), Err(RunError::BadBinding(_))),
+            "a uniform buffer where the shader has a storage buffer must be refused"
+        );
 
-            let d = dispatch(
-                &spirv,
-                1,
-                vec![storage(0, 0, &[0; 64]), storage(0, 0, &[0])],
-            );
-            assert!(matches!(run_compute(&d), Err(RunError::BadBinding(_))));
+        let d = dispatch(&spirv, 1, vec![storage(0, 0, &[0; 64]), storage(0, 0, &[0])]);
+        assert!(matches!(run_compute(&d), Err(RunError::BadBinding(_))));
 
-            // Push constants have no buffer to bind; refused, not ignored.
-            let spirv = compile_glsl(PUSH_CONSTANT);
-            let d = dispatch(&spirv, 1, vec![storage(0, 0, &[0])]);
-            let result = run_compute(&d);
-            assert!(
-                matches!(&result, Err(RunError::BadBinding(m)) if m.contains("push constants")),
-                "{result:?}"
-            );
-        },
-    );
+        // Push constants have no buffer to bind; refused, not ignored.
+        let spirv = compile_glsl(PUSH_CONSTANT);
+        let d = dispatch(&spirv, 1, vec![storage(0, 0, &[0])]);
+        let result = run_compute(&d);
+        assert!(matches!(&result, Err(RunError::BadBinding(m)) if m.contains("push constants")), "{result:?}");
+    });
 }
 
 #[test]
@@ -315,11 +240,7 @@ fn invalid_spirv_is_an_error() {
     let buffers = || vec![storage(0, 0, &[0; 64]), storage(0, 1, &[0; 64])];
     let garbage: Vec<u32> = (0..64u32).map(|i| i.wrapping_mul(0x9e37_79b9)).collect();
     // A valid header followed by noise: exercises the instruction walk.
-    let noisy_body: Vec<u32> = good[..5]
-        .iter()
-        .copied()
-        .chain(garbage.iter().copied())
-        .collect();
+    let noisy_body: Vec<u32> = good[..5].iter().copied().chain(garbage.iter().copied()).collect();
     let truncated = &good[..good.len() - 3];
     let mut swapped = good.clone();
     for w in &mut swapped {
@@ -351,41 +272,35 @@ fn invalid_spirv_is_an_error() {
 
 #[test]
 fn unsupported_subgroup_size_and_device() {
-    at_widths(
-        concat!(module_path!(), "::unsupported_subgroup_size_and_device"),
-        DEFAULT_LANES,
-        |lanes| {
-            let spirv = compile_glsl(DOUBLE);
-            let buffers = || vec![storage(0, 0, &[0; 64]), storage(0, 1, &[0; 64])];
-            for requested in [3, lanes * 2, 1024] {
-                let mut d = dispatch(&spirv, 1, buffers());
-                d.subgroup_size = Some(requested);
-                match run_compute(&d) {
-                    Err(e @ RunError::SubgroupSizeUnsupported { .. }) => {
-                        let RunError::SubgroupSizeUnsupported { min, max, hint, .. } = &e else {
-                            unreachable!()
-                        };
-                        println!("{e}");
-                        assert_eq!((*min, *max), (lanes, lanes), "lavapipe has one size");
-                        assert!(hint.contains("LP_NATIVE_VECTOR_WIDTH=128"), "{hint}");
-                        assert!(e.to_string().contains("LP_NATIVE_VECTOR_WIDTH"));
-                    }
-                    other => {
-                        panic!("size {requested}: expected SubgroupSizeUnsupported, got {other:?}")
-                    }
-                }
-            }
-
+    at_widths(concat!(module_path!(), "::unsupported_subgroup_size_and_device"), DEFAULT_LANES, |lanes| {
+        let spirv = compile_glsl(DOUBLE);
+        let buffers = || vec![storage(0, 0, &[0; 64]), storage(0, 1, &[0; 64])];
+        for requested in [3, lanes * 2, 1024] {
             let mut d = dispatch(&spirv, 1, buffers());
-            d.device = Some("no-such-device-xyz".into());
+            d.subgroup_size = Some(requested);
             match run_compute(&d) {
-                Err(e @ RunError::NoDevice { .. }) => {
-                    assert!(e.to_string().contains("llvmpipe"), "lists devices: {e}")
+                Err(e @ RunError::SubgroupSizeUnsupported { .. }) => {
+                    let RunError::SubgroupSizeUnsupported { min, max, hint, .. } = &e else { unreachable!() };
+                    println!("{e}");
+                    assert_eq!((*min, *max), (lanes, lanes), "lavapipe has one size");
+                    assert!(hint.contains("LP_NATIVE_VECTOR_WIDTH=128"), "{hint}");
+                    assert!(e.to_string().contains("LP_NATIVE_VECTOR_WIDTH"));
                 }
-                other => panic!("expected NoDevice, got {other:?}"),
+                other => {
+                    panic!("size {requested}: expected SubgroupSizeUnsupported, got {other:?}")
+                }
             }
-        },
-    );
+        }
+
+        let mut d = dispatch(&spirv, 1, buffers());
+        d.device = Some("no-such-device-xyz".into());
+        match run_compute(&d) {
+            Err(e @ RunError::NoDevice { .. }) => {
+                assert!(e.to_string().contains("llvmpipe"), "lists devices: {e}")
+            }
+            other => panic!("expected NoDevice, got {other:?}"),
+        }
+    });
 }
 
 const SPIN: &str = r#"
@@ -416,29 +331,19 @@ void main() {
 /// which it does promptly.
 #[test]
 fn endless_shader_times_out() {
-    at_widths(
-        concat!(module_path!(), "::endless_shader_times_out"),
-        DEFAULT_LANES,
-        |_| {
-            let spirv = compile_glsl(SPIN);
-            let mut d = dispatch(&spirv, 65535, vec![storage(0, 0, &[0, 0])]);
-            d.timeout = Duration::from_secs(2);
-            let start = Instant::now();
-            let result = run_compute(&d);
-            let took = start.elapsed();
-            println!("endless shader: {result:?} after {took:?}");
-            assert!(
-                matches!(result, Err(RunError::Timeout(t)) if t == Duration::from_secs(2)),
-                "expected Timeout, got {result:?}"
-            );
-            assert!(
-                took >= Duration::from_secs(2),
-                "returned before the timeout: {took:?}"
-            );
-            assert!(
-                took < Duration::from_secs(20),
-                "timeout not honoured: {took:?}"
-            );
-        },
-    );
+    at_widths(concat!(module_path!(), "::endless_shader_times_out"), DEFAULT_LANES, |_| {
+        let spirv = compile_glsl(SPIN);
+        let mut d = dispatch(&spirv, 65535, vec![storage(0, 0, &[0, 0])]);
+        d.timeout = Duration::from_secs(2);
+        let start = Instant::now();
+        let result = run_compute(&d);
+        let took = start.elapsed();
+        println!("endless shader: {result:?} after {took:?}");
+        assert!(
+            matches!(result, Err(RunError::Timeout(t)) if t == Duration::from_secs(2)),
+            "expected Timeout, got {result:?}"
+        );
+        assert!(took >= Duration::from_secs(2), "returned before the timeout: {took:?}");
+        assert!(took < Duration::from_secs(20), "timeout not honoured: {took:?}");
+    });
 }

@@ -46,11 +46,7 @@ impl Namer {
     /// `is_reserved` is the target's keyword test; `extra` adds names known only at run time
     /// (the stdlib's intrinsics).
     pub fn new(is_reserved: fn(&str) -> bool, extra: impl IntoIterator<Item = String>) -> Namer {
-        Namer {
-            is_reserved,
-            reserved: extra.into_iter().collect(),
-            scopes: vec![HashSet::new()],
-        }
+        Namer { is_reserved, reserved: extra.into_iter().collect(), scopes: vec![HashSet::new()] }
     }
 
     pub fn push_scope(&mut self) {
@@ -65,9 +61,7 @@ impl Namer {
     }
 
     fn taken(&self, name: &str) -> bool {
-        (self.is_reserved)(name)
-            || self.reserved.contains(name)
-            || self.scopes.iter().any(|s| s.contains(name))
+        (self.is_reserved)(name) || self.reserved.contains(name) || self.scopes.iter().any(|s| s.contains(name))
     }
 
     /// A fresh name in the innermost scope, as close to `base` as the rules allow.
@@ -79,26 +73,14 @@ impl Namer {
             candidate = format!("{base}_{n}");
             n += 1;
         }
-        self.scopes
-            .last_mut()
-            .expect("module scope")
-            .insert(candidate.clone());
+        self.scopes.last_mut().expect("module scope").insert(candidate.clone());
         candidate
     }
 }
 
 /// Identifiers from the front end are already valid; this only guards synthetic names.
 fn sanitize(name: &str) -> String {
-    let mut s: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let mut s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
     if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
         s.insert(0, '_');
     }

@@ -352,7 +352,9 @@ pub enum AddressSpace {
     /// `static const`: a compile-time constant.
     Constant,
     /// A member of a `cbuffer` (or a global with no storage class: the implicit `$Globals`).
-    Uniform { cbuffer: Option<usize> },
+    Uniform {
+        cbuffer: Option<usize>,
+    },
 }
 
 /// `register(u3, space1)` as written.
@@ -567,13 +569,38 @@ pub struct SwitchCase {
 pub enum Stmt {
     Expr(ExprId),
     /// The declaration point of a local, with its initializer.
-    Local { local: LocalId, init: Option<ExprId> },
+    Local {
+        local: LocalId,
+        init: Option<ExprId>,
+    },
     Block(Block),
-    If { cond: ExprId, then: Block, els: Option<Block>, hint: BranchHint },
-    For { init: Vec<Stmt>, cond: Option<ExprId>, step: Option<ExprId>, body: Block, hint: LoopHint },
-    While { cond: ExprId, body: Block, hint: LoopHint },
-    DoWhile { body: Block, cond: ExprId, hint: LoopHint },
-    Switch { selector: ExprId, cases: Vec<SwitchCase> },
+    If {
+        cond: ExprId,
+        then: Block,
+        els: Option<Block>,
+        hint: BranchHint,
+    },
+    For {
+        init: Vec<Stmt>,
+        cond: Option<ExprId>,
+        step: Option<ExprId>,
+        body: Block,
+        hint: LoopHint,
+    },
+    While {
+        cond: ExprId,
+        body: Block,
+        hint: LoopHint,
+    },
+    DoWhile {
+        body: Block,
+        cond: ExprId,
+        hint: LoopHint,
+    },
+    Switch {
+        selector: ExprId,
+        cases: Vec<SwitchCase>,
+    },
     Break,
     Continue,
     Return(Option<ExprId>),
@@ -718,22 +745,53 @@ pub enum ExprKind {
     Unary(UnaryOp, ExprId),
     Binary(BinaryOp, ExprId, ExprId),
     /// `c ? a : b`; component-wise when `c` is a vector.
-    Select { cond: ExprId, then: ExprId, els: ExprId },
+    Select {
+        cond: ExprId,
+        then: ExprId,
+        els: ExprId,
+    },
     /// Implicit or explicit conversion to `Expr::ty`: numeric casts, splats (scalar to vector or
     /// matrix), truncations (vector to fewer components).
     Convert(ExprId),
     /// Vector, matrix, array or struct built from parts (HLSL flattens nested vectors:
     /// `float4(a.xy, b, c)` has three parts).
     Construct(Vec<ExprId>),
-    Swizzle { base: ExprId, components: Vec<u8> },
-    Field { base: ExprId, index: u32 },
+    Swizzle {
+        base: ExprId,
+        components: Vec<u8>,
+    },
+    Field {
+        base: ExprId,
+        index: u32,
+    },
     /// Array, vector, matrix-row or resource element access.
-    Index { base: ExprId, index: ExprId },
-    Call { function: FunctionId, args: Vec<ExprId> },
-    Intrinsic { id: IntrinsicId, args: Vec<ExprId>, bound: Option<Type> },
-    Method { object: ExprId, method: ResourceMethod, args: Vec<ExprId> },
-    Assign { op: Option<BinaryOp>, target: ExprId, value: ExprId },
-    IncDec { op: IncDec, target: ExprId },
+    Index {
+        base: ExprId,
+        index: ExprId,
+    },
+    Call {
+        function: FunctionId,
+        args: Vec<ExprId>,
+    },
+    Intrinsic {
+        id: IntrinsicId,
+        args: Vec<ExprId>,
+        bound: Option<Type>,
+    },
+    Method {
+        object: ExprId,
+        method: ResourceMethod,
+        args: Vec<ExprId>,
+    },
+    Assign {
+        op: Option<BinaryOp>,
+        target: ExprId,
+        value: ExprId,
+    },
+    IncDec {
+        op: IncDec,
+        target: ExprId,
+    },
     Comma(ExprId, ExprId),
     /// The group wave index/count computed by the fallback pass, or an `SV_GroupWaveIndex`
     /// parameter read: backends print what their target has.

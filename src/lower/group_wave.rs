@@ -44,10 +44,7 @@ fn value_of(e: &Expr, stdlib: &Stdlib) -> Option<GroupWaveValue> {
 
 /// An `SV_GroupWaveIndex` entry-point parameter (seed 000's spelling of the index).
 fn wave_index_param(f: &Function) -> Option<LocalId> {
-    f.params
-        .iter()
-        .copied()
-        .find(|p| f.locals[*p].builtin == Some(BuiltinInput::GroupWaveIndex))
+    f.params.iter().copied().find(|p| f.locals[*p].builtin == Some(BuiltinInput::GroupWaveIndex))
 }
 
 /// Whether the entry point's call graph asks for the group wave index or count.
@@ -64,6 +61,30 @@ pub fn uses_group_wave(module: &Module, entry: usize, stdlib: &Stdlib) -> bool {
             .any(|(_, f)| f.exprs.iter().any(|(_, e)| value_of(e, stdlib).is_some()))
 }
 
+/// Every read of the group wave index or count reachable from the entry point, with the name
+/// the source used and its span: what `--emulate never` reports where the target lacks them.
+pub fn group_wave_uses(module: &Module, entry: usize, stdlib: &Stdlib) -> Vec<(String, crate::span::Span)> {
+    let Some(ep) = module.entry_points.get(entry) else {
+        return Vec::new();
+    };
+    let reachable = super::reachable_functions(module, ep.function);
+    let mut uses = Vec::new();
+    for (h, f) in module.functions.iter() {
+        if !reachable[h.index()] {
+            continue;
+        }
+        for (_, e) in f.exprs.iter() {
+            if let ExprKind::Intrinsic { id, .. } = &e.kind {
+                if value_of(e, stdlib).is_some() {
+                    uses.push((stdlib.intrinsics[id.0 as usize].name.clone(), e.span));
+                }
+            }
+        }
+    }
+    uses.sort_by_key(|(_, s)| *s);
+    uses
+}
+
 /// The overload of `name` that takes `arity` parameters, all `uint` once its generic (if any) is
 /// bound to `uint`, and whose last parameter has mode `last_mode`.
 fn find_uint_overload(
@@ -76,9 +97,7 @@ fn find_uint_overload(
         let bound = vec![Type::UINT; i.generics.len()];
         i.params.len() == arity
             && i.generics.iter().all(|(_, c)| c.accepts(&Type::UINT))
-            && i.params
-                .iter()
-                .all(|p| p.ty.instantiate(&bound) == Type::UINT)
+            && i.params.iter().all(|p| p.ty.instantiate(&bound) == Type::UINT)
             && i.params.last().is_none_or(|p| p.mode == last_mode)
     };
     for &idx in stdlib.overloads(name) {
@@ -86,16 +105,14 @@ fn find_uint_overload(
         if fits(i) {
             let bound_list = vec![Type::UINT; i.generics.len()];
             let bound = (!i.generics.is_empty()).then_some(Type::UINT);
-            return Ok((
-                IntrinsicId(idx as u32),
-                bound,
-                i.ret.instantiate(&bound_list),
-            ));
+            return Ok((IntrinsicId(idx as u32), bound, i.ret.instantiate(&bound_list)));
         }
     }
     Err(Diagnostic::error(
         "E0699",
-        format!("internal error: the group wave index fallback needs a stdlib `{name}` taking {arity} uint parameter(s)"),
+        format!(
+            "internal error: the group wave index fallback needs a stdlib `{name}` taking {arity} uint parameter(s)"
+        ),
     ))
 }
 
@@ -103,11 +120,7 @@ fn find_uint_overload(
 /// prologue to entry point `entry`. Leaves the module untouched when the entry point's call
 /// graph does not use them. Fails (changing nothing) if the stdlib lacks an intrinsic the
 /// fallback is built from.
-pub fn emulate_group_wave(
-    module: &mut Module,
-    entry: usize,
-    stdlib: &Stdlib,
-) -> Result<(), Diagnostic> {
+pub fn emulate_group_wave(module: &mut Module, entry: usize, stdlib: &Stdlib) -> Result<(), Diagnostic> {
     if !uses_group_wave(module, entry, stdlib) {
         return Ok(());
     }
@@ -127,9 +140,7 @@ pub fn emulate_group_wave(
         vk_binding: None,
         span,
     };
-    let counter = module
-        .globals
-        .append(global(COUNTER, AddressSpace::Groupshared));
+    let counter = module.globals.append(global(COUNTER, AddressSpace::Groupshared));
     let index = module.globals.append(global(INDEX, AddressSpace::Private));
     let count = module.globals.append(global(COUNT, AddressSpace::Private));
 
@@ -146,12 +157,7 @@ pub fn emulate_group_wave(
     }
 
     let f = &mut module.functions[entry_fn];
-    let group_index = match f
-        .params
-        .iter()
-        .copied()
-        .find(|p| f.locals[*p].builtin == Some(BuiltinInput::GroupIndex))
-    {
+    let group_index = match f.params.iter().copied().find(|p| f.locals[*p].builtin == Some(BuiltinInput::GroupIndex)) {
         Some(p) => p,
         None => {
             let p = f.locals.append(Local {
@@ -178,28 +184,13 @@ pub fn emulate_group_wave(
     });
 
     let mut add = |kind, ty| f.exprs.append(Expr { kind, ty, span });
-    let call = |add: &mut dyn FnMut(ExprKind, Type) -> ExprId,
-                (id, bound, ret): &(IntrinsicId, Option<Type>, Type),
-                args: Vec<ExprId>| {
-        add(
-            ExprKind::Intrinsic {
-                id: *id,
-                args,
-                bound: bound.clone(),
-            },
-            ret.clone(),
-        )
-    };
+    let call =
+        |add: &mut dyn FnMut(ExprKind, Type) -> ExprId,
+         (id, bound, ret): &(IntrinsicId, Option<Type>, Type),
+         args: Vec<ExprId>| { add(ExprKind::Intrinsic { id: *id, args, bound: bound.clone() }, ret.clone()) };
     let uint = |v| ExprKind::Const(ConstValue::Uint(v));
     let assign = |add: &mut dyn FnMut(ExprKind, Type) -> ExprId, target, value| {
-        add(
-            ExprKind::Assign {
-                op: None,
-                target,
-                value,
-            },
-            Type::UINT,
-        )
+        add(ExprKind::Assign { op: None, target, value }, Type::UINT)
     };
 
     let gi = add(ExprKind::Local(group_index), Type::UINT);
@@ -226,23 +217,10 @@ pub fn emulate_group_wave(
 
     let block = |stmts| Block { stmts };
     let mut prologue = vec![
-        Stmt::If {
-            cond: is_first_thread,
-            then: block(vec![Stmt::Expr(reset)]),
-            els: None,
-            hint: BranchHint::None,
-        },
+        Stmt::If { cond: is_first_thread, then: block(vec![Stmt::Expr(reset)]), els: None, hint: BranchHint::None },
         Stmt::Expr(sync1),
-        Stmt::Local {
-            local: slot,
-            init: Some(slot_init),
-        },
-        Stmt::If {
-            cond: elect,
-            then: block(vec![Stmt::Expr(ticket)]),
-            els: None,
-            hint: BranchHint::None,
-        },
+        Stmt::Local { local: slot, init: Some(slot_init) },
+        Stmt::If { cond: elect, then: block(vec![Stmt::Expr(ticket)]), els: None, hint: BranchHint::None },
         Stmt::Expr(set_index),
         Stmt::Expr(sync2),
         Stmt::Expr(set_count),
@@ -256,15 +234,8 @@ pub fn emulate_group_wave(
         local.param = None;
         local.builtin = None;
         local.semantic = None;
-        let value = f.exprs.append(Expr {
-            kind: ExprKind::Global(index),
-            ty: Type::UINT,
-            span,
-        });
-        prologue.push(Stmt::Local {
-            local: p,
-            init: Some(value),
-        });
+        let value = f.exprs.append(Expr { kind: ExprKind::Global(index), ty: Type::UINT, span });
+        prologue.push(Stmt::Local { local: p, init: Some(value) });
     }
 
     f.body.stmts.splice(0..0, prologue);

@@ -5,7 +5,7 @@
 
 pub mod group_wave;
 
-pub use group_wave::{emulate_group_wave, uses_group_wave};
+pub use group_wave::{emulate_group_wave, group_wave_uses, uses_group_wave};
 
 use crate::ir::{ExprKind, FunctionId, Module};
 

@@ -130,19 +130,11 @@ pub enum RunError {
     /// No Vulkan loader, no driver, or a loader older than Vulkan 1.1.
     NoVulkan(String),
     /// No device matched `wanted` (or there is none at all).
-    NoDevice {
-        wanted: Option<String>,
-        available: Vec<String>,
-    },
+    NoDevice { wanted: Option<String>, available: Vec<String> },
     /// The chosen device cannot run subgroup operations in compute shaders.
     NoSubgroupSupport(String),
     /// The requested subgroup size cannot be pinned on this device.
-    SubgroupSizeUnsupported {
-        requested: u32,
-        min: u32,
-        max: u32,
-        hint: String,
-    },
+    SubgroupSizeUnsupported { requested: u32, min: u32, max: u32, hint: String },
     /// The SPIR-V is malformed, lacks the entry point, or the driver
     /// rejected it.
     InvalidShader(String),
@@ -185,10 +177,7 @@ impl fmt::Display for RunError {
                     None => write!(f, "no usable Vulkan device")?,
                 }
                 if available.is_empty() {
-                    write!(
-                        f,
-                        "; the loader reports no devices (is a driver/ICD installed?)"
-                    )
+                    write!(f, "; the loader reports no devices (is a driver/ICD installed?)")
                 } else {
                     write!(f, "; available: {}", available.join(", "))
                 }
@@ -196,27 +185,15 @@ impl fmt::Display for RunError {
             RunError::NoSubgroupSupport(why) => {
                 write!(f, "no subgroup (wave) support in compute shaders: {why}")
             }
-            RunError::SubgroupSizeUnsupported {
-                requested,
-                min,
-                max,
-                hint,
-            } => {
-                write!(
-                    f,
-                    "subgroup size {requested} is not supported (device range {min}..={max})"
-                )?;
+            RunError::SubgroupSizeUnsupported { requested, min, max, hint } => {
+                write!(f, "subgroup size {requested} is not supported (device range {min}..={max})")?;
                 if !hint.is_empty() {
                     write!(f, "\n  hint: {hint}")?;
                 }
                 Ok(())
             }
             RunError::InvalidShader(why) => write!(f, "invalid shader: {why}"),
-            RunError::MissingBinding {
-                set,
-                binding,
-                declared,
-            } => write!(
+            RunError::MissingBinding { set, binding, declared } => write!(
                 f,
                 "the shader uses a {declared} at set {set}, binding {binding}, \
                  but no buffer was supplied for it"

@@ -94,19 +94,13 @@ fn literal_string(words: &[u32]) -> (String, usize) {
 pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
     let bad = |why: String| Err(RunError::InvalidShader(why));
     if words.len() < 5 {
-        return bad(format!(
-            "SPIR-V module is {} words long; the header alone is 5",
-            words.len()
-        ));
+        return bad(format!("SPIR-V module is {} words long; the header alone is 5", words.len()));
     }
     if words[0] != MAGIC {
         if words[0] == MAGIC.swap_bytes() {
             return bad("SPIR-V module has the wrong byte order".into());
         }
-        return bad(format!(
-            "not a SPIR-V module (magic number {:#010x}, expected {MAGIC:#010x})",
-            words[0]
-        ));
+        return bad(format!("not a SPIR-V module (magic number {:#010x}, expected {MAGIC:#010x})", words[0]));
     }
     let version = words[1];
     let (major, minor) = ((version >> 16) & 0xff, (version >> 8) & 0xff);
@@ -185,27 +179,23 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
         i += count;
     }
 
-    let Some((_, _, entry_id, interface)) = entry_points
-        .iter()
-        .find(|(model, name, _, _)| *model == EXEC_MODEL_GLCOMPUTE && name == entry)
+    let Some((_, _, entry_id, interface)) =
+        entry_points.iter().find(|(model, name, _, _)| *model == EXEC_MODEL_GLCOMPUTE && name == entry)
     else {
-        let found: Vec<String> = entry_points
-            .iter()
-            .map(|(model, name, _, _)| {
-                if *model == EXEC_MODEL_GLCOMPUTE {
-                    format!("`{name}`")
-                } else {
-                    format!("`{name}` (not compute)")
-                }
-            })
-            .collect();
+        let found: Vec<String> =
+            entry_points
+                .iter()
+                .map(|(model, name, _, _)| {
+                    if *model == EXEC_MODEL_GLCOMPUTE {
+                        format!("`{name}`")
+                    } else {
+                        format!("`{name}` (not compute)")
+                    }
+                })
+                .collect();
         return bad(format!(
             "no GLCompute entry point named `{entry}` (module has: {})",
-            if found.is_empty() {
-                "none".to_string()
-            } else {
-                found.join(", ")
-            }
+            if found.is_empty() { "none".to_string() } else { found.join(", ") }
         ));
     };
 
@@ -216,17 +206,11 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
     // interface alone is not enough).  Skipping unused declarations
     // matters because front ends keep them.
     let used: HashSet<u32> = if (major, minor) >= (1, 4) {
-        interface
-            .iter()
-            .copied()
-            .filter(|id| referenced.contains(id))
-            .collect()
+        interface.iter().copied().filter(|id| referenced.contains(id)).collect()
     } else {
         referenced
     };
-    let uses_push_constants = variables
-        .iter()
-        .any(|(id, &(_, class))| class == SC_PUSH_CONSTANT && used.contains(id));
+    let uses_push_constants = variables.iter().any(|(id, &(_, class))| class == SC_PUSH_CONSTANT && used.contains(id));
 
     let mut resources = Vec::new();
     let mut ids: Vec<u32> = bindings.keys().copied().collect();
@@ -244,9 +228,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
             Some(&(storage, pointee)) => {
                 if arrays.contains_key(&pointee) {
                     ResourceKind::Unsupported("descriptor array")
-                } else if storage == SC_STORAGE_BUFFER
-                    || (storage == SC_UNIFORM && buffer_block.contains(&pointee))
-                {
+                } else if storage == SC_STORAGE_BUFFER || (storage == SC_UNIFORM && buffer_block.contains(&pointee)) {
                     // SPIR-V 1.3+ uses the StorageBuffer class; older
                     // modules (glslang for vulkan1.0/1.1) use Uniform +
                     // BufferBlock.

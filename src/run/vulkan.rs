@@ -25,11 +25,7 @@ fn vk_err(what: &'static str) -> impl Fn(vk::Result) -> RunError {
 }
 
 fn version_triple(v: u32) -> (u32, u32, u32) {
-    (
-        vk::api_version_major(v),
-        vk::api_version_minor(v),
-        vk::api_version_patch(v),
-    )
+    (vk::api_version_major(v), vk::api_version_minor(v), vk::api_version_patch(v))
 }
 
 /// Owns every Vulkan object of one call and destroys them on drop.
@@ -127,8 +123,8 @@ impl Session {
 fn create_instance(s: &mut Session) -> Result<(), RunError> {
     // SAFETY: `dlopen`s libvulkan; ash marks it unsafe because the library
     // runs initialisation code, which is the point.
-    let entry = unsafe { ash::Entry::load() }
-        .map_err(|e| RunError::NoVulkan(format!("could not load libvulkan: {e}")))?;
+    let entry =
+        unsafe { ash::Entry::load() }.map_err(|e| RunError::NoVulkan(format!("could not load libvulkan: {e}")))?;
     // SAFETY: plain global query on a loaded entry.
     let loader = unsafe { entry.try_enumerate_instance_version() }
         .map_err(vk_err("vkEnumerateInstanceVersion"))?
@@ -143,34 +139,28 @@ fn create_instance(s: &mut Session) -> Result<(), RunError> {
     // The instance version caps what device features we may use; ask for
     // 1.3 (subgroup size control is core there) when the loader has it.
     let api = loader.min(vk::API_VERSION_1_3);
-    let app = vk::ApplicationInfo::default()
-        .application_name(c"wavec")
-        .engine_name(c"wavec")
-        .api_version(api);
+    let app = vk::ApplicationInfo::default().application_name(c"wavec").engine_name(c"wavec").api_version(api);
 
     // On portability implementations (MoltenVK) devices are only listed
     // when the app opts in; harmless elsewhere.
     // SAFETY: global query.
     let available = unsafe { entry.enumerate_instance_extension_properties(None) }
         .map_err(vk_err("vkEnumerateInstanceExtensionProperties"))?;
-    let has_portability = available
-        .iter()
-        .any(|e| e.extension_name_as_c_str() == Ok(vk::KHR_PORTABILITY_ENUMERATION_NAME));
+    let has_portability =
+        available.iter().any(|e| e.extension_name_as_c_str() == Ok(vk::KHR_PORTABILITY_ENUMERATION_NAME));
     let mut extensions: Vec<*const c_char> = Vec::new();
     let mut flags = vk::InstanceCreateFlags::empty();
     if has_portability {
         extensions.push(vk::KHR_PORTABILITY_ENUMERATION_NAME.as_ptr());
         flags |= vk::InstanceCreateFlags::ENUMERATE_PORTABILITY_KHR;
     }
-    let info = vk::InstanceCreateInfo::default()
-        .application_info(&app)
-        .enabled_extension_names(&extensions)
-        .flags(flags);
+    let info =
+        vk::InstanceCreateInfo::default().application_info(&app).enabled_extension_names(&extensions).flags(flags);
     // SAFETY: `info` and what it points to outlive the call.
     let instance = unsafe { entry.create_instance(&info, None) }.map_err(|e| match e {
-        vk::Result::ERROR_INCOMPATIBLE_DRIVER => RunError::NoVulkan(
-            "the loader found no compatible driver (ICD); is one installed?".into(),
-        ),
+        vk::Result::ERROR_INCOMPATIBLE_DRIVER => {
+            RunError::NoVulkan("the loader found no compatible driver (ICD); is one installed?".into())
+        }
         e => RunError::Vk(format!("vkCreateInstance failed: {e}")),
     })?;
     s.entry = Some(entry);
@@ -202,10 +192,7 @@ const OP_NAMES: [(vk::SubgroupFeatureFlags, &str); 10] = [
     (vk::SubgroupFeatureFlags::ARITHMETIC, "arithmetic"),
     (vk::SubgroupFeatureFlags::BALLOT, "ballot"),
     (vk::SubgroupFeatureFlags::SHUFFLE, "shuffle"),
-    (
-        vk::SubgroupFeatureFlags::SHUFFLE_RELATIVE,
-        "shuffle_relative",
-    ),
+    (vk::SubgroupFeatureFlags::SHUFFLE_RELATIVE, "shuffle_relative"),
     (vk::SubgroupFeatureFlags::CLUSTERED, "clustered"),
     (vk::SubgroupFeatureFlags::QUAD, "quad"),
     (vk::SubgroupFeatureFlags::PARTITIONED_NV, "partitioned_nv"),
@@ -224,11 +211,7 @@ fn probe(instance: &ash::Instance, pd: vk::PhysicalDevice) -> Result<Probe, RunE
     let api = props.api_version;
     let extensions = unsafe { instance.enumerate_device_extension_properties(pd) }
         .map_err(vk_err("vkEnumerateDeviceExtensionProperties"))?;
-    let has_ext = |n: &CStr| {
-        extensions
-            .iter()
-            .any(|e| e.extension_name_as_c_str() == Ok(n))
-    };
+    let has_ext = |n: &CStr| extensions.iter().any(|e| e.extension_name_as_c_str() == Ok(n));
 
     let families = unsafe { instance.get_physical_device_queue_family_properties(pd) };
     let queue_family = families
@@ -282,18 +265,10 @@ fn probe(instance: &ash::Instance, pd: vk::PhysicalDevice) -> Result<Probe, RunE
     let _ = props2; // ends the borrows of the chained structs
 
     if driver_props_known {
-        let n = driver
-            .driver_name_as_c_str()
-            .map(|c| c.to_string_lossy().into_owned());
-        let i = driver
-            .driver_info_as_c_str()
-            .map(|c| c.to_string_lossy().into_owned());
+        let n = driver.driver_name_as_c_str().map(|c| c.to_string_lossy().into_owned());
+        let i = driver.driver_info_as_c_str().map(|c| c.to_string_lossy().into_owned());
         if let (Ok(n), Ok(i)) = (n, i) {
-            info.driver = if i.is_empty() {
-                n
-            } else {
-                format!("{n} ({i})")
-            };
+            info.driver = if i.is_empty() { n } else { format!("{n} ({i})") };
         }
     }
 
@@ -306,9 +281,7 @@ fn probe(instance: &ash::Instance, pd: vk::PhysicalDevice) -> Result<Probe, RunE
         size_control_feature = features.subgroup_size_control == vk::TRUE;
     }
 
-    probe.compute_subgroups = subgroup
-        .supported_stages
-        .contains(vk::ShaderStageFlags::COMPUTE);
+    probe.compute_subgroups = subgroup.supported_stages.contains(vk::ShaderStageFlags::COMPUTE);
     info.subgroup_size = subgroup.subgroup_size;
     info.min_subgroup_size = subgroup.subgroup_size;
     info.max_subgroup_size = subgroup.subgroup_size;
@@ -322,9 +295,8 @@ fn probe(instance: &ash::Instance, pd: vk::PhysicalDevice) -> Result<Probe, RunE
     if size_control_known && size_control_feature {
         info.min_subgroup_size = size_props.min_subgroup_size;
         info.max_subgroup_size = size_props.max_subgroup_size;
-        info.required_size_in_compute = size_props
-            .required_subgroup_size_stages
-            .contains(vk::ShaderStageFlags::COMPUTE);
+        info.required_size_in_compute =
+            size_props.required_subgroup_size_stages.contains(vk::ShaderStageFlags::COMPUTE);
         probe.size_control = Some(size_control_ext);
         probe.max_compute_workgroup_subgroups = size_props.max_compute_workgroup_subgroups;
     }
@@ -335,8 +307,7 @@ fn probe(instance: &ash::Instance, pd: vk::PhysicalDevice) -> Result<Probe, RunE
 fn probe_all(s: &Session) -> Result<Vec<Probe>, RunError> {
     let instance = s.instance();
     // SAFETY: enumeration on a live instance.
-    let pds = unsafe { instance.enumerate_physical_devices() }
-        .map_err(vk_err("vkEnumeratePhysicalDevices"))?;
+    let pds = unsafe { instance.enumerate_physical_devices() }.map_err(vk_err("vkEnumeratePhysicalDevices"))?;
     pds.into_iter().map(|pd| probe(instance, pd)).collect()
 }
 
@@ -351,10 +322,7 @@ pub fn list_devices() -> Result<Vec<DeviceInfo>, RunError> {
 /// Picks the device to run on: name filter first, then device type.
 fn choose(probes: Vec<Probe>, wanted: Option<&str>) -> Result<Probe, RunError> {
     let available: Vec<String> = probes.iter().map(|p| p.info.name.clone()).collect();
-    let no_device = || RunError::NoDevice {
-        wanted: wanted.map(str::to_string),
-        available: available.clone(),
-    };
+    let no_device = || RunError::NoDevice { wanted: wanted.map(str::to_string), available: available.clone() };
     let mut candidates: Vec<Probe> = probes
         .into_iter()
         .filter(|p| match wanted {
@@ -379,10 +347,7 @@ fn choose(probes: Vec<Probe>, wanted: Option<&str>) -> Result<Probe, RunError> {
     candidates.sort_by_key(rank); // stable: enumeration order breaks ties
     let best = candidates.swap_remove(0);
     if best.queue_family.is_none() {
-        return Err(RunError::NoSubgroupSupport(format!(
-            "device `{}` has no compute queue",
-            best.info.name
-        )));
+        return Err(RunError::NoSubgroupSupport(format!("device `{}` has no compute queue", best.info.name)));
     }
     if best.api < vk::API_VERSION_1_1 {
         return Err(RunError::NoSubgroupSupport(format!(
@@ -412,10 +377,7 @@ fn plan_subgroup_size(p: &Probe, requested: Option<u32>) -> Result<Option<u32>, 
         return Ok(None);
     }
     let pinnable = p.size_control.is_some() && info.required_size_in_compute;
-    if pinnable
-        && n.is_power_of_two()
-        && (info.min_subgroup_size..=info.max_subgroup_size).contains(&n)
-    {
+    if pinnable && n.is_power_of_two() && (info.min_subgroup_size..=info.max_subgroup_size).contains(&n) {
         return Ok(Some(n));
     }
     if !pinnable && n == info.subgroup_size {
@@ -435,10 +397,7 @@ fn plan_subgroup_size(p: &Probe, requested: Option<u32>) -> Result<Option<u32>, 
             info.name, info.subgroup_size
         )
     } else {
-        format!(
-            "`{}` accepts powers of two from {} to {}",
-            info.name, info.min_subgroup_size, info.max_subgroup_size
-        )
+        format!("`{}` accepts powers of two from {} to {}", info.name, info.min_subgroup_size, info.max_subgroup_size)
     };
     Err(RunError::SubgroupSizeUnsupported {
         requested: n,
@@ -487,10 +446,7 @@ fn check_request(
     let mut seen = HashSet::new();
     for b in &d.buffers {
         if !seen.insert((b.set, b.binding)) {
-            return Err(RunError::BadBinding(format!(
-                "two buffers supplied for set {}, binding {}",
-                b.set, b.binding
-            )));
+            return Err(RunError::BadBinding(format!("two buffers supplied for set {}, binding {}", b.set, b.binding)));
         }
         let (limit, what) = match b.kind {
             BufferKind::Storage => (p.limits.max_storage_buffer_range, "maxStorageBufferRange"),
@@ -516,17 +472,10 @@ fn check_request(
         }
     }
     for r in &module.resources {
-        let supplied = d
-            .buffers
-            .iter()
-            .find(|b| b.set == r.set && b.binding == r.binding);
+        let supplied = d.buffers.iter().find(|b| b.set == r.set && b.binding == r.binding);
         match (&r.kind, supplied) {
             (_, None) => {
-                return Err(RunError::MissingBinding {
-                    set: r.set,
-                    binding: r.binding,
-                    declared: r.kind.describe(),
-                })
+                return Err(RunError::MissingBinding { set: r.set, binding: r.binding, declared: r.kind.describe() })
             }
             (ResourceKind::Buffer(k), Some(b)) if *k != b.kind => {
                 return Err(RunError::BadBinding(format!(
@@ -544,16 +493,9 @@ fn check_request(
             _ => {}
         }
     }
-    for (axis, (&n, &max)) in d
-        .groups
-        .iter()
-        .zip(&p.limits.max_compute_work_group_count)
-        .enumerate()
-    {
+    for (axis, (&n, &max)) in d.groups.iter().zip(&p.limits.max_compute_work_group_count).enumerate() {
         if n > max {
-            return Err(RunError::BadBinding(format!(
-                "{n} workgroups along axis {axis}; the device allows {max}"
-            )));
+            return Err(RunError::BadBinding(format!("{n} workgroups along axis {axis}; the device allows {max}")));
         }
     }
     if let Some([x, y, z]) = module.local_size {
@@ -588,47 +530,35 @@ fn check_request(
 
 /// Picks a host-visible, host-coherent memory type (coherent so no
 /// flush/invalidate is needed), preferring host-cached for fast read-back.
-fn memory_type(
-    props: &vk::PhysicalDeviceMemoryProperties,
-    type_bits: u32,
-) -> Result<u32, RunError> {
+fn memory_type(props: &vk::PhysicalDeviceMemoryProperties, type_bits: u32) -> Result<u32, RunError> {
     let base = vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT;
     let find = |wanted: vk::MemoryPropertyFlags| {
-        (0..props.memory_type_count).find(|&i| {
-            type_bits & (1 << i) != 0
-                && props.memory_types[i as usize]
-                    .property_flags
-                    .contains(wanted)
-        })
+        (0..props.memory_type_count)
+            .find(|&i| type_bits & (1 << i) != 0 && props.memory_types[i as usize].property_flags.contains(wanted))
     };
     find(base | vk::MemoryPropertyFlags::HOST_CACHED)
         .or_else(|| find(base))
-        .ok_or_else(|| {
-            RunError::Vk("no host-visible, host-coherent memory type for a buffer".into())
-        })
+        .ok_or_else(|| RunError::Vk("no host-visible, host-coherent memory type for a buffer".into()))
 }
 
 /// Runs one compute dispatch and returns every buffer's contents after it.
 pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     // Cheap checks first: they need no Vulkan at all.
     let module = spirv::scan(d.spirv, d.entry)?;
-    let entry_name = CString::new(d.entry)
-        .map_err(|_| RunError::InvalidShader("entry point name contains a NUL byte".into()))?;
+    let entry_name =
+        CString::new(d.entry).map_err(|_| RunError::InvalidShader("entry point name contains a NUL byte".into()))?;
 
     let mut s = Session::default();
     create_instance(&mut s)?;
     let p = choose(probe_all(&s)?, d.device.as_deref())?;
     let required_size = plan_subgroup_size(&p, d.subgroup_size)?;
     check_request(d, &module, &p, required_size)?;
-    let queue_family = p
-        .queue_family
-        .ok_or_else(|| RunError::Vk("no compute queue".into()))?;
+    let queue_family = p.queue_family.ok_or_else(|| RunError::Vk("no compute queue".into()))?;
 
     // --- device -----------------------------------------------------------
     let priorities = [1.0f32];
-    let queue_info = [vk::DeviceQueueCreateInfo::default()
-        .queue_family_index(queue_family)
-        .queue_priorities(&priorities)];
+    let queue_info =
+        [vk::DeviceQueueCreateInfo::default().queue_family_index(queue_family).queue_priorities(&priorities)];
     let mut extensions: Vec<*const c_char> = Vec::new();
     if required_size.is_some() && p.size_control == Some(true) {
         extensions.push(vk::EXT_SUBGROUP_SIZE_CONTROL_NAME.as_ptr());
@@ -638,18 +568,15 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         extensions.push(vk::KHR_PORTABILITY_SUBSET_NAME.as_ptr());
     }
     // `requiredSubgroupSize` is only honoured with this feature enabled.
-    let mut size_feature =
-        vk::PhysicalDeviceSubgroupSizeControlFeatures::default().subgroup_size_control(true);
-    let mut device_info = vk::DeviceCreateInfo::default()
-        .queue_create_infos(&queue_info)
-        .enabled_extension_names(&extensions);
+    let mut size_feature = vk::PhysicalDeviceSubgroupSizeControlFeatures::default().subgroup_size_control(true);
+    let mut device_info =
+        vk::DeviceCreateInfo::default().queue_create_infos(&queue_info).enabled_extension_names(&extensions);
     if required_size.is_some() {
         device_info = device_info.push_next(&mut size_feature);
     }
     // SAFETY: `p.pd` belongs to this instance; the create info and its
     // chain outlive the call.
-    let device = unsafe { s.instance().create_device(p.pd, &device_info, None) }
-        .map_err(vk_err("vkCreateDevice"))?;
+    let device = unsafe { s.instance().create_device(p.pd, &device_info, None) }.map_err(vk_err("vkCreateDevice"))?;
     s.device = Some(device);
     let device = s.device().clone();
     // SAFETY (rest of function): all calls use objects created above from
@@ -669,26 +596,19 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             BufferKind::Storage => vk::BufferUsageFlags::STORAGE_BUFFER,
             BufferKind::Uniform => vk::BufferUsageFlags::UNIFORM_BUFFER,
         };
-        let info = vk::BufferCreateInfo::default()
-            .size(size)
-            .usage(usage)
-            .sharing_mode(vk::SharingMode::EXCLUSIVE);
-        let buffer =
-            unsafe { device.create_buffer(&info, None) }.map_err(vk_err("vkCreateBuffer"))?;
+        let info = vk::BufferCreateInfo::default().size(size).usage(usage).sharing_mode(vk::SharingMode::EXCLUSIVE);
+        let buffer = unsafe { device.create_buffer(&info, None) }.map_err(vk_err("vkCreateBuffer"))?;
         s.buffers.push(buffer);
         let req = unsafe { device.get_buffer_memory_requirements(buffer) };
         let alloc = vk::MemoryAllocateInfo::default()
             .allocation_size(req.size)
             .memory_type_index(memory_type(&mem_props, req.memory_type_bits)?);
-        let memory =
-            unsafe { device.allocate_memory(&alloc, None) }.map_err(vk_err("vkAllocateMemory"))?;
+        let memory = unsafe { device.allocate_memory(&alloc, None) }.map_err(vk_err("vkAllocateMemory"))?;
         s.memories.push(memory);
-        unsafe { device.bind_buffer_memory(buffer, memory, 0) }
-            .map_err(vk_err("vkBindBufferMemory"))?;
-        let ptr =
-            unsafe { device.map_memory(memory, 0, vk::WHOLE_SIZE, vk::MemoryMapFlags::empty()) }
-                .map_err(vk_err("vkMapMemory"))?
-                .cast::<u8>();
+        unsafe { device.bind_buffer_memory(buffer, memory, 0) }.map_err(vk_err("vkBindBufferMemory"))?;
+        let ptr = unsafe { device.map_memory(memory, 0, vk::WHOLE_SIZE, vk::MemoryMapFlags::empty()) }
+            .map_err(vk_err("vkMapMemory"))?
+            .cast::<u8>();
         // SAFETY: the mapping covers `req.size >= size >= data.len()` bytes
         // and nothing else aliases it yet.  Zeroing the tail makes padding
         // deterministic.
@@ -736,32 +656,19 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         let pool_sizes: Vec<vk::DescriptorPoolSize> = [BufferKind::Storage, BufferKind::Uniform]
             .into_iter()
             .filter(|&k| count(k) > 0)
-            .map(|k| vk::DescriptorPoolSize {
-                ty: descriptor_type(k),
-                descriptor_count: count(k),
-            })
+            .map(|k| vk::DescriptorPoolSize { ty: descriptor_type(k), descriptor_count: count(k) })
             .collect();
-        let info = vk::DescriptorPoolCreateInfo::default()
-            .max_sets(set_count)
-            .pool_sizes(&pool_sizes);
-        s.descriptor_pool = unsafe { device.create_descriptor_pool(&info, None) }
-            .map_err(vk_err("vkCreateDescriptorPool"))?;
-        let alloc = vk::DescriptorSetAllocateInfo::default()
-            .descriptor_pool(s.descriptor_pool)
-            .set_layouts(&s.set_layouts);
+        let info = vk::DescriptorPoolCreateInfo::default().max_sets(set_count).pool_sizes(&pool_sizes);
+        s.descriptor_pool =
+            unsafe { device.create_descriptor_pool(&info, None) }.map_err(vk_err("vkCreateDescriptorPool"))?;
+        let alloc =
+            vk::DescriptorSetAllocateInfo::default().descriptor_pool(s.descriptor_pool).set_layouts(&s.set_layouts);
         // Sets are freed with their pool.
-        sets = unsafe { device.allocate_descriptor_sets(&alloc) }
-            .map_err(vk_err("vkAllocateDescriptorSets"))?;
+        sets = unsafe { device.allocate_descriptor_sets(&alloc) }.map_err(vk_err("vkAllocateDescriptorSets"))?;
         let infos: Vec<[vk::DescriptorBufferInfo; 1]> = s
             .buffers
             .iter()
-            .map(|&buffer| {
-                [vk::DescriptorBufferInfo {
-                    buffer,
-                    offset: 0,
-                    range: vk::WHOLE_SIZE,
-                }]
-            })
+            .map(|&buffer| [vk::DescriptorBufferInfo { buffer, offset: 0, range: vk::WHOLE_SIZE }])
             .collect();
         let writes: Vec<vk::WriteDescriptorSet> = d
             .buffers
@@ -780,13 +687,11 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
 
     // --- pipeline ---------------------------------------------------------
     let layout_info = vk::PipelineLayoutCreateInfo::default().set_layouts(&s.set_layouts);
-    s.pipeline_layout = unsafe { device.create_pipeline_layout(&layout_info, None) }
-        .map_err(vk_err("vkCreatePipelineLayout"))?;
+    s.pipeline_layout =
+        unsafe { device.create_pipeline_layout(&layout_info, None) }.map_err(vk_err("vkCreatePipelineLayout"))?;
     let shader_info = vk::ShaderModuleCreateInfo::default().code(d.spirv);
     s.shader = unsafe { device.create_shader_module(&shader_info, None) }.map_err(|e| match e {
-        vk::Result::ERROR_INVALID_SHADER_NV => {
-            RunError::InvalidShader("the driver rejected the SPIR-V module".into())
-        }
+        vk::Result::ERROR_INVALID_SHADER_NV => RunError::InvalidShader("the driver rejected the SPIR-V module".into()),
         e => vk_err("vkCreateShaderModule")(e),
     })?;
     let mut required = vk::PipelineShaderStageRequiredSubgroupSizeCreateInfo::default()
@@ -798,11 +703,8 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     if required_size.is_some() {
         stage = stage.push_next(&mut required);
     }
-    let pipeline_info = [vk::ComputePipelineCreateInfo::default()
-        .stage(stage)
-        .layout(s.pipeline_layout)];
-    let pipelines =
-        unsafe { device.create_compute_pipelines(vk::PipelineCache::null(), &pipeline_info, None) };
+    let pipeline_info = [vk::ComputePipelineCreateInfo::default().stage(stage).layout(s.pipeline_layout)];
+    let pipelines = unsafe { device.create_compute_pipelines(vk::PipelineCache::null(), &pipeline_info, None) };
     s.pipeline = match pipelines {
         Ok(v) => v.first().copied().unwrap_or_default(),
         Err((v, e)) => {
@@ -821,8 +723,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
 
     // --- record -----------------------------------------------------------
     let pool_info = vk::CommandPoolCreateInfo::default().queue_family_index(queue_family);
-    s.command_pool = unsafe { device.create_command_pool(&pool_info, None) }
-        .map_err(vk_err("vkCreateCommandPool"))?;
+    s.command_pool = unsafe { device.create_command_pool(&pool_info, None) }.map_err(vk_err("vkCreateCommandPool"))?;
     let cb_info = vk::CommandBufferAllocateInfo::default()
         .command_pool(s.command_pool)
         .level(vk::CommandBufferLevel::PRIMARY)
@@ -832,22 +733,12 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         .first()
         .copied()
         .ok_or_else(|| RunError::Vk("vkAllocateCommandBuffers returned nothing".into()))?;
-    let begin =
-        vk::CommandBufferBeginInfo::default().flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT);
+    let begin = vk::CommandBufferBeginInfo::default().flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT);
     unsafe {
-        device
-            .begin_command_buffer(cb, &begin)
-            .map_err(vk_err("vkBeginCommandBuffer"))?;
+        device.begin_command_buffer(cb, &begin).map_err(vk_err("vkBeginCommandBuffer"))?;
         device.cmd_bind_pipeline(cb, vk::PipelineBindPoint::COMPUTE, s.pipeline);
         if !sets.is_empty() {
-            device.cmd_bind_descriptor_sets(
-                cb,
-                vk::PipelineBindPoint::COMPUTE,
-                s.pipeline_layout,
-                0,
-                &sets,
-                &[],
-            );
+            device.cmd_bind_descriptor_sets(cb, vk::PipelineBindPoint::COMPUTE, s.pipeline_layout, 0, &sets, &[]);
         }
         device.cmd_dispatch(cb, d.groups[0], d.groups[1], d.groups[2]);
         // A fence signal does not make shader writes visible to the host;
@@ -865,14 +756,11 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             &[],
             &[],
         );
-        device
-            .end_command_buffer(cb)
-            .map_err(vk_err("vkEndCommandBuffer"))?;
+        device.end_command_buffer(cb).map_err(vk_err("vkEndCommandBuffer"))?;
     }
 
     // --- submit and wait --------------------------------------------------
-    s.fence = unsafe { device.create_fence(&vk::FenceCreateInfo::default(), None) }
-        .map_err(vk_err("vkCreateFence"))?;
+    s.fence = unsafe { device.create_fence(&vk::FenceCreateInfo::default(), None) }.map_err(vk_err("vkCreateFence"))?;
     let cbs = [cb];
     let submit = [vk::SubmitInfo::default().command_buffers(&cbs)];
     let start = Instant::now();
@@ -897,11 +785,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         // `data.len()` bytes long, and the device is done writing it.
         .map(|(b, &ptr)| unsafe { std::slice::from_raw_parts(ptr, b.data.len()) }.to_vec())
         .collect();
-    Ok(RunOutput {
-        buffers,
-        device: p.info.clone(),
-        elapsed,
-    })
+    Ok(RunOutput { buffers, device: p.info.clone(), elapsed })
 }
 
 // Keep the unit tests of the pure helpers next to them.
@@ -938,9 +822,7 @@ mod tests {
         let fixed = probe_with(8, 8, 8, "llvmpipe (LLVM 15, 256 bits)", true);
         assert_eq!(plan_subgroup_size(&fixed, None), Ok(None));
         assert_eq!(plan_subgroup_size(&fixed, Some(8)), Ok(None));
-        let Err(RunError::SubgroupSizeUnsupported { hint, .. }) =
-            plan_subgroup_size(&fixed, Some(16))
-        else {
+        let Err(RunError::SubgroupSizeUnsupported { hint, .. }) = plan_subgroup_size(&fixed, Some(16)) else {
             panic!("16 must be rejected on a fixed-8 device");
         };
         assert!(hint.contains("LP_NATIVE_VECTOR_WIDTH"), "{hint}");

@@ -143,11 +143,7 @@ impl Checker {
     pub(super) fn const_of_ast(&mut self, e: &ast::Expr) -> Option<ConstValue> {
         use ast::ExprKind as K;
         match &e.kind {
-            K::IntLit(i) => Some(if i.unsigned {
-                ConstValue::Uint(i.value)
-            } else {
-                ConstValue::Int(i.value as i64)
-            }),
+            K::IntLit(i) => Some(if i.unsigned { ConstValue::Uint(i.value) } else { ConstValue::Int(i.value as i64) }),
             K::FloatLit(f) => Some(ConstValue::Float(f.value)),
             K::BoolLit(b) => Some(ConstValue::Bool(*b)),
             K::Ident(name) => {

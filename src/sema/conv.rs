@@ -120,9 +120,6 @@ mod tests {
         assert_eq!(implicit_cost(&Type::Vector(Scalar::F32, 2), &f4), None);
         assert_eq!(implicit_cost(&Type::INT, &Type::FLOAT), Some(ConvCost::Scalar));
         assert!(explicit_ok(&Type::INT, &Type::Struct(crate::arena::Handle::new(0))));
-        assert_eq!(
-            common_shape(&Type::FLOAT, &f4, Scalar::F32),
-            Some(Type::Vector(Scalar::F32, 4))
-        );
+        assert_eq!(common_shape(&Type::FLOAT, &f4, Scalar::F32), Some(Type::Vector(Scalar::F32, 4)));
     }
 }

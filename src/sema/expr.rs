@@ -78,11 +78,7 @@ impl Checker {
         match conv::implicit_cost(&from, to) {
             Some(_) => self.convert_node(e, to.clone()),
             None => {
-                let msg = format!(
-                    "cannot convert `{}` to `{}` implicitly",
-                    self.type_name(&from),
-                    self.type_name(to)
-                );
+                let msg = format!("cannot convert `{}` to `{}` implicitly", self.type_name(&from), self.type_name(to));
                 let at = self.span_of(e);
                 self.push(Diagnostic::error("E0405", msg).with_label(at, "").with_note(format!(
                     "the value is used at {}",
@@ -213,11 +209,7 @@ impl Checker {
                         }
                     }
                 };
-                self.add_expr(
-                    ExprKind::Assign { op: op.map(bin_op), target, value },
-                    tt,
-                    e.span,
-                )
+                self.add_expr(ExprKind::Assign { op: op.map(bin_op), target, value }, tt, e.span)
             }
             K::Ternary { cond, then, els } => {
                 let c = self.expr(cond);
@@ -271,8 +263,7 @@ impl Checker {
                     return v;
                 }
                 if !conv::explicit_ok(&from, &target) {
-                    let msg =
-                        format!("cannot cast `{}` to `{}`", self.type_name(&from), self.type_name(&target));
+                    let msg = format!("cannot cast `{}` to `{}`", self.type_name(&from), self.type_name(&target));
                     self.error("E0405", e.span, msg);
                     return self.error_expr(e.span);
                 }
@@ -340,7 +331,8 @@ impl Checker {
             self.error("E0301", span, format!("`{name}` is a function; call it with `{name}(…)`"));
             return self.error_expr(span);
         }
-        let mut d = Diagnostic::error("E0301", format!("undefined name `{name}`")).with_label(span, "not found in this scope");
+        let mut d =
+            Diagnostic::error("E0301", format!("undefined name `{name}`")).with_label(span, "not found in this scope");
         if let Some(s) = self.suggest(name) {
             d = d.with_note(format!("did you mean `{s}`?"));
         }
@@ -449,7 +441,8 @@ impl Checker {
         if op.is_bitwise() {
             for (t, e) in [(&tl, l), (&tr, r)] {
                 if t.scalar().is_some_and(|s| s.is_float()) {
-                    let msg = format!("operator `{}` needs integer operands, found `{}`", op.symbol(), self.type_name(t));
+                    let msg =
+                        format!("operator `{}` needs integer operands, found `{}`", op.symbol(), self.type_name(t));
                     let at = self.span_of(e);
                     self.error("E0405", at, msg);
                     return false;
@@ -473,7 +466,10 @@ impl Checker {
         } else if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
             // A shift has the type of its left operand.
             elem = if sl == Scalar::Bool { Scalar::I32 } else { sl };
-        } else if elem == Scalar::Bool && !op.is_comparison() && !matches!(op, BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor) {
+        } else if elem == Scalar::Bool
+            && !op.is_comparison()
+            && !matches!(op, BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor)
+        {
             elem = Scalar::I32;
         }
         let Some(operand_ty) = (if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
@@ -490,16 +486,11 @@ impl Checker {
         } else {
             (self.coerce(l, &operand_ty, span), self.coerce(r, &operand_ty, span))
         };
-        let result = if op.is_comparison() || op.is_logical() {
-            operand_ty.with_scalar(Scalar::Bool)
-        } else {
-            operand_ty
-        };
+        let result =
+            if op.is_comparison() || op.is_logical() { operand_ty.with_scalar(Scalar::Bool) } else { operand_ty };
         // Fold constant scalar operations (keeps literal-ness when both sides are literals).
         if let (Some(state), Type::Scalar(s)) = (&self.cur, &result) {
-            if let (ExprKind::Const(a), ExprKind::Const(b)) =
-                (&state.func.exprs[l].kind, &state.func.exprs[r].kind)
-            {
+            if let (ExprKind::Const(a), ExprKind::Const(b)) = (&state.func.exprs[l].kind, &state.func.exprs[r].kind) {
                 if let Some(v) = consts::binary(op, a, b).and_then(|v| consts::convert(&v, *s)) {
                     let id = self.add_expr(ExprKind::Const(v), result, span);
                     if both_literal {
@@ -562,7 +553,9 @@ impl Checker {
                 if let (Some(state), Type::Scalar(_)) = (&self.cur, &ty) {
                     if let ExprKind::Const(c) = &state.func.exprs[e].kind {
                         let folded = match (uop, c) {
-                            (UnaryOp::Neg, ConstValue::Int(i)) => Some(ConstValue::Int((*i as i32).wrapping_neg() as i64)),
+                            (UnaryOp::Neg, ConstValue::Int(i)) => {
+                                Some(ConstValue::Int((*i as i32).wrapping_neg() as i64))
+                            }
                             (UnaryOp::Neg, ConstValue::Float(f)) => Some(ConstValue::Float(-f)),
                             (UnaryOp::Not, ConstValue::Bool(b)) => Some(ConstValue::Bool(!b)),
                             _ => None,
@@ -650,17 +643,19 @@ impl Checker {
                 return self.error_expr(span);
             }
         };
-        if !it.scalar().is_some_and(|s| s.is_int() || s == Scalar::Bool) || it.element_count() != index_ty.element_count() {
-            let msg = format!(
-                "index must be `{}`, found `{}`",
-                self.type_name(&index_ty),
-                self.type_name(&it)
-            );
+        if !it.scalar().is_some_and(|s| s.is_int() || s == Scalar::Bool)
+            || it.element_count() != index_ty.element_count()
+        {
+            let msg = format!("index must be `{}`, found `{}`", self.type_name(&index_ty), self.type_name(&it));
             let at = self.span_of(i);
             self.error("E0408", at, msg);
             return self.error_expr(span);
         }
-        let i = if it.scalar() == Some(Scalar::I32) && index_ty == Type::UINT { i } else { self.coerce(i, &index_ty, span) };
+        let i = if it.scalar() == Some(Scalar::I32) && index_ty == Type::UINT {
+            i
+        } else {
+            self.coerce(i, &index_ty, span)
+        };
         // Constant out-of-range indices into fixed arrays are certain bugs.
         if let (Type::Array(_, Some(n)), Some(state)) = (&bt, &self.cur) {
             if let ExprKind::Const(c) = &state.func.exprs[i].kind {
@@ -716,10 +711,8 @@ impl Checker {
                     return self.add_expr(ExprKind::Convert(conv_parts[0]), target, span);
                 }
                 if have != want {
-                    let msg = format!(
-                        "`{}` needs {want} components, the arguments give {have}",
-                        self.type_name(&target)
-                    );
+                    let msg =
+                        format!("`{}` needs {want} components, the arguments give {have}", self.type_name(&target));
                     self.error("E0409", span, msg);
                     return self.error_expr(span);
                 }
@@ -936,8 +929,11 @@ impl Checker {
                 if !matches!(space, Some(AddressSpace::Groupshared | AddressSpace::Resource)) {
                     let at = self.span_of(*dest);
                     self.push(
-                        Diagnostic::error("E0411", format!("`{}` needs a groupshared variable or a writable buffer element", intr.name))
-                            .with_label(at, "this is neither"),
+                        Diagnostic::error(
+                            "E0411",
+                            format!("`{}` needs a groupshared variable or a writable buffer element", intr.name),
+                        )
+                        .with_label(at, "this is neither"),
                     );
                 }
             }
@@ -996,7 +992,9 @@ impl Checker {
                 let w = words(n, "Store").unwrap_or(1);
                 let vt = match (&templated, args.get(1)) {
                     (Some(t), _) => t.clone(),
-                    (None, Some(a)) if w == 1 && n == "Store" && self.ty(*a).scalar() != Some(Scalar::U32) => self.ty(*a),
+                    (None, Some(a)) if w == 1 && n == "Store" && self.ty(*a).scalar() != Some(Scalar::U32) => {
+                        self.ty(*a)
+                    }
                     _ => uvec(w),
                 };
                 Some((ResourceMethod::Store(w), vec![(u.clone(), ParamMode::In), (vt, ParamMode::In)], Type::Void))
@@ -1012,7 +1010,19 @@ impl Checker {
                 Some((ResourceMethod::Load(1), vec![(coord, ParamMode::In)], elem.clone()))
             }
             "GetDimensions" => {
-                let n = if kind.is_texture() { kind.index_dims() as usize } else if matches!(kind, ResourceKind::StructuredBuffer | ResourceKind::RWStructuredBuffer | ResourceKind::AppendStructuredBuffer | ResourceKind::ConsumeStructuredBuffer) { 2 } else { 1 };
+                let n = if kind.is_texture() {
+                    kind.index_dims() as usize
+                } else if matches!(
+                    kind,
+                    ResourceKind::StructuredBuffer
+                        | ResourceKind::RWStructuredBuffer
+                        | ResourceKind::AppendStructuredBuffer
+                        | ResourceKind::ConsumeStructuredBuffer
+                ) {
+                    2
+                } else {
+                    1
+                };
                 Some((ResourceMethod::GetDimensions, vec![(u.clone(), ParamMode::Out); n], Type::Void))
             }
             "IncrementCounter" if kind == ResourceKind::RWStructuredBuffer => {
@@ -1042,7 +1052,11 @@ impl Checker {
                 .into_iter()
                 .find(|o| o.method_name() == n);
                 op.map(|op| {
-                    let vt = args.get(1).map(|a| self.ty(*a)).filter(|t| t.scalar() == Some(Scalar::I32)).unwrap_or(Type::UINT);
+                    let vt = args
+                        .get(1)
+                        .map(|a| self.ty(*a))
+                        .filter(|t| t.scalar() == Some(Scalar::I32))
+                        .unwrap_or(Type::UINT);
                     let mut ps = vec![(u.clone(), ParamMode::In), (vt.clone(), ParamMode::In)];
                     match op {
                         AtomicOp::CompareExchange => {
@@ -1063,8 +1077,14 @@ impl Checker {
             self.error("E0407", name.span, msg);
             return self.error_expr(span);
         };
-        if matches!(method, ResourceMethod::Store(_) | ResourceMethod::Interlocked(_) | ResourceMethod::IncrementCounter | ResourceMethod::DecrementCounter | ResourceMethod::Append)
-            && !kind.is_writable()
+        if matches!(
+            method,
+            ResourceMethod::Store(_)
+                | ResourceMethod::Interlocked(_)
+                | ResourceMethod::IncrementCounter
+                | ResourceMethod::DecrementCounter
+                | ResourceMethod::Append
+        ) && !kind.is_writable()
         {
             let msg = format!("`{}` is read-only; `{}` needs an RW resource", kind.name(), name.name);
             self.error("E0406", name.span, msg);

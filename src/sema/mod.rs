@@ -174,10 +174,8 @@ impl Checker {
                 }
                 [ast::GenericArg::Type(e)] => self.resolve_type(e),
                 [ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span })] => {
-                    let fake = ast::TypeExpr {
-                        kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] },
-                        span: *span,
-                    };
+                    let fake =
+                        ast::TypeExpr { kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] }, span: *span };
                     self.resolve_type(&fake)
                 }
                 _ => {
@@ -289,12 +287,7 @@ impl Checker {
                 let index = self.module.cbuffers.len();
                 let register = self.register_of(&cb.annotations);
                 let vk_binding = self.vk_binding(&cb.attrs);
-                self.module.cbuffers.push(Cbuffer {
-                    name: cb.name.name.clone(),
-                    register,
-                    vk_binding,
-                    span: cb.span,
-                });
+                self.module.cbuffers.push(Cbuffer { name: cb.name.name.clone(), register, vk_binding, span: cb.span });
                 for m in &cb.members {
                     self.global_group(m, Some(index));
                 }
@@ -416,11 +409,7 @@ impl Checker {
                     } else {
                         let v = self.const_initializer(init, &mut ty);
                         if v.is_none() {
-                            self.error(
-                                "E0505",
-                                init.span(),
-                                "a global initializer must be a constant expression",
-                            );
+                            self.error("E0505", init.span(), "a global initializer must be a constant expression");
                         }
                         v
                     }
@@ -624,9 +613,8 @@ impl Checker {
                 l.builtin = None;
                 l.semantic = None;
                 if ty.scalar().is_none() || ty.element_count() != 1 {
-                    self.diags.push(
-                        Diagnostic::error("E0507", "`SV_GroupWaveIndex` must be a `uint`").with_label(span, ""),
-                    );
+                    self.diags
+                        .push(Diagnostic::error("E0507", "`SV_GroupWaveIndex` must be a `uint`").with_label(span, ""));
                 }
             }
             let init = self.coerce(call, &Type::UINT, span);
@@ -685,8 +673,11 @@ impl Checker {
                     candidates[0]
                 } else if candidates.is_empty() {
                     self.push(
-                        Diagnostic::error("E0508", "no entry point: no function is named `main` or has `[numthreads]`/`[shader]`")
-                            .with_note("name the entry point with `--entry NAME`"),
+                        Diagnostic::error(
+                            "E0508",
+                            "no entry point: no function is named `main` or has `[numthreads]`/`[shader]`",
+                        )
+                        .with_note("name the entry point with `--entry NAME`"),
                     );
                     return None;
                 } else {
@@ -764,7 +755,9 @@ impl Checker {
                         self.error(
                             "E0510",
                             a.span,
-                            format!("a thread group may hold at most 1024 threads (z at most 64); this one has {total}"),
+                            format!(
+                                "a thread group may hold at most 1024 threads (z at most 64); this one has {total}"
+                            ),
                         );
                     } else {
                         numthreads = Some(v);
@@ -776,8 +769,11 @@ impl Checker {
             }
         } else if stage.has_groups() {
             self.push(
-                Diagnostic::error("E0510", format!("{} entry point `{f_name}` needs `[numthreads(x, y, z)]`", stage.name()))
-                    .with_label(f_span, ""),
+                Diagnostic::error(
+                    "E0510",
+                    format!("{} entry point `{f_name}` needs `[numthreads(x, y, z)]`", stage.name()),
+                )
+                .with_label(f_span, ""),
             );
         }
         let wave_size = Self::attr(&attrs, "WaveSize").and_then(|a| self.wave_size(a, stage));
@@ -801,7 +797,8 @@ impl Checker {
         for e in &a.args {
             vals.push((self.const_int_expr(e, "a WaveSize argument")?, e.span));
         }
-        let bad: Vec<_> = vals.iter().filter(|(v, _)| !(4..=128).contains(v) || (*v as u64).count_ones() != 1).collect();
+        let bad: Vec<_> =
+            vals.iter().filter(|(v, _)| !(4..=128).contains(v) || (*v as u64).count_ones() != 1).collect();
         if let Some((v, span)) = bad.first() {
             self.push(
                 Diagnostic::error("E0511", "WaveSize arguments must be between 4 and 128 and a power of 2")

@@ -126,7 +126,11 @@ impl Checker {
                         }
                         None => {
                             if !self.ty(c).is_error() {
-                                self.error("E0514", cond.span, "the condition of `if constexpr` must be a constant expression");
+                                self.error(
+                                    "E0514",
+                                    cond.span,
+                                    "the condition of `if constexpr` must be a constant expression",
+                                );
                             }
                         }
                     }
@@ -464,11 +468,17 @@ impl Checker {
                             }
                         }
                         if have != ty.element_count() {
-                            let msg = format!("`{}` needs {} components, the list gives {have}", self.type_name(ty), ty.element_count());
+                            let msg = format!(
+                                "`{}` needs {} components, the list gives {have}",
+                                self.type_name(ty),
+                                ty.element_count()
+                            );
                             self.error("E0409", span, msg);
                         }
                         if let Type::Scalar(_) = ty {
-                            return parts.first().copied().unwrap_or_else(|| self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Error, span));
+                            return parts.first().copied().unwrap_or_else(|| {
+                                self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Error, span)
+                            });
                         }
                         self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
                     }

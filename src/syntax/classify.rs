@@ -130,15 +130,11 @@ fn declared_type_names(tokens: &[SpannedToken]) -> HashSet<String> {
             Token::Ident(_) if tokens.get(i + 1).map(|t| &t.token) == Some(&Token::Lt) => {
                 // `T f<T : c>(…)` declares `T`; `f<T>(x)` (a call) does not. A declaration has
                 // a return type before the name, or a constraint.
-                let after_type = i > 0
-                    && matches!(
-                        tokens[i - 1].token,
-                        Token::Ident(_) | Token::TypeName(_) | Token::Gt
-                    );
+                let after_type =
+                    i > 0 && matches!(tokens[i - 1].token, Token::Ident(_) | Token::TypeName(_) | Token::Gt);
                 if let Some((params, constrained, end)) = generic_params(tokens, i + 2) {
                     let call_like = tokens.get(end + 1).map(|t| &t.token) == Some(&Token::LParen);
-                    let builtin_before = i > 0
-                        && matches!(&tokens[i - 1].token, Token::Ident(s) if is_builtin_type(s));
+                    let builtin_before = i > 0 && matches!(&tokens[i - 1].token, Token::Ident(s) if is_builtin_type(s));
                     if call_like && (constrained || after_type || builtin_before) {
                         names.extend(params);
                     }

@@ -47,10 +47,7 @@ mod tests {
         let t = kinds("x <<= 0x1Fu + 1.5f // c\n/* b */ 2.");
         assert_eq!(t[0], Token::Ident("x".into()));
         assert_eq!(t[1], Token::ShlAssign);
-        assert_eq!(
-            t[2],
-            Token::IntLit(IntLit { value: 31, unsigned: true, long: false, radix: 16 })
-        );
+        assert_eq!(t[2], Token::IntLit(IntLit { value: 31, unsigned: true, long: false, radix: 16 }));
         assert_eq!(t[4], Token::FloatLit(FloatLit { value: 1.5, suffix: Some('f') }));
         assert_eq!(t[5], Token::Newline);
         assert_eq!(t[6], Token::FloatLit(FloatLit { value: 2.0, suffix: None }));

@@ -15,11 +15,7 @@ use crate::span::SourceMap;
 
 /// Adds `text` as a file, lexes and parses it without preprocessing (`#` lines are syntax
 /// errors here). For tests and tools; compilations go through the preprocessor.
-pub fn parse_str(
-    sources: &mut SourceMap,
-    name: &str,
-    text: &str,
-) -> (ast::TranslationUnit, Vec<Diagnostic>) {
+pub fn parse_str(sources: &mut SourceMap, name: &str, text: &str) -> (ast::TranslationUnit, Vec<Diagnostic>) {
     let file = sources.add(name, text);
     let mut tokens = lexer::lex(sources, file);
     tokens.retain(|t| t.token != token::Token::Newline);

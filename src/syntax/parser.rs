@@ -54,10 +54,7 @@ pub fn parse(mut tokens: Vec<SpannedToken>) -> (TranslationUnit, Vec<Diagnostic>
     }
 }
 
-fn run(
-    tokens: &[SpannedToken],
-    errors: &mut Vec<ErrorRec>,
-) -> Result<TranslationUnit, ParseError<u32, Token, ()>> {
+fn run(tokens: &[SpannedToken], errors: &mut Vec<ErrorRec>) -> Result<TranslationUnit, ParseError<u32, Token, ()>> {
     let triples = tokens.iter().map(|t| (t.span.start, t.token.clone(), t.span.end));
     wave::UnitParser::new().parse(errors, triples)
 }
@@ -97,9 +94,7 @@ fn salvage(tokens: &[SpannedToken], eof: u32) -> TranslationUnit {
 
 fn error_start(e: &ParseError<u32, Token, ()>) -> Option<u32> {
     match e {
-        ParseError::UnrecognizedToken { token, .. } | ParseError::ExtraToken { token } => {
-            Some(token.0)
-        }
+        ParseError::UnrecognizedToken { token, .. } | ParseError::ExtraToken { token } => Some(token.0),
         _ => None,
     }
 }
@@ -124,33 +119,19 @@ fn to_diagnostic(e: ParseError<u32, Token, ()>, eof: u32) -> Diagnostic {
             Diagnostic::error("E0203", format!("unexpected end of file, expected {exp}"))
                 .with_label(Span::new(eof, eof), format!("expected {exp}"))
         }
-        ParseError::InvalidToken { location } => Diagnostic::error("E0202", "invalid token")
-            .with_label(Span::new(location, location), ""),
+        ParseError::InvalidToken { location } => {
+            Diagnostic::error("E0202", "invalid token").with_label(Span::new(location, location), "")
+        }
         ParseError::User { .. } => Diagnostic::error("E0201", "syntax error"),
     }
 }
 
-const EXPR_START: &[&str] = &[
-    "Ident",
-    "TypeName",
-    "IntLit",
-    "FloatLit",
-    "StringLit",
-    "true",
-    "false",
-    "(",
-    "-",
-    "+",
-    "!",
-    "~",
-    "++",
-    "--",
-];
-const STMT_START: &[&str] =
-    &["if", "for", "while", "do", "switch", "return", "break", "continue", "discard", "{", "["];
+const EXPR_START: &[&str] =
+    &["Ident", "TypeName", "IntLit", "FloatLit", "StringLit", "true", "false", "(", "-", "+", "!", "~", "++", "--"];
+const STMT_START: &[&str] = &["if", "for", "while", "do", "switch", "return", "break", "continue", "discard", "{", "["];
 const BINARY_OPS: &[&str] = &[
-    "+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||", "&", "|", "^", "<<",
-    ">>", "?", "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ".", "[",
+    "+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||", "&", "|", "^", "<<", ">>", "?", "=", "+=",
+    "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ".", "[",
 ];
 const MODIFIERS: &[&str] = &[
     "static",
@@ -182,9 +163,7 @@ fn describe_expected(expected: &[String]) -> String {
         names.retain(|n| *n != "template<");
     }
     let mut phrases: Vec<String> = Vec::new();
-    let has = |names: &[&str], set: &[&str], min: usize| {
-        set.iter().filter(|s| names.contains(s)).count() >= min
-    };
+    let has = |names: &[&str], set: &[&str], min: usize| set.iter().filter(|s| names.contains(s)).count() >= min;
     let mut groups: Vec<(&str, &[&str])> = Vec::new();
     if has(&names, STMT_START, 4) {
         groups.push(("statement", STMT_START));
@@ -287,11 +266,7 @@ fn group_cases(items: Vec<SwitchItem>) -> Vec<SwitchCase> {
                     c.span = c.span.to(label.span);
                     c.labels.push(label);
                 }
-                _ => cases.push(SwitchCase {
-                    span: label.span,
-                    labels: vec![label],
-                    body: Vec::new(),
-                }),
+                _ => cases.push(SwitchCase { span: label.span, labels: vec![label], body: Vec::new() }),
             },
             SwitchItem::Stmt(s) => match cases.last_mut() {
                 Some(c) => {
@@ -319,10 +294,8 @@ mod tests {
 
     fn parse_ok(src: &str) -> TranslationUnit {
         let (sm, unit, diags) = parse_src(src);
-        let shown: Vec<String> = diags
-            .iter()
-            .map(|d| format!("{}: {}", sm.describe(d.primary_span().unwrap()), d.message))
-            .collect();
+        let shown: Vec<String> =
+            diags.iter().map(|d| format!("{}: {}", sm.describe(d.primary_span().unwrap()), d.message)).collect();
         assert!(diags.is_empty(), "unexpected diagnostics: {shown:#?}");
         unit
     }
@@ -405,8 +378,10 @@ mod tests {
         assert_eq!(ex("-a.b[1]++"), "(Neg (PostInc ([] (. a b) 1)))");
         assert_eq!(ex("(float)a * b"), "(Mul (cast float a) b)");
         assert_eq!(ex("(a) * b"), "(Mul a b)");
-        assert_eq!(ex("a || b && c | d ^ e & f == g < h << i + j"),
-            "(LogicOr a (LogicAnd b (BitOr c (BitXor d (BitAnd e (Eq f (Lt g (Shl h (Add i j)))))))))");
+        assert_eq!(
+            ex("a || b && c | d ^ e & f == g < h << i + j"),
+            "(LogicOr a (LogicAnd b (BitOr c (BitXor d (BitAnd e (Eq f (Lt g (Shl h (Add i j)))))))))"
+        );
         assert_eq!(ex("a = 1, b = 2"), "(, (= None a 1) (= None b 2))");
         assert_eq!(ex("!~++x--"), "(Not (BitNot (PreInc (PostDec x))))");
         assert_eq!(ex("f(a, b)(c)"), "(call (call f<> a b)<> c)");
@@ -418,7 +393,8 @@ mod tests {
 
     #[test]
     fn templates_and_generic_calls() {
-        let unit = parse_ok("RWStructuredBuffer<vector<float,4>> b; void f() { x = buf.Load<float2>(i); y = g<uint, 4>(z); }");
+        let unit =
+            parse_ok("RWStructuredBuffer<vector<float,4>> b; void f() { x = buf.Load<float2>(i); y = g<uint, 4>(z); }");
         let Item::Variables(g) = &unit.items[0] else { panic!() };
         assert_eq!(ty_s(&g.ty), "RWStructuredBuffer<vector<float,4>>");
         assert_eq!(g.decls[0].name.name, "b");
@@ -532,8 +508,8 @@ void main(uint3 id : SV_DispatchThreadID, in const uint n = 3, inout float v[2],
         assert_eq!(
             kinds,
             [
-                "typedef", "typedef", "vars", "vars", "vars", "vars", "vars", "cbuffer", "cbuffer",
-                "struct", "struct", "fn", "empty"
+                "typedef", "typedef", "vars", "vars", "vars", "vars", "vars", "cbuffer", "cbuffer", "struct", "struct",
+                "fn", "empty"
             ]
         );
         let Item::Typedef(t) = &unit.items[1] else { panic!() };
@@ -570,12 +546,8 @@ void main(uint3 id : SV_DispatchThreadID, in const uint n = 3, inout float v[2],
         let Item::Function(f) = &unit.items[11] else { panic!() };
         assert_eq!(f.attrs.len(), 2);
         assert_eq!(f.params.len(), 4);
-        assert!(
-            matches!(&f.params[0].annotations[0], Annotation::Semantic(s) if s.name == "SV_DispatchThreadID")
-        );
-        assert!(
-            f.params[1].modifiers.has(Modifier::In) && f.params[1].modifiers.has(Modifier::Const)
-        );
+        assert!(matches!(&f.params[0].annotations[0], Annotation::Semantic(s) if s.name == "SV_DispatchThreadID"));
+        assert!(f.params[1].modifiers.has(Modifier::In) && f.params[1].modifiers.has(Modifier::Const));
         assert_eq!(sx(f.params[1].default.as_ref().unwrap()), "3");
         assert_eq!(f.params[2].array_dims.len(), 1);
         assert!(matches!(&f.ret_annotations[0], Annotation::Semantic(s) if s.name == "SV_Target"));
@@ -617,18 +589,14 @@ void main(uint3 id : SV_DispatchThreadID, in const uint n = 3, inout float v[2],
         let StmtKind::Decl(d) = &stmts[2].kind else { panic!() };
         assert!(d.modifiers.has(Modifier::Groupshared));
         assert_eq!(sx(d.decls[0].array_dims[0].as_ref().unwrap()), "N");
-        let StmtKind::For { init: Some(init), cond: Some(cond), step: Some(step), .. } =
-            &stmts[6].kind
-        else {
+        let StmtKind::For { init: Some(init), cond: Some(cond), step: Some(step), .. } = &stmts[6].kind else {
             panic!()
         };
         assert!(matches!(init.kind, StmtKind::Decl(_)));
         assert_eq!(sx(cond), "(Lt i N)");
         assert_eq!(sx(step), "(PreInc i)");
         assert_eq!(sx(&stmts[7].attrs[0].args[0]), "4");
-        let StmtKind::For { init: Some(init), cond: None, step: None, .. } = &stmts[7].kind else {
-            panic!()
-        };
+        let StmtKind::For { init: Some(init), cond: None, step: None, .. } = &stmts[7].kind else { panic!() };
         assert!(matches!(init.kind, StmtKind::Expr(_)));
         let StmtKind::If { constexpr: true, cond, .. } = &stmts[12].kind else { panic!() };
         assert_eq!(sx(cond), "(Gt N 2)");
@@ -702,10 +670,7 @@ void CSMainWave(uint3 tid : SV_DispatchThreadID, uint3 gid : SV_GroupID, uint gi
         let StmtKind::Block(b) = &fb.kind else { panic!() };
         let StmtKind::For { body: inner, .. } = &b.stmts[2].kind else { panic!() };
         let StmtKind::Block(ib) = &inner.kind else { panic!() };
-        assert_eq!(
-            sx(expr_of(&ib.stmts[0])),
-            "(= Some(Add) lightAccumulator (call WaveReadLaneAt<> lightData64 i2))"
-        );
+        assert_eq!(sx(expr_of(&ib.stmts[0])), "(= Some(Add) lightAccumulator (call WaveReadLaneAt<> lightData64 i2))");
     }
 
     #[test]
@@ -732,16 +697,13 @@ void CSMainWave(uint3 tid : SV_DispatchThreadID, uint3 gid : SV_GroupID, uint gi
         assert_eq!(diags[1].message, "unexpected character `$`");
         assert_eq!(sm.snippet(diags[2].primary_span().unwrap()), "}");
         assert!(matches!(unit.items[0], Item::Error(_)));
-        assert!(
-            matches!(unit.items.last(), Some(Item::Variables(v)) if v.decls[0].name.name == "ok")
-        );
+        assert!(matches!(unit.items.last(), Some(Item::Variables(v)) if v.decls[0].name.name == "ok"));
     }
 
     #[test]
     fn no_cascade_after_item_level_recovery() {
         let (sm, unit, diags) = parse_src("void f(int a b) { x; }\nvoid g() { y = ; }\nuint ok;");
-        let spans: Vec<&str> =
-            diags.iter().map(|d| sm.snippet(d.primary_span().unwrap())).collect();
+        let spans: Vec<&str> = diags.iter().map(|d| sm.snippet(d.primary_span().unwrap())).collect();
         assert_eq!(spans, ["b", ";"], "{diags:?}");
         assert!(matches!(unit.items.last(), Some(Item::Variables(_))));
     }
@@ -815,10 +777,7 @@ void CSMainWave(uint3 tid : SV_DispatchThreadID, uint3 gid : SV_GroupID, uint gi
                 .cloned()
                 .chain((0..len).map(|_| pool[(next() % pool.len() as u64) as usize].clone()))
                 .enumerate()
-                .map(|(i, token)| SpannedToken {
-                    token,
-                    span: Span::new(1 + 2 * i as u32, 2 + 2 * i as u32),
-                })
+                .map(|(i, token)| SpannedToken { token, span: Span::new(1 + 2 * i as u32, 2 + 2 * i as u32) })
                 .collect();
             let _ = parse(tokens);
         }
@@ -837,10 +796,8 @@ void CSMainWave(uint3 tid : SV_DispatchThreadID, uint3 gid : SV_GroupID, uint gi
             }
             let text = std::fs::read_to_string(&path).unwrap();
             let (sm, unit, diags) = parse_src(&text);
-            let shown: Vec<String> = diags
-                .iter()
-                .map(|d| format!("{}: {}", sm.describe(d.primary_span().unwrap()), d.message))
-                .collect();
+            let shown: Vec<String> =
+                diags.iter().map(|d| format!("{}: {}", sm.describe(d.primary_span().unwrap()), d.message)).collect();
             assert!(diags.is_empty(), "{}: {shown:#?}", path.display());
             assert!(!unit.items.is_empty());
         }

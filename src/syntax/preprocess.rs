@@ -84,12 +84,10 @@ impl MemoryLoader {
 
 impl FileLoader for MemoryLoader {
     fn load(&self, path: &Path) -> std::io::Result<String> {
-        self.files.get(path).cloned().ok_or_else(|| {
-            std::io::Error::new(
-                std::io::ErrorKind::NotFound,
-                format!("{} not found", path.display()),
-            )
-        })
+        self.files
+            .get(path)
+            .cloned()
+            .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, format!("{} not found", path.display())))
     }
 }
 
@@ -151,11 +149,7 @@ fn preprocess_limited(
             // A newline inside a value would end the directive early and turn the rest into
             // output tokens.
             let value = value.as_deref().unwrap_or("1").replace(['\n', '\r'], " ");
-            text.push_str(&format!(
-                "#define {} {}\n",
-                name.replace(['\n', '\r'], " "),
-                value
-            ));
+            text.push_str(&format!("#define {} {}\n", name.replace(['\n', '\r'], " "), value));
         }
         let id = pp.sources.add("<command line>", text);
         pp.push_file(id, None);
@@ -197,11 +191,7 @@ fn hs_union(a: &HideSet, b: &HideSet) -> HideSet {
 fn hs_intersect(a: &HideSet, b: &HideSet) -> HideSet {
     match (a, b) {
         (Some(x), Some(y)) => {
-            let v: Vec<u32> = x
-                .iter()
-                .filter(|i| y.binary_search(i).is_ok())
-                .copied()
-                .collect();
+            let v: Vec<u32> = x.iter().filter(|i| y.binary_search(i).is_ok()).copied().collect();
             (!v.is_empty()).then(|| v.into())
         }
         _ => None,
@@ -221,28 +211,15 @@ struct PTok {
 
 impl PTok {
     fn from_file(t: &SpannedToken) -> PTok {
-        PTok {
-            tok: t.token.clone(),
-            span: t.span,
-            hs: None,
-            exact: true,
-        }
+        PTok { tok: t.token.clone(), span: t.span, hs: None, exact: true }
     }
 
     fn made(tok: Token, span: Span) -> PTok {
-        PTok {
-            tok,
-            span,
-            hs: None,
-            exact: false,
-        }
+        PTok { tok, span, hs: None, exact: false }
     }
 
     fn plain(&self) -> SpannedToken {
-        SpannedToken {
-            token: self.tok.clone(),
-            span: self.span,
-        }
+        SpannedToken { token: self.tok.clone(), span: self.span }
     }
 }
 
@@ -389,8 +366,7 @@ struct Pp<'a> {
 
 impl Pp<'_> {
     fn error(&mut self, code: &'static str, span: Span, msg: impl Into<String>, label: &str) {
-        self.diags
-            .push(Diagnostic::error(code, msg).with_label(span, label));
+        self.diags.push(Diagnostic::error(code, msg).with_label(span, label));
     }
 
     fn abort(&mut self, span: Span, msg: String) {
@@ -403,10 +379,7 @@ impl Pp<'_> {
     fn charge(&mut self, n: usize, span: Span) -> bool {
         self.produced = self.produced.saturating_add(n);
         if self.produced > self.max_tokens {
-            let msg = format!(
-                "preprocessing produces more than {} tokens",
-                self.max_tokens
-            );
+            let msg = format!("preprocessing produces more than {} tokens", self.max_tokens);
             self.abort(span, msg);
         }
         !self.aborted
@@ -414,30 +387,18 @@ impl Pp<'_> {
 
     fn push_file(&mut self, id: FileId, path: Option<PathBuf>) {
         let toks = lex(self.sources, id);
-        self.files.push(FileState {
-            path,
-            toks,
-            pos: 0,
-            line_start: true,
-            conds: Vec::new(),
-        });
+        self.files.push(FileState { path, toks, pos: 0, line_start: true, conds: Vec::new() });
     }
 
     fn run(&mut self) {
-        let mut src = Src {
-            stack: Vec::new(),
-            file: true,
-        };
+        let mut src = Src { stack: Vec::new(), file: true };
         while let Some(t) = self.next_expanded(&mut src) {
             if self.out.len() >= self.max_tokens {
                 let msg = format!("preprocessed output exceeds {} tokens", self.max_tokens);
                 self.abort(t.span, msg);
                 break;
             }
-            self.out.push(SpannedToken {
-                token: t.tok,
-                span: t.span,
-            });
+            self.out.push(SpannedToken { token: t.tok, span: t.span });
         }
     }
 
@@ -446,12 +407,7 @@ impl Pp<'_> {
     fn end_file(&mut self) {
         if let Some(f) = self.files.pop() {
             for c in f.conds {
-                self.error(
-                    "E0101",
-                    c.span,
-                    "unterminated conditional directive",
-                    "this `#if` has no `#endif`",
-                );
+                self.error("E0101", c.span, "unterminated conditional directive", "this `#if` has no `#endif`");
             }
         }
     }
@@ -474,11 +430,7 @@ impl Pp<'_> {
                 Token::Hash if fs.line_start => {
                     let hash = t.span;
                     let start = fs.pos;
-                    while fs
-                        .toks
-                        .get(fs.pos)
-                        .is_some_and(|t| t.token != Token::Newline)
-                    {
+                    while fs.toks.get(fs.pos).is_some_and(|t| t.token != Token::Newline) {
                         fs.pos += 1;
                     }
                     let line = fs.toks[start..fs.pos].to_vec();
@@ -516,12 +468,7 @@ impl Pp<'_> {
         let Some(name) = name_of(&first.token) else {
             // `# 12 "file"` line markers, as other preprocessors emit them.
             if active && !matches!(first.token, Token::IntLit(_)) {
-                self.error(
-                    "E0108",
-                    dspan,
-                    "invalid preprocessing directive",
-                    "expected a directive name",
-                );
+                self.error("E0108", dspan, "invalid preprocessing directive", "expected a directive name");
             }
             return;
         };
@@ -547,21 +494,11 @@ impl Pp<'_> {
             }
             "elif" | "else" => {
                 let Some(mut c) = self.files.last().and_then(|f| f.conds.last().copied()) else {
-                    self.error(
-                        "E0109",
-                        dspan,
-                        format!("`#{name}` without `#if`"),
-                        "no matching `#if`",
-                    );
+                    self.error("E0109", dspan, format!("`#{name}` without `#if`"), "no matching `#if`");
                     return;
                 };
                 if c.seen_else {
-                    self.error(
-                        "E0109",
-                        dspan,
-                        format!("`#{name}` after `#else`"),
-                        "the group already had its `#else`",
-                    );
+                    self.error("E0109", dspan, format!("`#{name}` after `#else`"), "the group already had its `#else`");
                     return;
                 }
                 if name == "else" {
@@ -580,41 +517,23 @@ impl Pp<'_> {
             }
             "endif" => {
                 if self.files.last_mut().and_then(|f| f.conds.pop()).is_none() {
-                    self.error(
-                        "E0109",
-                        dspan,
-                        "`#endif` without `#if`",
-                        "no matching `#if`",
-                    );
+                    self.error("E0109", dspan, "`#endif` without `#if`", "no matching `#if`");
                 }
             }
             _ if !active => {}
             "define" => self.define(dspan, rest),
-            "undef" => match rest
-                .first()
-                .map(|t| (name_of(&t.token).map(Cow::into_owned), t.span))
-            {
+            "undef" => match rest.first().map(|t| (name_of(&t.token).map(Cow::into_owned), t.span)) {
                 Some((Some(n), _)) => {
                     self.macros.remove(&n);
                 }
-                Some((None, span)) => self.error(
-                    "E0104",
-                    span,
-                    "macro name must be an identifier",
-                    "not an identifier",
-                ),
-                None => self.error(
-                    "E0104",
-                    dspan,
-                    "`#undef` without a macro name",
-                    "expected a name",
-                ),
+                Some((None, span)) => {
+                    self.error("E0104", span, "macro name must be an identifier", "not an identifier")
+                }
+                None => self.error("E0104", dspan, "`#undef` without a macro name", "expected a name"),
             },
             "include" => self.include(dspan, rest),
             "pragma" => {
-                let once = rest
-                    .first()
-                    .is_some_and(|t| matches!(&t.token, Token::Ident(n) if n == "once"));
+                let once = rest.first().is_some_and(|t| matches!(&t.token, Token::Ident(n) if n == "once"));
                 if once {
                     if let Some(p) = self.files.last().and_then(|f| f.path.clone()) {
                         self.once.insert(p);
@@ -622,62 +541,35 @@ impl Pp<'_> {
                 }
             }
             "error" => {
-                let msg = format!("#error {}", self.line_text(rest))
-                    .trim_end()
-                    .to_string();
+                let msg = format!("#error {}", self.line_text(rest)).trim_end().to_string();
                 self.error("E0102", dspan, msg, "`#error` directive");
             }
             "warning" => {
-                let msg = format!("#warning {}", self.line_text(rest))
-                    .trim_end()
-                    .to_string();
-                self.diags.push(
-                    Diagnostic::warning("E0102", msg).with_label(dspan, "`#warning` directive"),
-                );
+                let msg = format!("#warning {}", self.line_text(rest)).trim_end().to_string();
+                self.diags.push(Diagnostic::warning("E0102", msg).with_label(dspan, "`#warning` directive"));
             }
             "line" => {}
-            _ => self.error(
-                "E0108",
-                dspan,
-                format!("unknown directive `#{name}`"),
-                "unknown directive",
-            ),
+            _ => self.error("E0108", dspan, format!("unknown directive `#{name}`"), "unknown directive"),
         }
     }
 
     /// The source text of a directive's operands, as written.
     fn line_text(&self, rest: &[SpannedToken]) -> String {
         match (rest.first(), rest.last()) {
-            (Some(a), Some(b)) => self
-                .sources
-                .snippet(Span::new(a.span.start, b.span.end))
-                .to_string(),
+            (Some(a), Some(b)) => self.sources.snippet(Span::new(a.span.start, b.span.end)).to_string(),
             _ => String::new(),
         }
     }
 
     fn ifdef(&mut self, dspan: Span, rest: &[SpannedToken]) -> bool {
-        match rest
-            .first()
-            .map(|t| (name_of(&t.token).map(Cow::into_owned), t.span))
-        {
+        match rest.first().map(|t| (name_of(&t.token).map(Cow::into_owned), t.span)) {
             Some((Some(n), _)) => self.is_defined(&n),
             Some((None, span)) => {
-                self.error(
-                    "E0104",
-                    span,
-                    "macro name must be an identifier",
-                    "not an identifier",
-                );
+                self.error("E0104", span, "macro name must be an identifier", "not an identifier");
                 false
             }
             None => {
-                self.error(
-                    "E0104",
-                    dspan,
-                    "expected a macro name",
-                    "this directive needs a name",
-                );
+                self.error("E0104", dspan, "expected a macro name", "this directive needs a name");
                 false
             }
         }
@@ -700,30 +592,16 @@ impl Pp<'_> {
             let start = rest[i].span;
             let paren = matches!(rest.get(i + 1).map(|t| &t.token), Some(Token::LParen));
             let at = i + 1 + paren as usize;
-            let name = rest
-                .get(at)
-                .and_then(|t| name_of(&t.token))
-                .map(Cow::into_owned);
-            let closed =
-                !paren || matches!(rest.get(at + 1).map(|t| &t.token), Some(Token::RParen));
+            let name = rest.get(at).and_then(|t| name_of(&t.token)).map(Cow::into_owned);
+            let closed = !paren || matches!(rest.get(at + 1).map(|t| &t.token), Some(Token::RParen));
             let (Some(name), true) = (name, closed) else {
                 let span = rest.get(at).map_or(start, |t| t.span);
-                self.error(
-                    "E0106",
-                    span,
-                    "`defined` needs a macro name",
-                    "expected `NAME` or `(NAME)`",
-                );
+                self.error("E0106", span, "`defined` needs a macro name", "expected `NAME` or `(NAME)`");
                 return false;
             };
             let end = at + paren as usize;
             let v = self.is_defined(&name) as u64;
-            let lit = IntLit {
-                value: v,
-                unsigned: false,
-                long: false,
-                radix: 10,
-            };
+            let lit = IntLit { value: v, unsigned: false, long: false, radix: 10 };
             toks.push(PTok::made(Token::IntLit(lit), start.to(rest[end].span)));
             i = end + 1;
         }
@@ -731,9 +609,7 @@ impl Pp<'_> {
         if self.aborted {
             return false;
         }
-        let end = rest
-            .last()
-            .map_or(dspan, |t| Span::new(t.span.end, t.span.end));
+        let end = rest.last().map_or(dspan, |t| Span::new(t.span.end, t.span.end));
         let result = expr::evaluate(&expanded, end, &|n| self.is_defined(n));
         match result {
             Ok(v) => v.bits != 0,
@@ -746,30 +622,15 @@ impl Pp<'_> {
 
     fn define(&mut self, dspan: Span, rest: &[SpannedToken]) {
         let Some(nt) = rest.first() else {
-            self.error(
-                "E0104",
-                dspan,
-                "`#define` without a macro name",
-                "expected a name",
-            );
+            self.error("E0104", dspan, "`#define` without a macro name", "expected a name");
             return;
         };
         let Some(name) = name_of(&nt.token).map(Cow::into_owned) else {
-            self.error(
-                "E0104",
-                nt.span,
-                "macro name must be an identifier",
-                "not an identifier",
-            );
+            self.error("E0104", nt.span, "macro name must be an identifier", "not an identifier");
             return;
         };
         if name == "defined" {
-            self.error(
-                "E0104",
-                nt.span,
-                "`defined` cannot be a macro name",
-                "reserved",
-            );
+            self.error("E0104", nt.span, "`defined` cannot be a macro name", "reserved");
             return;
         }
         let mut i = 1;
@@ -777,10 +638,7 @@ impl Pp<'_> {
         let mut variadic = false;
         // Only a `(` touching the name makes a function-like macro: `#define F (x)` is an
         // object-like macro whose body starts with a parenthesis.
-        if rest
-            .get(1)
-            .is_some_and(|t| t.token == Token::LParen && t.span.start == nt.span.end)
-        {
+        if rest.get(1).is_some_and(|t| t.token == Token::LParen && t.span.start == nt.span.end) {
             match parse_params(rest, 2) {
                 Ok((ps, v, next)) => {
                     params = Some(ps);
@@ -788,12 +646,7 @@ impl Pp<'_> {
                     i = next;
                 }
                 Err((span, msg)) => {
-                    self.error(
-                        "E0104",
-                        span.unwrap_or(dspan),
-                        msg,
-                        "in this macro definition",
-                    );
+                    self.error("E0104", span.unwrap_or(dspan), msg, "in this macro definition");
                     return;
                 }
             }
@@ -807,12 +660,7 @@ impl Pp<'_> {
                 id
             }
         };
-        let m = Macro {
-            id,
-            params,
-            variadic,
-            body,
-        };
+        let m = Macro { id, params, variadic, body };
         let body_spans = &rest[i..];
         let edge = if m.body.first() == Some(&Token::HashHash) {
             body_spans.first()
@@ -823,12 +671,7 @@ impl Pp<'_> {
         };
         if let Some(t) = edge {
             let span = t.span;
-            self.error(
-                "E0104",
-                span,
-                "`##` cannot be at either end of a macro body",
-                "nothing to paste with",
-            );
+            self.error("E0104", span, "`##` cannot be at either end of a macro body", "nothing to paste with");
             return;
         }
         if m.params.is_some() {
@@ -857,12 +700,9 @@ impl Pp<'_> {
         if self.files.len() >= MAX_INCLUDE_DEPTH {
             self.include_overflow = true;
             self.diags.push(
-                Diagnostic::error(
-                    "E0107",
-                    format!("`#include` nested more than {MAX_INCLUDE_DEPTH} deep"),
-                )
-                .with_label(dspan, "this include goes too deep")
-                .with_note("an include cycle needs `#pragma once` or an include guard"),
+                Diagnostic::error("E0107", format!("`#include` nested more than {MAX_INCLUDE_DEPTH} deep"))
+                    .with_label(dspan, "this include goes too deep")
+                    .with_note("an include cycle needs `#pragma once` or an include guard"),
             );
             return;
         }
@@ -877,9 +717,7 @@ impl Pp<'_> {
         let candidates: Vec<PathBuf> = if name_path.is_absolute() {
             vec![name_path.clone()]
         } else {
-            dirs.iter()
-                .map(|d| normalize(&d.join(&name_path)))
-                .collect()
+            dirs.iter().map(|d| normalize(&d.join(&name_path))).collect()
         };
         let mut failures = Vec::new();
         for path in candidates {
@@ -892,9 +730,8 @@ impl Pp<'_> {
                     self.included_bytes = self.included_bytes.saturating_add(text.len());
                     if self.includes > MAX_INCLUDES || self.included_bytes > MAX_INCLUDED_BYTES {
                         self.include_overflow = true;
-                        let msg = format!(
-                            "more than {MAX_INCLUDES} includes or {MAX_INCLUDED_BYTES} bytes of included text"
-                        );
+                        let msg =
+                            format!("more than {MAX_INCLUDES} includes or {MAX_INCLUDED_BYTES} bytes of included text");
                         self.error("E0107", dspan, msg, "this include is one too many");
                         return;
                     }
@@ -908,13 +745,7 @@ impl Pp<'_> {
         }
         let searched: Vec<String> = dirs
             .iter()
-            .map(|d| {
-                if d.as_os_str().is_empty() {
-                    ".".to_string()
-                } else {
-                    d.display().to_string()
-                }
-            })
+            .map(|d| if d.as_os_str().is_empty() { ".".to_string() } else { d.display().to_string() })
             .collect();
         let mut d = Diagnostic::error("E0103", format!("include file `{name}` not found"))
             .with_label(dspan, "included here")
@@ -940,12 +771,7 @@ impl Pp<'_> {
             return Some(n);
         }
         let span = rest.first().map_or(dspan, |t| t.span);
-        self.error(
-            "E0104",
-            span,
-            "expected \"FILENAME\" or <FILENAME> after `#include`",
-            "malformed `#include`",
-        );
+        self.error("E0104", span, "expected \"FILENAME\" or <FILENAME> after `#include`", "malformed `#include`");
         None
     }
 
@@ -966,10 +792,7 @@ impl Pp<'_> {
                 let inner = &toks[1..close];
                 let all_exact = toks[..=close].iter().all(|t| t.exact);
                 if all_exact {
-                    self.sources
-                        .snippet(Span::new(toks[0].span.end, toks[close].span.start))
-                        .trim()
-                        .to_string()
+                    self.sources.snippet(Span::new(toks[0].span.end, toks[close].span.start)).trim().to_string()
                 } else {
                     inner.iter().map(|t| t.tok.spelling()).collect()
                 }
@@ -1034,12 +857,7 @@ impl Pp<'_> {
             None => (String::new(), 0),
         };
         let tok = if matches!(&t.tok, Token::Ident(n) if n == "__LINE__") {
-            Token::IntLit(IntLit {
-                value: line,
-                unsigned: false,
-                long: false,
-                radix: 10,
-            })
+            Token::IntLit(IntLit { value: line, unsigned: false, long: false, radix: 10 })
         } else {
             Token::StringLit(file)
         };
@@ -1050,11 +868,7 @@ impl Pp<'_> {
     /// nested parentheses protect commas. Returns the raw arguments, the commas between them
     /// (variadic arguments are rejoined with them) and the closing parenthesis.
     #[allow(clippy::type_complexity)]
-    fn collect_args(
-        &mut self,
-        src: &mut Src,
-        name: &PTok,
-    ) -> Option<((Vec<Vec<PTok>>, Vec<PTok>), PTok)> {
+    fn collect_args(&mut self, src: &mut Src, name: &PTok) -> Option<((Vec<Vec<PTok>>, Vec<PTok>), PTok)> {
         let mut args = vec![Vec::new()];
         let mut commas = Vec::new();
         let mut depth = 0usize;
@@ -1114,18 +928,11 @@ impl Pp<'_> {
         if args.len() == n {
             return Some(args);
         }
-        let want = if m.variadic {
-            format!("at least {}", n - 1)
-        } else {
-            n.to_string()
-        };
+        let want = if m.variadic { format!("at least {}", n - 1) } else { n.to_string() };
         self.error(
             "E0105",
             span,
-            format!(
-                "macro expects {want} argument(s), but {} were given",
-                args.len()
-            ),
+            format!("macro expects {want} argument(s), but {} were given", args.len()),
             "wrong number of arguments",
         );
         None
@@ -1136,8 +943,7 @@ impl Pp<'_> {
     fn expand_list(&mut self, toks: Vec<PTok>) -> Vec<PTok> {
         if self.nesting >= MAX_ARG_NESTING {
             let span = toks.first().map_or(Span::DUMMY, |t| t.span);
-            let msg =
-                format!("macro invocations nested more than {MAX_ARG_NESTING} deep in arguments");
+            let msg = format!("macro invocations nested more than {MAX_ARG_NESTING} deep in arguments");
             self.abort(span, msg);
             return Vec::new();
         }
@@ -1155,11 +961,7 @@ impl Pp<'_> {
     /// `##` applied, `hs` added to every token.
     fn substitute(&mut self, m: &Macro, args: &[Vec<PTok>], span: Span, hs: &HideSet) -> Vec<PTok> {
         let function_like = m.params.is_some();
-        let va_index = if m.variadic {
-            m.params.as_ref().map(|p| p.len() - 1)
-        } else {
-            None
-        };
+        let va_index = if m.variadic { m.params.as_ref().map(|p| p.len() - 1) } else { None };
         let mut expanded: Vec<Option<Vec<PTok>>> = vec![None; args.len()];
         let mut out: Vec<PTok> = Vec::new();
         let body = &m.body;
@@ -1258,11 +1060,7 @@ impl Pp<'_> {
     /// is kept as the several tokens it lexes to, which is more useful than an error.
     fn paste(&self, l: &PTok, r: &PTok, span: Span) -> Vec<PTok> {
         let text = format!("{}{}", self.text_of(l), self.text_of(r));
-        lex_str(&text, 0)
-            .into_iter()
-            .filter(|t| t.token != Token::Newline)
-            .map(|t| PTok::made(t.token, span))
-            .collect()
+        lex_str(&text, 0).into_iter().filter(|t| t.token != Token::Newline).map(|t| PTok::made(t.token, span)).collect()
     }
 
     /// `#x`: the argument as written, with one space where the source had any whitespace.
@@ -1284,9 +1082,7 @@ impl Pp<'_> {
 /// Drops `.` components, so that `dir/./a.h` and `dir/a.h` are one file for `#pragma once`.
 /// `..` is kept: resolving it lexically would be wrong across symbolic links.
 fn normalize(p: &Path) -> PathBuf {
-    p.components()
-        .filter(|c| !matches!(c, Component::CurDir))
-        .collect()
+    p.components().filter(|c| !matches!(c, Component::CurDir)).collect()
 }
 
 type ParamList = (Vec<String>, bool, usize);
@@ -1294,18 +1090,14 @@ type ParamList = (Vec<String>, bool, usize);
 /// Parses `a, b, ...)` starting at `rest[i]`; returns the names, whether the macro is
 /// variadic, and the index after the `)`.
 fn parse_params(rest: &[SpannedToken], mut i: usize) -> Result<ParamList, (Option<Span>, String)> {
-    let is_ellipsis =
-        |i: usize| (i..i + 3).all(|k| rest.get(k).is_some_and(|t| t.token == Token::Dot));
+    let is_ellipsis = |i: usize| (i..i + 3).all(|k| rest.get(k).is_some_and(|t| t.token == Token::Dot));
     let mut params: Vec<String> = Vec::new();
     if rest.get(i).is_some_and(|t| t.token == Token::RParen) {
         return Ok((params, false, i + 1));
     }
     loop {
         let Some(t) = rest.get(i) else {
-            return Err((
-                rest.last().map(|t| t.span),
-                "missing `)` in macro parameter list".into(),
-            ));
+            return Err((rest.last().map(|t| t.span), "missing `)` in macro parameter list".into()));
         };
         let variadic = if is_ellipsis(i) {
             params.push("__VA_ARGS__".into());
@@ -1325,10 +1117,7 @@ fn parse_params(rest: &[SpannedToken], mut i: usize) -> Result<ParamList, (Optio
                 false
             }
         } else {
-            return Err((
-                Some(t.span),
-                format!("expected a parameter name, found {}", t.token),
-            ));
+            return Err((Some(t.span), format!("expected a parameter name, found {}", t.token)));
         };
         match rest.get(i).map(|t| &t.token) {
             Some(Token::RParen) => return Ok((params, variadic, i + 1)),

@@ -25,9 +25,7 @@ const CHILD_DEADLINE: Duration = Duration::from_secs(120);
 /// call (tests run in parallel threads and in parallel processes).
 pub fn unique_temp_dir(tag: &str) -> PathBuf {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
     let dir = std::env::temp_dir().join(format!(
         "wavec-{tag}-{}-{}-{nanos}",
         std::process::id(),
@@ -66,10 +64,7 @@ pub fn compile_glsl_for(src: &str, target_env: &str) -> Vec<u32> {
     };
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(bytes.len() % 4, 0, "SPIR-V is not a whole number of words");
-    bytes
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect()
+    bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
 }
 
 pub fn words_to_bytes(words: &[u32]) -> Vec<u8> {
@@ -77,10 +72,7 @@ pub fn words_to_bytes(words: &[u32]) -> Vec<u8> {
 }
 
 pub fn bytes_to_words(bytes: &[u8]) -> Vec<u32> {
-    bytes
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect()
+    bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
 }
 
 /// The device the execution tests run on: `WAVEC_TEST_DEVICE`, else Mesa's
@@ -142,18 +134,8 @@ pub fn at_widths(test: &str, lanes: &[u32], body: impl Fn(u32)) {
                 s
             })
         };
-        let out = drain(
-            child
-                .stdout
-                .take()
-                .map(|r| Box::new(r) as Box<dyn Read + Send>),
-        );
-        let err = drain(
-            child
-                .stderr
-                .take()
-                .map(|r| Box::new(r) as Box<dyn Read + Send>),
-        );
+        let out = drain(child.stdout.take().map(|r| Box::new(r) as Box<dyn Read + Send>));
+        let err = drain(child.stderr.take().map(|r| Box::new(r) as Box<dyn Read + Send>));
         let start = Instant::now();
         let status = loop {
             match child.try_wait().expect("wait for child") {
@@ -177,9 +159,7 @@ pub fn at_widths(test: &str, lanes: &[u32], body: impl Fn(u32)) {
             Some(s) if !s.success() => panic!("{report}\nchild failed: {s}"),
             // A wrong name filters everything out and "passes" vacuously.
             Some(_) if !stdout.contains("1 passed") => {
-                panic!(
-                    "{report}\nchild did not run exactly one test; is `{name}` its libtest name?"
-                )
+                panic!("{report}\nchild did not run exactly one test; is `{name}` its libtest name?")
             }
             Some(_) => {}
         }

@@ -34,19 +34,13 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            shader_model: (6, 6),
-        }
+        Options { shader_model: (6, 6) }
     }
 }
 
 /// Writes entry point `entry` of `module` and everything it uses as HLSL, lowering intrinsics
 /// with the process-wide stdlib.
-pub fn write_string(
-    module: &Module,
-    entry: usize,
-    options: &Options,
-) -> Result<String, Vec<Diagnostic>> {
+pub fn write_string(module: &Module, entry: usize, options: &Options) -> Result<String, Vec<Diagnostic>> {
     write_string_with(module, entry, options, Stdlib::get())
 }
 
@@ -59,24 +53,17 @@ pub fn write_string_with(
     stdlib: &Stdlib,
 ) -> Result<String, Vec<Diagnostic>> {
     let Some(ep) = module.entry_points.get(entry) else {
-        return Err(vec![Diagnostic::error(
-            "E0699",
-            format!("internal error: no entry point #{entry}"),
-        )]);
+        return Err(vec![Diagnostic::error("E0699", format!("internal error: no entry point #{entry}"))]);
     };
     if ep.stage != Stage::Compute {
         return Err(vec![Diagnostic::error(
             "E0603",
-            format!(
-                "code generation for {} shaders is not supported yet",
-                ep.stage.name()
-            ),
+            format!("code generation for {} shaders is not supported yet", ep.stage.name()),
         )
         .with_label(ep.span, "this entry point")]);
     }
     let lowered;
-    let module = if options.shader_model < GROUP_WAVE_NATIVE_SM
-        && crate::lower::uses_group_wave(module, entry, stdlib)
+    let module = if options.shader_model < GROUP_WAVE_NATIVE_SM && crate::lower::uses_group_wave(module, entry, stdlib)
     {
         let mut m = module.clone();
         crate::lower::emulate_group_wave(&mut m, entry, stdlib).map_err(|d| vec![d])?;

@@ -30,13 +30,7 @@ impl Fb {
             },
         }
     }
-    fn local_full(
-        &mut self,
-        name: &str,
-        ty: Type,
-        param: Option<ParamMode>,
-        builtin: Option<BuiltinInput>,
-    ) -> LocalId {
+    fn local_full(&mut self, name: &str, ty: Type, param: Option<ParamMode>, builtin: Option<BuiltinInput>) -> LocalId {
         let l = self.f.locals.append(Local {
             name: name.to_string(),
             ty,
@@ -87,48 +81,20 @@ impl Fb {
         self.e(ExprKind::Global(g), ty)
     }
     fn bin(&mut self, op: BinaryOp, a: ExprId, b: ExprId) -> ExprId {
-        let ty = if op.is_comparison() || op.is_logical() {
-            Type::BOOL
-        } else {
-            self.ty(a)
-        };
+        let ty = if op.is_comparison() || op.is_logical() { Type::BOOL } else { self.ty(a) };
         self.e(ExprKind::Binary(op, a, b), ty)
     }
     fn assign(&mut self, target: ExprId, value: ExprId) -> ExprId {
         let ty = self.ty(target);
-        self.e(
-            ExprKind::Assign {
-                op: None,
-                target,
-                value,
-            },
-            ty,
-        )
+        self.e(ExprKind::Assign { op: None, target, value }, ty)
     }
     fn swz(&mut self, base: ExprId, components: &[u8]) -> ExprId {
         let s = self.ty(base).scalar().unwrap();
-        let ty = if components.len() == 1 {
-            Type::Scalar(s)
-        } else {
-            Type::Vector(s, components.len() as u8)
-        };
-        self.e(
-            ExprKind::Swizzle {
-                base,
-                components: components.to_vec(),
-            },
-            ty,
-        )
+        let ty = if components.len() == 1 { Type::Scalar(s) } else { Type::Vector(s, components.len() as u8) };
+        self.e(ExprKind::Swizzle { base, components: components.to_vec() }, ty)
     }
     fn intr(&mut self, id: u32, args: Vec<ExprId>, bound: Option<Type>, ret: Type) -> ExprId {
-        self.e(
-            ExprKind::Intrinsic {
-                id: IntrinsicId(id),
-                args,
-                bound,
-            },
-            ret,
-        )
+        self.e(ExprKind::Intrinsic { id: IntrinsicId(id), args, bound }, ret)
     }
     fn push(&mut self, s: Stmt) {
         self.f.body.stmts.push(s);
@@ -139,15 +105,7 @@ impl Fb {
 }
 
 fn global(name: &str, ty: Type, space: AddressSpace) -> Global {
-    Global {
-        name: name.to_string(),
-        ty,
-        space,
-        init: None,
-        register: None,
-        vk_binding: None,
-        span: Span::DUMMY,
-    }
+    Global { name: name.to_string(), ty, space, init: None, register: None, vk_binding: None, span: Span::DUMMY }
 }
 
 fn entry(m: &mut Module, f: Function, numthreads: [u32; 3]) {
@@ -171,16 +129,10 @@ fn intrinsic(
 ) -> Intrinsic {
     Intrinsic {
         name: name.to_string(),
-        generics: generic
-            .map(|c| vec![("T".to_string(), TypeClass::parse(c).unwrap())])
-            .unwrap_or_default(),
+        generics: generic.map(|c| vec![("T".to_string(), TypeClass::parse(c).unwrap())]).unwrap_or_default(),
         params: params
             .iter()
-            .map(|(n, mode, ty)| IntrinsicParam {
-                name: n.to_string(),
-                mode: *mode,
-                ty: ty.clone(),
-            })
+            .map(|(n, mode, ty)| IntrinsicParam { name: n.to_string(), mode: *mode, ty: ty.clone() })
             .collect(),
         ret,
         wave: true,
@@ -192,10 +144,7 @@ fn intrinsic(
 }
 
 fn template(text: &str, sm: (u32, u32)) -> HlslLowering {
-    HlslLowering::Template {
-        text: text.to_string(),
-        min_sm: sm,
-    }
+    HlslLowering::Template { text: text.to_string(), min_sm: sm }
 }
 
 const UINT: TypePat = TypePat::Concrete(Type::UINT);
@@ -236,9 +185,7 @@ fn test_stdlib() -> Stdlib {
             Some("numeric_sv"),
             &[("value", IN, t.clone()), ("delta", IN, UINT)],
             t.clone(),
-            vec![HlslLowering::Unsupported(
-                "DXC has no rotate intrinsic".to_string(),
-            )],
+            vec![HlslLowering::Unsupported("DXC has no rotate intrinsic".to_string())],
         ),
         // 4
         intrinsic("WaveNoHlsl", None, &[], UINT, vec![]),
@@ -256,28 +203,16 @@ fn test_stdlib() -> Stdlib {
             None,
             &[],
             UINT,
-            vec![
-                template("GetGroupWaveIndex()", (6, 10)),
-                HlslLowering::Emulated("group_wave_index".to_string()),
-            ],
+            vec![template("GetGroupWaveIndex()", (6, 10)), HlslLowering::Emulated("group_wave_index".to_string())],
         ),
         intrinsic(
             "GetGroupWaveCount",
             None,
             &[],
             UINT,
-            vec![
-                template("GetGroupWaveCount()", (6, 10)),
-                HlslLowering::Emulated("group_wave_index".to_string()),
-            ],
+            vec![template("GetGroupWaveCount()", (6, 10)), HlslLowering::Emulated("group_wave_index".to_string())],
         ),
-        intrinsic(
-            "WaveIsFirstLane",
-            None,
-            &[],
-            b,
-            vec![template("WaveIsFirstLane()", (6, 0))],
-        ),
+        intrinsic("WaveIsFirstLane", None, &[], b, vec![template("WaveIsFirstLane()", (6, 0))]),
         intrinsic(
             "WaveReadLaneFirst",
             Some("any_svm"),
@@ -288,11 +223,7 @@ fn test_stdlib() -> Stdlib {
         intrinsic(
             "InterlockedAdd",
             Some("int32_s"),
-            &[
-                ("dest", ParamMode::InOut, t.clone()),
-                ("value", IN, t.clone()),
-                ("original", ParamMode::Out, t.clone()),
-            ],
+            &[("dest", ParamMode::InOut, t.clone()), ("value", IN, t.clone()), ("original", ParamMode::Out, t.clone())],
             TypePat::Concrete(Type::Void),
             vec![template("InterlockedAdd($0, $1, $2)", (6, 0))],
         ),
@@ -326,94 +257,41 @@ fn declarations_and_bindings() {
     let particle = m.structs.append(StructDef {
         name: "Particle".to_string(),
         fields: vec![
-            Field {
-                name: "pos".to_string(),
-                ty: F3,
-                semantic: None,
-                span: Span::DUMMY,
-            },
-            Field {
-                name: "mass".to_string(),
-                ty: Type::FLOAT,
-                semantic: None,
-                span: Span::DUMMY,
-            },
+            Field { name: "pos".to_string(), ty: F3, semantic: None, span: Span::DUMMY },
+            Field { name: "mass".to_string(), ty: Type::FLOAT, semantic: None, span: Span::DUMMY },
         ],
         span: Span::DUMMY,
     });
     let mut buf = global(
         "particles",
-        Type::Resource(
-            ResourceKind::RWStructuredBuffer,
-            Some(Box::new(Type::Struct(particle))),
-        ),
+        Type::Resource(ResourceKind::RWStructuredBuffer, Some(Box::new(Type::Struct(particle)))),
         AddressSpace::Resource,
     );
-    buf.register = Some(Register {
-        class: 'u',
-        index: 0,
-        space: 0,
-    });
+    buf.register = Some(Register { class: 'u', index: 0, space: 0 });
     buf.vk_binding = Some((0, 0));
     let buf = m.globals.append(buf);
     m.cbuffers.push(Cbuffer {
         name: "Params".to_string(),
-        register: Some(Register {
-            class: 'b',
-            index: 0,
-            space: 0,
-        }),
+        register: Some(Register { class: 'b', index: 0, space: 0 }),
         vk_binding: Some((1, 0)),
         span: Span::DUMMY,
     });
-    let _count = m.globals.append(global(
-        "count",
-        Type::UINT,
-        AddressSpace::Uniform { cbuffer: Some(0) },
-    ));
-    let mut bytes = global(
-        "raw",
-        Type::Resource(ResourceKind::ByteAddressBuffer, None),
-        AddressSpace::Resource,
-    );
-    bytes.register = Some(Register {
-        class: 't',
-        index: 2,
-        space: 1,
-    });
+    let _count = m.globals.append(global("count", Type::UINT, AddressSpace::Uniform { cbuffer: Some(0) }));
+    let mut bytes = global("raw", Type::Resource(ResourceKind::ByteAddressBuffer, None), AddressSpace::Resource);
+    bytes.register = Some(Register { class: 't', index: 2, space: 1 });
     let bytes = m.globals.append(bytes);
-    let scale = m.globals.append(global(
-        "scale",
-        Type::FLOAT,
-        AddressSpace::Uniform { cbuffer: Some(0) },
-    ));
-    let _cache = m.globals.append(global(
-        "cache",
-        Type::Array(Box::new(Type::FLOAT), Some(64)),
-        AddressSpace::Groupshared,
-    ));
-    let mut table = global(
-        "table",
-        Type::Array(Box::new(Type::UINT), Some(3)),
-        AddressSpace::Constant,
-    );
-    table.init = Some(ConstValue::Composite(vec![
-        ConstValue::Uint(1),
-        ConstValue::Uint(2),
-        ConstValue::Uint(3),
-    ]));
+    let scale = m.globals.append(global("scale", Type::FLOAT, AddressSpace::Uniform { cbuffer: Some(0) }));
+    let _cache =
+        m.globals.append(global("cache", Type::Array(Box::new(Type::FLOAT), Some(64)), AddressSpace::Groupshared));
+    let mut table = global("table", Type::Array(Box::new(Type::UINT), Some(3)), AddressSpace::Constant);
+    table.init = Some(ConstValue::Composite(vec![ConstValue::Uint(1), ConstValue::Uint(2), ConstValue::Uint(3)]));
     m.globals.append(table);
     let mut bias = global("bias", F3, AddressSpace::Constant);
-    bias.init = Some(ConstValue::Composite(vec![
-        ConstValue::Float(0.5),
-        ConstValue::Float(-1.0),
-        ConstValue::Float(1e-7),
-    ]));
+    bias.init =
+        Some(ConstValue::Composite(vec![ConstValue::Float(0.5), ConstValue::Float(-1.0), ConstValue::Float(1e-7)]));
     m.globals.append(bias);
     // Reserved words as source names get renamed.
-    let out = m
-        .globals
-        .append(global("out", Type::UINT, AddressSpace::Private));
+    let out = m.globals.append(global("out", Type::UINT, AddressSpace::Private));
 
     // A reachable helper (written first) and an unreachable one (not written at all).
     let mut unused = Fb::new("unused", Type::Void);
@@ -434,69 +312,32 @@ fn declarations_and_bindings() {
     let b = f.g(&m, buf);
     let t = f.l(tid);
     let x = f.swz(t, &[0]);
-    let elem = f.e(
-        ExprKind::Index { base: b, index: x },
-        Type::Struct(particle),
-    );
+    let elem = f.e(ExprKind::Index { base: b, index: x }, Type::Struct(particle));
     let sc = f.g(&m, scale);
-    let w = f.e(
-        ExprKind::Call {
-            function: weigh,
-            args: vec![elem, sc],
-        },
-        Type::FLOAT,
-    );
+    let w = f.e(ExprKind::Call { function: weigh, args: vec![elem, sc] }, Type::FLOAT);
     let b = f.g(&m, buf);
     let t = f.l(tid);
     let x = f.swz(t, &[0]);
-    let elem = f.e(
-        ExprKind::Index { base: b, index: x },
-        Type::Struct(particle),
-    );
-    let target = f.e(
-        ExprKind::Field {
-            base: elem,
-            index: 1,
-        },
-        Type::FLOAT,
-    );
+    let elem = f.e(ExprKind::Index { base: b, index: x }, Type::Struct(particle));
+    let target = f.e(ExprKind::Field { base: elem, index: 1 }, Type::FLOAT);
     let a = f.assign(target, w);
     f.expr_stmt(a);
     let raw = f.g(&m, bytes);
     let off = f.u(16);
-    let word = f.e(
-        ExprKind::Method {
-            object: raw,
-            method: ResourceMethod::Load(1),
-            args: vec![off],
-        },
-        Type::UINT,
-    );
+    let word = f.e(ExprKind::Method { object: raw, method: ResourceMethod::Load(1), args: vec![off] }, Type::UINT);
     let raw = f.g(&m, bytes);
     let off = f.u(0);
     let v = f.e(
-        ExprKind::Method {
-            object: raw,
-            method: ResourceMethod::Load(4),
-            args: vec![off],
-        },
+        ExprKind::Method { object: raw, method: ResourceMethod::Load(4), args: vec![off] },
         Type::Vector(Scalar::F32, 4),
     );
     let vl = f.local("v", Type::Vector(Scalar::F32, 4));
-    f.push(Stmt::Local {
-        local: vl,
-        init: Some(v),
-    });
+    f.push(Stmt::Local { local: vl, init: Some(v) });
     let o = f.g(&m, out);
     let a = f.assign(o, word);
     f.expr_stmt(a);
     entry(&mut m, f.f, [64, 1, 1]);
-    m.entry_points[0].wave_size = Some(WaveSize {
-        min: 32,
-        max: 32,
-        preferred: None,
-        range_form: false,
-    });
+    m.entry_points[0].wave_size = Some(WaveSize { min: 32, max: 32, preferred: None, range_form: false });
 
     assert_eq!(
         ok(&m, (6, 6)),
@@ -539,10 +380,7 @@ fn every_statement_form() {
     let gi = f.builtin("gi", Type::UINT, BuiltinInput::GroupIndex);
     let acc = f.local("acc", Type::INT);
     let zero = f.i(0);
-    f.push(Stmt::Local {
-        local: acc,
-        init: Some(zero),
-    });
+    f.push(Stmt::Local { local: acc, init: Some(zero) });
     // for (int i = 0, j = 4; i < j; ++i) with [unroll(4)], continue and break
     let i = f.local("i", Type::INT);
     let j = f.local("j", Type::INT);
@@ -550,45 +388,21 @@ fn every_statement_form() {
     let (ie, je) = (f.l(i), f.l(j));
     let cond = f.bin(BinaryOp::Lt, ie, je);
     let ie = f.l(i);
-    let step = f.e(
-        ExprKind::IncDec {
-            op: IncDec::PreInc,
-            target: ie,
-        },
-        Type::INT,
-    );
+    let step = f.e(ExprKind::IncDec { op: IncDec::PreInc, target: ie }, Type::INT);
     let ie = f.l(i);
     let two = f.i(2);
     let is_two = f.bin(BinaryOp::Eq, ie, two);
     let (ae, ie) = (f.l(acc), f.l(i));
-    let add = f.e(
-        ExprKind::Assign {
-            op: Some(BinaryOp::Add),
-            target: ae,
-            value: ie,
-        },
-        Type::INT,
-    );
+    let add = f.e(ExprKind::Assign { op: Some(BinaryOp::Add), target: ae, value: ie }, Type::INT);
     f.push(Stmt::For {
-        init: vec![
-            Stmt::Local {
-                local: i,
-                init: Some(i0),
-            },
-            Stmt::Local {
-                local: j,
-                init: Some(j0),
-            },
-        ],
+        init: vec![Stmt::Local { local: i, init: Some(i0) }, Stmt::Local { local: j, init: Some(j0) }],
         cond: Some(cond),
         step: Some(step),
         body: Block {
             stmts: vec![
                 Stmt::If {
                     cond: is_two,
-                    then: Block {
-                        stmts: vec![Stmt::Continue],
-                    },
+                    then: Block { stmts: vec![Stmt::Continue] },
                     els: None,
                     hint: BranchHint::None,
                 },
@@ -603,21 +417,10 @@ fn every_statement_form() {
     let k = f.local("k", Type::FLOAT);
     let (i0, k0) = (f.u(0), f.fl(1.5));
     f.push(Stmt::For {
-        init: vec![
-            Stmt::Local {
-                local: i2,
-                init: Some(i0),
-            },
-            Stmt::Local {
-                local: k,
-                init: Some(k0),
-            },
-        ],
+        init: vec![Stmt::Local { local: i2, init: Some(i0) }, Stmt::Local { local: k, init: Some(k0) }],
         cond: None,
         step: None,
-        body: Block {
-            stmts: vec![Stmt::Break],
-        },
+        body: Block { stmts: vec![Stmt::Break] },
         hint: LoopHint::None,
     });
     // while / do-while with hints
@@ -625,38 +428,14 @@ fn every_statement_form() {
     let ten = f.i(10);
     let c = f.bin(BinaryOp::Lt, ae, ten);
     let ae = f.l(acc);
-    let inc = f.e(
-        ExprKind::IncDec {
-            op: IncDec::PostInc,
-            target: ae,
-        },
-        Type::INT,
-    );
-    f.push(Stmt::While {
-        cond: c,
-        body: Block {
-            stmts: vec![Stmt::Expr(inc)],
-        },
-        hint: LoopHint::Loop,
-    });
+    let inc = f.e(ExprKind::IncDec { op: IncDec::PostInc, target: ae }, Type::INT);
+    f.push(Stmt::While { cond: c, body: Block { stmts: vec![Stmt::Expr(inc)] }, hint: LoopHint::Loop });
     let ae = f.l(acc);
     let zero = f.i(0);
     let c = f.bin(BinaryOp::Gt, ae, zero);
     let ae = f.l(acc);
-    let dec = f.e(
-        ExprKind::IncDec {
-            op: IncDec::PreDec,
-            target: ae,
-        },
-        Type::INT,
-    );
-    f.push(Stmt::DoWhile {
-        body: Block {
-            stmts: vec![Stmt::Expr(dec)],
-        },
-        cond: c,
-        hint: LoopHint::Unroll(None),
-    });
+    let dec = f.e(ExprKind::IncDec { op: IncDec::PreDec, target: ae }, Type::INT);
+    f.push(Stmt::DoWhile { body: Block { stmts: vec![Stmt::Expr(dec)] }, cond: c, hint: LoopHint::Unroll(None) });
     // if / else if / else with hints, and a nested block with a shadowing local
     let g = f.l(gi);
     let zero = f.u(0);
@@ -668,23 +447,14 @@ fn every_statement_form() {
     let seven = f.i(7);
     f.push(Stmt::If {
         cond: c1,
-        then: Block {
-            stmts: vec![Stmt::Return(None)],
-        },
+        then: Block { stmts: vec![Stmt::Return(None)] },
         els: Some(Block {
             stmts: vec![Stmt::If {
                 cond: c2,
                 then: Block {
-                    stmts: vec![Stmt::Block(Block {
-                        stmts: vec![Stmt::Local {
-                            local: inner,
-                            init: Some(seven),
-                        }],
-                    })],
+                    stmts: vec![Stmt::Block(Block { stmts: vec![Stmt::Local { local: inner, init: Some(seven) }] })],
                 },
-                els: Some(Block {
-                    stmts: vec![Stmt::Discard],
-                }),
+                els: Some(Block { stmts: vec![Stmt::Discard] }),
                 hint: BranchHint::None,
             }],
         }),
@@ -693,12 +463,7 @@ fn every_statement_form() {
     let g = f.l(gi);
     let one = f.u(1);
     let c3 = f.bin(BinaryOp::Gt, g, one);
-    f.push(Stmt::If {
-        cond: c3,
-        then: Block::default(),
-        els: None,
-        hint: BranchHint::Flatten,
-    });
+    f.push(Stmt::If { cond: c3, then: Block::default(), els: None, hint: BranchHint::Flatten });
     // switch with stacked labels, fallthrough and default
     let sel = f.l(acc);
     let ae = f.l(acc);
@@ -707,34 +472,13 @@ fn every_statement_form() {
     f.push(Stmt::Switch {
         selector: sel,
         cases: vec![
-            SwitchCase {
-                values: vec![0],
-                is_default: false,
-                body: Block::default(),
-            },
-            SwitchCase {
-                values: vec![1, -2],
-                is_default: false,
-                body: Block {
-                    stmts: vec![Stmt::Expr(set)],
-                },
-            },
-            SwitchCase {
-                values: vec![3],
-                is_default: true,
-                body: Block {
-                    stmts: vec![Stmt::Break],
-                },
-            },
+            SwitchCase { values: vec![0], is_default: false, body: Block::default() },
+            SwitchCase { values: vec![1, -2], is_default: false, body: Block { stmts: vec![Stmt::Expr(set)] } },
+            SwitchCase { values: vec![3], is_default: true, body: Block { stmts: vec![Stmt::Break] } },
         ],
     });
     entry(&mut m, f.f, [8, 8, 1]);
-    m.entry_points[0].wave_size = Some(WaveSize {
-        min: 16,
-        max: 64,
-        preferred: Some(32),
-        range_form: true,
-    });
+    m.entry_points[0].wave_size = Some(WaveSize { min: 16, max: 64, preferred: Some(32), range_form: true });
     assert_eq!(
         ok(&m, (6, 8)),
         "\
@@ -809,15 +553,9 @@ fn precedence_and_literals() {
     };
     for l in [a, b, c] {
         let one = f.i(1);
-        f.push(Stmt::Local {
-            local: l,
-            init: Some(one),
-        });
+        f.push(Stmt::Local { local: l, init: Some(one) });
     }
-    f.push(Stmt::Local {
-        local: r,
-        init: None,
-    });
+    f.push(Stmt::Local { local: r, init: None });
     let (ae, be, ce) = (f.l(a), f.l(b), f.l(c));
     let sum = f.bin(BinaryOp::Add, ae, be);
     let e = f.bin(BinaryOp::Mul, sum, ce);
@@ -850,14 +588,7 @@ fn precedence_and_literals() {
     let (ae, be) = (f.l(a), f.l(b));
     let sh = f.bin(BinaryOp::Shl, ae, be);
     let min = f.i(i32::MIN as i64);
-    let e = f.e(
-        ExprKind::Select {
-            cond: lt,
-            then: sh,
-            els: min,
-        },
-        Type::INT,
-    );
+    let e = f.e(ExprKind::Select { cond: lt, then: sh, els: min }, Type::INT);
     set(&mut f, e); // a < b ? a << b : -2147483647 - 1
     let (ae, be) = (f.l(a), f.l(b));
     let inner = f.assign(ae, be);
@@ -876,28 +607,13 @@ fn precedence_and_literals() {
     for p in &parts[1..] {
         acc = f.bin(BinaryOp::Add, acc, *p);
     }
-    f.push(Stmt::Local {
-        local: x,
-        init: Some(acc),
-    });
+    f.push(Stmt::Local { local: x, init: Some(acc) });
     let y = f.local("y", Type::Scalar(Scalar::F64));
-    let d = f.e(
-        ExprKind::Const(ConstValue::Float(0.1)),
-        Type::Scalar(Scalar::F64),
-    );
-    f.push(Stmt::Local {
-        local: y,
-        init: Some(d),
-    });
+    let d = f.e(ExprKind::Const(ConstValue::Float(0.1)), Type::Scalar(Scalar::F64));
+    f.push(Stmt::Local { local: y, init: Some(d) });
     let z = f.local("z", Type::Scalar(Scalar::U64));
-    let d = f.e(
-        ExprKind::Const(ConstValue::Uint(u64::MAX)),
-        Type::Scalar(Scalar::U64),
-    );
-    f.push(Stmt::Local {
-        local: z,
-        init: Some(d),
-    });
+    let d = f.e(ExprKind::Const(ConstValue::Uint(u64::MAX)), Type::Scalar(Scalar::U64));
+    f.push(Stmt::Local { local: z, init: Some(d) });
     entry(&mut m, f.f, [1, 1, 1]);
     assert_eq!(
         ok(&m, (6, 6)),
@@ -932,18 +648,8 @@ fn conversions_swizzles_constructors() {
     let s = m.structs.append(StructDef {
         name: "Pair".to_string(),
         fields: vec![
-            Field {
-                name: "a".to_string(),
-                ty: Type::UINT,
-                semantic: None,
-                span: Span::DUMMY,
-            },
-            Field {
-                name: "b".to_string(),
-                ty: Type::FLOAT,
-                semantic: None,
-                span: Span::DUMMY,
-            },
+            Field { name: "a".to_string(), ty: Type::UINT, semantic: None, span: Span::DUMMY },
+            Field { name: "b".to_string(), ty: Type::FLOAT, semantic: None, span: Span::DUMMY },
         ],
         span: Span::DUMMY,
     });
@@ -954,17 +660,11 @@ fn conversions_swizzles_constructors() {
     let fx = f.e(ExprKind::Convert(x), Type::FLOAT);
     let v = f.local("v", F3);
     let splat = f.e(ExprKind::Convert(fx), F3);
-    f.push(Stmt::Local {
-        local: v,
-        init: Some(splat),
-    });
+    f.push(Stmt::Local { local: v, init: Some(splat) });
     let t = f.l(tid);
     let asf = f.e(ExprKind::Convert(t), F3);
     let w = f.local("w", F3);
-    f.push(Stmt::Local {
-        local: w,
-        init: Some(asf),
-    });
+    f.push(Stmt::Local { local: w, init: Some(asf) });
     let ve = f.l(v);
     let trunc = f.e(ExprKind::Convert(ve), Type::Vector(Scalar::F32, 2));
     let ve = f.l(v);
@@ -973,32 +673,20 @@ fn conversions_swizzles_constructors() {
     let one = f.fl(1.0);
     let c = f.e(ExprKind::Construct(vec![sum, one]), F3);
     let u = f.local("u", F3);
-    f.push(Stmt::Local {
-        local: u,
-        init: Some(c),
-    });
+    f.push(Stmt::Local { local: u, init: Some(c) });
     let zero = f.i(0);
     let zs = f.e(ExprKind::Convert(zero), Type::Struct(s));
     let p = f.local("p", Type::Struct(s));
-    f.push(Stmt::Local {
-        local: p,
-        init: Some(zs),
-    });
+    f.push(Stmt::Local { local: p, init: Some(zs) });
     let (one, half) = (f.u(1), f.fl(0.5));
     let agg = f.e(ExprKind::Construct(vec![one, half]), Type::Struct(s));
     let q = f.local("q", Type::Struct(s));
-    f.push(Stmt::Local {
-        local: q,
-        init: Some(agg),
-    });
+    f.push(Stmt::Local { local: q, init: Some(agg) });
     let (a, b) = (f.u(1), f.u(2));
     let arr_ty = Type::Array(Box::new(Type::UINT), Some(2));
     let arr = f.e(ExprKind::Construct(vec![a, b]), arr_ty.clone());
     let r = f.local("r", arr_ty);
-    f.push(Stmt::Local {
-        local: r,
-        init: Some(arr),
-    });
+    f.push(Stmt::Local { local: r, init: Some(arr) });
     let half = f.fl(0.5);
     let sw = f.swz(half, &[0, 0, 0]);
     let (ve, we) = (f.l(v), f.l(w));
@@ -1006,14 +694,7 @@ fn conversions_swizzles_constructors() {
     let gt_ty = Type::Vector(Scalar::Bool, 3);
     f.f.exprs[gt].ty = gt_ty;
     let ue = f.l(u);
-    let sel = f.e(
-        ExprKind::Select {
-            cond: gt,
-            then: sw,
-            els: ue,
-        },
-        F3,
-    );
+    let sel = f.e(ExprKind::Select { cond: gt, then: sw, els: ue }, F3);
     let ue = f.l(u);
     let a = f.assign(ue, sel);
     f.expr_stmt(a);
@@ -1051,10 +732,7 @@ fn intrinsic_module(extra: &[(u32, Span)]) -> Module {
     let sum_arg = f.bin(BinaryOp::Add, x, one);
     let sum = f.intr(0, vec![sum_arg], Some(Type::UINT), Type::UINT);
     let s = f.local("s", Type::UINT);
-    f.push(Stmt::Local {
-        local: s,
-        init: Some(sum),
-    });
+    f.push(Stmt::Local { local: s, init: Some(sum) });
     let se = f.l(s);
     let one = f.u(1);
     let c = f.bin(BinaryOp::Eq, se, one);
@@ -1065,10 +743,7 @@ fn intrinsic_module(extra: &[(u32, Span)]) -> Module {
     let any2 = f.intr(1, vec![c], None, Type::BOOL);
     let both = f.bin(BinaryOp::LogicAnd, any1, any2);
     let b = f.local("b", Type::BOOL);
-    f.push(Stmt::Local {
-        local: b,
-        init: Some(both),
-    });
+    f.push(Stmt::Local { local: b, init: Some(both) });
     let (se, t) = (f.l(s), f.l(tid));
     let y = f.swz(t, &[1]);
     let op = f.intr(5, vec![se, y], Some(Type::UINT), Type::UINT);
@@ -1087,15 +762,7 @@ fn intrinsic_module(extra: &[(u32, Span)]) -> Module {
             }
             _ => vec![t],
         };
-        let e = f.e_at(
-            ExprKind::Intrinsic {
-                id: IntrinsicId(id),
-                args,
-                bound: Some(U3),
-            },
-            U3,
-            span,
-        );
+        let e = f.e_at(ExprKind::Intrinsic { id: IntrinsicId(id), args, bound: Some(U3) }, U3, span);
         f.expr_stmt(e);
     }
     entry(&mut m, f.f, [32, 1, 1]);
@@ -1126,34 +793,16 @@ void main(uint3 tid : SV_DispatchThreadID) {
 
 #[test]
 fn shader_model_gating_errors() {
-    let m = intrinsic_module(&[
-        (2, Span::new(40, 52)),
-        (3, Span::new(60, 70)),
-        (4, Span::new(80, 90)),
-    ]);
+    let m = intrinsic_module(&[(2, Span::new(40, 52)), (3, Span::new(60, 70)), (4, Span::new(80, 90))]);
     let errs = write(&m, (6, 0)).unwrap_err();
-    let got: Vec<(&str, &str, Option<Span>)> = errs
-        .iter()
-        .map(|d| (d.code, d.message.as_str(), d.primary_span()))
-        .collect();
+    let got: Vec<(&str, &str, Option<Span>)> =
+        errs.iter().map(|d| (d.code, d.message.as_str(), d.primary_span())).collect();
     assert_eq!(
         got,
         vec![
-            (
-                "E0601",
-                "`WaveMatch` requires shader model 6.5 or later; the target is sm_6_0",
-                Some(Span::new(40, 52))
-            ),
-            (
-                "E0602",
-                "`WaveRotate` has no HLSL equivalent: DXC has no rotate intrinsic",
-                Some(Span::new(60, 70))
-            ),
-            (
-                "E0601",
-                "`WaveNoHlsl` has no HLSL lowering",
-                Some(Span::new(80, 90))
-            ),
+            ("E0601", "`WaveMatch` requires shader model 6.5 or later; the target is sm_6_0", Some(Span::new(40, 52))),
+            ("E0602", "`WaveRotate` has no HLSL equivalent: DXC has no rotate intrinsic", Some(Span::new(60, 70))),
+            ("E0601", "`WaveNoHlsl` has no HLSL lowering", Some(Span::new(80, 90))),
         ]
     );
 }
@@ -1167,10 +816,7 @@ fn non_compute_stages_are_not_supported_yet() {
     let errs = write(&m, (6, 6)).unwrap_err();
     assert_eq!(errs.len(), 1);
     assert_eq!(errs[0].code, "E0603");
-    assert_eq!(
-        errs[0].message,
-        "code generation for vertex shaders is not supported yet"
-    );
+    assert_eq!(errs[0].message, "code generation for vertex shaders is not supported yet");
     assert_eq!(errs[0].primary_span(), Some(Span::new(1, 5)));
 }
 
@@ -1183,11 +829,7 @@ fn group_wave_module() -> Module {
         Type::Resource(ResourceKind::RWStructuredBuffer, Some(Box::new(Type::UINT))),
         AddressSpace::Resource,
     );
-    buf.register = Some(Register {
-        class: 'u',
-        index: 0,
-        space: 0,
-    });
+    buf.register = Some(Register { class: 'u', index: 0, space: 0 });
     buf.vk_binding = Some((0, 0));
     let buf = m.globals.append(buf);
     let mut count = Fb::new("wave_count", Type::UINT);
@@ -1203,13 +845,7 @@ fn group_wave_module() -> Module {
     let idx = f.intr(GET_GROUP_WAVE_INDEX, vec![], None, Type::UINT);
     let k = f.u(1000);
     let scaled = f.bin(BinaryOp::Mul, idx, k);
-    let n = f.e(
-        ExprKind::Call {
-            function: count,
-            args: vec![],
-        },
-        Type::UINT,
-    );
+    let n = f.e(ExprKind::Call { function: count, args: vec![] }, Type::UINT);
     let v = f.bin(BinaryOp::Add, scaled, n);
     let a = f.assign(dst, v);
     f.expr_stmt(a);
@@ -1291,37 +927,25 @@ fn group_wave_pass_reuses_group_index_and_skips_unused_modules() {
     });
     f.params.push(gi);
     let out = ok(&m, (6, 5));
-    assert!(out.contains("void main(uint3 tid : SV_DispatchThreadID, uint flat : SV_GroupIndex) {\n    if (flat == 0u) {"), "{out}");
+    assert!(
+        out.contains("void main(uint3 tid : SV_DispatchThreadID, uint flat : SV_GroupIndex) {\n    if (flat == 0u) {"),
+        "{out}"
+    );
 }
 
 /// The fallback must be accepted by a real HLSL compiler, not just look right.
 #[test]
 fn group_wave_fallback_compiles_with_glslang() {
     use std::process::Command;
-    if Command::new("glslangValidator")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
+    if Command::new("glslangValidator").arg("--version").output().is_err() {
         eprintln!("glslangValidator not installed; skipping");
         return;
     }
-    let path =
-        std::env::temp_dir().join(format!("wavec_hlsl_group_wave_{}.hlsl", std::process::id()));
+    let path = std::env::temp_dir().join(format!("wavec_hlsl_group_wave_{}.hlsl", std::process::id()));
     std::fs::write(&path, GROUP_WAVE_SM_6_5).unwrap();
     let spv = path.with_extension("spv");
     let out = Command::new("glslangValidator")
-        .args([
-            "-D",
-            "-V",
-            "--target-env",
-            "vulkan1.1",
-            "-S",
-            "comp",
-            "-e",
-            "main",
-            "-o",
-        ])
+        .args(["-D", "-V", "--target-env", "vulkan1.1", "-S", "comp", "-e", "main", "-o"])
         .arg(&spv)
         .arg(&path)
         .output()

@@ -47,14 +47,8 @@ fn parse_template(text: &str) -> Vec<Piece<'_>> {
         if bytes[i] == b'$' && i + 1 < bytes.len() {
             let next = bytes[i + 1];
             let (piece, len) = if next.is_ascii_digit() {
-                let digits = bytes[i + 1..]
-                    .iter()
-                    .take_while(|b| b.is_ascii_digit())
-                    .count();
-                (
-                    Piece::Arg(text[i + 1..i + 1 + digits].parse().unwrap_or(0)),
-                    1 + digits,
-                )
+                let digits = bytes[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+                (Piece::Arg(text[i + 1..i + 1 + digits].parse().unwrap_or(0)), 1 + digits)
             } else if next == b'T' {
                 (Piece::Bound, 2)
             } else if next == b'R' {
@@ -81,9 +75,7 @@ fn parse_template(text: &str) -> Vec<Piece<'_>> {
 
 fn repeats_argument(text: &str) -> bool {
     let mut seen = HashSet::new();
-    parse_template(text)
-        .iter()
-        .any(|p| matches!(p, Piece::Arg(i) if !seen.insert(*i)))
+    parse_template(text).iter().any(|p| matches!(p, Piece::Arg(i) if !seen.insert(*i)))
 }
 
 /// `Name(...)` with the first `(` closed by the last character: the expansion is a primary
@@ -94,11 +86,7 @@ fn is_call_like(text: &str) -> bool {
         return false;
     };
     let head = &text[..open];
-    if head.is_empty()
-        || !head
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "_.<>$ ".contains(c))
-    {
+    if head.is_empty() || !head.chars().all(|c| c.is_ascii_alphanumeric() || "_.<>$ ".contains(c)) {
         return false;
     }
     let mut depth = 0;
@@ -171,14 +159,12 @@ impl<'a> Writer<'a> {
             self.internal(span, "call of an unknown intrinsic");
             return ("0".to_string(), P_POSTFIX);
         };
-        let error =
-            |code, msg: String| Diagnostic::error(code, msg).with_label(span, "called here");
+        let error = |code, msg: String| Diagnostic::error(code, msg).with_label(span, "called here");
         match intr.hlsl_for(sm) {
             Ok(HlslLowering::Template { text, .. }) => {
                 if let Some(helper) = self.helpers.names.get(&intr.name).cloned() {
                     self.write_helper(cx, id, intr, &helper, text, args, bound, ret);
-                    let parts: Vec<String> =
-                        args.iter().map(|a| self.expr(cx, *a, P_ASSIGN)).collect();
+                    let parts: Vec<String> = args.iter().map(|a| self.expr(cx, *a, P_ASSIGN)).collect();
                     return (format!("{helper}({})", parts.join(", ")), P_POSTFIX);
                 }
                 let pieces = parse_template(text);
@@ -188,20 +174,11 @@ impl<'a> Writer<'a> {
                         Piece::Text(t) => out.push_str(t),
                         Piece::Arg(i) => match args.get(*i) {
                             Some(a) => {
-                                let min = if in_argument_slot(&pieces, k) {
-                                    P_ASSIGN
-                                } else {
-                                    P_POSTFIX
-                                };
+                                let min = if in_argument_slot(&pieces, k) { P_ASSIGN } else { P_POSTFIX };
                                 out.push_str(&self.expr(cx, *a, min));
                             }
-                            None => self.internal(
-                                span,
-                                &format!(
-                                    "`{}`'s template names a missing argument ${i}",
-                                    intr.name
-                                ),
-                            ),
+                            None => self
+                                .internal(span, &format!("`{}`'s template names a missing argument ${i}", intr.name)),
                         },
                         Piece::Bound => out.push_str(&self.bound_name(bound, span, intr)),
                         Piece::Ret => out.push_str(&self.ty(ret)),
@@ -214,19 +191,13 @@ impl<'a> Writer<'a> {
                 }
             }
             Ok(HlslLowering::Unsupported(why)) => {
-                self.diags.push(error(
-                    "E0602",
-                    format!("`{}` has no HLSL equivalent: {why}", intr.name),
-                ));
+                self.diags.push(error("E0602", format!("`{}` has no HLSL equivalent: {why}", intr.name)));
                 ("0".to_string(), P_POSTFIX)
             }
             Ok(HlslLowering::Emulated(pass)) => {
                 self.internal(
                     span,
-                    &format!(
-                        "`{}` should have been replaced by the `{pass}` lowering pass",
-                        intr.name
-                    ),
+                    &format!("`{}` should have been replaced by the `{pass}` lowering pass", intr.name),
                 );
                 ("0".to_string(), P_POSTFIX)
             }
@@ -244,10 +215,7 @@ impl<'a> Writer<'a> {
                 ("0".to_string(), P_POSTFIX)
             }
             Err(None) => {
-                self.diags.push(error(
-                    "E0601",
-                    format!("`{}` has no HLSL lowering", intr.name),
-                ));
+                self.diags.push(error("E0601", format!("`{}` has no HLSL lowering", intr.name)));
                 ("0".to_string(), P_POSTFIX)
             }
         }
@@ -257,13 +225,7 @@ impl<'a> Writer<'a> {
         match bound {
             Some(t) => self.ty(t),
             None => {
-                self.internal(
-                    span,
-                    &format!(
-                        "`{}`'s template uses $T but no generic type is bound",
-                        intr.name
-                    ),
-                );
+                self.internal(span, &format!("`{}`'s template uses $T but no generic type is bound", intr.name));
                 "int".to_string()
             }
         }
@@ -287,10 +249,7 @@ impl<'a> Writer<'a> {
             return;
         }
         // Helper bodies see only their parameters, so a fresh namer (keywords only) suffices.
-        let mut namer = Namer::new(
-            super::is_reserved,
-            self.stdlib.intrinsics.iter().map(|i| i.name.clone()),
-        );
+        let mut namer = Namer::new(super::is_reserved, self.stdlib.intrinsics.iter().map(|i| i.name.clone()));
         let mut params = Vec::new();
         let mut param_names = Vec::new();
         for (i, t) in arg_types.iter().enumerate() {
@@ -308,9 +267,7 @@ impl<'a> Writer<'a> {
         for p in parse_template(text) {
             match p {
                 Piece::Text(t) => body.push_str(t),
-                Piece::Arg(i) => {
-                    body.push_str(param_names.get(i).map(String::as_str).unwrap_or("0"))
-                }
+                Piece::Arg(i) => body.push_str(param_names.get(i).map(String::as_str).unwrap_or("0")),
                 Piece::Bound => body.push_str(&self.bound_name(bound, cx.f.span, intr)),
                 Piece::Ret => body.push_str(&self.ty(ret)),
             }

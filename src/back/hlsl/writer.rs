@@ -115,11 +115,7 @@ impl<'a> Writer<'a> {
             self.global_names.push(name);
         }
         for (h, f) in module.functions.iter() {
-            let name = if reachable[h.index()] {
-                self.namer.name(&f.name)
-            } else {
-                String::new()
-            };
+            let name = if reachable[h.index()] { self.namer.name(&f.name) } else { String::new() };
             self.function_names.push(name);
         }
         for (h, f) in module.functions.iter() {
@@ -158,18 +154,8 @@ impl<'a> Writer<'a> {
             }
             let _ = writeln!(out, "struct {} {{", self.struct_names[h.index()]);
             for (i, f) in s.fields.iter().enumerate() {
-                let semantic = f
-                    .semantic
-                    .as_ref()
-                    .map(|s| format!(" : {s}"))
-                    .unwrap_or_default();
-                let _ = writeln!(
-                    out,
-                    "{}{}{};",
-                    Level(1),
-                    self.decl(&f.ty, &self.field_names[h.index()][i]),
-                    semantic
-                );
+                let semantic = f.semantic.as_ref().map(|s| format!(" : {s}")).unwrap_or_default();
+                let _ = writeln!(out, "{}{}{};", Level(1), self.decl(&f.ty, &self.field_names[h.index()][i]), semantic);
             }
             out.push_str("};\n");
         }
@@ -177,9 +163,7 @@ impl<'a> Writer<'a> {
     }
 
     fn binding(&self, reg: &Option<Register>, vk: Option<(u32, u32)>) -> (String, String) {
-        let vk = vk
-            .map(|(b, s)| format!("[[vk::binding({b}, {s})]] "))
-            .unwrap_or_default();
+        let vk = vk.map(|(b, s)| format!("[[vk::binding({b}, {s})]] ")).unwrap_or_default();
         let reg = match reg {
             Some(r) if r.space != 0 => {
                 format!(" : register({}{}, space{})", r.class, r.index, r.space)
@@ -208,12 +192,7 @@ impl<'a> Writer<'a> {
                     let _ = writeln!(out, "{vk}cbuffer {}{reg} {{", self.cbuffer_names[*i]);
                     for (mh, m) in module.globals.iter() {
                         if m.space == (AddressSpace::Uniform { cbuffer: Some(*i) }) {
-                            let _ = writeln!(
-                                out,
-                                "{}{};",
-                                Level(1),
-                                self.decl(&m.ty, &self.global_names[mh.index()])
-                            );
+                            let _ = writeln!(out, "{}{};", Level(1), self.decl(&m.ty, &self.global_names[mh.index()]));
                         }
                     }
                     out.push_str("};\n");
@@ -226,11 +205,7 @@ impl<'a> Writer<'a> {
                         AddressSpace::Constant => "static const ",
                         _ => "",
                     };
-                    let init = g
-                        .init
-                        .as_ref()
-                        .map(|v| format!(" = {}", self.const_init(v, &g.ty)))
-                        .unwrap_or_default();
+                    let init = g.init.as_ref().map(|v| format!(" = {}", self.const_init(v, &g.ty))).unwrap_or_default();
                     let _ = writeln!(out, "{vk}{prefix}{}{reg}{init};", self.decl(&g.ty, name));
                 }
             }
@@ -298,9 +273,7 @@ impl<'a> Writer<'a> {
     fn name_block_stmts(&mut self, f: &Function, stmts: &[Stmt], names: &mut [String]) {
         for s in stmts {
             match s {
-                Stmt::Local { local, .. } => {
-                    names[local.index()] = self.namer.name(&f.locals[*local].name)
-                }
+                Stmt::Local { local, .. } => names[local.index()] = self.namer.name(&f.locals[*local].name),
                 Stmt::Block(b) => self.name_block(f, b, names),
                 Stmt::If { then, els, .. } => {
                     self.name_block(f, then, names);
@@ -314,9 +287,7 @@ impl<'a> Writer<'a> {
                     self.name_block(f, body, names);
                     self.namer.pop_scope();
                 }
-                Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => {
-                    self.name_block(f, body, names)
-                }
+                Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => self.name_block(f, body, names),
                 Stmt::Switch { cases, .. } => {
                     for c in cases {
                         self.name_block(f, &c.body, names);
@@ -332,10 +303,7 @@ impl<'a> Writer<'a> {
         let f = &module.functions[h];
         let ep = &module.entry_points[self.entry];
         let is_entry = h == ep.function;
-        let cx = Ctx {
-            f,
-            names: self.name_locals(f),
-        };
+        let cx = Ctx { f, names: self.name_locals(f) };
         if is_entry {
             if let Some([x, y, z]) = ep.numthreads {
                 let _ = writeln!(out, "[numthreads({x}, {y}, {z})]");
@@ -372,13 +340,7 @@ impl<'a> Writer<'a> {
                 format!("{mode}{}{semantic}", self.decl(&l.ty, &cx.names[p.index()]))
             })
             .collect();
-        let _ = writeln!(
-            out,
-            "{} {}({}) {{",
-            self.ty(&f.ret),
-            self.function_names[h.index()],
-            params.join(", ")
-        );
+        let _ = writeln!(out, "{} {}({}) {{", self.ty(&f.ret), self.function_names[h.index()], params.join(", "));
         self.stmts(&cx, &f.body.stmts, Level(1), out);
         out.push_str("}\n");
     }
@@ -440,13 +402,7 @@ impl<'a> Writer<'a> {
                 self.if_chain(cx, s, level, out);
                 out.push('\n');
             }
-            Stmt::For {
-                init,
-                cond,
-                step,
-                body,
-                hint,
-            } => {
+            Stmt::For { init, cond, step, body, hint } => {
                 // Declarations of different types cannot share one `for` header: they move into
                 // an enclosing block, which keeps their scope.
                 let header_init = self.for_init(cx, init);
@@ -460,12 +416,8 @@ impl<'a> Writer<'a> {
                 };
                 Self::loop_hint(*hint, level, out);
                 let init = header_init.unwrap_or_default();
-                let cond = cond
-                    .map(|c| format!(" {}", self.expr(cx, c, 0)))
-                    .unwrap_or_default();
-                let step = step
-                    .map(|c| format!(" {}", self.expr(cx, c, 0)))
-                    .unwrap_or_default();
+                let cond = cond.map(|c| format!(" {}", self.expr(cx, c, 0))).unwrap_or_default();
+                let step = step.map(|c| format!(" {}", self.expr(cx, c, 0))).unwrap_or_default();
                 let _ = write!(out, "{level}for ({init};{cond};{step}) ");
                 self.block_body(cx, body, level, out);
                 out.push('\n');
@@ -493,8 +445,7 @@ impl<'a> Writer<'a> {
                 let _ = writeln!(out, "{level}switch ({sel}) {{");
                 let inner = level.next();
                 for (i, c) in cases.iter().enumerate() {
-                    let mut labels: Vec<String> =
-                        c.values.iter().map(|v| format!("case {v}:")).collect();
+                    let mut labels: Vec<String> = c.values.iter().map(|v| format!("case {v}:")).collect();
                     if c.is_default {
                         labels.push("default:".to_string());
                     }
@@ -535,13 +486,7 @@ impl<'a> Writer<'a> {
 
     /// `if (…) {…} else if (…) {…} else {…}`, without the leading indentation or final newline.
     fn if_chain(&mut self, cx: &Ctx<'a>, s: &Stmt, level: Level, out: &mut String) {
-        let Stmt::If {
-            cond,
-            then,
-            els,
-            hint,
-        } = s
-        else {
+        let Stmt::If { cond, then, els, hint } = s else {
             return;
         };
         match hint {
@@ -559,10 +504,7 @@ impl<'a> Writer<'a> {
         if let Some(els) = els {
             out.push_str(" else ");
             match els.stmts.as_slice() {
-                [inner @ Stmt::If {
-                    hint: BranchHint::None,
-                    ..
-                }] => self.if_chain(cx, inner, level, out),
+                [inner @ Stmt::If { hint: BranchHint::None, .. }] => self.if_chain(cx, inner, level, out),
                 _ => self.block_body(cx, els, level, out),
             }
         }
@@ -633,11 +575,7 @@ impl<'a> Writer<'a> {
             }
             (ConstValue::Composite(parts), Type::Struct(h)) => {
                 let fields = &self.module.structs[*h].fields;
-                let parts: Vec<String> = parts
-                    .iter()
-                    .zip(fields)
-                    .map(|(p, f)| self.const_init(p, &f.ty))
-                    .collect();
+                let parts: Vec<String> = parts.iter().zip(fields).map(|(p, f)| self.const_init(p, &f.ty)).collect();
                 format!("{{{}}}", parts.join(", "))
             }
             _ => self.constant(v, ty).0,
@@ -649,10 +587,7 @@ impl<'a> Writer<'a> {
         let scalar = ty.scalar().unwrap_or(Scalar::I32);
         match (v, ty) {
             (ConstValue::Composite(parts), Type::Vector(..) | Type::Matrix(..)) => {
-                let parts: Vec<String> = parts
-                    .iter()
-                    .map(|p| self.constant(p, &Type::Scalar(scalar)).0)
-                    .collect();
+                let parts: Vec<String> = parts.iter().map(|p| self.constant(p, &Type::Scalar(scalar)).0).collect();
                 (format!("{}({})", self.ty(ty), parts.join(", ")), P_POSTFIX)
             }
             (ConstValue::Composite(_), _) => (self.const_init(v, ty), P_POSTFIX),
@@ -715,8 +650,7 @@ impl<'a> Writer<'a> {
             ExprKind::Binary(op, l, r) => {
                 let p = binary_prec(*op);
                 let operand = |w: &mut Self, e: ExprId, min: u8| {
-                    let forced =
-                        matches!(f.exprs[e].kind, ExprKind::Binary(c, ..) if clarify(*op, c));
+                    let forced = matches!(f.exprs[e].kind, ExprKind::Binary(c, ..) if clarify(*op, c));
                     let s = w.sub(cx, e, min);
                     if forced && !s.starts_with('(') {
                         format!("({s})")
@@ -751,14 +685,10 @@ impl<'a> Writer<'a> {
             ExprKind::Swizzle { base, components } => {
                 let b = self.postfix_base(cx, *base);
                 let sw: String = match &f.exprs[*base].ty {
-                    Type::Matrix(_, _, cols) => components
-                        .iter()
-                        .map(|c| format!("_m{}{}", c / cols, c % cols))
-                        .collect(),
-                    _ => components
-                        .iter()
-                        .map(|c| ['x', 'y', 'z', 'w'][(*c as usize).min(3)])
-                        .collect(),
+                    Type::Matrix(_, _, cols) => {
+                        components.iter().map(|c| format!("_m{}{}", c / cols, c % cols)).collect()
+                    }
+                    _ => components.iter().map(|c| ['x', 'y', 'z', 'w'][(*c as usize).min(3)]).collect(),
                 };
                 (format!("{b}.{sw}"), P_POSTFIX)
             }
@@ -767,9 +697,7 @@ impl<'a> Writer<'a> {
                 let field = match &f.exprs[*base].ty {
                     Type::Struct(s) => self.field_names[s.index()].get(*index as usize).cloned(),
                     Type::Resource(_, Some(inner)) => match inner.as_ref() {
-                        Type::Struct(s) => {
-                            self.field_names[s.index()].get(*index as usize).cloned()
-                        }
+                        Type::Struct(s) => self.field_names[s.index()].get(*index as usize).cloned(),
                         _ => None,
                     },
                     _ => None,
@@ -787,19 +715,12 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Call { function, args } => {
                 let a = self.args(cx, args);
-                (
-                    format!("{}({a})", self.function_names[function.index()]),
-                    P_POSTFIX,
-                )
+                (format!("{}({a})", self.function_names[function.index()]), P_POSTFIX)
             }
             ExprKind::Intrinsic { id, args, bound } => {
                 self.intrinsic(cx, expr.span, *id, args, bound.as_ref(), &expr.ty)
             }
-            ExprKind::Method {
-                object,
-                method,
-                args,
-            } => self.method(cx, *object, *method, args, &expr.ty),
+            ExprKind::Method { object, method, args } => self.method(cx, *object, *method, args, &expr.ty),
             ExprKind::Assign { op, target, value } => {
                 let t = self.sub(cx, *target, P_PREFIX);
                 let v = self.sub(cx, *value, P_ASSIGN);
@@ -884,10 +805,7 @@ impl<'a> Writer<'a> {
             },
             ResourceMethod::Load(_) => "Load".to_string(),
             ResourceMethod::Store(n) if byte_address => {
-                let value_ty = args
-                    .get(1)
-                    .map(|v| cx.f.exprs[*v].ty.clone())
-                    .unwrap_or(Type::UINT);
+                let value_ty = args.get(1).map(|v| cx.f.exprs[*v].ty.clone()).unwrap_or(Type::UINT);
                 match words(&value_ty, n) {
                     Some(w) => format!("Store{w}"),
                     None => format!("Store<{}>", self.ty(&value_ty)),
@@ -908,11 +826,7 @@ impl<'a> Writer<'a> {
 
     pub fn internal(&mut self, span: crate::span::Span, msg: &str) {
         self.diags.push(
-            Diagnostic::error(
-                "E0699",
-                format!("internal error in the HLSL backend: {msg}"),
-            )
-            .with_label(span, ""),
+            Diagnostic::error("E0699", format!("internal error in the HLSL backend: {msg}")).with_label(span, ""),
         );
     }
 }
@@ -923,10 +837,7 @@ fn float_literal(v: f64, s: Scalar) -> (String, u8) {
     if s == Scalar::F64 {
         if !v.is_finite() {
             let bits = v.to_bits();
-            return (
-                format!("asdouble({}u, {}u)", bits as u32, (bits >> 32) as u32),
-                P_POSTFIX,
-            );
+            return (format!("asdouble({}u, {}u)", bits as u32, (bits >> 32) as u32), P_POSTFIX);
         }
         return sign_prec(format!("{v:?}l"));
     }
@@ -943,11 +854,7 @@ fn float_literal(v: f64, s: Scalar) -> (String, u8) {
 }
 
 fn sign_prec(s: String) -> (String, u8) {
-    let p = if s.starts_with('-') {
-        P_PREFIX
-    } else {
-        P_POSTFIX
-    };
+    let p = if s.starts_with('-') { P_PREFIX } else { P_POSTFIX };
     (s, p)
 }
 

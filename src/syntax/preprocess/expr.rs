@@ -17,16 +17,10 @@ pub struct Value {
 }
 
 impl Value {
-    const ZERO: Value = Value {
-        bits: 0,
-        unsigned: false,
-    };
+    const ZERO: Value = Value { bits: 0, unsigned: false };
 
     fn truth(b: bool) -> Value {
-        Value {
-            bits: b as u64,
-            unsigned: false,
-        }
+        Value { bits: b as u64, unsigned: false }
     }
 
     fn is_true(self) -> bool {
@@ -48,29 +42,15 @@ struct Parser<'a> {
 }
 
 /// Evaluates a fully macro-expanded `#if` line. `end` is where "unexpected end" errors point.
-pub fn evaluate(
-    toks: &[SpannedToken],
-    end: Span,
-    is_defined: &dyn Fn(&str) -> bool,
-) -> Result<Value, (Span, String)> {
-    let mut p = Parser {
-        toks,
-        pos: 0,
-        end,
-        err: None,
-        depth: 0,
-        is_defined,
-    };
+pub fn evaluate(toks: &[SpannedToken], end: Span, is_defined: &dyn Fn(&str) -> bool) -> Result<Value, (Span, String)> {
+    let mut p = Parser { toks, pos: 0, end, err: None, depth: 0, is_defined };
     if toks.is_empty() {
         return Err((end, "expected an expression".into()));
     }
     let v = p.comma(true);
     if p.err.is_none() {
         if let Some(t) = p.toks.get(p.pos) {
-            p.fail(
-                t.span,
-                format!("unexpected {} in `#if` expression", t.token),
-            );
+            p.fail(t.span, format!("unexpected {} in `#if` expression", t.token));
         }
     }
     match p.err {
@@ -123,10 +103,7 @@ impl Parser<'_> {
         self.expect(Token::Colon, ":");
         let b = self.cond(live && !t);
         let v = if t { a } else { b };
-        Value {
-            bits: v.bits,
-            unsigned: a.unsigned || b.unsigned,
-        }
+        Value { bits: v.bits, unsigned: a.unsigned || b.unsigned }
     }
 
     fn binop(&self) -> Option<u8> {
@@ -204,23 +181,15 @@ impl Parser<'_> {
                 // Out-of-range shifts are undefined in C; pick the mathematically natural
                 // answer instead of panicking.
                 let negative_amount = !r.unsigned && sb < 0;
-                let amount = if negative_amount {
-                    64
-                } else {
-                    b.min(64) as u32
-                };
+                let amount = if negative_amount { 64 } else { b.min(64) as u32 };
                 let bits = if op.token == Token::Shl {
                     a.checked_shl(amount).unwrap_or(0)
                 } else if l.unsigned {
                     a.checked_shr(amount).unwrap_or(0)
                 } else {
-                    sa.checked_shr(amount)
-                        .unwrap_or(if sa < 0 { -1 } else { 0 }) as u64
+                    sa.checked_shr(amount).unwrap_or(if sa < 0 { -1 } else { 0 }) as u64
                 };
-                Value {
-                    bits,
-                    unsigned: l.unsigned,
-                }
+                Value { bits, unsigned: l.unsigned }
             }
             Token::Lt | Token::Gt | Token::Le | Token::Ge => {
                 let ord = if unsigned { a.cmp(&b) } else { sa.cmp(&sb) };
@@ -259,10 +228,7 @@ impl Parser<'_> {
     fn unary_inner(&mut self, live: bool) -> Value {
         let toks = self.toks;
         let Some(tok) = toks.get(self.pos) else {
-            self.fail(
-                self.end,
-                "expected a value in `#if` expression, found end of line",
-            );
+            self.fail(self.end, "expected a value in `#if` expression, found end of line");
             return Value::ZERO;
         };
         let span = tok.span;
@@ -274,18 +240,12 @@ impl Parser<'_> {
             Token::Minus => {
                 self.pos += 1;
                 let v = self.unary(live);
-                Value {
-                    bits: v.bits.wrapping_neg(),
-                    unsigned: v.unsigned,
-                }
+                Value { bits: v.bits.wrapping_neg(), unsigned: v.unsigned }
             }
             Token::Tilde => {
                 self.pos += 1;
                 let v = self.unary(live);
-                Value {
-                    bits: !v.bits,
-                    unsigned: v.unsigned,
-                }
+                Value { bits: !v.bits, unsigned: v.unsigned }
             }
             Token::Bang => {
                 self.pos += 1;
@@ -299,10 +259,7 @@ impl Parser<'_> {
             }
             Token::IntLit(i) => {
                 self.pos += 1;
-                Value {
-                    bits: i.value,
-                    unsigned: i.unsigned || i.value > i64::MAX as u64,
-                }
+                Value { bits: i.value, unsigned: i.unsigned || i.value > i64::MAX as u64 }
             }
             Token::True => {
                 self.pos += 1;
@@ -340,10 +297,7 @@ impl Parser<'_> {
                 Value::ZERO
             }
             t => {
-                self.fail(
-                    span,
-                    format!("expected a value in `#if` expression, found {t}"),
-                );
+                self.fail(span, format!("expected a value in `#if` expression, found {t}"));
                 Value::ZERO
             }
         }
