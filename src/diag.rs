@@ -148,10 +148,17 @@ pub fn render(d: &Diagnostic, sources: &SourceMap, color: bool) -> String {
         .with_message(&d.message)
         .with_config(config);
     for (i, (name, range, msg)) in resolved.iter().enumerate() {
-        let mut label = ALabel::new((name.clone(), range.clone())).with_order(i as i32);
-        if !msg.is_empty() {
-            label = label.with_message(*msg);
-        }
+        // ariadne draws no underline for a label without a message, so every label gets one.
+        let text = if msg.is_empty() {
+            if i == 0 {
+                "here"
+            } else {
+                "and here"
+            }
+        } else {
+            msg
+        };
+        let label = ALabel::new((name.clone(), range.clone())).with_order(i as i32).with_message(text);
         report = report.with_label(label);
     }
     for n in &d.notes {

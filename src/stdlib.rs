@@ -68,14 +68,14 @@ pub enum ShapeClass {
 
 impl ShapeClass {
     pub fn accepts(self, ty: &Type) -> bool {
-        match (self, ty) {
-            (ShapeClass::Scalar, Type::Scalar(_)) => true,
-            (ShapeClass::Vector, Type::Vector(..)) => true,
-            (ShapeClass::ScalarVector, Type::Scalar(_) | Type::Vector(..)) => true,
-            (ShapeClass::Matrix, Type::Matrix(..)) => true,
-            (ShapeClass::Any, Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..)) => true,
-            _ => false,
-        }
+        matches!(
+            (self, ty),
+            (ShapeClass::Scalar, Type::Scalar(_))
+                | (ShapeClass::Vector, Type::Vector(..))
+                | (ShapeClass::ScalarVector, Type::Scalar(_) | Type::Vector(..))
+                | (ShapeClass::Matrix, Type::Matrix(..))
+                | (ShapeClass::Any, Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..))
+        )
     }
 }
 
@@ -208,28 +208,27 @@ impl Intrinsic {
     /// applies, else `Emulated`/`Unsupported` if given. `Err(min)` names the lowest model that
     /// would work when none applies.
     pub fn hlsl_for(&self, sm: (u32, u32)) -> Result<&HlslLowering, Option<(u32, u32)>> {
-        let best = self
-            .hlsl
-            .iter()
-            .filter(|l| matches!(l, HlslLowering::Template { min_sm, .. } if *min_sm <= sm))
-            .max_by_key(|l| match l {
-                HlslLowering::Template { min_sm, .. } => *min_sm,
-                _ => (0, 0),
-            });
-        if let Some(b) = best {
-            return Ok(b);
+        let template_min = |l: &HlslLowering| match l {
+            HlslLowering::Template { min_sm, .. } => Some(*min_sm),
+            _ => None,
+        };
+        if let Some(best) =
+            self.hlsl.iter().filter(|l| template_min(l).is_some_and(|m| m <= sm)).max_by_key(|l| template_min(l))
+        {
+            return Ok(best);
         }
-        if let Some(e) = self.hlsl.iter().find(|l| !matches!(l, HlslLowering::Template { .. })) {
+        // A lowering pass provides it where no template applies.
+        if let Some(e) = self.hlsl.iter().find(|l| matches!(l, HlslLowering::Emulated(_))) {
             return Ok(e);
         }
-        Err(self
-            .hlsl
-            .iter()
-            .filter_map(|l| match l {
-                HlslLowering::Template { min_sm, .. } => Some(*min_sm),
-                _ => None,
-            })
-            .min())
+        // A later shader model has it: say which, rather than "unsupported".
+        if let Some(min) = self.hlsl.iter().filter_map(template_min).min() {
+            return Err(Some(min));
+        }
+        match self.hlsl.iter().find(|l| matches!(l, HlslLowering::Unsupported(_))) {
+            Some(u) => Ok(u),
+            None => Err(None),
+        }
     }
 
     pub fn attr(&self, name: &str) -> impl Iterator<Item = &ast::Attribute> {
@@ -578,7 +577,7 @@ pub fn builtin_type_name(name: &str) -> Option<Type> {
     ];
     let base = SCALARS.iter().find(|b| name.starts_with(**b))?;
     let s = scalar_from_name(base)?;
-    match name[base.len()..].as_bytes() {
+    match &name.as_bytes()[base.len()..] {
         [n] if (b'1'..=b'4').contains(n) => {
             let n = n - b'0';
             Some(if n == 1 { Type::Scalar(s) } else { Type::Vector(s, n) })

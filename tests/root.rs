@@ -1,2 +1,9 @@
+//! The single integration-test binary (`autotests = false`): one link, shared helpers.
+
+mod cli;
+mod diagnostics;
+mod execute;
+mod fuzz;
+mod golden;
 mod support;
 mod vulkan_runner;

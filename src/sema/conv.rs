@@ -59,8 +59,8 @@ pub fn explicit_ok(from: &Type, to: &Type) -> bool {
 /// type, as HLSL's literal types do (`uint u; u + 1` is `uint`, `float f; f * 0.5` is `float`).
 pub fn common_scalar(a: Scalar, a_lit: bool, b: Scalar, b_lit: bool) -> Scalar {
     match (a_lit, b_lit) {
-        (true, false) if !(a.is_float() && !b.is_float()) => b,
-        (false, true) if !(b.is_float() && !a.is_float()) => a,
+        (true, false) if !a.is_float() || b.is_float() => b,
+        (false, true) if !b.is_float() || a.is_float() => a,
         (true, false) | (false, true) => {
             // A float literal meeting an integer: the result is float, not double.
             Scalar::F32

@@ -80,10 +80,12 @@ impl Checker {
             None => {
                 let msg = format!("cannot convert `{}` to `{}` implicitly", self.type_name(&from), self.type_name(to));
                 let at = self.span_of(e);
-                self.push(Diagnostic::error("E0405", msg).with_label(at, "").with_note(format!(
-                    "the value is used at {}",
-                    if at == span { "this expression".to_string() } else { "a place that expects that type".into() }
-                )));
+                let mut d =
+                    Diagnostic::error("E0405", msg).with_label(at, format!("this is `{}`", self.type_name(&from)));
+                if !at.is_dummy() && span != at && !span.is_dummy() {
+                    d = d.with_label(span, format!("`{}` expected here", self.type_name(to)));
+                }
+                self.push(d);
                 e
             }
         }
@@ -111,7 +113,7 @@ impl Checker {
         self.add_expr(ExprKind::Convert(e), to, span)
     }
 
-    pub(super) fn to_bool(&mut self, e: ExprId) -> ExprId {
+    pub(super) fn condition(&mut self, e: ExprId) -> ExprId {
         let t = self.ty(e);
         let target = match &t {
             Type::Scalar(_) | Type::Vector(..) => t.with_scalar(Scalar::Bool),
@@ -245,7 +247,7 @@ impl Checker {
                         let want = Type::Vector(Scalar::BOOL_SCALAR, n);
                         self.coerce(c, &want, e.span)
                     }
-                    _ => self.to_bool(c),
+                    _ => self.condition(c),
                 };
                 let (a, b) = (self.coerce(a, &ty, e.span), self.coerce(b, &ty, e.span));
                 self.add_expr(ExprKind::Select { cond: c, then: a, els: b }, ty, e.span)
@@ -404,6 +406,7 @@ impl Checker {
                 }
                 self.lvalue_problem(*base)
             }
+            ExprKind::Const(_) => Some("it is a constant".into()),
             _ => Some("it is not a variable, element or field".into()),
         }
     }
@@ -472,11 +475,7 @@ impl Checker {
         {
             elem = Scalar::I32;
         }
-        let Some(operand_ty) = (if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
-            conv::common_shape(&tl, &tr, elem)
-        } else {
-            conv::common_shape(&tl, &tr, elem)
-        }) else {
+        let Some(operand_ty) = conv::common_shape(&tl, &tr, elem) else {
             self.mismatch(span, &format!("operator `{}`", op.symbol()), &tl, &tr);
             return self.error_expr(span);
         };
@@ -905,7 +904,7 @@ impl Checker {
         let Some((_, idx, bound)) = best else {
             let shown: Vec<String> = args.iter().map(|a| self.type_name(&self.ty(*a))).collect();
             let mut d = Diagnostic::error("E0403", format!("no matching overload for `{name}({})`", shown.join(", ")))
-                .with_label(name_span, "");
+                .with_label(name_span, format!("no overload of `{name}` takes these arguments"));
             for &idx in stdlib.overloads(&name) {
                 d = d.with_note(format!("candidate: {}", stdlib.intrinsics[idx].signature()));
             }
@@ -982,7 +981,7 @@ impl Checker {
             }
         };
         // (method, parameter types with modes, return type)
-        let sig: Option<(ResourceMethod, Vec<(Type, ParamMode)>, Type)> = match name.name.as_str() {
+        let sig: Option<MethodSig> = match name.name.as_str() {
             n if kind.is_byte_address() && words(n, "Load").is_some() => {
                 let w = words(n, "Load").unwrap_or(1);
                 let ret = templated.clone().unwrap_or_else(|| uvec(w));
@@ -1113,6 +1112,9 @@ impl Checker {
         self.add_expr(ExprKind::Method { object, method, args: conv_args }, ret, span)
     }
 }
+
+/// A resource method: what it is, its parameters with their modes, and its return type.
+type MethodSig = (ResourceMethod, Vec<(Type, ParamMode)>, Type);
 
 /// The element type a generic argument promotes to when its own element is not in the class.
 /// DXC's strictness is kept: bitwise ops refuse floats, only literals bend from signed to

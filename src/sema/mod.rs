@@ -880,7 +880,7 @@ impl Checker {
                 let name = self.module.functions[*callee].name.clone();
                 self.push(
                     Diagnostic::error("E0513", format!("recursive call of `{name}`"))
-                        .with_label(*span, "")
+                        .with_label(*span, "this call closes a cycle")
                         .with_note("HLSL does not allow recursion"),
                 );
                 continue;

@@ -137,7 +137,7 @@ impl Checker {
                     return;
                 }
                 let c = self.expr(cond);
-                let c = self.to_bool(c);
+                let c = self.condition(c);
                 let then = self.body(then);
                 let els = els.as_ref().map(|e| self.body(e));
                 out.push(Stmt::If { cond: c, then, els, hint: bhint });
@@ -151,7 +151,7 @@ impl Checker {
                 }
                 let c = cond.as_ref().map(|c| {
                     let e = self.expr(c);
-                    self.to_bool(e)
+                    self.condition(e)
                 });
                 let st = step.as_ref().map(|e| self.expr(e));
                 let b = self.loop_body(body);
@@ -161,7 +161,7 @@ impl Checker {
             K::While { cond, body } => {
                 self.known_attrs(&s.attrs, &["unroll", "loop", "fastopt", "allow_uav_condition"]);
                 let c = self.expr(cond);
-                let c = self.to_bool(c);
+                let c = self.condition(c);
                 let b = self.loop_body(body);
                 out.push(Stmt::While { cond: c, body: b, hint: lhint });
             }
@@ -169,7 +169,7 @@ impl Checker {
                 self.known_attrs(&s.attrs, &["unroll", "loop", "fastopt", "allow_uav_condition"]);
                 let b = self.loop_body(body);
                 let c = self.expr(cond);
-                let c = self.to_bool(c);
+                let c = self.condition(c);
                 out.push(Stmt::DoWhile { body: b, cond: c, hint: lhint });
             }
             K::Switch { selector, cases } => self.switch(selector, cases, out),

@@ -51,7 +51,7 @@ fn parse_float(s: &str) -> Option<FloatLit> {
     } else {
         (s, None)
     };
-    let body = if body.ends_with('.') { &body[..body.len() - 1] } else { body };
+    let body = body.strip_suffix('.').unwrap_or(body);
     let value = body.parse::<f64>().ok()?;
     Some(FloatLit { value, suffix })
 }

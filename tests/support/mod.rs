@@ -13,10 +13,6 @@ use std::time::{Duration, Instant};
 /// presence means "do the real work here instead of spawning".
 pub const CHILD_ENV: &str = "WAVEC_TEST_CHILD_WIDTH";
 
-/// Set to 1 to skip the tests that need Vulkan + glslangValidator (they
-/// fail otherwise, so a broken setup is never mistaken for a pass).
-pub const SKIP_ENV: &str = "WAVEC_SKIP_VULKAN_TESTS";
-
 /// A child taking longer than this is killed and the test fails, so a
 /// hung driver cannot hang the test suite.
 const CHILD_DEADLINE: Duration = Duration::from_secs(120);
@@ -106,10 +102,6 @@ pub fn at_widths(test: &str, lanes: &[u32], body: impl Fn(u32)) {
         body(w);
         return;
     }
-    if std::env::var(SKIP_ENV).is_ok_and(|v| v == "1") {
-        eprintln!("skipping {test}: {SKIP_ENV}=1");
-        return;
-    }
     let crate_prefix = concat!(env!("CARGO_CRATE_NAME"), "::");
     let name = test.strip_prefix(crate_prefix).unwrap_or(test);
     let exe = std::env::current_exe().expect("current test executable");
@@ -164,4 +156,76 @@ pub fn at_widths(test: &str, lanes: &[u32], body: impl Fn(u32)) {
             Some(_) => {}
         }
     }
+}
+
+/// Where golden files live, and whether this run rewrites them (`BLESS=1`).
+pub fn blessing() -> bool {
+    std::env::var("BLESS").is_ok_and(|v| v == "1")
+}
+
+/// Compares `actual` with the golden file at `path` (or rewrites it under `BLESS=1`).
+pub fn check_golden(path: &std::path::Path, actual: &str) {
+    if blessing() {
+        std::fs::write(path, actual).expect("write golden file");
+        return;
+    }
+    let expected = std::fs::read_to_string(path)
+        .unwrap_or_else(|_| panic!("missing golden file {} (run with BLESS=1 to create it)", path.display()));
+    pretty_assertions::assert_str_eq!(expected, actual, "golden file {} differs (BLESS=1 rewrites it)", path.display());
+}
+
+/// Compiles HLSL with `glslangValidator -D -V` to SPIR-V words (the HLSL front end of glslang).
+pub fn compile_hlsl(src: &str, entry: &str) -> Result<Vec<u32>, String> {
+    let dir = unique_temp_dir("hlsl");
+    let input = dir.join("shader.hlsl");
+    let output = dir.join("shader.spv");
+    std::fs::write(&input, src).expect("write HLSL");
+    let out = Command::new("glslangValidator")
+        .args(["-D", "-V", "--auto-map-bindings", "--target-env", "vulkan1.1", "-S", "comp", "-e", entry, "-o"])
+        .arg(&output)
+        .arg(&input)
+        .output()
+        .map_err(|e| format!("cannot run glslangValidator (install glslang-tools): {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "glslangValidator failed:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let bytes = std::fs::read(&output).expect("read SPIR-V");
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(bytes_to_words(&bytes))
+}
+
+/// Options from a golden file's argument string (`--profile sm_6_5 --emulate always`).
+pub fn options_from_args(args: &str) -> wavec::Options {
+    let mut o = wavec::Options::default();
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let mut i = 0;
+    while i < words.len() {
+        let value = words.get(i + 1).copied().unwrap_or("");
+        match words[i] {
+            "--profile" => o.hlsl_shader_model = wavec::stdlib::parse_shader_model(value).expect("profile"),
+            "--entry" => o.entry = Some(value.to_string()),
+            "--stage" => o.stage = wavec::ir::Stage::from_name(value),
+            "--emulate" => {
+                o.emulate = match value {
+                    "always" => wavec::Emulate::Always,
+                    "never" => wavec::Emulate::Never,
+                    _ => wavec::Emulate::Auto,
+                }
+            }
+            "-D" => {
+                let (n, v) = match value.split_once('=') {
+                    Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                    None => (value.to_string(), None),
+                };
+                o.defines.push((n, v));
+            }
+            other => panic!("unknown golden argument `{other}`"),
+        }
+        i += 2;
+    }
+    o
 }

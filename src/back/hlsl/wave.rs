@@ -29,6 +29,8 @@ pub(super) struct Helpers {
     /// Intrinsic name → helper function name (all overloads share it; HLSL overloads by type).
     names: HashMap<String, String>,
     written: HashSet<(IntrinsicId, Vec<String>)>,
+    /// Result types that already have a `wavec_select` overload.
+    selects: HashSet<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -71,6 +73,47 @@ fn parse_template(text: &str) -> Vec<Piece<'_>> {
         pieces.push(Piece::Text(&text[start..]));
     }
     pieces
+}
+
+/// Argument indices below `n` that the template never mentions (`WaveMaskSum`'s mask).
+fn omitted_arguments(text: &str, n: usize) -> Vec<usize> {
+    let used: HashSet<usize> =
+        parse_template(text).iter().filter_map(|p| if let Piece::Arg(i) = p { Some(*i) } else { None }).collect();
+    (0..n).filter(|i| !used.contains(i)).collect()
+}
+
+/// Whether evaluating `e` can change anything: dropping such an argument would change the program.
+fn has_side_effects(f: &Function, stdlib: &crate::stdlib::Stdlib, e: ExprId) -> bool {
+    use crate::ir::ResourceMethod as M;
+    let expr = &f.exprs[e];
+    let own = match &expr.kind {
+        ExprKind::Call { .. } | ExprKind::Assign { .. } | ExprKind::IncDec { .. } => true,
+        ExprKind::Method { method, .. } => !matches!(method, M::Load(_) | M::GetDimensions),
+        ExprKind::Intrinsic { id, .. } => stdlib.intrinsics.get(id.0 as usize).is_none_or(|i| {
+            i.ret == crate::stdlib::TypePat::Concrete(Type::Void) || i.params.iter().any(|p| p.mode != ParamMode::In)
+        }),
+        _ => false,
+    };
+    own || children(&expr.kind).into_iter().any(|c| has_side_effects(f, stdlib, c))
+}
+
+fn children(kind: &ExprKind) -> Vec<ExprId> {
+    match kind {
+        ExprKind::Unary(_, a)
+        | ExprKind::Convert(a)
+        | ExprKind::Swizzle { base: a, .. }
+        | ExprKind::Field { base: a, .. } => {
+            vec![*a]
+        }
+        ExprKind::IncDec { target, .. } => vec![*target],
+        ExprKind::Binary(_, a, b) | ExprKind::Index { base: a, index: b } | ExprKind::Comma(a, b) => vec![*a, *b],
+        ExprKind::Assign { target, value, .. } => vec![*target, *value],
+        ExprKind::Select { cond, then, els } => vec![*cond, *then, *els],
+        ExprKind::Construct(parts) => parts.clone(),
+        ExprKind::Call { args, .. } | ExprKind::Intrinsic { args, .. } => args.clone(),
+        ExprKind::Method { object, args, .. } => std::iter::once(*object).chain(args.iter().copied()).collect(),
+        ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::GroupWave(_) => Vec::new(),
+    }
 }
 
 fn repeats_argument(text: &str) -> bool {
@@ -129,14 +172,18 @@ impl<'a> Writer<'a> {
     pub(super) fn name_helpers(&mut self, f: &Function) {
         let sm = self.options.shader_model;
         for (_, e) in f.exprs.iter() {
-            let ExprKind::Intrinsic { id, .. } = &e.kind else {
+            let ExprKind::Intrinsic { id, args, .. } = &e.kind else {
                 continue;
             };
             let Some(intr) = self.stdlib.intrinsics.get(id.0 as usize) else {
                 continue;
             };
             if let Ok(HlslLowering::Template { text, .. }) = intr.hlsl_for(sm) {
-                if repeats_argument(text) && !self.helpers.names.contains_key(&intr.name) {
+                // A helper evaluates each argument exactly once: needed when the template would
+                // evaluate one twice, or drop one whose evaluation matters.
+                let drops_effects =
+                    omitted_arguments(text, args.len()).into_iter().any(|i| has_side_effects(f, self.stdlib, args[i]));
+                if (repeats_argument(text) || drops_effects) && !self.helpers.names.contains_key(&intr.name) {
                     let name = self.namer.name(&format!("wavec_{}", intr.name));
                     self.helpers.names.insert(intr.name.clone(), name);
                 }
@@ -219,6 +266,32 @@ impl<'a> Writer<'a> {
                 ("0".to_string(), P_POSTFIX)
             }
         }
+    }
+
+    /// `select(c, a, b)` for a vector condition, as a helper: HLSL 2021 made `?:` scalar-only,
+    /// while older HLSL and glslang lack `select`; a per-component `?:` works in all of them.
+    pub(super) fn select_helper(&mut self, ty: &Type) -> String {
+        let name = "wavec_select".to_string();
+        let spelled = self.ty(ty);
+        if !self.helpers.selects.insert(spelled.clone()) {
+            return name;
+        }
+        let n = ty.vector_size().unwrap_or(1);
+        let cond = self.ty(&ty.with_scalar(crate::ir::Scalar::Bool));
+        let parts: Vec<String> = (0..n)
+            .map(|i| {
+                let c = ["x", "y", "z", "w"][i as usize];
+                format!("c.{c} ? a.{c} : b.{c}")
+            })
+            .collect();
+        let text = &mut self.helpers.text;
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        let _ = writeln!(text, "{spelled} {name}({cond} c, {spelled} a, {spelled} b) {{");
+        let _ = writeln!(text, "    return {spelled}({});", parts.join(", "));
+        text.push_str("}\n");
+        name
     }
 
     fn bound_name(&mut self, bound: Option<&Type>, span: Span, intr: &Intrinsic) -> String {

@@ -664,9 +664,9 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Select { cond, then, els } => {
                 if matches!(f.exprs[*cond].ty, Type::Vector(..)) {
-                    // HLSL 2021 made `?:` scalar-only; `select` is the component-wise form.
+                    let helper = self.select_helper(&expr.ty);
                     let a = self.args(cx, &[*cond, *then, *els]);
-                    (format!("select({a})"), P_POSTFIX)
+                    (format!("{helper}({a})"), P_POSTFIX)
                 } else {
                     let c = self.sub(cx, *cond, P_LOR);
                     let t = self.sub(cx, *then, P_ASSIGN);
@@ -798,6 +798,38 @@ impl<'a> Writer<'a> {
                 None
             }
         };
+        // 32-bit non-uint loads and stores are bit casts of the uint forms: the templated
+        // `Load<T>` needs shader model 6.2 and is unknown to glslang.
+        let cast_words = |t: &Type| -> Option<(u8, &'static str)> {
+            let n = t.vector_size()?;
+            match t.scalar()? {
+                Scalar::F32 => Some((n, "asfloat")),
+                Scalar::I32 => Some((n, "asint")),
+                _ => None,
+            }
+        };
+        if byte_address {
+            let o = self.postfix_base(cx, object);
+            match method {
+                ResourceMethod::Load(_) if words(ret, ret.vector_size().unwrap_or(0)).is_none() => {
+                    if let Some((n, cast)) = cast_words(ret) {
+                        let a = self.args(cx, args);
+                        let w = if n == 1 { String::new() } else { n.to_string() };
+                        return (format!("{cast}({o}.Load{w}({a}))"), P_POSTFIX);
+                    }
+                }
+                ResourceMethod::Store(_) => {
+                    let value_ty = args.get(1).map(|v| cx.f.exprs[*v].ty.clone()).unwrap_or(Type::UINT);
+                    if let (Some((n, _)), [addr, value]) = (cast_words(&value_ty), args) {
+                        let a = self.expr(cx, *addr, P_ASSIGN);
+                        let v = self.expr(cx, *value, P_ASSIGN);
+                        let w = if n == 1 { String::new() } else { n.to_string() };
+                        return (format!("{o}.Store{w}({a}, asuint({v}))"), P_POSTFIX);
+                    }
+                }
+                _ => {}
+            }
+        }
         let name = match method {
             ResourceMethod::Load(n) if byte_address => match words(ret, n) {
                 Some(w) => format!("Load{w}"),

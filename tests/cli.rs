@@ -1,0 +1,91 @@
+//! The `wavec` binary: exit statuses, output files, slangc spellings, no output on error.
+
+use crate::support::unique_temp_dir;
+use std::process::Command;
+
+fn wavec() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_wavec"))
+}
+
+const GOOD: &str = "RWStructuredBuffer<uint> o;\n[numthreads(64, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) { o[id.x] = WaveActiveSum(id.x); }\n";
+
+#[test]
+fn prints_hlsl_to_stdout_and_exits_0() {
+    let dir = unique_temp_dir("cli");
+    let input = dir.join("k.slang");
+    std::fs::write(&input, GOOD).unwrap();
+    let out = wavec().arg(&input).args(["--target", "hlsl"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("WaveActiveSum(id.x)"), "{text}");
+    assert!(text.contains("[numthreads(64, 1, 1)]"), "{text}");
+}
+
+#[test]
+fn slangc_spellings_and_output_file() {
+    let dir = unique_temp_dir("cli");
+    let input = dir.join("k.slang");
+    let output = dir.join("k.hlsl");
+    std::fs::write(&input, GOOD).unwrap();
+    let out = wavec()
+        .arg(&input)
+        .args(["-target", "hlsl", "-entry", "main", "-profile", "sm_6_5", "-o"])
+        .arg(&output)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stdout.is_empty());
+    assert!(std::fs::read_to_string(&output).unwrap().contains("WaveActiveSum"));
+}
+
+#[test]
+fn defines_and_include_dirs() {
+    let dir = unique_temp_dir("cli");
+    let inc = dir.join("inc");
+    std::fs::create_dir_all(&inc).unwrap();
+    std::fs::write(inc.join("common.hlsli"), "#define SCALE 3\n").unwrap();
+    let input = dir.join("k.slang");
+    std::fs::write(
+        &input,
+        "#include \"common.hlsli\"\nRWStructuredBuffer<uint> o;\n[numthreads(WIDTH, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) { o[id.x] = id.x * SCALE; }\n",
+    )
+    .unwrap();
+    let out = wavec().arg(&input).args(["-D", "WIDTH=16", "-I"]).arg(&inc).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("[numthreads(16, 1, 1)]") && text.contains("* 3u"), "{text}");
+}
+
+#[test]
+fn compile_error_exits_1_and_leaves_the_old_output_alone() {
+    let dir = unique_temp_dir("cli");
+    let input = dir.join("bad.slang");
+    let output = dir.join("bad.hlsl");
+    std::fs::write(&input, "[numthreads(1,1,1)] void main() { undefinedThing = 1; }").unwrap();
+    std::fs::write(&output, "previous good output").unwrap();
+    let out = wavec().arg(&input).arg("-o").arg(&output).env("NO_COLOR", "1").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("E0301") && err.contains("undefined name `undefinedThing`"), "{err}");
+    assert!(err.contains("bad.slang:1:"), "{err}");
+    assert!(!err.contains('\u{1b}'), "colour with NO_COLOR: {err}");
+    assert_eq!(std::fs::read_to_string(&output).unwrap(), "previous good output");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let out = wavec().args(["x.slang", "--target", "dxbc"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = wavec().args(["x.slang", "--profile", "sm_9_9"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = wavec().output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn missing_input_file_is_a_clear_error() {
+    let out = wavec().arg("/nonexistent/dir/k.slang").env("NO_COLOR", "1").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("E0001") && err.contains("cannot read"), "{err}");
+}

@@ -1,0 +1,40 @@
+//! Diagnostics as the user sees them (plain text, no colour): every `tests/diagnostics/*.slang`
+//! must fail to compile, and its rendered diagnostics must equal `<stem>.txt` (`BLESS=1`
+//! rewrites). A `//> args: …` header line gives compile options.
+
+use crate::support::{check_golden, options_from_args};
+use std::path::Path;
+
+#[test]
+fn diagnostics_match_their_golden_text() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("tests/diagnostics");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "slang"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 7, "expected the diagnostics corpus");
+    let mut failures = Vec::new();
+    for path in files {
+        let src = std::fs::read_to_string(&path).unwrap();
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        let args = src.lines().find_map(|l| l.strip_prefix("//> args:")).unwrap_or("").trim().to_string();
+        let mut options = options_from_args(&args);
+        options.file_name = format!("tests/diagnostics/{stem}.slang");
+        match wavec::compile(&src, &options) {
+            Ok(_) => failures.push(format!("{stem}: compiled, but it must fail")),
+            Err(d) => {
+                assert!(d.has_errors(), "{stem}: failure without an error");
+                let text = d.render_plain();
+                assert!(!text.contains('\u{1b}'), "{stem}: colour codes in plain output");
+                let golden = dir.join(format!("{stem}.txt"));
+                if let Err(e) = std::panic::catch_unwind(|| check_golden(&golden, &text)) {
+                    failures.push(e.downcast_ref::<String>().cloned().unwrap_or_default());
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

@@ -1,0 +1,124 @@
+//! Golden files: every `tests/golden/*.slang` and every sample is compiled to HLSL and compared
+//! with the committed output beside it (`BLESS=1` rewrites them). Each HLSL output is also
+//! compiled by glslang's HLSL front end, which catches output a real compiler rejects.
+//!
+//! A source lists its variants in header lines `//> NAME: ARGS` (e.g.
+//! `//> sm_6_5: --profile sm_6_5`); the output of variant NAME is `<stem>.NAME.hlsl`. A variant
+//! whose line ends in `[no-glslang]` skips the glslang check (glslang 12 does not know
+//! shader model 6.10's `GetGroupWaveIndex()`, for one).
+
+use crate::support::{check_golden, compile_hlsl, options_from_args};
+use std::path::{Path, PathBuf};
+
+pub struct Variant {
+    pub name: String,
+    pub args: String,
+    pub glslang: bool,
+}
+
+pub fn variants(src: &str, default: &[(&str, &str)]) -> Vec<Variant> {
+    let parse = |name: &str, args: &str| Variant {
+        name: name.trim().to_string(),
+        args: args.replace("[no-glslang]", "").trim().to_string(),
+        glslang: !args.trim_end().ends_with("[no-glslang]"),
+    };
+    let listed: Vec<Variant> = src
+        .lines()
+        .filter_map(|l| l.strip_prefix("//> "))
+        .filter_map(|l| l.split_once(':'))
+        .map(|(name, args)| parse(name, args))
+        .collect();
+    if listed.is_empty() {
+        default.iter().map(|(n, a)| parse(n, a)).collect()
+    } else {
+        listed
+    }
+}
+
+fn sources_in(dir: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
+        .unwrap_or_else(|e| panic!("read {dir}: {e}"))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "slang"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Compiles every variant of every file and checks it; reports all failures at once.
+fn run_golden(dir: &str, out_dir: &str, default: &[(&str, &str)]) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for path in sources_in(dir) {
+        let src = std::fs::read_to_string(&path).expect("read source");
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        for v in variants(&src, default) {
+            let mut options = options_from_args(&v.args);
+            options.file_name = format!("{dir}/{stem}.slang");
+            options.include_dirs.push(root.join(dir));
+            let out = match wavec::compile(&src, &options) {
+                Ok(o) => o,
+                Err(d) => {
+                    failures.push(format!("{stem} [{}] failed to compile:\n{}", v.name, d.render_plain()));
+                    continue;
+                }
+            };
+            let hlsl = out.text(wavec::Target::Hlsl).expect("HLSL output").to_string();
+            let golden = root.join(out_dir).join(format!("{stem}.{}.hlsl", v.name));
+            let result = std::panic::catch_unwind(|| check_golden(&golden, &hlsl));
+            if let Err(e) = result {
+                let msg = e.downcast_ref::<String>().cloned().unwrap_or_else(|| "golden mismatch".into());
+                failures.push(msg);
+            }
+            if v.glslang {
+                let entry = options.entry.clone().unwrap_or_else(|| "main".to_string());
+                if let Err(e) = compile_hlsl(&hlsl, &entry) {
+                    failures.push(format!("{stem} [{}]: the HLSL does not compile with glslang:\n{e}\n{hlsl}", v.name));
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "no golden inputs found in {dir}");
+    assert!(failures.is_empty(), "{} golden failure(s):\n\n{}", failures.len(), failures.join("\n\n"));
+}
+
+#[test]
+fn golden_inputs() {
+    run_golden("tests/golden", "tests/golden", &[("sm_6_6", "")]);
+}
+
+#[test]
+fn samples_compile_to_hlsl_for_sm_6_5_and_sm_6_10() {
+    run_golden(
+        "samples",
+        "tests/golden/samples",
+        &[("sm_6_5", "--profile sm_6_5"), ("sm_6_10", "--profile sm_6_10 [no-glslang]")],
+    );
+}
+
+/// Users keep golden files of our output: the same input must give byte-identical output,
+/// whichever thread compiles it and however often.
+#[test]
+fn output_is_deterministic_across_runs_and_threads() {
+    let files = std::sync::Arc::new(sources_in("samples"));
+    let compile_all = move || -> Vec<String> {
+        files
+            .iter()
+            .map(|p| {
+                let src = std::fs::read_to_string(p).unwrap();
+                let options = wavec::Options { hlsl_shader_model: (6, 5), ..Default::default() };
+                wavec::compile(&src, &options).map(|o| o.text(wavec::Target::Hlsl).unwrap().to_string()).unwrap()
+            })
+            .collect()
+    };
+    let threads: Vec<_> = (0..4).map(|_| std::thread::spawn(compile_all.clone())).collect();
+    let results: Vec<Vec<String>> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    assert!(!results[0].is_empty());
+    for r in &results[1..] {
+        assert_eq!(&results[0], r);
+    }
+    assert_eq!(results[0], compile_all());
+}
