@@ -504,6 +504,8 @@ pub struct WaveSize {
     pub preferred: Option<u32>,
     /// Written with the range form (two or three arguments).
     pub range_form: bool,
+    /// The attribute, for diagnostics about target support.
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]

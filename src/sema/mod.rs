@@ -808,7 +808,7 @@ impl Checker {
         }
         let v: Vec<u32> = vals.iter().map(|(v, _)| *v as u32).collect();
         let ws = match v.as_slice() {
-            [n] => WaveSize { min: *n, max: *n, preferred: None, range_form: false },
+            [n] => WaveSize { min: *n, max: *n, preferred: None, range_form: false, span: a.span },
             [lo, hi, rest @ ..] => {
                 if lo >= hi {
                     let msg = if lo == hi {
@@ -830,7 +830,7 @@ impl Checker {
                         return None;
                     }
                 }
-                WaveSize { min: *lo, max: *hi, preferred, range_form: true }
+                WaveSize { min: *lo, max: *hi, preferred, range_form: true, span: a.span }
             }
             [] => return None,
         };

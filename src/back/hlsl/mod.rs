@@ -62,6 +62,19 @@ pub fn write_string_with(
         )
         .with_label(ep.span, "this entry point")]);
     }
+    if let Some(ws) = &ep.wave_size {
+        let sm = options.shader_model;
+        let (need, msg) = if ws.range_form {
+            ((6, 8), "WaveSize only takes multiple arguments in shader model 6.8 or higher")
+        } else {
+            ((6, 6), "attribute WaveSize requires shader model 6.6 or greater")
+        };
+        if sm < need {
+            return Err(vec![
+                Diagnostic::error("E0605", msg).with_label(ws.span, format!("the target is sm_{}_{}", sm.0, sm.1))
+            ]);
+        }
+    }
     let lowered;
     let module = if options.shader_model < GROUP_WAVE_NATIVE_SM && crate::lower::uses_group_wave(module, entry, stdlib)
     {

@@ -337,7 +337,8 @@ fn declarations_and_bindings() {
     let a = f.assign(o, word);
     f.expr_stmt(a);
     entry(&mut m, f.f, [64, 1, 1]);
-    m.entry_points[0].wave_size = Some(WaveSize { min: 32, max: 32, preferred: None, range_form: false });
+    m.entry_points[0].wave_size =
+        Some(WaveSize { min: 32, max: 32, preferred: None, range_form: false, span: Span::DUMMY });
 
     assert_eq!(
         ok(&m, (6, 6)),
@@ -366,7 +367,7 @@ float weigh(Particle p, float linear_1) {
 [WaveSize(32)]
 void main(uint3 tid : SV_DispatchThreadID) {
     particles[tid.x].mass = weigh(particles[tid.x], scale);
-    float4 v = raw.Load<float4>(0u);
+    float4 v = asfloat(raw.Load4(0u));
     out_1 = raw.Load(16u);
 }
 "
@@ -478,7 +479,8 @@ fn every_statement_form() {
         ],
     });
     entry(&mut m, f.f, [8, 8, 1]);
-    m.entry_points[0].wave_size = Some(WaveSize { min: 16, max: 64, preferred: Some(32), range_form: true });
+    m.entry_points[0].wave_size =
+        Some(WaveSize { min: 16, max: 64, preferred: Some(32), range_form: true, span: Span::DUMMY });
     assert_eq!(
         ok(&m, (6, 8)),
         "\
@@ -707,6 +709,10 @@ struct Pair {
     float b;
 };
 
+float3 wavec_select(bool3 c, float3 a, float3 b) {
+    return float3(c.x ? a.x : b.x, c.y ? a.y : b.y, c.z ? a.z : b.z);
+}
+
 [numthreads(4, 1, 1)]
 void main(uint3 tid : SV_DispatchThreadID) {
     float3 v = (float3)float(tid.x);
@@ -715,7 +721,7 @@ void main(uint3 tid : SV_DispatchThreadID) {
     Pair p = (Pair)0;
     Pair q = {1u, 0.5f};
     uint r[2] = {1u, 2u};
-    u = select(v > w, (0.5f).xxx, u);
+    u = wavec_select(v > w, (0.5f).xxx, u);
 }
 "
     );
