@@ -76,6 +76,15 @@ impl Checker {
             return e;
         }
         match conv::implicit_cost(&from, to) {
+            Some(ConvCost::Truncate) => {
+                let at = self.span_of(e);
+                let msg = format!("implicit truncation of `{}` to `{}`", self.type_name(&from), self.type_name(to));
+                self.push(
+                    Diagnostic::warning("W0401", msg)
+                        .with_label(at, format!("this `{}` loses components", self.type_name(&from))),
+                );
+                self.convert_node(e, to.clone())
+            }
             Some(_) => self.convert_node(e, to.clone()),
             None => {
                 let msg = format!("cannot convert `{}` to `{}` implicitly", self.type_name(&from), self.type_name(to));
