@@ -259,6 +259,14 @@ impl Checker {
                     _ => self.condition(c),
                 };
                 let (a, b) = (self.coerce(a, &ty, e.span), self.coerce(b, &ty, e.span));
+                // A constant condition (`FAST ? 1 : 0` after macro expansion) picks its branch.
+                let constant = self.cur.as_ref().and_then(|st| match &st.func.exprs[c].kind {
+                    ExprKind::Const(v) => v.as_bool(),
+                    _ => None,
+                });
+                if let Some(taken) = constant {
+                    return if taken { a } else { b };
+                }
                 self.add_expr(ExprKind::Select { cond: c, then: a, els: b }, ty, e.span)
             }
             K::Call { callee, generic_args, args } => self.call(callee, generic_args, args, e.span),

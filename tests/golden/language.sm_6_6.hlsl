@@ -21,7 +21,7 @@ float Weigh(float x) {
     return x * Scale;
 }
 
-float Weigh_1(float2 x) {
+float Weigh(float2 x) {
     return dot(x, x);
 }
 
@@ -52,7 +52,7 @@ void main(uint3 id : SV_DispatchThreadID, uint gi : SV_GroupIndex) {
     Particle p = Particles[id.x];
     float3 v = p.position * (float3)2 + (float3)1.5f;
     v.xz = v.zx;
-    v *= Weigh(v.x) + Weigh_1(v.xy);
+    v *= Weigh(v.x) + Weigh(v.xy);
     int whole;
     float rest = 0.0f;
     Split(v.y, whole, rest);
@@ -77,7 +77,7 @@ void main(uint3 id : SV_DispatchThreadID, uint gi : SV_GroupIndex) {
     do {
         i--;
     } while (i > 10u);
-    p.flags[1] = Classify(bits) + uint(false ? 1 : 0);
+    p.flags[1] = Classify(bits) + 0u;
     p.mass = -p.mass + float(i) % 3.0f;
     Particles[id.x] = p;
     Colors[id.x] = picked * (float4)rest;

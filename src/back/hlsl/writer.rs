@@ -114,8 +114,18 @@ impl<'a> Writer<'a> {
             let name = self.namer.name(&g.name);
             self.global_names.push(name);
         }
+        // Overloads keep their shared source name: HLSL resolves them by parameter types too.
+        let mut overloads: std::collections::HashMap<&str, String> = std::collections::HashMap::new();
         for (h, f) in module.functions.iter() {
-            let name = if reachable[h.index()] { self.namer.name(&f.name) } else { String::new() };
+            let name = if !reachable[h.index()] {
+                String::new()
+            } else if let Some(n) = overloads.get(f.name.as_str()) {
+                n.clone()
+            } else {
+                let n = self.namer.name(&f.name);
+                overloads.insert(&f.name, n.clone());
+                n
+            };
             self.function_names.push(name);
         }
         for (h, f) in module.functions.iter() {
