@@ -1,7 +1,162 @@
+//! Generates the parser from `grammar/` (LALRPOP) and an index of the stdlib's declarations.
+//!
+//! The stdlib index lets a compilation parse only the declarations it calls: a process that
+//! compiles one small shader would otherwise spend most of its time parsing the ~200 stdlib
+//! declarations it never uses.
+
+use std::fmt::Write as _;
+
+const STDLIB_FILES: &[&str] = &["stdlib/wave.slang", "stdlib/math.slang", "stdlib/sync.slang"];
+
 fn main() {
     lalrpop::Configuration::new()
         .set_in_dir("grammar")
         .emit_rerun_directives(true)
         .process()
         .expect("LALRPOP failed to generate the parser");
+
+    let mut out = String::from(
+        "/// Every stdlib declaration: (file index, byte range, name, is a typedef), in source order.\n\
+         pub(crate) static DECLS: &[(usize, usize, usize, &str, bool)] = &[\n",
+    );
+    for (file_index, path) in STDLIB_FILES.iter().enumerate() {
+        println!("cargo:rerun-if-changed={path}");
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {path}: {e}"));
+        for (start, end) in declarations(&text) {
+            let code = strip_comments(&text[start..end]);
+            let code = strip_leading_attributes(&code);
+            let (name, typedef) = if let Some(rest) = code.trim_start().strip_prefix("typedef") {
+                (last_identifier(rest.trim_end().trim_end_matches(';')), true)
+            } else {
+                (function_name(&code), false)
+            };
+            if name.is_empty() {
+                // Not a declaration we can name (e.g. a stray `;`): the full-load test reports it.
+                continue;
+            }
+            let _ = writeln!(out, "    ({file_index}, {start}, {end}, {name:?}, {typedef}),");
+        }
+    }
+    out.push_str("];\n");
+    let dest = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("stdlib_index.rs");
+    std::fs::write(dest, out).expect("write the stdlib index");
+}
+
+/// Byte ranges of top-level declarations: each ends at a `;` outside brackets, strings and
+/// comments, and starts after the previous one (so it includes its doc comment and attributes).
+fn declarations(text: &str) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let (mut i, mut start, mut depth) = (0, 0, 0i32);
+    let mut out = Vec::new();
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 2;
+                continue;
+            }
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            b';' if depth == 0 => {
+                out.push((start, i + 1));
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+fn strip_comments(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix("//") {
+            rest = r.find('\n').map_or("", |n| &r[n..]);
+        } else if let Some(r) = rest.strip_prefix("/*") {
+            rest = r.find("*/").map_or("", |n| &r[n + 2..]);
+        } else if rest.starts_with('"') {
+            let end = rest[1..].find('"').map_or(rest.len(), |n| n + 2);
+            out.push_str(&rest[..end]);
+            rest = &rest[end..];
+        } else {
+            let c = rest.chars().next().unwrap_or(' ');
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
+fn strip_leading_attributes(s: &str) -> String {
+    let mut rest = s.trim_start();
+    while rest.starts_with('[') {
+        let mut depth = 0;
+        let mut in_string = false;
+        let mut end = rest.len();
+        for (i, c) in rest.char_indices() {
+            match c {
+                '"' => in_string = !in_string,
+                '[' if !in_string => depth += 1,
+                ']' if !in_string => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = i + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        rest = rest[end..].trim_start();
+    }
+    rest.to_string()
+}
+
+fn last_identifier(s: &str) -> String {
+    let s = s.trim_end();
+    let start = s.rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).map_or(0, |i| i + 1);
+    s[start..].to_string()
+}
+
+/// `Ret Name<T : c>(…);` → `Name`.
+fn function_name(code: &str) -> String {
+    let Some(open) = code.find('(') else { return String::new() };
+    let mut head = code[..open].trim_end();
+    if head.ends_with('>') {
+        let mut depth = 0;
+        for (i, c) in head.char_indices().rev() {
+            match c {
+                '>' => depth += 1,
+                '<' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        head = head[..i].trim_end();
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    last_identifier(head)
 }

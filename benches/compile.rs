@@ -52,7 +52,9 @@ fn stages(c: &mut Criterion, group_name: &str, inputs: &[Input]) {
         units.iter().map(|u| wavec::sema::check(u, &Default::default()).0.expect("benchmark inputs compile")).collect();
     let mut g = c.benchmark_group(group_name);
     g.throughput(Throughput::Bytes(bytes(inputs)));
-    g.bench_function("front (preprocess + parse)", |b| b.iter(|| inputs.iter().map(parse).map(|u| u.items.len()).sum::<usize>()));
+    g.bench_function("front (preprocess + parse)", |b| {
+        b.iter(|| inputs.iter().map(parse).map(|u| u.items.len()).sum::<usize>())
+    });
     g.bench_function("sema", |b| {
         b.iter(|| units.iter().filter(|u| wavec::sema::check(u, &Default::default()).0.is_some()).count())
     });

@@ -263,37 +263,108 @@ fn class_name(c: &TypeClass) -> String {
     format!("{e}_{s}")
 }
 
+mod index {
+    include!(concat!(env!("OUT_DIR"), "/stdlib_index.rs"));
+}
+
+/// The intrinsic declarations, indexed by `IntrinsicId`. The shipped ones are parsed the first
+/// time they are used: build.rs indexes every declaration (name and byte range), so a
+/// compilation pays only for the intrinsics it calls.
+pub struct Intrinsics {
+    slots: Vec<OnceLock<Intrinsic>>,
+    names: Vec<String>,
+    /// Where each declaration's text is: (file index in [`FILES`], start, end).
+    texts: Vec<(usize, usize, usize)>,
+    typedefs: HashMap<String, Type>,
+}
+
+impl Intrinsics {
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    pub fn get(&self, i: usize) -> Option<&Intrinsic> {
+        let slot = self.slots.get(i)?;
+        Some(slot.get_or_init(|| match self.parse(i) {
+            Ok(intr) => intr,
+            // The stdlib ships inside the binary and its tests parse every declaration, so a
+            // failure here is a build defect, not a user error.
+            Err(d) => panic!("stdlib declaration `{}` does not parse: {}", self.names[i], d.message),
+        }))
+    }
+
+    /// Every declaration (parsing all of them).
+    pub fn iter(&self) -> impl Iterator<Item = &Intrinsic> {
+        (0..self.len()).filter_map(|i| self.get(i))
+    }
+
+    /// Every declaration's name, without parsing anything.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.names.iter().map(String::as_str)
+    }
+
+    fn parse(&self, i: usize) -> Result<Intrinsic, Diagnostic> {
+        let (file, start, end) = self.texts[i];
+        let (name, text) = FILES[file];
+        let mut sources = SourceMap::new();
+        let (unit, errs) = crate::syntax::parse_str(&mut sources, name, &text[start..end]);
+        if let Some(e) = errs.into_iter().find(Diagnostic::is_error) {
+            return Err(e);
+        }
+        match unit.items.as_slice() {
+            [ast::Item::Function(f)] => intrinsic_from(f, &self.typedefs),
+            _ => Err(Diagnostic::error("E0309", "expected one intrinsic declaration")),
+        }
+    }
+}
+
+impl std::ops::Index<usize> for Intrinsics {
+    type Output = Intrinsic;
+    fn index(&self, i: usize) -> &Intrinsic {
+        match self.get(i) {
+            Some(intr) => intr,
+            None => panic!("no intrinsic #{i} (the table has {})", self.len()),
+        }
+    }
+}
+
 pub struct Stdlib {
-    pub intrinsics: Vec<Intrinsic>,
+    pub intrinsics: Intrinsics,
     by_name: HashMap<String, Vec<usize>>,
     /// `typedef uint WaveMask;` and friends.
     pub typedefs: HashMap<String, Type>,
-    pub sources: SourceMap,
 }
 
 impl Stdlib {
-    /// The process-wide stdlib, parsed on first use. It is immutable afterwards, so concurrent
-    /// compilations share it freely.
+    /// The process-wide stdlib. Building it reads only the build-time index and the typedefs;
+    /// intrinsics are parsed on first use. It is shared read-only afterwards, so concurrent
+    /// compilations use it freely.
     pub fn get() -> &'static Stdlib {
         static STDLIB: OnceLock<Stdlib> = OnceLock::new();
-        STDLIB.get_or_init(|| match Stdlib::load() {
+        STDLIB.get_or_init(|| match Stdlib::indexed() {
             Ok(s) => s,
-            Err((sources, diags)) => {
-                // The stdlib ships inside the binary; a broken one is a build defect that the
-                // stdlib tests catch, so failing loudly here is right.
-                panic!("stdlib failed to load:\n{}", crate::diag::render_all(&diags, &sources, false))
-            }
+            Err(d) => panic!("stdlib failed to load: {}", d.message),
         })
     }
 
-    /// A stdlib made of the given declarations only (no typedefs, no sources): lets backend and
-    /// pass tests use hand-made intrinsics instead of the shipped `.slang` files.
+    /// A stdlib made of the given declarations only (no typedefs): lets backend and pass tests
+    /// use hand-made intrinsics instead of the shipped `.slang` files.
     pub fn from_intrinsics(intrinsics: Vec<Intrinsic>) -> Stdlib {
         let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
         for (i, intr) in intrinsics.iter().enumerate() {
             by_name.entry(intr.name.clone()).or_default().push(i);
         }
-        Stdlib { intrinsics, by_name, typedefs: HashMap::new(), sources: SourceMap::new() }
+        let names = intrinsics.iter().map(|i| i.name.clone()).collect();
+        let slots = intrinsics.into_iter().map(OnceLock::from).collect();
+        Stdlib {
+            intrinsics: Intrinsics { slots, names, texts: Vec::new(), typedefs: HashMap::new() },
+            by_name,
+            typedefs: HashMap::new(),
+        }
     }
 
     pub fn overloads(&self, name: &str) -> &[usize] {
@@ -304,146 +375,170 @@ impl Stdlib {
         self.overloads(name).first().copied()
     }
 
+    /// The shipped stdlib from the build-time index, typedefs parsed, intrinsics not yet.
+    fn indexed() -> Result<Stdlib, Diagnostic> {
+        let mut typedefs = HashMap::new();
+        let mut names = Vec::new();
+        let mut texts = Vec::new();
+        let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
+        for &(file, start, end, name, is_typedef) in index::DECLS {
+            if is_typedef {
+                let (file_name, text) = FILES[file];
+                let (unit, _) = crate::syntax::parse_str(&mut SourceMap::new(), file_name, &text[start..end]);
+                let ty = match unit.items.as_slice() {
+                    [ast::Item::Typedef(t)] => builtin_type(&t.ty),
+                    _ => None,
+                };
+                let ty =
+                    ty.ok_or_else(|| Diagnostic::error("E0309", format!("stdlib typedef `{name}` is malformed")))?;
+                typedefs.insert(name.to_string(), ty);
+                continue;
+            }
+            by_name.entry(name.to_string()).or_default().push(names.len());
+            names.push(name.to_string());
+            texts.push((file, start, end));
+        }
+        let slots = (0..names.len()).map(|_| OnceLock::new()).collect();
+        let intrinsics = Intrinsics { slots, names, texts, typedefs: typedefs.clone() };
+        Ok(Stdlib { intrinsics, by_name, typedefs })
+    }
+
+    /// Loads and parses every declaration, reporting every problem: what the stdlib tests use
+    /// to prove that each declaration parses and that the index saw every one of them.
     pub fn load() -> Result<Stdlib, (SourceMap, Vec<Diagnostic>)> {
+        let lib = Stdlib::indexed().map_err(|d| (SourceMap::new(), vec![d]))?;
         let mut sources = SourceMap::new();
         let mut diags = Vec::new();
-        let mut lib = Stdlib {
-            intrinsics: Vec::new(),
-            by_name: HashMap::new(),
-            typedefs: HashMap::new(),
-            sources: SourceMap::new(),
-        };
+        for (i, slot) in lib.intrinsics.slots.iter().enumerate() {
+            match lib.intrinsics.parse(i) {
+                Ok(intr) => {
+                    let _ = slot.set(intr);
+                }
+                Err(d) => diags.push(d.with_note(format!("in the declaration of `{}`", lib.intrinsics.names[i]))),
+            }
+        }
+        // Every function prototype in the files must have been indexed.
+        let mut declared = 0;
         for (name, text) in FILES {
             let (unit, errs) = crate::syntax::parse_str(&mut sources, name, text);
             diags.extend(errs);
-            for item in unit.items {
+            for item in &unit.items {
                 match item {
-                    ast::Item::Typedef(t) => match builtin_type(&t.ty) {
-                        Some(ty) => {
-                            lib.typedefs.insert(t.name.name.clone(), ty);
-                        }
-                        None => diags.push(
-                            Diagnostic::error("E0309", "stdlib typedef of an unknown type").with_label(t.span, ""),
-                        ),
-                    },
-                    ast::Item::Function(f) => match lib.intrinsic_from(&f) {
-                        Ok(i) => {
-                            let idx = lib.intrinsics.len();
-                            lib.by_name.entry(i.name.clone()).or_default().push(idx);
-                            lib.intrinsics.push(i);
-                        }
-                        Err(d) => diags.push(d),
-                    },
-                    ast::Item::Empty(_) => {}
+                    ast::Item::Function(_) => declared += 1,
+                    ast::Item::Typedef(_) | ast::Item::Empty(_) => {}
                     other => diags.push(
                         Diagnostic::error("E0309", "the stdlib may only declare intrinsics and typedefs")
-                            .with_label(item_span(&other), ""),
+                            .with_label(item_span(other), ""),
                     ),
                 }
             }
         }
+        if declared != lib.intrinsics.len() {
+            diags.push(Diagnostic::error(
+                "E0309",
+                format!("the build-time index holds {} intrinsics, the files declare {declared}", lib.intrinsics.len()),
+            ));
+        }
         if diags.iter().any(|d| d.is_error()) {
             return Err((sources, diags));
         }
-        lib.sources = sources;
         Ok(lib)
     }
+}
 
-    fn intrinsic_from(&self, f: &ast::FunctionDecl) -> Result<Intrinsic, Diagnostic> {
-        let bad = |span, msg: &str| Diagnostic::error("E0309", msg.to_string()).with_label(span, "");
-        if f.body.is_some() {
-            return Err(bad(f.name.span, "stdlib intrinsics are prototypes (no body)"));
-        }
-        let mut generics = Vec::new();
-        for g in &f.generics {
-            let class = g
-                .constraint
-                .as_ref()
-                .and_then(|c| TypeClass::parse(&c.name))
-                .ok_or_else(|| bad(g.name.span, "generic parameter needs a type class such as `numeric_svm`"))?;
-            generics.push((g.name.name.clone(), class));
-        }
-        let pat = |t: &ast::TypeExpr| -> Result<TypePat, Diagnostic> {
-            self.type_pat(t, &generics).ok_or_else(|| bad(t.span, "unknown type in stdlib signature"))
-        };
-        let mut params = Vec::new();
-        for p in &f.params {
-            let mode = if p.modifiers.has(ast::Modifier::Inout) {
-                ParamMode::InOut
-            } else if p.modifiers.has(ast::Modifier::Out) {
-                ParamMode::Out
-            } else {
-                ParamMode::In
-            };
-            params.push(IntrinsicParam { name: p.name.name.clone(), mode, ty: pat(&p.ty)? });
-        }
-        let ret = pat(&f.ret)?;
-        let mut wave = false;
-        let mut stages = None;
-        let mut alias_of = None;
-        let mut hlsl = Vec::new();
-        for a in &f.attrs {
-            match a.name.name.as_str() {
-                "wave" => wave = true,
-                "stages" => {
-                    let mut list = Vec::new();
-                    for arg in &a.args {
-                        let s =
-                            ident_of(arg).and_then(Stage::from_name).ok_or_else(|| bad(arg.span, "unknown stage"))?;
-                        list.push(s);
-                    }
-                    stages = Some(list);
-                }
-                "alias_of" => {
-                    alias_of = a.args.first().and_then(ident_of).map(str::to_string);
-                }
-                "hlsl" => hlsl.push(hlsl_lowering(a).ok_or_else(|| bad(a.span, "malformed [hlsl] attribute"))?),
-                _ => {}
-            }
-        }
-        Ok(Intrinsic {
-            name: f.name.name.clone(),
-            generics,
-            params,
-            ret,
-            wave,
-            stages,
-            alias_of,
-            hlsl,
-            attrs: f.attrs.clone(),
-        })
+fn intrinsic_from(f: &ast::FunctionDecl, typedefs: &HashMap<String, Type>) -> Result<Intrinsic, Diagnostic> {
+    let bad = |span, msg: &str| Diagnostic::error("E0309", msg.to_string()).with_label(span, "");
+    if f.body.is_some() {
+        return Err(bad(f.name.span, "stdlib intrinsics are prototypes (no body)"));
     }
-
-    fn type_pat(&self, t: &ast::TypeExpr, generics: &[(String, TypeClass)]) -> Option<TypePat> {
-        let ast::TypeExprKind::Named { name, args } = &t.kind else { return None };
-        if let Some(i) = generics.iter().position(|(g, _)| g == name) {
-            return Some(TypePat::Generic(i));
-        }
-        let generic_arg = |a: &ast::GenericArg| -> Option<usize> {
-            let n = match a {
-                ast::GenericArg::Type(ast::TypeExpr { kind: ast::TypeExprKind::Named { name, .. }, .. }) => name,
-                ast::GenericArg::Expr(e) => match &e.kind {
-                    ast::ExprKind::Ident(n) => n,
-                    _ => return None,
-                },
-                _ => return None,
-            };
-            generics.iter().position(|(g, _)| g == n)
+    let mut generics = Vec::new();
+    for g in &f.generics {
+        let class = g
+            .constraint
+            .as_ref()
+            .and_then(|c| TypeClass::parse(&c.name))
+            .ok_or_else(|| bad(g.name.span, "generic parameter needs a type class such as `numeric_svm`"))?;
+        generics.push((g.name.name.clone(), class));
+    }
+    let pat = |t: &ast::TypeExpr| -> Result<TypePat, Diagnostic> {
+        type_pat(t, &generics, typedefs).ok_or_else(|| bad(t.span, "unknown type in stdlib signature"))
+    };
+    let mut params = Vec::new();
+    for p in &f.params {
+        let mode = if p.modifiers.has(ast::Modifier::Inout) {
+            ParamMode::InOut
+        } else if p.modifiers.has(ast::Modifier::Out) {
+            ParamMode::Out
+        } else {
+            ParamMode::In
         };
-        match name.as_str() {
-            "__elem" => return Some(TypePat::Elem(generic_arg(args.first()?)?)),
-            "__same_shape" => {
-                let ast::GenericArg::Type(e) = args.first()? else { return None };
-                let Type::Scalar(s) = builtin_type(e)? else { return None };
-                return Some(TypePat::SameShape(s, generic_arg(args.get(1)?)?));
+        params.push(IntrinsicParam { name: p.name.name.clone(), mode, ty: pat(&p.ty)? });
+    }
+    let ret = pat(&f.ret)?;
+    let mut wave = false;
+    let mut stages = None;
+    let mut alias_of = None;
+    let mut hlsl = Vec::new();
+    for a in &f.attrs {
+        match a.name.name.as_str() {
+            "wave" => wave = true,
+            "stages" => {
+                let mut list = Vec::new();
+                for arg in &a.args {
+                    let s = ident_of(arg).and_then(Stage::from_name).ok_or_else(|| bad(arg.span, "unknown stage"))?;
+                    list.push(s);
+                }
+                stages = Some(list);
             }
+            "alias_of" => {
+                alias_of = a.args.first().and_then(ident_of).map(str::to_string);
+            }
+            "hlsl" => hlsl.push(hlsl_lowering(a).ok_or_else(|| bad(a.span, "malformed [hlsl] attribute"))?),
             _ => {}
         }
-        if let Some(t) = self.typedefs.get(name) {
-            return Some(TypePat::Concrete(t.clone()));
-        }
-        builtin_type(t).map(TypePat::Concrete)
     }
+    Ok(Intrinsic {
+        name: f.name.name.clone(),
+        generics,
+        params,
+        ret,
+        wave,
+        stages,
+        alias_of,
+        hlsl,
+        attrs: f.attrs.clone(),
+    })
+}
+
+fn type_pat(t: &ast::TypeExpr, generics: &[(String, TypeClass)], typedefs: &HashMap<String, Type>) -> Option<TypePat> {
+    let ast::TypeExprKind::Named { name, args } = &t.kind else { return None };
+    if let Some(i) = generics.iter().position(|(g, _)| g == name) {
+        return Some(TypePat::Generic(i));
+    }
+    let generic_arg = |a: &ast::GenericArg| -> Option<usize> {
+        let n = match a {
+            ast::GenericArg::Type(ast::TypeExpr { kind: ast::TypeExprKind::Named { name, .. }, .. }) => name,
+            ast::GenericArg::Expr(e) => match &e.kind {
+                ast::ExprKind::Ident(n) => n,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        generics.iter().position(|(g, _)| g == n)
+    };
+    match name.as_str() {
+        "__elem" => return Some(TypePat::Elem(generic_arg(args.first()?)?)),
+        "__same_shape" => {
+            let ast::GenericArg::Type(e) = args.first()? else { return None };
+            let Type::Scalar(s) = builtin_type(e)? else { return None };
+            return Some(TypePat::SameShape(s, generic_arg(args.get(1)?)?));
+        }
+        _ => {}
+    }
+    if let Some(t) = typedefs.get(name) {
+        return Some(TypePat::Concrete(t.clone()));
+    }
+    builtin_type(t).map(TypePat::Concrete)
 }
 
 fn item_span(item: &ast::Item) -> crate::span::Span {

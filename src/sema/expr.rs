@@ -760,7 +760,7 @@ impl Checker {
                 let mut d = Diagnostic::error("E0301", format!("undefined function `{name}`"))
                     .with_label(callee.span, "not found");
                 let mut names: Vec<&str> = self.functions.keys().map(String::as_str).collect();
-                names.extend(self.stdlib.intrinsics.iter().map(|i| i.name.as_str()));
+                names.extend(self.stdlib.intrinsics.names());
                 names.sort();
                 if let Some((_, n)) = names.into_iter().map(|n| (distance(name, n), n)).filter(|(d, _)| *d <= 2).min() {
                     d = d.with_note(format!("did you mean `{n}`?"));

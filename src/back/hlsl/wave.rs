@@ -322,7 +322,7 @@ impl<'a> Writer<'a> {
             return;
         }
         // Helper bodies see only their parameters, so a fresh namer (keywords only) suffices.
-        let mut namer = Namer::new(super::is_reserved, self.stdlib.intrinsics.iter().map(|i| i.name.clone()));
+        let mut namer = Namer::new(super::is_reserved, self.stdlib.intrinsics.names().map(String::from));
         let mut params = Vec::new();
         let mut param_names = Vec::new();
         for (i, t) in arg_types.iter().enumerate() {

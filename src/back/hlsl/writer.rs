@@ -75,7 +75,7 @@ pub(super) struct Writer<'a> {
 
 impl<'a> Writer<'a> {
     pub fn new(module: &'a Module, entry: usize, options: &'a Options, stdlib: &'a Stdlib) -> Self {
-        let extra = stdlib.intrinsics.iter().map(|i| i.name.clone());
+        let extra = stdlib.intrinsics.names().map(String::from);
         Writer {
             module,
             stdlib,
