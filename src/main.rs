@@ -102,9 +102,11 @@ fn main() -> ExitCode {
                 options.spirv_partitioned_nv = true
             }
             "SPV_KHR_subgroup_rotate" | "GroupNonUniformRotateKHR" => options.spirv_rotate_khr = true,
-            other => return usage_error(format!(
+            other => {
+                return usage_error(format!(
                 "unknown capability `{other}` (expected SPV_NV_shader_subgroup_partitioned or SPV_KHR_subgroup_rotate)"
-            )),
+            ))
+            }
         }
     }
     for d in &cli.defines {
