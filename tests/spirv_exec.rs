@@ -165,7 +165,7 @@ fn check_thread(rows: &[[u32; 4]], me: &Lane, peers: &[Lane], width: u32, what: 
         "{}: uint reductions",
         ctx(3)
     );
-    let and = xs.iter().fold(!0u32, |a, &v| a & (v * 0x11 | 0x100));
+    let and = xs.iter().fold(!0u32, |a, &v| a & ((v * 0x11) | 0x100));
     let or = xs.iter().fold(0u32, |a, &v| a | 1 << v);
     let xor = xs.iter().fold(0u32, |a, &v| a ^ v);
     assert_eq!(rows[4][..3], [and, or, xor], "{}: bitwise reductions", ctx(4));
@@ -230,7 +230,7 @@ fn check_thread(rows: &[[u32; 4]], me: &Lane, peers: &[Lane], width: u32, what: 
     let mcount = same.iter().filter(|p| p.x == 2).count() as u32;
     let matched = bits(&|p| p.x == me.x);
     assert_eq!(rows[12], [matched, msum, mcount, mprod], "{}: WaveMatch / WaveMultiPrefix", ctx(12));
-    let mand = same.iter().fold(!0u32, |a, p| a & (p.x * 0x11 | 0x100));
+    let mand = same.iter().fold(!0u32, |a, p| a & ((p.x * 0x11) | 0x100));
     let mor = same.iter().fold(0u32, |a, p| a | 1 << p.x);
     let mxor = same.iter().fold(0u32, |a, p| a ^ p.x);
     assert_eq!(rows[13], [mand, mor, mxor, matched], "{}: WaveMultiPrefixBit*", ctx(13));
@@ -247,7 +247,8 @@ fn run_families(lanes: u32, options: &wavec::Options) {
     let mut options = options.clone();
     options.defines.push(("ROWS".into(), Some(ROWS.to_string())));
     let spirv = wavec_spirv(FAMILIES, &options);
-    let masks: [(&str, fn(usize) -> bool); 3] =
+    type MaskFn = fn(usize) -> bool;
+    let masks: [(&str, MaskFn); 3] =
         [("all", |_| true), ("every other", |i| i % 2 == 0), ("every third", |i| i % 3 == 0)];
     for (name, mask) in masks {
         let mut seed = 0x9e37_79b9 ^ lanes;

@@ -249,7 +249,7 @@ impl<'a> Writer<'a> {
                 } else {
                     vec![vals[0].clone()]
                 };
-                self.apply_op(&name.to_string(), &operands, &[], ty, Some(gop), form.named_ident("ext"), span)
+                self.apply_op(name, &operands, &[], ty, Some(gop), form.named_ident("ext"), span)
             }
             "ballot_count" => {
                 let vals = self.arg_values(args)?;

@@ -623,8 +623,12 @@ impl<'a> Writer<'a> {
                         ConstantBuffer => {
                             let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
                             let name = format!("type_ConstantBuffer_{}", m.type_name(&elem));
-                            let block =
-                                self.block_type(format!("cb<{elem:?}>"), &[elem.clone()], Layout::Std140, &name);
+                            let block = self.block_type(
+                                format!("cb<{elem:?}>"),
+                                std::slice::from_ref(&elem),
+                                Layout::Std140,
+                                &name,
+                            );
                             let var = self.global_var(block, StorageClass::Uniform, None, &g.name);
                             self.bind(var, g.vk_binding);
                             self.gvars.insert(h, GVar::Member { var, index: 0, ty: elem });
@@ -845,12 +849,12 @@ impl<'a> Writer<'a> {
         if p.layout == Layout::Logical {
             v
         } else {
-            self.from_layout(v, &p.ty.clone(), p.layout)
+            self.unpack_layout(v, &p.ty.clone(), p.layout)
         }
     }
 
     pub fn store(&mut self, p: &Ptr, v: Word) {
-        let v = if p.layout == Layout::Logical { v } else { self.to_layout(v, &p.ty.clone(), p.layout) };
+        let v = if p.layout == Layout::Logical { v } else { self.pack_layout(v, &p.ty.clone(), p.layout) };
         self.emit(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(p.id), Operand::IdRef(v)]));
     }
 
@@ -858,7 +862,7 @@ impl<'a> Writer<'a> {
         matches!(ty, Type::Struct(_) | Type::Array(..)) || ty.scalar() == Some(Scalar::Bool)
     }
 
-    fn from_layout(&mut self, v: Word, ty: &Type, layout: Layout) -> Word {
+    fn unpack_layout(&mut self, v: Word, ty: &Type, layout: Layout) -> Word {
         if !Self::needs_layout_conversion(ty) {
             return v;
         }
@@ -873,7 +877,7 @@ impl<'a> Writer<'a> {
         }
     }
 
-    fn to_layout(&mut self, v: Word, ty: &Type, layout: Layout) -> Word {
+    fn pack_layout(&mut self, v: Word, ty: &Type, layout: Layout) -> Word {
         if !Self::needs_layout_conversion(ty) {
             return v;
         }
@@ -901,7 +905,7 @@ impl<'a> Writer<'a> {
         for (i, mt) in members.iter().enumerate() {
             let st = self.ty(mt, src_layout);
             let x = self.op(Op::CompositeExtract, st, vec![Operand::IdRef(v), Operand::LiteralBit32(i as u32)]);
-            let x = if from { self.from_layout(x, mt, layout) } else { self.to_layout(x, mt, layout) };
+            let x = if from { self.unpack_layout(x, mt, layout) } else { self.pack_layout(x, mt, layout) };
             parts.push(x);
         }
         let t = self.ty(ty, dst_layout);
@@ -1240,7 +1244,7 @@ impl<'a> Writer<'a> {
         fx.blocks.iter().any(|b| {
             b.instructions.last().is_some_and(|i| {
                 matches!(i.class.opcode, Op::Branch | Op::BranchConditional | Op::Switch)
-                    && i.operands.iter().any(|o| *o == Operand::IdRef(label))
+                    && i.operands.contains(&Operand::IdRef(label))
             })
         })
     }
@@ -1742,7 +1746,7 @@ impl<'a> Writer<'a> {
         y: Word,
         bt: &Type,
         ty: &Type,
-        span: Span,
+        _span: Span,
     ) -> R<Word> {
         if let Type::Matrix(..) = at {
             if !op.is_comparison() {
@@ -1753,7 +1757,7 @@ impl<'a> Writer<'a> {
                     };
                     let ct_ir = col_t.clone();
                     let _ = ct;
-                    w.binary_values(op, c[0], &col_t, c[1], &col_t, &ct_ir, span)
+                    w.binary_values(op, c[0], &col_t, c[1], &col_t, &ct_ir, _span)
                 });
             }
         }
