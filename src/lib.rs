@@ -46,24 +46,34 @@ use std::sync::Arc;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Target {
     Hlsl,
+    /// SPIR-V binary (`Artifact::Binary`).
+    Spirv,
+    /// SPIR-V as text (rspirv's disassembly).
+    SpirvAsm,
 }
 
 impl Target {
     pub fn from_name(name: &str) -> Option<Target> {
         match name {
             "hlsl" => Some(Target::Hlsl),
+            "spirv" | "spv" => Some(Target::Spirv),
+            "spirv-asm" | "spvasm" => Some(Target::SpirvAsm),
             _ => None,
         }
     }
     pub fn name(self) -> &'static str {
         match self {
             Target::Hlsl => "hlsl",
+            Target::Spirv => "spirv",
+            Target::SpirvAsm => "spirv-asm",
         }
     }
     /// The file extension of an output of this target.
     pub fn extension(self) -> &'static str {
         match self {
             Target::Hlsl => "hlsl",
+            Target::Spirv => "spv",
+            Target::SpirvAsm => "spvasm",
         }
     }
 }
@@ -91,6 +101,12 @@ pub struct Options {
     pub defines: Vec<(String, Option<String>)>,
     pub include_dirs: Vec<PathBuf>,
     pub emulate: Emulate,
+    /// `--profile vulkan1.1` … `spirv_1_6`: SPIR-V version and target environment.
+    pub spirv_profile: back::spv::Profile,
+    /// `--capability SPV_NV_shader_subgroup_partitioned`: native WaveMatch/WaveMultiPrefix*.
+    pub spirv_partitioned_nv: bool,
+    /// `--capability SPV_KHR_subgroup_rotate`: native WaveRotate/WaveClusteredRotate.
+    pub spirv_rotate_khr: bool,
     /// The name diagnostics use for the source, and the base for relative `#include`s.
     pub file_name: String,
 }
@@ -105,6 +121,9 @@ impl Default for Options {
             defines: Vec::new(),
             include_dirs: Vec::new(),
             emulate: Emulate::Auto,
+            spirv_profile: back::spv::Profile::default(),
+            spirv_partitioned_nv: false,
+            spirv_rotate_khr: false,
             file_name: "input.slang".to_string(),
         }
     }
@@ -124,6 +143,13 @@ pub struct Output {
 }
 
 impl Output {
+    /// The bytes of a binary artifact.
+    pub fn binary(&self, target: Target) -> Option<&[u8]> {
+        self.artifacts.iter().find_map(|(t, a)| match a {
+            Artifact::Binary(b) if *t == target => Some(b.as_slice()),
+            _ => None,
+        })
+    }
     pub fn text(&self, target: Target) -> Option<&str> {
         self.artifacts.iter().find_map(|(t, a)| match a {
             Artifact::Text(s) if *t == target => Some(s.as_str()),
@@ -189,6 +215,17 @@ pub fn compile_with_loader(
                 Ok(text) => artifacts.push((target, Artifact::Text(text))),
                 Err(e) => errors.extend(e),
             },
+            Target::Spirv | Target::SpirvAsm => match spirv(&checked, options) {
+                Ok(words) => artifacts.push((
+                    target,
+                    if target == Target::Spirv {
+                        Artifact::Binary(words.iter().flat_map(|w| w.to_le_bytes()).collect())
+                    } else {
+                        Artifact::Text(back::spv::disassemble(&words))
+                    },
+                )),
+                Err(e) => errors.extend(e),
+            },
         }
     }
     if !errors.is_empty() {
@@ -196,6 +233,27 @@ pub fn compile_with_loader(
         return Err(fail(diags, sources));
     }
     Ok(Output { artifacts, warnings: Diagnostics { list: diags, sources: Arc::new(sources) } })
+}
+
+/// The SPIR-V options a compilation asks for.
+pub fn spirv_options(options: &Options) -> back::spv::Options {
+    back::spv::Options {
+        version: options.spirv_profile.version,
+        target_env: options.spirv_profile.target_env,
+        allow_partitioned_nv: options.spirv_partitioned_nv,
+        allow_rotate_khr: options.spirv_rotate_khr,
+    }
+}
+
+/// SPIR-V always has the group wave index (`SubgroupId`/`NumSubgroups`): `auto` and `never` are
+/// native, `always` runs the groupshared fallback first.
+fn spirv(checked: &sema::Checked, options: &Options) -> Result<Vec<u32>, Vec<Diagnostic>> {
+    let stdlib = stdlib::Stdlib::get();
+    let mut module = checked.module.clone();
+    if options.emulate == Emulate::Always {
+        lower::emulate_group_wave(&mut module, checked.entry, stdlib).map_err(|d| vec![d])?;
+    }
+    back::spv::write_words(&module, checked.entry, &spirv_options(options))
 }
 
 fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {

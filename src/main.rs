@@ -10,14 +10,14 @@ use wavec::{Emulate, Options, Target};
 #[command(
     name = "wavec",
     version,
-    about = "Transpile HLSL/Slang compute shaders with wave intrinsics to HLSL",
-    after_help = "slangc's single-dash spellings are accepted too: -target, -entry, -profile, -stage, -emulate.\n\
+    about = "Transpile HLSL/Slang compute shaders with wave intrinsics to HLSL and SPIR-V",
+    after_help = "slangc's single-dash spellings are accepted too: -target, -entry, -profile, -stage, -emulate, -capability.\n\
                   Exit status: 0 success, 1 compile errors, 2 usage errors."
 )]
 struct Cli {
     /// The shader to compile.
     input: PathBuf,
-    /// Output format; repeat for several (hlsl).
+    /// Output format; repeat for several (hlsl, spirv, spirv-asm).
     #[arg(long = "target", short = 't', value_name = "TARGET", default_value = "hlsl")]
     targets: Vec<String>,
     /// Entry point (default: `main`, else the only entry point).
@@ -26,9 +26,13 @@ struct Cli {
     /// Stage of the entry point (compute, vertex, pixel, mesh, amplification…), overriding `[shader]`.
     #[arg(long)]
     stage: Option<String>,
-    /// Target profile: sm_6_0 … sm_6_10 for HLSL (default sm_6_6).
+    /// Target profile: sm_6_0 … sm_6_10 for HLSL (default sm_6_6); vulkan1.1, vulkan1.2,
+    /// vulkan1.3 or spirv_1_3 … spirv_1_6 for SPIR-V (default vulkan1.1). Both kinds may be given.
     #[arg(long)]
     profile: Vec<String>,
+    /// Allow a SPIR-V extension: SPV_NV_shader_subgroup_partitioned, SPV_KHR_subgroup_rotate (repeatable).
+    #[arg(long = "capability", value_name = "EXT")]
+    capabilities: Vec<String>,
     /// Output file (one target) or folder (several targets); default: standard output.
     #[arg(short = 'o', value_name = "PATH")]
     output: Option<PathBuf>,
@@ -45,7 +49,7 @@ struct Cli {
 
 /// slangc spells long options with one dash; clap wants two.
 fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
-    const LONG: &[&str] = &["-target", "-entry", "-profile", "-stage", "-emulate"];
+    const LONG: &[&str] = &["-target", "-entry", "-profile", "-stage", "-emulate", "-capability"];
     args.map(|a| if LONG.contains(&a.as_str()) { format!("-{a}") } else { a }).collect()
 }
 
@@ -68,7 +72,7 @@ fn main() -> ExitCode {
     for t in &cli.targets {
         match Target::from_name(t) {
             Some(t) => options.targets.push(t),
-            None => return usage_error(format!("unknown target `{t}` (expected hlsl)")),
+            None => return usage_error(format!("unknown target `{t}` (expected hlsl, spirv or spirv-asm)")),
         }
     }
     options.entry = cli.entry.clone();
@@ -79,9 +83,30 @@ fn main() -> ExitCode {
         }
     }
     for p in &cli.profile {
+        if let Some(sp) = wavec::back::spv::Profile::from_name(p) {
+            options.spirv_profile = sp;
+            continue;
+        }
         match wavec::stdlib::parse_shader_model(p) {
             Some(sm) if sm.0 == 6 && sm.1 <= 10 => options.hlsl_shader_model = sm,
-            _ => return usage_error(format!("unknown profile `{p}` (expected sm_6_0 … sm_6_10)")),
+            _ => {
+                return usage_error(format!(
+                    "unknown profile `{p}` (expected sm_6_0 … sm_6_10, vulkan1.1 … vulkan1.3 or spirv_1_3 … spirv_1_6)"
+                ))
+            }
+        }
+    }
+    for c in &cli.capabilities {
+        match c.as_str() {
+            "SPV_NV_shader_subgroup_partitioned" | "GroupNonUniformPartitionedNV" => {
+                options.spirv_partitioned_nv = true
+            }
+            "SPV_KHR_subgroup_rotate" | "GroupNonUniformRotateKHR" => options.spirv_rotate_khr = true,
+            other => {
+                return usage_error(format!(
+                "unknown capability `{other}` (expected SPV_NV_shader_subgroup_partitioned or SPV_KHR_subgroup_rotate)"
+            ))
+            }
         }
     }
     for d in &cli.defines {

@@ -89,3 +89,35 @@ fn missing_input_file_is_a_clear_error() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("E0001") && err.contains("cannot read"), "{err}");
 }
+
+const MATCH: &str = "RWStructuredBuffer<uint4> o;\n[numthreads(64, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) { o[id.x] = WaveMatch(id.x & 3); }\n";
+
+#[test]
+fn spirv_targets_profiles_and_capabilities() {
+    let dir = unique_temp_dir("cli");
+    let input = dir.join("k.slang");
+    std::fs::write(&input, MATCH).unwrap();
+    // Binary and text into a folder, Vulkan 1.2, the NV extension allowed (slangc spelling).
+    let out = wavec()
+        .arg(&input)
+        .args(["--target", "spirv", "-target", "spirv-asm", "-profile", "vulkan1.2", "-profile", "sm_6_5"])
+        .args(["-capability", "SPV_NV_shader_subgroup_partitioned", "-o"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let bin = std::fs::read(dir.join("k.spv")).unwrap();
+    assert_eq!(&bin[..4], &0x0723_0203u32.to_le_bytes(), "SPIR-V magic");
+    assert_eq!((bin[6], bin[5]), (1, 5), "SPIR-V 1.5 for vulkan1.2");
+    let text = std::fs::read_to_string(dir.join("k.spvasm")).unwrap();
+    assert!(text.contains("OpGroupNonUniformPartition"), "{text}");
+    assert!(text.contains("SPV_NV_shader_subgroup_partitioned"), "{text}");
+    // Without the capability: the portable lowering.
+    let out = wavec().arg(&input).args(["--target", "spirv-asm"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains("Partition") && text.contains("OpGroupNonUniformBallot"), "{text}");
+    // Unknown profile and capability are usage errors.
+    let out = wavec().arg(&input).args(["--capability", "SPV_FOO"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -73,7 +73,7 @@ fn stream_compaction_sample_through_glslang_on_lavapipe() {
 
 /// Spec 0048's invariants for one dispatch: per thread `(waveIndex, waveCount, lane, firstGi)`
 /// and `(laneCount, gi)`.
-fn check_group_wave_invariants(words: &[u32], threads: usize, groups: usize, lanes: u32, what: &str) {
+pub fn check_group_wave_invariants(words: &[u32], threads: usize, groups: usize, lanes: u32, what: &str) {
     for g in 0..groups {
         let rows: Vec<[u32; 8]> = (0..threads)
             .map(|t| {

@@ -6,21 +6,28 @@
 //! `//> sm_6_5: --profile sm_6_5`); the output of variant NAME is `<stem>.NAME.hlsl`. A variant
 //! whose line ends in `[no-glslang]` skips the glslang check (glslang 12 does not know
 //! shader model 6.10's `GetGroupWaveIndex()`, for one).
+//!
+//! Every variant is also compiled to SPIR-V: `<stem>.NAME.spvasm` holds rspirv's disassembly
+//! (blessable like the HLSL), and the binary must pass `spirv-val --target-env` of the variant's
+//! SPIR-V profile (`vulkan1.1` unless the arguments name another `--profile`). A variant whose
+//! line contains `[no-spirv]` is HLSL-only (a feature the SPIR-V backend does not write yet).
 
-use crate::support::{check_golden, compile_hlsl, options_from_args};
+use crate::support::{bytes_to_words, check_golden, compile_hlsl, options_from_args, spirv_val};
 use std::path::{Path, PathBuf};
 
 pub struct Variant {
     pub name: String,
     pub args: String,
     pub glslang: bool,
+    pub spirv: bool,
 }
 
 pub fn variants(src: &str, default: &[(&str, &str)]) -> Vec<Variant> {
     let parse = |name: &str, args: &str| Variant {
         name: name.trim().to_string(),
-        args: args.replace("[no-glslang]", "").trim().to_string(),
-        glslang: !args.trim_end().ends_with("[no-glslang]"),
+        args: args.replace("[no-glslang]", "").replace("[no-spirv]", "").trim().to_string(),
+        glslang: !args.contains("[no-glslang]"),
+        spirv: !args.contains("[no-spirv]"),
     };
     let listed: Vec<Variant> = src
         .lines()
@@ -65,6 +72,16 @@ fn run_golden(dir: &str, out_dir: &str, default: &[(&str, &str)]) {
                     continue;
                 }
             };
+            if v.spirv {
+                check_spirv(
+                    &src,
+                    &options,
+                    &root.join(out_dir).join(format!("{stem}.{}.spvasm", v.name)),
+                    &stem,
+                    &v.name,
+                    &mut failures,
+                );
+            }
             let hlsl = out.text(wavec::Target::Hlsl).expect("HLSL output").to_string();
             let golden = root.join(out_dir).join(format!("{stem}.{}.hlsl", v.name));
             let result = std::panic::catch_unwind(|| check_golden(&golden, &hlsl));
@@ -83,6 +100,35 @@ fn run_golden(dir: &str, out_dir: &str, default: &[(&str, &str)]) {
     }
     assert!(checked > 0, "no golden inputs found in {dir}");
     assert!(failures.is_empty(), "{} golden failure(s):\n\n{}", failures.len(), failures.join("\n\n"));
+}
+
+/// The SPIR-V of one variant: golden disassembly and `spirv-val`.
+fn check_spirv(
+    src: &str,
+    options: &wavec::Options,
+    golden: &Path,
+    stem: &str,
+    variant: &str,
+    failures: &mut Vec<String>,
+) {
+    let mut options = options.clone();
+    options.targets = vec![wavec::Target::Spirv, wavec::Target::SpirvAsm];
+    let out = match wavec::compile(src, &options) {
+        Ok(o) => o,
+        Err(d) => {
+            failures.push(format!("{stem} [{variant}] failed to compile to SPIR-V:\n{}", d.render_plain()));
+            return;
+        }
+    };
+    let text = out.text(wavec::Target::SpirvAsm).expect("SPIR-V text").to_string();
+    if let Err(e) = std::panic::catch_unwind(|| check_golden(golden, &text)) {
+        failures.push(e.downcast_ref::<String>().cloned().unwrap_or_else(|| "golden mismatch".into()));
+    }
+    let words = bytes_to_words(out.binary(wavec::Target::Spirv).expect("SPIR-V binary"));
+    let env = options.spirv_profile.target_env;
+    if let Err(e) = spirv_val(&words, env) {
+        failures.push(format!("{stem} [{variant}]: spirv-val --target-env {env} rejects the module:\n{e}\n{text}"));
+    }
 }
 
 #[test]

@@ -5,5 +5,6 @@ mod diagnostics;
 mod execute;
 mod fuzz;
 mod golden;
+mod spirv_exec;
 mod support;
 mod vulkan_runner;

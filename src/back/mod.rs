@@ -4,6 +4,7 @@
 //! [`crate::lower`]) run on a clone inside the backend, so one module can feed several targets.
 
 pub mod hlsl;
+pub mod spv;
 
 use std::collections::HashSet;
 use std::fmt;

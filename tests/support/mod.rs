@@ -198,6 +198,34 @@ pub fn compile_hlsl(src: &str, entry: &str) -> Result<Vec<u32>, String> {
     Ok(bytes_to_words(&bytes))
 }
 
+/// Runs `spirv-val --target-env ENV` on a module; `Err` holds its complaint.
+pub fn spirv_val(words: &[u32], env: &str) -> Result<(), String> {
+    let dir = unique_temp_dir("spv");
+    let path = dir.join("m.spv");
+    std::fs::write(&path, words_to_bytes(words)).expect("write SPIR-V");
+    let out = Command::new("spirv-val")
+        .args(["--target-env", env])
+        .arg(&path)
+        .output()
+        .map_err(|e| format!("cannot run spirv-val (install spirv-tools): {e}"))?;
+    let _ = std::fs::remove_dir_all(&dir);
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
+    }
+}
+
+/// Compiles with wavec to SPIR-V words (panics with the diagnostics on failure).
+pub fn wavec_spirv(src: &str, options: &wavec::Options) -> Vec<u32> {
+    let mut options = options.clone();
+    options.targets = vec![wavec::Target::Spirv];
+    match wavec::compile(src, &options) {
+        Ok(o) => bytes_to_words(o.binary(wavec::Target::Spirv).expect("SPIR-V output")),
+        Err(d) => panic!("wavec failed:\n{}", d.render_plain()),
+    }
+}
+
 /// Options from a golden file's argument string (`--profile sm_6_5 --emulate always`).
 pub fn options_from_args(args: &str) -> wavec::Options {
     let mut o = wavec::Options::default();
@@ -206,7 +234,15 @@ pub fn options_from_args(args: &str) -> wavec::Options {
     while i < words.len() {
         let value = words.get(i + 1).copied().unwrap_or("");
         match words[i] {
-            "--profile" => o.hlsl_shader_model = wavec::stdlib::parse_shader_model(value).expect("profile"),
+            "--profile" => match wavec::back::spv::Profile::from_name(value) {
+                Some(p) => o.spirv_profile = p,
+                None => o.hlsl_shader_model = wavec::stdlib::parse_shader_model(value).expect("profile"),
+            },
+            "--capability" => match value {
+                "SPV_NV_shader_subgroup_partitioned" => o.spirv_partitioned_nv = true,
+                "SPV_KHR_subgroup_rotate" => o.spirv_rotate_khr = true,
+                other => panic!("unknown capability `{other}`"),
+            },
             "--entry" => o.entry = Some(value.to_string()),
             "--stage" => o.stage = wavec::ir::Stage::from_name(value),
             "--emulate" => {

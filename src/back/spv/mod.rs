@@ -1,0 +1,149 @@
+//! SPIR-V backend: typed IR to a Vulkan compute module (Logical addressing, GLSL450 memory
+//! model, one `GLCompute` entry point with `LocalSize` from `[numthreads]`).
+//!
+//! This is the only module that uses rspirv. [`write_words`] produces the binary,
+//! [`disassemble`] rspirv's text form (the golden `.spvasm` files).
+//!
+//! # Model
+//!
+//! - **Versions.** Vulkan 1.1 / SPIR-V 1.3 by default ([`Options::default`]); every wave op
+//!   needs 1.3. From SPIR-V 1.4 on the entry point's interface lists every global it uses;
+//!   before, only the `Input` built-ins.
+//! - **Types and constants** are cached (rspirv deduplicates neither constants nor, usefully,
+//!   decorated aggregates), so the module holds each once. A type that lives in a buffer gets its
+//!   own decorated copy per [`layout::Layout`] (`Offset`, `ArrayStride`, `MatrixStride`,
+//!   `RowMajor`); loads and stores convert between that copy and the undecorated one member by
+//!   member. `bool` is stored in buffers as a `uint`.
+//! - **Capabilities and extensions** are derived from use, naga's `require_any` idea: an opcode
+//!   lowered from the stdlib data asks rspirv's grammar which capabilities enable it and takes
+//!   the one that fits the operation (a `Partitioned*` group operation takes
+//!   `GroupNonUniformPartitionedNV`, others the first listed); extensions come from the
+//!   lowering's `ext =` condition. Nothing is declared that the module does not use.
+//! - **Resources.** `StructuredBuffer`, `RWStructuredBuffer` and byte-address buffers are
+//!   `StorageBuffer` blocks around a runtime array (std430); `ConstantBuffer<T>`, `cbuffer`s and
+//!   loose uniforms (`$Globals`) are `Uniform` blocks (std140). Bindings come from
+//!   `[[vk::binding(b, s)]]`; the others are numbered in declaration order in set 0, skipping
+//!   bindings already taken in set 0 (glslang's `--auto-map-bindings` does the same, so the HLSL
+//!   and SPIR-V outputs bind alike). `groupshared` is `Workgroup`, `static` is `Private`.
+//!   Textures, typed buffers and structured-buffer counters are not written yet (E0612).
+//! - **Functions** are real SPIR-V functions (callees first). `out`/`inout` parameters are
+//!   `Function` pointers; an argument that is not a plain local goes through a temporary with
+//!   copy-in/copy-out. Every local is an `OpVariable` at the top of the first block.
+//! - **Control flow** is structured: `if` gets a selection merge, every loop a header with
+//!   `OpLoopMerge`, a continue block (the `for` step, the `do`-`while` condition) and a merge
+//!   block; `switch` is `OpSwitch` with fall-through between empty cases. Statements after
+//!   `return`, `break` or `continue` in the same block are dead and not written. Scalar `&&`,
+//!   `||` and `?:` whose right side has effects (calls, wave ops, assignments) short-circuit.
+//! - **Intrinsics** are lowered from the stdlib's `[spirv(…)]` attributes ([`wave`]); there is
+//!   no per-intrinsic code except the named polyfills. `via` lowerings and polyfills are
+//!   written in the shading language and compiled by the ordinary front end into helper
+//!   functions, one per intrinsic and argument types.
+//! - **Group wave index.** `GetGroupWaveIndex()`/`GetGroupWaveCount()` are the `SubgroupId` /
+//!   `NumSubgroups` built-ins (`--emulate auto`/`never`); `--emulate always` runs
+//!   [`crate::lower::emulate_group_wave`] first (done by the caller, [`crate::compile`]).
+//! - **Quad ops in compute** are written without a `DerivativeGroup*` execution mode: SPIR-V
+//!   defines `OpGroupNonUniformQuad*` on subgroup invocation ids (quads are lanes `4k..4k+3`),
+//!   which is HLSL's definition in compute; the derivative-group modes only matter for
+//!   derivatives and need an extension that lavapipe lacks.
+//!
+//! # Diagnostics
+//!
+//! - E0610: no `[spirv]` lowering of an intrinsic applies (none given, or none for the type).
+//! - E0611: the stdlib says the intrinsic has no SPIR-V form (`[spirv(unsupported, "why")]`).
+//! - E0612: a language feature this backend does not write yet (textures, typed buffers, …).
+//! - E0613: a non-compute entry point.
+//! - E0699: internal error (a malformed stdlib attribute, a helper that fails to compile).
+
+pub mod layout;
+mod wave;
+mod writer;
+
+use crate::diag::Diagnostic;
+use crate::ir::{Module, Stage};
+use crate::stdlib::Stdlib;
+
+/// A target profile: `--profile vulkan1.1` … `spirv_1_6`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Profile {
+    pub version: (u8, u8),
+    /// `spirv-val --target-env` for the output.
+    pub target_env: &'static str,
+}
+
+impl Profile {
+    /// `vulkan1.1` (SPIR-V 1.3), `vulkan1.2` (1.5), `vulkan1.3` (1.6), `spirv_1_3` … `spirv_1_6`
+    /// (that version for Vulkan: the lowest Vulkan that accepts it).
+    pub fn from_name(name: &str) -> Option<Profile> {
+        let p = |major, minor, env| Profile { version: (major, minor), target_env: env };
+        Some(match name.to_ascii_lowercase().replace('.', "_").as_str() {
+            "vulkan1_1" | "spirv_1_3" => p(1, 3, "vulkan1.1"),
+            "spirv_1_4" => p(1, 4, "vulkan1.1spv1.4"),
+            "vulkan1_2" | "spirv_1_5" => p(1, 5, "vulkan1.2"),
+            "vulkan1_3" | "spirv_1_6" => p(1, 6, "vulkan1.3"),
+            _ => return None,
+        })
+    }
+}
+
+impl Default for Profile {
+    fn default() -> Self {
+        Profile { version: (1, 3), target_env: "vulkan1.1" }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// SPIR-V version, `(1, 3)` for Vulkan 1.1.
+    pub version: (u8, u8),
+    /// The Vulkan environment the module is for (`spirv-val --target-env`).
+    pub target_env: &'static str,
+    /// `SPV_NV_shader_subgroup_partitioned` may be used (`WaveMatch`, `WaveMultiPrefix*`).
+    pub allow_partitioned_nv: bool,
+    /// `SPV_KHR_subgroup_rotate` may be used (`WaveRotate`, `WaveClusteredRotate`).
+    pub allow_rotate_khr: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        let p = Profile::default();
+        Options { version: p.version, target_env: p.target_env, allow_partitioned_nv: false, allow_rotate_khr: false }
+    }
+}
+
+impl Options {
+    /// Whether the lowering condition `ext = NAME` holds.
+    pub fn allows_extension(&self, name: &str) -> bool {
+        match name {
+            "SPV_NV_shader_subgroup_partitioned" => self.allow_partitioned_nv,
+            "SPV_KHR_subgroup_rotate" => self.allow_rotate_khr,
+            _ => false,
+        }
+    }
+}
+
+/// Writes entry point `entry` of `module` and everything it calls as SPIR-V words.
+pub fn write_words(module: &Module, entry: usize, options: &Options) -> Result<Vec<u32>, Vec<Diagnostic>> {
+    let Some(ep) = module.entry_points.get(entry) else {
+        return Err(vec![Diagnostic::error("E0699", format!("internal error: no entry point #{entry}"))]);
+    };
+    if ep.stage != Stage::Compute {
+        return Err(vec![Diagnostic::error(
+            "E0613",
+            format!("SPIR-V code generation for {} shaders is not supported yet", ep.stage.name()),
+        )
+        .with_label(ep.span, "this entry point")]);
+    }
+    writer::Writer::new(module, entry, options, Stdlib::get()).write()
+}
+
+/// rspirv's text form of a module (what the golden `.spvasm` files hold).
+pub fn disassemble(words: &[u32]) -> String {
+    use rspirv::binary::Disassemble;
+    match rspirv::dr::load_words(words) {
+        Ok(m) => m.disassemble() + "\n",
+        Err(e) => format!("; cannot parse the module: {e}\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,2229 @@
+//! Module, types, constants, globals, functions, control flow and expressions.
+
+use super::layout::{self, Layout};
+use super::Options;
+use crate::diag::Diagnostic;
+use crate::ir::*;
+use crate::span::Span;
+use crate::stdlib::Stdlib;
+use rspirv::dr::{self, Instruction, Operand};
+use rspirv::spirv::{self, BuiltIn, Capability, Decoration, Op, StorageClass, Word};
+use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::rc::Rc;
+
+/// A pointer to a value of IR type `ty`, stored with `layout`.
+#[derive(Clone, Debug)]
+pub(super) struct Ptr {
+    pub id: Word,
+    pub ty: Type,
+    pub layout: Layout,
+    pub sc: StorageClass,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum TyKey {
+    Void,
+    Bool,
+    Int(u32, bool),
+    Float(u32),
+    Vector(Word, u8),
+    Matrix(Word, u8),
+    Array(Type, Option<u32>, Layout),
+    Struct(StructId, Layout),
+    /// A buffer block: a struct around `Type` (a runtime array or a cbuffer's members).
+    Block(String, Layout),
+    Pointer(Word, StorageClass),
+    Function(Word, Vec<Word>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum ConstKey {
+    Bits(Word, u64),
+    Composite(Word, Vec<Word>),
+}
+
+#[derive(Clone, Debug)]
+enum GVar {
+    /// A variable holding the value directly (`Private`, `Workgroup`, `Uniform` block member
+    /// reached through `member`).
+    Plain(Ptr),
+    /// A member of a uniform block variable.
+    Member { var: Word, index: u32, ty: Type },
+    /// A storage buffer: a block whose member 0 is a runtime array of `elem` (`uint` for
+    /// byte-address buffers).
+    Buffer { var: Word, elem: Type },
+}
+
+/// Where a helper function comes from.
+pub(super) struct PendingFn {
+    pub id: Word,
+    pub func: Rc<Function>,
+    pub entry: bool,
+}
+
+struct Loop {
+    /// `None` for a switch (break only).
+    cont: Option<Word>,
+    merge: Word,
+}
+
+/// Per-function state.
+pub(super) struct FnCtx {
+    pub f: Rc<Function>,
+    vars: Vec<Instruction>,
+    blocks: Vec<dr::Block>,
+    /// The open block: label and instructions; `None` after a terminator.
+    cur: Option<(Word, Vec<Instruction>)>,
+    locals: HashMap<LocalId, Ptr>,
+    loops: Vec<Loop>,
+}
+
+pub(super) struct Writer<'a> {
+    pub m: &'a Module,
+    entry: usize,
+    pub options: &'a Options,
+    pub stdlib: &'a Stdlib,
+    next_id: Word,
+    caps: BTreeSet<u32>,
+    exts: BTreeSet<String>,
+    glsl: Option<Word>,
+    annotations: Vec<Instruction>,
+    names: Vec<Instruction>,
+    globals: Vec<Instruction>,
+    functions: Vec<dr::Function>,
+    types: HashMap<TyKey, Word>,
+    consts: HashMap<ConstKey, Word>,
+    gvars: HashMap<GlobalId, GVar>,
+    cbuffers: HashMap<Option<usize>, (Word, Vec<GlobalId>)>,
+    builtins: HashMap<BuiltIn, Word>,
+    interface: Vec<Word>,
+    taken_bindings: BTreeSet<(u32, u32)>,
+    fn_ids: HashMap<FunctionId, Word>,
+    pub helpers: HashMap<String, (Word, Type)>,
+    pub pending: VecDeque<PendingFn>,
+    pub errors: Vec<Diagnostic>,
+    pub fx: Option<FnCtx>,
+}
+
+pub(super) type R<T> = Result<T, Diagnostic>;
+
+pub(super) fn err(code: &'static str, span: Span, msg: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(code, msg).with_label(span, "")
+}
+
+fn cap_from_u32(v: u32) -> Capability {
+    Capability::from_u32(v).expect("capability")
+}
+
+impl<'a> Writer<'a> {
+    pub fn new(m: &'a Module, entry: usize, options: &'a Options, stdlib: &'a Stdlib) -> Writer<'a> {
+        let mut taken_bindings = BTreeSet::new();
+        for (_, g) in m.globals.iter() {
+            if let Some((b, s)) = g.vk_binding {
+                taken_bindings.insert((s, b));
+            }
+        }
+        for c in &m.cbuffers {
+            if let Some((b, s)) = c.vk_binding {
+                taken_bindings.insert((s, b));
+            }
+        }
+        Writer {
+            m,
+            entry,
+            options,
+            stdlib,
+            next_id: 1,
+            caps: BTreeSet::new(),
+            exts: BTreeSet::new(),
+            glsl: None,
+            annotations: Vec::new(),
+            names: Vec::new(),
+            globals: Vec::new(),
+            functions: Vec::new(),
+            types: HashMap::new(),
+            consts: HashMap::new(),
+            gvars: HashMap::new(),
+            cbuffers: HashMap::new(),
+            builtins: HashMap::new(),
+            interface: Vec::new(),
+            taken_bindings,
+            fn_ids: HashMap::new(),
+            helpers: HashMap::new(),
+            pending: VecDeque::new(),
+            errors: Vec::new(),
+            fx: None,
+        }
+    }
+
+    pub fn id(&mut self) -> Word {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    pub fn require(&mut self, cap: Capability) {
+        self.caps.insert(cap as u32);
+        let name = format!("{cap:?}");
+        if name.starts_with("GroupNonUniform") && cap != Capability::GroupNonUniform {
+            self.caps.insert(Capability::GroupNonUniform as u32);
+        }
+    }
+
+    pub fn extension(&mut self, name: &str) {
+        self.exts.insert(name.to_string());
+    }
+
+    pub fn glsl_set(&mut self) -> Word {
+        if let Some(g) = self.glsl {
+            return g;
+        }
+        let g = self.id();
+        self.glsl = Some(g);
+        g
+    }
+
+    fn name(&mut self, id: Word, name: &str) {
+        self.names.push(Instruction::new(Op::Name, None, None, vec![Operand::LiteralString(name.to_string())]));
+        self.names.last_mut().unwrap().operands.insert(0, Operand::IdRef(id));
+    }
+
+    fn decorate(&mut self, id: Word, d: Decoration, extra: Vec<Operand>) {
+        let mut ops = vec![Operand::IdRef(id), Operand::Decoration(d)];
+        ops.extend(extra);
+        self.annotations.push(Instruction::new(Op::Decorate, None, None, ops));
+    }
+
+    fn member_decorate(&mut self, id: Word, member: u32, d: Decoration, extra: Vec<Operand>) {
+        let mut ops = vec![Operand::IdRef(id), Operand::LiteralBit32(member), Operand::Decoration(d)];
+        ops.extend(extra);
+        self.annotations.push(Instruction::new(Op::MemberDecorate, None, None, ops));
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Types
+    // ------------------------------------------------------------------------------------------
+
+    fn cached_type(&mut self, key: TyKey, build: impl FnOnce(&mut Self, Word) -> Instruction) -> Word {
+        if let Some(&id) = self.types.get(&key) {
+            return id;
+        }
+        let id = self.id();
+        let inst = build(self, id);
+        self.globals.push(inst);
+        self.types.insert(key, id);
+        id
+    }
+
+    pub fn scalar_ty(&mut self, s: Scalar) -> Word {
+        match s {
+            Scalar::Bool => {
+                self.cached_type(TyKey::Bool, |_, id| Instruction::new(Op::TypeBool, None, Some(id), vec![]))
+            }
+            s if s.is_float() => {
+                let bits = s.bits();
+                match bits {
+                    16 => self.require(Capability::Float16),
+                    64 => self.require(Capability::Float64),
+                    _ => {}
+                }
+                self.cached_type(TyKey::Float(bits), |_, id| {
+                    Instruction::new(Op::TypeFloat, None, Some(id), vec![Operand::LiteralBit32(bits)])
+                })
+            }
+            s => {
+                let bits = s.bits();
+                let signed = s.is_signed_int();
+                match bits {
+                    16 => self.require(Capability::Int16),
+                    64 => self.require(Capability::Int64),
+                    _ => {}
+                }
+                self.cached_type(TyKey::Int(bits, signed), |_, id| {
+                    Instruction::new(
+                        Op::TypeInt,
+                        None,
+                        Some(id),
+                        vec![Operand::LiteralBit32(bits), Operand::LiteralBit32(signed as u32)],
+                    )
+                })
+            }
+        }
+    }
+
+    pub fn uint_ty(&mut self) -> Word {
+        self.scalar_ty(Scalar::U32)
+    }
+
+    /// The SPIR-V type of `ty` as stored with `layout` (`Logical`: a value).
+    pub fn ty(&mut self, ty: &Type, layout: Layout) -> Word {
+        match ty {
+            Type::Void => self.cached_type(TyKey::Void, |_, id| Instruction::new(Op::TypeVoid, None, Some(id), vec![])),
+            Type::Scalar(Scalar::Bool) if layout != Layout::Logical => self.uint_ty(),
+            Type::Scalar(s) => self.scalar_ty(*s),
+            Type::Vector(s, n) => {
+                let elem = self.ty(&Type::Scalar(*s), layout);
+                self.cached_type(TyKey::Vector(elem, *n), |_, id| {
+                    Instruction::new(
+                        Op::TypeVector,
+                        None,
+                        Some(id),
+                        vec![Operand::IdRef(elem), Operand::LiteralBit32(*n as u32)],
+                    )
+                })
+            }
+            Type::Matrix(Scalar::Bool, r, c) => {
+                // SPIR-V has no bool matrices: an array of bool vectors.
+                self.ty(&Type::Array(Box::new(Type::Vector(Scalar::Bool, *c)), Some(*r as u32)), layout)
+            }
+            Type::Matrix(s, r, c) => {
+                let col = self.ty(&Type::Vector(*s, *c), layout);
+                self.require(Capability::Matrix);
+                self.cached_type(TyKey::Matrix(col, *r), |_, id| {
+                    Instruction::new(
+                        Op::TypeMatrix,
+                        None,
+                        Some(id),
+                        vec![Operand::IdRef(col), Operand::LiteralBit32(*r as u32)],
+                    )
+                })
+            }
+            Type::Array(e, n) => {
+                let key = TyKey::Array(ty.clone(), *n, layout);
+                if let Some(&id) = self.types.get(&key) {
+                    return id;
+                }
+                let elem = self.ty(e, layout);
+                let id = self.id();
+                let inst = match n {
+                    Some(n) => {
+                        let len = self.const_u32(*n);
+                        Instruction::new(Op::TypeArray, None, Some(id), vec![Operand::IdRef(elem), Operand::IdRef(len)])
+                    }
+                    None => Instruction::new(Op::TypeRuntimeArray, None, Some(id), vec![Operand::IdRef(elem)]),
+                };
+                self.globals.push(inst);
+                if layout != Layout::Logical {
+                    let stride = layout::array_stride(self.m, e, layout);
+                    self.decorate(id, Decoration::ArrayStride, vec![Operand::LiteralBit32(stride)]);
+                }
+                self.types.insert(key, id);
+                id
+            }
+            Type::Struct(h) => {
+                let key = TyKey::Struct(*h, layout);
+                if let Some(&id) = self.types.get(&key) {
+                    return id;
+                }
+                let def = &self.m.structs[*h];
+                let fields: Vec<Type> = def.fields.iter().map(|f| f.ty.clone()).collect();
+                let members: Vec<Word> = fields.iter().map(|t| self.ty(t, layout)).collect();
+                let id = self.id();
+                self.globals.push(Instruction::new(
+                    Op::TypeStruct,
+                    None,
+                    Some(id),
+                    members.iter().map(|&m| Operand::IdRef(m)).collect(),
+                ));
+                let name = if layout == Layout::Logical {
+                    def.name.clone()
+                } else {
+                    format!("{}_{}", def.name, if layout == Layout::Std430 { "std430" } else { "std140" })
+                };
+                self.name(id, &name);
+                let names: Vec<String> = def.fields.iter().map(|f| f.name.clone()).collect();
+                for (i, n) in names.iter().enumerate() {
+                    self.names.push(Instruction::new(
+                        Op::MemberName,
+                        None,
+                        None,
+                        vec![Operand::IdRef(id), Operand::LiteralBit32(i as u32), Operand::LiteralString(n.clone())],
+                    ));
+                }
+                if layout != Layout::Logical {
+                    self.decorate_members(id, &fields, layout);
+                }
+                self.types.insert(key, id);
+                id
+            }
+            Type::Resource(..) | Type::Sampler | Type::String | Type::Error => {
+                // Never a value; callers report these before asking.
+                self.uint_ty()
+            }
+        }
+    }
+
+    fn decorate_members(&mut self, id: Word, fields: &[Type], layout: Layout) {
+        let defs: Vec<Field> = fields
+            .iter()
+            .map(|t| Field { name: String::new(), ty: t.clone(), semantic: None, span: Span::default() })
+            .collect();
+        let offsets = layout::field_offsets(self.m, &defs, layout);
+        for (i, (t, off)) in fields.iter().zip(offsets).enumerate() {
+            self.member_decorate(id, i as u32, Decoration::Offset, vec![Operand::LiteralBit32(off)]);
+            let mut inner = t;
+            while let Type::Array(e, _) = inner {
+                inner = e;
+            }
+            if let Type::Matrix(s, _, c) = inner {
+                if *s != Scalar::Bool {
+                    // HLSL's default (column_major) packing stores each HLSL column contiguously,
+                    // and HLSL columns are SPIR-V rows: RowMajor (as DXC does).
+                    self.member_decorate(id, i as u32, Decoration::RowMajor, vec![]);
+                    let stride = layout::matrix_stride(*s, *c, layout);
+                    self.member_decorate(id, i as u32, Decoration::MatrixStride, vec![Operand::LiteralBit32(stride)]);
+                }
+            }
+        }
+    }
+
+    pub fn ptr_ty(&mut self, pointee: Word, sc: StorageClass) -> Word {
+        self.cached_type(TyKey::Pointer(pointee, sc), |_, id| {
+            Instruction::new(Op::TypePointer, None, Some(id), vec![Operand::StorageClass(sc), Operand::IdRef(pointee)])
+        })
+    }
+
+    fn fn_ty(&mut self, ret: Word, params: Vec<Word>) -> Word {
+        let ops: Vec<Operand> =
+            std::iter::once(Operand::IdRef(ret)).chain(params.iter().map(|&p| Operand::IdRef(p))).collect();
+        self.cached_type(TyKey::Function(ret, params), |_, id| Instruction::new(Op::TypeFunction, None, Some(id), ops))
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Constants
+    // ------------------------------------------------------------------------------------------
+
+    fn const_bits(&mut self, ty: Word, bits: u64, wide: bool) -> Word {
+        let key = ConstKey::Bits(ty, bits);
+        if let Some(&id) = self.consts.get(&key) {
+            return id;
+        }
+        let id = self.id();
+        let op = if wide { Operand::LiteralBit64(bits) } else { Operand::LiteralBit32(bits as u32) };
+        self.globals.push(Instruction::new(Op::Constant, Some(ty), Some(id), vec![op]));
+        self.consts.insert(key, id);
+        id
+    }
+
+    pub fn const_u32(&mut self, v: u32) -> Word {
+        let t = self.uint_ty();
+        self.const_bits(t, v as u64, false)
+    }
+
+    pub fn const_bool(&mut self, v: bool) -> Word {
+        let t = self.scalar_ty(Scalar::Bool);
+        let key = ConstKey::Bits(t, v as u64);
+        if let Some(&id) = self.consts.get(&key) {
+            return id;
+        }
+        let id = self.id();
+        let op = if v { Op::ConstantTrue } else { Op::ConstantFalse };
+        self.globals.push(Instruction::new(op, Some(t), Some(id), vec![]));
+        self.consts.insert(key, id);
+        id
+    }
+
+    pub fn const_composite(&mut self, ty: Word, parts: Vec<Word>) -> Word {
+        let key = ConstKey::Composite(ty, parts.clone());
+        if let Some(&id) = self.consts.get(&key) {
+            return id;
+        }
+        let id = self.id();
+        self.globals.push(Instruction::new(
+            Op::ConstantComposite,
+            Some(ty),
+            Some(id),
+            parts.iter().map(|&p| Operand::IdRef(p)).collect(),
+        ));
+        self.consts.insert(key, id);
+        id
+    }
+
+    /// A scalar constant of type `s` from a folded value (converted as a cast would).
+    pub fn const_scalar(&mut self, s: Scalar, v: &ConstValue) -> Word {
+        let f = match *v {
+            ConstValue::Bool(b) => b as i64 as f64,
+            ConstValue::Int(i) => i as f64,
+            ConstValue::Uint(u) => u as f64,
+            ConstValue::Float(f) => f,
+            ConstValue::Composite(ref c) => {
+                let first = c.first().cloned().unwrap_or(ConstValue::Int(0));
+                return self.const_scalar(s, &first);
+            }
+        };
+        let int = match *v {
+            ConstValue::Int(i) => i,
+            ConstValue::Uint(u) => u as i64,
+            ConstValue::Bool(b) => b as i64,
+            ConstValue::Float(f) => f as i64,
+            _ => 0,
+        };
+        let ty = self.scalar_ty(s);
+        match s {
+            Scalar::Bool => self.const_bool(v.as_bool().unwrap_or(false)),
+            Scalar::F16 => self.const_bits(ty, half_bits(f as f32) as u64, false),
+            Scalar::F32 => self.const_bits(ty, (f as f32).to_bits() as u64, false),
+            Scalar::F64 => self.const_bits(ty, f.to_bits(), true),
+            Scalar::I64 | Scalar::U64 => self.const_bits(ty, int as u64, true),
+            Scalar::I16 | Scalar::U16 => self.const_bits(ty, int as u64 & 0xffff, false),
+            _ => self.const_bits(ty, int as u64 & 0xffff_ffff, false),
+        }
+    }
+
+    /// A constant of IR type `ty`.
+    pub fn constant(&mut self, v: &ConstValue, ty: &Type) -> Word {
+        match (ty, v) {
+            (Type::Scalar(s), _) => self.const_scalar(*s, v),
+            (Type::Vector(s, n), _) => {
+                let parts: Vec<Word> = (0..*n as usize)
+                    .map(|i| match v {
+                        ConstValue::Composite(c) => self.const_scalar(*s, c.get(i).unwrap_or(&ConstValue::Int(0))),
+                        other => self.const_scalar(*s, other),
+                    })
+                    .collect();
+                let t = self.ty(ty, Layout::Logical);
+                self.const_composite(t, parts)
+            }
+            (Type::Matrix(s, r, c), _) => {
+                let flat: Vec<ConstValue> = match v {
+                    ConstValue::Composite(parts) => flatten(parts),
+                    other => vec![other.clone(); (*r as usize) * (*c as usize)],
+                };
+                let col_ty = Type::Vector(*s, *c);
+                let cols: Vec<Word> = (0..*r as usize)
+                    .map(|i| {
+                        let row: Vec<ConstValue> =
+                            flat.iter().skip(i * *c as usize).take(*c as usize).cloned().collect();
+                        self.constant(&ConstValue::Composite(row), &col_ty)
+                    })
+                    .collect();
+                let t = self.ty(ty, Layout::Logical);
+                self.const_composite(t, cols)
+            }
+            (Type::Array(e, Some(n)), ConstValue::Composite(parts)) => {
+                let elems: Vec<Word> =
+                    (0..*n as usize).map(|i| self.constant(parts.get(i).unwrap_or(&ConstValue::Int(0)), e)).collect();
+                let t = self.ty(ty, Layout::Logical);
+                self.const_composite(t, elems)
+            }
+            (Type::Struct(h), ConstValue::Composite(parts)) => {
+                let fields: Vec<Type> = self.m.structs[*h].fields.iter().map(|f| f.ty.clone()).collect();
+                let elems: Vec<Word> = fields
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| self.constant(parts.get(i).unwrap_or(&ConstValue::Int(0)), t))
+                    .collect();
+                let t = self.ty(ty, Layout::Logical);
+                self.const_composite(t, elems)
+            }
+            _ => {
+                let t = self.ty(ty, Layout::Logical);
+                let key = ConstKey::Composite(t, vec![u32::MAX]);
+                if let Some(&id) = self.consts.get(&key) {
+                    return id;
+                }
+                let id = self.id();
+                self.globals.push(Instruction::new(Op::ConstantNull, Some(t), Some(id), vec![]));
+                self.consts.insert(key, id);
+                id
+            }
+        }
+    }
+
+    pub fn zero(&mut self, ty: &Type) -> Word {
+        self.constant(&ConstValue::Int(0), ty)
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Globals
+    // ------------------------------------------------------------------------------------------
+
+    fn global_var(&mut self, ty: Word, sc: StorageClass, init: Option<Word>, name: &str) -> Word {
+        let p = self.ptr_ty(ty, sc);
+        let id = self.id();
+        let mut ops = vec![Operand::StorageClass(sc)];
+        if let Some(i) = init {
+            ops.push(Operand::IdRef(i));
+        }
+        self.globals.push(Instruction::new(Op::Variable, Some(p), Some(id), ops));
+        self.name(id, name);
+        if sc == StorageClass::Input || self.options.version >= (1, 4) {
+            self.interface.push(id);
+        }
+        id
+    }
+
+    fn bind(&mut self, var: Word, vk: Option<(u32, u32)>) {
+        let (binding, set) = match vk {
+            Some(b) => b,
+            None => {
+                let mut b = 0;
+                while self.taken_bindings.contains(&(0, b)) {
+                    b += 1;
+                }
+                (b, 0)
+            }
+        };
+        self.taken_bindings.insert((set, binding));
+        self.decorate(var, Decoration::DescriptorSet, vec![Operand::LiteralBit32(set)]);
+        self.decorate(var, Decoration::Binding, vec![Operand::LiteralBit32(binding)]);
+    }
+
+    /// A block struct around `members` (with `layout`), decorated `Block`.
+    fn block_type(&mut self, key: String, members: &[Type], layout: Layout, name: &str) -> Word {
+        let tk = TyKey::Block(key, layout);
+        if let Some(&id) = self.types.get(&tk) {
+            return id;
+        }
+        let ids: Vec<Word> = members.iter().map(|t| self.ty(t, layout)).collect();
+        let id = self.id();
+        self.globals.push(Instruction::new(
+            Op::TypeStruct,
+            None,
+            Some(id),
+            ids.iter().map(|&m| Operand::IdRef(m)).collect(),
+        ));
+        self.name(id, name);
+        self.decorate(id, Decoration::Block, vec![]);
+        self.decorate_members(id, members, layout);
+        self.types.insert(tk, id);
+        id
+    }
+
+    /// Declares the buffers and cbuffers in declaration order, so automatic bindings follow the
+    /// source, not the order of first use.
+    fn declare_resources(&mut self) -> R<()> {
+        let m = self.m;
+        let used = self.used_globals();
+        for (h, g) in m.globals.iter() {
+            if !used[h.index()] {
+                continue;
+            }
+            match (&g.space, &g.ty) {
+                (AddressSpace::Resource, Type::Resource(kind, elem)) => {
+                    use ResourceKind::*;
+                    match kind {
+                        StructuredBuffer | RWStructuredBuffer | ByteAddressBuffer | RWByteAddressBuffer => {
+                            let elem = if kind.is_byte_address() {
+                                Type::UINT
+                            } else {
+                                elem.as_deref().cloned().unwrap_or(Type::UINT)
+                            };
+                            let arr = Type::Array(Box::new(elem.clone()), None);
+                            let name = format!("type_{}_{}", kind.name(), m.type_name(&elem).replace(['[', ']'], "_"));
+                            let block =
+                                self.block_type(format!("{}<{:?}>", kind.name(), elem), &[arr], Layout::Std430, &name);
+                            if !kind.is_writable() {
+                                self.member_decorate(block, 0, Decoration::NonWritable, vec![]);
+                            }
+                            let var = self.global_var(block, StorageClass::StorageBuffer, None, &g.name);
+                            self.bind(var, g.vk_binding);
+                            self.gvars.insert(h, GVar::Buffer { var, elem });
+                        }
+                        ConstantBuffer => {
+                            let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
+                            let name = format!("type_ConstantBuffer_{}", m.type_name(&elem));
+                            let block = self.block_type(
+                                format!("cb<{elem:?}>"),
+                                std::slice::from_ref(&elem),
+                                Layout::Std140,
+                                &name,
+                            );
+                            let var = self.global_var(block, StorageClass::Uniform, None, &g.name);
+                            self.bind(var, g.vk_binding);
+                            self.gvars.insert(h, GVar::Member { var, index: 0, ty: elem });
+                        }
+                        other => {
+                            return Err(err(
+                                "E0612",
+                                g.span,
+                                format!("`{}` resources are not supported by the SPIR-V backend yet", other.name()),
+                            ));
+                        }
+                    }
+                }
+                (AddressSpace::Resource, _) => {
+                    return Err(err("E0612", g.span, "samplers are not supported by the SPIR-V backend yet"));
+                }
+                (AddressSpace::Uniform { cbuffer }, _) => {
+                    if self.cbuffers.contains_key(cbuffer) {
+                        continue;
+                    }
+                    let members: Vec<GlobalId> = m
+                        .globals
+                        .iter()
+                        .filter(|(_, o)| o.space == AddressSpace::Uniform { cbuffer: *cbuffer })
+                        .map(|(i, _)| i)
+                        .collect();
+                    let tys: Vec<Type> = members.iter().map(|&i| m.globals[i].ty.clone()).collect();
+                    let (name, vk) = match cbuffer {
+                        Some(i) => (m.cbuffers[*i].name.clone(), m.cbuffers[*i].vk_binding),
+                        None => ("$Globals".to_string(), None),
+                    };
+                    let block =
+                        self.block_type(format!("cbuffer {name}"), &tys, Layout::Std140, &format!("type_{name}"));
+                    for (i, &g) in members.iter().enumerate() {
+                        let n = m.globals[g].name.clone();
+                        self.names.push(Instruction::new(
+                            Op::MemberName,
+                            None,
+                            None,
+                            vec![Operand::IdRef(block), Operand::LiteralBit32(i as u32), Operand::LiteralString(n)],
+                        ));
+                    }
+                    let var = self.global_var(block, StorageClass::Uniform, None, &name);
+                    self.bind(var, vk);
+                    for (i, &g) in members.iter().enumerate() {
+                        self.gvars.insert(g, GVar::Member { var, index: i as u32, ty: m.globals[g].ty.clone() });
+                    }
+                    self.cbuffers.insert(*cbuffer, (var, members));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Globals named by any reachable function.
+    fn used_globals(&self) -> Vec<bool> {
+        let ep = &self.m.entry_points[self.entry];
+        let reach = crate::lower::reachable_functions(self.m, ep.function);
+        let mut used = vec![false; self.m.globals.len()];
+        for (h, f) in self.m.functions.iter() {
+            if !reach[h.index()] {
+                continue;
+            }
+            for (_, e) in f.exprs.iter() {
+                if let ExprKind::Global(g) = e.kind {
+                    used[g.index()] = true;
+                }
+            }
+        }
+        used
+    }
+
+    /// The pointer to global `g` (declared on first use).
+    fn global_ptr(&mut self, g: GlobalId, span: Span) -> R<Ptr> {
+        if let Some(v) = self.gvars.get(&g).cloned() {
+            return match v {
+                GVar::Plain(p) => Ok(p),
+                GVar::Member { var, index, ty } => {
+                    let idx = self.const_u32(index);
+                    let p = Ptr { id: var, ty: Type::Void, layout: Layout::Std140, sc: StorageClass::Uniform };
+                    Ok(self.access(&p, ty, vec![idx]))
+                }
+                GVar::Buffer { .. } => Err(err("E0612", span, "a buffer is used as a value")),
+            };
+        }
+        let glob = &self.m.globals[g];
+        let (sc, init) = match glob.space {
+            AddressSpace::Groupshared => (StorageClass::Workgroup, None),
+            AddressSpace::Private | AddressSpace::Constant => {
+                let init = glob.init.clone().map(|v| self.constant(&v, &glob.ty));
+                (StorageClass::Private, init)
+            }
+            _ => return Err(err("E0699", span, "internal error: undeclared resource")),
+        };
+        let t = self.ty(&glob.ty, Layout::Logical);
+        let name = glob.name.clone();
+        let var = self.global_var(t, sc, init, &name);
+        let p = Ptr { id: var, ty: glob.ty.clone(), layout: Layout::Logical, sc };
+        self.gvars.insert(g, GVar::Plain(p.clone()));
+        Ok(p)
+    }
+
+    /// The `Input` variable of a built-in (declared on first use).
+    pub fn builtin(&mut self, b: BuiltIn) -> (Word, Type) {
+        let ty = match b {
+            BuiltIn::GlobalInvocationId
+            | BuiltIn::LocalInvocationId
+            | BuiltIn::WorkgroupId
+            | BuiltIn::NumWorkgroups => Type::Vector(Scalar::U32, 3),
+            _ => Type::UINT,
+        };
+        if matches!(
+            b,
+            BuiltIn::SubgroupSize | BuiltIn::SubgroupLocalInvocationId | BuiltIn::SubgroupId | BuiltIn::NumSubgroups
+        ) {
+            self.require(Capability::GroupNonUniform);
+        }
+        if let Some(&v) = self.builtins.get(&b) {
+            return (v, ty);
+        }
+        let t = self.ty(&ty, Layout::Logical);
+        let v = self.global_var(t, StorageClass::Input, None, &format!("gl_{b:?}"));
+        self.decorate(v, Decoration::BuiltIn, vec![Operand::BuiltIn(b)]);
+        self.builtins.insert(b, v);
+        (v, ty)
+    }
+
+    pub fn load_builtin(&mut self, b: BuiltIn) -> (Word, Type) {
+        let (v, ty) = self.builtin(b);
+        let t = self.ty(&ty, Layout::Logical);
+        (self.op(Op::Load, t, vec![Operand::IdRef(v)]), ty)
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Instructions in the current function
+    // ------------------------------------------------------------------------------------------
+
+    pub fn fx(&mut self) -> &mut FnCtx {
+        self.fx.as_mut().expect("in a function")
+    }
+
+    pub fn emit(&mut self, inst: Instruction) {
+        if self.fx().cur.is_none() {
+            // Unreachable code (after a terminator): give it a block of its own.
+            let l = self.id();
+            self.fx().cur = Some((l, Vec::new()));
+        }
+        self.fx().cur.as_mut().unwrap().1.push(inst);
+    }
+
+    pub fn op(&mut self, op: Op, ty: Word, operands: Vec<Operand>) -> Word {
+        let id = self.id();
+        self.emit(Instruction::new(op, Some(ty), Some(id), operands));
+        id
+    }
+
+    pub fn op_ids(&mut self, op: Op, ty: Word, ids: &[Word]) -> Word {
+        self.op(op, ty, ids.iter().map(|&i| Operand::IdRef(i)).collect())
+    }
+
+    fn terminate(&mut self, inst: Instruction) {
+        self.emit(inst);
+        let fx = self.fx();
+        if let Some((label, insts)) = fx.cur.take() {
+            fx.blocks.push(dr::Block {
+                label: Some(Instruction::new(Op::Label, None, Some(label), vec![])),
+                instructions: insts,
+            });
+        }
+    }
+
+    fn begin_block(&mut self, label: Word) {
+        self.fx().cur = Some((label, Vec::new()));
+    }
+
+    fn branch(&mut self, target: Word) {
+        self.terminate(Instruction::new(Op::Branch, None, None, vec![Operand::IdRef(target)]));
+    }
+
+    fn reachable(&self) -> bool {
+        self.fx.as_ref().is_some_and(|f| f.cur.is_some())
+    }
+
+    /// A `Function` variable at the top of the first block.
+    pub fn local_var(&mut self, ty: &Type, name: Option<&str>) -> Ptr {
+        let t = self.ty(ty, Layout::Logical);
+        let p = self.ptr_ty(t, StorageClass::Function);
+        let id = self.id();
+        self.fx().vars.push(Instruction::new(
+            Op::Variable,
+            Some(p),
+            Some(id),
+            vec![Operand::StorageClass(StorageClass::Function)],
+        ));
+        if let Some(n) = name {
+            self.name(id, n);
+        }
+        Ptr { id, ty: ty.clone(), layout: Layout::Logical, sc: StorageClass::Function }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Loads, stores, access chains, layout conversion
+    // ------------------------------------------------------------------------------------------
+
+    pub fn access(&mut self, base: &Ptr, ty: Type, indices: Vec<Word>) -> Ptr {
+        let t = self.ty(&ty, base.layout);
+        let pt = self.ptr_ty(t, base.sc);
+        let mut ops = vec![Operand::IdRef(base.id)];
+        ops.extend(indices.into_iter().map(Operand::IdRef));
+        let id = self.op(Op::AccessChain, pt, ops);
+        Ptr { id, ty, layout: base.layout, sc: base.sc }
+    }
+
+    pub fn load(&mut self, p: &Ptr) -> Word {
+        let t = self.ty(&p.ty, p.layout);
+        let v = self.op(Op::Load, t, vec![Operand::IdRef(p.id)]);
+        if p.layout == Layout::Logical {
+            v
+        } else {
+            self.unpack_layout(v, &p.ty.clone(), p.layout)
+        }
+    }
+
+    pub fn store(&mut self, p: &Ptr, v: Word) {
+        let v = if p.layout == Layout::Logical { v } else { self.pack_layout(v, &p.ty.clone(), p.layout) };
+        self.emit(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(p.id), Operand::IdRef(v)]));
+    }
+
+    fn needs_layout_conversion(ty: &Type) -> bool {
+        matches!(ty, Type::Struct(_) | Type::Array(..)) || ty.scalar() == Some(Scalar::Bool)
+    }
+
+    fn unpack_layout(&mut self, v: Word, ty: &Type, layout: Layout) -> Word {
+        if !Self::needs_layout_conversion(ty) {
+            return v;
+        }
+        match ty {
+            Type::Scalar(Scalar::Bool) | Type::Vector(Scalar::Bool, _) => {
+                let u = ty.with_scalar(Scalar::U32);
+                let z = self.zero(&u);
+                let bt = self.ty(ty, Layout::Logical);
+                self.op_ids(Op::INotEqual, bt, &[v, z])
+            }
+            _ => self.convert_members(v, ty, layout, true),
+        }
+    }
+
+    fn pack_layout(&mut self, v: Word, ty: &Type, layout: Layout) -> Word {
+        if !Self::needs_layout_conversion(ty) {
+            return v;
+        }
+        match ty {
+            Type::Scalar(Scalar::Bool) | Type::Vector(Scalar::Bool, _) => {
+                let u = ty.with_scalar(Scalar::U32);
+                let one = self.constant(&ConstValue::Uint(1), &u);
+                let z = self.zero(&u);
+                let ut = self.ty(&u, layout);
+                self.op_ids(Op::Select, ut, &[v, one, z])
+            }
+            _ => self.convert_members(v, ty, layout, false),
+        }
+    }
+
+    fn convert_members(&mut self, v: Word, ty: &Type, layout: Layout, from: bool) -> Word {
+        let (src_layout, dst_layout) = if from { (layout, Layout::Logical) } else { (Layout::Logical, layout) };
+        let members: Vec<Type> = match ty {
+            Type::Array(e, Some(n)) => vec![(**e).clone(); *n as usize],
+            Type::Struct(h) => self.m.structs[*h].fields.iter().map(|f| f.ty.clone()).collect(),
+            Type::Matrix(Scalar::Bool, r, c) => vec![Type::Vector(Scalar::Bool, *c); *r as usize],
+            _ => return v,
+        };
+        let mut parts = Vec::new();
+        for (i, mt) in members.iter().enumerate() {
+            let st = self.ty(mt, src_layout);
+            let x = self.op(Op::CompositeExtract, st, vec![Operand::IdRef(v), Operand::LiteralBit32(i as u32)]);
+            let x = if from { self.unpack_layout(x, mt, layout) } else { self.pack_layout(x, mt, layout) };
+            parts.push(x);
+        }
+        let t = self.ty(ty, dst_layout);
+        self.op_ids(Op::CompositeConstruct, t, &parts)
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // The module
+    // ------------------------------------------------------------------------------------------
+
+    pub fn write(mut self) -> Result<Vec<u32>, Vec<Diagnostic>> {
+        self.require(Capability::Shader);
+        if let Err(d) = self.declare_resources() {
+            return Err(vec![d]);
+        }
+        let ep = self.m.entry_points[self.entry].clone();
+        let entry_id = self.function_id(ep.function);
+        self.pending.push_front(PendingFn {
+            id: entry_id,
+            func: Rc::new(self.m.functions[ep.function].clone()),
+            entry: true,
+        });
+        // The queue was seeded by function_id too; drop that duplicate.
+        self.pending.retain({
+            let mut seen = false;
+            move |p| {
+                if p.id == entry_id {
+                    let first = !seen;
+                    seen = true;
+                    first
+                } else {
+                    true
+                }
+            }
+        });
+        while let Some(p) = self.pending.pop_front() {
+            if let Err(d) = self.function(p) {
+                self.errors.push(d);
+                self.fx = None;
+            }
+        }
+        if !self.errors.is_empty() {
+            return Err(self.errors);
+        }
+        let mut module = dr::Module::new();
+        let mut header = dr::ModuleHeader::new(self.next_id);
+        header.set_version(self.options.version.0, self.options.version.1);
+        module.header = Some(header);
+        for &c in &self.caps {
+            module.capabilities.push(Instruction::new(
+                Op::Capability,
+                None,
+                None,
+                vec![Operand::Capability(cap_from_u32(c))],
+            ));
+        }
+        for e in &self.exts {
+            module.extensions.push(Instruction::new(
+                Op::Extension,
+                None,
+                None,
+                vec![Operand::LiteralString(e.clone())],
+            ));
+        }
+        if let Some(g) = self.glsl {
+            module.ext_inst_imports.push(Instruction::new(
+                Op::ExtInstImport,
+                None,
+                Some(g),
+                vec![Operand::LiteralString("GLSL.std.450".into())],
+            ));
+        }
+        module.memory_model = Some(Instruction::new(
+            Op::MemoryModel,
+            None,
+            None,
+            vec![
+                Operand::AddressingModel(spirv::AddressingModel::Logical),
+                Operand::MemoryModel(spirv::MemoryModel::GLSL450),
+            ],
+        ));
+        let mut ops = vec![
+            Operand::ExecutionModel(spirv::ExecutionModel::GLCompute),
+            Operand::IdRef(entry_id),
+            Operand::LiteralString(ep.name.clone()),
+        ];
+        ops.extend(self.interface.iter().map(|&v| Operand::IdRef(v)));
+        module.entry_points.push(Instruction::new(Op::EntryPoint, None, None, ops));
+        let [x, y, z] = ep.numthreads.unwrap_or([1, 1, 1]);
+        module.execution_modes.push(Instruction::new(
+            Op::ExecutionMode,
+            None,
+            None,
+            vec![
+                Operand::IdRef(entry_id),
+                Operand::ExecutionMode(spirv::ExecutionMode::LocalSize),
+                Operand::LiteralBit32(x),
+                Operand::LiteralBit32(y),
+                Operand::LiteralBit32(z),
+            ],
+        ));
+        module.debug_names = self.names;
+        module.annotations = self.annotations;
+        module.types_global_values = self.globals;
+        module.functions = self.functions;
+        use rspirv::binary::Assemble;
+        Ok(module.assemble())
+    }
+
+    /// The SPIR-V id of a module function, queued for writing on first use.
+    fn function_id(&mut self, f: FunctionId) -> Word {
+        if let Some(&id) = self.fn_ids.get(&f) {
+            return id;
+        }
+        let id = self.id();
+        self.fn_ids.insert(f, id);
+        self.pending.push_back(PendingFn { id, func: Rc::new(self.m.functions[f].clone()), entry: false });
+        id
+    }
+
+    fn function(&mut self, p: PendingFn) -> R<()> {
+        let f = p.func.clone();
+        let ret = if p.entry { Type::Void } else { f.ret.clone() };
+        let ret_t = self.ty(&ret, Layout::Logical);
+        let mut param_types = Vec::new();
+        let mut params = Vec::new();
+        if !p.entry {
+            for &l in &f.params {
+                let local = &f.locals[l];
+                let t = self.ty(&local.ty, Layout::Logical);
+                let t = match local.param {
+                    Some(ParamMode::Out | ParamMode::InOut) => self.ptr_ty(t, StorageClass::Function),
+                    _ => t,
+                };
+                param_types.push(t);
+            }
+        }
+        let fty = self.fn_ty(ret_t, param_types.clone());
+        let mut func = dr::Function::new();
+        func.def = Some(Instruction::new(
+            Op::Function,
+            Some(ret_t),
+            Some(p.id),
+            vec![Operand::FunctionControl(spirv::FunctionControl::NONE), Operand::IdRef(fty)],
+        ));
+        self.name(p.id, &f.name.clone());
+        for (i, &t) in param_types.iter().enumerate() {
+            let id = self.id();
+            func.parameters.push(Instruction::new(Op::FunctionParameter, Some(t), Some(id), vec![]));
+            params.push(id);
+            let name = f.locals[f.params[i]].name.clone();
+            self.name(id, &name);
+        }
+        self.fx = Some(FnCtx {
+            f: f.clone(),
+            vars: Vec::new(),
+            blocks: Vec::new(),
+            cur: None,
+            locals: HashMap::new(),
+            loops: Vec::new(),
+        });
+        let l = self.id();
+        self.begin_block(l);
+        // Locals: one variable each; `out`/`inout` parameters are the caller's pointers.
+        for (lid, local) in f.locals.iter() {
+            let pos = f.params.iter().position(|&q| q == lid);
+            match (pos, local.param) {
+                (Some(i), Some(ParamMode::Out | ParamMode::InOut)) if !p.entry => {
+                    let ptr = Ptr {
+                        id: params[i],
+                        ty: local.ty.clone(),
+                        layout: Layout::Logical,
+                        sc: StorageClass::Function,
+                    };
+                    self.fx().locals.insert(lid, ptr);
+                }
+                _ => {
+                    let v = self.local_var(&local.ty, Some(&local.name.clone()));
+                    self.fx().locals.insert(lid, v);
+                }
+            }
+        }
+        for (i, &lid) in f.params.iter().enumerate() {
+            let local = f.locals[lid].clone();
+            let ptr = self.fx().locals[&lid].clone();
+            if p.entry {
+                let b =
+                    match local.builtin {
+                        Some(BuiltinInput::DispatchThreadId) => BuiltIn::GlobalInvocationId,
+                        Some(BuiltinInput::GroupId) => BuiltIn::WorkgroupId,
+                        Some(BuiltinInput::GroupThreadId) => BuiltIn::LocalInvocationId,
+                        Some(BuiltinInput::GroupIndex) => BuiltIn::LocalInvocationIndex,
+                        Some(BuiltinInput::GroupWaveIndex) => BuiltIn::SubgroupId,
+                        None => return Err(err(
+                            "E0612",
+                            local.span,
+                            "entry-point parameters other than system values are not supported by the SPIR-V backend",
+                        )),
+                    };
+                let (v, ty) = self.load_builtin(b);
+                let v = self.convert(v, &ty, &local.ty, local.span)?;
+                self.store(&ptr, v);
+            } else if local.param == Some(ParamMode::In) || local.param.is_none() {
+                self.store(&ptr, params[i]);
+            }
+        }
+        let body = f.body.clone();
+        self.block(&body)?;
+        if self.reachable() {
+            if ret == Type::Void {
+                self.terminate(Instruction::new(Op::Return, None, None, vec![]));
+            } else {
+                self.terminate(Instruction::new(Op::Unreachable, None, None, vec![]));
+            }
+        }
+        let fx = self.fx.take().unwrap();
+        let mut blocks = fx.blocks;
+        let mut vars = fx.vars;
+        vars.append(&mut blocks[0].instructions);
+        blocks[0].instructions = vars;
+        func.blocks = blocks;
+        func.end = Some(Instruction::new(Op::FunctionEnd, None, None, vec![]));
+        self.functions.push(func);
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Statements
+    // ------------------------------------------------------------------------------------------
+
+    fn block(&mut self, b: &Block) -> R<()> {
+        for s in &b.stmts {
+            if !self.reachable() {
+                break;
+            }
+            self.stmt(s)?;
+        }
+        Ok(())
+    }
+
+    fn cond_branch(&mut self, c: Word, t: Word, f: Word) {
+        self.terminate(Instruction::new(
+            Op::BranchConditional,
+            None,
+            None,
+            vec![Operand::IdRef(c), Operand::IdRef(t), Operand::IdRef(f)],
+        ));
+    }
+
+    fn selection_merge(&mut self, merge: Word) {
+        self.emit(Instruction::new(
+            Op::SelectionMerge,
+            None,
+            None,
+            vec![Operand::IdRef(merge), Operand::SelectionControl(spirv::SelectionControl::NONE)],
+        ));
+    }
+
+    fn stmt(&mut self, s: &Stmt) -> R<()> {
+        match s {
+            Stmt::Expr(e) => {
+                self.expr(*e)?;
+            }
+            Stmt::Local { local, init } => {
+                if let Some(i) = init {
+                    let v = self.expr(*i)?;
+                    let p = self.fx().locals[local].clone();
+                    self.store(&p, v);
+                }
+            }
+            Stmt::Block(b) => self.block(b)?,
+            Stmt::If { cond, then, els, .. } => {
+                let c = self.expr(*cond)?;
+                let (t, merge) = (self.id(), self.id());
+                let f = if els.is_some() { self.id() } else { merge };
+                self.selection_merge(merge);
+                self.cond_branch(c, t, f);
+                self.begin_block(t);
+                self.block(then)?;
+                if self.reachable() {
+                    self.branch(merge);
+                }
+                let mut merged = f == merge;
+                if let Some(e) = els {
+                    self.begin_block(f);
+                    self.block(e)?;
+                    if self.reachable() {
+                        self.branch(merge);
+                        merged = true;
+                    }
+                }
+                let then_ends = self.blocks_branch_to(merge) || merged;
+                self.begin_block(merge);
+                if !then_ends {
+                    self.terminate(Instruction::new(Op::Unreachable, None, None, vec![]));
+                }
+            }
+            Stmt::For { init, cond, step, body, .. } => {
+                for s in init {
+                    self.stmt(s)?;
+                }
+                self.looped(*cond, body, *step, false)?;
+            }
+            Stmt::While { cond, body, .. } => self.looped(Some(*cond), body, None, false)?,
+            Stmt::DoWhile { body, cond, .. } => self.looped(Some(*cond), body, None, true)?,
+            Stmt::Switch { selector, cases } => self.switch(*selector, cases)?,
+            Stmt::Break => {
+                let target = self.fx().loops.last().map(|l| l.merge);
+                if let Some(t) = target {
+                    self.branch(t);
+                }
+            }
+            Stmt::Continue => {
+                let target = self.fx().loops.iter().rev().find_map(|l| l.cont);
+                if let Some(t) = target {
+                    self.branch(t);
+                }
+            }
+            Stmt::Return(v) => match v {
+                Some(e) => {
+                    let v = self.expr(*e)?;
+                    self.terminate(Instruction::new(Op::ReturnValue, None, None, vec![Operand::IdRef(v)]));
+                }
+                None => self.terminate(Instruction::new(Op::Return, None, None, vec![])),
+            },
+            Stmt::Discard => {
+                return Err(Diagnostic::error("E0612", "`discard` is not allowed in compute shaders"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether any finished block of the current function branches to `label`.
+    fn blocks_branch_to(&self, label: Word) -> bool {
+        let fx = self.fx.as_ref().unwrap();
+        fx.blocks.iter().any(|b| {
+            b.instructions.last().is_some_and(|i| {
+                matches!(i.class.opcode, Op::Branch | Op::BranchConditional | Op::Switch)
+                    && i.operands.contains(&Operand::IdRef(label))
+            })
+        })
+    }
+
+    fn looped(&mut self, cond: Option<ExprId>, body: &Block, step: Option<ExprId>, do_while: bool) -> R<()> {
+        let (header, body_l, cont, merge) = (self.id(), self.id(), self.id(), self.id());
+        self.branch(header);
+        self.begin_block(header);
+        self.emit(Instruction::new(
+            Op::LoopMerge,
+            None,
+            None,
+            vec![Operand::IdRef(merge), Operand::IdRef(cont), Operand::LoopControl(spirv::LoopControl::NONE)],
+        ));
+        match (cond, do_while) {
+            (Some(c), false) => {
+                let check = self.id();
+                self.branch(check);
+                self.begin_block(check);
+                let c = self.expr(c)?;
+                self.cond_branch(c, body_l, merge);
+            }
+            _ => self.branch(body_l),
+        }
+        self.begin_block(body_l);
+        self.fx().loops.push(Loop { cont: Some(cont), merge });
+        self.block(body)?;
+        self.fx().loops.pop();
+        if self.reachable() {
+            self.branch(cont);
+        }
+        self.begin_block(cont);
+        if let Some(s) = step {
+            self.expr(s)?;
+        }
+        match (cond, do_while) {
+            (Some(c), true) => {
+                let c = self.expr(c)?;
+                self.cond_branch(c, header, merge);
+            }
+            _ => self.branch(header),
+        }
+        self.begin_block(merge);
+        Ok(())
+    }
+
+    fn switch(&mut self, selector: ExprId, cases: &[SwitchCase]) -> R<()> {
+        let sel = self.expr(selector)?;
+        let sel_ty = self.fx().f.exprs[selector].ty.clone();
+        let merge = self.id();
+        let labels: Vec<Word> = cases.iter().map(|_| self.id()).collect();
+        let default = cases.iter().position(|c| c.is_default).map_or(merge, |i| labels[i]);
+        self.selection_merge(merge);
+        let mut ops = vec![Operand::IdRef(sel), Operand::IdRef(default)];
+        let wide = sel_ty.scalar().is_some_and(|s| s.bits() == 64);
+        for (c, &l) in cases.iter().zip(&labels) {
+            for &v in &c.values {
+                ops.push(if wide { Operand::LiteralBit64(v as u64) } else { Operand::LiteralBit32(v as u32) });
+                ops.push(Operand::IdRef(l));
+            }
+        }
+        self.terminate(Instruction::new(Op::Switch, None, None, ops));
+        self.fx().loops.push(Loop { cont: None, merge });
+        for (i, c) in cases.iter().enumerate() {
+            self.begin_block(labels[i]);
+            self.block(&c.body)?;
+            if self.reachable() {
+                let next = labels.get(i + 1).copied().unwrap_or(merge);
+                self.branch(next);
+            }
+        }
+        self.fx().loops.pop();
+        let reached = self.blocks_branch_to(merge) || default == merge;
+        self.begin_block(merge);
+        if !reached {
+            self.terminate(Instruction::new(Op::Unreachable, None, None, vec![]));
+        }
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Expressions
+    // ------------------------------------------------------------------------------------------
+
+    pub fn ex(&self, e: ExprId) -> &Expr {
+        &self.fx.as_ref().unwrap().f.exprs[e]
+    }
+
+    pub fn expr_ty(&self, e: ExprId) -> Type {
+        self.ex(e).ty.clone()
+    }
+
+    /// The folded value of a constant expression (constants and casts of constants).
+    pub fn const_of(&self, e: ExprId) -> Option<ConstValue> {
+        let x = self.ex(e);
+        match &x.kind {
+            ExprKind::Const(v) => Some(v.clone()),
+            ExprKind::Convert(a) if x.ty.vector_size() == Some(1) => self.const_of(*a),
+            _ => None,
+        }
+    }
+
+    /// Whether evaluating `e` could have effects or depends on the active lanes.
+    pub fn has_effects(&self, e: ExprId) -> bool {
+        let f = &self.fx.as_ref().unwrap().f;
+        fn walk(f: &Function, e: ExprId) -> bool {
+            match &f.exprs[e].kind {
+                ExprKind::Call { .. }
+                | ExprKind::Intrinsic { .. }
+                | ExprKind::Assign { .. }
+                | ExprKind::IncDec { .. }
+                | ExprKind::Method { .. } => true,
+                ExprKind::Unary(_, a)
+                | ExprKind::Convert(a)
+                | ExprKind::Swizzle { base: a, .. }
+                | ExprKind::Field { base: a, .. } => walk(f, *a),
+                ExprKind::Binary(_, a, b) | ExprKind::Index { base: a, index: b } | ExprKind::Comma(a, b) => {
+                    walk(f, *a) || walk(f, *b)
+                }
+                ExprKind::Select { cond, then, els } => walk(f, *cond) || walk(f, *then) || walk(f, *els),
+                ExprKind::Construct(parts) => parts.iter().any(|&p| walk(f, p)),
+                _ => false,
+            }
+        }
+        walk(f, e)
+    }
+
+    /// A pointer to the storage of an lvalue-like expression, if it has one.
+    pub fn pointer(&mut self, e: ExprId) -> R<Option<Ptr>> {
+        let x = self.ex(e).clone();
+        Ok(match &x.kind {
+            ExprKind::Local(l) => Some(self.fx().locals[l].clone()),
+            ExprKind::Global(g) => {
+                if matches!(self.m.globals[*g].ty, Type::Resource(..)) {
+                    None
+                } else {
+                    Some(self.global_ptr(*g, x.span)?)
+                }
+            }
+            ExprKind::Field { base, index } => match self.pointer(*base)? {
+                Some(p) => {
+                    let i = self.const_u32(*index);
+                    Some(self.access(&p, x.ty.clone(), vec![i]))
+                }
+                None => None,
+            },
+            ExprKind::Index { base, index } => {
+                let bt = self.expr_ty(*base);
+                if let (ExprKind::Global(g), Type::Resource(..)) = (&self.ex(*base).kind, &bt) {
+                    let g = *g;
+                    match self.gvars.get(&g).cloned() {
+                        Some(GVar::Buffer { var, elem }) => {
+                            let i = self.expr(*index)?;
+                            let zero = self.const_u32(0);
+                            let p = Ptr {
+                                id: var,
+                                ty: Type::Void,
+                                layout: Layout::Std430,
+                                sc: StorageClass::StorageBuffer,
+                            };
+                            return Ok(Some(self.access(&p, elem, vec![zero, i])));
+                        }
+                        _ => {
+                            return Err(err(
+                                "E0612",
+                                x.span,
+                                "this resource cannot be indexed by the SPIR-V backend yet",
+                            ))
+                        }
+                    }
+                }
+                if matches!(bt, Type::Vector(..)) && self.const_of(*index).is_none() {
+                    // A dynamic vector component: still addressable in memory.
+                }
+                match self.pointer(*base)? {
+                    Some(p) => {
+                        let i = self.expr(*index)?;
+                        Some(self.access(&p, x.ty.clone(), vec![i]))
+                    }
+                    None => None,
+                }
+            }
+            _ => None,
+        })
+    }
+
+    pub fn expr(&mut self, e: ExprId) -> R<Word> {
+        let x = self.ex(e).clone();
+        let ty = x.ty.clone();
+        match &x.kind {
+            ExprKind::Const(v) => Ok(self.constant(v, &ty)),
+            ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::Field { .. } | ExprKind::Index { .. } => {
+                if let Some(v) = self.const_of(e) {
+                    return Ok(self.constant(&v, &ty));
+                }
+                if let Some(p) = self.pointer(e)? {
+                    return Ok(self.load(&p));
+                }
+                match &x.kind {
+                    ExprKind::Field { base, index } => {
+                        let b = self.expr(*base)?;
+                        let t = self.ty(&ty, Layout::Logical);
+                        Ok(self.op(Op::CompositeExtract, t, vec![Operand::IdRef(b), Operand::LiteralBit32(*index)]))
+                    }
+                    ExprKind::Index { base, index } => {
+                        let bt = self.expr_ty(*base);
+                        let b = self.expr(*base)?;
+                        let t = self.ty(&ty, Layout::Logical);
+                        if let Some(c) = self.const_of(*index).and_then(|c| c.as_u64()) {
+                            return Ok(self.op(
+                                Op::CompositeExtract,
+                                t,
+                                vec![Operand::IdRef(b), Operand::LiteralBit32(c as u32)],
+                            ));
+                        }
+                        let i = self.expr(*index)?;
+                        if matches!(bt, Type::Vector(..)) {
+                            return Ok(self.op_ids(Op::VectorExtractDynamic, t, &[b, i]));
+                        }
+                        // A dynamic index into an array or matrix value: through a temporary.
+                        let tmp = self.local_var(&bt, None);
+                        self.store(&tmp, b);
+                        let p = self.access(&tmp, ty.clone(), vec![i]);
+                        Ok(self.load(&p))
+                    }
+                    _ => Err(err("E0699", x.span, "internal error: a value without storage")),
+                }
+            }
+            ExprKind::Unary(op, a) => {
+                let v = self.expr(*a)?;
+                let t = self.ty(&ty, Layout::Logical);
+                let s = ty.scalar().unwrap_or(Scalar::I32);
+                if let Type::Matrix(..) = ty {
+                    let at = self.expr_ty(*a);
+                    return self.per_column(&[(v, at)], &ty, |w, cols, ct| {
+                        let op = if s.is_float() { Op::FNegate } else { Op::SNegate };
+                        Ok(w.op_ids(op, ct, &[cols[0]]))
+                    });
+                }
+                let op = match op {
+                    UnaryOp::Neg if s.is_float() => Op::FNegate,
+                    UnaryOp::Neg => Op::SNegate,
+                    UnaryOp::Not => Op::LogicalNot,
+                    UnaryOp::BitNot => Op::Not,
+                };
+                Ok(self.op_ids(op, t, &[v]))
+            }
+            ExprKind::Binary(op, a, b) => self.binary(*op, *a, *b, &ty, x.span),
+            ExprKind::Select { cond, then, els } => {
+                let ct = self.expr_ty(*cond);
+                let scalar_cond = ct.vector_size() == Some(1);
+                let simple = matches!(ty, Type::Scalar(_) | Type::Vector(..));
+                if scalar_cond && (!simple || self.has_effects(*then) || self.has_effects(*els)) {
+                    let c = self.expr(*cond)?;
+                    return self.branchy(c, *then, Some(*els), &ty);
+                }
+                let c = self.expr(*cond)?;
+                let t = self.expr(*then)?;
+                let f = self.expr(*els)?;
+                let c = match (&ty, scalar_cond) {
+                    (Type::Vector(_, n), true) => {
+                        let bt = self.ty(&Type::Vector(Scalar::Bool, *n), Layout::Logical);
+                        self.op_ids(Op::CompositeConstruct, bt, &vec![c; *n as usize])
+                    }
+                    _ => c,
+                };
+                let rt = self.ty(&ty, Layout::Logical);
+                Ok(self.op_ids(Op::Select, rt, &[c, t, f]))
+            }
+            ExprKind::Convert(a) => {
+                if let (Some(v), Type::Scalar(s)) = (self.const_of(e), &ty) {
+                    return Ok(self.const_scalar(*s, &v));
+                }
+                let from = self.expr_ty(*a);
+                let v = self.expr(*a)?;
+                self.convert(v, &from, &ty, x.span)
+            }
+            ExprKind::Construct(parts) => {
+                let mut vals = Vec::new();
+                for &p in parts {
+                    vals.push((self.expr(p)?, self.expr_ty(p)));
+                }
+                self.construct(&vals, &ty)
+            }
+            ExprKind::Swizzle { base, components } => {
+                let bt = self.expr_ty(*base);
+                let b = self.expr(*base)?;
+                let t = self.ty(&ty, Layout::Logical);
+                match (&bt, components.len()) {
+                    (Type::Scalar(_), 1) => Ok(b),
+                    (Type::Scalar(_), n) => Ok(self.op_ids(Op::CompositeConstruct, t, &vec![b; n])),
+                    (_, 1) => Ok(self.op(
+                        Op::CompositeExtract,
+                        t,
+                        vec![Operand::IdRef(b), Operand::LiteralBit32(components[0] as u32)],
+                    )),
+                    _ => {
+                        let mut ops = vec![Operand::IdRef(b), Operand::IdRef(b)];
+                        ops.extend(components.iter().map(|&c| Operand::LiteralBit32(c as u32)));
+                        Ok(self.op(Op::VectorShuffle, t, ops))
+                    }
+                }
+            }
+            ExprKind::Call { function, args } => self.call(*function, args, &ty),
+            ExprKind::Intrinsic { id, args, bound } => self.intrinsic(e, *id, args, bound.as_ref(), &ty, x.span),
+            ExprKind::Method { object, method, args } => self.method(*object, *method, args, &ty, x.span),
+            ExprKind::Assign { op, target, value } => {
+                let v = match op {
+                    Some(bop) => {
+                        // Compound: the value is computed from the target's current value.
+                        self.binary(*bop, *target, *value, &self.expr_ty(*target), x.span)?
+                    }
+                    None => self.expr(*value)?,
+                };
+                self.assign(*target, v)?;
+                Ok(v)
+            }
+            ExprKind::IncDec { op, target } => {
+                let old = self.expr(*target)?;
+                let tt = self.expr_ty(*target);
+                let one = self.constant(&ConstValue::Int(1), &tt);
+                let s = tt.scalar().unwrap_or(Scalar::I32);
+                let inc = matches!(op, IncDec::PreInc | IncDec::PostInc);
+                let o = match (s.is_float(), inc) {
+                    (true, true) => Op::FAdd,
+                    (true, false) => Op::FSub,
+                    (false, true) => Op::IAdd,
+                    (false, false) => Op::ISub,
+                };
+                let t = self.ty(&tt, Layout::Logical);
+                let new = self.op_ids(o, t, &[old, one]);
+                self.assign(*target, new)?;
+                Ok(if matches!(op, IncDec::PreInc | IncDec::PreDec) { new } else { old })
+            }
+            ExprKind::Comma(a, b) => {
+                self.expr(*a)?;
+                self.expr(*b)
+            }
+            ExprKind::GroupWave(v) => {
+                let b = match v {
+                    GroupWaveValue::Index => BuiltIn::SubgroupId,
+                    GroupWaveValue::Count => BuiltIn::NumSubgroups,
+                };
+                Ok(self.load_builtin(b).0)
+            }
+        }
+    }
+
+    /// Evaluates `then` or `els` by a branch (short-circuit); `els: None` means `false`
+    /// (`a && b` is `a ? b : false`).
+    fn branchy(&mut self, c: Word, then: ExprId, els: Option<ExprId>, ty: &Type) -> R<Word> {
+        let tmp = self.local_var(ty, None);
+        let (t, f, merge) = (self.id(), self.id(), self.id());
+        self.selection_merge(merge);
+        self.cond_branch(c, t, f);
+        self.begin_block(t);
+        let v = self.expr(then)?;
+        self.store(&tmp, v);
+        self.branch(merge);
+        self.begin_block(f);
+        let v = match els {
+            Some(e) => self.expr(e)?,
+            None => self.const_bool(false),
+        };
+        self.store(&tmp, v);
+        self.branch(merge);
+        self.begin_block(merge);
+        Ok(self.load(&tmp))
+    }
+
+    pub fn assign(&mut self, target: ExprId, v: Word) -> R<()> {
+        let x = self.ex(target).clone();
+        if let ExprKind::Swizzle { base, components } = &x.kind {
+            let bt = self.expr_ty(*base);
+            let Some(p) = self.pointer(*base)? else {
+                return Err(err("E0612", x.span, "this swizzle cannot be assigned by the SPIR-V backend"));
+            };
+            let s = bt.scalar().unwrap_or(Scalar::F32);
+            if let Type::Scalar(_) = bt {
+                self.store(&p, v);
+                return Ok(());
+            }
+            let st = self.ty(&Type::Scalar(s), Layout::Logical);
+            for (i, &c) in components.iter().enumerate() {
+                let part = if components.len() == 1 {
+                    v
+                } else {
+                    self.op(Op::CompositeExtract, st, vec![Operand::IdRef(v), Operand::LiteralBit32(i as u32)])
+                };
+                let ci = self.const_u32(c as u32);
+                let cp = self.access(&p, Type::Scalar(s), vec![ci]);
+                self.store(&cp, part);
+            }
+            return Ok(());
+        }
+        match self.pointer(target)? {
+            Some(p) => {
+                self.store(&p, v);
+                Ok(())
+            }
+            None => Err(err("E0612", x.span, "this expression cannot be assigned by the SPIR-V backend")),
+        }
+    }
+
+    fn call(&mut self, f: FunctionId, args: &[ExprId], ty: &Type) -> R<Word> {
+        let callee = &self.m.functions[f];
+        let modes: Vec<(Option<ParamMode>, Type)> =
+            callee.params.iter().map(|&l| (callee.locals[l].param, callee.locals[l].ty.clone())).collect();
+        let fid = self.function_id(f);
+        let mut ops = vec![Operand::IdRef(fid)];
+        let mut copy_out = Vec::new();
+        for (&a, (mode, pty)) in args.iter().zip(&modes) {
+            match mode {
+                Some(ParamMode::Out | ParamMode::InOut) => {
+                    let direct = match self.ex(a).kind {
+                        ExprKind::Local(l) => Some(self.fx().locals[&l].clone()),
+                        _ => None,
+                    };
+                    match direct {
+                        Some(p) => ops.push(Operand::IdRef(p.id)),
+                        None => {
+                            let tmp = self.local_var(pty, None);
+                            if *mode == Some(ParamMode::InOut) {
+                                let v = self.expr(a)?;
+                                self.store(&tmp, v);
+                            }
+                            ops.push(Operand::IdRef(tmp.id));
+                            copy_out.push((a, tmp));
+                        }
+                    }
+                }
+                _ => {
+                    let v = self.expr(a)?;
+                    ops.push(Operand::IdRef(v));
+                }
+            }
+        }
+        let rt = self.ty(ty, Layout::Logical);
+        let r = self.op(Op::FunctionCall, rt, ops);
+        for (a, tmp) in copy_out {
+            let v = self.load(&tmp);
+            self.assign(a, v)?;
+        }
+        Ok(r)
+    }
+
+    /// Calls a helper function (a `via` lowering or a polyfill) with argument values.
+    pub fn call_helper(&mut self, id: Word, ret: &Type, args: &[Word]) -> Word {
+        let rt = self.ty(ret, Layout::Logical);
+        let mut ops = vec![Operand::IdRef(id)];
+        ops.extend(args.iter().map(|&a| Operand::IdRef(a)));
+        self.op(Op::FunctionCall, rt, ops)
+    }
+
+    fn binary(&mut self, op: BinaryOp, a: ExprId, b: ExprId, ty: &Type, span: Span) -> R<Word> {
+        let at = self.expr_ty(a);
+        if op.is_logical() && at.vector_size() == Some(1) && self.has_effects(b) {
+            let c = self.expr(a)?;
+            return match op {
+                BinaryOp::LogicAnd => self.branchy(c, b, None, ty),
+                _ => self.or_branch(c, b, ty),
+            };
+        }
+        let x = self.expr(a)?;
+        let y = self.expr(b)?;
+        let bt = self.expr_ty(b);
+        // Compound assignments keep the value's own type (`v *= s`): splat or convert it.
+        let (y, bt) = if bt != at && !matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
+            (self.convert(y, &bt, &at, span)?, at.clone())
+        } else {
+            (y, bt)
+        };
+        self.binary_values(op, x, &at, y, &bt, ty, span)
+    }
+
+    fn or_branch(&mut self, c: Word, b: ExprId, ty: &Type) -> R<Word> {
+        let tmp = self.local_var(ty, None);
+        let (t, f, merge) = (self.id(), self.id(), self.id());
+        self.selection_merge(merge);
+        self.cond_branch(c, t, f);
+        self.begin_block(t);
+        let tr = self.const_bool(true);
+        self.store(&tmp, tr);
+        self.branch(merge);
+        self.begin_block(f);
+        let v = self.expr(b)?;
+        self.store(&tmp, v);
+        self.branch(merge);
+        self.begin_block(merge);
+        Ok(self.load(&tmp))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn binary_values(
+        &mut self,
+        op: BinaryOp,
+        x: Word,
+        at: &Type,
+        y: Word,
+        bt: &Type,
+        ty: &Type,
+        _span: Span,
+    ) -> R<Word> {
+        if let Type::Matrix(..) = at {
+            if !op.is_comparison() {
+                return self.per_column(&[(x, at.clone()), (y, bt.clone())], ty, |w, c, ct| {
+                    let col_t = match at {
+                        Type::Matrix(s, _, n) => Type::Vector(*s, *n),
+                        _ => unreachable!(),
+                    };
+                    let ct_ir = col_t.clone();
+                    let _ = ct;
+                    w.binary_values(op, c[0], &col_t, c[1], &col_t, &ct_ir, _span)
+                });
+            }
+        }
+        let s = at.scalar().unwrap_or(Scalar::I32);
+        let t = self.ty(ty, Layout::Logical);
+        use BinaryOp::*;
+        let (f, signed, b) = (s.is_float(), s.is_signed_int(), s == Scalar::Bool);
+        let o = match op {
+            Add if f => Op::FAdd,
+            Add => Op::IAdd,
+            Sub if f => Op::FSub,
+            Sub => Op::ISub,
+            Mul if f => Op::FMul,
+            Mul => Op::IMul,
+            Div if f => Op::FDiv,
+            Div if signed => Op::SDiv,
+            Div => Op::UDiv,
+            Rem if f => Op::FRem,
+            Rem if signed => Op::SRem,
+            Rem => Op::UMod,
+            Shl | Shr => {
+                // HLSL masks the shift amount to the bit width.
+                let mask = self.constant(&ConstValue::Uint((s.bits() - 1) as u64), bt);
+                let bty = self.ty(bt, Layout::Logical);
+                let y = self.op_ids(Op::BitwiseAnd, bty, &[y, mask]);
+                let o = match (op, signed) {
+                    (Shl, _) => Op::ShiftLeftLogical,
+                    (_, true) => Op::ShiftRightArithmetic,
+                    _ => Op::ShiftRightLogical,
+                };
+                return Ok(self.op_ids(o, t, &[x, y]));
+            }
+            BitAnd | LogicAnd if b => Op::LogicalAnd,
+            BitOr | LogicOr if b => Op::LogicalOr,
+            BitXor if b => Op::LogicalNotEqual,
+            BitAnd => Op::BitwiseAnd,
+            BitOr => Op::BitwiseOr,
+            BitXor => Op::BitwiseXor,
+            LogicAnd => Op::LogicalAnd,
+            LogicOr => Op::LogicalOr,
+            Eq if f => Op::FOrdEqual,
+            Eq if b => Op::LogicalEqual,
+            Eq => Op::IEqual,
+            Ne if f => Op::FUnordNotEqual,
+            Ne if b => Op::LogicalNotEqual,
+            Ne => Op::INotEqual,
+            Lt if f => Op::FOrdLessThan,
+            Lt if signed => Op::SLessThan,
+            Lt => Op::ULessThan,
+            Le if f => Op::FOrdLessThanEqual,
+            Le if signed => Op::SLessThanEqual,
+            Le => Op::ULessThanEqual,
+            Gt if f => Op::FOrdGreaterThan,
+            Gt if signed => Op::SGreaterThan,
+            Gt => Op::UGreaterThan,
+            Ge if f => Op::FOrdGreaterThanEqual,
+            Ge if signed => Op::SGreaterThanEqual,
+            Ge => Op::UGreaterThanEqual,
+        };
+        Ok(self.op_ids(o, t, &[x, y]))
+    }
+
+    /// Applies `f` to the columns of the matrix operands (other operands pass whole) and builds
+    /// the result matrix `ty` from the column results.
+    pub fn per_column(
+        &mut self,
+        args: &[(Word, Type)],
+        ty: &Type,
+        mut f: impl FnMut(&mut Self, &[Word], Word) -> R<Word>,
+    ) -> R<Word> {
+        let rows =
+            args.iter().find_map(|(_, t)| if let Type::Matrix(_, r, _) = t { Some(*r) } else { None }).unwrap_or(1);
+        let col_ty = match ty {
+            Type::Matrix(Scalar::Bool, _, c) => Type::Vector(Scalar::Bool, *c),
+            Type::Matrix(s, _, c) => Type::Vector(*s, *c),
+            other => other.clone(),
+        };
+        let ct = self.ty(&col_ty, Layout::Logical);
+        let mut cols = Vec::new();
+        for r in 0..rows {
+            let mut parts = Vec::new();
+            for (v, t) in args {
+                if let Type::Matrix(s, _, c) = t {
+                    let vt = self.ty(&Type::Vector(*s, *c), Layout::Logical);
+                    parts.push(self.op(
+                        Op::CompositeExtract,
+                        vt,
+                        vec![Operand::IdRef(*v), Operand::LiteralBit32(r as u32)],
+                    ));
+                } else {
+                    parts.push(*v);
+                }
+            }
+            cols.push(f(self, &parts, ct)?);
+        }
+        let t = self.ty(ty, Layout::Logical);
+        Ok(self.op_ids(Op::CompositeConstruct, t, &cols))
+    }
+
+    /// Scalar components of a scalar or vector value.
+    fn components(&mut self, v: Word, ty: &Type) -> Vec<(Word, Scalar)> {
+        match ty {
+            Type::Scalar(s) => vec![(v, *s)],
+            Type::Vector(s, n) => {
+                let st = self.ty(&Type::Scalar(*s), Layout::Logical);
+                (0..*n as u32)
+                    .map(|i| (self.op(Op::CompositeExtract, st, vec![Operand::IdRef(v), Operand::LiteralBit32(i)]), *s))
+                    .collect()
+            }
+            Type::Matrix(s, r, c) => {
+                let vt = self.ty(&Type::Vector(*s, *c), Layout::Logical);
+                let mut out = Vec::new();
+                for i in 0..*r as u32 {
+                    let col = self.op(Op::CompositeExtract, vt, vec![Operand::IdRef(v), Operand::LiteralBit32(i)]);
+                    out.extend(self.components(col, &Type::Vector(*s, *c)));
+                }
+                out
+            }
+            _ => vec![(v, Scalar::U32)],
+        }
+    }
+
+    fn construct(&mut self, vals: &[(Word, Type)], ty: &Type) -> R<Word> {
+        let t = self.ty(ty, Layout::Logical);
+        match ty {
+            Type::Vector(..) => {
+                let ids: Vec<Word> = vals.iter().map(|(v, _)| *v).collect();
+                if ids.len() == 1 && vals[0].1 == *ty {
+                    return Ok(ids[0]);
+                }
+                Ok(self.op_ids(Op::CompositeConstruct, t, &ids))
+            }
+            Type::Matrix(s, r, c) => {
+                if vals.len() == *r as usize && vals.iter().all(|(_, vt)| *vt == Type::Vector(*s, *c)) {
+                    let ids: Vec<Word> = vals.iter().map(|(v, _)| *v).collect();
+                    return Ok(self.op_ids(Op::CompositeConstruct, t, &ids));
+                }
+                let mut comps = Vec::new();
+                for (v, vt) in vals {
+                    comps.extend(self.components(*v, vt).into_iter().map(|(w, _)| w));
+                }
+                let ct = self.ty(&Type::Vector(*s, *c), Layout::Logical);
+                let cols: Vec<Word> = comps
+                    .chunks(*c as usize)
+                    .take(*r as usize)
+                    .map(|ch| self.op_ids(Op::CompositeConstruct, ct, ch))
+                    .collect();
+                Ok(self.op_ids(Op::CompositeConstruct, t, &cols))
+            }
+            Type::Scalar(_) => Ok(vals.first().map(|(v, _)| *v).unwrap_or(0)),
+            _ => {
+                let ids: Vec<Word> = vals.iter().map(|(v, _)| *v).collect();
+                Ok(self.op_ids(Op::CompositeConstruct, t, &ids))
+            }
+        }
+    }
+
+    /// Converts a value between IR types: numeric casts, splats, truncations.
+    pub fn convert(&mut self, v: Word, from: &Type, to: &Type, span: Span) -> R<Word> {
+        if from == to {
+            return Ok(v);
+        }
+        match (from, to) {
+            (Type::Scalar(_), Type::Vector(s, n)) => {
+                let c = self.convert(v, from, &Type::Scalar(*s), span)?;
+                let t = self.ty(to, Layout::Logical);
+                Ok(self.op_ids(Op::CompositeConstruct, t, &vec![c; *n as usize]))
+            }
+            (Type::Scalar(_), Type::Matrix(s, r, c)) => {
+                let col = Type::Vector(*s, *c);
+                let cv = self.convert(v, from, &col, span)?;
+                let t = self.ty(to, Layout::Logical);
+                Ok(self.op_ids(Op::CompositeConstruct, t, &vec![cv; *r as usize]))
+            }
+            (Type::Vector(fs, n), Type::Scalar(_)) | (Type::Vector(fs, n), Type::Vector(_, _))
+                if {
+                    let tn = to.vector_size().unwrap_or(1);
+                    tn < *n
+                } =>
+            {
+                let tn = to.vector_size().unwrap_or(1);
+                let narrowed = Type::Vector(*fs, tn);
+                let nt = if tn == 1 { Type::Scalar(*fs) } else { narrowed };
+                let t = self.ty(&nt, Layout::Logical);
+                let w = if tn == 1 {
+                    self.op(Op::CompositeExtract, t, vec![Operand::IdRef(v), Operand::LiteralBit32(0)])
+                } else {
+                    let mut ops = vec![Operand::IdRef(v), Operand::IdRef(v)];
+                    ops.extend((0..tn as u32).map(Operand::LiteralBit32));
+                    self.op(Op::VectorShuffle, t, ops)
+                };
+                self.convert(w, &nt, to, span)
+            }
+            (Type::Matrix(fs, fr, fc), Type::Matrix(ts, tr, tc)) if fr == tr && fc == tc => {
+                let (fcol, tcol) = (Type::Vector(*fs, *fc), Type::Vector(*ts, *tc));
+                self.per_column(&[(v, from.clone())], to, |w, c, _| w.convert(c[0], &fcol, &tcol, span))
+            }
+            (Type::Scalar(fs), Type::Scalar(ts)) => self.convert_elem(v, *fs, *ts, from, to),
+            (Type::Vector(fs, n), Type::Vector(ts, m)) if n == m => self.convert_elem(v, *fs, *ts, from, to),
+            _ => Err(err(
+                "E0612",
+                span,
+                format!(
+                    "the SPIR-V backend cannot convert `{}` to `{}` yet",
+                    self.m.type_name(from),
+                    self.m.type_name(to)
+                ),
+            )),
+        }
+    }
+
+    fn convert_elem(&mut self, v: Word, fs: Scalar, ts: Scalar, from: &Type, to: &Type) -> R<Word> {
+        let t = self.ty(to, Layout::Logical);
+        if fs == ts {
+            return Ok(v);
+        }
+        if fs == Scalar::Bool {
+            let one = self.constant(&ConstValue::Int(1), to);
+            let zero = self.zero(to);
+            return Ok(self.op_ids(Op::Select, t, &[v, one, zero]));
+        }
+        if ts == Scalar::Bool {
+            let zero = self.zero(from);
+            let o = if fs.is_float() { Op::FUnordNotEqual } else { Op::INotEqual };
+            return Ok(self.op_ids(o, t, &[v, zero]));
+        }
+        match (fs.is_float(), ts.is_float()) {
+            (true, true) => Ok(self.op_ids(Op::FConvert, t, &[v])),
+            (true, false) => {
+                let o = if ts.is_signed_int() { Op::ConvertFToS } else { Op::ConvertFToU };
+                Ok(self.op_ids(o, t, &[v]))
+            }
+            (false, true) => {
+                let o = if fs.is_signed_int() { Op::ConvertSToF } else { Op::ConvertUToF };
+                Ok(self.op_ids(o, t, &[v]))
+            }
+            (false, false) => {
+                if fs.bits() == ts.bits() {
+                    return Ok(self.op_ids(Op::Bitcast, t, &[v]));
+                }
+                // Widen or narrow keeping the source's signedness, then reinterpret.
+                let same_sign = match (ts.bits(), fs.is_signed_int()) {
+                    (16, true) => Scalar::I16,
+                    (16, false) => Scalar::U16,
+                    (64, true) => Scalar::I64,
+                    (64, false) => Scalar::U64,
+                    (_, true) => Scalar::I32,
+                    (_, false) => Scalar::U32,
+                };
+                let mid = to.with_scalar(same_sign);
+                let mt = self.ty(&mid, Layout::Logical);
+                let o = if fs.is_signed_int() { Op::SConvert } else { Op::UConvert };
+                let w = self.op_ids(o, mt, &[v]);
+                if same_sign == ts {
+                    Ok(w)
+                } else {
+                    Ok(self.op_ids(Op::Bitcast, t, &[w]))
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Resource methods
+    // ------------------------------------------------------------------------------------------
+
+    fn buffer_of(&mut self, object: ExprId, span: Span) -> R<(Word, Type, ResourceKind)> {
+        let o = self.ex(object).clone();
+        if let (ExprKind::Global(g), Type::Resource(kind, _)) = (&o.kind, &o.ty) {
+            if let Some(GVar::Buffer { var, elem }) = self.gvars.get(g).cloned() {
+                return Ok((var, elem, *kind));
+            }
+            return Err(err(
+                "E0612",
+                span,
+                format!("`{}` methods are not supported by the SPIR-V backend yet", kind.name()),
+            ));
+        }
+        Err(err("E0612", span, "methods on resources passed around as values are not supported by the SPIR-V backend"))
+    }
+
+    fn method(&mut self, object: ExprId, method: ResourceMethod, args: &[ExprId], ty: &Type, span: Span) -> R<Word> {
+        let (var, elem, kind) = self.buffer_of(object, span)?;
+        let base = Ptr { id: var, ty: Type::Void, layout: Layout::Std430, sc: StorageClass::StorageBuffer };
+        let zero = self.const_u32(0);
+        let uint = self.uint_ty();
+        match method {
+            ResourceMethod::Load(_) if !kind.is_byte_address() => {
+                let i = self.expr(args[0])?;
+                let p = self.access(&base, elem, vec![zero, i]);
+                Ok(self.load(&p))
+            }
+            ResourceMethod::Load(_) => {
+                let off = self.expr(args[0])?;
+                let two = self.const_u32(2);
+                let idx = self.op_ids(Op::ShiftRightLogical, uint, &[off, two]);
+                let n = ty.vector_size().unwrap_or(1);
+                let mut words = Vec::new();
+                for k in 0..n as u32 {
+                    let i = if k == 0 {
+                        idx
+                    } else {
+                        let kk = self.const_u32(k);
+                        self.op_ids(Op::IAdd, uint, &[idx, kk])
+                    };
+                    let p = self.access(&base, Type::UINT, vec![zero, i]);
+                    words.push(self.load(&p));
+                }
+                let ut = ty.with_scalar(Scalar::U32);
+                let utid = self.ty(&ut, Layout::Logical);
+                let w = if n == 1 { words[0] } else { self.op_ids(Op::CompositeConstruct, utid, &words) };
+                self.reinterpret(w, &ut, ty, span)
+            }
+            ResourceMethod::Store(_) => {
+                let off = self.expr(args[0])?;
+                let vt = self.expr_ty(args[1]);
+                let v = self.expr(args[1])?;
+                let ut = vt.with_scalar(Scalar::U32);
+                let u = self.reinterpret(v, &vt, &ut, span)?;
+                let two = self.const_u32(2);
+                let idx = self.op_ids(Op::ShiftRightLogical, uint, &[off, two]);
+                let n = vt.vector_size().unwrap_or(1);
+                for k in 0..n as u32 {
+                    let i = if k == 0 {
+                        idx
+                    } else {
+                        let kk = self.const_u32(k);
+                        self.op_ids(Op::IAdd, uint, &[idx, kk])
+                    };
+                    let w = if n == 1 {
+                        u
+                    } else {
+                        self.op(Op::CompositeExtract, uint, vec![Operand::IdRef(u), Operand::LiteralBit32(k)])
+                    };
+                    let p = self.access(&base, Type::UINT, vec![zero, i]);
+                    self.store(&p, w);
+                }
+                Ok(0)
+            }
+            ResourceMethod::GetDimensions => {
+                let len = self.op(Op::ArrayLength, uint, vec![Operand::IdRef(var), Operand::LiteralBit32(0)]);
+                if kind.is_byte_address() {
+                    let four = self.const_u32(4);
+                    let bytes = self.op_ids(Op::IMul, uint, &[len, four]);
+                    self.assign_converted(args[0], bytes, &Type::UINT, span)?;
+                } else {
+                    self.assign_converted(args[0], len, &Type::UINT, span)?;
+                    if let Some(&a) = args.get(1) {
+                        let stride = layout::array_stride(self.m, &elem, Layout::Std430);
+                        let s = self.const_u32(stride);
+                        self.assign_converted(a, s, &Type::UINT, span)?;
+                    }
+                }
+                Ok(0)
+            }
+            ResourceMethod::Interlocked(op) => {
+                let off = self.expr(args[0])?;
+                let two = self.const_u32(2);
+                let idx = self.op_ids(Op::ShiftRightLogical, uint, &[off, two]);
+                let p = self.access(&base, Type::UINT, vec![zero, idx]);
+                let (o, nvals) = match op {
+                    AtomicOp::Add => (Op::AtomicIAdd, 1),
+                    AtomicOp::Min => (Op::AtomicUMin, 1),
+                    AtomicOp::Max => (Op::AtomicUMax, 1),
+                    AtomicOp::And => (Op::AtomicAnd, 1),
+                    AtomicOp::Or => (Op::AtomicOr, 1),
+                    AtomicOp::Xor => (Op::AtomicXor, 1),
+                    AtomicOp::Exchange => (Op::AtomicExchange, 1),
+                    AtomicOp::CompareExchange | AtomicOp::CompareStore => (Op::AtomicCompareExchange, 2),
+                };
+                let mut vals = Vec::new();
+                for &a in &args[1..1 + nvals] {
+                    let t = self.expr_ty(a);
+                    let v = self.expr(a)?;
+                    vals.push(self.convert(v, &t, &Type::UINT, span)?);
+                }
+                if nvals == 2 {
+                    vals.swap(0, 1);
+                }
+                let r = self.atomic(o, &p, &vals);
+                if let Some(&out) = args.get(1 + nvals) {
+                    self.assign_converted(out, r, &Type::UINT, span)?;
+                }
+                Ok(0)
+            }
+            other => Err(err("E0612", span, format!("`{other:?}` is not supported by the SPIR-V backend yet"))),
+        }
+    }
+
+    fn assign_converted(&mut self, target: ExprId, v: Word, from: &Type, span: Span) -> R<()> {
+        let tt = self.expr_ty(target);
+        let v = self.convert(v, from, &tt, span)?;
+        self.assign(target, v)
+    }
+
+    /// Bit-preserving conversion between 32-bit types of one shape (bool: `!= 0` / 0 or 1).
+    pub fn reinterpret(&mut self, v: Word, from: &Type, to: &Type, span: Span) -> R<Word> {
+        if from == to {
+            return Ok(v);
+        }
+        match (from.scalar(), to.scalar()) {
+            (Some(Scalar::Bool), _) | (_, Some(Scalar::Bool)) => self.convert(v, from, to, span),
+            _ => {
+                let t = self.ty(to, Layout::Logical);
+                Ok(self.op_ids(Op::Bitcast, t, &[v]))
+            }
+        }
+    }
+
+    /// An atomic instruction on `p`: scope Workgroup for groupshared memory, Device otherwise;
+    /// semantics None (both for compare-exchange).
+    pub fn atomic(&mut self, o: Op, p: &Ptr, vals: &[Word]) -> Word {
+        let scope = if p.sc == StorageClass::Workgroup { spirv::Scope::Workgroup } else { spirv::Scope::Device };
+        let scope = self.const_u32(scope as u32);
+        let none = self.const_u32(0);
+        let mut ops = vec![Operand::IdRef(p.id), Operand::IdRef(scope), Operand::IdRef(none)];
+        if o == Op::AtomicCompareExchange {
+            ops.push(Operand::IdRef(none));
+        }
+        ops.extend(vals.iter().map(|&v| Operand::IdRef(v)));
+        if p.ty.scalar().is_some_and(|s| s.bits() == 64) {
+            self.require(Capability::Int64Atomics);
+        }
+        let t = self.ty(&p.ty, Layout::Logical);
+        self.op(o, t, ops)
+    }
+}
+
+fn flatten(parts: &[ConstValue]) -> Vec<ConstValue> {
+    let mut out = Vec::new();
+    for p in parts {
+        match p {
+            ConstValue::Composite(c) => out.extend(flatten(c)),
+            other => out.push(other.clone()),
+        }
+    }
+    out
+}
+
+/// IEEE binary16 bits of `f` (round to nearest even).
+fn half_bits(f: f32) -> u16 {
+    let b = f.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let exp = ((b >> 23) & 0xff) as i32;
+    let man = b & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = man | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = m >> shift;
+        let rem = m & ((1 << shift) - 1);
+        let mid = 1 << (shift - 1);
+        let r = if rem > mid || (rem == mid && half & 1 == 1) { half + 1 } else { half };
+        return sign | r as u16;
+    }
+    let half = ((e as u32) << 10) | (man >> 13);
+    let rem = man & 0x1fff;
+    let r = if rem > 0x1000 || (rem == 0x1000 && half & 1 == 1) { half + 1 } else { half };
+    sign | r as u16
+}
