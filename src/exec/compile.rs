@@ -1550,7 +1550,7 @@ impl<'m> Compiler<'m> {
             "active_mask" => WaveKind::ActiveMask,
             "ballot_count" => WaveKind::BallotCount { exclusive: a1 == "exclusive" },
             "read_first" => WaveKind::ReadFirst,
-            "read_lane" => WaveKind::ReadLane { uniform: a1 == "uniform" },
+            "read_lane" => WaveKind::ReadLane { uniform: a1 == "uniform_lane" },
             "rotate" => WaveKind::Rotate { clustered: a1 == "clustered" },
             "match" => WaveKind::Match,
             "multi_prefix" if a1 == "count" => WaveKind::MultiPrefixCount,
