@@ -122,3 +122,227 @@ fn stream_compaction_sample_at_every_width_and_order() {
         }
     }
 }
+
+const FAMILIES: &str = r#"
+[[vk::binding(0)]] StructuredBuffer<uint> In;
+[[vk::binding(1)]] RWStructuredBuffer<uint> Out;
+#define K 24
+[numthreads(96, 1, 1)]
+void main(uint gi : SV_GroupIndex, uint3 gid : SV_GroupID)
+{
+    uint t = gid.x * 96 + gi;
+    uint v = In[t];
+    uint o = t * K;
+    if (PRED)
+    {
+        Out[o + 0] = WaveActiveSum(v);
+        Out[o + 1] = WavePrefixSum(v);
+        Out[o + 2] = WaveActiveProduct(v | 1);
+        Out[o + 3] = WaveActiveMin(v);
+        Out[o + 4] = WaveActiveMax(v);
+        Out[o + 5] = WaveActiveBitAnd(v);
+        Out[o + 6] = WaveActiveBitOr(v);
+        Out[o + 7] = WaveActiveBitXor(v);
+        Out[o + 8] = WaveActiveCountBits((v & 1) != 0);
+        Out[o + 9] = WavePrefixCountBits((v & 1) != 0);
+        uint4 b = WaveActiveBallot((v & 1) != 0);
+        Out[o + 10] = b.x;
+        Out[o + 11] = countbits(b.x) + countbits(b.y) + countbits(b.z) + countbits(b.w);
+        Out[o + 12] = WaveReadLaneFirst(v);
+        Out[o + 13] = WaveIsFirstLane() ? 1 : 0;
+        Out[o + 14] = WaveActiveAllEqual(v / 2000u) ? 1 : 0;
+        Out[o + 15] = (WaveActiveAnyTrue(v > 990) ? 1 : 0) | (WaveActiveAllTrue(v > 5) ? 2 : 0);
+        Out[o + 16] = WavePrefixProduct(v % 3 + 1);
+        Out[o + 17] = WaveReadLaneAt(v, WaveReadLaneFirst(WaveGetLaneIndex()));
+        Out[o + 18] = WaveMatch(v % 4).x;
+        Out[o + 19] = WaveMultiPrefixSum(v, WaveActiveBallot((v & 2) == 0));
+        Out[o + 20] = WavePrefixMin(v);
+        Out[o + 21] = asuint(WaveActiveSum(float(v % 8)));
+        Out[o + 22] = WaveActiveSum(int(v) - 500);
+        Out[o + 23] = WaveGetLaneIndex();
+    }
+}
+"#;
+
+fn pred(variant: u32, gi: u32, v: u32) -> bool {
+    match variant {
+        0 => true,
+        1 => gi % 2 == 0,
+        2 => gi % 3 == 0,
+        _ => v % 5 != 0,
+    }
+}
+
+const PREDS: [&str; 4] = ["true", "(gi % 2) == 0", "(gi % 3) == 0", "(v % 5) != 0"];
+
+/// The reference for FAMILIES: each wave's active lanes in lane order, from the layout.
+fn families_expected(input: &[u32], groups: u32, width: u32, order: LaneOrder, variant: u32) -> Vec<u32> {
+    let threads = 96u32;
+    let k = 24usize;
+    let mut out = vec![0xDEAD_BEEFu32; input.len() * k];
+    for g in 0..groups {
+        let place = placement(order, g as u64, threads, width);
+        let waves = threads.div_ceil(width);
+        for w in 0..waves {
+            // (lane, thread) of the active lanes, in lane order.
+            let mut act: Vec<(u32, usize)> = (0..threads)
+                .filter(|gi| place[*gi as usize].0 == w)
+                .map(|gi| (place[gi as usize].1, (g * threads + gi) as usize))
+                .filter(|(_, t)| pred(variant, *t as u32 % threads, input[*t]))
+                .collect();
+            act.sort_unstable();
+            let vals: Vec<u32> = act.iter().map(|(_, t)| input[*t]).collect();
+            let ballot: u128 = act.iter().filter(|(_, t)| input[*t] & 1 != 0).map(|(l, _)| 1u128 << l).sum();
+            for (i, &(lane, t)) in act.iter().enumerate() {
+                let v = input[t];
+                let before = &vals[..i];
+                let r = &mut out[t * k..t * k + k];
+                r[0] = vals.iter().fold(0u32, |a, x| a.wrapping_add(*x));
+                r[1] = before.iter().fold(0u32, |a, x| a.wrapping_add(*x));
+                r[2] = vals.iter().fold(1u32, |a, x| a.wrapping_mul(x | 1));
+                r[3] = *vals.iter().min().unwrap();
+                r[4] = *vals.iter().max().unwrap();
+                r[5] = vals.iter().fold(!0, |a, x| a & x);
+                r[6] = vals.iter().fold(0, |a, x| a | x);
+                r[7] = vals.iter().fold(0, |a, x| a ^ x);
+                r[8] = vals.iter().filter(|x| *x & 1 != 0).count() as u32;
+                r[9] = before.iter().filter(|x| *x & 1 != 0).count() as u32;
+                r[10] = ballot as u32;
+                r[11] = ballot.count_ones();
+                r[12] = vals[0];
+                r[13] = (i == 0) as u32;
+                r[14] = vals.iter().all(|x| x / 2000 == vals[0] / 2000) as u32;
+                r[15] = vals.iter().any(|x| *x > 990) as u32 | ((vals.iter().all(|x| *x > 5) as u32) << 1);
+                r[16] = before.iter().fold(1u32, |a, x| a.wrapping_mul(x % 3 + 1));
+                r[17] = vals[0];
+                r[18] = act.iter().filter(|(l, t)| *l < 32 && input[*t] % 4 == v % 4).map(|(l, _)| 1u32 << l).sum();
+                r[19] = act[..i].iter().filter(|(_, t)| input[*t] & 2 == 0).map(|(_, t)| input[*t]).fold(0u32, |a, x| a.wrapping_add(x));
+                r[20] = before.iter().copied().min().unwrap_or(u32::MAX);
+                r[21] = vals.iter().fold(0f32, |a, x| a + (x % 8) as f32).to_bits();
+                r[22] = vals.iter().fold(0i32, |a, x| a.wrapping_add(*x as i32 - 500)) as u32;
+                r[23] = lane;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn wave_families_under_divergence_at_every_width_and_order() {
+    let groups = 2u32;
+    let n = (96 * groups) as usize;
+    let mut seed = 99;
+    let input: Vec<u32> = (0..n).map(|_| xorshift(&mut seed) % 1000 + 1).collect();
+    for (variant, p) in PREDS.iter().enumerate() {
+        for width in WIDTHS {
+            for order in ORDERS {
+                let r = Run {
+                    src: FAMILIES.to_string(),
+                    defines: vec![("PRED".into(), Some(p.to_string()))],
+                    entry: None,
+                    groups: [groups, 1, 1],
+                    opts: opts(width, order),
+                };
+                let out = run_ok(&r, vec![words(0, &input), words(1, &vec![0xDEAD_BEEF; n * 24])]);
+                let expected = families_expected(&input, groups, width, order, variant as u32);
+                for t in 0..n {
+                    assert_eq!(
+                        out[1][t * 24..t * 24 + 24],
+                        expected[t * 24..t * 24 + 24],
+                        "thread {t}, predicate `{p}`, width {width}, {order:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+const LOOPS: &str = r#"
+[[vk::binding(0)]] StructuredBuffer<uint> In;
+[[vk::binding(1)]] RWStructuredBuffer<uint> Out;
+uint Count(uint v)
+{
+    uint acc = 0;
+    for (uint i = 0; i < 8; ++i)
+    {
+        if (i >= v % 6) break;
+        if ((i & 1) == 1) continue;
+        acc += WaveActiveCountBits(true) << (4 * (i / 2));
+    }
+    if (v % 7 == 0) return acc + 1000000;
+    uint j = 0;
+    while (true)
+    {
+        j++;
+        if (j > v % 3) break;
+    }
+    switch (v % 4)
+    {
+    case 0: acc += 1u << 20;
+    case 1: acc += WaveActiveCountBits(true) << 24; break;
+    default: acc += 3u << 28; break;
+    }
+    return acc + j * 0;
+}
+[numthreads(64, 1, 1)]
+void main(uint gi : SV_GroupIndex, uint3 gid : SV_GroupID)
+{
+    uint t = gid.x * 64 + gi;
+    uint v = In[t];
+    uint r = Count(v);
+    if (v % 11 == 0) return;
+    Out[t * 2] = r;
+    Out[t * 2 + 1] = WaveActiveCountBits(true);
+}
+"#;
+
+#[test]
+fn loops_breaks_continues_returns_and_switch_reconverge_exactly() {
+    let groups = 2u32;
+    let n = 128usize;
+    let mut seed = 7;
+    let input: Vec<u32> = (0..n).map(|_| xorshift(&mut seed) % 100).collect();
+    for width in WIDTHS {
+        for order in ORDERS {
+            let r = Run { src: LOOPS.to_string(), defines: vec![], entry: None, groups: [groups, 1, 1], opts: opts(width, order) };
+            let out = run_ok(&r, vec![words(0, &input), words(1, &vec![0; n * 2])]);
+            let mut expected = vec![0u32; n * 2];
+            for g in 0..groups {
+                let place = placement(order, g as u64, 64, width);
+                for w in 0..64u32.div_ceil(width) {
+                    let members: Vec<usize> = (0..64).filter(|gi| place[*gi].0 == w).map(|gi| g as usize * 64 + gi).collect();
+                    for &t in &members {
+                        let v = input[t];
+                        let mut acc = 0u32;
+                        for i in 0..8u32 {
+                            if i >= v % 6 {
+                                break;
+                            }
+                            if i & 1 == 1 {
+                                continue;
+                            }
+                            let c = members.iter().filter(|u| i < input[**u] % 6).count() as u32;
+                            acc += c << (4 * (i / 2));
+                        }
+                        let r = if v % 7 == 0 {
+                            acc + 1_000_000
+                        } else {
+                            let live = members.iter().filter(|u| input[**u] % 7 != 0);
+                            let sw = live.filter(|u| input[**u] % 4 <= 1).count() as u32;
+                            match v % 4 {
+                                0 => acc + (1 << 20) + (sw << 24),
+                                1 => acc + (sw << 24),
+                                _ => acc + (3 << 28),
+                            }
+                        };
+                        if v % 11 != 0 {
+                            expected[t * 2] = r;
+                            expected[t * 2 + 1] = members.iter().filter(|u| input[**u] % 11 != 0).count() as u32;
+                        }
+                    }
+                }
+            }
+            assert_eq!(out[1], expected, "width {width} {order:?}");
+        }
+    }
+}
