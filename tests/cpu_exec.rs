@@ -346,3 +346,93 @@ fn loops_breaks_continues_returns_and_switch_reconverge_exactly() {
         }
     }
 }
+
+const GROUP_WAVE_SHADER: &str = r#"
+[[vk::binding(0)]] RWStructuredBuffer<uint4> Out;
+
+[numthreads(X, Y, Z)]
+void main(uint gi : SV_GroupIndex, uint3 gid : SV_GroupID)
+{
+    uint threads = X * Y * Z;
+    uint flat = gid.x * threads + gi;
+    // A divergent read: lane 0 of each wave is inactive (unless it is alone), whatever the layout.
+    uint index = 0;
+    uint count = 0;
+    if (WaveGetLaneIndex() != 0 || WaveActiveCountBits(true) == 1)
+    {
+        index = GetGroupWaveIndex();
+        count = GetGroupWaveCount();
+    }
+    index = WaveActiveMax(index);
+    count = WaveActiveMax(count);
+    Out[flat * 2] = uint4(index, count, WaveGetLaneIndex(), WaveReadLaneFirst(gi));
+    Out[flat * 2 + 1] = uint4(WaveGetLaneCount(), gi, 0, 0);
+}
+"#;
+
+const SHAPES: [(u32, u32, u32); 6] = [(8, 1, 1), (8, 8, 1), (16, 16, 1), (32, 32, 1), (4, 4, 4), (10, 1, 1)];
+
+/// Spec 0048's invariants, as `tests/execute.rs` checks them on lavapipe.
+fn check_group_wave_invariants(words: &[u32], threads: usize, groups: usize, lanes: u32, what: &str) {
+    for g in 0..groups {
+        let rows: Vec<[u32; 8]> = (0..threads)
+            .map(|t| {
+                let base = (g * threads + t) * 8;
+                words[base..base + 8].try_into().unwrap()
+            })
+            .collect();
+        let count = rows[0][1];
+        assert_eq!(count, threads.div_ceil(lanes as usize) as u32, "{what}: count");
+        let mut waves: std::collections::BTreeMap<u32, u32> = Default::default();
+        for (t, r) in rows.iter().enumerate() {
+            assert_eq!(r[1], count, "{what}: count not uniform in group {g}");
+            assert_eq!(r[4], lanes, "{what}: lane count");
+            assert_eq!(r[5] as usize, t, "{what}: SV_GroupIndex");
+            assert!(r[0] < count, "{what}: index {} >= count {count}", r[0]);
+            let index = *waves.entry(r[3]).or_insert(r[0]);
+            assert_eq!(index, r[0], "{what}: index not uniform in the wave led by thread {}", r[3]);
+        }
+        let mut indices: Vec<u32> = waves.values().copied().collect();
+        indices.sort_unstable();
+        let before = indices.len();
+        indices.dedup();
+        assert_eq!(indices.len(), before, "{what}: two waves share an index in group {g}");
+        assert_eq!(indices, (0..count).collect::<Vec<_>>(), "{what}: indices must cover 0..count");
+    }
+}
+
+#[test]
+fn group_wave_invariants_native_and_fallback_on_every_shape_width_and_order() {
+    for (x, y, z) in SHAPES {
+        let threads = x * y * z;
+        for width in WIDTHS {
+            for order in ORDERS {
+                for emulate in [false, true] {
+                    let mut o = opts(width, order);
+                    o.emulate_group_wave = emulate;
+                    let r = Run {
+                        src: GROUP_WAVE_SHADER.to_string(),
+                        defines: vec![("X".into(), Some(x.to_string())), ("Y".into(), Some(y.to_string())), ("Z".into(), Some(z.to_string()))],
+                        entry: None,
+                        groups: [3, 1, 1],
+                        opts: o,
+                    };
+                    let out = run_ok(&r, vec![words(0, &vec![0; threads as usize * 3 * 8])]);
+                    let what = format!("shape ({x},{y},{z}) width {width} {order:?} emulate {emulate}");
+                    check_group_wave_invariants(&out[0], threads as usize, 3, width, &what);
+                    // The engine's own layout: the lane each thread reports is where it was placed.
+                    for g in 0..3u64 {
+                        let place = placement(order, g, threads, width);
+                        for gi in 0..threads as usize {
+                            let row = (g as usize * threads as usize + gi) * 8;
+                            assert_eq!(out[0][row + 2], place[gi].1, "{what}: lane of thread {gi}");
+                            if !emulate {
+                                assert_eq!(out[0][row], place[gi].0, "{what}: native wave index of thread {gi}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
