@@ -436,3 +436,183 @@ fn group_wave_invariants_native_and_fallback_on_every_shape_width_and_order() {
         }
     }
 }
+
+fn each_config(f: impl FnMut(CpuOptions)) {
+    each_config_from(1, f)
+}
+
+/// Every width from `min` up, in every lane order.
+fn each_config_from(min: u32, mut f: impl FnMut(CpuOptions)) {
+    for width in WIDTHS.into_iter().filter(|w| *w >= min) {
+        for order in ORDERS {
+            f(opts(width, order));
+        }
+    }
+}
+
+#[test]
+fn histogram_sample_both_entries() {
+    let n = 1024usize;
+    let mut seed = 5;
+    let input: Vec<u32> = (0..n).map(|_| xorshift(&mut seed) % 4096).collect();
+    let mut expected = vec![0u32; 256];
+    for v in &input {
+        expected[(*v & 255) as usize] += 1;
+    }
+    for entry in ["main", "matched"] {
+        each_config(|o| {
+            let what = format!("{entry} width {} {:?}", o.width, o.lane_order);
+            let r = Run { src: sample("histogram.slang"), defines: vec![], entry: Some(entry.into()), groups: [(n / 64) as u32, 1, 1], opts: o };
+            let out = run_ok(&r, vec![words(0, &input), words(1, &[0; 256])]);
+            assert_eq!(out[1], expected, "{what}");
+        });
+    }
+}
+
+#[test]
+fn light_loop_sample_both_entries() {
+    let (tiles_x, tiles_y) = (3u32, 2u32);
+    let width = tiles_x * 8;
+    let lights: Vec<[f32; 4]> = (0..40).map(|i| [i as f32, (i * 2) as f32 * 0.5, 1.0 / (i + 1) as f32, 0.25]).collect();
+    let starts: Vec<[u32; 2]> = (0..tiles_x * tiles_y).map(|t| [t * 3 % 20, (t * 7) % 21]).collect();
+    let flat_lights: Vec<f32> = lights.iter().flatten().copied().collect();
+    let flat_starts: Vec<u32> = starts.iter().flatten().copied().collect();
+    let pixels = (width * tiles_y * 8) as usize;
+    let mut expected = vec![0f32; pixels * 4];
+    for ty in 0..tiles_y {
+        for tx in 0..tiles_x {
+            let [s, c] = starts[(ty * tiles_x + tx) as usize];
+            let mut acc = [0f32; 4];
+            for i in 0..c {
+                for k in 0..4 {
+                    acc[k] += lights[(s + i) as usize][k];
+                }
+            }
+            for y in 0..8 {
+                for x in 0..8 {
+                    let p = ((ty * 8 + y) * width + tx * 8 + x) as usize;
+                    expected[p * 4..p * 4 + 4].copy_from_slice(&acc);
+                }
+            }
+        }
+    }
+    let expected: Vec<u32> = expected.iter().map(|f| f.to_bits()).collect();
+    for entry in ["naive", "main"] {
+        each_config(|o| {
+            let what = format!("{entry} width {} {:?}", o.width, o.lane_order);
+            let r = Run { src: sample("light_loop.slang"), defines: vec![], entry: Some(entry.into()), groups: [tiles_x, tiles_y, 1], opts: o };
+            let out = run_ok(
+                &r,
+                vec![floats(0, &flat_lights), words(1, &flat_starts), words(2, &vec![0; pixels * 4]), words(3, &[width, tiles_x, 0, 0])],
+            );
+            assert_eq!(out[2], expected, "{what}");
+        });
+    }
+}
+
+#[test]
+fn border_loads_sample() {
+    let (w, h) = (40u32, 20u32);
+    let img: Vec<f32> = (0..w * h).map(|i| ((i * 37) % 101) as f32 * 0.125).collect();
+    let at = |x: i32, y: i32| img[(y.clamp(0, h as i32 - 1) as u32 * w + x.clamp(0, w as i32 - 1) as u32) as usize];
+    let (gx, gy) = (w.div_ceil(16), h.div_ceil(16));
+    let mut expected = vec![0u32; (w * h) as usize];
+    for y in 0..h as i32 {
+        for x in 0..w as i32 {
+            let mut sum = 0f32;
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    sum += at(x + dx, y + dy);
+                }
+            }
+            expected[(y as u32 * w + x as u32) as usize] = (sum / 9.0).to_bits();
+        }
+    }
+    each_config(|o| {
+        let what = format!("width {} {:?}", o.width, o.lane_order);
+        let r = Run { src: sample("border_loads.slang"), defines: vec![], entry: None, groups: [gx, gy, 1], opts: o };
+        let out = run_ok(&r, vec![floats(0, &img), words(1, &vec![0; (w * h) as usize]), words(2, &[w, h, 0, 0])]);
+        assert_eq!(out[1], expected, "{what}");
+    });
+}
+
+/// Half bits of a float that a half represents exactly (normal numbers only).
+fn exact_half(x: f32) -> u32 {
+    let b = x.to_bits();
+    assert_eq!(b & 0x1fff, 0, "{x} is not exact in half");
+    let e = ((b >> 23) & 0xff) as i32 - 127 + 15;
+    ((b >> 16) & 0x8000) | ((e as u32) << 10) | ((b >> 13) & 0x3ff)
+}
+
+#[test]
+fn min_max_z_tile_sample() {
+    let (tx, ty) = (2u32, 2u32);
+    let w = tx * 16;
+    let mut seed = 3;
+    let depth: Vec<f32> = (0..w * ty * 16).map(|_| (xorshift(&mut seed) % 1023 + 1) as f32 / 1024.0).collect();
+    let mut expected = vec![0u32; (tx * ty) as usize];
+    for t in 0..tx * ty {
+        let (bx, by) = (t % tx * 16, t / tx * 16);
+        let vals: Vec<f32> = (0..256).map(|i| depth[((by + i / 16) * w + bx + i % 16) as usize]).collect();
+        let mn = vals.iter().copied().fold(f32::INFINITY, f32::min);
+        let mx = vals.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        expected[t as usize] = (exact_half(mx) << 16) | exact_half(mn);
+    }
+    // The sample sizes its groupshared arrays for waves of 4 lanes or more (see
+    // `samples_overflow_groupshared_below_four_lanes`).
+    each_config_from(4, |o| {
+        let what = format!("width {} {:?}", o.width, o.lane_order);
+        let r = Run { src: sample("minmax_z_tile.slang"), defines: vec![], entry: None, groups: [tx, ty, 1], opts: o };
+        let out = run_ok(&r, vec![floats(0, &depth), words(1, &vec![0; (tx * ty) as usize]), words(2, &[w, tx, 0, 0])]);
+        assert_eq!(out[1], expected, "{what}");
+    });
+}
+
+#[test]
+fn wave_lerp_sample() {
+    let points = 3usize;
+    let colors: Vec<[f32; 4]> = (0..64).map(|i| [i as f32 / 64.0, 1.0 - i as f32 / 64.0, (i % 5) as f32 * 0.2, 0.0]).collect();
+    let mut seed = 11;
+    let weights: Vec<f32> = (0..64 * points).map(|_| (xorshift(&mut seed) % 100) as f32 / 100.0).collect();
+    let flat: Vec<f32> = colors.iter().flatten().copied().collect();
+    // The sample sizes its groupshared arrays for waves of 4 lanes or more (see
+    // `samples_overflow_groupshared_below_four_lanes`).
+    each_config_from(4, |o| {
+        let what = format!("width {} {:?}", o.width, o.lane_order);
+        let r = Run { src: sample("wave_lerp.slang"), defines: vec![], entry: None, groups: [points as u32, 1, 1], opts: o };
+        let out = run_ok(&r, vec![floats(0, &flat), floats(1, &weights), words(2, &vec![0; points * 4])]);
+        for p in 0..points {
+            // The serial chain: color = c[0]; color = lerp(color, c[i], t[i]).
+            let mut c = [colors[0][0], colors[0][1], colors[0][2]];
+            for i in 1..64 {
+                let t = weights[p * 64 + i];
+                for k in 0..3 {
+                    c[k] += (colors[i][k] - c[k]) * t;
+                }
+            }
+            for k in 0..3 {
+                let got = f32::from_bits(out[2][p * 4 + k]);
+                assert!((got - c[k]).abs() < 1e-4, "{what}: point {p} channel {k}: {got} vs {}", c[k]);
+            }
+            assert_eq!(f32::from_bits(out[2][p * 4 + 3]), 1.0, "{what}");
+        }
+    });
+}
+
+/// Found by this engine: `minmax_z_tile` and `wave_lerp` size their groupshared arrays for waves
+/// of at least 4 lanes (their comments say so); at 1 and 2 lanes the waves overflow them. A GPU
+/// never runs that narrow, so only the CPU engine can show it.
+#[test]
+fn samples_overflow_groupshared_below_four_lanes() {
+    for (name, line) in [("minmax_z_tile.slang", 45), ("wave_lerp.slang", 53)] {
+        for width in [1, 2] {
+            let r = Run { src: sample(name), defines: vec![], entry: None, groups: [1, 1, 1], opts: opts(width, LaneOrder::Linear) };
+            let bufs = vec![words(0, &vec![0; 256 * 4]), words(1, &vec![0; 256 * 4]), words(2, &vec![1; 256])];
+            let Err(f) = run_src(&r, bufs) else { panic!("{name} at width {width}: no out-of-bounds report") };
+            let d = &f.diags[0];
+            assert_eq!(d.code, "E0701", "{}", f.render());
+            assert!(d.message.starts_with("out-of-bounds access: index"), "{}", d.message);
+            assert_eq!(f.line(), line, "{name}: {}", f.render());
+        }
+    }
+}
