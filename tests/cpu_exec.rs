@@ -616,3 +616,106 @@ fn samples_overflow_groupshared_below_four_lanes() {
         }
     }
 }
+
+/// Runs `src` (one group of 8 threads, width 4) and returns its failure.
+fn failing(src: &str) -> Failure {
+    let r = Run { src: src.to_string(), defines: vec![], entry: None, groups: [1, 1, 1], opts: opts(4, LaneOrder::Linear) };
+    match run_src(&r, vec![words(0, &[0; 8]), words(1, &[0; 8])]) {
+        Ok(_) => panic!("expected a runtime error"),
+        Err(f) => f,
+    }
+}
+
+fn assert_check(f: &Failure, code: &str, message: &str, line: usize, note: &str) {
+    let text = f.render();
+    let d = &f.diags[0];
+    assert_eq!(d.code, code, "{text}");
+    assert!(d.message.contains(message), "message `{}` lacks `{message}`", d.message);
+    assert_eq!(f.line(), line, "{text}");
+    assert!(d.notes.iter().any(|n| n.contains(note)), "notes {:?} lack `{note}`", d.notes);
+}
+
+#[test]
+fn check_out_of_bounds_buffer_index() {
+    let f = failing(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    B[gi + 1] = 1;\n}\n",
+    );
+    assert_check(&f, "E0701", "out-of-bounds access: index 8 into `B` of 8 elements", 6, "thread (7, 0, 0) (SV_GroupIndex 7), wave 1 lane 3");
+}
+
+#[test]
+fn check_out_of_bounds_local_array_index() {
+    let f = failing(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    uint a[4] = { 1, 2, 3, 4 };\n    B[gi] = a[gi];\n}\n",
+    );
+    assert_check(&f, "E0701", "index 4 into an array or vector of 4 elements", 7, "SV_GroupIndex 4), wave 1 lane 0");
+}
+
+#[test]
+fn check_uninitialized_groupshared_read() {
+    let f = failing(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\ngroupshared uint s[8];\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    if (gi != 5) s[gi] = gi;\n    GroupMemoryBarrierWithGroupSync();\n    B[gi] = s[7 - gi];\n}\n",
+    );
+    assert_check(&f, "E0702", "read of groupshared `s` (component 5) that no thread of this group has written", 9, "SV_GroupIndex 2), wave 0 lane 2");
+}
+
+#[test]
+fn check_groupshared_race_between_barriers() {
+    let f = failing(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\ngroupshared uint s[8];\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    s[gi] = 0;\n    GroupMemoryBarrierWithGroupSync();\n    s[gi] = gi;\n    B[gi] = s[(gi + 4) % 8];\n}\n",
+    );
+    // Wave 0 wrote s[0..4] and read s[4..8] before wave 1 ran: wave 1's writes race with those reads.
+    assert_check(&f, "E0703", "groupshared data race on `s` (component 4)", 9, "the other access: thread with SV_GroupIndex 0 (wave 0)");
+    // With the barrier the same shader is fine.
+    let r = Run {
+        src: "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\ngroupshared uint s[8];\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    s[gi] = gi;\n    GroupMemoryBarrierWithGroupSync();\n    B[gi] = s[(gi + 4) % 8];\n}\n".into(),
+        defines: vec![],
+        entry: None,
+        groups: [1, 1, 1],
+        opts: opts(4, LaneOrder::Linear),
+    };
+    let out = run_ok(&r, vec![words(0, &[0; 8]), words(1, &[0; 8])]);
+    assert_eq!(out[1], vec![4, 5, 6, 7, 0, 1, 2, 3]);
+}
+
+#[test]
+fn check_non_uniform_read_lane_at() {
+    let f = failing(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    uint lane = WaveGetLaneIndex() / 2;\n    B[gi] = WaveReadLaneAt(gi, lane);\n}\n",
+    );
+    assert_check(&f, "E0704", "lane 0 asks for lane 0, lane 2 for lane 1", 7, "wave 0 lane 2");
+}
+
+#[test]
+fn check_read_of_inactive_lane() {
+    let f = failing(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    if (WaveGetLaneIndex() != 0)\n        B[gi] = WaveShuffle(gi, 0);\n}\n",
+    );
+    assert_check(&f, "E0705", "lane 1 reads lane 0, which is inactive", 7, "wave 0 lane 1");
+}
+
+#[test]
+fn check_barrier_in_divergent_code() {
+    let f = failing(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    if (gi < 6)\n    {\n        GroupMemoryBarrierWithGroupSync();\n    }\n    B[gi] = 1;\n}\n",
+    );
+    assert_check(&f, "E0706", "only some lanes of a wave reach it", 8, "not reached in group (0, 0, 0), thread (6, 0, 0) (SV_GroupIndex 6), wave 1 lane 2");
+    // A whole wave skipping the barrier: the other waves wait for it in vain.
+    let f = failing(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    if (gi < 4)\n    {\n        GroupMemoryBarrierWithGroupSync();\n    }\n    B[gi] = 1;\n}\n",
+    );
+    assert_check(&f, "E0706", "not every wave of the group reaches it", 8, "wave 1 finished without reaching it");
+}
+
+#[test]
+fn check_hang_guard() {
+    let r = Run {
+        src: "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    uint i = 0;\n    while (B[0] == 0) { i++; }\n}\n".into(),
+        defines: vec![],
+        entry: None,
+        groups: [1, 1, 1],
+        opts: CpuOptions { max_steps: 10_000, ..opts(4, LaneOrder::Linear) },
+    };
+    let Err(f) = run_src(&r, vec![words(0, &[0; 8]), words(1, &[0; 8])]) else { panic!("no hang report") };
+    assert_eq!(f.diags[0].code, "E0707", "{}", f.render());
+}
