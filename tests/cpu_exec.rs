@@ -373,7 +373,9 @@ void main(uint gi : SV_GroupIndex, uint3 gid : SV_GroupID)
 const SHAPES: [(u32, u32, u32); 6] = [(8, 1, 1), (8, 8, 1), (16, 16, 1), (32, 32, 1), (4, 4, 4), (10, 1, 1)];
 
 /// Spec 0048's invariants, as `tests/execute.rs` checks them on lavapipe.
-fn check_group_wave_invariants(words: &[u32], threads: usize, groups: usize, lanes: u32, what: &str) {
+/// `exact`: the count must be `ceil(threads / lanes)` (the CPU engine packs waves fully; a driver
+/// need not: lavapipe gives 4x4x4 at 8 lanes 16 waves).
+fn check_group_wave_invariants(words: &[u32], threads: usize, groups: usize, lanes: u32, what: &str, exact: bool) {
     for g in 0..groups {
         let rows: Vec<[u32; 8]> = (0..threads)
             .map(|t| {
@@ -382,7 +384,12 @@ fn check_group_wave_invariants(words: &[u32], threads: usize, groups: usize, lan
             })
             .collect();
         let count = rows[0][1];
-        assert_eq!(count, threads.div_ceil(lanes as usize) as u32, "{what}: count");
+        let min_waves = threads.div_ceil(lanes as usize) as u32;
+        if exact {
+            assert_eq!(count, min_waves, "{what}: count");
+        } else {
+            assert!(count >= min_waves, "{what}: count {count} < ceil({threads}/{lanes})");
+        }
         let mut waves: std::collections::BTreeMap<u32, u32> = Default::default();
         for (t, r) in rows.iter().enumerate() {
             assert_eq!(r[1], count, "{what}: count not uniform in group {g}");
@@ -419,7 +426,7 @@ fn group_wave_invariants_native_and_fallback_on_every_shape_width_and_order() {
                     };
                     let out = run_ok(&r, vec![words(0, &vec![0; threads as usize * 3 * 8])]);
                     let what = format!("shape ({x},{y},{z}) width {width} {order:?} emulate {emulate}");
-                    check_group_wave_invariants(&out[0], threads as usize, 3, width, &what);
+                    check_group_wave_invariants(&out[0], threads as usize, 3, width, &what, true);
                     // The engine's own layout: the lane each thread reports is where it was placed.
                     for g in 0..3u64 {
                         let place = placement(order, g, threads, width);
@@ -718,4 +725,76 @@ fn check_hang_guard() {
     };
     let Err(f) = run_src(&r, vec![words(0, &[0; 8]), words(1, &[0; 8])]) else { panic!("no hang report") };
     assert_eq!(f.diags[0].code, "E0707", "{}", f.render());
+}
+
+fn lavapipe(spirv: &[u32], groups: [u32; 3], buffers: Vec<Vec<u32>>, lanes: u32) -> Vec<Vec<u32>> {
+    use wavec::run::{run_compute, BufferInit, BufferKind, Dispatch};
+    let buffers = buffers
+        .into_iter()
+        .enumerate()
+        .map(|(i, w)| BufferInit { set: 0, binding: i as u32, kind: BufferKind::Storage, data: words_to_bytes(&w) })
+        .collect();
+    let d = Dispatch {
+        spirv,
+        entry: "main",
+        groups,
+        buffers,
+        subgroup_size: None,
+        timeout: std::time::Duration::from_secs(60),
+        device: Some(test_device()),
+    };
+    let out = run_compute(&d).unwrap_or_else(|e| panic!("lavapipe run failed: {e}"));
+    assert_eq!(out.device.subgroup_size, lanes);
+    out.buffers.iter().map(|b| bytes_to_words(b)).collect()
+}
+
+fn hlsl_of(src: &str, defines: Vec<(String, Option<String>)>) -> Vec<u32> {
+    let options = wavec::Options { hlsl_shader_model: (6, 5), defines, ..Default::default() };
+    let hlsl = match wavec::compile(src, &options) {
+        Ok(o) => o.text(wavec::Target::Hlsl).unwrap().to_string(),
+        Err(d) => panic!("wavec failed:\n{}", d.render_plain()),
+    };
+    compile_hlsl(&hlsl, "main").unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The CPU engine against lavapipe at the same widths, on what does not depend on which
+/// thread the driver puts in which lane: the stream compaction's count and kept multiset, and
+/// the group-wave rows' lane count and group index (plus the invariants on both).
+#[test]
+fn differential_against_lavapipe_at_4_8_16() {
+    at_widths(concat!(module_path!(), "::differential_against_lavapipe_at_4_8_16"), &[4, 8, 16], |lanes| {
+        let n = 1024usize;
+        let input = stream_input(n, 0xABCD ^ lanes);
+        let src = sample("stream_compaction.slang");
+        let gpu = lavapipe(&hlsl_of(&src, vec![]), [16, 1, 1], vec![input.clone(), vec![u32::MAX; n], vec![0]], lanes);
+        let r = Run { src: src.clone(), defines: vec![], entry: None, groups: [16, 1, 1], opts: opts(lanes, LaneOrder::Linear) };
+        let cpu = run_ok(&r, vec![words(0, &input), words(1, &vec![u32::MAX; n]), words(2, &[0])]);
+        assert_eq!(cpu[2], gpu[2], "counter at {lanes} lanes");
+        let count = cpu[2][0] as usize;
+        let (mut a, mut b) = (cpu[1][..count].to_vec(), gpu[1][..count].to_vec());
+        a.sort_unstable();
+        b.sort_unstable();
+        assert_eq!(a, b, "kept elements at {lanes} lanes");
+        assert_eq!(cpu[1][count..], gpu[1][count..], "untouched tail at {lanes} lanes");
+
+        for (x, y, z) in SHAPES {
+            let threads = (x * y * z) as usize;
+            let defines: Vec<(String, Option<String>)> =
+                vec![("X".into(), Some(x.to_string())), ("Y".into(), Some(y.to_string())), ("Z".into(), Some(z.to_string()))];
+            let gpu = lavapipe(&hlsl_of(GROUP_WAVE_SHADER, defines.clone()), [3, 1, 1], vec![vec![0; threads * 3 * 8]], lanes);
+            let mut o = opts(lanes, LaneOrder::Linear);
+            o.emulate_group_wave = true;
+            let r = Run { src: GROUP_WAVE_SHADER.into(), defines, entry: None, groups: [3, 1, 1], opts: o };
+            let cpu = run_ok(&r, vec![words(0, &vec![0; threads * 3 * 8])]);
+            let what = format!("shape ({x},{y},{z}) at {lanes} lanes");
+            check_group_wave_invariants(&gpu[0], threads, 3, lanes, &format!("lavapipe {what}"), false);
+            check_group_wave_invariants(&cpu[0], threads, 3, lanes, &format!("cpu {what}"), true);
+            // The wave count is the driver's packing choice, not layout-independent: not compared.
+            for row in 0..threads * 3 {
+                for field in [4, 5] {
+                    assert_eq!(cpu[0][row * 8 + field], gpu[0][row * 8 + field], "{what}: row {row} field {field}");
+                }
+            }
+        }
+    });
 }
