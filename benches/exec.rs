@@ -18,7 +18,8 @@ fn bench(c: &mut Criterion) {
             seed % 1000
         })
         .collect();
-    let fresh = || vec![CpuBuffer::words(0, 0, &input), CpuBuffer::words(0, 1, &vec![0; n]), CpuBuffer::words(0, 2, &[0])];
+    let fresh =
+        || vec![CpuBuffer::words(0, 0, &input), CpuBuffer::words(0, 1, &vec![0; n]), CpuBuffer::words(0, 2, &[0])];
     let opts = CpuOptions { width: 32, ..Default::default() };
     let groups = [(n / 64) as u32, 1, 1];
     let mut probe = fresh();
@@ -37,7 +38,11 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Elements(stats.lane_ops));
     g.sample_size(10);
     g.bench_function("stream_compaction_1M_threads_w32", |b| {
-        b.iter_batched(fresh, |mut bufs| exec::run_program(&program, groups, &mut bufs, &opts).unwrap(), criterion::BatchSize::LargeInput)
+        b.iter_batched(
+            fresh,
+            |mut bufs| exec::run_program(&program, groups, &mut bufs, &opts).unwrap(),
+            criterion::BatchSize::LargeInput,
+        )
     });
     g.finish();
 }

@@ -110,7 +110,13 @@ fn stream_compaction_sample_at_every_width_and_order() {
     expected.sort_unstable();
     for width in WIDTHS {
         for order in ORDERS {
-            let r = Run { src: sample("stream_compaction.slang"), defines: vec![], entry: None, groups: [(n / 64) as u32, 1, 1], opts: opts(width, order) };
+            let r = Run {
+                src: sample("stream_compaction.slang"),
+                defines: vec![],
+                entry: None,
+                groups: [(n / 64) as u32, 1, 1],
+                opts: opts(width, order),
+            };
             let out = run_ok(&r, vec![words(0, &input), words(1, &vec![u32::MAX; n]), words(2, &[0])]);
             let count = out[2][0] as usize;
             assert_eq!(count, expected.len(), "counter at width {width}");
@@ -216,7 +222,11 @@ fn families_expected(input: &[u32], groups: u32, width: u32, order: LaneOrder, v
                 r[16] = before.iter().fold(1u32, |a, x| a.wrapping_mul(x % 3 + 1));
                 r[17] = vals[0];
                 r[18] = act.iter().filter(|(l, t)| *l < 32 && input[*t] % 4 == v % 4).map(|(l, _)| 1u32 << l).sum();
-                r[19] = act[..i].iter().filter(|(_, t)| input[*t] & 2 == 0).map(|(_, t)| input[*t]).fold(0u32, |a, x| a.wrapping_add(x));
+                r[19] = act[..i]
+                    .iter()
+                    .filter(|(_, t)| input[*t] & 2 == 0)
+                    .map(|(_, t)| input[*t])
+                    .fold(0u32, |a, x| a.wrapping_add(x));
                 r[20] = before.iter().copied().min().unwrap_or(u32::MAX);
                 r[21] = vals.iter().fold(0f32, |a, x| a + (x % 8) as f32).to_bits();
                 r[22] = vals.iter().fold(0i32, |a, x| a.wrapping_add(*x as i32 - 500)) as u32;
@@ -304,13 +314,20 @@ fn loops_breaks_continues_returns_and_switch_reconverge_exactly() {
     let input: Vec<u32> = (0..n).map(|_| xorshift(&mut seed) % 100).collect();
     for width in WIDTHS {
         for order in ORDERS {
-            let r = Run { src: LOOPS.to_string(), defines: vec![], entry: None, groups: [groups, 1, 1], opts: opts(width, order) };
+            let r = Run {
+                src: LOOPS.to_string(),
+                defines: vec![],
+                entry: None,
+                groups: [groups, 1, 1],
+                opts: opts(width, order),
+            };
             let out = run_ok(&r, vec![words(0, &input), words(1, &vec![0; n * 2])]);
             let mut expected = vec![0u32; n * 2];
             for g in 0..groups {
                 let place = placement(order, g as u64, 64, width);
                 for w in 0..64u32.div_ceil(width) {
-                    let members: Vec<usize> = (0..64).filter(|gi| place[*gi].0 == w).map(|gi| g as usize * 64 + gi).collect();
+                    let members: Vec<usize> =
+                        (0..64).filter(|gi| place[*gi].0 == w).map(|gi| g as usize * 64 + gi).collect();
                     for &t in &members {
                         let v = input[t];
                         let mut acc = 0u32;
@@ -419,7 +436,11 @@ fn group_wave_invariants_native_and_fallback_on_every_shape_width_and_order() {
                     o.emulate_group_wave = emulate;
                     let r = Run {
                         src: GROUP_WAVE_SHADER.to_string(),
-                        defines: vec![("X".into(), Some(x.to_string())), ("Y".into(), Some(y.to_string())), ("Z".into(), Some(z.to_string()))],
+                        defines: vec![
+                            ("X".into(), Some(x.to_string())),
+                            ("Y".into(), Some(y.to_string())),
+                            ("Z".into(), Some(z.to_string())),
+                        ],
                         entry: None,
                         groups: [3, 1, 1],
                         opts: o,
@@ -430,11 +451,11 @@ fn group_wave_invariants_native_and_fallback_on_every_shape_width_and_order() {
                     // The engine's own layout: the lane each thread reports is where it was placed.
                     for g in 0..3u64 {
                         let place = placement(order, g, threads, width);
-                        for gi in 0..threads as usize {
+                        for (gi, at) in place.iter().enumerate() {
                             let row = (g as usize * threads as usize + gi) * 8;
-                            assert_eq!(out[0][row + 2], place[gi].1, "{what}: lane of thread {gi}");
+                            assert_eq!(out[0][row + 2], at.1, "{what}: lane of thread {gi}");
                             if !emulate {
-                                assert_eq!(out[0][row], place[gi].0, "{what}: native wave index of thread {gi}");
+                                assert_eq!(out[0][row], at.0, "{what}: native wave index of thread {gi}");
                             }
                         }
                     }
@@ -469,7 +490,13 @@ fn histogram_sample_both_entries() {
     for entry in ["main", "matched"] {
         each_config(|o| {
             let what = format!("{entry} width {} {:?}", o.width, o.lane_order);
-            let r = Run { src: sample("histogram.slang"), defines: vec![], entry: Some(entry.into()), groups: [(n / 64) as u32, 1, 1], opts: o };
+            let r = Run {
+                src: sample("histogram.slang"),
+                defines: vec![],
+                entry: Some(entry.into()),
+                groups: [(n / 64) as u32, 1, 1],
+                opts: o,
+            };
             let out = run_ok(&r, vec![words(0, &input), words(1, &[0; 256])]);
             assert_eq!(out[1], expected, "{what}");
         });
@@ -507,10 +534,21 @@ fn light_loop_sample_both_entries() {
     for entry in ["naive", "main"] {
         each_config(|o| {
             let what = format!("{entry} width {} {:?}", o.width, o.lane_order);
-            let r = Run { src: sample("light_loop.slang"), defines: vec![], entry: Some(entry.into()), groups: [tiles_x, tiles_y, 1], opts: o };
+            let r = Run {
+                src: sample("light_loop.slang"),
+                defines: vec![],
+                entry: Some(entry.into()),
+                groups: [tiles_x, tiles_y, 1],
+                opts: o,
+            };
             let out = run_ok(
                 &r,
-                vec![floats(0, &flat_lights), words(1, &flat_starts), words(2, &vec![0; pixels * 4]), words(3, &[width, tiles_x, 0, 0])],
+                vec![
+                    floats(0, &flat_lights),
+                    words(1, &flat_starts),
+                    words(2, &vec![0; pixels * 4]),
+                    words(3, &[width, tiles_x, 0, 0]),
+                ],
             );
             assert_eq!(out[2], expected, "{what}");
         });
@@ -578,7 +616,8 @@ fn min_max_z_tile_sample() {
 #[test]
 fn wave_lerp_sample() {
     let points = 3usize;
-    let colors: Vec<[f32; 4]> = (0..64).map(|i| [i as f32 / 64.0, 1.0 - i as f32 / 64.0, (i % 5) as f32 * 0.2, 0.0]).collect();
+    let colors: Vec<[f32; 4]> =
+        (0..64).map(|i| [i as f32 / 64.0, 1.0 - i as f32 / 64.0, (i % 5) as f32 * 0.2, 0.0]).collect();
     let mut seed = 11;
     let weights: Vec<f32> = (0..64 * points).map(|_| (xorshift(&mut seed) % 100) as f32 / 100.0).collect();
     let flat: Vec<f32> = colors.iter().flatten().copied().collect();
@@ -586,7 +625,13 @@ fn wave_lerp_sample() {
     // `samples_overflow_groupshared_below_four_lanes`).
     each_config_from(4, |o| {
         let what = format!("width {} {:?}", o.width, o.lane_order);
-        let r = Run { src: sample("wave_lerp.slang"), defines: vec![], entry: None, groups: [points as u32, 1, 1], opts: o };
+        let r = Run {
+            src: sample("wave_lerp.slang"),
+            defines: vec![],
+            entry: None,
+            groups: [points as u32, 1, 1],
+            opts: o,
+        };
         let out = run_ok(&r, vec![floats(0, &flat), floats(1, &weights), words(2, &vec![0; points * 4])]);
         for p in 0..points {
             // The serial chain: color = c[0]; color = lerp(color, c[i], t[i]).
@@ -613,7 +658,13 @@ fn wave_lerp_sample() {
 fn samples_overflow_groupshared_below_four_lanes() {
     for (name, line) in [("minmax_z_tile.slang", 45), ("wave_lerp.slang", 53)] {
         for width in [1, 2] {
-            let r = Run { src: sample(name), defines: vec![], entry: None, groups: [1, 1, 1], opts: opts(width, LaneOrder::Linear) };
+            let r = Run {
+                src: sample(name),
+                defines: vec![],
+                entry: None,
+                groups: [1, 1, 1],
+                opts: opts(width, LaneOrder::Linear),
+            };
             let bufs = vec![words(0, &vec![0; 256 * 4]), words(1, &vec![0; 256 * 4]), words(2, &vec![1; 256])];
             let Err(f) = run_src(&r, bufs) else { panic!("{name} at width {width}: no out-of-bounds report") };
             let d = &f.diags[0];
@@ -626,7 +677,8 @@ fn samples_overflow_groupshared_below_four_lanes() {
 
 /// Runs `src` (one group of 8 threads, width 4) and returns its failure.
 fn failing(src: &str) -> Failure {
-    let r = Run { src: src.to_string(), defines: vec![], entry: None, groups: [1, 1, 1], opts: opts(4, LaneOrder::Linear) };
+    let r =
+        Run { src: src.to_string(), defines: vec![], entry: None, groups: [1, 1, 1], opts: opts(4, LaneOrder::Linear) };
     match run_src(&r, vec![words(0, &[0; 8]), words(1, &[0; 8])]) {
         Ok(_) => panic!("expected a runtime error"),
         Err(f) => f,
@@ -647,7 +699,13 @@ fn check_out_of_bounds_buffer_index() {
     let f = failing(
         "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    B[gi + 1] = 1;\n}\n",
     );
-    assert_check(&f, "E0701", "out-of-bounds access: index 8 into `B` of 8 elements", 6, "thread (7, 0, 0) (SV_GroupIndex 7), wave 1 lane 3");
+    assert_check(
+        &f,
+        "E0701",
+        "out-of-bounds access: index 8 into `B` of 8 elements",
+        6,
+        "thread (7, 0, 0) (SV_GroupIndex 7), wave 1 lane 3",
+    );
 }
 
 #[test]
@@ -663,7 +721,13 @@ fn check_uninitialized_groupshared_read() {
     let f = failing(
         "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\ngroupshared uint s[8];\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    if (gi != 5) s[gi] = gi;\n    GroupMemoryBarrierWithGroupSync();\n    B[gi] = s[7 - gi];\n}\n",
     );
-    assert_check(&f, "E0702", "read of groupshared `s` (component 5) that no thread of this group has written", 9, "SV_GroupIndex 2), wave 0 lane 2");
+    assert_check(
+        &f,
+        "E0702",
+        "read of groupshared `s` (component 5) that no thread of this group has written",
+        9,
+        "SV_GroupIndex 2), wave 0 lane 2",
+    );
 }
 
 #[test]
@@ -672,7 +736,13 @@ fn check_groupshared_race_between_barriers() {
         "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\ngroupshared uint s[8];\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    s[gi] = 0;\n    GroupMemoryBarrierWithGroupSync();\n    s[gi] = gi;\n    B[gi] = s[(gi + 4) % 8];\n}\n",
     );
     // Wave 0 wrote s[0..4] and read s[4..8] before wave 1 ran: wave 1's writes race with those reads.
-    assert_check(&f, "E0703", "groupshared data race on `s` (component 4)", 9, "the other access: thread with SV_GroupIndex 0 (wave 0)");
+    assert_check(
+        &f,
+        "E0703",
+        "groupshared data race on `s` (component 4)",
+        9,
+        "the other access: thread with SV_GroupIndex 0 (wave 0)",
+    );
     // With the barrier the same shader is fine.
     let r = Run {
         src: "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\ngroupshared uint s[8];\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    s[gi] = gi;\n    GroupMemoryBarrierWithGroupSync();\n    B[gi] = s[(gi + 4) % 8];\n}\n".into(),
@@ -706,7 +776,13 @@ fn check_barrier_in_divergent_code() {
     let f = failing(
         "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    if (gi < 6)\n    {\n        GroupMemoryBarrierWithGroupSync();\n    }\n    B[gi] = 1;\n}\n",
     );
-    assert_check(&f, "E0706", "only some lanes of a wave reach it", 8, "not reached in group (0, 0, 0), thread (6, 0, 0) (SV_GroupIndex 6), wave 1 lane 2");
+    assert_check(
+        &f,
+        "E0706",
+        "only some lanes of a wave reach it",
+        8,
+        "not reached in group (0, 0, 0), thread (6, 0, 0) (SV_GroupIndex 6), wave 1 lane 2",
+    );
     // A whole wave skipping the barrier: the other waves wait for it in vain.
     let f = failing(
         "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    if (gi < 4)\n    {\n        GroupMemoryBarrierWithGroupSync();\n    }\n    B[gi] = 1;\n}\n",
@@ -767,7 +843,13 @@ fn differential_against_lavapipe_at_4_8_16() {
         let input = stream_input(n, 0xABCD ^ lanes);
         let src = sample("stream_compaction.slang");
         let gpu = lavapipe(&hlsl_of(&src, vec![]), [16, 1, 1], vec![input.clone(), vec![u32::MAX; n], vec![0]], lanes);
-        let r = Run { src: src.clone(), defines: vec![], entry: None, groups: [16, 1, 1], opts: opts(lanes, LaneOrder::Linear) };
+        let r = Run {
+            src: src.clone(),
+            defines: vec![],
+            entry: None,
+            groups: [16, 1, 1],
+            opts: opts(lanes, LaneOrder::Linear),
+        };
         let cpu = run_ok(&r, vec![words(0, &input), words(1, &vec![u32::MAX; n]), words(2, &[0])]);
         assert_eq!(cpu[2], gpu[2], "counter at {lanes} lanes");
         let count = cpu[2][0] as usize;
@@ -779,9 +861,17 @@ fn differential_against_lavapipe_at_4_8_16() {
 
         for (x, y, z) in SHAPES {
             let threads = (x * y * z) as usize;
-            let defines: Vec<(String, Option<String>)> =
-                vec![("X".into(), Some(x.to_string())), ("Y".into(), Some(y.to_string())), ("Z".into(), Some(z.to_string()))];
-            let gpu = lavapipe(&hlsl_of(GROUP_WAVE_SHADER, defines.clone()), [3, 1, 1], vec![vec![0; threads * 3 * 8]], lanes);
+            let defines: Vec<(String, Option<String>)> = vec![
+                ("X".into(), Some(x.to_string())),
+                ("Y".into(), Some(y.to_string())),
+                ("Z".into(), Some(z.to_string())),
+            ];
+            let gpu = lavapipe(
+                &hlsl_of(GROUP_WAVE_SHADER, defines.clone()),
+                [3, 1, 1],
+                vec![vec![0; threads * 3 * 8]],
+                lanes,
+            );
             let mut o = opts(lanes, LaneOrder::Linear);
             o.emulate_group_wave = true;
             let r = Run { src: GROUP_WAVE_SHADER.into(), defines, entry: None, groups: [3, 1, 1], opts: o };

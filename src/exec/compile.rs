@@ -97,18 +97,26 @@ pub enum WaveKind {
     Scan(u8),
     AllEqual,
     Ballot,
-    BallotCount { exclusive: bool },
+    BallotCount {
+        exclusive: bool,
+    },
     ReadFirst,
     /// `uniform`: the lane index must be uniform (WaveReadLaneAt); else a shuffle.
-    ReadLane { uniform: bool },
-    Rotate { clustered: bool },
+    ReadLane {
+        uniform: bool,
+    },
+    Rotate {
+        clustered: bool,
+    },
     Match,
     MultiPrefix(u8),
     MultiPrefixCount,
     ActiveMask,
     QuadSwap(u32),
     QuadRead,
-    QuadVote { all: bool },
+    QuadVote {
+        all: bool,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -132,33 +140,110 @@ pub struct WaveInst {
 
 #[derive(Clone, Copy, Debug)]
 pub enum Inst {
-    Bin { f: BinFn, d: Reg, a: Reg, b: Reg },
-    Un { f: UnFn, d: Reg, a: Reg },
-    Math { m: Math, k: u8, d: Reg, a: Reg, b: Reg, c: Reg },
-    Mov { d: Reg, a: Reg },
-    Select { d: Reg, c: Reg, a: Reg, b: Reg },
-    Input { d: Reg, what: Input },
+    Bin {
+        f: BinFn,
+        d: Reg,
+        a: Reg,
+        b: Reg,
+    },
+    Un {
+        f: UnFn,
+        d: Reg,
+        a: Reg,
+    },
+    Math {
+        m: Math,
+        k: u8,
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        c: Reg,
+    },
+    Mov {
+        d: Reg,
+        a: Reg,
+    },
+    Select {
+        d: Reg,
+        c: Reg,
+        a: Reg,
+        b: Reg,
+    },
+    Input {
+        d: Reg,
+        what: Input,
+    },
     Access(u32),
     Wave(u32),
     Atomic(u32),
     /// `buf.GetDimensions`: elements of `stride` bytes (or bytes when `stride` is 1).
-    BufLen { d: Reg, buffer: u32, stride: u32 },
-    IfBegin { cond: Reg, save: Slot, els: Slot, else_pc: u32 },
-    Else { els: Slot, end_pc: u32 },
-    Merge { save: Slot, kill: [Slot; 3] },
+    BufLen {
+        d: Reg,
+        buffer: u32,
+        stride: u32,
+    },
+    IfBegin {
+        cond: Reg,
+        save: Slot,
+        els: Slot,
+        else_pc: u32,
+    },
+    Else {
+        els: Slot,
+        end_pc: u32,
+    },
+    Merge {
+        save: Slot,
+        kill: [Slot; 3],
+    },
     /// `switch` case: the lanes of `save` not killed, that match `cond` or fall through.
-    Case { cond: Reg, save: Slot, fall: Slot, kill: [Slot; 3], skip_pc: u32 },
-    CaseEnd { fall: Slot },
-    LoopBegin { save: Slot, brk: Slot, cont: Slot },
-    LoopCond { cond: Reg, brk: Slot, exit_pc: u32 },
-    LoopContinue { save: Slot, brk: Slot, cont: Slot, ret: Slot },
-    LoopBack { head: u32 },
-    LoopEnd { save: Slot, ret: Slot },
+    Case {
+        cond: Reg,
+        save: Slot,
+        fall: Slot,
+        kill: [Slot; 3],
+        skip_pc: u32,
+    },
+    CaseEnd {
+        fall: Slot,
+    },
+    LoopBegin {
+        save: Slot,
+        brk: Slot,
+        cont: Slot,
+    },
+    LoopCond {
+        cond: Reg,
+        brk: Slot,
+        exit_pc: u32,
+    },
+    LoopContinue {
+        save: Slot,
+        brk: Slot,
+        cont: Slot,
+        ret: Slot,
+    },
+    LoopBack {
+        head: u32,
+    },
+    LoopEnd {
+        save: Slot,
+        ret: Slot,
+    },
     /// `break`, `continue`, `return`: the active lanes leave until the construct's merge.
-    Kill { slot: Slot },
-    CallBegin { save: Slot, ret: Slot },
-    CallEnd { save: Slot },
-    Barrier { span: u32 },
+    Kill {
+        slot: Slot,
+    },
+    CallBegin {
+        save: Slot,
+        ret: Slot,
+    },
+    CallEnd {
+        save: Slot,
+    },
+    Barrier {
+        span: u32,
+    },
 }
 
 /// A bound buffer of the shader.
@@ -332,7 +417,16 @@ impl<'m> Compiler<'m> {
     pub fn size_align(&self, ty: &Type, rule: Rule) -> (u32, u32) {
         let vec = |k: u8, n: u32| {
             let s = ops::size_of(k);
-            (s * n, if n == 1 { s } else if n == 2 { 2 * s } else { 4 * s })
+            (
+                s * n,
+                if n == 1 {
+                    s
+                } else if n == 2 {
+                    2 * s
+                } else {
+                    4 * s
+                },
+            )
         };
         match ty {
             Type::Scalar(s) => vec(ops::kind(*s), 1),
@@ -483,7 +577,8 @@ impl<'m> Compiler<'m> {
         }
         leaves_of(c, &mut leaves);
         for (i, k) in kinds.iter().enumerate() {
-            let leaf = if leaves.len() == 1 { leaves[0] } else { leaves.get(i).copied().unwrap_or(&ConstValue::Int(0)) };
+            let leaf =
+                if leaves.len() == 1 { leaves[0] } else { leaves.get(i).copied().unwrap_or(&ConstValue::Int(0)) };
             out.push(Self::const_bits(leaf, *k));
         }
     }
@@ -604,7 +699,9 @@ impl<'m> Compiler<'m> {
                     };
                     (g.name.clone(), g.vk_binding, uniform, writable)
                 }
-                Item::Cbuffer(Some(i)) => (self.m.cbuffers[*i].name.clone(), self.m.cbuffers[*i].vk_binding, true, false),
+                Item::Cbuffer(Some(i)) => {
+                    (self.m.cbuffers[*i].name.clone(), self.m.cbuffers[*i].vk_binding, true, false)
+                }
                 Item::Cbuffer(None) => ("$Globals".to_string(), None, true, false),
             };
             let (binding, set) = match vk {
@@ -1145,11 +1242,8 @@ impl<'m> Compiler<'m> {
                         }
                     }
                 }
-                let stride = if p.comps.len() >= 2 * ec as usize && n > 1 {
-                    p.comps[ec as usize].0 - p.comps[0].0
-                } else {
-                    ec
-                };
+                let stride =
+                    if p.comps.len() >= 2 * ec as usize && n > 1 { p.comps[ec as usize].0 - p.comps[0].0 } else { ec };
                 let i = self.expr(*index, func);
                 let i = self.index_u32(i[0], &idx_ty);
                 p.dyns.push(Dyn { reg: i, stride, len: Len::Const(n), span: idx_span });
@@ -1161,7 +1255,12 @@ impl<'m> Compiler<'m> {
                 // An rvalue: materialise it.
                 let v = self.expr(id, func);
                 let v = self.mov_all(&v);
-                Some(Place { root: Root::Regs(v.first().copied().unwrap_or(0)), dyns: vec![], comps: unit(&kinds), ty: e.ty.clone() })
+                Some(Place {
+                    root: Root::Regs(v.first().copied().unwrap_or(0)),
+                    dyns: vec![],
+                    comps: unit(&kinds),
+                    ty: e.ty.clone(),
+                })
             }
         }
     }
@@ -1246,7 +1345,15 @@ impl<'m> Compiler<'m> {
         (0..nret).map(|i| ret_base + i).collect()
     }
 
-    fn method(&mut self, object: ExprId, method: ResourceMethod, args: &[ExprId], func: FunctionId, ty: &Type, span: Span) -> Vec<Reg> {
+    fn method(
+        &mut self,
+        object: ExprId,
+        method: ResourceMethod,
+        args: &[ExprId],
+        func: FunctionId,
+        ty: &Type,
+        span: Span,
+    ) -> Vec<Reg> {
         let Some(obj) = self.place(object, func) else { return vec![] };
         let Root::Buffer(b) = obj.root else { return vec![] };
         let Type::Resource(kind, elem) = &obj.ty else { return vec![] };
@@ -1262,11 +1369,21 @@ impl<'m> Compiler<'m> {
                     comps.push((off, k));
                     off += ops::size_of(k);
                 }
-                Place { root: Root::Buffer(b), dyns: vec![Dyn { reg: addr, stride: 1, len: Len::Buffer(b), span: aspan }], comps, ty: vty.clone() }
+                Place {
+                    root: Root::Buffer(b),
+                    dyns: vec![Dyn { reg: addr, stride: 1, len: Len::Buffer(b), span: aspan }],
+                    comps,
+                    ty: vty.clone(),
+                }
             } else {
                 c.layout(&elem, Rule::Std430, 0, &mut comps);
                 let stride = c.stride(&elem, Rule::Std430);
-                Place { root: Root::Buffer(b), dyns: vec![Dyn { reg: addr, stride, len: Len::Buffer(b), span: aspan }], comps, ty: elem.clone() }
+                Place {
+                    root: Root::Buffer(b),
+                    dyns: vec![Dyn { reg: addr, stride, len: Len::Buffer(b), span: aspan }],
+                    comps,
+                    ty: elem.clone(),
+                }
             }
         };
         match method {
@@ -1529,7 +1646,16 @@ impl<'m> Compiler<'m> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn wave(&mut self, kind: &str, attr: &[String], masked: bool, args: &[ExprId], func: FunctionId, ret: &Type, span: Span) -> Vec<Reg> {
+    fn wave(
+        &mut self,
+        kind: &str,
+        attr: &[String],
+        masked: bool,
+        args: &[ExprId],
+        func: FunctionId,
+        ret: &Type,
+        span: Span,
+    ) -> Vec<Reg> {
         let a1 = attr.get(1).map(String::as_str).unwrap_or("");
         let mut vals: Vec<Vec<Reg>> = args.iter().map(|x| self.expr(*x, func)).collect();
         let mut tys: Vec<Type> = args.iter().map(|x| self.ty(*x, func).clone()).collect();

@@ -457,7 +457,8 @@ impl<'p> Exec<'p> {
                     r?;
                 }
             }
-            let waiting: Vec<usize> = (0..self.waves.len()).filter(|i| self.waves[*i].state == State::Barrier).collect();
+            let waiting: Vec<usize> =
+                (0..self.waves.len()).filter(|i| self.waves[*i].state == State::Barrier).collect();
             if waiting.is_empty() {
                 return Ok(());
             }
@@ -473,10 +474,13 @@ impl<'p> Exec<'p> {
             }
             if let Some(other) = waiting.iter().map(|i| &self.waves[*i]).find(|x| x.pc != pc) {
                 let lane = other.exec.trailing_zeros() as usize;
-                return Err(Diagnostic::error("E0706", "barrier in divergent control flow: the waves of a group wait at different barriers")
-                    .with_label(span, format!("wave {} waits here", first.index))
-                    .with_label(self.barrier_span(other.pc), format!("wave {} waits here", other.index))
-                    .with_note(format!("e.g. {}", self.who(other, lane))));
+                return Err(Diagnostic::error(
+                    "E0706",
+                    "barrier in divergent control flow: the waves of a group wait at different barriers",
+                )
+                .with_label(span, format!("wave {} waits here", first.index))
+                .with_label(self.barrier_span(other.pc), format!("wave {} waits here", other.index))
+                .with_note(format!("e.g. {}", self.who(other, lane))));
             }
             self.epoch += 1;
             for i in waiting {
@@ -581,9 +585,9 @@ impl<'p> Exec<'p> {
                             Input::GroupIndex => gi,
                             Input::GroupThreadId(i) => t[i as usize],
                             Input::GroupId(i) => self.group[i as usize],
-                            Input::DispatchThreadId(i) => {
-                                self.group[i as usize].wrapping_mul(p.numthreads[i as usize]).wrapping_add(t[i as usize])
-                            }
+                            Input::DispatchThreadId(i) => self.group[i as usize]
+                                .wrapping_mul(p.numthreads[i as usize])
+                                .wrapping_add(t[i as usize]),
                             Input::LaneIndex => l as u32,
                             Input::LaneCount => w as u32,
                             Input::WaveIndex => wave.index,
@@ -737,9 +741,12 @@ impl<'p> Exec<'p> {
                     Len::Buffer(b) => format!("`{}`", self.p.bindings[b as usize].name),
                 };
                 let shown = if (i as i32) < 0 { format!("{} (as int: {})", i, i as i32) } else { i.to_string() };
-                let d = Diagnostic::error("E0701", format!("out-of-bounds access: index {shown} into {what} of {len} elements"))
-                    .with_label(d.span, format!("index {shown}"))
-                    .with_note(self.who(wave, lane));
+                let d = Diagnostic::error(
+                    "E0701",
+                    format!("out-of-bounds access: index {shown} into {what} of {len} elements"),
+                )
+                .with_label(d.span, format!("index {shown}"))
+                .with_note(self.who(wave, lane));
                 self.report(d);
                 return None;
             }
@@ -751,14 +758,26 @@ impl<'p> Exec<'p> {
     fn shared_name(&self, word: u32) -> String {
         for v in &self.p.shared_vars {
             if word >= v.base && word < v.base + v.len {
-                return if v.len == 1 { format!("`{}`", v.name) } else { format!("`{}` (component {})", v.name, word - v.base) };
+                return if v.len == 1 {
+                    format!("`{}`", v.name)
+                } else {
+                    format!("`{}` (component {})", v.name, word - v.base)
+                };
             }
         }
         format!("word {word}")
     }
 
     /// Race and initialisation checks of one groupshared access.
-    fn shared_check(&mut self, wave: &Wave, lane: usize, word: u32, write: bool, atomic: bool, span: crate::span::Span) {
+    fn shared_check(
+        &mut self,
+        wave: &Wave,
+        lane: usize,
+        word: u32,
+        write: bool,
+        atomic: bool,
+        span: crate::span::Span,
+    ) {
         let gi = wave.lanes[lane];
         let wi = wave.index;
         let e = self.epoch;
@@ -775,10 +794,13 @@ impl<'p> Exec<'p> {
         };
         if !write && !atomic {
             if m.w_epoch == 0 {
-                let d = Diagnostic::error("E0702", format!("read of groupshared {} that no thread of this group has written", self.shared_name(word)))
-                    .with_label(span, "uninitialized read")
-                    .with_note(self.who(wave, lane))
-                    .with_note("groupshared memory starts undefined in every thread group");
+                let d = Diagnostic::error(
+                    "E0702",
+                    format!("read of groupshared {} that no thread of this group has written", self.shared_name(word)),
+                )
+                .with_label(span, "uninitialized read")
+                .with_note(self.who(wave, lane))
+                .with_note("groupshared memory starts undefined in every thread group");
                 self.report(d);
             } else if m.w_epoch == e && m.writer_wave != wi {
                 let d = race(self, m.writer, m.writer_wave, "reads", "wrote");
@@ -796,10 +818,13 @@ impl<'p> Exec<'p> {
             return;
         }
         if atomic && m.w_epoch == 0 {
-            let d = Diagnostic::error("E0702", format!("atomic on groupshared {} that no thread of this group has written", self.shared_name(word)))
-                .with_label(span, "uninitialized read")
-                .with_note(self.who(wave, lane))
-                .with_note("groupshared memory starts undefined in every thread group");
+            let d = Diagnostic::error(
+                "E0702",
+                format!("atomic on groupshared {} that no thread of this group has written", self.shared_name(word)),
+            )
+            .with_label(span, "uninitialized read")
+            .with_note(self.who(wave, lane))
+            .with_note("groupshared memory starts undefined in every thread group");
             self.report(d);
         }
         if m.w_epoch == e && m.writer != gi && !(atomic && m.atomic) && (!atomic || m.writer_wave != wi) {
@@ -928,9 +953,12 @@ impl<'p> Exec<'p> {
                     if at + size > buf.len() {
                         let name = self.p.bindings[b as usize].name.clone();
                         let len = buf.len();
-                        let d = Diagnostic::error("E0701", format!("out-of-bounds atomic: byte {at} of `{name}`, which has {len} bytes"))
-                            .with_label(a.span, "this atomic")
-                            .with_note(self.who(wave, l));
+                        let d = Diagnostic::error(
+                            "E0701",
+                            format!("out-of-bounds atomic: byte {at} of `{name}`, which has {len} bytes"),
+                        )
+                        .with_label(a.span, "this atomic")
+                        .with_note(self.who(wave, l));
                         self.report(d);
                         continue;
                     }
@@ -1064,7 +1092,11 @@ impl<'p> Exec<'p> {
                 for l in lanes(exec) {
                     let src = reg(wave, lr, l) as u32;
                     if src as usize >= w || part >> src & 1 == 0 {
-                        let why = if src as usize >= w { format!("beyond the wave's {w} lanes") } else { "inactive".to_string() };
+                        let why = if src as usize >= w {
+                            format!("beyond the wave's {w} lanes")
+                        } else {
+                            "inactive".to_string()
+                        };
                         let d = Diagnostic::error("E0705", format!("lane {l} reads lane {src}, which is {why}"))
                             .with_label(wi.span, "reads an inactive lane")
                             .with_note(self.who(wave, l))
@@ -1074,7 +1106,8 @@ impl<'p> Exec<'p> {
                     reads.push((l, src as usize));
                 }
                 for (&s, &d) in wi.src.iter().zip(&wi.dst) {
-                    let vals: Vec<u64> = reads.iter().map(|&(_, src)| if src < w { reg(wave, s, src) } else { 0 }).collect();
+                    let vals: Vec<u64> =
+                        reads.iter().map(|&(_, src)| if src < w { reg(wave, s, src) } else { 0 }).collect();
                     for (&(l, _), v) in reads.iter().zip(vals) {
                         set(wave, d, l, v);
                     }
@@ -1153,7 +1186,10 @@ impl<'p> Exec<'p> {
                 Some(op) => wi
                     .src
                     .iter()
-                    .map(|&s| lanes(below).fold(ops::identity(op, wi.k), |acc, m| ops::bin_value(op, wi.k, acc, reg(wave, s, m))))
+                    .map(|&s| {
+                        lanes(below)
+                            .fold(ops::identity(op, wi.k), |acc, m| ops::bin_value(op, wi.k, acc, reg(wave, s, m)))
+                    })
                     .collect(),
             };
             out.push((l, vals));

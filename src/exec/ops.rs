@@ -520,13 +520,7 @@ macro_rules! float_math {
             Abs => x.abs(),
             Lerp => x + (y - x) * z,
             Saturate => x.max(0.0).min(1.0),
-            Step => {
-                if y >= x {
-                    1.0
-                } else {
-                    0.0
-                }
-            }
+            Step => (y >= x) as u8 as $t,
             Smoothstep => {
                 let t = ((z - x) / (y - x)).max(0.0).min(1.0);
                 t * t * (3.0 - 2.0 * t)
