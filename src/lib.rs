@@ -29,6 +29,7 @@
 pub mod arena;
 pub mod back;
 pub mod diag;
+pub mod exec;
 pub mod ir;
 pub mod lower;
 pub mod run;
@@ -158,6 +159,43 @@ impl Output {
     }
 }
 
+/// The front end alone: preprocess, parse and check `source`, giving the typed IR (what the
+/// CPU engine [`exec`] runs) and the warnings with their sources.
+pub fn check(source: &str, options: &Options) -> Result<(sema::Checked, Diagnostics), Diagnostics> {
+    check_with_loader(source, options, &syntax::preprocess::FsLoader)
+}
+
+/// [`check`] with another way to load included files.
+pub fn check_with_loader(
+    source: &str,
+    options: &Options,
+    loader: &dyn syntax::preprocess::FileLoader,
+) -> Result<(sema::Checked, Diagnostics), Diagnostics> {
+    let mut sources = SourceMap::new();
+    let main = sources.add(options.file_name.clone(), source);
+    let pp_options = syntax::preprocess::PreprocessOptions {
+        defines: options.defines.clone(),
+        include_dirs: options.include_dirs.clone(),
+    };
+    let (tokens, mut diags) = syntax::preprocess::preprocess(&mut sources, main, &pp_options, loader);
+    let fail = |diags: Vec<Diagnostic>, sources: SourceMap| Diagnostics { list: diags, sources: Arc::new(sources) };
+    if diags.iter().any(Diagnostic::is_error) {
+        return Err(fail(diags, sources));
+    }
+    let (unit, parse_diags) = syntax::parse(tokens);
+    diags.extend(parse_diags);
+    if diags.iter().any(Diagnostic::is_error) {
+        return Err(fail(diags, sources));
+    }
+    let sema_options = sema::SemaOptions { entry: options.entry.clone(), stage: options.stage };
+    let (checked, sema_diags) = sema::check(&unit, &sema_options);
+    diags.extend(sema_diags);
+    let Some(checked) = checked else {
+        return Err(fail(diags, sources));
+    };
+    Ok((checked, Diagnostics { list: diags, sources: Arc::new(sources) }))
+}
+
 /// Compiles `source`; `#include`s resolve against `options.file_name`'s folder and the include
 /// directories on the file system.
 pub fn compile(source: &str, options: &Options) -> Result<Output, Diagnostics> {
@@ -183,28 +221,10 @@ pub fn compile_with_loader(
     options: &Options,
     loader: &dyn syntax::preprocess::FileLoader,
 ) -> Result<Output, Diagnostics> {
-    let mut sources = SourceMap::new();
-    let main = sources.add(options.file_name.clone(), source);
-    let pp_options = syntax::preprocess::PreprocessOptions {
-        defines: options.defines.clone(),
-        include_dirs: options.include_dirs.clone(),
-    };
-    let (tokens, mut diags) = syntax::preprocess::preprocess(&mut sources, main, &pp_options, loader);
-    let fail = |diags: Vec<Diagnostic>, sources: SourceMap| Diagnostics { list: diags, sources: Arc::new(sources) };
-    if diags.iter().any(Diagnostic::is_error) {
-        return Err(fail(diags, sources));
-    }
-    let (unit, parse_diags) = syntax::parse(tokens);
-    diags.extend(parse_diags);
-    if diags.iter().any(Diagnostic::is_error) {
-        return Err(fail(diags, sources));
-    }
-    let sema_options = sema::SemaOptions { entry: options.entry.clone(), stage: options.stage };
-    let (checked, sema_diags) = sema::check(&unit, &sema_options);
-    diags.extend(sema_diags);
-    let Some(checked) = checked else {
-        return Err(fail(diags, sources));
-    };
+    let (checked, warnings) = check_with_loader(source, options, loader)?;
+    let mut diags = warnings.list;
+    let sources = warnings.sources;
+    let fail = |diags: Vec<Diagnostic>, sources: Arc<SourceMap>| Diagnostics { list: diags, sources };
     let mut artifacts = Vec::new();
     let mut errors = Vec::new();
     let mut targets = options.targets.clone();
@@ -232,7 +252,7 @@ pub fn compile_with_loader(
         diags.extend(errors);
         return Err(fail(diags, sources));
     }
-    Ok(Output { artifacts, warnings: Diagnostics { list: diags, sources: Arc::new(sources) } })
+    Ok(Output { artifacts, warnings: Diagnostics { list: diags, sources } })
 }
 
 /// The SPIR-V options a compilation asks for.

@@ -1,0 +1,51 @@
+//! The CPU engine on a 1M-thread dispatch of `samples/stream_compaction.slang` (16384 groups of
+//! 64), at 32 lanes. Throughput is in lane-operations: instructions × active lanes.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use wavec::exec::{self, CpuBuffer, CpuOptions};
+
+fn bench(c: &mut Criterion) {
+    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/stream_compaction.slang")).unwrap();
+    let (checked, _) = wavec::check(&src, &wavec::Options::default()).expect("sample checks");
+    let program = exec::compile_program(&checked.module, checked.entry).expect("compiles for the CPU");
+    let n = 1 << 20;
+    let mut seed = 0x1234_5678u32;
+    let input: Vec<u32> = (0..n)
+        .map(|_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed % 1000
+        })
+        .collect();
+    let fresh =
+        || vec![CpuBuffer::words(0, 0, &input), CpuBuffer::words(0, 1, &vec![0; n]), CpuBuffer::words(0, 2, &[0])];
+    let opts = CpuOptions { width: 32, ..Default::default() };
+    let groups = [(n / 64) as u32, 1, 1];
+    let mut probe = fresh();
+    let stats = exec::run_program(&program, groups, &mut probe, &opts).expect("runs");
+    let start = std::time::Instant::now();
+    exec::run_program(&program, groups, &mut fresh(), &opts).expect("runs");
+    let t = start.elapsed();
+    eprintln!(
+        "stream_compaction, {n} threads at width 32: {} lane-ops, {} instructions, {:?} per dispatch ({:.0} M lane-ops/s)",
+        stats.lane_ops,
+        stats.instructions,
+        t,
+        stats.lane_ops as f64 / t.as_secs_f64() / 1e6
+    );
+    let mut g = c.benchmark_group("exec");
+    g.throughput(Throughput::Elements(stats.lane_ops));
+    g.sample_size(10);
+    g.bench_function("stream_compaction_1M_threads_w32", |b| {
+        b.iter_batched(
+            fresh,
+            |mut bufs| exec::run_program(&program, groups, &mut bufs, &opts).unwrap(),
+            criterion::BatchSize::LargeInput,
+        )
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,1716 @@
+//! IR → bytecode, once per run. See the module docs of [`super`] for the design.
+
+use super::ops::{self, BinFn, Math, UnFn};
+use crate::diag::Diagnostic;
+use crate::ir::*;
+use crate::span::Span;
+use crate::stdlib::{Intrinsic, Stdlib};
+use crate::syntax::ast;
+use std::collections::HashMap;
+
+pub type Reg = u32;
+pub type Slot = u16;
+/// Mask slot 0 is always empty: "no kill mask" in [`Inst::Merge`].
+pub const NO_SLOT: Slot = 0;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    GroupIndex,
+    GroupThreadId(u8),
+    GroupId(u8),
+    DispatchThreadId(u8),
+    LaneIndex,
+    LaneCount,
+    WaveIndex,
+    WaveCount,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Len {
+    Const(u32),
+    /// Elements of `stride` bytes that fit in buffer `b` after the place's base offset.
+    Buffer(u32),
+}
+
+#[derive(Clone, Debug)]
+pub struct Dyn {
+    pub reg: Reg,
+    pub stride: u32,
+    pub len: Len,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Root {
+    /// Per-lane registers starting at this one (locals, statics, temporaries).
+    Regs(Reg),
+    /// Groupshared words starting at this component index.
+    Shared(u32),
+    /// Binding-table index of a buffer; offsets are bytes.
+    Buffer(u32),
+}
+
+/// A memory place: a root, dynamic indices, then one (offset, kind) per component.
+#[derive(Clone, Debug)]
+pub struct Place {
+    pub root: Root,
+    pub dyns: Vec<Dyn>,
+    pub comps: Vec<(u32, u8)>,
+    pub ty: Type,
+}
+
+#[derive(Clone, Debug)]
+pub struct Access {
+    pub place: Place,
+    pub regs: Vec<Reg>,
+    pub store: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtomicOp {
+    Add,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+    Exchange,
+    CompareExchange,
+    CompareStore,
+}
+
+#[derive(Clone, Debug)]
+pub struct Atomic {
+    pub op: AtomicOp,
+    pub place: Place,
+    pub value: Reg,
+    pub compare: Option<Reg>,
+    pub original: Reg,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WaveKind {
+    FirstLane,
+    Reduce(u8),
+    Scan(u8),
+    AllEqual,
+    Ballot,
+    BallotCount {
+        exclusive: bool,
+    },
+    ReadFirst,
+    /// `uniform`: the lane index must be uniform (WaveReadLaneAt); else a shuffle.
+    ReadLane {
+        uniform: bool,
+    },
+    Rotate {
+        clustered: bool,
+    },
+    Match,
+    MultiPrefix(u8),
+    MultiPrefixCount,
+    ActiveMask,
+    QuadSwap(u32),
+    QuadRead,
+    QuadVote {
+        all: bool,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct WaveInst {
+    pub kind: WaveKind,
+    pub k: u8,
+    pub dst: Vec<Reg>,
+    pub src: Vec<Reg>,
+    /// Lane, delta or quad lane.
+    pub lane: Option<Reg>,
+    /// Cluster size of the clustered rotate.
+    pub cluster: Option<Reg>,
+    /// A `WaveMask` (lanes 0–31) restricting the participating lanes.
+    pub mask: Option<Reg>,
+    /// The `uint4` mask of `WaveMultiPrefix*`.
+    pub mask4: Option<[Reg; 4]>,
+    /// Write only `.x` of a ballot/match (`WaveMask` results).
+    pub narrow: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum Inst {
+    Bin {
+        f: BinFn,
+        d: Reg,
+        a: Reg,
+        b: Reg,
+    },
+    Un {
+        f: UnFn,
+        d: Reg,
+        a: Reg,
+    },
+    Math {
+        m: Math,
+        k: u8,
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        c: Reg,
+    },
+    Mov {
+        d: Reg,
+        a: Reg,
+    },
+    Select {
+        d: Reg,
+        c: Reg,
+        a: Reg,
+        b: Reg,
+    },
+    Input {
+        d: Reg,
+        what: Input,
+    },
+    Access(u32),
+    Wave(u32),
+    Atomic(u32),
+    /// `buf.GetDimensions`: elements of `stride` bytes (or bytes when `stride` is 1).
+    BufLen {
+        d: Reg,
+        buffer: u32,
+        stride: u32,
+    },
+    IfBegin {
+        cond: Reg,
+        save: Slot,
+        els: Slot,
+        else_pc: u32,
+    },
+    Else {
+        els: Slot,
+        end_pc: u32,
+    },
+    Merge {
+        save: Slot,
+        kill: [Slot; 3],
+    },
+    /// `switch` case: the lanes of `save` not killed, that match `cond` or fall through.
+    Case {
+        cond: Reg,
+        save: Slot,
+        fall: Slot,
+        kill: [Slot; 3],
+        skip_pc: u32,
+    },
+    CaseEnd {
+        fall: Slot,
+    },
+    LoopBegin {
+        save: Slot,
+        brk: Slot,
+        cont: Slot,
+    },
+    LoopCond {
+        cond: Reg,
+        brk: Slot,
+        exit_pc: u32,
+    },
+    LoopContinue {
+        save: Slot,
+        brk: Slot,
+        cont: Slot,
+        ret: Slot,
+    },
+    LoopBack {
+        head: u32,
+    },
+    LoopEnd {
+        save: Slot,
+        ret: Slot,
+    },
+    /// `break`, `continue`, `return`: the active lanes leave until the construct's merge.
+    Kill {
+        slot: Slot,
+    },
+    CallBegin {
+        save: Slot,
+        ret: Slot,
+    },
+    CallEnd {
+        save: Slot,
+    },
+    Barrier {
+        span: u32,
+    },
+}
+
+/// A bound buffer of the shader.
+#[derive(Clone, Debug)]
+pub struct Binding {
+    pub name: String,
+    pub set: u32,
+    pub binding: u32,
+    pub uniform: bool,
+    pub writable: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct GroupsharedVar {
+    pub name: String,
+    pub base: u32,
+    pub len: u32,
+}
+
+#[derive(Debug)]
+pub struct Program {
+    pub code: Vec<Inst>,
+    pub accesses: Vec<Access>,
+    pub waves: Vec<WaveInst>,
+    pub atomics: Vec<Atomic>,
+    pub spans: Vec<Span>,
+    pub num_regs: u32,
+    pub num_slots: u32,
+    /// Registers that start every wave with a non-zero value (constants, statics); every other
+    /// register starts at zero.
+    pub init: Vec<(Reg, u64)>,
+    pub shared_words: u32,
+    pub shared_vars: Vec<GroupsharedVar>,
+    pub bindings: Vec<Binding>,
+    pub entry_ret: Slot,
+    pub numthreads: [u32; 3],
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    Std430,
+    Std140,
+}
+
+fn round_up(x: u32, a: u32) -> u32 {
+    x.div_ceil(a) * a
+}
+
+struct Frame {
+    locals: HashMap<LocalId, Reg>,
+    ret: Slot,
+    ret_regs: Vec<Reg>,
+    /// Innermost breakable construct's (brk, cont) slots.
+    loops: Vec<(Slot, Slot)>,
+}
+
+pub struct Compiler<'m> {
+    m: &'m Module,
+    lib: &'static Stdlib,
+    p: Program,
+    globals: HashMap<GlobalId, Root>,
+    /// Binding index per resource global / cbuffer.
+    global_binding: HashMap<GlobalId, u32>,
+    cbuffer_binding: HashMap<Option<usize>, u32>,
+    /// Constant registers already made, by value bits.
+    consts: HashMap<u64, Reg>,
+    frames: Vec<Frame>,
+    errors: Vec<Diagnostic>,
+    entry_fn: FunctionId,
+}
+
+fn unsupported(span: Span, what: impl Into<String>) -> Diagnostic {
+    Diagnostic::error("E0709", format!("the CPU engine does not support {}", what.into())).with_label(span, "here")
+}
+
+/// `[cpu(kind, args…)]` of an intrinsic, as strings.
+pub fn cpu_attr(intr: &Intrinsic) -> Option<Vec<String>> {
+    let a = intr.attrs.iter().find(|a| a.name.name == "cpu")?;
+    Some(
+        a.args
+            .iter()
+            .map(|e| match &e.kind {
+                ast::ExprKind::Ident(n) => n.clone(),
+                ast::ExprKind::StringLit(s) => s.clone(),
+                ast::ExprKind::IntLit(i) => i.value.to_string(),
+                ast::ExprKind::BoolLit(b) => b.to_string(),
+                _ => String::new(),
+            })
+            .collect(),
+    )
+}
+
+fn red_op(name: &str) -> Option<u8> {
+    Some(match name {
+        "add" => ops::ADD,
+        "mul" => ops::MUL,
+        "min" => ops::MIN,
+        "max" => ops::MAX,
+        "and" | "all" => ops::AND,
+        "or" | "any" => ops::OR,
+        "xor" => ops::XOR,
+        _ => return None,
+    })
+}
+
+impl<'m> Compiler<'m> {
+    pub fn new(m: &'m Module, entry: usize) -> Compiler<'m> {
+        let ep = &m.entry_points[entry];
+        let p = Program {
+            code: Vec::new(),
+            accesses: Vec::new(),
+            waves: Vec::new(),
+            atomics: Vec::new(),
+            spans: Vec::new(),
+            num_regs: 0,
+            num_slots: 1,
+            init: Vec::new(),
+            shared_words: 0,
+            shared_vars: Vec::new(),
+            bindings: Vec::new(),
+            entry_ret: 0,
+            numthreads: ep.numthreads.unwrap_or([1, 1, 1]),
+        };
+        Compiler {
+            m,
+            lib: Stdlib::get(),
+            p,
+            globals: HashMap::new(),
+            global_binding: HashMap::new(),
+            cbuffer_binding: HashMap::new(),
+            consts: HashMap::new(),
+            frames: Vec::new(),
+            errors: Vec::new(),
+            entry_fn: ep.function,
+        }
+    }
+
+    // ----- types and layouts -----
+
+    fn kinds(&self, ty: &Type, out: &mut Vec<u8>) {
+        match ty {
+            Type::Scalar(s) => out.push(ops::kind(*s)),
+            Type::Vector(s, n) => out.extend(std::iter::repeat_n(ops::kind(*s), *n as usize)),
+            Type::Matrix(s, r, c) => out.extend(std::iter::repeat_n(ops::kind(*s), (*r * *c) as usize)),
+            Type::Array(e, Some(n)) => {
+                for _ in 0..*n {
+                    self.kinds(e, out);
+                }
+            }
+            Type::Struct(h) => {
+                for f in &self.m.structs[*h].fields {
+                    self.kinds(&f.ty, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn kinds_of(&self, ty: &Type) -> Vec<u8> {
+        let mut v = Vec::new();
+        self.kinds(ty, &mut v);
+        v
+    }
+
+    fn count(&self, ty: &Type) -> u32 {
+        self.kinds_of(ty).len() as u32
+    }
+
+    /// (size, alignment) of a type in a buffer.
+    pub fn size_align(&self, ty: &Type, rule: Rule) -> (u32, u32) {
+        let vec = |k: u8, n: u32| {
+            let s = ops::size_of(k);
+            (
+                s * n,
+                if n == 1 {
+                    s
+                } else if n == 2 {
+                    2 * s
+                } else {
+                    4 * s
+                },
+            )
+        };
+        match ty {
+            Type::Scalar(s) => vec(ops::kind(*s), 1),
+            Type::Vector(s, n) => vec(ops::kind(*s), *n as u32),
+            Type::Matrix(s, r, c) => {
+                // Column-major (HLSL's default packing): C columns of R components.
+                let (_, a) = vec(ops::kind(*s), *r as u32);
+                let a = if rule == Rule::Std140 { a.max(16) } else { a };
+                let col = round_up(ops::size_of(ops::kind(*s)) * *r as u32, a);
+                (col * *c as u32, a)
+            }
+            Type::Array(e, n) => {
+                let stride = self.stride(e, rule);
+                let (_, a) = self.size_align(e, rule);
+                let a = if rule == Rule::Std140 { round_up(a, 16) } else { a };
+                (stride * n.unwrap_or(0), a)
+            }
+            Type::Struct(h) => {
+                let mut off = 0;
+                let mut align = 1;
+                for f in &self.m.structs[*h].fields {
+                    let (s, a) = self.size_align(&f.ty, rule);
+                    off = round_up(off, a) + s;
+                    align = align.max(a);
+                }
+                if rule == Rule::Std140 {
+                    align = round_up(align, 16);
+                }
+                (round_up(off, align), align)
+            }
+            _ => (4, 4),
+        }
+    }
+
+    /// Array stride of `ty` elements.
+    pub fn stride(&self, ty: &Type, rule: Rule) -> u32 {
+        let (s, a) = self.size_align(ty, rule);
+        let a = if rule == Rule::Std140 { round_up(a, 16) } else { a };
+        round_up(s, a)
+    }
+
+    fn layout(&self, ty: &Type, rule: Rule, base: u32, out: &mut Vec<(u32, u8)>) {
+        match ty {
+            Type::Scalar(s) => out.push((base, ops::kind(*s))),
+            Type::Vector(s, n) => {
+                let k = ops::kind(*s);
+                for i in 0..*n as u32 {
+                    out.push((base + i * ops::size_of(k), k));
+                }
+            }
+            Type::Matrix(s, r, c) => {
+                let k = ops::kind(*s);
+                let (size, _) = self.size_align(ty, rule);
+                let col = size / *c as u32;
+                for i in 0..*r as u32 {
+                    for j in 0..*c as u32 {
+                        out.push((base + j * col + i * ops::size_of(k), k));
+                    }
+                }
+            }
+            Type::Array(e, Some(n)) => {
+                let stride = self.stride(e, rule);
+                for i in 0..*n {
+                    self.layout(e, rule, base + i * stride, out);
+                }
+            }
+            Type::Struct(h) => {
+                let mut off = 0;
+                for f in &self.m.structs[*h].fields {
+                    let (s, a) = self.size_align(&f.ty, rule);
+                    off = round_up(off, a);
+                    self.layout(&f.ty, rule, base + off, out);
+                    off += s;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // ----- registers -----
+
+    fn regs(&mut self, n: u32) -> Reg {
+        let r = self.p.num_regs;
+        self.p.num_regs += n;
+        r
+    }
+
+    fn slot(&mut self) -> Slot {
+        let s = self.p.num_slots as Slot;
+        self.p.num_slots += 1;
+        s
+    }
+
+    fn emit(&mut self, i: Inst) -> u32 {
+        self.p.code.push(i);
+        self.p.code.len() as u32 - 1
+    }
+
+    fn pc(&self) -> u32 {
+        self.p.code.len() as u32
+    }
+
+    /// A register holding `bits` on every lane (made before any code).
+    fn konst(&mut self, bits: u64) -> Reg {
+        if let Some(r) = self.consts.get(&bits) {
+            return *r;
+        }
+        let r = self.regs(1);
+        self.set_init(r, bits);
+        self.consts.insert(bits, r);
+        r
+    }
+
+    fn set_init(&mut self, r: Reg, bits: u64) {
+        if bits != 0 {
+            self.p.init.push((r, bits));
+        }
+    }
+
+    fn const_bits(c: &ConstValue, k: u8) -> u64 {
+        let (i, fl): (i128, f64) = match *c {
+            ConstValue::Bool(b) => (b as i128, b as u8 as f64),
+            ConstValue::Int(i) => (i as i128, i as f64),
+            ConstValue::Uint(u) => (u as i128, u as f64),
+            ConstValue::Float(x) => (x as i128, x),
+            ConstValue::Composite(_) => (0, 0.0),
+        };
+        match k {
+            ops::BOOL => match *c {
+                ConstValue::Float(x) => (x != 0.0) as u64,
+                _ => (i != 0) as u64,
+            },
+            ops::I32 | ops::U32 => i as u32 as u64,
+            ops::I64 | ops::U64 => i as u64,
+            ops::F32 => ops::fb(fl as f32),
+            _ => fl.to_bits(),
+        }
+    }
+
+    fn flatten_const(&self, c: &ConstValue, ty: &Type, out: &mut Vec<u64>) {
+        let kinds = self.kinds_of(ty);
+        let mut leaves = Vec::new();
+        fn leaves_of<'a>(c: &'a ConstValue, out: &mut Vec<&'a ConstValue>) {
+            match c {
+                ConstValue::Composite(v) => v.iter().for_each(|x| leaves_of(x, out)),
+                other => out.push(other),
+            }
+        }
+        leaves_of(c, &mut leaves);
+        for (i, k) in kinds.iter().enumerate() {
+            let leaf =
+                if leaves.len() == 1 { leaves[0] } else { leaves.get(i).copied().unwrap_or(&ConstValue::Int(0)) };
+            out.push(Self::const_bits(leaf, *k));
+        }
+    }
+
+    fn const_regs(&mut self, c: &ConstValue, ty: &Type) -> Vec<Reg> {
+        let mut bits = Vec::new();
+        self.flatten_const(c, ty, &mut bits);
+        bits.into_iter().map(|b| self.konst(b)).collect()
+    }
+
+    // ----- program -----
+
+    pub fn compile(mut self) -> Result<Program, Vec<Diagnostic>> {
+        self.konst(0);
+        self.bind_resources();
+        // Globals: statics and constants in registers (initialised per wave), groupshared words.
+        for (h, g) in self.m.globals.iter() {
+            match &g.space {
+                AddressSpace::Groupshared => {
+                    let n = self.count(&g.ty);
+                    let base = self.p.shared_words;
+                    self.p.shared_words += n;
+                    self.p.shared_vars.push(GroupsharedVar { name: g.name.clone(), base, len: n });
+                    self.globals.insert(h, Root::Shared(base));
+                }
+                AddressSpace::Private | AddressSpace::Constant => {
+                    let n = self.count(&g.ty);
+                    let base = self.regs(n);
+                    if let Some(init) = &g.init {
+                        let mut bits = Vec::new();
+                        self.flatten_const(init, &g.ty, &mut bits);
+                        for (i, b) in bits.into_iter().enumerate() {
+                            self.set_init(base + i as u32, b);
+                        }
+                    }
+                    self.globals.insert(h, Root::Regs(base));
+                }
+                _ => {}
+            }
+        }
+        let entry = self.entry_fn;
+        let f = &self.m.functions[entry];
+        let ret = self.slot();
+        self.p.entry_ret = ret;
+        let mut frame = Frame { locals: HashMap::new(), ret, ret_regs: Vec::new(), loops: Vec::new() };
+        for &p in &f.params {
+            let l = &f.locals[p];
+            let n = self.count(&l.ty);
+            let base = self.regs(n.max(1));
+            frame.locals.insert(p, base);
+            let what = |i: u8| match l.builtin {
+                Some(BuiltinInput::DispatchThreadId) => Some(Input::DispatchThreadId(i)),
+                Some(BuiltinInput::GroupId) => Some(Input::GroupId(i)),
+                Some(BuiltinInput::GroupThreadId) => Some(Input::GroupThreadId(i)),
+                Some(BuiltinInput::GroupIndex) => Some(Input::GroupIndex),
+                Some(BuiltinInput::GroupWaveIndex) => Some(Input::WaveIndex),
+                None => None,
+            };
+            for i in 0..n {
+                match what(i as u8) {
+                    Some(w) => {
+                        self.emit(Inst::Input { d: base + i, what: w });
+                    }
+                    None => self.errors.push(unsupported(l.span, "entry-point parameters without a compute semantic")),
+                }
+            }
+        }
+        self.frames.push(frame);
+        self.block(&f.body, entry);
+        self.frames.pop();
+        if !self.errors.is_empty() {
+            return Err(self.errors);
+        }
+        Ok(self.p)
+    }
+
+    /// Buffers in declaration order, set 0, unless `[[vk::binding]]` says otherwise.
+    fn bind_resources(&mut self) {
+        enum Item {
+            Global(GlobalId),
+            Cbuffer(Option<usize>),
+        }
+        let mut items: Vec<(Span, Item)> = Vec::new();
+        let mut has_globals_cb = false;
+        for (h, g) in self.m.globals.iter() {
+            match &g.space {
+                AddressSpace::Resource => items.push((g.span, Item::Global(h))),
+                AddressSpace::Uniform { cbuffer: None } => has_globals_cb = true,
+                _ => {}
+            }
+        }
+        for (i, c) in self.m.cbuffers.iter().enumerate() {
+            items.push((c.span, Item::Cbuffer(Some(i))));
+        }
+        items.sort_by_key(|(s, _)| s.start);
+        if has_globals_cb {
+            items.push((Span::default(), Item::Cbuffer(None)));
+        }
+        let mut used: Vec<(u32, u32)> = Vec::new();
+        for (_, it) in &items {
+            let vk = match it {
+                Item::Global(h) => self.m.globals[*h].vk_binding,
+                Item::Cbuffer(Some(i)) => self.m.cbuffers[*i].vk_binding,
+                Item::Cbuffer(None) => None,
+            };
+            if let Some((b, s)) = vk {
+                used.push((s, b));
+            }
+        }
+        let mut next = 0u32;
+        for (span, it) in items {
+            let (name, vk, uniform, writable) = match &it {
+                Item::Global(h) => {
+                    let g = &self.m.globals[*h];
+                    let (uniform, writable) = match &g.ty {
+                        Type::Resource(k, _) => (*k == ResourceKind::ConstantBuffer, k.is_writable()),
+                        _ => (false, false),
+                    };
+                    (g.name.clone(), g.vk_binding, uniform, writable)
+                }
+                Item::Cbuffer(Some(i)) => {
+                    (self.m.cbuffers[*i].name.clone(), self.m.cbuffers[*i].vk_binding, true, false)
+                }
+                Item::Cbuffer(None) => ("$Globals".to_string(), None, true, false),
+            };
+            let (binding, set) = match vk {
+                Some(v) => v,
+                None => {
+                    while used.contains(&(0, next)) {
+                        next += 1;
+                    }
+                    next += 1;
+                    (next - 1, 0)
+                }
+            };
+            let idx = self.p.bindings.len() as u32;
+            self.p.bindings.push(Binding { name, set, binding, uniform, writable, span });
+            match it {
+                Item::Global(h) => {
+                    self.global_binding.insert(h, idx);
+                }
+                Item::Cbuffer(c) => {
+                    self.cbuffer_binding.insert(c, idx);
+                }
+            }
+        }
+    }
+
+    fn frame(&mut self) -> &mut Frame {
+        self.frames.last_mut().unwrap()
+    }
+
+    /// Kill masks that end at the merge of a construct here: return, and the innermost
+    /// loop/switch's break and continue.
+    fn kills(&self) -> [Slot; 3] {
+        let f = self.frames.last().unwrap();
+        let (b, c) = f.loops.last().copied().unwrap_or((NO_SLOT, NO_SLOT));
+        [f.ret, b, c]
+    }
+
+    fn local_reg(&mut self, l: LocalId, func: FunctionId) -> Reg {
+        if let Some(r) = self.frame().locals.get(&l) {
+            return *r;
+        }
+        let n = self.count(&self.m.functions[func].locals[l].ty).max(1);
+        let r = self.regs(n);
+        self.frame().locals.insert(l, r);
+        r
+    }
+
+    // ----- statements -----
+
+    fn block(&mut self, b: &Block, func: FunctionId) {
+        for s in &b.stmts {
+            self.stmt(s, func);
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt, func: FunctionId) {
+        let fx = &self.m.functions[func];
+        match s {
+            Stmt::Expr(e) => {
+                self.expr(*e, func);
+            }
+            Stmt::Local { local, init } => {
+                let r = self.local_reg(*local, func);
+                if let Some(e) = init {
+                    let v = self.expr(*e, func);
+                    for (i, a) in v.into_iter().enumerate() {
+                        self.emit(Inst::Mov { d: r + i as u32, a });
+                    }
+                }
+            }
+            Stmt::Block(b) => self.block(b, func),
+            Stmt::If { cond, then, els, .. } => {
+                let c = self.expr(*cond, func)[0];
+                let (save, els_slot) = (self.slot(), self.slot());
+                let begin = self.emit(Inst::IfBegin { cond: c, save, els: els_slot, else_pc: 0 });
+                self.block(then, func);
+                let else_at = self.emit(Inst::Else { els: els_slot, end_pc: 0 });
+                if let Some(e) = els {
+                    self.block(e, func);
+                }
+                let kill = self.kills();
+                let merge = self.emit(Inst::Merge { save, kill });
+                self.p.code[begin as usize] = Inst::IfBegin { cond: c, save, els: els_slot, else_pc: else_at };
+                self.p.code[else_at as usize] = Inst::Else { els: els_slot, end_pc: merge };
+            }
+            Stmt::For { init, cond, step, body, .. } => {
+                for s in init {
+                    self.stmt(s, func);
+                }
+                self.looped(func, *cond, body, *step, false);
+            }
+            Stmt::While { cond, body, .. } => self.looped(func, Some(*cond), body, None, false),
+            Stmt::DoWhile { body, cond, .. } => self.looped(func, Some(*cond), body, None, true),
+            Stmt::Switch { selector, cases } => {
+                let sel = self.expr(*selector, func)[0];
+                let k = ops::kind(fx.exprs[*selector].ty.scalar().unwrap_or(Scalar::I32));
+                // Case conditions first, with the switch's lanes active.
+                let mut conds = Vec::new();
+                let mut any = self.konst(0);
+                for c in cases {
+                    let mut cond = self.konst(0);
+                    for v in &c.values {
+                        let kv = self.konst(Self::const_bits(&ConstValue::Int(*v), k));
+                        let eq = self.regs(1);
+                        self.emit(Inst::Bin { f: ops::bin_fn(ops::EQ, k), d: eq, a: sel, b: kv });
+                        let o = self.regs(1);
+                        self.emit(Inst::Bin { f: ops::bin_fn(ops::OR, ops::BOOL), d: o, a: cond, b: eq });
+                        cond = o;
+                    }
+                    let o = self.regs(1);
+                    self.emit(Inst::Bin { f: ops::bin_fn(ops::OR, ops::BOOL), d: o, a: any, b: cond });
+                    any = o;
+                    conds.push(cond);
+                }
+                let none = self.regs(1);
+                self.emit(Inst::Un { f: ops::not_fn(ops::BOOL), d: none, a: any });
+                for (c, cond) in cases.iter().zip(conds.iter_mut()) {
+                    if c.is_default {
+                        let o = self.regs(1);
+                        self.emit(Inst::Bin { f: ops::bin_fn(ops::OR, ops::BOOL), d: o, a: *cond, b: none });
+                        *cond = o;
+                    }
+                }
+                let (save, brk, fall) = (self.slot(), self.slot(), self.slot());
+                let outer = self.kills();
+                // `continue` inside a switch belongs to the enclosing loop.
+                let cont = outer[2];
+                self.emit(Inst::LoopBegin { save, brk, cont: fall });
+                self.frame().loops.push((brk, cont));
+                for (c, cond) in cases.iter().zip(conds) {
+                    let kill = [outer[0], brk, cont];
+                    let at = self.emit(Inst::Case { cond, save, fall, kill, skip_pc: 0 });
+                    self.block(&c.body, func);
+                    let end = self.emit(Inst::CaseEnd { fall });
+                    self.p.code[at as usize] = Inst::Case { cond, save, fall, kill, skip_pc: end };
+                }
+                self.frame().loops.pop();
+                self.emit(Inst::Merge { save, kill: outer });
+            }
+            Stmt::Break => {
+                let (b, _) = *self.frame().loops.last().unwrap();
+                self.emit(Inst::Kill { slot: b });
+            }
+            Stmt::Continue => {
+                let (_, c) = *self.frame().loops.last().unwrap();
+                self.emit(Inst::Kill { slot: c });
+            }
+            Stmt::Return(e) => {
+                if let Some(e) = e {
+                    let v = self.expr(*e, func);
+                    let rr = self.frame().ret_regs.clone();
+                    for (d, a) in rr.into_iter().zip(v) {
+                        self.emit(Inst::Mov { d, a });
+                    }
+                }
+                let slot = self.frame().ret;
+                self.emit(Inst::Kill { slot });
+            }
+            Stmt::Discard => {
+                self.errors.push(unsupported(Span::default(), "`discard` in a compute shader"));
+            }
+        }
+    }
+
+    fn looped(&mut self, func: FunctionId, cond: Option<ExprId>, body: &Block, step: Option<ExprId>, do_while: bool) {
+        let (save, brk, cont) = (self.slot(), self.slot(), self.slot());
+        let ret = self.frame().ret;
+        self.emit(Inst::LoopBegin { save, brk, cont });
+        let head = self.pc();
+        let mut cond_at = None;
+        if !do_while {
+            if let Some(c) = cond {
+                let r = self.expr(c, func)[0];
+                cond_at = Some((self.emit(Inst::LoopCond { cond: r, brk, exit_pc: 0 }), r));
+            }
+        }
+        self.frame().loops.push((brk, cont));
+        self.block(body, func);
+        self.frame().loops.pop();
+        self.emit(Inst::LoopContinue { save, brk, cont, ret });
+        if let Some(s) = step {
+            self.expr(s, func);
+        }
+        if do_while {
+            if let Some(c) = cond {
+                let r = self.expr(c, func)[0];
+                cond_at = Some((self.emit(Inst::LoopCond { cond: r, brk, exit_pc: 0 }), r));
+            }
+        }
+        self.emit(Inst::LoopBack { head });
+        let exit = self.emit(Inst::LoopEnd { save, ret });
+        if let Some((at, r)) = cond_at {
+            self.p.code[at as usize] = Inst::LoopCond { cond: r, brk, exit_pc: exit };
+        }
+    }
+
+    // ----- expressions -----
+
+    fn ty(&self, e: ExprId, func: FunctionId) -> &'m Type {
+        &self.m.functions[func].exprs[e].ty
+    }
+
+    fn mov_all(&mut self, v: &[Reg]) -> Vec<Reg> {
+        let d = self.regs(v.len() as u32);
+        for (i, a) in v.iter().enumerate() {
+            self.emit(Inst::Mov { d: d + i as u32, a: *a });
+        }
+        (0..v.len() as u32).map(|i| d + i).collect()
+    }
+
+    fn un(&mut self, f: UnFn, a: Reg) -> Reg {
+        let d = self.regs(1);
+        self.emit(Inst::Un { f, d, a });
+        d
+    }
+
+    fn bin(&mut self, op: u8, k: u8, a: Reg, b: Reg) -> Reg {
+        let d = self.regs(1);
+        self.emit(Inst::Bin { f: ops::bin_fn(op, k), d, a, b });
+        d
+    }
+
+    /// Compiles `e` to one register per component.
+    fn expr(&mut self, id: ExprId, func: FunctionId) -> Vec<Reg> {
+        let fx = &self.m.functions[func];
+        let e = &fx.exprs[id];
+        let span = e.span;
+        match &e.kind {
+            ExprKind::Const(c) => self.const_regs(c, &e.ty),
+            ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::Field { .. } | ExprKind::Index { .. } => {
+                match self.place(id, func) {
+                    Some(p) => self.load(p, span),
+                    None => vec![self.konst(0); self.count(&e.ty) as usize],
+                }
+            }
+            ExprKind::Swizzle { base, components } => {
+                let b = self.expr(*base, func);
+                components.iter().map(|c| b.get(*c as usize).copied().unwrap_or(b[0])).collect()
+            }
+            ExprKind::Unary(op, a) => {
+                let k = ops::kind(self.ty(*a, func).scalar().unwrap_or(Scalar::I32));
+                let v = self.expr(*a, func);
+                let f = match op {
+                    UnaryOp::Neg => ops::neg_fn(k),
+                    UnaryOp::Not => ops::not_fn(k),
+                    UnaryOp::BitNot => ops::bitnot_fn(k),
+                };
+                v.into_iter().map(|a| self.un(f, a)).collect()
+            }
+            ExprKind::Binary(op, a, b) => {
+                let scalar_bool = |t: &Type| matches!(t, Type::Scalar(Scalar::Bool));
+                if op.is_logical() && scalar_bool(self.ty(*a, func)) && scalar_bool(self.ty(*b, func)) {
+                    // HLSL 2021 short-circuits scalar `&&` / `||`: `b` runs only where needed.
+                    let av = self.expr(*a, func)[0];
+                    let d = self.mov_all(&[av])[0];
+                    let cond = if *op == BinaryOp::LogicAnd { av } else { self.un(ops::not_fn(ops::BOOL), av) };
+                    self.masked(cond, |c| {
+                        let bv = c.expr(*b, func)[0];
+                        c.emit(Inst::Mov { d, a: bv });
+                    });
+                    return vec![d];
+                }
+                let k = ops::kind(self.ty(*a, func).scalar().unwrap_or(Scalar::I32));
+                let av = self.expr(*a, func);
+                let bv = self.expr(*b, func);
+                let n = av.len().max(bv.len());
+                let code = ops::binary_code(*op);
+                (0..n)
+                    .map(|i| {
+                        let x = av[if av.len() == 1 { 0 } else { i }];
+                        let y = bv[if bv.len() == 1 { 0 } else { i }];
+                        self.bin(code, k, x, y)
+                    })
+                    .collect()
+            }
+            ExprKind::Select { cond, then, els } => {
+                let cv_ty = self.ty(*cond, func).clone();
+                if cv_ty.element_count() <= 1 {
+                    let c = self.expr(*cond, func)[0];
+                    let n = self.count(&e.ty);
+                    let d = self.regs(n);
+                    let (save, es) = (self.slot(), self.slot());
+                    let begin = self.emit(Inst::IfBegin { cond: c, save, els: es, else_pc: 0 });
+                    let tv = self.expr(*then, func);
+                    for (i, a) in tv.into_iter().enumerate() {
+                        self.emit(Inst::Mov { d: d + i as u32, a });
+                    }
+                    let else_at = self.emit(Inst::Else { els: es, end_pc: 0 });
+                    let ev = self.expr(*els, func);
+                    for (i, a) in ev.into_iter().enumerate() {
+                        self.emit(Inst::Mov { d: d + i as u32, a });
+                    }
+                    let kill = self.kills();
+                    let merge = self.emit(Inst::Merge { save, kill });
+                    self.p.code[begin as usize] = Inst::IfBegin { cond: c, save, els: es, else_pc: else_at };
+                    self.p.code[else_at as usize] = Inst::Else { els: es, end_pc: merge };
+                    (0..n).map(|i| d + i).collect()
+                } else {
+                    let c = self.expr(*cond, func);
+                    let t = self.expr(*then, func);
+                    let f = self.expr(*els, func);
+                    (0..t.len())
+                        .map(|i| {
+                            let d = self.regs(1);
+                            let ci = c[i.min(c.len() - 1)];
+                            self.emit(Inst::Select { d, c: ci, a: t[i], b: f[i.min(f.len() - 1)] });
+                            d
+                        })
+                        .collect()
+                }
+            }
+            ExprKind::Convert(a) => {
+                let from_ty = self.ty(*a, func).clone();
+                let v = self.expr(*a, func);
+                self.convert(v, &from_ty, &e.ty)
+            }
+            ExprKind::Construct(parts) => {
+                let kinds = self.kinds_of(&e.ty);
+                let mut out = Vec::new();
+                for p in parts {
+                    let pt = self.ty(*p, func).clone();
+                    let v = self.expr(*p, func);
+                    let pk = self.kinds_of(&pt);
+                    for (j, r) in v.into_iter().enumerate() {
+                        let want = kinds.get(out.len()).copied().unwrap_or(ops::U32);
+                        let have = pk.get(j).copied().unwrap_or(want);
+                        out.push(if want == have { r } else { self.un(ops::conv_fn(have, want), r) });
+                    }
+                }
+                if out.len() == 1 && kinds.len() > 1 {
+                    out = vec![out[0]; kinds.len()];
+                }
+                out
+            }
+            ExprKind::Call { function, args } => self.call(*function, args, func, span),
+            ExprKind::Intrinsic { id, args, .. } => self.intrinsic(*id, args, func, id_ty(e), span),
+            ExprKind::Method { object, method, args } => self.method(*object, *method, args, func, &e.ty, span),
+            ExprKind::Assign { op, target, value } => {
+                let Some(place) = self.place(*target, func) else { return vec![] };
+                let v = self.expr(*value, func);
+                let v = match op {
+                    None => v,
+                    Some(op) => {
+                        let old = self.load(place.clone(), span);
+                        let k = ops::kind(place.ty.scalar().unwrap_or(Scalar::I32));
+                        let code = ops::binary_code(*op);
+                        old.iter()
+                            .enumerate()
+                            .map(|(i, o)| {
+                                let y = v[if v.len() == 1 { 0 } else { i }];
+                                self.bin(code, k, *o, y)
+                            })
+                            .collect()
+                    }
+                };
+                self.store(place, &v, span);
+                v
+            }
+            ExprKind::IncDec { op, target } => {
+                let Some(place) = self.place(*target, func) else { return vec![] };
+                let old = self.load(place.clone(), span);
+                let old = self.mov_all(&old);
+                let k = ops::kind(place.ty.scalar().unwrap_or(Scalar::I32));
+                let one = self.konst(Self::const_bits(&ConstValue::Int(1), k));
+                let code = if matches!(op, IncDec::PreInc | IncDec::PostInc) { ops::ADD } else { ops::SUB };
+                let new: Vec<Reg> = old.iter().map(|o| self.bin(code, k, *o, one)).collect();
+                self.store(place, &new, span);
+                if matches!(op, IncDec::PreInc | IncDec::PreDec) {
+                    new
+                } else {
+                    old
+                }
+            }
+            ExprKind::Comma(a, b) => {
+                self.expr(*a, func);
+                self.expr(*b, func)
+            }
+            ExprKind::GroupWave(v) => {
+                let d = self.regs(1);
+                let what = match v {
+                    GroupWaveValue::Index => Input::WaveIndex,
+                    GroupWaveValue::Count => Input::WaveCount,
+                };
+                self.emit(Inst::Input { d, what });
+                vec![d]
+            }
+        }
+    }
+
+    /// Runs `body` with only the lanes where `cond` holds (an `if` without `else`).
+    fn masked(&mut self, cond: Reg, body: impl FnOnce(&mut Self)) {
+        let (save, els) = (self.slot(), self.slot());
+        let begin = self.emit(Inst::IfBegin { cond, save, els, else_pc: 0 });
+        body(self);
+        let kill = self.kills();
+        let merge = self.emit(Inst::Merge { save, kill });
+        self.p.code[begin as usize] = Inst::IfBegin { cond, save, els, else_pc: merge };
+    }
+
+    fn convert(&mut self, v: Vec<Reg>, from: &Type, to: &Type) -> Vec<Reg> {
+        let fk = self.kinds_of(from);
+        let tk = self.kinds_of(to);
+        if fk.is_empty() || tk.is_empty() {
+            return v;
+        }
+        // Pick the source component of each target component.
+        let picks: Vec<usize> = match (from, to) {
+            _ if fk.len() == 1 => vec![0; tk.len()],
+            (Type::Matrix(_, _, fc), Type::Matrix(_, tr, tc)) => {
+                let mut p = Vec::new();
+                for r in 0..*tr as usize {
+                    for c in 0..*tc as usize {
+                        p.push(r * *fc as usize + c);
+                    }
+                }
+                p
+            }
+            _ => (0..tk.len()).collect(),
+        };
+        picks
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let (a, b) = (fk[s.min(fk.len() - 1)], tk[i]);
+                let r = v[s.min(v.len() - 1)];
+                if a == b {
+                    r
+                } else {
+                    self.un(ops::conv_fn(a, b), r)
+                }
+            })
+            .collect()
+    }
+
+    // ----- places -----
+
+    fn place(&mut self, id: ExprId, func: FunctionId) -> Option<Place> {
+        let fx = &self.m.functions[func];
+        let e = &fx.exprs[id];
+        let kinds = self.kinds_of(&e.ty);
+        let unit = |kinds: &[u8]| kinds.iter().enumerate().map(|(i, k)| (i as u32, *k)).collect::<Vec<_>>();
+        match &e.kind {
+            ExprKind::Local(l) => {
+                let r = self.local_reg(*l, func);
+                Some(Place { root: Root::Regs(r), dyns: vec![], comps: unit(&kinds), ty: e.ty.clone() })
+            }
+            ExprKind::Global(g) => {
+                let gl = &self.m.globals[*g];
+                match &gl.space {
+                    AddressSpace::Uniform { cbuffer } => {
+                        let b = *self.cbuffer_binding.get(cbuffer)?;
+                        // The member's offset in its cbuffer (std140, members in order).
+                        let mut off = 0;
+                        for (_, other) in self.m.globals.iter() {
+                            if other.space == gl.space {
+                                let (s, a) = self.size_align(&other.ty, Rule::Std140);
+                                off = round_up(off, a);
+                                if std::ptr::eq(other, gl) {
+                                    break;
+                                }
+                                off += s;
+                            }
+                        }
+                        let mut comps = Vec::new();
+                        self.layout(&gl.ty, Rule::Std140, off, &mut comps);
+                        Some(Place { root: Root::Buffer(b), dyns: vec![], comps, ty: gl.ty.clone() })
+                    }
+                    AddressSpace::Resource => {
+                        let b = *self.global_binding.get(g)?;
+                        match &gl.ty {
+                            Type::Resource(ResourceKind::ConstantBuffer, Some(t)) => {
+                                let mut comps = Vec::new();
+                                self.layout(t, Rule::Std140, 0, &mut comps);
+                                Some(Place { root: Root::Buffer(b), dyns: vec![], comps, ty: (**t).clone() })
+                            }
+                            _ => Some(Place { root: Root::Buffer(b), dyns: vec![], comps: vec![], ty: gl.ty.clone() }),
+                        }
+                    }
+                    _ => {
+                        let root = *self.globals.get(g)?;
+                        Some(Place { root, dyns: vec![], comps: unit(&kinds), ty: e.ty.clone() })
+                    }
+                }
+            }
+            ExprKind::Field { base, index } => {
+                let mut p = self.place(*base, func)?;
+                let Type::Struct(h) = &p.ty else { return None };
+                let fields = &self.m.structs[*h].fields;
+                let start: u32 = fields[..*index as usize].iter().map(|f| self.count(&f.ty)).sum();
+                let n = self.count(&fields[*index as usize].ty);
+                p.comps = p.comps[start as usize..(start + n) as usize].to_vec();
+                p.ty = e.ty.clone();
+                Some(p)
+            }
+            ExprKind::Swizzle { base, components } => {
+                let mut p = self.place(*base, func)?;
+                p.comps = components.iter().map(|c| p.comps[*c as usize]).collect();
+                p.ty = e.ty.clone();
+                Some(p)
+            }
+            ExprKind::Index { base, index } => {
+                let base_ty = self.ty(*base, func).clone();
+                let idx_ty = self.ty(*index, func).clone();
+                let idx_span = fx.exprs[*index].span;
+                if let Type::Resource(kind, elem) = &base_ty {
+                    if kind.is_texture() {
+                        self.errors.push(unsupported(e.span, "textures"));
+                        return None;
+                    }
+                    let mut p = self.place(*base, func)?;
+                    let Root::Buffer(b) = p.root else { return None };
+                    let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
+                    let rule = if *kind == ResourceKind::ConstantBuffer { Rule::Std140 } else { Rule::Std430 };
+                    let mut comps = Vec::new();
+                    self.layout(&elem, rule, 0, &mut comps);
+                    let i = self.expr(*index, func);
+                    let i = self.index_u32(i[0], &idx_ty);
+                    let stride = self.stride(&elem, rule);
+                    p.dyns.push(Dyn { reg: i, stride, len: Len::Buffer(b), span: idx_span });
+                    p.comps = comps;
+                    p.ty = elem;
+                    return Some(p);
+                }
+                let mut p = self.place(*base, func)?;
+                let (n, ec) = match &base_ty {
+                    Type::Array(el, Some(n)) => (*n, self.count(el)),
+                    Type::Vector(_, n) => (*n as u32, 1),
+                    Type::Matrix(_, r, c) => (*r as u32, *c as u32),
+                    _ => return None,
+                };
+                if let ExprKind::Const(c) = &fx.exprs[*index].kind {
+                    if let Some(i) = c.as_u64() {
+                        if i < n as u64 {
+                            let s = i as usize * ec as usize;
+                            p.comps = p.comps[s..s + ec as usize].to_vec();
+                            p.ty = e.ty.clone();
+                            return Some(p);
+                        }
+                    }
+                }
+                let stride =
+                    if p.comps.len() >= 2 * ec as usize && n > 1 { p.comps[ec as usize].0 - p.comps[0].0 } else { ec };
+                let i = self.expr(*index, func);
+                let i = self.index_u32(i[0], &idx_ty);
+                p.dyns.push(Dyn { reg: i, stride, len: Len::Const(n), span: idx_span });
+                p.comps = p.comps[..ec as usize].to_vec();
+                p.ty = e.ty.clone();
+                Some(p)
+            }
+            _ => {
+                // An rvalue: materialise it.
+                let v = self.expr(id, func);
+                let v = self.mov_all(&v);
+                Some(Place {
+                    root: Root::Regs(v.first().copied().unwrap_or(0)),
+                    dyns: vec![],
+                    comps: unit(&kinds),
+                    ty: e.ty.clone(),
+                })
+            }
+        }
+    }
+
+    fn index_u32(&mut self, r: Reg, ty: &Type) -> Reg {
+        let k = ops::kind(ty.scalar().unwrap_or(Scalar::U32));
+        if k == ops::U32 || k == ops::I32 {
+            r
+        } else {
+            self.un(ops::conv_fn(k, ops::U32), r)
+        }
+    }
+
+    fn load(&mut self, p: Place, span: Span) -> Vec<Reg> {
+        if let (Root::Regs(base), true) = (p.root, p.dyns.is_empty()) {
+            return p.comps.iter().map(|(o, _)| base + o).collect();
+        }
+        let n = p.comps.len() as u32;
+        let d = self.regs(n);
+        let regs: Vec<Reg> = (0..n).map(|i| d + i).collect();
+        self.p.accesses.push(Access { place: p, regs: regs.clone(), store: false, span });
+        self.emit(Inst::Access(self.p.accesses.len() as u32 - 1));
+        regs
+    }
+
+    fn store(&mut self, p: Place, v: &[Reg], span: Span) {
+        if v.is_empty() {
+            return;
+        }
+        let v: Vec<Reg> = (0..p.comps.len()).map(|i| v[if v.len() == 1 { 0 } else { i.min(v.len() - 1) }]).collect();
+        if let (Root::Regs(base), true) = (p.root, p.dyns.is_empty()) {
+            for ((o, _), a) in p.comps.iter().zip(v) {
+                self.emit(Inst::Mov { d: base + o, a });
+            }
+            return;
+        }
+        self.p.accesses.push(Access { place: p, regs: v, store: true, span });
+        self.emit(Inst::Access(self.p.accesses.len() as u32 - 1));
+    }
+
+    // ----- calls -----
+
+    fn call(&mut self, callee: FunctionId, args: &[ExprId], func: FunctionId, span: Span) -> Vec<Reg> {
+        let f = &self.m.functions[callee];
+        let mut frame = Frame { locals: HashMap::new(), ret: 0, ret_regs: Vec::new(), loops: Vec::new() };
+        let mut outs = Vec::new();
+        for (&p, &a) in f.params.iter().zip(args) {
+            let l = &f.locals[p];
+            let n = self.count(&l.ty).max(1);
+            let r = self.regs(n);
+            frame.locals.insert(p, r);
+            let mode = l.param.unwrap_or(ParamMode::In);
+            if mode == ParamMode::In {
+                let v = self.expr(a, func);
+                for (i, x) in v.into_iter().enumerate() {
+                    self.emit(Inst::Mov { d: r + i as u32, a: x });
+                }
+            } else if let Some(place) = self.place(a, func) {
+                if mode == ParamMode::InOut {
+                    let v = self.load(place.clone(), span);
+                    for (i, x) in v.into_iter().enumerate() {
+                        self.emit(Inst::Mov { d: r + i as u32, a: x });
+                    }
+                }
+                outs.push((place, r, n));
+            }
+        }
+        let nret = self.count(&f.ret);
+        let ret_base = self.regs(nret.max(1));
+        frame.ret_regs = (0..nret).map(|i| ret_base + i).collect();
+        let (save, ret) = (self.slot(), self.slot());
+        frame.ret = ret;
+        self.emit(Inst::CallBegin { save, ret });
+        self.frames.push(frame);
+        self.block(&f.body, callee);
+        self.frames.pop();
+        self.emit(Inst::CallEnd { save });
+        for (place, r, n) in outs {
+            let v: Vec<Reg> = (0..n).map(|i| r + i).collect();
+            self.store(place, &v, span);
+        }
+        (0..nret).map(|i| ret_base + i).collect()
+    }
+
+    fn method(
+        &mut self,
+        object: ExprId,
+        method: ResourceMethod,
+        args: &[ExprId],
+        func: FunctionId,
+        ty: &Type,
+        span: Span,
+    ) -> Vec<Reg> {
+        let Some(obj) = self.place(object, func) else { return vec![] };
+        let Root::Buffer(b) = obj.root else { return vec![] };
+        let Type::Resource(kind, elem) = &obj.ty else { return vec![] };
+        let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
+        let fx = &self.m.functions[func];
+        let byte = kind.is_byte_address();
+        let addr_place = |c: &mut Self, addr: Reg, vty: &Type, aspan: Span| {
+            let mut comps = Vec::new();
+            if byte {
+                // Byte-address buffers: scalar-packed words from the byte address.
+                let mut off = 0;
+                for k in c.kinds_of(vty) {
+                    comps.push((off, k));
+                    off += ops::size_of(k);
+                }
+                Place {
+                    root: Root::Buffer(b),
+                    dyns: vec![Dyn { reg: addr, stride: 1, len: Len::Buffer(b), span: aspan }],
+                    comps,
+                    ty: vty.clone(),
+                }
+            } else {
+                c.layout(&elem, Rule::Std430, 0, &mut comps);
+                let stride = c.stride(&elem, Rule::Std430);
+                Place {
+                    root: Root::Buffer(b),
+                    dyns: vec![Dyn { reg: addr, stride, len: Len::Buffer(b), span: aspan }],
+                    comps,
+                    ty: elem.clone(),
+                }
+            }
+        };
+        match method {
+            ResourceMethod::Load(_) => {
+                let a = self.expr(args[0], func)[0];
+                let p = addr_place(self, a, ty, fx.exprs[args[0]].span);
+                self.load(p, span)
+            }
+            ResourceMethod::Store(_) => {
+                let a = self.expr(args[0], func)[0];
+                let vty = self.ty(args[1], func).clone();
+                let v = self.expr(args[1], func);
+                let p = addr_place(self, a, &vty, fx.exprs[args[0]].span);
+                self.store(p, &v, span);
+                vec![]
+            }
+            ResourceMethod::GetDimensions => {
+                let stride = if byte { 1 } else { self.stride(&elem, Rule::Std430) };
+                let d = self.regs(1);
+                self.emit(Inst::BufLen { d, buffer: b, stride });
+                if let Some(p) = args.first().and_then(|a| self.place(*a, func)) {
+                    self.store(p, &[d], span);
+                }
+                if let Some(p) = args.get(1).and_then(|a| self.place(*a, func)) {
+                    let s = self.konst(stride as u64);
+                    self.store(p, &[s], span);
+                }
+                vec![]
+            }
+            ResourceMethod::Interlocked(op) => {
+                let a = self.expr(args[0], func)[0];
+                let vty = self.ty(args[1], func).clone();
+                let p = addr_place(self, a, &vty, fx.exprs[args[0]].span);
+                let op = match op {
+                    crate::ir::AtomicOp::Add => AtomicOp::Add,
+                    crate::ir::AtomicOp::Min => AtomicOp::Min,
+                    crate::ir::AtomicOp::Max => AtomicOp::Max,
+                    crate::ir::AtomicOp::And => AtomicOp::And,
+                    crate::ir::AtomicOp::Or => AtomicOp::Or,
+                    crate::ir::AtomicOp::Xor => AtomicOp::Xor,
+                    crate::ir::AtomicOp::Exchange => AtomicOp::Exchange,
+                    crate::ir::AtomicOp::CompareExchange => AtomicOp::CompareExchange,
+                    crate::ir::AtomicOp::CompareStore => AtomicOp::CompareStore,
+                };
+                let rest: Vec<ExprId> = args[1..].to_vec();
+                self.atomic(op, p, &rest, func, span);
+                vec![]
+            }
+            _ => {
+                self.errors.push(unsupported(span, format!("`{method:?}` on {}", kind.name())));
+                vec![]
+            }
+        }
+    }
+
+    /// `args`: the value operands then an optional `out original` place.
+    fn atomic(&mut self, op: AtomicOp, place: Place, args: &[ExprId], func: FunctionId, span: Span) {
+        let nin = match op {
+            AtomicOp::CompareExchange | AtomicOp::CompareStore => 2,
+            _ => 1,
+        };
+        let vals: Vec<Reg> = args[..nin].iter().map(|a| self.expr(*a, func)[0]).collect();
+        let (compare, value) = if nin == 2 { (Some(vals[0]), vals[1]) } else { (None, vals[0]) };
+        let original = self.regs(1);
+        self.p.atomics.push(Atomic { op, place, value, compare, original, span });
+        self.emit(Inst::Atomic(self.p.atomics.len() as u32 - 1));
+        if let Some(a) = args.get(nin) {
+            if let Some(p) = self.place(*a, func) {
+                self.store(p, &[original], span);
+            }
+        }
+    }
+
+    fn intrinsic(&mut self, id: IntrinsicId, args: &[ExprId], func: FunctionId, ret: &Type, span: Span) -> Vec<Reg> {
+        let lib = self.lib;
+        let mut intr = &lib.intrinsics[id.0 as usize];
+        if let Some(target) = &intr.alias_of {
+            if let Some(i) = lib.find(target) {
+                intr = &lib.intrinsics[i];
+            }
+        }
+        let Some(attr) = cpu_attr(intr) else {
+            self.errors.push(unsupported(span, format!("`{}` (no [cpu] lowering)", intr.name)));
+            return vec![];
+        };
+        let a = |i: usize| attr.get(i).map(String::as_str).unwrap_or("");
+        let has = |w: &str| attr.iter().any(|x| x == w);
+        let arg_ty = |c: &Self, i: usize| c.ty(args[i], func).clone();
+        match a(0) {
+            "unsupported" => {
+                self.errors.push(unsupported(span, format!("`{}`: {}", intr.name, a(1))));
+                vec![]
+            }
+            "builtin" | "group_wave" => {
+                let what = match a(1) {
+                    "lane_count" => Input::LaneCount,
+                    "lane_index" => Input::LaneIndex,
+                    "index" => Input::WaveIndex,
+                    _ => Input::WaveCount,
+                };
+                let d = self.regs(1);
+                self.emit(Inst::Input { d, what });
+                vec![d]
+            }
+            "barrier" => {
+                // Only `group` synchronises execution; memory and wave barriers order memory,
+                // which sequential execution already does.
+                if a(1) == "group" {
+                    self.p.spans.push(span);
+                    self.emit(Inst::Barrier { span: self.p.spans.len() as u32 - 1 });
+                } else {
+                    for x in args {
+                        self.expr(*x, func);
+                    }
+                }
+                vec![]
+            }
+            "atomic" => {
+                let op = match a(1) {
+                    "add" => AtomicOp::Add,
+                    "min" => AtomicOp::Min,
+                    "max" => AtomicOp::Max,
+                    "and" => AtomicOp::And,
+                    "or" => AtomicOp::Or,
+                    "xor" => AtomicOp::Xor,
+                    "exchange" => AtomicOp::Exchange,
+                    "compare_exchange" => AtomicOp::CompareExchange,
+                    _ => AtomicOp::CompareStore,
+                };
+                let Some(p) = self.place(args[0], func) else { return vec![] };
+                if matches!(p.root, Root::Regs(_)) {
+                    self.errors.push(unsupported(span, "atomics on a local variable"));
+                    return vec![];
+                }
+                self.atomic(op, p, &args[1..], func, span);
+                vec![]
+            }
+            "math" => {
+                let Some(m) = Math::from_name(a(1)) else {
+                    self.errors.push(unsupported(span, format!("math function `{}`", a(1))));
+                    return vec![];
+                };
+                // The kind of the value arguments (select: its second).
+                let ki = if m == Math::Select { 1 } else { 0 };
+                let k = ops::kind(arg_ty(self, ki).scalar().unwrap_or(Scalar::F32));
+                let vs: Vec<Vec<Reg>> = args.iter().map(|x| self.expr(*x, func)).collect();
+                let n = self.count(ret).max(vs.iter().map(|v| v.len()).max().unwrap_or(1) as u32) as usize;
+                let pick = |v: &Vec<Reg>, i: usize| v[if v.len() == 1 { 0 } else { i.min(v.len() - 1) }];
+                let z = self.konst(0);
+                (0..n)
+                    .map(|i| {
+                        let d = self.regs(1);
+                        let x = vs.first().map(|v| pick(v, i)).unwrap_or(z);
+                        let y = vs.get(1).map(|v| pick(v, i)).unwrap_or(z);
+                        let w = vs.get(2).map(|v| pick(v, i)).unwrap_or(z);
+                        self.emit(Inst::Math { m, k, d, a: x, b: y, c: w });
+                        d
+                    })
+                    .collect()
+            }
+            "dot" | "length" | "distance" | "normalize" | "cross" | "horizontal" | "mul" => {
+                let tys: Vec<Type> = (0..args.len()).map(|i| arg_ty(self, i)).collect();
+                let vs: Vec<Vec<Reg>> = args.iter().map(|x| self.expr(*x, func)).collect();
+                let k = ops::kind(tys[0].scalar().unwrap_or(Scalar::F32));
+                self.linear(a(0), a(1), k, &tys, &vs, ret)
+            }
+            kind => self.wave(kind, &attr, has("mask"), args, func, ret, span),
+        }
+    }
+
+    fn dot(&mut self, k: u8, x: &[Reg], y: &[Reg]) -> Reg {
+        let mut acc = self.bin(ops::MUL, k, x[0], y[0]);
+        for i in 1..x.len() {
+            let p = self.bin(ops::MUL, k, x[i], y[i]);
+            acc = self.bin(ops::ADD, k, acc, p);
+        }
+        acc
+    }
+
+    fn linear(&mut self, what: &str, arg: &str, k: u8, tys: &[Type], vs: &[Vec<Reg>], ret: &Type) -> Vec<Reg> {
+        match what {
+            "dot" => vec![self.dot(k, &vs[0], &vs[1])],
+            "length" => {
+                let d = self.dot(k, &vs[0], &vs[0]);
+                let r = self.regs(1);
+                self.emit(Inst::Math { m: Math::Sqrt, k, d: r, a: d, b: d, c: d });
+                vec![r]
+            }
+            "distance" => {
+                let diff: Vec<Reg> = vs[0].iter().zip(&vs[1]).map(|(a, b)| self.bin(ops::SUB, k, *a, *b)).collect();
+                let d = self.dot(k, &diff, &diff);
+                let r = self.regs(1);
+                self.emit(Inst::Math { m: Math::Sqrt, k, d: r, a: d, b: d, c: d });
+                vec![r]
+            }
+            "normalize" => {
+                let d = self.dot(k, &vs[0], &vs[0]);
+                let r = self.regs(1);
+                self.emit(Inst::Math { m: Math::Rsqrt, k, d: r, a: d, b: d, c: d });
+                vs[0].iter().map(|x| self.bin(ops::MUL, k, *x, r)).collect()
+            }
+            "cross" => {
+                let (a, b) = (&vs[0], &vs[1]);
+                let mut out = Vec::new();
+                for (i, j) in [(1, 2), (2, 0), (0, 1)] {
+                    let p = self.bin(ops::MUL, k, a[i], b[j]);
+                    let q = self.bin(ops::MUL, k, a[j], b[i]);
+                    out.push(self.bin(ops::SUB, k, p, q));
+                }
+                out
+            }
+            "horizontal" => {
+                let op = if arg == "all" { ops::LAND } else { ops::LOR };
+                let z = self.konst(0);
+                let mut acc = self.bin(ops::NE, k, vs[0][0], z);
+                for x in &vs[0][1..] {
+                    let b = self.bin(ops::NE, k, *x, z);
+                    acc = self.bin(op, ops::BOOL, acc, b);
+                }
+                vec![acc]
+            }
+            _ => {
+                // mul: scalar × anything, vector · vector, vector × matrix, matrix × vector/matrix.
+                let (ta, tb) = (&tys[0], &tys[1]);
+                let (a, b) = (&vs[0], &vs[1]);
+                match (ta, tb) {
+                    (Type::Scalar(_), _) => b.iter().map(|y| self.bin(ops::MUL, k, a[0], *y)).collect(),
+                    (_, Type::Scalar(_)) => a.iter().map(|x| self.bin(ops::MUL, k, *x, b[0])).collect(),
+                    (Type::Vector(..), Type::Vector(..)) => vec![self.dot(k, a, b)],
+                    (Type::Vector(_, n), Type::Matrix(_, _, c)) => (0..*c as usize)
+                        .map(|j| {
+                            let col: Vec<Reg> = (0..*n as usize).map(|i| b[i * *c as usize + j]).collect();
+                            self.dot(k, a, &col)
+                        })
+                        .collect(),
+                    (Type::Matrix(_, r, c), Type::Vector(..)) => (0..*r as usize)
+                        .map(|i| {
+                            let row: Vec<Reg> = a[i * *c as usize..(i + 1) * *c as usize].to_vec();
+                            self.dot(k, &row, b)
+                        })
+                        .collect(),
+                    (Type::Matrix(_, r, n), Type::Matrix(_, _, c)) => {
+                        let mut out = Vec::new();
+                        for i in 0..*r as usize {
+                            let row: Vec<Reg> = a[i * *n as usize..(i + 1) * *n as usize].to_vec();
+                            for j in 0..*c as usize {
+                                let col: Vec<Reg> = (0..*n as usize).map(|t| b[t * *c as usize + j]).collect();
+                                out.push(self.dot(k, &row, &col));
+                            }
+                        }
+                        out
+                    }
+                    _ => {
+                        let _ = ret;
+                        vec![]
+                    }
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn wave(
+        &mut self,
+        kind: &str,
+        attr: &[String],
+        masked: bool,
+        args: &[ExprId],
+        func: FunctionId,
+        ret: &Type,
+        span: Span,
+    ) -> Vec<Reg> {
+        let a1 = attr.get(1).map(String::as_str).unwrap_or("");
+        let mut vals: Vec<Vec<Reg>> = args.iter().map(|x| self.expr(*x, func)).collect();
+        let mut tys: Vec<Type> = args.iter().map(|x| self.ty(*x, func).clone()).collect();
+        let mask = if masked && !vals.is_empty() {
+            tys.remove(0);
+            Some(vals.remove(0)[0])
+        } else {
+            None
+        };
+        let k = tys.first().and_then(|t| t.scalar()).map(ops::kind).unwrap_or(ops::U32);
+        let src = vals.first().cloned().unwrap_or_default();
+        let wk = match kind {
+            "first_lane" => WaveKind::FirstLane,
+            "reduce" => WaveKind::Reduce(red_op(a1).unwrap_or(ops::ADD)),
+            "scan_exclusive" => WaveKind::Scan(red_op(a1).unwrap_or(ops::ADD)),
+            "all_equal" => WaveKind::AllEqual,
+            "ballot" => WaveKind::Ballot,
+            "active_mask" => WaveKind::ActiveMask,
+            "ballot_count" => WaveKind::BallotCount { exclusive: a1 == "exclusive" },
+            "read_first" => WaveKind::ReadFirst,
+            "read_lane" => WaveKind::ReadLane { uniform: a1 == "uniform_lane" },
+            "rotate" => WaveKind::Rotate { clustered: a1 == "clustered" },
+            "match" => WaveKind::Match,
+            "multi_prefix" if a1 == "count" => WaveKind::MultiPrefixCount,
+            "multi_prefix" => WaveKind::MultiPrefix(red_op(a1).unwrap_or(ops::ADD)),
+            "quad_swap" => WaveKind::QuadSwap(a1.parse().unwrap_or(1)),
+            "quad_read" => WaveKind::QuadRead,
+            "quad_vote" => WaveKind::QuadVote { all: a1 == "all" },
+            other => {
+                self.errors.push(unsupported(span, format!("the [cpu({other})] lowering")));
+                return vec![];
+            }
+        };
+        let n = self.count(ret).max(1);
+        let d = self.regs(n);
+        let dst: Vec<Reg> = (0..n).map(|i| d + i).collect();
+        let lane = match wk {
+            WaveKind::ReadLane { .. } | WaveKind::Rotate { .. } | WaveKind::QuadRead => {
+                let r = vals.get(1).map(|v| v[0]);
+                r.map(|r| self.index_u32(r, &tys[1]))
+            }
+            _ => None,
+        };
+        let cluster = if let WaveKind::Rotate { clustered: true } = wk { vals.get(2).map(|v| v[0]) } else { None };
+        let mask4 = match wk {
+            WaveKind::MultiPrefix(_) | WaveKind::MultiPrefixCount => vals.get(1).map(|v| [v[0], v[1], v[2], v[3]]),
+            _ => None,
+        };
+        let narrow = n == 1 && matches!(wk, WaveKind::Ballot | WaveKind::Match | WaveKind::ActiveMask);
+        self.p.waves.push(WaveInst { kind: wk, k, dst: dst.clone(), src, lane, cluster, mask, mask4, narrow, span });
+        self.emit(Inst::Wave(self.p.waves.len() as u32 - 1));
+        dst
+    }
+}
+
+fn id_ty(e: &Expr) -> &Type {
+    &e.ty
+}

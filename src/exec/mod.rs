@@ -1,0 +1,1214 @@
+//! The CPU reference executor: runs the typed IR exactly, at any wave width from 1 to 128.
+//!
+//! No GPU runs a shader at a wave width other than its own, and no compiler's CPU target has wave
+//! intrinsics. This engine does: thread groups are split into waves of `width` lanes in
+//! `SV_GroupIndex` order (or shuffled, [`LaneOrder`]), and each wave executes in lock step with an
+//! *active mask*, so every wave intrinsic sees exactly the lanes HLSL's model says are active.
+//!
+//! # Design
+//!
+//! [`compile`] lowers the IR **once** into a compact register bytecode ([`compile::Program`]):
+//!
+//! - Every value is flattened into scalar components; each component lives in a *virtual
+//!   register*, which holds one `u64` per lane (structure of arrays: register `r` of lane `l` is
+//!   `regs[r * width + l]`). A component's kind (`bool`, `int`, `uint`, `int64_t`, `uint64_t`,
+//!   `float`, `double`) is known at compile time and baked into the instruction: binary operators
+//!   and conversions carry a monomorphized function pointer, so the interpreter loops over the
+//!   active lanes without decoding anything per lane. 16-bit types run in 32 bits (`half` as
+//!   `float`); this is the one inexact corner.
+//! - Functions are inlined at their call sites (HLSL has no recursion); `out`/`inout` arguments
+//!   are copied back at the call's end, as HLSL specifies.
+//! - Structured control flow becomes mask instructions over a small array of per-wave *mask
+//!   slots* (`u128`, one bit per lane): `IfBegin`/`Else`/`Merge`, `LoopBegin`/`LoopCond`/
+//!   `LoopContinue`/`LoopBack`/`LoopEnd`, `Case`/`CaseEnd` for `switch`, `Kill` for `break`,
+//!   `continue` and `return` (the lanes leave the active mask and rejoin at the merge of the
+//!   construct they left: the loop's end, the loop's continue point, or the call's end). A branch
+//!   or loop whose mask becomes empty is jumped over. Lanes that return from the entry point
+//!   never come back. Scalar `&&`, `||` and `?:` short-circuit (HLSL 2021) through the same
+//!   masks, so `i < n && buf[i]` never reads out of bounds.
+//! - Memory accesses name a *place*: a root (registers, groupshared words, or a bound buffer),
+//!   dynamic indices with their bounds, and one (offset, kind) per component.
+//! - Intrinsics are not matched by name: each stdlib declaration carries a `[cpu(...)]` lowering
+//!   attribute (`stdlib/README.md`) naming a small family (`reduce`, `scan_exclusive`,
+//!   `ballot`, `read_lane`, `math`, `atomic`, `barrier`, …) that this module interprets.
+//!
+//! Execution: groups run one after the other; within a group, waves run round-robin, each until
+//! it reaches a `GroupMemoryBarrierWithGroupSync` (or finishes). When every live wave waits at
+//! the same barrier, they are released together. Reductions and atomics proceed in lane order,
+//! so every run is deterministic.
+//!
+//! # Semantics
+//!
+//! Integers wrap; division by zero gives all ones (D3D's `udiv`), shifts mask their amount;
+//! floats are IEEE binary32 through Rust's `f32` (no fast-math, no denormal flushing); `min`/
+//! `max` follow `fmin`/`fmax` (a NaN operand yields the other). Buffers use Vulkan's layouts as
+//! the SPIR-V backend emits them: **std430** for storage buffers (`StructuredBuffer<float3>`
+//! has a 16-byte stride), **std140** for `cbuffer` and `ConstantBuffer<T>`; matrices are
+//! column-major (HLSL's default packing); byte-address buffers are read as packed words.
+//! Bindings: `[[vk::binding(b, s)]]` where given, else declaration order in set 0 (resources and
+//! `cbuffer`s in source order, the implicit `$Globals` last).
+//! Memory barriers without group sync and wave barriers are no-ops: sequential execution is
+//! already ordered.
+//!
+//! # Checks a GPU can't give
+//!
+//! Each is reported as an error [`Diagnostic`] with the span of the offending expression and the
+//! group, thread and lane: `E0701` out-of-bounds buffer or array index, `E0702` read of
+//! groupshared memory no thread of the group wrote, `E0703` groupshared data race between two
+//! barriers, `E0704` `WaveReadLaneAt` with a lane index that differs across lanes, `E0705` a
+//! lane read from an inactive lane, `E0706` a group barrier in divergent control flow, `E0707`
+//! the step limit (hang guard), `E0708` a missing or unusable buffer binding, `E0709` something
+//! the engine does not support. Each check reports its first few occurrences
+//! ([`CpuOptions::max_reports`]); the run goes on (an out-of-bounds load reads 0, a store is
+//! dropped) so one run shows them all.
+
+pub mod compile;
+pub mod ops;
+
+use crate::diag::Diagnostic;
+use crate::ir::Module;
+use compile::*;
+use std::collections::HashMap;
+
+/// Which thread of a group sits in which lane.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LaneOrder {
+    /// Thread `SV_GroupIndex = i` is lane `i % width` of wave `i / width`.
+    #[default]
+    Linear,
+    /// The group's threads in reverse `SV_GroupIndex` order.
+    Reverse,
+    /// A pseudo-random permutation of the group's threads, different for every group.
+    Random(u64),
+}
+
+impl LaneOrder {
+    /// `linear`, `reverse`, `random:SEED`.
+    pub fn parse(s: &str) -> Option<LaneOrder> {
+        match s {
+            "linear" => Some(LaneOrder::Linear),
+            "reverse" => Some(LaneOrder::Reverse),
+            _ => s.strip_prefix("random:").and_then(|n| n.parse().ok()).map(LaneOrder::Random),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct CpuOptions {
+    /// Lanes per wave: a power of two, 1 to 128.
+    pub width: u32,
+    pub lane_order: LaneOrder,
+    /// Hang guard: the most instructions (per wave, summed over the dispatch) before E0707.
+    pub max_steps: u64,
+    /// Run `GetGroupWaveIndex`/`GetGroupWaveCount` through the groupshared fallback pass
+    /// instead of natively.
+    pub emulate_group_wave: bool,
+    /// Occurrences reported per check.
+    pub max_reports: usize,
+}
+
+impl Default for CpuOptions {
+    fn default() -> CpuOptions {
+        CpuOptions {
+            width: 32,
+            lane_order: LaneOrder::Linear,
+            max_steps: 1 << 34,
+            emulate_group_wave: false,
+            max_reports: 4,
+        }
+    }
+}
+
+/// A buffer bound at `(set, binding)`; `data` is updated in place by [`run`].
+#[derive(Clone, Debug)]
+pub struct CpuBuffer {
+    pub set: u32,
+    pub binding: u32,
+    pub data: Vec<u8>,
+}
+
+impl CpuBuffer {
+    pub fn words(set: u32, binding: u32, words: &[u32]) -> CpuBuffer {
+        CpuBuffer { set, binding, data: words.iter().flat_map(|w| w.to_le_bytes()).collect() }
+    }
+    pub fn to_words(&self) -> Vec<u32> {
+        self.data.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct RunStats {
+    /// Σ over executed instructions of the active lanes.
+    pub lane_ops: u64,
+    /// Instructions executed (per wave).
+    pub instructions: u64,
+    pub waves: u64,
+    pub groups: u64,
+    pub width: u32,
+    /// Bytecode size of the compiled program.
+    pub program_len: usize,
+}
+
+/// Where each thread of a group runs: entry `gi` is `wave * width + lane` for the thread with
+/// `SV_GroupIndex == gi`. `group_linear` is `x + y * groups.x + z * groups.x * groups.y`.
+pub fn lane_layout(order: LaneOrder, group_linear: u64, threads: u32) -> Vec<u32> {
+    let mut slots: Vec<u32> = (0..threads).collect();
+    match order {
+        LaneOrder::Linear => {}
+        LaneOrder::Reverse => slots.reverse(),
+        LaneOrder::Random(seed) => {
+            let mut s = seed ^ group_linear.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5851_f42d_4c95_7f2d;
+            let mut next = || {
+                s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = s;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^ (z >> 31)
+            };
+            for i in (1..slots.len()).rev() {
+                let j = (next() % (i as u64 + 1)) as usize;
+                slots.swap(i, j);
+            }
+        }
+    }
+    slots
+}
+
+/// Compiles the entry point `entry` of `module` to bytecode (what [`run`] does first).
+pub fn compile_program(module: &Module, entry: usize) -> Result<Program, Vec<Diagnostic>> {
+    Compiler::new(module, entry).compile()
+}
+
+/// Runs entry point `entry` of a checked module over `groups` thread groups.
+pub fn run(
+    module: &Module,
+    entry: usize,
+    groups: [u32; 3],
+    buffers: &mut [CpuBuffer],
+    opts: &CpuOptions,
+) -> Result<RunStats, Vec<Diagnostic>> {
+    if !(1..=128).contains(&opts.width) || !opts.width.is_power_of_two() {
+        return Err(vec![Diagnostic::error(
+            "E0709",
+            format!("wave width {} is not a power of two from 1 to 128", opts.width),
+        )]);
+    }
+    let program = if opts.emulate_group_wave {
+        let mut m = module.clone();
+        crate::lower::emulate_group_wave(&mut m, entry, crate::stdlib::Stdlib::get()).map_err(|d| vec![d])?;
+        compile_program(&m, entry)?
+    } else {
+        compile_program(module, entry)?
+    };
+    run_program(&program, groups, buffers, opts)
+}
+
+/// Runs the selected entry point of a [`crate::sema::Checked`].
+pub fn run_checked(
+    checked: &crate::sema::Checked,
+    groups: [u32; 3],
+    buffers: &mut [CpuBuffer],
+    opts: &CpuOptions,
+) -> Result<RunStats, Vec<Diagnostic>> {
+    run(&checked.module, checked.entry, groups, buffers, opts)
+}
+
+/// Runs an already compiled program (benchmarks compile once and run many times).
+pub fn run_program(
+    p: &Program,
+    groups: [u32; 3],
+    buffers: &mut [CpuBuffer],
+    opts: &CpuOptions,
+) -> Result<RunStats, Vec<Diagnostic>> {
+    // Bind buffers.
+    let mut bufs: Vec<Vec<u8>> = Vec::new();
+    let mut origin: Vec<Option<usize>> = Vec::new();
+    let mut errors = Vec::new();
+    for b in &p.bindings {
+        match buffers.iter().position(|x| x.set == b.set && x.binding == b.binding) {
+            Some(i) => {
+                bufs.push(std::mem::take(&mut buffers[i].data));
+                origin.push(Some(i));
+            }
+            None => {
+                errors.push(
+                    Diagnostic::error(
+                        "E0708",
+                        format!(
+                            "the shader uses `{}` at set {}, binding {}, but no buffer was supplied for it",
+                            b.name, b.set, b.binding
+                        ),
+                    )
+                    .with_label(b.span, "declared here"),
+                );
+                bufs.push(Vec::new());
+                origin.push(None);
+            }
+        }
+    }
+    if !errors.is_empty() {
+        for (b, o) in bufs.into_iter().zip(origin) {
+            if let Some(i) = o {
+                buffers[i].data = b;
+            }
+        }
+        return Err(errors);
+    }
+    let mut ex = Exec::new(p, opts, bufs, groups);
+    let result = ex.dispatch();
+    for (b, o) in std::mem::take(&mut ex.bufs).into_iter().zip(origin) {
+        if let Some(i) = o {
+            buffers[i].data = b;
+        }
+    }
+    let mut stats = ex.stats.clone();
+    stats.width = opts.width;
+    stats.program_len = p.code.len();
+    match result {
+        Err(d) => {
+            let mut all = ex.diags;
+            all.push(d);
+            Err(all)
+        }
+        Ok(()) if !ex.diags.is_empty() => Err(ex.diags),
+        Ok(()) => Ok(stats),
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Run,
+    Barrier,
+    Done,
+}
+
+#[derive(Clone, Debug)]
+struct Wave {
+    regs: Vec<u64>,
+    slots: Vec<u128>,
+    pc: u32,
+    exec: u128,
+    start: u128,
+    /// `SV_GroupIndex` of each lane (`u32::MAX` for lanes without a thread).
+    lanes: Vec<u32>,
+    index: u32,
+    state: State,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Meta {
+    /// Epoch of the last write (0: never written in this group).
+    w_epoch: u32,
+    writer: u32,
+    writer_wave: u32,
+    atomic: bool,
+    r_epoch: u32,
+    reader: u32,
+    reader_wave: u32,
+    /// Readers from more than one wave this epoch.
+    multi: bool,
+}
+
+struct Exec<'p> {
+    p: &'p Program,
+    w: usize,
+    opts: &'p CpuOptions,
+    bufs: Vec<Vec<u8>>,
+    shared: Vec<u64>,
+    meta: Vec<Meta>,
+    epoch: u32,
+    groups: [u32; 3],
+    group: [u32; 3],
+    waves: Vec<Wave>,
+    nwaves: u32,
+    diags: Vec<Diagnostic>,
+    reported: HashMap<&'static str, usize>,
+    stats: RunStats,
+    steps: u64,
+}
+
+#[inline(always)]
+fn lanes(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(l)
+        }
+    })
+}
+
+fn mask_of_bits(x: u64, y: u64, z: u64, w: u64) -> u128 {
+    (x as u32 as u128) | ((y as u32 as u128) << 32) | ((z as u32 as u128) << 64) | ((w as u32 as u128) << 96)
+}
+
+impl<'p> Exec<'p> {
+    fn new(p: &'p Program, opts: &'p CpuOptions, bufs: Vec<Vec<u8>>, groups: [u32; 3]) -> Exec<'p> {
+        Exec {
+            p,
+            w: opts.width as usize,
+            opts,
+            bufs,
+            shared: vec![0; p.shared_words as usize],
+            meta: vec![Meta::default(); p.shared_words as usize],
+            epoch: 1,
+            groups,
+            group: [0; 3],
+            waves: Vec::new(),
+            nwaves: 0,
+            diags: Vec::new(),
+            reported: HashMap::new(),
+            stats: RunStats::default(),
+            steps: 0,
+        }
+    }
+
+    fn threads(&self) -> u32 {
+        self.p.numthreads.iter().product()
+    }
+
+    /// "group (x, y, z), thread (x, y, z) = SV_GroupIndex n, wave w lane l".
+    fn who(&self, wave: &Wave, lane: usize) -> String {
+        let gi = wave.lanes[lane];
+        let [nx, ny, _] = self.p.numthreads;
+        let t = [gi % nx, (gi / nx) % ny, gi / (nx * ny)];
+        format!(
+            "in group ({}, {}, {}), thread ({}, {}, {}) (SV_GroupIndex {gi}), wave {} lane {lane} (width {})",
+            self.group[0], self.group[1], self.group[2], t[0], t[1], t[2], wave.index, self.w
+        )
+    }
+
+    fn report(&mut self, d: Diagnostic) {
+        let n = self.reported.entry(d.code).or_insert(0);
+        *n += 1;
+        if *n <= self.opts.max_reports {
+            self.diags.push(d);
+        }
+    }
+
+    fn dispatch(&mut self) -> Result<(), Diagnostic> {
+        let threads = self.threads();
+        let w = self.w as u32;
+        self.nwaves = threads.div_ceil(w);
+        let nregs = self.p.num_regs as usize * self.w;
+        self.waves = (0..self.nwaves)
+            .map(|i| Wave {
+                regs: vec![0; nregs],
+                slots: vec![0; self.p.num_slots as usize],
+                pc: 0,
+                exec: 0,
+                start: 0,
+                lanes: vec![u32::MAX; self.w],
+                index: i,
+                state: State::Done,
+            })
+            .collect();
+        let [gx, gy, gz] = self.groups;
+        for z in 0..gz {
+            for y in 0..gy {
+                for x in 0..gx {
+                    self.group = [x, y, z];
+                    let linear = x as u64 + y as u64 * gx as u64 + z as u64 * gx as u64 * gy as u64;
+                    self.run_group(linear)?;
+                    self.stats.groups += 1;
+                    self.stats.waves += self.nwaves as u64;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn run_group(&mut self, linear: u64) -> Result<(), Diagnostic> {
+        let threads = self.threads();
+        let layout = lane_layout(self.opts.lane_order, linear, threads);
+        let w = self.w;
+        for wave in &mut self.waves {
+            wave.regs.fill(0);
+            wave.slots.fill(0);
+            wave.lanes.fill(u32::MAX);
+            wave.pc = 0;
+            wave.state = State::Run;
+            wave.start = 0;
+        }
+        for (gi, slot) in layout.iter().enumerate() {
+            let wave = &mut self.waves[*slot as usize / w];
+            let lane = *slot as usize % w;
+            wave.lanes[lane] = gi as u32;
+            wave.start |= 1u128 << lane;
+        }
+        for wave in &mut self.waves {
+            wave.exec = wave.start;
+            for &(r, v) in &self.p.init {
+                let b = r as usize * w;
+                wave.regs[b..b + w].fill(v);
+            }
+        }
+        self.shared.fill(0);
+        self.meta.fill(Meta::default());
+        self.epoch = 1;
+        loop {
+            for i in 0..self.waves.len() {
+                if self.waves[i].state == State::Run {
+                    let mut wave = std::mem::replace(&mut self.waves[i], EMPTY_WAVE.clone());
+                    let r = self.run_wave(&mut wave);
+                    self.waves[i] = wave;
+                    r?;
+                }
+            }
+            let waiting: Vec<usize> =
+                (0..self.waves.len()).filter(|i| self.waves[*i].state == State::Barrier).collect();
+            if waiting.is_empty() {
+                return Ok(());
+            }
+            let first = &self.waves[waiting[0]];
+            let pc = first.pc;
+            let span = self.barrier_span(pc);
+            if let Some(done) = self.waves.iter().find(|x| x.state == State::Done) {
+                let lane = done.start.trailing_zeros() as usize;
+                return Err(Diagnostic::error("E0706", "barrier in divergent control flow: not every wave of the group reaches it")
+                    .with_label(span, format!("{} wave(s) wait here", waiting.len()))
+                    .with_note(format!("wave {} finished without reaching it; its first thread: {}", done.index, self.who(done, lane)))
+                    .with_note("GroupMemoryBarrierWithGroupSync must be reached by every thread of the group (a GPU would hang or misbehave)"));
+            }
+            if let Some(other) = waiting.iter().map(|i| &self.waves[*i]).find(|x| x.pc != pc) {
+                let lane = other.exec.trailing_zeros() as usize;
+                return Err(Diagnostic::error(
+                    "E0706",
+                    "barrier in divergent control flow: the waves of a group wait at different barriers",
+                )
+                .with_label(span, format!("wave {} waits here", first.index))
+                .with_label(self.barrier_span(other.pc), format!("wave {} waits here", other.index))
+                .with_note(format!("e.g. {}", self.who(other, lane))));
+            }
+            self.epoch += 1;
+            for i in waiting {
+                self.waves[i].pc += 1;
+                self.waves[i].state = State::Run;
+            }
+        }
+    }
+
+    fn barrier_span(&self, pc: u32) -> crate::span::Span {
+        match self.p.code.get(pc as usize) {
+            Some(Inst::Barrier { span }) => self.p.spans[*span as usize],
+            _ => Default::default(),
+        }
+    }
+
+    #[inline(always)]
+    fn cond_mask(&self, wave: &Wave, r: Reg, m: u128) -> u128 {
+        let base = r as usize * self.w;
+        let mut out = 0u128;
+        for l in lanes(m) {
+            if wave.regs[base + l] != 0 {
+                out |= 1 << l;
+            }
+        }
+        out
+    }
+
+    fn run_wave(&mut self, wave: &mut Wave) -> Result<(), Diagnostic> {
+        let p = self.p;
+        let w = self.w;
+        let code = &p.code;
+        let mut pc = wave.pc as usize;
+        let mut steps = 0u64;
+        let mut lane_ops = 0u64;
+        let full: u128 = if w == 128 { u128::MAX } else { (1u128 << w) - 1 };
+        let budget = self.opts.max_steps.saturating_sub(self.steps);
+        while pc < code.len() {
+            steps += 1;
+            let exec = wave.exec;
+            lane_ops += exec.count_ones() as u64;
+            if steps > budget {
+                self.steps += steps;
+                let span = self.nearest_span(pc);
+                return Err(Diagnostic::error(
+                    "E0707",
+                    format!("the dispatch ran more than {} instructions: an infinite loop?", self.opts.max_steps),
+                )
+                .with_label(span, "executing near here")
+                .with_note(self.who(wave, exec.trailing_zeros().min(w as u32 - 1) as usize)));
+            }
+            match code[pc] {
+                Inst::Bin { f, d, a, b } => {
+                    let (d, a, b) = (d as usize * w, a as usize * w, b as usize * w);
+                    let regs = &mut wave.regs;
+                    if exec == full {
+                        for l in 0..w {
+                            regs[d + l] = f(regs[a + l], regs[b + l]);
+                        }
+                    } else {
+                        for l in lanes(exec) {
+                            regs[d + l] = f(regs[a + l], regs[b + l]);
+                        }
+                    }
+                }
+                Inst::Un { f, d, a } => {
+                    let (d, a) = (d as usize * w, a as usize * w);
+                    for l in lanes(exec) {
+                        wave.regs[d + l] = f(wave.regs[a + l]);
+                    }
+                }
+                Inst::Mov { d, a } => {
+                    let (d, a) = (d as usize * w, a as usize * w);
+                    if exec == full {
+                        wave.regs.copy_within(a..a + w, d);
+                    } else {
+                        for l in lanes(exec) {
+                            wave.regs[d + l] = wave.regs[a + l];
+                        }
+                    }
+                }
+                Inst::Select { d, c, a, b } => {
+                    let (d, c, a, b) = (d as usize * w, c as usize * w, a as usize * w, b as usize * w);
+                    for l in lanes(exec) {
+                        wave.regs[d + l] = if wave.regs[c + l] != 0 { wave.regs[a + l] } else { wave.regs[b + l] };
+                    }
+                }
+                Inst::Math { m, k, d, a, b, c } => {
+                    let (d, a, b, c) = (d as usize * w, a as usize * w, b as usize * w, c as usize * w);
+                    for l in lanes(exec) {
+                        wave.regs[d + l] = ops::math_value(m, k, wave.regs[a + l], wave.regs[b + l], wave.regs[c + l]);
+                    }
+                }
+                Inst::Input { d, what } => {
+                    let d = d as usize * w;
+                    let [nx, ny, nz] = p.numthreads;
+                    for l in lanes(exec) {
+                        let gi = wave.lanes[l];
+                        let t = [gi % nx, (gi / nx) % ny, gi / (nx * ny)];
+                        let _ = nz;
+                        let v = match what {
+                            Input::GroupIndex => gi,
+                            Input::GroupThreadId(i) => t[i as usize],
+                            Input::GroupId(i) => self.group[i as usize],
+                            Input::DispatchThreadId(i) => self.group[i as usize]
+                                .wrapping_mul(p.numthreads[i as usize])
+                                .wrapping_add(t[i as usize]),
+                            Input::LaneIndex => l as u32,
+                            Input::LaneCount => w as u32,
+                            Input::WaveIndex => wave.index,
+                            Input::WaveCount => self.nwaves,
+                        };
+                        wave.regs[d + l] = v as u64;
+                    }
+                }
+                Inst::Access(i) => self.access(wave, &p.accesses[i as usize]),
+                Inst::Wave(i) => self.wave_op(wave, &p.waves[i as usize]),
+                Inst::Atomic(i) => self.atomic(wave, &p.atomics[i as usize]),
+                Inst::BufLen { d, buffer, stride } => {
+                    let n = self.bufs[buffer as usize].len() as u64 / stride.max(1) as u64;
+                    let d = d as usize * w;
+                    for l in lanes(exec) {
+                        wave.regs[d + l] = n;
+                    }
+                }
+                Inst::IfBegin { cond, save, els, else_pc } => {
+                    let t = self.cond_mask(wave, cond, exec);
+                    wave.slots[save as usize] = exec;
+                    wave.slots[els as usize] = exec & !t;
+                    wave.exec = t;
+                    if t == 0 {
+                        pc = else_pc as usize;
+                        continue;
+                    }
+                }
+                Inst::Else { els, end_pc } => {
+                    wave.exec = wave.slots[els as usize];
+                    if wave.exec == 0 {
+                        pc = end_pc as usize;
+                        continue;
+                    }
+                }
+                Inst::Merge { save, kill } => {
+                    let s = &wave.slots;
+                    wave.exec = s[save as usize] & !(s[kill[0] as usize] | s[kill[1] as usize] | s[kill[2] as usize]);
+                }
+                Inst::Case { cond, save, fall, kill, skip_pc } => {
+                    let s = &wave.slots;
+                    let live = s[save as usize] & !(s[kill[0] as usize] | s[kill[1] as usize] | s[kill[2] as usize]);
+                    let fallen = s[fall as usize];
+                    let t = self.cond_mask(wave, cond, live);
+                    wave.exec = live & (t | fallen);
+                    if wave.exec == 0 {
+                        pc = skip_pc as usize;
+                        continue;
+                    }
+                }
+                Inst::CaseEnd { fall } => wave.slots[fall as usize] = exec,
+                Inst::LoopBegin { save, brk, cont } => {
+                    wave.slots[save as usize] = exec;
+                    wave.slots[brk as usize] = 0;
+                    wave.slots[cont as usize] = 0;
+                }
+                Inst::LoopCond { cond, brk, exit_pc } => {
+                    let t = self.cond_mask(wave, cond, exec);
+                    wave.slots[brk as usize] |= exec & !t;
+                    wave.exec = t;
+                    if t == 0 {
+                        pc = exit_pc as usize;
+                        continue;
+                    }
+                }
+                Inst::LoopContinue { save, brk, cont, ret } => {
+                    let s = &mut wave.slots;
+                    wave.exec = s[save as usize] & !s[brk as usize] & !s[ret as usize];
+                    s[cont as usize] = 0;
+                }
+                Inst::LoopBack { head } => {
+                    if exec != 0 {
+                        pc = head as usize;
+                        continue;
+                    }
+                }
+                Inst::LoopEnd { save, ret } => {
+                    wave.exec = wave.slots[save as usize] & !wave.slots[ret as usize];
+                }
+                Inst::Kill { slot } => {
+                    wave.slots[slot as usize] |= exec;
+                    wave.exec = 0;
+                }
+                Inst::CallBegin { save, ret } => {
+                    wave.slots[save as usize] = exec;
+                    wave.slots[ret as usize] = 0;
+                }
+                Inst::CallEnd { save } => wave.exec = wave.slots[save as usize],
+                Inst::Barrier { span } => {
+                    if exec != 0 {
+                        let live = wave.start & !wave.slots[p.entry_ret as usize];
+                        if exec != live {
+                            self.steps += steps;
+                            let missing = live & !exec;
+                            let l = missing.trailing_zeros() as usize;
+                            let here = exec.trailing_zeros() as usize;
+                            return Err(Diagnostic::error(
+                                "E0706",
+                                "barrier in divergent control flow: only some lanes of a wave reach it",
+                            )
+                            .with_label(p.spans[span as usize], format!("{} of {} live lanes get here", exec.count_ones(), live.count_ones()))
+                            .with_note(format!("reached {}", self.who(wave, here)))
+                            .with_note(format!("not reached {}", self.who(wave, l)))
+                            .with_note("GroupMemoryBarrierWithGroupSync must be reached by every thread of the group (a GPU would hang or misbehave)"));
+                        }
+                        wave.pc = pc as u32;
+                        wave.state = State::Barrier;
+                        self.steps += steps;
+                        self.stats.instructions += steps;
+                        self.stats.lane_ops += lane_ops;
+                        return Ok(());
+                    }
+                }
+            }
+            pc += 1;
+        }
+        wave.pc = pc as u32;
+        wave.state = State::Done;
+        self.steps += steps;
+        self.stats.instructions += steps;
+        self.stats.lane_ops += lane_ops;
+        Ok(())
+    }
+
+    fn nearest_span(&self, pc: usize) -> crate::span::Span {
+        for i in (0..=pc.min(self.p.code.len().saturating_sub(1))).rev() {
+            match self.p.code[i] {
+                Inst::Access(a) => return self.p.accesses[a as usize].span,
+                Inst::Wave(a) => return self.p.waves[a as usize].span,
+                Inst::Atomic(a) => return self.p.atomics[a as usize].span,
+                Inst::Barrier { span } => return self.p.spans[span as usize],
+                _ => {}
+            }
+        }
+        Default::default()
+    }
+
+    /// The dynamic part of a place's offset on one lane, or `None` (reported) when an index is
+    /// out of bounds.
+    fn offset(&mut self, wave: &Wave, place: &Place, lane: usize) -> Option<u32> {
+        let mut off = 0u32;
+        for d in &place.dyns {
+            let i = wave.regs[d.reg as usize * self.w + lane] as u32;
+            let len = match d.len {
+                Len::Const(n) => n,
+                Len::Buffer(b) => (self.bufs[b as usize].len() as u32).saturating_sub(off) / d.stride.max(1),
+            };
+            if i >= len {
+                let what = match d.len {
+                    Len::Const(_) => "an array or vector".to_string(),
+                    Len::Buffer(b) => format!("`{}`", self.p.bindings[b as usize].name),
+                };
+                let shown = if (i as i32) < 0 { format!("{} (as int: {})", i, i as i32) } else { i.to_string() };
+                let d = Diagnostic::error(
+                    "E0701",
+                    format!("out-of-bounds access: index {shown} into {what} of {len} elements"),
+                )
+                .with_label(d.span, format!("index {shown}"))
+                .with_note(self.who(wave, lane));
+                self.report(d);
+                return None;
+            }
+            off = off.wrapping_add(i.wrapping_mul(d.stride));
+        }
+        Some(off)
+    }
+
+    fn shared_name(&self, word: u32) -> String {
+        for v in &self.p.shared_vars {
+            if word >= v.base && word < v.base + v.len {
+                return if v.len == 1 {
+                    format!("`{}`", v.name)
+                } else {
+                    format!("`{}` (component {})", v.name, word - v.base)
+                };
+            }
+        }
+        format!("word {word}")
+    }
+
+    /// Race and initialisation checks of one groupshared access.
+    fn shared_check(
+        &mut self,
+        wave: &Wave,
+        lane: usize,
+        word: u32,
+        write: bool,
+        atomic: bool,
+        span: crate::span::Span,
+    ) {
+        let gi = wave.lanes[lane];
+        let wi = wave.index;
+        let e = self.epoch;
+        let m = self.meta[word as usize];
+        let race = |this: &Self, other: u32, other_wave: u32, verb: &str, other_verb: &str| {
+            Diagnostic::error(
+                "E0703",
+                format!("groupshared data race on {}: {verb} here while another thread {other_verb} it since the last barrier", this.shared_name(word)),
+            )
+            .with_label(span, format!("thread {gi} (wave {wi}) {verb} it"))
+            .with_note(this.who(wave, lane))
+            .with_note(format!("the other access: thread with SV_GroupIndex {other} (wave {other_wave})"))
+            .with_note("separate the accesses with GroupMemoryBarrierWithGroupSync, or use an Interlocked* atomic")
+        };
+        if !write && !atomic {
+            if m.w_epoch == 0 {
+                let d = Diagnostic::error(
+                    "E0702",
+                    format!("read of groupshared {} that no thread of this group has written", self.shared_name(word)),
+                )
+                .with_label(span, "uninitialized read")
+                .with_note(self.who(wave, lane))
+                .with_note("groupshared memory starts undefined in every thread group");
+                self.report(d);
+            } else if m.w_epoch == e && m.writer_wave != wi {
+                let d = race(self, m.writer, m.writer_wave, "reads", "wrote");
+                self.report(d);
+            }
+            let mm = &mut self.meta[word as usize];
+            if mm.r_epoch != e {
+                mm.r_epoch = e;
+                mm.reader = gi;
+                mm.reader_wave = wi;
+                mm.multi = false;
+            } else if mm.reader_wave != wi {
+                mm.multi = true;
+            }
+            return;
+        }
+        if atomic && m.w_epoch == 0 {
+            let d = Diagnostic::error(
+                "E0702",
+                format!("atomic on groupshared {} that no thread of this group has written", self.shared_name(word)),
+            )
+            .with_label(span, "uninitialized read")
+            .with_note(self.who(wave, lane))
+            .with_note("groupshared memory starts undefined in every thread group");
+            self.report(d);
+        }
+        if m.w_epoch == e && m.writer != gi && !(atomic && m.atomic) && (!atomic || m.writer_wave != wi) {
+            let d = race(self, m.writer, m.writer_wave, "writes", "wrote");
+            self.report(d);
+        } else if m.r_epoch == e && (m.multi || m.reader_wave != wi) {
+            let d = race(self, m.reader, m.reader_wave, "writes", "read");
+            self.report(d);
+        }
+        let mm = &mut self.meta[word as usize];
+        mm.w_epoch = e;
+        mm.writer = gi;
+        mm.writer_wave = wi;
+        mm.atomic = atomic;
+    }
+
+    fn access(&mut self, wave: &mut Wave, a: &Access) {
+        let w = self.w;
+        for l in lanes(wave.exec) {
+            let Some(off) = self.offset(wave, &a.place, l) else {
+                if !a.store {
+                    for r in &a.regs {
+                        wave.regs[*r as usize * w + l] = 0;
+                    }
+                }
+                continue;
+            };
+            match a.place.root {
+                Root::Regs(base) => {
+                    for ((o, _), r) in a.place.comps.iter().zip(&a.regs) {
+                        let at = (base + off + o) as usize * w + l;
+                        let v = *r as usize * w + l;
+                        if a.store {
+                            wave.regs[at] = wave.regs[v];
+                        } else {
+                            wave.regs[v] = wave.regs[at];
+                        }
+                    }
+                }
+                Root::Shared(base) => {
+                    for ((o, _), r) in a.place.comps.iter().zip(&a.regs) {
+                        let word = base + off + o;
+                        self.shared_check(wave, l, word, a.store, false, a.span);
+                        let v = *r as usize * w + l;
+                        if a.store {
+                            self.shared[word as usize] = wave.regs[v];
+                        } else {
+                            wave.regs[v] = self.shared[word as usize];
+                        }
+                    }
+                }
+                Root::Buffer(b) => {
+                    for ((o, k), r) in a.place.comps.iter().zip(&a.regs) {
+                        let at = off.wrapping_add(*o) as usize;
+                        let size = ops::size_of(*k) as usize;
+                        let v = *r as usize * w + l;
+                        let buf = &mut self.bufs[b as usize];
+                        if at + size > buf.len() {
+                            let name = &self.p.bindings[b as usize].name;
+                            let d = Diagnostic::error(
+                                "E0701",
+                                format!("out-of-bounds access: byte {at} of `{name}`, which has {} bytes", buf.len()),
+                            )
+                            .with_label(a.span, "this access")
+                            .with_note(self.who(wave, l));
+                            self.report(d);
+                            if !a.store {
+                                wave.regs[v] = 0;
+                            }
+                            continue;
+                        }
+                        if a.store {
+                            let x = wave.regs[v];
+                            let x = if *k == ops::BOOL { (x != 0) as u64 } else { x };
+                            buf[at..at + size].copy_from_slice(&x.to_le_bytes()[..size]);
+                        } else {
+                            let mut bytes = [0u8; 8];
+                            bytes[..size].copy_from_slice(&buf[at..at + size]);
+                            let x = u64::from_le_bytes(bytes);
+                            wave.regs[v] = if *k == ops::BOOL { (x != 0) as u64 } else { x };
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn atomic(&mut self, wave: &mut Wave, a: &Atomic) {
+        let w = self.w;
+        let (_, k) = a.place.comps[0];
+        for l in lanes(wave.exec) {
+            let Some(off) = self.offset(wave, &a.place, l) else { continue };
+            let o = a.place.comps[0].0;
+            let value = wave.regs[a.value as usize * w + l];
+            let compare = a.compare.map(|c| wave.regs[c as usize * w + l]);
+            let new = |old: u64| -> u64 {
+                match a.op {
+                    AtomicOp::Add => ops::bin_value(ops::ADD, k, old, value),
+                    AtomicOp::Min => ops::bin_value(ops::MIN, k, old, value),
+                    AtomicOp::Max => ops::bin_value(ops::MAX, k, old, value),
+                    AtomicOp::And => ops::bin_value(ops::AND, k, old, value),
+                    AtomicOp::Or => ops::bin_value(ops::OR, k, old, value),
+                    AtomicOp::Xor => ops::bin_value(ops::XOR, k, old, value),
+                    AtomicOp::Exchange => value,
+                    AtomicOp::CompareExchange | AtomicOp::CompareStore => {
+                        if Some(old) == compare {
+                            value
+                        } else {
+                            old
+                        }
+                    }
+                }
+            };
+            let old = match a.place.root {
+                Root::Shared(base) => {
+                    let word = (base + off + o) as usize;
+                    self.shared_check(wave, l, word as u32, true, true, a.span);
+                    let old = self.shared[word];
+                    self.shared[word] = new(old);
+                    old
+                }
+                Root::Buffer(b) => {
+                    let at = off.wrapping_add(o) as usize;
+                    let size = ops::size_of(k) as usize;
+                    let buf = &mut self.bufs[b as usize];
+                    if at + size > buf.len() {
+                        let name = self.p.bindings[b as usize].name.clone();
+                        let len = buf.len();
+                        let d = Diagnostic::error(
+                            "E0701",
+                            format!("out-of-bounds atomic: byte {at} of `{name}`, which has {len} bytes"),
+                        )
+                        .with_label(a.span, "this atomic")
+                        .with_note(self.who(wave, l));
+                        self.report(d);
+                        continue;
+                    }
+                    let mut bytes = [0u8; 8];
+                    bytes[..size].copy_from_slice(&buf[at..at + size]);
+                    let old = u64::from_le_bytes(bytes);
+                    buf[at..at + size].copy_from_slice(&new(old).to_le_bytes()[..size]);
+                    old
+                }
+                Root::Regs(_) => 0,
+            };
+            wave.regs[a.original as usize * w + l] = old;
+        }
+    }
+
+    fn wave_op(&mut self, wave: &mut Wave, wi: &WaveInst) {
+        let w = self.w;
+        let exec = wave.exec;
+        if exec == 0 {
+            return;
+        }
+        let first = exec.trailing_zeros() as usize;
+        let reg = |wave: &Wave, r: Reg, l: usize| wave.regs[r as usize * w + l];
+        // Participating lanes: the active ones, within the WaveMask if there is one.
+        let part = match wi.mask {
+            Some(m) => exec & (reg(wave, m, first) as u32 as u128),
+            None => exec,
+        };
+        let k = wi.k;
+        let set = |wave: &mut Wave, r: Reg, l: usize, v: u64| wave.regs[r as usize * w + l] = v;
+        match wi.kind {
+            WaveKind::FirstLane => {
+                let f = part.trailing_zeros() as usize;
+                for l in lanes(exec) {
+                    set(wave, wi.dst[0], l, (l == f) as u64);
+                }
+            }
+            WaveKind::Reduce(op) => {
+                for (c, (&s, &d)) in wi.src.iter().zip(&wi.dst).enumerate() {
+                    let _ = c;
+                    let mut it = lanes(part);
+                    let Some(f0) = it.next() else { continue };
+                    let mut acc = reg(wave, s, f0);
+                    if k == ops::BOOL && (op == ops::AND || op == ops::OR) {
+                        acc = (acc != 0) as u64;
+                    }
+                    for l in it {
+                        acc = ops::bin_value(op, k, acc, reg(wave, s, l));
+                    }
+                    for l in lanes(exec) {
+                        set(wave, d, l, acc);
+                    }
+                }
+            }
+            WaveKind::Scan(op) => {
+                for (&s, &d) in wi.src.iter().zip(&wi.dst) {
+                    let mut acc = ops::identity(op, k);
+                    for l in lanes(exec) {
+                        set(wave, d, l, acc);
+                        if part >> l & 1 == 1 {
+                            acc = ops::bin_value(op, k, acc, reg(wave, s, l));
+                        }
+                    }
+                }
+            }
+            WaveKind::AllEqual => {
+                for (&s, &d) in wi.src.iter().zip(&wi.dst) {
+                    let f = part.trailing_zeros() as usize;
+                    let v0 = if f < w { reg(wave, s, f) } else { 0 };
+                    let eq = lanes(part).all(|l| {
+                        let v = reg(wave, s, l);
+                        if ops::is_float(k) {
+                            ops::bin_value(ops::EQ, k, v, v0) != 0
+                        } else {
+                            v == v0
+                        }
+                    });
+                    for l in lanes(exec) {
+                        set(wave, d, l, eq as u64);
+                    }
+                }
+            }
+            WaveKind::Ballot | WaveKind::ActiveMask | WaveKind::BallotCount { .. } => {
+                let bits = match wi.kind {
+                    WaveKind::ActiveMask => part,
+                    _ => self.cond_mask(wave, wi.src[0], part),
+                };
+                for l in lanes(exec) {
+                    match wi.kind {
+                        WaveKind::BallotCount { exclusive } => {
+                            let below = if exclusive { bits & ((1u128 << l) - 1) } else { bits };
+                            set(wave, wi.dst[0], l, below.count_ones() as u64);
+                        }
+                        _ => {
+                            for (c, &d) in wi.dst.iter().enumerate() {
+                                set(wave, d, l, (bits >> (32 * c)) as u32 as u64);
+                            }
+                        }
+                    }
+                }
+            }
+            WaveKind::ReadFirst => {
+                let f = part.trailing_zeros() as usize;
+                if f >= w {
+                    return;
+                }
+                for (&s, &d) in wi.src.iter().zip(&wi.dst) {
+                    let v = reg(wave, s, f);
+                    for l in lanes(exec) {
+                        set(wave, d, l, v);
+                    }
+                }
+            }
+            WaveKind::ReadLane { uniform } => {
+                let lr = wi.lane.unwrap_or(0);
+                let first_idx = reg(wave, lr, first) as u32;
+                if uniform {
+                    if let Some(other) = lanes(exec).find(|l| reg(wave, lr, *l) as u32 != first_idx) {
+                        let oi = reg(wave, lr, other) as u32;
+                        let d = Diagnostic::error(
+                            "E0704",
+                            format!("the lane index of WaveReadLaneAt is not uniform: lane {first} asks for lane {first_idx}, lane {other} for lane {oi}"),
+                        )
+                        .with_label(wi.span, "non-uniform lane index")
+                        .with_note(self.who(wave, other))
+                        .with_note("HLSL requires a wave-uniform lane; use WaveShuffle (Slang), or a waterfall loop over WaveReadLaneFirst");
+                        self.report(d);
+                    }
+                }
+                let mut reads = Vec::with_capacity(w);
+                for l in lanes(exec) {
+                    let src = reg(wave, lr, l) as u32;
+                    if src as usize >= w || part >> src & 1 == 0 {
+                        let why = if src as usize >= w {
+                            format!("beyond the wave's {w} lanes")
+                        } else {
+                            "inactive".to_string()
+                        };
+                        let d = Diagnostic::error("E0705", format!("lane {l} reads lane {src}, which is {why}"))
+                            .with_label(wi.span, "reads an inactive lane")
+                            .with_note(self.who(wave, l))
+                            .with_note(format!("active lanes: {:#x}", part));
+                        self.report(d);
+                    }
+                    reads.push((l, src as usize));
+                }
+                for (&s, &d) in wi.src.iter().zip(&wi.dst) {
+                    let vals: Vec<u64> =
+                        reads.iter().map(|&(_, src)| if src < w { reg(wave, s, src) } else { 0 }).collect();
+                    for (&(l, _), v) in reads.iter().zip(vals) {
+                        set(wave, d, l, v);
+                    }
+                }
+            }
+            WaveKind::Rotate { .. } | WaveKind::QuadRead => {
+                let clustered = matches!(wi.kind, WaveKind::Rotate { clustered: true });
+                let lr = wi.lane.unwrap_or(0);
+                let srcs: Vec<(usize, usize)> = lanes(exec)
+                    .map(|l| {
+                        let x = reg(wave, lr, l) as usize;
+                        let src = match wi.kind {
+                            WaveKind::QuadRead => (l & !3) | (x & 3),
+                            _ if clustered => {
+                                let cs = (wi.cluster.map(|c| reg(wave, c, l)).unwrap_or(w as u64) as usize).clamp(1, w);
+                                (l & !(cs - 1)) | ((l + x) & (cs - 1))
+                            }
+                            _ => (l + x) % w,
+                        };
+                        (l, src.min(w - 1))
+                    })
+                    .collect();
+                for (&s, &d) in wi.src.iter().zip(&wi.dst) {
+                    let vals: Vec<u64> = srcs.iter().map(|&(_, src)| reg(wave, s, src)).collect();
+                    for (&(l, _), v) in srcs.iter().zip(vals) {
+                        set(wave, d, l, v);
+                    }
+                }
+            }
+            WaveKind::QuadSwap(x) => {
+                let srcs: Vec<(usize, usize)> = lanes(exec).map(|l| (l, (l ^ x as usize).min(w - 1))).collect();
+                for (&s, &d) in wi.src.iter().zip(&wi.dst) {
+                    let vals: Vec<u64> = srcs.iter().map(|&(_, src)| reg(wave, s, src)).collect();
+                    for (&(l, _), v) in srcs.iter().zip(vals) {
+                        set(wave, d, l, v);
+                    }
+                }
+            }
+            WaveKind::QuadVote { all } => {
+                let t = self.cond_mask(wave, wi.src[0], exec);
+                for l in lanes(exec) {
+                    let q = (0xfu128 << (l & !3)) & exec;
+                    let v = if all { t & q == q } else { t & q != 0 };
+                    set(wave, wi.dst[0], l, v as u64);
+                }
+            }
+            WaveKind::Match => {
+                for l in lanes(exec) {
+                    let mut bits = 0u128;
+                    for m in lanes(part) {
+                        if wi.src.iter().all(|&s| reg(wave, s, m) == reg(wave, s, l)) {
+                            bits |= 1 << m;
+                        }
+                    }
+                    for (c, &d) in wi.dst.iter().enumerate() {
+                        set(wave, d, l, (bits >> (32 * c)) as u32 as u64);
+                    }
+                }
+            }
+            WaveKind::MultiPrefix(op) => self.multi_prefix(wave, wi, exec, Some(op)),
+            WaveKind::MultiPrefixCount => self.multi_prefix(wave, wi, exec, None),
+        }
+    }
+
+    fn multi_prefix(&mut self, wave: &mut Wave, wi: &WaveInst, exec: u128, op: Option<u8>) {
+        let w = self.w;
+        let Some(m4) = wi.mask4 else { return };
+        let reg = |wave: &Wave, r: Reg, l: usize| wave.regs[r as usize * w + l];
+        let mut out: Vec<(usize, Vec<u64>)> = Vec::new();
+        for l in lanes(exec) {
+            let mask =
+                mask_of_bits(reg(wave, m4[0], l), reg(wave, m4[1], l), reg(wave, m4[2], l), reg(wave, m4[3], l)) & exec;
+            let below = mask & ((1u128 << l) - 1);
+            let vals = match op {
+                None => vec![lanes(below).filter(|m| reg(wave, wi.src[0], *m) != 0).count() as u64],
+                Some(op) => wi
+                    .src
+                    .iter()
+                    .map(|&s| {
+                        lanes(below)
+                            .fold(ops::identity(op, wi.k), |acc, m| ops::bin_value(op, wi.k, acc, reg(wave, s, m)))
+                    })
+                    .collect(),
+            };
+            out.push((l, vals));
+        }
+        for (l, vals) in out {
+            for (&d, v) in wi.dst.iter().zip(vals) {
+                wave.regs[d as usize * w + l] = v;
+            }
+        }
+    }
+}
+
+static EMPTY_WAVE: Wave = Wave {
+    regs: Vec::new(),
+    slots: Vec::new(),
+    pc: 0,
+    exec: 0,
+    start: 0,
+    lanes: Vec::new(),
+    index: 0,
+    state: State::Done,
+};

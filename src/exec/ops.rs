@@ -1,0 +1,639 @@
+//! Scalar kernels: one `u64` slot holds one component of any type (see the module docs of
+//! [`super`]). Binary operators and conversions are monomorphized per (operator, kind) so the
+//! compiled instruction carries a plain function pointer and the lane loop does no decoding.
+
+use crate::ir::{BinaryOp, Scalar};
+
+/// The execution kind of a scalar: 16-bit types run in 32 bits (`half` as `float`).
+pub const BOOL: u8 = 0;
+pub const I32: u8 = 1;
+pub const U32: u8 = 2;
+pub const I64: u8 = 3;
+pub const U64: u8 = 4;
+pub const F32: u8 = 5;
+pub const F64: u8 = 6;
+
+pub fn kind(s: Scalar) -> u8 {
+    match s {
+        Scalar::Bool => BOOL,
+        Scalar::I16 | Scalar::I32 => I32,
+        Scalar::U16 | Scalar::U32 => U32,
+        Scalar::I64 => I64,
+        Scalar::U64 => U64,
+        Scalar::F16 | Scalar::F32 => F32,
+        Scalar::F64 => F64,
+    }
+}
+
+pub fn is_float(k: u8) -> bool {
+    k == F32 || k == F64
+}
+
+/// Bytes a component of this kind takes in a buffer (`bool` is a 32-bit word).
+pub fn size_of(k: u8) -> u32 {
+    if matches!(k, I64 | U64 | F64) {
+        8
+    } else {
+        4
+    }
+}
+
+pub type BinFn = fn(u64, u64) -> u64;
+pub type UnFn = fn(u64) -> u64;
+
+pub const ADD: u8 = 0;
+pub const SUB: u8 = 1;
+pub const MUL: u8 = 2;
+pub const DIV: u8 = 3;
+pub const REM: u8 = 4;
+pub const SHL: u8 = 5;
+pub const SHR: u8 = 6;
+pub const AND: u8 = 7;
+pub const OR: u8 = 8;
+pub const XOR: u8 = 9;
+pub const LAND: u8 = 10;
+pub const LOR: u8 = 11;
+pub const EQ: u8 = 12;
+pub const NE: u8 = 13;
+pub const LT: u8 = 14;
+pub const LE: u8 = 15;
+pub const GT: u8 = 16;
+pub const GE: u8 = 17;
+pub const MIN: u8 = 18;
+pub const MAX: u8 = 19;
+
+pub fn binary_code(op: BinaryOp) -> u8 {
+    use BinaryOp::*;
+    match op {
+        Add => ADD,
+        Sub => SUB,
+        Mul => MUL,
+        Div => DIV,
+        Rem => REM,
+        Shl => SHL,
+        Shr => SHR,
+        BitAnd => AND,
+        BitOr => OR,
+        BitXor => XOR,
+        LogicAnd => LAND,
+        LogicOr => LOR,
+        Eq => EQ,
+        Ne => NE,
+        Lt => LT,
+        Le => LE,
+        Gt => GT,
+        Ge => GE,
+    }
+}
+
+#[inline(always)]
+pub fn f(x: u64) -> f32 {
+    f32::from_bits(x as u32)
+}
+#[inline(always)]
+pub fn fb(x: f32) -> u64 {
+    x.to_bits() as u64
+}
+
+macro_rules! int_ops {
+    ($op:expr, $a:expr, $b:expr, $s:ty, $u:ty, $bits:expr) => {{
+        let (x, y) = ($a as $u, $b as $u);
+        let (sx, sy) = (x as $s, y as $s);
+        let signed = <$s>::MIN != 0;
+        let r: $u = match $op {
+            ADD => x.wrapping_add(y),
+            SUB => x.wrapping_sub(y),
+            MUL => x.wrapping_mul(y),
+            // Division by zero: D3D's UDiv answer (all ones) for both quotient and remainder.
+            DIV if y == 0 => <$u>::MAX,
+            REM if y == 0 => <$u>::MAX,
+            DIV if signed => sx.wrapping_div(sy) as $u,
+            REM if signed => sx.wrapping_rem(sy) as $u,
+            DIV => x / y,
+            REM => x % y,
+            SHL => x.wrapping_shl(y as u32 & ($bits - 1)),
+            SHR if signed => (sx >> (y as u32 & ($bits - 1))) as $u,
+            SHR => x >> (y as u32 & ($bits - 1)),
+            AND => x & y,
+            OR => x | y,
+            XOR => x ^ y,
+            LAND => ((x != 0) && (y != 0)) as $u,
+            LOR => ((x != 0) || (y != 0)) as $u,
+            EQ => (x == y) as $u,
+            NE => (x != y) as $u,
+            LT if signed => (sx < sy) as $u,
+            LE if signed => (sx <= sy) as $u,
+            GT if signed => (sx > sy) as $u,
+            GE if signed => (sx >= sy) as $u,
+            LT => (x < y) as $u,
+            LE => (x <= y) as $u,
+            GT => (x > y) as $u,
+            GE => (x >= y) as $u,
+            MIN if signed => sx.min(sy) as $u,
+            MAX if signed => sx.max(sy) as $u,
+            MIN => x.min(y),
+            MAX => x.max(y),
+            _ => 0,
+        };
+        r as u64
+    }};
+}
+
+macro_rules! float_ops {
+    ($op:expr, $x:expr, $y:expr, $back:expr) => {{
+        let (x, y) = ($x, $y);
+        match $op {
+            ADD => $back(x + y),
+            SUB => $back(x - y),
+            MUL => $back(x * y),
+            DIV => $back(x / y),
+            // HLSL `%` on floats is fmod (the sign of the dividend), as Rust's `%`.
+            REM => $back(x % y),
+            EQ => (x == y) as u64,
+            NE => (x != y) as u64,
+            LT => (x < y) as u64,
+            LE => (x <= y) as u64,
+            GT => (x > y) as u64,
+            GE => (x >= y) as u64,
+            // fmin/fmax: a NaN operand yields the other one (HLSL min/max, SPIR-V FMin/NMin).
+            MIN => $back(x.min(y)),
+            MAX => $back(x.max(y)),
+            LAND => ((x != 0.0) && (y != 0.0)) as u64,
+            LOR => ((x != 0.0) || (y != 0.0)) as u64,
+            _ => 0,
+        }
+    }};
+}
+
+#[inline(always)]
+pub fn bin_value(op: u8, k: u8, a: u64, b: u64) -> u64 {
+    match k {
+        BOOL => {
+            let (x, y) = (a != 0, b != 0);
+            (match op {
+                AND | LAND | MUL | MIN => x & y,
+                OR | LOR | ADD | MAX => x | y,
+                XOR | NE | SUB => x ^ y,
+                EQ => x == y,
+                LT => !x & y,
+                LE => !x | y,
+                GT => x & !y,
+                GE => x | !y,
+                _ => false,
+            }) as u64
+        }
+        I32 => int_ops!(op, a, b, i32, u32, 32),
+        U32 => int_ops!(op, a, b, u32, u32, 32),
+        I64 => int_ops!(op, a, b, i64, u64, 64),
+        U64 => int_ops!(op, a, b, u64, u64, 64),
+        F32 => float_ops!(op, f(a), f(b), fb),
+        _ => float_ops!(op, f64::from_bits(a), f64::from_bits(b), f64::to_bits),
+    }
+}
+
+fn bin_g<const OP: u8, const K: u8>(a: u64, b: u64) -> u64 {
+    bin_value(OP, K, a, b)
+}
+
+/// The kernel of a binary operator (`ADD`…`MAX`) on a kind.
+pub fn bin_fn(op: u8, k: u8) -> BinFn {
+    macro_rules! ks {
+        ($o:literal) => {
+            match k {
+                BOOL => bin_g::<$o, 0> as BinFn,
+                I32 => bin_g::<$o, 1>,
+                U32 => bin_g::<$o, 2>,
+                I64 => bin_g::<$o, 3>,
+                U64 => bin_g::<$o, 4>,
+                F32 => bin_g::<$o, 5>,
+                _ => bin_g::<$o, 6>,
+            }
+        };
+    }
+    match op {
+        0 => ks!(0),
+        1 => ks!(1),
+        2 => ks!(2),
+        3 => ks!(3),
+        4 => ks!(4),
+        5 => ks!(5),
+        6 => ks!(6),
+        7 => ks!(7),
+        8 => ks!(8),
+        9 => ks!(9),
+        10 => ks!(10),
+        11 => ks!(11),
+        12 => ks!(12),
+        13 => ks!(13),
+        14 => ks!(14),
+        15 => ks!(15),
+        16 => ks!(16),
+        17 => ks!(17),
+        18 => ks!(18),
+        _ => ks!(19),
+    }
+}
+
+/// Numeric conversion between kinds (HLSL casts: float → int truncates toward zero and
+/// saturates, as Rust's `as`; NaN → 0).
+#[inline(always)]
+pub fn convert_value(from: u8, to: u8, x: u64) -> u64 {
+    if from == to {
+        return x;
+    }
+    // Through a wide intermediate: i128 for integers, f64 for floats.
+    enum V {
+        I(i128),
+        F(f64),
+    }
+    let v = match from {
+        BOOL => V::I((x != 0) as i128),
+        I32 => V::I(x as u32 as i32 as i128),
+        U32 => V::I(x as u32 as i128),
+        I64 => V::I(x as i64 as i128),
+        U64 => V::I(x as i128),
+        F32 => V::F(f(x) as f64),
+        _ => V::F(f64::from_bits(x)),
+    };
+    match (to, v) {
+        (BOOL, V::I(i)) => (i != 0) as u64,
+        (BOOL, V::F(g)) => (g != 0.0) as u64,
+        (I32 | U32, V::I(i)) => i as u32 as u64,
+        (I64 | U64, V::I(i)) => i as u64,
+        (F32, V::I(i)) => fb(i as f32),
+        (F64, V::I(i)) => (i as f64).to_bits(),
+        (I32, V::F(g)) => g as i32 as u32 as u64,
+        (U32, V::F(g)) => g as u32 as u64,
+        (I64, V::F(g)) => g as i64 as u64,
+        (U64, V::F(g)) => g as u64,
+        (F32, V::F(g)) => fb(g as f32),
+        (_, V::F(g)) => g.to_bits(),
+        (_, V::I(i)) => i as u64,
+    }
+}
+
+fn conv_g<const A: u8, const B: u8>(x: u64) -> u64 {
+    convert_value(A, B, x)
+}
+
+pub fn conv_fn(from: u8, to: u8) -> UnFn {
+    macro_rules! to {
+        ($a:literal) => {
+            match to {
+                0 => conv_g::<$a, 0> as UnFn,
+                1 => conv_g::<$a, 1>,
+                2 => conv_g::<$a, 2>,
+                3 => conv_g::<$a, 3>,
+                4 => conv_g::<$a, 4>,
+                5 => conv_g::<$a, 5>,
+                _ => conv_g::<$a, 6>,
+            }
+        };
+    }
+    match from {
+        0 => to!(0),
+        1 => to!(1),
+        2 => to!(2),
+        3 => to!(3),
+        4 => to!(4),
+        5 => to!(5),
+        _ => to!(6),
+    }
+}
+
+pub fn neg_fn(k: u8) -> UnFn {
+    match k {
+        I32 | U32 => |x| (x as u32).wrapping_neg() as u64,
+        F32 => |x| fb(-f(x)),
+        F64 => |x| (-f64::from_bits(x)).to_bits(),
+        BOOL => |x| x,
+        _ => |x: u64| x.wrapping_neg(),
+    }
+}
+
+pub fn bitnot_fn(k: u8) -> UnFn {
+    match k {
+        I32 | U32 => |x| !(x as u32) as u64,
+        BOOL => |x| (x == 0) as u64,
+        _ => |x: u64| !x,
+    }
+}
+
+pub fn not_fn(k: u8) -> UnFn {
+    match k {
+        F32 => |x| (f(x) == 0.0) as u64,
+        F64 => |x| (f64::from_bits(x) == 0.0) as u64,
+        _ => |x| (x == 0) as u64,
+    }
+}
+
+/// The identity of a reduction operator on a kind (for exclusive scans).
+pub fn identity(op: u8, k: u8) -> u64 {
+    match (op, k) {
+        (MUL, F32) => fb(1.0),
+        (MUL, F64) => 1f64.to_bits(),
+        (MUL, _) => 1,
+        (AND, I32 | U32) => u32::MAX as u64,
+        (AND, BOOL) => 1,
+        (AND, _) => u64::MAX,
+        (MIN, F32) => fb(f32::INFINITY),
+        (MIN, F64) => f64::INFINITY.to_bits(),
+        (MIN, I32) => i32::MAX as u32 as u64,
+        (MIN, U32) => u32::MAX as u64,
+        (MIN, I64) => i64::MAX as u64,
+        (MIN, U64) => u64::MAX,
+        (MIN, BOOL) => 1,
+        (MAX, F32) => fb(f32::NEG_INFINITY),
+        (MAX, F64) => f64::NEG_INFINITY.to_bits(),
+        (MAX, I32) => i32::MIN as u32 as u64,
+        (MAX, I64) => i64::MIN as u64,
+        _ => 0,
+    }
+}
+
+/// Float → half bits (round to nearest even), as `f32tof16`.
+pub fn f32_to_f16(x: f32) -> u32 {
+    let bits = x.to_bits();
+    let sign = (bits >> 16) & 0x8000;
+    let exp = ((bits >> 23) & 0xff) as i32;
+    let man = bits & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = man | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = 1u32 << (shift - 1);
+        let rest = m & ((1 << shift) - 1);
+        let mut r = m >> shift;
+        if rest > half || (rest == half && r & 1 == 1) {
+            r += 1;
+        }
+        return sign | r;
+    }
+    let mut r = ((e as u32) << 10) | (man >> 13);
+    let rest = man & 0x1fff;
+    if rest > 0x1000 || (rest == 0x1000 && r & 1 == 1) {
+        r += 1;
+    }
+    sign | r
+}
+
+pub fn f16_to_f32(h: u32) -> f32 {
+    let sign = (h & 0x8000) << 16;
+    let exp = (h >> 10) & 0x1f;
+    let man = h & 0x3ff;
+    let bits = if exp == 0 {
+        if man == 0 {
+            sign
+        } else {
+            // Subnormal half: normalize.
+            let mut e = -1i32;
+            let mut m = man;
+            while m & 0x400 == 0 {
+                m <<= 1;
+                e -= 1;
+            }
+            sign | (((127 - 15 + 1 + e) as u32) << 23) | ((m & 0x3ff) << 13)
+        }
+    } else if exp == 0x1f {
+        sign | 0x7f80_0000 | (man << 13)
+    } else {
+        sign | ((exp + 127 - 15) << 23) | (man << 13)
+    };
+    f32::from_bits(bits)
+}
+
+/// A component-wise math function of the stdlib (`[cpu(math, name)]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Math {
+    Min,
+    Max,
+    Clamp,
+    Abs,
+    Sign,
+    Lerp,
+    Saturate,
+    Step,
+    Smoothstep,
+    Mad,
+    Sqrt,
+    Rsqrt,
+    Floor,
+    Ceil,
+    Round,
+    Trunc,
+    Frac,
+    Exp,
+    Exp2,
+    Log,
+    Log2,
+    Pow,
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Atan2,
+    Fmod,
+    IsNan,
+    IsInf,
+    Select,
+    AsUint,
+    AsInt,
+    AsFloat,
+    F32ToF16,
+    F16ToF32,
+    CountBits,
+    FirstBitLow,
+    FirstBitHigh,
+    ReverseBits,
+}
+
+impl Math {
+    pub fn from_name(n: &str) -> Option<Math> {
+        use Math::*;
+        Some(match n {
+            "min" => Min,
+            "max" => Max,
+            "clamp" => Clamp,
+            "abs" => Abs,
+            "sign" => Sign,
+            "lerp" => Lerp,
+            "saturate" => Saturate,
+            "step" => Step,
+            "smoothstep" => Smoothstep,
+            "mad" => Mad,
+            "sqrt" => Sqrt,
+            "rsqrt" => Rsqrt,
+            "floor" => Floor,
+            "ceil" => Ceil,
+            "round" => Round,
+            "trunc" => Trunc,
+            "frac" => Frac,
+            "exp" => Exp,
+            "exp2" => Exp2,
+            "log" => Log,
+            "log2" => Log2,
+            "pow" => Pow,
+            "sin" => Sin,
+            "cos" => Cos,
+            "tan" => Tan,
+            "asin" => Asin,
+            "acos" => Acos,
+            "atan" => Atan,
+            "atan2" => Atan2,
+            "fmod" => Fmod,
+            "isnan" => IsNan,
+            "isinf" => IsInf,
+            "select" => Select,
+            "asuint" => AsUint,
+            "asint" => AsInt,
+            "asfloat" => AsFloat,
+            "f32tof16" => F32ToF16,
+            "f16tof32" => F16ToF32,
+            "countbits" => CountBits,
+            "firstbitlow" => FirstBitLow,
+            "firstbithigh" => FirstBitHigh,
+            "reversebits" => ReverseBits,
+            _ => return None,
+        })
+    }
+}
+
+macro_rules! float_math {
+    ($m:expr, $t:ty, $x:expr, $y:expr, $z:expr) => {{
+        let (x, y, z): ($t, $t, $t) = ($x, $y, $z);
+        use Math::*;
+        match $m {
+            Min => x.min(y),
+            Max => x.max(y),
+            Clamp => x.max(y).min(z),
+            Abs => x.abs(),
+            Lerp => x + (y - x) * z,
+            Saturate => x.max(0.0).min(1.0),
+            Step => (y >= x) as u8 as $t,
+            Smoothstep => {
+                let t = ((z - x) / (y - x)).max(0.0).min(1.0);
+                t * t * (3.0 - 2.0 * t)
+            }
+            Mad => x * y + z,
+            Sqrt => x.sqrt(),
+            Rsqrt => 1.0 / x.sqrt(),
+            Floor => x.floor(),
+            Ceil => x.ceil(),
+            Round => x.round_ties_even(),
+            Trunc => x.trunc(),
+            Frac => x - x.floor(),
+            Exp => x.exp(),
+            Exp2 => x.exp2(),
+            Log => x.ln(),
+            Log2 => x.log2(),
+            Pow => x.powf(y),
+            Sin => x.sin(),
+            Cos => x.cos(),
+            Tan => x.tan(),
+            Asin => x.asin(),
+            Acos => x.acos(),
+            Atan => x.atan(),
+            Atan2 => x.atan2(y),
+            Fmod => x % y,
+            _ => 0.0,
+        }
+    }};
+}
+
+/// One component of a math function; `k` is the kind of the (first value) argument.
+pub fn math_value(m: Math, k: u8, a: u64, b: u64, c: u64) -> u64 {
+    use Math::*;
+    match m {
+        Select => {
+            if a != 0 {
+                b
+            } else {
+                c
+            }
+        }
+        AsUint | AsInt | AsFloat => a,
+        F32ToF16 => f32_to_f16(f(a)) as u64,
+        F16ToF32 => fb(f16_to_f32(a as u32 & 0xffff)),
+        IsNan if k == F32 => f(a).is_nan() as u64,
+        IsNan => f64::from_bits(a).is_nan() as u64,
+        IsInf if k == F32 => f(a).is_infinite() as u64,
+        IsInf => f64::from_bits(a).is_infinite() as u64,
+        Sign => {
+            let s: i32 = match k {
+                F32 => {
+                    let x = f(a);
+                    (x > 0.0) as i32 - (x < 0.0) as i32
+                }
+                F64 => {
+                    let x = f64::from_bits(a);
+                    (x > 0.0) as i32 - (x < 0.0) as i32
+                }
+                I32 => (a as u32 as i32).signum(),
+                I64 => (a as i64).signum() as i32,
+                _ => (a != 0) as i32,
+            };
+            s as u32 as u64
+        }
+        CountBits if k == I64 || k == U64 => a.count_ones() as u64,
+        CountBits => (a as u32).count_ones() as u64,
+        FirstBitLow if k == I64 || k == U64 => {
+            if a == 0 {
+                u32::MAX as u64
+            } else {
+                a.trailing_zeros() as u64
+            }
+        }
+        FirstBitLow => {
+            if a as u32 == 0 {
+                u32::MAX as u64
+            } else {
+                (a as u32).trailing_zeros() as u64
+            }
+        }
+        FirstBitHigh => {
+            // Signed: the first bit that differs from the sign bit (HLSL/FindSMsb).
+            let (v, bits) = match k {
+                I32 => {
+                    let x = a as u32;
+                    (if (x as i32) < 0 { !x as u64 } else { x as u64 }, 32)
+                }
+                U32 => (a as u32 as u64, 32),
+                I64 => (if (a as i64) < 0 { !a } else { a }, 64),
+                _ => (a, 64),
+            };
+            let _ = bits;
+            if v == 0 {
+                u32::MAX as u64
+            } else {
+                (63 - v.leading_zeros()) as u64
+            }
+        }
+        ReverseBits if k == I64 || k == U64 => a.reverse_bits(),
+        ReverseBits => (a as u32).reverse_bits() as u64,
+        _ => match k {
+            F32 => fb(float_math!(m, f32, f(a), f(b), f(c))),
+            F64 => float_math!(m, f64, f64::from_bits(a), f64::from_bits(b), f64::from_bits(c)).to_bits(),
+            _ => match m {
+                Min => bin_value(MIN, k, a, b),
+                Max => bin_value(MAX, k, a, b),
+                Clamp => bin_value(MIN, k, bin_value(MAX, k, a, b), c),
+                Mad => bin_value(ADD, k, bin_value(MUL, k, a, b), c),
+                Abs if k == I32 => (a as u32 as i32).wrapping_abs() as u32 as u64,
+                Abs if k == I64 => (a as i64).wrapping_abs() as u64,
+                Abs => a,
+                _ => 0,
+            },
+        },
+    }
+}

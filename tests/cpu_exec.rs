@@ -1,0 +1,890 @@
+//! The CPU engine (`wavec::exec`): wave intrinsics under divergence at every width 1..128 and
+//! lane order, the spec-0048 invariants natively and through the fallback pass, every sample
+//! with answers computed here in Rust, the runtime checks, and a differential test against
+//! lavapipe.
+
+use crate::support::{at_widths, bytes_to_words, compile_hlsl, test_device, words_to_bytes};
+use std::path::Path;
+use wavec::diag::Diagnostic;
+use wavec::exec::{self, CpuBuffer, CpuOptions, LaneOrder};
+use wavec::span::SourceMap;
+
+const WIDTHS: [u32; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
+const ORDERS: [LaneOrder; 3] = [LaneOrder::Linear, LaneOrder::Reverse, LaneOrder::Random(0xC0FFEE)];
+
+struct Failure {
+    diags: Vec<Diagnostic>,
+    sources: std::sync::Arc<SourceMap>,
+}
+
+impl Failure {
+    fn render(&self) -> String {
+        wavec::diag::render_all(&self.diags, &self.sources, false)
+    }
+    /// 1-based line of the first diagnostic's primary span.
+    fn line(&self) -> usize {
+        let span = self.diags[0].primary_span().expect("a span");
+        let (file, start, _) = self.sources.resolve(span).expect("resolvable span");
+        self.sources.file(file).line_col(start as u32).0
+    }
+}
+
+struct Run {
+    src: String,
+    defines: Vec<(String, Option<String>)>,
+    entry: Option<String>,
+    groups: [u32; 3],
+    opts: CpuOptions,
+}
+
+fn run_src(r: &Run, buffers: Vec<CpuBuffer>) -> Result<Vec<CpuBuffer>, Failure> {
+    let options = wavec::Options { defines: r.defines.clone(), entry: r.entry.clone(), ..Default::default() };
+    let (checked, warnings) = match wavec::check(&r.src, &options) {
+        Ok(x) => x,
+        Err(d) => panic!("front end failed:\n{}", d.render_plain()),
+    };
+    let mut buffers = buffers;
+    match exec::run_checked(&checked, r.groups, &mut buffers, &r.opts) {
+        Ok(_) => Ok(buffers),
+        Err(diags) => Err(Failure { diags, sources: warnings.sources }),
+    }
+}
+
+fn run_ok(r: &Run, buffers: Vec<CpuBuffer>) -> Vec<Vec<u32>> {
+    match run_src(r, buffers) {
+        Ok(b) => b.iter().map(|b| b.to_words()).collect(),
+        Err(f) => panic!("run failed at width {} ({:?}):\n{}", r.opts.width, r.opts.lane_order, f.render()),
+    }
+}
+
+fn words(binding: u32, w: &[u32]) -> CpuBuffer {
+    CpuBuffer::words(0, binding, w)
+}
+
+fn floats(binding: u32, f: &[f32]) -> CpuBuffer {
+    CpuBuffer::words(0, binding, &f.iter().map(|x| x.to_bits()).collect::<Vec<_>>())
+}
+
+fn opts(width: u32, order: LaneOrder) -> CpuOptions {
+    CpuOptions { width, lane_order: order, ..Default::default() }
+}
+
+fn sample(name: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("samples").join(name)).unwrap()
+}
+
+fn xorshift(seed: &mut u32) -> u32 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 17;
+    *seed ^= *seed << 5;
+    *seed
+}
+
+/// `(wave, lane)` of every thread of group `linear`, from the engine's documented layout.
+fn placement(order: LaneOrder, linear: u64, threads: u32, width: u32) -> Vec<(u32, u32)> {
+    exec::lane_layout(order, linear, threads).into_iter().map(|s| (s / width, s % width)).collect()
+}
+
+#[test]
+fn every_stdlib_intrinsic_has_a_cpu_lowering() {
+    let lib = wavec::stdlib::Stdlib::get();
+    let mut missing = Vec::new();
+    for i in &lib.intrinsics {
+        if exec::compile::cpu_attr(i).is_none() {
+            missing.push(i.name.clone());
+        }
+    }
+    assert!(missing.is_empty(), "no [cpu(...)] on {missing:?}");
+}
+
+fn stream_input(n: usize, seed: u32) -> Vec<u32> {
+    let mut s = seed;
+    (0..n).map(|_| xorshift(&mut s) % 1000).collect()
+}
+
+#[test]
+fn stream_compaction_sample_at_every_width_and_order() {
+    let n = 1024usize;
+    let input = stream_input(n, 0x1234_5678);
+    let mut expected: Vec<u32> = input.iter().copied().filter(|v| v % 2 == 0).collect();
+    expected.sort_unstable();
+    for width in WIDTHS {
+        for order in ORDERS {
+            let r = Run {
+                src: sample("stream_compaction.slang"),
+                defines: vec![],
+                entry: None,
+                groups: [(n / 64) as u32, 1, 1],
+                opts: opts(width, order),
+            };
+            let out = run_ok(&r, vec![words(0, &input), words(1, &vec![u32::MAX; n]), words(2, &[0])]);
+            let count = out[2][0] as usize;
+            assert_eq!(count, expected.len(), "counter at width {width}");
+            let mut got = out[1][..count].to_vec();
+            got.sort_unstable();
+            assert_eq!(got, expected, "kept elements at width {width} {order:?}");
+            assert!(out[1][count..].iter().all(|&w| w == u32::MAX));
+            // Within a wave, kept elements keep their lane order: each wave's run is sorted by lane.
+        }
+    }
+}
+
+const FAMILIES: &str = r#"
+[[vk::binding(0)]] StructuredBuffer<uint> In;
+[[vk::binding(1)]] RWStructuredBuffer<uint> Out;
+#define K 24
+[numthreads(96, 1, 1)]
+void main(uint gi : SV_GroupIndex, uint3 gid : SV_GroupID)
+{
+    uint t = gid.x * 96 + gi;
+    uint v = In[t];
+    uint o = t * K;
+    if (PRED)
+    {
+        Out[o + 0] = WaveActiveSum(v);
+        Out[o + 1] = WavePrefixSum(v);
+        Out[o + 2] = WaveActiveProduct(v | 1);
+        Out[o + 3] = WaveActiveMin(v);
+        Out[o + 4] = WaveActiveMax(v);
+        Out[o + 5] = WaveActiveBitAnd(v);
+        Out[o + 6] = WaveActiveBitOr(v);
+        Out[o + 7] = WaveActiveBitXor(v);
+        Out[o + 8] = WaveActiveCountBits((v & 1) != 0);
+        Out[o + 9] = WavePrefixCountBits((v & 1) != 0);
+        uint4 b = WaveActiveBallot((v & 1) != 0);
+        Out[o + 10] = b.x;
+        Out[o + 11] = countbits(b.x) + countbits(b.y) + countbits(b.z) + countbits(b.w);
+        Out[o + 12] = WaveReadLaneFirst(v);
+        Out[o + 13] = WaveIsFirstLane() ? 1 : 0;
+        Out[o + 14] = WaveActiveAllEqual(v / 2000u) ? 1 : 0;
+        Out[o + 15] = (WaveActiveAnyTrue(v > 990) ? 1 : 0) | (WaveActiveAllTrue(v > 5) ? 2 : 0);
+        Out[o + 16] = WavePrefixProduct(v % 3 + 1);
+        Out[o + 17] = WaveReadLaneAt(v, WaveReadLaneFirst(WaveGetLaneIndex()));
+        Out[o + 18] = WaveMatch(v % 4).x;
+        Out[o + 19] = WaveMultiPrefixSum(v, WaveActiveBallot((v & 2) == 0));
+        Out[o + 20] = WavePrefixMin(v);
+        Out[o + 21] = asuint(WaveActiveSum(float(v % 8)));
+        Out[o + 22] = WaveActiveSum(int(v) - 500);
+        Out[o + 23] = WaveGetLaneIndex();
+    }
+}
+"#;
+
+fn pred(variant: u32, gi: u32, v: u32) -> bool {
+    match variant {
+        0 => true,
+        1 => gi % 2 == 0,
+        2 => gi % 3 == 0,
+        _ => v % 5 != 0,
+    }
+}
+
+const PREDS: [&str; 4] = ["true", "(gi % 2) == 0", "(gi % 3) == 0", "(v % 5) != 0"];
+
+/// The reference for FAMILIES: each wave's active lanes in lane order, from the layout.
+fn families_expected(input: &[u32], groups: u32, width: u32, order: LaneOrder, variant: u32) -> Vec<u32> {
+    let threads = 96u32;
+    let k = 24usize;
+    let mut out = vec![0xDEAD_BEEFu32; input.len() * k];
+    for g in 0..groups {
+        let place = placement(order, g as u64, threads, width);
+        let waves = threads.div_ceil(width);
+        for w in 0..waves {
+            // (lane, thread) of the active lanes, in lane order.
+            let mut act: Vec<(u32, usize)> = (0..threads)
+                .filter(|gi| place[*gi as usize].0 == w)
+                .map(|gi| (place[gi as usize].1, (g * threads + gi) as usize))
+                .filter(|(_, t)| pred(variant, *t as u32 % threads, input[*t]))
+                .collect();
+            act.sort_unstable();
+            let vals: Vec<u32> = act.iter().map(|(_, t)| input[*t]).collect();
+            let ballot: u128 = act.iter().filter(|(_, t)| input[*t] & 1 != 0).map(|(l, _)| 1u128 << l).sum();
+            for (i, &(lane, t)) in act.iter().enumerate() {
+                let v = input[t];
+                let before = &vals[..i];
+                let r = &mut out[t * k..t * k + k];
+                r[0] = vals.iter().fold(0u32, |a, x| a.wrapping_add(*x));
+                r[1] = before.iter().fold(0u32, |a, x| a.wrapping_add(*x));
+                r[2] = vals.iter().fold(1u32, |a, x| a.wrapping_mul(x | 1));
+                r[3] = *vals.iter().min().unwrap();
+                r[4] = *vals.iter().max().unwrap();
+                r[5] = vals.iter().fold(!0, |a, x| a & x);
+                r[6] = vals.iter().fold(0, |a, x| a | x);
+                r[7] = vals.iter().fold(0, |a, x| a ^ x);
+                r[8] = vals.iter().filter(|x| *x & 1 != 0).count() as u32;
+                r[9] = before.iter().filter(|x| *x & 1 != 0).count() as u32;
+                r[10] = ballot as u32;
+                r[11] = ballot.count_ones();
+                r[12] = vals[0];
+                r[13] = (i == 0) as u32;
+                r[14] = vals.iter().all(|x| x / 2000 == vals[0] / 2000) as u32;
+                r[15] = vals.iter().any(|x| *x > 990) as u32 | ((vals.iter().all(|x| *x > 5) as u32) << 1);
+                r[16] = before.iter().fold(1u32, |a, x| a.wrapping_mul(x % 3 + 1));
+                r[17] = vals[0];
+                r[18] = act.iter().filter(|(l, t)| *l < 32 && input[*t] % 4 == v % 4).map(|(l, _)| 1u32 << l).sum();
+                r[19] = act[..i]
+                    .iter()
+                    .filter(|(_, t)| input[*t] & 2 == 0)
+                    .map(|(_, t)| input[*t])
+                    .fold(0u32, |a, x| a.wrapping_add(x));
+                r[20] = before.iter().copied().min().unwrap_or(u32::MAX);
+                r[21] = vals.iter().fold(0f32, |a, x| a + (x % 8) as f32).to_bits();
+                r[22] = vals.iter().fold(0i32, |a, x| a.wrapping_add(*x as i32 - 500)) as u32;
+                r[23] = lane;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn wave_families_under_divergence_at_every_width_and_order() {
+    let groups = 2u32;
+    let n = (96 * groups) as usize;
+    let mut seed = 99;
+    let input: Vec<u32> = (0..n).map(|_| xorshift(&mut seed) % 1000 + 1).collect();
+    for (variant, p) in PREDS.iter().enumerate() {
+        for width in WIDTHS {
+            for order in ORDERS {
+                let r = Run {
+                    src: FAMILIES.to_string(),
+                    defines: vec![("PRED".into(), Some(p.to_string()))],
+                    entry: None,
+                    groups: [groups, 1, 1],
+                    opts: opts(width, order),
+                };
+                let out = run_ok(&r, vec![words(0, &input), words(1, &vec![0xDEAD_BEEF; n * 24])]);
+                let expected = families_expected(&input, groups, width, order, variant as u32);
+                for t in 0..n {
+                    assert_eq!(
+                        out[1][t * 24..t * 24 + 24],
+                        expected[t * 24..t * 24 + 24],
+                        "thread {t}, predicate `{p}`, width {width}, {order:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+const LOOPS: &str = r#"
+[[vk::binding(0)]] StructuredBuffer<uint> In;
+[[vk::binding(1)]] RWStructuredBuffer<uint> Out;
+uint Count(uint v)
+{
+    uint acc = 0;
+    for (uint i = 0; i < 8; ++i)
+    {
+        if (i >= v % 6) break;
+        if ((i & 1) == 1) continue;
+        acc += WaveActiveCountBits(true) << (4 * (i / 2));
+    }
+    if (v % 7 == 0) return acc + 1000000;
+    uint j = 0;
+    while (true)
+    {
+        j++;
+        if (j > v % 3) break;
+    }
+    switch (v % 4)
+    {
+    case 0: acc += 1u << 20;
+    case 1: acc += WaveActiveCountBits(true) << 24; break;
+    default: acc += 3u << 28; break;
+    }
+    return acc + j * 0;
+}
+[numthreads(64, 1, 1)]
+void main(uint gi : SV_GroupIndex, uint3 gid : SV_GroupID)
+{
+    uint t = gid.x * 64 + gi;
+    uint v = In[t];
+    uint r = Count(v);
+    if (v % 11 == 0) return;
+    Out[t * 2] = r;
+    Out[t * 2 + 1] = WaveActiveCountBits(true);
+}
+"#;
+
+#[test]
+fn loops_breaks_continues_returns_and_switch_reconverge_exactly() {
+    let groups = 2u32;
+    let n = 128usize;
+    let mut seed = 7;
+    let input: Vec<u32> = (0..n).map(|_| xorshift(&mut seed) % 100).collect();
+    for width in WIDTHS {
+        for order in ORDERS {
+            let r = Run {
+                src: LOOPS.to_string(),
+                defines: vec![],
+                entry: None,
+                groups: [groups, 1, 1],
+                opts: opts(width, order),
+            };
+            let out = run_ok(&r, vec![words(0, &input), words(1, &vec![0; n * 2])]);
+            let mut expected = vec![0u32; n * 2];
+            for g in 0..groups {
+                let place = placement(order, g as u64, 64, width);
+                for w in 0..64u32.div_ceil(width) {
+                    let members: Vec<usize> =
+                        (0..64).filter(|gi| place[*gi].0 == w).map(|gi| g as usize * 64 + gi).collect();
+                    for &t in &members {
+                        let v = input[t];
+                        let mut acc = 0u32;
+                        for i in 0..8u32 {
+                            if i >= v % 6 {
+                                break;
+                            }
+                            if i & 1 == 1 {
+                                continue;
+                            }
+                            let c = members.iter().filter(|u| i < input[**u] % 6).count() as u32;
+                            acc += c << (4 * (i / 2));
+                        }
+                        let r = if v % 7 == 0 {
+                            acc + 1_000_000
+                        } else {
+                            let live = members.iter().filter(|u| input[**u] % 7 != 0);
+                            let sw = live.filter(|u| input[**u] % 4 <= 1).count() as u32;
+                            match v % 4 {
+                                0 => acc + (1 << 20) + (sw << 24),
+                                1 => acc + (sw << 24),
+                                _ => acc + (3 << 28),
+                            }
+                        };
+                        if v % 11 != 0 {
+                            expected[t * 2] = r;
+                            expected[t * 2 + 1] = members.iter().filter(|u| input[**u] % 11 != 0).count() as u32;
+                        }
+                    }
+                }
+            }
+            assert_eq!(out[1], expected, "width {width} {order:?}");
+        }
+    }
+}
+
+const GROUP_WAVE_SHADER: &str = r#"
+[[vk::binding(0)]] RWStructuredBuffer<uint4> Out;
+
+[numthreads(X, Y, Z)]
+void main(uint gi : SV_GroupIndex, uint3 gid : SV_GroupID)
+{
+    uint threads = X * Y * Z;
+    uint flat = gid.x * threads + gi;
+    // A divergent read: lane 0 of each wave is inactive (unless it is alone), whatever the layout.
+    uint index = 0;
+    uint count = 0;
+    if (WaveGetLaneIndex() != 0 || WaveActiveCountBits(true) == 1)
+    {
+        index = GetGroupWaveIndex();
+        count = GetGroupWaveCount();
+    }
+    index = WaveActiveMax(index);
+    count = WaveActiveMax(count);
+    Out[flat * 2] = uint4(index, count, WaveGetLaneIndex(), WaveReadLaneFirst(gi));
+    Out[flat * 2 + 1] = uint4(WaveGetLaneCount(), gi, 0, 0);
+}
+"#;
+
+const SHAPES: [(u32, u32, u32); 6] = [(8, 1, 1), (8, 8, 1), (16, 16, 1), (32, 32, 1), (4, 4, 4), (10, 1, 1)];
+
+/// Spec 0048's invariants, as `tests/execute.rs` checks them on lavapipe.
+/// `exact`: the count must be `ceil(threads / lanes)` (the CPU engine packs waves fully; a driver
+/// need not: lavapipe gives 4x4x4 at 8 lanes 16 waves).
+fn check_group_wave_invariants(words: &[u32], threads: usize, groups: usize, lanes: u32, what: &str, exact: bool) {
+    for g in 0..groups {
+        let rows: Vec<[u32; 8]> = (0..threads)
+            .map(|t| {
+                let base = (g * threads + t) * 8;
+                words[base..base + 8].try_into().unwrap()
+            })
+            .collect();
+        let count = rows[0][1];
+        let min_waves = threads.div_ceil(lanes as usize) as u32;
+        if exact {
+            assert_eq!(count, min_waves, "{what}: count");
+        } else {
+            assert!(count >= min_waves, "{what}: count {count} < ceil({threads}/{lanes})");
+        }
+        let mut waves: std::collections::BTreeMap<u32, u32> = Default::default();
+        for (t, r) in rows.iter().enumerate() {
+            assert_eq!(r[1], count, "{what}: count not uniform in group {g}");
+            assert_eq!(r[4], lanes, "{what}: lane count");
+            assert_eq!(r[5] as usize, t, "{what}: SV_GroupIndex");
+            assert!(r[0] < count, "{what}: index {} >= count {count}", r[0]);
+            let index = *waves.entry(r[3]).or_insert(r[0]);
+            assert_eq!(index, r[0], "{what}: index not uniform in the wave led by thread {}", r[3]);
+        }
+        let mut indices: Vec<u32> = waves.values().copied().collect();
+        indices.sort_unstable();
+        let before = indices.len();
+        indices.dedup();
+        assert_eq!(indices.len(), before, "{what}: two waves share an index in group {g}");
+        assert_eq!(indices, (0..count).collect::<Vec<_>>(), "{what}: indices must cover 0..count");
+    }
+}
+
+#[test]
+fn group_wave_invariants_native_and_fallback_on_every_shape_width_and_order() {
+    for (x, y, z) in SHAPES {
+        let threads = x * y * z;
+        for width in WIDTHS {
+            for order in ORDERS {
+                for emulate in [false, true] {
+                    let mut o = opts(width, order);
+                    o.emulate_group_wave = emulate;
+                    let r = Run {
+                        src: GROUP_WAVE_SHADER.to_string(),
+                        defines: vec![
+                            ("X".into(), Some(x.to_string())),
+                            ("Y".into(), Some(y.to_string())),
+                            ("Z".into(), Some(z.to_string())),
+                        ],
+                        entry: None,
+                        groups: [3, 1, 1],
+                        opts: o,
+                    };
+                    let out = run_ok(&r, vec![words(0, &vec![0; threads as usize * 3 * 8])]);
+                    let what = format!("shape ({x},{y},{z}) width {width} {order:?} emulate {emulate}");
+                    check_group_wave_invariants(&out[0], threads as usize, 3, width, &what, true);
+                    // The engine's own layout: the lane each thread reports is where it was placed.
+                    for g in 0..3u64 {
+                        let place = placement(order, g, threads, width);
+                        for (gi, at) in place.iter().enumerate() {
+                            let row = (g as usize * threads as usize + gi) * 8;
+                            assert_eq!(out[0][row + 2], at.1, "{what}: lane of thread {gi}");
+                            if !emulate {
+                                assert_eq!(out[0][row], at.0, "{what}: native wave index of thread {gi}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn each_config(f: impl FnMut(CpuOptions)) {
+    each_config_from(1, f)
+}
+
+/// Every width from `min` up, in every lane order.
+fn each_config_from(min: u32, mut f: impl FnMut(CpuOptions)) {
+    for width in WIDTHS.into_iter().filter(|w| *w >= min) {
+        for order in ORDERS {
+            f(opts(width, order));
+        }
+    }
+}
+
+#[test]
+fn histogram_sample_both_entries() {
+    let n = 1024usize;
+    let mut seed = 5;
+    let input: Vec<u32> = (0..n).map(|_| xorshift(&mut seed) % 4096).collect();
+    let mut expected = vec![0u32; 256];
+    for v in &input {
+        expected[(*v & 255) as usize] += 1;
+    }
+    for entry in ["main", "matched"] {
+        each_config(|o| {
+            let what = format!("{entry} width {} {:?}", o.width, o.lane_order);
+            let r = Run {
+                src: sample("histogram.slang"),
+                defines: vec![],
+                entry: Some(entry.into()),
+                groups: [(n / 64) as u32, 1, 1],
+                opts: o,
+            };
+            let out = run_ok(&r, vec![words(0, &input), words(1, &[0; 256])]);
+            assert_eq!(out[1], expected, "{what}");
+        });
+    }
+}
+
+#[test]
+fn light_loop_sample_both_entries() {
+    let (tiles_x, tiles_y) = (3u32, 2u32);
+    let width = tiles_x * 8;
+    let lights: Vec<[f32; 4]> = (0..40).map(|i| [i as f32, (i * 2) as f32 * 0.5, 1.0 / (i + 1) as f32, 0.25]).collect();
+    let starts: Vec<[u32; 2]> = (0..tiles_x * tiles_y).map(|t| [t * 3 % 20, (t * 7) % 21]).collect();
+    let flat_lights: Vec<f32> = lights.iter().flatten().copied().collect();
+    let flat_starts: Vec<u32> = starts.iter().flatten().copied().collect();
+    let pixels = (width * tiles_y * 8) as usize;
+    let mut expected = vec![0f32; pixels * 4];
+    for ty in 0..tiles_y {
+        for tx in 0..tiles_x {
+            let [s, c] = starts[(ty * tiles_x + tx) as usize];
+            let mut acc = [0f32; 4];
+            for i in 0..c {
+                for k in 0..4 {
+                    acc[k] += lights[(s + i) as usize][k];
+                }
+            }
+            for y in 0..8 {
+                for x in 0..8 {
+                    let p = ((ty * 8 + y) * width + tx * 8 + x) as usize;
+                    expected[p * 4..p * 4 + 4].copy_from_slice(&acc);
+                }
+            }
+        }
+    }
+    let expected: Vec<u32> = expected.iter().map(|f| f.to_bits()).collect();
+    for entry in ["naive", "main"] {
+        each_config(|o| {
+            let what = format!("{entry} width {} {:?}", o.width, o.lane_order);
+            let r = Run {
+                src: sample("light_loop.slang"),
+                defines: vec![],
+                entry: Some(entry.into()),
+                groups: [tiles_x, tiles_y, 1],
+                opts: o,
+            };
+            let out = run_ok(
+                &r,
+                vec![
+                    floats(0, &flat_lights),
+                    words(1, &flat_starts),
+                    words(2, &vec![0; pixels * 4]),
+                    words(3, &[width, tiles_x, 0, 0]),
+                ],
+            );
+            assert_eq!(out[2], expected, "{what}");
+        });
+    }
+}
+
+#[test]
+fn border_loads_sample() {
+    let (w, h) = (40u32, 20u32);
+    let img: Vec<f32> = (0..w * h).map(|i| ((i * 37) % 101) as f32 * 0.125).collect();
+    let at = |x: i32, y: i32| img[(y.clamp(0, h as i32 - 1) as u32 * w + x.clamp(0, w as i32 - 1) as u32) as usize];
+    let (gx, gy) = (w.div_ceil(16), h.div_ceil(16));
+    let mut expected = vec![0u32; (w * h) as usize];
+    for y in 0..h as i32 {
+        for x in 0..w as i32 {
+            let mut sum = 0f32;
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    sum += at(x + dx, y + dy);
+                }
+            }
+            expected[(y as u32 * w + x as u32) as usize] = (sum / 9.0).to_bits();
+        }
+    }
+    each_config(|o| {
+        let what = format!("width {} {:?}", o.width, o.lane_order);
+        let r = Run { src: sample("border_loads.slang"), defines: vec![], entry: None, groups: [gx, gy, 1], opts: o };
+        let out = run_ok(&r, vec![floats(0, &img), words(1, &vec![0; (w * h) as usize]), words(2, &[w, h, 0, 0])]);
+        assert_eq!(out[1], expected, "{what}");
+    });
+}
+
+/// Half bits of a float that a half represents exactly (normal numbers only).
+fn exact_half(x: f32) -> u32 {
+    let b = x.to_bits();
+    assert_eq!(b & 0x1fff, 0, "{x} is not exact in half");
+    let e = ((b >> 23) & 0xff) as i32 - 127 + 15;
+    ((b >> 16) & 0x8000) | ((e as u32) << 10) | ((b >> 13) & 0x3ff)
+}
+
+#[test]
+fn min_max_z_tile_sample() {
+    let (tx, ty) = (2u32, 2u32);
+    let w = tx * 16;
+    let mut seed = 3;
+    let depth: Vec<f32> = (0..w * ty * 16).map(|_| (xorshift(&mut seed) % 1023 + 1) as f32 / 1024.0).collect();
+    let mut expected = vec![0u32; (tx * ty) as usize];
+    for t in 0..tx * ty {
+        let (bx, by) = (t % tx * 16, t / tx * 16);
+        let vals: Vec<f32> = (0..256).map(|i| depth[((by + i / 16) * w + bx + i % 16) as usize]).collect();
+        let mn = vals.iter().copied().fold(f32::INFINITY, f32::min);
+        let mx = vals.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        expected[t as usize] = (exact_half(mx) << 16) | exact_half(mn);
+    }
+    // The sample sizes its groupshared arrays for waves of 4 lanes or more (see
+    // `samples_overflow_groupshared_below_four_lanes`).
+    each_config_from(4, |o| {
+        let what = format!("width {} {:?}", o.width, o.lane_order);
+        let r = Run { src: sample("minmax_z_tile.slang"), defines: vec![], entry: None, groups: [tx, ty, 1], opts: o };
+        let out = run_ok(&r, vec![floats(0, &depth), words(1, &vec![0; (tx * ty) as usize]), words(2, &[w, tx, 0, 0])]);
+        assert_eq!(out[1], expected, "{what}");
+    });
+}
+
+#[test]
+fn wave_lerp_sample() {
+    let points = 3usize;
+    let colors: Vec<[f32; 4]> =
+        (0..64).map(|i| [i as f32 / 64.0, 1.0 - i as f32 / 64.0, (i % 5) as f32 * 0.2, 0.0]).collect();
+    let mut seed = 11;
+    let weights: Vec<f32> = (0..64 * points).map(|_| (xorshift(&mut seed) % 100) as f32 / 100.0).collect();
+    let flat: Vec<f32> = colors.iter().flatten().copied().collect();
+    // The sample sizes its groupshared arrays for waves of 4 lanes or more (see
+    // `samples_overflow_groupshared_below_four_lanes`).
+    each_config_from(4, |o| {
+        let what = format!("width {} {:?}", o.width, o.lane_order);
+        let r = Run {
+            src: sample("wave_lerp.slang"),
+            defines: vec![],
+            entry: None,
+            groups: [points as u32, 1, 1],
+            opts: o,
+        };
+        let out = run_ok(&r, vec![floats(0, &flat), floats(1, &weights), words(2, &vec![0; points * 4])]);
+        for p in 0..points {
+            // The serial chain: color = c[0]; color = lerp(color, c[i], t[i]).
+            let mut c = [colors[0][0], colors[0][1], colors[0][2]];
+            for i in 1..64 {
+                let t = weights[p * 64 + i];
+                for k in 0..3 {
+                    c[k] += (colors[i][k] - c[k]) * t;
+                }
+            }
+            for k in 0..3 {
+                let got = f32::from_bits(out[2][p * 4 + k]);
+                assert!((got - c[k]).abs() < 1e-4, "{what}: point {p} channel {k}: {got} vs {}", c[k]);
+            }
+            assert_eq!(f32::from_bits(out[2][p * 4 + 3]), 1.0, "{what}");
+        }
+    });
+}
+
+/// Found by this engine: `minmax_z_tile` and `wave_lerp` size their groupshared arrays for waves
+/// of at least 4 lanes (their comments say so); at 1 and 2 lanes the waves overflow them. A GPU
+/// never runs that narrow, so only the CPU engine can show it.
+#[test]
+fn samples_overflow_groupshared_below_four_lanes() {
+    for (name, line) in [("minmax_z_tile.slang", 45), ("wave_lerp.slang", 53)] {
+        for width in [1, 2] {
+            let r = Run {
+                src: sample(name),
+                defines: vec![],
+                entry: None,
+                groups: [1, 1, 1],
+                opts: opts(width, LaneOrder::Linear),
+            };
+            let bufs = vec![words(0, &vec![0; 256 * 4]), words(1, &vec![0; 256 * 4]), words(2, &vec![1; 256])];
+            let Err(f) = run_src(&r, bufs) else { panic!("{name} at width {width}: no out-of-bounds report") };
+            let d = &f.diags[0];
+            assert_eq!(d.code, "E0701", "{}", f.render());
+            assert!(d.message.starts_with("out-of-bounds access: index"), "{}", d.message);
+            assert_eq!(f.line(), line, "{name}: {}", f.render());
+        }
+    }
+}
+
+/// Runs `src` (one group of 8 threads, width 4) and returns its failure.
+fn failing(src: &str) -> Failure {
+    let r =
+        Run { src: src.to_string(), defines: vec![], entry: None, groups: [1, 1, 1], opts: opts(4, LaneOrder::Linear) };
+    match run_src(&r, vec![words(0, &[0; 8]), words(1, &[0; 8])]) {
+        Ok(_) => panic!("expected a runtime error"),
+        Err(f) => f,
+    }
+}
+
+fn assert_check(f: &Failure, code: &str, message: &str, line: usize, note: &str) {
+    let text = f.render();
+    let d = &f.diags[0];
+    assert_eq!(d.code, code, "{text}");
+    assert!(d.message.contains(message), "message `{}` lacks `{message}`", d.message);
+    assert_eq!(f.line(), line, "{text}");
+    assert!(d.notes.iter().any(|n| n.contains(note)), "notes {:?} lack `{note}`", d.notes);
+}
+
+#[test]
+fn check_out_of_bounds_buffer_index() {
+    let f = failing(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    B[gi + 1] = 1;\n}\n",
+    );
+    assert_check(
+        &f,
+        "E0701",
+        "out-of-bounds access: index 8 into `B` of 8 elements",
+        6,
+        "thread (7, 0, 0) (SV_GroupIndex 7), wave 1 lane 3",
+    );
+}
+
+#[test]
+fn check_out_of_bounds_local_array_index() {
+    let f = failing(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    uint a[4] = { 1, 2, 3, 4 };\n    B[gi] = a[gi];\n}\n",
+    );
+    assert_check(&f, "E0701", "index 4 into an array or vector of 4 elements", 7, "SV_GroupIndex 4), wave 1 lane 0");
+}
+
+#[test]
+fn check_uninitialized_groupshared_read() {
+    let f = failing(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\ngroupshared uint s[8];\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    if (gi != 5) s[gi] = gi;\n    GroupMemoryBarrierWithGroupSync();\n    B[gi] = s[7 - gi];\n}\n",
+    );
+    assert_check(
+        &f,
+        "E0702",
+        "read of groupshared `s` (component 5) that no thread of this group has written",
+        9,
+        "SV_GroupIndex 2), wave 0 lane 2",
+    );
+}
+
+#[test]
+fn check_groupshared_race_between_barriers() {
+    let f = failing(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\ngroupshared uint s[8];\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    s[gi] = 0;\n    GroupMemoryBarrierWithGroupSync();\n    s[gi] = gi;\n    B[gi] = s[(gi + 4) % 8];\n}\n",
+    );
+    // Wave 0 wrote s[0..4] and read s[4..8] before wave 1 ran: wave 1's writes race with those reads.
+    assert_check(
+        &f,
+        "E0703",
+        "groupshared data race on `s` (component 4)",
+        9,
+        "the other access: thread with SV_GroupIndex 0 (wave 0)",
+    );
+    // With the barrier the same shader is fine.
+    let r = Run {
+        src: "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\ngroupshared uint s[8];\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    s[gi] = gi;\n    GroupMemoryBarrierWithGroupSync();\n    B[gi] = s[(gi + 4) % 8];\n}\n".into(),
+        defines: vec![],
+        entry: None,
+        groups: [1, 1, 1],
+        opts: opts(4, LaneOrder::Linear),
+    };
+    let out = run_ok(&r, vec![words(0, &[0; 8]), words(1, &[0; 8])]);
+    assert_eq!(out[1], vec![4, 5, 6, 7, 0, 1, 2, 3]);
+}
+
+#[test]
+fn check_non_uniform_read_lane_at() {
+    let f = failing(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    uint lane = WaveGetLaneIndex() / 2;\n    B[gi] = WaveReadLaneAt(gi, lane);\n}\n",
+    );
+    assert_check(&f, "E0704", "lane 0 asks for lane 0, lane 2 for lane 1", 7, "wave 0 lane 2");
+}
+
+#[test]
+fn check_read_of_inactive_lane() {
+    let f = failing(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    if (WaveGetLaneIndex() != 0)\n        B[gi] = WaveShuffle(gi, 0);\n}\n",
+    );
+    assert_check(&f, "E0705", "lane 1 reads lane 0, which is inactive", 7, "wave 0 lane 1");
+}
+
+#[test]
+fn check_barrier_in_divergent_code() {
+    let f = failing(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    if (gi < 6)\n    {\n        GroupMemoryBarrierWithGroupSync();\n    }\n    B[gi] = 1;\n}\n",
+    );
+    assert_check(
+        &f,
+        "E0706",
+        "only some lanes of a wave reach it",
+        8,
+        "not reached in group (0, 0, 0), thread (6, 0, 0) (SV_GroupIndex 6), wave 1 lane 2",
+    );
+    // A whole wave skipping the barrier: the other waves wait for it in vain.
+    let f = failing(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    if (gi < 4)\n    {\n        GroupMemoryBarrierWithGroupSync();\n    }\n    B[gi] = 1;\n}\n",
+    );
+    assert_check(&f, "E0706", "not every wave of the group reaches it", 8, "wave 1 finished without reaching it");
+}
+
+#[test]
+fn check_hang_guard() {
+    let r = Run {
+        src: "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    uint i = 0;\n    while (B[0] == 0) { i++; }\n}\n".into(),
+        defines: vec![],
+        entry: None,
+        groups: [1, 1, 1],
+        opts: CpuOptions { max_steps: 10_000, ..opts(4, LaneOrder::Linear) },
+    };
+    let Err(f) = run_src(&r, vec![words(0, &[0; 8]), words(1, &[0; 8])]) else { panic!("no hang report") };
+    assert_eq!(f.diags[0].code, "E0707", "{}", f.render());
+}
+
+fn lavapipe(spirv: &[u32], groups: [u32; 3], buffers: Vec<Vec<u32>>, lanes: u32) -> Vec<Vec<u32>> {
+    use wavec::run::{run_compute, BufferInit, BufferKind, Dispatch};
+    let buffers = buffers
+        .into_iter()
+        .enumerate()
+        .map(|(i, w)| BufferInit { set: 0, binding: i as u32, kind: BufferKind::Storage, data: words_to_bytes(&w) })
+        .collect();
+    let d = Dispatch {
+        spirv,
+        entry: "main",
+        groups,
+        buffers,
+        subgroup_size: None,
+        timeout: std::time::Duration::from_secs(60),
+        device: Some(test_device()),
+    };
+    let out = run_compute(&d).unwrap_or_else(|e| panic!("lavapipe run failed: {e}"));
+    assert_eq!(out.device.subgroup_size, lanes);
+    out.buffers.iter().map(|b| bytes_to_words(b)).collect()
+}
+
+fn hlsl_of(src: &str, defines: Vec<(String, Option<String>)>) -> Vec<u32> {
+    let options = wavec::Options { hlsl_shader_model: (6, 5), defines, ..Default::default() };
+    let hlsl = match wavec::compile(src, &options) {
+        Ok(o) => o.text(wavec::Target::Hlsl).unwrap().to_string(),
+        Err(d) => panic!("wavec failed:\n{}", d.render_plain()),
+    };
+    compile_hlsl(&hlsl, "main").unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The CPU engine against lavapipe at the same widths, on what does not depend on which
+/// thread the driver puts in which lane: the stream compaction's count and kept multiset, and
+/// the group-wave rows' lane count and group index (plus the invariants on both).
+#[test]
+fn differential_against_lavapipe_at_4_8_16() {
+    at_widths(concat!(module_path!(), "::differential_against_lavapipe_at_4_8_16"), &[4, 8, 16], |lanes| {
+        let n = 1024usize;
+        let input = stream_input(n, 0xABCD ^ lanes);
+        let src = sample("stream_compaction.slang");
+        let gpu = lavapipe(&hlsl_of(&src, vec![]), [16, 1, 1], vec![input.clone(), vec![u32::MAX; n], vec![0]], lanes);
+        let r = Run {
+            src: src.clone(),
+            defines: vec![],
+            entry: None,
+            groups: [16, 1, 1],
+            opts: opts(lanes, LaneOrder::Linear),
+        };
+        let cpu = run_ok(&r, vec![words(0, &input), words(1, &vec![u32::MAX; n]), words(2, &[0])]);
+        assert_eq!(cpu[2], gpu[2], "counter at {lanes} lanes");
+        let count = cpu[2][0] as usize;
+        let (mut a, mut b) = (cpu[1][..count].to_vec(), gpu[1][..count].to_vec());
+        a.sort_unstable();
+        b.sort_unstable();
+        assert_eq!(a, b, "kept elements at {lanes} lanes");
+        assert_eq!(cpu[1][count..], gpu[1][count..], "untouched tail at {lanes} lanes");
+
+        for (x, y, z) in SHAPES {
+            let threads = (x * y * z) as usize;
+            let defines: Vec<(String, Option<String>)> = vec![
+                ("X".into(), Some(x.to_string())),
+                ("Y".into(), Some(y.to_string())),
+                ("Z".into(), Some(z.to_string())),
+            ];
+            let gpu = lavapipe(
+                &hlsl_of(GROUP_WAVE_SHADER, defines.clone()),
+                [3, 1, 1],
+                vec![vec![0; threads * 3 * 8]],
+                lanes,
+            );
+            let mut o = opts(lanes, LaneOrder::Linear);
+            o.emulate_group_wave = true;
+            let r = Run { src: GROUP_WAVE_SHADER.into(), defines, entry: None, groups: [3, 1, 1], opts: o };
+            let cpu = run_ok(&r, vec![words(0, &vec![0; threads * 3 * 8])]);
+            let what = format!("shape ({x},{y},{z}) at {lanes} lanes");
+            check_group_wave_invariants(&gpu[0], threads, 3, lanes, &format!("lavapipe {what}"), false);
+            check_group_wave_invariants(&cpu[0], threads, 3, lanes, &format!("cpu {what}"), true);
+            // The wave count is the driver's packing choice, not layout-independent: not compared.
+            for row in 0..threads * 3 {
+                for field in [4, 5] {
+                    assert_eq!(cpu[0][row * 8 + field], gpu[0][row * 8 + field], "{what}: row {row} field {field}");
+                }
+            }
+        }
+    });
+}
