@@ -89,7 +89,7 @@ fn placement(order: LaneOrder, linear: u64, threads: u32, width: u32) -> Vec<(u3
 fn every_stdlib_intrinsic_has_a_cpu_lowering() {
     let lib = wavec::stdlib::Stdlib::get();
     let mut missing = Vec::new();
-    for i in &lib.intrinsics {
+    for i in lib.intrinsics.iter() {
         if exec::compile::cpu_attr(i).is_none() {
             missing.push(i.name.clone());
         }
