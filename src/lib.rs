@@ -102,6 +102,9 @@ pub struct Options {
     pub defines: Vec<(String, Option<String>)>,
     pub include_dirs: Vec<PathBuf>,
     pub emulate: Emulate,
+    /// `--wave-size N`: the wave size the shader runs at (as `[WaveSize(N)]`): makes
+    /// `GetGroupWaveCount()` a compile-time constant when `[numthreads]` is known.
+    pub wave_size: Option<u32>,
     /// `--profile vulkan1.1` … `spirv_1_6`: SPIR-V version and target environment.
     pub spirv_profile: back::spv::Profile,
     /// `--capability SPV_NV_shader_subgroup_partitioned`: native WaveMatch/WaveMultiPrefix*.
@@ -122,6 +125,7 @@ impl Default for Options {
             defines: Vec::new(),
             include_dirs: Vec::new(),
             emulate: Emulate::Auto,
+            wave_size: None,
             spirv_profile: back::spv::Profile::default(),
             spirv_partitioned_nv: false,
             spirv_rotate_khr: false,
@@ -187,7 +191,8 @@ pub fn check_with_loader(
     if diags.iter().any(Diagnostic::is_error) {
         return Err(fail(diags, sources));
     }
-    let sema_options = sema::SemaOptions { entry: options.entry.clone(), stage: options.stage };
+    let sema_options =
+        sema::SemaOptions { entry: options.entry.clone(), stage: options.stage, wave_size: options.wave_size };
     let (checked, sema_diags) = sema::check(&unit, &sema_options);
     diags.extend(sema_diags);
     let Some(checked) = checked else {

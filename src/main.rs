@@ -45,6 +45,10 @@ struct Cli {
     /// Group wave index lowering: auto (native where available), always (fallback), never.
     #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
     emulate: String,
+    /// The wave size the shader runs at (like `[WaveSize(N)]`): with `[numthreads]`, makes
+    /// `GetGroupWaveCount()` a compile-time constant.
+    #[arg(long, value_name = "N")]
+    wave_size: Option<u32>,
 }
 
 /// slangc spells long options with one dash; clap wants two.
@@ -120,6 +124,12 @@ fn main() -> ExitCode {
         options.defines.push((name, value));
     }
     options.include_dirs = cli.include_dirs.clone();
+    if let Some(n) = cli.wave_size {
+        if !(4..=128).contains(&n) || !n.is_power_of_two() {
+            return usage_error(format!("--wave-size {n}: expected a power of two from 4 to 128"));
+        }
+        options.wave_size = Some(n);
+    }
     options.emulate = match cli.emulate.as_str() {
         "always" => Emulate::Always,
         "never" => Emulate::Never,

@@ -1,6 +1,7 @@
 //! Diagnostics as the user sees them (plain text, no colour): every `tests/diagnostics/*.slang`
-//! must fail to compile, and its rendered diagnostics must equal `<stem>.txt` (`BLESS=1`
-//! rewrites). A `//> args: …` header line gives compile options.
+//! must produce diagnostics — errors (the compile fails) or, for `warn_*` files, warnings only
+//! (the compile succeeds) — and their rendering must equal `<stem>.txt` (`BLESS=1` rewrites).
+//! A `//> args: …` header line gives compile options.
 
 use crate::support::{check_golden, options_from_args};
 use std::path::Path;
@@ -23,10 +24,29 @@ fn diagnostics_match_their_golden_text() {
         let args = src.lines().find_map(|l| l.strip_prefix("//> args:")).unwrap_or("").trim().to_string();
         let mut options = options_from_args(&args);
         options.file_name = format!("tests/diagnostics/{stem}.slang");
-        match wavec::compile(&src, &options) {
-            Ok(_) => failures.push(format!("{stem}: compiled, but it must fail")),
-            Err(d) => {
+        let result = wavec::compile(&src, &options);
+        let diags = match (result, stem.starts_with("warn_")) {
+            (Ok(_), false) => {
+                failures.push(format!("{stem}: compiled, but it must fail"));
+                continue;
+            }
+            (Err(d), true) => {
+                failures.push(format!("{stem}: must compile with warnings, but failed:\n{}", d.render_plain()));
+                continue;
+            }
+            (Ok(out), true) => {
+                assert!(!out.warnings.list.is_empty(), "{stem}: no warnings");
+                assert!(!out.warnings.has_errors(), "{stem}: errors in a successful compile");
+                out.warnings
+            }
+            (Err(d), false) => {
                 assert!(d.has_errors(), "{stem}: failure without an error");
+                d
+            }
+        };
+        {
+            {
+                let d = diags;
                 let text = d.render_plain();
                 assert!(!text.contains('\u{1b}'), "{stem}: colour codes in plain output");
                 let golden = dir.join(format!("{stem}.txt"));

@@ -204,10 +204,18 @@ impl Checker {
         }
     }
 
-    /// Compile-time calls: none yet besides what later passes add; kept as the one place to
-    /// extend (the group wave count when the wave size is fixed).
-    fn const_call(&mut self, _callee: &ast::Expr) -> Option<ConstValue> {
-        None
+    /// Compile-time calls: `GetGroupWaveCount()` (and its alias) when the wave size is fixed.
+    fn const_call(&mut self, callee: &ast::Expr) -> Option<ConstValue> {
+        let ast::ExprKind::Ident(name) = &callee.kind else { return None };
+        if self.functions.contains_key(name) {
+            return None;
+        }
+        let first = self.stdlib.find(name)?;
+        let intr = &self.stdlib.intrinsics[first];
+        if intr.alias_of.as_deref().unwrap_or(&intr.name) != "GetGroupWaveCount" {
+            return None;
+        }
+        self.const_group_wave_count().map(ConstValue::Uint)
     }
 
     /// A `static const` initializer: a constant of the declared type. Unsized arrays take their

@@ -958,6 +958,12 @@ impl Checker {
         if let Some(state) = self.cur.as_mut() {
             state.facts.intrinsics.push((idx, name_span));
         }
+        // With a fixed wave size the group wave count is a constant, folded into the output.
+        if intr.alias_of.as_deref().unwrap_or(&intr.name) == "GetGroupWaveCount" {
+            if let Some(count) = self.const_group_wave_count() {
+                return self.add_expr(ExprKind::Const(ConstValue::Uint(count)), ret, span);
+            }
+        }
         let bound = bound.into_iter().next();
         self.add_expr(ExprKind::Intrinsic { id: IntrinsicId(idx as u32), args: conv_args, bound }, ret, span)
     }

@@ -25,6 +25,9 @@ pub struct SemaOptions {
     /// Overrides the stage of the entry point (`-stage`); otherwise `[shader("…")]` or
     /// `[numthreads]` decide.
     pub stage: Option<Stage>,
+    /// `--wave-size N`: the wave size the shader will run at, like `[WaveSize(N)]`; with
+    /// `[numthreads]` it makes `GetGroupWaveCount()` a compile-time constant.
+    pub wave_size: Option<u32>,
 }
 
 /// What sema hands to lowering and backends.
@@ -81,6 +84,11 @@ pub struct Checker {
     fn_attrs: Vec<Vec<ast::Attribute>>,
     cur: Option<FnState>,
     used_global_names: HashSet<String>,
+    /// `--wave-size`.
+    wave_size_option: Option<u32>,
+    /// The attributes of the entry point that will be selected, found before any body is
+    /// checked: they decide whether `GetGroupWaveCount()` is a constant.
+    entry_attrs: Option<Vec<ast::Attribute>>,
 }
 
 pub fn check(unit: &ast::TranslationUnit, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
@@ -97,6 +105,8 @@ pub fn check(unit: &ast::TranslationUnit, options: &SemaOptions) -> (Option<Chec
         fn_attrs: Vec::new(),
         cur: None,
         used_global_names: HashSet::new(),
+        wave_size_option: options.wave_size,
+        entry_attrs: entry_attributes(unit, options),
     };
     for (name, ty) in &c.stdlib.typedefs {
         c.types.insert(name.clone(), ty.clone());
@@ -116,7 +126,57 @@ pub fn check(unit: &ast::TranslationUnit, options: &SemaOptions) -> (Option<Chec
     (checked, c.diags)
 }
 
+/// The attributes of the function `entry_point` will select (same rules, on the syntax tree).
+fn entry_attributes(unit: &ast::TranslationUnit, options: &SemaOptions) -> Option<Vec<ast::Attribute>> {
+    let functions: Vec<&ast::FunctionDecl> = unit
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            ast::Item::Function(f) if f.body.is_some() => Some(f),
+            _ => None,
+        })
+        .collect();
+    let marked = |f: &&&ast::FunctionDecl| {
+        f.attrs
+            .iter()
+            .any(|a| a.name.name.eq_ignore_ascii_case("numthreads") || a.name.name.eq_ignore_ascii_case("shader"))
+    };
+    let chosen = match &options.entry {
+        Some(name) => functions.iter().find(|f| f.name.name == *name),
+        None => functions.iter().find(|f| f.name.name == "main").or_else(|| {
+            let mut candidates = functions.iter().filter(marked);
+            match (candidates.next(), candidates.next()) {
+                (Some(f), None) => Some(f),
+                _ => None,
+            }
+        }),
+    };
+    chosen.map(|f| f.attrs.clone())
+}
+
 impl Checker {
+    /// `GetGroupWaveCount()` as a constant: the entry point's thread count divided by a fixed
+    /// wave size, rounded up (seed 000: "must be considered a compile time constant"). The
+    /// wave size is fixed by `[WaveSize(N)]` (one argument) or `--wave-size N`. This assumes
+    /// threads fill waves in `SV_GroupIndex` order, as D3D12 and NVIDIA's Vulkan driver do.
+    pub(super) fn const_group_wave_count(&mut self) -> Option<u64> {
+        let attrs = self.entry_attrs.clone()?;
+        let wave = match Self::attr(&attrs, "WaveSize") {
+            Some(a) if a.args.len() == 1 => {
+                let v = self.const_of_ast(&a.args[0])?.as_u64()?;
+                (4..=128).contains(&v).then_some(v)?
+            }
+            Some(_) => return None,
+            None => self.wave_size_option? as u64,
+        };
+        let nt = Self::attr(&attrs, "numthreads")?;
+        let mut threads = 1u64;
+        for e in nt.args.iter().take(3) {
+            threads *= self.const_of_ast(e)?.as_u64()?;
+        }
+        (nt.args.len() == 3 && threads > 0 && wave > 0).then(|| threads.div_ceil(wave))
+    }
+
     fn error(&mut self, code: &'static str, span: Span, msg: impl Into<String>) {
         self.diags.push(Diagnostic::error(code, msg).with_label(span, ""));
     }
@@ -588,6 +648,7 @@ impl Checker {
     /// Seed 000's `uint waveIndex : SV_GroupWaveIndex` parameter is `GetGroupWaveIndex()`
     /// read once on entry: the parameter leaves the signature and becomes a local.
     fn desugar_group_wave_index_params(&mut self, out: &mut Vec<Stmt>) {
+        self.warn_thread_ids_with_wave_index();
         let Some(state) = self.cur.as_mut() else { return };
         let params: Vec<LocalId> = state
             .func
@@ -619,6 +680,36 @@ impl Checker {
             }
             let init = self.coerce(call, &Type::UINT, span);
             out.push(Stmt::Local { local: p, init: Some(init) });
+        }
+    }
+
+    /// Seed 000 proposes that `SV_GroupWaveIndex` excludes `SV_DispatchThreadID` and
+    /// `SV_GroupThreadID` (work items then derive from the group, wave and lane indices only,
+    /// which eases IHV concerns). wavec accepts the mix but says so.
+    fn warn_thread_ids_with_wave_index(&mut self) {
+        let Some(state) = self.cur.as_ref() else { return };
+        let params: Vec<&Local> = state.func.params.iter().map(|p| &state.func.locals[*p]).collect();
+        let Some(wave) = params.iter().find(|l| l.builtin == Some(BuiltinInput::GroupWaveIndex)) else { return };
+        let wave_span = wave.span;
+        let others: Vec<(Span, &'static str)> = params
+            .iter()
+            .filter_map(|l| match l.builtin {
+                Some(b @ (BuiltinInput::DispatchThreadId | BuiltinInput::GroupThreadId)) => {
+                    Some((l.span, b.semantic()))
+                }
+                _ => None,
+            })
+            .collect();
+        for (span, semantic) in others {
+            self.diags.push(
+                Diagnostic::warning("W0502", format!("`SV_GroupWaveIndex` together with `{semantic}`"))
+                    .with_label(span, format!("`{semantic}` here"))
+                    .with_label(wave_span, "`SV_GroupWaveIndex` here")
+                    .with_note(
+                        "seed 000 proposes that they exclude each other: derive work items from SV_GroupID/SV_GroupIndex, \
+                         the wave index and WaveGetLaneIndex() only",
+                    ),
+            );
         }
     }
 

@@ -111,16 +111,19 @@ impl Checker {
             K::If { constexpr, cond, then, els } => {
                 self.known_attrs(&s.attrs, &["branch", "flatten"]);
                 if *constexpr {
-                    // `if constexpr`: the condition must fold; only the taken branch is kept
-                    // (the other is still checked, so its errors show).
+                    // `if constexpr`: the condition must fold, and the other branch is discarded
+                    // unchecked, as in C++ (seed 000 declares `g[GroupGetWaveCount() - 1]` in
+                    // a branch that does not exist with one wave).
                     let value = self.const_of_ast(cond);
                     let c = self.expr(cond);
-                    let t = self.body(then);
-                    let e = els.as_ref().map(|e| self.body(e));
                     match value.as_ref().and_then(ConstValue::as_bool) {
-                        Some(true) => out.push(Stmt::Block(t)),
+                        Some(true) => {
+                            let t = self.body(then);
+                            out.push(Stmt::Block(t));
+                        }
                         Some(false) => {
-                            if let Some(e) = e {
+                            if let Some(e) = els {
+                                let e = self.body(e);
                                 out.push(Stmt::Block(e));
                             }
                         }
@@ -140,7 +143,21 @@ impl Checker {
                 let c = self.condition(c);
                 let then = self.body(then);
                 let els = els.as_ref().map(|e| self.body(e));
-                out.push(Stmt::If { cond: c, then, els, hint: bhint });
+                // A constant condition (a folded `GetGroupWaveCount() > 1`, a macro) keeps only
+                // the branch that runs; both were checked above.
+                let constant = self.cur.as_ref().and_then(|st| match &st.func.exprs[c].kind {
+                    ExprKind::Const(v) => v.as_bool(),
+                    _ => None,
+                });
+                match constant {
+                    Some(true) => out.push(Stmt::Block(then)),
+                    Some(false) => {
+                        if let Some(e) = els {
+                            out.push(Stmt::Block(e));
+                        }
+                    }
+                    None => out.push(Stmt::If { cond: c, then, els, hint: bhint }),
+                }
             }
             K::For { init, cond, step, body } => {
                 self.known_attrs(&s.attrs, &["unroll", "loop", "fastopt", "allow_uav_condition"]);

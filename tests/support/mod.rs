@@ -245,6 +245,7 @@ pub fn options_from_args(args: &str) -> wavec::Options {
             },
             "--entry" => o.entry = Some(value.to_string()),
             "--stage" => o.stage = wavec::ir::Stage::from_name(value),
+            "--wave-size" => o.wave_size = Some(value.parse().expect("wave size")),
             "--emulate" => {
                 o.emulate = match value {
                     "always" => wavec::Emulate::Always,

@@ -563,7 +563,7 @@ impl<'a> Writer<'a> {
         let (unit, mut diags) = crate::syntax::parse_str(&mut sources, "wavec-helper", &src);
         let mut func = None;
         if !diags.iter().any(|d| d.is_error()) {
-            let opts = crate::sema::SemaOptions { entry: Some("wavec_helper_entry".into()), stage: None };
+            let opts = crate::sema::SemaOptions { entry: Some("wavec_helper_entry".into()), ..Default::default() };
             let (checked, d) = crate::sema::check(&unit, &opts);
             diags.extend(d);
             if let Some(c) = checked {
