@@ -126,6 +126,25 @@ pub fn check(unit: &ast::TranslationUnit, options: &SemaOptions) -> (Option<Chec
     (checked, c.diags)
 }
 
+/// Whether an expression calls `GetGroupWaveCount()` or seed 000's `GroupGetWaveCount()`.
+fn mentions_group_wave_count(e: &ast::Expr) -> bool {
+    use ast::ExprKind as K;
+    match &e.kind {
+        K::Call { callee, args, .. } => {
+            matches!(&callee.kind, K::Ident(n) if n == "GetGroupWaveCount" || n == "GroupGetWaveCount")
+                || args.iter().any(mentions_group_wave_count)
+        }
+        K::Binary { lhs, rhs, .. } | K::Comma { lhs, rhs } | K::Assign { lhs, rhs, .. } => {
+            mentions_group_wave_count(lhs) || mentions_group_wave_count(rhs)
+        }
+        K::Unary { expr, .. } | K::Cast { expr, .. } => mentions_group_wave_count(expr),
+        K::Ternary { cond, then, els } => {
+            mentions_group_wave_count(cond) || mentions_group_wave_count(then) || mentions_group_wave_count(els)
+        }
+        _ => false,
+    }
+}
+
 /// The attributes of the function `entry_point` will select (same rules, on the syntax tree).
 fn entry_attributes(unit: &ast::TranslationUnit, options: &SemaOptions) -> Option<Vec<ast::Attribute>> {
     let functions: Vec<&ast::FunctionDecl> = unit
@@ -324,7 +343,15 @@ impl Checker {
             Some(v) if !matches!(value, Some(ConstValue::Float(_))) => Some(v),
             _ => {
                 if !self.diags.iter().any(|d| d.primary_span() == Some(e.span)) {
-                    self.error("E0404", e.span, format!("{what} must be an integer constant expression"));
+                    let mut d = Diagnostic::error("E0404", format!("{what} must be an integer constant expression"))
+                        .with_label(e.span, "not a constant");
+                    if mentions_group_wave_count(e) {
+                        d = d.with_note(
+                            "`GetGroupWaveCount()` is a constant only when the wave size is fixed \
+                             (`[WaveSize(N)]` or `--wave-size N`) and `[numthreads]` is constant",
+                        );
+                    }
+                    self.push(d);
                 }
                 None
             }
