@@ -13,8 +13,7 @@ fn main() {
         _ => wavec::Target::Spirv,
     };
     let source = std::fs::read_to_string(&path).expect("read the shader");
-    let options =
-        wavec::Options { targets: vec![target], file_name: path.clone(), ..Default::default() };
+    let options = wavec::Options { targets: vec![target], file_name: path.clone(), ..Default::default() };
     let time = || {
         let start = Instant::now();
         let out = wavec::compile(&source, &options);

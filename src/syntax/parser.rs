@@ -251,7 +251,12 @@ fn push_member(mut members: Vec<StructMember>, m: StructMember) -> Vec<StructMem
 
 pub(crate) enum SwitchItem {
     Label(CaseLabel),
-    Stmt(Stmt),
+    Stmt(Box<Stmt>),
+}
+
+/// Moves boxed nodes (the grammar boxes large nodes while parsing) into the AST's vectors.
+fn unbox<T>(v: Vec<Box<T>>) -> Vec<T> {
+    v.into_iter().map(|b| *b).collect()
 }
 
 /// The grammar reads a switch body as a flat run of labels and statements (grouping in the
@@ -271,9 +276,9 @@ fn group_cases(items: Vec<SwitchItem>) -> Vec<SwitchCase> {
             SwitchItem::Stmt(s) => match cases.last_mut() {
                 Some(c) => {
                     c.span = c.span.to(s.span);
-                    c.body.push(s);
+                    c.body.push(*s);
                 }
-                None => cases.push(SwitchCase { span: s.span, labels: Vec::new(), body: vec![s] }),
+                None => cases.push(SwitchCase { span: s.span, labels: Vec::new(), body: vec![*s] }),
             },
         }
     }
