@@ -32,6 +32,7 @@ fn parse_or_exit<T: Parser>(args: Vec<String>) -> Result<T, ExitCode> {
 #[derive(Parser, Debug)]
 #[command(
     name = "wavec run",
+    bin_name = "wavec run",
     about = "Compile a compute shader, dispatch it once on a Vulkan device or the CPU engine, and show its buffers",
     after_help = "SPEC: a byte size (zero-filled), @file.bin, iota:u32|i32|f32:N, fill:VALUE:N, \
                   random:SEED:u32|i32|f32:N, words:1 2 3, i32:-1 2, f32:1.0 2.5; a uniform: or storage: \
@@ -233,6 +234,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
 #[derive(Parser, Debug)]
 #[command(
     name = "wavec test",
+    bin_name = "wavec test",
     about = "Run every shader with test directives (`//! dispatch …`) at every wave width and print a file × width matrix",
     after_help = "Vulkan: the widths the device offers (lavapipe: 4, 8 and 16, one child process per width with \
                   LP_NATIVE_VECTOR_WIDTH=32*width and MESA_SHADER_CACHE_DISABLE=true). CPU: --widths.\n\
@@ -291,10 +293,12 @@ pub fn test(args: Vec<String>) -> ExitCode {
     if let Some(w) = cli.child_width {
         // A child: one width, results on stdout for the parent.
         let engine = Engine::Vulkan { width: Some(w), device: cli.device.clone() };
+        // The device's full name, for `skip-device` (lavapipe's includes its vector width).
+        let name = wavec::run::select_device(cli.device.as_deref()).map(|i| i.name).unwrap_or_default();
         let mut out = std::io::stdout().lock();
         for (i, f) in files.iter().enumerate() {
             let o = match f {
-                Ok(t) => testing::run_file(t, &engine, timeout),
+                Ok(t) => testing::run_file(t, &engine, &name, timeout),
                 Err(e) => Outcome::Error(e.clone()),
             };
             let _ = writeln!(out, "{}", o.to_line(i));
@@ -311,7 +315,7 @@ pub fn test(args: Vec<String>) -> ExitCode {
                 widths
                     .iter()
                     .map(|&w| match f {
-                        Ok(t) => testing::run_file(t, &Engine::Cpu { width: w, lane_order }, timeout),
+                        Ok(t) => testing::run_file(t, &Engine::Cpu { width: w, lane_order }, "", timeout),
                         Err(e) => Outcome::Error(e.clone()),
                     })
                     .collect()
@@ -348,7 +352,7 @@ pub fn test(args: Vec<String>) -> ExitCode {
         };
         let mut cells = vec![Vec::new(); files.len()];
         for &w in &widths {
-            let column = run_child(&cli, &paths, w, info.is_lavapipe(), timeout);
+            let column = run_child(&cli, &paths, w, &info, timeout);
             for (row, o) in cells.iter_mut().zip(column) {
                 row.push(o);
             }
@@ -366,7 +370,13 @@ pub fn test(args: Vec<String>) -> ExitCode {
 }
 
 /// Runs every file at width `w` in a child `wavec test --child-width W`; one outcome per file.
-fn run_child(cli: &TestCli, paths: &[PathBuf], w: u32, lavapipe: bool, timeout: Duration) -> Vec<Outcome> {
+fn run_child(
+    cli: &TestCli,
+    paths: &[PathBuf],
+    w: u32,
+    device: &wavec::run::DeviceInfo,
+    timeout: Duration,
+) -> Vec<Outcome> {
     let fail_all = |why: String| vec![Outcome::Error(why); paths.len()];
     let exe = match std::env::current_exe() {
         Ok(e) => e,
@@ -378,7 +388,7 @@ fn run_child(cli: &TestCli, paths: &[PathBuf], w: u32, lavapipe: bool, timeout: 
         cmd.args(["--device", d]);
     }
     cmd.arg("--").args(paths);
-    if lavapipe {
+    if device.is_lavapipe() {
         // lavapipe reads its vector width once, when the driver loads; its shader cache
         // ignores the width, so cached code of another width must not be reused.
         cmd.env("LP_NATIVE_VECTOR_WIDTH", (32 * w).to_string()).env("MESA_SHADER_CACHE_DISABLE", "true");

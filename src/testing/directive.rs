@@ -7,6 +7,7 @@
 //! //! emulate auto|always|never
 //! //! profile vulkan1.1|vulkan1.2|vulkan1.3|spirv_1_3…spirv_1_6
 //! //! widths 4,8,16 | 4..128                the wave widths this file runs at
+//! //! skip-device NAME WIDTHS               not on a Vulkan device whose name contains NAME
 //! //! buffer [SET.]BINDING = SPEC           initial contents (see `spec::parse_spec`)
 //! //! expect B = 1 2 3 | i32: -1 2 | f32: 1.0 0.5 | 0x…
 //! //! expect-file B = x.bin                 relative to the shader
@@ -59,6 +60,8 @@ pub struct TestFile {
     pub emulate: Emulate,
     pub profile: Option<Profile>,
     pub widths: Option<Vec<u32>>,
+    /// `skip-device`: (part of a Vulkan device name, widths) this file does not run at.
+    pub skip_devices: Vec<(String, Vec<u32>)>,
     pub buffers: Vec<(BufferId, BufferSpec)>,
     pub reference: Option<(String, Option<[u32; 3]>)>,
     pub checks: Vec<CheckLine>,
@@ -68,6 +71,11 @@ impl TestFile {
     /// Whether this file runs at wave width `w`.
     pub fn runs_at(&self, w: u32) -> bool {
         self.widths.as_ref().is_none_or(|ws| ws.contains(&w))
+    }
+    /// Whether a `skip-device` directive excludes Vulkan device `device` at width `w`.
+    pub fn skips_device(&self, device: &str, w: u32) -> bool {
+        let device = device.to_lowercase();
+        self.skip_devices.iter().any(|(name, ws)| device.contains(&name.to_lowercase()) && ws.contains(&w))
     }
     /// The compile options the directives ask for.
     pub fn options(&self, entry: Option<&str>) -> crate::Options {
@@ -137,6 +145,7 @@ pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
         emulate: Emulate::Auto,
         profile: None,
         widths: None,
+        skip_devices: Vec::new(),
         buffers: Vec::new(),
         reference: None,
         checks: Vec::new(),
@@ -197,6 +206,11 @@ pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
                     })?)
                 }
                 "widths" => t.widths = Some(parse_widths(rest)?),
+                "skip-device" => {
+                    let (name, ws) =
+                        rest.split_once(char::is_whitespace).ok_or("expected `skip-device NAME WIDTHS`")?;
+                    t.skip_devices.push((name.to_string(), parse_widths(ws.trim())?));
+                }
                 "buffer" => {
                     let (b, spec) = assign()?;
                     if t.buffers.iter().any(|(x, _)| *x == b) {
@@ -286,7 +300,7 @@ pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
                 other => {
                     return Err(format!(
                         "unknown directive `{other}` (expected dispatch, entry, define, emulate, profile, widths, \
-                         buffer, expect, expect-file, reference or compare)"
+                         skip-device, buffer, expect, expect-file, reference or compare)"
                     ))
                 }
             }
@@ -343,7 +357,7 @@ mod tests {
     fn full_grammar() {
         let t = parse_str(
             "//! dispatch 4, 2\n//! buffer 3 = 32\n//! entry go\n//! define N=4\n//! emulate always\n//! profile vulkan1.3\n\
-             //! widths 4..32\n//! buffer 0 = iota:u32:4\n//! buffer 1.2 = uniform:words:1 2\n\
+             //! widths 4..32\n//! skip-device llvmpipe 16\n//! buffer 0 = iota:u32:4\n//! buffer 1.2 = uniform:words:1 2\n\
              //! expect 0 = 0 1 2 3\n//! expect 0 = f32: 0.5\n//! reference serial 1,1,1\n\
              //! compare 0 sorted words 1.2[1]\n//! compare 3 tolerance 1e-5 words 8\n",
         )
@@ -365,6 +379,7 @@ mod tests {
             }
         );
         assert!(t.runs_at(8) && !t.runs_at(2));
+        assert!(t.skips_device("llvmpipe (LLVM 15.0.6, 512 bits)", 16) && !t.skips_device("llvmpipe", 8));
     }
 
     #[test]

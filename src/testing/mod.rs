@@ -322,10 +322,13 @@ fn engine_width(engine: &Engine) -> Option<u32> {
     }
 }
 
-/// Runs a test file at one width and evaluates its checks.
-pub fn run_file(t: &TestFile, engine: &Engine, timeout: Duration) -> Outcome {
-    if engine_width(engine).is_some_and(|w| !t.runs_at(w)) {
-        return Outcome::Skip;
+/// Runs a test file at one width and evaluates its checks. `device` is the Vulkan device's
+/// name (for `skip-device`), empty on the CPU engine.
+pub fn run_file(t: &TestFile, engine: &Engine, device: &str, timeout: Duration) -> Outcome {
+    if let Some(w) = engine_width(engine) {
+        if !t.runs_at(w) || (matches!(engine, Engine::Vulkan { .. }) && t.skips_device(device, w)) {
+            return Outcome::Skip;
+        }
     }
     let job =
         Job { source: &t.source, options: t.options(None), groups: t.dispatch, buffers: t.buffers.clone(), timeout };
