@@ -264,8 +264,8 @@ pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
                             "tolerance" => {
                                 let v = parts.next().ok_or("`tolerance` needs a value")?;
                                 let v: f32 = v.parse().map_err(|_| format!("`{v}` is not a tolerance"))?;
-                                if !(v >= 0.0) {
-                                    return Err(format!("tolerance {v} is negative"));
+                                if v.is_nan() || v < 0.0 {
+                                    return Err(format!("tolerance {v} is not a non-negative number"));
                                 }
                                 tolerance = Some(v);
                             }
