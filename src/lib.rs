@@ -37,6 +37,7 @@ pub mod sema;
 pub mod span;
 pub mod stdlib;
 pub mod syntax;
+pub mod testing;
 
 use diag::{Diagnostic, Diagnostics};
 use span::SourceMap;

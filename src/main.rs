@@ -1,5 +1,7 @@
 //! The `wavec` command line. Exit status: 0 success, 1 compile errors, 2 usage errors.
 
+mod commands;
+
 use clap::Parser;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -11,7 +13,8 @@ use wavec::{Emulate, Options, Target};
     name = "wavec",
     version,
     about = "Transpile HLSL/Slang compute shaders with wave intrinsics to HLSL and SPIR-V",
-    after_help = "slangc's single-dash spellings are accepted too: -target, -entry, -profile, -stage, -emulate, -capability.\n\
+    after_help = "Also: `wavec run SHADER …` (dispatch once and show buffers) and `wavec test PATH…` (run test directives); see `wavec run --help`, `wavec test --help`.\n\
+                  slangc's single-dash spellings are accepted too: -target, -entry, -profile, -stage, -emulate, -capability.\n\
                   Exit status: 0 success, 1 compile errors, 2 usage errors."
 )]
 struct Cli {
@@ -63,7 +66,14 @@ fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse_from(normalize_args(std::env::args())) {
+    // `wavec run …` and `wavec test …` are subcommands; anything else is the compile form.
+    let args = normalize_args(std::env::args());
+    match args.get(1).map(String::as_str) {
+        Some("run") => return commands::run(args[1..].to_vec()),
+        Some("test") => return commands::test(args[1..].to_vec()),
+        _ => {}
+    }
+    let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };

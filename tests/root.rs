@@ -6,6 +6,7 @@ mod diagnostics;
 mod execute;
 mod fuzz;
 mod golden;
+mod run_cli;
 mod spirv_exec;
 mod support;
 mod vulkan_runner;

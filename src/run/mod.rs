@@ -26,7 +26,7 @@ mod vulkan;
 use std::fmt;
 use std::time::Duration;
 
-pub use vulkan::{list_devices, run_compute};
+pub use vulkan::{list_devices, run_compute, select_device};
 
 /// Which kind of descriptor a buffer is bound as.  It must match the
 /// shader's declaration (`buffer` / `RWStructuredBuffer` → `Storage`,

@@ -319,6 +319,15 @@ pub fn list_devices() -> Result<Vec<DeviceInfo>, RunError> {
     Ok(probe_all(&s)?.into_iter().map(|p| p.info).collect())
 }
 
+/// The device [`run_compute`] would pick for `wanted` (a case-insensitive substring of its
+/// name; `None` takes the first discrete GPU, then integrated, then anything else), with the
+/// same errors: no such device, or no subgroup support in compute shaders.
+pub fn select_device(wanted: Option<&str>) -> Result<DeviceInfo, RunError> {
+    let mut s = Session::default();
+    create_instance(&mut s)?;
+    Ok(choose(probe_all(&s)?, wanted)?.info)
+}
+
 /// Picks the device to run on: name filter first, then device type.
 fn choose(probes: Vec<Probe>, wanted: Option<&str>) -> Result<Probe, RunError> {
     let available: Vec<String> = probes.iter().map(|p| p.info.name.clone()).collect();

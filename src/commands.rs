@@ -1,0 +1,448 @@
+//! `wavec run` and `wavec test`: the command lines over [`wavec::testing`].
+
+use clap::Parser;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+use wavec::exec::LaneOrder;
+use wavec::testing::directive::{parse_groups, parse_widths};
+use wavec::testing::spec::{dump, parse_spec, BufferId, DumpFormat};
+use wavec::testing::{self, Engine, Job, Outcome, CELL_TAG};
+use wavec::Emulate;
+
+fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("wavec: {msg}");
+    ExitCode::from(2)
+}
+
+fn failure(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("wavec: {msg}");
+    ExitCode::from(1)
+}
+
+fn parse_or_exit<T: Parser>(args: Vec<String>) -> Result<T, ExitCode> {
+    T::try_parse_from(args).map_err(|e| {
+        let code = if e.use_stderr() { 2 } else { 0 };
+        let _ = e.print();
+        ExitCode::from(code)
+    })
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "wavec run",
+    bin_name = "wavec run",
+    about = "Compile a compute shader, dispatch it once on a Vulkan device or the CPU engine, and show its buffers",
+    after_help = "SPEC: a byte size (zero-filled), @file.bin, iota:u32|i32|f32:N, fill:VALUE:N, \
+                  random:SEED:u32|i32|f32:N, words:1 2 3, i32:-1 2, f32:1.0 2.5; a uniform: or storage: \
+                  prefix fixes the descriptor kind (default: what the shader declares).\n\
+                  Bindings: [[vk::binding(b, s)]], else declaration order in set 0.\n\
+                  On lavapipe the wave width is chosen by LP_NATIVE_VECTOR_WIDTH (128 → 4 lanes, 256 → 8, \
+                  512 → 16); set MESA_SHADER_CACHE_DISABLE=true when changing it.\n\
+                  Exit status: 0 success, 1 compile/run errors, 2 usage errors."
+)]
+struct RunCli {
+    /// The shader.
+    input: PathBuf,
+    /// Entry point (default: `main`, else the only entry point).
+    #[arg(long)]
+    entry: Option<String>,
+    /// Define a preprocessor macro: -D NAME or -D NAME=VALUE.
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    defines: Vec<String>,
+    /// Add a folder to the `#include` search path.
+    #[arg(short = 'I', value_name = "DIR")]
+    include_dirs: Vec<PathBuf>,
+    /// Group wave index lowering: auto, always (groupshared fallback), never.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
+    emulate: String,
+    /// SPIR-V profile: vulkan1.1 … vulkan1.3, spirv_1_3 … spirv_1_6.
+    #[arg(long)]
+    profile: Option<String>,
+    /// Workgroups to dispatch: X[,Y,Z].
+    #[arg(long, value_name = "X[,Y,Z]")]
+    groups: String,
+    /// A buffer: [SET.]BINDING=SPEC (repeatable).
+    #[arg(long = "buffer", value_name = "B=SPEC")]
+    buffers: Vec<String>,
+    /// Print a buffer after the run: B[:u32|i32|f32|hex] (repeatable).
+    #[arg(long = "dump", value_name = "B[:FORMAT]")]
+    dumps: Vec<String>,
+    /// Write every buffer to DIR/<binding>.bin (DIR/<set>.<binding>.bin for set > 0).
+    #[arg(long, value_name = "DIR")]
+    out_dir: Option<PathBuf>,
+    /// Wave width: Vulkan pins this subgroup size where the device can; CPU default 32.
+    #[arg(long)]
+    width: Option<u32>,
+    /// Vulkan device: a case-insensitive part of its name (default: the first GPU, else anything).
+    #[arg(long)]
+    device: Option<String>,
+    /// Where to run: vulkan or cpu.
+    #[arg(long, default_value = "vulkan", value_parser = ["vulkan", "cpu"])]
+    engine: String,
+    /// CPU engine lane order: linear, reverse or random:SEED.
+    #[arg(long, default_value = "linear")]
+    lane_order: String,
+    /// Give up on a dispatch after this many seconds.
+    #[arg(long, default_value_t = 20.0)]
+    timeout: f64,
+}
+
+fn check_width(w: u32) -> Result<u32, String> {
+    if w.is_power_of_two() && w <= 128 {
+        Ok(w)
+    } else {
+        Err(format!("--width {w}: a wave width is a power of two from 1 to 128"))
+    }
+}
+
+fn timeout(s: f64) -> Result<Duration, String> {
+    Duration::try_from_secs_f64(s)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| format!("--timeout {s}: expected a positive number of seconds"))
+}
+
+pub fn run(args: Vec<String>) -> ExitCode {
+    let cli: RunCli = match parse_or_exit(args) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let groups = match parse_groups(&cli.groups) {
+        Ok(g) => g,
+        Err(e) => return usage_error(format!("--groups: {e}")),
+    };
+    let mut options =
+        wavec::Options { entry: cli.entry.clone(), include_dirs: cli.include_dirs.clone(), ..Default::default() };
+    options.file_name = cli.input.display().to_string();
+    for d in &cli.defines {
+        let (name, value) = match d.split_once('=') {
+            Some((n, v)) => (n.to_string(), Some(v.to_string())),
+            None => (d.clone(), None),
+        };
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return usage_error(format!("bad macro definition `-D {d}`"));
+        }
+        options.defines.push((name, value));
+    }
+    options.emulate = match cli.emulate.as_str() {
+        "always" => Emulate::Always,
+        "never" => Emulate::Never,
+        _ => Emulate::Auto,
+    };
+    if let Some(p) = &cli.profile {
+        match wavec::back::spv::Profile::from_name(p) {
+            Some(p) => options.spirv_profile = p,
+            None => {
+                return usage_error(format!(
+                    "unknown SPIR-V profile `{p}` (expected vulkan1.1 … vulkan1.3 or spirv_1_3 … spirv_1_6)"
+                ))
+            }
+        }
+    }
+    let base = std::env::current_dir().unwrap_or_default();
+    let mut buffers = Vec::new();
+    for b in &cli.buffers {
+        let Some((id, spec)) = b.split_once('=') else {
+            return usage_error(format!("--buffer `{b}`: expected [SET.]BINDING=SPEC"));
+        };
+        let id = match BufferId::parse(id) {
+            Ok(id) => id,
+            Err(e) => return usage_error(format!("--buffer `{b}`: {e}")),
+        };
+        if buffers.iter().any(|(x, _)| *x == id) {
+            return usage_error(format!("--buffer: binding {id} is given twice"));
+        }
+        match parse_spec(spec, &base) {
+            Ok(s) => buffers.push((id, s)),
+            Err(e) => return usage_error(format!("--buffer `{b}`: {e}")),
+        }
+    }
+    let mut dumps = Vec::new();
+    for d in &cli.dumps {
+        let (id, format) = match d.split_once(':') {
+            Some((id, f)) => match DumpFormat::parse(f) {
+                Some(f) => (id, f),
+                None => {
+                    return usage_error(format!("--dump `{d}`: unknown format `{f}` (expected u32, i32, f32 or hex)"))
+                }
+            },
+            None => (d.as_str(), DumpFormat::U32),
+        };
+        let id = match BufferId::parse(id) {
+            Ok(id) => id,
+            Err(e) => return usage_error(format!("--dump `{d}`: {e}")),
+        };
+        if !buffers.iter().any(|(x, _)| *x == id) {
+            return usage_error(format!("--dump {id}: no --buffer {id}=SPEC was given"));
+        }
+        dumps.push((id, format));
+    }
+    if let Some(w) = cli.width {
+        if let Err(e) = check_width(w) {
+            return usage_error(e);
+        }
+    }
+    let timeout = match timeout(cli.timeout) {
+        Ok(t) => t,
+        Err(e) => return usage_error(e),
+    };
+    let engine = if cli.engine == "cpu" {
+        let Some(lane_order) = LaneOrder::parse(&cli.lane_order) else {
+            return usage_error(format!("--lane-order `{}`: expected linear, reverse or random:SEED", cli.lane_order));
+        };
+        if cli.device.is_some() {
+            return usage_error("--device is for the Vulkan engine");
+        }
+        Engine::Cpu { width: cli.width.unwrap_or(32), lane_order }
+    } else {
+        if cli.lane_order != "linear" {
+            return usage_error("--lane-order is for the CPU engine (--engine cpu)");
+        }
+        Engine::Vulkan { width: cli.width, device: cli.device.clone() }
+    };
+    let source = match std::fs::read_to_string(&cli.input) {
+        Ok(s) => s,
+        Err(e) => return failure(format!("cannot read `{}`: {e}", cli.input.display())),
+    };
+    let job = Job { source: &source, options, groups, buffers, timeout };
+    let ran = match testing::execute(&job, &engine) {
+        Ok(r) => r,
+        Err(e) => return failure(e),
+    };
+    eprintln!("wavec: ran on {}", ran.device);
+    let mut out = std::io::stdout().lock();
+    for (id, format) in &dumps {
+        let data = ran.buffer(*id).unwrap_or_default();
+        let _ = write!(out, "buffer {id} ({} bytes):\n{}", data.len(), dump(data, *format));
+    }
+    if let Some(dir) = &cli.out_dir {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            return failure(format!("cannot create `{}`: {e}", dir.display()));
+        }
+        for (id, data) in &ran.buffers {
+            let path = dir.join(id.file_name());
+            if let Err(e) = std::fs::write(&path, data) {
+                return failure(format!("cannot write `{}`: {e}", path.display()));
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "wavec test",
+    bin_name = "wavec test",
+    about = "Run every shader with test directives (`//! dispatch …`) at every wave width and print a file × width matrix",
+    after_help = "Vulkan: the widths the device offers (lavapipe: 4, 8 and 16, one child process per width with \
+                  LP_NATIVE_VECTOR_WIDTH=32*width and MESA_SHADER_CACHE_DISABLE=true). CPU: --widths.\n\
+                  Exit status: 0 all passed, 1 a failure or error, 2 usage errors."
+)]
+struct TestCli {
+    /// Test files, or folders (every *.slang with a `//! dispatch` directive).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Where to run: vulkan or cpu.
+    #[arg(long, default_value = "vulkan", value_parser = ["vulkan", "cpu"])]
+    engine: String,
+    /// Wave widths (CPU default 1,2,4,8,16,32,64,128; Vulkan default: what the device offers).
+    #[arg(long, value_name = "LIST")]
+    widths: Option<String>,
+    /// CPU engine lane order: linear, reverse or random:SEED.
+    #[arg(long, default_value = "linear")]
+    lane_order: String,
+    /// Vulkan device: a case-insensitive part of its name.
+    #[arg(long)]
+    device: Option<String>,
+    /// Give up on a dispatch after this many seconds.
+    #[arg(long, default_value_t = 20.0)]
+    timeout: f64,
+    /// Internal: run every file at this one width and print machine-readable results.
+    #[arg(long, hide = true)]
+    child_width: Option<u32>,
+}
+
+pub fn test(args: Vec<String>) -> ExitCode {
+    let cli: TestCli = match parse_or_exit(args) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let timeout = match timeout(cli.timeout) {
+        Ok(t) => t,
+        Err(e) => return usage_error(e),
+    };
+    let asked = match cli.widths.as_deref().map(parse_widths).transpose() {
+        Ok(w) => w,
+        Err(e) => return usage_error(format!("--widths: {e}")),
+    };
+    let Some(lane_order) = LaneOrder::parse(&cli.lane_order) else {
+        return usage_error(format!("--lane-order `{}`: expected linear, reverse or random:SEED", cli.lane_order));
+    };
+    let cpu = cli.engine == "cpu";
+    if !cpu && lane_order != LaneOrder::Linear {
+        return usage_error("--lane-order is for the CPU engine (--engine cpu)");
+    }
+    let paths = match testing::collect_files(&cli.paths) {
+        Ok(p) => p,
+        Err(e) => return usage_error(e),
+    };
+    let files: Vec<Result<testing::directive::TestFile, String>> = paths.iter().map(|p| testing::load(p)).collect();
+
+    if let Some(w) = cli.child_width {
+        // A child: one width, results on stdout for the parent.
+        let engine = Engine::Vulkan { width: Some(w), device: cli.device.clone() };
+        // The device's full name, for `skip-device` (lavapipe's includes its vector width).
+        let name = wavec::run::select_device(cli.device.as_deref()).map(|i| i.name).unwrap_or_default();
+        let mut out = std::io::stdout().lock();
+        for (i, f) in files.iter().enumerate() {
+            let o = match f {
+                Ok(t) => testing::run_file(t, &engine, &name, timeout),
+                Err(e) => Outcome::Error(e.clone()),
+            };
+            let _ = writeln!(out, "{}", o.to_line(i));
+            let _ = out.flush();
+        }
+        return ExitCode::SUCCESS;
+    }
+
+    let (widths, cells, device) = if cpu {
+        let widths = asked.unwrap_or_else(|| (0..8).map(|i| 1 << i).collect());
+        let cells: Vec<Vec<Outcome>> = files
+            .iter()
+            .map(|f| {
+                widths
+                    .iter()
+                    .map(|&w| match f {
+                        Ok(t) => testing::run_file(t, &Engine::Cpu { width: w, lane_order }, "", timeout),
+                        Err(e) => Outcome::Error(e.clone()),
+                    })
+                    .collect()
+            })
+            .collect();
+        (widths, cells, format!("CPU engine, lane order {}", cli.lane_order))
+    } else {
+        let info = match wavec::run::select_device(cli.device.as_deref()) {
+            Ok(i) => i,
+            Err(e) => return failure(e),
+        };
+        let offered: Vec<u32> = if info.is_lavapipe() {
+            vec![4, 8, 16]
+        } else if info.required_size_in_compute {
+            (0..8).map(|i| 1 << i).filter(|w| (info.min_subgroup_size..=info.max_subgroup_size).contains(w)).collect()
+        } else {
+            vec![info.subgroup_size]
+        };
+        let widths: Vec<u32> = match &asked {
+            Some(a) => {
+                let bad: Vec<String> = a.iter().filter(|w| !offered.contains(w)).map(u32::to_string).collect();
+                if !bad.is_empty() {
+                    let offered: Vec<String> = offered.iter().map(u32::to_string).collect();
+                    return failure(format!(
+                        "`{}` cannot run wave width {} (it offers {})",
+                        info.name,
+                        bad.join(", "),
+                        offered.join(", ")
+                    ));
+                }
+                a.clone()
+            }
+            None => offered,
+        };
+        let mut cells = vec![Vec::new(); files.len()];
+        for &w in &widths {
+            let column = run_child(&cli, &paths, w, &info, timeout);
+            for (row, o) in cells.iter_mut().zip(column) {
+                row.push(o);
+            }
+        }
+        (widths, cells, info.name.clone())
+    };
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    print!("{}", testing::render_report(&names, &widths, &cells));
+    println!("({device})");
+    if cells.iter().flatten().any(Outcome::failed) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Runs every file at width `w` in a child `wavec test --child-width W`; one outcome per file.
+fn run_child(
+    cli: &TestCli,
+    paths: &[PathBuf],
+    w: u32,
+    device: &wavec::run::DeviceInfo,
+    timeout: Duration,
+) -> Vec<Outcome> {
+    let fail_all = |why: String| vec![Outcome::Error(why); paths.len()];
+    let exe = match std::env::current_exe() {
+        Ok(e) => e,
+        Err(e) => return fail_all(format!("cannot find the wavec executable: {e}")),
+    };
+    let mut cmd = Command::new(exe);
+    cmd.args(["test", "--child-width", &w.to_string(), "--timeout", &cli.timeout.to_string()]);
+    if let Some(d) = &cli.device {
+        cmd.args(["--device", d]);
+    }
+    cmd.arg("--").args(paths);
+    if device.is_lavapipe() {
+        // lavapipe reads its vector width once, when the driver loads; its shader cache
+        // ignores the width, so cached code of another width must not be reused.
+        cmd.env("LP_NATIVE_VECTOR_WIDTH", (32 * w).to_string()).env("MESA_SHADER_CACHE_DISABLE", "true");
+    }
+    let mut child = match cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn() {
+        Ok(c) => c,
+        Err(e) => return fail_all(format!("cannot start a child wavec: {e}")),
+    };
+    let drain = |r: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut s = String::new();
+            if let Some(mut r) = r {
+                let _ = r.read_to_string(&mut s);
+            }
+            s
+        })
+    };
+    let out = drain(child.stdout.take().map(|r| Box::new(r) as Box<dyn Read + Send>));
+    let err = drain(child.stderr.take().map(|r| Box::new(r) as Box<dyn Read + Send>));
+    // Each file runs its dispatch and a CPU reference, each with the timeout.
+    let deadline = (timeout * 2 + Duration::from_secs(10)) * paths.len() as u32 + Duration::from_secs(30);
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break Some(s),
+            Ok(None) if start.elapsed() > deadline => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+            Err(_) => break None,
+        }
+    };
+    let stdout = out.join().unwrap_or_default();
+    let stderr = err.join().unwrap_or_default();
+    let mut column: Vec<Option<Outcome>> = vec![None; paths.len()];
+    for line in stdout.lines().filter(|l| l.starts_with(CELL_TAG)) {
+        if let Some((i, o)) = Outcome::from_line(line) {
+            if i < column.len() {
+                column[i] = Some(o);
+            }
+        }
+    }
+    let why = match status {
+        None => format!("the child process for width {w} was stopped after {deadline:?}"),
+        Some(s) => format!("the child process for width {w} ended ({s}) without a result"),
+    };
+    let tail: String =
+        stderr.lines().rev().take(10).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n");
+    column
+        .into_iter()
+        .map(|o| {
+            o.unwrap_or_else(|| Outcome::Error(if tail.is_empty() { why.clone() } else { format!("{why}:\n{tail}") }))
+        })
+        .collect()
+}

@@ -1,0 +1,458 @@
+//! `wavec run` and `wavec test` without the command line: buffer specs ([`spec`]), test
+//! directives ([`directive`]), running one dispatch on the Vulkan runner ([`crate::run`]) or the
+//! CPU engine ([`crate::exec`]), checking the results, and the file × width matrix.
+//!
+//! Bindings follow the rule the SPIR-V backend and the CPU engine share:
+//! `[[vk::binding(b, s)]]` where given, else declaration order in set 0.
+
+pub mod directive;
+pub mod spec;
+
+use crate::exec::{CpuBuffer, CpuOptions, LaneOrder};
+use crate::run::{BufferInit, BufferKind, Dispatch};
+use directive::{Check, TestFile, WordCount};
+use spec::{BufferId, BufferSpec, DumpFormat};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Where a dispatch runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// The CPU engine at `width` lanes.
+    Cpu { width: u32, lane_order: LaneOrder },
+    /// A Vulkan device; `width` pins the subgroup size (else the device default).
+    Vulkan { width: Option<u32>, device: Option<String> },
+}
+
+/// One dispatch to run.
+#[derive(Clone, Debug)]
+pub struct Job<'a> {
+    pub source: &'a str,
+    /// Entry, defines, include folders, emulation, SPIR-V profile; `file_name` is the path.
+    pub options: crate::Options,
+    pub groups: [u32; 3],
+    pub buffers: Vec<(BufferId, BufferSpec)>,
+    pub timeout: Duration,
+}
+
+/// The buffers after a dispatch, in the job's order, and where it ran.
+#[derive(Clone, Debug)]
+pub struct Ran {
+    pub buffers: Vec<(BufferId, Vec<u8>)>,
+    /// `llvmpipe (LLVM 15.0.7, 256 bits), 8 lanes` or `CPU engine, 8 lanes`.
+    pub device: String,
+    pub width: u32,
+}
+
+impl Ran {
+    pub fn buffer(&self, id: BufferId) -> Option<&[u8]> {
+        self.buffers.iter().find(|(b, _)| *b == id).map(|(_, d)| d.as_slice())
+    }
+}
+
+fn words(data: &[u8]) -> Vec<u32> {
+    data.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+}
+
+/// Runs `job` on `engine`. Every failure (compile errors, bad bindings, device errors,
+/// runtime checks of the CPU engine, timeouts) is an `Err` with a message for a person.
+pub fn execute(job: &Job, engine: &Engine) -> Result<Ran, String> {
+    let (checked, warnings) =
+        crate::check(job.source, &job.options).map_err(|d| format!("compile error:\n{}", d.render_plain()))?;
+    let entry_name = checked.module.entry_points[checked.entry].name.clone();
+    match engine {
+        Engine::Cpu { width, lane_order } => {
+            let opts = CpuOptions {
+                width: *width,
+                lane_order: *lane_order,
+                emulate_group_wave: job.options.emulate == crate::Emulate::Always,
+                ..Default::default()
+            };
+            let mut bufs: Vec<CpuBuffer> = job
+                .buffers
+                .iter()
+                .map(|(id, s)| CpuBuffer { set: id.set, binding: id.binding, data: s.data.clone() })
+                .collect();
+            let groups = job.groups;
+            let (tx, rx) = std::sync::mpsc::channel();
+            // A thread so a kernel that never finishes can be abandoned at the timeout (it is
+            // left running; the process exits soon after).
+            let spawned = std::thread::Builder::new().name("wavec-cpu".into()).stack_size(64 << 20).spawn(move || {
+                let r = crate::exec::run_checked(&checked, groups, &mut bufs, &opts);
+                let _ = tx.send((r, bufs));
+            });
+            spawned.map_err(|e| format!("cannot start the CPU engine: {e}"))?;
+            let (result, bufs) = match rx.recv_timeout(job.timeout) {
+                Ok(r) => r,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                    return Err(format!(
+                        "the dispatch did not finish within {:?} on the CPU engine \
+                         (infinite loop, or a barrier that never completes?)",
+                        job.timeout
+                    ))
+                }
+                Err(_) => return Err("the CPU engine stopped unexpectedly (internal error)".into()),
+            };
+            if let Err(diags) = result {
+                let d = crate::diag::Diagnostics { list: diags, sources: warnings.sources.clone() };
+                return Err(format!("the CPU engine reports:\n{}", d.render_plain()));
+            }
+            Ok(Ran {
+                buffers: bufs.into_iter().map(|b| (BufferId { set: b.set, binding: b.binding }, b.data)).collect(),
+                device: format!("CPU engine, {width} lanes"),
+                width: *width,
+            })
+        }
+        Engine::Vulkan { width, device } => {
+            // Descriptor kinds the spec leaves open come from the shader's declarations.
+            let declared =
+                crate::exec::compile_program(&checked.module, checked.entry).map(|p| p.bindings).unwrap_or_default();
+            let mut options = job.options.clone();
+            options.targets = vec![crate::Target::Spirv];
+            let out =
+                crate::compile(job.source, &options).map_err(|d| format!("compile error:\n{}", d.render_plain()))?;
+            let spirv = words(out.binary(crate::Target::Spirv).unwrap_or_default());
+            let buffers = job
+                .buffers
+                .iter()
+                .map(|(id, s)| {
+                    let uniform = declared.iter().any(|b| b.set == id.set && b.binding == id.binding && b.uniform);
+                    let kind = s.kind.unwrap_or(if uniform { BufferKind::Uniform } else { BufferKind::Storage });
+                    BufferInit { set: id.set, binding: id.binding, kind, data: s.data.clone() }
+                })
+                .collect();
+            let d = Dispatch {
+                spirv: &spirv,
+                entry: &entry_name,
+                groups: job.groups,
+                buffers,
+                subgroup_size: *width,
+                timeout: job.timeout,
+                device: device.clone(),
+            };
+            let out = crate::run::run_compute(&d).map_err(|e| e.to_string())?;
+            let w = out.device.subgroup_size;
+            if let Some(want) = width {
+                if *want != w {
+                    return Err(format!("asked for {want} lanes, but `{}` runs {w}", out.device.name));
+                }
+            }
+            Ok(Ran {
+                buffers: job.buffers.iter().map(|(id, _)| *id).zip(out.buffers).collect(),
+                device: format!("{}, {w} lanes", out.device.name),
+                width: w,
+            })
+        }
+    }
+}
+
+/// The result of one file at one width.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Pass,
+    /// The file's `//! widths` excludes this width.
+    Skip,
+    /// A check failed; the text names each failing check and its first differing words.
+    Fail(String),
+    /// The file could not be run (directives, compile error, device error, timeout).
+    Error(String),
+}
+
+impl Outcome {
+    pub fn label(&self) -> &'static str {
+        match self {
+            Outcome::Pass => "PASS",
+            Outcome::Skip => "SKIP",
+            Outcome::Fail(_) | Outcome::Error(_) => "FAIL",
+        }
+    }
+    pub fn failed(&self) -> bool {
+        matches!(self, Outcome::Fail(_) | Outcome::Error(_))
+    }
+    /// One line for a child process's report: `@@wavec-cell INDEX KIND ESCAPED-TEXT`.
+    pub fn to_line(&self, index: usize) -> String {
+        let esc = |s: &str| s.replace('\\', "\\\\").replace('\n', "\\n");
+        match self {
+            Outcome::Pass => format!("{CELL_TAG} {index} PASS"),
+            Outcome::Skip => format!("{CELL_TAG} {index} SKIP"),
+            Outcome::Fail(s) => format!("{CELL_TAG} {index} FAIL {}", esc(s)),
+            Outcome::Error(s) => format!("{CELL_TAG} {index} ERROR {}", esc(s)),
+        }
+    }
+    /// Reads a line written by [`Outcome::to_line`].
+    pub fn from_line(line: &str) -> Option<(usize, Outcome)> {
+        let rest = line.strip_prefix(CELL_TAG)?.strip_prefix(' ')?;
+        let mut parts = rest.splitn(3, ' ');
+        let index = parts.next()?.parse().ok()?;
+        let kind = parts.next()?;
+        let mut text = String::new();
+        let mut chars = parts.next().unwrap_or("").chars();
+        while let Some(c) = chars.next() {
+            match (c, c == '\\') {
+                (_, true) => match chars.next() {
+                    Some('n') => text.push('\n'),
+                    Some(o) => text.push(o),
+                    None => {}
+                },
+                (c, false) => text.push(c),
+            }
+        }
+        let o = match kind {
+            "PASS" => Outcome::Pass,
+            "SKIP" => Outcome::Skip,
+            "FAIL" => Outcome::Fail(text),
+            "ERROR" => Outcome::Error(text),
+            _ => return None,
+        };
+        Some((index, o))
+    }
+}
+
+/// Marks a child's result lines.
+pub const CELL_TAG: &str = "@@wavec-cell";
+
+/// At most this many differing words are shown per failing check.
+pub const MAX_DIFFS: usize = 8;
+
+fn diff_report(
+    expected: &[u32],
+    actual: &[u32],
+    same: impl Fn(u32, u32) -> bool,
+    show: impl Fn(u32) -> String,
+) -> Option<String> {
+    let diffs: Vec<usize> = (0..expected.len()).filter(|&i| !same(expected[i], actual[i])).collect();
+    if diffs.is_empty() {
+        return None;
+    }
+    let mut s = format!("{} of {} words differ", diffs.len(), expected.len());
+    for &i in diffs.iter().take(MAX_DIFFS) {
+        s.push_str(&format!("\n    [{i}] expected {}, actual {}", show(expected[i]), show(actual[i])));
+    }
+    if diffs.len() > MAX_DIFFS {
+        s.push_str(&format!("\n    … and {} more", diffs.len() - MAX_DIFFS));
+    }
+    Some(s)
+}
+
+fn close(tolerance: f32) -> impl Fn(u32, u32) -> bool {
+    move |e, a| {
+        let (e, a) = (f32::from_bits(e), f32::from_bits(a));
+        (e.is_nan() && a.is_nan()) || e == a || (e - a).abs() <= tolerance * e.abs().max(1.0)
+    }
+}
+
+/// Evaluates one check; `Ok(None)` passes, `Ok(Some(why))` fails, `Err` cannot be evaluated.
+fn evaluate(check: &Check, ran: &Ran, reference: Option<&Ran>) -> Result<Option<String>, String> {
+    let get = |r: &Ran, b: BufferId| r.buffer(b).map(words).ok_or_else(|| format!("no buffer {b} in the run"));
+    match check {
+        Check::Expect { buffer, words: expected, format } => {
+            let actual = get(ran, *buffer)?;
+            if actual.len() < expected.len() {
+                return Ok(Some(format!(
+                    "buffer {buffer} has {} words, but {} are expected",
+                    actual.len(),
+                    expected.len()
+                )));
+            }
+            Ok(diff_report(expected, &actual[..expected.len()], |e, a| e == a, |w| format.word(w)))
+        }
+        Check::ExpectFile { buffer, path } => {
+            let bytes = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+            let actual = ran.buffer(*buffer).ok_or_else(|| format!("no buffer {buffer} in the run"))?;
+            if actual.len() != bytes.len() {
+                return Ok(Some(format!(
+                    "buffer {buffer} has {} bytes, `{}` has {}",
+                    actual.len(),
+                    path.display(),
+                    bytes.len()
+                )));
+            }
+            let mut r = diff_report(&words(&bytes), &words(actual), |e, a| e == a, |w| DumpFormat::Hex.word(w));
+            if r.is_none() && actual != bytes.as_slice() {
+                r = Some("the trailing bytes differ".into());
+            }
+            Ok(r)
+        }
+        Check::Compare { buffer, sorted, tolerance, words: count } => {
+            let reference = reference.ok_or("no reference run")?;
+            let mut expected = get(reference, *buffer)?;
+            let mut actual = get(ran, *buffer)?;
+            let n = match count {
+                WordCount::All => expected.len(),
+                WordCount::Fixed(n) => *n,
+                WordCount::From { buffer: b, index } => {
+                    let w = get(reference, *b)?;
+                    *w.get(*index).ok_or_else(|| format!("buffer {b} of the reference run has no word {index}"))?
+                        as usize
+                }
+            };
+            if n > expected.len() || n > actual.len() {
+                return Ok(Some(format!(
+                    "{n} words compared, but buffer {buffer} has {} words (reference: {})",
+                    actual.len(),
+                    expected.len()
+                )));
+            }
+            if actual.len() != expected.len() && matches!(count, WordCount::All) {
+                return Ok(Some(format!(
+                    "buffer {buffer} has {} words, the reference {}",
+                    actual.len(),
+                    expected.len()
+                )));
+            }
+            expected.truncate(n);
+            actual.truncate(n);
+            if *sorted {
+                expected.sort_unstable();
+                actual.sort_unstable();
+            }
+            Ok(match tolerance {
+                Some(t) => diff_report(&expected, &actual, close(*t), |w| DumpFormat::F32.word(w)),
+                None => diff_report(&expected, &actual, |e, a| e == a, |w| DumpFormat::U32.word(w)),
+            })
+        }
+    }
+}
+
+/// The engine's wave width (`None`: the Vulkan device default).
+fn engine_width(engine: &Engine) -> Option<u32> {
+    match engine {
+        Engine::Cpu { width, .. } => Some(*width),
+        Engine::Vulkan { width, .. } => *width,
+    }
+}
+
+/// Runs a test file at one width and evaluates its checks. `device` is the Vulkan device's
+/// name (for `skip-device`), empty on the CPU engine.
+pub fn run_file(t: &TestFile, engine: &Engine, device: &str, timeout: Duration) -> Outcome {
+    if let Some(w) = engine_width(engine) {
+        if !t.runs_at(w) || (matches!(engine, Engine::Vulkan { .. }) && t.skips_device(device, w)) {
+            return Outcome::Skip;
+        }
+    }
+    let job =
+        Job { source: &t.source, options: t.options(None), groups: t.dispatch, buffers: t.buffers.clone(), timeout };
+    let ran = match execute(&job, engine) {
+        Ok(r) => r,
+        Err(e) => return Outcome::Error(e),
+    };
+    let reference = match &t.reference {
+        None => None,
+        Some((name, groups)) => {
+            let job = Job { options: t.options(Some(name)), groups: groups.unwrap_or(t.dispatch), ..job.clone() };
+            match execute(&job, &Engine::Cpu { width: 1, lane_order: LaneOrder::Linear }) {
+                Ok(r) => Some(r),
+                Err(e) => return Outcome::Error(format!("reference entry point `{name}`: {e}")),
+            }
+        }
+    };
+    let mut failures = Vec::new();
+    for c in &t.checks {
+        match evaluate(&c.check, &ran, reference.as_ref()) {
+            Ok(None) => {}
+            Ok(Some(why)) => failures.push(format!("line {}: `{}`: {why}", c.line, c.text)),
+            Err(e) => return Outcome::Error(format!("line {}: `{}`: {e}", c.line, c.text)),
+        }
+    }
+    if failures.is_empty() {
+        Outcome::Pass
+    } else {
+        Outcome::Fail(failures.join("\n"))
+    }
+}
+
+/// The files `wavec test PATH…` runs: files as given; folders give every `*.slang` with a
+/// `//! dispatch` directive (not recursive), sorted.
+pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let entries = std::fs::read_dir(p).map_err(|e| format!("cannot read folder `{}`: {e}", p.display()))?;
+            let mut found: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.extension().is_some_and(|x| x == "slang") && f.is_file())
+                .filter(|f| std::fs::read_to_string(f).is_ok_and(|s| directive::has_directives(&s)))
+                .collect();
+            found.sort();
+            files.extend(found);
+        } else if p.is_file() {
+            files.push(p.clone());
+        } else {
+            return Err(format!("`{}` does not exist", p.display()));
+        }
+    }
+    if files.is_empty() {
+        return Err("no test files (a test is a .slang file with a `//! dispatch` directive)".into());
+    }
+    Ok(files)
+}
+
+/// Reads and parses a test file.
+pub fn load(path: &Path) -> Result<TestFile, String> {
+    let source = std::fs::read_to_string(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    directive::parse(path, &source)
+}
+
+/// The matrix (file rows × width columns), then every failure in full.
+pub fn render_report(files: &[String], widths: &[u32], cells: &[Vec<Outcome>]) -> String {
+    let name_w = files.iter().map(String::len).max().unwrap_or(4).max(4);
+    let mut s = format!("{:<name_w$}", "file");
+    for w in widths {
+        s.push_str(&format!("  {:>4}", w));
+    }
+    s.push('\n');
+    for (f, row) in files.iter().zip(cells) {
+        s.push_str(&format!("{f:<name_w$}"));
+        for c in row {
+            s.push_str(&format!("  {:>4}", c.label()));
+        }
+        s.push('\n');
+    }
+    let count = |p: fn(&Outcome) -> bool| cells.iter().flatten().filter(|c| p(c)).count();
+    let (pass, fail, skip) = (count(|c| *c == Outcome::Pass), count(Outcome::failed), count(|c| *c == Outcome::Skip));
+    s.push_str(&format!("\n{pass} passed, {fail} failed, {skip} skipped\n"));
+    for (f, row) in files.iter().zip(cells) {
+        for (w, c) in widths.iter().zip(row) {
+            match c {
+                Outcome::Fail(why) => s.push_str(&format!("\nFAIL {f} at width {w}:\n{}\n", indent(why))),
+                Outcome::Error(why) => s.push_str(&format!("\nFAIL {f} at width {w}: error:\n{}\n", indent(why))),
+                _ => {}
+            }
+        }
+    }
+    s
+}
+
+fn indent(s: &str) -> String {
+    s.lines().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcome_lines_round_trip() {
+        for o in [
+            Outcome::Pass,
+            Outcome::Skip,
+            Outcome::Fail("line 3: a\\b\n  [0] expected 1, actual 2".into()),
+            Outcome::Error(String::new()),
+        ] {
+            assert_eq!(Outcome::from_line(&o.to_line(7)), Some((7, o)));
+        }
+        assert_eq!(Outcome::from_line("noise"), None);
+    }
+
+    #[test]
+    fn diffs_show_at_most_eight_words() {
+        let e: Vec<u32> = (0..20).collect();
+        let a: Vec<u32> = (0..20).map(|i| if i % 2 == 0 { i } else { i + 100 }).collect();
+        let r = diff_report(&e, &a, |x, y| x == y, |w| w.to_string()).unwrap();
+        assert!(r.starts_with("10 of 20 words differ\n    [1] expected 1, actual 101"), "{r}");
+        assert_eq!(r.matches("expected").count(), MAX_DIFFS);
+        assert!(r.ends_with("… and 2 more"), "{r}");
+        assert!(close(1e-5)(1.0f32.to_bits(), 1.000001f32.to_bits()));
+        assert!(!close(1e-5)(1.0f32.to_bits(), 1.001f32.to_bits()));
+    }
+}

@@ -1,0 +1,298 @@
+//! Buffer specifications (`--buffer B=SPEC`, `//! buffer B = SPEC`), buffer ids and dump formats.
+
+use crate::run::BufferKind;
+use std::fmt;
+use std::path::Path;
+
+/// A buffer's place: `[SET.]BINDING`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct BufferId {
+    pub set: u32,
+    pub binding: u32,
+}
+
+impl BufferId {
+    /// `3` (set 0) or `1.3` (set 1, binding 3).
+    pub fn parse(s: &str) -> Result<BufferId, String> {
+        let s = s.trim();
+        let bad = || format!("`{s}` is not a binding (expected BINDING or SET.BINDING, e.g. `2` or `1.0`)");
+        let (set, binding) = match s.split_once('.') {
+            Some((a, b)) => (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?),
+            None => (0, s.parse().map_err(|_| bad())?),
+        };
+        Ok(BufferId { set, binding })
+    }
+    /// The file name `--out-dir` writes: `<binding>.bin`, or `<set>.<binding>.bin` for set > 0.
+    pub fn file_name(self) -> String {
+        format!("{self}.bin")
+    }
+}
+
+impl fmt::Display for BufferId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.set == 0 {
+            write!(f, "{}", self.binding)
+        } else {
+            write!(f, "{}.{}", self.set, self.binding)
+        }
+    }
+}
+
+/// A buffer's initial contents and, when the spec says so (`uniform:`/`storage:`), its kind.
+/// Without a prefix the kind is taken from the shader's declaration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BufferSpec {
+    pub kind: Option<BufferKind>,
+    pub data: Vec<u8>,
+}
+
+/// The element type of a generator or literal list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Elem {
+    U32,
+    I32,
+    F32,
+}
+
+impl Elem {
+    fn parse(s: &str) -> Result<Elem, String> {
+        match s {
+            "u32" | "uint" => Ok(Elem::U32),
+            "i32" | "int" => Ok(Elem::I32),
+            "f32" | "float" => Ok(Elem::F32),
+            _ => Err(format!("unknown element type `{s}` (expected u32, i32 or f32)")),
+        }
+    }
+}
+
+/// The largest buffer a spec may ask for (1 GiB): a typo should not eat the machine's memory.
+const MAX_BYTES: u64 = 1 << 30;
+
+fn count(s: &str, what: &str) -> Result<usize, String> {
+    let n: u64 = parse_uint(s).ok_or_else(|| format!("`{s}` is not a {what}"))?;
+    if n.saturating_mul(4) > MAX_BYTES {
+        return Err(format!("{n} words is more than the 1 GiB a buffer may have"));
+    }
+    Ok(n as usize)
+}
+
+fn parse_uint(s: &str) -> Option<u64> {
+    let s = s.trim().replace('_', "");
+    match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u64::from_str_radix(h, 16).ok(),
+        None => s.parse().ok(),
+    }
+}
+
+/// One 32-bit word from a literal: `0x…` (bits), a decimal `u32`, a negative `i32`, or a
+/// float (has `.`, `e`, `inf` or `nan`) stored as `f32` bits. `elem` forces the reading.
+pub fn parse_word(s: &str, elem: Option<Elem>) -> Result<u32, String> {
+    let t = s.trim();
+    let bad = || format!("`{t}` is not a 32-bit value");
+    if t.starts_with("0x") || t.starts_with("0X") {
+        return parse_uint(t).filter(|&v| v <= u64::from(u32::MAX)).map(|v| v as u32).ok_or_else(bad);
+    }
+    let looks_float = t.contains(['.', 'e', 'E']) || t.ends_with("inf") || t.ends_with("nan");
+    match elem {
+        Some(Elem::F32) => t.parse::<f32>().map(f32::to_bits).map_err(|_| bad()),
+        Some(Elem::I32) => t.parse::<i32>().map(|v| v as u32).map_err(|_| bad()),
+        Some(Elem::U32) => t.parse::<u32>().map_err(|_| bad()),
+        None if looks_float => t.parse::<f32>().map(f32::to_bits).map_err(|_| bad()),
+        None if t.starts_with('-') => t.parse::<i32>().map(|v| v as u32).map_err(|_| bad()),
+        None => t.parse::<u32>().map_err(|_| bad()),
+    }
+}
+
+/// A list of words, `1 2 3` or `1, 2, 3`, optionally led by `u32:`, `i32:` or `f32:`.
+pub fn parse_word_list(s: &str) -> Result<Vec<u32>, String> {
+    let s = s.trim();
+    let (elem, rest) = match s.split_once(':') {
+        Some((e, rest)) if !e.contains(char::is_whitespace) => (Some(Elem::parse(e.trim())?), rest),
+        _ => (None, s),
+    };
+    rest.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).map(|w| parse_word(w, elem)).collect()
+}
+
+/// splitmix64: the `random:` generator (stable across versions: tests depend on it).
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+fn words_to_bytes(words: impl IntoIterator<Item = u32>) -> Vec<u8> {
+    words.into_iter().flat_map(u32::to_le_bytes).collect()
+}
+
+/// Parses a buffer spec. `base` is the folder `@file` paths are relative to.
+///
+/// * `N` — N zero bytes;
+/// * `@file.bin` — the file's bytes;
+/// * `iota:u32|i32|f32:N` — 0, 1, 2, … N-1;
+/// * `fill:VALUE:N` — N copies of one word (`0xDEADBEEF`, `7`, `-1`, `0.5`);
+/// * `random:SEED:u32|i32|f32:N` — N pseudo-random words (splitmix64 of SEED): u32/i32 cover
+///   every bit pattern, f32 are multiples of 1/1024 in [0, 1), exact in half precision;
+/// * `words:1 2 3`, `u32:…`, `i32:-1 2`, `f32:1.0 2.5` — literal words;
+/// * a `uniform:` or `storage:` prefix fixes the descriptor kind.
+pub fn parse_spec(spec: &str, base: &Path) -> Result<BufferSpec, String> {
+    let spec = spec.trim();
+    let (kind, body) = if let Some(rest) = spec.strip_prefix("uniform:") {
+        (Some(BufferKind::Uniform), rest.trim())
+    } else if let Some(rest) = spec.strip_prefix("storage:") {
+        (Some(BufferKind::Storage), rest.trim())
+    } else {
+        (None, spec)
+    };
+    let data = parse_body(body, base).map_err(|e| format!("bad buffer spec `{spec}`: {e}"))?;
+    if data.is_empty() {
+        return Err(format!("bad buffer spec `{spec}`: a buffer cannot be empty"));
+    }
+    Ok(BufferSpec { kind, data })
+}
+
+fn parse_body(body: &str, base: &Path) -> Result<Vec<u8>, String> {
+    if let Some(file) = body.strip_prefix('@') {
+        let path = base.join(file.trim());
+        return std::fs::read(&path).map_err(|e| format!("cannot read `{}`: {e}", path.display()));
+    }
+    if let Some(n) = parse_uint(body) {
+        if n > MAX_BYTES {
+            return Err(format!("{n} bytes is more than the 1 GiB a buffer may have"));
+        }
+        return Ok(vec![0; n as usize]);
+    }
+    let Some((head, rest)) = body.split_once(':') else {
+        return Err("expected a byte size, @file, iota:, fill:, random:, words:, u32:, i32: or f32:".into());
+    };
+    let fields: Vec<&str> = rest.split(':').collect();
+    match head.trim() {
+        "iota" => {
+            let [elem, n] = fields[..] else { return Err("expected iota:u32|i32|f32:N".into()) };
+            let (elem, n) = (Elem::parse(elem)?, count(n, "word count")?);
+            Ok(words_to_bytes((0..n as u32).map(|i| if elem == Elem::F32 { (i as f32).to_bits() } else { i })))
+        }
+        "fill" => {
+            let [value, n] = fields[..] else { return Err("expected fill:VALUE:N".into()) };
+            let (value, n) = (parse_word(value, None)?, count(n, "word count")?);
+            Ok(words_to_bytes(std::iter::repeat_n(value, n)))
+        }
+        "random" => {
+            let [seed, elem, n] = fields[..] else { return Err("expected random:SEED:u32|i32|f32:N".into()) };
+            let seed = parse_uint(seed).ok_or_else(|| format!("`{seed}` is not a seed"))?;
+            let (elem, n) = (Elem::parse(elem)?, count(n, "word count")?);
+            let mut g = SplitMix(seed);
+            Ok(words_to_bytes((0..n).map(|_| {
+                let r = g.next();
+                match elem {
+                    Elem::F32 => ((r >> 54) as f32 / 1024.0).to_bits(),
+                    _ => (r >> 32) as u32,
+                }
+            })))
+        }
+        "words" => Ok(words_to_bytes(parse_word_list(rest)?)),
+        "u32" | "i32" | "f32" => Ok(words_to_bytes(parse_word_list(body)?)),
+        other => Err(format!("unknown generator `{other}`")),
+    }
+}
+
+/// How `--dump` prints a buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DumpFormat {
+    U32,
+    I32,
+    F32,
+    Hex,
+}
+
+impl DumpFormat {
+    pub fn parse(s: &str) -> Option<DumpFormat> {
+        match s {
+            "u32" => Some(DumpFormat::U32),
+            "i32" => Some(DumpFormat::I32),
+            "f32" => Some(DumpFormat::F32),
+            "hex" => Some(DumpFormat::Hex),
+            _ => None,
+        }
+    }
+    pub fn word(self, w: u32) -> String {
+        match self {
+            DumpFormat::U32 => w.to_string(),
+            DumpFormat::I32 => (w as i32).to_string(),
+            DumpFormat::F32 => format!("{:?}", f32::from_bits(w)),
+            DumpFormat::Hex => format!("0x{w:08x}"),
+        }
+    }
+}
+
+/// A buffer as text: 8 words a line, each line led by the index of its first word.
+pub fn dump(data: &[u8], format: DumpFormat) -> String {
+    let words: Vec<u32> = data.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let cells: Vec<String> = words.iter().map(|&w| format.word(w)).collect();
+    let width = cells.iter().map(String::len).max().unwrap_or(0);
+    let digits = words.len().saturating_sub(1).to_string().len();
+    let mut out = String::new();
+    for (row, chunk) in cells.chunks(8).enumerate() {
+        out.push_str(&format!("  {:>digits$}:", row * 8));
+        for c in chunk {
+            out.push_str(&format!(" {c:>width$}"));
+        }
+        out.push('\n');
+    }
+    let tail = &data[words.len() * 4..];
+    if !tail.is_empty() {
+        out.push_str(&format!("  (+{} trailing bytes: {:02x?})\n", tail.len(), tail));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(spec: &str) -> Vec<u32> {
+        let b = parse_spec(spec, Path::new(".")).unwrap().data;
+        b.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    }
+
+    #[test]
+    fn specs() {
+        assert_eq!(parse_spec("12", Path::new(".")).unwrap().data, vec![0; 12]);
+        assert_eq!(words("iota:u32:4"), [0, 1, 2, 3]);
+        assert_eq!(words("iota:f32:2"), [0, 1.0f32.to_bits()]);
+        assert_eq!(words("fill:0xDEADBEEF:3"), [0xdead_beef; 3]);
+        assert_eq!(words("fill:-1:1"), [u32::MAX]);
+        assert_eq!(words("words:1 2, 0x10"), [1, 2, 16]);
+        assert_eq!(words("i32:-1 2"), [u32::MAX, 2]);
+        assert_eq!(words("f32:1.0 2.5"), [1.0f32.to_bits(), 2.5f32.to_bits()]);
+        let u = parse_spec("uniform:words:64 4", Path::new(".")).unwrap();
+        assert_eq!(u.kind, Some(BufferKind::Uniform));
+        let r = words("random:7:u32:16");
+        assert_eq!(r, words("random:7:u32:16"));
+        assert_ne!(r, words("random:8:u32:16"));
+        assert!(words("random:1:f32:100").iter().all(|&w| {
+            let f = f32::from_bits(w);
+            (0.0..1.0).contains(&f) && (f * 1024.0).fract() == 0.0
+        }));
+        for bad in ["", "0", "iota:u64:4", "fill:x:3", "random:1:u32", "nonsense:1", "words:1 zz", "@/no/such/file"] {
+            assert!(parse_spec(bad, Path::new(".")).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn ids_and_dumps() {
+        assert_eq!(BufferId::parse("3").unwrap(), BufferId { set: 0, binding: 3 });
+        assert_eq!(BufferId::parse("1.2").unwrap().file_name(), "1.2.bin");
+        assert!(BufferId::parse("x").is_err());
+        let d = dump(&words_to_bytes(0..10), DumpFormat::U32);
+        assert_eq!(d, "  0: 0 1 2 3 4 5 6 7\n  8: 8 9\n");
+        assert_eq!(DumpFormat::Hex.word(255), "0x000000ff");
+        assert_eq!(DumpFormat::I32.word(u32::MAX), "-1");
+        assert_eq!(DumpFormat::F32.word(0.5f32.to_bits()), "0.5");
+    }
+}

@@ -1,0 +1,273 @@
+//! `wavec run` and `wavec test`: buffer specs, dump formats, bad input, the matrix, the samples.
+//! The Vulkan cases run on lavapipe (`WAVEC_TEST_DEVICE` picks another device) at 4 lanes.
+
+use crate::support::{test_device, unique_temp_dir};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn wavec() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_wavec"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("MESA_SHADER_CACHE_DISABLE", "true")
+        .env("LP_NATIVE_VECTOR_WIDTH", "128")
+        .env("NO_COLOR", "1");
+    c
+}
+
+fn text(o: &Output) -> (String, String) {
+    (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+/// Runs and checks the exit status; returns (stdout, stderr).
+fn expect_status(cmd: &mut Command, code: i32) -> (String, String) {
+    let o = cmd.output().expect("run wavec");
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(code), "{cmd:?}\nstdout:\n{out}\nstderr:\n{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    (out, err)
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+/// Copies six inputs (one a cbuffer) to six outputs, so every spec kind shows in a dump.
+const COPY: &str = r#"
+StructuredBuffer<uint> A;     // 0
+StructuredBuffer<int> B;      // 1
+StructuredBuffer<float> C;    // 2
+StructuredBuffer<uint> D;     // 3
+cbuffer Params { uint Scale; uint Offset; };   // 4
+RWStructuredBuffer<uint> Out; // 5
+[[vk::binding(0, 1)]] RWStructuredBuffer<float> FOut;
+
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    uint i = id.x;
+    Out[i] = A[i] * Scale + Offset;
+    Out[8 + i] = uint(B[i]);
+    Out[16 + i] = D[i];
+    FOut[i] = C[i] * 2.0;
+}
+"#;
+
+fn copy_run(engine: &[&str]) {
+    let dir = unique_temp_dir("run-cli");
+    let shader = write(&dir, "copy.slang", COPY);
+    let bin: Vec<u8> = [10u32, 20, 30, 40, 50, 60, 70, 80].iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(dir.join("d.bin"), &bin).unwrap();
+    let out_dir = dir.join("out");
+    let (out, err) = expect_status(
+        wavec()
+            .args(["run"])
+            .arg(&shader)
+            .args(engine)
+            .args(["--groups", "2", "--buffer", "0=iota:u32:8", "--buffer", "1=i32:-1 -2 3 4 -5 6 7 8"])
+            .args(["--buffer", "2=f32:0.5 1.5 2.5 3.5 4.5 5.5 6.5 7.5", "--buffer"])
+            .arg(format!("3=@{}", dir.join("d.bin").display()))
+            .args(["--buffer", "4=uniform:words:3 100 0 0", "--buffer", "5=fill:0xDEADBEEF:24", "--buffer", "1.0=32"])
+            .args(["--dump", "5", "--dump", "5:hex", "--dump", "5:i32", "--dump", "1.0:f32", "--out-dir"])
+            .arg(&out_dir),
+        0,
+    );
+    assert!(err.contains("wavec: ran on"), "{err}");
+    let expected_u32 = "buffer 5 (96 bytes):\n   0:        100        103        106        109        112        115        118        121\n   8: 4294967295 4294967294          3          4 4294967291          6          7          8\n  16:         10         20         30         40         50         60         70         80\n";
+    assert!(out.contains(expected_u32), "{out}");
+    assert!(out.contains("   8: 0xffffffff 0xfffffffe 0x00000003"), "{out}");
+    assert!(out.contains("   8:  -1  -2   3   4  -5   6   7   8"), "{out}");
+    assert!(out.contains("buffer 1.0 (32 bytes):\n  0:  1.0  3.0  5.0  7.0  9.0 11.0 13.0 15.0\n"), "{out}");
+    let words = |name: &str| -> Vec<u32> {
+        let b = std::fs::read(out_dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        b.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    };
+    assert_eq!(words("0.bin"), (0..8).collect::<Vec<u32>>());
+    assert_eq!(words("5.bin")[..4], [100, 103, 106, 109]);
+    assert_eq!(words("1.0.bin")[0], 1.0f32.to_bits());
+    assert_eq!(words("3.bin"), [10, 20, 30, 40, 50, 60, 70, 80]);
+}
+
+#[test]
+fn run_every_spec_and_dump_format_on_lavapipe() {
+    copy_run(&["--width", "4", "--device", &test_device()]);
+}
+
+#[test]
+fn run_every_spec_and_dump_format_on_the_cpu_engine() {
+    copy_run(&["--engine", "cpu", "--width", "8"]);
+}
+
+#[test]
+fn run_random_is_seeded_and_the_cpu_engine_agrees_with_vulkan() {
+    let dir = unique_temp_dir("run-cli");
+    let shader = write(
+        &dir,
+        "k.slang",
+        "RWStructuredBuffer<uint> In;\nRWStructuredBuffer<uint> Out;\n[numthreads(16, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) { Out[id.x] = WavePrefixSum(In[id.x] & 0xff) + WaveGetLaneCount(); }\n",
+    );
+    let run = |engine: &[&str]| {
+        expect_status(
+            wavec()
+                .arg("run")
+                .arg(&shader)
+                .args(engine)
+                .args(["--width", "4", "--groups", "4", "--buffer", "0=random:42:u32:64", "--buffer", "1=256"])
+                .args(["--dump", "1"]),
+            0,
+        )
+        .0
+    };
+    let vk = run(&["--device", &test_device()]);
+    assert_eq!(vk, run(&["--engine", "cpu"]));
+    assert_eq!(vk, run(&["--engine", "cpu", "--lane-order", "linear"]));
+}
+
+/// Never finishes (the loop has an atomic side effect, so no compiler may drop or collapse it). lavapipe leaves any shader loop
+/// after 65535 iterations (gallivm's loop limiter, see `tests/vulkan_runner.rs`), so the Vulkan
+/// case dispatches 65535 groups of 64: hours of work.
+const HANG: &str =
+    "RWStructuredBuffer<uint> Out;\n[numthreads(64, 1, 1)]\nvoid main()\n{\n    while (Out[0] == 0)\n    {\n        InterlockedAdd(Out[1], 1);\n    }\n}\n";
+
+#[test]
+fn run_bad_input_gets_clear_messages() {
+    let dir = unique_temp_dir("run-cli");
+    let shader = write(&dir, "copy.slang", COPY);
+    let broken =
+        write(&dir, "broken.slang", "RWStructuredBuffer<uint> O;\n[numthreads(1,1,1)]\nvoid main() { O[0] = nope; }\n");
+    let hang = write(&dir, "hang.slang", HANG);
+    let device = test_device();
+    let all = ["--buffer", "0=4", "--buffer", "1=4", "--buffer", "2=4", "--buffer", "3=4", "--buffer", "4=16"];
+    let with_all = |extra: &[&str]| -> Vec<String> { all.iter().chain(extra).map(|s| s.to_string()).collect() };
+    let just = |extra: &[&str]| -> Vec<String> { extra.iter().map(|s| s.to_string()).collect() };
+    let d = device.as_str();
+    let cases: Vec<(&Path, Vec<String>, i32, &str)> = vec![
+        // A missing binding, on both engines.
+        (
+            &shader,
+            with_all(&["--buffer", "1.0=4", "--device", d]),
+            1,
+            "the shader uses a storage buffer at set 0, binding 5, but no buffer was supplied for it",
+        ),
+        (
+            &shader,
+            with_all(&["--buffer", "1.0=4", "--engine", "cpu"]),
+            1,
+            "the shader uses `Out` at set 0, binding 5, but no buffer was supplied for it",
+        ),
+        // The wrong descriptor kind.
+        (
+            &shader,
+            just(&["--buffer", "0=uniform:16", "--buffer", "5=4", "--device", d]),
+            1,
+            "the shader declares a storage buffer at set 0, binding 0, but a uniform buffer was supplied",
+        ),
+        // Buffers too small for what the kernel reads (the CPU engine sees it).
+        (&shader, with_all(&["--buffer", "5=4", "--buffer", "1.0=4", "--engine", "cpu"]), 1, "out-of-bounds access"),
+        (&shader, just(&["--buffer", "0=nonsense:3"]), 2, "bad buffer spec `nonsense:3`: unknown generator `nonsense`"),
+        (&shader, just(&["--buffer", "0=0"]), 2, "a buffer cannot be empty"),
+        (&shader, just(&["--buffer", "0=@/no/such.bin"]), 2, "cannot read `/no/such.bin`"),
+        (&shader, just(&["--buffer", "0=4", "--dump", "7"]), 2, "--dump 7: no --buffer 7=SPEC was given"),
+        (&shader, just(&["--buffer", "0=4", "--dump", "0:f64"]), 2, "unknown format `f64`"),
+        (&shader, just(&["--width", "3"]), 2, "--width 3: a wave width is a power of two from 1 to 128"),
+        (&shader, just(&["--engine", "cpu", "--width", "256"]), 2, "--width 256"),
+        (&shader, just(&["--groups", "1,0"]), 2, "at least one group"),
+        // A width the device does not have.
+        (
+            &shader,
+            with_all(&["--buffer", "5=4", "--buffer", "1.0=4", "--width", "16", "--device", d]),
+            1,
+            "subgroup size 16 is not supported",
+        ),
+        (&shader, with_all(&["--device", "no-such-gpu"]), 1, "no Vulkan device whose name contains `no-such-gpu`"),
+        (&broken, just(&["--buffer", "0=4"]), 1, "compile error"),
+        (&broken, just(&["--buffer", "0=4", "--engine", "cpu"]), 1, "compile error"),
+        // Kernels that never finish.
+        (
+            &hang,
+            just(&["--groups", "65535", "--buffer", "0=8", "--timeout", "1", "--device", d]),
+            1,
+            "the dispatch did not finish within 1s",
+        ),
+        (
+            &hang,
+            just(&["--buffer", "0=8", "--timeout", "1", "--engine", "cpu"]),
+            1,
+            "did not finish within 1s on the CPU engine",
+        ),
+    ];
+    for (file, args, code, message) in cases {
+        let mut cmd = wavec();
+        cmd.arg("run").arg(file).args(&args);
+        if !args.iter().any(|a| a == "--groups") {
+            cmd.args(["--groups", "1"]);
+        }
+        let (_, err) = expect_status(&mut cmd, code);
+        assert!(err.contains(message), "{cmd:?}: expected `{message}` in:\n{err}");
+    }
+}
+
+#[test]
+fn test_fixture_folder_shows_the_matrix_and_the_first_differing_words() {
+    let (out, _) = expect_status(wavec().args(["test", "tests/run"]), 1);
+    assert!(out.starts_with("file                     4     8    16\n"), "{out}");
+    assert!(out.contains("tests/run/fail.slang  FAIL  FAIL  FAIL\n"), "{out}");
+    assert!(out.contains("tests/run/pass.slang  PASS  PASS  PASS\n"), "{out}");
+    assert!(out.contains("3 passed, 3 failed, 0 skipped"), "{out}");
+    // At 8 lanes, lanes 3..7 take the other branch: 5 active lanes.
+    assert!(
+        out.contains(
+            "FAIL tests/run/fail.slang at width 8:\n  line 22: `expect 0 = 0 1 2 3`: 1 of 4 words differ\n      [3] expected 3, actual 1005\n  line 24: `compare 0`: 5 of 8 words differ\n      [3] expected 3, actual 1005\n      [4] expected 4, actual 1005\n"
+        ),
+        "{out}"
+    );
+    let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "--widths", "1,32", "tests/run"]), 1);
+    assert!(
+        out.contains("tests/run/fail.slang  FAIL  FAIL\n") && out.contains("tests/run/pass.slang  PASS  PASS\n"),
+        "{out}"
+    );
+    assert!(out.contains("[3] expected 3, actual 1001"), "{out}"); // width 1: one lane per wave
+    let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "tests/run/pass.slang"]), 0);
+    assert!(out.contains("8 passed, 0 failed, 0 skipped"), "{out}");
+}
+
+#[test]
+fn test_directive_errors_name_file_and_line() {
+    let dir = unique_temp_dir("run-cli");
+    let bad = write(&dir, "bad.slang", "RWStructuredBuffer<uint> O;\n//! dispatch 1\n//! buffer 0 = 4\n//! expect 0 = 1\n//! expekt 0 = 2\n[numthreads(1,1,1)] void main() { O[0] = 1; }\n");
+    let short = write(&dir, "short.slang", "RWStructuredBuffer<uint> O;\n//! dispatch 1\n//! buffer 0 = 4\n//! expect 0 = 1 2\n[numthreads(1,1,1)] void main() { O[0] = 1; }\n");
+    let hang = write(&dir, "hang.slang", &format!("{HANG}//! dispatch 1\n//! buffer 0 = 8\n//! expect 0 = 0 0\n"));
+    let (out, _) = expect_status(
+        wavec().args(["test", "--engine", "cpu", "--widths", "4", "--timeout", "1"]).arg(&bad).arg(&short).arg(&hang),
+        1,
+    );
+    assert!(out.contains(&format!("{}:5: unknown directive `expekt`", bad.display())), "{out}");
+    assert!(out.contains("`expect 0 = 1 2`: buffer 0 has 1 words, but 2 are expected"), "{out}");
+    assert!(out.contains("did not finish within 1s"), "{out}");
+    let (_, err) = expect_status(wavec().args(["test", "--engine", "cpu", "--widths", "3", "tests/run"]), 2);
+    assert!(err.contains("`3` is not a wave width"), "{err}");
+    let (_, err) = expect_status(wavec().args(["test", "no/such/dir"]), 2);
+    assert!(err.contains("`no/such/dir` does not exist"), "{err}");
+    let (_, err) = expect_status(wavec().args(["test", "--widths", "32", "--device", &test_device(), "tests/run"]), 1);
+    assert!(err.contains("cannot run wave width 32 (it offers 4, 8, 16)"), "{err}");
+}
+
+#[test]
+fn samples_pass_on_lavapipe_at_4_8_and_16_lanes() {
+    let (out, _) = expect_status(wavec().args(["test", "--device", &test_device(), "samples"]), 0);
+    assert!(out.starts_with("file                                4     8    16\n"), "{out}");
+    for line in out.lines().filter(|l| l.starts_with("samples/")) {
+        assert!(!line.contains("FAIL"), "{out}");
+    }
+    assert_eq!(out.lines().filter(|l| l.starts_with("samples/")).count(), 6, "{out}");
+    assert!(out.contains("17 passed, 0 failed, 1 skipped"), "{out}");
+}
+
+#[test]
+fn samples_pass_on_the_cpu_engine_at_every_width() {
+    let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "samples"]), 0);
+    assert!(out.contains("44 passed, 0 failed, 4 skipped"), "{out}");
+    let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "--lane-order", "random:7", "samples"]), 0);
+    assert!(out.contains("44 passed, 0 failed, 4 skipped"), "{out}");
+}
