@@ -4,8 +4,8 @@ cbuffer Params {
     uint DepthWidth;
     uint TilesX;
 };
-groupshared float g_minZ[63];
-groupshared float g_maxZ[63];
+groupshared float g_minZ[255];
+groupshared float g_maxZ[255];
 
 [numthreads(16, 16, 1)]
 void main(uint3 tileID : SV_GroupID, uint3 threadInTile : SV_GroupThreadID) {

@@ -4,8 +4,8 @@ cbuffer Params {
     uint DepthWidth;
     uint TilesX;
 };
-groupshared float g_minZ[63];
-groupshared float g_maxZ[63];
+groupshared float g_minZ[255];
+groupshared float g_maxZ[255];
 groupshared uint wavec_waveCounter;
 static uint wavec_groupWaveIndex;
 static uint wavec_groupWaveCount;

@@ -1,8 +1,8 @@
 StructuredBuffer<float4> Colors;
 StructuredBuffer<float> Weights;
 RWStructuredBuffer<float4> Result;
-groupshared float3 g_partial[16];
-groupshared float g_keep[16];
+groupshared float3 g_partial[64];
+groupshared float g_keep[64];
 groupshared uint wavec_waveCounter;
 static uint wavec_groupWaveIndex;
 static uint wavec_groupWaveCount;
