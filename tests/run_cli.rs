@@ -260,14 +260,14 @@ fn samples_pass_on_lavapipe_at_4_8_and_16_lanes() {
     for line in out.lines().filter(|l| l.starts_with("samples/")) {
         assert!(!line.contains("FAIL"), "{out}");
     }
-    assert_eq!(out.lines().filter(|l| l.starts_with("samples/")).count(), 6, "{out}");
-    assert!(out.contains("18 passed, 0 failed, 0 skipped"), "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("samples/")).count(), 8, "{out}");
+    assert!(out.contains("24 passed, 0 failed, 0 skipped"), "{out}");
 }
 
 #[test]
 fn samples_pass_on_the_cpu_engine_at_every_width() {
     let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "samples"]), 0);
-    assert!(out.contains("48 passed, 0 failed, 0 skipped"), "{out}");
+    assert!(out.contains("64 passed, 0 failed, 0 skipped"), "{out}");
     let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "--lane-order", "random:7", "samples"]), 0);
-    assert!(out.contains("48 passed, 0 failed, 0 skipped"), "{out}");
+    assert!(out.contains("64 passed, 0 failed, 0 skipped"), "{out}");
 }
