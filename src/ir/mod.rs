@@ -800,6 +800,91 @@ pub enum ExprKind {
     GroupWave(GroupWaveValue),
 }
 
+impl ExprKind {
+    /// The operands, in evaluation order.
+    pub fn children(&self) -> Vec<ExprId> {
+        match self {
+            ExprKind::Unary(_, a)
+            | ExprKind::Convert(a)
+            | ExprKind::Swizzle { base: a, .. }
+            | ExprKind::Field { base: a, .. } => {
+                vec![*a]
+            }
+            ExprKind::IncDec { target, .. } => vec![*target],
+            ExprKind::Binary(_, a, b) | ExprKind::Index { base: a, index: b } | ExprKind::Comma(a, b) => vec![*a, *b],
+            ExprKind::Assign { target, value, .. } => vec![*target, *value],
+            ExprKind::Select { cond, then, els } => vec![*cond, *then, *els],
+            ExprKind::Construct(parts) => parts.clone(),
+            ExprKind::Call { args, .. } | ExprKind::Intrinsic { args, .. } => args.clone(),
+            ExprKind::Method { object, args, .. } => std::iter::once(*object).chain(args.iter().copied()).collect(),
+            ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::GroupWave(_) => Vec::new(),
+        }
+    }
+}
+
+impl Function {
+    /// Which expressions the body can evaluate, as a flag per expression handle. The arena may
+    /// hold others: sema checks both branches of an `if` on a constant and keeps only one, and
+    /// passes that ask "is X used" must not see the dropped one.
+    pub fn live_exprs(&self) -> Vec<bool> {
+        fn visit(f: &Function, e: ExprId, live: &mut Vec<bool>) {
+            if std::mem::replace(&mut live[e.index()], true) {
+                return;
+            }
+            for c in f.exprs[e].kind.children() {
+                visit(f, c, live);
+            }
+        }
+        fn block(f: &Function, b: &Block, live: &mut Vec<bool>) {
+            for s in &b.stmts {
+                stmt(f, s, live);
+            }
+        }
+        fn stmt(f: &Function, s: &Stmt, live: &mut Vec<bool>) {
+            match s {
+                Stmt::Expr(e) | Stmt::Return(Some(e)) | Stmt::Local { init: Some(e), .. } => visit(f, *e, live),
+                Stmt::Local { init: None, .. } | Stmt::Return(None) | Stmt::Break | Stmt::Continue | Stmt::Discard => {}
+                Stmt::Block(b) => block(f, b, live),
+                Stmt::If { cond, then, els, .. } => {
+                    visit(f, *cond, live);
+                    block(f, then, live);
+                    if let Some(e) = els {
+                        block(f, e, live);
+                    }
+                }
+                Stmt::For { init, cond, step, body, .. } => {
+                    for s in init {
+                        stmt(f, s, live);
+                    }
+                    for e in cond.iter().chain(step) {
+                        visit(f, *e, live);
+                    }
+                    block(f, body, live);
+                }
+                Stmt::While { cond, body, .. } | Stmt::DoWhile { body, cond, .. } => {
+                    visit(f, *cond, live);
+                    block(f, body, live);
+                }
+                Stmt::Switch { selector, cases } => {
+                    visit(f, *selector, live);
+                    for c in cases {
+                        block(f, &c.body, live);
+                    }
+                }
+            }
+        }
+        let mut live = vec![false; self.exprs.len()];
+        block(self, &self.body, &mut live);
+        live
+    }
+
+    /// The expressions the body can evaluate (see [`Function::live_exprs`]).
+    pub fn live_expr_iter(&self) -> impl Iterator<Item = (ExprId, &Expr)> {
+        let live = self.live_exprs();
+        self.exprs.iter().filter(move |(h, _)| live[h.index()])
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GroupWaveValue {
     Index,

@@ -58,7 +58,7 @@ pub fn uses_group_wave(module: &Module, entry: usize, stdlib: &Stdlib) -> bool {
             .functions
             .iter()
             .filter(|(h, _)| reachable[h.index()])
-            .any(|(_, f)| f.exprs.iter().any(|(_, e)| value_of(e, stdlib).is_some()))
+            .any(|(_, f)| f.live_expr_iter().any(|(_, e)| value_of(e, stdlib).is_some()))
 }
 
 /// Every read of the group wave index or count reachable from the entry point, with the name
@@ -73,7 +73,7 @@ pub fn group_wave_uses(module: &Module, entry: usize, stdlib: &Stdlib) -> Vec<(S
         if !reachable[h.index()] {
             continue;
         }
-        for (_, e) in f.exprs.iter() {
+        for (_, e) in f.live_expr_iter() {
             if let ExprKind::Intrinsic { id, .. } = &e.kind {
                 if value_of(e, stdlib).is_some() {
                     uses.push((stdlib.intrinsics[id.0 as usize].name.clone(), e.span));

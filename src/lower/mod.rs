@@ -17,7 +17,7 @@ pub fn reachable_functions(module: &Module, entry: FunctionId) -> Vec<bool> {
         if std::mem::replace(&mut seen[h.index()], true) {
             continue;
         }
-        for (_, e) in module.functions[h].exprs.iter() {
+        for (_, e) in module.functions[h].live_expr_iter() {
             if let ExprKind::Call { function, .. } = e.kind {
                 stack.push(function);
             }

@@ -94,26 +94,7 @@ fn has_side_effects(f: &Function, stdlib: &crate::stdlib::Stdlib, e: ExprId) -> 
         }),
         _ => false,
     };
-    own || children(&expr.kind).into_iter().any(|c| has_side_effects(f, stdlib, c))
-}
-
-fn children(kind: &ExprKind) -> Vec<ExprId> {
-    match kind {
-        ExprKind::Unary(_, a)
-        | ExprKind::Convert(a)
-        | ExprKind::Swizzle { base: a, .. }
-        | ExprKind::Field { base: a, .. } => {
-            vec![*a]
-        }
-        ExprKind::IncDec { target, .. } => vec![*target],
-        ExprKind::Binary(_, a, b) | ExprKind::Index { base: a, index: b } | ExprKind::Comma(a, b) => vec![*a, *b],
-        ExprKind::Assign { target, value, .. } => vec![*target, *value],
-        ExprKind::Select { cond, then, els } => vec![*cond, *then, *els],
-        ExprKind::Construct(parts) => parts.clone(),
-        ExprKind::Call { args, .. } | ExprKind::Intrinsic { args, .. } => args.clone(),
-        ExprKind::Method { object, args, .. } => std::iter::once(*object).chain(args.iter().copied()).collect(),
-        ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::GroupWave(_) => Vec::new(),
-    }
+    own || expr.kind.children().into_iter().any(|c| has_side_effects(f, stdlib, c))
 }
 
 fn repeats_argument(text: &str) -> bool {

@@ -693,7 +693,7 @@ impl<'a> Writer<'a> {
             if !reach[h.index()] {
                 continue;
             }
-            for (_, e) in f.exprs.iter() {
+            for (_, e) in f.live_expr_iter() {
                 if let ExprKind::Global(g) = e.kind {
                     used[g.index()] = true;
                 }
