@@ -271,3 +271,28 @@ fn samples_pass_on_the_cpu_engine_at_every_width() {
     let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "--lane-order", "random:7", "samples"]), 0);
     assert!(out.contains("64 passed, 0 failed, 0 skipped"), "{out}");
 }
+
+/// A `[WaveSize(16)]` kernel: its folded `GetGroupWaveCount()` (32 threads / 16 = 2) is only
+/// right at 16 lanes, so `wavec test` runs it there alone and `wavec run` refuses other widths.
+#[test]
+fn wave_size_kernels_run_only_at_their_wave_size() {
+    let dir = unique_temp_dir("wavesize");
+    let file = dir.join("ws.slang");
+    std::fs::write(
+        &file,
+        "//! dispatch 2\n//! buffer 0 = 8\n//! expect 0 = 2 2\nRWStructuredBuffer<uint> Out;\n[WaveSize(16)]\n\
+         [numthreads(32, 1, 1)]\nvoid main(uint3 g : SV_GroupID, uint gi : SV_GroupIndex)\n\
+         {\n    if (gi == 0) Out[g.x] = GetGroupWaveCount();\n}\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", f]), 0);
+    let row = out.lines().find(|l| l.contains("ws.slang")).unwrap_or_default().to_string();
+    let cells: Vec<&str> = row.split_whitespace().skip(1).collect();
+    assert_eq!(cells, ["SKIP", "SKIP", "SKIP", "SKIP", "PASS", "SKIP", "SKIP", "SKIP"], "{out}");
+    let (_, err) = expect_status(
+        wavec().args(["run", "--engine", "cpu", "--width", "4", f, "--groups", "2", "--buffer", "0=8"]),
+        1,
+    );
+    assert!(err.contains("E0710") && err.contains("wave size 16"), "{err}");
+}

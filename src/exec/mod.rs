@@ -193,6 +193,18 @@ pub fn run(
             format!("wave width {} is not a power of two from 1 to 128", opts.width),
         )]);
     }
+    // `[WaveSize]` promises the shader a wave size (a folded `GetGroupWaveCount()` relies on it):
+    // running it at another width would test a program no GPU runs.
+    if let Some(ws) = module.entry_points.get(entry).and_then(|e| e.wave_size) {
+        if opts.width < ws.min || opts.width > ws.max {
+            let wanted = if ws.min == ws.max { format!("{}", ws.min) } else { format!("{} to {}", ws.min, ws.max) };
+            return Err(vec![Diagnostic::error(
+                "E0710",
+                format!("the entry point runs at wave size {wanted} (`[WaveSize]`), not at width {}", opts.width),
+            )
+            .with_label(ws.span, "the wave size is fixed here")]);
+        }
+    }
     let program = if opts.emulate_group_wave {
         let mut m = module.clone();
         crate::lower::emulate_group_wave(&mut m, entry, crate::stdlib::Stdlib::get()).map_err(|d| vec![d])?;

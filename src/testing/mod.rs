@@ -329,6 +329,14 @@ pub fn run_file(t: &TestFile, engine: &Engine, device: &str, timeout: Duration) 
         if !t.runs_at(w) || (matches!(engine, Engine::Vulkan { .. }) && t.skips_device(device, w)) {
             return Outcome::Skip;
         }
+        // A `[WaveSize]` entry point runs only at the sizes it names.
+        if let Ok((checked, _)) = crate::check(&t.source, &t.options(None)) {
+            if let Some(ws) = checked.module.entry_points[checked.entry].wave_size {
+                if w < ws.min || w > ws.max {
+                    return Outcome::Skip;
+                }
+            }
+        }
     }
     let job =
         Job { source: &t.source, options: t.options(None), groups: t.dispatch, buffers: t.buffers.clone(), timeout };
