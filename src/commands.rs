@@ -11,6 +11,8 @@ use wavec::testing::spec::{dump, parse_spec, BufferId, DumpFormat};
 use wavec::testing::{self, Engine, Job, Outcome, CELL_TAG};
 use wavec::Emulate;
 
+use crate::parse_defines;
+
 fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
     eprintln!("wavec: {msg}");
     ExitCode::from(2)
@@ -116,15 +118,9 @@ pub fn run(args: Vec<String>) -> ExitCode {
     let mut options =
         wavec::Options { entry: cli.entry.clone(), include_dirs: cli.include_dirs.clone(), ..Default::default() };
     options.file_name = cli.input.display().to_string();
-    for d in &cli.defines {
-        let (name, value) = match d.split_once('=') {
-            Some((n, v)) => (n.to_string(), Some(v.to_string())),
-            None => (d.clone(), None),
-        };
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return usage_error(format!("bad macro definition `-D {d}`"));
-        }
-        options.defines.push((name, value));
+    match parse_defines(&cli.defines) {
+        Ok(d) => options.defines = d,
+        Err(e) => return usage_error(e),
     }
     options.emulate = match cli.emulate.as_str() {
         "always" => Emulate::Always,

@@ -54,6 +54,23 @@ struct Cli {
     wave_size: Option<u32>,
 }
 
+/// `-D NAME[=VALUE]` options as (name, value) pairs; a usage error for a malformed name.
+fn parse_defines(defines: &[String]) -> Result<Vec<(String, Option<String>)>, String> {
+    defines
+        .iter()
+        .map(|d| {
+            let (name, value) = match d.split_once('=') {
+                Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                None => (d.clone(), None),
+            };
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                return Err(format!("bad macro definition `-D {d}`"));
+            }
+            Ok((name, value))
+        })
+        .collect()
+}
+
 /// slangc spells long options with one dash; clap wants two.
 fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
     const LONG: &[&str] = &["-target", "-entry", "-profile", "-stage", "-emulate", "-capability"];
@@ -123,15 +140,9 @@ fn main() -> ExitCode {
             }
         }
     }
-    for d in &cli.defines {
-        let (name, value) = match d.split_once('=') {
-            Some((n, v)) => (n.to_string(), Some(v.to_string())),
-            None => (d.clone(), None),
-        };
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return usage_error(format!("bad macro definition `-D {d}`"));
-        }
-        options.defines.push((name, value));
+    match parse_defines(&cli.defines) {
+        Ok(d) => options.defines = d,
+        Err(e) => return usage_error(e),
     }
     options.include_dirs = cli.include_dirs.clone();
     if let Some(n) = cli.wave_size {

@@ -67,18 +67,7 @@ pub struct Access {
     pub span: Span,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AtomicOp {
-    Add,
-    Min,
-    Max,
-    And,
-    Or,
-    Xor,
-    Exchange,
-    CompareExchange,
-    CompareStore,
-}
+pub use crate::ir::AtomicOp;
 
 #[derive(Clone, Debug)]
 pub struct Atomic {
@@ -1417,17 +1406,6 @@ impl<'m> Compiler<'m> {
                 let a = self.expr(args[0], func)[0];
                 let vty = self.ty(args[1], func).clone();
                 let p = addr_place(self, a, &vty, fx.exprs[args[0]].span);
-                let op = match op {
-                    crate::ir::AtomicOp::Add => AtomicOp::Add,
-                    crate::ir::AtomicOp::Min => AtomicOp::Min,
-                    crate::ir::AtomicOp::Max => AtomicOp::Max,
-                    crate::ir::AtomicOp::And => AtomicOp::And,
-                    crate::ir::AtomicOp::Or => AtomicOp::Or,
-                    crate::ir::AtomicOp::Xor => AtomicOp::Xor,
-                    crate::ir::AtomicOp::Exchange => AtomicOp::Exchange,
-                    crate::ir::AtomicOp::CompareExchange => AtomicOp::CompareExchange,
-                    crate::ir::AtomicOp::CompareStore => AtomicOp::CompareStore,
-                };
                 let rest: Vec<ExprId> = args[1..].to_vec();
                 self.atomic(op, p, &rest, func, span);
                 vec![]
