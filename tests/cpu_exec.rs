@@ -3,7 +3,10 @@
 //! with answers computed here in Rust, the runtime checks, and a differential test against
 //! lavapipe.
 
-use crate::support::{at_widths, bytes_to_words, compile_hlsl, test_device, words_to_bytes};
+use crate::support::{
+    at_widths, bytes_to_words, check_group_wave_invariants, compile_hlsl, test_device, words_to_bytes,
+    GROUP_WAVE_SHADER,
+};
 use std::path::Path;
 use wavec::diag::Diagnostic;
 use wavec::exec::{self, CpuBuffer, CpuOptions, LaneOrder};
@@ -364,66 +367,7 @@ fn loops_breaks_continues_returns_and_switch_reconverge_exactly() {
     }
 }
 
-const GROUP_WAVE_SHADER: &str = r#"
-[[vk::binding(0)]] RWStructuredBuffer<uint4> Out;
-
-[numthreads(X, Y, Z)]
-void main(uint gi : SV_GroupIndex, uint3 gid : SV_GroupID)
-{
-    uint threads = X * Y * Z;
-    uint flat = gid.x * threads + gi;
-    // A divergent read: lane 0 of each wave is inactive (unless it is alone), whatever the layout.
-    uint index = 0;
-    uint count = 0;
-    if (WaveGetLaneIndex() != 0 || WaveActiveCountBits(true) == 1)
-    {
-        index = GetGroupWaveIndex();
-        count = GetGroupWaveCount();
-    }
-    index = WaveActiveMax(index);
-    count = WaveActiveMax(count);
-    Out[flat * 2] = uint4(index, count, WaveGetLaneIndex(), WaveReadLaneFirst(gi));
-    Out[flat * 2 + 1] = uint4(WaveGetLaneCount(), gi, 0, 0);
-}
-"#;
-
 const SHAPES: [(u32, u32, u32); 6] = [(8, 1, 1), (8, 8, 1), (16, 16, 1), (32, 32, 1), (4, 4, 4), (10, 1, 1)];
-
-/// Spec 0048's invariants, as `tests/execute.rs` checks them on lavapipe.
-/// `exact`: the count must be `ceil(threads / lanes)` (the CPU engine packs waves fully; a driver
-/// need not: lavapipe gives 4x4x4 at 8 lanes 16 waves).
-fn check_group_wave_invariants(words: &[u32], threads: usize, groups: usize, lanes: u32, what: &str, exact: bool) {
-    for g in 0..groups {
-        let rows: Vec<[u32; 8]> = (0..threads)
-            .map(|t| {
-                let base = (g * threads + t) * 8;
-                words[base..base + 8].try_into().unwrap()
-            })
-            .collect();
-        let count = rows[0][1];
-        let min_waves = threads.div_ceil(lanes as usize) as u32;
-        if exact {
-            assert_eq!(count, min_waves, "{what}: count");
-        } else {
-            assert!(count >= min_waves, "{what}: count {count} < ceil({threads}/{lanes})");
-        }
-        let mut waves: std::collections::BTreeMap<u32, u32> = Default::default();
-        for (t, r) in rows.iter().enumerate() {
-            assert_eq!(r[1], count, "{what}: count not uniform in group {g}");
-            assert_eq!(r[4], lanes, "{what}: lane count");
-            assert_eq!(r[5] as usize, t, "{what}: SV_GroupIndex");
-            assert!(r[0] < count, "{what}: index {} >= count {count}", r[0]);
-            let index = *waves.entry(r[3]).or_insert(r[0]);
-            assert_eq!(index, r[0], "{what}: index not uniform in the wave led by thread {}", r[3]);
-        }
-        let mut indices: Vec<u32> = waves.values().copied().collect();
-        indices.sort_unstable();
-        let before = indices.len();
-        indices.dedup();
-        assert_eq!(indices.len(), before, "{what}: two waves share an index in group {g}");
-        assert_eq!(indices, (0..count).collect::<Vec<_>>(), "{what}: indices must cover 0..count");
-    }
-}
 
 #[test]
 fn group_wave_invariants_native_and_fallback_on_every_shape_width_and_order() {

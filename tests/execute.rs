@@ -2,7 +2,10 @@
 //! and 16, compared with answers computed on the CPU. Bindings are glslang's
 //! `--auto-map-bindings`: declaration order in set 0.
 
-use crate::support::{at_widths, bytes_to_words, compile_hlsl, test_device, words_to_bytes};
+use crate::support::{
+    at_widths, bytes_to_words, check_group_wave_invariants, compile_hlsl, test_device, words_to_bytes,
+    GROUP_WAVE_SHADER,
+};
 use std::path::Path;
 use std::time::Duration;
 use wavec::run::{run_compute, BufferInit, BufferKind, Dispatch};
@@ -71,61 +74,6 @@ fn stream_compaction_sample_through_glslang_on_lavapipe() {
     );
 }
 
-/// Spec 0048's invariants for one dispatch: per thread `(waveIndex, waveCount, lane, firstGi)`
-/// and `(laneCount, gi)`.
-pub fn check_group_wave_invariants(words: &[u32], threads: usize, groups: usize, lanes: u32, what: &str) {
-    for g in 0..groups {
-        let rows: Vec<[u32; 8]> = (0..threads)
-            .map(|t| {
-                let base = (g * threads + t) * 8;
-                words[base..base + 8].try_into().unwrap()
-            })
-            .collect();
-        let count = rows[0][1];
-        let min_waves = threads.div_ceil(lanes as usize) as u32;
-        assert!(count >= min_waves, "{what}: count {count} < ceil({threads}/{lanes})");
-        let mut waves: std::collections::BTreeMap<u32, u32> = Default::default();
-        for (t, r) in rows.iter().enumerate() {
-            assert_eq!(r[1], count, "{what}: count not uniform in group {g}");
-            assert_eq!(r[4], lanes, "{what}: lane count");
-            assert_eq!(r[5] as usize, t, "{what}: SV_GroupIndex");
-            assert!(r[0] < count, "{what}: index {} >= count {count}", r[0]);
-            // The first lane's group index names the wave: every lane of a wave must agree.
-            let index = *waves.entry(r[3]).or_insert(r[0]);
-            assert_eq!(index, r[0], "{what}: index not uniform in the wave led by thread {}", r[3]);
-        }
-        let mut indices: Vec<u32> = waves.values().copied().collect();
-        indices.sort_unstable();
-        let before = indices.len();
-        indices.dedup();
-        assert_eq!(indices.len(), before, "{what}: two waves share an index in group {g}");
-        assert_eq!(indices, (0..count).collect::<Vec<_>>(), "{what}: indices must cover 0..count");
-    }
-}
-
-const GROUP_WAVE_SHADER: &str = r#"
-[[vk::binding(0)]] RWStructuredBuffer<uint4> Out;
-
-[numthreads(X, Y, Z)]
-void main(uint gi : SV_GroupIndex, uint3 gid : SV_GroupID)
-{
-    uint threads = X * Y * Z;
-    uint flat = gid.x * threads + gi;
-    // A divergent read of the values: lane 0 of a wave may be inactive here.
-    uint index = 0;
-    uint count = 0;
-    if ((gi & 1) == 1 || threads == 1)
-    {
-        index = GetGroupWaveIndex();
-        count = GetGroupWaveCount();
-    }
-    index = WaveActiveMax(index);
-    count = WaveActiveMax(count);
-    Out[flat * 2] = uint4(index, count, WaveGetLaneIndex(), WaveReadLaneFirst(gi));
-    Out[flat * 2 + 1] = uint4(WaveGetLaneCount(), gi, 0, 0);
-}
-"#;
-
 /// Spec 0048's test plan shapes through the HLSL fallback (sm_6_5): the groupshared counter is
 /// right on every shape, including those where lavapipe's native SubgroupId is not.
 #[test]
@@ -155,6 +103,7 @@ fn group_wave_index_fallback_in_hlsl_on_every_shape() {
                 groups as usize,
                 lanes,
                 &format!("shape ({x},{y},{z}) at {lanes} lanes"),
+                false,
             );
         }
     });

@@ -378,28 +378,6 @@ fn histogram_sample_both_entry_points_as_spirv_on_lavapipe() {
     );
 }
 
-const GROUP_WAVE_SHADER: &str = r#"
-[[vk::binding(0)]] RWStructuredBuffer<uint4> Out;
-
-[numthreads(X, Y, Z)]
-void main(uint gi : SV_GroupIndex, uint3 gid : SV_GroupID)
-{
-    uint threads = X * Y * Z;
-    uint flat = gid.x * threads + gi;
-    uint index = 0;
-    uint count = 0;
-    if ((gi & 1) == 1 || threads == 1)
-    {
-        index = GetGroupWaveIndex();
-        count = GetGroupWaveCount();
-    }
-    index = WaveActiveMax(index);
-    count = WaveActiveMax(count);
-    Out[flat * 2] = uint4(index, count, WaveGetLaneIndex(), WaveReadLaneFirst(gi));
-    Out[flat * 2 + 1] = uint4(WaveGetLaneCount(), gi, 0, 0);
-}
-"#;
-
 fn group_wave_run(shape: (u32, u32, u32), emulate: wavec::Emulate, lanes: u32) -> Result<(), String> {
     let (x, y, z) = shape;
     let options = wavec::Options {
@@ -411,7 +389,7 @@ fn group_wave_run(shape: (u32, u32, u32), emulate: wavec::Emulate, lanes: u32) -
         ],
         ..Default::default()
     };
-    let spirv = wavec_spirv(GROUP_WAVE_SHADER, &options);
+    let spirv = wavec_spirv(crate::support::GROUP_WAVE_SHADER, &options);
     let text = wavec::back::spv::disassemble(&spirv);
     let native = text.contains("BuiltIn SubgroupId");
     assert_eq!(native, emulate != wavec::Emulate::Always, "native built-in vs fallback:\n{text}");
@@ -419,8 +397,10 @@ fn group_wave_run(shape: (u32, u32, u32), emulate: wavec::Emulate, lanes: u32) -
     let groups = 3usize;
     let out = run(&spirv, "main", [groups as u32, 1, 1], vec![storage(0, vec![0; threads * groups * 8])], lanes);
     let what = format!("shape ({x},{y},{z}) at {lanes} lanes, {emulate:?}");
-    std::panic::catch_unwind(|| crate::execute::check_group_wave_invariants(&out[0], threads, groups, lanes, &what))
-        .map_err(|e| e.downcast_ref::<String>().cloned().unwrap_or_else(|| what.clone()))
+    std::panic::catch_unwind(|| {
+        crate::support::check_group_wave_invariants(&out[0], threads, groups, lanes, &what, false)
+    })
+    .map_err(|e| e.downcast_ref::<String>().cloned().unwrap_or_else(|| what.clone()))
 }
 
 const SHAPES: [(u32, u32, u32); 6] = [(8, 1, 1), (8, 8, 1), (16, 16, 1), (32, 32, 1), (4, 4, 4), (10, 1, 1)];
