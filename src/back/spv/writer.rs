@@ -593,13 +593,16 @@ impl<'a> Writer<'a> {
     /// storage buffer block holding one `int`, bound in the same set at the first free binding
     /// after the buffer's (DXC's `counter.var` with its default binding).
     fn counter_var(&mut self, name: &str, (binding, set): (u32, u32)) -> Word {
+        let first = !self.types.contains_key(&TyKey::Block("counter".into(), Layout::Std430));
         let block = self.block_type("counter".into(), &[Type::INT], Layout::Std430, "type_ACSBuffer_counter");
-        self.names.push(Instruction::new(
-            Op::MemberName,
-            None,
-            None,
-            vec![Operand::IdRef(block), Operand::LiteralBit32(0), Operand::LiteralString("counter".into())],
-        ));
+        if first {
+            self.names.push(Instruction::new(
+                Op::MemberName,
+                None,
+                None,
+                vec![Operand::IdRef(block), Operand::LiteralBit32(0), Operand::LiteralString("counter".into())],
+            ));
+        }
         let var = self.global_var(block, StorageClass::StorageBuffer, None, &format!("counter.var.{name}"));
         let mut b = binding + 1;
         while self.taken_bindings.contains(&(set, b)) {
@@ -2232,6 +2235,15 @@ impl<'a> Writer<'a> {
         {
             // The counter: `OpAtomicIAdd` returns the old value (Increment, the slot Append
             // writes); `OpAtomicISub` too, so Decrement and Consume subtract one more.
+            // The appended value is an argument: evaluated before the call's own effects.
+            let value = match method {
+                ResourceMethod::Append => {
+                    let vt = self.expr_ty(args[0]);
+                    let v = self.expr(args[0])?;
+                    Some(self.convert(v, &vt, &elem, span)?)
+                }
+                _ => None,
+            };
             let cp = Ptr { id: c, ty: Type::Void, layout: Layout::Std430, sc: StorageClass::StorageBuffer };
             let cp = self.access(&cp, Type::INT, vec![zero]);
             let one = self.constant(&ConstValue::Int(1), &Type::INT);
@@ -2241,11 +2253,8 @@ impl<'a> Writer<'a> {
             let slot = if inc { old } else { self.op_ids(Op::ISub, int, &[old, one]) };
             return match method {
                 ResourceMethod::Append => {
-                    let vt = self.expr_ty(args[0]);
-                    let v = self.expr(args[0])?;
-                    let v = self.convert(v, &vt, &elem, span)?;
                     let p = self.access(&base, elem, vec![zero, slot]);
-                    self.store(&p, v);
+                    self.store(&p, value.unwrap_or(0));
                     Ok(0)
                 }
                 ResourceMethod::Consume => {
