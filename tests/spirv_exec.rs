@@ -458,3 +458,111 @@ fn native_group_wave_index_lavapipe_findings() {
         }
     });
 }
+
+/// Structured-buffer counters: `IncrementCounter`, `DecrementCounter`, `Append` and `Consume`
+/// from every thread, plus a wave-compacting `Append` from a subset of lanes. Each counter is
+/// a `counter.var.<name>` storage buffer holding one int, bound right after its buffer (the
+/// backend's documented rule), so the declaration order below gives
+/// Slots 0, its counter 1, Down 2, counter 3, Consumed 4, counter 5, Produced 6, counter 7,
+/// Out 8.
+const COUNTERS: &str = r#"
+RWStructuredBuffer<uint> Slots;
+RWStructuredBuffer<uint> Down;
+ConsumeStructuredBuffer<uint> Consumed;
+AppendStructuredBuffer<uint2> Produced;
+RWStructuredBuffer<uint4> Out;
+
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    uint slot = Slots.IncrementCounter();
+    Slots[slot] = id.x;
+    uint down = Down.DecrementCounter();
+    Down[down] = id.x + 1000;
+    uint taken = 0xffffffff;
+    uint lanes = 0;
+    uint first = 0xffffffff;
+    if (id.x % 3 != 0)
+    {
+        taken = Consumed.Consume();
+        lanes = WaveActiveCountBits(true);
+        first = WaveReadLaneFirst(id.x);
+        Produced.Append(uint2(id.x, taken + lanes));
+    }
+    Out[id.x * 2] = uint4(slot, down, taken, lanes);
+    Out[id.x * 2 + 1] = uint4(first, 0, 0, 0);
+}
+"#;
+
+#[test]
+fn structured_buffer_counters_as_spirv() {
+    at_widths(concat!(module_path!(), "::structured_buffer_counters_as_spirv"), &[4, 8, 16], |lanes| {
+        const GROUPS: usize = 4;
+        const N: usize = 64 * GROUPS;
+        let spirv = wavec_spirv(COUNTERS, &wavec::Options::default());
+        let text = wavec::back::spv::disassemble(&spirv);
+        for (name, binding) in [("Slots", 1), ("Down", 3), ("Consumed", 5), ("Produced", 7)] {
+            let var = text
+                .lines()
+                .find_map(|l| {
+                    l.strip_prefix("OpName %")
+                        .and_then(|r| r.strip_suffix(&format!(" \"counter.var.{name}\"")))
+                        .map(str::to_string)
+                })
+                .unwrap_or_else(|| panic!("no counter.var.{name}:\n{text}"));
+            assert!(text.contains(&format!("OpDecorate %{var} Binding {binding}\n")), "counter of {name}:\n{text}");
+        }
+        let appends = (0..N).filter(|i| i % 3 != 0).count();
+        let consumed: Vec<u32> = (0..appends as u32).map(|k| k * 7 + 3).collect();
+        let out = run(
+            &spirv,
+            "main",
+            [GROUPS as u32, 1, 1],
+            vec![
+                storage(0, vec![u32::MAX; N]),
+                storage(1, vec![0]),
+                storage(2, vec![u32::MAX; N]),
+                storage(3, vec![N as u32]),
+                storage(4, consumed.clone()),
+                storage(5, vec![appends as u32]),
+                storage(6, vec![u32::MAX; 2 * appends]),
+                storage(7, vec![0]),
+                storage(8, vec![0; 8 * N]),
+            ],
+            lanes,
+        );
+        let (slots, slot_count, down, down_count) = (&out[0], out[1][0], &out[2], out[3][0]);
+        let (consume_count, produced, produce_count, rows) = (out[5][0], &out[6], out[7][0], &out[8]);
+        // Increment returns the value before, Decrement the value after.
+        assert_eq!(slot_count, N as u32, "Slots counter at {lanes} lanes");
+        assert_eq!(down_count, 0, "Down counter at {lanes} lanes");
+        assert_eq!(consume_count, 0, "Consumed counter at {lanes} lanes");
+        assert_eq!(produce_count, appends as u32, "Produced counter at {lanes} lanes");
+        let mut taken_seen = vec![false; appends];
+        let mut produced_seen = vec![false; N];
+        for t in 0..N {
+            let row = &rows[8 * t..8 * t + 4];
+            let (slot, d, taken) = (row[0] as usize, row[1] as usize, row[2]);
+            assert!(slot < N && slots[slot] == t as u32, "thread {t}: IncrementCounter gave {slot}");
+            assert!(d < N && down[d] == t as u32 + 1000, "thread {t}: DecrementCounter gave {d}");
+            if t % 3 == 0 {
+                assert_eq!(taken, u32::MAX, "thread {t} consumed");
+                continue;
+            }
+            // Consume returns the element at the decremented counter: a distinct one each.
+            let k = consumed.iter().position(|&c| c == taken).unwrap_or_else(|| panic!("thread {t} took {taken}"));
+            assert!(!std::mem::replace(&mut taken_seen[k], true), "element {k} consumed twice");
+            // The lanes in the branch with this thread: those with the same first lane.
+            let first = rows[8 * t + 4];
+            let active = (0..N).filter(|&o| o % 3 != 0 && rows[8 * o + 4] == first).count();
+            assert_eq!(row[3] as usize, active, "thread {t}: WaveActiveCountBits at {lanes} lanes");
+            assert!(active as u32 <= lanes);
+            let rec = (0..appends)
+                .find(|&a| produced[2 * a] == t as u32)
+                .unwrap_or_else(|| panic!("thread {t} appended nothing at {lanes} lanes"));
+            assert_eq!(produced[2 * rec + 1], taken + active as u32, "thread {t}'s record");
+            assert!(!std::mem::replace(&mut produced_seen[t], true));
+        }
+        assert!(taken_seen.iter().all(|&s| s), "every element consumed once");
+    });
+}

@@ -25,7 +25,32 @@
 //!   `[[vk::binding(b, s)]]`; the others are numbered in declaration order in set 0, skipping
 //!   bindings already taken in set 0 (glslang's `--auto-map-bindings` does the same, so the HLSL
 //!   and SPIR-V outputs bind alike). `groupshared` is `Workgroup`, `static` is `Private`.
-//!   Textures, typed buffers and structured-buffer counters are not written yet (E0612).
+//! - **Typed buffers and textures** are `UniformConstant` variables of an `OpTypeImage` of the
+//!   element's 32-bit scalar type (float, int, uint scalars and vectors; others are E0612).
+//!   `Buffer<T>` is Dim `Buffer`, `Texture1D/2D/3D` Dim `1D/2D/3D`, `Texture2DArray` Dim `2D`
+//!   arrayed. Read-only ones are sampled images (Sampled 1, format `Unknown`, descriptor type
+//!   `SAMPLED_IMAGE` / `UNIFORM_TEXEL_BUFFER`), read with `OpImageFetch` (`Load`'s last
+//!   coordinate is the `Lod`; `[]` reads level 0; a buffer has no `Lod`). `RW` ones are storage
+//!   images (Sampled 2, `STORAGE_IMAGE` / `STORAGE_TEXEL_BUFFER`) with the format of the
+//!   element (`R32f`, `Rg32f`, `Rgba32f`, `R32i` …, `Rgba32ui`; three components have no format
+//!   and stay `Unknown`), read with `OpImageRead` and written with `OpImageWrite` (the texel
+//!   widened to four components). `GetDimensions` is `OpImageQuerySizeLod` at level 0 on
+//!   sampled textures, `OpImageQuerySize` on buffers and storage images. Capabilities come from
+//!   use: `SampledBuffer`/`ImageBuffer` (Dim Buffer), `Sampled1D`/`Image1D` (Dim 1D),
+//!   `StorageImageExtendedFormats` (the `Rg32*` formats), `ImageQuery` (`GetDimensions`),
+//!   `StorageImageReadWithoutFormat`/`StorageImageWriteWithoutFormat` (a read / write of an
+//!   `Unknown`-format storage image). `TextureCube`, samplers, `Sample*` and atomics on
+//!   texels are E0612.
+//! - **Structured-buffer counters** follow DXC: `AppendStructuredBuffer`,
+//!   `ConsumeStructuredBuffer`, and a `RWStructuredBuffer` whose `IncrementCounter` or
+//!   `DecrementCounter` the entry point reaches, get a second storage buffer
+//!   `counter.var.<name>` (a `Block` of one `int` at offset 0). It is declared right after its
+//!   buffer and bound in the buffer's set at the first binding after the buffer's that is not
+//!   taken (so usually binding + 1; a later automatically bound resource skips it).
+//!   `[[vk::counter_binding]]` is not read. `IncrementCounter` is `OpAtomicIAdd` of 1 and
+//!   returns the old value; `DecrementCounter` is `OpAtomicISub` of 1 and returns the new value
+//!   (old − 1); `Append(v)` stores at the slot `IncrementCounter` would return and `Consume()`
+//!   loads at the one `DecrementCounter` would return (scope `Device`, semantics `None`).
 //! - **Functions** are real SPIR-V functions (callees first). `out`/`inout` parameters are
 //!   `Function` pointers; an argument that is not a plain local goes through a temporary with
 //!   copy-in/copy-out. Every local is an `OpVariable` at the top of the first block.
@@ -50,7 +75,8 @@
 //!
 //! - E0610: no `[spirv]` lowering of an intrinsic applies (none given, or none for the type).
 //! - E0611: the stdlib says the intrinsic has no SPIR-V form (`[spirv(unsupported, "why")]`).
-//! - E0612: a language feature this backend does not write yet (textures, typed buffers, …).
+//! - E0612: a language feature this backend does not write yet (samplers, `TextureCube`,
+//!   texel atomics, images of other than 32-bit elements, resources as values, …).
 //! - E0613: a non-compute entry point.
 //! - E0699: internal error (a malformed stdlib attribute, a helper that fails to compile).
 

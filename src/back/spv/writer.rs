@@ -34,6 +34,8 @@ enum TyKey {
     Block(String, Layout),
     Pointer(Word, StorageClass),
     Function(Word, Vec<Word>),
+    /// `OpTypeImage`: sampled type, dim, arrayed, sampled (1 or 2), format.
+    Image(Word, u32, bool, u32, u32),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -50,8 +52,23 @@ enum GVar {
     /// A member of a uniform block variable.
     Member { var: Word, index: u32, ty: Type },
     /// A storage buffer: a block whose member 0 is a runtime array of `elem` (`uint` for
-    /// byte-address buffers).
-    Buffer { var: Word, elem: Type },
+    /// byte-address buffers); `counter` is its `counter.var.<name>` block (one `int`).
+    Buffer { var: Word, elem: Type, counter: Option<Word> },
+    /// A typed buffer or texture: a `UniformConstant` variable of image type `image`.
+    Image(ImageVar),
+}
+
+#[derive(Clone, Debug)]
+struct ImageVar {
+    var: Word,
+    image: Word,
+    kind: ResourceKind,
+    /// The element type (`float4`, `uint`, …).
+    elem: Type,
+    /// `Sampled = 2`: read with `OpImageRead`, written with `OpImageWrite`.
+    storage: bool,
+    /// The declared format is `Unknown`.
+    unknown_format: bool,
 }
 
 /// Where a helper function comes from.
@@ -553,7 +570,9 @@ impl<'a> Writer<'a> {
         id
     }
 
-    fn bind(&mut self, var: Word, vk: Option<(u32, u32)>) {
+    /// Decorates `var` with its set and binding (returned): `vk` or the first free binding in
+    /// set 0.
+    fn bind(&mut self, var: Word, vk: Option<(u32, u32)>) -> (u32, u32) {
         let (binding, set) = match vk {
             Some(b) => b,
             None => {
@@ -567,6 +586,107 @@ impl<'a> Writer<'a> {
         self.taken_bindings.insert((set, binding));
         self.decorate(var, Decoration::DescriptorSet, vec![Operand::LiteralBit32(set)]);
         self.decorate(var, Decoration::Binding, vec![Operand::LiteralBit32(binding)]);
+        (binding, set)
+    }
+
+    /// The counter of a structured buffer bound at `(binding, set)`: `counter.var.<name>`, a
+    /// storage buffer block holding one `int`, bound in the same set at the first free binding
+    /// after the buffer's (DXC's `counter.var` with its default binding).
+    fn counter_var(&mut self, name: &str, (binding, set): (u32, u32)) -> Word {
+        let first = !self.types.contains_key(&TyKey::Block("counter".into(), Layout::Std430));
+        let block = self.block_type("counter".into(), &[Type::INT], Layout::Std430, "type_ACSBuffer_counter");
+        if first {
+            self.names.push(Instruction::new(
+                Op::MemberName,
+                None,
+                None,
+                vec![Operand::IdRef(block), Operand::LiteralBit32(0), Operand::LiteralString("counter".into())],
+            ));
+        }
+        let var = self.global_var(block, StorageClass::StorageBuffer, None, &format!("counter.var.{name}"));
+        let mut b = binding + 1;
+        while self.taken_bindings.contains(&(set, b)) {
+            b += 1;
+        }
+        self.bind(var, Some((b, set)));
+        var
+    }
+
+    /// The image type and `UniformConstant` variable of a typed buffer or texture.
+    fn image_var(&mut self, kind: ResourceKind, elem: Type, name: &str, span: Span) -> R<ImageVar> {
+        use spirv::{Dim, ImageFormat as F};
+        use ResourceKind::*;
+        let (s, n) = match elem {
+            Type::Scalar(s) => (s, 1),
+            Type::Vector(s, n) => (s, n),
+            _ => (Scalar::Bool, 0),
+        };
+        if !matches!(s, Scalar::F32 | Scalar::I32 | Scalar::U32) {
+            return Err(err(
+                "E0612",
+                span,
+                format!(
+                    "`{}<{}>`: the SPIR-V backend writes typed buffers and textures of 32-bit float, int and uint \
+                     scalars and vectors only",
+                    kind.name(),
+                    self.m.type_name(&elem)
+                ),
+            ));
+        }
+        let storage = kind.is_writable();
+        let (dim, arrayed) = match kind {
+            Buffer | RWBuffer => (Dim::DimBuffer, false),
+            Texture1D | RWTexture1D => (Dim::Dim1D, false),
+            Texture2D | RWTexture2D => (Dim::Dim2D, false),
+            Texture2DArray | RWTexture2DArray => (Dim::Dim2D, true),
+            _ => (Dim::Dim3D, false),
+        };
+        // Sampled images need no format; storage images get the one of their element type
+        // (there is no three-component storage format: those stay `Unknown`).
+        let format = match (storage, s, n) {
+            (false, ..) => F::Unknown,
+            (true, Scalar::F32, 1) => F::R32f,
+            (true, Scalar::F32, 2) => F::Rg32f,
+            (true, Scalar::F32, 4) => F::Rgba32f,
+            (true, Scalar::I32, 1) => F::R32i,
+            (true, Scalar::I32, 2) => F::Rg32i,
+            (true, Scalar::I32, 4) => F::Rgba32i,
+            (true, Scalar::U32, 1) => F::R32ui,
+            (true, Scalar::U32, 2) => F::Rg32ui,
+            (true, Scalar::U32, 4) => F::Rgba32ui,
+            _ => F::Unknown,
+        };
+        if matches!(format, F::Rg32f | F::Rg32i | F::Rg32ui) {
+            self.require(Capability::StorageImageExtendedFormats);
+        }
+        match (dim, storage) {
+            (Dim::DimBuffer, false) => self.require(Capability::SampledBuffer),
+            (Dim::DimBuffer, true) => self.require(Capability::ImageBuffer),
+            (Dim::Dim1D, false) => self.require(Capability::Sampled1D),
+            (Dim::Dim1D, true) => self.require(Capability::Image1D),
+            _ => {}
+        }
+        let st = self.scalar_ty(s);
+        let sampled = if storage { 2 } else { 1 };
+        let key = TyKey::Image(st, dim as u32, arrayed, sampled, format as u32);
+        let image = self.cached_type(key, |_, id| {
+            Instruction::new(
+                Op::TypeImage,
+                None,
+                Some(id),
+                vec![
+                    Operand::IdRef(st),
+                    Operand::Dim(dim),
+                    Operand::LiteralBit32(0),
+                    Operand::LiteralBit32(arrayed as u32),
+                    Operand::LiteralBit32(0),
+                    Operand::LiteralBit32(sampled),
+                    Operand::ImageFormat(format),
+                ],
+            )
+        });
+        let var = self.global_var(image, StorageClass::UniformConstant, None, name);
+        Ok(ImageVar { var, image, kind, elem, storage, unknown_format: format == F::Unknown })
     }
 
     /// A block struct around `members` (with `layout`), decorated `Block`.
@@ -595,6 +715,7 @@ impl<'a> Writer<'a> {
     fn declare_resources(&mut self) -> R<()> {
         let m = self.m;
         let used = self.used_globals();
+        let counters = self.used_counters();
         for (h, g) in m.globals.iter() {
             if !used[h.index()] {
                 continue;
@@ -603,7 +724,12 @@ impl<'a> Writer<'a> {
                 (AddressSpace::Resource, Type::Resource(kind, elem)) => {
                     use ResourceKind::*;
                     match kind {
-                        StructuredBuffer | RWStructuredBuffer | ByteAddressBuffer | RWByteAddressBuffer => {
+                        StructuredBuffer
+                        | RWStructuredBuffer
+                        | AppendStructuredBuffer
+                        | ConsumeStructuredBuffer
+                        | ByteAddressBuffer
+                        | RWByteAddressBuffer => {
                             let elem = if kind.is_byte_address() {
                                 Type::UINT
                             } else {
@@ -617,8 +743,15 @@ impl<'a> Writer<'a> {
                                 self.member_decorate(block, 0, Decoration::NonWritable, vec![]);
                             }
                             let var = self.global_var(block, StorageClass::StorageBuffer, None, &g.name);
-                            self.bind(var, g.vk_binding);
-                            self.gvars.insert(h, GVar::Buffer { var, elem });
+                            let binding = self.bind(var, g.vk_binding);
+                            let counter = if matches!(kind, AppendStructuredBuffer | ConsumeStructuredBuffer)
+                                || counters[h.index()]
+                            {
+                                Some(self.counter_var(&g.name, binding))
+                            } else {
+                                None
+                            };
+                            self.gvars.insert(h, GVar::Buffer { var, elem, counter });
                         }
                         ConstantBuffer => {
                             let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
@@ -632,6 +765,13 @@ impl<'a> Writer<'a> {
                             let var = self.global_var(block, StorageClass::Uniform, None, &g.name);
                             self.bind(var, g.vk_binding);
                             self.gvars.insert(h, GVar::Member { var, index: 0, ty: elem });
+                        }
+                        Buffer | RWBuffer | Texture1D | Texture2D | Texture3D | Texture2DArray | RWTexture1D
+                        | RWTexture2D | RWTexture3D | RWTexture2DArray => {
+                            let elem = elem.as_deref().cloned().unwrap_or(Type::Vector(Scalar::F32, 4));
+                            let iv = self.image_var(*kind, elem, &g.name, g.span)?;
+                            self.bind(iv.var, g.vk_binding);
+                            self.gvars.insert(h, GVar::Image(iv));
                         }
                         other => {
                             return Err(err(
@@ -702,6 +842,32 @@ impl<'a> Writer<'a> {
         used
     }
 
+    /// Per global: whether a reachable function calls `IncrementCounter`/`DecrementCounter` on
+    /// it (a `RWStructuredBuffer` gets a counter only then).
+    fn used_counters(&self) -> Vec<bool> {
+        let ep = &self.m.entry_points[self.entry];
+        let reach = crate::lower::reachable_functions(self.m, ep.function);
+        let mut used = vec![false; self.m.globals.len()];
+        for (h, f) in self.m.functions.iter() {
+            if !reach[h.index()] {
+                continue;
+            }
+            for (_, e) in f.exprs.iter() {
+                if let ExprKind::Method {
+                    object,
+                    method: ResourceMethod::IncrementCounter | ResourceMethod::DecrementCounter,
+                    ..
+                } = e.kind
+                {
+                    if let ExprKind::Global(g) = f.exprs[object].kind {
+                        used[g.index()] = true;
+                    }
+                }
+            }
+        }
+        used
+    }
+
     /// The pointer to global `g` (declared on first use).
     fn global_ptr(&mut self, g: GlobalId, span: Span) -> R<Ptr> {
         if let Some(v) = self.gvars.get(&g).cloned() {
@@ -712,7 +878,7 @@ impl<'a> Writer<'a> {
                     let p = Ptr { id: var, ty: Type::Void, layout: Layout::Std140, sc: StorageClass::Uniform };
                     Ok(self.access(&p, ty, vec![idx]))
                 }
-                GVar::Buffer { .. } => Err(err("E0612", span, "a buffer is used as a value")),
+                GVar::Buffer { .. } | GVar::Image(_) => Err(err("E0612", span, "a resource is used as a value")),
             };
         }
         let glob = &self.m.globals[g];
@@ -1378,7 +1544,7 @@ impl<'a> Writer<'a> {
         Ok(match &x.kind {
             ExprKind::Local(l) => Some(self.fx().locals[l].clone()),
             ExprKind::Global(g) => {
-                if matches!(self.m.globals[*g].ty, Type::Resource(..)) {
+                if matches!(self.m.globals[*g].ty, Type::Resource(k, _) if k != ResourceKind::ConstantBuffer) {
                     None
                 } else {
                     Some(self.global_ptr(*g, x.span)?)
@@ -1396,7 +1562,8 @@ impl<'a> Writer<'a> {
                 if let (ExprKind::Global(g), Type::Resource(..)) = (&self.ex(*base).kind, &bt) {
                     let g = *g;
                     match self.gvars.get(&g).cloned() {
-                        Some(GVar::Buffer { var, elem }) => {
+                        Some(GVar::Image(_)) => return Ok(None),
+                        Some(GVar::Buffer { var, elem, .. }) => {
                             let i = self.expr(*index)?;
                             let zero = self.const_u32(0);
                             let p = Ptr {
@@ -1439,6 +1606,10 @@ impl<'a> Writer<'a> {
             ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::Field { .. } | ExprKind::Index { .. } => {
                 if let Some(v) = self.const_of(e) {
                     return Ok(self.constant(&v, &ty));
+                }
+                if let Some((iv, index)) = self.image_element(e) {
+                    let c = self.expr(index)?;
+                    return self.image_load(&iv, c, None, &ty);
                 }
                 if let Some(p) = self.pointer(e)? {
                     return Ok(self.load(&p));
@@ -1639,6 +1810,10 @@ impl<'a> Writer<'a> {
                 self.store(&cp, part);
             }
             return Ok(());
+        }
+        if let Some((iv, index)) = self.image_element(target) {
+            let c = self.expr(index)?;
+            return self.image_store(&iv, c, v, &x.ty);
         }
         match self.pointer(target)? {
             Some(p) => {
@@ -2024,11 +2199,12 @@ impl<'a> Writer<'a> {
     // Resource methods
     // ------------------------------------------------------------------------------------------
 
-    fn buffer_of(&mut self, object: ExprId, span: Span) -> R<(Word, Type, ResourceKind)> {
+    #[allow(clippy::type_complexity)]
+    fn buffer_of(&mut self, object: ExprId, span: Span) -> R<(Word, Type, ResourceKind, Option<Word>)> {
         let o = self.ex(object).clone();
         if let (ExprKind::Global(g), Type::Resource(kind, _)) = (&o.kind, &o.ty) {
-            if let Some(GVar::Buffer { var, elem }) = self.gvars.get(g).cloned() {
-                return Ok((var, elem, *kind));
+            if let Some(GVar::Buffer { var, elem, counter }) = self.gvars.get(g).cloned() {
+                return Ok((var, elem, *kind, counter));
             }
             return Err(err(
                 "E0612",
@@ -2040,10 +2216,54 @@ impl<'a> Writer<'a> {
     }
 
     fn method(&mut self, object: ExprId, method: ResourceMethod, args: &[ExprId], ty: &Type, span: Span) -> R<Word> {
-        let (var, elem, kind) = self.buffer_of(object, span)?;
+        if let ExprKind::Global(g) = self.ex(object).kind {
+            if let Some(GVar::Image(iv)) = self.gvars.get(&g).cloned() {
+                return self.image_method(&iv, method, args, ty, span);
+            }
+        }
+        let (var, elem, kind, counter) = self.buffer_of(object, span)?;
         let base = Ptr { id: var, ty: Type::Void, layout: Layout::Std430, sc: StorageClass::StorageBuffer };
         let zero = self.const_u32(0);
         let uint = self.uint_ty();
+        if let (
+            ResourceMethod::IncrementCounter
+            | ResourceMethod::DecrementCounter
+            | ResourceMethod::Append
+            | ResourceMethod::Consume,
+            Some(c),
+        ) = (method, counter)
+        {
+            // The counter: `OpAtomicIAdd` returns the old value (Increment, the slot Append
+            // writes); `OpAtomicISub` too, so Decrement and Consume subtract one more.
+            // The appended value is an argument: evaluated before the call's own effects.
+            let value = match method {
+                ResourceMethod::Append => {
+                    let vt = self.expr_ty(args[0]);
+                    let v = self.expr(args[0])?;
+                    Some(self.convert(v, &vt, &elem, span)?)
+                }
+                _ => None,
+            };
+            let cp = Ptr { id: c, ty: Type::Void, layout: Layout::Std430, sc: StorageClass::StorageBuffer };
+            let cp = self.access(&cp, Type::INT, vec![zero]);
+            let one = self.constant(&ConstValue::Int(1), &Type::INT);
+            let int = self.ty(&Type::INT, Layout::Logical);
+            let inc = matches!(method, ResourceMethod::IncrementCounter | ResourceMethod::Append);
+            let old = self.atomic(if inc { Op::AtomicIAdd } else { Op::AtomicISub }, &cp, &[one]);
+            let slot = if inc { old } else { self.op_ids(Op::ISub, int, &[old, one]) };
+            return match method {
+                ResourceMethod::Append => {
+                    let p = self.access(&base, elem, vec![zero, slot]);
+                    self.store(&p, value.unwrap_or(0));
+                    Ok(0)
+                }
+                ResourceMethod::Consume => {
+                    let p = self.access(&base, elem, vec![zero, slot]);
+                    Ok(self.load(&p))
+                }
+                _ => Ok(self.op_ids(Op::Bitcast, uint, &[slot])),
+            };
+        }
         match method {
             ResourceMethod::Load(_) if !kind.is_byte_address() => {
                 let i = self.expr(args[0])?;
@@ -2144,6 +2364,157 @@ impl<'a> Writer<'a> {
                 Ok(0)
             }
             other => Err(err("E0612", span, format!("`{other:?}` is not supported by the SPIR-V backend yet"))),
+        }
+    }
+
+    /// `Tex[i]` on a typed buffer or texture global: the image and the index expression.
+    fn image_element(&self, e: ExprId) -> Option<(ImageVar, ExprId)> {
+        if let ExprKind::Index { base, index } = self.ex(e).kind {
+            if let ExprKind::Global(g) = self.ex(base).kind {
+                if let Some(GVar::Image(iv)) = self.gvars.get(&g) {
+                    return Some((iv.clone(), index));
+                }
+            }
+        }
+        None
+    }
+
+    /// The element's scalar and the four-component texel type of `iv`.
+    fn texel_ty(&mut self, iv: &ImageVar) -> (Scalar, Word) {
+        let s = iv.elem.scalar().unwrap_or(Scalar::F32);
+        (s, self.ty(&Type::Vector(s, 4), Layout::Logical))
+    }
+
+    /// Reads texel `coord`: `OpImageRead` from a storage image, `OpImageFetch` from a sampled
+    /// one (at mip level `lod`, 0 when `None`; a typed buffer has no levels).
+    fn image_load(&mut self, iv: &ImageVar, coord: Word, lod: Option<Word>, ty: &Type) -> R<Word> {
+        let img = self.op_ids(Op::Load, iv.image, &[iv.var]);
+        let (_, v4) = self.texel_ty(iv);
+        let texel = if iv.storage {
+            if iv.unknown_format {
+                self.require(Capability::StorageImageReadWithoutFormat);
+            }
+            self.op_ids(Op::ImageRead, v4, &[img, coord])
+        } else {
+            let mut ops = vec![Operand::IdRef(img), Operand::IdRef(coord)];
+            if iv.kind != ResourceKind::Buffer {
+                let lod = match lod {
+                    Some(l) => l,
+                    None => self.constant(&ConstValue::Int(0), &Type::INT),
+                };
+                ops.push(Operand::ImageOperands(spirv::ImageOperands::LOD));
+                ops.push(Operand::IdRef(lod));
+            }
+            self.op(Op::ImageFetch, v4, ops)
+        };
+        let t = self.ty(ty, Layout::Logical);
+        Ok(match ty.vector_size().unwrap_or(1) {
+            4 => texel,
+            1 => self.op(Op::CompositeExtract, t, vec![Operand::IdRef(texel), Operand::LiteralBit32(0)]),
+            n => {
+                let mut ops = vec![Operand::IdRef(texel), Operand::IdRef(texel)];
+                ops.extend((0..n as u32).map(Operand::LiteralBit32));
+                self.op(Op::VectorShuffle, t, ops)
+            }
+        })
+    }
+
+    /// Writes `v` (of type `ty`) to texel `coord` of a storage image, widened to four
+    /// components (the format ignores the ones it does not have).
+    fn image_store(&mut self, iv: &ImageVar, coord: Word, v: Word, ty: &Type) -> R<()> {
+        if !iv.storage {
+            return Err(Diagnostic::error("E0699", "internal error: a write to a read-only image"));
+        }
+        if iv.unknown_format {
+            self.require(Capability::StorageImageWriteWithoutFormat);
+        }
+        let img = self.op_ids(Op::Load, iv.image, &[iv.var]);
+        let (s, v4) = self.texel_ty(iv);
+        let n = ty.vector_size().unwrap_or(1);
+        let texel = if n == 4 {
+            v
+        } else {
+            let z = self.constant(&ConstValue::Int(0), &Type::Scalar(s));
+            let mut parts = Vec::new();
+            for k in 0..n as u32 {
+                parts.push(if n == 1 {
+                    v
+                } else {
+                    let st = self.scalar_ty(s);
+                    self.op(Op::CompositeExtract, st, vec![Operand::IdRef(v), Operand::LiteralBit32(k)])
+                });
+            }
+            parts.resize(4, z);
+            self.op_ids(Op::CompositeConstruct, v4, &parts)
+        };
+        self.emit(Instruction::new(
+            Op::ImageWrite,
+            None,
+            None,
+            vec![Operand::IdRef(img), Operand::IdRef(coord), Operand::IdRef(texel)],
+        ));
+        Ok(())
+    }
+
+    /// `Load` and `GetDimensions` of typed buffers and textures.
+    fn image_method(
+        &mut self,
+        iv: &ImageVar,
+        method: ResourceMethod,
+        args: &[ExprId],
+        ty: &Type,
+        span: Span,
+    ) -> R<Word> {
+        match method {
+            ResourceMethod::Load(_) => {
+                let ct = self.expr_ty(args[0]);
+                let c = self.expr(args[0])?;
+                if iv.storage || iv.kind == ResourceKind::Buffer {
+                    return self.image_load(iv, c, None, ty);
+                }
+                // `Load(int3(x, y, mip))`: the last component is the mip level.
+                let n = ct.vector_size().unwrap_or(1) as u32;
+                let s = ct.scalar().unwrap_or(Scalar::I32);
+                let st = self.scalar_ty(s);
+                let lod = self.op(Op::CompositeExtract, st, vec![Operand::IdRef(c), Operand::LiteralBit32(n - 1)]);
+                let coord = if n == 2 {
+                    self.op(Op::CompositeExtract, st, vec![Operand::IdRef(c), Operand::LiteralBit32(0)])
+                } else {
+                    let vt = self.ty(&Type::Vector(s, (n - 1) as u8), Layout::Logical);
+                    let mut ops = vec![Operand::IdRef(c), Operand::IdRef(c)];
+                    ops.extend((0..n - 1).map(Operand::LiteralBit32));
+                    self.op(Op::VectorShuffle, vt, ops)
+                };
+                self.image_load(iv, coord, Some(lod), ty)
+            }
+            ResourceMethod::GetDimensions => {
+                self.require(Capability::ImageQuery);
+                let img = self.op_ids(Op::Load, iv.image, &[iv.var]);
+                let n = args.len();
+                let rt = if n == 1 { Type::UINT } else { Type::Vector(Scalar::U32, n as u8) };
+                let rtid = self.ty(&rt, Layout::Logical);
+                let size = if iv.storage || iv.kind == ResourceKind::Buffer {
+                    self.op_ids(Op::ImageQuerySize, rtid, &[img])
+                } else {
+                    let lod = self.constant(&ConstValue::Int(0), &Type::INT);
+                    self.op_ids(Op::ImageQuerySizeLod, rtid, &[img, lod])
+                };
+                let uint = self.uint_ty();
+                for (k, &a) in args.iter().enumerate() {
+                    let v = if n == 1 {
+                        size
+                    } else {
+                        self.op(Op::CompositeExtract, uint, vec![Operand::IdRef(size), Operand::LiteralBit32(k as u32)])
+                    };
+                    self.assign_converted(a, v, &Type::UINT, span)?;
+                }
+                Ok(0)
+            }
+            other => Err(err(
+                "E0612",
+                span,
+                format!("`{other:?}` on `{}` is not supported by the SPIR-V backend yet", iv.kind.name()),
+            )),
         }
     }
 
