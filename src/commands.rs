@@ -62,6 +62,9 @@ struct RunCli {
     /// SPIR-V profile: vulkan1.1 … vulkan1.3, spirv_1_3 … spirv_1_6.
     #[arg(long)]
     profile: Option<String>,
+    /// Allow a SPIR-V extension: SPV_NV_shader_subgroup_partitioned, SPV_KHR_subgroup_rotate (repeatable).
+    #[arg(long = "capability", value_name = "EXT")]
+    capabilities: Vec<String>,
     /// Workgroups to dispatch: X[,Y,Z].
     #[arg(long, value_name = "X[,Y,Z]")]
     groups: String,
@@ -127,6 +130,9 @@ pub fn run(args: Vec<String>) -> ExitCode {
         "never" => Emulate::Never,
         _ => Emulate::Auto,
     };
+    if let Err(e) = crate::apply_capabilities(&cli.capabilities, &mut options) {
+        return usage_error(e);
+    }
     if let Some(p) = &cli.profile {
         match wavec::back::spv::Profile::from_name(p) {
             Some(p) => options.spirv_profile = p,

@@ -54,6 +54,22 @@ struct Cli {
     wave_size: Option<u32>,
 }
 
+/// `--capability EXT` options: the optional SPIR-V extensions the output may use.
+fn apply_capabilities(capabilities: &[String], options: &mut Options) -> Result<(), String> {
+    for c in capabilities {
+        match c.as_str() {
+            "SPV_NV_shader_subgroup_partitioned" | "GroupNonUniformPartitionedNV" => {
+                options.spirv_partitioned_nv = true
+            }
+            "SPV_KHR_subgroup_rotate" | "GroupNonUniformRotateKHR" => options.spirv_rotate_khr = true,
+            other => return Err(format!(
+                "unknown capability `{other}` (expected SPV_NV_shader_subgroup_partitioned or SPV_KHR_subgroup_rotate)"
+            )),
+        }
+    }
+    Ok(())
+}
+
 /// `-D NAME[=VALUE]` options as (name, value) pairs; a usage error for a malformed name.
 fn parse_defines(defines: &[String]) -> Result<Vec<(String, Option<String>)>, String> {
     defines
@@ -127,18 +143,8 @@ fn main() -> ExitCode {
             }
         }
     }
-    for c in &cli.capabilities {
-        match c.as_str() {
-            "SPV_NV_shader_subgroup_partitioned" | "GroupNonUniformPartitionedNV" => {
-                options.spirv_partitioned_nv = true
-            }
-            "SPV_KHR_subgroup_rotate" | "GroupNonUniformRotateKHR" => options.spirv_rotate_khr = true,
-            other => {
-                return usage_error(format!(
-                "unknown capability `{other}` (expected SPV_NV_shader_subgroup_partitioned or SPV_KHR_subgroup_rotate)"
-            ))
-            }
-        }
+    if let Err(e) = apply_capabilities(&cli.capabilities, &mut options) {
+        return usage_error(e);
     }
     match parse_defines(&cli.defines) {
         Ok(d) => options.defines = d,

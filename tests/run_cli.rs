@@ -296,3 +296,29 @@ fn wave_size_kernels_run_only_at_their_wave_size() {
     );
     assert!(err.contains("E0710") && err.contains("wave size 16"), "{err}");
 }
+
+/// lavapipe has no partitioned subgroup ops: a kernel compiled with the NVIDIA extension is
+/// refused with the feature named, not with an opaque pipeline error.
+#[test]
+fn missing_subgroup_features_are_named() {
+    let (_, err) = expect_status(
+        wavec().args([
+            "run",
+            "samples/histogram.slang",
+            "--entry",
+            "matched",
+            "--capability",
+            "SPV_NV_shader_subgroup_partitioned",
+            "--device",
+            &test_device(),
+            "--groups",
+            "1",
+            "--buffer",
+            "0=iota:u32:64",
+            "--buffer",
+            "1=1024",
+        ]),
+        1,
+    );
+    assert!(err.contains("partitioned_nv") && err.contains("capability 5297"), "{err}");
+}

@@ -14,6 +14,7 @@ use super::{BufferKind, RunError};
 const MAGIC: u32 = 0x0723_0203;
 
 // Opcodes (SPIR-V spec, section 3.52).
+const OP_CAPABILITY: u32 = 17;
 const OP_ENTRY_POINT: u32 = 15;
 const OP_EXECUTION_MODE: u32 = 16;
 const OP_TYPE_ARRAY: u32 = 28;
@@ -72,6 +73,25 @@ pub(crate) struct ModuleInfo {
     pub version: (u32, u32),
     /// The entry point may use a push-constant block.
     pub uses_push_constants: bool,
+    /// Every `OpCapability` the module declares.
+    pub capabilities: Vec<u32>,
+}
+
+/// The subgroup feature (as `DeviceInfo::supported_ops` names it) each subgroup capability needs.
+pub(crate) fn subgroup_feature(capability: u32) -> Option<&'static str> {
+    Some(match capability {
+        61 => "basic",
+        62 => "vote",
+        63 => "arithmetic",
+        64 => "ballot",
+        65 => "shuffle",
+        66 => "shuffle_relative",
+        67 => "clustered",
+        68 => "quad",
+        5297 => "partitioned_nv",
+        6026 => "rotate_khr",
+        _ => return None,
+    })
 }
 
 /// Decodes a SPIR-V literal string starting at `words[0]`; returns the
@@ -123,6 +143,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                                                                   // superset of the ids the code uses (literals may collide with ids,
                                                                   // which only makes the binding check stricter).
     let mut referenced: HashSet<u32> = HashSet::new();
+    let mut capabilities: Vec<u32> = Vec::new();
     let mut in_functions = false;
 
     let mut i = 5;
@@ -142,6 +163,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
             referenced.extend(ops.iter().copied());
         }
         match (op, ops.len()) {
+            (OP_CAPABILITY, 1) => capabilities.push(ops[0]),
             (OP_ENTRY_POINT, n) if n >= 3 => {
                 let (name, used) = literal_string(&ops[2..]);
                 let interface = ops[2 + used..].to_vec();
@@ -249,5 +271,6 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
         local_size: local_sizes.get(entry_id).copied(),
         version: (major, minor),
         uses_push_constants,
+        capabilities,
     })
 }

@@ -425,6 +425,19 @@ fn check_request(
     p: &Probe,
     required_size: Option<u32>,
 ) -> Result<(), RunError> {
+    // A subgroup feature the device lacks would only surface as an opaque pipeline error.
+    for &c in &module.capabilities {
+        if let Some(feature) = spirv::subgroup_feature(c) {
+            if !p.info.supported_ops.contains(&feature) {
+                return Err(RunError::NoSubgroupSupport(format!(
+                    "the shader needs subgroup `{feature}` operations (SPIR-V capability {c}), which `{}` does not \
+                     support in compute shaders (it has: {}); compile without the capability that enables them",
+                    p.info.name,
+                    p.info.supported_ops.join(", ")
+                )));
+            }
+        }
+    }
     // Drivers need not accept SPIR-V newer than their core version maps to
     // (1.1 → 1.3, 1.2 → 1.5, 1.3 → 1.6); feeding them one is undefined.
     let max_spirv = match p.info.api_version {
