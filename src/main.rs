@@ -62,9 +62,11 @@ fn apply_capabilities(capabilities: &[String], options: &mut Options) -> Result<
                 options.spirv_partitioned_nv = true
             }
             "SPV_KHR_subgroup_rotate" | "GroupNonUniformRotateKHR" => options.spirv_rotate_khr = true,
-            other => return Err(format!(
+            other => {
+                return Err(format!(
                 "unknown capability `{other}` (expected SPV_NV_shader_subgroup_partitioned or SPV_KHR_subgroup_rotate)"
-            )),
+            ))
+            }
         }
     }
     Ok(())
