@@ -15,27 +15,47 @@ fn main() {
         .process()
         .expect("LALRPOP failed to generate the parser");
 
-    let mut out = String::from(
-        "/// Every stdlib declaration: (file index, byte range, name, is a typedef), in source order.\n\
-         pub(crate) static DECLS: &[(usize, usize, usize, &str, bool)] = &[\n",
-    );
+    // Declarations are indexed without the comments before them: the text is lexed again at
+    // each first use, and doc comments are most of it.
+    let mut intrinsics = String::new();
+    let mut typedefs = String::new();
+    let mut by_name: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
+    let mut count = 0usize;
     for (file_index, path) in STDLIB_FILES.iter().enumerate() {
         println!("cargo:rerun-if-changed={path}");
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {path}: {e}"));
         for (start, end) in declarations(&text) {
+            let start = skip_trivia(&text, start);
             let code = strip_comments(&text[start..end]);
             let code = strip_leading_attributes(&code);
-            let (name, typedef) = if let Some(rest) = code.trim_start().strip_prefix("typedef") {
-                (last_identifier(rest.trim_end().trim_end_matches(';')), true)
-            } else {
-                (function_name(&code), false)
-            };
-            if name.is_empty() {
-                // Not a declaration we can name (e.g. a stray `;`): the full-load test reports it.
+            if let Some(rest) = code.trim_start().strip_prefix("typedef") {
+                let name = last_identifier(rest.trim_end().trim_end_matches(';'));
+                let _ = writeln!(typedefs, "    ({file_index}, {start}, {end}, {name:?}),");
                 continue;
             }
-            let _ = writeln!(out, "    ({file_index}, {start}, {end}, {name:?}, {typedef}),");
+            let name = function_name(&code);
+            if name.is_empty() {
+                continue;
+            }
+            by_name.entry(name.clone()).or_default().push(count);
+            count += 1;
+            let _ = writeln!(intrinsics, "    ({file_index}, {start}, {end}, {name:?}),");
         }
+    }
+    let mut out = String::from(
+        "/// Every intrinsic declaration: (file index, byte range, name), in source order.\n\
+         pub(crate) static INTRINSICS: &[(usize, usize, usize, &str)] = &[\n",
+    );
+    out.push_str(&intrinsics);
+    out.push_str(
+        "];\n/// Every typedef: (file index, byte range, name).\n\
+         pub(crate) static TYPEDEFS: &[(usize, usize, usize, &str)] = &[\n",
+    );
+    out.push_str(&typedefs);
+    out.push_str("];\n/// The overloads of each name (indices into `INTRINSICS`), sorted by name.\n");
+    out.push_str("pub(crate) static BY_NAME: &[(&str, &[usize])] = &[\n");
+    for (name, ids) in &by_name {
+        let _ = writeln!(out, "    ({name:?}, &{ids:?}),");
     }
     out.push_str("];\n");
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("stdlib_index.rs");
@@ -84,6 +104,22 @@ fn declarations(text: &str) -> Vec<(usize, usize)> {
         i += 1;
     }
     out
+}
+
+/// The first position at or after `i` that is not whitespace or a comment.
+fn skip_trivia(text: &str, mut i: usize) -> usize {
+    loop {
+        let rest = &text[i..];
+        let trimmed = rest.trim_start();
+        i += rest.len() - trimmed.len();
+        if trimmed.starts_with("//") {
+            i += trimmed.find('\n').unwrap_or(trimmed.len());
+        } else if let Some(body) = trimmed.strip_prefix("/*") {
+            i += body.find("*/").map_or(trimmed.len(), |n| n + 4);
+        } else {
+            return i;
+        }
+    }
 }
 
 fn strip_comments(s: &str) -> String {

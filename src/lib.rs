@@ -30,6 +30,7 @@ pub mod arena;
 pub mod back;
 pub mod diag;
 pub mod exec;
+pub mod fast_hash;
 pub mod ir;
 pub mod lower;
 pub mod run;

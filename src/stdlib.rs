@@ -10,7 +10,7 @@ use crate::diag::Diagnostic;
 use crate::ir::{ParamMode, Scalar, Stage, Type};
 use crate::span::SourceMap;
 use crate::syntax::ast;
-use std::collections::HashMap;
+use crate::fast_hash::HashMap;
 use std::sync::OnceLock;
 
 pub const FILES: &[(&str, &str)] = &[
@@ -268,13 +268,15 @@ mod index {
 }
 
 /// The intrinsic declarations, indexed by `IntrinsicId`. The shipped ones are parsed the first
-/// time they are used: build.rs indexes every declaration (name and byte range), so a
-/// compilation pays only for the intrinsics it calls.
+/// time they are used: build.rs indexes every declaration (name, byte range and overloads), so
+/// a compilation pays only for the intrinsics it calls, and looking one up allocates nothing.
 pub struct Intrinsics {
     slots: Vec<OnceLock<Intrinsic>>,
+    /// Names of hand-made declarations ([`Stdlib::from_intrinsics`]); empty for the shipped ones,
+    /// whose names are in the build-time index.
     names: Vec<String>,
-    /// Where each declaration's text is: (file index in [`FILES`], start, end).
-    texts: Vec<(usize, usize, usize)>,
+    /// Whether the slots are the shipped declarations of [`index::INTRINSICS`].
+    shipped: bool,
     typedefs: HashMap<String, Type>,
 }
 
@@ -293,7 +295,7 @@ impl Intrinsics {
             Ok(intr) => intr,
             // The stdlib ships inside the binary and its tests parse every declaration, so a
             // failure here is a build defect, not a user error.
-            Err(d) => panic!("stdlib declaration `{}` does not parse: {}", self.names[i], d.message),
+            Err(d) => panic!("stdlib declaration `{}` does not parse: {}", self.name(i), d.message),
         }))
     }
 
@@ -304,11 +306,22 @@ impl Intrinsics {
 
     /// Every declaration's name, without parsing anything.
     pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.names.iter().map(String::as_str)
+        (0..self.len()).map(|i| self.name(i))
+    }
+
+    fn name(&self, i: usize) -> &str {
+        if self.shipped {
+            index::INTRINSICS[i].3
+        } else {
+            &self.names[i]
+        }
     }
 
     fn parse(&self, i: usize) -> Result<Intrinsic, Diagnostic> {
-        let (file, start, end) = self.texts[i];
+        if !self.shipped {
+            return Err(Diagnostic::error("E0309", "a hand-made declaration has no text"));
+        }
+        let (file, start, end, _) = index::INTRINSICS[i];
         let (name, text) = FILES[file];
         let mut sources = SourceMap::new();
         let (unit, errs) = crate::syntax::parse_str(&mut sources, name, &text[start..end]);
@@ -334,6 +347,7 @@ impl std::ops::Index<usize> for Intrinsics {
 
 pub struct Stdlib {
     pub intrinsics: Intrinsics,
+    /// Overloads by name for hand-made declarations; the shipped ones use [`index::BY_NAME`].
     by_name: HashMap<String, Vec<usize>>,
     /// `typedef uint WaveMask;` and friends.
     pub typedefs: HashMap<String, Type>,
@@ -354,20 +368,26 @@ impl Stdlib {
     /// A stdlib made of the given declarations only (no typedefs): lets backend and pass tests
     /// use hand-made intrinsics instead of the shipped `.slang` files.
     pub fn from_intrinsics(intrinsics: Vec<Intrinsic>) -> Stdlib {
-        let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut by_name: HashMap<String, Vec<usize>> = HashMap::default();
         for (i, intr) in intrinsics.iter().enumerate() {
             by_name.entry(intr.name.clone()).or_default().push(i);
         }
         let names = intrinsics.iter().map(|i| i.name.clone()).collect();
         let slots = intrinsics.into_iter().map(OnceLock::from).collect();
         Stdlib {
-            intrinsics: Intrinsics { slots, names, texts: Vec::new(), typedefs: HashMap::new() },
+            intrinsics: Intrinsics { slots, names, shipped: false, typedefs: HashMap::default() },
             by_name,
-            typedefs: HashMap::new(),
+            typedefs: HashMap::default(),
         }
     }
 
     pub fn overloads(&self, name: &str) -> &[usize] {
+        if self.intrinsics.shipped {
+            return match index::BY_NAME.binary_search_by(|(n, _)| (*n).cmp(name)) {
+                Ok(at) => index::BY_NAME[at].1,
+                Err(_) => &[],
+            };
+        }
         self.by_name.get(name).map(|v| v.as_slice()).unwrap_or(&[])
     }
 
@@ -377,30 +397,20 @@ impl Stdlib {
 
     /// The shipped stdlib from the build-time index, typedefs parsed, intrinsics not yet.
     fn indexed() -> Result<Stdlib, Diagnostic> {
-        let mut typedefs = HashMap::new();
-        let mut names = Vec::new();
-        let mut texts = Vec::new();
-        let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
-        for &(file, start, end, name, is_typedef) in index::DECLS {
-            if is_typedef {
-                let (file_name, text) = FILES[file];
-                let (unit, _) = crate::syntax::parse_str(&mut SourceMap::new(), file_name, &text[start..end]);
-                let ty = match unit.items.as_slice() {
-                    [ast::Item::Typedef(t)] => builtin_type(&t.ty),
-                    _ => None,
-                };
-                let ty =
-                    ty.ok_or_else(|| Diagnostic::error("E0309", format!("stdlib typedef `{name}` is malformed")))?;
-                typedefs.insert(name.to_string(), ty);
-                continue;
-            }
-            by_name.entry(name.to_string()).or_default().push(names.len());
-            names.push(name.to_string());
-            texts.push((file, start, end));
+        let mut typedefs = HashMap::default();
+        for &(file, start, end, name) in index::TYPEDEFS {
+            let (file_name, text) = FILES[file];
+            let (unit, _) = crate::syntax::parse_str(&mut SourceMap::new(), file_name, &text[start..end]);
+            let ty = match unit.items.as_slice() {
+                [ast::Item::Typedef(t)] => builtin_type(&t.ty),
+                _ => None,
+            };
+            let ty = ty.ok_or_else(|| Diagnostic::error("E0309", format!("stdlib typedef `{name}` is malformed")))?;
+            typedefs.insert(name.to_string(), ty);
         }
-        let slots = (0..names.len()).map(|_| OnceLock::new()).collect();
-        let intrinsics = Intrinsics { slots, names, texts, typedefs: typedefs.clone() };
-        Ok(Stdlib { intrinsics, by_name, typedefs })
+        let slots = index::INTRINSICS.iter().map(|_| OnceLock::new()).collect();
+        let intrinsics = Intrinsics { slots, names: Vec::new(), shipped: true, typedefs: typedefs.clone() };
+        Ok(Stdlib { intrinsics, by_name: HashMap::default(), typedefs })
     }
 
     /// Loads and parses every declaration, reporting every problem: what the stdlib tests use
@@ -414,7 +424,7 @@ impl Stdlib {
                 Ok(intr) => {
                     let _ = slot.set(intr);
                 }
-                Err(d) => diags.push(d.with_note(format!("in the declaration of `{}`", lib.intrinsics.names[i]))),
+                Err(d) => diags.push(d.with_note(format!("in the declaration of `{}`", lib.intrinsics.name(i)))),
             }
         }
         // Every function prototype in the files must have been indexed.

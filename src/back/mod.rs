@@ -6,7 +6,7 @@
 pub mod hlsl;
 pub mod spv;
 
-use std::collections::HashSet;
+use crate::fast_hash::HashSet;
 use std::fmt;
 
 /// One level of indentation in text output.
@@ -47,11 +47,11 @@ impl Namer {
     /// `is_reserved` is the target's keyword test; `extra` adds names known only at run time
     /// (the stdlib's intrinsics).
     pub fn new(is_reserved: fn(&str) -> bool, extra: impl IntoIterator<Item = String>) -> Namer {
-        Namer { is_reserved, reserved: extra.into_iter().collect(), scopes: vec![HashSet::new()] }
+        Namer { is_reserved, reserved: extra.into_iter().collect(), scopes: vec![HashSet::default()] }
     }
 
     pub fn push_scope(&mut self) {
-        self.scopes.push(HashSet::new());
+        self.scopes.push(HashSet::default());
     }
 
     pub fn pop_scope(&mut self) {

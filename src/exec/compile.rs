@@ -6,7 +6,7 @@ use crate::ir::*;
 use crate::span::Span;
 use crate::stdlib::{Intrinsic, Stdlib};
 use crate::syntax::ast;
-use std::collections::HashMap;
+use crate::fast_hash::HashMap;
 
 pub type Reg = u32;
 pub type Slot = u16;
@@ -361,10 +361,10 @@ impl<'m> Compiler<'m> {
             m,
             lib: Stdlib::get(),
             p,
-            globals: HashMap::new(),
-            global_binding: HashMap::new(),
-            cbuffer_binding: HashMap::new(),
-            consts: HashMap::new(),
+            globals: HashMap::default(),
+            global_binding: HashMap::default(),
+            cbuffer_binding: HashMap::default(),
+            consts: HashMap::default(),
             frames: Vec::new(),
             errors: Vec::new(),
             entry_fn: ep.function,
@@ -612,7 +612,7 @@ impl<'m> Compiler<'m> {
         let f = &self.m.functions[entry];
         let ret = self.slot();
         self.p.entry_ret = ret;
-        let mut frame = Frame { locals: HashMap::new(), ret, ret_regs: Vec::new(), loops: Vec::new() };
+        let mut frame = Frame { locals: HashMap::default(), ret, ret_regs: Vec::new(), loops: Vec::new() };
         for &p in &f.params {
             let l = &f.locals[p];
             let n = self.count(&l.ty);
@@ -1294,7 +1294,7 @@ impl<'m> Compiler<'m> {
 
     fn call(&mut self, callee: FunctionId, args: &[ExprId], func: FunctionId, span: Span) -> Vec<Reg> {
         let f = &self.m.functions[callee];
-        let mut frame = Frame { locals: HashMap::new(), ret: 0, ret_regs: Vec::new(), loops: Vec::new() };
+        let mut frame = Frame { locals: HashMap::default(), ret: 0, ret_regs: Vec::new(), loops: Vec::new() };
         let mut outs = Vec::new();
         for (&p, &a) in f.params.iter().zip(args) {
             let l = &f.locals[p];

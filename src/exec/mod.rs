@@ -68,7 +68,7 @@ pub mod ops;
 use crate::diag::Diagnostic;
 use crate::ir::Module;
 use compile::*;
-use std::collections::HashMap;
+use crate::fast_hash::HashMap;
 
 /// Which thread of a group sits in which lane.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -371,7 +371,7 @@ impl<'p> Exec<'p> {
             waves: Vec::new(),
             nwaves: 0,
             diags: Vec::new(),
-            reported: HashMap::new(),
+            reported: HashMap::default(),
             stats: RunStats::default(),
             steps: 0,
         }

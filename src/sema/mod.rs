@@ -16,7 +16,8 @@ use crate::ir::{self, *};
 use crate::span::Span;
 use crate::stdlib::{self, Stdlib};
 use crate::syntax::ast;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
+use crate::fast_hash::{HashMap, HashSet};
 
 #[derive(Clone, Debug, Default)]
 pub struct SemaOptions {
@@ -96,15 +97,15 @@ pub fn check(unit: &ast::TranslationUnit, options: &SemaOptions) -> (Option<Chec
         stdlib: Stdlib::get(),
         module: Module::default(),
         diags: Vec::new(),
-        types: HashMap::new(),
-        globals: HashMap::new(),
-        global_consts: HashMap::new(),
-        functions: HashMap::new(),
+        types: HashMap::default(),
+        globals: HashMap::default(),
+        global_consts: HashMap::default(),
+        functions: HashMap::default(),
         sigs: Vec::new(),
         facts: BTreeMap::new(),
         fn_attrs: Vec::new(),
         cur: None,
-        used_global_names: HashSet::new(),
+        used_global_names: HashSet::default(),
         wave_size_option: options.wave_size,
         entry_attrs: entry_attributes(unit, options),
     };
@@ -623,7 +624,7 @@ impl Checker {
             body: Block::default(),
             span: f.span,
         };
-        let mut scope = HashMap::new();
+        let mut scope = HashMap::default();
         for (p, (ty, mode)) in f.params.iter().zip(&params) {
             let semantic = p.annotations.iter().find_map(|a| match a {
                 ast::Annotation::Semantic(i) => Some(i.name.clone()),
@@ -647,8 +648,8 @@ impl Checker {
         self.cur = Some(FnState {
             func,
             scopes: vec![scope],
-            local_consts: HashMap::new(),
-            literals: HashSet::new(),
+            local_consts: HashMap::default(),
+            literals: HashSet::default(),
             loop_depth: 0,
             switch_depth: 0,
             facts: FnFacts::default(),
@@ -961,7 +962,7 @@ impl Checker {
     fn check_call_graph(&mut self, entry: usize) {
         let ep = self.module.entry_points[entry].clone();
         let mut visiting = Vec::new();
-        let mut done = HashSet::new();
+        let mut done = HashSet::default();
         self.visit_calls(ep.function, &ep, &mut visiting, &mut done);
     }
 

@@ -5,7 +5,7 @@ use crate::diag::Diagnostic;
 use crate::ir::*;
 use crate::span::Span;
 use crate::syntax::ast;
-use std::collections::HashMap;
+use crate::fast_hash::HashMap;
 
 /// Whether every path through the block ends in `return` (or `discard`): a non-void function
 /// must not fall off its end.
@@ -51,7 +51,7 @@ fn hint_of(attrs: &[ast::Attribute]) -> (LoopHint, BranchHint) {
 impl Checker {
     fn push_scope(&mut self) {
         if let Some(s) = self.cur.as_mut() {
-            s.scopes.push(HashMap::new());
+            s.scopes.push(HashMap::default());
         }
     }
 

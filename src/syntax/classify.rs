@@ -10,7 +10,7 @@
 use crate::span::Span;
 use crate::syntax::lexer::SpannedToken;
 use crate::syntax::token::Token;
-use std::collections::HashSet;
+use crate::fast_hash::HashSet;
 
 /// Scalars that also come in `N` vector and `NxM` matrix forms (`float4`, `uint2x3`).
 const SCALARS: &[&str] = &[
@@ -68,26 +68,28 @@ const OTHER_TYPES: &[&str] = &[
     "__same_shape",
 ];
 
+/// Called on every identifier of every file, so it strips a `N`/`NxM` suffix once and looks
+/// the rest up, instead of trying each scalar name as a prefix.
 pub fn is_builtin_type(name: &str) -> bool {
-    if SCALARS.contains(&name) || OTHER_TYPES.contains(&name) {
-        return true;
-    }
-    let dim = |b: u8| (b'1'..=b'4').contains(&b);
-    SCALARS.iter().any(|s| match name.strip_prefix(s).map(str::as_bytes) {
-        Some([n]) => dim(*n),
-        Some([n, b'x', m]) => dim(*n) && dim(*m),
-        _ => false,
-    })
+    let b = name.as_bytes();
+    let dim = |c: u8| (b'1'..=b'4').contains(&c);
+    let base = match b {
+        [.., n, b'x', m] if dim(*n) && dim(*m) => &name[..name.len() - 3],
+        [.., n] if dim(*n) => &name[..name.len() - 1],
+        _ => return SCALARS.contains(&name) || OTHER_TYPES.contains(&name),
+    };
+    SCALARS.contains(&base) || OTHER_TYPES.contains(&name)
 }
 
 pub fn classify(tokens: &mut Vec<SpannedToken>) {
     let user = declared_type_names(tokens);
     for i in 0..tokens.len() {
         let after_dot = i > 0 && tokens[i - 1].token == Token::Dot;
-        if let Token::Ident(name) = &tokens[i].token {
+        if let Token::Ident(name) = &mut tokens[i].token {
             // A member name (`.x`, `.Load`) is never a type, whatever else the name means.
             if !after_dot && (is_builtin_type(name) || user.contains(name)) {
-                tokens[i].token = Token::TypeName(name.clone());
+                let name = std::mem::take(name);
+                tokens[i].token = Token::TypeName(name);
             }
         }
     }
@@ -102,7 +104,7 @@ fn ident(tokens: &[SpannedToken], i: usize) -> Option<&str> {
 }
 
 fn declared_type_names(tokens: &[SpannedToken]) -> HashSet<String> {
-    let mut names = HashSet::new();
+    let mut names = HashSet::default();
     for i in 0..tokens.len() {
         match &tokens[i].token {
             Token::Struct | Token::Class => {
@@ -200,15 +202,18 @@ fn generic_call_ahead(tokens: &[SpannedToken], lt: usize) -> bool {
 }
 
 fn mark_templates(tokens: &mut Vec<SpannedToken>) {
-    let mut out: Vec<SpannedToken> = Vec::with_capacity(tokens.len());
+    // Tokens move to `out` one by one (look-ahead only reads the ones not moved yet), so no
+    // name is copied.
+    let mut input = std::mem::take(tokens);
+    let mut out: Vec<SpannedToken> = Vec::with_capacity(input.len() + 8);
     let mut open = 0usize;
-    for i in 0..tokens.len() {
-        let t = &tokens[i];
+    for i in 0..input.len() {
+        let t = &input[i];
         match t.token {
             Token::Lt => {
                 let opens = match out.last().map(|t| &t.token) {
                     Some(Token::TypeName(_)) => true,
-                    Some(Token::Ident(_)) => generic_call_ahead(tokens, i),
+                    Some(Token::Ident(_)) => generic_call_ahead(&input, i),
                     _ => false,
                 };
                 if opens {
@@ -230,7 +235,8 @@ fn mark_templates(tokens: &mut Vec<SpannedToken>) {
             Token::Semi | Token::LBrace | Token::RBrace => open = 0,
             _ => {}
         }
-        out.push(t.clone());
+        let span = t.span;
+        out.push(SpannedToken { token: std::mem::replace(&mut input[i].token, Token::Semi), span });
     }
     *tokens = out;
 }

@@ -19,7 +19,8 @@ pub fn lex(sources: &SourceMap, file: FileId) -> Vec<SpannedToken> {
 
 /// Lexes `text` whose first byte sits at global position `base`.
 pub fn lex_str(text: &str, base: u32) -> Vec<SpannedToken> {
-    let mut out = Vec::new();
+    // About one token per five bytes of shader source: one allocation instead of a dozen.
+    let mut out = Vec::with_capacity(text.len() / 5 + 16);
     let mut lexer = Token::lexer(text);
     while let Some(result) = lexer.next() {
         let range = lexer.span();

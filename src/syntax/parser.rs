@@ -24,7 +24,12 @@ pub fn parse(mut tokens: Vec<SpannedToken>) -> (TranslationUnit, Vec<Diagnostic>
     classify(&mut tokens);
     let eof = tokens.last().map_or(0, |t| t.span.end);
     let mut recovered = Vec::new();
-    let result = run(&tokens, &mut recovered);
+    // The parser takes the tokens' names by move, not by copy. Only a stream that may stop at
+    // an unexpected end of file (unclosed brackets, or not ending in `;` or `}`) keeps a copy,
+    // for `salvage` to parse again.
+    let backup = may_end_early(&tokens).then(|| tokens.clone());
+    let triples = tokens.iter_mut().map(|t| (t.span.start, std::mem::replace(&mut t.token, Token::Semi), t.span.end));
+    let result = run(triples, &mut recovered);
     let mut diags: Vec<Diagnostic> = Vec::new();
     let mut push = |d: Diagnostic| {
         // Item-level recovery can re-report the token statement-level recovery already did.
@@ -49,20 +54,23 @@ pub fn parse(mut tokens: Vec<SpannedToken>) -> (TranslationUnit, Vec<Diagnostic>
         Ok(unit) => (unit, diags),
         Err(e) => {
             push(to_diagnostic(e, eof));
-            (salvage(&tokens, eof), diags)
+            let unit = match &backup {
+                Some(tokens) => salvage(tokens, eof),
+                None => TranslationUnit { items: vec![Item::Error(Span::new(tokens.first().map_or(eof, |t| t.span.start), eof))] },
+            };
+            (unit, diags)
         }
     }
 }
 
-fn run(tokens: &[SpannedToken], errors: &mut Vec<ErrorRec>) -> Result<TranslationUnit, ParseError<u32, Token, ()>> {
-    let triples = tokens.iter().map(|t| (t.span.start, t.token.clone(), t.span.end));
+fn run(
+    triples: impl Iterator<Item = (u32, Token, u32)>,
+    errors: &mut Vec<ErrorRec>,
+) -> Result<TranslationUnit, ParseError<u32, Token, ()>> {
     wave::UnitParser::new().parse(errors, triples)
 }
 
-/// LALRPOP cannot recover from an error at end of file, so the tree of such a run is lost.
-/// Closing what is still open and parsing again keeps the items before the error for later
-/// stages; the second run's diagnostics repeat the first's and are dropped.
-fn salvage(tokens: &[SpannedToken], eof: u32) -> TranslationUnit {
+fn bracket_depths(tokens: &[SpannedToken]) -> (usize, usize, usize) {
     let (mut parens, mut brackets, mut braces) = (0usize, 0usize, 0usize);
     for t in tokens {
         match t.token {
@@ -75,6 +83,19 @@ fn salvage(tokens: &[SpannedToken], eof: u32) -> TranslationUnit {
             _ => {}
         }
     }
+    (parens, brackets, braces)
+}
+
+fn may_end_early(tokens: &[SpannedToken]) -> bool {
+    !matches!(tokens.last(), None | Some(SpannedToken { token: Token::Semi | Token::RBrace, .. }))
+        || bracket_depths(tokens) != (0, 0, 0)
+}
+
+/// LALRPOP cannot recover from an error at end of file, so the tree of such a run is lost.
+/// Closing what is still open and parsing again keeps the items before the error for later
+/// stages; the second run's diagnostics repeat the first's and are dropped.
+fn salvage(tokens: &[SpannedToken], eof: u32) -> TranslationUnit {
+    let (parens, brackets, braces) = bracket_depths(tokens);
     let mut patched = tokens.to_vec();
     let at = Span::new(eof, eof);
     let mut close = |token: Token, n: usize| {
@@ -86,7 +107,7 @@ fn salvage(tokens: &[SpannedToken], eof: u32) -> TranslationUnit {
     close(Token::RBrace, braces);
     close(Token::Semi, 1);
     let mut scratch = Vec::new();
-    run(&patched, &mut scratch).unwrap_or_else(|_| {
+    run(patched.into_iter().map(|t| (t.span.start, t.token, t.span.end)), &mut scratch).unwrap_or_else(|_| {
         let start = tokens.first().map_or(eof, |t| t.span.start);
         TranslationUnit { items: vec![Item::Error(Span::new(start, eof))] }
     })
@@ -216,8 +237,55 @@ fn sp(l: u32, r: u32) -> Span {
     Span::new(l, r)
 }
 
-fn bin(op: BinOp, lhs: Expr, rhs: Expr, span: Span) -> Expr {
-    Expr { kind: ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span }
+/// An operand with the positions of its first and last token (its own span leaves out
+/// enclosing parentheses, a binary expression's span does not).
+type Operand = (u32, Expr, u32);
+
+/// Groups `first op operand op operand …` by C precedence, all operators left-associative
+/// (precedence climbing over an operand stack).
+fn climb(first: Operand, rest: Vec<(BinOp, u32, Expr, u32)>) -> Expr {
+    fn precedence(op: BinOp) -> u8 {
+        match op {
+            BinOp::Mul | BinOp::Div | BinOp::Rem => 10,
+            BinOp::Add | BinOp::Sub => 9,
+            BinOp::Shl | BinOp::Shr => 8,
+            BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge => 7,
+            BinOp::Eq | BinOp::Ne => 6,
+            BinOp::BitAnd => 5,
+            BinOp::BitXor => 4,
+            BinOp::BitOr => 3,
+            BinOp::LogicAnd => 2,
+            BinOp::LogicOr => 1,
+        }
+    }
+    fn reduce(operands: &mut Vec<Operand>, op: BinOp) {
+        let (Some((_, rhs, r)), Some((l, lhs, _))) = (operands.pop(), operands.pop()) else {
+            unreachable!("an operator always has two operands on the stack")
+        };
+        let kind = ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) };
+        operands.push((l, Expr { kind, span: sp(l, r) }, r));
+    }
+    let mut operands = Vec::with_capacity(rest.len() + 1);
+    let mut operators: Vec<BinOp> = Vec::with_capacity(rest.len());
+    operands.push(first);
+    for (op, l, operand, r) in rest {
+        while let Some(&top) = operators.last() {
+            if precedence(top) < precedence(op) {
+                break;
+            }
+            operators.pop();
+            reduce(&mut operands, top);
+        }
+        operators.push(op);
+        operands.push((l, operand, r));
+    }
+    while let Some(op) = operators.pop() {
+        reduce(&mut operands, op);
+    }
+    match operands.pop() {
+        Some((_, e, _)) => e,
+        None => unreachable!("the first operand is always there"),
+    }
 }
 
 fn un(op: UnOp, expr: Expr, span: Span) -> Expr {

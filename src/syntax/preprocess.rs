@@ -38,7 +38,8 @@ use crate::span::{FileId, SourceMap, Span};
 use crate::syntax::lexer::{lex, lex_str, SpannedToken};
 use crate::syntax::token::{IntLit, Token};
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
+use crate::fast_hash::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
 
@@ -125,10 +126,10 @@ fn preprocess_limited(
         sources,
         loader,
         include_dirs: opts.include_dirs.clone(),
-        macros: HashMap::new(),
-        ids: HashMap::new(),
+        macros: HashMap::default(),
+        ids: HashMap::default(),
         files: Vec::new(),
-        once: HashSet::new(),
+        once: HashSet::default(),
         diags: Vec::new(),
         out: Vec::new(),
         produced: 0,

@@ -19,7 +19,7 @@ use crate::diag::Diagnostic;
 use crate::ir::{ExprId, ExprKind, Function, IntrinsicId, ParamMode, Type};
 use crate::span::Span;
 use crate::stdlib::{HlslLowering, Intrinsic};
-use std::collections::{HashMap, HashSet};
+use crate::fast_hash::{HashMap, HashSet};
 use std::fmt::Write as _;
 
 #[derive(Default)]
@@ -98,7 +98,7 @@ fn has_side_effects(f: &Function, stdlib: &crate::stdlib::Stdlib, e: ExprId) -> 
 }
 
 fn repeats_argument(text: &str) -> bool {
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     parse_template(text).iter().any(|p| matches!(p, Piece::Arg(i) if !seen.insert(*i)))
 }
 

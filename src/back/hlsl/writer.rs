@@ -115,7 +115,7 @@ impl<'a> Writer<'a> {
             self.global_names.push(name);
         }
         // Overloads keep their shared source name: HLSL resolves them by parameter types too.
-        let mut overloads: std::collections::HashMap<&str, String> = std::collections::HashMap::new();
+        let mut overloads: crate::fast_hash::HashMap<&str, String> = Default::default();
         for (h, f) in module.functions.iter() {
             let name = if !reachable[h.index()] {
                 String::new()

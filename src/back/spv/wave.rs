@@ -31,7 +31,7 @@ use crate::syntax::ast;
 use rspirv::dr::Operand;
 use rspirv::grammar::{OperandKind, INSTRUCTION_TABLE};
 use rspirv::spirv::{self, BuiltIn, GroupOperation, Op, Word};
-use std::collections::HashMap;
+use crate::fast_hash::HashMap;
 use std::rc::Rc;
 use std::str::FromStr;
 
@@ -56,7 +56,7 @@ struct Form {
 impl Form {
     fn parse(a: &ast::Attribute) -> Option<Form> {
         let kind = ident_of(a.args.first()?)?.to_string();
-        let mut f = Form { kind, positional: Vec::new(), named: HashMap::new() };
+        let mut f = Form { kind, positional: Vec::new(), named: HashMap::default() };
         fn bits(e: &ast::Expr, out: &mut Vec<String>) -> bool {
             match &e.kind {
                 ast::ExprKind::Ident(n) => {

@@ -8,7 +8,8 @@ use crate::span::Span;
 use crate::stdlib::Stdlib;
 use rspirv::dr::{self, Instruction, Operand};
 use rspirv::spirv::{self, BuiltIn, Capability, Decoration, Op, StorageClass, Word};
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeSet, VecDeque};
+use crate::fast_hash::HashMap;
 use std::rc::Rc;
 
 /// A pointer to a value of IR type `ty`, stored with `layout`.
@@ -158,15 +159,15 @@ impl<'a> Writer<'a> {
             names: Vec::new(),
             globals: Vec::new(),
             functions: Vec::new(),
-            types: HashMap::new(),
-            consts: HashMap::new(),
-            gvars: HashMap::new(),
-            cbuffers: HashMap::new(),
-            builtins: HashMap::new(),
+            types: HashMap::default(),
+            consts: HashMap::default(),
+            gvars: HashMap::default(),
+            cbuffers: HashMap::default(),
+            builtins: HashMap::default(),
             interface: Vec::new(),
             taken_bindings,
-            fn_ids: HashMap::new(),
-            helpers: HashMap::new(),
+            fn_ids: HashMap::default(),
+            helpers: HashMap::default(),
             pending: VecDeque::new(),
             errors: Vec::new(),
             fx: None,
@@ -1230,7 +1231,7 @@ impl<'a> Writer<'a> {
             vars: Vec::new(),
             blocks: Vec::new(),
             cur: None,
-            locals: HashMap::new(),
+            locals: HashMap::default(),
             loops: Vec::new(),
         });
         let l = self.id();
