@@ -276,9 +276,10 @@ pub fn spirv_options(options: &Options) -> back::spv::Options {
 /// native, `always` runs the groupshared fallback first.
 fn spirv(checked: &sema::Checked, options: &Options) -> Result<Vec<u32>, Vec<Diagnostic>> {
     let stdlib = stdlib::Stdlib::get();
-    let mut module = checked.module.clone();
+    // Only the fallback pass changes the module; otherwise the writer reads sema's directly.
+    let mut module = std::borrow::Cow::Borrowed(&checked.module);
     if options.emulate == Emulate::Always {
-        lower::emulate_group_wave(&mut module, checked.entry, stdlib).map_err(|d| vec![d])?;
+        lower::emulate_group_wave(module.to_mut(), checked.entry, stdlib).map_err(|d| vec![d])?;
     }
     back::spv::write_words(&module, checked.entry, &spirv_options(options))
 }
@@ -287,7 +288,7 @@ fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
     let sm = options.hlsl_shader_model;
     let stdlib = stdlib::Stdlib::get();
     let native = sm >= (6, 10);
-    let mut module = checked.module.clone();
+    let mut module = std::borrow::Cow::Borrowed(&checked.module);
     // The backend itself falls back below 6.10 (`auto`); `always` and `never` are decided here.
     match options.emulate {
         Emulate::Never if !native => {
@@ -306,7 +307,7 @@ fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
                     .collect());
             }
         }
-        Emulate::Always => lower::emulate_group_wave(&mut module, checked.entry, stdlib).map_err(|d| vec![d])?,
+        Emulate::Always => lower::emulate_group_wave(module.to_mut(), checked.entry, stdlib).map_err(|d| vec![d])?,
         _ => {}
     }
     back::hlsl::write_string(&module, checked.entry, &back::hlsl::Options { shader_model: sm })

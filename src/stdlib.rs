@@ -7,10 +7,10 @@
 //! (`GetGroupWaveIndex`/`GetGroupWaveCount`), and those are looked up by name.
 
 use crate::diag::Diagnostic;
+use crate::fast_hash::HashMap;
 use crate::ir::{ParamMode, Scalar, Stage, Type};
 use crate::span::SourceMap;
 use crate::syntax::ast;
-use crate::fast_hash::HashMap;
 use std::sync::OnceLock;
 
 pub const FILES: &[(&str, &str)] = &[

@@ -2,11 +2,11 @@
 
 use super::ops::{self, BinFn, Math, UnFn};
 use crate::diag::Diagnostic;
+use crate::fast_hash::HashMap;
 use crate::ir::*;
 use crate::span::Span;
 use crate::stdlib::{Intrinsic, Stdlib};
 use crate::syntax::ast;
-use crate::fast_hash::HashMap;
 
 pub type Reg = u32;
 pub type Slot = u16;

@@ -66,9 +66,9 @@ pub mod compile;
 pub mod ops;
 
 use crate::diag::Diagnostic;
+use crate::fast_hash::HashMap;
 use crate::ir::Module;
 use compile::*;
-use crate::fast_hash::HashMap;
 
 /// Which thread of a group sits in which lane.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

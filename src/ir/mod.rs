@@ -803,21 +803,39 @@ pub enum ExprKind {
 impl ExprKind {
     /// The operands, in evaluation order.
     pub fn children(&self) -> Vec<ExprId> {
+        let mut out = Vec::new();
+        self.for_each_child(|c| out.push(c));
+        out
+    }
+
+    /// Calls `visit` on each operand, in evaluation order, without collecting them: the
+    /// whole-module walks (liveness, reachability) run this once per expression.
+    pub fn for_each_child(&self, mut visit: impl FnMut(ExprId)) {
         match self {
             ExprKind::Unary(_, a)
             | ExprKind::Convert(a)
             | ExprKind::Swizzle { base: a, .. }
-            | ExprKind::Field { base: a, .. } => {
-                vec![*a]
+            | ExprKind::Field { base: a, .. }
+            | ExprKind::IncDec { target: a, .. } => visit(*a),
+            ExprKind::Binary(_, a, b)
+            | ExprKind::Index { base: a, index: b }
+            | ExprKind::Comma(a, b)
+            | ExprKind::Assign { target: a, value: b, .. } => {
+                visit(*a);
+                visit(*b);
             }
-            ExprKind::IncDec { target, .. } => vec![*target],
-            ExprKind::Binary(_, a, b) | ExprKind::Index { base: a, index: b } | ExprKind::Comma(a, b) => vec![*a, *b],
-            ExprKind::Assign { target, value, .. } => vec![*target, *value],
-            ExprKind::Select { cond, then, els } => vec![*cond, *then, *els],
-            ExprKind::Construct(parts) => parts.clone(),
-            ExprKind::Call { args, .. } | ExprKind::Intrinsic { args, .. } => args.clone(),
-            ExprKind::Method { object, args, .. } => std::iter::once(*object).chain(args.iter().copied()).collect(),
-            ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::GroupWave(_) => Vec::new(),
+            ExprKind::Select { cond, then, els } => {
+                visit(*cond);
+                visit(*then);
+                visit(*els);
+            }
+            ExprKind::Construct(parts) => parts.iter().copied().for_each(visit),
+            ExprKind::Call { args, .. } | ExprKind::Intrinsic { args, .. } => args.iter().copied().for_each(visit),
+            ExprKind::Method { object, args, .. } => {
+                visit(*object);
+                args.iter().copied().for_each(visit);
+            }
+            ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::GroupWave(_) => {}
         }
     }
 }
@@ -831,9 +849,7 @@ impl Function {
             if std::mem::replace(&mut live[e.index()], true) {
                 return;
             }
-            for c in f.exprs[e].kind.children() {
-                visit(f, c, live);
-            }
+            f.exprs[e].kind.for_each_child(|c| visit(f, c, live));
         }
         fn block(f: &Function, b: &Block, live: &mut Vec<bool>) {
             for s in &b.stmts {

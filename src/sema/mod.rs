@@ -12,12 +12,12 @@ mod stmt;
 
 use crate::arena::Arena;
 use crate::diag::Diagnostic;
+use crate::fast_hash::{HashMap, HashSet};
 use crate::ir::{self, *};
 use crate::span::Span;
 use crate::stdlib::{self, Stdlib};
 use crate::syntax::ast;
 use std::collections::BTreeMap;
-use crate::fast_hash::{HashMap, HashSet};
 
 #[derive(Clone, Debug, Default)]
 pub struct SemaOptions {

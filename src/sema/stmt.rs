@@ -2,10 +2,10 @@
 
 use super::{consts, Checker, Sym};
 use crate::diag::Diagnostic;
+use crate::fast_hash::HashMap;
 use crate::ir::*;
 use crate::span::Span;
 use crate::syntax::ast;
-use crate::fast_hash::HashMap;
 
 /// Whether every path through the block ends in `return` (or `discard`): a non-void function
 /// must not fall off its end.

@@ -7,10 +7,10 @@
 //! one scan of the whole stream. Types are file-global in HLSL, so declaration order does not
 //! matter here; sema still checks that uses come after declarations.
 
+use crate::fast_hash::HashSet;
 use crate::span::Span;
 use crate::syntax::lexer::SpannedToken;
 use crate::syntax::token::Token;
-use crate::fast_hash::HashSet;
 
 /// Scalars that also come in `N` vector and `NxM` matrix forms (`float4`, `uint2x3`).
 const SCALARS: &[&str] = &[

@@ -56,7 +56,9 @@ pub fn parse(mut tokens: Vec<SpannedToken>) -> (TranslationUnit, Vec<Diagnostic>
             push(to_diagnostic(e, eof));
             let unit = match &backup {
                 Some(tokens) => salvage(tokens, eof),
-                None => TranslationUnit { items: vec![Item::Error(Span::new(tokens.first().map_or(eof, |t| t.span.start), eof))] },
+                None => TranslationUnit {
+                    items: vec![Item::Error(Span::new(tokens.first().map_or(eof, |t| t.span.start), eof))],
+                },
             };
             (unit, diags)
         }

@@ -34,12 +34,12 @@
 mod expr;
 
 use crate::diag::Diagnostic;
+use crate::fast_hash::{HashMap, HashSet};
 use crate::span::{FileId, SourceMap, Span};
 use crate::syntax::lexer::{lex, lex_str, SpannedToken};
 use crate::syntax::token::{IntLit, Token};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use crate::fast_hash::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
 

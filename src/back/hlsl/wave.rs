@@ -16,10 +16,10 @@
 use super::writer::{Ctx, Writer, P_ASSIGN, P_POSTFIX};
 use crate::back::Namer;
 use crate::diag::Diagnostic;
+use crate::fast_hash::{HashMap, HashSet};
 use crate::ir::{ExprId, ExprKind, Function, IntrinsicId, ParamMode, Type};
 use crate::span::Span;
 use crate::stdlib::{HlslLowering, Intrinsic};
-use crate::fast_hash::{HashMap, HashSet};
 use std::fmt::Write as _;
 
 #[derive(Default)]

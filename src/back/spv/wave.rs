@@ -24,6 +24,7 @@
 
 use super::layout::Layout;
 use super::writer::{err, Writer, R};
+use crate::fast_hash::HashMap;
 use crate::ir::{ConstValue, ExprId, IntrinsicId, ParamMode, Scalar, Type};
 use crate::span::Span;
 use crate::stdlib::{ident_of, Intrinsic};
@@ -31,7 +32,6 @@ use crate::syntax::ast;
 use rspirv::dr::Operand;
 use rspirv::grammar::{OperandKind, INSTRUCTION_TABLE};
 use rspirv::spirv::{self, BuiltIn, GroupOperation, Op, Word};
-use crate::fast_hash::HashMap;
 use std::rc::Rc;
 use std::str::FromStr;
 
@@ -39,15 +39,16 @@ use std::str::FromStr;
 const SCALAR_RESULT: &[&str] = &["GroupNonUniformAllEqual"];
 
 #[derive(Clone, Debug)]
-enum Arg {
+pub(super) enum Arg {
     Ident(String),
     Int(u64),
     Str(String),
     Bits(Vec<String>),
 }
 
+/// One `[spirv(…)]` lowering of an intrinsic, parsed once per intrinsic and compilation.
 #[derive(Clone, Debug)]
-struct Form {
+pub(super) struct Form {
     kind: String,
     positional: Vec<Arg>,
     named: HashMap<String, Arg>,
@@ -115,8 +116,14 @@ impl Form {
     }
 }
 
+/// The grammar of an opcode by its name (an `NV` name may be spelled `EXT` in the table). The
+/// table holds ~700 instructions and a kernel looks names up per intrinsic call, so it is
+/// indexed once per process.
 fn grammar(name: &str) -> Option<&'static rspirv::grammar::Instruction<'static>> {
-    let find = |n: &str| INSTRUCTION_TABLE.iter().find(|i| i.opname == n);
+    static BY_NAME: std::sync::OnceLock<HashMap<&'static str, &'static rspirv::grammar::Instruction<'static>>> =
+        std::sync::OnceLock::new();
+    let table = BY_NAME.get_or_init(|| INSTRUCTION_TABLE.iter().map(|i| (i.opname, i)).collect());
+    let find = |n: &str| table.get(n).copied();
     find(name).or_else(|| name.strip_suffix("NV").and_then(|b| find(&format!("{b}EXT"))))
 }
 
@@ -181,20 +188,28 @@ impl<'a> Writer<'a> {
     ) -> R<Word> {
         let _ = e;
         let intr = self.intrinsic_decl(id);
-        let mut forms = Vec::new();
-        for a in intr.attr("spirv") {
-            match Form::parse(a) {
-                Some(f) => forms.push(f),
-                None => {
-                    return Err(err(
-                        "E0699",
-                        span,
-                        format!("internal error: malformed [spirv] attribute of `{}`", intr.name),
-                    ))
+        let forms = match self.spirv_forms.get(&id) {
+            Some(forms) => forms.clone(),
+            None => {
+                let mut forms = Vec::new();
+                for a in intr.attr("spirv") {
+                    match Form::parse(a) {
+                        Some(f) => forms.push(f),
+                        None => {
+                            return Err(err(
+                                "E0699",
+                                span,
+                                format!("internal error: malformed [spirv] attribute of `{}`", intr.name),
+                            ))
+                        }
+                    }
                 }
+                let forms: Rc<[Form]> = forms.into();
+                self.spirv_forms.insert(id, forms.clone());
+                forms
             }
-        }
-        let Some(form) = forms.iter().find(|f| self.applies(f, args)).cloned() else {
+        };
+        let Some(form) = forms.iter().find(|f| self.applies(f, args)) else {
             return Err(err("E0610", span, format!("`{}` has no SPIR-V lowering for this profile", intr.name)));
         };
         match form.kind.as_str() {
@@ -581,7 +596,11 @@ impl<'a> Writer<'a> {
         func.name = format!("wavec_{}", key.split(':').next().unwrap_or("helper"));
         let id = self.id();
         self.helpers.insert(key, (id, ret.clone()));
-        self.pending.push_back(super::writer::PendingFn { id, func: Rc::new(func), entry: false });
+        self.pending.push_back(super::writer::PendingFn {
+            id,
+            func: super::writer::FnRef::Helper(Rc::new(func)),
+            entry: false,
+        });
         Ok(id)
     }
 

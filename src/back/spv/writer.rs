@@ -3,13 +3,13 @@
 use super::layout::{self, Layout};
 use super::Options;
 use crate::diag::Diagnostic;
+use crate::fast_hash::HashMap;
 use crate::ir::*;
 use crate::span::Span;
 use crate::stdlib::Stdlib;
 use rspirv::dr::{self, Instruction, Operand};
 use rspirv::spirv::{self, BuiltIn, Capability, Decoration, Op, StorageClass, Word};
 use std::collections::{BTreeSet, VecDeque};
-use crate::fast_hash::HashMap;
 use std::rc::Rc;
 
 /// A pointer to a value of IR type `ty`, stored with `layout`.
@@ -72,10 +72,28 @@ struct ImageVar {
     unknown_format: bool,
 }
 
+/// A function to write: one of the module's (borrowed, never copied) or a helper compiled
+/// from a template.
+#[derive(Clone)]
+pub(super) enum FnRef<'a> {
+    Module(&'a Function),
+    Helper(Rc<Function>),
+}
+
+impl std::ops::Deref for FnRef<'_> {
+    type Target = Function;
+    fn deref(&self) -> &Function {
+        match self {
+            FnRef::Module(f) => f,
+            FnRef::Helper(f) => f,
+        }
+    }
+}
+
 /// Where a helper function comes from.
-pub(super) struct PendingFn {
+pub(super) struct PendingFn<'a> {
     pub id: Word,
-    pub func: Rc<Function>,
+    pub func: FnRef<'a>,
     pub entry: bool,
 }
 
@@ -86,8 +104,8 @@ struct Loop {
 }
 
 /// Per-function state.
-pub(super) struct FnCtx {
-    pub f: Rc<Function>,
+pub(super) struct FnCtx<'a> {
+    pub f: FnRef<'a>,
     vars: Vec<Instruction>,
     blocks: Vec<dr::Block>,
     /// The open block: label and instructions; `None` after a terminator.
@@ -108,7 +126,11 @@ pub(super) struct Writer<'a> {
     annotations: Vec<Instruction>,
     names: Vec<Instruction>,
     globals: Vec<Instruction>,
-    functions: Vec<dr::Function>,
+    /// The functions written so far, already assembled: a function is turned into words as
+    /// soon as it is complete and its instruction objects freed, so a large shader never
+    /// holds its whole body as `dr` objects (that working set made time grow faster than the
+    /// input once it left the cache).
+    function_words: Vec<u32>,
     types: HashMap<TyKey, Word>,
     consts: HashMap<ConstKey, Word>,
     gvars: HashMap<GlobalId, GVar>,
@@ -118,9 +140,11 @@ pub(super) struct Writer<'a> {
     taken_bindings: BTreeSet<(u32, u32)>,
     fn_ids: HashMap<FunctionId, Word>,
     pub helpers: HashMap<String, (Word, Type)>,
-    pub pending: VecDeque<PendingFn>,
+    /// Each called intrinsic's `[spirv]` lowerings, parsed on its first call.
+    pub spirv_forms: HashMap<IntrinsicId, Rc<[super::wave::Form]>>,
+    pub pending: VecDeque<PendingFn<'a>>,
     pub errors: Vec<Diagnostic>,
-    pub fx: Option<FnCtx>,
+    pub fx: Option<FnCtx<'a>>,
 }
 
 pub(super) type R<T> = Result<T, Diagnostic>;
@@ -158,7 +182,7 @@ impl<'a> Writer<'a> {
             annotations: Vec::new(),
             names: Vec::new(),
             globals: Vec::new(),
-            functions: Vec::new(),
+            function_words: Vec::new(),
             types: HashMap::default(),
             consts: HashMap::default(),
             gvars: HashMap::default(),
@@ -168,6 +192,7 @@ impl<'a> Writer<'a> {
             taken_bindings,
             fn_ids: HashMap::default(),
             helpers: HashMap::default(),
+            spirv_forms: HashMap::default(),
             pending: VecDeque::new(),
             errors: Vec::new(),
             fx: None,
@@ -934,7 +959,7 @@ impl<'a> Writer<'a> {
     // Instructions in the current function
     // ------------------------------------------------------------------------------------------
 
-    pub fn fx(&mut self) -> &mut FnCtx {
+    pub fn fx(&mut self) -> &mut FnCtx<'a> {
         self.fx.as_mut().expect("in a function")
     }
 
@@ -1092,7 +1117,7 @@ impl<'a> Writer<'a> {
         let entry_id = self.function_id(ep.function);
         self.pending.push_front(PendingFn {
             id: entry_id,
-            func: Rc::new(self.m.functions[ep.function].clone()),
+            func: FnRef::Module(&self.m.functions[ep.function]),
             entry: true,
         });
         // The queue was seeded by function_id too; drop that duplicate.
@@ -1177,9 +1202,10 @@ impl<'a> Writer<'a> {
         module.debug_names = self.names;
         module.annotations = self.annotations;
         module.types_global_values = self.globals;
-        module.functions = self.functions;
         use rspirv::binary::Assemble;
-        Ok(module.assemble())
+        let mut words = module.assemble();
+        words.extend_from_slice(&self.function_words);
+        Ok(words)
     }
 
     /// The SPIR-V id of a module function, queued for writing on first use.
@@ -1189,11 +1215,11 @@ impl<'a> Writer<'a> {
         }
         let id = self.id();
         self.fn_ids.insert(f, id);
-        self.pending.push_back(PendingFn { id, func: Rc::new(self.m.functions[f].clone()), entry: false });
+        self.pending.push_back(PendingFn { id, func: FnRef::Module(&self.m.functions[f]), entry: false });
         id
     }
 
-    fn function(&mut self, p: PendingFn) -> R<()> {
+    fn function(&mut self, p: PendingFn<'a>) -> R<()> {
         let f = p.func.clone();
         let ret = if p.entry { Type::Void } else { f.ret.clone() };
         let ret_t = self.ty(&ret, Layout::Logical);
@@ -1279,8 +1305,7 @@ impl<'a> Writer<'a> {
                 self.store(&ptr, params[i]);
             }
         }
-        let body = f.body.clone();
-        self.block(&body)?;
+        self.block(&f.body)?;
         if self.reachable() {
             if ret == Type::Void {
                 self.terminate(Instruction::new(Op::Return, None, None, vec![]));
@@ -1295,7 +1320,8 @@ impl<'a> Writer<'a> {
         blocks[0].instructions = vars;
         func.blocks = blocks;
         func.end = Some(Instruction::new(Op::FunctionEnd, None, None, vec![]));
-        self.functions.push(func);
+        use rspirv::binary::Assemble;
+        func.assemble_into(&mut self.function_words);
         Ok(())
     }
 
@@ -1496,6 +1522,12 @@ impl<'a> Writer<'a> {
     // Expressions
     // ------------------------------------------------------------------------------------------
 
+    /// The function being written; a cheap handle, so expressions can be read while `self`
+    /// is borrowed mutably.
+    pub fn cur_fn(&self) -> FnRef<'a> {
+        self.fx.as_ref().expect("in a function").f.clone()
+    }
+
     pub fn ex(&self, e: ExprId) -> &Expr {
         &self.fx.as_ref().unwrap().f.exprs[e]
     }
@@ -1541,7 +1573,8 @@ impl<'a> Writer<'a> {
 
     /// A pointer to the storage of an lvalue-like expression, if it has one.
     pub fn pointer(&mut self, e: ExprId) -> R<Option<Ptr>> {
-        let x = self.ex(e).clone();
+        let f = self.cur_fn();
+        let x = &f.exprs[e];
         Ok(match &x.kind {
             ExprKind::Local(l) => Some(self.fx().locals[l].clone()),
             ExprKind::Global(g) => {
@@ -1600,7 +1633,8 @@ impl<'a> Writer<'a> {
     }
 
     pub fn expr(&mut self, e: ExprId) -> R<Word> {
-        let x = self.ex(e).clone();
+        let f = self.cur_fn();
+        let x = &f.exprs[e];
         let ty = x.ty.clone();
         match &x.kind {
             ExprKind::Const(v) => Ok(self.constant(v, &ty)),
@@ -1788,7 +1822,8 @@ impl<'a> Writer<'a> {
     }
 
     pub fn assign(&mut self, target: ExprId, v: Word) -> R<()> {
-        let x = self.ex(target).clone();
+        let f = self.cur_fn();
+        let x = &f.exprs[target];
         if let ExprKind::Swizzle { base, components } = &x.kind {
             let bt = self.expr_ty(*base);
             let Some(p) = self.pointer(*base)? else {
@@ -2202,7 +2237,8 @@ impl<'a> Writer<'a> {
 
     #[allow(clippy::type_complexity)]
     fn buffer_of(&mut self, object: ExprId, span: Span) -> R<(Word, Type, ResourceKind, Option<Word>)> {
-        let o = self.ex(object).clone();
+        let f = self.cur_fn();
+        let o = &f.exprs[object];
         if let (ExprKind::Global(g), Type::Resource(kind, _)) = (&o.kind, &o.ty) {
             if let Some(GVar::Buffer { var, elem, counter }) = self.gvars.get(g).cloned() {
                 return Ok((var, elem, *kind, counter));
