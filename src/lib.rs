@@ -195,7 +195,7 @@ pub fn check_with_loader(
     }
     let sema_options =
         sema::SemaOptions { entry: options.entry.clone(), stage: options.stage, wave_size: options.wave_size };
-    let (checked, sema_diags) = sema::check(&unit, &sema_options);
+    let (checked, sema_diags) = sema::check_owned(unit, &sema_options);
     diags.extend(sema_diags);
     let Some(checked) = checked else {
         return Err(fail(diags, sources));

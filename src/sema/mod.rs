@@ -93,38 +93,60 @@ pub struct Checker {
 }
 
 pub fn check(unit: &ast::TranslationUnit, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
-    let mut c = Checker {
-        stdlib: Stdlib::get(),
-        module: Module::default(),
-        diags: Vec::new(),
-        types: HashMap::default(),
-        globals: HashMap::default(),
-        global_consts: HashMap::default(),
-        functions: HashMap::default(),
-        sigs: Vec::new(),
-        facts: BTreeMap::new(),
-        fn_attrs: Vec::new(),
-        cur: None,
-        used_global_names: HashSet::default(),
-        wave_size_option: options.wave_size,
-        entry_attrs: entry_attributes(unit, options),
-    };
-    for (name, ty) in &c.stdlib.typedefs {
-        c.types.insert(name.clone(), ty.clone());
-    }
+    let mut c = Checker::new(unit, options);
     for item in &unit.items {
         c.item(item);
     }
-    let entry = c.entry_point(options);
-    if let Some(e) = entry {
-        c.check_call_graph(e);
+    c.finish(options)
+}
+
+/// [`check`] for a caller that no longer needs the tree: each item is freed as soon as it is
+/// checked, while it is still in the cache, and its memory is reused for the IR of the next
+/// one. Freeing a large tree at the end instead took a tenth of a 20k-line compile.
+pub fn check_owned(unit: ast::TranslationUnit, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
+    let mut c = Checker::new(&unit, options);
+    for item in unit.items {
+        c.item(&item);
     }
-    let has_errors = c.diags.iter().any(Diagnostic::is_error);
-    let checked = match (entry, has_errors) {
-        (Some(entry), false) => Some(Checked { module: c.module, entry }),
-        _ => None,
-    };
-    (checked, c.diags)
+    c.finish(options)
+}
+
+impl Checker {
+    fn new(unit: &ast::TranslationUnit, options: &SemaOptions) -> Checker {
+        let mut c = Checker {
+            stdlib: Stdlib::get(),
+            module: Module::default(),
+            diags: Vec::new(),
+            types: HashMap::default(),
+            globals: HashMap::default(),
+            global_consts: HashMap::default(),
+            functions: HashMap::default(),
+            sigs: Vec::new(),
+            facts: BTreeMap::new(),
+            fn_attrs: Vec::new(),
+            cur: None,
+            used_global_names: HashSet::default(),
+            wave_size_option: options.wave_size,
+            entry_attrs: entry_attributes(unit, options),
+        };
+        for (name, ty) in &c.stdlib.typedefs {
+            c.types.insert(name.clone(), ty.clone());
+        }
+        c
+    }
+
+    fn finish(mut self, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
+        let entry = self.entry_point(options);
+        if let Some(e) = entry {
+            self.check_call_graph(e);
+        }
+        let has_errors = self.diags.iter().any(Diagnostic::is_error);
+        let checked = match (entry, has_errors) {
+            (Some(entry), false) => Some(Checked { module: self.module, entry }),
+            _ => None,
+        };
+        (checked, self.diags)
+    }
 }
 
 /// Whether an expression calls `GetGroupWaveCount()` or seed 000's `GroupGetWaveCount()`.
