@@ -57,6 +57,25 @@ fn defines_and_include_dirs() {
 }
 
 #[test]
+fn a_second_compile_replaces_the_output_and_leaves_no_temporary_file() {
+    let dir = unique_temp_dir("cli");
+    let input = dir.join("k.slang");
+    let output = dir.join("k.spv");
+    std::fs::write(&input, GOOD).unwrap();
+    std::fs::write(&output, "stale bytes from an earlier run").unwrap();
+    for _ in 0..2 {
+        let out = wavec().arg(&input).args(["--target", "spirv", "-o"]).arg(&output).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let words = std::fs::read(&output).unwrap();
+        assert_eq!(&words[..4], &[0x03, 0x02, 0x23, 0x07], "not SPIR-V");
+    }
+    let names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(names.iter().all(|n| !n.contains("wavec-tmp")), "{names:?}");
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+#[test]
 fn compile_error_exits_1_and_leaves_the_old_output_alone() {
     let dir = unique_temp_dir("cli");
     let input = dir.join("bad.slang");

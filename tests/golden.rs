@@ -168,3 +168,38 @@ fn output_is_deterministic_across_runs_and_threads() {
     }
     assert_eq!(results[0], compile_all());
 }
+
+/// `sema::check_owned` (what compilations use: it frees each item once checked) must build
+/// the very module `sema::check` builds from a borrowed tree, with the same diagnostics.
+#[test]
+fn owned_and_borrowed_checks_agree() {
+    use wavec::span::SourceMap;
+    use wavec::syntax::preprocess::{preprocess, FsLoader, PreprocessOptions};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut inputs: Vec<PathBuf> = Vec::new();
+    for dir in ["tests/golden", "samples", "tests/diagnostics"] {
+        for e in std::fs::read_dir(root.join(dir)).expect("corpus folder") {
+            let p = e.expect("entry").path();
+            if p.extension().is_some_and(|x| x == "slang") {
+                inputs.push(p);
+            }
+        }
+    }
+    inputs.sort();
+    assert!(inputs.len() > 20, "the corpus went missing: {inputs:?}");
+    let mut compared_modules = 0;
+    for path in &inputs {
+        let text = std::fs::read_to_string(path).expect("read");
+        let mut sources = SourceMap::new();
+        let file = sources.add(path.display().to_string(), text.as_str());
+        let (tokens, _) = preprocess(&mut sources, file, &PreprocessOptions::default(), &FsLoader);
+        let unit = wavec::syntax::parse(tokens).0;
+        let (borrowed, borrowed_diags) = wavec::sema::check(&unit, &Default::default());
+        let (owned, owned_diags) = wavec::sema::check_owned(unit, &Default::default());
+        assert_eq!(format!("{borrowed_diags:?}"), format!("{owned_diags:?}"), "{}", path.display());
+        let (b, o) = (borrowed.map(|c| format!("{:?}", c.module)), owned.map(|c| format!("{:?}", c.module)));
+        compared_modules += usize::from(b.is_some());
+        assert!(b == o, "{}: the modules differ", path.display());
+    }
+    assert!(compared_modules > 15, "too few inputs compiled: {compared_modules}");
+}

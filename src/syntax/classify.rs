@@ -201,42 +201,49 @@ fn generic_call_ahead(tokens: &[SpannedToken], lt: usize) -> bool {
     false
 }
 
+/// Turns each `<` that opens a template argument list into `template<`, and splits a `>>`
+/// that closes two lists into two `>`. Works in place; only a split rebuilds the stream.
 fn mark_templates(tokens: &mut Vec<SpannedToken>) {
-    // Tokens move to `out` one by one (look-ahead only reads the ones not moved yet), so no
-    // name is copied.
-    let mut input = std::mem::take(tokens);
-    let mut out: Vec<SpannedToken> = Vec::with_capacity(input.len() + 8);
     let mut open = 0usize;
-    for i in 0..input.len() {
-        let t = &input[i];
-        match t.token {
+    let mut splits = Vec::new();
+    for i in 0..tokens.len() {
+        match tokens[i].token {
             Token::Lt => {
-                let opens = match out.last().map(|t| &t.token) {
+                let opens = match i.checked_sub(1).map(|p| &tokens[p].token) {
                     Some(Token::TypeName(_)) => true,
-                    Some(Token::Ident(_)) => generic_call_ahead(&input, i),
+                    Some(Token::Ident(_)) => generic_call_ahead(tokens, i),
                     _ => false,
                 };
                 if opens {
                     open += 1;
-                    out.push(SpannedToken { token: Token::TemplateLt, span: t.span });
-                    continue;
+                    tokens[i].token = Token::TemplateLt;
                 }
             }
             Token::Gt if open > 0 => open -= 1,
             // `>>` closing two lists (`Buffer<vector<float, 4>>`) is two `>` tokens.
             Token::Shr if open > 0 => {
                 open = open.saturating_sub(2);
-                let mid = (t.span.start + 1).min(t.span.end);
-                out.push(SpannedToken { token: Token::Gt, span: Span::new(t.span.start, mid) });
-                out.push(SpannedToken { token: Token::Gt, span: Span::new(mid, t.span.end) });
-                continue;
+                splits.push(i);
             }
             // A list never spans these; a stray `<` must not turn later `>`s into closers.
             Token::Semi | Token::LBrace | Token::RBrace => open = 0,
             _ => {}
         }
-        let span = t.span;
-        out.push(SpannedToken { token: std::mem::replace(&mut input[i].token, Token::Semi), span });
+    }
+    if splits.is_empty() {
+        return;
+    }
+    let input = std::mem::take(tokens);
+    let mut out = Vec::with_capacity(input.len() + splits.len());
+    let mut next_split = splits.iter().peekable();
+    for (i, t) in input.into_iter().enumerate() {
+        if next_split.next_if_eq(&&i).is_some() {
+            let mid = (t.span.start + 1).min(t.span.end);
+            out.push(SpannedToken { token: Token::Gt, span: Span::new(t.span.start, mid) });
+            out.push(SpannedToken { token: Token::Gt, span: Span::new(mid, t.span.end) });
+        } else {
+            out.push(t);
+        }
     }
     *tokens = out;
 }

@@ -142,6 +142,9 @@ fn preprocess_limited(
     };
     let main_path = PathBuf::from(&pp.sources.file(main).name);
     pp.push_file(main, Some(main_path));
+    // The main file's own tokens are nearly all of the output: one allocation, no regrowth.
+    let main_tokens = pp.files.last().map_or(0, |f| f.toks.len());
+    pp.out.reserve(main_tokens.min(max_tokens));
     // The stack is last-in first-out: command-line defines are seen before the main file and
     // the built-ins before both.
     if !opts.defines.is_empty() {
@@ -441,7 +444,11 @@ impl Pp<'_> {
                 _ => {
                     fs.line_start = false;
                     if fs.active() {
-                        return Some(PTok::from_file(t));
+                        // The file's tokens are read once, front to back: take this one
+                        // instead of copying its name.
+                        let span = t.span;
+                        let token = std::mem::replace(&mut fs.toks[fs.pos - 1].token, Token::Newline);
+                        return Some(PTok { tok: token, span, hs: None, exact: true });
                     }
                 }
             }
