@@ -778,7 +778,8 @@ pub enum ExprKind {
     Intrinsic {
         id: IntrinsicId,
         args: Vec<ExprId>,
-        bound: Option<Type>,
+        /// Boxed: rare, and inline it would make every expression 16 bytes larger.
+        bound: Option<Box<Type>>,
     },
     Method {
         object: ExprId,

@@ -184,10 +184,11 @@ pub fn emulate_group_wave(module: &mut Module, entry: usize, stdlib: &Stdlib) ->
     });
 
     let mut add = |kind, ty| f.exprs.append(Expr { kind, ty, span });
-    let call =
-        |add: &mut dyn FnMut(ExprKind, Type) -> ExprId,
-         (id, bound, ret): &(IntrinsicId, Option<Type>, Type),
-         args: Vec<ExprId>| { add(ExprKind::Intrinsic { id: *id, args, bound: bound.clone() }, ret.clone()) };
+    let call = |add: &mut dyn FnMut(ExprKind, Type) -> ExprId,
+                (id, bound, ret): &(IntrinsicId, Option<Type>, Type),
+                args: Vec<ExprId>| {
+        add(ExprKind::Intrinsic { id: *id, args, bound: bound.clone().map(Box::new) }, ret.clone())
+    };
     let uint = |v| ExprKind::Const(ConstValue::Uint(v));
     let assign = |add: &mut dyn FnMut(ExprKind, Type) -> ExprId, target, value| {
         add(ExprKind::Assign { op: None, target, value }, Type::UINT)

@@ -964,7 +964,7 @@ impl Checker {
                 return self.add_expr(ExprKind::Const(ConstValue::Uint(count)), ret, span);
             }
         }
-        let bound = bound.into_iter().next();
+        let bound = bound.into_iter().next().map(Box::new);
         self.add_expr(ExprKind::Intrinsic { id: IntrinsicId(idx as u32), args: conv_args, bound }, ret, span)
     }
 

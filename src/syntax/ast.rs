@@ -346,13 +346,15 @@ pub enum ExprKind {
         args: Vec<Expr>,
     },
     /// `float4(1, 2, 3, 4)`, `vector<float, 2>(a, b)`, `MyStruct(…)` (not HLSL, but Slang).
+    // The type is boxed in these two: inline it would make every expression node 24 bytes
+    // larger, and the syntax tree of a large shader is most of a compile's memory.
     Construct {
-        ty: TypeExpr,
+        ty: Box<TypeExpr>,
         args: Vec<Expr>,
     },
     /// `(float)x`
     Cast {
-        ty: TypeExpr,
+        ty: Box<TypeExpr>,
         expr: Box<Expr>,
     },
     /// `a.b`: a field, a swizzle or a method name (when it is a call's callee).

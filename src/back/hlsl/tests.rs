@@ -94,7 +94,7 @@ impl Fb {
         self.e(ExprKind::Swizzle { base, components: components.to_vec() }, ty)
     }
     fn intr(&mut self, id: u32, args: Vec<ExprId>, bound: Option<Type>, ret: Type) -> ExprId {
-        self.e(ExprKind::Intrinsic { id: IntrinsicId(id), args, bound }, ret)
+        self.e(ExprKind::Intrinsic { id: IntrinsicId(id), args, bound: bound.map(Box::new) }, ret)
     }
     fn push(&mut self, s: Stmt) {
         self.f.body.stmts.push(s);
@@ -768,7 +768,7 @@ fn intrinsic_module(extra: &[(u32, Span)]) -> Module {
             }
             _ => vec![t],
         };
-        let e = f.e_at(ExprKind::Intrinsic { id: IntrinsicId(id), args, bound: Some(U3) }, U3, span);
+        let e = f.e_at(ExprKind::Intrinsic { id: IntrinsicId(id), args, bound: Some(Box::new(U3)) }, U3, span);
         f.expr_stmt(e);
     }
     entry(&mut m, f.f, [32, 1, 1]);

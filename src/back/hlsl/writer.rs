@@ -728,7 +728,7 @@ impl<'a> Writer<'a> {
                 (format!("{}({a})", self.function_names[function.index()]), P_POSTFIX)
             }
             ExprKind::Intrinsic { id, args, bound } => {
-                self.intrinsic(cx, expr.span, *id, args, bound.as_ref(), &expr.ty)
+                self.intrinsic(cx, expr.span, *id, args, bound.as_deref(), &expr.ty)
             }
             ExprKind::Method { object, method, args } => self.method(cx, *object, *method, args, &expr.ty),
             ExprKind::Assign { op, target, value } => {

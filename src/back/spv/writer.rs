@@ -1755,7 +1755,7 @@ impl<'a> Writer<'a> {
                 }
             }
             ExprKind::Call { function, args } => self.call(*function, args, &ty),
-            ExprKind::Intrinsic { id, args, bound } => self.intrinsic(e, *id, args, bound.as_ref(), &ty, x.span),
+            ExprKind::Intrinsic { id, args, bound } => self.intrinsic(e, *id, args, bound.as_deref(), &ty, x.span),
             ExprKind::Method { object, method, args } => self.method(*object, *method, args, &ty, x.span),
             ExprKind::Assign { op, target, value } => {
                 let v = match op {
