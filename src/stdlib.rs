@@ -322,9 +322,12 @@ impl Intrinsics {
             return Err(Diagnostic::error("E0309", "a hand-made declaration has no text"));
         }
         let (file, start, end, _) = index::INTRINSICS[i];
-        let (name, text) = FILES[file];
-        let mut sources = SourceMap::new();
-        let (unit, errs) = crate::syntax::parse_str(&mut sources, name, &text[start..end]);
+        let (_, text) = FILES[file];
+        // Lexed straight from the embedded text: no source map (spans only matter in the
+        // stdlib's own tests, which parse through `Stdlib::load`), no copy of the text.
+        let mut tokens = crate::syntax::lexer::lex_str(&text[start..end], 0);
+        tokens.retain(|t| !matches!(t.token, crate::syntax::token::Token::Newline));
+        let (unit, errs) = crate::syntax::parse(tokens);
         if let Some(e) = errs.into_iter().find(Diagnostic::is_error) {
             return Err(e);
         }
