@@ -324,10 +324,14 @@ impl Intrinsics {
         let (file, start, end, _) = index::INTRINSICS[i];
         let (_, text) = FILES[file];
         // Lexed straight from the embedded text: no source map (spans only matter in the
-        // stdlib's own tests, which parse through `Stdlib::load`), no copy of the text.
-        let mut tokens = crate::syntax::lexer::lex_str(&text[start..end], 0);
-        tokens.retain(|t| !matches!(t.token, crate::syntax::token::Token::Newline));
-        let (unit, errs) = crate::syntax::parse(tokens);
+        // stdlib's own tests, which parse through `Stdlib::load`), no copy of the text. The
+        // prototype reader builds the tree the parser would, without its cost; anything it
+        // does not know goes through the parser.
+        let tokens = declaration_tokens(&text[start..end]);
+        if let Some(f) = crate::syntax::prototype::read(&tokens) {
+            return intrinsic_from(&f, &self.typedefs);
+        }
+        let (unit, errs) = crate::syntax::parse(declaration_tokens(&text[start..end]));
         if let Some(e) = errs.into_iter().find(Diagnostic::is_error) {
             return Err(e);
         }
@@ -457,6 +461,14 @@ impl Stdlib {
         }
         Ok(lib)
     }
+}
+
+/// The classified tokens of one declaration's text, lexed at position 0.
+fn declaration_tokens(text: &str) -> Vec<crate::syntax::lexer::SpannedToken> {
+    let mut tokens = crate::syntax::lexer::lex_str(text, 0);
+    tokens.retain(|t| !matches!(t.token, crate::syntax::token::Token::Newline));
+    crate::syntax::classify::classify(&mut tokens);
+    tokens
 }
 
 fn intrinsic_from(f: &ast::FunctionDecl, typedefs: &HashMap<String, Type>) -> Result<Intrinsic, Diagnostic> {
@@ -728,6 +740,31 @@ mod tests {
 #[cfg(test)]
 mod load_tests {
     use super::*;
+
+    #[test]
+    fn the_prototype_reader_builds_the_parsers_tree_for_every_declaration() {
+        for (i, &(file, start, end, name)) in index::INTRINSICS.iter().enumerate() {
+            let text = &FILES[file].1[start..end];
+            let fast = crate::syntax::prototype::read(&declaration_tokens(text));
+            let (unit, errs) = crate::syntax::parse(declaration_tokens(text));
+            assert!(errs.is_empty(), "#{i} `{name}`: {errs:?}");
+            let [ast::Item::Function(full)] = unit.items.as_slice() else {
+                panic!("#{i} `{name}` is not one function")
+            };
+            assert_eq!(fast.as_ref(), Some(full), "#{i} `{name}`: the prototype reader differs from the parser");
+        }
+        // And it declines what it does not know rather than guess.
+        for other in [
+            "T f<T : c>(T x) { return x; }",
+            "[a(1 + 2)] void f();",
+            "uint f(uint x[4]);",
+            "uint f(uint x) : SV_Target;",
+        ] {
+            let mut tokens = crate::syntax::lexer::lex_str(other, 0);
+            crate::syntax::classify::classify(&mut tokens);
+            assert_eq!(crate::syntax::prototype::read(&tokens), None, "{other}");
+        }
+    }
 
     #[test]
     fn stdlib_loads_and_declares_the_wave_families() {

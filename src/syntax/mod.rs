@@ -6,6 +6,7 @@ pub mod classify;
 pub mod lexer;
 pub mod parser;
 pub mod preprocess;
+pub mod prototype;
 pub mod token;
 
 pub use parser::parse;
