@@ -3,7 +3,7 @@
 use clap::Parser;
 use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::{Command, ExitCode, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use wavec::exec::LaneOrder;
 use wavec::testing::directive::{parse_groups, parse_widths};
@@ -13,21 +13,21 @@ use wavec::Emulate;
 
 use crate::parse_defines;
 
-fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
+fn usage_error(msg: impl std::fmt::Display) -> u8 {
     eprintln!("wavec: {msg}");
-    ExitCode::from(2)
+    2
 }
 
-fn failure(msg: impl std::fmt::Display) -> ExitCode {
+fn failure(msg: impl std::fmt::Display) -> u8 {
     eprintln!("wavec: {msg}");
-    ExitCode::from(1)
+    1
 }
 
-fn parse_or_exit<T: Parser>(args: Vec<String>) -> Result<T, ExitCode> {
+fn parse_or_exit<T: Parser>(args: Vec<String>) -> Result<T, u8> {
     T::try_parse_from(args).map_err(|e| {
         let code = if e.use_stderr() { 2 } else { 0 };
         let _ = e.print();
-        ExitCode::from(code)
+        code
     })
 }
 
@@ -109,7 +109,7 @@ fn timeout(s: f64) -> Result<Duration, String> {
         .ok_or_else(|| format!("--timeout {s}: expected a positive number of seconds"))
 }
 
-pub fn run(args: Vec<String>) -> ExitCode {
+pub fn run(args: Vec<String>) -> u8 {
     let cli: RunCli = match parse_or_exit(args) {
         Ok(c) => c,
         Err(code) => return code,
@@ -230,7 +230,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
             }
         }
     }
-    ExitCode::SUCCESS
+    0
 }
 
 #[derive(Parser, Debug)]
@@ -266,7 +266,7 @@ struct TestCli {
     child_width: Option<u32>,
 }
 
-pub fn test(args: Vec<String>) -> ExitCode {
+pub fn test(args: Vec<String>) -> u8 {
     let cli: TestCli = match parse_or_exit(args) {
         Ok(c) => c,
         Err(code) => return code,
@@ -306,7 +306,7 @@ pub fn test(args: Vec<String>) -> ExitCode {
             let _ = writeln!(out, "{}", o.to_line(i));
             let _ = out.flush();
         }
-        return ExitCode::SUCCESS;
+        return 0;
     }
 
     let (widths, cells, device) = if cpu {
@@ -365,9 +365,9 @@ pub fn test(args: Vec<String>) -> ExitCode {
     print!("{}", testing::render_report(&names, &widths, &cells));
     println!("({device})");
     if cells.iter().flatten().any(Outcome::failed) {
-        ExitCode::from(1)
+        1
     } else {
-        ExitCode::SUCCESS
+        0
     }
 }
 
