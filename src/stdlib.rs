@@ -406,8 +406,7 @@ impl Stdlib {
     fn indexed() -> Result<Stdlib, Diagnostic> {
         let mut typedefs = HashMap::default();
         for &(file, start, end, name) in index::TYPEDEFS {
-            let (file_name, text) = FILES[file];
-            let (unit, _) = crate::syntax::parse_str(&mut SourceMap::new(), file_name, &text[start..end]);
+            let (unit, _) = crate::syntax::parse(declaration_tokens(&FILES[file].1[start..end]));
             let ty = match unit.items.as_slice() {
                 [ast::Item::Typedef(t)] => builtin_type(&t.ty),
                 _ => None,

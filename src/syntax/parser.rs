@@ -56,9 +56,7 @@ pub fn parse(mut tokens: Vec<SpannedToken>) -> (TranslationUnit, Vec<Diagnostic>
             push(to_diagnostic(e, eof));
             let unit = match &backup {
                 Some(tokens) => salvage(tokens, eof),
-                None => TranslationUnit {
-                    items: vec![Item::Error(Span::new(tokens.first().map_or(eof, |t| t.span.start), eof))],
-                },
+                None => unparsed(&tokens, eof),
             };
             (unit, diags)
         }
@@ -109,10 +107,14 @@ fn salvage(tokens: &[SpannedToken], eof: u32) -> TranslationUnit {
     close(Token::RBrace, braces);
     close(Token::Semi, 1);
     let mut scratch = Vec::new();
-    run(patched.into_iter().map(|t| (t.span.start, t.token, t.span.end)), &mut scratch).unwrap_or_else(|_| {
-        let start = tokens.first().map_or(eof, |t| t.span.start);
-        TranslationUnit { items: vec![Item::Error(Span::new(start, eof))] }
-    })
+    run(patched.into_iter().map(|t| (t.span.start, t.token, t.span.end)), &mut scratch)
+        .unwrap_or_else(|_| unparsed(tokens, eof))
+}
+
+/// The whole stream as one error item, when no tree could be kept.
+fn unparsed(tokens: &[SpannedToken], eof: u32) -> TranslationUnit {
+    let start = tokens.first().map_or(eof, |t| t.span.start);
+    TranslationUnit { items: vec![Item::Error(Span::new(start, eof))] }
 }
 
 fn error_start(e: &ParseError<u32, Token, ()>) -> Option<u32> {

@@ -39,7 +39,7 @@ use std::str::FromStr;
 const SCALAR_RESULT: &[&str] = &["GroupNonUniformAllEqual"];
 
 #[derive(Clone, Debug)]
-pub(super) enum Arg {
+enum Arg {
     Ident(String),
     Int(u64),
     Str(String),
@@ -177,6 +177,23 @@ impl<'a> Writer<'a> {
         true
     }
 
+    /// The `[spirv]` lowerings of intrinsic `id`, parsed on its first call in this compile.
+    fn spirv_forms(&mut self, id: IntrinsicId, intr: &Intrinsic, span: Span) -> R<Rc<[Form]>> {
+        if let Some(forms) = self.spirv_forms.get(&id) {
+            return Ok(forms.clone());
+        }
+        let forms: Rc<[Form]> = intr
+            .attr("spirv")
+            .map(Form::parse)
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| {
+                err("E0699", span, format!("internal error: malformed [spirv] attribute of `{}`", intr.name))
+            })?
+            .into();
+        self.spirv_forms.insert(id, forms.clone());
+        Ok(forms)
+    }
+
     pub(super) fn intrinsic(
         &mut self,
         e: ExprId,
@@ -188,27 +205,7 @@ impl<'a> Writer<'a> {
     ) -> R<Word> {
         let _ = e;
         let intr = self.intrinsic_decl(id);
-        let forms = match self.spirv_forms.get(&id) {
-            Some(forms) => forms.clone(),
-            None => {
-                let mut forms = Vec::new();
-                for a in intr.attr("spirv") {
-                    match Form::parse(a) {
-                        Some(f) => forms.push(f),
-                        None => {
-                            return Err(err(
-                                "E0699",
-                                span,
-                                format!("internal error: malformed [spirv] attribute of `{}`", intr.name),
-                            ))
-                        }
-                    }
-                }
-                let forms: Rc<[Form]> = forms.into();
-                self.spirv_forms.insert(id, forms.clone());
-                forms
-            }
-        };
+        let forms = self.spirv_forms(id, intr, span)?;
         let Some(form) = forms.iter().find(|f| self.applies(f, args)) else {
             return Err(err("E0610", span, format!("`{}` has no SPIR-V lowering for this profile", intr.name)));
         };

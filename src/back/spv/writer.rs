@@ -7,6 +7,7 @@ use crate::fast_hash::HashMap;
 use crate::ir::*;
 use crate::span::Span;
 use crate::stdlib::Stdlib;
+use rspirv::binary::Assemble;
 use rspirv::dr::{self, Instruction, Operand};
 use rspirv::spirv::{self, BuiltIn, Capability, Decoration, Op, StorageClass, Word};
 use std::collections::{BTreeSet, VecDeque};
@@ -1202,7 +1203,6 @@ impl<'a> Writer<'a> {
         module.debug_names = self.names;
         module.annotations = self.annotations;
         module.types_global_values = self.globals;
-        use rspirv::binary::Assemble;
         let mut words = module.assemble();
         words.extend_from_slice(&self.function_words);
         Ok(words)
@@ -1320,7 +1320,6 @@ impl<'a> Writer<'a> {
         blocks[0].instructions = vars;
         func.blocks = blocks;
         func.end = Some(Instruction::new(Op::FunctionEnd, None, None, vec![]));
-        use rspirv::binary::Assemble;
         func.assemble_into(&mut self.function_words);
         Ok(())
     }
