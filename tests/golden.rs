@@ -203,3 +203,55 @@ fn owned_and_borrowed_checks_agree() {
     }
     assert!(compared_modules > 15, "too few inputs compiled: {compared_modules}");
 }
+
+/// Each function's `uses` (which backends read instead of walking every expression) must match
+/// its body after sema and after the fallback pass rewrites the module; and it must see only
+/// what the body can evaluate.
+#[test]
+fn function_uses_match_their_bodies() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut checked_functions = 0;
+    for dir in ["tests/golden", "samples"] {
+        for e in std::fs::read_dir(root.join(dir)).expect("corpus folder") {
+            let path = e.expect("entry").path();
+            if path.extension().is_none_or(|x| x != "slang") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("read");
+            let options = wavec::Options { file_name: path.display().to_string(), ..Default::default() };
+            let Ok((checked, _)) = wavec::check(&text, &options) else { continue };
+            let mut lowered = checked.module.clone();
+            wavec::lower::emulate_group_wave(&mut lowered, checked.entry, wavec::stdlib::Stdlib::get())
+                .expect("the fallback applies");
+            for (stage, module) in [("sema", &checked.module), ("the fallback pass", &lowered)] {
+                for (_, f) in module.functions.iter() {
+                    assert_eq!(f.uses, f.gather_uses(), "{}: `{}` after {stage}", path.display(), f.name);
+                    checked_functions += 1;
+                }
+            }
+        }
+    }
+    assert!(checked_functions > 40, "too few functions checked: {checked_functions}");
+
+    let source = r#"
+        RWStructuredBuffer<uint> Out;
+        RWStructuredBuffer<uint> Never;
+        RWStructuredBuffer<uint> Counted;
+        uint helper(uint x) { return x + Out[0]; }
+        uint unused(uint x) { return x; }
+        [numthreads(4, 1, 1)]
+        void main(uint3 id : SV_DispatchThreadID) {
+            if (false) { Never[0] = unused(1u); }
+            Out[id.x] = helper(id.x) + Counted.IncrementCounter();
+        }
+    "#;
+    let (checked, _) = wavec::check(source, &wavec::Options::default()).expect("compiles");
+    let m = &checked.module;
+    let id_of = |name: &str| m.functions.iter().find(|(_, f)| f.name == name).expect("function").0;
+    let global_of = |name: &str| m.globals.iter().find(|(_, g)| g.name == name).expect("global").0;
+    let main = &m.functions[id_of("main")];
+    assert_eq!(main.uses.calls, vec![id_of("helper")], "the call in the dropped branch does not count");
+    assert_eq!(main.uses.globals, vec![global_of("Out"), global_of("Counted")]);
+    assert_eq!(main.uses.counters, vec![global_of("Counted")]);
+    assert_eq!(m.functions[id_of("helper")].uses.globals, vec![global_of("Out")]);
+}

@@ -450,6 +450,24 @@ pub struct Function {
     pub exprs: Arena<Expr>,
     pub body: Block,
     pub span: Span,
+    /// What the body refers to: whoever changes `exprs` or `body` sets it again from
+    /// [`Function::gather_uses`].
+    pub uses: Uses,
+}
+
+/// What a function's body can evaluate refers to: its callees and the globals a backend must
+/// declare. Gathered once per function, while the function is fresh (sema, when it finishes one;
+/// a lowering pass, after it rewrites one), so that passes over the whole call graph, such as a
+/// backend deciding what to declare, need not walk every expression of the module again.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Uses {
+    /// Module functions called, in handle order, each once.
+    pub calls: Vec<FunctionId>,
+    /// Globals referred to, in handle order, each once.
+    pub globals: Vec<GlobalId>,
+    /// Globals whose hidden counter is used (`IncrementCounter`/`DecrementCounter`), in handle
+    /// order, each once.
+    pub counters: Vec<GlobalId>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -899,6 +917,35 @@ impl Function {
     pub fn live_expr_iter(&self) -> impl Iterator<Item = (ExprId, &Expr)> {
         let live = self.live_exprs();
         self.exprs.iter().filter(move |(h, _)| live[h.index()])
+    }
+
+    /// What the body refers to, from its live expressions (the value of [`Function::uses`]).
+    pub fn gather_uses(&self) -> Uses {
+        let mut uses = Uses::default();
+        for (_, e) in self.live_expr_iter() {
+            match &e.kind {
+                ExprKind::Call { function, .. } => uses.calls.push(*function),
+                ExprKind::Global(g) => uses.globals.push(*g),
+                ExprKind::Method {
+                    object,
+                    method: ResourceMethod::IncrementCounter | ResourceMethod::DecrementCounter,
+                    ..
+                } => {
+                    if let ExprKind::Global(g) = self.exprs[*object].kind {
+                        uses.counters.push(g);
+                    }
+                }
+                _ => {}
+            }
+        }
+        fn each_once<T>(list: &mut Vec<Handle<T>>) {
+            list.sort_unstable();
+            list.dedup();
+        }
+        each_once(&mut uses.calls);
+        each_once(&mut uses.globals);
+        each_once(&mut uses.counters);
+        uses
     }
 }
 

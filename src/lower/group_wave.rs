@@ -240,5 +240,8 @@ pub fn emulate_group_wave(module: &mut Module, entry: usize, stdlib: &Stdlib) ->
     }
 
     f.body.stmts.splice(0..0, prologue);
+    for (_, f) in module.functions.iter_mut() {
+        f.uses = f.gather_uses();
+    }
     Ok(())
 }

@@ -7,7 +7,7 @@ pub mod group_wave;
 
 pub use group_wave::{emulate_group_wave, group_wave_uses, uses_group_wave};
 
-use crate::ir::{ExprKind, FunctionId, Module};
+use crate::ir::{FunctionId, Module};
 
 /// Functions reachable from `entry` through calls, as a flag per function handle.
 pub fn reachable_functions(module: &Module, entry: FunctionId) -> Vec<bool> {
@@ -17,11 +17,7 @@ pub fn reachable_functions(module: &Module, entry: FunctionId) -> Vec<bool> {
         if std::mem::replace(&mut seen[h.index()], true) {
             continue;
         }
-        for (_, e) in module.functions[h].live_expr_iter() {
-            if let ExprKind::Call { function, .. } = e.kind {
-                stack.push(function);
-            }
-        }
+        stack.extend_from_slice(&module.functions[h].uses.calls);
     }
     seen
 }

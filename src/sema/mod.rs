@@ -613,6 +613,7 @@ impl Checker {
                     exprs: Arena::new(),
                     body: Block::default(),
                     span: f.span,
+                    uses: Uses::default(),
                 });
                 self.sigs.push(FnSig {
                     name: f.name.name.clone(),
@@ -645,6 +646,7 @@ impl Checker {
             exprs: Arena::new(),
             body: Block::default(),
             span: f.span,
+            uses: Uses::default(),
         };
         let mut scope = HashMap::default();
         for (p, (ty, mode)) in f.params.iter().zip(&params) {
@@ -691,6 +693,7 @@ impl Checker {
                 format!("function `{}` does not return a value on every path", f.name.name),
             );
         }
+        func.uses = func.gather_uses();
         self.module.functions[id] = func;
         self.facts.insert(id, state.facts);
     }

@@ -27,8 +27,15 @@ impl Fb {
                 exprs: Arena::new(),
                 body: Block::default(),
                 span: Span::DUMMY,
+                uses: Uses::default(),
             },
         }
+    }
+    /// The finished function, its `uses` gathered as sema would.
+    fn done(self) -> Function {
+        let mut f = self.f;
+        f.uses = f.gather_uses();
+        f
     }
     fn local_full(&mut self, name: &str, ty: Type, param: Option<ParamMode>, builtin: Option<BuiltinInput>) -> LocalId {
         let l = self.f.locals.append(Local {
@@ -296,7 +303,7 @@ fn declarations_and_bindings() {
     // A reachable helper (written first) and an unreachable one (not written at all).
     let mut unused = Fb::new("unused", Type::Void);
     unused.push(Stmt::Return(None));
-    m.functions.append(unused.f);
+    m.functions.append(unused.done());
     let mut weigh = Fb::new("weigh", Type::FLOAT);
     let p = weigh.param("p", Type::Struct(particle));
     let linear = weigh.param("linear", Type::FLOAT);
@@ -305,7 +312,7 @@ fn declarations_and_bindings() {
     let lin = weigh.l(linear);
     let r = weigh.bin(BinaryOp::Mul, mass, lin);
     weigh.push(Stmt::Return(Some(r)));
-    let weigh = m.functions.append(weigh.f);
+    let weigh = m.functions.append(weigh.done());
 
     let mut f = Fb::new("main", Type::Void);
     let tid = f.builtin("tid", U3, BuiltinInput::DispatchThreadId);
@@ -336,7 +343,7 @@ fn declarations_and_bindings() {
     let o = f.g(&m, out);
     let a = f.assign(o, word);
     f.expr_stmt(a);
-    entry(&mut m, f.f, [64, 1, 1]);
+    entry(&mut m, f.done(), [64, 1, 1]);
     m.entry_points[0].wave_size =
         Some(WaveSize { min: 32, max: 32, preferred: None, range_form: false, span: Span::DUMMY });
 
@@ -478,7 +485,7 @@ fn every_statement_form() {
             SwitchCase { values: vec![3], is_default: true, body: Block { stmts: vec![Stmt::Break] } },
         ],
     });
-    entry(&mut m, f.f, [8, 8, 1]);
+    entry(&mut m, f.done(), [8, 8, 1]);
     m.entry_points[0].wave_size =
         Some(WaveSize { min: 16, max: 64, preferred: Some(32), range_form: true, span: Span::DUMMY });
     assert_eq!(
@@ -616,7 +623,7 @@ fn precedence_and_literals() {
     let z = f.local("z", Type::Scalar(Scalar::U64));
     let d = f.e(ExprKind::Const(ConstValue::Uint(u64::MAX)), Type::Scalar(Scalar::U64));
     f.push(Stmt::Local { local: z, init: Some(d) });
-    entry(&mut m, f.f, [1, 1, 1]);
+    entry(&mut m, f.done(), [1, 1, 1]);
     assert_eq!(
         ok(&m, (6, 6)),
         "\
@@ -700,7 +707,7 @@ fn conversions_swizzles_constructors() {
     let ue = f.l(u);
     let a = f.assign(ue, sel);
     f.expr_stmt(a);
-    entry(&mut m, f.f, [4, 1, 1]);
+    entry(&mut m, f.done(), [4, 1, 1]);
     assert_eq!(
         ok(&m, (6, 6)),
         "\
@@ -771,7 +778,7 @@ fn intrinsic_module(extra: &[(u32, Span)]) -> Module {
         let e = f.e_at(ExprKind::Intrinsic { id: IntrinsicId(id), args, bound: Some(Box::new(U3)) }, U3, span);
         f.expr_stmt(e);
     }
-    entry(&mut m, f.f, [32, 1, 1]);
+    entry(&mut m, f.done(), [32, 1, 1]);
     m
 }
 
@@ -816,7 +823,7 @@ fn shader_model_gating_errors() {
 #[test]
 fn non_compute_stages_are_not_supported_yet() {
     let mut m = Module::default();
-    entry(&mut m, Fb::new("vs", Type::Void).f, [1, 1, 1]);
+    entry(&mut m, Fb::new("vs", Type::Void).done(), [1, 1, 1]);
     m.entry_points[0].stage = Stage::Vertex;
     m.entry_points[0].numthreads = None;
     let errs = write(&m, (6, 6)).unwrap_err();
@@ -841,7 +848,7 @@ fn group_wave_module() -> Module {
     let mut count = Fb::new("wave_count", Type::UINT);
     let c = count.intr(GET_GROUP_WAVE_COUNT, vec![], None, Type::UINT);
     count.push(Stmt::Return(Some(c)));
-    let count = m.functions.append(count.f);
+    let count = m.functions.append(count.done());
     let mut f = Fb::new("main", Type::Void);
     let tid = f.builtin("tid", U3, BuiltinInput::DispatchThreadId);
     let b = f.g(&m, buf);
@@ -855,7 +862,7 @@ fn group_wave_module() -> Module {
     let v = f.bin(BinaryOp::Add, scaled, n);
     let a = f.assign(dst, v);
     f.expr_stmt(a);
-    entry(&mut m, f.f, [64, 1, 1]);
+    entry(&mut m, f.done(), [64, 1, 1]);
     m
 }
 

@@ -741,8 +741,7 @@ impl<'a> Writer<'a> {
     /// source, not the order of first use.
     fn declare_resources(&mut self) -> R<()> {
         let m = self.m;
-        let used = self.used_globals();
-        let counters = self.used_counters();
+        let (used, counters) = self.used_globals();
         for (h, g) in m.globals.iter() {
             if !used[h.index()] {
                 continue;
@@ -852,47 +851,21 @@ impl<'a> Writer<'a> {
     }
 
     /// Globals named by any reachable function.
-    fn used_globals(&self) -> Vec<bool> {
+    /// Per global: whether a function reachable from the entry point refers to it, and whether
+    /// one calls `IncrementCounter`/`DecrementCounter` on it (a `RWStructuredBuffer` gets a
+    /// counter only then).
+    fn used_globals(&self) -> (Vec<bool>, Vec<bool>) {
         let ep = &self.m.entry_points[self.entry];
         let reach = crate::lower::reachable_functions(self.m, ep.function);
         let mut used = vec![false; self.m.globals.len()];
+        let mut counters = vec![false; self.m.globals.len()];
         for (h, f) in self.m.functions.iter() {
-            if !reach[h.index()] {
-                continue;
-            }
-            for (_, e) in f.live_expr_iter() {
-                if let ExprKind::Global(g) = e.kind {
-                    used[g.index()] = true;
-                }
+            if reach[h.index()] {
+                f.uses.globals.iter().for_each(|g| used[g.index()] = true);
+                f.uses.counters.iter().for_each(|g| counters[g.index()] = true);
             }
         }
-        used
-    }
-
-    /// Per global: whether a reachable function calls `IncrementCounter`/`DecrementCounter` on
-    /// it (a `RWStructuredBuffer` gets a counter only then).
-    fn used_counters(&self) -> Vec<bool> {
-        let ep = &self.m.entry_points[self.entry];
-        let reach = crate::lower::reachable_functions(self.m, ep.function);
-        let mut used = vec![false; self.m.globals.len()];
-        for (h, f) in self.m.functions.iter() {
-            if !reach[h.index()] {
-                continue;
-            }
-            for (_, e) in f.exprs.iter() {
-                if let ExprKind::Method {
-                    object,
-                    method: ResourceMethod::IncrementCounter | ResourceMethod::DecrementCounter,
-                    ..
-                } = e.kind
-                {
-                    if let ExprKind::Global(g) = f.exprs[object].kind {
-                        used[g.index()] = true;
-                    }
-                }
-            }
-        }
-        used
+        (used, counters)
     }
 
     /// The pointer to global `g` (declared on first use).
