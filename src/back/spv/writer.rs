@@ -104,13 +104,18 @@ struct Loop {
     merge: Word,
 }
 
-/// Per-function state.
+/// Per-function state. Instructions are assembled as they are emitted: blocks follow each
+/// other in the order they are begun (only one is open at a time), so the body is one stream.
 pub(super) struct FnCtx<'a> {
     pub f: FnRef<'a>,
-    vars: Vec<Instruction>,
-    blocks: Vec<dr::Block>,
-    /// The open block: label and instructions; `None` after a terminator.
-    cur: Option<(Word, Vec<Instruction>)>,
+    /// The `OpVariable`s, which go at the top of the first block.
+    vars: Vec<Word>,
+    /// The blocks so far, the open one last.
+    body: Vec<Word>,
+    /// Where the open block's `OpLabel` starts in `body`; `None` after a terminator.
+    open: Option<usize>,
+    /// The labels that finished blocks branch to.
+    branch_targets: Vec<Word>,
     locals: HashMap<LocalId, Ptr>,
     loops: Vec<Loop>,
 }
@@ -124,9 +129,11 @@ pub(super) struct Writer<'a> {
     caps: BTreeSet<u32>,
     exts: BTreeSet<String>,
     glsl: Option<Word>,
-    annotations: Vec<Instruction>,
-    names: Vec<Instruction>,
-    globals: Vec<Instruction>,
+    // The module's sections, assembled as their instructions are made: most of them live until
+    // the end, and holding them as `dr` objects made a large shader's heap many small blocks.
+    annotations: Vec<Word>,
+    names: Vec<Word>,
+    globals: Vec<Word>,
     /// The functions written so far, already assembled: a function is turned into words as
     /// soon as it is complete and its instruction objects freed, so a large shader never
     /// holds its whole body as `dr` objects (that working set made time grow faster than the
@@ -152,6 +159,28 @@ pub(super) type R<T> = Result<T, Diagnostic>;
 
 pub(super) fn err(code: &'static str, span: Span, msg: impl Into<String>) -> Diagnostic {
     Diagnostic::error(code, msg).with_label(span, "")
+}
+
+/// Assembles `inst` onto the end of a module section.
+fn put(section: &mut Vec<Word>, inst: Instruction) {
+    inst.assemble_into(section);
+}
+
+/// `OpName %id "name"`, assembled directly (a shader names every variable).
+fn put_name(section: &mut Vec<Word>, id: Word, name: &str) {
+    let bytes = name.as_bytes();
+    // The string's bytes, a terminating NUL, zero padding to a whole word.
+    let string_words = bytes.len() / 4 + 1;
+    section.reserve(2 + string_words);
+    section.push((((2 + string_words) as u32) << 16) | Op::Name as u32);
+    section.push(id);
+    for chunk in 0..string_words {
+        let mut word = [0u8; 4];
+        let from = chunk * 4;
+        let to = bytes.len().min(from + 4);
+        word[..to - from].copy_from_slice(&bytes[from..to]);
+        section.push(u32::from_le_bytes(word));
+    }
 }
 
 fn cap_from_u32(v: u32) -> Capability {
@@ -228,20 +257,19 @@ impl<'a> Writer<'a> {
     }
 
     fn name(&mut self, id: Word, name: &str) {
-        self.names.push(Instruction::new(Op::Name, None, None, vec![Operand::LiteralString(name.to_string())]));
-        self.names.last_mut().unwrap().operands.insert(0, Operand::IdRef(id));
+        put_name(&mut self.names, id, name);
     }
 
     fn decorate(&mut self, id: Word, d: Decoration, extra: Vec<Operand>) {
         let mut ops = vec![Operand::IdRef(id), Operand::Decoration(d)];
         ops.extend(extra);
-        self.annotations.push(Instruction::new(Op::Decorate, None, None, ops));
+        put(&mut self.annotations, Instruction::new(Op::Decorate, None, None, ops));
     }
 
     fn member_decorate(&mut self, id: Word, member: u32, d: Decoration, extra: Vec<Operand>) {
         let mut ops = vec![Operand::IdRef(id), Operand::LiteralBit32(member), Operand::Decoration(d)];
         ops.extend(extra);
-        self.annotations.push(Instruction::new(Op::MemberDecorate, None, None, ops));
+        put(&mut self.annotations, Instruction::new(Op::MemberDecorate, None, None, ops));
     }
 
     // ------------------------------------------------------------------------------------------
@@ -254,7 +282,7 @@ impl<'a> Writer<'a> {
         }
         let id = self.id();
         let inst = build(self, id);
-        self.globals.push(inst);
+        put(&mut self.globals, inst);
         self.types.insert(key, id);
         id
     }
@@ -346,7 +374,7 @@ impl<'a> Writer<'a> {
                     }
                     None => Instruction::new(Op::TypeRuntimeArray, None, Some(id), vec![Operand::IdRef(elem)]),
                 };
-                self.globals.push(inst);
+                put(&mut self.globals, inst);
                 if layout != Layout::Logical {
                     let stride = layout::array_stride(self.m, e, layout);
                     self.decorate(id, Decoration::ArrayStride, vec![Operand::LiteralBit32(stride)]);
@@ -363,7 +391,7 @@ impl<'a> Writer<'a> {
                 let fields: Vec<Type> = def.fields.iter().map(|f| f.ty.clone()).collect();
                 let members: Vec<Word> = fields.iter().map(|t| self.ty(t, layout)).collect();
                 let id = self.id();
-                self.globals.push(Instruction::new(
+                put(&mut self.globals, Instruction::new(
                     Op::TypeStruct,
                     None,
                     Some(id),
@@ -377,7 +405,7 @@ impl<'a> Writer<'a> {
                 self.name(id, &name);
                 let names: Vec<String> = def.fields.iter().map(|f| f.name.clone()).collect();
                 for (i, n) in names.iter().enumerate() {
-                    self.names.push(Instruction::new(
+                    put(&mut self.names, Instruction::new(
                         Op::MemberName,
                         None,
                         None,
@@ -444,7 +472,7 @@ impl<'a> Writer<'a> {
         }
         let id = self.id();
         let op = if wide { Operand::LiteralBit64(bits) } else { Operand::LiteralBit32(bits as u32) };
-        self.globals.push(Instruction::new(Op::Constant, Some(ty), Some(id), vec![op]));
+        put(&mut self.globals, Instruction::new(Op::Constant, Some(ty), Some(id), vec![op]));
         self.consts.insert(key, id);
         id
     }
@@ -462,7 +490,7 @@ impl<'a> Writer<'a> {
         }
         let id = self.id();
         let op = if v { Op::ConstantTrue } else { Op::ConstantFalse };
-        self.globals.push(Instruction::new(op, Some(t), Some(id), vec![]));
+        put(&mut self.globals, Instruction::new(op, Some(t), Some(id), vec![]));
         self.consts.insert(key, id);
         id
     }
@@ -473,7 +501,7 @@ impl<'a> Writer<'a> {
             return id;
         }
         let id = self.id();
-        self.globals.push(Instruction::new(
+        put(&mut self.globals, Instruction::new(
             Op::ConstantComposite,
             Some(ty),
             Some(id),
@@ -567,7 +595,7 @@ impl<'a> Writer<'a> {
                     return id;
                 }
                 let id = self.id();
-                self.globals.push(Instruction::new(Op::ConstantNull, Some(t), Some(id), vec![]));
+                put(&mut self.globals, Instruction::new(Op::ConstantNull, Some(t), Some(id), vec![]));
                 self.consts.insert(key, id);
                 id
             }
@@ -589,7 +617,7 @@ impl<'a> Writer<'a> {
         if let Some(i) = init {
             ops.push(Operand::IdRef(i));
         }
-        self.globals.push(Instruction::new(Op::Variable, Some(p), Some(id), ops));
+        put(&mut self.globals, Instruction::new(Op::Variable, Some(p), Some(id), ops));
         self.name(id, name);
         if sc == StorageClass::Input || self.options.version >= (1, 4) {
             self.interface.push(id);
@@ -623,7 +651,7 @@ impl<'a> Writer<'a> {
         let first = !self.types.contains_key(&TyKey::Block("counter".into(), Layout::Std430));
         let block = self.block_type("counter".into(), &[Type::INT], Layout::Std430, "type_ACSBuffer_counter");
         if first {
-            self.names.push(Instruction::new(
+            put(&mut self.names, Instruction::new(
                 Op::MemberName,
                 None,
                 None,
@@ -724,7 +752,7 @@ impl<'a> Writer<'a> {
         }
         let ids: Vec<Word> = members.iter().map(|t| self.ty(t, layout)).collect();
         let id = self.id();
-        self.globals.push(Instruction::new(
+        put(&mut self.globals, Instruction::new(
             Op::TypeStruct,
             None,
             Some(id),
@@ -830,7 +858,7 @@ impl<'a> Writer<'a> {
                         self.block_type(format!("cbuffer {name}"), &tys, Layout::Std140, &format!("type_{name}"));
                     for (i, &g) in members.iter().enumerate() {
                         let n = m.globals[g].name.clone();
-                        self.names.push(Instruction::new(
+                        put(&mut self.names, Instruction::new(
                             Op::MemberName,
                             None,
                             None,
@@ -938,12 +966,12 @@ impl<'a> Writer<'a> {
     }
 
     pub fn emit(&mut self, inst: Instruction) {
-        if self.fx().cur.is_none() {
+        if self.fx().open.is_none() {
             // Unreachable code (after a terminator): give it a block of its own.
             let l = self.id();
-            self.fx().cur = Some((l, Vec::new()));
+            self.begin_block(l);
         }
-        self.fx().cur.as_mut().unwrap().1.push(inst);
+        inst.assemble_into(&mut self.fx().body);
     }
 
     pub fn op(&mut self, op: Op, ty: Word, operands: Vec<Operand>) -> Word {
@@ -957,18 +985,25 @@ impl<'a> Writer<'a> {
     }
 
     fn terminate(&mut self, inst: Instruction) {
-        self.emit(inst);
-        let fx = self.fx();
-        if let Some((label, insts)) = fx.cur.take() {
-            fx.blocks.push(dr::Block {
-                label: Some(Instruction::new(Op::Label, None, Some(label), vec![])),
-                instructions: insts,
+        if matches!(inst.class.opcode, Op::Branch | Op::BranchConditional | Op::Switch) {
+            let targets = inst.operands.iter().filter_map(|o| match o {
+                Operand::IdRef(id) => Some(*id),
+                _ => None,
             });
+            self.fx.as_mut().expect("in a function").branch_targets.extend(targets);
         }
+        self.emit(inst);
+        self.fx().open = None;
     }
 
+    /// Opens block `label`; a block still open (never terminated) is dropped.
     fn begin_block(&mut self, label: Word) {
-        self.fx().cur = Some((label, Vec::new()));
+        let fx = self.fx();
+        if let Some(start) = fx.open {
+            fx.body.truncate(start);
+        }
+        fx.open = Some(fx.body.len());
+        fx.body.extend_from_slice(&[(2 << 16) | Op::Label as u32, label]);
     }
 
     fn branch(&mut self, target: Word) {
@@ -976,7 +1011,7 @@ impl<'a> Writer<'a> {
     }
 
     fn reachable(&self) -> bool {
-        self.fx.as_ref().is_some_and(|f| f.cur.is_some())
+        self.fx.as_ref().is_some_and(|f| f.open.is_some())
     }
 
     /// A `Function` variable at the top of the first block.
@@ -984,12 +1019,7 @@ impl<'a> Writer<'a> {
         let t = self.ty(ty, Layout::Logical);
         let p = self.ptr_ty(t, StorageClass::Function);
         let id = self.id();
-        self.fx().vars.push(Instruction::new(
-            Op::Variable,
-            Some(p),
-            Some(id),
-            vec![Operand::StorageClass(StorageClass::Function)],
-        ));
+        self.fx().vars.extend_from_slice(&[(4 << 16) | Op::Variable as u32, p, id, StorageClass::Function as u32]);
         if let Some(n) = name {
             self.name(id, n);
         }
@@ -1173,11 +1203,10 @@ impl<'a> Writer<'a> {
                 Operand::LiteralBit32(z),
             ],
         ));
-        module.debug_names = self.names;
-        module.annotations = self.annotations;
-        module.types_global_values = self.globals;
         let mut words = module.assemble();
-        words.extend_from_slice(&self.function_words);
+        for section in [&self.names, &self.annotations, &self.globals, &self.function_words] {
+            words.extend_from_slice(section);
+        }
         Ok(words)
     }
 
@@ -1228,8 +1257,9 @@ impl<'a> Writer<'a> {
         self.fx = Some(FnCtx {
             f: f.clone(),
             vars: Vec::new(),
-            blocks: Vec::new(),
-            cur: None,
+            body: Vec::new(),
+            open: None,
+            branch_targets: Vec::new(),
             locals: HashMap::default(),
             loops: Vec::new(),
         });
@@ -1287,13 +1317,13 @@ impl<'a> Writer<'a> {
             }
         }
         let fx = self.fx.take().unwrap();
-        let mut blocks = fx.blocks;
-        let mut vars = fx.vars;
-        vars.append(&mut blocks[0].instructions);
-        blocks[0].instructions = vars;
-        func.blocks = blocks;
-        func.end = Some(Instruction::new(Op::FunctionEnd, None, None, vec![]));
         func.assemble_into(&mut self.function_words);
+        // The first block's label, its variables, then the rest of the body.
+        let (first_label, rest) = fx.body.split_at(2);
+        self.function_words.extend_from_slice(first_label);
+        self.function_words.extend_from_slice(&fx.vars);
+        self.function_words.extend_from_slice(rest);
+        self.function_words.push((1 << 16) | Op::FunctionEnd as u32);
         Ok(())
     }
 
@@ -1405,13 +1435,7 @@ impl<'a> Writer<'a> {
 
     /// Whether any finished block of the current function branches to `label`.
     fn blocks_branch_to(&self, label: Word) -> bool {
-        let fx = self.fx.as_ref().unwrap();
-        fx.blocks.iter().any(|b| {
-            b.instructions.last().is_some_and(|i| {
-                matches!(i.class.opcode, Op::Branch | Op::BranchConditional | Op::Switch)
-                    && i.operands.contains(&Operand::IdRef(label))
-            })
-        })
+        self.fx.as_ref().unwrap().branch_targets.contains(&label)
     }
 
     fn looped(&mut self, cond: Option<ExprId>, body: &Block, step: Option<ExprId>, do_while: bool) -> R<()> {
