@@ -246,7 +246,7 @@ pub fn compile_with_loader(
                 Ok(words) => artifacts.push((
                     target,
                     if target == Target::Spirv {
-                        Artifact::Binary(words.iter().flat_map(|w| w.to_le_bytes()).collect())
+                        Artifact::Binary(spirv_bytes(&words))
                     } else {
                         Artifact::Text(back::spv::disassemble(&words))
                     },
@@ -260,6 +260,15 @@ pub fn compile_with_loader(
         return Err(fail(diags, sources));
     }
     Ok(Output { artifacts, warnings: Diagnostics { list: diags, sources } })
+}
+
+/// A SPIR-V module's bytes (little-endian words), in one allocation of the exact size.
+fn spirv_bytes(words: &[u32]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(words.len() * 4);
+    for w in words {
+        bytes.extend_from_slice(&w.to_le_bytes());
+    }
+    bytes
 }
 
 /// The SPIR-V options a compilation asks for.

@@ -257,24 +257,26 @@ fn wavec_main() -> u8 {
 }
 
 fn write_outputs(cli: &Cli, output: &wavec::Output) -> Result<(), String> {
-    let bytes = |a: &wavec::Artifact| match a {
-        wavec::Artifact::Text(s) => s.as_bytes().to_vec(),
-        wavec::Artifact::Binary(b) => b.clone(),
-    };
+    fn bytes(a: &wavec::Artifact) -> &[u8] {
+        match a {
+            wavec::Artifact::Text(s) => s.as_bytes(),
+            wavec::Artifact::Binary(b) => b,
+        }
+    }
     match (&cli.output, output.artifacts.as_slice()) {
         (None, arts) => {
             let mut out = std::io::stdout().lock();
             for (_, a) in arts {
-                out.write_all(&bytes(a)).map_err(|e| format!("cannot write to standard output: {e}"))?;
+                out.write_all(bytes(a)).map_err(|e| format!("cannot write to standard output: {e}"))?;
             }
             Ok(())
         }
-        (Some(path), [(_, a)]) => write_atomically(path, &bytes(a)),
+        (Some(path), [(_, a)]) => write_atomically(path, bytes(a)),
         (Some(dir), arts) => {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot create `{}`: {e}", dir.display()))?;
             let stem = cli.input.file_stem().and_then(|s| s.to_str()).unwrap_or("out");
             for (t, a) in arts {
-                write_atomically(&dir.join(format!("{stem}.{}", t.extension())), &bytes(a))?;
+                write_atomically(&dir.join(format!("{stem}.{}", t.extension())), bytes(a))?;
             }
             Ok(())
         }
