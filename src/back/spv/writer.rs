@@ -134,11 +134,11 @@ pub(super) struct Writer<'a> {
     annotations: Vec<Word>,
     names: Vec<Word>,
     globals: Vec<Word>,
-    /// The functions written so far, already assembled: a function is turned into words as
-    /// soon as it is complete and its instruction objects freed, so a large shader never
-    /// holds its whole body as `dr` objects (that working set made time grow faster than the
-    /// input once it left the cache).
-    function_words: Vec<u32>,
+    /// The functions written so far, already assembled, in chunks: a growing single buffer
+    /// would copy everything written so far at each doubling.
+    function_words: Vec<Vec<Word>>,
+    /// The last function's body and variable buffers, emptied, for the next one to reuse.
+    spare_buffers: (Vec<Word>, Vec<Word>),
     types: HashMap<TyKey, Word>,
     consts: HashMap<ConstKey, Word>,
     gvars: HashMap<GlobalId, GVar>,
@@ -213,6 +213,7 @@ impl<'a> Writer<'a> {
             names: Vec::new(),
             globals: Vec::new(),
             function_words: Vec::new(),
+            spare_buffers: (Vec::new(), Vec::new()),
             types: HashMap::default(),
             consts: HashMap::default(),
             gvars: HashMap::default(),
@@ -1203,8 +1204,11 @@ impl<'a> Writer<'a> {
                 Operand::LiteralBit32(z),
             ],
         ));
+        // The module-level instructions are a few dozen words; the sections are the bulk.
         let mut words = module.assemble();
-        for section in [&self.names, &self.annotations, &self.globals, &self.function_words] {
+        let sections = [&self.names, &self.annotations, &self.globals].into_iter().chain(&self.function_words);
+        words.reserve_exact(sections.clone().map(|s| s.len()).sum());
+        for section in sections {
             words.extend_from_slice(section);
         }
         Ok(words)
@@ -1254,10 +1258,11 @@ impl<'a> Writer<'a> {
             let name = f.locals[f.params[i]].name.clone();
             self.name(id, &name);
         }
+        let (body, vars) = std::mem::take(&mut self.spare_buffers);
         self.fx = Some(FnCtx {
             f: f.clone(),
-            vars: Vec::new(),
-            body: Vec::new(),
+            vars,
+            body,
             open: None,
             branch_targets: Vec::new(),
             locals: HashMap::default(),
@@ -1317,13 +1322,28 @@ impl<'a> Writer<'a> {
             }
         }
         let fx = self.fx.take().unwrap();
-        func.assemble_into(&mut self.function_words);
+        let mut header = Vec::new();
+        func.assemble_into(&mut header);
+        let len = header.len() + fx.vars.len() + fx.body.len() + 1;
+        const CHUNK: usize = 1 << 16;
+        let out = match self.function_words.last_mut() {
+            Some(chunk) if chunk.capacity() - chunk.len() >= len => chunk,
+            _ => {
+                self.function_words.push(Vec::with_capacity(len.max(CHUNK)));
+                self.function_words.last_mut().unwrap()
+            }
+        };
+        out.extend_from_slice(&header);
         // The first block's label, its variables, then the rest of the body.
         let (first_label, rest) = fx.body.split_at(2);
-        self.function_words.extend_from_slice(first_label);
-        self.function_words.extend_from_slice(&fx.vars);
-        self.function_words.extend_from_slice(rest);
-        self.function_words.push((1 << 16) | Op::FunctionEnd as u32);
+        out.extend_from_slice(first_label);
+        out.extend_from_slice(&fx.vars);
+        out.extend_from_slice(rest);
+        out.push((1 << 16) | Op::FunctionEnd as u32);
+        let (mut body, mut vars) = (fx.body, fx.vars);
+        body.clear();
+        vars.clear();
+        self.spare_buffers = (body, vars);
         Ok(())
     }
 
