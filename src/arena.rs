@@ -66,6 +66,13 @@ impl<T> Arena<T> {
     pub fn new() -> Self {
         Self::default()
     }
+    pub fn with_capacity(capacity: usize) -> Self {
+        Arena { items: Vec::with_capacity(capacity) }
+    }
+    /// Gives back capacity reserved beyond the items.
+    pub fn shrink_to_fit(&mut self) {
+        self.items.shrink_to_fit();
+    }
     pub fn append(&mut self, value: T) -> Handle<T> {
         self.items.push(value);
         Handle::new(self.items.len() - 1)

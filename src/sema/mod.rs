@@ -643,7 +643,10 @@ impl Checker {
             }),
             locals: Arena::new(),
             params: Vec::new(),
-            exprs: Arena::new(),
+            // Source runs at five bytes or more an expression: reserving for four grows the
+            // arena in place once instead of copying it at every doubling; the surplus, never
+            // touched, is given back when the function is done.
+            exprs: Arena::with_capacity((f.span.end.saturating_sub(f.span.start) / 4) as usize),
             body: Block::default(),
             span: f.span,
             uses: Uses::default(),
@@ -693,6 +696,7 @@ impl Checker {
                 format!("function `{}` does not return a value on every path", f.name.name),
             );
         }
+        func.exprs.shrink_to_fit();
         func.uses = func.gather_uses();
         self.module.functions[id] = func;
         self.facts.insert(id, state.facts);

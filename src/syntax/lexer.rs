@@ -19,8 +19,10 @@ pub fn lex(sources: &SourceMap, file: FileId) -> Vec<SpannedToken> {
 
 /// Lexes `text` whose first byte sits at global position `base`.
 pub fn lex_str(text: &str, base: u32) -> Vec<SpannedToken> {
-    // About one token per five bytes of shader source: one allocation instead of a dozen.
-    let mut out = Vec::with_capacity(text.len() / 5 + 16);
+    // Shader source runs at four to six bytes a token. Reserving for three costs address space
+    // only (pages are touched as tokens are written), where an estimate that falls short
+    // copies the whole list and abandons the first buffer.
+    let mut out = Vec::with_capacity(text.len() / 3 + 16);
     let mut lexer = Token::lexer(text);
     while let Some(result) = lexer.next() {
         let range = lexer.span();
