@@ -3,6 +3,7 @@
 use crate::span::{FileId, SourceMap, Span};
 use crate::syntax::token::Token;
 use logos::Logos;
+use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct SpannedToken {
@@ -36,10 +37,92 @@ pub fn lex_str(text: &str, base: u32) -> Vec<SpannedToken> {
     out
 }
 
+/// A file's tokens, lexed a batch at a time as they are read. The preprocessor reads each
+/// token of a file once, front to back, so the file's whole token list (40 bytes a token,
+/// written in full and then read back) need never exist.
+pub struct LexCursor {
+    text: Arc<str>,
+    base: u32,
+    /// Where the next batch starts: a token boundary, and a lexer restarted at a token
+    /// boundary finds exactly the tokens a single run over the file would.
+    offset: usize,
+    batch: std::vec::IntoIter<SpannedToken>,
+}
+
+impl LexCursor {
+    const BATCH: usize = 512;
+
+    /// A cursor at the start of `text`, whose first byte sits at global position `base`.
+    pub fn new(text: Arc<str>, base: u32) -> LexCursor {
+        LexCursor { text, base, offset: 0, batch: Vec::new().into_iter() }
+    }
+
+    pub fn of_file(sources: &SourceMap, file: FileId) -> LexCursor {
+        let f = sources.file(file);
+        LexCursor::new(f.text.clone(), f.base)
+    }
+
+    /// The next token, taken, unless `keep` refuses it (then it stays next).
+    pub fn next_if(&mut self, keep: impl FnOnce(&SpannedToken) -> bool) -> Option<SpannedToken> {
+        if self.batch.as_slice().is_empty() {
+            self.refill();
+        }
+        if keep(self.batch.as_slice().first()?) {
+            self.batch.next()
+        } else {
+            None
+        }
+    }
+
+    fn refill(&mut self) {
+        let rest = &self.text[self.offset..];
+        let base = self.base + self.offset as u32;
+        let mut lexer = Token::lexer(rest);
+        let mut batch = Vec::with_capacity(Self::BATCH);
+        while batch.len() < Self::BATCH {
+            let Some(result) = lexer.next() else { break };
+            let range = lexer.span();
+            let token = match result {
+                Ok(t) => t,
+                Err(_) => Token::Error(rest[range.clone()].chars().next().unwrap_or('?')),
+            };
+            batch.push(SpannedToken { token, span: Span::new(base + range.start as u32, base + range.end as u32) });
+        }
+        self.offset += lexer.span().end;
+        self.batch = batch.into_iter();
+    }
+}
+
+impl Iterator for LexCursor {
+    type Item = SpannedToken;
+    fn next(&mut self) -> Option<SpannedToken> {
+        self.next_if(|_| true)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::syntax::token::{FloatLit, IntLit};
+
+    /// The cursor restarts the lexer at every batch boundary; it must find the very tokens,
+    /// spans included, that one run over the whole text does.
+    #[test]
+    fn cursor_matches_one_run_across_batches() {
+        let mut text = String::new();
+        for i in 0..400 {
+            text.push_str(&format!(
+                "#define M{i}(a) ((a) << {i}u)\nfloat f{i} = 1.5e-3f * x /* é {i} */ + M{i}(y);// ü\n\t$ 0x{i:X}u \"s{i}\"\n"
+            ));
+        }
+        let whole = lex_str(&text, 7);
+        assert!(whole.len() > 5 * LexCursor::BATCH, "the text must span several batches");
+        let streamed: Vec<SpannedToken> = LexCursor::new(text.as_str().into(), 7).collect();
+        assert_eq!(streamed, whole);
+        let mut cursor = LexCursor::new("a b".into(), 0);
+        assert!(cursor.next_if(|t| t.token == Token::Semi).is_none(), "a refused token stays");
+        assert_eq!(cursor.map(|t| t.token).collect::<Vec<_>>(), kinds("a b"));
+    }
 
     fn kinds(s: &str) -> Vec<Token> {
         lex_str(s, 1).into_iter().map(|t| t.token).collect()

@@ -36,7 +36,7 @@ mod expr;
 use crate::diag::Diagnostic;
 use crate::fast_hash::{HashMap, HashSet};
 use crate::span::{FileId, SourceMap, Span};
-use crate::syntax::lexer::{lex, lex_str, SpannedToken};
+use crate::syntax::lexer::{lex_str, LexCursor, SpannedToken};
 use crate::syntax::token::{IntLit, Token};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -143,7 +143,8 @@ fn preprocess_limited(
     let main_path = PathBuf::from(&pp.sources.file(main).name);
     pp.push_file(main, Some(main_path));
     // The main file's own tokens are nearly all of the output: one allocation, no regrowth.
-    let main_tokens = pp.files.last().map_or(0, |f| f.toks.len());
+    // Source runs at four to six bytes a token; reserving for three costs address space only.
+    let main_tokens = pp.sources.file(main).text.len() / 3 + 16;
     pp.out.reserve(main_tokens.min(max_tokens));
     // The stack is last-in first-out: command-line defines are seen before the main file and
     // the built-ins before both.
@@ -314,8 +315,7 @@ struct Cond {
 struct FileState {
     /// `None` for pseudo-files; includes from them search only the `-I` directories.
     path: Option<PathBuf>,
-    toks: Vec<SpannedToken>,
-    pos: usize,
+    toks: LexCursor,
     line_start: bool,
     conds: Vec<Cond>,
 }
@@ -390,8 +390,8 @@ impl Pp<'_> {
     }
 
     fn push_file(&mut self, id: FileId, path: Option<PathBuf>) {
-        let toks = lex(self.sources, id);
-        self.files.push(FileState { path, toks, pos: 0, line_start: true, conds: Vec::new() });
+        let toks = LexCursor::of_file(self.sources, id);
+        self.files.push(FileState { path, toks, line_start: true, conds: Vec::new() });
     }
 
     fn run(&mut self) {
@@ -424,31 +424,25 @@ impl Pp<'_> {
                 return None;
             }
             let fs = self.files.last_mut()?;
-            let Some(t) = fs.toks.get(fs.pos) else {
+            let Some(t) = fs.toks.next() else {
                 self.end_file();
                 continue;
             };
-            fs.pos += 1;
             match t.token {
                 Token::Newline => fs.line_start = true,
                 Token::Hash if fs.line_start => {
                     let hash = t.span;
-                    let start = fs.pos;
-                    while fs.toks.get(fs.pos).is_some_and(|t| t.token != Token::Newline) {
-                        fs.pos += 1;
+                    let mut line = Vec::new();
+                    while let Some(t) = fs.toks.next_if(|t| t.token != Token::Newline) {
+                        line.push(t);
                     }
-                    let line = fs.toks[start..fs.pos].to_vec();
                     fs.line_start = false;
                     self.directive(hash, &line);
                 }
                 _ => {
                     fs.line_start = false;
                     if fs.active() {
-                        // The file's tokens are read once, front to back: take this one
-                        // instead of copying its name.
-                        let span = t.span;
-                        let token = std::mem::replace(&mut fs.toks[fs.pos - 1].token, Token::Newline);
-                        return Some(PTok { tok: token, span, hs: None, exact: true });
+                        return Some(PTok { tok: t.token, span: t.span, hs: None, exact: true });
                     }
                 }
             }
