@@ -20,16 +20,53 @@ pub(crate) type ErrorRec = lalrpop_util::ErrorRecovery<u32, Token, ()>;
 
 /// Parses a preprocessed token stream (no `Newline`s). Syntax errors are recovered from at
 /// statement and item level, so the tree may hold `Error` nodes and the list several errors.
-pub fn parse(mut tokens: Vec<SpannedToken>) -> (TranslationUnit, Vec<Diagnostic>) {
+pub fn parse(tokens: Vec<SpannedToken>) -> (TranslationUnit, Vec<Diagnostic>) {
+    let mut items = Vec::new();
+    let (diags, replacement) = parse_into(tokens, true, &mut |item, _| items.push(item));
+    (replacement.unwrap_or(TranslationUnit { items }), diags)
+}
+
+/// [`parse`] that hands each top-level item to `each` as soon as it is complete, with whether
+/// the stream has been free of syntax errors up to and including it, and keeps no tree. After
+/// an error the parser cannot recover from, the items before it have been handed over and no
+/// more follow; the diagnostics are [`parse`]'s.
+pub fn parse_each(tokens: Vec<SpannedToken>, each: &mut dyn FnMut(Item, bool)) -> Vec<Diagnostic> {
+    parse_into(tokens, false, each).0
+}
+
+/// The parse behind [`parse`] and [`parse_each`]. When the parser stops at an error it
+/// cannot recover from and `rebuild` is set, it also gives the tree `salvage` makes.
+fn parse_into(
+    mut tokens: Vec<SpannedToken>,
+    rebuild: bool,
+    each: &mut dyn FnMut(Item, bool),
+) -> (Vec<Diagnostic>, Option<TranslationUnit>) {
     classify(&mut tokens);
     let eof = tokens.last().map_or(0, |t| t.span.end);
     let mut recovered = Vec::new();
     // The parser takes the tokens' names by move, not by copy. Only a stream that may stop at
     // an unexpected end of file (unclosed brackets, or not ending in `;` or `}`) keeps a copy,
     // for `salvage` to parse again.
-    let backup = may_end_early(&tokens).then(|| tokens.clone());
+    let backup = (rebuild && may_end_early(&tokens)).then(|| tokens.clone());
     let triples = tokens.iter_mut().map(|t| (t.span.start, std::mem::replace(&mut t.token, Token::Semi), t.span.end));
-    let result = run(triples, &mut recovered);
+    // An item is held back until the next one arrives: a `;` after a struct or cbuffer joins
+    // it (its span grows) instead of following it as an empty item.
+    let mut held: Option<(Item, bool)> = None;
+    let result = run(triples, &mut recovered, &mut |item, clean| {
+        held = match (held.take(), item) {
+            (Some((before, was_clean)), item) => match join_semicolon(before, item) {
+                Ok(joined) => Some((joined, was_clean && clean)),
+                Err((before, item)) => {
+                    each(before, was_clean);
+                    Some((item, clean))
+                }
+            },
+            (None, item) => Some((item, clean)),
+        };
+    });
+    if let Some((item, clean)) = held {
+        each(item, clean && result.is_ok());
+    }
     let mut diags: Vec<Diagnostic> = Vec::new();
     let mut push = |d: Diagnostic| {
         // Item-level recovery can re-report the token statement-level recovery already did.
@@ -51,14 +88,15 @@ pub fn parse(mut tokens: Vec<SpannedToken>) -> (TranslationUnit, Vec<Diagnostic>
         }
     }
     match result {
-        Ok(unit) => (unit, diags),
+        Ok(()) => (diags, None),
         Err(e) => {
             push(to_diagnostic(e, eof));
-            let unit = match &backup {
-                Some(tokens) => salvage(tokens, eof),
-                None => unparsed(&tokens, eof),
+            let unit = match (&backup, rebuild) {
+                (_, false) => None,
+                (Some(tokens), true) => Some(salvage(tokens, eof)),
+                (None, true) => Some(unparsed(&tokens, eof)),
             };
-            (unit, diags)
+            (diags, unit)
         }
     }
 }
@@ -66,8 +104,9 @@ pub fn parse(mut tokens: Vec<SpannedToken>) -> (TranslationUnit, Vec<Diagnostic>
 fn run(
     triples: impl Iterator<Item = (u32, Token, u32)>,
     errors: &mut Vec<ErrorRec>,
-) -> Result<TranslationUnit, ParseError<u32, Token, ()>> {
-    wave::UnitParser::new().parse(errors, triples)
+    deliver: &mut dyn FnMut(Item, bool),
+) -> Result<(), ParseError<u32, Token, ()>> {
+    wave::UnitParser::new().parse(errors, deliver, triples)
 }
 
 fn bracket_depths(tokens: &[SpannedToken]) -> (usize, usize, usize) {
@@ -107,8 +146,13 @@ fn salvage(tokens: &[SpannedToken], eof: u32) -> TranslationUnit {
     close(Token::RBrace, braces);
     close(Token::Semi, 1);
     let mut scratch = Vec::new();
-    run(patched.into_iter().map(|t| (t.span.start, t.token, t.span.end)), &mut scratch)
-        .unwrap_or_else(|_| unparsed(tokens, eof))
+    let mut items = Vec::new();
+    match run(patched.into_iter().map(|t| (t.span.start, t.token, t.span.end)), &mut scratch, &mut |item, _| {
+        items.push(item)
+    }) {
+        Ok(()) => TranslationUnit { items: join_semicolons(items) },
+        Err(_) => unparsed(tokens, eof),
+    }
 }
 
 /// The whole stream as one error item, when no tree could be kept.
@@ -298,22 +342,38 @@ fn un(op: UnOp, expr: Expr, span: Span) -> Expr {
 
 /// A `;` right after a struct or cbuffer is its terminator, not a stray item. The grammar
 /// cannot tell (both parses are valid), so the item list merges them.
-fn push_item(mut items: Vec<Item>, item: Item) -> Vec<Item> {
-    if let Item::Empty(semi) = item {
-        match items.last_mut() {
-            Some(Item::Struct(s)) if s.span.end <= semi.start => {
-                s.span = s.span.to(semi);
-                return items;
-            }
-            Some(Item::Cbuffer(c)) if c.span.end <= semi.start => {
-                c.span = c.span.to(semi);
-                return items;
-            }
-            _ => {}
+/// `before` with the `;` that follows it joined in (a struct's or cbuffer's span then covers
+/// it), or both back unchanged.
+fn join_semicolon(before: Item, item: Item) -> Result<Item, (Item, Item)> {
+    match (before, item) {
+        (Item::Struct(mut s), Item::Empty(semi)) if s.span.end <= semi.start => {
+            s.span = s.span.to(semi);
+            Ok(Item::Struct(s))
+        }
+        (Item::Cbuffer(mut c), Item::Empty(semi)) if c.span.end <= semi.start => {
+            c.span = c.span.to(semi);
+            Ok(Item::Cbuffer(c))
+        }
+        (before, item) => Err((before, item)),
+    }
+}
+
+/// [`join_semicolon`] over a whole list.
+fn join_semicolons(items: Vec<Item>) -> Vec<Item> {
+    let mut out: Vec<Item> = Vec::with_capacity(items.len());
+    for item in items {
+        match out.pop() {
+            Some(before) => match join_semicolon(before, item) {
+                Ok(joined) => out.push(joined),
+                Err((before, item)) => {
+                    out.push(before);
+                    out.push(item);
+                }
+            },
+            None => out.push(item),
         }
     }
-    items.push(item);
-    items
+    out
 }
 
 fn push_member(mut members: Vec<StructMember>, m: StructMember) -> Vec<StructMember> {
