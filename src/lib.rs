@@ -177,6 +177,27 @@ pub fn check_with_loader(
     options: &Options,
     loader: &dyn syntax::preprocess::FileLoader,
 ) -> Result<(sema::Checked, Diagnostics), Diagnostics> {
+    match front_end(source, options, loader, true) {
+        Some(result) => result,
+        None => front_end(source, options, loader, false).unwrap_or_else(|| {
+            Err(Diagnostics {
+                list: vec![Diagnostic::error("E0699", "internal error: the whole-tree check asked for a whole tree")],
+                sources: Arc::new(SourceMap::new()),
+            })
+        }),
+    }
+}
+
+/// Preprocesses, parses and checks. With `stream`, each item is checked as soon as the parser
+/// has it, and no syntax tree of the whole program is ever built: at twenty thousand lines
+/// that tree no longer fits in the cache, and reading it back cost more than building it.
+/// Gives `None` when streaming turned out to need the whole tree (see [`sema::ItemStream`]).
+fn front_end(
+    source: &str,
+    options: &Options,
+    loader: &dyn syntax::preprocess::FileLoader,
+    stream: bool,
+) -> Option<Result<(sema::Checked, Diagnostics), Diagnostics>> {
     let mut sources = SourceMap::new();
     let main = sources.add(options.file_name.clone(), source);
     let pp_options = syntax::preprocess::PreprocessOptions {
@@ -186,21 +207,52 @@ pub fn check_with_loader(
     let (tokens, mut diags) = syntax::preprocess::preprocess(&mut sources, main, &pp_options, loader);
     let fail = |diags: Vec<Diagnostic>, sources: SourceMap| Diagnostics { list: diags, sources: Arc::new(sources) };
     if diags.iter().any(Diagnostic::is_error) {
-        return Err(fail(diags, sources));
-    }
-    let (unit, parse_diags) = syntax::parse(tokens);
-    diags.extend(parse_diags);
-    if diags.iter().any(Diagnostic::is_error) {
-        return Err(fail(diags, sources));
+        return Some(Err(fail(diags, sources)));
     }
     let sema_options =
         sema::SemaOptions { entry: options.entry.clone(), stage: options.stage, wave_size: options.wave_size };
-    let (checked, sema_diags) = sema::check_owned(unit, &sema_options);
-    diags.extend(sema_diags);
-    let Some(checked) = checked else {
-        return Err(fail(diags, sources));
+    let (checked, sema_diags) = if stream && !names_group_wave_count(&tokens) {
+        let mut items = sema::ItemStream::new(&sema_options);
+        let mut clean = true;
+        diags.extend(syntax::parser::parse_each(tokens, &mut |item, no_errors_yet| {
+            // After a syntax error the compilation fails anyway; sema only ever sees items
+            // of a program that parsed.
+            clean &= no_errors_yet;
+            if clean {
+                items.item(&item);
+            }
+        }));
+        if diags.iter().any(Diagnostic::is_error) {
+            return Some(Err(fail(diags, sources)));
+        }
+        items.finish(&sema_options)?
+    } else {
+        let (unit, parse_diags) = syntax::parse(tokens);
+        diags.extend(parse_diags);
+        if diags.iter().any(Diagnostic::is_error) {
+            return Some(Err(fail(diags, sources)));
+        }
+        sema::check_owned(unit, &sema_options)
     };
-    Ok((checked, Diagnostics { list: diags, sources: Arc::new(sources) }))
+    diags.extend(sema_diags);
+    Some(match checked {
+        Some(checked) => Ok((checked, Diagnostics { list: diags, sources: Arc::new(sources) })),
+        None => Err(fail(diags, sources)),
+    })
+}
+
+/// Whether the program names `GetGroupWaveCount()` (or another spelling of it): sema may fold
+/// it to a constant from the entry point's attributes, which it must then know before any
+/// body, so the program is checked as a whole tree.
+fn names_group_wave_count(tokens: &[syntax::lexer::SpannedToken]) -> bool {
+    let stdlib = stdlib::Stdlib::get();
+    let spellings: Vec<&str> = stdlib
+        .intrinsics
+        .iter()
+        .filter(|i| i.alias_of.as_deref().unwrap_or(&i.name) == "GetGroupWaveCount")
+        .map(|i| i.name.as_str())
+        .collect();
+    tokens.iter().any(|t| matches!(&t.token, syntax::token::Token::Ident(name) if spellings.contains(&name.as_str())))
 }
 
 /// Compiles `source`; `#include`s resolve against `options.file_name`'s folder and the include

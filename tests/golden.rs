@@ -169,8 +169,9 @@ fn output_is_deterministic_across_runs_and_threads() {
     assert_eq!(results[0], compile_all());
 }
 
-/// `sema::check_owned` (what compilations use: it frees each item once checked) must build
-/// the very module `sema::check` builds from a borrowed tree, with the same diagnostics.
+/// `sema::check_owned` (it frees each item once checked) and `sema::ItemStream` (what
+/// compilations use: items checked as the parser hands them over) must build the very module
+/// `sema::check` builds from a borrowed tree, with the same diagnostics.
 #[test]
 fn owned_and_borrowed_checks_agree() {
     use wavec::span::SourceMap;
@@ -187,21 +188,41 @@ fn owned_and_borrowed_checks_agree() {
     }
     inputs.sort();
     assert!(inputs.len() > 20, "the corpus went missing: {inputs:?}");
-    let mut compared_modules = 0;
+    let (mut compared_modules, mut streamed_modules, mut needed_whole_tree) = (0, 0, 0);
     for path in &inputs {
         let text = std::fs::read_to_string(path).expect("read");
         let mut sources = SourceMap::new();
         let file = sources.add(path.display().to_string(), text.as_str());
         let (tokens, _) = preprocess(&mut sources, file, &PreprocessOptions::default(), &FsLoader);
-        let unit = wavec::syntax::parse(tokens).0;
+        let (unit, parse_diags) = wavec::syntax::parse(tokens.clone());
         let (borrowed, borrowed_diags) = wavec::sema::check(&unit, &Default::default());
         let (owned, owned_diags) = wavec::sema::check_owned(unit, &Default::default());
         assert_eq!(format!("{borrowed_diags:?}"), format!("{owned_diags:?}"), "{}", path.display());
         let (b, o) = (borrowed.map(|c| format!("{:?}", c.module)), owned.map(|c| format!("{:?}", c.module)));
         compared_modules += usize::from(b.is_some());
         assert!(b == o, "{}: the modules differ", path.display());
+
+        // Item by item, as compilations check a program that parsed: the same module and
+        // diagnostics, unless the program needed the entry point's attributes up front.
+        let mut stream = wavec::sema::ItemStream::new(&Default::default());
+        let streamed_parse_diags = wavec::syntax::parser::parse_each(tokens, &mut |item, _| stream.item(&item));
+        assert_eq!(format!("{parse_diags:?}"), format!("{streamed_parse_diags:?}"), "{}", path.display());
+        if parse_diags.iter().any(|d| d.is_error()) {
+            continue;
+        }
+        match stream.finish(&Default::default()) {
+            Some((streamed, streamed_diags)) => {
+                assert_eq!(format!("{owned_diags:?}"), format!("{streamed_diags:?}"), "{}", path.display());
+                let s = streamed.map(|c| format!("{:?}", c.module));
+                assert!(s == o, "{}: the streamed module differs", path.display());
+                streamed_modules += usize::from(s.is_some());
+            }
+            None => needed_whole_tree += 1,
+        }
     }
     assert!(compared_modules > 15, "too few inputs compiled: {compared_modules}");
+    assert!(streamed_modules > 15, "too few inputs checked item by item: {streamed_modules}");
+    assert!(needed_whole_tree > 0, "no input needed the whole tree: that path went untested");
 }
 
 /// Each function's `uses` (which backends read instead of walking every expression) must match

@@ -90,10 +90,15 @@ pub struct Checker {
     /// The attributes of the entry point that will be selected, found before any body is
     /// checked: they decide whether `GetGroupWaveCount()` is a constant.
     entry_attrs: Option<Vec<ast::Attribute>>,
+    /// Checking item by item ([`ItemStream`]), the entry point is not known in advance:
+    /// `entry_attrs` is then `None` and this says it is unknown rather than absent.
+    entry_attrs_unknown: bool,
+    /// A fold asked for the entry point's attributes while they were unknown.
+    entry_attrs_wanted: bool,
 }
 
 pub fn check(unit: &ast::TranslationUnit, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
-    let mut c = Checker::new(unit, options);
+    let mut c = Checker::new(Some(unit), options);
     for item in &unit.items {
         c.item(item);
     }
@@ -104,15 +109,44 @@ pub fn check(unit: &ast::TranslationUnit, options: &SemaOptions) -> (Option<Chec
 /// checked, while it is still in the cache, and its memory is reused for the IR of the next
 /// one. Freeing a large tree at the end instead took a tenth of a 20k-line compile.
 pub fn check_owned(unit: ast::TranslationUnit, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
-    let mut c = Checker::new(&unit, options);
+    let mut c = Checker::new(Some(&unit), options);
     for item in unit.items {
         c.item(&item);
     }
     c.finish(options)
 }
 
+/// Checks items one at a time as the parser hands them over, so no whole tree is kept and
+/// each item's tree is checked while still in the cache.
+///
+/// The entry point's attributes are not known in advance (its definition usually comes
+/// last). A program in which they decide something before the entry point is reached (a
+/// `GetGroupWaveCount()` that may fold to a constant) needs the whole tree: [`ItemStream::finish`]
+/// then gives `None`, and the caller checks the tree with [`check_owned`] instead.
+pub struct ItemStream {
+    checker: Checker,
+}
+
+impl ItemStream {
+    pub fn new(options: &SemaOptions) -> ItemStream {
+        ItemStream { checker: Checker::new(None, options) }
+    }
+
+    pub fn item(&mut self, item: &ast::Item) {
+        if !self.checker.entry_attrs_wanted {
+            self.checker.item(item);
+        }
+    }
+
+    /// What [`check_owned`] gives for the items handed over, or `None` if checking them
+    /// needed the entry point's attributes before its definition.
+    pub fn finish(self, options: &SemaOptions) -> Option<(Option<Checked>, Vec<Diagnostic>)> {
+        (!self.checker.entry_attrs_wanted).then(|| self.checker.finish(options))
+    }
+}
+
 impl Checker {
-    fn new(unit: &ast::TranslationUnit, options: &SemaOptions) -> Checker {
+    fn new(unit: Option<&ast::TranslationUnit>, options: &SemaOptions) -> Checker {
         let mut c = Checker {
             stdlib: Stdlib::get(),
             module: Module::default(),
@@ -127,7 +161,9 @@ impl Checker {
             cur: None,
             used_global_names: HashSet::default(),
             wave_size_option: options.wave_size,
-            entry_attrs: entry_attributes(unit, options),
+            entry_attrs: unit.and_then(|u| entry_attributes(u, options)),
+            entry_attrs_unknown: unit.is_none(),
+            entry_attrs_wanted: false,
         };
         for (name, ty) in &c.stdlib.typedefs {
             c.types.insert(name.clone(), ty.clone());
@@ -202,6 +238,10 @@ impl Checker {
     /// wave size is fixed by `[WaveSize(N)]` (one argument) or `--wave-size N`. This assumes
     /// threads fill waves in `SV_GroupIndex` order, as D3D12 and NVIDIA's Vulkan driver do.
     pub(super) fn const_group_wave_count(&mut self) -> Option<u64> {
+        if self.entry_attrs_unknown {
+            self.entry_attrs_wanted = true;
+            return None;
+        }
         let attrs = self.entry_attrs.clone()?;
         let wave = match Self::attr(&attrs, "WaveSize") {
             Some(a) if a.args.len() == 1 => {

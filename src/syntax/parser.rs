@@ -53,16 +53,15 @@ fn parse_into(
     // it (its span grows) instead of following it as an empty item.
     let mut held: Option<(Item, bool)> = None;
     let result = run(triples, &mut recovered, &mut |item, clean| {
-        held = match (held.take(), item) {
-            (Some((before, was_clean)), item) => match join_semicolon(before, item) {
-                Ok(joined) => Some((joined, was_clean && clean)),
-                Err((before, item)) => {
-                    each(before, was_clean);
-                    Some((item, clean))
-                }
-            },
-            (None, item) => Some((item, clean)),
-        };
+        if let Some((before, was_clean)) = &mut held {
+            if join_semicolon(before, &item) {
+                *was_clean &= clean;
+                return;
+            }
+        }
+        if let Some((before, was_clean)) = held.replace((item, clean)) {
+            each(before, was_clean);
+        }
     });
     if let Some((item, clean)) = held {
         each(item, clean && result.is_ok());
@@ -342,35 +341,28 @@ fn un(op: UnOp, expr: Expr, span: Span) -> Expr {
 
 /// A `;` right after a struct or cbuffer is its terminator, not a stray item. The grammar
 /// cannot tell (both parses are valid), so the item list merges them.
-/// `before` with the `;` that follows it joined in (a struct's or cbuffer's span then covers
-/// it), or both back unchanged.
-fn join_semicolon(before: Item, item: Item) -> Result<Item, (Item, Item)> {
-    match (before, item) {
-        (Item::Struct(mut s), Item::Empty(semi)) if s.span.end <= semi.start => {
-            s.span = s.span.to(semi);
-            Ok(Item::Struct(s))
-        }
-        (Item::Cbuffer(mut c), Item::Empty(semi)) if c.span.end <= semi.start => {
-            c.span = c.span.to(semi);
-            Ok(Item::Cbuffer(c))
-        }
-        (before, item) => Err((before, item)),
+/// Joins `item` into `before` if it is the `;` after a struct or cbuffer (whose span then
+/// covers it); says whether it did.
+fn join_semicolon(before: &mut Item, item: &Item) -> bool {
+    let Item::Empty(semi) = item else { return false };
+    let span = match before {
+        Item::Struct(s) => &mut s.span,
+        Item::Cbuffer(c) => &mut c.span,
+        _ => return false,
+    };
+    if span.end > semi.start {
+        return false;
     }
+    *span = span.to(*semi);
+    true
 }
 
 /// [`join_semicolon`] over a whole list.
 fn join_semicolons(items: Vec<Item>) -> Vec<Item> {
     let mut out: Vec<Item> = Vec::with_capacity(items.len());
     for item in items {
-        match out.pop() {
-            Some(before) => match join_semicolon(before, item) {
-                Ok(joined) => out.push(joined),
-                Err((before, item)) => {
-                    out.push(before);
-                    out.push(item);
-                }
-            },
-            None => out.push(item),
+        if !out.last_mut().is_some_and(|before| join_semicolon(before, &item)) {
+            out.push(item);
         }
     }
     out
@@ -435,6 +427,42 @@ mod tests {
             diags.iter().map(|d| format!("{}: {}", sm.describe(d.primary_span().unwrap()), d.message)).collect();
         assert!(diags.is_empty(), "unexpected diagnostics: {shown:#?}");
         unit
+    }
+
+    /// The `;` after a struct or cbuffer joins it (its span grows to cover it) rather than
+    /// following as an empty item, and `parse_each` hands over the items `parse` gathers, with
+    /// whether the stream was still free of errors.
+    #[test]
+    fn items_are_handed_over_with_trailing_semicolons_joined() {
+        let src = "struct S { float a; };; cbuffer C { uint n; }; void f() {} ;\n";
+        let unit = parse_ok(src);
+        let kinds: Vec<String> = unit
+            .items
+            .iter()
+            .map(|i| match i {
+                Item::Struct(s) => format!("struct {}..{}", s.span.start, s.span.end),
+                Item::Cbuffer(c) => format!("cbuffer {}..{}", c.span.start, c.span.end),
+                Item::Function(f) => format!("fn {}", f.name.name),
+                Item::Empty(s) => format!("empty {}..{}", s.start, s.end),
+                _ => "other".into(),
+            })
+            .collect();
+        // Spans are global positions: the file starts at 1.
+        assert_eq!(kinds, ["struct 1..24", "cbuffer 25..47", "fn f", "empty 60..61"]);
+
+        let mut sm = SourceMap::new();
+        let file = sm.add("t.hlsl", format!("{src} void g() {{ x = ; }} void h() {{}}"));
+        let mut tokens = crate::syntax::lexer::lex(&sm, file);
+        tokens.retain(|t| t.token != Token::Newline);
+        let mut seen = Vec::new();
+        let diags = parse_each(tokens, &mut |item, clean| {
+            if let Item::Function(f) = item {
+                seen.push((f.name.name, clean));
+            }
+        });
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        let expected = [("f".to_string(), true), ("g".to_string(), false), ("h".to_string(), false)];
+        assert_eq!(seen, expected);
     }
 
     /// Compact prefix form, so precedence tests read like the tree they check.
