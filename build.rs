@@ -26,6 +26,7 @@ fn main() {
     // each first use, and doc comments are most of it.
     let mut intrinsics = String::new();
     let mut typedefs = String::new();
+    let mut aliases = String::new();
     let mut by_name: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
     let mut count = 0usize;
     for (file_index, path) in STDLIB_FILES.iter().enumerate() {
@@ -33,8 +34,8 @@ fn main() {
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {path}: {e}"));
         for (start, end) in declarations(&text) {
             let start = skip_trivia(&text, start);
-            let code = strip_comments(&text[start..end]);
-            let code = strip_leading_attributes(&code);
+            let with_attributes = strip_comments(&text[start..end]);
+            let code = strip_leading_attributes(&with_attributes);
             if let Some(rest) = code.trim_start().strip_prefix("typedef") {
                 let name = last_identifier(rest.trim_end().trim_end_matches(';'));
                 let _ = writeln!(typedefs, "    ({file_index}, {start}, {end}, {name:?}),");
@@ -43,6 +44,9 @@ fn main() {
             let name = function_name(&code);
             if name.is_empty() {
                 continue;
+            }
+            if let Some(target) = alias_target(&with_attributes[..with_attributes.len() - code.len()]) {
+                let _ = writeln!(aliases, "    ({name:?}, {target:?}),");
             }
             by_name.entry(name.clone()).or_default().push(count);
             count += 1;
@@ -59,6 +63,11 @@ fn main() {
          pub(crate) static TYPEDEFS: &[(usize, usize, usize, &str)] = &[\n",
     );
     out.push_str(&typedefs);
+    out.push_str(
+        "];\n/// Each `[alias_of(Target)]` declaration: (its name, the name it spells).\n\
+         pub(crate) static ALIASES: &[(&str, &str)] = &[\n",
+    );
+    out.push_str(&aliases);
     out.push_str("];\n/// The overloads of each name (indices into `INTRINSICS`), sorted by name.\n");
     out.push_str("pub(crate) static BY_NAME: &[(&str, &[usize])] = &[\n");
     for (name, ids) in &by_name {
@@ -173,6 +182,14 @@ fn strip_leading_attributes(s: &str) -> String {
         rest = rest[end..].trim_start();
     }
     rest.to_string()
+}
+
+/// The target of an `[alias_of(Target)]` among a declaration's attributes.
+fn alias_target(attributes: &str) -> Option<String> {
+    let rest = &attributes[attributes.find("alias_of")? + "alias_of".len()..];
+    let rest = rest.trim_start().strip_prefix('(')?;
+    let target = rest[..rest.find(')')?].trim();
+    Some(target.to_string())
 }
 
 fn last_identifier(s: &str) -> String {

@@ -245,13 +245,7 @@ fn front_end(
 /// it to a constant from the entry point's attributes, which it must then know before any
 /// body, so the program is checked as a whole tree.
 fn names_group_wave_count(tokens: &[syntax::lexer::SpannedToken]) -> bool {
-    let stdlib = stdlib::Stdlib::get();
-    let spellings: Vec<&str> = stdlib
-        .intrinsics
-        .iter()
-        .filter(|i| i.alias_of.as_deref().unwrap_or(&i.name) == "GetGroupWaveCount")
-        .map(|i| i.name.as_str())
-        .collect();
+    let spellings = stdlib::Stdlib::get().spellings("GetGroupWaveCount");
     tokens.iter().any(|t| matches!(&t.token, syntax::token::Token::Ident(name) if spellings.contains(&name.as_str())))
 }
 

@@ -402,6 +402,24 @@ impl Stdlib {
         self.overloads(name).first().copied()
     }
 
+    /// Every name `name` can be called by: itself and the declarations that are
+    /// `[alias_of(name)]`. Parses nothing for the shipped stdlib (build.rs lists the aliases).
+    pub fn spellings<'s>(&'s self, name: &'s str) -> Vec<&'s str> {
+        let mut names = vec![name];
+        if self.intrinsics.shipped {
+            names.extend(index::ALIASES.iter().filter(|(_, target)| *target == name).map(|(alias, _)| *alias));
+        } else {
+            for i in 0..self.intrinsics.len() {
+                if let Some(intr) = self.intrinsics.get(i) {
+                    if intr.alias_of.as_deref() == Some(name) && !names.contains(&intr.name.as_str()) {
+                        names.push(&intr.name);
+                    }
+                }
+            }
+        }
+        names
+    }
+
     /// The shipped stdlib from the build-time index, typedefs parsed, intrinsics not yet.
     fn indexed() -> Result<Stdlib, Diagnostic> {
         let mut typedefs = HashMap::default();
@@ -763,6 +781,23 @@ mod load_tests {
             crate::syntax::classify::classify(&mut tokens);
             assert_eq!(crate::syntax::prototype::read(&tokens), None, "{other}");
         }
+    }
+
+    /// build.rs finds `[alias_of]` by reading text; the parsed declarations must agree.
+    #[test]
+    fn the_build_time_alias_list_matches_the_declarations() {
+        let lib = Stdlib::get();
+        let mut parsed: Vec<(String, String)> = (0..lib.intrinsics.len())
+            .filter_map(|i| {
+                let intr = lib.intrinsics.get(i)?;
+                Some((intr.name.clone(), intr.alias_of.clone()?))
+            })
+            .collect();
+        parsed.dedup();
+        let listed: Vec<(String, String)> = index::ALIASES.iter().map(|(a, t)| (a.to_string(), t.to_string())).collect();
+        assert_eq!(listed, parsed);
+        assert_eq!(lib.spellings("GetGroupWaveCount"), ["GetGroupWaveCount", "GroupGetWaveCount"]);
+        assert_eq!(lib.spellings("WaveActiveSum"), ["WaveActiveSum"]);
     }
 
     #[test]
