@@ -211,8 +211,12 @@ fn front_end(
     }
     let sema_options =
         sema::SemaOptions { entry: options.entry.clone(), stage: options.stage, wave_size: options.wave_size };
-    let (checked, sema_diags) = if stream && !names_group_wave_count(&tokens) {
-        let mut items = sema::ItemStream::new(&sema_options);
+    let (checked, sema_diags) = if stream {
+        let mut items = if names_group_wave_count(&tokens) {
+            sema::ItemStream::with_entry_attributes(guess_entry_attributes(&tokens, &sema_options), &sema_options)
+        } else {
+            sema::ItemStream::new(&sema_options)
+        };
         let mut clean = true;
         diags.extend(syntax::parser::parse_each(tokens, &mut |item, no_errors_yet| {
             // After a syntax error the compilation fails anyway; sema only ever sees items
@@ -242,11 +246,28 @@ fn front_end(
 }
 
 /// Whether the program names `GetGroupWaveCount()` (or another spelling of it): sema may fold
-/// it to a constant from the entry point's attributes, which it must then know before any
-/// body, so the program is checked as a whole tree.
+/// it to a constant from the entry point's attributes, which it must then know before the
+/// bodies that come first.
 fn names_group_wave_count(tokens: &[syntax::lexer::SpannedToken]) -> bool {
     let spellings = stdlib::Stdlib::get().spellings("GetGroupWaveCount");
     tokens.iter().any(|t| matches!(&t.token, syntax::token::Token::Ident(name) if spellings.contains(&name.as_str())))
+}
+
+/// The attributes of the function that will be the entry point, found by scanning the tokens
+/// for function definitions (sema confirms them once it has seen the whole program).
+fn guess_entry_attributes(
+    tokens: &[syntax::lexer::SpannedToken],
+    options: &sema::SemaOptions,
+) -> Option<Vec<syntax::ast::Attribute>> {
+    let definitions = syntax::parser::function_definitions(tokens);
+    let marked = |range: &std::ops::Range<usize>| {
+        tokens[range.clone()].iter().any(|t| {
+            matches!(&t.token, syntax::token::Token::Ident(name)
+                if name.eq_ignore_ascii_case("numthreads") || name.eq_ignore_ascii_case("shader"))
+        })
+    };
+    let chosen = sema::choose_entry(definitions.iter().map(|(name, range)| (name.as_str(), range.clone())), options, marked)?;
+    syntax::parser::parse_attributes(&tokens[chosen])
 }
 
 /// Compiles `source`; `#include`s resolve against `options.file_name`'s folder and the include

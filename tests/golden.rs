@@ -188,12 +188,13 @@ fn owned_and_borrowed_checks_agree() {
     }
     inputs.sort();
     assert!(inputs.len() > 20, "the corpus went missing: {inputs:?}");
-    let (mut compared_modules, mut streamed_modules, mut needed_whole_tree) = (0, 0, 0);
+    let (mut compared_modules, mut streamed_modules, mut needed_whole_tree, mut guessed_modules) = (0, 0, 0, 0);
     for path in &inputs {
         let text = std::fs::read_to_string(path).expect("read");
         let mut sources = SourceMap::new();
         let file = sources.add(path.display().to_string(), text.as_str());
         let (tokens, _) = preprocess(&mut sources, file, &PreprocessOptions::default(), &FsLoader);
+        let tokens_again = || tokens.clone();
         let (unit, parse_diags) = wavec::syntax::parse(tokens.clone());
         let (borrowed, borrowed_diags) = wavec::sema::check(&unit, &Default::default());
         let (owned, owned_diags) = wavec::sema::check_owned(unit, &Default::default());
@@ -205,7 +206,7 @@ fn owned_and_borrowed_checks_agree() {
         // Item by item, as compilations check a program that parsed: the same module and
         // diagnostics, unless the program needed the entry point's attributes up front.
         let mut stream = wavec::sema::ItemStream::new(&Default::default());
-        let streamed_parse_diags = wavec::syntax::parser::parse_each(tokens, &mut |item, _| stream.item(&item));
+        let streamed_parse_diags = wavec::syntax::parser::parse_each(tokens.clone(), &mut |item, _| stream.item(&item));
         assert_eq!(format!("{parse_diags:?}"), format!("{streamed_parse_diags:?}"), "{}", path.display());
         if parse_diags.iter().any(|d| d.is_error()) {
             continue;
@@ -217,12 +218,42 @@ fn owned_and_borrowed_checks_agree() {
                 assert!(s == o, "{}: the streamed module differs", path.display());
                 streamed_modules += usize::from(s.is_some());
             }
-            None => needed_whole_tree += 1,
+            None => {
+                needed_whole_tree += 1;
+                // Told the entry point's attributes (as a token scan would guess them), the
+                // stream checks the program item by item after all; told wrong ones, it asks
+                // for the whole tree again.
+                let unit = wavec::syntax::parse(tokens_again()).0;
+                let definitions = unit.items.iter().filter_map(|i| match i {
+                    wavec::syntax::ast::Item::Function(f) if f.body.is_some() => {
+                        Some((f.name.name.as_str(), f.attrs.clone()))
+                    }
+                    _ => None,
+                });
+                let marked = |attrs: &Vec<wavec::syntax::ast::Attribute>| {
+                    attrs.iter().any(|a| a.name.name.eq_ignore_ascii_case("numthreads"))
+                };
+                let entry_attrs = wavec::sema::choose_entry(definitions, &Default::default(), marked);
+                for (guess, right) in [(entry_attrs.clone(), true), (Some(Vec::new()), entry_attrs == Some(Vec::new()))] {
+                    let mut stream = wavec::sema::ItemStream::with_entry_attributes(guess, &Default::default());
+                    wavec::syntax::parser::parse_each(tokens_again(), &mut |item, _| stream.item(&item));
+                    match stream.finish(&Default::default()) {
+                        Some((streamed, _)) => {
+                            assert!(right, "{}: a wrong guess went unnoticed", path.display());
+                            let s = streamed.map(|c| format!("{:?}", c.module));
+                            assert!(s == o, "{}: the module streamed with a guess differs", path.display());
+                            guessed_modules += 1;
+                        }
+                        None => assert!(!right, "{}: the right guess was refused", path.display()),
+                    }
+                }
+            }
         }
     }
     assert!(compared_modules > 15, "too few inputs compiled: {compared_modules}");
     assert!(streamed_modules > 15, "too few inputs checked item by item: {streamed_modules}");
     assert!(needed_whole_tree > 0, "no input needed the whole tree: that path went untested");
+    assert!(guessed_modules > 0, "no input was checked with a guess of the entry point's attributes");
 }
 
 /// Each function's `uses` (which backends read instead of walking every expression) must match

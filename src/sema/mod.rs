@@ -90,11 +90,22 @@ pub struct Checker {
     /// The attributes of the entry point that will be selected, found before any body is
     /// checked: they decide whether `GetGroupWaveCount()` is a constant.
     entry_attrs: Option<Vec<ast::Attribute>>,
-    /// Checking item by item ([`ItemStream`]), the entry point is not known in advance:
-    /// `entry_attrs` is then `None` and this says it is unknown rather than absent.
-    entry_attrs_unknown: bool,
-    /// A fold asked for the entry point's attributes while they were unknown.
-    entry_attrs_wanted: bool,
+    /// Checking item by item ([`ItemStream`]), `entry_attrs` is what was known before the
+    /// items: unknown (`None`), or a guess to confirm once the entry point is known.
+    entry_attrs_known: EntryAttrs,
+    /// A fold read the entry point's attributes (or wanted them while unknown).
+    entry_attrs_read: bool,
+}
+
+/// How the entry point's attributes were found before its definition was checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EntryAttrs {
+    /// From the whole tree: certain.
+    FromTree,
+    /// From a scan of the tokens: confirmed when the entry point is known.
+    Guessed,
+    /// Not at all: a fold that needs them cannot be made.
+    Unknown,
 }
 
 pub fn check(unit: &ast::TranslationUnit, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
@@ -119,29 +130,59 @@ pub fn check_owned(unit: ast::TranslationUnit, options: &SemaOptions) -> (Option
 /// Checks items one at a time as the parser hands them over, so no whole tree is kept and
 /// each item's tree is checked while still in the cache.
 ///
-/// The entry point's attributes are not known in advance (its definition usually comes
-/// last). A program in which they decide something before the entry point is reached (a
-/// `GetGroupWaveCount()` that may fold to a constant) needs the whole tree: [`ItemStream::finish`]
-/// then gives `None`, and the caller checks the tree with [`check_owned`] instead.
+/// The entry point's attributes decide things before its definition is reached (whether a
+/// `GetGroupWaveCount()` folds to a constant), and it usually comes last. So the caller may
+/// give the attributes it expects ([`ItemStream::with_entry_attributes`], say from a scan of
+/// the tokens); once the items are checked, they are compared with those of the entry point
+/// actually selected. If a fold read attributes that turn out wrong, or wanted them when none
+/// were given, [`ItemStream::finish`] gives `None` and the caller checks the whole tree with
+/// [`check_owned`] instead.
 pub struct ItemStream {
     checker: Checker,
+    /// Each definition's name and attributes, for choosing the entry point as the tree would.
+    definitions: Vec<(String, Vec<ast::Attribute>)>,
 }
 
 impl ItemStream {
     pub fn new(options: &SemaOptions) -> ItemStream {
-        ItemStream { checker: Checker::new(None, options) }
+        ItemStream { checker: Checker::new(None, options), definitions: Vec::new() }
+    }
+
+    /// A stream that expects the entry point to have `attrs` (`None`: no entry point).
+    pub fn with_entry_attributes(attrs: Option<Vec<ast::Attribute>>, options: &SemaOptions) -> ItemStream {
+        let mut stream = ItemStream::new(options);
+        stream.checker.entry_attrs = attrs;
+        stream.checker.entry_attrs_known = EntryAttrs::Guessed;
+        stream
     }
 
     pub fn item(&mut self, item: &ast::Item) {
-        if !self.checker.entry_attrs_wanted {
-            self.checker.item(item);
+        if self.checker.entry_attrs_known == EntryAttrs::Unknown && self.checker.entry_attrs_read {
+            return; // the whole tree will be checked instead
         }
+        if let ast::Item::Function(f) = item {
+            if f.body.is_some() {
+                self.definitions.push((f.name.name.clone(), f.attrs.clone()));
+            }
+        }
+        self.checker.item(item);
     }
 
     /// What [`check_owned`] gives for the items handed over, or `None` if checking them
-    /// needed the entry point's attributes before its definition.
+    /// read the entry point's attributes before its definition and they were not the ones given.
     pub fn finish(self, options: &SemaOptions) -> Option<(Option<Checked>, Vec<Diagnostic>)> {
-        (!self.checker.entry_attrs_wanted).then(|| self.checker.finish(options))
+        let c = &self.checker;
+        if c.entry_attrs_read {
+            if c.entry_attrs_known == EntryAttrs::Unknown {
+                return None;
+            }
+            let definitions = self.definitions.iter().map(|(name, attrs)| (name.as_str(), attrs));
+            let actual = choose_entry(definitions, options, |attrs| marks_entry(attrs));
+            if actual != c.entry_attrs.as_ref() {
+                return None;
+            }
+        }
+        Some(self.checker.finish(options))
     }
 }
 
@@ -162,8 +203,8 @@ impl Checker {
             used_global_names: HashSet::default(),
             wave_size_option: options.wave_size,
             entry_attrs: unit.and_then(|u| entry_attributes(u, options)),
-            entry_attrs_unknown: unit.is_none(),
-            entry_attrs_wanted: false,
+            entry_attrs_known: if unit.is_some() { EntryAttrs::FromTree } else { EntryAttrs::Unknown },
+            entry_attrs_read: false,
         };
         for (name, ty) in &c.stdlib.typedefs {
             c.types.insert(name.clone(), ty.clone());
@@ -206,30 +247,44 @@ fn mentions_group_wave_count(e: &ast::Expr) -> bool {
 
 /// The attributes of the function `entry_point` will select (same rules, on the syntax tree).
 fn entry_attributes(unit: &ast::TranslationUnit, options: &SemaOptions) -> Option<Vec<ast::Attribute>> {
-    let functions: Vec<&ast::FunctionDecl> = unit
-        .items
-        .iter()
-        .filter_map(|i| match i {
-            ast::Item::Function(f) if f.body.is_some() => Some(f),
-            _ => None,
-        })
-        .collect();
-    let marked = |f: &&&ast::FunctionDecl| {
-        f.attrs
-            .iter()
-            .any(|a| a.name.name.eq_ignore_ascii_case("numthreads") || a.name.name.eq_ignore_ascii_case("shader"))
-    };
-    let chosen = match &options.entry {
-        Some(name) => functions.iter().find(|f| f.name.name == *name),
-        None => functions.iter().find(|f| f.name.name == "main").or_else(|| {
-            let mut candidates = functions.iter().filter(marked);
-            match (candidates.next(), candidates.next()) {
-                (Some(f), None) => Some(f),
-                _ => None,
-            }
-        }),
-    };
-    chosen.map(|f| f.attrs.clone())
+    let definitions = unit.items.iter().filter_map(|i| match i {
+        ast::Item::Function(f) if f.body.is_some() => Some((f.name.name.as_str(), f.attrs.as_slice())),
+        _ => None,
+    });
+    choose_entry(definitions, options, |attrs| marks_entry(attrs)).map(|attrs| attrs.to_vec())
+}
+
+/// Whether attributes make a function an entry-point candidate.
+fn marks_entry(attrs: &[ast::Attribute]) -> bool {
+    attrs.iter().any(|a| a.name.name.eq_ignore_ascii_case("numthreads") || a.name.name.eq_ignore_ascii_case("shader"))
+}
+
+/// Among function definitions (name and what is known of their attributes, in source order),
+/// the one `entry_point` will select: the one `--entry` names, else `main`, else the only one
+/// `marked` as an entry point (`[numthreads]` or `[shader]`).
+pub fn choose_entry<'n, A>(
+    definitions: impl Iterator<Item = (&'n str, A)>,
+    options: &SemaOptions,
+    marked: impl Fn(&A) -> bool,
+) -> Option<A> {
+    let definitions: Vec<(&str, A)> = definitions.collect();
+    let wanted = options.entry.as_deref().unwrap_or("main");
+    let mut found = None;
+    let mut candidates = Vec::new();
+    for (name, attrs) in definitions {
+        if name == wanted && found.is_none() {
+            found = Some(attrs);
+        } else if options.entry.is_none() && marked(&attrs) {
+            candidates.push(attrs);
+        }
+    }
+    if found.is_some() || options.entry.is_some() {
+        return found;
+    }
+    match (candidates.pop(), candidates.is_empty()) {
+        (Some(only), true) => Some(only),
+        _ => None,
+    }
 }
 
 impl Checker {
@@ -238,8 +293,8 @@ impl Checker {
     /// wave size is fixed by `[WaveSize(N)]` (one argument) or `--wave-size N`. This assumes
     /// threads fill waves in `SV_GroupIndex` order, as D3D12 and NVIDIA's Vulkan driver do.
     pub(super) fn const_group_wave_count(&mut self) -> Option<u64> {
-        if self.entry_attrs_unknown {
-            self.entry_attrs_wanted = true;
+        self.entry_attrs_read = true;
+        if self.entry_attrs_known == EntryAttrs::Unknown {
             return None;
         }
         let attrs = self.entry_attrs.clone()?;

@@ -100,6 +100,102 @@ fn parse_into(
     }
 }
 
+/// The function definitions at the top level of a token stream, found without parsing it:
+/// each one's name and the range of its leading attribute tokens (`[numthreads(8, 8, 1)]`…).
+/// A definition is a name and a parenthesised list at bracket depth 0, followed by a body
+/// `{` before any `;`. This is a guess for looking ahead: what it finds must be confirmed.
+pub fn function_definitions(tokens: &[SpannedToken]) -> Vec<(String, std::ops::Range<usize>)> {
+    let mut found = Vec::new();
+    let mut depth = 0usize;
+    let mut item_start = 0;
+    let mut i = 0;
+    while i < tokens.len() {
+        match &tokens[i].token {
+            Token::LParen if depth == 0 => {
+                let named = match i.checked_sub(1).map(|p| &tokens[p].token) {
+                    Some(Token::Ident(name)) => Some(name.clone()),
+                    _ => None,
+                };
+                let close = matching_close(tokens, i);
+                if let (Some(name), Some(close)) = (named, close) {
+                    // After the parameters: annotations (`: SV_Target`, `: register(…)`), then
+                    // the body or a `;`.
+                    let mut j = close + 1;
+                    let mut nested = 0usize;
+                    while let Some(t) = tokens.get(j) {
+                        match t.token {
+                            Token::LParen => nested += 1,
+                            Token::RParen => nested = nested.saturating_sub(1),
+                            Token::LBrace | Token::Semi if nested == 0 => break,
+                            _ => {}
+                        }
+                        j += 1;
+                    }
+                    if tokens.get(j).is_some_and(|t| t.token == Token::LBrace) {
+                        found.push((name, item_start..attributes_end(tokens, item_start)));
+                    }
+                }
+                depth += 1;
+            }
+            Token::LParen | Token::LBracket | Token::LBrace => depth += 1,
+            Token::RParen | Token::RBracket => depth = depth.saturating_sub(1),
+            Token::RBrace => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    item_start = i + 1;
+                }
+            }
+            Token::Semi if depth == 0 => item_start = i + 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    found
+}
+
+/// The index of the bracket closing the one at `open`.
+fn matching_close(tokens: &[SpannedToken], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, t) in tokens.iter().enumerate().skip(open) {
+        match t.token {
+            Token::LParen | Token::LBracket | Token::LBrace => depth += 1,
+            Token::RParen | Token::RBracket | Token::RBrace => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Where the `[…]` groups starting at `start` end.
+fn attributes_end(tokens: &[SpannedToken], start: usize) -> usize {
+    let mut at = start;
+    while tokens.get(at).is_some_and(|t| t.token == Token::LBracket) {
+        match matching_close(tokens, at) {
+            Some(close) => at = close + 1,
+            None => break,
+        }
+    }
+    at
+}
+
+/// Parses attribute tokens (as [`function_definitions`] delimits them) into attributes, by
+/// parsing them before a stand-in declaration; `None` if they are not attributes.
+pub fn parse_attributes(tokens: &[SpannedToken]) -> Option<Vec<Attribute>> {
+    let at = tokens.last().map_or(0, |t| t.span.end);
+    let mut probe = tokens.to_vec();
+    probe.extend(crate::syntax::lexer::lex_str(" void wavec_attribute_probe();", at));
+    let (unit, diags) = parse(probe);
+    match unit.items.as_slice() {
+        [Item::Function(f)] if diags.is_empty() => Some(f.attrs.clone()),
+        _ => None,
+    }
+}
+
 fn run(
     triples: impl Iterator<Item = (u32, Token, u32)>,
     errors: &mut Vec<ErrorRec>,
@@ -463,6 +559,32 @@ mod tests {
         assert_eq!(diags.len(), 1, "{diags:?}");
         let expected = [("f".to_string(), true), ("g".to_string(), false), ("h".to_string(), false)];
         assert_eq!(seen, expected);
+    }
+
+    /// The token scan finds the top-level function definitions (not prototypes, cbuffers or
+    /// calls) and their attributes, which parse to what the full parse gives.
+    #[test]
+    fn function_definitions_are_found_from_the_tokens() {
+        let src = "cbuffer C : register(b0) { uint n; };\n\
+                   struct S { float a; };\n\
+                   uint helper(uint x);\n\
+                   static const uint K = max(1, 2);\n\
+                   uint helper(uint x) { return x + K; }\n\
+                   [numthreads(8, 8, 1)] [WaveSize(32)]\n\
+                   void main(uint3 id : SV_DispatchThreadID) { helper(id.x); }\n\
+                   float4 ps() : SV_Target { return 0; }\n";
+        let mut sm = SourceMap::new();
+        let file = sm.add("t.hlsl", src);
+        let mut tokens = crate::syntax::lexer::lex(&sm, file);
+        tokens.retain(|t| t.token != Token::Newline);
+        let found = function_definitions(&tokens);
+        let names: Vec<&str> = found.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["helper", "main", "ps"]);
+        let attrs = parse_attributes(&tokens[found[1].1.clone()]).expect("attributes parse");
+        let Item::Function(main) = &parse_ok(src).items[5] else { panic!("main is the sixth item") };
+        assert_eq!(attrs, main.attrs);
+        assert_eq!(attrs.len(), 2);
+        assert_eq!(parse_attributes(&tokens[found[0].1.clone()]), Some(Vec::new()));
     }
 
     /// Compact prefix form, so precedence tests read like the tree they check.
