@@ -23,6 +23,8 @@
 //! The pipeline: [`syntax`] (preprocessor, logos lexer, LALRPOP parser) → [`sema`] (typed
 //! [`ir`], overloads resolved against the [`stdlib`] written in the language itself) → [`lower`]
 //! (IR-to-IR passes such as the group-wave-index fallback) → [`back`] (one writer per target).
+//! The parser hands each top-level item to sema as soon as it is complete, so no syntax tree of
+//! the whole program is ever built; the IR is whole, as every backend writes from it.
 //! Compilation has no global mutable state: the stdlib is parsed once per process and shared
 //! read-only, so `compile` may run on many threads at once.
 
