@@ -66,6 +66,18 @@ fn stages(c: &mut Criterion, group_name: &str, inputs: &[Input]) {
                 .sum::<usize>()
         })
     });
+    g.bench_function("back/spv", |b| {
+        b.iter(|| {
+            checked
+                .iter()
+                .map(|c| wavec::back::spv::write_words(&c.module, c.entry, &Default::default()).unwrap().len())
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("check (preprocess, parse and sema, item by item)", |b| {
+        let options = wavec::Options::default();
+        b.iter(|| inputs.iter().filter(|i| wavec::check(&i.text, &options).is_ok()).count())
+    });
     g.bench_function("lower/group_wave", |b| {
         b.iter(|| {
             checked
@@ -79,6 +91,10 @@ fn stages(c: &mut Criterion, group_name: &str, inputs: &[Input]) {
     });
     g.bench_function("compile (all stages, hlsl)", |b| {
         let options = wavec::Options::default();
+        b.iter(|| inputs.iter().filter(|i| wavec::compile(&i.text, &options).is_ok()).count())
+    });
+    g.bench_function("compile (all stages, spirv)", |b| {
+        let options = wavec::Options { targets: vec![wavec::Target::Spirv], ..Default::default() };
         b.iter(|| inputs.iter().filter(|i| wavec::compile(&i.text, &options).is_ok()).count())
     });
     g.finish();
