@@ -307,3 +307,24 @@ fn function_uses_match_their_bodies() {
     assert_eq!(main.uses.counters, vec![global_of("Counted")]);
     assert_eq!(m.functions[id_of("helper")].uses.globals, vec![global_of("Out")]);
 }
+
+/// A compilation whose look-ahead guess of the entry point's attributes is wrong (here the
+/// token scan takes a `numthreads` argument for the attribute, sees two candidates and guesses
+/// none) still folds `GetGroupWaveCount()` as the whole tree says: sema notices the fold read
+/// the wrong attributes and the program is checked again as a whole.
+#[test]
+fn a_wrong_guess_of_the_entry_attributes_is_caught() {
+    let source = r#"
+        static const uint numthreads = 16;
+        RWStructuredBuffer<uint> Out;
+        uint waves() { return GetGroupWaveCount() * 10u; }
+        [WaveSize(numthreads)] void helper() {}
+        [numthreads(64, 1, 1)]
+        void kernel(uint3 id : SV_DispatchThreadID) { Out[id.x] = waves(); }
+    "#;
+    let options = wavec::Options { wave_size: Some(32), ..Default::default() };
+    let output = wavec::compile(source, &options).expect("compiles");
+    let hlsl = output.text(wavec::Target::Hlsl).expect("hlsl");
+    assert!(hlsl.contains("2u * 10u") || hlsl.contains("return 20u"), "the count is folded to 64 / 32:\n{hlsl}");
+    assert!(!hlsl.contains(wavec::lower::group_wave::COUNT), "no fallback for a constant:\n{hlsl}");
+}
