@@ -268,7 +268,8 @@ fn guess_entry_attributes(
                 if name.eq_ignore_ascii_case("numthreads") || name.eq_ignore_ascii_case("shader"))
         })
     };
-    let chosen = sema::choose_entry(definitions.iter().map(|(name, range)| (name.as_str(), range.clone())), options, marked)?;
+    let chosen =
+        sema::choose_entry(definitions.iter().map(|(name, range)| (name.as_str(), range.clone())), options, marked)?;
     syntax::parser::parse_attributes(&tokens[chosen])
 }
 

@@ -794,7 +794,8 @@ mod load_tests {
             })
             .collect();
         parsed.dedup();
-        let listed: Vec<(String, String)> = index::ALIASES.iter().map(|(a, t)| (a.to_string(), t.to_string())).collect();
+        let listed: Vec<(String, String)> =
+            index::ALIASES.iter().map(|(a, t)| (a.to_string(), t.to_string())).collect();
         assert_eq!(listed, parsed);
         assert_eq!(lib.spellings("GetGroupWaveCount"), ["GetGroupWaveCount", "GroupGetWaveCount"]);
         assert_eq!(lib.spellings("WaveActiveSum"), ["WaveActiveSum"]);

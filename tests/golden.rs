@@ -234,7 +234,8 @@ fn owned_and_borrowed_checks_agree() {
                     attrs.iter().any(|a| a.name.name.eq_ignore_ascii_case("numthreads"))
                 };
                 let entry_attrs = wavec::sema::choose_entry(definitions, &Default::default(), marked);
-                for (guess, right) in [(entry_attrs.clone(), true), (Some(Vec::new()), entry_attrs == Some(Vec::new()))] {
+                for (guess, right) in [(entry_attrs.clone(), true), (Some(Vec::new()), entry_attrs == Some(Vec::new()))]
+                {
                     let mut stream = wavec::sema::ItemStream::with_entry_attributes(guess, &Default::default());
                     wavec::syntax::parser::parse_each(tokens_again(), &mut |item, _| stream.item(&item));
                     match stream.finish(&Default::default()) {

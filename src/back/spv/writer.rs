@@ -392,12 +392,15 @@ impl<'a> Writer<'a> {
                 let fields: Vec<Type> = def.fields.iter().map(|f| f.ty.clone()).collect();
                 let members: Vec<Word> = fields.iter().map(|t| self.ty(t, layout)).collect();
                 let id = self.id();
-                put(&mut self.globals, Instruction::new(
-                    Op::TypeStruct,
-                    None,
-                    Some(id),
-                    members.iter().map(|&m| Operand::IdRef(m)).collect(),
-                ));
+                put(
+                    &mut self.globals,
+                    Instruction::new(
+                        Op::TypeStruct,
+                        None,
+                        Some(id),
+                        members.iter().map(|&m| Operand::IdRef(m)).collect(),
+                    ),
+                );
                 let name = if layout == Layout::Logical {
                     def.name.clone()
                 } else {
@@ -406,12 +409,19 @@ impl<'a> Writer<'a> {
                 self.name(id, &name);
                 let names: Vec<String> = def.fields.iter().map(|f| f.name.clone()).collect();
                 for (i, n) in names.iter().enumerate() {
-                    put(&mut self.names, Instruction::new(
-                        Op::MemberName,
-                        None,
-                        None,
-                        vec![Operand::IdRef(id), Operand::LiteralBit32(i as u32), Operand::LiteralString(n.clone())],
-                    ));
+                    put(
+                        &mut self.names,
+                        Instruction::new(
+                            Op::MemberName,
+                            None,
+                            None,
+                            vec![
+                                Operand::IdRef(id),
+                                Operand::LiteralBit32(i as u32),
+                                Operand::LiteralString(n.clone()),
+                            ],
+                        ),
+                    );
                 }
                 if layout != Layout::Logical {
                     self.decorate_members(id, &fields, layout);
@@ -502,12 +512,15 @@ impl<'a> Writer<'a> {
             return id;
         }
         let id = self.id();
-        put(&mut self.globals, Instruction::new(
-            Op::ConstantComposite,
-            Some(ty),
-            Some(id),
-            parts.iter().map(|&p| Operand::IdRef(p)).collect(),
-        ));
+        put(
+            &mut self.globals,
+            Instruction::new(
+                Op::ConstantComposite,
+                Some(ty),
+                Some(id),
+                parts.iter().map(|&p| Operand::IdRef(p)).collect(),
+            ),
+        );
         self.consts.insert(key, id);
         id
     }
@@ -652,12 +665,15 @@ impl<'a> Writer<'a> {
         let first = !self.types.contains_key(&TyKey::Block("counter".into(), Layout::Std430));
         let block = self.block_type("counter".into(), &[Type::INT], Layout::Std430, "type_ACSBuffer_counter");
         if first {
-            put(&mut self.names, Instruction::new(
-                Op::MemberName,
-                None,
-                None,
-                vec![Operand::IdRef(block), Operand::LiteralBit32(0), Operand::LiteralString("counter".into())],
-            ));
+            put(
+                &mut self.names,
+                Instruction::new(
+                    Op::MemberName,
+                    None,
+                    None,
+                    vec![Operand::IdRef(block), Operand::LiteralBit32(0), Operand::LiteralString("counter".into())],
+                ),
+            );
         }
         let var = self.global_var(block, StorageClass::StorageBuffer, None, &format!("counter.var.{name}"));
         let mut b = binding + 1;
@@ -753,12 +769,10 @@ impl<'a> Writer<'a> {
         }
         let ids: Vec<Word> = members.iter().map(|t| self.ty(t, layout)).collect();
         let id = self.id();
-        put(&mut self.globals, Instruction::new(
-            Op::TypeStruct,
-            None,
-            Some(id),
-            ids.iter().map(|&m| Operand::IdRef(m)).collect(),
-        ));
+        put(
+            &mut self.globals,
+            Instruction::new(Op::TypeStruct, None, Some(id), ids.iter().map(|&m| Operand::IdRef(m)).collect()),
+        );
         self.name(id, name);
         self.decorate(id, Decoration::Block, vec![]);
         self.decorate_members(id, members, layout);
@@ -859,12 +873,15 @@ impl<'a> Writer<'a> {
                         self.block_type(format!("cbuffer {name}"), &tys, Layout::Std140, &format!("type_{name}"));
                     for (i, &g) in members.iter().enumerate() {
                         let n = m.globals[g].name.clone();
-                        put(&mut self.names, Instruction::new(
-                            Op::MemberName,
-                            None,
-                            None,
-                            vec![Operand::IdRef(block), Operand::LiteralBit32(i as u32), Operand::LiteralString(n)],
-                        ));
+                        put(
+                            &mut self.names,
+                            Instruction::new(
+                                Op::MemberName,
+                                None,
+                                None,
+                                vec![Operand::IdRef(block), Operand::LiteralBit32(i as u32), Operand::LiteralString(n)],
+                            ),
+                        );
                     }
                     let var = self.global_var(block, StorageClass::Uniform, None, &name);
                     self.bind(var, vk);
