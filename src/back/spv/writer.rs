@@ -261,6 +261,12 @@ impl<'a> Writer<'a> {
         put_name(&mut self.names, id, name);
     }
 
+    fn member_name(&mut self, id: Word, member: u32, name: &str) {
+        let operands =
+            vec![Operand::IdRef(id), Operand::LiteralBit32(member), Operand::LiteralString(name.to_string())];
+        put(&mut self.names, Instruction::new(Op::MemberName, None, None, operands));
+    }
+
     fn decorate(&mut self, id: Word, d: Decoration, extra: Vec<Operand>) {
         let mut ops = vec![Operand::IdRef(id), Operand::Decoration(d)];
         ops.extend(extra);
@@ -409,19 +415,7 @@ impl<'a> Writer<'a> {
                 self.name(id, &name);
                 let names: Vec<String> = def.fields.iter().map(|f| f.name.clone()).collect();
                 for (i, n) in names.iter().enumerate() {
-                    put(
-                        &mut self.names,
-                        Instruction::new(
-                            Op::MemberName,
-                            None,
-                            None,
-                            vec![
-                                Operand::IdRef(id),
-                                Operand::LiteralBit32(i as u32),
-                                Operand::LiteralString(n.clone()),
-                            ],
-                        ),
-                    );
+                    self.member_name(id, i as u32, n);
                 }
                 if layout != Layout::Logical {
                     self.decorate_members(id, &fields, layout);
@@ -665,15 +659,7 @@ impl<'a> Writer<'a> {
         let first = !self.types.contains_key(&TyKey::Block("counter".into(), Layout::Std430));
         let block = self.block_type("counter".into(), &[Type::INT], Layout::Std430, "type_ACSBuffer_counter");
         if first {
-            put(
-                &mut self.names,
-                Instruction::new(
-                    Op::MemberName,
-                    None,
-                    None,
-                    vec![Operand::IdRef(block), Operand::LiteralBit32(0), Operand::LiteralString("counter".into())],
-                ),
-            );
+            self.member_name(block, 0, "counter");
         }
         let var = self.global_var(block, StorageClass::StorageBuffer, None, &format!("counter.var.{name}"));
         let mut b = binding + 1;
@@ -872,16 +858,7 @@ impl<'a> Writer<'a> {
                     let block =
                         self.block_type(format!("cbuffer {name}"), &tys, Layout::Std140, &format!("type_{name}"));
                     for (i, &g) in members.iter().enumerate() {
-                        let n = m.globals[g].name.clone();
-                        put(
-                            &mut self.names,
-                            Instruction::new(
-                                Op::MemberName,
-                                None,
-                                None,
-                                vec![Operand::IdRef(block), Operand::LiteralBit32(i as u32), Operand::LiteralString(n)],
-                            ),
-                        );
+                        self.member_name(block, i as u32, &m.globals[g].name);
                     }
                     let var = self.global_var(block, StorageClass::Uniform, None, &name);
                     self.bind(var, vk);
