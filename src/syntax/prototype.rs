@@ -79,16 +79,7 @@ impl Reader<'_> {
             self.eat(&Token::Gt)?;
         }
         self.eat(&Token::LParen)?;
-        let mut params = Vec::new();
-        if self.eat(&Token::RParen).is_none() {
-            loop {
-                params.push(self.param()?);
-                if self.eat(&Token::Comma).is_none() {
-                    break;
-                }
-            }
-            self.eat(&Token::RParen)?;
-        }
+        let params = self.parenthesised(Self::param)?;
         self.eat(&Token::Semi)?;
         Some(FunctionDecl {
             attrs,
@@ -103,22 +94,31 @@ impl Reader<'_> {
         })
     }
 
+    /// After a `(`: `item (, item)*` and the closing `)`, or just `)`.
+    fn parenthesised<T>(&mut self, item: impl Fn(&mut Self) -> Option<T>) -> Option<Vec<T>> {
+        let mut items = Vec::new();
+        if self.eat(&Token::RParen).is_none() {
+            loop {
+                items.push(item(self)?);
+                if self.eat(&Token::Comma).is_none() {
+                    break;
+                }
+            }
+            self.eat(&Token::RParen)?;
+        }
+        Some(items)
+    }
+
     fn attributes(&mut self) -> Option<Vec<Attribute>> {
         let mut attrs = Vec::new();
         while let Some(Token::LBracket) = self.peek() {
             let l = self.span()?.start;
             self.pos += 1;
             let name = self.ident()?;
-            let mut args = Vec::new();
-            if self.eat(&Token::LParen).is_some() && self.eat(&Token::RParen).is_none() {
-                loop {
-                    args.push(self.argument()?);
-                    if self.eat(&Token::Comma).is_none() {
-                        break;
-                    }
-                }
-                self.eat(&Token::RParen)?;
-            }
+            let args = match self.eat(&Token::LParen) {
+                Some(()) => self.parenthesised(Self::argument)?,
+                None => Vec::new(),
+            };
             self.eat(&Token::RBracket)?;
             attrs.push(Attribute { name, args, span: Span::new(l, self.end()) });
         }
