@@ -263,10 +263,9 @@ fn guess_entry_attributes(
 ) -> Option<Vec<syntax::ast::Attribute>> {
     let definitions = syntax::parser::function_definitions(tokens);
     let marked = |range: &std::ops::Range<usize>| {
-        tokens[range.clone()].iter().any(|t| {
-            matches!(&t.token, syntax::token::Token::Ident(name)
-                if name.eq_ignore_ascii_case("numthreads") || name.eq_ignore_ascii_case("shader"))
-        })
+        tokens[range.clone()]
+            .iter()
+            .any(|t| matches!(&t.token, syntax::token::Token::Ident(name) if sema::is_entry_attribute(name)))
     };
     let chosen =
         sema::choose_entry(definitions.iter().map(|(name, range)| (name.as_str(), range.clone())), options, marked)?;

@@ -256,7 +256,12 @@ fn entry_attributes(unit: &ast::TranslationUnit, options: &SemaOptions) -> Optio
 
 /// Whether attributes make a function an entry-point candidate.
 fn marks_entry(attrs: &[ast::Attribute]) -> bool {
-    attrs.iter().any(|a| a.name.name.eq_ignore_ascii_case("numthreads") || a.name.name.eq_ignore_ascii_case("shader"))
+    attrs.iter().any(|a| is_entry_attribute(&a.name.name))
+}
+
+/// Whether an attribute of this name (`[numthreads]`, `[shader]`) marks an entry point.
+pub fn is_entry_attribute(name: &str) -> bool {
+    name.eq_ignore_ascii_case("numthreads") || name.eq_ignore_ascii_case("shader")
 }
 
 /// Among function definitions (name and what is known of their attributes, in source order),
