@@ -3,7 +3,7 @@
 use super::layout::{self, Layout};
 use super::Options;
 use crate::diag::Diagnostic;
-use crate::fast_hash::HashMap;
+use crate::fast_hash::{HashMap, HashSet};
 use crate::ir::*;
 use crate::span::Span;
 use crate::stdlib::Stdlib;
@@ -115,7 +115,7 @@ pub(super) struct FnCtx<'a> {
     /// Where the open block's `OpLabel` starts in `body`; `None` after a terminator.
     open: Option<usize>,
     /// The labels that finished blocks branch to.
-    branch_targets: Vec<Word>,
+    branch_targets: HashSet<Word>,
     locals: HashMap<LocalId, Ptr>,
     loops: Vec<Loop>,
 }
@@ -1258,7 +1258,7 @@ impl<'a> Writer<'a> {
             vars,
             body,
             open: None,
-            branch_targets: Vec::new(),
+            branch_targets: HashSet::default(),
             locals: HashMap::default(),
             loops: Vec::new(),
         });
