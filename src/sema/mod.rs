@@ -272,7 +272,6 @@ pub fn choose_entry<'n, A>(
     options: &SemaOptions,
     marked: impl Fn(&A) -> bool,
 ) -> Option<A> {
-    let definitions: Vec<(&str, A)> = definitions.collect();
     let wanted = options.entry.as_deref().unwrap_or("main");
     let mut found = None;
     let mut candidates = Vec::new();

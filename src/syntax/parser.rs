@@ -90,11 +90,10 @@ fn parse_into(
         Ok(()) => (diags, None),
         Err(e) => {
             push(to_diagnostic(e, eof));
-            let unit = match (&backup, rebuild) {
-                (_, false) => None,
-                (Some(tokens), true) => Some(salvage(tokens, eof)),
-                (None, true) => Some(unparsed(&tokens, eof)),
-            };
+            let unit = rebuild.then(|| match &backup {
+                Some(tokens) => salvage(tokens, eof),
+                None => unparsed(&tokens, eof),
+            });
             (diags, unit)
         }
     }
@@ -108,9 +107,8 @@ pub fn function_definitions(tokens: &[SpannedToken]) -> Vec<(String, std::ops::R
     let mut found = Vec::new();
     let mut depth = 0usize;
     let mut item_start = 0;
-    let mut i = 0;
-    while i < tokens.len() {
-        match &tokens[i].token {
+    for (i, token) in tokens.iter().enumerate() {
+        match &token.token {
             Token::LParen if depth == 0 => {
                 let named = match i.checked_sub(1).map(|p| &tokens[p].token) {
                     Some(Token::Ident(name)) => Some(name.clone()),
@@ -148,7 +146,6 @@ pub fn function_definitions(tokens: &[SpannedToken]) -> Vec<(String, std::ops::R
             Token::Semi if depth == 0 => item_start = i + 1,
             _ => {}
         }
-        i += 1;
     }
     found
 }
