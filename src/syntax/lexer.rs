@@ -24,17 +24,23 @@ pub fn lex_str(text: &str, base: u32) -> Vec<SpannedToken> {
     // only (pages are touched as tokens are written), where an estimate that falls short
     // copies the whole list and abandons the first buffer.
     let mut out = Vec::with_capacity(text.len() / 3 + 16);
+    out.extend(spanned_tokens(text, base));
+    out
+}
+
+/// The logos lexer over `text`, with global spans; bytes no token matches become
+/// `Token::Error`.
+fn spanned_tokens(text: &str, base: u32) -> impl Iterator<Item = SpannedToken> + '_ {
     let mut lexer = Token::lexer(text);
-    while let Some(result) = lexer.next() {
+    std::iter::from_fn(move || {
+        let result = lexer.next()?;
         let range = lexer.span();
-        let span = Span::new(base + range.start as u32, base + range.end as u32);
         let token = match result {
             Ok(t) => t,
             Err(_) => Token::Error(text[range.clone()].chars().next().unwrap_or('?')),
         };
-        out.push(SpannedToken { token, span });
-    }
-    out
+        Some(SpannedToken { token, span: Span::new(base + range.start as u32, base + range.end as u32) })
+    })
 }
 
 /// A file's tokens, lexed a batch at a time as they are read. The preprocessor reads each
@@ -75,20 +81,11 @@ impl LexCursor {
     }
 
     fn refill(&mut self) {
-        let rest = &self.text[self.offset..];
-        let base = self.base + self.offset as u32;
-        let mut lexer = Token::lexer(rest);
         let mut batch = Vec::with_capacity(Self::BATCH);
-        while batch.len() < Self::BATCH {
-            let Some(result) = lexer.next() else { break };
-            let range = lexer.span();
-            let token = match result {
-                Ok(t) => t,
-                Err(_) => Token::Error(rest[range.clone()].chars().next().unwrap_or('?')),
-            };
-            batch.push(SpannedToken { token, span: Span::new(base + range.start as u32, base + range.end as u32) });
+        batch.extend(spanned_tokens(&self.text[self.offset..], self.base + self.offset as u32).take(Self::BATCH));
+        if let Some(last) = batch.last() {
+            self.offset = (last.span.end - self.base) as usize;
         }
-        self.offset += lexer.span().end;
         self.batch = batch.into_iter();
     }
 }
