@@ -322,3 +322,32 @@ fn missing_subgroup_features_are_named() {
     );
     assert!(err.contains("partitioned_nv") && err.contains("capability 5297"), "{err}");
 }
+
+/// `wavec` is linked statically and hands the Vulkan engine to `wavec-vulkan`, the program built
+/// beside it (src/main.rs). Copied somewhere alone, it still compiles and runs the CPU engine,
+/// and says what is missing for Vulkan rather than failing obscurely.
+#[test]
+fn wavec_alone_compiles_and_names_its_missing_vulkan_host() {
+    let dir = unique_temp_dir("run-cli-alone");
+    let alone = dir.join("wavec");
+    std::fs::copy(env!("CARGO_BIN_EXE_wavec"), &alone).unwrap();
+    let alone = |args: &[&str]| {
+        let mut c = Command::new(&alone);
+        c.current_dir(env!("CARGO_MANIFEST_DIR")).env("NO_COLOR", "1").args(args);
+        c
+    };
+    let (hlsl, _) = expect_status(&mut alone(&["samples/stream_compaction.slang"]), 0);
+    assert!(hlsl.contains("[numthreads("), "{hlsl}");
+    let kernel = ["samples/stream_compaction.slang", "--groups", "1", "--buffer", "0=iota:i32:64"];
+    let (_, err) = expect_status(&mut alone(&[&["run", "--engine", "cpu"], &kernel[..]].concat()), 1);
+    assert!(err.contains("E0708") && err.contains("`Output`"), "the CPU engine should run in wavec itself:\n{err}");
+    let host = format!("the Vulkan engine runs in `{}`", dir.join("wavec-vulkan").display());
+    for vulkan in [
+        [&["run"], &kernel[..]].concat(),
+        vec!["test", "samples/"],
+        vec!["test", "--engine", "cpu", "--child-width", "4", "samples/"],
+    ] {
+        let (_, err) = expect_status(&mut alone(&vulkan), 1);
+        assert!(err.contains(&host), "{vulkan:?} on wavec alone:\n{err}");
+    }
+}

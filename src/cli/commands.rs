@@ -11,7 +11,7 @@ use wavec::testing::spec::{dump, parse_spec, BufferId, DumpFormat};
 use wavec::testing::{self, Engine, Job, Outcome, CELL_TAG};
 use wavec::Emulate;
 
-use crate::parse_defines;
+use super::parse_defines;
 
 fn usage_error(msg: impl std::fmt::Display) -> u8 {
     eprintln!("wavec: {msg}");
@@ -21,6 +21,30 @@ fn usage_error(msg: impl std::fmt::Display) -> u8 {
 fn failure(msg: impl std::fmt::Display) -> u8 {
     eprintln!("wavec: {msg}");
     1
+}
+
+/// Hands this whole invocation to the program that runs the Vulkan engine, when that is not this
+/// one (`crate::VULKAN_HOST`, beside this program). `None` when this process runs it; otherwise
+/// the process becomes that program and this returns only the status of a failed start.
+fn hand_to_vulkan_host() -> Option<u8> {
+    let host = crate::VULKAN_HOST?;
+    let path = match std::env::current_exe() {
+        Ok(exe) => exe.with_file_name(host),
+        Err(e) => return Some(failure(format!("the Vulkan engine runs in `{host}`, beside wavec: {e}"))),
+    };
+    let mut command = Command::new(&path);
+    command.args(std::env::args_os().skip(1));
+    #[cfg(unix)]
+    let error = std::os::unix::process::CommandExt::exec(&mut command);
+    #[cfg(not(unix))]
+    let error = match command.status() {
+        Ok(status) => return Some(status.code().map_or(1, |c| c as u8)),
+        Err(e) => e,
+    };
+    Some(failure(format!(
+        "the Vulkan engine runs in `{}`, installed beside wavec, which could not be started: {error}",
+        path.display()
+    )))
 }
 
 fn parse_or_exit<T: Parser>(args: Vec<String>) -> Result<T, u8> {
@@ -130,7 +154,7 @@ pub fn run(args: Vec<String>) -> u8 {
         "never" => Emulate::Never,
         _ => Emulate::Auto,
     };
-    if let Err(e) = crate::apply_capabilities(&cli.capabilities, &mut options) {
+    if let Err(e) = super::apply_capabilities(&cli.capabilities, &mut options) {
         return usage_error(e);
     }
     if let Some(p) = &cli.profile {
@@ -201,6 +225,9 @@ pub fn run(args: Vec<String>) -> u8 {
     } else {
         if cli.lane_order != "linear" {
             return usage_error("--lane-order is for the CPU engine (--engine cpu)");
+        }
+        if let Some(status) = hand_to_vulkan_host() {
+            return status;
         }
         Engine::Vulkan { width: cli.width, device: cli.device.clone() }
     };
@@ -285,6 +312,11 @@ pub fn test(args: Vec<String>) -> u8 {
     let cpu = cli.engine == "cpu";
     if !cpu && lane_order != LaneOrder::Linear {
         return usage_error("--lane-order is for the CPU engine (--engine cpu)");
+    }
+    if !cpu || cli.child_width.is_some() {
+        if let Some(status) = hand_to_vulkan_host() {
+            return status;
+        }
     }
     let paths = match testing::collect_files(&cli.paths) {
         Ok(p) => p,

@@ -1,0 +1,301 @@
+//! The `wavec` command line, shared by the `wavec` and `wavec-vulkan` programs (see
+//! `src/main.rs`). Exit status: 0 success, 1 compile errors, 2 usage errors.
+
+mod commands;
+
+use clap::Parser;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use wavec::{Emulate, Options, Target};
+
+/// Tunes glibc's malloc for one large, short-lived compile.
+///
+/// By default it grows the heap 128 KiB at a time, returns memory as soon as 128 KiB are free
+/// at the top, and backs the heap with 4 KiB pages: a 20k-line shader took 7,600 page faults
+/// and, once its heap outgrew the caches, 2.3x the time of one half its size. Here the heap
+/// is reserved in one step (address space only: untouched pages cost nothing), never
+/// trimmed, and everything past its first 4 MiB is offered to transparent huge pages, which
+/// a sample compile never reaches. This is glibc's `glibc.malloc.hugetlb=1` tunable, which a
+/// process cannot set for itself. mimalloc was measured as well: 35% faster on a 20k-line
+/// shader but 0.3 ms slower on every sample (its arena set-up), so it lost.
+fn tune_allocator() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        use std::ffi::c_void;
+        extern "C" {
+            fn mallopt(param: i32, value: i32) -> i32;
+            fn malloc(size: usize) -> *mut c_void;
+            fn free(p: *mut c_void);
+            fn sbrk(increment: isize) -> *mut c_void;
+            fn madvise(addr: *mut c_void, len: usize, advice: i32) -> i32;
+        }
+        const M_TRIM_THRESHOLD: i32 = -1;
+        const M_TOP_PAD: i32 = -2;
+        const M_MMAP_THRESHOLD: i32 = -3;
+        const MADV_HUGEPAGE: i32 = 14;
+        const RESERVE: usize = 256 << 20;
+        const SMALL: usize = 4 << 20;
+        const HUGE_PAGE: usize = 2 << 20;
+        // SAFETY: called first thing in main, before any other thread exists. mallopt only
+        // sets parameters; the malloc/free pair makes glibc grow its heap by the new top pad;
+        // madvise only advises on pages of that heap, which the process owns.
+        unsafe {
+            mallopt(M_MMAP_THRESHOLD, 64 << 20);
+            mallopt(M_TRIM_THRESHOLD, i32::MAX);
+            mallopt(M_TOP_PAD, RESERVE as i32);
+            let before = sbrk(0) as usize;
+            free(std::hint::black_box(malloc(1 << 20)));
+            let after = sbrk(0) as usize;
+            let from = (before + SMALL).next_multiple_of(HUGE_PAGE);
+            if after > from {
+                madvise(from as *mut c_void, after - from, MADV_HUGEPAGE);
+            }
+        }
+    }
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "wavec",
+    version,
+    about = "Transpile HLSL/Slang compute shaders with wave intrinsics to HLSL and SPIR-V",
+    after_help = "Also: `wavec run SHADER …` (dispatch once and show buffers) and `wavec test PATH…` (run test directives); see `wavec run --help`, `wavec test --help`.\n\
+                  slangc's single-dash spellings are accepted too: -target, -entry, -profile, -stage, -emulate, -capability.\n\
+                  Exit status: 0 success, 1 compile errors, 2 usage errors."
+)]
+struct Cli {
+    /// The shader to compile.
+    input: PathBuf,
+    /// Output format; repeat for several (hlsl, spirv, spirv-asm).
+    #[arg(long = "target", short = 't', value_name = "TARGET", default_value = "hlsl")]
+    targets: Vec<String>,
+    /// Entry point (default: `main`, else the only entry point).
+    #[arg(long)]
+    entry: Option<String>,
+    /// Stage of the entry point (compute, vertex, pixel, mesh, amplification…), overriding `[shader]`.
+    #[arg(long)]
+    stage: Option<String>,
+    /// Target profile: sm_6_0 … sm_6_10 for HLSL (default sm_6_6); vulkan1.1, vulkan1.2,
+    /// vulkan1.3 or spirv_1_3 … spirv_1_6 for SPIR-V (default vulkan1.1). Both kinds may be given.
+    #[arg(long)]
+    profile: Vec<String>,
+    /// Allow a SPIR-V extension: SPV_NV_shader_subgroup_partitioned, SPV_KHR_subgroup_rotate (repeatable).
+    #[arg(long = "capability", value_name = "EXT")]
+    capabilities: Vec<String>,
+    /// Output file (one target) or folder (several targets); default: standard output.
+    #[arg(short = 'o', value_name = "PATH")]
+    output: Option<PathBuf>,
+    /// Define a preprocessor macro: -D NAME or -D NAME=VALUE.
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    defines: Vec<String>,
+    /// Add a folder to the `#include` search path.
+    #[arg(short = 'I', value_name = "DIR")]
+    include_dirs: Vec<PathBuf>,
+    /// Group wave index lowering: auto (native where available), always (fallback), never.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
+    emulate: String,
+    /// The wave size the shader runs at (like `[WaveSize(N)]`): with `[numthreads]`, makes
+    /// `GetGroupWaveCount()` a compile-time constant.
+    #[arg(long, value_name = "N")]
+    wave_size: Option<u32>,
+}
+
+/// `--capability EXT` options: the optional SPIR-V extensions the output may use.
+fn apply_capabilities(capabilities: &[String], options: &mut Options) -> Result<(), String> {
+    for c in capabilities {
+        match c.as_str() {
+            "SPV_NV_shader_subgroup_partitioned" | "GroupNonUniformPartitionedNV" => {
+                options.spirv_partitioned_nv = true
+            }
+            "SPV_KHR_subgroup_rotate" | "GroupNonUniformRotateKHR" => options.spirv_rotate_khr = true,
+            other => {
+                return Err(format!(
+                "unknown capability `{other}` (expected SPV_NV_shader_subgroup_partitioned or SPV_KHR_subgroup_rotate)"
+            ))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `-D NAME[=VALUE]` options as (name, value) pairs; a usage error for a malformed name.
+fn parse_defines(defines: &[String]) -> Result<Vec<(String, Option<String>)>, String> {
+    defines
+        .iter()
+        .map(|d| {
+            let (name, value) = match d.split_once('=') {
+                Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                None => (d.clone(), None),
+            };
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                return Err(format!("bad macro definition `-D {d}`"));
+            }
+            Ok((name, value))
+        })
+        .collect()
+}
+
+/// slangc spells long options with one dash; clap wants two.
+fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
+    const LONG: &[&str] = &["-target", "-entry", "-profile", "-stage", "-emulate", "-capability"];
+    args.map(|a| if LONG.contains(&a.as_str()) { format!("-{a}") } else { a }).collect()
+}
+
+fn usage_error(msg: impl std::fmt::Display) -> u8 {
+    eprintln!("wavec: {msg}");
+    2
+}
+
+/// The whole command, called from the program's C `main`. Not std's `fn main`: std's start-up
+/// reads /proc/self/maps to place a guard page under the main thread's stack and installs
+/// signal handlers, 0.1-0.15 ms of a 2 ms compile (scripts/bench-compare). What std would do on
+/// the way out is done here: flush standard output. SIGPIPE keeps its default action, so
+/// `wavec ... | head` ends quietly, as any C tool does.
+pub fn main() -> std::ffi::c_int {
+    let status = wavec_main();
+    let flushed = std::io::stdout().flush();
+    match (status, flushed) {
+        (0, Err(e)) => {
+            eprintln!("error: cannot write to standard output: {e}");
+            1
+        }
+        (status, _) => status.into(),
+    }
+}
+
+/// Exit status: 0 success, 1 compile errors, 2 usage errors.
+fn wavec_main() -> u8 {
+    tune_allocator();
+    // `wavec run …` and `wavec test …` are subcommands; anything else is the compile form.
+    let args = normalize_args(std::env::args());
+    match args.get(1).map(String::as_str) {
+        Some("run") => return commands::run(args[1..].to_vec()),
+        Some("test") => return commands::test(args[1..].to_vec()),
+        _ => {}
+    }
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let mut options = Options::default();
+    options.targets.clear();
+    for t in &cli.targets {
+        match Target::from_name(t) {
+            Some(t) => options.targets.push(t),
+            None => return usage_error(format!("unknown target `{t}` (expected hlsl, spirv or spirv-asm)")),
+        }
+    }
+    options.entry = cli.entry.clone();
+    if let Some(s) = &cli.stage {
+        match wavec::ir::Stage::from_name(s) {
+            Some(st) => options.stage = Some(st),
+            None => return usage_error(format!("unknown stage `{s}`")),
+        }
+    }
+    for p in &cli.profile {
+        if let Some(sp) = wavec::back::spv::Profile::from_name(p) {
+            options.spirv_profile = sp;
+            continue;
+        }
+        match wavec::stdlib::parse_shader_model(p) {
+            Some(sm) if sm.0 == 6 && sm.1 <= 10 => options.hlsl_shader_model = sm,
+            _ => {
+                return usage_error(format!(
+                    "unknown profile `{p}` (expected sm_6_0 … sm_6_10, vulkan1.1 … vulkan1.3 or spirv_1_3 … spirv_1_6)"
+                ))
+            }
+        }
+    }
+    if let Err(e) = apply_capabilities(&cli.capabilities, &mut options) {
+        return usage_error(e);
+    }
+    match parse_defines(&cli.defines) {
+        Ok(d) => options.defines = d,
+        Err(e) => return usage_error(e),
+    }
+    options.include_dirs = cli.include_dirs.clone();
+    if let Some(n) = cli.wave_size {
+        if !(4..=128).contains(&n) || !n.is_power_of_two() {
+            return usage_error(format!("--wave-size {n}: expected a power of two from 4 to 128"));
+        }
+        options.wave_size = Some(n);
+    }
+    options.emulate = match cli.emulate.as_str() {
+        "always" => Emulate::Always,
+        "never" => Emulate::Never,
+        _ => Emulate::Auto,
+    };
+
+    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let output = match wavec::compile_file(&cli.input, &options) {
+        Ok(o) => o,
+        Err(diags) => {
+            eprint!("{}", diags.render(color));
+            let n = diags.list.iter().filter(|d| d.is_error()).count();
+            eprintln!("wavec: {n} error{} — no output written", if n == 1 { "" } else { "s" });
+            return 1;
+        }
+    };
+    if !output.warnings.list.is_empty() {
+        eprint!("{}", output.warnings.render(color));
+    }
+    match write_outputs(&cli, &output) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("wavec: {e}");
+            1
+        }
+    }
+}
+
+fn write_outputs(cli: &Cli, output: &wavec::Output) -> Result<(), String> {
+    fn bytes(a: &wavec::Artifact) -> &[u8] {
+        match a {
+            wavec::Artifact::Text(s) => s.as_bytes(),
+            wavec::Artifact::Binary(b) => b,
+        }
+    }
+    match (&cli.output, output.artifacts.as_slice()) {
+        (None, arts) => {
+            let mut out = std::io::stdout().lock();
+            for (_, a) in arts {
+                out.write_all(bytes(a)).map_err(|e| format!("cannot write to standard output: {e}"))?;
+            }
+            Ok(())
+        }
+        (Some(path), [(_, a)]) => write_atomically(path, bytes(a)),
+        (Some(dir), arts) => {
+            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create `{}`: {e}", dir.display()))?;
+            let stem = cli.input.file_stem().and_then(|s| s.to_str()).unwrap_or("out");
+            for (t, a) in arts {
+                write_atomically(&dir.join(format!("{stem}.{}", t.extension())), bytes(a))?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Writes through a temporary file and a rename, so the output path never holds a
+/// half-written file: it holds the previous output, briefly none, or the complete new one.
+///
+/// The previous output is removed before the rename instead of being renamed over: ext4
+/// treats a rename over an existing file as "replace via rename" and starts writing the new
+/// data out at once (`auto_da_alloc`), which cost 0.3 ms, a tenth of a sample compile. A
+/// compiler output needs no crash durability; a rerun rebuilds it.
+fn write_atomically(path: &Path, data: &[u8]) -> Result<(), String> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+    let tmp = dir.join(format!(".{name}.wavec-tmp-{}", std::process::id()));
+    std::fs::write(&tmp, data).map_err(|e| format!("cannot write `{}`: {e}", tmp.display()))?;
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
+        let _ = std::fs::remove_file(path);
+    }
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("cannot write `{}`: {e}", path.display())
+    })
+}
