@@ -109,6 +109,23 @@ fn missing_input_file_is_a_clear_error() {
     assert!(err.contains("E0001") && err.contains("cannot read"), "{err}");
 }
 
+/// A Linux path is bytes, not necessarily UTF-8; such a path works like any other.
+#[test]
+fn a_path_that_is_not_utf8_compiles() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = unique_temp_dir("cli-bytes");
+    let input = dir.join(std::ffi::OsStr::from_bytes(b"k\xff.slang"));
+    std::fs::write(&input, GOOD).unwrap();
+    let output = dir.join(std::ffi::OsStr::from_bytes(b"k\xfe.spv"));
+    let out = wavec().arg(&input).args(["-target", "spirv", "-o"]).arg(&output).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read(&output).unwrap()[..4], 0x0723_0203u32.to_le_bytes());
+    let missing = wavec().arg(dir.join(std::ffi::OsStr::from_bytes(b"\xff"))).env("NO_COLOR", "1").output().unwrap();
+    let err = String::from_utf8_lossy(&missing.stderr);
+    assert_eq!(missing.status.code(), Some(1), "{err}");
+    assert!(err.contains("E0001") && err.contains("cannot read"), "{err}");
+}
+
 const MATCH: &str = "RWStructuredBuffer<uint4> o;\n[numthreads(64, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) { o[id.x] = WaveMatch(id.x & 3); }\n";
 
 #[test]

@@ -1,6 +1,7 @@
 //! `wavec run` and `wavec test`: the command lines over [`wavec::testing`].
 
 use clap::Parser;
+use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -47,7 +48,7 @@ fn hand_to_vulkan_host() -> Option<u8> {
     )))
 }
 
-fn parse_or_exit<T: Parser>(args: Vec<String>) -> Result<T, u8> {
+fn parse_or_exit<T: Parser>(args: Vec<OsString>) -> Result<T, u8> {
     T::try_parse_from(args).map_err(|e| {
         let code = if e.use_stderr() { 2 } else { 0 };
         let _ = e.print();
@@ -133,7 +134,7 @@ fn timeout(s: f64) -> Result<Duration, String> {
         .ok_or_else(|| format!("--timeout {s}: expected a positive number of seconds"))
 }
 
-pub fn run(args: Vec<String>) -> u8 {
+pub fn run(args: Vec<OsString>) -> u8 {
     let cli: RunCli = match parse_or_exit(args) {
         Ok(c) => c,
         Err(code) => return code,
@@ -293,7 +294,7 @@ struct TestCli {
     child_width: Option<u32>,
 }
 
-pub fn test(args: Vec<String>) -> u8 {
+pub fn test(args: Vec<OsString>) -> u8 {
     let cli: TestCli = match parse_or_exit(args) {
         Ok(c) => c,
         Err(code) => return code,

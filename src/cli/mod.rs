@@ -4,6 +4,7 @@
 mod commands;
 
 use clap::Parser;
+use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use wavec::{Emulate, Options, Target};
@@ -136,9 +137,14 @@ fn parse_defines(defines: &[String]) -> Result<Vec<(String, Option<String>)>, St
 }
 
 /// slangc spells long options with one dash; clap wants two.
-fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
+/// Arguments stay `OsString`s: a path need not be UTF-8.
+fn normalize_args(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     const LONG: &[&str] = &["-target", "-entry", "-profile", "-stage", "-emulate", "-capability"];
-    args.map(|a| if LONG.contains(&a.as_str()) { format!("-{a}") } else { a }).collect()
+    args.map(|a| match a.to_str() {
+        Some(long) if LONG.contains(&long) => format!("-{long}").into(),
+        _ => a,
+    })
+    .collect()
 }
 
 fn usage_error(msg: impl std::fmt::Display) -> u8 {
@@ -167,8 +173,8 @@ pub fn main() -> std::ffi::c_int {
 fn wavec_main() -> u8 {
     tune_allocator();
     // `wavec run …` and `wavec test …` are subcommands; anything else is the compile form.
-    let args = normalize_args(std::env::args());
-    match args.get(1).map(String::as_str) {
+    let args = normalize_args(std::env::args_os());
+    match args.get(1).and_then(|a| a.to_str()) {
         Some("run") => return commands::run(args[1..].to_vec()),
         Some("test") => return commands::test(args[1..].to_vec()),
         _ => {}
