@@ -10,14 +10,8 @@ use wavec::exec::LaneOrder;
 use wavec::testing::directive::{parse_groups, parse_widths};
 use wavec::testing::spec::{dump, parse_spec, BufferId, DumpFormat};
 use wavec::testing::{self, Engine, Job, Outcome, CELL_TAG};
-use wavec::Emulate;
 
-use super::parse_defines;
-
-fn usage_error(msg: impl std::fmt::Display) -> u8 {
-    eprintln!("wavec: {msg}");
-    2
-}
+use super::{emulate, parse_defines, parse_or_exit, usage_error};
 
 fn failure(msg: impl std::fmt::Display) -> u8 {
     eprintln!("wavec: {msg}");
@@ -46,14 +40,6 @@ fn hand_to_vulkan_host() -> Option<u8> {
         "the Vulkan engine runs in `{}`, installed beside wavec, which could not be started: {error}",
         path.display()
     )))
-}
-
-fn parse_or_exit<T: Parser>(args: Vec<OsString>) -> Result<T, u8> {
-    T::try_parse_from(args).map_err(|e| {
-        let code = if e.use_stderr() { 2 } else { 0 };
-        let _ = e.print();
-        code
-    })
 }
 
 #[derive(Parser, Debug)]
@@ -150,11 +136,7 @@ pub fn run(args: Vec<OsString>) -> u8 {
         Ok(d) => options.defines = d,
         Err(e) => return usage_error(e),
     }
-    options.emulate = match cli.emulate.as_str() {
-        "always" => Emulate::Always,
-        "never" => Emulate::Never,
-        _ => Emulate::Auto,
-    };
+    options.emulate = emulate(&cli.emulate);
     if let Err(e) = super::apply_capabilities(&cli.capabilities, &mut options) {
         return usage_error(e);
     }

@@ -152,6 +152,25 @@ fn usage_error(msg: impl std::fmt::Display) -> u8 {
     2
 }
 
+/// Parses a command line; on `--help`/`--version` (status 0) or a usage error (status 2),
+/// clap's message is printed and the status returned.
+fn parse_or_exit<T: Parser>(args: Vec<OsString>) -> Result<T, u8> {
+    T::try_parse_from(args).map_err(|e| {
+        let code = if e.use_stderr() { 2 } else { 0 };
+        let _ = e.print();
+        code
+    })
+}
+
+/// `--emulate auto|always|never` (clap has checked the spelling).
+fn emulate(mode: &str) -> Emulate {
+    match mode {
+        "always" => Emulate::Always,
+        "never" => Emulate::Never,
+        _ => Emulate::Auto,
+    }
+}
+
 /// The whole command, called from the program's C `main`. Not std's `fn main`: std's start-up
 /// reads /proc/self/maps to place a guard page under the main thread's stack and installs
 /// signal handlers, 0.1-0.15 ms of a 2 ms compile (scripts/bench-compare). What std would do on
@@ -179,13 +198,9 @@ fn wavec_main() -> u8 {
         Some("test") => return commands::test(args[1..].to_vec()),
         _ => {}
     }
-    let cli = match Cli::try_parse_from(args) {
+    let cli: Cli = match parse_or_exit(args) {
         Ok(c) => c,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return code;
-        }
+        Err(code) => return code,
     };
     let mut options = Options::default();
     options.targets.clear();
@@ -230,11 +245,7 @@ fn wavec_main() -> u8 {
         }
         options.wave_size = Some(n);
     }
-    options.emulate = match cli.emulate.as_str() {
-        "always" => Emulate::Always,
-        "never" => Emulate::Never,
-        _ => Emulate::Auto,
-    };
+    options.emulate = emulate(&cli.emulate);
 
     let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let output = match wavec::compile_file(&cli.input, &options) {
