@@ -120,7 +120,7 @@ fn c_compiler_finds(file: &str) -> bool {
 }
 
 /// Byte ranges of top-level declarations: each ends at a `;` outside brackets, strings and
-/// comments, and starts after the previous one (so it includes its doc comment and attributes).
+/// comments, or at the `}` that closes a body, and starts after the previous one (so it includes its doc comment and attributes).
 fn declarations(text: &str) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
     let (mut i, mut start, mut depth) = (0, 0, 0i32);
@@ -151,7 +151,15 @@ fn declarations(text: &str) -> Vec<(usize, usize)> {
                 }
             }
             b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => depth -= 1,
+            b')' | b']' => depth -= 1,
+            // A body's closing brace ends a definition (the stdlib's portable implementations).
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    out.push((start, i + 1));
+                    start = i + 1;
+                }
+            }
             b';' if depth == 0 => {
                 out.push((start, i + 1));
                 start = i + 1;

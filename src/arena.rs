@@ -83,6 +83,10 @@ impl<T> Arena<T> {
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
+    /// The items in handle order, the arena consumed.
+    pub fn into_vec(self) -> Vec<T> {
+        self.items
+    }
     pub fn iter(&self) -> impl Iterator<Item = (Handle<T>, &T)> {
         self.items.iter().enumerate().map(|(i, v)| (Handle::new(i), v))
     }

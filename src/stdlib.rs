@@ -8,10 +8,10 @@
 
 use crate::diag::Diagnostic;
 use crate::fast_hash::HashMap;
-use crate::ir::{ParamMode, Scalar, Stage, Type};
+use crate::ir::{Function, ParamMode, Scalar, Stage, Type};
 use crate::span::SourceMap;
 use crate::syntax::ast;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 pub const FILES: &[(&str, &str)] = &[
     ("stdlib/wave.slang", include_str!("../stdlib/wave.slang")),
@@ -34,6 +34,9 @@ pub enum ElemClass {
     FloatLike,
     Int64,
     UInt32,
+    Float64,
+    /// Every numeric type but `double`: what the portable `WaveMatch` compares bit by bit.
+    Matchable,
 }
 
 impl ElemClass {
@@ -53,6 +56,8 @@ impl ElemClass {
             ElemClass::FloatLike => matches!(s, F16 | F32),
             ElemClass::Int64 => matches!(s, I64 | U64),
             ElemClass::UInt32 => s == U32,
+            ElemClass::Float64 => s == F64,
+            ElemClass::Matchable => s != Bool && s != F64,
         }
     }
 }
@@ -102,6 +107,8 @@ impl TypeClass {
             "floatlike" => ElemClass::FloatLike,
             "int64" => ElemClass::Int64,
             "uint32" => ElemClass::UInt32,
+            "float64" => ElemClass::Float64,
+            "matchable" => ElemClass::Matchable,
             _ => return None,
         };
         let shape = match shape {
@@ -146,6 +153,121 @@ pub struct IntrinsicParam {
     pub name: String,
     pub mode: ParamMode,
     pub ty: TypePat,
+    /// `constexpr`: the argument must be a compile-time constant (a lane that SPIR-V's
+    /// `OpGroupNonUniformBroadcast` needs as a constant).
+    pub constexpr: bool,
+}
+
+/// One argument of a lowering attribute, as data: backends read lowerings without the syntax
+/// tree.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AttrValue {
+    Ident(String),
+    Int(u64),
+    Str(String),
+    Bool(bool),
+    /// `A | B | C`: a set of flag names (memory semantics).
+    Bits(Vec<String>),
+}
+
+impl AttrValue {
+    /// The value as text, whatever its kind (the CPU engine's form names).
+    pub fn text(&self) -> String {
+        match self {
+            AttrValue::Ident(s) | AttrValue::Str(s) => s.clone(),
+            AttrValue::Int(i) => i.to_string(),
+            AttrValue::Bool(b) => b.to_string(),
+            AttrValue::Bits(b) => b.join(" | "),
+        }
+    }
+}
+
+/// A lowering attribute (`[spirv(group, Reduce, iop = GroupNonUniformIAdd)]`): its target,
+/// positional arguments and `key = value` arguments, in the order written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lowering {
+    pub target: String,
+    pub positional: Vec<AttrValue>,
+    pub named: Vec<(String, AttrValue)>,
+}
+
+impl Lowering {
+    fn from_attribute(a: &ast::Attribute) -> Option<Lowering> {
+        fn bits(e: &ast::Expr, out: &mut Vec<String>) -> bool {
+            match &e.kind {
+                ast::ExprKind::Ident(n) => {
+                    out.push(n.clone());
+                    true
+                }
+                ast::ExprKind::Binary { op: ast::BinOp::BitOr, lhs, rhs } => bits(lhs, out) && bits(rhs, out),
+                _ => false,
+            }
+        }
+        fn value(e: &ast::Expr) -> Option<AttrValue> {
+            Some(match &e.kind {
+                ast::ExprKind::Ident(n) => AttrValue::Ident(n.clone()),
+                ast::ExprKind::IntLit(i) => AttrValue::Int(i.value),
+                ast::ExprKind::StringLit(s) => AttrValue::Str(s.clone()),
+                ast::ExprKind::BoolLit(b) => AttrValue::Bool(*b),
+                _ => {
+                    let mut v = Vec::new();
+                    if !bits(e, &mut v) {
+                        return None;
+                    }
+                    AttrValue::Bits(v)
+                }
+            })
+        }
+        let mut l = Lowering { target: a.name.name.clone(), positional: Vec::new(), named: Vec::new() };
+        for e in &a.args {
+            match &e.kind {
+                ast::ExprKind::Assign { op: None, lhs, rhs } => l.named.push((ident_of(lhs)?.to_string(), value(rhs)?)),
+                _ => l.positional.push(value(e)?),
+            }
+        }
+        Some(l)
+    }
+
+    /// The form: the first positional argument when it is a name (`group` in
+    /// `[spirv(group, Reduce)]`).
+    pub fn kind(&self) -> &str {
+        self.ident(0).unwrap_or("")
+    }
+
+    pub fn ident(&self, i: usize) -> Option<&str> {
+        match self.positional.get(i) {
+            Some(AttrValue::Ident(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn string(&self, i: usize) -> Option<&str> {
+        match self.positional.get(i) {
+            Some(AttrValue::Str(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn named(&self, key: &str) -> Option<&AttrValue> {
+        self.named.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    pub fn named_ident(&self, key: &str) -> Option<&str> {
+        match self.named(key) {
+            Some(AttrValue::Ident(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Whether a positional argument is the name `flag` (`swap`, `mask`).
+    pub fn flag(&self, flag: &str) -> bool {
+        self.positional.iter().any(|a| matches!(a, AttrValue::Ident(s) if s == flag))
+    }
+
+    /// The positional integer arguments, in order.
+    pub fn ints(&self) -> Vec<u32> {
+        self.positional.iter().filter_map(|a| if let AttrValue::Int(i) = a { Some(*i as u32) } else { None }).collect()
+    }
 }
 
 /// One `[hlsl(...)]` attribute.
@@ -170,8 +292,11 @@ pub struct Intrinsic {
     pub stages: Option<Vec<Stage>>,
     pub alias_of: Option<String>,
     pub hlsl: Vec<HlslLowering>,
-    /// All attributes as written, for backends whose lowering forms are read on demand.
-    pub attrs: Vec<ast::Attribute>,
+    /// Every lowering attribute, as data, in the order written; backends read theirs on demand.
+    pub lowerings: Vec<Lowering>,
+    /// The portable implementation, written in the language: every target that has no native
+    /// form of the intrinsic calls an instance of this body (`lower::intrinsics`).
+    pub definition: Option<Arc<ast::FunctionDecl>>,
 }
 
 impl Intrinsic {
@@ -231,9 +356,9 @@ impl Intrinsic {
         }
     }
 
-    pub fn attr(&self, name: &str) -> impl Iterator<Item = &ast::Attribute> {
-        let name = name.to_string();
-        self.attrs.iter().filter(move |a| a.name.name == name)
+    /// The lowering attributes for `target` (`hlsl`, `spirv`, `cpu`), in the order written.
+    pub fn lowerings_for<'s>(&'s self, target: &'s str) -> impl Iterator<Item = &'s Lowering> {
+        self.lowerings.iter().filter(move |l| l.target == target)
     }
 }
 
@@ -252,6 +377,8 @@ fn class_name(c: &TypeClass) -> String {
         ElemClass::FloatLike => "floatlike",
         ElemClass::Int64 => "int64",
         ElemClass::UInt32 => "uint32",
+        ElemClass::Float64 => "float64",
+        ElemClass::Matchable => "matchable",
     };
     let s = match c.shape {
         ShapeClass::Scalar => "s",
@@ -358,9 +485,31 @@ pub struct Stdlib {
     by_name: HashMap<String, Vec<usize>>,
     /// `typedef uint WaveMask;` and friends.
     pub typedefs: HashMap<String, Type>,
+    /// The portable implementations compiled so far ([`Stdlib::instance`]).
+    instances: Mutex<HashMap<InstanceKey, Instance>>,
 }
 
+/// A compiled instance of a body, or sema's errors (a defect of the stdlib).
+pub type Instance = Result<Arc<Function>, Vec<Diagnostic>>;
+
+/// One instance of an intrinsic's body: the declaration, its bound generic types, and the
+/// values of its `constexpr` parameters (as text, one per parameter; `None` for the others).
+pub type InstanceKey = (usize, Vec<Type>, Vec<Option<String>>);
+
 impl Stdlib {
+    /// The instance `key` of an intrinsic's body, compiled by `compile` the first time any
+    /// compilation in the process asks for it, and shared from then on, as the declarations
+    /// themselves are. The lock is held while compiling: a body is small, and two threads
+    /// never compile the same instance twice.
+    pub fn instance(
+        &self,
+        key: InstanceKey,
+        compile: impl FnOnce() -> Result<Function, Vec<Diagnostic>>,
+    ) -> Instance {
+        let mut cache = self.instances.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        cache.entry(key).or_insert_with(|| compile().map(Arc::new)).clone()
+    }
+
     /// The process-wide stdlib. Building it reads only the build-time index and the typedefs;
     /// intrinsics are parsed on first use. It is shared read-only afterwards, so concurrent
     /// compilations use it freely.
@@ -385,6 +534,7 @@ impl Stdlib {
             intrinsics: Intrinsics { slots, names, shipped: false, typedefs: HashMap::default() },
             by_name,
             typedefs: HashMap::default(),
+            instances: Mutex::default(),
         }
     }
 
@@ -434,7 +584,7 @@ impl Stdlib {
         }
         let slots = index::INTRINSICS.iter().map(|_| OnceLock::new()).collect();
         let intrinsics = Intrinsics { slots, names: Vec::new(), shipped: true, typedefs: typedefs.clone() };
-        Ok(Stdlib { intrinsics, by_name: HashMap::default(), typedefs })
+        Ok(Stdlib { intrinsics, by_name: HashMap::default(), typedefs, instances: Mutex::default() })
     }
 
     /// Loads and parses every declaration, reporting every problem: what the stdlib tests use
@@ -490,9 +640,6 @@ fn declaration_tokens(text: &str) -> Vec<crate::syntax::lexer::SpannedToken> {
 
 fn intrinsic_from(f: &ast::FunctionDecl, typedefs: &HashMap<String, Type>) -> Result<Intrinsic, Diagnostic> {
     let bad = |span, msg: &str| Diagnostic::error("E0309", msg.to_string()).with_label(span, "");
-    if f.body.is_some() {
-        return Err(bad(f.name.span, "stdlib intrinsics are prototypes (no body)"));
-    }
     let mut generics = Vec::new();
     for g in &f.generics {
         let class = g
@@ -514,13 +661,15 @@ fn intrinsic_from(f: &ast::FunctionDecl, typedefs: &HashMap<String, Type>) -> Re
         } else {
             ParamMode::In
         };
-        params.push(IntrinsicParam { name: p.name.name.clone(), mode, ty: pat(&p.ty)? });
+        let constexpr = p.modifiers.has(ast::Modifier::Constexpr);
+        params.push(IntrinsicParam { name: p.name.name.clone(), mode, ty: pat(&p.ty)?, constexpr });
     }
     let ret = pat(&f.ret)?;
     let mut wave = false;
     let mut stages = None;
     let mut alias_of = None;
     let mut hlsl = Vec::new();
+    let mut lowerings = Vec::new();
     for a in &f.attrs {
         match a.name.name.as_str() {
             "wave" => wave = true,
@@ -538,6 +687,9 @@ fn intrinsic_from(f: &ast::FunctionDecl, typedefs: &HashMap<String, Type>) -> Re
             "hlsl" => hlsl.push(hlsl_lowering(a).ok_or_else(|| bad(a.span, "malformed [hlsl] attribute"))?),
             _ => {}
         }
+        if !matches!(a.name.name.as_str(), "wave" | "stages" | "alias_of") {
+            lowerings.push(Lowering::from_attribute(a).ok_or_else(|| bad(a.span, "malformed lowering attribute"))?);
+        }
     }
     Ok(Intrinsic {
         name: f.name.name.clone(),
@@ -548,7 +700,8 @@ fn intrinsic_from(f: &ast::FunctionDecl, typedefs: &HashMap<String, Type>) -> Re
         stages,
         alias_of,
         hlsl,
-        attrs: f.attrs.clone(),
+        lowerings,
+        definition: f.body.is_some().then(|| Arc::new(f.clone())),
     })
 }
 
@@ -768,7 +921,11 @@ mod load_tests {
             let [ast::Item::Function(full)] = unit.items.as_slice() else {
                 panic!("#{i} `{name}` is not one function")
             };
-            assert_eq!(fast.as_ref(), Some(full), "#{i} `{name}`: the prototype reader differs from the parser");
+            if full.body.is_some() {
+                assert_eq!(fast, None, "#{i} `{name}`: the prototype reader reads prototypes only");
+            } else {
+                assert_eq!(fast.as_ref(), Some(full), "#{i} `{name}`: the prototype reader differs from the parser");
+            }
         }
         // And it declines what it does not know rather than guess.
         for other in [

@@ -6,7 +6,6 @@ use crate::fast_hash::HashMap;
 use crate::ir::*;
 use crate::span::Span;
 use crate::stdlib::{Intrinsic, Stdlib};
-use crate::syntax::ast;
 
 pub type Reg = u32;
 pub type Slot = u16;
@@ -311,19 +310,8 @@ fn unsupported(span: Span, what: impl Into<String>) -> Diagnostic {
 
 /// `[cpu(kind, args…)]` of an intrinsic, as strings.
 pub fn cpu_attr(intr: &Intrinsic) -> Option<Vec<String>> {
-    let a = intr.attrs.iter().find(|a| a.name.name == "cpu")?;
-    Some(
-        a.args
-            .iter()
-            .map(|e| match &e.kind {
-                ast::ExprKind::Ident(n) => n.clone(),
-                ast::ExprKind::StringLit(s) => s.clone(),
-                ast::ExprKind::IntLit(i) => i.value.to_string(),
-                ast::ExprKind::BoolLit(b) => b.to_string(),
-                _ => String::new(),
-            })
-            .collect(),
-    )
+    let a = intr.lowerings_for("cpu").next()?;
+    Some(a.positional.iter().map(|v| v.text()).collect())
 }
 
 fn red_op(name: &str) -> Option<u8> {

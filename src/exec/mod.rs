@@ -174,9 +174,37 @@ pub fn lane_layout(order: LaneOrder, group_linear: u64, threads: u32) -> Vec<u32
     slots
 }
 
-/// Compiles the entry point `entry` of `module` to bytecode (what [`run`] does first).
+/// Compiles the entry point `entry` of `module` to bytecode (what [`run`] does first). An
+/// intrinsic without a `[cpu]` lowering runs its portable implementation from the stdlib, as
+/// on any other target ([`crate::lower::intrinsics`]).
 pub fn compile_program(module: &Module, entry: usize) -> Result<Program, Vec<Diagnostic>> {
-    Compiler::new(module, entry).compile()
+    let stdlib = crate::stdlib::Stdlib::get();
+    let module = crate::lower::lower_intrinsics(std::borrow::Cow::Borrowed(module), entry, stdlib, &Natives)?;
+    Compiler::new(&module, entry).compile()
+}
+
+/// What the engine runs natively, for [`crate::lower::intrinsics`]: a `[cpu]` lowering.
+pub struct Natives;
+
+impl crate::lower::intrinsics::Target for Natives {
+    fn native(
+        &self,
+        intr: &crate::stdlib::Intrinsic,
+        _: &crate::ir::Function,
+        _: &[crate::ir::ExprId],
+    ) -> Result<(), Diagnostic> {
+        match compile::cpu_attr(intr) {
+            Some(attr) if attr.first().is_some_and(|k| k == "unsupported") => Err(Diagnostic::error(
+                "E0709",
+                format!("the CPU engine does not support `{}`: {}", intr.name, attr.get(1).map_or("", |s| s)),
+            )),
+            Some(_) => Ok(()),
+            None => Err(Diagnostic::error(
+                "E0709",
+                format!("the CPU engine does not support `{}` (no [cpu] lowering)", intr.name),
+            )),
+        }
+    }
 }
 
 /// Runs entry point `entry` of a checked module over `groups` thread groups.

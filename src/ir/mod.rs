@@ -859,7 +859,64 @@ impl ExprKind {
     }
 }
 
+impl Module {
+    /// Restores the invariant that callees come before their callers, after a pass added
+    /// functions at the end of the arena (the instances of stdlib bodies). Functions already
+    /// in order keep their handles; an added one moves to just before its first caller.
+    pub fn order_callees_first(&mut self) {
+        fn visit(m: &Module, f: FunctionId, placed: &mut [bool], order: &mut Vec<FunctionId>) {
+            if std::mem::replace(&mut placed[f.index()], true) {
+                return;
+            }
+            for &callee in &m.functions[f].uses.calls {
+                visit(m, callee, placed, order);
+            }
+            order.push(f);
+        }
+        let mut placed = vec![false; self.functions.len()];
+        let mut order = Vec::with_capacity(self.functions.len());
+        for (f, _) in self.functions.iter() {
+            visit(self, f, &mut placed, &mut order);
+        }
+        if order.iter().enumerate().all(|(i, f)| f.index() == i) {
+            return;
+        }
+        let mut new_handle = vec![Handle::new(0); order.len()];
+        for (i, f) in order.iter().enumerate() {
+            new_handle[f.index()] = Handle::new(i);
+        }
+        let mut old: Vec<Option<Function>> =
+            std::mem::take(&mut self.functions).into_vec().into_iter().map(Some).collect();
+        for f in &order {
+            let mut func = old[f.index()].take().expect("each function once");
+            for (_, e) in func.exprs.iter_mut() {
+                if let ExprKind::Call { function, .. } = &mut e.kind {
+                    *function = new_handle[function.index()];
+                }
+            }
+            for callee in &mut func.uses.calls {
+                *callee = new_handle[callee.index()];
+            }
+            func.uses.calls.sort_unstable();
+            self.functions.append(func);
+        }
+        for ep in &mut self.entry_points {
+            ep.function = new_handle[ep.function.index()];
+        }
+    }
+}
+
 impl Function {
+    /// The value of a constant expression: a constant, or a conversion of one to a scalar.
+    pub fn const_value(&self, e: ExprId) -> Option<ConstValue> {
+        let x = &self.exprs[e];
+        match &x.kind {
+            ExprKind::Const(v) => Some(v.clone()),
+            ExprKind::Convert(a) if x.ty.vector_size() == Some(1) => self.const_value(*a),
+            _ => None,
+        }
+    }
+
     /// Which expressions the body can evaluate, as a flag per expression handle. The arena may
     /// hold others: sema checks both branches of an `if` on a constant and keeps only one, and
     /// passes that ask "is X used" must not see the dropped one.

@@ -1,11 +1,16 @@
 //! IR-to-IR lowering passes that backends run on a copy of the module before writing it.
 //!
 //! Passes here are target-independent: they rewrite the IR into a form every backend can print
-//! with its ordinary rules (for example, a software fallback built from other intrinsics).
+//! with its ordinary rules. [`group_wave`] is the software group wave index; [`intrinsics`]
+//! replaces each intrinsic a target lacks by its portable implementation from the stdlib. A
+//! target says what it emits natively through [`intrinsics::Target`]; the emulations
+//! themselves are written once, for every target.
 
 pub mod group_wave;
+pub mod intrinsics;
 
 pub use group_wave::{emulate_group_wave, group_wave_uses, uses_group_wave};
+pub use intrinsics::lower_intrinsics;
 
 use crate::ir::{FunctionId, Module};
 

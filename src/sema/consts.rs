@@ -148,9 +148,10 @@ impl Checker {
             K::BoolLit(b) => Some(ConstValue::Bool(*b)),
             K::Ident(name) => {
                 if let Some(state) = &self.cur {
-                    match state.scopes.iter().rev().find_map(|scope| scope.get(name).copied()) {
-                        Some(super::Sym::Local(l)) => return state.local_consts.get(&l).cloned(),
-                        Some(super::Sym::Global(g)) => return self.global_consts.get(&g).cloned(),
+                    match state.scopes.iter().rev().find_map(|scope| scope.get(name)) {
+                        Some(super::Sym::Local(l)) => return state.local_consts.get(l).cloned(),
+                        Some(super::Sym::Global(g)) => return self.global_consts.get(g).cloned(),
+                        Some(super::Sym::Const(v, _)) => return Some(v.clone()),
                         None => {}
                     }
                 }

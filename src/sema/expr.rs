@@ -323,7 +323,7 @@ impl Checker {
 
     fn ident(&mut self, name: &str, span: Span) -> ExprId {
         if let Some(state) = &self.cur {
-            let found = state.scopes.iter().rev().find_map(|scope| scope.get(name).copied());
+            let found = state.scopes.iter().rev().find_map(|scope| scope.get(name)).cloned();
             match found {
                 Some(Sym::Local(l)) => {
                     let ty = state.func.locals[l].ty.clone();
@@ -333,6 +333,7 @@ impl Checker {
                     let ty = self.module.globals[g].ty.clone();
                     return self.add_expr(ExprKind::Global(g), ty, span);
                 }
+                Some(Sym::Const(v, ty)) => return self.add_expr(ExprKind::Const(v), ty, span),
                 None => {}
             }
         }
@@ -954,9 +955,25 @@ impl Checker {
                 }
             }
         }
+        for (p, &a) in intr.params.iter().zip(&conv_args) {
+            if p.constexpr && !matches!(self.cur.as_ref().map(|s| &s.func.exprs[a].kind), Some(ExprKind::Const(_))) {
+                let at = self.span_of(a);
+                self.push(
+                    Diagnostic::error(
+                        "E0415",
+                        format!("the `{}` argument of `{}` must be a compile-time constant", p.name, intr.name),
+                    )
+                    .with_label(at, "not a constant"),
+                );
+            }
+        }
         let ret = intr.ret.instantiate(&bound);
         if let Some(state) = self.cur.as_mut() {
             state.facts.intrinsics.push((idx, name_span));
+        }
+        // The stdlib's type queries (`[fold(…)]`) are constants of the bound type.
+        if let Some(fold) = intr.lowerings_for("fold").next() {
+            return self.fold_type_query(fold.kind(), &bound[0], &ret, span);
         }
         // With a fixed wave size the group wave count is a constant, folded into the output.
         if intr.alias_of.as_deref().unwrap_or(&intr.name) == "GetGroupWaveCount" {
@@ -966,6 +983,43 @@ impl Checker {
         }
         let bound = bound.into_iter().next().map(Box::new);
         self.add_expr(ExprKind::Intrinsic { id: IntrinsicId(idx as u32), args: conv_args, bound }, ret, span)
+    }
+
+    /// `__length(x)`, `__max_value(x)`, `__min_value(x)` of the stdlib's bodies: the value the
+    /// type `of` gives, as a constant of type `ret` (splat to every component).
+    fn fold_type_query(&mut self, query: &str, of: &Type, ret: &Type, span: Span) -> ExprId {
+        let scalar = of.scalar().unwrap_or(Scalar::U32);
+        let value = match query {
+            "length" => ConstValue::Uint(match of {
+                Type::Vector(_, n) | Type::Matrix(_, n, _) => *n as u64,
+                _ => 1,
+            }),
+            "max_value" | "min_value" => {
+                let max = query == "max_value";
+                match scalar {
+                    s if s.is_float() => ConstValue::Float(if max { f64::INFINITY } else { f64::NEG_INFINITY }),
+                    s if s.is_unsigned_int() => ConstValue::Uint(if max { u64::MAX >> (64 - s.bits()) } else { 0 }),
+                    s => {
+                        let m = i64::MAX >> (64 - s.bits());
+                        ConstValue::Int(if max { m } else { -m - 1 })
+                    }
+                }
+            }
+            other => {
+                self.error("E0699", span, format!("internal error: unknown stdlib type query `{other}`"));
+                return self.error_expr(span);
+            }
+        };
+        let elem = match ret {
+            Type::Scalar(s) => *s,
+            other => other.scalar().unwrap_or(scalar),
+        };
+        let c = self.add_expr(ExprKind::Const(value), Type::Scalar(elem), span);
+        if matches!(ret, Type::Scalar(_)) {
+            c
+        } else {
+            self.add_expr(ExprKind::Convert(c), ret.clone(), span)
+        }
     }
 
     fn method_call(

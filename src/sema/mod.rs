@@ -47,10 +47,12 @@ struct FnSig {
     span: Span,
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum Sym {
     Local(LocalId),
     Global(GlobalId),
+    /// A name bound to a compile-time value (a stdlib instance's `constexpr` parameter).
+    Const(ConstValue, Type),
 }
 
 /// Per-function facts the stage and recursion checks need after bodies are checked.
@@ -361,6 +363,30 @@ impl Checker {
         }
         if name == "vector" || name == "matrix" {
             return self.resolve_vector_matrix(name, args, t.span);
+        }
+        // The stdlib's type functions (`stdlib/README.md`), met in the bodies of intrinsics.
+        if name == "__elem" || name == "__same_shape" {
+            let ty = |c: &mut Checker, a: &ast::GenericArg| match a {
+                ast::GenericArg::Type(t) => c.resolve_type(t),
+                ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span }) => {
+                    c.resolve_type(&ast::TypeExpr {
+                        kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] },
+                        span: *span,
+                    })
+                }
+                _ => Type::Error,
+            };
+            return match args.as_slice() {
+                [a] if name == "__elem" => ty(self, a).scalar().map(Type::Scalar).unwrap_or(Type::Error),
+                [e, a] if name == "__same_shape" => match ty(self, e).scalar() {
+                    Some(s) => ty(self, a).with_scalar(s),
+                    None => Type::Error,
+                },
+                _ => {
+                    self.error("E0402", t.span, format!("malformed `{name}<…>`"));
+                    Type::Error
+                }
+            };
         }
         if let Some(kind) = ResourceKind::from_name(name) {
             if !kind.has_element() {
@@ -732,7 +758,22 @@ impl Checker {
         }
         let Some(body) = &f.body else { return };
         self.sigs[id.index()].defined = true;
+        let (func, facts) = self.definition(f, body, &ret, &params, &[]);
+        self.module.functions[id] = func;
+        self.facts.insert(id, facts);
+    }
 
+    /// Checks a function's body: `params` are the parameter types (resolved), and `constants`
+    /// gives a value to each parameter that is a compile-time constant instead (a stdlib
+    /// instance's `constexpr` parameters): those leave the signature and read as the value.
+    fn definition(
+        &mut self,
+        f: &ast::FunctionDecl,
+        body: &ast::Block,
+        ret: &Type,
+        params: &[(Type, ParamMode)],
+        constants: &[Option<ConstValue>],
+    ) -> (Function, FnFacts) {
         let mut func = Function {
             name: f.name.name.clone(),
             ret: ret.clone(),
@@ -751,7 +792,11 @@ impl Checker {
             uses: Uses::default(),
         };
         let mut scope = HashMap::default();
-        for (p, (ty, mode)) in f.params.iter().zip(&params) {
+        for (i, (p, (ty, mode))) in f.params.iter().zip(params).enumerate() {
+            if let Some(Some(value)) = constants.get(i) {
+                scope.insert(p.name.name.clone(), Sym::Const(value.clone(), ty.clone()));
+                continue;
+            }
             let semantic = p.annotations.iter().find_map(|a| match a {
                 ast::Annotation::Semantic(i) => Some(i.name.clone()),
                 _ => None,
@@ -785,10 +830,10 @@ impl Checker {
         for s in &body.stmts {
             self.stmt(s, &mut stmts);
         }
-        let Some(state) = self.cur.take() else { return };
+        let state = self.cur.take().expect("the function being checked");
         let mut func = state.func;
         func.body = Block { stmts };
-        if ret != Type::Void && !ret.is_error() && !stmt::always_returns(&func.body) {
+        if *ret != Type::Void && !ret.is_error() && !stmt::always_returns(&func.body) {
             self.error(
                 "E0506",
                 f.name.span,
@@ -797,8 +842,7 @@ impl Checker {
         }
         func.exprs.shrink_to_fit();
         func.uses = func.gather_uses();
-        self.module.functions[id] = func;
-        self.facts.insert(id, state.facts);
+        (func, state.facts)
     }
 
     /// Seed 000's `uint waveIndex : SV_GroupWaveIndex` parameter is `GetGroupWaveIndex()`
@@ -1137,6 +1181,34 @@ impl Checker {
         visiting.pop();
         done.insert(f);
     }
+}
+
+/// The portable implementation of stdlib intrinsic `intr`, its body, for one call: generic
+/// parameters bound to `bound`, and `constexpr` parameter `i` to `constants[i]` where given
+/// (such a parameter leaves the signature). A stdlib body refers only to its parameters, its
+/// locals and other intrinsics, so the function can join any module. Its spans are offsets
+/// into the declaration's text.
+pub fn instantiate(
+    intr: &stdlib::Intrinsic,
+    bound: &[Type],
+    constants: &[Option<ConstValue>],
+) -> Result<Function, Vec<Diagnostic>> {
+    let Some(def) = intr.definition.as_deref() else {
+        return Err(vec![Diagnostic::error("E0699", format!("internal error: `{}` has no body", intr.name))]);
+    };
+    let body = def.body.as_ref().expect("a definition has a body");
+    let mut c = Checker::new(None, &SemaOptions::default());
+    for ((name, _), ty) in intr.generics.iter().zip(bound) {
+        c.types.insert(name.clone(), ty.clone());
+    }
+    let ret = c.resolve_type(&def.ret);
+    let params: Vec<(Type, ParamMode)> =
+        def.params.iter().map(|p| (c.resolve_type(&p.ty), Checker::param_mode(&p.modifiers))).collect();
+    let (func, _) = c.definition(def, body, &ret, &params, constants);
+    if c.diags.iter().any(Diagnostic::is_error) {
+        return Err(c.diags);
+    }
+    Ok(func)
 }
 
 /// Re-exported so backends can tell which intrinsic an `IntrinsicId` names.

@@ -116,18 +116,20 @@ impl Checker {
                     // a branch that does not exist with one wave).
                     let value = self.const_of_ast(cond);
                     let c = self.expr(cond);
-                    match value.as_ref().and_then(ConstValue::as_bool) {
-                        Some(true) => {
-                            let t = self.body(then);
-                            out.push(Stmt::Block(t));
+                    let branch = match value.as_ref().and_then(ConstValue::as_bool) {
+                        Some(true) => Some(self.body(then)),
+                        Some(false) => els.as_ref().map(|e| self.body(e)),
+                        None => None,
+                    };
+                    match (value.as_ref().and_then(ConstValue::as_bool), branch) {
+                        // A branch that declares nothing needs no block of its own (an
+                        // `else if constexpr` chain would otherwise nest one per link).
+                        (Some(_), Some(b)) if !b.stmts.iter().any(|s| matches!(s, Stmt::Local { .. })) => {
+                            out.extend(b.stmts)
                         }
-                        Some(false) => {
-                            if let Some(e) = els {
-                                let e = self.body(e);
-                                out.push(Stmt::Block(e));
-                            }
-                        }
-                        None => {
+                        (Some(_), Some(b)) => out.push(Stmt::Block(b)),
+                        (Some(_), None) => {}
+                        (None, _) => {
                             if !self.ty(c).is_error() {
                                 self.error(
                                     "E0514",

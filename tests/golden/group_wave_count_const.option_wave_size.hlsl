@@ -33,19 +33,17 @@ void ComputeMinMaxZ(uint2 tileID : SV_GroupID, uint wavec_groupIndex : SV_GroupI
     float z = Depth[coord.y * DepthWidth + coord.x];
     float minZ = WaveActiveMin(z);
     float maxZ = WaveActiveMax(z);
-    {
-        if (waveIndex < 15u) {
-            ComputeMinMaxZ_g_minZ[waveIndex] = minZ;
-            ComputeMinMaxZ_g_maxZ[waveIndex] = maxZ;
-        }
-        GroupMemoryBarrierWithGroupSync();
-        if (waveIndex < 15u) {
-            return;
-        }
-        for (uint i = 0u; i < 15u; ++i) {
-            minZ = min(minZ, ComputeMinMaxZ_g_minZ[i]);
-            maxZ = max(maxZ, ComputeMinMaxZ_g_maxZ[i]);
-        }
+    if (waveIndex < 15u) {
+        ComputeMinMaxZ_g_minZ[waveIndex] = minZ;
+        ComputeMinMaxZ_g_maxZ[waveIndex] = maxZ;
+    }
+    GroupMemoryBarrierWithGroupSync();
+    if (waveIndex < 15u) {
+        return;
+    }
+    for (uint i = 0u; i < 15u; ++i) {
+        minZ = min(minZ, ComputeMinMaxZ_g_minZ[i]);
+        maxZ = max(maxZ, ComputeMinMaxZ_g_maxZ[i]);
     }
     TileMinMaxDepth[tileID.y * TilesX + tileID.x] = f32tof16(maxZ) << 16 | f32tof16(minZ);
 }

@@ -6,9 +6,11 @@
 //! are written, callees first (HLSL needs a declaration before use).
 //!
 //! Intrinsics are lowered from the stdlib's `[hlsl(…)]` attributes (see [`wave`]); there is no
-//! per-intrinsic code here. `GetGroupWaveIndex()`/`GetGroupWaveCount()` below shader model 6.10
-//! are provided by [`crate::lower::emulate_group_wave`], which runs on a private clone of the
-//! module, so the caller's IR is never changed.
+//! per-intrinsic code here. Two passes run first, on a private copy of the module (the
+//! caller's IR is never changed): [`crate::lower::emulate_group_wave`] provides
+//! `GetGroupWaveIndex()`/`GetGroupWaveCount()` below shader model 6.10, and
+//! [`crate::lower::intrinsics`] replaces every other intrinsic that has no template at the
+//! target shader model by a call of its portable implementation from the stdlib.
 //!
 //! Only compute entry points can be written for now; other stages get E0603.
 
@@ -21,6 +23,9 @@ pub use keywords::{is_reserved, RESERVED};
 use crate::diag::Diagnostic;
 use crate::ir::{Module, Stage};
 use crate::stdlib::Stdlib;
+use std::borrow::Cow;
+
+pub use wave::Natives;
 
 /// Shader model from which `GetGroupWaveIndex()`/`GetGroupWaveCount()` exist natively (spec 0048).
 pub const GROUP_WAVE_NATIVE_SM: (u32, u32) = (6, 10);
@@ -75,17 +80,13 @@ pub fn write_string_with(
             ]);
         }
     }
-    let lowered;
-    let module = if options.shader_model < GROUP_WAVE_NATIVE_SM && crate::lower::uses_group_wave(module, entry, stdlib)
-    {
-        let mut m = module.clone();
-        crate::lower::emulate_group_wave(&mut m, entry, stdlib).map_err(|d| vec![d])?;
-        lowered = m;
-        &lowered
-    } else {
-        module
-    };
-    writer::Writer::new(module, entry, options, stdlib).write()
+    let mut module = Cow::Borrowed(module);
+    if options.shader_model < GROUP_WAVE_NATIVE_SM && crate::lower::uses_group_wave(&module, entry, stdlib) {
+        crate::lower::emulate_group_wave(module.to_mut(), entry, stdlib).map_err(|d| vec![d])?;
+    }
+    let natives = wave::Natives { shader_model: options.shader_model };
+    let module = crate::lower::lower_intrinsics(module, entry, stdlib, &natives)?;
+    writer::Writer::new(&module, entry, options, stdlib).write()
 }
 
 #[cfg(test)]

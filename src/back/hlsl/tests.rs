@@ -139,14 +139,15 @@ fn intrinsic(
         generics: generic.map(|c| vec![("T".to_string(), TypeClass::parse(c).unwrap())]).unwrap_or_default(),
         params: params
             .iter()
-            .map(|(n, mode, ty)| IntrinsicParam { name: n.to_string(), mode: *mode, ty: ty.clone() })
+            .map(|(n, mode, ty)| IntrinsicParam { name: n.to_string(), mode: *mode, ty: ty.clone(), constexpr: false })
             .collect(),
         ret,
         wave: true,
         stages: None,
         alias_of: None,
         hlsl,
-        attrs: Vec::new(),
+        lowerings: Vec::new(),
+        definition: None,
     }
 }
 

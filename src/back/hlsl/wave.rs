@@ -1,17 +1,18 @@
 //! Intrinsic calls, lowered from the stdlib's `[hlsl(…)]` attributes.
 //!
-//! Each outcome of [`crate::stdlib::Intrinsic::hlsl_for`] maps to one behaviour:
+//! An intrinsic is native at a shader model when [`crate::stdlib::Intrinsic::hlsl_for`] gives a
+//! template there ([`Natives`]). Other calls never reach the writer: the
+//! [`crate::lower::intrinsics`] pass has replaced them by calls of the stdlib's portable
+//! implementation, or reported, where there is none:
 //!
-//! - `Template`: the text with `$0`, `$1`… replaced by the arguments, `$T` by the bound generic
-//!   type and `$R` by the return type. A template that names an argument twice would evaluate it
-//!   twice (and duplicate its side effects), so it becomes a helper function instead, written
-//!   once per intrinsic and argument types: `wavec_QuadAny(x)` whose body is the template over
-//!   its parameters.
-//! - `Err(Some(min))`: E0601, the intrinsic needs a later shader model than the target.
-//! - `Err(None)`: E0601, the stdlib gives no HLSL lowering at all.
-//! - `Unsupported(why)`: E0602, with the stdlib's reason.
-//! - `Emulated(pass)`: the named lowering pass must already have replaced the call; reaching the
-//!   writer is an internal error.
+//! - E0601 when the intrinsic needs a later shader model than the target, or has no HLSL
+//!   lowering at all;
+//! - E0602 when the stdlib says HLSL has no equivalent (`[hlsl(unsupported, "why")]`).
+//!
+//! A template's text has `$0`, `$1`… replaced by the arguments, `$T` by the bound generic type
+//! and `$R` by the return type. A template that names an argument twice would evaluate it
+//! twice (and duplicate its side effects), so it becomes a helper function instead, written
+//! once per intrinsic and argument types, whose body is the template over its parameters.
 
 use super::writer::{Ctx, Writer, P_ASSIGN, P_POSTFIX};
 use crate::back::Namer;
@@ -147,6 +148,39 @@ fn sm_name((major, minor): (u32, u32)) -> String {
     format!("sm_{major}_{minor}")
 }
 
+/// What HLSL emits natively at a shader model, for [`crate::lower::intrinsics`]: a template
+/// that applies at that model ([`Intrinsic::hlsl_for`]).
+pub struct Natives {
+    pub shader_model: (u32, u32),
+}
+
+impl crate::lower::intrinsics::Target for Natives {
+    fn native(&self, intr: &Intrinsic, _: &Function, _: &[ExprId]) -> Result<(), Diagnostic> {
+        let sm = self.shader_model;
+        match intr.hlsl_for(sm) {
+            Ok(HlslLowering::Template { .. }) => Ok(()),
+            Ok(HlslLowering::Unsupported(why)) => {
+                Err(Diagnostic::error("E0602", format!("`{}` has no HLSL equivalent: {why}", intr.name)))
+            }
+            Ok(HlslLowering::Emulated(pass)) => Err(Diagnostic::error(
+                "E0699",
+                format!("internal error: `{}` should have been replaced by the `{pass}` lowering pass", intr.name),
+            )),
+            Err(Some(min)) => Err(Diagnostic::error(
+                "E0601",
+                format!(
+                    "`{}` requires shader model {}.{} or later; the target is {}",
+                    intr.name,
+                    min.0,
+                    min.1,
+                    sm_name(sm)
+                ),
+            )),
+            Err(None) => Err(Diagnostic::error("E0601", format!("`{}` has no HLSL lowering", intr.name))),
+        }
+    }
+}
+
 impl<'a> Writer<'a> {
     /// Names the helpers that `f`'s intrinsic calls will need, before any local is named, so no
     /// local can shadow a helper.
@@ -187,65 +221,35 @@ impl<'a> Writer<'a> {
             self.internal(span, "call of an unknown intrinsic");
             return ("0".to_string(), P_POSTFIX);
         };
-        let error = |code, msg: String| Diagnostic::error(code, msg).with_label(span, "called here");
-        match intr.hlsl_for(sm) {
-            Ok(HlslLowering::Template { text, .. }) => {
-                if let Some(helper) = self.helpers.names.get(&intr.name).cloned() {
-                    self.write_helper(cx, id, intr, &helper, text, args, bound, ret);
-                    let parts: Vec<String> = args.iter().map(|a| self.expr(cx, *a, P_ASSIGN)).collect();
-                    return (format!("{helper}({})", parts.join(", ")), P_POSTFIX);
-                }
-                let pieces = parse_template(text);
-                let mut out = String::new();
-                for (k, p) in pieces.iter().enumerate() {
-                    match p {
-                        Piece::Text(t) => out.push_str(t),
-                        Piece::Arg(i) => match args.get(*i) {
-                            Some(a) => {
-                                let min = if in_argument_slot(&pieces, k) { P_ASSIGN } else { P_POSTFIX };
-                                out.push_str(&self.expr(cx, *a, min));
-                            }
-                            None => self
-                                .internal(span, &format!("`{}`'s template names a missing argument ${i}", intr.name)),
-                        },
-                        Piece::Bound => out.push_str(&self.bound_name(bound, span, intr)),
-                        Piece::Ret => out.push_str(&self.ty(ret)),
+        let Ok(HlslLowering::Template { text, .. }) = intr.hlsl_for(sm) else {
+            self.internal(span, &format!("`{}` reached the HLSL writer without a template", intr.name));
+            return ("0".to_string(), P_POSTFIX);
+        };
+        if let Some(helper) = self.helpers.names.get(&intr.name).cloned() {
+            self.write_helper(cx, id, intr, &helper, text, args, bound, ret);
+            let parts: Vec<String> = args.iter().map(|a| self.expr(cx, *a, P_ASSIGN)).collect();
+            return (format!("{helper}({})", parts.join(", ")), P_POSTFIX);
+        }
+        let pieces = parse_template(text);
+        let mut out = String::new();
+        for (k, p) in pieces.iter().enumerate() {
+            match p {
+                Piece::Text(t) => out.push_str(t),
+                Piece::Arg(i) => match args.get(*i) {
+                    Some(a) => {
+                        let min = if in_argument_slot(&pieces, k) { P_ASSIGN } else { P_POSTFIX };
+                        out.push_str(&self.expr(cx, *a, min));
                     }
-                }
-                if is_call_like(&out) {
-                    (out, P_POSTFIX)
-                } else {
-                    (format!("({out})"), P_POSTFIX)
-                }
+                    None => self.internal(span, &format!("`{}`'s template names a missing argument ${i}", intr.name)),
+                },
+                Piece::Bound => out.push_str(&self.bound_name(bound, span, intr)),
+                Piece::Ret => out.push_str(&self.ty(ret)),
             }
-            Ok(HlslLowering::Unsupported(why)) => {
-                self.diags.push(error("E0602", format!("`{}` has no HLSL equivalent: {why}", intr.name)));
-                ("0".to_string(), P_POSTFIX)
-            }
-            Ok(HlslLowering::Emulated(pass)) => {
-                self.internal(
-                    span,
-                    &format!("`{}` should have been replaced by the `{pass}` lowering pass", intr.name),
-                );
-                ("0".to_string(), P_POSTFIX)
-            }
-            Err(Some(min)) => {
-                self.diags.push(error(
-                    "E0601",
-                    format!(
-                        "`{}` requires shader model {}.{} or later; the target is {}",
-                        intr.name,
-                        min.0,
-                        min.1,
-                        sm_name(sm)
-                    ),
-                ));
-                ("0".to_string(), P_POSTFIX)
-            }
-            Err(None) => {
-                self.diags.push(error("E0601", format!("`{}` has no HLSL lowering", intr.name)));
-                ("0".to_string(), P_POSTFIX)
-            }
+        }
+        if is_call_like(&out) {
+            (out, P_POSTFIX)
+        } else {
+            (format!("({out})"), P_POSTFIX)
         }
     }
 

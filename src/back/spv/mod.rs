@@ -60,9 +60,9 @@
 //!   `return`, `break` or `continue` in the same block are dead and not written. Scalar `&&`,
 //!   `||` and `?:` whose right side has effects (calls, wave ops, assignments) short-circuit.
 //! - **Intrinsics** are lowered from the stdlib's `[spirv(…)]` attributes ([`wave`]); there is
-//!   no per-intrinsic code except the named polyfills. `via` lowerings and polyfills are
-//!   written in the shading language and compiled by the ordinary front end into helper
-//!   functions, one per intrinsic and argument types.
+//!   no per-intrinsic code. An intrinsic with no native form for the profile is replaced first,
+//!   by [`crate::lower::intrinsics`], with a call of its portable implementation (its body in
+//!   the stdlib), which becomes an ordinary SPIR-V function.
 //! - **Group wave index.** `GetGroupWaveIndex()`/`GetGroupWaveCount()` are the `SubgroupId` /
 //!   `NumSubgroups` built-ins (`--emulate auto`/`never`); `--emulate always` runs
 //!   [`crate::lower::emulate_group_wave`] first (done by the caller, [`crate::compile`]).
@@ -78,7 +78,7 @@
 //! - E0612: a language feature this backend does not write yet (samplers, `TextureCube`,
 //!   texel atomics, images of other than 32-bit elements, resources as values, …).
 //! - E0613: a non-compute entry point.
-//! - E0699: internal error (a malformed stdlib attribute, a helper that fails to compile).
+//! - E0699: internal error (a malformed stdlib attribute, a stdlib body that fails to compile).
 
 pub mod layout;
 mod wave;
@@ -87,6 +87,9 @@ mod writer;
 use crate::diag::Diagnostic;
 use crate::ir::{Module, Stage};
 use crate::stdlib::Stdlib;
+use std::borrow::Cow;
+
+pub use wave::Natives;
 
 /// A target profile: `--profile vulkan1.1` … `spirv_1_6`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,7 +162,9 @@ pub fn write_words(module: &Module, entry: usize, options: &Options) -> Result<V
         )
         .with_label(ep.span, "this entry point")]);
     }
-    writer::Writer::new(module, entry, options, Stdlib::get()).write()
+    let stdlib = Stdlib::get();
+    let module = crate::lower::lower_intrinsics(Cow::Borrowed(module), entry, stdlib, &Natives(options))?;
+    writer::Writer::new(&module, entry, options, stdlib).write()
 }
 
 /// rspirv's text form of a module (what the golden `.spvasm` files hold).

@@ -1,8 +1,11 @@
 //! Intrinsic calls, lowered from the stdlib's `[spirv(…)]` attributes.
 //!
 //! The attributes of an intrinsic are tried in the order written; the first whose conditions
-//! (`ext =`, `version =`, `constant =`) hold is used (README, "More lowering forms"). Each form
-//! (`kind`) is interpreted here once, for every intrinsic that uses it:
+//! (`ext =`, `version =`, `constant =`) hold is its native form (README, "More lowering
+//! forms"). An intrinsic with no native form never reaches this writer: the
+//! [`crate::lower::intrinsics`] pass, asked through [`Natives`], has replaced its calls by
+//! calls of its portable implementation from the stdlib. Each form (`kind`) is interpreted
+//! here once, for every intrinsic that uses it:
 //!
 //! - `builtin`: an `OpLoad` of the `Input` built-in.
 //! - `op`, `group`, `ballot_count`, `atomic`, `barrier`: instructions whose operands are laid
@@ -11,11 +14,8 @@
 //!   grammar's enabling capability that fits (`require_any`).
 //! - `glsl`: a `GLSL.std.450` extended instruction, chosen by element type when several are
 //!   given.
-//! - `via` and `polyfill`: a helper function written in the shading language, compiled by the
-//!   ordinary front end (so it is type-checked like user code) and called; one helper per
-//!   intrinsic, argument types and constant arguments. Constant arguments are written into the
-//!   helper as literals, so a `constexpr` lane stays a constant (`OpGroupNonUniformBroadcast`
-//!   needs one before SPIR-V 1.5).
+//! - `pack_half` / `unpack_half`: `GLSL.std.450` `PackHalf2x16` of `(x, 0)` / the first half of
+//!   `UnpackHalf2x16`, per component (`f32tof16` / `f16tof32`, as DXC writes them).
 //!
 //! Matrices go column by column through instructions that have no matrix form; a scalar-result
 //! opcode (`GroupNonUniformAllEqual`) with a vector or matrix declared result goes component by
@@ -24,97 +24,19 @@
 
 use super::layout::Layout;
 use super::writer::{err, Writer, R};
+use super::Options;
+use crate::diag::Diagnostic;
 use crate::fast_hash::HashMap;
-use crate::ir::{ConstValue, ExprId, IntrinsicId, ParamMode, Scalar, Type};
+use crate::ir::{ConstValue, ExprId, Function, IntrinsicId, ParamMode, Scalar, Type};
 use crate::span::Span;
-use crate::stdlib::{ident_of, Intrinsic};
-use crate::syntax::ast;
+use crate::stdlib::{AttrValue, Intrinsic, Lowering};
 use rspirv::dr::Operand;
 use rspirv::grammar::{OperandKind, INSTRUCTION_TABLE};
 use rspirv::spirv::{self, BuiltIn, GroupOperation, Op, Word};
-use std::rc::Rc;
 use std::str::FromStr;
 
 /// Opcodes whose result is one `bool` whatever the shape of their operand.
 const SCALAR_RESULT: &[&str] = &["GroupNonUniformAllEqual"];
-
-#[derive(Clone, Debug)]
-enum Arg {
-    Ident(String),
-    Int(u64),
-    Str(String),
-    Bits(Vec<String>),
-}
-
-/// One `[spirv(…)]` lowering of an intrinsic, parsed once per intrinsic and compilation.
-#[derive(Clone, Debug)]
-pub(super) struct Form {
-    kind: String,
-    positional: Vec<Arg>,
-    named: HashMap<String, Arg>,
-}
-
-impl Form {
-    fn parse(a: &ast::Attribute) -> Option<Form> {
-        let kind = ident_of(a.args.first()?)?.to_string();
-        let mut f = Form { kind, positional: Vec::new(), named: HashMap::default() };
-        fn bits(e: &ast::Expr, out: &mut Vec<String>) -> bool {
-            match &e.kind {
-                ast::ExprKind::Ident(n) => {
-                    out.push(n.clone());
-                    true
-                }
-                ast::ExprKind::Binary { op: ast::BinOp::BitOr, lhs, rhs } => bits(lhs, out) && bits(rhs, out),
-                _ => false,
-            }
-        }
-        let value = |e: &ast::Expr| -> Option<Arg> {
-            Some(match &e.kind {
-                ast::ExprKind::Ident(n) => Arg::Ident(n.clone()),
-                ast::ExprKind::IntLit(i) => Arg::Int(i.value),
-                ast::ExprKind::StringLit(s) => Arg::Str(s.clone()),
-                _ => {
-                    let mut v = Vec::new();
-                    if !bits(e, &mut v) {
-                        return None;
-                    }
-                    Arg::Bits(v)
-                }
-            })
-        };
-        for e in &a.args[1..] {
-            match &e.kind {
-                ast::ExprKind::Assign { op: None, lhs, rhs } => {
-                    f.named.insert(ident_of(lhs)?.to_string(), value(rhs)?);
-                }
-                _ => f.positional.push(value(e)?),
-            }
-        }
-        Some(f)
-    }
-
-    fn ident(&self, i: usize) -> Option<&str> {
-        match self.positional.get(i) {
-            Some(Arg::Ident(s)) => Some(s),
-            _ => None,
-        }
-    }
-
-    fn named_ident(&self, k: &str) -> Option<&str> {
-        match self.named.get(k) {
-            Some(Arg::Ident(s)) => Some(s),
-            _ => None,
-        }
-    }
-
-    fn flag(&self, name: &str) -> bool {
-        self.positional.iter().any(|a| matches!(a, Arg::Ident(s) if s == name))
-    }
-
-    fn ints(&self) -> Vec<u32> {
-        self.positional.iter().filter_map(|a| if let Arg::Int(i) = a { Some(*i as u32) } else { None }).collect()
-    }
-}
 
 /// The grammar of an opcode by its name (an `NV` name may be spelled `EXT` in the table). The
 /// table holds ~700 instructions and a kernel looks names up per intrinsic call, so it is
@@ -131,101 +53,72 @@ fn glsl_opcode(name: &str) -> Option<u32> {
     rspirv::grammar::GLSL_STD_450_INSTRUCTION_TABLE.iter().find(|i| i.opname == name).map(|i| i.opcode.into())
 }
 
-/// HLSL spelling of a literal of scalar type `ty`.
-fn literal(v: &ConstValue, ty: &Type) -> Option<String> {
-    let s = ty.scalar()?;
-    let text = match (s, v) {
-        (Scalar::Bool, v) => v.as_bool()?.to_string(),
-        (s, ConstValue::Float(f)) if s.is_float() => format!("{f:?}"),
-        (s, v) if s.is_float() => format!("{}.0", v.as_i64()?),
-        (s, v) if s.is_unsigned_int() => format!("{}u", v.as_u64().or_else(|| v.as_i64().map(|i| i as u64))?),
-        (_, v) => format!("{}", v.as_i64()?),
-    };
-    Some(format!("(({})({text}))", ty))
+/// Whether the conditions of a `[spirv]` form hold for a call of `args` in `f`.
+fn applies(options: &Options, form: &Lowering, f: &Function, args: &[ExprId]) -> bool {
+    if let Some(ext) = form.named_ident("ext") {
+        if !options.allows_extension(ext) {
+            return false;
+        }
+    }
+    if let Some(v) = form.named_ident("version") {
+        let v = v.trim_start_matches("spv_").trim_start_matches("spirv_");
+        let parsed = v.split_once('_').and_then(|(a, b)| Some((a.parse::<u8>().ok()?, b.parse::<u8>().ok()?)));
+        if parsed.is_none_or(|v| options.version < v) {
+            return false;
+        }
+    }
+    if let Some(AttrValue::Int(i)) = form.named("constant") {
+        if args.get(*i as usize).is_none_or(|&a| f.const_value(a).is_none()) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The native form of a call: the first `[spirv]` attribute whose conditions hold.
+fn native_form<'i>(options: &Options, intr: &'i Intrinsic, f: &Function, args: &[ExprId]) -> Option<&'i Lowering> {
+    intr.lowerings_for("spirv").find(|form| applies(options, form, f, args))
+}
+
+/// What SPIR-V emits natively, for [`crate::lower::intrinsics`]: a form that applies, other
+/// than `unsupported`.
+pub struct Natives<'a>(pub &'a Options);
+
+impl crate::lower::intrinsics::Target for Natives<'_> {
+    fn native(&self, intr: &Intrinsic, f: &Function, args: &[ExprId]) -> Result<(), Diagnostic> {
+        match native_form(self.0, intr, f, args) {
+            Some(form) if form.kind() == "unsupported" => {
+                let why = form.string(1).unwrap_or("no SPIR-V equivalent");
+                Err(Diagnostic::error("E0611", format!("`{}` is not available on SPIR-V: {why}", intr.name)))
+            }
+            Some(_) => Ok(()),
+            None => Err(Diagnostic::error("E0610", format!("`{}` has no SPIR-V lowering for this profile", intr.name))),
+        }
+    }
 }
 
 impl<'a> Writer<'a> {
-    fn intrinsic_decl(&self, id: IntrinsicId) -> &'a Intrinsic {
-        let lib: &'a crate::stdlib::Stdlib = self.stdlib;
-        let i = &lib.intrinsics[id.0 as usize];
-        if let Some(target) = &i.alias_of {
-            if let Some(t) = lib.find(target) {
-                return &lib.intrinsics[t];
-            }
-        }
-        i
-    }
-
-    fn applies(&self, f: &Form, args: &[ExprId]) -> bool {
-        if let Some(ext) = f.named_ident("ext") {
-            if !self.options.allows_extension(ext) {
-                return false;
-            }
-        }
-        if let Some(v) = f.named_ident("version") {
-            let v = v.trim_start_matches("spv_").trim_start_matches("spirv_");
-            let parsed = v.split_once('_').and_then(|(a, b)| Some((a.parse::<u8>().ok()?, b.parse::<u8>().ok()?)));
-            if parsed.is_none_or(|v| self.options.version < v) {
-                return false;
-            }
-        }
-        if let Some(Arg::Int(i)) = f.named.get("constant") {
-            if args.get(*i as usize).is_none_or(|&a| self.const_of(a).is_none()) {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// The `[spirv]` lowerings of intrinsic `id`, parsed on its first call in this compile.
-    fn spirv_forms(&mut self, id: IntrinsicId, intr: &Intrinsic, span: Span) -> R<Rc<[Form]>> {
-        if let Some(forms) = self.spirv_forms.get(&id) {
-            return Ok(forms.clone());
-        }
-        let forms: Rc<[Form]> = intr
-            .attr("spirv")
-            .map(Form::parse)
-            .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| {
-                err("E0699", span, format!("internal error: malformed [spirv] attribute of `{}`", intr.name))
-            })?
-            .into();
-        self.spirv_forms.insert(id, forms.clone());
-        Ok(forms)
-    }
-
-    pub(super) fn intrinsic(
-        &mut self,
-        e: ExprId,
-        id: IntrinsicId,
-        args: &[ExprId],
-        bound: Option<&Type>,
-        ty: &Type,
-        span: Span,
-    ) -> R<Word> {
-        let _ = e;
-        let intr = self.intrinsic_decl(id);
-        let forms = self.spirv_forms(id, intr, span)?;
-        let Some(form) = forms.iter().find(|f| self.applies(f, args)) else {
-            return Err(err("E0610", span, format!("`{}` has no SPIR-V lowering for this profile", intr.name)));
+    pub(super) fn intrinsic(&mut self, id: IntrinsicId, args: &[ExprId], ty: &Type, span: Span) -> R<Word> {
+        let stdlib: &'a crate::stdlib::Stdlib = self.stdlib;
+        let (_, intr) = crate::lower::intrinsics::declaration(stdlib, id);
+        let f = self.cur_fn();
+        let Some(form) = native_form(self.options, intr, f, args) else {
+            return Err(err(
+                "E0699",
+                span,
+                format!("internal error: `{}` reached the SPIR-V writer unlowered", intr.name),
+            ));
         };
-        match form.kind.as_str() {
-            "unsupported" => {
-                let why = match form.positional.first() {
-                    Some(Arg::Str(s)) => s.clone(),
-                    _ => "no SPIR-V equivalent".into(),
-                };
-                Err(err("E0611", span, format!("`{}` is not available on SPIR-V: {why}", intr.name)))
-            }
+        match form.kind() {
             "builtin" => {
-                let name = form.ident(0).unwrap_or_default();
+                let name = form.ident(1).unwrap_or_default();
                 let b = BuiltIn::from_str(name).map_err(|_| err("E0699", span, format!("unknown BuiltIn `{name}`")))?;
                 let (v, bt) = self.load_builtin(b);
                 self.convert(v, &bt, ty, span)
             }
             "op" => {
                 let vals = self.arg_values(args)?;
-                let name = form.ident(0).unwrap_or_default().to_string();
+                let name = form.ident(1).unwrap_or_default().to_string();
                 let mut vals = vals;
                 if form.flag("swap") && vals.len() >= 2 {
                     vals.swap(0, 1);
@@ -235,7 +128,7 @@ impl<'a> Writer<'a> {
             }
             "group" => {
                 let vals = self.arg_values(args)?;
-                let gop_name = form.ident(0).unwrap_or_default();
+                let gop_name = form.ident(1).unwrap_or_default();
                 let gop = GroupOperation::from_str(gop_name)
                     .map_err(|_| err("E0699", span, format!("unknown GroupOperation `{gop_name}`")))?;
                 let elem = vals[0].1.scalar().unwrap_or(Scalar::U32);
@@ -265,7 +158,7 @@ impl<'a> Writer<'a> {
             }
             "ballot_count" => {
                 let vals = self.arg_values(args)?;
-                let gop_name = form.ident(0).unwrap_or_default();
+                let gop_name = form.ident(1).unwrap_or_default();
                 let gop = GroupOperation::from_str(gop_name)
                     .map_err(|_| err("E0699", span, format!("unknown GroupOperation `{gop_name}`")))?;
                 let u4 = Type::Vector(Scalar::U32, 4);
@@ -275,7 +168,7 @@ impl<'a> Writer<'a> {
             "glsl" => {
                 let vals = self.arg_values(args)?;
                 let elem = vals.first().and_then(|v| v.1.scalar()).unwrap_or(Scalar::F32);
-                let name = form.ident(0).map(str::to_string).or_else(|| {
+                let name = form.ident(1).map(str::to_string).or_else(|| {
                     let keys: &[&str] = if elem.is_float() {
                         &["f"]
                     } else if elem.is_signed_int() {
@@ -292,23 +185,14 @@ impl<'a> Writer<'a> {
                     glsl_opcode(&name).ok_or_else(|| err("E0699", span, format!("unknown GLSL.std.450 `{name}`")))?;
                 self.glsl_inst(op, &vals, ty, span)
             }
-            "via" => {
-                let Some(Arg::Str(t)) = form.positional.first() else {
-                    return Err(err("E0699", span, "malformed via"));
-                };
-                self.via(intr, t.clone(), args, bound, ty, span)
-            }
-            "polyfill" => {
-                let name = form.ident(0).unwrap_or_default().to_string();
-                self.polyfill(intr, &name, args, ty, span)
-            }
+            "pack_half" | "unpack_half" => self.half(form.kind() == "pack_half", args[0], ty),
             "barrier" => {
                 let scope = |s: Option<&str>| s.and_then(|s| spirv::Scope::from_str(s).ok());
                 let exec = form.named_ident("exec");
                 let mem = scope(form.named_ident("mem")).unwrap_or(spirv::Scope::Workgroup);
-                let names: Vec<String> = match form.named.get("sem") {
-                    Some(Arg::Bits(b)) => b.clone(),
-                    Some(Arg::Ident(s)) => vec![s.clone()],
+                let names: Vec<String> = match form.named("sem") {
+                    Some(AttrValue::Bits(b)) => b.clone(),
+                    Some(AttrValue::Ident(s)) => vec![s.clone()],
                     _ => Vec::new(),
                 };
                 let mut sem = spirv::MemorySemantics::ACQUIRE_RELEASE.bits();
@@ -355,7 +239,7 @@ impl<'a> Writer<'a> {
                 let elem = p.ty.scalar().unwrap_or(Scalar::U32);
                 let name = form
                     .named_ident(if elem.is_signed_int() { "s" } else { "u" })
-                    .or_else(|| form.ident(0))
+                    .or_else(|| form.ident(1))
                     .unwrap_or_default()
                     .to_string();
                 let op = grammar(&name)
@@ -555,229 +439,49 @@ impl<'a> Writer<'a> {
         Ok(v)
     }
 
-    // ------------------------------------------------------------------------------------------
-    // Helpers written in the language: `via` and the polyfills
-    // ------------------------------------------------------------------------------------------
-
-    /// Compiles `ret wavec_helper(params) body` with the ordinary front end and queues it.
-    fn helper(&mut self, key: String, ret: &Type, params: &[Type], body: &str, span: Span) -> R<Word> {
-        if let Some((id, _)) = self.helpers.get(&key) {
-            return Ok(*id);
-        }
-        let plist: Vec<String> =
-            params.iter().enumerate().map(|(i, t)| format!("{} p{i}", self.m.type_name(t))).collect();
-        let src = format!(
-            "{} wavec_helper({}) {body}\n[numthreads(1, 1, 1)] void wavec_helper_entry() {{}}\n",
-            self.m.type_name(ret),
-            plist.join(", ")
-        );
-        let mut sources = crate::span::SourceMap::new();
-        let (unit, mut diags) = crate::syntax::parse_str(&mut sources, "wavec-helper", &src);
-        let mut func = None;
-        if !diags.iter().any(|d| d.is_error()) {
-            let opts = crate::sema::SemaOptions { entry: Some("wavec_helper_entry".into()), ..Default::default() };
-            let (checked, d) = crate::sema::check(&unit, &opts);
-            diags.extend(d);
-            if let Some(c) = checked {
-                func = c.module.functions.iter().find(|(_, f)| f.name == "wavec_helper").map(|(_, f)| f.clone());
+    /// `f32tof16` / `f16tof32`: `PackHalf2x16` of `(x, 0)`, or the first half of
+    /// `UnpackHalf2x16`, per component.
+    fn half(&mut self, pack: bool, arg: ExprId, ty: &Type) -> R<Word> {
+        let t = self.expr_ty(arg);
+        let v = self.expr(arg)?;
+        let comps = match &t {
+            Type::Vector(s, n) => {
+                let st = self.ty(&Type::Scalar(*s), Layout::Logical);
+                (0..*n as u32)
+                    .map(|i| self.op(Op::CompositeExtract, st, vec![Operand::IdRef(v), Operand::LiteralBit32(i)]))
+                    .collect()
             }
-        }
-        let Some(mut func) = func else {
-            let text = crate::diag::render_all(&diags, &sources, false);
-            return Err(err(
-                "E0699",
-                span,
-                format!("internal error: a SPIR-V helper does not compile:\n{src}\n{text}"),
-            ));
+            _ => vec![v],
         };
-        func.name = format!("wavec_{}", key.split(':').next().unwrap_or("helper"));
-        let id = self.id();
-        self.helpers.insert(key, (id, ret.clone()));
-        self.pending.push_back(super::writer::PendingFn {
-            id,
-            func: super::writer::FnRef::Helper(Rc::new(func)),
-            entry: false,
-        });
-        Ok(id)
-    }
-
-    /// Evaluates the arguments that are not constants and returns the template text of each
-    /// argument (`pN` or a literal) with the parameter types.
-    fn helper_args(&mut self, args: &[ExprId]) -> R<(Vec<String>, Vec<Type>, Vec<Word>)> {
-        let mut texts = Vec::new();
-        let mut types = Vec::new();
-        let mut vals = Vec::new();
-        for &a in args {
-            let t = self.expr_ty(a);
-            let lit = self.const_of(a).and_then(|c| literal(&c, &t)).filter(|_| matches!(t, Type::Scalar(_)));
-            match lit {
-                Some(l) => texts.push(l),
-                None => {
-                    texts.push(format!("p{}", types.len()));
-                    types.push(t);
-                    vals.push(self.expr(a)?);
-                }
-            }
-        }
-        Ok((texts, types, vals))
-    }
-
-    fn via(
-        &mut self,
-        intr: &Intrinsic,
-        template: String,
-        args: &[ExprId],
-        bound: Option<&Type>,
-        ty: &Type,
-        span: Span,
-    ) -> R<Word> {
-        let (texts, types, vals) = self.helper_args(args)?;
-        let bound_name = bound.map(|b| self.m.type_name(b)).unwrap_or_default();
-        let mut text = String::new();
-        let mut chars = template.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c != '$' {
-                text.push(c);
-                continue;
-            }
-            match chars.peek() {
-                Some('T') => {
-                    chars.next();
-                    text.push_str(&bound_name);
-                }
-                Some('R') => {
-                    chars.next();
-                    text.push_str(&self.m.type_name(ty));
-                }
-                Some(d) if d.is_ascii_digit() => {
-                    let mut n = String::new();
-                    while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
-                        n.push(*d);
-                        chars.next();
-                    }
-                    let i: usize = n.parse().unwrap_or(0);
-                    text.push_str(&format!("({})", texts.get(i).cloned().unwrap_or_default()));
-                }
-                _ => text.push('$'),
-            }
-        }
-        let body = if *ty == Type::Void { format!("{{ {text}; }}") } else { format!("{{ return {text}; }}") };
-        let key = format!("{}:{:?}:{:?}:{}", intr.name, types, ty, texts.join(","));
-        let id = self.helper(key, ty, &types, &body, span)?;
-        Ok(self.call_helper(id, ty, &vals))
-    }
-
-    fn polyfill(&mut self, intr: &Intrinsic, name: &str, args: &[ExprId], ty: &Type, span: Span) -> R<Word> {
-        match name {
-            "f32tof16" | "f16tof32" => {
-                let t = self.expr_ty(args[0]);
-                let v = self.expr(args[0])?;
-                let comps = match &t {
-                    Type::Vector(s, n) => {
-                        let st = self.ty(&Type::Scalar(*s), Layout::Logical);
-                        (0..*n as u32)
-                            .map(|i| {
-                                self.op(Op::CompositeExtract, st, vec![Operand::IdRef(v), Operand::LiteralBit32(i)])
-                            })
-                            .collect()
-                    }
-                    _ => vec![v],
-                };
-                let set = self.glsl_set();
-                let f2 = Type::Vector(Scalar::F32, 2);
-                let f2t = self.ty(&f2, Layout::Logical);
-                let (ut, ft) = (self.uint_ty(), self.scalar_ty(Scalar::F32));
-                let zero = self.const_scalar(Scalar::F32, &ConstValue::Float(0.0));
-                let mut out = Vec::new();
-                for c in comps {
-                    out.push(if name == "f32tof16" {
-                        let pair = self.op_ids(Op::CompositeConstruct, f2t, &[c, zero]);
-                        let op = glsl_opcode("PackHalf2x16").unwrap();
-                        self.op(
-                            Op::ExtInst,
-                            ut,
-                            vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(op), Operand::IdRef(pair)],
-                        )
-                    } else {
-                        let op = glsl_opcode("UnpackHalf2x16").unwrap();
-                        let pair = self.op(
-                            Op::ExtInst,
-                            f2t,
-                            vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(op), Operand::IdRef(c)],
-                        );
-                        self.op(Op::CompositeExtract, ft, vec![Operand::IdRef(pair), Operand::LiteralBit32(0)])
-                    });
-                }
-                if out.len() == 1 {
-                    return Ok(out[0]);
-                }
-                let t = self.ty(ty, Layout::Logical);
-                Ok(self.op_ids(Op::CompositeConstruct, t, &out))
-            }
-            "rotate" => {
-                let body = if args.len() == 3 {
-                    "{ uint lane = WaveGetLaneIndex(); return WaveShuffle(p0, (lane & ~(p2 - 1u)) | ((lane + p1) & (p2 - 1u))); }"
-                } else {
-                    "{ return WaveShuffle(p0, (WaveGetLaneIndex() + p1) % WaveGetLaneCount()); }"
-                };
-                self.plain_helper(intr, "rotate", args, ty, body, span)
-            }
-            "int_dot" => {
-                let t = self.expr_ty(args[0]);
-                let n = t.vector_size().unwrap_or(1);
-                let terms: Vec<String> = (0..n).map(|i| format!("p.{}", ["x", "y", "z", "w"][i as usize])).collect();
-                let body = format!("{{ {} p = p0 * p1; return {}; }}", self.m.type_name(&t), terms.join(" + "));
-                self.plain_helper(intr, "int_dot", args, ty, &body, span)
-            }
-            "wave_match" => {
-                let t = self.expr_ty(args[0]);
-                let body = wave_match_body(&t).ok_or_else(|| {
-                    err(
-                        "E0611",
-                        span,
-                        format!("`{}` of `{}` has no portable SPIR-V lowering", intr.name, self.m.type_name(&t)),
-                    )
-                })?;
-                self.plain_helper(intr, "wave_match", args, ty, &body, span)
-            }
-            "multi_prefix" => {
-                let counterpart = intr.name.replacen("Multi", "", 1);
-                if self.stdlib.find(&counterpart).is_none() {
-                    return Err(err("E0699", span, format!("multi_prefix: no `{counterpart}` for `{}`", intr.name)));
-                }
-                let body = format!(
-                    "{{\n    {r} result = ({r})0;\n    uint4 remaining = WaveActiveBallot(true);\n    \
-                     while (any(remaining != 0u)) {{\n        \
-                     uint first = remaining.x != 0u ? firstbitlow(remaining.x) : remaining.y != 0u ? 32u + firstbitlow(remaining.y) : remaining.z != 0u ? 64u + firstbitlow(remaining.z) : 96u + firstbitlow(remaining.w);\n        \
-                     uint4 group = WaveReadLaneAt(p1, first);\n        bool mine = all(p1 == group);\n        \
-                     if (mine) {{ result = {counterpart}(p0); }}\n        remaining &= ~WaveActiveBallot(mine);\n    }}\n    return result;\n}}",
-                    r = self.m.type_name(ty)
+        let set = self.glsl_set();
+        let f2t = self.ty(&Type::Vector(Scalar::F32, 2), Layout::Logical);
+        let (ut, ft) = (self.uint_ty(), self.scalar_ty(Scalar::F32));
+        let zero = self.const_scalar(Scalar::F32, &ConstValue::Float(0.0));
+        let mut out = Vec::new();
+        for c in comps {
+            out.push(if pack {
+                let pair = self.op_ids(Op::CompositeConstruct, f2t, &[c, zero]);
+                let op = glsl_opcode("PackHalf2x16").expect("in GLSL.std.450");
+                self.op(
+                    Op::ExtInst,
+                    ut,
+                    vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(op), Operand::IdRef(pair)],
+                )
+            } else {
+                let op = glsl_opcode("UnpackHalf2x16").expect("in GLSL.std.450");
+                let pair = self.op(
+                    Op::ExtInst,
+                    f2t,
+                    vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(op), Operand::IdRef(c)],
                 );
-                self.plain_helper(intr, "multi_prefix", args, ty, &body, span)
-            }
-            other => Err(err("E0699", span, format!("unknown polyfill `{other}` on `{}`", intr.name))),
+                self.op(Op::CompositeExtract, ft, vec![Operand::IdRef(pair), Operand::LiteralBit32(0)])
+            });
         }
-    }
-
-    /// A polyfill helper over all arguments as parameters `p0`, `p1`, ….
-    fn plain_helper(
-        &mut self,
-        intr: &Intrinsic,
-        tag: &str,
-        args: &[ExprId],
-        ty: &Type,
-        body: &str,
-        span: Span,
-    ) -> R<Word> {
-        let mut types = Vec::new();
-        let mut vals = Vec::new();
-        for &a in args {
-            types.push(self.expr_ty(a));
-            vals.push(self.expr(a)?);
+        if out.len() == 1 {
+            return Ok(out[0]);
         }
-        let key = format!("{tag}:{}:{types:?}:{ty:?}", intr.name);
-        let id = self.helper(key, ty, &types, body, span)?;
-        Ok(self.call_helper(id, ty, &vals))
+        let t = self.ty(ty, Layout::Logical);
+        Ok(self.op_ids(Op::CompositeConstruct, t, &out))
     }
 }
 
@@ -793,36 +497,4 @@ fn natural_type(op: Op, first: &Type, ret: &Type) -> Type {
         }
         _ => ret.clone(),
     }
-}
-
-/// `WaveMatch`'s portable body: one ballot per bit of the key.
-fn wave_match_body(t: &Type) -> Option<String> {
-    let s = t.scalar()?;
-    let comps: Vec<String> = match t {
-        Type::Scalar(_) => vec!["p0".into()],
-        Type::Vector(_, n) => (0..*n).map(|i| format!("p0[{i}]")).collect(),
-        Type::Matrix(_, r, c) => (0..*r).flat_map(|i| (0..*c).map(move |j| format!("p0[{i}][{j}]"))).collect(),
-        _ => return None,
-    };
-    let words = |c: &str| -> Option<Vec<String>> {
-        Some(match s {
-            Scalar::I32 | Scalar::U32 | Scalar::F32 => vec![format!("asuint({c})")],
-            Scalar::I16 | Scalar::U16 => vec![format!("(uint){c}")],
-            Scalar::F16 => vec![format!("asuint((float){c})")],
-            Scalar::I64 | Scalar::U64 => vec![format!("(uint){c}"), format!("(uint)({c} >> 32)")],
-            _ => return None,
-        })
-    };
-    let mut body = String::from("{\n    uint4 mask = WaveActiveBallot(true);\n");
-    for c in &comps {
-        for w in words(c)? {
-            body.push_str(&format!(
-                "    {{\n        uint key = {w};\n        for (uint b = 0u; b < 32u; ++b)\n        {{\n            \
-                 bool bit = ((key >> b) & 1u) != 0u;\n            uint4 ballot = WaveActiveBallot(bit);\n            \
-                 mask &= bit ? ballot : ~ballot;\n        }}\n    }}\n"
-            ));
-        }
-    }
-    body.push_str("    return mask;\n}");
-    Some(body)
 }

@@ -11,7 +11,6 @@ use rspirv::binary::Assemble;
 use rspirv::dr::{self, Instruction, Operand};
 use rspirv::spirv::{self, BuiltIn, Capability, Decoration, Op, StorageClass, Word};
 use std::collections::{BTreeSet, VecDeque};
-use std::rc::Rc;
 
 /// A pointer to a value of IR type `ty`, stored with `layout`.
 #[derive(Clone, Debug)]
@@ -73,28 +72,10 @@ struct ImageVar {
     unknown_format: bool,
 }
 
-/// A function to write: one of the module's (borrowed, never copied) or a helper compiled
-/// from a template.
-#[derive(Clone)]
-pub(super) enum FnRef<'a> {
-    Module(&'a Function),
-    Helper(Rc<Function>),
-}
-
-impl std::ops::Deref for FnRef<'_> {
-    type Target = Function;
-    fn deref(&self) -> &Function {
-        match self {
-            FnRef::Module(f) => f,
-            FnRef::Helper(f) => f,
-        }
-    }
-}
-
-/// Where a helper function comes from.
+/// A module function waiting to be written, with its id.
 pub(super) struct PendingFn<'a> {
     pub id: Word,
-    pub func: FnRef<'a>,
+    pub func: &'a Function,
     pub entry: bool,
 }
 
@@ -107,7 +88,7 @@ struct Loop {
 /// Per-function state. Instructions are assembled as they are emitted: blocks follow each
 /// other in the order they are begun (only one is open at a time), so the body is one stream.
 pub(super) struct FnCtx<'a> {
-    pub f: FnRef<'a>,
+    pub f: &'a Function,
     /// The `OpVariable`s, which go at the top of the first block.
     vars: Vec<Word>,
     /// The blocks so far, the open one last.
@@ -147,9 +128,6 @@ pub(super) struct Writer<'a> {
     interface: Vec<Word>,
     taken_bindings: BTreeSet<(u32, u32)>,
     fn_ids: HashMap<FunctionId, Word>,
-    pub helpers: HashMap<String, (Word, Type)>,
-    /// Each called intrinsic's `[spirv]` lowerings, parsed on its first call.
-    pub spirv_forms: HashMap<IntrinsicId, Rc<[super::wave::Form]>>,
     pub pending: VecDeque<PendingFn<'a>>,
     pub errors: Vec<Diagnostic>,
     pub fx: Option<FnCtx<'a>>,
@@ -222,8 +200,6 @@ impl<'a> Writer<'a> {
             interface: Vec::new(),
             taken_bindings,
             fn_ids: HashMap::default(),
-            helpers: HashMap::default(),
-            spirv_forms: HashMap::default(),
             pending: VecDeque::new(),
             errors: Vec::new(),
             fx: None,
@@ -1114,11 +1090,7 @@ impl<'a> Writer<'a> {
         }
         let ep = self.m.entry_points[self.entry].clone();
         let entry_id = self.function_id(ep.function);
-        self.pending.push_front(PendingFn {
-            id: entry_id,
-            func: FnRef::Module(&self.m.functions[ep.function]),
-            entry: true,
-        });
+        self.pending.push_front(PendingFn { id: entry_id, func: &self.m.functions[ep.function], entry: true });
         // The queue was seeded by function_id too; drop that duplicate.
         self.pending.retain({
             let mut seen = false;
@@ -1215,12 +1187,12 @@ impl<'a> Writer<'a> {
         }
         let id = self.id();
         self.fn_ids.insert(f, id);
-        self.pending.push_back(PendingFn { id, func: FnRef::Module(&self.m.functions[f]), entry: false });
+        self.pending.push_back(PendingFn { id, func: &self.m.functions[f], entry: false });
         id
     }
 
     fn function(&mut self, p: PendingFn<'a>) -> R<()> {
-        let f = p.func.clone();
+        let f = p.func;
         let ret = if p.entry { Type::Void } else { f.ret.clone() };
         let ret_t = self.ty(&ret, Layout::Logical);
         let mut param_types = Vec::new();
@@ -1254,7 +1226,7 @@ impl<'a> Writer<'a> {
         }
         let (body, vars) = std::mem::take(&mut self.spare_buffers);
         self.fx = Some(FnCtx {
-            f: f.clone(),
+            f,
             vars,
             body,
             open: None,
@@ -1534,8 +1506,8 @@ impl<'a> Writer<'a> {
 
     /// The function being written; a cheap handle, so expressions can be read while `self`
     /// is borrowed mutably.
-    pub fn cur_fn(&self) -> FnRef<'a> {
-        self.fx.as_ref().expect("in a function").f.clone()
+    pub fn cur_fn(&self) -> &'a Function {
+        self.fx.as_ref().expect("in a function").f
     }
 
     pub fn ex(&self, e: ExprId) -> &Expr {
@@ -1765,7 +1737,7 @@ impl<'a> Writer<'a> {
                 }
             }
             ExprKind::Call { function, args } => self.call(*function, args, &ty),
-            ExprKind::Intrinsic { id, args, bound } => self.intrinsic(e, *id, args, bound.as_deref(), &ty, x.span),
+            ExprKind::Intrinsic { id, args, .. } => self.intrinsic(*id, args, &ty, x.span),
             ExprKind::Method { object, method, args } => self.method(*object, *method, args, &ty, x.span),
             ExprKind::Assign { op, target, value } => {
                 let v = match op {
@@ -1910,14 +1882,6 @@ impl<'a> Writer<'a> {
             self.assign(a, v)?;
         }
         Ok(r)
-    }
-
-    /// Calls a helper function (a `via` lowering or a polyfill) with argument values.
-    pub fn call_helper(&mut self, id: Word, ret: &Type, args: &[Word]) -> Word {
-        let rt = self.ty(ret, Layout::Logical);
-        let mut ops = vec![Operand::IdRef(id)];
-        ops.extend(args.iter().map(|&a| Operand::IdRef(a)));
-        self.op(Op::FunctionCall, rt, ops)
     }
 
     fn binary(&mut self, op: BinaryOp, a: ExprId, b: ExprId, ty: &Type, span: Span) -> R<Word> {
