@@ -501,11 +501,7 @@ impl Stdlib {
     /// compilation in the process asks for it, and shared from then on, as the declarations
     /// themselves are. The lock is held while compiling: a body is small, and two threads
     /// never compile the same instance twice.
-    pub fn instance(
-        &self,
-        key: InstanceKey,
-        compile: impl FnOnce() -> Result<Function, Vec<Diagnostic>>,
-    ) -> Instance {
+    pub fn instance(&self, key: InstanceKey, compile: impl FnOnce() -> Result<Function, Vec<Diagnostic>>) -> Instance {
         let mut cache = self.instances.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         cache.entry(key).or_insert_with(|| compile().map(Arc::new)).clone()
     }

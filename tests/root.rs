@@ -6,6 +6,8 @@ mod diagnostics;
 mod execute;
 mod fuzz;
 mod golden;
+mod intrinsic_matrix;
+mod layering;
 mod run_cli;
 mod spirv_exec;
 mod support;

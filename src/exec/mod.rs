@@ -1037,10 +1037,16 @@ impl<'p> Exec<'p> {
                 }
             }
             WaveKind::Reduce(op) => {
-                for (c, (&s, &d)) in wi.src.iter().zip(&wi.dst).enumerate() {
-                    let _ = c;
+                for (&s, &d) in wi.src.iter().zip(&wi.dst) {
                     let mut it = lanes(part);
-                    let Some(f0) = it.next() else { continue };
+                    // No lane of the mask is active: the operation's identity (a vote over no
+                    // lanes is `all` true, `any` false).
+                    let Some(f0) = it.next() else {
+                        for l in lanes(exec) {
+                            set(wave, d, l, ops::identity(op, k));
+                        }
+                        continue;
+                    };
                     let mut acc = reg(wave, s, f0);
                     if k == ops::BOOL && (op == ops::AND || op == ops::OR) {
                         acc = (acc != 0) as u64;
@@ -1101,10 +1107,8 @@ impl<'p> Exec<'p> {
                 }
             }
             WaveKind::ReadFirst => {
-                let f = part.trailing_zeros() as usize;
-                if f >= w {
-                    return;
-                }
+                // No lane of the mask is active: the first active lane's value.
+                let f = if part == 0 { first } else { part.trailing_zeros() as usize };
                 for (&s, &d) in wi.src.iter().zip(&wi.dst) {
                     let v = reg(wave, s, f);
                     for l in lanes(exec) {
