@@ -34,6 +34,7 @@ pub mod diag;
 pub mod exec;
 pub mod fast_hash;
 pub mod ir;
+pub mod layout;
 pub mod lower;
 pub mod run;
 pub mod sema;
@@ -115,6 +116,11 @@ pub struct Options {
     pub spirv_partitioned_nv: bool,
     /// `--capability SPV_KHR_subgroup_rotate`: native WaveRotate/WaveClusteredRotate.
     pub spirv_rotate_khr: bool,
+    /// `--layout`: the memory layout of each kind of buffer ([`layout`]).
+    pub layout: layout::LayoutMode,
+    /// `--matrix-layout` (`-Zpr`/`-Zpc`): how matrices without `row_major`/`column_major` are
+    /// stored.
+    pub matrix_majorness: ir::Majorness,
     /// The name diagnostics use for the source, and the base for relative `#include`s.
     pub file_name: String,
 }
@@ -133,6 +139,8 @@ impl Default for Options {
             spirv_profile: back::spv::Profile::default(),
             spirv_partitioned_nv: false,
             spirv_rotate_khr: false,
+            layout: layout::LayoutMode::default(),
+            matrix_majorness: ir::Majorness::Column,
             file_name: "input.slang".to_string(),
         }
     }
@@ -211,8 +219,13 @@ fn front_end(
     if diags.iter().any(Diagnostic::is_error) {
         return Some(Err(fail(diags, sources)));
     }
-    let sema_options =
-        sema::SemaOptions { entry: options.entry.clone(), stage: options.stage, wave_size: options.wave_size };
+    let sema_options = sema::SemaOptions {
+        entry: options.entry.clone(),
+        stage: options.stage,
+        wave_size: options.wave_size,
+        matrix_majorness: options.matrix_majorness,
+        layout: options.layout,
+    };
     let (checked, sema_diags) = if stream {
         let mut items = if names_group_wave_count(&tokens) {
             sema::ItemStream::with_entry_attributes(guess_entry_attributes(&tokens, &sema_options), &sema_options)

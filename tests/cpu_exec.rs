@@ -740,6 +740,7 @@ fn lavapipe(spirv: &[u32], groups: [u32; 3], buffers: Vec<Vec<u32>>, lanes: u32)
         subgroup_size: None,
         timeout: std::time::Duration::from_secs(60),
         device: Some(test_device()),
+        scalar_block_layout: false,
     };
     let out = run_compute(&d).unwrap_or_else(|e| panic!("lavapipe run failed: {e}"));
     assert_eq!(out.device.subgroup_size, lanes);

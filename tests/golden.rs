@@ -12,7 +12,7 @@
 //! SPIR-V profile (`vulkan1.1` unless the arguments name another `--profile`). A variant whose
 //! line contains `[no-spirv]` is HLSL-only (a feature the SPIR-V backend does not write yet).
 
-use crate::support::{bytes_to_words, check_golden, compile_hlsl, options_from_args, spirv_val};
+use crate::support::{bytes_to_words, check_golden, compile_hlsl, options_from_args, spirv_val_with};
 use std::path::{Path, PathBuf};
 
 pub struct Variant {
@@ -126,7 +126,8 @@ fn check_spirv(
     }
     let words = bytes_to_words(out.binary(wavec::Target::Spirv).expect("SPIR-V binary"));
     let env = options.spirv_profile.target_env;
-    if let Err(e) = spirv_val(&words, env) {
+    let flags: &[&str] = if options.layout.needs_scalar_block_layout() { &["--scalar-block-layout"] } else { &[] };
+    if let Err(e) = spirv_val_with(&words, env, flags) {
         failures.push(format!("{stem} [{variant}]: spirv-val --target-env {env} rejects the module:\n{e}\n{text}"));
     }
 }

@@ -8,6 +8,7 @@ mod fuzz;
 mod golden;
 mod intrinsic_matrix;
 mod layering;
+mod layout_exec;
 mod run_cli;
 mod spirv_exec;
 mod support;

@@ -22,6 +22,7 @@ fn dispatch<'a>(spirv: &'a [u32], groups: u32, buffers: Vec<BufferInit>) -> Disp
         subgroup_size: None,
         timeout: Duration::from_secs(30),
         device: Some(test_device()),
+        scalar_block_layout: false,
     }
 }
 

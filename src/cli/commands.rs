@@ -103,6 +103,14 @@ struct RunCli {
     /// Give up on a dispatch after this many seconds.
     #[arg(long, default_value_t = 20.0)]
     timeout: f64,
+    /// Buffer memory layouts: dxc (DXC's default: relaxed std140 for cbuffers, relaxed std430
+    /// for storage buffers), gl (strict std140/std430), dx (D3D's packing), scalar.
+    #[arg(long, default_value = "dxc", value_parser = ["dxc", "gl", "dx", "scalar"])]
+    layout: String,
+    /// How matrices declared without `row_major`/`column_major` are stored: column (HLSL's
+    /// default) or row (DXC's -Zpr).
+    #[arg(long, default_value = "column", value_parser = ["column", "row"])]
+    matrix_layout: String,
 }
 
 fn check_width(w: u32) -> Result<u32, String> {
@@ -137,6 +145,7 @@ pub fn run(args: Vec<OsString>) -> u8 {
         Err(e) => return usage_error(e),
     }
     options.emulate = emulate(&cli.emulate);
+    super::apply_layout(&cli.layout, &cli.matrix_layout, &mut options);
     if let Err(e) = super::apply_capabilities(&cli.capabilities, &mut options) {
         return usage_error(e);
     }

@@ -99,6 +99,14 @@ struct Cli {
     /// `GetGroupWaveCount()` a compile-time constant.
     #[arg(long, value_name = "N")]
     wave_size: Option<u32>,
+    /// Buffer memory layouts: dxc (DXC's default: relaxed std140 for cbuffers, relaxed std430
+    /// for storage buffers), gl (strict std140/std430), dx (D3D's packing), scalar.
+    #[arg(long, default_value = "dxc", value_parser = ["dxc", "gl", "dx", "scalar"])]
+    layout: String,
+    /// How matrices declared without `row_major`/`column_major` are stored: column (HLSL's
+    /// default) or row (DXC's -Zpr).
+    #[arg(long, default_value = "column", value_parser = ["column", "row"])]
+    matrix_layout: String,
 }
 
 /// `--capability EXT` options: the optional SPIR-V extensions the output may use.
@@ -136,15 +144,36 @@ fn parse_defines(defines: &[String]) -> Result<Vec<(String, Option<String>)>, St
         .collect()
 }
 
-/// slangc spells long options with one dash; clap wants two.
+/// slangc spells long options with one dash; clap wants two. DXC's and slangc's layout flags
+/// become `--layout` and `--matrix-layout`.
 /// Arguments stay `OsString`s: a path need not be UTF-8.
 fn normalize_args(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     const LONG: &[&str] = &["-target", "-entry", "-profile", "-stage", "-emulate", "-capability"];
+    const SPELLINGS: &[(&str, &str)] = &[
+        ("-fvk-use-gl-layout", "--layout=gl"),
+        ("-fvk-use-dx-layout", "--layout=dx"),
+        ("-fvk-use-scalar-layout", "--layout=scalar"),
+        ("-Zpr", "--matrix-layout=row"),
+        ("-Zpc", "--matrix-layout=column"),
+        ("-matrix-layout-row-major", "--matrix-layout=row"),
+        ("-matrix-layout-column-major", "--matrix-layout=column"),
+    ];
     args.map(|a| match a.to_str() {
         Some(long) if LONG.contains(&long) => format!("-{long}").into(),
-        _ => a,
+        Some(flag) => match SPELLINGS.iter().find(|(from, _)| *from == flag) {
+            Some((_, to)) => OsString::from(*to),
+            None => a,
+        },
+        None => a,
     })
     .collect()
+}
+
+/// `--layout` and `--matrix-layout` (clap has checked the spellings).
+fn apply_layout(layout: &str, matrix_layout: &str, options: &mut Options) {
+    options.layout = wavec::layout::LayoutMode::from_name(layout).unwrap_or_default();
+    options.matrix_majorness =
+        if matrix_layout == "row" { wavec::ir::Majorness::Row } else { wavec::ir::Majorness::Column };
 }
 
 fn usage_error(msg: impl std::fmt::Display) -> u8 {
@@ -246,6 +275,7 @@ fn wavec_main() -> u8 {
         options.wave_size = Some(n);
     }
     options.emulate = emulate(&cli.emulate);
+    apply_layout(&cli.layout, &cli.matrix_layout, &mut options);
 
     let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let output = match wavec::compile_file(&cli.input, &options) {

@@ -4,6 +4,7 @@ use super::ops::{self, BinFn, Math, UnFn};
 use crate::diag::Diagnostic;
 use crate::fast_hash::HashMap;
 use crate::ir::*;
+use crate::layout::Rule;
 use crate::span::Span;
 use crate::stdlib::{Intrinsic, Stdlib};
 
@@ -271,16 +272,6 @@ pub struct Program {
     pub numthreads: [u32; 3],
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rule {
-    Std430,
-    Std140,
-}
-
-fn round_up(x: u32, a: u32) -> u32 {
-    x.div_ceil(a) * a
-}
-
 struct Frame {
     locals: HashMap<LocalId, Reg>,
     ret: Slot,
@@ -390,97 +381,25 @@ impl<'m> Compiler<'m> {
         self.kinds_of(ty).len() as u32
     }
 
-    /// (size, alignment) of a type in a buffer.
-    pub fn size_align(&self, ty: &Type, rule: Rule) -> (u32, u32) {
-        let vec = |k: u8, n: u32| {
-            let s = ops::size_of(k);
-            (
-                s * n,
-                if n == 1 {
-                    s
-                } else if n == 2 {
-                    2 * s
-                } else {
-                    4 * s
-                },
-            )
-        };
-        match ty {
-            Type::Scalar(s) => vec(ops::kind(*s), 1),
-            Type::Vector(s, n) => vec(ops::kind(*s), *n as u32),
-            Type::Matrix(s, r, c) => {
-                // Column-major (HLSL's default packing): C columns of R components.
-                let (_, a) = vec(ops::kind(*s), *r as u32);
-                let a = if rule == Rule::Std140 { a.max(16) } else { a };
-                let col = round_up(ops::size_of(ops::kind(*s)) * *r as u32, a);
-                (col * *c as u32, a)
-            }
-            Type::Array(e, n) => {
-                let stride = self.stride(e, rule);
-                let (_, a) = self.size_align(e, rule);
-                let a = if rule == Rule::Std140 { round_up(a, 16) } else { a };
-                (stride * n.unwrap_or(0), a)
-            }
-            Type::Struct(h) => {
-                let mut off = 0;
-                let mut align = 1;
-                for f in &self.m.structs[*h].fields {
-                    let (s, a) = self.size_align(&f.ty, rule);
-                    off = round_up(off, a) + s;
-                    align = align.max(a);
-                }
-                if rule == Rule::Std140 {
-                    align = round_up(align, 16);
-                }
-                (round_up(off, align), align)
-            }
-            _ => (4, 4),
+    /// The byte offset and kind of every component of a `ty` stored at `base` in a buffer laid
+    /// out by `rule` ([`crate::layout`], the SPIR-V writer's rules).
+    fn layout(&self, ty: &Type, rule: Rule, majorness: Majorness, base: u32, out: &mut Vec<(u32, u8)>) {
+        let mut comps = Vec::new();
+        crate::layout::components(self.m, ty, rule, majorness, base, &mut comps);
+        out.extend(comps.into_iter().map(|(off, s)| (off, ops::kind(s))));
+    }
+
+    /// The majorness a resource expression's global was declared with.
+    fn majorness_of(&self, e: ExprId, func: FunctionId) -> Majorness {
+        match &self.m.functions[func].exprs[e].kind {
+            ExprKind::Global(g) => self.m.globals[*g].majorness,
+            _ => Majorness::default(),
         }
     }
 
     /// Array stride of `ty` elements.
-    pub fn stride(&self, ty: &Type, rule: Rule) -> u32 {
-        let (s, a) = self.size_align(ty, rule);
-        let a = if rule == Rule::Std140 { round_up(a, 16) } else { a };
-        round_up(s, a)
-    }
-
-    fn layout(&self, ty: &Type, rule: Rule, base: u32, out: &mut Vec<(u32, u8)>) {
-        match ty {
-            Type::Scalar(s) => out.push((base, ops::kind(*s))),
-            Type::Vector(s, n) => {
-                let k = ops::kind(*s);
-                for i in 0..*n as u32 {
-                    out.push((base + i * ops::size_of(k), k));
-                }
-            }
-            Type::Matrix(s, r, c) => {
-                let k = ops::kind(*s);
-                let (size, _) = self.size_align(ty, rule);
-                let col = size / *c as u32;
-                for i in 0..*r as u32 {
-                    for j in 0..*c as u32 {
-                        out.push((base + j * col + i * ops::size_of(k), k));
-                    }
-                }
-            }
-            Type::Array(e, Some(n)) => {
-                let stride = self.stride(e, rule);
-                for i in 0..*n {
-                    self.layout(e, rule, base + i * stride, out);
-                }
-            }
-            Type::Struct(h) => {
-                let mut off = 0;
-                for f in &self.m.structs[*h].fields {
-                    let (s, a) = self.size_align(&f.ty, rule);
-                    off = round_up(off, a);
-                    self.layout(&f.ty, rule, base + off, out);
-                    off += s;
-                }
-            }
-            _ => {}
-        }
+    pub fn stride(&self, ty: &Type, rule: Rule, majorness: Majorness) -> u32 {
+        crate::layout::array_stride(self.m, ty, rule, majorness)
     }
 
     // ----- registers -----
@@ -1130,20 +1049,18 @@ impl<'m> Compiler<'m> {
                 match &gl.space {
                     AddressSpace::Uniform { cbuffer } => {
                         let b = *self.cbuffer_binding.get(cbuffer)?;
-                        // The member's offset in its cbuffer (std140, members in order).
-                        let mut off = 0;
-                        for (_, other) in self.m.globals.iter() {
-                            if other.space == gl.space {
-                                let (s, a) = self.size_align(&other.ty, Rule::Std140);
-                                off = round_up(off, a);
-                                if std::ptr::eq(other, gl) {
-                                    break;
-                                }
-                                off += s;
-                            }
-                        }
+                        // The member's offset in its cbuffer (its variables in order).
+                        let rule = self.m.layout.uniform();
+                        let members: Vec<(GlobalId, &Global)> =
+                            self.m.globals.iter().filter(|(_, o)| o.space == gl.space).collect();
+                        let offsets = crate::layout::member_offsets(
+                            self.m,
+                            members.iter().map(|(_, o)| (&o.ty, o.majorness)),
+                            rule,
+                        );
+                        let off = members.iter().zip(offsets).find(|((h, _), _)| h == g).map(|(_, o)| o)?;
                         let mut comps = Vec::new();
-                        self.layout(&gl.ty, Rule::Std140, off, &mut comps);
+                        self.layout(&gl.ty, rule, gl.majorness, off, &mut comps);
                         Some(Place { root: Root::Buffer(b), dyns: vec![], comps, ty: gl.ty.clone() })
                     }
                     AddressSpace::Resource => {
@@ -1151,7 +1068,7 @@ impl<'m> Compiler<'m> {
                         match &gl.ty {
                             Type::Resource(ResourceKind::ConstantBuffer, Some(t)) => {
                                 let mut comps = Vec::new();
-                                self.layout(t, Rule::Std140, 0, &mut comps);
+                                self.layout(t, self.m.layout.uniform(), gl.majorness, 0, &mut comps);
                                 Some(Place { root: Root::Buffer(b), dyns: vec![], comps, ty: (**t).clone() })
                             }
                             _ => Some(Place { root: Root::Buffer(b), dyns: vec![], comps: vec![], ty: gl.ty.clone() }),
@@ -1191,12 +1108,17 @@ impl<'m> Compiler<'m> {
                     let mut p = self.place(*base, func)?;
                     let Root::Buffer(b) = p.root else { return None };
                     let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
-                    let rule = if *kind == ResourceKind::ConstantBuffer { Rule::Std140 } else { Rule::Std430 };
+                    let rule = if *kind == ResourceKind::ConstantBuffer {
+                        self.m.layout.uniform()
+                    } else {
+                        self.m.layout.storage()
+                    };
+                    let majorness = self.majorness_of(*base, func);
                     let mut comps = Vec::new();
-                    self.layout(&elem, rule, 0, &mut comps);
+                    self.layout(&elem, rule, majorness, 0, &mut comps);
                     let i = self.expr(*index, func);
                     let i = self.index_u32(i[0], &idx_ty);
-                    let stride = self.stride(&elem, rule);
+                    let stride = self.stride(&elem, rule, majorness);
                     p.dyns.push(Dyn { reg: i, stride, len: Len::Buffer(b), span: idx_span });
                     p.comps = comps;
                     p.ty = elem;
@@ -1335,6 +1257,7 @@ impl<'m> Compiler<'m> {
         let Root::Buffer(b) = obj.root else { return vec![] };
         let Type::Resource(kind, elem) = &obj.ty else { return vec![] };
         let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
+        let majorness = self.majorness_of(object, func);
         let fx = &self.m.functions[func];
         let byte = kind.is_byte_address();
         let addr_place = |c: &mut Self, addr: Reg, vty: &Type, aspan: Span| {
@@ -1353,8 +1276,8 @@ impl<'m> Compiler<'m> {
                     ty: vty.clone(),
                 }
             } else {
-                c.layout(&elem, Rule::Std430, 0, &mut comps);
-                let stride = c.stride(&elem, Rule::Std430);
+                c.layout(&elem, c.m.layout.storage(), majorness, 0, &mut comps);
+                let stride = c.stride(&elem, c.m.layout.storage(), majorness);
                 Place {
                     root: Root::Buffer(b),
                     dyns: vec![Dyn { reg: addr, stride, len: Len::Buffer(b), span: aspan }],
@@ -1378,7 +1301,7 @@ impl<'m> Compiler<'m> {
                 vec![]
             }
             ResourceMethod::GetDimensions => {
-                let stride = if byte { 1 } else { self.stride(&elem, Rule::Std430) };
+                let stride = if byte { 1 } else { self.stride(&elem, self.m.layout.storage(), majorness) };
                 let d = self.regs(1);
                 self.emit(Inst::BufLen { d, buffer: b, stride });
                 if let Some(p) = args.first().and_then(|a| self.place(*a, func)) {

@@ -301,7 +301,19 @@ pub struct Field {
     pub name: String,
     pub ty: Type,
     pub semantic: Option<String>,
+    /// How the field's matrices are stored in a buffer (resolved by sema: the `row_major` /
+    /// `column_major` qualifier, else the compilation's default).
+    pub majorness: Majorness,
     pub span: Span,
+}
+
+/// The storage order of a matrix in memory: HLSL's `column_major` (the default: each column's
+/// elements together) or `row_major`. See [`crate::layout`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Majorness {
+    #[default]
+    Column,
+    Row,
 }
 
 /// A compile-time value: folded constants, `static const` initializers, array sizes.
@@ -370,6 +382,8 @@ pub struct Register {
 pub struct Global {
     pub name: String,
     pub ty: Type,
+    /// How matrices of `ty` (or of a buffer's element type) are stored, as for [`Field`].
+    pub majorness: Majorness,
     pub space: AddressSpace,
     pub init: Option<ConstValue>,
     pub register: Option<Register>,
@@ -538,6 +552,9 @@ pub struct EntryPoint {
 
 #[derive(Clone, Debug, Default)]
 pub struct Module {
+    /// Which memory layout each kind of buffer gets: every consumer of the module (the SPIR-V
+    /// writer, the CPU engine, reflection) places buffer contents by it.
+    pub layout: crate::layout::LayoutMode,
     pub structs: Arena<StructDef>,
     pub globals: Arena<Global>,
     pub cbuffers: Vec<Cbuffer>,

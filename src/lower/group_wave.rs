@@ -134,6 +134,7 @@ pub fn emulate_group_wave(module: &mut Module, entry: usize, stdlib: &Stdlib) ->
     let global = |name: &str, space| Global {
         name: name.to_string(),
         ty: Type::UINT,
+        majorness: Majorness::default(),
         space,
         init: None,
         register: None,

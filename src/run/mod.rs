@@ -78,6 +78,9 @@ pub struct Dispatch<'a> {
     /// Case-insensitive substring of the device name to use; `None` takes
     /// the first discrete GPU, then integrated, then anything else.
     pub device: Option<String>,
+    /// The module lays buffers out by the scalar rules (`--layout dx|scalar`): the device's
+    /// `scalarBlockLayout` feature is enabled, and a device without it is an error.
+    pub scalar_block_layout: bool,
 }
 
 /// What a device can do, as far as wavec cares.
@@ -133,6 +136,8 @@ pub enum RunError {
     NoDevice { wanted: Option<String>, available: Vec<String> },
     /// The chosen device cannot run subgroup operations in compute shaders.
     NoSubgroupSupport(String),
+    /// The shader needs a device feature the device lacks (`scalarBlockLayout`).
+    MissingFeature(String),
     /// The requested subgroup size cannot be pinned on this device.
     SubgroupSizeUnsupported { requested: u32, min: u32, max: u32, hint: String },
     /// The SPIR-V is malformed, lacks the entry point, or the driver
@@ -185,6 +190,7 @@ impl fmt::Display for RunError {
             RunError::NoSubgroupSupport(why) => {
                 write!(f, "no subgroup (wave) support in compute shaders: {why}")
             }
+            RunError::MissingFeature(why) => write!(f, "the device lacks a feature the shader needs: {why}"),
             RunError::SubgroupSizeUnsupported { requested, min, max, hint } => {
                 write!(f, "subgroup size {requested} is not supported (device range {min}..={max})")?;
                 if !hint.is_empty() {

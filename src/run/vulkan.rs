@@ -184,6 +184,8 @@ struct Probe {
     size_control: Option<bool>,
     max_compute_workgroup_subgroups: u32,
     portability_subset: bool,
+    /// `scalarBlockLayout` (Vulkan 1.2 core, or `VK_EXT_scalar_block_layout`).
+    scalar_block_layout: bool,
 }
 
 const OP_NAMES: [(vk::SubgroupFeatureFlags, &str); 10] = [
@@ -240,6 +242,7 @@ fn probe(instance: &ash::Instance, pd: vk::PhysicalDevice) -> Result<Probe, RunE
         size_control: None,
         max_compute_workgroup_subgroups: 0,
         portability_subset: has_ext(vk::KHR_PORTABILITY_SUBSET_NAME),
+        scalar_block_layout: false,
     };
     if api < vk::API_VERSION_1_1 {
         // Subgroup properties are a 1.1 query; such a device is listed but
@@ -270,6 +273,14 @@ fn probe(instance: &ash::Instance, pd: vk::PhysicalDevice) -> Result<Probe, RunE
         if let (Ok(n), Ok(i)) = (n, i) {
             info.driver = if i.is_empty() { n } else { format!("{n} ({i})") };
         }
+    }
+
+    if api >= vk::API_VERSION_1_2 || has_ext(vk::EXT_SCALAR_BLOCK_LAYOUT_NAME) {
+        let mut scalar = vk::PhysicalDeviceScalarBlockLayoutFeatures::default();
+        let mut features2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut scalar);
+        unsafe { instance.get_physical_device_features2(pd, &mut features2) };
+        let _ = features2;
+        probe.scalar_block_layout = scalar.scalar_block_layout == vk::TRUE;
     }
 
     let mut size_control_feature = false;
@@ -438,6 +449,13 @@ fn check_request(
             }
         }
     }
+    if d.scalar_block_layout && !p.scalar_block_layout {
+        return Err(RunError::MissingFeature(format!(
+            "the shader lays out its buffers with scalar alignment (`--layout dx` or `scalar`), which needs the \
+             `scalarBlockLayout` feature; `{}` does not have it (use `--layout dxc` or `gl`)",
+            p.info.name
+        )));
+    }
     // Drivers need not accept SPIR-V newer than their core version maps to
     // (1.1 → 1.3, 1.2 → 1.5, 1.3 → 1.6); feeding them one is undefined.
     let max_spirv = match p.info.api_version {
@@ -591,10 +609,18 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     }
     // `requiredSubgroupSize` is only honoured with this feature enabled.
     let mut size_feature = vk::PhysicalDeviceSubgroupSizeControlFeatures::default().subgroup_size_control(true);
+    let scalar_ext = d.scalar_block_layout && p.info.api_version < (1, 2, 0);
+    if scalar_ext {
+        extensions.push(vk::EXT_SCALAR_BLOCK_LAYOUT_NAME.as_ptr());
+    }
+    let mut scalar_feature = vk::PhysicalDeviceScalarBlockLayoutFeatures::default().scalar_block_layout(true);
     let mut device_info =
         vk::DeviceCreateInfo::default().queue_create_infos(&queue_info).enabled_extension_names(&extensions);
     if required_size.is_some() {
         device_info = device_info.push_next(&mut size_feature);
+    }
+    if d.scalar_block_layout {
+        device_info = device_info.push_next(&mut scalar_feature);
     }
     // SAFETY: `p.pd` belongs to this instance; the create info and its
     // chain outlive the call.
@@ -836,6 +862,7 @@ mod tests {
             size_control: control.then_some(false),
             max_compute_workgroup_subgroups: 32,
             portability_subset: false,
+            scalar_block_layout: false,
         }
     }
 

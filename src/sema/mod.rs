@@ -29,6 +29,10 @@ pub struct SemaOptions {
     /// `--wave-size N`: the wave size the shader will run at, like `[WaveSize(N)]`; with
     /// `[numthreads]` it makes `GetGroupWaveCount()` a compile-time constant.
     pub wave_size: Option<u32>,
+    /// How matrices are stored where no `row_major`/`column_major` says (`-Zpr`/`-Zpc`).
+    pub matrix_majorness: Majorness,
+    /// The buffer layouts of the module (`--layout`).
+    pub layout: crate::layout::LayoutMode,
 }
 
 /// What sema hands to lowering and backends.
@@ -89,6 +93,8 @@ pub struct Checker {
     used_global_names: HashSet<String>,
     /// `--wave-size`.
     wave_size_option: Option<u32>,
+    /// `-Zpr`/`-Zpc`: the majorness of matrices declared without a qualifier.
+    default_majorness: Majorness,
     /// The attributes of the entry point that will be selected, found before any body is
     /// checked: they decide whether `GetGroupWaveCount()` is a constant.
     entry_attrs: Option<Vec<ast::Attribute>>,
@@ -204,6 +210,7 @@ impl Checker {
             cur: None,
             used_global_names: HashSet::default(),
             wave_size_option: options.wave_size,
+            default_majorness: options.matrix_majorness,
             entry_attrs: unit.and_then(|u| entry_attributes(u, options)),
             entry_attrs_known: if unit.is_some() { EntryAttrs::FromTree } else { EntryAttrs::Unknown },
             entry_attrs_read: false,
@@ -211,7 +218,19 @@ impl Checker {
         for (name, ty) in &c.stdlib.typedefs {
             c.types.insert(name.clone(), ty.clone());
         }
+        c.module.layout = options.layout;
         c
+    }
+
+    /// The storage order of the matrices a declaration with `modifiers` declares.
+    fn majorness(&self, modifiers: &ast::Modifiers) -> Majorness {
+        if modifiers.has(ast::Modifier::RowMajor) {
+            Majorness::Row
+        } else if modifiers.has(ast::Modifier::ColumnMajor) {
+            Majorness::Column
+        } else {
+            self.default_majorness
+        }
     }
 
     fn finish(mut self, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
@@ -560,7 +579,8 @@ impl Checker {
                             ast::Annotation::Semantic(i) => Some(i.name.clone()),
                             _ => None,
                         });
-                        fields.push(Field { name: d.name.name.clone(), ty, semantic, span: d.name.span });
+                        let majorness = self.majorness(&g.modifiers);
+                        fields.push(Field { name: d.name.name.clone(), ty, semantic, majorness, span: d.name.span });
                     }
                 }
                 ast::StructMember::Method(f) => {
@@ -670,6 +690,7 @@ impl Checker {
             let h = self.module.globals.append(Global {
                 name: d.name.name.clone(),
                 ty,
+                majorness: self.majorness(m),
                 space: space.clone(),
                 init: init.clone(),
                 register,

@@ -362,9 +362,11 @@ impl Checker {
                     continue;
                 }
                 let name = self.unique_global_name(&format!("{}_{}", func_name, d.name.name));
+                let majorness = self.majorness(&g.modifiers);
                 let h = self.module.globals.append(Global {
                     name,
                     ty,
+                    majorness,
                     space: space.clone(),
                     init: init.clone(),
                     register: None,

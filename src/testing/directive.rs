@@ -5,6 +5,8 @@
 //! //! entry NAME                            default: main, else the only entry point
 //! //! define NAME[=VALUE]                   like -D (repeatable)
 //! //! emulate auto|always|never
+//! //! layout dxc|gl|dx|scalar               buffer memory layouts, as --layout
+//! //! matrix-layout column|row              as --matrix-layout
 //! //! profile vulkan1.1|vulkan1.2|vulkan1.3|spirv_1_3…spirv_1_6
 //! //! widths 4,8,16 | 4..128                the wave widths this file runs at
 //! //! skip-device NAME WIDTHS               not on a Vulkan device whose name contains NAME
@@ -58,6 +60,8 @@ pub struct TestFile {
     pub entry: Option<String>,
     pub defines: Vec<(String, Option<String>)>,
     pub emulate: Emulate,
+    pub layout: crate::layout::LayoutMode,
+    pub matrix_majorness: crate::ir::Majorness,
     pub profile: Option<Profile>,
     pub widths: Option<Vec<u32>>,
     /// `skip-device`: (part of a Vulkan device name, widths) this file does not run at.
@@ -83,6 +87,8 @@ impl TestFile {
             entry: entry.map(str::to_string).or_else(|| self.entry.clone()),
             defines: self.defines.clone(),
             emulate: self.emulate,
+            layout: self.layout,
+            matrix_majorness: self.matrix_majorness,
             file_name: self.path.display().to_string(),
             ..Default::default()
         };
@@ -143,6 +149,8 @@ pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
         entry: None,
         defines: Vec::new(),
         emulate: Emulate::Auto,
+        layout: crate::layout::LayoutMode::default(),
+        matrix_majorness: crate::ir::Majorness::Column,
         profile: None,
         widths: None,
         skip_devices: Vec::new(),
@@ -196,6 +204,17 @@ pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
                         "always" => Emulate::Always,
                         "never" => Emulate::Never,
                         _ => return Err(format!("`emulate {rest}`: expected auto, always or never")),
+                    }
+                }
+                "layout" => {
+                    t.layout = crate::layout::LayoutMode::from_name(rest)
+                        .ok_or_else(|| format!("`layout {rest}`: expected dxc, gl, dx or scalar"))?;
+                }
+                "matrix-layout" => {
+                    t.matrix_majorness = match rest {
+                        "column" => crate::ir::Majorness::Column,
+                        "row" => crate::ir::Majorness::Row,
+                        _ => return Err(format!("`matrix-layout {rest}`: expected column or row")),
                     }
                 }
                 "profile" => {
@@ -299,8 +318,9 @@ pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
                 "" => return Err("empty directive".into()),
                 other => {
                     return Err(format!(
-                        "unknown directive `{other}` (expected dispatch, entry, define, emulate, profile, widths, \
-                         skip-device, buffer, expect, expect-file, reference or compare)"
+                        "unknown directive `{other}` (expected dispatch, entry, define, emulate, layout, \
+                         matrix-layout, profile, widths, skip-device, buffer, expect, expect-file, reference or \
+                         compare)"
                     ))
                 }
             }

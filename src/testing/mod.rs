@@ -129,6 +129,7 @@ pub fn execute(job: &Job, engine: &Engine) -> Result<Ran, String> {
                 subgroup_size: *width,
                 timeout: job.timeout,
                 device: device.clone(),
+                scalar_block_layout: job.options.layout.needs_scalar_block_layout(),
             };
             let out = crate::run::run_compute(&d).map_err(|e| e.to_string())?;
             let w = out.device.subgroup_size;

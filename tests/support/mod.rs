@@ -200,11 +200,17 @@ pub fn compile_hlsl(src: &str, entry: &str) -> Result<Vec<u32>, String> {
 
 /// Runs `spirv-val --target-env ENV` on a module; `Err` holds its complaint.
 pub fn spirv_val(words: &[u32], env: &str) -> Result<(), String> {
+    spirv_val_with(words, env, &[])
+}
+
+/// [`spirv_val`] with more of its options (`--scalar-block-layout`).
+pub fn spirv_val_with(words: &[u32], env: &str, flags: &[&str]) -> Result<(), String> {
     let dir = unique_temp_dir("spv");
     let path = dir.join("m.spv");
     std::fs::write(&path, words_to_bytes(words)).expect("write SPIR-V");
     let out = Command::new("spirv-val")
         .args(["--target-env", env])
+        .args(flags)
         .arg(&path)
         .output()
         .map_err(|e| format!("cannot run spirv-val (install spirv-tools): {e}"))?;
@@ -246,6 +252,13 @@ pub fn options_from_args(args: &str) -> wavec::Options {
             "--entry" => o.entry = Some(value.to_string()),
             "--stage" => o.stage = wavec::ir::Stage::from_name(value),
             "--wave-size" => o.wave_size = Some(value.parse().expect("wave size")),
+            "--layout" => o.layout = wavec::layout::LayoutMode::from_name(value).expect("layout"),
+            "--matrix-layout" => {
+                o.matrix_majorness = match value {
+                    "row" => wavec::ir::Majorness::Row,
+                    _ => wavec::ir::Majorness::Column,
+                }
+            }
             "--emulate" => {
                 o.emulate = match value {
                     "always" => wavec::Emulate::Always,

@@ -112,7 +112,16 @@ impl Fb {
 }
 
 fn global(name: &str, ty: Type, space: AddressSpace) -> Global {
-    Global { name: name.to_string(), ty, space, init: None, register: None, vk_binding: None, span: Span::DUMMY }
+    Global {
+        name: name.to_string(),
+        ty,
+        majorness: Majorness::Column,
+        space,
+        init: None,
+        register: None,
+        vk_binding: None,
+        span: Span::DUMMY,
+    }
 }
 
 fn entry(m: &mut Module, f: Function, numthreads: [u32; 3]) {
@@ -265,8 +274,14 @@ fn declarations_and_bindings() {
     let particle = m.structs.append(StructDef {
         name: "Particle".to_string(),
         fields: vec![
-            Field { name: "pos".to_string(), ty: F3, semantic: None, span: Span::DUMMY },
-            Field { name: "mass".to_string(), ty: Type::FLOAT, semantic: None, span: Span::DUMMY },
+            Field { name: "pos".to_string(), ty: F3, semantic: None, majorness: Majorness::Column, span: Span::DUMMY },
+            Field {
+                name: "mass".to_string(),
+                ty: Type::FLOAT,
+                semantic: None,
+                majorness: Majorness::Column,
+                span: Span::DUMMY,
+            },
         ],
         span: Span::DUMMY,
     });
@@ -658,8 +673,20 @@ fn conversions_swizzles_constructors() {
     let s = m.structs.append(StructDef {
         name: "Pair".to_string(),
         fields: vec![
-            Field { name: "a".to_string(), ty: Type::UINT, semantic: None, span: Span::DUMMY },
-            Field { name: "b".to_string(), ty: Type::FLOAT, semantic: None, span: Span::DUMMY },
+            Field {
+                name: "a".to_string(),
+                ty: Type::UINT,
+                semantic: None,
+                majorness: Majorness::Column,
+                span: Span::DUMMY,
+            },
+            Field {
+                name: "b".to_string(),
+                ty: Type::FLOAT,
+                semantic: None,
+                majorness: Majorness::Column,
+                span: Span::DUMMY,
+            },
         ],
         span: Span::DUMMY,
     });

@@ -165,7 +165,8 @@ impl<'a> Writer<'a> {
             let _ = writeln!(out, "struct {} {{", self.struct_names[h.index()]);
             for (i, f) in s.fields.iter().enumerate() {
                 let semantic = f.semantic.as_ref().map(|s| format!(" : {s}")).unwrap_or_default();
-                let _ = writeln!(out, "{}{}{};", Level(1), self.decl(&f.ty, &self.field_names[h.index()][i]), semantic);
+                let decl = self.decl_stored(&f.ty, f.majorness, &self.field_names[h.index()][i]);
+                let _ = writeln!(out, "{}{decl}{semantic};", Level(1));
             }
             out.push_str("};\n");
         }
@@ -202,7 +203,8 @@ impl<'a> Writer<'a> {
                     let _ = writeln!(out, "{vk}cbuffer {}{reg} {{", self.cbuffer_names[*i]);
                     for (mh, m) in module.globals.iter() {
                         if m.space == (AddressSpace::Uniform { cbuffer: Some(*i) }) {
-                            let _ = writeln!(out, "{}{};", Level(1), self.decl(&m.ty, &self.global_names[mh.index()]));
+                            let decl = self.decl_stored(&m.ty, m.majorness, &self.global_names[mh.index()]);
+                            let _ = writeln!(out, "{}{decl};", Level(1));
                         }
                     }
                     out.push_str("};\n");
@@ -216,7 +218,17 @@ impl<'a> Writer<'a> {
                         _ => "",
                     };
                     let init = g.init.as_ref().map(|v| format!(" = {}", self.const_init(v, &g.ty))).unwrap_or_default();
-                    let _ = writeln!(out, "{vk}{prefix}{}{reg}{init};", self.decl(&g.ty, name));
+                    let line = format!("{vk}{prefix}{}{reg}{init};", self.decl_stored(&g.ty, g.majorness, name));
+                    // A buffer of row-major matrices: HLSL has no qualifier in that position
+                    // that glslang reads, but both it and DXC follow the pragma.
+                    let row_major_elements = g.majorness == Majorness::Row
+                        && matches!(&g.ty, Type::Resource(_, Some(e)) if matches!(**e, Type::Matrix(..)));
+                    if row_major_elements {
+                        let _ =
+                            writeln!(out, "#pragma pack_matrix(row_major)\n{line}\n#pragma pack_matrix(column_major)");
+                    } else {
+                        let _ = writeln!(out, "{line}");
+                    }
                 }
             }
         }
@@ -238,6 +250,21 @@ impl<'a> Writer<'a> {
             Type::Array(e, None) => format!("{}[]", self.ty(e)),
             Type::Resource(k, Some(e)) => format!("{}<{}>", k.name(), self.ty(e)),
             other => other.to_string(),
+        }
+    }
+
+    /// The declarator of data a buffer holds: a row-major matrix (or array of them) says so,
+    /// since DXC's default, which the output is compiled with, is column-major. (A buffer of
+    /// row-major matrices gets a `#pragma pack_matrix` around its declaration instead.)
+    fn decl_stored(&self, t: &Type, majorness: Majorness, name: &str) -> String {
+        let mut inner = t;
+        while let Type::Array(e, _) = inner {
+            inner = e;
+        }
+        let decl = self.decl(t, name);
+        match (majorness, inner) {
+            (Majorness::Row, Type::Matrix(..)) => format!("row_major {decl}"),
+            _ => decl,
         }
     }
 

@@ -1,10 +1,11 @@
 //! Module, types, constants, globals, functions, control flow and expressions.
 
-use super::layout::{self, Layout};
+use super::layout::Layout;
 use super::Options;
 use crate::diag::Diagnostic;
 use crate::fast_hash::{HashMap, HashSet};
 use crate::ir::*;
+use crate::layout as rules;
 use crate::span::Span;
 use crate::stdlib::Stdlib;
 use rspirv::binary::Assemble;
@@ -50,11 +51,12 @@ enum GVar {
     /// A variable holding the value directly (`Private`, `Workgroup`, `Uniform` block member
     /// reached through `member`).
     Plain(Ptr),
-    /// A member of a uniform block variable.
-    Member { var: Word, index: u32, ty: Type },
+    /// A member of a uniform block variable, laid out by `layout`.
+    Member { var: Word, index: u32, ty: Type, layout: Layout },
     /// A storage buffer: a block whose member 0 is a runtime array of `elem` (`uint` for
-    /// byte-address buffers); `counter` is its `counter.var.<name>` block (one `int`).
-    Buffer { var: Word, elem: Type, counter: Option<Word> },
+    /// byte-address buffers) with `majorness`; `counter` is its `counter.var.<name>` block (one
+    /// `int`).
+    Buffer { var: Word, elem: Type, majorness: Majorness, counter: Option<Word> },
     /// A typed buffer or texture: a `UniformConstant` variable of image type `image`.
     Image(ImageVar),
 }
@@ -358,21 +360,22 @@ impl<'a> Writer<'a> {
                     None => Instruction::new(Op::TypeRuntimeArray, None, Some(id), vec![Operand::IdRef(elem)]),
                 };
                 put(&mut self.globals, inst);
-                if layout != Layout::Logical {
-                    let stride = layout::array_stride(self.m, e, layout);
+                if let Layout::Explicit(rule, majorness) = layout {
+                    let stride = rules::array_stride(self.m, e, rule, majorness);
                     self.decorate(id, Decoration::ArrayStride, vec![Operand::LiteralBit32(stride)]);
                 }
                 self.types.insert(key, id);
                 id
             }
             Type::Struct(h) => {
+                let layout = layout.of_struct();
                 let key = TyKey::Struct(*h, layout);
                 if let Some(&id) = self.types.get(&key) {
                     return id;
                 }
                 let def = &self.m.structs[*h];
-                let fields: Vec<Type> = def.fields.iter().map(|f| f.ty.clone()).collect();
-                let members: Vec<Word> = fields.iter().map(|t| self.ty(t, layout)).collect();
+                let fields: Vec<(Type, Majorness)> = def.fields.iter().map(|f| (f.ty.clone(), f.majorness)).collect();
+                let members: Vec<Word> = fields.iter().map(|(t, maj)| self.ty(t, layout.member(*maj))).collect();
                 let id = self.id();
                 put(
                     &mut self.globals,
@@ -386,15 +389,16 @@ impl<'a> Writer<'a> {
                 let name = if layout == Layout::Logical {
                     def.name.clone()
                 } else {
-                    format!("{}_{}", def.name, if layout == Layout::Std430 { "std430" } else { "std140" })
+                    format!("{}_{}", def.name, layout.suffix())
                 };
                 self.name(id, &name);
                 let names: Vec<String> = def.fields.iter().map(|f| f.name.clone()).collect();
                 for (i, n) in names.iter().enumerate() {
                     self.member_name(id, i as u32, n);
                 }
-                if layout != Layout::Logical {
-                    self.decorate_members(id, &fields, layout);
+                if let Layout::Explicit(rule, _) = layout {
+                    let offsets = rules::field_offsets(self.m, *h, rule);
+                    self.decorate_members(id, &fields, &offsets, rule);
                 }
                 self.types.insert(key, id);
                 id
@@ -406,25 +410,26 @@ impl<'a> Writer<'a> {
         }
     }
 
-    fn decorate_members(&mut self, id: Word, fields: &[Type], layout: Layout) {
-        let defs: Vec<Field> = fields
-            .iter()
-            .map(|t| Field { name: String::new(), ty: t.clone(), semantic: None, span: Span::default() })
-            .collect();
-        let offsets = layout::field_offsets(self.m, &defs, layout);
-        for (i, (t, off)) in fields.iter().zip(offsets).enumerate() {
-            self.member_decorate(id, i as u32, Decoration::Offset, vec![Operand::LiteralBit32(off)]);
+    /// `Offset`s, and each matrix member's (or array of matrices') `MatrixStride` and majorness:
+    /// HLSL's rows are SPIR-V's columns, so an HLSL `column_major` matrix is `RowMajor` (DXC).
+    fn decorate_members(&mut self, id: Word, members: &[(Type, Majorness)], offsets: &[u32], rule: rules::Rule) {
+        for (i, ((t, majorness), off)) in members.iter().zip(offsets).enumerate() {
+            self.member_decorate(id, i as u32, Decoration::Offset, vec![Operand::LiteralBit32(*off)]);
             let mut inner = t;
             while let Type::Array(e, _) = inner {
                 inner = e;
             }
-            if let Type::Matrix(s, _, c) = inner {
+            if let Type::Matrix(s, r, c) = inner {
                 if *s != Scalar::Bool {
-                    // HLSL's default (column_major) packing stores each HLSL column contiguously,
-                    // and HLSL columns are SPIR-V rows: RowMajor (as DXC does).
-                    self.member_decorate(id, i as u32, Decoration::RowMajor, vec![]);
-                    let stride = layout::matrix_stride(*s, *c, layout);
-                    self.member_decorate(id, i as u32, Decoration::MatrixStride, vec![Operand::LiteralBit32(stride)]);
+                    if let Some(mp) = rules::matrix(*s, *r, *c, *majorness, rule) {
+                        let order = match majorness {
+                            Majorness::Column => Decoration::RowMajor,
+                            Majorness::Row => Decoration::ColMajor,
+                        };
+                        self.member_decorate(id, i as u32, order, vec![]);
+                        let stride = vec![Operand::LiteralBit32(mp.stride)];
+                        self.member_decorate(id, i as u32, Decoration::MatrixStride, stride);
+                    }
                 }
             }
         }
@@ -632,8 +637,11 @@ impl<'a> Writer<'a> {
     /// storage buffer block holding one `int`, bound in the same set at the first free binding
     /// after the buffer's (DXC's `counter.var` with its default binding).
     fn counter_var(&mut self, name: &str, (binding, set): (u32, u32)) -> Word {
-        let first = !self.types.contains_key(&TyKey::Block("counter".into(), Layout::Std430));
-        let block = self.block_type("counter".into(), &[Type::INT], Layout::Std430, "type_ACSBuffer_counter");
+        let members = [(Type::INT, Majorness::Column)];
+        let rule = self.m.layout.storage();
+        let key = TyKey::Block(format!("counter {members:?}"), Layout::Explicit(rule, Majorness::Column));
+        let first = !self.types.contains_key(&key);
+        let block = self.block_type("counter".into(), &members, rule, "type_ACSBuffer_counter");
         if first {
             self.member_name(block, 0, "counter");
         }
@@ -723,13 +731,14 @@ impl<'a> Writer<'a> {
         Ok(ImageVar { var, image, kind, elem, storage, unknown_format: format == F::Unknown })
     }
 
-    /// A block struct around `members` (with `layout`), decorated `Block`.
-    fn block_type(&mut self, key: String, members: &[Type], layout: Layout, name: &str) -> Word {
-        let tk = TyKey::Block(key, layout);
+    /// A block struct around `members` (each with its majorness), laid out by `rule` and
+    /// decorated `Block`.
+    fn block_type(&mut self, key: String, members: &[(Type, Majorness)], rule: rules::Rule, name: &str) -> Word {
+        let tk = TyKey::Block(format!("{key} {members:?}"), Layout::Explicit(rule, Majorness::Column));
         if let Some(&id) = self.types.get(&tk) {
             return id;
         }
-        let ids: Vec<Word> = members.iter().map(|t| self.ty(t, layout)).collect();
+        let ids: Vec<Word> = members.iter().map(|(t, maj)| self.ty(t, Layout::Explicit(rule, *maj))).collect();
         let id = self.id();
         put(
             &mut self.globals,
@@ -737,9 +746,16 @@ impl<'a> Writer<'a> {
         );
         self.name(id, name);
         self.decorate(id, Decoration::Block, vec![]);
-        self.decorate_members(id, members, layout);
+        let offsets = rules::member_offsets(self.m, members.iter().map(|(t, maj)| (t, *maj)), rule);
+        self.decorate_members(id, members, &offsets, rule);
         self.types.insert(tk, id);
         id
+    }
+
+    /// The layout of storage buffers (structured, byte-address, counters) for matrices of
+    /// `majorness`.
+    pub fn storage_layout(&self, majorness: Majorness) -> Layout {
+        Layout::Explicit(self.m.layout.storage(), majorness)
     }
 
     /// Declares the buffers and cbuffers in declaration order, so automatic bindings follow the
@@ -768,8 +784,9 @@ impl<'a> Writer<'a> {
                             };
                             let arr = Type::Array(Box::new(elem.clone()), None);
                             let name = format!("type_{}_{}", kind.name(), m.type_name(&elem).replace(['[', ']'], "_"));
-                            let block =
-                                self.block_type(format!("{}<{:?}>", kind.name(), elem), &[arr], Layout::Std430, &name);
+                            let storage = self.m.layout.storage();
+                            let key = format!("{}<{:?}>", kind.name(), elem);
+                            let block = self.block_type(key, &[(arr, g.majorness)], storage, &name);
                             if !kind.is_writable() {
                                 self.member_decorate(block, 0, Decoration::NonWritable, vec![]);
                             }
@@ -782,20 +799,22 @@ impl<'a> Writer<'a> {
                             } else {
                                 None
                             };
-                            self.gvars.insert(h, GVar::Buffer { var, elem, counter });
+                            self.gvars.insert(h, GVar::Buffer { var, elem, majorness: g.majorness, counter });
                         }
                         ConstantBuffer => {
                             let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
                             let name = format!("type_ConstantBuffer_{}", m.type_name(&elem));
+                            let uniform = self.m.layout.uniform();
                             let block = self.block_type(
                                 format!("cb<{elem:?}>"),
-                                std::slice::from_ref(&elem),
-                                Layout::Std140,
+                                &[(elem.clone(), g.majorness)],
+                                uniform,
                                 &name,
                             );
                             let var = self.global_var(block, StorageClass::Uniform, None, &g.name);
                             self.bind(var, g.vk_binding);
-                            self.gvars.insert(h, GVar::Member { var, index: 0, ty: elem });
+                            let layout = Layout::Explicit(uniform, g.majorness);
+                            self.gvars.insert(h, GVar::Member { var, index: 0, ty: elem, layout });
                         }
                         Buffer | RWBuffer | Texture1D | Texture2D | Texture3D | Texture2DArray | RWTexture1D
                         | RWTexture2D | RWTexture3D | RWTexture2DArray => {
@@ -826,20 +845,23 @@ impl<'a> Writer<'a> {
                         .filter(|(_, o)| o.space == AddressSpace::Uniform { cbuffer: *cbuffer })
                         .map(|(i, _)| i)
                         .collect();
-                    let tys: Vec<Type> = members.iter().map(|&i| m.globals[i].ty.clone()).collect();
+                    let tys: Vec<(Type, Majorness)> =
+                        members.iter().map(|&i| (m.globals[i].ty.clone(), m.globals[i].majorness)).collect();
                     let (name, vk) = match cbuffer {
                         Some(i) => (m.cbuffers[*i].name.clone(), m.cbuffers[*i].vk_binding),
                         None => ("$Globals".to_string(), None),
                     };
-                    let block =
-                        self.block_type(format!("cbuffer {name}"), &tys, Layout::Std140, &format!("type_{name}"));
+                    let uniform = self.m.layout.uniform();
+                    let block = self.block_type(format!("cbuffer {name}"), &tys, uniform, &format!("type_{name}"));
                     for (i, &g) in members.iter().enumerate() {
                         self.member_name(block, i as u32, &m.globals[g].name);
                     }
                     let var = self.global_var(block, StorageClass::Uniform, None, &name);
                     self.bind(var, vk);
                     for (i, &g) in members.iter().enumerate() {
-                        self.gvars.insert(g, GVar::Member { var, index: i as u32, ty: m.globals[g].ty.clone() });
+                        let layout = Layout::Explicit(uniform, m.globals[g].majorness);
+                        let ty = m.globals[g].ty.clone();
+                        self.gvars.insert(g, GVar::Member { var, index: i as u32, ty, layout });
                     }
                     self.cbuffers.insert(*cbuffer, (var, members));
                 }
@@ -872,9 +894,9 @@ impl<'a> Writer<'a> {
         if let Some(v) = self.gvars.get(&g).cloned() {
             return match v {
                 GVar::Plain(p) => Ok(p),
-                GVar::Member { var, index, ty } => {
+                GVar::Member { var, index, ty, layout } => {
                     let idx = self.const_u32(index);
-                    let p = Ptr { id: var, ty: Type::Void, layout: Layout::Std140, sc: StorageClass::Uniform };
+                    let p = Ptr { id: var, ty: Type::Void, layout, sc: StorageClass::Uniform };
                     Ok(self.access(&p, ty, vec![idx]))
                 }
                 GVar::Buffer { .. } | GVar::Image(_) => Err(err("E0612", span, "a resource is used as a value")),
@@ -1061,18 +1083,23 @@ impl<'a> Writer<'a> {
     }
 
     fn convert_members(&mut self, v: Word, ty: &Type, layout: Layout, from: bool) -> Word {
-        let (src_layout, dst_layout) = if from { (layout, Layout::Logical) } else { (Layout::Logical, layout) };
-        let members: Vec<Type> = match ty {
-            Type::Array(e, Some(n)) => vec![(**e).clone(); *n as usize],
-            Type::Struct(h) => self.m.structs[*h].fields.iter().map(|f| f.ty.clone()).collect(),
-            Type::Matrix(Scalar::Bool, r, c) => vec![Type::Vector(Scalar::Bool, *c); *r as usize],
+        let dst_layout = if from { Layout::Logical } else { layout };
+        // Each member with the layout it was declared with (a struct field's own majorness).
+        let members: Vec<(Type, Layout)> = match ty {
+            Type::Array(e, Some(n)) => vec![((**e).clone(), layout); *n as usize],
+            Type::Struct(h) => {
+                self.m.structs[*h].fields.iter().map(|f| (f.ty.clone(), layout.member(f.majorness))).collect()
+            }
+            Type::Matrix(Scalar::Bool, r, c) => vec![(Type::Vector(Scalar::Bool, *c), layout); *r as usize],
             _ => return v,
         };
         let mut parts = Vec::new();
-        for (i, mt) in members.iter().enumerate() {
-            let st = self.ty(mt, src_layout);
+        for (i, (mt, member_layout)) in members.iter().enumerate() {
+            let src = if from { *member_layout } else { Layout::Logical };
+            let st = self.ty(mt, src);
             let x = self.op(Op::CompositeExtract, st, vec![Operand::IdRef(v), Operand::LiteralBit32(i as u32)]);
-            let x = if from { self.unpack_layout(x, mt, layout) } else { self.pack_layout(x, mt, layout) };
+            let x =
+                if from { self.unpack_layout(x, mt, *member_layout) } else { self.pack_layout(x, mt, *member_layout) };
             parts.push(x);
         }
         let t = self.ty(ty, dst_layout);
@@ -1569,7 +1596,13 @@ impl<'a> Writer<'a> {
             ExprKind::Field { base, index } => match self.pointer(*base)? {
                 Some(p) => {
                     let i = self.const_u32(*index);
-                    Some(self.access(&p, x.ty.clone(), vec![i]))
+                    // The field's matrices are laid out by its own majorness.
+                    let majorness = match &p.ty {
+                        Type::Struct(h) => self.m.structs[*h].fields[*index as usize].majorness,
+                        _ => Majorness::Column,
+                    };
+                    let member = Ptr { layout: p.layout.member(majorness), ..p };
+                    Some(self.access(&member, x.ty.clone(), vec![i]))
                 }
                 None => None,
             },
@@ -1579,15 +1612,11 @@ impl<'a> Writer<'a> {
                     let g = *g;
                     match self.gvars.get(&g).cloned() {
                         Some(GVar::Image(_)) => return Ok(None),
-                        Some(GVar::Buffer { var, elem, .. }) => {
+                        Some(GVar::Buffer { var, elem, majorness, .. }) => {
                             let i = self.expr(*index)?;
                             let zero = self.const_u32(0);
-                            let p = Ptr {
-                                id: var,
-                                ty: Type::Void,
-                                layout: Layout::Std430,
-                                sc: StorageClass::StorageBuffer,
-                            };
+                            let layout = self.storage_layout(majorness);
+                            let p = Ptr { id: var, ty: Type::Void, layout, sc: StorageClass::StorageBuffer };
                             return Ok(Some(self.access(&p, elem, vec![zero, i])));
                         }
                         _ => {
@@ -2209,13 +2238,15 @@ impl<'a> Writer<'a> {
     // Resource methods
     // ------------------------------------------------------------------------------------------
 
+    /// The storage buffer a method is called on: its variable, element type, the layout of its
+    /// elements, its kind and its counter.
     #[allow(clippy::type_complexity)]
-    fn buffer_of(&mut self, object: ExprId, span: Span) -> R<(Word, Type, ResourceKind, Option<Word>)> {
+    fn buffer_of(&mut self, object: ExprId, span: Span) -> R<(Word, Type, Layout, ResourceKind, Option<Word>)> {
         let f = self.cur_fn();
         let o = &f.exprs[object];
         if let (ExprKind::Global(g), Type::Resource(kind, _)) = (&o.kind, &o.ty) {
-            if let Some(GVar::Buffer { var, elem, counter }) = self.gvars.get(g).cloned() {
-                return Ok((var, elem, *kind, counter));
+            if let Some(GVar::Buffer { var, elem, majorness, counter }) = self.gvars.get(g).cloned() {
+                return Ok((var, elem, self.storage_layout(majorness), *kind, counter));
             }
             return Err(err(
                 "E0612",
@@ -2232,8 +2263,8 @@ impl<'a> Writer<'a> {
                 return self.image_method(&iv, method, args, ty, span);
             }
         }
-        let (var, elem, kind, counter) = self.buffer_of(object, span)?;
-        let base = Ptr { id: var, ty: Type::Void, layout: Layout::Std430, sc: StorageClass::StorageBuffer };
+        let (var, elem, layout, kind, counter) = self.buffer_of(object, span)?;
+        let base = Ptr { id: var, ty: Type::Void, layout, sc: StorageClass::StorageBuffer };
         let zero = self.const_u32(0);
         let uint = self.uint_ty();
         if let (
@@ -2255,7 +2286,12 @@ impl<'a> Writer<'a> {
                 }
                 _ => None,
             };
-            let cp = Ptr { id: c, ty: Type::Void, layout: Layout::Std430, sc: StorageClass::StorageBuffer };
+            let cp = Ptr {
+                id: c,
+                ty: Type::Void,
+                layout: self.storage_layout(Majorness::Column),
+                sc: StorageClass::StorageBuffer,
+            };
             let cp = self.access(&cp, Type::INT, vec![zero]);
             let one = self.constant(&ConstValue::Int(1), &Type::INT);
             let int = self.ty(&Type::INT, Layout::Logical);
@@ -2337,7 +2373,8 @@ impl<'a> Writer<'a> {
                 } else {
                     self.assign_converted(args[0], len, &Type::UINT, span)?;
                     if let Some(&a) = args.get(1) {
-                        let stride = layout::array_stride(self.m, &elem, Layout::Std430);
+                        let Layout::Explicit(rule, majorness) = layout else { unreachable!("a buffer is laid out") };
+                        let stride = rules::array_stride(self.m, &elem, rule, majorness);
                         let s = self.const_u32(stride);
                         self.assign_converted(a, s, &Type::UINT, span)?;
                     }
