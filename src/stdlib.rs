@@ -35,8 +35,6 @@ pub enum ElemClass {
     Int64,
     UInt32,
     Float64,
-    /// Every numeric type but `double`: what the portable `WaveMatch` compares bit by bit.
-    Matchable,
 }
 
 impl ElemClass {
@@ -57,7 +55,6 @@ impl ElemClass {
             ElemClass::Int64 => matches!(s, I64 | U64),
             ElemClass::UInt32 => s == U32,
             ElemClass::Float64 => s == F64,
-            ElemClass::Matchable => s != Bool && s != F64,
         }
     }
 }
@@ -108,7 +105,6 @@ impl TypeClass {
             "int64" => ElemClass::Int64,
             "uint32" => ElemClass::UInt32,
             "float64" => ElemClass::Float64,
-            "matchable" => ElemClass::Matchable,
             _ => return None,
         };
         let shape = match shape {
@@ -378,7 +374,6 @@ fn class_name(c: &TypeClass) -> String {
         ElemClass::Int64 => "int64",
         ElemClass::UInt32 => "uint32",
         ElemClass::Float64 => "float64",
-        ElemClass::Matchable => "matchable",
     };
     let s = match c.shape {
         ShapeClass::Scalar => "s",

@@ -1433,6 +1433,18 @@ impl<'m> Compiler<'m> {
                     })
                     .collect()
             }
+            "split64" => {
+                // Each 64-bit component's bits as two 32-bit words, low first.
+                let vs = self.expr(args[0], func);
+                let (mask, shift) = (self.konst(u32::MAX as u64), self.konst(32));
+                vs.into_iter()
+                    .flat_map(|v| {
+                        let lo = self.bin(ops::AND, ops::U64, v, mask);
+                        let hi = self.bin(ops::SHR, ops::U64, v, shift);
+                        [lo, hi]
+                    })
+                    .collect()
+            }
             "dot" | "length" | "distance" | "normalize" | "cross" | "horizontal" | "mul" => {
                 let tys: Vec<Type> = (0..args.len()).map(|i| arg_ty(self, i)).collect();
                 let vs: Vec<Vec<Reg>> = args.iter().map(|x| self.expr(*x, func)).collect();

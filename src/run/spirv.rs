@@ -63,6 +63,11 @@ pub(crate) struct Resource {
     pub kind: ResourceKind,
 }
 
+/// `OpCapability` operands of the optional arithmetic types.
+pub(crate) const CAPABILITY_FLOAT64: u32 = 10;
+pub(crate) const CAPABILITY_INT64: u32 = 11;
+pub(crate) const CAPABILITY_INT16: u32 = 22;
+
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ModuleInfo {
     /// Descriptor-bound variables the entry point may use.

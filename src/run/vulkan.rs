@@ -614,8 +614,19 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         extensions.push(vk::EXT_SCALAR_BLOCK_LAYOUT_NAME.as_ptr());
     }
     let mut scalar_feature = vk::PhysicalDeviceScalarBlockLayoutFeatures::default().scalar_block_layout(true);
-    let mut device_info =
-        vk::DeviceCreateInfo::default().queue_create_infos(&queue_info).enabled_extension_names(&extensions);
+    // 64- and 16-bit arithmetic (SPIR-V capabilities Float64, Int64, Int16) are optional
+    // features: enabled when the module declares them and the device has them.
+    // SAFETY: a query on a physical device of this instance.
+    let supported = unsafe { s.instance().get_physical_device_features(p.pd) };
+    let declares = |c: u32| module.capabilities.contains(&c);
+    let core_features = vk::PhysicalDeviceFeatures::default()
+        .shader_float64(declares(spirv::CAPABILITY_FLOAT64) && supported.shader_float64 == vk::TRUE)
+        .shader_int64(declares(spirv::CAPABILITY_INT64) && supported.shader_int64 == vk::TRUE)
+        .shader_int16(declares(spirv::CAPABILITY_INT16) && supported.shader_int16 == vk::TRUE);
+    let mut device_info = vk::DeviceCreateInfo::default()
+        .queue_create_infos(&queue_info)
+        .enabled_extension_names(&extensions)
+        .enabled_features(&core_features);
     if required_size.is_some() {
         device_info = device_info.push_next(&mut size_feature);
     }
