@@ -193,3 +193,52 @@ fn every_intrinsic_on_lavapipe_as_spirv_and_as_hlsl() {
         assert!(failures.is_empty(), "{}", failures.join("\n"));
     });
 }
+
+/// The support table's promise: every wave and quad intrinsic has, on HLSL at every shader model
+/// from 6.0 and on SPIR-V (Vulkan 1.1, no extension), a native form or a portable body. (The
+/// group wave index and count come from the `group_wave` pass below sm_6_10.)
+#[test]
+fn no_wave_intrinsic_is_refused_on_hlsl_or_spirv() {
+    use wavec::lower::intrinsics::Target;
+    let lib = wavec::stdlib::Stdlib::get();
+    let spirv = wavec::spirv_options(&wavec::Options::default());
+    let empty = wavec::ir::Function {
+        name: String::new(),
+        ret: wavec::ir::Type::Void,
+        ret_semantic: None,
+        locals: Default::default(),
+        params: Vec::new(),
+        exprs: Default::default(),
+        body: Default::default(),
+        span: Default::default(),
+        uses: Default::default(),
+    };
+    let mut refused = Vec::new();
+    let mut checked = 0;
+    for intr in lib.intrinsics.iter() {
+        let wave = intr.name.starts_with("Wave") || intr.name.starts_with("Quad");
+        if !wave {
+            continue;
+        }
+        checked += 1;
+        if intr.definition.is_some() {
+            continue;
+        }
+        let mut targets: Vec<(String, Box<dyn Target>)> = (0..=10)
+            .map(|minor| {
+                (
+                    format!("sm_6_{minor}"),
+                    Box::new(wavec::back::hlsl::Natives { shader_model: (6, minor) }) as Box<dyn Target>,
+                )
+            })
+            .collect();
+        targets.push(("SPIR-V".into(), Box::new(wavec::back::spv::Natives(&spirv))));
+        for (name, target) in &targets {
+            if let Err(d) = target.native(intr, &empty, &[]) {
+                refused.push(format!("{} on {name}: {}", intr.signature(), d.message));
+            }
+        }
+    }
+    assert!(checked > 60, "the wave intrinsics: {checked}");
+    assert!(refused.is_empty(), "refused:\n{}", refused.join("\n"));
+}

@@ -41,10 +41,10 @@
 //!
 //! Integers wrap; division by zero gives all ones (D3D's `udiv`), shifts mask their amount;
 //! floats are IEEE binary32 through Rust's `f32` (no fast-math, no denormal flushing); `min`/
-//! `max` follow `fmin`/`fmax` (a NaN operand yields the other). Buffers use Vulkan's layouts as
-//! the SPIR-V backend emits them: **std430** for storage buffers (`StructuredBuffer<float3>`
-//! has a 16-byte stride), **std140** for `cbuffer` and `ConstantBuffer<T>`; matrices are
-//! column-major (HLSL's default packing); byte-address buffers are read as packed words.
+//! `max` follow `fmin`/`fmax` (a NaN operand yields the other). Buffers are laid out as the
+//! SPIR-V backend lays them out, by [`crate::layout`] and the module's `--layout` (DXC's relaxed
+//! std430 for storage buffers and relaxed std140 for `cbuffer` and `ConstantBuffer<T>` by
+//! default), matrices by their declared majorness; byte-address buffers are read as packed words.
 //! Bindings: `[[vk::binding(b, s)]]` where given, else declaration order in set 0 (resources and
 //! `cbuffer`s in source order, the implicit `$Globals` last).
 //! Memory barriers without group sync and wave barriers are no-ops: sequential execution is

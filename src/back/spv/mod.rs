@@ -12,16 +12,18 @@
 //! - **Types and constants** are cached (rspirv deduplicates neither constants nor, usefully,
 //!   decorated aggregates), so the module holds each once. A type that lives in a buffer gets its
 //!   own decorated copy per [`layout::Layout`] (`Offset`, `ArrayStride`, `MatrixStride`,
-//!   `RowMajor`); loads and stores convert between that copy and the undecorated one member by
-//!   member. `bool` is stored in buffers as a `uint`.
+//!   `RowMajor` for HLSL's `column_major`, `ColMajor` for `row_major`, all from
+//!   [`crate::layout`]); loads and stores convert between that copy and the undecorated one
+//!   member by member. `bool` is stored in buffers as a `uint`.
 //! - **Capabilities and extensions** are derived from use, naga's `require_any` idea: an opcode
 //!   lowered from the stdlib data asks rspirv's grammar which capabilities enable it and takes
 //!   the one that fits the operation (a `Partitioned*` group operation takes
 //!   `GroupNonUniformPartitionedNV`, others the first listed); extensions come from the
 //!   lowering's `ext =` condition. Nothing is declared that the module does not use.
 //! - **Resources.** `StructuredBuffer`, `RWStructuredBuffer` and byte-address buffers are
-//!   `StorageBuffer` blocks around a runtime array (std430); `ConstantBuffer<T>`, `cbuffer`s and
-//!   loose uniforms (`$Globals`) are `Uniform` blocks (std140). Bindings come from
+//!   `StorageBuffer` blocks around a runtime array (the module's storage layout, relaxed std430
+//!   by default); `ConstantBuffer<T>`, `cbuffer`s and loose uniforms (`$Globals`) are `Uniform`
+//!   blocks (its uniform layout, relaxed std140 by default). Bindings come from
 //!   `[[vk::binding(b, s)]]`; the others are numbered in declaration order in set 0, skipping
 //!   bindings already taken in set 0 (glslang's `--auto-map-bindings` does the same, so the HLSL
 //!   and SPIR-V outputs bind alike). `groupshared` is `Workgroup`, `static` is `Private`.
