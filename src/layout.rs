@@ -292,18 +292,23 @@ pub fn field_offsets(m: &Module, h: StructId, rule: Rule) -> Vec<u32> {
 }
 
 /// Offsets of loose members placed one after the other (a `cbuffer`'s variables, `$Globals`),
-/// each with its own majorness, as the fields of a struct would be.
+/// each with its own majorness, as the fields of a struct would be. A member with an explicit
+/// offset (`packoffset`) sits there, and the members after it follow the furthest end so far
+/// (DXC's rule).
 pub fn member_offsets<'t>(
     m: &Module,
-    members: impl IntoIterator<Item = (&'t Type, Majorness)>,
+    members: impl IntoIterator<Item = (&'t Type, Majorness, Option<u32>)>,
     rule: Rule,
 ) -> Vec<u32> {
     let mut offset = 0;
     members
         .into_iter()
-        .map(|(ty, maj)| {
-            let (at, p) = place_member(m, ty, rule, maj, offset);
-            offset = at + p.size;
+        .map(|(ty, maj, explicit)| {
+            let (at, p) = match explicit {
+                Some(at) => (at, placement(m, ty, rule, maj)),
+                None => place_member(m, ty, rule, maj, offset),
+            };
+            offset = offset.max(at + p.size);
             at
         })
         .collect()
@@ -510,17 +515,21 @@ mod tests {
             (&[arr(Type::INT, 3), v(3)], &[0, 36]),
         ];
         for (types, offsets) in cases {
-            let got = member_offsets(&m, types.iter().map(|t| (t, Column)), Rule::D3dCbuffer);
+            let got = member_offsets(&m, types.iter().map(|t| (t, Column, None)), Rule::D3dCbuffer);
             assert_eq!(&got, offsets, "{types:?}");
         }
         // A struct starts a row, and the next value uses the rest of its last row (DXC and
         // the HLSL spec; the older docs page says it starts a new row).
         let (m, s) = module_with(&[("a", v(4), Column), ("b", Type::FLOAT, Column)]);
         let members = [Type::FLOAT, Type::Struct(s), Type::FLOAT];
-        assert_eq!(member_offsets(&m, members.iter().map(|t| (t, Column)), Rule::D3dCbuffer), [0, 16, 36]);
+        assert_eq!(member_offsets(&m, members.iter().map(|t| (t, Column, None)), Rule::D3dCbuffer), [0, 16, 36]);
         let (m, s) = module_with(&[("a", Type::FLOAT, Column)]);
         let members = [Type::FLOAT, Type::Struct(s), Type::FLOAT, Type::Struct(s)];
-        assert_eq!(member_offsets(&m, members.iter().map(|t| (t, Column)), Rule::D3dCbuffer), [0, 16, 20, 32]);
+        assert_eq!(member_offsets(&m, members.iter().map(|t| (t, Column, None)), Rule::D3dCbuffer), [0, 16, 20, 32]);
+        // `packoffset`: an explicit member sits where it says; the next follows the furthest end.
+        let members = [(Type::FLOAT, Some(32)), (v(2), None), (Type::FLOAT, Some(4)), (Type::FLOAT, None)];
+        let got = member_offsets(&m, members.iter().map(|(t, o)| (t, Column, *o)), Rule::RelaxedStd140);
+        assert_eq!(got, [32, 36, 4, 44]);
     }
 
     #[test]

@@ -1055,7 +1055,7 @@ impl<'m> Compiler<'m> {
                             self.m.globals.iter().filter(|(_, o)| o.space == gl.space).collect();
                         let offsets = crate::layout::member_offsets(
                             self.m,
-                            members.iter().map(|(_, o)| (&o.ty, o.majorness)),
+                            members.iter().map(|(_, o)| (&o.ty, o.majorness, o.packoffset)),
                             rule,
                         );
                         let off = members.iter().zip(offsets).find(|((h, _), _)| h == g).map(|(_, o)| o)?;

@@ -389,6 +389,8 @@ pub struct Global {
     pub register: Option<Register>,
     /// `[[vk::binding(binding, set)]]`.
     pub vk_binding: Option<(u32, u32)>,
+    /// A `cbuffer` member's `packoffset(cR.x)`, as a byte offset (16·R + 4·component).
+    pub packoffset: Option<u32>,
     pub span: Span,
 }
 

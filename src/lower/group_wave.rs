@@ -139,6 +139,7 @@ pub fn emulate_group_wave(module: &mut Module, entry: usize, stdlib: &Stdlib) ->
         init: None,
         register: None,
         vk_binding: None,
+        packoffset: None,
         span,
     };
     let counter = module.globals.append(global(COUNTER, AddressSpace::Groupshared));

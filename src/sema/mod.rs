@@ -618,6 +618,37 @@ impl Checker {
         None
     }
 
+    /// `: packoffset(c2.y)` as a byte offset (16 per register, 4 per component); only a
+    /// `cbuffer`'s members have one.
+    fn packoffset(&mut self, annotations: &[ast::Annotation], in_cbuffer: bool) -> Option<u32> {
+        let (text, span) = annotations.iter().find_map(|a| match a {
+            ast::Annotation::Packoffset { text, span } => Some((text, *span)),
+            _ => None,
+        })?;
+        if !in_cbuffer {
+            self.error("E0503", span, "`packoffset` is only allowed on the members of a `cbuffer`");
+            return None;
+        }
+        let (reg, comp) = text.split_once('.').map_or((text.as_str(), None), |(r, c)| (r, Some(c)));
+        let register = reg.strip_prefix(['c', 'C']).and_then(|n| n.parse::<u32>().ok());
+        let component = match comp {
+            None => Some(0),
+            Some(c) if c.len() == 1 => "xyzw".find(c).or_else(|| "rgba".find(c)).map(|i| i as u32),
+            Some(_) => None,
+        };
+        match (register, component) {
+            (Some(r), Some(c)) => Some(16 * r + 4 * c),
+            _ => {
+                self.error(
+                    "E0503",
+                    span,
+                    format!("malformed `packoffset({text})`: expected `packoffset(c2)` or `packoffset(c2.y)`"),
+                );
+                None
+            }
+        }
+    }
+
     fn vk_binding(&mut self, attrs: &[ast::Attribute]) -> Option<(u32, u32)> {
         let a = attrs.iter().find(|a| a.name.name == "vk::binding")?;
         let mut vals = Vec::new();
@@ -682,6 +713,7 @@ impl Checker {
             }
             let register = self.register_of(&d.annotations);
             let vk_binding = self.vk_binding(&g.attrs);
+            let packoffset = self.packoffset(&d.annotations, cbuffer.is_some());
             if self.globals.contains_key(&d.name.name) {
                 self.error("E0302", d.name.span, format!("`{}` is already defined", d.name.name));
                 continue;
@@ -695,6 +727,7 @@ impl Checker {
                 init: init.clone(),
                 register,
                 vk_binding,
+                packoffset,
                 span: d.name.span,
             });
             if space == AddressSpace::Constant {

@@ -371,6 +371,7 @@ impl Checker {
                     init: init.clone(),
                     register: None,
                     vk_binding: None,
+                    packoffset: None,
                     span: d.name.span,
                 });
                 if let (AddressSpace::Constant, Some(v)) = (&space, init) {

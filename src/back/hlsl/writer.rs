@@ -204,7 +204,11 @@ impl<'a> Writer<'a> {
                     for (mh, m) in module.globals.iter() {
                         if m.space == (AddressSpace::Uniform { cbuffer: Some(*i) }) {
                             let decl = self.decl_stored(&m.ty, m.majorness, &self.global_names[mh.index()]);
-                            let _ = writeln!(out, "{}{decl};", Level(1));
+                            let pack = m.packoffset.map(|o| {
+                                let comp = ["x", "y", "z", "w"][(o % 16 / 4) as usize];
+                                format!(" : packoffset(c{}.{comp})", o / 16)
+                            });
+                            let _ = writeln!(out, "{}{decl}{};", Level(1), pack.unwrap_or_default());
                         }
                     }
                     out.push_str("};\n");

@@ -639,7 +639,8 @@ impl<'a> Writer<'a> {
     fn counter_var(&mut self, name: &str, (binding, set): (u32, u32)) -> Word {
         let members = [(Type::INT, Majorness::Column)];
         let rule = self.m.layout.storage();
-        let key = TyKey::Block(format!("counter {members:?}"), Layout::Explicit(rule, Majorness::Column));
+        let key =
+            TyKey::Block(format!("counter {members:?} {:?}", [None::<u32>]), Layout::Explicit(rule, Majorness::Column));
         let first = !self.types.contains_key(&key);
         let block = self.block_type("counter".into(), &members, rule, "type_ACSBuffer_counter");
         if first {
@@ -734,7 +735,19 @@ impl<'a> Writer<'a> {
     /// A block struct around `members` (each with its majorness), laid out by `rule` and
     /// decorated `Block`.
     fn block_type(&mut self, key: String, members: &[(Type, Majorness)], rule: rules::Rule, name: &str) -> Word {
-        let tk = TyKey::Block(format!("{key} {members:?}"), Layout::Explicit(rule, Majorness::Column));
+        self.block_type_at(key, members, &vec![None; members.len()], rule, name)
+    }
+
+    /// [`Self::block_type`] with members that may have explicit offsets (`packoffset`).
+    fn block_type_at(
+        &mut self,
+        key: String,
+        members: &[(Type, Majorness)],
+        explicit: &[Option<u32>],
+        rule: rules::Rule,
+        name: &str,
+    ) -> Word {
+        let tk = TyKey::Block(format!("{key} {members:?} {explicit:?}"), Layout::Explicit(rule, Majorness::Column));
         if let Some(&id) = self.types.get(&tk) {
             return id;
         }
@@ -746,7 +759,8 @@ impl<'a> Writer<'a> {
         );
         self.name(id, name);
         self.decorate(id, Decoration::Block, vec![]);
-        let offsets = rules::member_offsets(self.m, members.iter().map(|(t, maj)| (t, *maj)), rule);
+        let placed = members.iter().zip(explicit).map(|((t, maj), at)| (t, *maj, *at));
+        let offsets = rules::member_offsets(self.m, placed, rule);
         self.decorate_members(id, members, &offsets, rule);
         self.types.insert(tk, id);
         id
@@ -852,7 +866,9 @@ impl<'a> Writer<'a> {
                         None => ("$Globals".to_string(), None),
                     };
                     let uniform = self.m.layout.uniform();
-                    let block = self.block_type(format!("cbuffer {name}"), &tys, uniform, &format!("type_{name}"));
+                    let explicit: Vec<Option<u32>> = members.iter().map(|&i| m.globals[i].packoffset).collect();
+                    let key = format!("cbuffer {name}");
+                    let block = self.block_type_at(key, &tys, &explicit, uniform, &format!("type_{name}"));
                     for (i, &g) in members.iter().enumerate() {
                         self.member_name(block, i as u32, &m.globals[g].name);
                     }
