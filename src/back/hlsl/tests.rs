@@ -120,6 +120,7 @@ fn global(name: &str, ty: Type, space: AddressSpace) -> Global {
         init: None,
         register: None,
         vk_binding: None,
+        packoffset: None,
         span: Span::DUMMY,
     }
 }
