@@ -355,6 +355,50 @@ pub fn components(m: &Module, ty: &Type, rule: Rule, majorness: Majorness, base:
     }
 }
 
+/// The byte offset and element type of every scalar component of a `ty` read or written at
+/// `base` of a byte-address buffer by `Load<T>`/`Store<T>` (DXC's rules): scalars, vectors,
+/// matrices and arrays packed tightly, a matrix's elements in column-major order whatever its
+/// majorness, a struct's fields at the offsets of the storage `rule` (a struct then takes its
+/// size rounded up to its alignment). Components come in the IR's order, as for
+/// [`components`]. Returns the bytes the value spans.
+pub fn packed_components(m: &Module, ty: &Type, rule: Rule, base: u32, out: &mut Vec<(u32, Scalar)>) -> u32 {
+    match ty {
+        Type::Scalar(s) => {
+            out.push((base, *s));
+            scalar_size(*s)
+        }
+        Type::Vector(s, n) => {
+            let e = scalar_size(*s);
+            out.extend((0..*n as u32).map(|i| (base + i * e, *s)));
+            e * *n as u32
+        }
+        Type::Matrix(s, r, c) => {
+            let (e, r, c) = (scalar_size(*s), *r as u32, *c as u32);
+            for i in 0..r {
+                for j in 0..c {
+                    out.push((base + (j * r + i) * e, *s));
+                }
+            }
+            e * r * c
+        }
+        Type::Array(e, n) => {
+            let mut at = base;
+            for _ in 0..n.unwrap_or(0) {
+                at += packed_components(m, e, rule, at, out);
+            }
+            at - base
+        }
+        Type::Struct(h) => {
+            for (f, off) in m.structs[*h].fields.iter().zip(field_offsets(m, *h, rule)) {
+                packed_components(m, &f.ty, rule, base + off, out);
+            }
+            let p = placement(m, ty, rule, Majorness::Column);
+            round_up(p.size, p.align)
+        }
+        _ => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -530,6 +574,24 @@ mod tests {
         let members = [(Type::FLOAT, Some(32)), (v(2), None), (Type::FLOAT, Some(4)), (Type::FLOAT, None)];
         let got = member_offsets(&m, members.iter().map(|(t, o)| (t, Column, *o)), Rule::RelaxedStd140);
         assert_eq!(got, [32, 36, 4, 44]);
+    }
+
+    /// `ByteAddressBuffer.Load<T>`: tight vectors and matrices (column-major elements), struct
+    /// fields at the storage rule's offsets (DXC's templated-load tests).
+    #[test]
+    fn byte_address_loads_pack_tightly_but_place_struct_fields_by_the_rule() {
+        let (m, h) = module_with(&[("a", Type::FLOAT, Column), ("b", v(4), Row)]);
+        let at = |ty: &Type, rule| {
+            let mut out = Vec::new();
+            let size = packed_components(&m, ty, rule, 8, &mut out);
+            (out.iter().map(|(o, _)| *o).collect::<Vec<_>>(), size)
+        };
+        assert_eq!(at(&Type::Struct(h), Rule::RelaxedStd430), (vec![8, 24, 28, 32, 36], 32));
+        assert_eq!(at(&Type::Struct(h), Rule::D3dStructured), (vec![8, 12, 16, 20, 24], 20));
+        assert_eq!(at(&v(3), Rule::RelaxedStd430), (vec![8, 12, 16], 12));
+        // float2x3 row by row: m[0][0] m[0][1] m[0][2] m[1][0] …, stored column by column.
+        assert_eq!(at(&Type::Matrix(F, 2, 3), Rule::RelaxedStd430), (vec![8, 16, 24, 12, 20, 28], 24));
+        assert_eq!(at(&arr(v(3), 2), Rule::RelaxedStd430), (vec![8, 12, 16, 20, 24, 28], 24));
     }
 
     #[test]

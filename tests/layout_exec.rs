@@ -93,7 +93,9 @@ fn shader() -> String {
     src.push_str(
         "};\n[[vk::binding(0)]] RWStructuredBuffer<Big> Written;\n[[vk::binding(1)]] StructuredBuffer<Big> In;\n\
          [[vk::binding(2)]] RWStructuredBuffer<Big> FromStorage;\n[[vk::binding(3)]] cbuffer U { Big Uniform; };\n\
-         [[vk::binding(4)]] RWStructuredBuffer<Big> FromUniform;\n\n\
+         [[vk::binding(4)]] RWStructuredBuffer<Big> FromUniform;\n\
+         [[vk::binding(5)]] RWByteAddressBuffer Raw;\n[[vk::binding(6)]] ByteAddressBuffer RawIn;\n\
+         [[vk::binding(7)]] RWStructuredBuffer<Big> FromRaw;\n\n\
          [numthreads(4, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID)\n{\n    uint i = id.x;\n    Big v;\n",
     );
     let paths = component_paths();
@@ -107,9 +109,14 @@ fn shader() -> String {
         };
         src.push_str(&format!("    {path} = {e};\n"));
     }
-    src.push_str("    Written[i] = v;\n");
-    // FromStorage / FromUniform: the struct read whole, each component bumped by 1 / 2.
-    for (source, dest, bump) in [("In[i]", "FromStorage[i]", 1), ("Uniform", "FromUniform[i]", 2)] {
+    src.push_str("    Written[i] = v;\n    Raw.Store<Big>(i * PACKED, v);\n");
+    // FromStorage / FromUniform / FromRaw: the struct read whole, each component bumped by 1 /
+    // 2 / 3 (byte-address buffers pack `Big` by DXC's `Load<T>` rules, `PACKED` bytes apiece).
+    for (source, dest, bump) in [
+        ("In[i]", "FromStorage[i]", 1),
+        ("Uniform", "FromUniform[i]", 2),
+        ("RawIn.Load<Big>(i * PACKED)", "FromRaw[i]", 3),
+    ] {
         src.push_str(&format!("    v = {source};\n"));
         for (path, s) in &paths {
             let e = match s {
@@ -150,14 +157,37 @@ fn image(module: &wavec::ir::Module, big: &Type, rule: Rule, elements: usize, bu
     (bytes, offsets_per_element)
 }
 
+/// The byte-address image of `ELEMENTS` elements of `Big`, `packed` bytes apart, each
+/// component where `Load<Big>` reads it.
+fn packed_image(module: &wavec::ir::Module, big: &Type, rule: Rule, packed: u32, bump: u32) -> Vec<u8> {
+    let mut bytes = vec![0u8; packed as usize * ELEMENTS];
+    for i in 0..ELEMENTS {
+        let mut comps = Vec::new();
+        wavec::layout::packed_components(module, big, rule, i as u32 * packed, &mut comps);
+        for (k, (off, s)) in comps.iter().enumerate() {
+            bytes[*off as usize..*off as usize + 4].copy_from_slice(&value(*s, i, k, bump).to_le_bytes());
+        }
+    }
+    bytes
+}
+
 fn run_case(case: &Case, gpu: bool) {
     let src = shader();
-    let options = wavec::Options {
+    let mut options = wavec::Options {
         targets: vec![wavec::Target::Spirv],
         layout: case.layout,
         matrix_majorness: case.majorness,
+        defines: vec![("PACKED".into(), Some("0u".into()))],
         ..Default::default()
     };
+    let (checked, _) = wavec::check(&src, &options).unwrap_or_else(|d| panic!("{}\n{src}", d.render_plain()));
+    // The byte-address stride of `Big`: what `Load<Big>` spans under the storage rule.
+    let packed = {
+        let m = &checked.module;
+        let big = Type::Struct(m.structs.iter().find(|(_, s)| s.name == "Big").unwrap().0);
+        wavec::layout::packed_components(m, &big, case.layout.storage(), 0, &mut Vec::new())
+    };
+    options.defines = vec![("PACKED".into(), Some(format!("{packed}u")))];
     let (checked, _) = wavec::check(&src, &options).unwrap_or_else(|d| panic!("{}\n{src}", d.render_plain()));
     let module = &checked.module;
     let big = Type::Struct(module.structs.iter().find(|(_, s)| s.name == "Big").unwrap().0);
@@ -166,6 +196,8 @@ fn run_case(case: &Case, gpu: bool) {
     let (input, _) = image(module, &big, storage, ELEMENTS, 0);
     let (uniform_input, _) = image(module, &big, uniform, 1, 0);
     let zeros = vec![0u8; stride * ELEMENTS];
+    let raw_zeros = vec![0u8; packed as usize * ELEMENTS];
+    let raw_input = packed_image(module, &big, storage, packed, 0);
     let what = format!("--layout {:?} --matrix-layout {:?}", case.layout, case.majorness);
     let outputs: Vec<Vec<u8>> = if gpu {
         let out = wavec::compile(&src, &options).unwrap_or_else(|d| panic!("{}", d.render_plain()));
@@ -184,6 +216,9 @@ fn run_case(case: &Case, gpu: bool) {
                 buffer(2, BufferKind::Storage, &zeros),
                 buffer(3, BufferKind::Uniform, &uniform_input),
                 buffer(4, BufferKind::Storage, &zeros),
+                buffer(5, BufferKind::Storage, &raw_zeros),
+                buffer(6, BufferKind::Storage, &raw_input),
+                buffer(7, BufferKind::Storage, &zeros),
             ],
             subgroup_size: None,
             timeout: Duration::from_secs(60),
@@ -191,7 +226,7 @@ fn run_case(case: &Case, gpu: bool) {
             scalar_block_layout: scalar,
         };
         let out = run_compute(&d).unwrap_or_else(|e| panic!("{what}: {e}"));
-        vec![out.buffers[0].clone(), out.buffers[2].clone(), out.buffers[4].clone()]
+        [0, 2, 4, 5, 7].iter().map(|&b| out.buffers[b].clone()).collect()
     } else {
         let mut buffers = vec![
             CpuBuffer { set: 0, binding: 0, data: zeros.clone() },
@@ -199,10 +234,13 @@ fn run_case(case: &Case, gpu: bool) {
             CpuBuffer { set: 0, binding: 2, data: zeros.clone() },
             CpuBuffer { set: 0, binding: 3, data: uniform_input.clone() },
             CpuBuffer { set: 0, binding: 4, data: zeros.clone() },
+            CpuBuffer { set: 0, binding: 5, data: raw_zeros.clone() },
+            CpuBuffer { set: 0, binding: 6, data: raw_input.clone() },
+            CpuBuffer { set: 0, binding: 7, data: zeros.clone() },
         ];
         exec::run(module, checked.entry, [1, 1, 1], &mut buffers, &CpuOptions { width: 4, ..Default::default() })
             .unwrap_or_else(|d| panic!("{what}: {d:?}"));
-        vec![buffers[0].data.clone(), buffers[2].data.clone(), buffers[4].data.clone()]
+        [0, 2, 4, 5, 7].iter().map(|&b| buffers[b].data.clone()).collect()
     };
     // Each output, at the layout module's offsets: Written holds the values, FromStorage the
     // input bumped by 1, FromUniform element i the uniform's (element 0's values) bumped by 2.
@@ -213,10 +251,19 @@ fn run_case(case: &Case, gpu: bool) {
         let _ = offsets;
         one.repeat(ELEMENTS)
     };
+    let (from_raw, _) = image(module, &big, storage, ELEMENTS, 3);
+    let raw_written = packed_image(module, &big, storage, packed, 0);
+    if outputs[3] != raw_written {
+        panic!(
+            "{what} on the {}: Raw (Store<Big>) differs from the packed layout",
+            if gpu { "GPU" } else { "CPU engine" }
+        );
+    }
     for (name, actual, expected) in [
         ("Written", &outputs[0], &written),
         ("FromStorage", &outputs[1], &from_storage),
         ("FromUniform", &outputs[2], &expected_from_uniform),
+        ("FromRaw", &outputs[4], &from_raw),
     ] {
         if actual != expected {
             let paths = component_paths();
@@ -276,7 +323,8 @@ fn every_layout_on_lavapipe_puts_each_component_where_the_layout_module_says() {
 /// would prove nothing.
 #[test]
 fn the_layouts_under_test_differ() {
-    let (checked, _) = wavec::check(&shader(), &wavec::Options::default()).unwrap();
+    let options = wavec::Options { defines: vec![("PACKED".into(), Some("0u".into()))], ..Default::default() };
+    let (checked, _) = wavec::check(&shader(), &options).unwrap();
     let m = &checked.module;
     let big = Type::Struct(m.structs.iter().find(|(_, s)| s.name == "Big").unwrap().0);
     let sizes: Vec<u32> = [Rule::RelaxedStd430, Rule::Std430, Rule::Scalar, Rule::RelaxedStd140, Rule::D3dCbuffer]

@@ -1263,12 +1263,10 @@ impl<'m> Compiler<'m> {
         let addr_place = |c: &mut Self, addr: Reg, vty: &Type, aspan: Span| {
             let mut comps = Vec::new();
             if byte {
-                // Byte-address buffers: scalar-packed words from the byte address.
-                let mut off = 0;
-                for k in c.kinds_of(vty) {
-                    comps.push((off, k));
-                    off += ops::size_of(k);
-                }
+                // Byte-address buffers: the layout module's packing from the byte address.
+                let mut packed = Vec::new();
+                crate::layout::packed_components(c.m, vty, c.m.layout.storage(), 0, &mut packed);
+                comps.extend(packed.into_iter().map(|(off, s)| (off, ops::kind(s))));
                 Place {
                     root: Root::Buffer(b),
                     dyns: vec![Dyn { reg: addr, stride: 1, len: Len::Buffer(b), span: aspan }],

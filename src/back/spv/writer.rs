@@ -2334,49 +2334,25 @@ impl<'a> Writer<'a> {
                 Ok(self.load(&p))
             }
             ResourceMethod::Load(_) => {
-                let off = self.expr(args[0])?;
-                let two = self.const_u32(2);
-                let idx = self.op_ids(Op::ShiftRightLogical, uint, &[off, two]);
-                let n = ty.vector_size().unwrap_or(1);
-                let mut words = Vec::new();
-                for k in 0..n as u32 {
-                    let i = if k == 0 {
-                        idx
-                    } else {
-                        let kk = self.const_u32(k);
-                        self.op_ids(Op::IAdd, uint, &[idx, kk])
-                    };
-                    let p = self.access(&base, Type::UINT, vec![zero, i]);
-                    words.push(self.load(&p));
+                // Every component from its word(s), at the offset the layout module gives.
+                let addr = self.expr(args[0])?;
+                let mut comps = Vec::new();
+                rules::packed_components(self.m, ty, self.m.layout.storage(), 0, &mut comps);
+                let mut vals = Vec::new();
+                for (off, s) in comps {
+                    vals.push(self.load_word_scalar(&base, addr, off, s, span)?);
                 }
-                let ut = ty.with_scalar(Scalar::U32);
-                let utid = self.ty(&ut, Layout::Logical);
-                let w = if n == 1 { words[0] } else { self.op_ids(Op::CompositeConstruct, utid, &words) };
-                self.reinterpret(w, &ut, ty, span)
+                Ok(self.compose(ty, &mut vals.into_iter()))
             }
             ResourceMethod::Store(_) => {
-                let off = self.expr(args[0])?;
+                let addr = self.expr(args[0])?;
                 let vt = self.expr_ty(args[1]);
                 let v = self.expr(args[1])?;
-                let ut = vt.with_scalar(Scalar::U32);
-                let u = self.reinterpret(v, &vt, &ut, span)?;
-                let two = self.const_u32(2);
-                let idx = self.op_ids(Op::ShiftRightLogical, uint, &[off, two]);
-                let n = vt.vector_size().unwrap_or(1);
-                for k in 0..n as u32 {
-                    let i = if k == 0 {
-                        idx
-                    } else {
-                        let kk = self.const_u32(k);
-                        self.op_ids(Op::IAdd, uint, &[idx, kk])
-                    };
-                    let w = if n == 1 {
-                        u
-                    } else {
-                        self.op(Op::CompositeExtract, uint, vec![Operand::IdRef(u), Operand::LiteralBit32(k)])
-                    };
-                    let p = self.access(&base, Type::UINT, vec![zero, i]);
-                    self.store(&p, w);
+                let mut comps = Vec::new();
+                rules::packed_components(self.m, &vt, self.m.layout.storage(), 0, &mut comps);
+                let parts = self.decompose(v, &vt);
+                for ((off, s), part) in comps.into_iter().zip(parts) {
+                    self.store_word_scalar(&base, addr, off, s, part, span)?;
                 }
                 Ok(0)
             }
@@ -2600,6 +2576,113 @@ impl<'a> Writer<'a> {
                 Ok(self.op_ids(Op::Bitcast, t, &[v]))
             }
         }
+    }
+
+    /// The index of the word of a byte-address buffer at byte `addr + off`.
+    fn word_index(&mut self, addr: Word, off: u32) -> Word {
+        let uint = self.uint_ty();
+        let at = if off == 0 {
+            addr
+        } else {
+            let o = self.const_u32(off);
+            self.op_ids(Op::IAdd, uint, &[addr, o])
+        };
+        let two = self.const_u32(2);
+        self.op_ids(Op::ShiftRightLogical, uint, &[at, two])
+    }
+
+    /// One scalar of type `s` at byte `addr + off` of the byte-address buffer `base` (a word, or
+    /// two for a 64-bit value, low first).
+    fn load_word_scalar(&mut self, base: &Ptr, addr: Word, off: u32, s: Scalar, span: Span) -> R<Word> {
+        let zero = self.const_u32(0);
+        let word = |w: &mut Self, off: u32| {
+            let i = w.word_index(addr, off);
+            let p = w.access(base, Type::UINT, vec![zero, i]);
+            w.load(&p)
+        };
+        match s.bits() {
+            32 => {
+                let w = word(self, off);
+                self.reinterpret(w, &Type::UINT, &Type::Scalar(s), span)
+            }
+            64 => {
+                let (lo, hi) = (word(self, off), word(self, off + 4));
+                let u2 = Type::Vector(Scalar::U32, 2);
+                let t = self.ty(&u2, Layout::Logical);
+                let pair = self.op_ids(Op::CompositeConstruct, t, &[lo, hi]);
+                let st = self.ty(&Type::Scalar(s), Layout::Logical);
+                Ok(self.op_ids(Op::Bitcast, st, &[pair]))
+            }
+            _ => Err(err(
+                "E0612",
+                span,
+                "16-bit values in byte-address buffers are not supported by the SPIR-V backend yet",
+            )),
+        }
+    }
+
+    /// Stores one scalar `v` of type `s` at byte `addr + off` of the byte-address buffer `base`.
+    fn store_word_scalar(&mut self, base: &Ptr, addr: Word, off: u32, s: Scalar, v: Word, span: Span) -> R<()> {
+        let zero = self.const_u32(0);
+        let words = match s.bits() {
+            32 => vec![(off, self.reinterpret(v, &Type::Scalar(s), &Type::UINT, span)?)],
+            64 => {
+                let u2 = Type::Vector(Scalar::U32, 2);
+                let t = self.ty(&u2, Layout::Logical);
+                let pair = self.op_ids(Op::Bitcast, t, &[v]);
+                let uint = self.uint_ty();
+                let lo = self.op(Op::CompositeExtract, uint, vec![Operand::IdRef(pair), Operand::LiteralBit32(0)]);
+                let hi = self.op(Op::CompositeExtract, uint, vec![Operand::IdRef(pair), Operand::LiteralBit32(1)]);
+                vec![(off, lo), (off + 4, hi)]
+            }
+            _ => {
+                return Err(err(
+                    "E0612",
+                    span,
+                    "16-bit values in byte-address buffers are not supported by the SPIR-V backend yet",
+                ))
+            }
+        };
+        for (off, w) in words {
+            let i = self.word_index(addr, off);
+            let p = self.access(base, Type::UINT, vec![zero, i]);
+            self.store(&p, w);
+        }
+        Ok(())
+    }
+
+    /// A value of `ty` built from its scalar components, in the IR's order (a matrix row by
+    /// row, arrays and struct fields in order).
+    fn compose(&mut self, ty: &Type, parts: &mut impl Iterator<Item = Word>) -> Word {
+        let members: Vec<Type> = match ty {
+            Type::Scalar(_) => return parts.next().unwrap_or(0),
+            Type::Vector(s, n) => vec![Type::Scalar(*s); *n as usize],
+            Type::Matrix(s, r, c) => vec![Type::Vector(*s, *c); *r as usize],
+            Type::Array(e, Some(n)) => vec![(**e).clone(); *n as usize],
+            Type::Struct(h) => self.m.structs[*h].fields.iter().map(|f| f.ty.clone()).collect(),
+            _ => return parts.next().unwrap_or(0),
+        };
+        let ids: Vec<Word> = members.iter().map(|m| self.compose(m, parts)).collect();
+        let t = self.ty(ty, Layout::Logical);
+        self.op_ids(Op::CompositeConstruct, t, &ids)
+    }
+
+    /// The scalar components of a value of `ty`, in the IR's order ([`Self::compose`] undone).
+    fn decompose(&mut self, v: Word, ty: &Type) -> Vec<Word> {
+        let members: Vec<Type> = match ty {
+            Type::Vector(s, n) => vec![Type::Scalar(*s); *n as usize],
+            Type::Matrix(s, r, c) => vec![Type::Vector(*s, *c); *r as usize],
+            Type::Array(e, Some(n)) => vec![(**e).clone(); *n as usize],
+            Type::Struct(h) => self.m.structs[*h].fields.iter().map(|f| f.ty.clone()).collect(),
+            _ => return vec![v],
+        };
+        let mut out = Vec::new();
+        for (i, m) in members.iter().enumerate() {
+            let t = self.ty(m, Layout::Logical);
+            let part = self.op(Op::CompositeExtract, t, vec![Operand::IdRef(v), Operand::LiteralBit32(i as u32)]);
+            out.extend(self.decompose(part, m));
+        }
+        out
     }
 
     /// An atomic instruction on `p`: scope Workgroup for groupshared memory, Device otherwise;
