@@ -383,10 +383,21 @@ impl<'m> Compiler<'m> {
 
     /// The byte offset and kind of every component of a `ty` stored at `base` in a buffer laid
     /// out by `rule` ([`crate::layout`], the SPIR-V writer's rules).
-    fn layout(&self, ty: &Type, rule: Rule, majorness: Majorness, base: u32, out: &mut Vec<(u32, u8)>) {
+    fn layout(&mut self, ty: &Type, rule: Rule, majorness: Majorness, base: u32, out: &mut Vec<(u32, u8)>, span: Span) {
         let mut comps = Vec::new();
         crate::layout::components(self.m, ty, rule, majorness, base, &mut comps);
+        self.check_buffer_scalars(&comps, span);
         out.extend(comps.into_iter().map(|(off, s)| (off, ops::kind(s))));
+    }
+
+    /// 16-bit values run in 32 bits, so the engine cannot read or write their 2-byte storage.
+    fn check_buffer_scalars(&mut self, comps: &[(u32, Scalar)], span: Span) {
+        if let Some((_, s)) = comps.iter().find(|(_, s)| s.bits() == 16) {
+            self.errors.push(unsupported(
+                span,
+                format!("`{}` values in buffers (16-bit types run in 32 bits)", s.hlsl_name()),
+            ));
+        }
     }
 
     /// The majorness a resource expression's global was declared with.
@@ -1060,7 +1071,7 @@ impl<'m> Compiler<'m> {
                         );
                         let off = members.iter().zip(offsets).find(|((h, _), _)| h == g).map(|(_, o)| o)?;
                         let mut comps = Vec::new();
-                        self.layout(&gl.ty, rule, gl.majorness, off, &mut comps);
+                        self.layout(&gl.ty, rule, gl.majorness, off, &mut comps, e.span);
                         Some(Place { root: Root::Buffer(b), dyns: vec![], comps, ty: gl.ty.clone() })
                     }
                     AddressSpace::Resource => {
@@ -1068,7 +1079,7 @@ impl<'m> Compiler<'m> {
                         match &gl.ty {
                             Type::Resource(ResourceKind::ConstantBuffer, Some(t)) => {
                                 let mut comps = Vec::new();
-                                self.layout(t, self.m.layout.uniform(), gl.majorness, 0, &mut comps);
+                                self.layout(t, self.m.layout.uniform(), gl.majorness, 0, &mut comps, e.span);
                                 Some(Place { root: Root::Buffer(b), dyns: vec![], comps, ty: (**t).clone() })
                             }
                             _ => Some(Place { root: Root::Buffer(b), dyns: vec![], comps: vec![], ty: gl.ty.clone() }),
@@ -1115,7 +1126,7 @@ impl<'m> Compiler<'m> {
                     };
                     let majorness = self.majorness_of(*base, func);
                     let mut comps = Vec::new();
-                    self.layout(&elem, rule, majorness, 0, &mut comps);
+                    self.layout(&elem, rule, majorness, 0, &mut comps, e.span);
                     let i = self.expr(*index, func);
                     let i = self.index_u32(i[0], &idx_ty);
                     let stride = self.stride(&elem, rule, majorness);
@@ -1266,6 +1277,7 @@ impl<'m> Compiler<'m> {
                 // Byte-address buffers: the layout module's packing from the byte address.
                 let mut packed = Vec::new();
                 crate::layout::packed_components(c.m, vty, c.m.layout.storage(), 0, &mut packed);
+                c.check_buffer_scalars(&packed, aspan);
                 comps.extend(packed.into_iter().map(|(off, s)| (off, ops::kind(s))));
                 Place {
                     root: Root::Buffer(b),
@@ -1274,7 +1286,7 @@ impl<'m> Compiler<'m> {
                     ty: vty.clone(),
                 }
             } else {
-                c.layout(&elem, c.m.layout.storage(), majorness, 0, &mut comps);
+                c.layout(&elem, c.m.layout.storage(), majorness, 0, &mut comps, aspan);
                 let stride = c.stride(&elem, c.m.layout.storage(), majorness);
                 Place {
                     root: Root::Buffer(b),
