@@ -155,6 +155,9 @@ impl Checker {
                         None => {}
                     }
                 }
+                if let Some((v, _)) = self.generic_values.get(name) {
+                    return Some(v.clone());
+                }
                 let g = self.globals.get(name)?;
                 self.global_consts.get(g).cloned()
             }

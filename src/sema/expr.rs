@@ -65,7 +65,7 @@ impl Checker {
         self.cur.as_ref().is_some_and(|s| s.literals.contains(&e))
     }
 
-    fn error_expr(&mut self, span: Span) -> ExprId {
+    pub(super) fn error_expr(&mut self, span: Span) -> ExprId {
         self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Error, span)
     }
 
@@ -336,6 +336,9 @@ impl Checker {
                 Some(Sym::Const(v, ty)) => return self.add_expr(ExprKind::Const(v), ty, span),
                 None => {}
             }
+        }
+        if let Some((v, ty)) = self.generic_values.get(name).cloned() {
+            return self.add_expr(ExprKind::Const(v), ty, span);
         }
         if let Some(g) = self.globals.get(name).copied() {
             let global = &self.module.globals[g];
@@ -752,6 +755,9 @@ impl Checker {
                 if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
                     return self.error_expr(span);
                 }
+                if self.generic_fns.contains_key(name) {
+                    return self.call_generic(name, generic_args, arg_ids, span, callee.span);
+                }
                 if let Some(ids) = self.functions.get(name).cloned() {
                     return self.call_user(name, &ids, arg_ids, span, callee.span);
                 }
@@ -784,7 +790,14 @@ impl Checker {
         }
     }
 
-    fn call_user(&mut self, name: &str, ids: &[FunctionId], args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
+    pub(super) fn call_user(
+        &mut self,
+        name: &str,
+        ids: &[FunctionId],
+        args: Vec<ExprId>,
+        span: Span,
+        name_span: Span,
+    ) -> ExprId {
         let arg_types: Vec<Type> = args.iter().map(|a| self.ty(*a)).collect();
         let mut best: Option<(u32, FunctionId)> = None;
         let mut ambiguous = false;

@@ -8,6 +8,7 @@
 mod consts;
 pub mod conv;
 mod expr;
+mod generic;
 mod stmt;
 
 use crate::arena::Arena;
@@ -103,6 +104,16 @@ pub struct Checker {
     entry_attrs_known: EntryAttrs,
     /// A fold read the entry point's attributes (or wanted them while unknown).
     entry_attrs_read: bool,
+    /// User generic functions, by name ([`generic`]).
+    generic_fns: HashMap<String, Vec<usize>>,
+    generics: Vec<generic::GenericFn>,
+    /// The generic value parameters of the instance being checked (`let N : int`).
+    generic_values: HashMap<String, (ConstValue, Type)>,
+    /// Instances being checked inside instances.
+    instance_depth: u32,
+    /// An instance was added at the end of the function arena (functions must then be put
+    /// back in callee-first order).
+    made_instances: bool,
 }
 
 /// How the entry point's attributes were found before its definition was checked.
@@ -214,6 +225,11 @@ impl Checker {
             entry_attrs: unit.and_then(|u| entry_attributes(u, options)),
             entry_attrs_known: if unit.is_some() { EntryAttrs::FromTree } else { EntryAttrs::Unknown },
             entry_attrs_read: false,
+            generic_fns: HashMap::default(),
+            generics: Vec::new(),
+            generic_values: HashMap::default(),
+            instance_depth: 0,
+            made_instances: false,
         };
         for (name, ty) in &c.stdlib.typedefs {
             c.types.insert(name.clone(), ty.clone());
@@ -239,6 +255,9 @@ impl Checker {
             self.check_call_graph(e);
         }
         let has_errors = self.diags.iter().any(Diagnostic::is_error);
+        if self.made_instances {
+            self.module.order_callees_first();
+        }
         let checked = match (entry, has_errors) {
             (Some(entry), false) => Some(Checked { module: self.module, entry }),
             _ => None,
@@ -753,7 +772,7 @@ impl Checker {
 
     fn function(&mut self, f: &ast::FunctionDecl) {
         if !f.generics.is_empty() {
-            self.error("E0502", f.name.span, "generic functions are only supported in the stdlib");
+            self.generic_function(f);
             return;
         }
         let ret = self.resolve_type(&f.ret);

@@ -102,11 +102,14 @@ pub enum Annotation {
     Packoffset { text: String, span: Span },
 }
 
-/// `T` in `T WaveActiveSum<T : numeric_svm>(T value)`. The constraint names a type class.
+/// `T` in `T WaveActiveSum<T : numeric_svm>(T value)`, `__generic<T : IArithmetic, let N : int>`
+/// or `template<typename T, int N>`. The constraint names a type class or an interface.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GenericParam {
     pub name: Ident,
     pub constraint: Option<Ident>,
+    /// A value parameter (`let N : int`, `int N`) and its type; `None` for a type parameter.
+    pub value: Option<TypeExpr>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -117,6 +117,13 @@ fn declared_type_names(tokens: &[SpannedToken]) -> HashSet<String> {
                     }
                 }
             }
+            // `typealias Name = …;`
+            Token::Typealias => names.extend(ident(tokens, i + 1).map(str::to_string)),
+            // `__generic<T : I, let N : int>` and `template<typename T, int N>`: the type
+            // parameters (value parameters stay names).
+            Token::Generic | Token::Template if tokens.get(i + 1).map(|t| &t.token) == Some(&Token::Lt) => {
+                names.extend(prefix_type_params(tokens, i + 2));
+            }
             Token::Typedef => {
                 // The name is the last identifier before the array dimensions or the `;`.
                 let mut last = None;
@@ -143,6 +150,33 @@ fn declared_type_names(tokens: &[SpannedToken]) -> HashSet<String> {
                 }
             }
             _ => {}
+        }
+    }
+    names
+}
+
+/// The type parameters of a generic prefix's list starting at `start` (after its `<`): `T`,
+/// `T : I`, `typename T`, `class T`; not `let N : int` or `int N`.
+fn prefix_type_params(tokens: &[SpannedToken], start: usize) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut segment: Vec<&Token> = Vec::new();
+    let mut flush = |segment: &mut Vec<&Token>| {
+        match segment.as_slice() {
+            [Token::Typename | Token::Class, Token::Ident(n)] => names.push(n.clone()),
+            [Token::Ident(n)] | [Token::Ident(n), Token::Colon, ..] => names.push(n.clone()),
+            _ => {}
+        }
+        segment.clear();
+    };
+    for t in &tokens[start..] {
+        match &t.token {
+            Token::Comma => flush(&mut segment),
+            Token::Gt | Token::Shr => {
+                flush(&mut segment);
+                break;
+            }
+            Token::Semi | Token::LBrace | Token::LParen => break,
+            other => segment.push(other),
         }
     }
     names

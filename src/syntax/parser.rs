@@ -461,6 +461,17 @@ fn join_semicolons(items: Vec<Item>) -> Vec<Item> {
     out
 }
 
+/// Applies a `where` clause: each `T : IFoo` constrains the generic parameter `T`. A name that
+/// is no parameter becomes one (sema reports it as unused).
+fn constrain(generics: &mut Vec<GenericParam>, wheres: Vec<(Ident, Ident)>) {
+    for (name, constraint) in wheres {
+        match generics.iter_mut().find(|g| g.name.name == name.name) {
+            Some(g) => g.constraint = Some(constraint),
+            None => generics.push(GenericParam { name, constraint: Some(constraint), value: None }),
+        }
+    }
+}
+
 fn push_member(mut members: Vec<StructMember>, m: StructMember) -> Vec<StructMember> {
     members.push(m);
     members

@@ -269,6 +269,12 @@ fn is_keyword(t: &Token) -> bool {
             | Extern
             | Export
             | Constexpr
+            | Typealias
+            | Generic
+            | Template
+            | Typename
+            | Let
+            | Where
     )
 }
 

@@ -71,7 +71,7 @@ impl Reader<'_> {
                     Some(()) => Some(self.any_name()?),
                     None => None,
                 };
-                generics.push(GenericParam { name, constraint });
+                generics.push(GenericParam { name, constraint, value: None });
                 if self.eat(&Token::Comma).is_none() {
                     break;
                 }

@@ -18,7 +18,7 @@ pub struct IntLit {
     pub unsigned: bool,
     /// `l`/`L`/`ll` suffix: 64-bit.
     pub long: bool,
-    /// Written in hex or octal (such literals are unsigned if they do not fit `int`).
+    /// Written in hex, octal or binary (such literals are unsigned if they do not fit `int`).
     pub radix: u32,
 }
 
@@ -35,6 +35,8 @@ fn parse_int(s: &str) -> Option<IntLit> {
     let (body, suffix) = lower.split_at(digits_end);
     let (radix, digits) = if let Some(h) = body.strip_prefix("0x") {
         (16, h)
+    } else if let Some(b) = body.strip_prefix("0b") {
+        (2, b)
     } else if body.len() > 1 && body.starts_with('0') {
         (8, &body[1..])
     } else {
@@ -95,6 +97,7 @@ pub enum Token {
     TemplateLt,
 
     #[regex(r"0[xX][0-9a-fA-F]+[uUlL]*", |lex| parse_int(lex.slice()))]
+    #[regex(r"0[bB][01]+[uUlL]*", |lex| parse_int(lex.slice()))]
     #[regex(r"[0-9]+[uUlL]*", |lex| parse_int(lex.slice()))]
     IntLit(IntLit),
 
@@ -181,6 +184,18 @@ pub enum Token {
     Export,
     #[token("constexpr")]
     Constexpr,
+    #[token("typealias")]
+    Typealias,
+    #[token("__generic")]
+    Generic,
+    #[token("template")]
+    Template,
+    #[token("typename")]
+    Typename,
+    #[token("let")]
+    Let,
+    #[token("where")]
+    Where,
 
     // Punctuation.
     #[token("(")]
@@ -355,6 +370,12 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Extern => "extern",
         Export => "export",
         Constexpr => "constexpr",
+        Typealias => "typealias",
+        Generic => "__generic",
+        Template => "template",
+        Typename => "typename",
+        Let => "let",
+        Where => "where",
         LParen => "(",
         RParen => ")",
         LBracket => "[",

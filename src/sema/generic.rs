@@ -1,0 +1,412 @@
+//! User generic functions: Slang's `__generic<T : IFoo, let N : int>` and `T f<T : IFoo>(…)`,
+//! and HLSL 2021's `template<typename T, int N>`.
+//!
+//! Generics are specialised at compile time, as Slang and DXC do: a generic function's body is
+//! checked once per distinct set of generic arguments, when a call first needs it, with each
+//! type parameter bound to a type and each value parameter to a constant. The arguments come
+//! from the call's explicit `f<float, 4>(…)` list, then from the argument types (`T` from a `T`
+//! parameter, `T` and `N` from a `vector<T, N>` one). Each instance is an ordinary IR function
+//! named after its arguments (`sum_float_4`); a backend never sees a generic.
+//!
+//! Constraints are checked at the call: a stdlib type class (`numeric_svm`) or one of Slang's
+//! built-in interfaces (`__BuiltinArithmeticType`, `IFloat`, …, [`builtin_interface`]).
+
+use super::{Checker, FnSig};
+use crate::diag::Diagnostic;
+use crate::ir::*;
+use crate::span::Span;
+use crate::syntax::ast;
+use std::rc::Rc;
+
+/// A generic function as declared, with the instances made so far.
+pub(super) struct GenericFn {
+    pub decl: Rc<ast::FunctionDecl>,
+    pub instances: Vec<(Vec<Bound>, FunctionId)>,
+}
+
+/// What a generic parameter is bound to.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Bound {
+    Type(Type),
+    Value(i64),
+}
+
+/// Instances made while checking instances: deeper than this is a generic that instantiates
+/// itself with ever new arguments.
+const MAX_DEPTH: u32 = 32;
+
+/// Which scalar types a Slang built-in interface admits, and whether vectors and matrices of
+/// them conform too (Slang's `IArithmetic` & co. are implemented by vectors and matrices;
+/// the `__Builtin…Type` interfaces by scalars only).
+pub(super) fn builtin_interface(name: &str) -> Option<(fn(Scalar) -> bool, bool)> {
+    Some(match name {
+        "__BuiltinType" => (|_| true, false),
+        "__BuiltinArithmeticType" => (|s| s != Scalar::Bool, false),
+        "__BuiltinSignedArithmeticType" => (|s| s.is_float() || s.is_signed_int(), false),
+        "__BuiltinIntegerType" => (Scalar::is_int, false),
+        "__BuiltinLogicalType" => (|s| s == Scalar::Bool || s.is_int(), false),
+        "__BuiltinFloatingPointType" | "__BuiltinRealType" => (Scalar::is_float, false),
+        "IArithmetic" => (|s| s != Scalar::Bool, true),
+        "ILogical" => (|s| s == Scalar::Bool || s.is_int(), true),
+        "IInteger" => (Scalar::is_int, true),
+        "IFloat" => (Scalar::is_float, true),
+        "IComparable" => (|_| true, true),
+        _ => return None,
+    })
+}
+
+/// Whether `ty` meets constraint `name` (a built-in interface or a stdlib type class).
+fn conforms(name: &str, ty: &Type) -> Option<bool> {
+    if let Some((elem, shapes)) = builtin_interface(name) {
+        return Some(match ty {
+            Type::Scalar(s) => elem(*s),
+            Type::Vector(s, _) | Type::Matrix(s, _, _) => shapes && elem(*s),
+            _ => false,
+        });
+    }
+    crate::stdlib::TypeClass::parse(name).map(|c| c.accepts(ty))
+}
+
+impl Checker {
+    /// Records a generic function; its body is checked per instance.
+    pub(super) fn generic_function(&mut self, f: &ast::FunctionDecl) {
+        if f.body.is_none() {
+            self.error("E0416", f.name.span, "a generic function needs a body");
+            return;
+        }
+        for g in &f.generics {
+            if let Some(c) = &g.constraint {
+                if conforms(&c.name, &Type::INT).is_none() {
+                    self.error("E0416", c.span, format!("unknown constraint `{}`", c.name));
+                }
+            }
+            if let Some(t) = &g.value {
+                let ty = self.resolve_type(t);
+                if !matches!(ty, Type::Scalar(s) if s.is_int()) && !ty.is_error() {
+                    self.error("E0416", t.span, "a generic value parameter must be an integer");
+                }
+            }
+        }
+        let index = self.generics.len();
+        self.generics.push(GenericFn { decl: Rc::new(f.clone()), instances: Vec::new() });
+        self.generic_fns.entry(f.name.name.clone()).or_default().push(index);
+        self.used_global_names.insert(f.name.name.clone());
+    }
+
+    /// A call of generic function `name`: the first declaration whose generic arguments can
+    /// be found and meet their constraints, instantiated and called.
+    pub(super) fn call_generic(
+        &mut self,
+        name: &str,
+        explicit: &[ast::GenericArg],
+        args: Vec<ExprId>,
+        span: Span,
+        name_span: Span,
+    ) -> ExprId {
+        let candidates = self.generic_fns.get(name).cloned().unwrap_or_default();
+        let arg_types: Vec<Type> = args.iter().map(|a| self.ty(*a)).collect();
+        let mut reasons = Vec::new();
+        for g in candidates {
+            let decl = self.generics[g].decl.clone();
+            if decl.params.len() != args.len() {
+                reasons.push(format!("`{}` takes {} arguments", signature(&decl), decl.params.len()));
+                continue;
+            }
+            match self.deduce(&decl, explicit, &arg_types) {
+                Ok(bound) => {
+                    let Some(id) = self.instance(g, bound, span) else {
+                        return self.error_expr(span);
+                    };
+                    return self.call_user(name, &[id], args, span, name_span);
+                }
+                Err(why) => reasons.push(format!("`{}`: {why}", signature(&decl))),
+            }
+        }
+        // A non-generic overload of the same name may take these arguments.
+        if let Some(ids) = self.functions.get(name).cloned() {
+            return self.call_user(name, &ids, args, span, name_span);
+        }
+        let shown: Vec<String> = arg_types.iter().map(|t| self.type_name(t)).collect();
+        let mut d = Diagnostic::error("E0416", format!("cannot call generic `{name}` with ({})", shown.join(", ")))
+            .with_label(name_span, "no generic arguments fit this call");
+        for r in reasons {
+            d = d.with_note(r);
+        }
+        self.push(d);
+        self.error_expr(span)
+    }
+
+    /// The generic arguments of a call: explicit ones first, then deduced from the argument
+    /// types; every parameter bound, consistently, and every constraint met.
+    fn deduce(
+        &mut self,
+        decl: &ast::FunctionDecl,
+        explicit: &[ast::GenericArg],
+        args: &[Type],
+    ) -> Result<Vec<Bound>, String> {
+        let generics = &decl.generics;
+        if explicit.len() > generics.len() {
+            return Err(format!("{} generic arguments given, {} declared", explicit.len(), generics.len()));
+        }
+        let mut bound: Vec<Option<Bound>> = vec![None; generics.len()];
+        for (i, a) in explicit.iter().enumerate() {
+            bound[i] = Some(match (&generics[i].value, a) {
+                (Some(_), ast::GenericArg::Expr(e)) => {
+                    let v = self.const_of_ast(e).and_then(|v| v.as_i64());
+                    Bound::Value(v.ok_or_else(|| format!("`{}` needs a constant", generics[i].name.name))?)
+                }
+                (Some(_), ast::GenericArg::Type(_)) => {
+                    return Err(format!("`{}` is a value parameter, given a type", generics[i].name.name))
+                }
+                (None, ast::GenericArg::Type(t)) => Bound::Type(self.resolve_type(t)),
+                (None, ast::GenericArg::Expr(e)) => match &e.kind {
+                    ast::ExprKind::Ident(n) => Bound::Type(self.resolve_type(&ast::TypeExpr {
+                        kind: ast::TypeExprKind::Named { name: n.clone(), args: Vec::new() },
+                        span: e.span,
+                    })),
+                    _ => return Err(format!("`{}` is a type parameter, given a value", generics[i].name.name)),
+                },
+            });
+        }
+        for (p, at) in decl.params.iter().zip(args) {
+            unify(&p.ty, at, generics, &mut bound, &|t| self.module.type_name(t))?;
+        }
+        let mut out = Vec::new();
+        for (g, b) in generics.iter().zip(bound) {
+            let b = b.ok_or_else(|| {
+                format!("cannot deduce `{}` from the arguments; give it: `{}<…>(…)`", g.name.name, decl.name.name)
+            })?;
+            if let (Some(c), Bound::Type(t)) = (&g.constraint, &b) {
+                if conforms(&c.name, t) != Some(true) {
+                    return Err(format!("`{}` does not conform to `{}`", self.type_name(t), c.name));
+                }
+            }
+            out.push(b);
+        }
+        Ok(out)
+    }
+
+    /// The instance of generic `g` for `bound`, checked on first use.
+    fn instance(&mut self, g: usize, bound: Vec<Bound>, span: Span) -> Option<FunctionId> {
+        if let Some((_, id)) = self.generics[g].instances.iter().find(|(b, _)| *b == bound) {
+            return Some(*id);
+        }
+        if self.instance_depth >= MAX_DEPTH {
+            self.error(
+                "E0416",
+                span,
+                "generic instantiation nests too deeply (a generic function that calls itself with new arguments?)",
+            );
+            return None;
+        }
+        let decl = self.generics[g].decl.clone();
+        let body = decl.body.as_ref()?;
+        // The instance is checked as a function of its own: the caller's state waits aside,
+        // and the parameters' names mean their arguments.
+        let caller = self.cur.take();
+        let mut shadowed = Vec::new();
+        let mut values = std::mem::take(&mut self.generic_values);
+        let outer_values = values.clone();
+        for (p, b) in decl.generics.iter().zip(&bound) {
+            match b {
+                Bound::Type(t) => {
+                    shadowed.push((p.name.name.clone(), self.types.insert(p.name.name.clone(), t.clone())))
+                }
+                Bound::Value(v) => {
+                    let ty = p.value.as_ref().map(|t| self.resolve_type(t)).unwrap_or(Type::INT);
+                    let c = if ty.scalar().is_some_and(|s| s.is_unsigned_int()) {
+                        ConstValue::Uint(*v as u64)
+                    } else {
+                        ConstValue::Int(*v)
+                    };
+                    values.insert(p.name.name.clone(), (c, ty));
+                }
+            }
+        }
+        self.generic_values = values;
+        let ret = self.resolve_type(&decl.ret);
+        let params: Vec<(Type, ParamMode)> = decl
+            .params
+            .iter()
+            .map(|p| {
+                let base = self.resolve_type(&p.ty);
+                (self.array_type(base, &p.array_dims, false), Checker::param_mode(&p.modifiers))
+            })
+            .collect();
+        let name = instance_name(&decl.name.name, &bound, |t| self.module.type_name(t));
+        let id = self.module.functions.append(Function {
+            name: name.clone(),
+            ret: ret.clone(),
+            ret_semantic: None,
+            locals: Default::default(),
+            params: Vec::new(),
+            exprs: Default::default(),
+            body: Block::default(),
+            span: decl.span,
+            uses: Uses::default(),
+        });
+        self.sigs.push(FnSig {
+            name: name.clone(),
+            params: params.clone(),
+            ret: ret.clone(),
+            defined: true,
+            span: decl.name.span,
+        });
+        // An instance is never an entry point, whatever attributes its generic has.
+        self.fn_attrs.push(Vec::new());
+        self.generics[g].instances.push((bound, id));
+        self.instance_depth += 1;
+        let before = self.diags.len();
+        let (mut func, facts) = self.definition(&decl, body, &ret, &params, &[]);
+        self.instance_depth -= 1;
+        // A mistake in the body shows up in one instance: say which, and where it was made.
+        let shown = shown_instance(&decl, &self.generics[g].instances.last().expect("just pushed").0, |t| {
+            self.module.type_name(t)
+        });
+        for d in &mut self.diags[before..] {
+            if d.is_error() {
+                d.labels.push(crate::diag::Label { span, message: format!("in `{shown}`, instantiated here") });
+            }
+        }
+        func.name = name;
+        self.module.functions[id] = func;
+        self.facts.insert(id, facts);
+        self.made_instances = true;
+        for (n, old) in shadowed.into_iter().rev() {
+            match old {
+                Some(t) => self.types.insert(n, t),
+                None => self.types.remove(&n),
+            };
+        }
+        self.generic_values = outer_values;
+        self.cur = caller;
+        Some(id)
+    }
+}
+
+/// Binds the generic parameters `pattern` mentions from the argument type `arg`: `T` is the
+/// argument's type; `vector<T, N>` and `matrix<T, R, C>` give the element and dimensions; a
+/// resource's element binds its parameter. A parameter bound twice must agree.
+fn unify(
+    pattern: &ast::TypeExpr,
+    arg: &Type,
+    generics: &[ast::GenericParam],
+    bound: &mut [Option<Bound>],
+    name_of: &dyn Fn(&Type) -> String,
+) -> Result<(), String> {
+    let ast::TypeExprKind::Named { name, args } = &pattern.kind else { return Ok(()) };
+    let index = |n: &str| generics.iter().position(|g| g.name.name == n);
+    let bind = |bound: &mut [Option<Bound>], i: usize, b: Bound| -> Result<(), String> {
+        match &bound[i] {
+            None => {
+                bound[i] = Some(b);
+                Ok(())
+            }
+            Some(old) if *old == b => Ok(()),
+            Some(old) => {
+                let show = |b: &Bound| match b {
+                    Bound::Type(t) => format!("`{}`", name_of(t)),
+                    Bound::Value(v) => v.to_string(),
+                };
+                Err(format!(
+                    "`{}` would be both {} and {} (ambiguous deduction)",
+                    generics[i].name.name,
+                    show(old),
+                    show(&b)
+                ))
+            }
+        }
+    };
+    let value_arg = |a: &ast::GenericArg| match a {
+        ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), .. }) => index(n),
+        _ => None,
+    };
+    let type_arg = |a: &ast::GenericArg| -> Option<ast::TypeExpr> {
+        match a {
+            ast::GenericArg::Type(t) => Some(t.clone()),
+            ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span }) => Some(ast::TypeExpr {
+                kind: ast::TypeExprKind::Named { name: n.clone(), args: Vec::new() },
+                span: *span,
+            }),
+            _ => None,
+        }
+    };
+    if args.is_empty() {
+        if let Some(i) = index(name).filter(|&i| generics[i].value.is_none()) {
+            bind(bound, i, Bound::Type(arg.clone()))?;
+        }
+        return Ok(());
+    }
+    match (name.as_str(), args.as_slice(), arg) {
+        ("vector", [t, n], _) => {
+            let (s, len) = match arg {
+                Type::Vector(s, len) => (*s, *len as i64),
+                Type::Scalar(s) => (*s, 1),
+                _ => return Ok(()),
+            };
+            if let Some(t) = type_arg(t) {
+                unify(&t, &Type::Scalar(s), generics, bound, name_of)?;
+            }
+            if let Some(i) = value_arg(n).filter(|&i| generics[i].value.is_some()) {
+                bind(bound, i, Bound::Value(len))?;
+            }
+        }
+        ("matrix", [t, r, c], Type::Matrix(s, rows, cols)) => {
+            if let Some(t) = type_arg(t) {
+                unify(&t, &Type::Scalar(*s), generics, bound, name_of)?;
+            }
+            for (a, v) in [(r, *rows), (c, *cols)] {
+                if let Some(i) = value_arg(a).filter(|&i| generics[i].value.is_some()) {
+                    bind(bound, i, Bound::Value(v as i64))?;
+                }
+            }
+        }
+        (_, [t], Type::Resource(k, Some(e))) if k.name() == name => {
+            if let Some(t) = type_arg(t) {
+                unify(&t, e, generics, bound, name_of)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// `sum_float_4`: the generic's name and its arguments.
+fn instance_name(base: &str, bound: &[Bound], name_of: impl Fn(&Type) -> String) -> String {
+    let mut name = base.to_string();
+    for b in bound {
+        name.push('_');
+        match b {
+            Bound::Type(t) => name.extend(name_of(t).chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })),
+            Bound::Value(v) if *v < 0 => name.push_str(&format!("m{}", -v)),
+            Bound::Value(v) => name.push_str(&v.to_string()),
+        }
+    }
+    name
+}
+
+/// `first<int, 1>`: an instance as the user would write it.
+fn shown_instance(decl: &ast::FunctionDecl, bound: &[Bound], name_of: impl Fn(&Type) -> String) -> String {
+    let args: Vec<String> = bound
+        .iter()
+        .map(|b| match b {
+            Bound::Type(t) => name_of(t),
+            Bound::Value(v) => v.to_string(),
+        })
+        .collect();
+    format!("{}<{}>", decl.name.name, args.join(", "))
+}
+
+/// `f<T : IFoo, let N : int>(…)`, for notes.
+fn signature(decl: &ast::FunctionDecl) -> String {
+    let params: Vec<String> = decl
+        .generics
+        .iter()
+        .map(|g| match (&g.value, &g.constraint) {
+            (Some(_), _) => format!("let {}", g.name.name),
+            (None, Some(c)) => format!("{} : {}", g.name.name, c.name),
+            (None, None) => g.name.name.clone(),
+        })
+        .collect();
+    format!("{}<{}>", decl.name.name, params.join(", "))
+}
