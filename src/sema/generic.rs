@@ -35,11 +35,17 @@ pub(super) enum Bound {
 /// itself with ever new arguments.
 const MAX_DEPTH: u32 = 32;
 
-/// Which scalar types a Slang built-in interface admits, and whether vectors and matrices of
-/// them conform too (Slang's `IArithmetic` & co. are implemented by vectors and matrices;
+/// A Slang built-in interface: which scalar types conform, and whether vectors and matrices of
+/// them conform too.
+pub(super) struct BuiltinInterface {
+    pub element: fn(Scalar) -> bool,
+    pub shapes: bool,
+}
+
+/// Slang's built-in interfaces (`IArithmetic` & co. are implemented by vectors and matrices;
 /// the `__Builtin…Type` interfaces by scalars only).
-pub(super) fn builtin_interface(name: &str) -> Option<(fn(Scalar) -> bool, bool)> {
-    Some(match name {
+pub(super) fn builtin_interface(name: &str) -> Option<BuiltinInterface> {
+    let (element, shapes): (fn(Scalar) -> bool, bool) = match name {
         "__BuiltinType" => (|_| true, false),
         "__BuiltinArithmeticType" => (|s| s != Scalar::Bool, false),
         "__BuiltinSignedArithmeticType" => (|s| s.is_float() || s.is_signed_int(), false),
@@ -52,15 +58,16 @@ pub(super) fn builtin_interface(name: &str) -> Option<(fn(Scalar) -> bool, bool)
         "IFloat" => (Scalar::is_float, true),
         "IComparable" => (|_| true, true),
         _ => return None,
-    })
+    };
+    Some(BuiltinInterface { element, shapes })
 }
 
 /// Whether `ty` meets constraint `name` (a built-in interface or a stdlib type class).
 fn conforms(name: &str, ty: &Type) -> Option<bool> {
-    if let Some((elem, shapes)) = builtin_interface(name) {
+    if let Some(i) = builtin_interface(name) {
         return Some(match ty {
-            Type::Scalar(s) => elem(*s),
-            Type::Vector(s, _) | Type::Matrix(s, _, _) => shapes && elem(*s),
+            Type::Scalar(s) => (i.element)(*s),
+            Type::Vector(s, _) | Type::Matrix(s, _, _) => i.shapes && (i.element)(*s),
             _ => false,
         });
     }
