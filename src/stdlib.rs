@@ -945,7 +945,8 @@ mod load_tests {
         let listed: Vec<(String, String)> =
             index::ALIASES.iter().map(|(a, t)| (a.to_string(), t.to_string())).collect();
         assert_eq!(listed, parsed);
-        assert_eq!(lib.spellings("GetGroupWaveCount"), ["GetGroupWaveCount", "GroupGetWaveCount"]);
+        assert_eq!(lib.spellings("GetGroupWaveCount"), ["GetGroupWaveCount", "GroupGetWaveCount", "WaveGetNumWaves"]);
+        assert_eq!(lib.spellings("GetGroupWaveIndex"), ["GetGroupWaveIndex", "WaveGetWaveIndex"]);
         assert_eq!(lib.spellings("WaveActiveSum"), ["WaveActiveSum"]);
     }
 

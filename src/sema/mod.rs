@@ -266,12 +266,13 @@ impl Checker {
     }
 }
 
-/// Whether an expression calls `GetGroupWaveCount()` or seed 000's `GroupGetWaveCount()`.
+/// Whether an expression calls `GetGroupWaveCount()` under any of its spellings (seed 000's
+/// `GroupGetWaveCount()`, Slang's `WaveGetNumWaves()`).
 fn mentions_group_wave_count(e: &ast::Expr) -> bool {
     use ast::ExprKind as K;
     match &e.kind {
         K::Call { callee, args, .. } => {
-            matches!(&callee.kind, K::Ident(n) if n == "GetGroupWaveCount" || n == "GroupGetWaveCount")
+            matches!(&callee.kind, K::Ident(n) if Stdlib::get().spellings("GetGroupWaveCount").contains(&n.as_str()))
                 || args.iter().any(mentions_group_wave_count)
         }
         K::Binary { lhs, rhs, .. } | K::Comma { lhs, rhs } | K::Assign { lhs, rhs, .. } => {
