@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-const STDLIB_FILES: &[&str] = &["stdlib/wave.slang", "stdlib/math.slang", "stdlib/sync.slang"];
+const STDLIB_FILES: &[&str] = &["stdlib/wave.slang", "stdlib/math.slang", "stdlib/sync.slang", "stdlib/subgroup.slang"];
 
 fn main() {
     link_programs();

@@ -112,10 +112,8 @@ pub struct Options {
     pub wave_size: Option<u32>,
     /// `--profile vulkan1.1` … `spirv_1_6`: SPIR-V version and target environment.
     pub spirv_profile: back::spv::Profile,
-    /// `--capability SPV_NV_shader_subgroup_partitioned`: native WaveMatch/WaveMultiPrefix*.
-    pub spirv_partitioned_nv: bool,
-    /// `--capability SPV_KHR_subgroup_rotate`: native WaveRotate/WaveClusteredRotate.
-    pub spirv_rotate_khr: bool,
+    /// `--capability NAME`: optional SPIR-V capabilities the target devices have.
+    pub spirv_capabilities: Vec<back::spv::OptionalCapability>,
     /// `--layout`: the memory layout of each kind of buffer ([`layout`]).
     pub layout: layout::LayoutMode,
     /// `--matrix-layout` (`-Zpr`/`-Zpc`): how matrices without `row_major`/`column_major` are
@@ -137,8 +135,7 @@ impl Default for Options {
             emulate: Emulate::Auto,
             wave_size: None,
             spirv_profile: back::spv::Profile::default(),
-            spirv_partitioned_nv: false,
-            spirv_rotate_khr: false,
+            spirv_capabilities: Vec::new(),
             layout: layout::LayoutMode::default(),
             matrix_majorness: ir::Majorness::Column,
             file_name: "input.slang".to_string(),
@@ -358,8 +355,7 @@ pub fn spirv_options(options: &Options) -> back::spv::Options {
     back::spv::Options {
         version: options.spirv_profile.version,
         target_env: options.spirv_profile.target_env,
-        allow_partitioned_nv: options.spirv_partitioned_nv,
-        allow_rotate_khr: options.spirv_rotate_khr,
+        optional: options.spirv_capabilities.clone(),
     }
 }
 

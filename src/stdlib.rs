@@ -17,6 +17,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("stdlib/wave.slang", include_str!("../stdlib/wave.slang")),
     ("stdlib/math.slang", include_str!("../stdlib/math.slang")),
     ("stdlib/sync.slang", include_str!("../stdlib/sync.slang")),
+    ("stdlib/subgroup.slang", include_str!("../stdlib/subgroup.slang")),
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -947,7 +948,8 @@ mod load_tests {
         assert_eq!(listed, parsed);
         assert_eq!(lib.spellings("GetGroupWaveCount"), ["GetGroupWaveCount", "GroupGetWaveCount", "WaveGetNumWaves"]);
         assert_eq!(lib.spellings("GetGroupWaveIndex"), ["GetGroupWaveIndex", "WaveGetWaveIndex"]);
-        assert_eq!(lib.spellings("WaveActiveSum"), ["WaveActiveSum"]);
+        assert_eq!(lib.spellings("WaveActiveSum"), ["WaveActiveSum", "subgroupAdd"]);
+        assert_eq!(lib.spellings("WavePrefixCountBits"), ["WavePrefixCountBits"]);
     }
 
     #[test]

@@ -23,7 +23,7 @@ use wavec::exec::{self, CpuBuffer, CpuOptions};
 use wavec::run::{run_compute, BufferInit, BufferKind, Dispatch};
 
 const THREADS: usize = 128;
-const ROW: usize = 256;
+const ROW: usize = 320;
 /// (divergence pattern, WaveMask): every pattern meets a different mask.
 const CASES: [(u32, u32); 3] = [(0, 0x5555_5555), (1, 0x9249_2492), (2, 0xFFFF_FFFF)];
 

@@ -73,8 +73,9 @@ struct RunCli {
     /// SPIR-V profile: vulkan1.1 … vulkan1.3, spirv_1_3 … spirv_1_6.
     #[arg(long)]
     profile: Option<String>,
-    /// Allow a SPIR-V extension: SPV_NV_shader_subgroup_partitioned, SPV_KHR_subgroup_rotate (repeatable).
-    #[arg(long = "capability", value_name = "EXT")]
+    /// Allow an optional SPIR-V capability: SPV_NV_shader_subgroup_partitioned,
+    /// SPV_KHR_subgroup_rotate, GroupNonUniformClustered (repeatable).
+    #[arg(long = "capability", value_name = "NAME")]
     capabilities: Vec<String>,
     /// Workgroups to dispatch: X[,Y,Z].
     #[arg(long, value_name = "X[,Y,Z]")]

@@ -7,6 +7,7 @@ use clap::Parser;
 use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use wavec::back::spv::OptionalCapability;
 use wavec::{Emulate, Options, Target};
 
 /// Tunes glibc's malloc for one large, short-lived compile.
@@ -80,8 +81,9 @@ struct Cli {
     /// vulkan1.3 or spirv_1_3 … spirv_1_6 for SPIR-V (default vulkan1.1). Both kinds may be given.
     #[arg(long)]
     profile: Vec<String>,
-    /// Allow a SPIR-V extension: SPV_NV_shader_subgroup_partitioned, SPV_KHR_subgroup_rotate (repeatable).
-    #[arg(long = "capability", value_name = "EXT")]
+    /// Allow an optional SPIR-V capability: SPV_NV_shader_subgroup_partitioned,
+    /// SPV_KHR_subgroup_rotate, GroupNonUniformClustered (repeatable).
+    #[arg(long = "capability", value_name = "NAME")]
     capabilities: Vec<String>,
     /// Output file (one target) or folder (several targets); default: standard output.
     #[arg(short = 'o', value_name = "PATH")]
@@ -112,16 +114,12 @@ struct Cli {
 /// `--capability EXT` options: the optional SPIR-V extensions the output may use.
 fn apply_capabilities(capabilities: &[String], options: &mut Options) -> Result<(), String> {
     for c in capabilities {
-        match c.as_str() {
-            "SPV_NV_shader_subgroup_partitioned" | "GroupNonUniformPartitionedNV" => {
-                options.spirv_partitioned_nv = true
-            }
-            "SPV_KHR_subgroup_rotate" | "GroupNonUniformRotateKHR" => options.spirv_rotate_khr = true,
-            other => {
-                return Err(format!(
-                "unknown capability `{other}` (expected SPV_NV_shader_subgroup_partitioned or SPV_KHR_subgroup_rotate)"
-            ))
-            }
+        let Some(capability) = OptionalCapability::from_name(c) else {
+            let known: Vec<_> = OptionalCapability::ALL.iter().map(|c| c.name()).collect();
+            return Err(format!("unknown capability `{c}` (expected one of {})", known.join(", ")));
+        };
+        if !options.spirv_capabilities.contains(&capability) {
+            options.spirv_capabilities.push(capability);
         }
     }
     Ok(())

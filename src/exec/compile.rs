@@ -84,7 +84,14 @@ pub enum WaveKind {
     FirstLane,
     Reduce(u8),
     Scan(u8),
-    AllEqual,
+    /// The scan including the lane's own value (GLSL's `subgroupInclusive*`).
+    InclusiveScan(u8),
+    /// `op` over the active lanes of the lane's cluster (`cluster` lanes, a power of two).
+    ClusteredReduce(u8),
+    /// `whole`: one `bool` for the value, else one per component.
+    AllEqual {
+        whole: bool,
+    },
     Ballot,
     BallotCount {
         exclusive: bool,
@@ -97,15 +104,47 @@ pub enum WaveKind {
     Rotate {
         clustered: bool,
     },
+    /// GLSL's `subgroupShuffleXor/Up/Down`: the lane at an offset from this one.
+    RelativeRead(Relative),
     Match,
-    MultiPrefix(u8),
+    /// `op` over the active lanes of each lane's `uint4` mask: those below it, also itself
+    /// (`inclusive`), or all of them (`reduce`).
+    MultiPrefix(u8, MultiFold),
     MultiPrefixCount,
     ActiveMask,
+    /// Slang's `WaveGetLane{Eq,Ge,Gt,Le,Lt}Mask()`, within the wave.
+    LaneMask(LaneMask),
     QuadSwap(u32),
     QuadRead,
     QuadVote {
         all: bool,
     },
+}
+
+/// How a relative shuffle finds its source lane from this lane and its operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relative {
+    Xor,
+    Up,
+    Down,
+}
+
+/// Which lanes of its mask a `WaveMulti*` operation folds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MultiFold {
+    Exclusive,
+    Inclusive,
+    Reduce,
+}
+
+/// Which lanes a lane mask holds, relative to this lane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LaneMask {
+    Eq,
+    Ge,
+    Gt,
+    Le,
+    Lt,
 }
 
 #[derive(Clone, Debug)]
@@ -1582,7 +1621,14 @@ impl<'m> Compiler<'m> {
             "first_lane" => WaveKind::FirstLane,
             "reduce" => WaveKind::Reduce(red_op(a1).unwrap_or(ops::ADD)),
             "scan_exclusive" => WaveKind::Scan(red_op(a1).unwrap_or(ops::ADD)),
-            "all_equal" => WaveKind::AllEqual,
+            "scan_inclusive" => WaveKind::InclusiveScan(red_op(a1).unwrap_or(ops::ADD)),
+            "reduce_clustered" => WaveKind::ClusteredReduce(red_op(a1).unwrap_or(ops::ADD)),
+            "read_relative" => WaveKind::RelativeRead(match a1 {
+                "xor" => Relative::Xor,
+                "up" => Relative::Up,
+                _ => Relative::Down,
+            }),
+            "all_equal" => WaveKind::AllEqual { whole: a1 == "whole" },
             "ballot" => WaveKind::Ballot,
             "active_mask" => WaveKind::ActiveMask,
             "ballot_count" => WaveKind::BallotCount { exclusive: a1 == "exclusive" },
@@ -1591,7 +1637,16 @@ impl<'m> Compiler<'m> {
             "rotate" => WaveKind::Rotate { clustered: a1 == "clustered" },
             "match" => WaveKind::Match,
             "multi_prefix" if a1 == "count" => WaveKind::MultiPrefixCount,
-            "multi_prefix" => WaveKind::MultiPrefix(red_op(a1).unwrap_or(ops::ADD)),
+            "multi_prefix" => WaveKind::MultiPrefix(red_op(a1).unwrap_or(ops::ADD), MultiFold::Exclusive),
+            "multi_prefix_inclusive" => WaveKind::MultiPrefix(red_op(a1).unwrap_or(ops::ADD), MultiFold::Inclusive),
+            "multi_reduce" => WaveKind::MultiPrefix(red_op(a1).unwrap_or(ops::ADD), MultiFold::Reduce),
+            "lane_mask" => WaveKind::LaneMask(match a1 {
+                "eq" => LaneMask::Eq,
+                "ge" => LaneMask::Ge,
+                "gt" => LaneMask::Gt,
+                "le" => LaneMask::Le,
+                _ => LaneMask::Lt,
+            }),
             "quad_swap" => WaveKind::QuadSwap(a1.parse().unwrap_or(1)),
             "quad_read" => WaveKind::QuadRead,
             "quad_vote" => WaveKind::QuadVote { all: a1 == "all" },
@@ -1604,15 +1659,19 @@ impl<'m> Compiler<'m> {
         let d = self.regs(n);
         let dst: Vec<Reg> = (0..n).map(|i| d + i).collect();
         let lane = match wk {
-            WaveKind::ReadLane { .. } | WaveKind::Rotate { .. } | WaveKind::QuadRead => {
+            WaveKind::ReadLane { .. } | WaveKind::Rotate { .. } | WaveKind::QuadRead | WaveKind::RelativeRead(_) => {
                 let r = vals.get(1).map(|v| v[0]);
                 r.map(|r| self.index_u32(r, &tys[1]))
             }
             _ => None,
         };
-        let cluster = if let WaveKind::Rotate { clustered: true } = wk { vals.get(2).map(|v| v[0]) } else { None };
+        let cluster = match wk {
+            WaveKind::Rotate { clustered: true } => vals.get(2).map(|v| v[0]),
+            WaveKind::ClusteredReduce(_) => vals.get(1).map(|v| v[0]),
+            _ => None,
+        };
         let mask4 = match wk {
-            WaveKind::MultiPrefix(_) | WaveKind::MultiPrefixCount => vals.get(1).map(|v| [v[0], v[1], v[2], v[3]]),
+            WaveKind::MultiPrefix(..) | WaveKind::MultiPrefixCount => vals.get(1).map(|v| [v[0], v[1], v[2], v[3]]),
             _ => None,
         };
         let narrow = n == 1 && matches!(wk, WaveKind::Ballot | WaveKind::Match | WaveKind::ActiveMask);

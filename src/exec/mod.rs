@@ -1070,18 +1070,83 @@ impl<'p> Exec<'p> {
                     }
                 }
             }
-            WaveKind::AllEqual => {
+            WaveKind::InclusiveScan(op) => {
                 for (&s, &d) in wi.src.iter().zip(&wi.dst) {
-                    let f = part.trailing_zeros() as usize;
-                    let v0 = if f < w { reg(wave, s, f) } else { 0 };
-                    let eq = lanes(part).all(|l| {
-                        let v = reg(wave, s, l);
-                        if ops::is_float(k) {
-                            ops::bin_value(ops::EQ, k, v, v0) != 0
-                        } else {
-                            v == v0
-                        }
-                    });
+                    let mut acc = ops::identity(op, k);
+                    for l in lanes(exec) {
+                        acc = ops::bin_value(op, k, acc, reg(wave, s, l));
+                        set(wave, d, l, acc);
+                    }
+                }
+            }
+            WaveKind::ClusteredReduce(op) => {
+                let size = wi.cluster.map(|c| reg(wave, c, first) as usize).unwrap_or(w);
+                if !size.is_power_of_two() {
+                    let d = Diagnostic::error("E0706", format!("the cluster size {size} is not a power of two"))
+                        .with_label(wi.span, "this clustered operation")
+                        .with_note(self.who(wave, first));
+                    self.report(d);
+                    return;
+                }
+                for (&s, &d) in wi.src.iter().zip(&wi.dst) {
+                    for l in lanes(exec) {
+                        let start = l & !(size - 1);
+                        let cluster = (start..(start + size).min(w)).filter(|&c| exec >> c & 1 == 1);
+                        let acc =
+                            cluster.fold(ops::identity(op, k), |acc, c| ops::bin_value(op, k, acc, reg(wave, s, c)));
+                        set(wave, d, l, acc);
+                    }
+                }
+            }
+            WaveKind::RelativeRead(relative) => {
+                let lr = wi.lane.unwrap_or(0);
+                let mut reads = Vec::with_capacity(w);
+                for l in lanes(exec) {
+                    let x = reg(wave, lr, l) as u32 as usize;
+                    // GLSL leaves a lane outside the wave undefined; the engine, like the
+                    // portable bodies, reads the lane's own value.
+                    let src = match relative {
+                        Relative::Xor => l ^ x,
+                        Relative::Up => l.checked_sub(x).unwrap_or(l),
+                        Relative::Down => l.checked_add(x).unwrap_or(l),
+                    };
+                    let src = if src < w { src } else { l };
+                    if exec >> src & 1 == 0 {
+                        let d = Diagnostic::error("E0705", format!("lane {l} reads lane {src}, which is inactive"))
+                            .with_label(wi.span, "reads an inactive lane")
+                            .with_note(self.who(wave, l))
+                            .with_note(format!("active lanes: {exec:#x}"));
+                        self.report(d);
+                    }
+                    reads.push((l, src));
+                }
+                for (&s, &d) in wi.src.iter().zip(&wi.dst) {
+                    let vals: Vec<u64> = reads.iter().map(|&(_, src)| reg(wave, s, src)).collect();
+                    for (&(l, _), v) in reads.iter().zip(vals) {
+                        set(wave, d, l, v);
+                    }
+                }
+            }
+            WaveKind::AllEqual { whole } => {
+                let f = part.trailing_zeros() as usize;
+                let equal: Vec<bool> = wi
+                    .src
+                    .iter()
+                    .map(|&s| {
+                        let v0 = if f < w { reg(wave, s, f) } else { 0 };
+                        lanes(part).all(|l| {
+                            let v = reg(wave, s, l);
+                            if ops::is_float(k) {
+                                ops::bin_value(ops::EQ, k, v, v0) != 0
+                            } else {
+                                v == v0
+                            }
+                        })
+                    })
+                    .collect();
+                // `whole`: one answer for the whole value (GLSL); else one per component.
+                let answers = if whole { vec![equal.iter().all(|&e| e)] } else { equal };
+                for (&d, eq) in wi.dst.iter().zip(answers) {
                     for l in lanes(exec) {
                         set(wave, d, l, eq as u64);
                     }
@@ -1211,12 +1276,28 @@ impl<'p> Exec<'p> {
                     }
                 }
             }
-            WaveKind::MultiPrefix(op) => self.multi_prefix(wave, wi, exec, Some(op)),
-            WaveKind::MultiPrefixCount => self.multi_prefix(wave, wi, exec, None),
+            WaveKind::MultiPrefix(op, fold) => self.multi_prefix(wave, wi, exec, Some(op), fold),
+            WaveKind::MultiPrefixCount => self.multi_prefix(wave, wi, exec, None, MultiFold::Exclusive),
+            WaveKind::LaneMask(which) => {
+                // Lanes below `n`; `n` may be the width itself (128 lanes: every bit).
+                let below = |n: usize| if n >= 128 { u128::MAX } else { (1u128 << n) - 1 };
+                for l in lanes(exec) {
+                    let bits = match which {
+                        LaneMask::Eq => 1u128 << l,
+                        LaneMask::Ge => below(w) & !below(l),
+                        LaneMask::Gt => below(w) & !below(l + 1),
+                        LaneMask::Le => below(l + 1),
+                        LaneMask::Lt => below(l),
+                    };
+                    for (c, &d) in wi.dst.iter().enumerate() {
+                        set(wave, d, l, (bits >> (32 * c)) as u32 as u64);
+                    }
+                }
+            }
         }
     }
 
-    fn multi_prefix(&mut self, wave: &mut Wave, wi: &WaveInst, exec: u128, op: Option<u8>) {
+    fn multi_prefix(&mut self, wave: &mut Wave, wi: &WaveInst, exec: u128, op: Option<u8>, fold: MultiFold) {
         let w = self.w;
         let Some(m4) = wi.mask4 else { return };
         let reg = |wave: &Wave, r: Reg, l: usize| wave.regs[r as usize * w + l];
@@ -1224,7 +1305,11 @@ impl<'p> Exec<'p> {
         for l in lanes(exec) {
             let mask =
                 mask_of_bits(reg(wave, m4[0], l), reg(wave, m4[1], l), reg(wave, m4[2], l), reg(wave, m4[3], l)) & exec;
-            let below = mask & ((1u128 << l) - 1);
+            let below = match fold {
+                MultiFold::Exclusive => mask & ((1u128 << l) - 1),
+                MultiFold::Inclusive => mask & (((1u128 << l) - 1) | (1u128 << l)),
+                MultiFold::Reduce => mask,
+            };
             let vals = match op {
                 None => vec![lanes(below).filter(|m| reg(wave, wi.src[0], *m) != 0).count() as u64],
                 Some(op) => wi

@@ -980,6 +980,28 @@ impl Checker {
                 );
             }
         }
+        // `[power_of_two(param)]`: a cluster size, which every target needs to be a power of
+        // two no larger than the widest wave.
+        for attr in intr.lowerings_for("power_of_two") {
+            let Some(name) = attr.ident(0) else { continue };
+            let Some(&a) = intr.params.iter().position(|p| p.name == name).and_then(|i| conv_args.get(i)) else {
+                continue;
+            };
+            let value = match self.cur.as_ref().map(|s| &s.func.exprs[a].kind) {
+                Some(ExprKind::Const(c)) => c.as_i64(),
+                _ => continue,
+            };
+            if value.is_none_or(|v| !(1..=128).contains(&v) || (v & (v - 1)) != 0) {
+                let at = self.span_of(a);
+                self.push(
+                    Diagnostic::error(
+                        "E0417",
+                        format!("the `{name}` argument of `{}` must be a power of two from 1 to 128", intr.name),
+                    )
+                    .with_label(at, "not a power of two from 1 to 128"),
+                );
+            }
+        }
         let ret = intr.ret.instantiate(&bound);
         if let Some(state) = self.cur.as_mut() {
             state.facts.intrinsics.push((idx, name_span));

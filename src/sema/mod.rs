@@ -404,7 +404,7 @@ impl Checker {
             return self.resolve_vector_matrix(name, args, t.span);
         }
         // The stdlib's type functions (`stdlib/README.md`), met in the bodies of intrinsics.
-        if name == "__elem" || name == "__same_shape" {
+        if name == "__elem" || name == "__same_shape" || name == "__unsigned" {
             let ty = |c: &mut Checker, a: &ast::GenericArg| match a {
                 ast::GenericArg::Type(t) => c.resolve_type(t),
                 ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span }) => {
@@ -417,6 +417,15 @@ impl Checker {
             };
             return match args.as_slice() {
                 [a] if name == "__elem" => ty(self, a).scalar().map(Type::Scalar).unwrap_or(Type::Error),
+                [a] if name == "__unsigned" => {
+                    let t = ty(self, a);
+                    match t.scalar() {
+                        Some(Scalar::I16) => t.with_scalar(Scalar::U16),
+                        Some(Scalar::I32) => t.with_scalar(Scalar::U32),
+                        Some(Scalar::I64) => t.with_scalar(Scalar::U64),
+                        _ => t,
+                    }
+                }
                 [e, a] if name == "__same_shape" => match ty(self, e).scalar() {
                     Some(s) => ty(self, a).with_scalar(s),
                     None => Type::Error,

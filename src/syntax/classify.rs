@@ -66,6 +66,7 @@ const OTHER_TYPES: &[&str] = &[
     // The stdlib's type functions (`__elem<T>`, `__same_shape<uint, T>`): types to the parser.
     "__elem",
     "__same_shape",
+    "__unsigned",
 ];
 
 /// Called on every identifier of every file, so it strips a `N`/`NxM` suffix once and looks

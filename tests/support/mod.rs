@@ -244,11 +244,10 @@ pub fn options_from_args(args: &str) -> wavec::Options {
                 Some(p) => o.spirv_profile = p,
                 None => o.hlsl_shader_model = wavec::stdlib::parse_shader_model(value).expect("profile"),
             },
-            "--capability" => match value {
-                "SPV_NV_shader_subgroup_partitioned" => o.spirv_partitioned_nv = true,
-                "SPV_KHR_subgroup_rotate" => o.spirv_rotate_khr = true,
-                other => panic!("unknown capability `{other}`"),
-            },
+            "--capability" => o.spirv_capabilities.push(
+                wavec::back::spv::OptionalCapability::from_name(value)
+                    .unwrap_or_else(|| panic!("unknown capability `{value}`")),
+            ),
             "--entry" => o.entry = Some(value.to_string()),
             "--stage" => o.stage = wavec::ir::Stage::from_name(value),
             "--wave-size" => o.wave_size = Some(value.parse().expect("wave size")),

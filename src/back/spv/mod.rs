@@ -128,27 +128,58 @@ pub struct Options {
     pub version: (u8, u8),
     /// The Vulkan environment the module is for (`spirv-val --target-env`).
     pub target_env: &'static str,
-    /// `SPV_NV_shader_subgroup_partitioned` may be used (`WaveMatch`, `WaveMultiPrefix*`).
-    pub allow_partitioned_nv: bool,
-    /// `SPV_KHR_subgroup_rotate` may be used (`WaveRotate`, `WaveClusteredRotate`).
-    pub allow_rotate_khr: bool,
+    /// The optional capabilities the module may declare; the devices it is for have them.
+    pub optional: Vec<OptionalCapability>,
+}
+
+/// A capability that not every Vulkan device has, so a module uses it only when asked to
+/// (`--capability NAME`); without it, the stdlib's portable lowering is used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum OptionalCapability {
+    /// `SPV_NV_shader_subgroup_partitioned`: `WaveMatch`, `WaveMulti*`.
+    PartitionedNv,
+    /// `SPV_KHR_subgroup_rotate`: `WaveRotate`, `WaveClusteredRotate`.
+    RotateKhr,
+    /// `GroupNonUniformClustered` (core SPIR-V, an optional Vulkan subgroup feature that
+    /// lavapipe lacks): `subgroupClustered*`.
+    Clustered,
+}
+
+impl OptionalCapability {
+    pub const ALL: [OptionalCapability; 3] =
+        [OptionalCapability::PartitionedNv, OptionalCapability::RotateKhr, OptionalCapability::Clustered];
+
+    /// The extension's or the capability's SPIR-V name.
+    pub fn from_name(name: &str) -> Option<OptionalCapability> {
+        Some(match name {
+            "SPV_NV_shader_subgroup_partitioned" | "GroupNonUniformPartitionedNV" => OptionalCapability::PartitionedNv,
+            "SPV_KHR_subgroup_rotate" | "GroupNonUniformRotateKHR" => OptionalCapability::RotateKhr,
+            "GroupNonUniformClustered" => OptionalCapability::Clustered,
+            _ => return None,
+        })
+    }
+
+    /// The name `--capability` is documented with.
+    pub fn name(self) -> &'static str {
+        match self {
+            OptionalCapability::PartitionedNv => "SPV_NV_shader_subgroup_partitioned",
+            OptionalCapability::RotateKhr => "SPV_KHR_subgroup_rotate",
+            OptionalCapability::Clustered => "GroupNonUniformClustered",
+        }
+    }
 }
 
 impl Default for Options {
     fn default() -> Self {
         let p = Profile::default();
-        Options { version: p.version, target_env: p.target_env, allow_partitioned_nv: false, allow_rotate_khr: false }
+        Options { version: p.version, target_env: p.target_env, optional: Vec::new() }
     }
 }
 
 impl Options {
-    /// Whether the lowering condition `ext = NAME` holds.
-    pub fn allows_extension(&self, name: &str) -> bool {
-        match name {
-            "SPV_NV_shader_subgroup_partitioned" => self.allow_partitioned_nv,
-            "SPV_KHR_subgroup_rotate" => self.allow_rotate_khr,
-            _ => false,
-        }
+    /// Whether the lowering condition `ext = NAME` or `cap = NAME` holds.
+    pub fn allows(&self, name: &str) -> bool {
+        OptionalCapability::from_name(name).is_some_and(|c| self.optional.contains(&c))
     }
 }
 

@@ -55,8 +55,8 @@ fn glsl_opcode(name: &str) -> Option<u32> {
 
 /// Whether the conditions of a `[spirv]` form hold for a call of `args` in `f`.
 fn applies(options: &Options, form: &Lowering, f: &Function, args: &[ExprId]) -> bool {
-    if let Some(ext) = form.named_ident("ext") {
-        if !options.allows_extension(ext) {
+    for key in ["ext", "cap"] {
+        if form.named_ident(key).is_some_and(|name| !options.allows(name)) {
             return false;
         }
     }
@@ -148,8 +148,9 @@ impl<'a> Writer<'a> {
                         format!("`{}` has no SPIR-V lowering for `{}`", intr.name, self.m.type_name(&vals[0].1)),
                     ));
                 };
-                let partitioned = gop_name.starts_with("Partitioned");
-                let operands = if partitioned {
+                // A partitioned operation takes the trailing mask, a clustered one its
+                // (constant) cluster size, as their last operand.
+                let operands = if gop_name.starts_with("Partitioned") || gop == GroupOperation::ClusteredReduce {
                     vec![vals[0].clone(), vals[vals.len() - 1].clone()]
                 } else {
                     vec![vals[0].clone()]

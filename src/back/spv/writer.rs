@@ -942,13 +942,25 @@ impl<'a> Writer<'a> {
             | BuiltIn::LocalInvocationId
             | BuiltIn::WorkgroupId
             | BuiltIn::NumWorkgroups => Type::Vector(Scalar::U32, 3),
+            BuiltIn::SubgroupEqMask
+            | BuiltIn::SubgroupGeMask
+            | BuiltIn::SubgroupGtMask
+            | BuiltIn::SubgroupLeMask
+            | BuiltIn::SubgroupLtMask => Type::Vector(Scalar::U32, 4),
             _ => Type::UINT,
         };
-        if matches!(
-            b,
-            BuiltIn::SubgroupSize | BuiltIn::SubgroupLocalInvocationId | BuiltIn::SubgroupId | BuiltIn::NumSubgroups
-        ) {
-            self.require(Capability::GroupNonUniform);
+        match b {
+            BuiltIn::SubgroupSize
+            | BuiltIn::SubgroupLocalInvocationId
+            | BuiltIn::SubgroupId
+            | BuiltIn::NumSubgroups => self.require(Capability::GroupNonUniform),
+            // The lane masks come with the ballot operations.
+            BuiltIn::SubgroupEqMask
+            | BuiltIn::SubgroupGeMask
+            | BuiltIn::SubgroupGtMask
+            | BuiltIn::SubgroupLeMask
+            | BuiltIn::SubgroupLtMask => self.require(Capability::GroupNonUniformBallot),
+            _ => {}
         }
         if let Some(&v) = self.builtins.get(&b) {
             return (v, ty);
