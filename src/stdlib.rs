@@ -946,8 +946,11 @@ mod load_tests {
         let listed: Vec<(String, String)> =
             index::ALIASES.iter().map(|(a, t)| (a.to_string(), t.to_string())).collect();
         assert_eq!(listed, parsed);
-        assert_eq!(lib.spellings("GetGroupWaveCount"), ["GetGroupWaveCount", "GroupGetWaveCount", "WaveGetNumWaves"]);
-        assert_eq!(lib.spellings("GetGroupWaveIndex"), ["GetGroupWaveIndex", "WaveGetWaveIndex"]);
+        assert_eq!(
+            lib.spellings("GetGroupWaveCount"),
+            ["GetGroupWaveCount", "GroupGetWaveCount", "WaveGetNumWaves", "gl_NumSubgroups"]
+        );
+        assert_eq!(lib.spellings("GetGroupWaveIndex"), ["GetGroupWaveIndex", "WaveGetWaveIndex", "gl_SubgroupID"]);
         assert_eq!(lib.spellings("WaveActiveSum"), ["WaveActiveSum", "subgroupAdd"]);
         assert_eq!(lib.spellings("WavePrefixCountBits"), ["WavePrefixCountBits"]);
     }

@@ -351,3 +351,53 @@ fn wavec_alone_compiles_and_names_its_missing_vulkan_host() {
         assert!(err.contains(&host), "{vulkan:?} on wavec alone:\n{err}");
     }
 }
+
+/// wavec's own tests in Slang's test format (`tests/slang/`): every family, on lavapipe and on
+/// the CPU engine, through `wavec test`.
+#[test]
+fn slang_format_tests_pass_on_lavapipe_and_the_cpu_engine() {
+    let (out, _) = expect_status(wavec().args(["test", "--device", &test_device(), "tests/slang"]), 0);
+    let rows = out.lines().filter(|l| l.starts_with("tests/slang/")).count();
+    assert_eq!(rows, 9, "one row per Vulkan test line:\n{out}");
+    assert!(out.contains("25 passed, 0 failed, 2 skipped"), "{out}");
+    assert!(
+        out.contains("SKIP tests/slang/multi_and_mask.slang at width 4: `//! widths` leaves this width out"),
+        "{out}"
+    );
+    let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "tests/slang"]), 0);
+    assert!(out.contains("56 passed, 0 failed, 16 skipped"), "{out}");
+}
+
+/// Slang-format files this runner cannot run are SKIPs that say why, never PASSes; a wrong
+/// expectation or a missing one is a FAIL; without `//! widths`, a case runs where a 32-lane
+/// GPU would have produced the same waves.
+#[test]
+fn slang_format_skips_say_why_and_failures_show_the_output() {
+    let dir = unique_temp_dir("slang-format");
+    let kernel = "RWStructuredBuffer<uint> outputBuffer;\n[numthreads(8, 1, 1)]\nvoid computeMain(uint3 id : SV_DispatchThreadID)\n{\n    outputBuffer[id.x] = WaveActiveSum(id.x);\n}\n";
+    let input = "//TEST_INPUT:ubuffer(data=[0 0 0 0 0 0 0 0], stride=4):out,name outputBuffer\n";
+    let good = write(&dir, "good.slang", &format!("//TEST(compute):COMPARE_COMPUTE(filecheck-buffer=CHECK):-vk\n{input}{kernel}// CHECK-COUNT-8: {{{{^}}}}1C{{{{$}}}}\n"));
+    let wrong = write(&dir, "wrong.slang", &format!("//TEST(compute):COMPARE_COMPUTE(filecheck-buffer=CHECK):-vk\n{input}{kernel}// CHECK: {{{{^}}}}1D{{{{$}}}}\n"));
+    let texture = write(
+        &dir,
+        "texture.slang",
+        &format!(
+            "//TEST(compute):COMPARE_COMPUTE:-vk\n//TEST_INPUT:Texture2D(size=4, content=one):name t\n{input}{kernel}"
+        ),
+    );
+    let dx12 = write(&dir, "dx12.slang", &format!("//TEST(compute):COMPARE_COMPUTE:-dx12 -use-dxil\n{input}{kernel}"));
+    let missing = write(&dir, "missing.slang", &format!("//TEST(compute):COMPARE_COMPUTE:-vk\n{input}{kernel}"));
+    let (out, _) = expect_status(
+        wavec().args(["test", "--engine", "cpu"]).arg(&good).arg(&wrong).arg(&texture).arg(&dx12).arg(&missing),
+        1,
+    );
+    let row = |p: &Path| out.lines().find(|l| l.starts_with(&p.display().to_string())).unwrap_or("").to_string();
+    assert!(row(&good).ends_with("SKIP  SKIP  SKIP  PASS  PASS  PASS  PASS  PASS"), "{out}");
+    assert!(out.contains("the group's 8 threads are one wave, as on 32-lane GPUs"), "{out}");
+    assert!(row(&wrong).contains("FAIL") && !row(&wrong).contains("PASS"), "{out}");
+    assert!(out.contains("`CHECK: {{^}}1D{{$}}`: no match after output line 1: `1C`"), "{out}");
+    assert!(row(&texture).ends_with("SKIP  SKIP  SKIP  SKIP  SKIP  SKIP  SKIP  SKIP"), "{out}");
+    assert!(out.contains("the input kind `Texture2D` is not supported"), "{out}");
+    assert!(out.contains("no Vulkan compute test (only dx12)"), "{out}");
+    assert!(out.contains("no expected results"), "{out}");
+}

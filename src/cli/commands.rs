@@ -257,13 +257,13 @@ pub fn run(args: Vec<OsString>) -> u8 {
 #[command(
     name = "wavec test",
     bin_name = "wavec test",
-    about = "Run every shader with test directives (`//! dispatch …`) at every wave width and print a file × width matrix",
+    about = "Run every shader with test directives (`//! dispatch …`) or in Slang's test format (`//TEST…:COMPARE_COMPUTE…`) at every wave width and print a file × width matrix",
     after_help = "Vulkan: the widths the device offers (lavapipe: 4, 8 and 16, one child process per width with \
                   LP_NATIVE_VECTOR_WIDTH=32*width and MESA_SHADER_CACHE_DISABLE=true). CPU: --widths.\n\
                   Exit status: 0 all passed, 1 a failure or error, 2 usage errors."
 )]
 struct TestCli {
-    /// Test files, or folders (every *.slang with a `//! dispatch` directive).
+    /// Test files, or folders (every *.slang with a `//! dispatch` directive or in Slang's test format).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Where to run: vulkan or cpu.
@@ -315,7 +315,8 @@ pub fn test(args: Vec<OsString>) -> u8 {
         Ok(p) => p,
         Err(e) => return usage_error(e),
     };
-    let files: Vec<Result<testing::directive::TestFile, String>> = paths.iter().map(|p| testing::load(p)).collect();
+    let cases: Vec<testing::slang::Case> = paths.iter().flat_map(|p| testing::load(p)).collect();
+    let files: Vec<&Result<testing::directive::TestFile, String>> = cases.iter().map(|c| &c.test).collect();
 
     if let Some(w) = cli.child_width {
         // A child: one width, results on stdout for the parent.
@@ -379,14 +380,14 @@ pub fn test(args: Vec<OsString>) -> u8 {
         };
         let mut cells = vec![Vec::new(); files.len()];
         for &w in &widths {
-            let column = run_child(&cli, &paths, w, &info, timeout);
+            let column = run_child(&cli, &paths, files.len(), w, &info, timeout);
             for (row, o) in cells.iter_mut().zip(column) {
                 row.push(o);
             }
         }
         (widths, cells, info.name.clone())
     };
-    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    let names: Vec<String> = cases.iter().map(|c| c.name.clone()).collect();
     print!("{}", testing::render_report(&names, &widths, &cells));
     println!("({device})");
     if cells.iter().flatten().any(Outcome::failed) {
@@ -400,11 +401,12 @@ pub fn test(args: Vec<OsString>) -> u8 {
 fn run_child(
     cli: &TestCli,
     paths: &[PathBuf],
+    cases: usize,
     w: u32,
     device: &wavec::run::DeviceInfo,
     timeout: Duration,
 ) -> Vec<Outcome> {
-    let fail_all = |why: String| vec![Outcome::Error(why); paths.len()];
+    let fail_all = |why: String| vec![Outcome::Error(why); cases];
     let exe = match std::env::current_exe() {
         Ok(e) => e,
         Err(e) => return fail_all(format!("cannot find the wavec executable: {e}")),
@@ -436,7 +438,7 @@ fn run_child(
     let out = drain(child.stdout.take().map(|r| Box::new(r) as Box<dyn Read + Send>));
     let err = drain(child.stderr.take().map(|r| Box::new(r) as Box<dyn Read + Send>));
     // Each file runs its dispatch and a CPU reference, each with the timeout.
-    let deadline = (timeout * 2 + Duration::from_secs(10)) * paths.len() as u32 + Duration::from_secs(30);
+    let deadline = (timeout * 2 + Duration::from_secs(10)) * cases as u32 + Duration::from_secs(30);
     let start = Instant::now();
     let status = loop {
         match child.try_wait() {
@@ -452,7 +454,7 @@ fn run_child(
     };
     let stdout = out.join().unwrap_or_default();
     let stderr = err.join().unwrap_or_default();
-    let mut column: Vec<Option<Outcome>> = vec![None; paths.len()];
+    let mut column: Vec<Option<Outcome>> = vec![None; cases];
     for line in stdout.lines().filter(|l| l.starts_with(CELL_TAG)) {
         if let Some((i, o)) = Outcome::from_line(line) {
             if i < column.len() {

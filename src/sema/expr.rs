@@ -350,6 +350,16 @@ impl Checker {
             let ty = global.ty.clone();
             return self.add_expr(ExprKind::Global(g), ty, span);
         }
+        // GLSL's built-in variables (`gl_SubgroupSize`) are stdlib functions marked `[variable]`.
+        let variable = self.stdlib.overloads(name).iter().any(|&i| {
+            self.stdlib
+                .intrinsics
+                .get(i)
+                .is_some_and(|intr| intr.params.is_empty() && intr.lowerings_for("variable").next().is_some())
+        });
+        if variable {
+            return self.call_intrinsic(name, Vec::new(), span, span);
+        }
         if self.functions.contains_key(name) || !self.stdlib.overloads(name).is_empty() {
             self.error("E0301", span, format!("`{name}` is a function; call it with `{name}(…)`"));
             return self.error_expr(span);

@@ -41,6 +41,8 @@ pub enum Check {
     ExpectFile { buffer: BufferId, path: PathBuf },
     /// The buffer matches the reference run's.
     Compare { buffer: BufferId, sorted: bool, tolerance: Option<f32>, words: WordCount },
+    /// Slang's test format: the `out` buffers as Slang prints them, against its expectation.
+    Slang { outputs: Vec<super::slang::Output>, expect: super::slang::Expectation },
 }
 
 /// One check and the line it was written on.
@@ -59,11 +61,16 @@ pub struct TestFile {
     pub dispatch: [u32; 3],
     pub entry: Option<String>,
     pub defines: Vec<(String, Option<String>)>,
+    pub include_dirs: Vec<PathBuf>,
     pub emulate: Emulate,
     pub layout: crate::layout::LayoutMode,
     pub matrix_majorness: crate::ir::Majorness,
     pub profile: Option<Profile>,
     pub widths: Option<Vec<u32>>,
+    /// Why the other widths are skipped, when the file does not say so itself.
+    pub widths_reason: Option<String>,
+    /// Why the file is skipped at every width (a Slang-format test this runner cannot run).
+    pub blocked: Option<String>,
     /// `skip-device`: (part of a Vulkan device name, widths) this file does not run at.
     pub skip_devices: Vec<(String, Vec<u32>)>,
     pub buffers: Vec<(BufferId, BufferSpec)>,
@@ -72,6 +79,28 @@ pub struct TestFile {
 }
 
 impl TestFile {
+    /// A file with nothing to run; `why` is its SKIP reason.
+    pub fn skipped(path: &Path, source: &str, why: String) -> TestFile {
+        TestFile {
+            path: path.to_path_buf(),
+            source: source.to_string(),
+            dispatch: [1, 1, 1],
+            entry: None,
+            defines: Vec::new(),
+            include_dirs: Vec::new(),
+            emulate: Emulate::Auto,
+            layout: crate::layout::LayoutMode::default(),
+            matrix_majorness: crate::ir::Majorness::Column,
+            profile: None,
+            widths: None,
+            widths_reason: None,
+            blocked: Some(why),
+            skip_devices: Vec::new(),
+            buffers: Vec::new(),
+            reference: None,
+            checks: Vec::new(),
+        }
+    }
     /// Whether this file runs at wave width `w`.
     pub fn runs_at(&self, w: u32) -> bool {
         self.widths.as_ref().is_none_or(|ws| ws.contains(&w))
@@ -86,6 +115,7 @@ impl TestFile {
         let mut o = crate::Options {
             entry: entry.map(str::to_string).or_else(|| self.entry.clone()),
             defines: self.defines.clone(),
+            include_dirs: self.include_dirs.clone(),
             emulate: self.emulate,
             layout: self.layout,
             matrix_majorness: self.matrix_majorness,
@@ -142,22 +172,7 @@ pub fn parse_widths(s: &str) -> Result<Vec<u32>, String> {
 /// Parses the directives of `source` (the file at `path`).
 pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
     let base = path.parent().unwrap_or(Path::new("."));
-    let mut t = TestFile {
-        path: path.to_path_buf(),
-        source: source.to_string(),
-        dispatch: [0; 3],
-        entry: None,
-        defines: Vec::new(),
-        emulate: Emulate::Auto,
-        layout: crate::layout::LayoutMode::default(),
-        matrix_majorness: crate::ir::Majorness::Column,
-        profile: None,
-        widths: None,
-        skip_devices: Vec::new(),
-        buffers: Vec::new(),
-        reference: None,
-        checks: Vec::new(),
-    };
+    let mut t = TestFile { dispatch: [0; 3], blocked: None, ..TestFile::skipped(path, source, String::new()) };
     let mut dispatch = false;
     for (i, line) in source.lines().enumerate() {
         let Some(d) = line.trim_start().strip_prefix("//!") else { continue };
@@ -338,6 +353,7 @@ pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
     for c in &t.checks {
         let (b, count) = match &c.check {
             Check::Expect { buffer, .. } | Check::ExpectFile { buffer, .. } => (*buffer, None),
+            Check::Slang { .. } => continue,
             Check::Compare { buffer, words, .. } => (
                 *buffer,
                 match words {

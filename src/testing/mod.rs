@@ -6,6 +6,8 @@
 //! `[[vk::binding(b, s)]]` where given, else declaration order in set 0.
 
 pub mod directive;
+pub mod filecheck;
+pub mod slang;
 pub mod spec;
 
 use crate::exec::{CpuBuffer, CpuOptions, LaneOrder};
@@ -151,8 +153,8 @@ pub fn execute(job: &Job, engine: &Engine) -> Result<Ran, String> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     Pass,
-    /// The file's `//! widths` excludes this width.
-    Skip,
+    /// Not run at this width, and why (`//! widths`, a Slang-format test this runner cannot run).
+    Skip(String),
     /// A check failed; the text names each failing check and its first differing words.
     Fail(String),
     /// The file could not be run (directives, compile error, device error, timeout).
@@ -163,7 +165,7 @@ impl Outcome {
     pub fn label(&self) -> &'static str {
         match self {
             Outcome::Pass => "PASS",
-            Outcome::Skip => "SKIP",
+            Outcome::Skip(_) => "SKIP",
             Outcome::Fail(_) | Outcome::Error(_) => "FAIL",
         }
     }
@@ -175,7 +177,7 @@ impl Outcome {
         let esc = |s: &str| s.replace('\\', "\\\\").replace('\n', "\\n");
         match self {
             Outcome::Pass => format!("{CELL_TAG} {index} PASS"),
-            Outcome::Skip => format!("{CELL_TAG} {index} SKIP"),
+            Outcome::Skip(s) => format!("{CELL_TAG} {index} SKIP {}", esc(s)),
             Outcome::Fail(s) => format!("{CELL_TAG} {index} FAIL {}", esc(s)),
             Outcome::Error(s) => format!("{CELL_TAG} {index} ERROR {}", esc(s)),
         }
@@ -200,7 +202,7 @@ impl Outcome {
         }
         let o = match kind {
             "PASS" => Outcome::Pass,
-            "SKIP" => Outcome::Skip,
+            "SKIP" => Outcome::Skip(text),
             "FAIL" => Outcome::Fail(text),
             "ERROR" => Outcome::Error(text),
             _ => return None,
@@ -312,6 +314,15 @@ fn evaluate(check: &Check, ran: &Ran, reference: Option<&Ran>) -> Result<Option<
                 None => diff_report(&expected, &actual, |e, a| e == a, |w| DumpFormat::U32.word(w)),
             })
         }
+        Check::Slang { outputs, expect } => {
+            let text = slang::render(outputs, |b| ran.buffer(b).map(<[u8]>::to_vec))?;
+            Ok(slang::compare(expect, &text).map(|why| {
+                let shown: Vec<&str> = text.lines().take(40).collect();
+                let more = text.lines().count().saturating_sub(shown.len());
+                let more = if more > 0 { format!("\n… and {more} more lines") } else { String::new() };
+                format!("{why}\n  output:\n{}{}", indent(&indent(&shown.join("\n"))), indent(&indent(&more)))
+            }))
+        }
     }
 }
 
@@ -326,15 +337,22 @@ fn engine_width(engine: &Engine) -> Option<u32> {
 /// Runs a test file at one width and evaluates its checks. `device` is the Vulkan device's
 /// name (for `skip-device`), empty on the CPU engine.
 pub fn run_file(t: &TestFile, engine: &Engine, device: &str, timeout: Duration) -> Outcome {
+    if let Some(why) = &t.blocked {
+        return Outcome::Skip(why.clone());
+    }
     if let Some(w) = engine_width(engine) {
-        if !t.runs_at(w) || (matches!(engine, Engine::Vulkan { .. }) && t.skips_device(device, w)) {
-            return Outcome::Skip;
+        if !t.runs_at(w) {
+            let why = t.widths_reason.clone().unwrap_or_else(|| "`//! widths` leaves this width out".into());
+            return Outcome::Skip(why);
+        }
+        if matches!(engine, Engine::Vulkan { .. }) && t.skips_device(device, w) {
+            return Outcome::Skip(format!("`//! skip-device` leaves `{device}` out at this width"));
         }
         // A `[WaveSize]` entry point runs only at the sizes it names.
         if let Ok((checked, _)) = crate::check(&t.source, &t.options(None)) {
             if let Some(ws) = checked.module.entry_points[checked.entry].wave_size {
                 if w < ws.min || w > ws.max {
-                    return Outcome::Skip;
+                    return Outcome::Skip(format!("the entry point's `[WaveSize]` is {}..{}", ws.min, ws.max));
                 }
             }
         }
@@ -371,7 +389,7 @@ pub fn run_file(t: &TestFile, engine: &Engine, device: &str, timeout: Duration) 
 }
 
 /// The files `wavec test PATH…` runs: files as given; folders give every `*.slang` with a
-/// `//! dispatch` directive (not recursive), sorted.
+/// `//! dispatch` directive or in Slang's test format (not recursive), sorted.
 pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for p in paths {
@@ -380,7 +398,9 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
             let mut found: Vec<PathBuf> = entries
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|f| f.extension().is_some_and(|x| x == "slang") && f.is_file())
-                .filter(|f| std::fs::read_to_string(f).is_ok_and(|s| directive::has_directives(&s)))
+                .filter(|f| {
+                    std::fs::read_to_string(f).is_ok_and(|s| directive::has_directives(&s) || slang::is_slang_test(&s))
+                })
                 .collect();
             found.sort();
             files.extend(found);
@@ -391,15 +411,36 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         }
     }
     if files.is_empty() {
-        return Err("no test files (a test is a .slang file with a `//! dispatch` directive)".into());
+        return Err(
+            "no test files (a test is a .slang file with a `//! dispatch` directive, or in Slang's test format)".into(),
+        );
     }
     Ok(files)
 }
 
-/// Reads and parses a test file.
-pub fn load(path: &Path) -> Result<TestFile, String> {
-    let source = std::fs::read_to_string(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-    directive::parse(path, &source)
+/// The test cases of a file: one for a file of `//!` directives, one per Vulkan
+/// `COMPARE_COMPUTE` line for a file in Slang's format.
+pub fn load(path: &Path) -> Vec<slang::Case> {
+    let name = path.display().to_string();
+    let source = match std::fs::read_to_string(path) {
+        Ok(s) => s,
+        Err(e) => return vec![slang::Case { name, test: Err(format!("cannot read `{}`: {e}", path.display())) }],
+    };
+    if slang::is_slang_test(&source) && !directive::has_directives(&source) {
+        let mut cases = slang::parse(path, &source);
+        match slang::own_widths(&source) {
+            Ok(Some(w)) => {
+                for t in cases.iter_mut().filter_map(|c| c.test.as_mut().ok()) {
+                    t.widths = Some(w.clone());
+                    t.widths_reason = None;
+                }
+            }
+            Ok(None) => {}
+            Err(e) => return vec![slang::Case { name, test: Err(format!("`//! widths`: {e}")) }],
+        }
+        return cases;
+    }
+    vec![slang::Case { name, test: directive::parse(path, &source) }]
 }
 
 /// The matrix (file rows × width columns), then every failure in full.
@@ -418,8 +459,26 @@ pub fn render_report(files: &[String], widths: &[u32], cells: &[Vec<Outcome>]) -
         s.push('\n');
     }
     let count = |p: fn(&Outcome) -> bool| cells.iter().flatten().filter(|c| p(c)).count();
-    let (pass, fail, skip) = (count(|c| *c == Outcome::Pass), count(Outcome::failed), count(|c| *c == Outcome::Skip));
+    let (pass, fail, skip) =
+        (count(|c| *c == Outcome::Pass), count(Outcome::failed), count(|c| matches!(c, Outcome::Skip(_))));
     s.push_str(&format!("\n{pass} passed, {fail} failed, {skip} skipped\n"));
+    // Skips, one line per file and reason, with the widths it covers.
+    for (f, row) in files.iter().zip(cells) {
+        let mut reasons: Vec<(&str, Vec<String>)> = Vec::new();
+        for (w, c) in widths.iter().zip(row) {
+            if let Outcome::Skip(why) = c {
+                match reasons.iter_mut().find(|(r, _)| r == why) {
+                    Some((_, ws)) => ws.push(w.to_string()),
+                    None => reasons.push((why, vec![w.to_string()])),
+                }
+            }
+        }
+        for (why, ws) in reasons {
+            let at =
+                if ws.len() == widths.len() { "every width".to_string() } else { format!("width {}", ws.join(", ")) };
+            s.push_str(&format!("\nSKIP {f} at {at}: {why}\n"));
+        }
+    }
     for (f, row) in files.iter().zip(cells) {
         for (w, c) in widths.iter().zip(row) {
             match c {
@@ -444,7 +503,7 @@ mod tests {
     fn outcome_lines_round_trip() {
         for o in [
             Outcome::Pass,
-            Outcome::Skip,
+            Outcome::Skip("the wave size".into()),
             Outcome::Fail("line 3: a\\b\n  [0] expected 1, actual 2".into()),
             Outcome::Error(String::new()),
         ] {

@@ -1,5 +1,8 @@
 RWStructuredBuffer<uint> Out;
 RWStructuredBuffer<float> Values;
+groupshared uint wavec_waveCounter;
+static uint wavec_groupWaveIndex;
+static uint wavec_groupWaveCount;
 
 uint wavec_subgroupInclusiveAdd(uint value) {
     return WavePrefixSum(value) + value;
@@ -119,6 +122,10 @@ bool wavec_subgroupAllEqual(uint2 value) {
     return all(WaveActiveAllEqual(value));
 }
 
+uint4 wavec_WaveGetLaneLtMask() {
+    return wavec_lanes_below(WaveGetLaneIndex());
+}
+
 float wavec_wave_fold_op0_scan2(float value, float identity, uint4 mask) {
     uint lane = WaveGetLaneIndex();
     float result = identity;
@@ -166,7 +173,18 @@ float wavec_subgroupInclusiveMin(float value) {
 }
 
 [numthreads(32, 1, 1)]
-void computeMain(uint3 id : SV_DispatchThreadID) {
+void computeMain(uint3 id : SV_DispatchThreadID, uint wavec_groupIndex : SV_GroupIndex) {
+    if (wavec_groupIndex == 0u) {
+        wavec_waveCounter = 0u;
+    }
+    GroupMemoryBarrierWithGroupSync();
+    uint wavec_waveSlot = 0u;
+    if (WaveIsFirstLane()) {
+        InterlockedAdd(wavec_waveCounter, 1u, wavec_waveSlot);
+    }
+    wavec_groupWaveIndex = WaveReadLaneFirst(wavec_waveSlot);
+    GroupMemoryBarrierWithGroupSync();
+    wavec_groupWaveCount = wavec_waveCounter;
     uint x = Out[id.x];
     float f = Values[id.x];
     uint4 votes = WaveActiveBallot(x > 3u);
@@ -175,6 +193,8 @@ void computeMain(uint3 id : SV_DispatchThreadID) {
     r += wavec_subgroupShuffleXor(x, 1u) + wavec_subgroupShuffleUp(x, 2u) + wavec_subgroupBallotFindMSB(votes);
     r += wavec_subgroupInverseBallot(votes) ? 1u : 0u;
     r += wavec_subgroupAllEqual(uint2(x, 1u)) ? 2u : 0u;
+    r += WaveGetLaneCount() + WaveGetLaneIndex() + countbits(wavec_WaveGetLaneLtMask().x) + wavec_groupWaveCount;
+    r += IsHelperLane() ? 0u : 1u;
     Values[id.x] = wavec_subgroupClusteredAdd_clusterSize8(f) + wavec_subgroupInclusiveMin(f);
     GroupMemoryBarrier();
     if (WaveIsFirstLane()) {

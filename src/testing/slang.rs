@@ -1,0 +1,772 @@
+//! Slang's test format, so that tests written for Slang run under `wavec test` unchanged.
+//!
+//! A file is in Slang's format when it has a `//TEST…:COMPARE_COMPUTE…` line. Each such line
+//! that runs on Vulkan (`-vk`) is one test case (Slang's `slang-test` numbers them among all
+//! the file's `TEST` lines, `DISABLE_` ones included, which picks `<file>.<k>.expected.txt`):
+//!
+//! - the line's options: `-entry` (default `computeMain`), `-compute-dispatch X,Y,Z`
+//!   (default 1,1,1), `-output-using-type`, and compiler arguments passed with `-xslang A`,
+//!   `-Xslang A`, `-compile-arg A` or `-Xslang… A B -X.` (`-DNAME[=V]`, `-I DIR`, layout and
+//!   matrix-layout flags); options that only choose how Slang reaches SPIR-V or which device it
+//!   needs are accepted and have no effect here;
+//! - `//TEST_INPUT:ubuffer(data=[…], stride=N, count=N):out,name=X` (also `name X`, unnamed
+//!   entries bound by position) and `//TEST_INPUT: set X = [out] ubuffer(…)`; `cbuffer(…)` for
+//!   a constant buffer;
+//! - the expected results: FileCheck lines of the `filecheck-buffer=P` prefix in the file, or
+//!   `<file>.<k>.expected.txt` / `<file>.expected.txt`, compared as `slang-test` compares them
+//!   (a `type:` line exactly, floats within 1e-4, other lines trimmed, extra output lines
+//!   ignored). The output text is what Slang's `render-test` prints: each `out` buffer in
+//!   full, one `%X` word per line, or with `-output-using-type` a `type: NAME` line and one
+//!   decimal (`%f` for floats) value per element.
+//!
+//! Anything else (textures, samplers, `uniform` values outside a constant buffer, struct
+//! paths, `random(…)`, FileCheck variables, other APIs) makes the case a SKIP that says why:
+//! never a PASS.
+//!
+//! Wave widths: Slang's expected results come from 32-lane GPUs, so unless the file says
+//! otherwise (`//! widths …`, wavec's own directive), a case runs only at the widths where a
+//! 32-lane GPU and this width give the same waves: every width that holds the whole group when
+//! the group has at most 32 threads, else 32 alone; and 32 alone when the shader reads the wave
+//! size. The other widths are SKIPs with that reason.
+
+use super::directive::{parse_widths, Check, CheckLine, TestFile};
+use super::filecheck;
+use super::spec::{BufferId, BufferSpec};
+use crate::ir::{Scalar, Type};
+use crate::run::BufferKind;
+use std::path::{Path, PathBuf};
+
+/// One case of a file: its name in the report, and the test or why it cannot be run.
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub name: String,
+    pub test: Result<TestFile, String>,
+}
+
+/// How one `out` buffer is printed, as Slang's `render-test` prints it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// One `%X` line per 32-bit word, after a `type: NAME` line when given (`bool` elements).
+    Words { header: Option<&'static str> },
+    /// `type: NAME`, then one value per element: decimal integers, `%f` floats.
+    Typed(Scalar),
+}
+
+/// One `out` buffer of a case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Output {
+    pub buffer: BufferId,
+    pub format: OutputFormat,
+}
+
+/// What the output text must match.
+#[derive(Clone, Debug)]
+pub enum Expectation {
+    /// The lines of an `.expected.txt` file.
+    Lines { path: PathBuf, lines: Vec<String> },
+    /// FileCheck directives of a prefix, from the test source.
+    FileCheck { prefix: String, directives: Vec<filecheck::Directive> },
+}
+
+impl PartialEq for Expectation {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Expectation::Lines { path: a, lines: x }, Expectation::Lines { path: b, lines: y }) => a == b && x == y,
+            (
+                Expectation::FileCheck { prefix: a, directives: x },
+                Expectation::FileCheck { prefix: b, directives: y },
+            ) => a == b && x.len() == y.len() && x.iter().zip(y).all(|(p, q)| p.line == q.line && p.text == q.text),
+            _ => false,
+        }
+    }
+}
+
+/// Whether `source` is a test in Slang's format.
+pub fn is_slang_test(source: &str) -> bool {
+    source.lines().filter_map(test_line).any(|t| t.command.starts_with("COMPARE_COMPUTE"))
+}
+
+/// One `//TEST…` line.
+struct TestLine {
+    /// 1-based line in the file.
+    line: usize,
+    disabled: bool,
+    command: String,
+    options: Vec<String>,
+    args: Vec<String>,
+}
+
+/// Reads a `//TEST(categories):COMMAND(options):args` line (any number of slashes, blanks
+/// after them, an optional `DISABLE_`).
+fn test_line(line: &str) -> Option<TestLine> {
+    let rest = line.trim_start().strip_prefix("//")?.trim_start_matches('/').trim_start();
+    let (disabled, rest) = match rest.strip_prefix("DISABLE_") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let rest = rest.strip_prefix("TEST")?;
+    let rest = if let Some(r) = rest.strip_prefix('(') { &r[r.find(')')? + 1..] } else { rest };
+    let rest = rest.strip_prefix(':')?;
+    let name_end = rest.find([':', '(']).unwrap_or(rest.len());
+    let command = rest[..name_end].trim().to_string();
+    let mut rest = &rest[name_end..];
+    let mut options = Vec::new();
+    if let Some(r) = rest.strip_prefix('(') {
+        let close = r.find(')')?;
+        options = r[..close].split(',').map(|o| o.trim().to_string()).filter(|o| !o.is_empty()).collect();
+        rest = &r[close + 1..];
+    }
+    let args = split_args(rest.strip_prefix(':').unwrap_or(rest));
+    Some(TestLine { line: 0, disabled, command, options, args })
+}
+
+/// Whitespace-separated arguments; `"…"` keeps blanks.
+fn split_args(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let (mut quoted, mut any) = (false, false);
+    for c in s.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if any {
+                    out.push(std::mem::take(&mut cur));
+                    any = false;
+                }
+            }
+            c => {
+                cur.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        out.push(cur);
+    }
+    out
+}
+
+/// What a `COMPARE_COMPUTE` line asks for.
+#[derive(Debug, Default)]
+struct Plan {
+    vulkan: bool,
+    other_api: Option<String>,
+    entry: Option<String>,
+    dispatch: Option<[u32; 3]>,
+    typed: bool,
+    defines: Vec<(String, Option<String>)>,
+    include_dirs: Vec<PathBuf>,
+    layout: Option<crate::layout::LayoutMode>,
+    majorness: Option<crate::ir::Majorness>,
+    unsupported: Option<String>,
+}
+
+fn plan(t: &TestLine, base: &Path) -> Plan {
+    let mut p = Plan::default();
+    let mut compiler: Vec<String> = Vec::new();
+    let mut args = t.args.iter().map(String::as_str);
+    while let Some(a) = args.next() {
+        match a {
+            "-vk" | "-vulkan" => p.vulkan = true,
+            "-dx11" | "-dx12" | "-d3d11" | "-d3d12" | "-cuda" | "-cpu" | "-metal" | "-wgpu" | "-llvm" | "-optix" => {
+                p.other_api = Some(a.trim_start_matches('-').to_string())
+            }
+            "-slang"
+            | "-hlsl"
+            | "-glsl"
+            | "-compute"
+            | "-shaderobj"
+            | "-emit-spirv-directly"
+            | "-emit-spirv-via-glsl"
+            | "-allow-glsl"
+            | "-skip-spirv-validation"
+            | "-g0"
+            | "-use-dxil" => {}
+            "-output-using-type" => p.typed = true,
+            "-entry" => p.entry = args.next().map(str::to_string),
+            "-compute-dispatch" => match args.next().map(super::directive::parse_groups) {
+                Some(Ok(g)) => p.dispatch = Some(g),
+                _ => p.unsupported = Some("a `-compute-dispatch` that is not X,Y,Z".into()),
+            },
+            // Which Slang profile, capability or device feature: wavec's output runs anywhere
+            // the intrinsics it uses do.
+            "-profile" | "-capability" | "-render-feature" | "-render-features" => {
+                args.next();
+            }
+            "-xslang" | "-Xslang" | "-compile-arg" => compiler.extend(args.next().map(str::to_string)),
+            "-Xslang..." => {
+                for b in args.by_ref() {
+                    if b == "-X." {
+                        break;
+                    }
+                    compiler.push(b.to_string());
+                }
+            }
+            "-no-default-entry-point" | "-compile-only" => {
+                p.unsupported.get_or_insert(format!("`{a}`: nothing to run"));
+            }
+            other => {
+                p.unsupported.get_or_insert(format!("the test option `{other}`"));
+            }
+        }
+    }
+    let mut c = compiler.iter().map(String::as_str);
+    while let Some(a) = c.next() {
+        let define = |d: &str| match d.split_once('=') {
+            Some((n, v)) => (n.to_string(), Some(v.to_string())),
+            None => (d.to_string(), None),
+        };
+        match a {
+            "-D" => p.defines.extend(c.next().map(define)),
+            d if d.starts_with("-D") => p.defines.push(define(&d[2..])),
+            "-I" => p.include_dirs.extend(c.next().map(|d| base.join(d))),
+            d if d.starts_with("-I") => p.include_dirs.push(base.join(&d[2..])),
+            "-matrix-layout-row-major" => p.majorness = Some(crate::ir::Majorness::Row),
+            "-matrix-layout-column-major" => p.majorness = Some(crate::ir::Majorness::Column),
+            "-fvk-use-scalar-layout" | "-force-glsl-scalar-layout" => {
+                p.layout = Some(crate::layout::LayoutMode::Scalar)
+            }
+            "-fvk-use-gl-layout" => p.layout = Some(crate::layout::LayoutMode::Gl),
+            "-fvk-use-dx-layout" => p.layout = Some(crate::layout::LayoutMode::Dx),
+            "-allow-glsl"
+            | "-emit-spirv-directly"
+            | "-emit-spirv-via-glsl"
+            | "-g0"
+            | "-g"
+            | "-O0"
+            | "-O1"
+            | "-O2"
+            | "-O3" => {}
+            "-capability" | "-profile" | "-stage" | "-warnings-disable" => {
+                c.next();
+            }
+            other => {
+                p.unsupported.get_or_insert(format!("the compiler option `{other}`"));
+            }
+        }
+    }
+    p
+}
+
+/// One `//TEST_INPUT` line.
+#[derive(Debug)]
+struct Input {
+    line: usize,
+    name: Option<String>,
+    out: bool,
+    uniform: bool,
+    data: Vec<u8>,
+}
+
+/// `//TEST_INPUT` lines: each an input, or the reason it is not supported. Slang reads only
+/// lines that start with `//` at column 0.
+fn inputs(source: &str) -> Result<Vec<Input>, String> {
+    let mut out = Vec::new();
+    for (i, line) in source.lines().enumerate() {
+        let Some(rest) = line.strip_prefix("//") else { continue };
+        let Some(body) = rest.trim_start().strip_prefix("TEST_INPUT") else { continue };
+        let Some(body) = body.trim_start().strip_prefix(':') else { continue };
+        let at = |e: String| format!("line {}: `{}`: {e}", i + 1, line.trim());
+        out.push(input(body.trim(), i + 1).map_err(at)?);
+    }
+    Ok(out)
+}
+
+fn input(body: &str, line: usize) -> Result<Input, String> {
+    let body = body.trim_end_matches(';').trim();
+    // `set NAME = [out] KIND(…)`
+    if let Some(rest) = body.strip_prefix("set ") {
+        let (name, value) = rest.split_once('=').ok_or("expected `set NAME = …`")?;
+        let (out, value) = match value.trim().strip_prefix("out ") {
+            Some(v) => (true, v.trim()),
+            None => (false, value.trim()),
+        };
+        let (kind, opts, tail) = kind_and_options(value)?;
+        if !tail.trim().is_empty() {
+            return Err(format!("unexpected `{}` after the value", tail.trim()));
+        }
+        return buffer(line, Some(name.trim().to_string()), out, kind, opts);
+    }
+    // `KIND(…)[:out][,name[=]NAME]`
+    let (kind, opts, tail) = kind_and_options(body)?;
+    let (mut out, mut name) = (false, None);
+    for field in tail.trim().trim_start_matches(':').split([',', ':']) {
+        let field = field.trim();
+        if field.is_empty() {
+            continue;
+        }
+        if field == "out" {
+            out = true;
+        } else if let Some(n) = field.strip_prefix("name") {
+            let n = n.trim_start().trim_start_matches('=').trim();
+            if n.is_empty() {
+                return Err("`name` without a name".into());
+            }
+            name = Some(n.to_string());
+        } else {
+            return Err(format!("the field `{field}` is not supported"));
+        }
+    }
+    buffer(line, name, out, kind, opts)
+}
+
+/// `KIND(OPTIONS)` at the start of `s`, and what follows.
+fn kind_and_options(s: &str) -> Result<(&str, &str, &str), String> {
+    let open = s.find('(').ok_or("expected KIND(…)")?;
+    let mut depth = 0;
+    for (i, c) in s.char_indices().skip(open) {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => {
+                depth -= 1;
+                if depth == 0 && c == ')' {
+                    return Ok((s[..open].trim(), &s[open + 1..i], &s[i + 1..]));
+                }
+            }
+            _ => {}
+        }
+    }
+    Err("a `(` without its `)`".into())
+}
+
+fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) -> Result<Input, String> {
+    let uniform = match kind {
+        "ubuffer" => false,
+        "cbuffer" => true,
+        other => return Err(format!("SKIP:the input kind `{other}` is not supported")),
+    };
+    if name.as_deref().is_some_and(|n| n.contains(['.', '['])) {
+        return Err(format!("SKIP:inputs bound by a member path (`{}`) are not supported", name.unwrap_or_default()));
+    }
+    let (mut values, mut stride, mut count) = (Vec::new(), 4usize, None::<usize>);
+    let mut rest = opts.trim();
+    while !rest.is_empty() {
+        let (key, value, after) = match rest.find(['=', ',', '(']) {
+            Some(at) if rest.as_bytes()[at] == b'=' => {
+                let key = rest[..at].trim();
+                let v = rest[at + 1..].trim_start();
+                if let Some(list) = v.strip_prefix('[') {
+                    let close = list.find(']').ok_or("a `[` without its `]`")?;
+                    (key, &list[..close], list[close + 1..].trim_start())
+                } else {
+                    let end = v.find(',').unwrap_or(v.len());
+                    (key, v[..end].trim(), &v[end..])
+                }
+            }
+            Some(at) if rest.as_bytes()[at] == b'(' => {
+                return Err(format!("SKIP:`{}(…)` inputs are not supported", rest[..at].trim()));
+            }
+            _ => {
+                let end = rest.find(',').unwrap_or(rest.len());
+                return Err(format!("SKIP:the buffer option `{}` is not supported", rest[..end].trim()));
+            }
+        };
+        match key {
+            "data" => values = value.split_whitespace().map(str::to_string).collect(),
+            "stride" => stride = value.parse().map_err(|_| format!("`stride={value}` is not a number"))?,
+            "count" => count = Some(value.parse().map_err(|_| format!("`count={value}` is not a number"))?),
+            other => return Err(format!("SKIP:the buffer option `{other}` is not supported")),
+        }
+        rest = after.trim_start().trim_start_matches(',').trim_start();
+    }
+    if ![1, 2].contains(&stride) && stride % 4 != 0 {
+        return Err(format!("SKIP:a stride of {stride} bytes is not supported"));
+    }
+    let slot = stride.min(4);
+    let mut data = Vec::new();
+    for v in &values {
+        let bytes = value_bytes(v, slot)?;
+        data.extend_from_slice(&bytes[..slot]);
+    }
+    let size = data.len().max(count.unwrap_or(0) * stride).max(4).div_ceil(4) * 4;
+    data.resize(size, 0);
+    Ok(Input { line, name, out, uniform, data })
+}
+
+/// A `data=[…]` value as the bytes of a slot of `slot` bytes: integers (two's complement),
+/// `0x…`, floats (f32, or f16 in 2-byte slots), `1.0h` halves.
+fn value_bytes(v: &str, slot: usize) -> Result<[u8; 4], String> {
+    let bad = || format!("`{v}` is not a number");
+    if let Some(h) = v.strip_suffix('h') {
+        let f: f32 = h.parse().map_err(|_| bad())?;
+        return Ok(crate::exec::ops::f32_to_f16(f).to_le_bytes());
+    }
+    let int = if let Some(h) = v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
+        u64::from_str_radix(h, 16).ok().map(|x| x as u32)
+    } else if let Some(n) = v.strip_prefix('-') {
+        n.parse::<u64>().ok().map(|x| (x as i64).wrapping_neg() as u32)
+    } else {
+        v.parse::<u64>().ok().map(|x| x as u32)
+    };
+    if let Some(i) = int {
+        return Ok(i.to_le_bytes());
+    }
+    let f: f32 = v.trim_end_matches('f').parse().map_err(|_| bad())?;
+    Ok(if slot == 2 { crate::exec::ops::f32_to_f16(f).to_le_bytes() } else { f.to_bits().to_le_bytes() })
+}
+
+/// The names whose values depend on the wave size (a mask of the lanes at or above this one
+/// ends at the last lane).
+const READS_WAVE_SIZE: &[&str] = &[
+    "WaveGetLaneCount",
+    "gl_SubgroupSize",
+    "WaveGetNumWaves",
+    "gl_NumSubgroups",
+    "GetGroupWaveCount",
+    "WaveGetLaneGeMask",
+    "WaveGetLaneGtMask",
+    "gl_SubgroupGeMask",
+    "gl_SubgroupGtMask",
+];
+
+/// The cases of a file in Slang's format.
+pub fn parse(path: &Path, source: &str) -> Vec<Case> {
+    let base = path.parent().unwrap_or(Path::new("."));
+    let lines: Vec<(usize, TestLine)> = source
+        .lines()
+        .enumerate()
+        .filter_map(|(i, l)| test_line(l).map(|t| TestLine { line: i + 1, ..t }))
+        .enumerate()
+        .collect();
+    let file = path.display().to_string();
+    let skip_all = |why: String| vec![Case { name: file.clone(), test: Ok(TestFile::skipped(path, source, why)) }];
+    if source.lines().any(|l| l.contains("TEST_IGNORE_FILE")) {
+        return skip_all("the file is marked TEST_IGNORE_FILE".into());
+    }
+    let computes: Vec<&(usize, TestLine)> =
+        lines.iter().filter(|(_, t)| !t.disabled && t.command.starts_with("COMPARE_COMPUTE")).collect();
+    let plans: Vec<(usize, &TestLine, Plan)> = computes.iter().map(|(k, t)| (*k, t, plan(t, base))).collect();
+    let vulkan: Vec<&(usize, &TestLine, Plan)> = plans.iter().filter(|(_, _, p)| p.vulkan).collect();
+    if vulkan.is_empty() {
+        let apis: Vec<String> = plans.iter().filter_map(|(_, _, p)| p.other_api.clone()).collect();
+        return skip_all(format!(
+            "no Vulkan compute test (only {})",
+            if apis.is_empty() { "the default API".to_string() } else { apis.join(", ") }
+        ));
+    }
+    let many = vulkan.len() > 1;
+    vulkan
+        .into_iter()
+        .map(|(k, t, p)| Case {
+            name: if many { format!("{file} #{k}") } else { file.clone() },
+            test: case(path, source, *k, t, p),
+        })
+        .collect()
+}
+
+fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<TestFile, String> {
+    let mut test = TestFile::skipped(path, source, String::new());
+    test.blocked = None;
+    test.entry = Some(p.entry.clone().unwrap_or_else(|| "computeMain".into()));
+    test.dispatch = p.dispatch.unwrap_or([1, 1, 1]);
+    test.defines = p.defines.clone();
+    test.include_dirs = p.include_dirs.clone();
+    if let Some(l) = p.layout {
+        test.layout = l;
+    }
+    if let Some(m) = p.majorness {
+        test.matrix_majorness = m;
+    }
+    if let Some(why) = &p.unsupported {
+        test.blocked = Some(format!("{why} is not supported"));
+        return Ok(test);
+    }
+    let skip = |mut test: TestFile, why: String| {
+        test.blocked = Some(why);
+        Ok(test)
+    };
+    let inputs = match inputs(source) {
+        Ok(i) => i,
+        Err(e) => {
+            return match e.split_once("SKIP:") {
+                Some((at, why)) => skip(test, format!("{at}{why}")),
+                None => Err(e),
+            }
+        }
+    };
+    // Expected results.
+    let expect = match t.options.iter().find_map(|o| o.strip_prefix("filecheck-buffer=")) {
+        Some(prefix) => match filecheck::parse(source, prefix) {
+            Ok(directives) => Expectation::FileCheck { prefix: prefix.to_string(), directives },
+            Err(e) => return skip(test, format!("FileCheck: {e}")),
+        },
+        None => {
+            if let Some(o) = t.options.iter().find(|o| !o.is_empty()) {
+                return skip(test, format!("the test option `{o}` is not supported"));
+            }
+            let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let dir = path.parent().unwrap_or(Path::new("."));
+            let numbered = dir.join(format!("{file_name}.{k}.expected.txt"));
+            let plain = dir.join(format!("{file_name}.expected.txt"));
+            let found = if k > 0 && numbered.is_file() { numbered } else { plain };
+            let text = std::fs::read_to_string(&found)
+                .map_err(|e| format!("no expected results: `{}` ({e}) and no `filecheck-buffer`", found.display()))?;
+            let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+            while lines.last().is_some_and(|l| l.trim().is_empty()) {
+                lines.pop();
+            }
+            Expectation::Lines { path: found, lines }
+        }
+    };
+    // Bind inputs as the shader declares its buffers.
+    let options = test.options(None);
+    let (checked, _) = crate::check(source, &options).map_err(|d| format!("compile error:\n{}", d.render_plain()))?;
+    let program = crate::exec::compile_program(&checked.module, checked.entry).map_err(|d| {
+        let d = crate::diag::Diagnostics { list: d, sources: Default::default() };
+        format!("compile error:\n{}", d.render_plain())
+    })?;
+    let bindings = &program.bindings;
+    let mut outputs = Vec::new();
+    for (position, input) in inputs.iter().enumerate() {
+        let found = match &input.name {
+            Some(n) => bindings.iter().find(|b| &b.name == n),
+            None => bindings.get(position),
+        };
+        let Some(binding) = found else {
+            return Err(match &input.name {
+                Some(n) => format!("line {}: the shader declares no buffer `{n}`", input.line),
+                None => format!("line {}: the shader declares no buffer #{position}", input.line),
+            });
+        };
+        let id = BufferId { set: binding.set, binding: binding.binding };
+        if test.buffers.iter().any(|(b, _)| *b == id) {
+            return Err(format!("line {}: buffer `{}` is given twice", input.line, binding.name));
+        }
+        let kind = Some(if input.uniform { BufferKind::Uniform } else { BufferKind::Storage });
+        test.buffers.push((id, BufferSpec { kind, data: input.data.clone() }));
+        if input.out {
+            let elem =
+                checked.module.globals.iter().find(|(_, g)| g.name == binding.name).and_then(|(_, g)| match &g.ty {
+                    Type::Resource(_, Some(e)) => Some((**e).clone()),
+                    _ => None,
+                });
+            outputs.push(Output { buffer: id, format: output_format(elem.as_ref(), p.typed) });
+        }
+    }
+    if outputs.is_empty() {
+        return Err("no `out` input: nothing is checked".into());
+    }
+    test.checks.push(CheckLine { line: t.line, text: t.command.clone(), check: Check::Slang { outputs, expect } });
+    // Widths.
+    let threads: u32 = checked.module.entry_points[checked.entry].numthreads.unwrap_or([1, 1, 1]).iter().product();
+    if test.widths.is_none() {
+        let all: Vec<u32> = (0..8).map(|i| 1 << i).collect();
+        let (widths, why) = if READS_WAVE_SIZE.iter().any(|n| source.contains(n)) {
+            (
+                vec![32],
+                "the shader reads the wave size, and Slang's expected results come from 32-lane GPUs".to_string(),
+            )
+        } else if threads <= 32 {
+            (
+                all.into_iter().filter(|&w| w >= threads).collect(),
+                format!(
+                    "Slang's expected results assume the group's {threads} threads are one wave, as on 32-lane GPUs"
+                ),
+            )
+        } else {
+            (vec![32], format!("Slang's expected results come from 32-lane GPUs, which split the group's {threads} threads into waves of 32"))
+        };
+        test.widths = Some(widths);
+        test.widths_reason = Some(why);
+    }
+    Ok(test)
+}
+
+/// How `render-test` prints a buffer of `elem` elements.
+fn output_format(elem: Option<&Type>, typed: bool) -> OutputFormat {
+    let scalar = match elem {
+        Some(Type::Scalar(s) | Type::Vector(s, _) | Type::Matrix(s, _, _)) => Some(*s),
+        Some(Type::Array(e, _)) => return output_format(Some(e), typed),
+        _ => None,
+    };
+    match (typed, scalar) {
+        (true, Some(Scalar::Bool)) => OutputFormat::Words { header: Some("bool") },
+        (true, Some(s)) => OutputFormat::Typed(s),
+        _ => OutputFormat::Words { header: None },
+    }
+}
+
+fn type_name(s: Scalar) -> &'static str {
+    match s {
+        Scalar::Bool => "bool",
+        Scalar::I16 => "int16_t",
+        Scalar::U16 => "uint16_t",
+        Scalar::I32 => "int32_t",
+        Scalar::U32 => "uint32_t",
+        Scalar::I64 => "int64_t",
+        Scalar::U64 => "uint64_t",
+        Scalar::F16 => "half",
+        Scalar::F32 => "float",
+        Scalar::F64 => "double",
+    }
+}
+
+/// The output text of a run: every `out` buffer, in order.
+pub fn render(outputs: &[Output], buffer: impl Fn(BufferId) -> Option<Vec<u8>>) -> Result<String, String> {
+    let mut text = String::new();
+    for o in outputs {
+        let data = buffer(o.buffer).ok_or_else(|| format!("no buffer {} in the run", o.buffer))?;
+        match o.format {
+            OutputFormat::Words { header } => {
+                if let Some(h) = header {
+                    text.push_str(&format!("type: {h}\n"));
+                }
+                for w in data.chunks_exact(4) {
+                    text.push_str(&format!("{:X}\n", u32::from_le_bytes([w[0], w[1], w[2], w[3]])));
+                }
+            }
+            OutputFormat::Typed(s) => {
+                text.push_str(&format!("type: {}\n", type_name(s)));
+                let size = (s.bits() / 8) as usize;
+                for e in data.chunks_exact(size) {
+                    let mut b = [0u8; 8];
+                    b[..size].copy_from_slice(e);
+                    let bits = u64::from_le_bytes(b);
+                    let v = match s {
+                        Scalar::I16 => (bits as u16 as i16).to_string(),
+                        Scalar::I32 => (bits as u32 as i32).to_string(),
+                        Scalar::I64 => (bits as i64).to_string(),
+                        Scalar::F16 => format!("{:.6}", crate::exec::ops::f16_to_f32(bits as u32)),
+                        Scalar::F32 => format!("{:.6}", f32::from_bits(bits as u32)),
+                        Scalar::F64 => format!("{:.6}", f64::from_bits(bits)),
+                        _ => bits.to_string(),
+                    };
+                    text.push_str(&v);
+                    text.push('\n');
+                }
+            }
+        }
+    }
+    Ok(text)
+}
+
+/// Compares the output text with the expectation; `Some(why)` when they differ.
+pub fn compare(expect: &Expectation, actual: &str) -> Option<String> {
+    match expect {
+        Expectation::FileCheck { directives, .. } => filecheck::check(directives, actual).err(),
+        Expectation::Lines { path, lines } => {
+            let actual: Vec<&str> = actual.lines().collect();
+            let mut float = false;
+            let mut diffs = Vec::new();
+            for (i, want) in lines.iter().enumerate() {
+                let Some(got) = actual.get(i) else {
+                    return Some(format!(
+                        "`{}` has {} lines, the output only {}",
+                        path.display(),
+                        lines.len(),
+                        actual.len()
+                    ));
+                };
+                let (want, got) = (want.trim(), got.trim());
+                if let Some(t) = want.strip_prefix("type:") {
+                    float = matches!(t.trim(), "float" | "double" | "half");
+                    if want != got {
+                        diffs.push(format!("line {}: expected `{want}`, actual `{got}`", i + 1));
+                    }
+                    continue;
+                }
+                let same = if float {
+                    match (want.parse::<f64>(), got.parse::<f64>()) {
+                        (Ok(a), Ok(b)) => (a - b).abs() <= 1e-4 * a.abs().max(b.abs()).max(1.0),
+                        _ => want == got,
+                    }
+                } else {
+                    want == got
+                };
+                if !same {
+                    diffs.push(format!("line {}: expected `{want}`, actual `{got}`", i + 1));
+                }
+            }
+            if diffs.is_empty() {
+                return None;
+            }
+            let n = diffs.len();
+            diffs.truncate(super::MAX_DIFFS);
+            let lines = if n == 1 { "1 line differs".to_string() } else { format!("{n} lines differ") };
+            Some(format!("{lines} from `{}`:\n    {}", path.display(), diffs.join("\n    ")))
+        }
+    }
+}
+
+/// `//! widths` in a Slang-format file: wavec's own directive, for tests written to hold at
+/// every width.
+pub fn own_widths(source: &str) -> Result<Option<Vec<u32>>, String> {
+    for l in source.lines() {
+        if let Some(rest) = l.trim_start().strip_prefix("//!").map(str::trim) {
+            if let Some(w) = rest.strip_prefix("widths") {
+                return parse_widths(w.trim()).map(Some);
+            }
+        }
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_lines() {
+        let t =
+            test_line("//TEST(compute, vulkan):COMPARE_COMPUTE_EX(filecheck-buffer=CHECK):-vk -compute -xslang -DX=1")
+                .unwrap();
+        assert_eq!(t.command, "COMPARE_COMPUTE_EX");
+        assert_eq!(t.options, ["filecheck-buffer=CHECK"]);
+        assert_eq!(t.args, ["-vk", "-compute", "-xslang", "-DX=1"]);
+        assert!(test_line("//DISABLE_TEST:SIMPLE:-target spirv").unwrap().disabled);
+        assert!(test_line("//TEST_INPUT:ubuffer(data=[1]):out").is_none());
+        let p = plan(
+            &test_line("//TEST:COMPARE_COMPUTE:-vk -Xslang... -DA -D B=2 -X. -compute-dispatch 4,1,1").unwrap(),
+            Path::new("."),
+        );
+        assert!(p.vulkan && p.unsupported.is_none());
+        assert_eq!(p.defines, [("A".to_string(), None), ("B".to_string(), Some("2".to_string()))]);
+        assert_eq!(p.dispatch, Some([4, 1, 1]));
+        assert!(plan(&test_line("//TEST:COMPARE_COMPUTE:-vk -frobnicate").unwrap(), Path::new("."))
+            .unsupported
+            .is_some());
+    }
+
+    #[test]
+    fn inputs_in_every_spelling() {
+        let src = "//TEST_INPUT:ubuffer(data=[1 -1 0x10 2.5], stride=4):out,name outputBuffer\n\
+                   // TEST_INPUT: set inputBuffer = ubuffer(data=[1 2 3], stride=2, count=4)\n\
+                   //TEST_INPUT:cbuffer(data=[7]):name=C\n\
+                   //TEST_INPUT:ubuffer(stride=4, count=3):out, name=r\n  //TEST_INPUT:Texture2D(size=4):name t\n";
+        let i = inputs(src).unwrap();
+        assert_eq!(i.len(), 4, "an indented line is not an input");
+        assert_eq!(i[0].name.as_deref(), Some("outputBuffer"));
+        assert!(i[0].out && !i[1].out && i[2].uniform);
+        let words: Vec<u32> = i[0].data.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
+        assert_eq!(words, [1, u32::MAX, 16, 2.5f32.to_bits()]);
+        assert_eq!(i[1].data, [1, 0, 2, 0, 3, 0, 0, 0], "2-byte slots, 4 elements");
+        assert_eq!(i[3].data.len(), 12);
+        let e = inputs("//TEST_INPUT:Texture2D(size=4):name t\n").unwrap_err();
+        assert!(e.contains("SKIP:") && e.contains("Texture2D"), "{e}");
+    }
+
+    #[test]
+    fn output_text_and_comparison() {
+        let data: Vec<u8> = [4u32, u32::MAX].iter().flat_map(|w| w.to_le_bytes()).collect();
+        let b = BufferId { set: 0, binding: 0 };
+        let get = |_| Some(data.clone());
+        let words = render(&[Output { buffer: b, format: OutputFormat::Words { header: None } }], get).unwrap();
+        assert_eq!(words, "4\nFFFFFFFF\n");
+        let typed = render(&[Output { buffer: b, format: OutputFormat::Typed(Scalar::I32) }], get).unwrap();
+        assert_eq!(typed, "type: int32_t\n4\n-1\n");
+        let floats: Vec<u8> = [1.5f32, -3.0].iter().flat_map(|f| f.to_bits().to_le_bytes()).collect();
+        let f = render(&[Output { buffer: b, format: OutputFormat::Typed(Scalar::F32) }], |_| Some(floats.clone()))
+            .unwrap();
+        assert_eq!(f, "type: float\n1.500000\n-3.000000\n");
+        let lines =
+            |l: &[&str]| Expectation::Lines { path: "x".into(), lines: l.iter().map(|s| s.to_string()).collect() };
+        assert_eq!(compare(&lines(&["type: float", "1.50001", "-3"]), &f), None);
+        assert!(compare(&lines(&["type: float", "1.6"]), &f).is_some());
+        assert!(compare(&lines(&["type: int32_t"]), &f).is_some());
+        assert_eq!(compare(&lines(&["4"]), &words), None, "extra output lines are ignored");
+        assert!(compare(&lines(&["4", "FFFFFFFF", "0"]), &words).is_some());
+    }
+}
