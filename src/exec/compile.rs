@@ -872,6 +872,27 @@ impl<'m> Compiler<'m> {
 
     /// Compiles `e` to one register per component.
     fn expr(&mut self, id: ExprId, func: FunctionId) -> Vec<Reg> {
+        let v = self.expr_value(id, func);
+        let e = &self.m.functions[func].exprs[id];
+        match e.kind {
+            // 8- and 16-bit integers run in 32 bits: arithmetic keeps only their bits.
+            ExprKind::Unary(..) | ExprKind::Binary(..) | ExprKind::Intrinsic { .. } => {
+                let ty = e.ty.clone();
+                self.narrow(&ty, v)
+            }
+            _ => v,
+        }
+    }
+
+    /// `v` as a value of `ty`: for an 8- or 16-bit integer, its low bits, sign-extended.
+    fn narrow(&mut self, ty: &Type, v: Vec<Reg>) -> Vec<Reg> {
+        match ty.scalar().and_then(ops::narrow_fn) {
+            Some(f) => v.into_iter().map(|r| self.un(f, r)).collect(),
+            None => v,
+        }
+    }
+
+    fn expr_value(&mut self, id: ExprId, func: FunctionId) -> Vec<Reg> {
         let fx = &self.m.functions[func];
         let e = &fx.exprs[id];
         let span = e.span;
@@ -994,13 +1015,16 @@ impl<'m> Compiler<'m> {
                         let old = self.load(place.clone(), span);
                         let k = ops::kind(place.ty.scalar().unwrap_or(Scalar::I32));
                         let code = ops::binary_code(*op);
-                        old.iter()
+                        let new: Vec<Reg> = old
+                            .iter()
                             .enumerate()
                             .map(|(i, o)| {
                                 let y = v[if v.len() == 1 { 0 } else { i }];
                                 self.bin(code, k, *o, y)
                             })
-                            .collect()
+                            .collect();
+                        let ty = place.ty.clone();
+                        self.narrow(&ty, new)
                     }
                 };
                 self.store(place, &v, span);
@@ -1014,6 +1038,8 @@ impl<'m> Compiler<'m> {
                 let one = self.konst(Self::const_bits(&ConstValue::Int(1), k));
                 let code = if matches!(op, IncDec::PreInc | IncDec::PostInc) { ops::ADD } else { ops::SUB };
                 let new: Vec<Reg> = old.iter().map(|o| self.bin(code, k, *o, one)).collect();
+                let ty = place.ty.clone();
+                let new = self.narrow(&ty, new);
                 self.store(place, &new, span);
                 if matches!(op, IncDec::PreInc | IncDec::PreDec) {
                     new
@@ -1073,10 +1099,10 @@ impl<'m> Compiler<'m> {
             .map(|(i, s)| {
                 let (a, b) = (fk[s.min(fk.len() - 1)], tk[i]);
                 let r = v[s.min(v.len() - 1)];
-                if a == b {
-                    r
-                } else {
-                    self.un(ops::conv_fn(a, b), r)
+                let r = if a == b { r } else { self.un(ops::conv_fn(a, b), r) };
+                match (from.scalar(), to.scalar().and_then(ops::narrow_fn)) {
+                    (Some(fs), Some(narrow)) if Some(fs) != to.scalar() => self.un(narrow, r),
+                    _ => r,
                 }
             })
             .collect()

@@ -16,8 +16,8 @@ pub const F64: u8 = 6;
 pub fn kind(s: Scalar) -> u8 {
     match s {
         Scalar::Bool => BOOL,
-        Scalar::I16 | Scalar::I32 => I32,
-        Scalar::U16 | Scalar::U32 => U32,
+        Scalar::I8 | Scalar::I16 | Scalar::I32 => I32,
+        Scalar::U8 | Scalar::U16 | Scalar::U32 => U32,
         Scalar::I64 => I64,
         Scalar::U64 => U64,
         Scalar::F16 | Scalar::F32 => F32,
@@ -270,6 +270,31 @@ pub fn convert_value(from: u8, to: u8, x: u64) -> u64 {
         (_, V::F(g)) => g.to_bits(),
         (_, V::I(i)) => i as u64,
     }
+}
+
+fn wrap_i8(x: u64) -> u64 {
+    x as u8 as i8 as i32 as u32 as u64
+}
+fn wrap_u8(x: u64) -> u64 {
+    x as u8 as u64
+}
+fn wrap_i16(x: u64) -> u64 {
+    x as u16 as i16 as i32 as u32 as u64
+}
+fn wrap_u16(x: u64) -> u64 {
+    x as u16 as u64
+}
+
+/// The 32-bit value an 8- or 16-bit integer conversion leaves (those types run in 32 bits, so
+/// a conversion to one keeps only its bits, sign-extended for signed types).
+pub fn narrow_fn(s: Scalar) -> Option<UnFn> {
+    Some(match s {
+        Scalar::I8 => wrap_i8 as UnFn,
+        Scalar::U8 => wrap_u8,
+        Scalar::I16 => wrap_i16,
+        Scalar::U16 => wrap_u16,
+        _ => return None,
+    })
 }
 
 fn conv_g<const A: u8, const B: u8>(x: u64) -> u64 {

@@ -26,6 +26,8 @@ pub type ExprId = Handle<Expr>;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Scalar {
     Bool,
+    I8,
+    U8,
     I16,
     U16,
     I32,
@@ -45,14 +47,15 @@ impl Scalar {
         !self.is_float() && self != Scalar::Bool
     }
     pub fn is_signed_int(self) -> bool {
-        matches!(self, Scalar::I16 | Scalar::I32 | Scalar::I64)
+        matches!(self, Scalar::I8 | Scalar::I16 | Scalar::I32 | Scalar::I64)
     }
     pub fn is_unsigned_int(self) -> bool {
-        matches!(self, Scalar::U16 | Scalar::U32 | Scalar::U64)
+        matches!(self, Scalar::U8 | Scalar::U16 | Scalar::U32 | Scalar::U64)
     }
     pub fn bits(self) -> u32 {
         match self {
             Scalar::Bool => 32,
+            Scalar::I8 | Scalar::U8 => 8,
             Scalar::I16 | Scalar::U16 | Scalar::F16 => 16,
             Scalar::I32 | Scalar::U32 | Scalar::F32 => 32,
             Scalar::I64 | Scalar::U64 | Scalar::F64 => 64,
@@ -62,20 +65,24 @@ impl Scalar {
     pub fn rank(self) -> u32 {
         match self {
             Scalar::Bool => 0,
-            Scalar::I16 => 1,
-            Scalar::U16 => 2,
-            Scalar::I32 => 3,
-            Scalar::U32 => 4,
-            Scalar::I64 => 5,
-            Scalar::U64 => 6,
-            Scalar::F16 => 7,
-            Scalar::F32 => 8,
-            Scalar::F64 => 9,
+            Scalar::I8 => 1,
+            Scalar::U8 => 2,
+            Scalar::I16 => 3,
+            Scalar::U16 => 4,
+            Scalar::I32 => 5,
+            Scalar::U32 => 6,
+            Scalar::I64 => 7,
+            Scalar::U64 => 8,
+            Scalar::F16 => 9,
+            Scalar::F32 => 10,
+            Scalar::F64 => 11,
         }
     }
     pub fn hlsl_name(self) -> &'static str {
         match self {
             Scalar::Bool => "bool",
+            Scalar::I8 => "int8_t",
+            Scalar::U8 => "uint8_t",
             Scalar::I16 => "int16_t",
             Scalar::U16 => "uint16_t",
             Scalar::I32 => "int",

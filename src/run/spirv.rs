@@ -67,6 +67,8 @@ pub(crate) struct Resource {
 pub(crate) const CAPABILITY_FLOAT64: u32 = 10;
 pub(crate) const CAPABILITY_INT64: u32 = 11;
 pub(crate) const CAPABILITY_INT16: u32 = 22;
+pub(crate) const CAPABILITY_FLOAT16: u32 = 9;
+pub(crate) const CAPABILITY_INT8: u32 = 39;
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ModuleInfo {

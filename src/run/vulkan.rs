@@ -623,10 +623,39 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         .shader_float64(declares(spirv::CAPABILITY_FLOAT64) && supported.shader_float64 == vk::TRUE)
         .shader_int64(declares(spirv::CAPABILITY_INT64) && supported.shader_int64 == vk::TRUE)
         .shader_int16(declares(spirv::CAPABILITY_INT16) && supported.shader_int16 == vk::TRUE);
+    // `half` and 8-bit arithmetic, and subgroup operations on 8/16/64-bit types, are Vulkan
+    // 1.2 features (VK_KHR_shader_float16_int8, VK_KHR_shader_subgroup_extended_types).
+    let mut f16i8_supported = vk::PhysicalDeviceShaderFloat16Int8Features::default();
+    let mut extended_supported = vk::PhysicalDeviceShaderSubgroupExtendedTypesFeatures::default();
+    if p.info.api_version >= (1, 2, 0) {
+        let mut query =
+            vk::PhysicalDeviceFeatures2::default().push_next(&mut f16i8_supported).push_next(&mut extended_supported);
+        // SAFETY: a query on a physical device of this instance; the chain outlives the call.
+        unsafe { s.instance().get_physical_device_features2(p.pd, &mut query) };
+    }
+    let narrow = [
+        spirv::CAPABILITY_FLOAT16,
+        spirv::CAPABILITY_INT8,
+        spirv::CAPABILITY_INT16,
+        spirv::CAPABILITY_INT64,
+        spirv::CAPABILITY_FLOAT64,
+    ];
+    let mut f16i8 = vk::PhysicalDeviceShaderFloat16Int8Features::default()
+        .shader_float16(declares(spirv::CAPABILITY_FLOAT16) && f16i8_supported.shader_float16 == vk::TRUE)
+        .shader_int8(declares(spirv::CAPABILITY_INT8) && f16i8_supported.shader_int8 == vk::TRUE);
+    let mut extended = vk::PhysicalDeviceShaderSubgroupExtendedTypesFeatures::default().shader_subgroup_extended_types(
+        narrow.iter().any(|&c| declares(c)) && extended_supported.shader_subgroup_extended_types == vk::TRUE,
+    );
     let mut device_info = vk::DeviceCreateInfo::default()
         .queue_create_infos(&queue_info)
         .enabled_extension_names(&extensions)
         .enabled_features(&core_features);
+    if f16i8.shader_float16 == vk::TRUE || f16i8.shader_int8 == vk::TRUE {
+        device_info = device_info.push_next(&mut f16i8);
+    }
+    if extended.shader_subgroup_extended_types == vk::TRUE {
+        device_info = device_info.push_next(&mut extended);
+    }
     if required_size.is_some() {
         device_info = device_info.push_next(&mut size_feature);
     }

@@ -251,6 +251,15 @@ impl Checker {
                     }
                 };
                 let tc = self.ty(c);
+                // A vector condition selects per component: scalar branches widen to its size.
+                let ty = match (&tc, &ty) {
+                    (Type::Vector(_, n), Type::Scalar(s)) => Type::Vector(*s, *n),
+                    (Type::Vector(_, n), Type::Vector(_, m)) if n != m => {
+                        self.mismatch(e.span, "the condition and the branches of `?:`", &tc, &ty);
+                        return self.error_expr(e.span);
+                    }
+                    _ => ty,
+                };
                 let c = match tc {
                     Type::Vector(_, n) => {
                         let want = Type::Vector(Scalar::BOOL_SCALAR, n);

@@ -83,6 +83,8 @@ pub struct Checker {
     module: Module,
     diags: Vec<Diagnostic>,
     types: HashMap<String, Type>,
+    /// Per open block, the types its local `typedef`s replaced (restored when it closes).
+    local_types: Vec<Vec<(String, Option<Type>)>>,
     globals: HashMap<String, GlobalId>,
     global_consts: HashMap<GlobalId, ConstValue>,
     functions: HashMap<String, Vec<FunctionId>>,
@@ -212,6 +214,7 @@ impl Checker {
             module: Module::default(),
             diags: Vec::new(),
             types: HashMap::default(),
+            local_types: Vec::new(),
             globals: HashMap::default(),
             global_consts: HashMap::default(),
             functions: HashMap::default(),

@@ -53,11 +53,18 @@ impl Checker {
         if let Some(s) = self.cur.as_mut() {
             s.scopes.push(HashMap::default());
         }
+        self.local_types.push(Vec::new());
     }
 
     fn pop_scope(&mut self) {
         if let Some(s) = self.cur.as_mut() {
             s.scopes.pop();
+        }
+        for (name, old) in self.local_types.pop().unwrap_or_default().into_iter().rev() {
+            match old {
+                Some(t) => self.types.insert(name, t),
+                None => self.types.remove(&name),
+            };
         }
     }
 
@@ -104,6 +111,14 @@ impl Checker {
                 out.push(Stmt::Expr(e));
             }
             K::Decl(g) => self.local_group(g, out),
+            K::Typedef(t) => {
+                let base = self.resolve_type(&t.ty);
+                let ty = self.array_type(base, &t.array_dims, false);
+                let old = self.types.insert(t.name.name.clone(), ty);
+                if let Some(shadows) = self.local_types.last_mut() {
+                    shadows.push((t.name.name.clone(), old));
+                }
+            }
             K::Block(b) => {
                 let b = self.block(b);
                 out.push(Stmt::Block(b));
@@ -324,6 +339,9 @@ impl Checker {
 
     fn local_group(&mut self, g: &ast::VarDeclGroup, out: &mut Vec<Stmt>) {
         use ast::Modifier as M;
+        if g.ty.kind == ast::TypeExprKind::Inferred {
+            return self.inferred_local(g, out);
+        }
         let base = self.resolve_type(&g.ty);
         let m = &g.modifiers;
         let func_name = self.cur.as_ref().map(|s| s.func.name.clone()).unwrap_or_default();
@@ -421,6 +439,52 @@ impl Checker {
             // Declared after the initializer: `int x = x;` refers to an outer `x`, as in C.
             self.declare_local(&d.name, local);
             out.push(Stmt::Local { local, init });
+        }
+    }
+
+    /// Slang's `let x = e;` / `var x = e;`: a local of the initializer's type (`let`: read-only).
+    fn inferred_local(&mut self, g: &ast::VarDeclGroup, out: &mut Vec<Stmt>) {
+        let is_const = g.modifiers.has(ast::Modifier::Const);
+        for d in &g.decls {
+            let init = match &d.init {
+                Some(ast::Initializer::Expr(e)) => self.expr(e),
+                Some(ast::Initializer::List(_, span)) => {
+                    self.error("E0505", *span, "an initializer list needs a declared type: `let x : T = {…}`");
+                    continue;
+                }
+                None => {
+                    self.error("E0505", d.name.span, "a variable without a type needs an initializer to take it from");
+                    continue;
+                }
+            };
+            let ty = self.ty(init);
+            if matches!(ty, Type::Resource(..) | Type::Sampler) {
+                self.error("E0517", d.name.span, "resources cannot be local variables");
+                continue;
+            }
+            if ty == Type::Void {
+                self.error("E0505", d.name.span, "the initializer has no value");
+                continue;
+            }
+            let Some(state) = self.cur.as_mut() else { return };
+            let local = state.func.locals.append(Local {
+                name: d.name.name.clone(),
+                ty,
+                param: None,
+                builtin: None,
+                semantic: None,
+                is_const,
+                span: d.name.span,
+            });
+            if is_const {
+                if let Some(v) = self.cur.as_ref().and_then(|s| s.func.const_value(init)) {
+                    if let Some(st) = self.cur.as_mut() {
+                        st.local_consts.insert(local, v);
+                    }
+                }
+            }
+            self.declare_local(&d.name, local);
+            out.push(Stmt::Local { local, init: Some(init) });
         }
     }
 

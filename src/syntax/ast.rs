@@ -83,7 +83,12 @@ pub struct TypeExpr {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum TypeExprKind {
-    Named { name: String, args: Vec<GenericArg> },
+    Named {
+        name: String,
+        args: Vec<GenericArg>,
+    },
+    /// Slang's `let x = e;` / `var x = e;`: the initializer's type.
+    Inferred,
     Error,
 }
 
@@ -224,6 +229,9 @@ pub struct Stmt {
 pub enum StmtKind {
     Expr(Expr),
     Decl(VarDeclGroup),
+    /// A `typedef` or `typealias` inside a function: the name means the type for the rest of
+    /// the block.
+    Typedef(TypedefDecl),
     Block(Block),
     If {
         /// `if constexpr (…)`

@@ -23,6 +23,8 @@ const SCALARS: &[&str] = &[
     "double",
     "int64_t",
     "uint64_t",
+    "int8_t",
+    "uint8_t",
     "int16_t",
     "uint16_t",
     "float16_t",

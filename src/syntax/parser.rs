@@ -640,6 +640,7 @@ mod tests {
                 format!("{name}<{}>", args.iter().map(ga).collect::<Vec<_>>().join(","))
             }
             TypeExprKind::Error => "ERR".into(),
+            TypeExprKind::Inferred => "_".into(),
         }
     }
 

@@ -274,6 +274,7 @@ fn is_keyword(t: &Token) -> bool {
             | Template
             | Typename
             | Let
+            | Var
             | Where
     )
 }

@@ -194,6 +194,8 @@ pub enum Token {
     Typename,
     #[token("let")]
     Let,
+    #[token("var")]
+    Var,
     #[token("where")]
     Where,
 
@@ -375,6 +377,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Template => "template",
         Typename => "typename",
         Let => "let",
+        Var => "var",
         Where => "where",
         LParen => "(",
         RParen => ")",

@@ -409,7 +409,7 @@ fn value_bytes(v: &str, slot: usize) -> Result<[u8; 4], String> {
 }
 
 /// The names whose values depend on the wave size (a mask of the lanes at or above this one
-/// ends at the last lane).
+/// ends at the last lane; a rotate wraps around at it).
 const READS_WAVE_SIZE: &[&str] = &[
     "WaveGetLaneCount",
     "gl_SubgroupSize",
@@ -592,6 +592,8 @@ fn output_format(elem: Option<&Type>, typed: bool) -> OutputFormat {
 fn type_name(s: Scalar) -> &'static str {
     match s {
         Scalar::Bool => "bool",
+        Scalar::I8 => "int8_t",
+        Scalar::U8 => "uint8_t",
         Scalar::I16 => "int16_t",
         Scalar::U16 => "uint16_t",
         Scalar::I32 => "int32_t",
@@ -626,6 +628,7 @@ pub fn render(outputs: &[Output], buffer: impl Fn(BufferId) -> Option<Vec<u8>>) 
                     b[..size].copy_from_slice(e);
                     let bits = u64::from_le_bytes(b);
                     let v = match s {
+                        Scalar::I8 => (bits as u8 as i8).to_string(),
                         Scalar::I16 => (bits as u16 as i16).to_string(),
                         Scalar::I32 => (bits as u32 as i32).to_string(),
                         Scalar::I64 => (bits as i64).to_string(),

@@ -86,7 +86,36 @@ pub fn write_string_with(
     }
     let natives = wave::Natives { shader_model: options.shader_model };
     let module = crate::lower::lower_intrinsics(module, entry, stdlib, &natives)?;
+    refuse_8_bit(&module, entry)?;
     writer::Writer::new(&module, entry, options, stdlib).write()
+}
+
+/// HLSL has no 8-bit scalar (DXC only packs four into `int8_t4_packed`): the first
+/// expression or variable of such a type reachable from the entry point is an error.
+fn refuse_8_bit(module: &Module, entry: usize) -> Result<(), Vec<Diagnostic>> {
+    use crate::ir::{Scalar, Type};
+    fn eight(t: &Type) -> bool {
+        match t {
+            Type::Array(e, _) | Type::Resource(_, Some(e)) => eight(e),
+            t => matches!(t.scalar(), Some(Scalar::I8 | Scalar::U8)),
+        }
+    }
+    let reachable = crate::lower::reachable_functions(module, module.entry_points[entry].function);
+    for (_, f) in module.functions.iter().filter(|(h, _)| reachable[h.index()]) {
+        let local = f.locals.iter().find(|(_, l)| eight(&l.ty)).map(|(_, l)| (l.span, &l.ty));
+        let found = local.or_else(|| f.live_expr_iter().find(|(_, e)| eight(&e.ty)).map(|(_, e)| (e.span, &e.ty)));
+        if let Some((span, ty)) = found {
+            return Err(vec![Diagnostic::error(
+                "E0606",
+                format!(
+                    "HLSL has no 8-bit integer type (`{}`); compile for SPIR-V, or use 16 or 32 bits",
+                    module.type_name(ty)
+                ),
+            )
+            .with_label(span, "an 8-bit value")]);
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -975,5 +975,8 @@ fn scalar_literal(v: &ConstValue, s: Scalar) -> (String, u8) {
         Scalar::U64 => (format!("{}ull", as_i128(v) as u64), P_POSTFIX),
         Scalar::I16 => (format!("int16_t({})", as_i128(v) as i16), P_POSTFIX),
         Scalar::U16 => (format!("uint16_t({})", as_i128(v) as u16), P_POSTFIX),
+        // Refused before writing (`back::hlsl::write`): HLSL has no 8-bit scalars.
+        Scalar::I8 => (format!("int8_t({})", as_i128(v) as i8), P_POSTFIX),
+        Scalar::U8 => (format!("uint8_t({})", as_i128(v) as u8), P_POSTFIX),
     }
 }

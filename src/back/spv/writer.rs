@@ -292,6 +292,7 @@ impl<'a> Writer<'a> {
                 let bits = s.bits();
                 let signed = s.is_signed_int();
                 match bits {
+                    8 => self.require(Capability::Int8),
                     16 => self.require(Capability::Int16),
                     64 => self.require(Capability::Int64),
                     _ => {}
@@ -527,6 +528,7 @@ impl<'a> Writer<'a> {
             Scalar::F64 => self.const_bits(ty, f.to_bits(), true),
             Scalar::I64 | Scalar::U64 => self.const_bits(ty, int as u64, true),
             Scalar::I16 | Scalar::U16 => self.const_bits(ty, int as u64 & 0xffff, false),
+            Scalar::I8 | Scalar::U8 => self.const_bits(ty, int as u64 & 0xff, false),
             _ => self.const_bits(ty, int as u64 & 0xffff_ffff, false),
         }
     }
@@ -2242,6 +2244,8 @@ impl<'a> Writer<'a> {
                 }
                 // Widen or narrow keeping the source's signedness, then reinterpret.
                 let same_sign = match (ts.bits(), fs.is_signed_int()) {
+                    (8, true) => Scalar::I8,
+                    (8, false) => Scalar::U8,
                     (16, true) => Scalar::I16,
                     (16, false) => Scalar::U16,
                     (64, true) => Scalar::I64,
