@@ -731,7 +731,7 @@ fn type_pat(t: &ast::TypeExpr, generics: &[(String, TypeClass)], typedefs: &Hash
 fn item_span(item: &ast::Item) -> crate::span::Span {
     match item {
         ast::Item::Function(f) => f.span,
-        ast::Item::Struct(s) => s.span,
+        ast::Item::Struct(s) | ast::Item::Interface(s) => s.span,
         ast::Item::Typedef(t) => t.span,
         ast::Item::Variables(v) => v.span,
         ast::Item::Cbuffer(c) => c.span,

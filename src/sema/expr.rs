@@ -1,7 +1,7 @@
 //! Expressions: typing, implicit conversions, lvalues, calls and overload resolution.
 
 use super::conv::{self, ConvCost};
-use super::{consts, Checker, Sym};
+use super::{consts, methods, Checker, Sym};
 use crate::diag::Diagnostic;
 use crate::ir::*;
 use crate::span::Span;
@@ -310,6 +310,14 @@ impl Checker {
                 let b = self.expr(base);
                 self.member(b, name, e.span)
             }
+            K::Path { ty, name } => {
+                let t = self.resolve_type(ty);
+                if !t.is_error() {
+                    let msg = format!("`{}` has no static member `{}`", self.type_name(&t), name.name);
+                    self.error("E0407", name.span, msg);
+                }
+                self.error_expr(e.span)
+            }
             K::Index { base, index } => {
                 let b = self.expr(base);
                 let i = self.expr(index);
@@ -348,6 +356,13 @@ impl Checker {
         }
         if let Some((v, ty)) = self.generic_values.get(name).cloned() {
             return self.add_expr(ExprKind::Const(v), ty, span);
+        }
+        // In a method, a field's name alone is `this`'s field.
+        if let Some((this, h)) = self.this_object() {
+            if self.module.structs[h].fields.iter().any(|f| f.name == name) {
+                let object = self.add_expr(ExprKind::Local(this), Type::Struct(h), span);
+                return self.field(object, h, &ast::Ident { name: name.to_string(), span }, span);
+            }
         }
         if let Some(g) = self.globals.get(name).copied() {
             let global = &self.module.globals[g];
@@ -774,6 +789,19 @@ impl Checker {
                 if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
                     return self.error_expr(span);
                 }
+                // In a method, another method of the struct called by name alone.
+                if let Some((this, h)) = self.this_object() {
+                    if let Some(is_static) = self.method_of(h, name) {
+                        let key = methods::method_key(&self.module.structs[h].name, name);
+                        let ids = self.functions.get(&key).cloned().unwrap_or_default();
+                        let mut all = arg_ids;
+                        if !is_static {
+                            let object = self.add_expr(ExprKind::Local(this), Type::Struct(h), callee.span);
+                            all.insert(0, object);
+                        }
+                        return self.call_user(&key, &ids, all, span, callee.span);
+                    }
+                }
                 if self.generic_fns.contains_key(name) {
                     return self.call_generic(name, generic_args, arg_ids, span, callee.span);
                 }
@@ -793,6 +821,35 @@ impl Checker {
                 }
                 self.push(d);
                 self.error_expr(span)
+            }
+            ast::ExprKind::Path { ty, name } => {
+                let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                let t = self.resolve_type(ty);
+                if t.is_error() || arg_ids.iter().any(|a| self.ty(*a).is_error()) {
+                    return self.error_expr(span);
+                }
+                let Type::Struct(h) = t else {
+                    let msg = format!("`{}` has no static member `{}`", self.type_name(&t), name.name);
+                    self.error("E0407", name.span, msg);
+                    return self.error_expr(span);
+                };
+                let key = methods::method_key(&self.module.structs[h].name, &name.name);
+                match self.method_of(h, &name.name) {
+                    Some(true) => {
+                        let ids = self.functions.get(&key).cloned().unwrap_or_default();
+                        self.call_user(&key, &ids, arg_ids, span, name.span)
+                    }
+                    Some(false) => {
+                        let msg = format!("`{key}` is not static: call it on an object, `x.{}(…)`", name.name);
+                        self.error("E0407", name.span, msg);
+                        self.error_expr(span)
+                    }
+                    None => {
+                        let msg = format!("`{}` has no method `{}`", self.type_name(&t), name.name);
+                        self.error("E0407", name.span, msg);
+                        self.error_expr(span)
+                    }
+                }
             }
             ast::ExprKind::Member { base, name } => {
                 let object = self.expr(base);
@@ -1085,6 +1142,17 @@ impl Checker {
         span: Span,
     ) -> ExprId {
         let ot = self.ty(object);
+        if let Type::Struct(h) = ot {
+            if let Some(is_static) = self.method_of(h, &name.name) {
+                let key = methods::method_key(&self.module.structs[h].name, &name.name);
+                let ids = self.functions.get(&key).cloned().unwrap_or_default();
+                let mut all = args;
+                if !is_static {
+                    all.insert(0, object);
+                }
+                return self.call_user(&key, &ids, all, span, name.span);
+            }
+        }
         let Type::Resource(kind, elem) = &ot else {
             let msg = format!("`{}` has no method `{}`", self.type_name(&ot), name.name);
             self.error("E0407", name.span, msg);

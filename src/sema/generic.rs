@@ -83,7 +83,7 @@ impl Checker {
         }
         for g in &f.generics {
             if let Some(c) = &g.constraint {
-                if conforms(&c.name, &Type::INT).is_none() {
+                if conforms(&c.name, &Type::INT).is_none() && !self.interfaces.contains_key(&c.name) {
                     self.error("E0416", c.span, format!("unknown constraint `{}`", c.name));
                 }
             }
@@ -184,7 +184,11 @@ impl Checker {
                 format!("cannot deduce `{}` from the arguments; give it: `{}<…>(…)`", g.name.name, decl.name.name)
             })?;
             if let (Some(c), Bound::Type(t)) = (&g.constraint, &b) {
-                if conforms(&c.name, t) != Some(true) {
+                let user = match t {
+                    Type::Struct(h) => self.struct_conforms(*h, &c.name),
+                    _ => false,
+                };
+                if !user && conforms(&c.name, t) != Some(true) {
                     return Err(format!("`{}` does not conform to `{}`", self.type_name(t), c.name));
                 }
             }

@@ -9,6 +9,7 @@ mod consts;
 pub mod conv;
 mod expr;
 mod generic;
+mod methods;
 mod stmt;
 
 use crate::arena::Arena;
@@ -76,6 +77,8 @@ struct FnState {
     loop_depth: u32,
     switch_depth: u32,
     facts: FnFacts,
+    /// In a method: its `this` parameter and the struct.
+    this: Option<(LocalId, StructId)>,
 }
 
 pub struct Checker {
@@ -88,6 +91,13 @@ pub struct Checker {
     globals: HashMap<String, GlobalId>,
     global_consts: HashMap<GlobalId, ConstValue>,
     functions: HashMap<String, Vec<FunctionId>>,
+    /// Each struct's methods (their functions are keyed `S::m` in `functions`).
+    methods: HashMap<StructId, Vec<methods::Method>>,
+    interfaces: HashMap<String, methods::Interface>,
+    /// The interfaces each struct names in its bases.
+    conformances: HashMap<StructId, Vec<String>>,
+    /// Set while a method body is checked: the struct whose `this` it has.
+    pending_this: Option<StructId>,
     sigs: Vec<FnSig>,
     facts: BTreeMap<FunctionId, FnFacts>,
     /// Attributes of each function, for entry-point detection.
@@ -218,6 +228,10 @@ impl Checker {
             globals: HashMap::default(),
             global_consts: HashMap::default(),
             functions: HashMap::default(),
+            methods: HashMap::default(),
+            interfaces: HashMap::default(),
+            conformances: HashMap::default(),
+            pending_this: None,
             sigs: Vec::new(),
             facts: BTreeMap::new(),
             fn_attrs: Vec::new(),
@@ -473,7 +487,9 @@ impl Checker {
             }
             return Type::Resource(kind, Some(Box::new(elem)));
         }
-        self.error("E0401", t.span, format!("unknown type `{name}`"));
+        if !self.interface_as_type(name, t.span) {
+            self.error("E0401", t.span, format!("unknown type `{name}`"));
+        }
         Type::Error
     }
 
@@ -561,8 +577,11 @@ impl Checker {
 
     fn item(&mut self, item: &ast::Item) {
         match item {
-            ast::Item::Function(f) => self.function(f),
+            ast::Item::Function(f) => {
+                self.function(f);
+            }
             ast::Item::Struct(s) => self.struct_decl(s),
+            ast::Item::Interface(i) => self.interface_decl(i),
             ast::Item::Typedef(t) => {
                 let base = self.resolve_type(&t.ty);
                 let ty = self.array_type(base, &t.array_dims, false);
@@ -615,14 +634,13 @@ impl Checker {
                         fields.push(Field { name: d.name.name.clone(), ty, semantic, majorness, span: d.name.span });
                     }
                 }
-                ast::StructMember::Method(f) => {
-                    self.error("E0502", f.name.span, "struct member functions are not supported yet");
-                }
+                ast::StructMember::Method(_) => {}
             }
         }
         let h = self.module.structs.append(StructDef { name: s.name.name.clone(), fields, span: s.span });
         self.used_global_names.insert(s.name.name.clone());
         self.define_type(&s.name, Type::Struct(h));
+        self.struct_methods(h, s);
     }
 
     fn register_of(&mut self, annotations: &[ast::Annotation]) -> Option<Register> {
@@ -783,10 +801,11 @@ impl Checker {
         }
     }
 
-    fn function(&mut self, f: &ast::FunctionDecl) {
+    /// Declares or defines a function; its handle, unless it is generic or redefined.
+    fn function(&mut self, f: &ast::FunctionDecl) -> Option<FunctionId> {
         if !f.generics.is_empty() {
             self.generic_function(f);
-            return;
+            return None;
         }
         let ret = self.resolve_type(&f.ret);
         let mut params = Vec::new();
@@ -810,7 +829,7 @@ impl Checker {
                             .with_label(f.name.span, "redefined here")
                             .with_label(self.sigs[id.index()].span, "first defined here"),
                     );
-                    return;
+                    return None;
                 }
                 id
             }
@@ -842,11 +861,12 @@ impl Checker {
         if !f.attrs.is_empty() {
             self.fn_attrs[id.index()] = f.attrs.clone();
         }
-        let Some(body) = &f.body else { return };
+        let Some(body) = &f.body else { return Some(id) };
         self.sigs[id.index()].defined = true;
         let (func, facts) = self.definition(f, body, &ret, &params, &[]);
         self.module.functions[id] = func;
         self.facts.insert(id, facts);
+        Some(id)
     }
 
     /// Checks a function's body: `params` are the parameter types (resolved), and `constants`
@@ -902,6 +922,10 @@ impl Checker {
                 self.error("E0302", p.name.span, format!("duplicate parameter `{}`", p.name.name));
             }
         }
+        let this = self.pending_this.take().and_then(|h| match scope.get("this") {
+            Some(Sym::Local(l)) => Some((*l, h)),
+            _ => None,
+        });
         self.cur = Some(FnState {
             func,
             scopes: vec![scope],
@@ -910,6 +934,7 @@ impl Checker {
             loop_depth: 0,
             switch_depth: 0,
             facts: FnFacts::default(),
+            this,
         });
         let mut stmts = Vec::new();
         self.desugar_group_wave_index_params(&mut stmts);

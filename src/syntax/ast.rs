@@ -30,6 +30,8 @@ pub struct Attribute {
 pub enum Item {
     Function(FunctionDecl),
     Struct(StructDecl),
+    /// Slang's `interface I : J { requirements }`.
+    Interface(StructDecl),
     Typedef(TypedefDecl),
     /// Global variables: resources, `groupshared`, `static`, constants, uniforms.
     Variables(VarDeclGroup),
@@ -148,6 +150,9 @@ pub struct StructDecl {
     pub attrs: Vec<Attribute>,
     pub name: Ident,
     pub generics: Vec<GenericParam>,
+    /// `struct S : IFoo, IBar`: the interfaces it conforms to (a base struct for HLSL's
+    /// inheritance); for an interface, the interfaces it refines.
+    pub bases: Vec<Ident>,
     pub members: Vec<StructMember>,
     pub span: Span,
 }
@@ -362,6 +367,11 @@ pub enum ExprKind {
     Construct {
         ty: Box<TypeExpr>,
         args: Vec<Expr>,
+    },
+    /// `Type::name`: a static member, or an enum's case.
+    Path {
+        ty: Box<TypeExpr>,
+        name: Ident,
     },
     /// `(float)x`
     Cast {

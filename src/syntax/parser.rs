@@ -439,7 +439,7 @@ fn un(op: UnOp, expr: Expr, span: Span) -> Expr {
 fn join_semicolon(before: &mut Item, item: &Item) -> bool {
     let Item::Empty(semi) = item else { return false };
     let span = match before {
-        Item::Struct(s) => &mut s.span,
+        Item::Struct(s) | Item::Interface(s) => &mut s.span,
         Item::Cbuffer(c) => &mut c.span,
         _ => return false,
     };
@@ -619,6 +619,7 @@ mod tests {
                 format!("(new {} {})", ty_s(ty), a.join(" "))
             }
             ExprKind::Cast { ty, expr } => format!("(cast {} {})", ty_s(ty), sx(expr)),
+            ExprKind::Path { ty, name } => format!("(:: {} {})", ty_s(ty), name.name),
             ExprKind::Member { base, name } => format!("(. {} {})", sx(base), name.name),
             ExprKind::Index { base, index } => format!("([] {} {})", sx(base), sx(index)),
             ExprKind::Comma { lhs, rhs } => format!("(, {} {})", sx(lhs), sx(rhs)),
@@ -794,6 +795,7 @@ void main(uint3 id : SV_DispatchThreadID, in const uint n = 3, inout float v[2],
             .map(|i| match i {
                 Item::Function(_) => "fn",
                 Item::Struct(_) => "struct",
+                Item::Interface(_) => "interface",
                 Item::Typedef(_) => "typedef",
                 Item::Variables(_) => "vars",
                 Item::Cbuffer(_) => "cbuffer",

@@ -275,6 +275,7 @@ fn is_keyword(t: &Token) -> bool {
             | Typename
             | Let
             | Var
+            | Interface
             | Where
     )
 }

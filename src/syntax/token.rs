@@ -192,6 +192,8 @@ pub enum Token {
     Template,
     #[token("typename")]
     Typename,
+    #[token("interface")]
+    Interface,
     #[token("let")]
     Let,
     #[token("var")]
@@ -376,6 +378,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Generic => "__generic",
         Template => "template",
         Typename => "typename",
+        Interface => "interface",
         Let => "let",
         Var => "var",
         Where => "where",

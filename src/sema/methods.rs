@@ -1,0 +1,403 @@
+//! Struct member functions (HLSL 2021 and Slang), Slang interfaces and conformance.
+//!
+//! A method is an ordinary function of the module whose first parameter is the object,
+//! `this`: `in` for a method that only reads it, `inout` for one that writes it (Slang's
+//! `[mutating]`, or HLSL's methods that assign a field, found by reading the body). A static
+//! method has no `this`. Inside a method, a field or method name alone means `this`'s. Calls
+//! are `obj.m(…)`, `m(…)` inside another method, and `S::m(…)` for static ones. Functions are
+//! keyed `S::m` in the checker's function table, so they never clash with free functions; the
+//! IR names them `S_m`.
+//!
+//! An interface lists method requirements; a struct that names it in its bases must define
+//! each (E0418), and a generic parameter constrained by it accepts exactly those structs.
+//! Generics are specialised per type, so an interface is never a type of its own: a value of
+//! interface type would need dynamic dispatch, which wavec does not do (E0419).
+
+use super::{Checker, FnState};
+use crate::diag::Diagnostic;
+use crate::fast_hash::{HashMap, HashSet};
+use crate::ir::{StructId, Type};
+use crate::span::Span;
+use crate::syntax::ast;
+
+/// One method of a struct.
+#[derive(Clone, Debug)]
+pub(super) struct Method {
+    pub name: String,
+    pub is_static: bool,
+}
+
+/// An interface: the interfaces it refines and its requirements (as written; their types are
+/// resolved when a struct's conformance is checked).
+#[derive(Clone, Debug)]
+pub(super) struct Interface {
+    pub bases: Vec<String>,
+    pub requirements: Vec<ast::FunctionDecl>,
+    pub span: Span,
+}
+
+/// The key of method `m` of struct `s` in the function table.
+pub(super) fn method_key(s: &str, m: &str) -> String {
+    format!("{s}::{m}")
+}
+
+impl Checker {
+    pub(super) fn interface_decl(&mut self, i: &ast::StructDecl) {
+        let mut requirements = Vec::new();
+        for m in &i.members {
+            match m {
+                ast::StructMember::Method(f) => {
+                    if f.body.is_some() {
+                        self.error("E0502", f.name.span, "default implementations in interfaces are not supported yet");
+                    }
+                    requirements.push(f.clone());
+                }
+                ast::StructMember::Fields(g) => {
+                    let span = g.decls.first().map_or(g.span, |d| d.name.span);
+                    self.error("E0502", span, "interfaces hold method requirements only");
+                }
+            }
+        }
+        for b in &i.bases {
+            if !self.interfaces.contains_key(&b.name) {
+                self.error("E0401", b.span, format!("`{}` is not an interface", b.name));
+            }
+        }
+        if self.interfaces.contains_key(&i.name.name) || self.types.contains_key(&i.name.name) {
+            self.error("E0302", i.name.span, format!("`{}` is already defined", i.name.name));
+            return;
+        }
+        let bases = i.bases.iter().map(|b| b.name.clone()).collect();
+        self.interfaces.insert(i.name.name.clone(), Interface { bases, requirements, span: i.name.span });
+    }
+
+    /// The methods of struct `h` (declared in `s`), and its conformance to the interfaces it
+    /// names.
+    pub(super) fn struct_methods(&mut self, h: StructId, s: &ast::StructDecl) {
+        let struct_name = s.name.name.clone();
+        let fields: HashSet<String> = self.module.structs[h].fields.iter().map(|f| f.name.clone()).collect();
+        let methods: Vec<&ast::FunctionDecl> = s
+            .members
+            .iter()
+            .filter_map(|m| match m {
+                ast::StructMember::Method(f) => Some(f),
+                _ => None,
+            })
+            .collect();
+        let mutating = mutating_methods(&methods, &fields);
+        let mut list = Vec::new();
+        let mut defs = Vec::new();
+        for f in &methods {
+            let is_static = f.modifiers.has(ast::Modifier::Static);
+            if !f.generics.is_empty() {
+                self.error("E0502", f.name.span, "generic member functions are not supported yet");
+                continue;
+            }
+            let mut d = (*f).clone();
+            d.name.name = method_key(&struct_name, &f.name.name);
+            if !is_static {
+                let mode = if mutating.contains(&f.name.name) { ast::Modifier::Inout } else { ast::Modifier::In };
+                let this = ast::Param {
+                    attrs: Vec::new(),
+                    modifiers: ast::Modifiers { list: vec![(mode, f.name.span)] },
+                    ty: ast::TypeExpr {
+                        kind: ast::TypeExprKind::Named { name: struct_name.clone(), args: Vec::new() },
+                        span: f.name.span,
+                    },
+                    name: ast::Ident { name: "this".into(), span: f.name.span },
+                    array_dims: Vec::new(),
+                    annotations: Vec::new(),
+                    default: None,
+                    span: f.name.span,
+                };
+                d.params.insert(0, this);
+            }
+            // Declared before any body is checked, so methods may call each other in any order.
+            let prototype = ast::FunctionDecl { body: None, ..d.clone() };
+            let ir_name = self.unique_global_name(&format!("{struct_name}_{}", f.name.name));
+            if let Some(id) = self.function(&prototype) {
+                self.module.functions[id].name = ir_name.clone();
+            }
+            list.push(Method { name: f.name.name.clone(), is_static });
+            defs.push((d, is_static, ir_name));
+        }
+        self.methods.insert(h, list);
+        for (d, is_static, ir_name) in defs {
+            self.pending_this = (!is_static).then_some(h);
+            let id = self.function(&d);
+            self.pending_this = None;
+            if let Some(id) = id {
+                self.module.functions[id].name = ir_name;
+            }
+        }
+        self.check_conformance(h, s);
+    }
+
+    fn check_conformance(&mut self, h: StructId, s: &ast::StructDecl) {
+        let mut conforms = Vec::new();
+        for b in &s.bases {
+            if !self.interfaces.contains_key(&b.name) {
+                if !matches!(self.types.get(&b.name), Some(Type::Struct(_))) {
+                    self.error("E0401", b.span, format!("`{}` is not an interface", b.name));
+                }
+                continue;
+            }
+            for (iface, req) in self.requirements_of(&b.name) {
+                let params: Vec<Type> = req.params.iter().map(|p| self.resolve_type(&p.ty)).collect();
+                let ret = self.resolve_type(&req.ret);
+                let key = method_key(&s.name.name, &req.name.name);
+                // A non-static method's first parameter is `this`.
+                let skip = usize::from(!req.modifiers.has(ast::Modifier::Static));
+                let found = self.functions.get(&key).is_some_and(|ids| {
+                    ids.iter().any(|id| {
+                        let sig = &self.sigs[id.index()];
+                        sig.ret == ret
+                            && sig.params.len() == params.len() + skip
+                            && sig.params[skip..].iter().zip(&params).all(|((a, _), b)| a == b)
+                    })
+                });
+                if !found {
+                    let sig = format!(
+                        "{} {}({})",
+                        self.type_name(&ret),
+                        req.name.name,
+                        params.iter().map(|t| self.type_name(t)).collect::<Vec<_>>().join(", ")
+                    );
+                    let d = Diagnostic::error(
+                        "E0418",
+                        format!("`{}` does not implement `{sig}`, which `{iface}` requires", s.name.name),
+                    )
+                    .with_label(b.span, format!("`{}` promises `{}` here", s.name.name, b.name))
+                    .with_label(req.name.span, "the requirement");
+                    self.push(d);
+                }
+            }
+            conforms.push(b.name.clone());
+        }
+        self.conformances.insert(h, conforms);
+    }
+
+    /// The requirements of interface `name` and of the interfaces it refines, each with the
+    /// interface that states it.
+    fn requirements_of(&self, name: &str) -> Vec<(String, ast::FunctionDecl)> {
+        let mut out = Vec::new();
+        let mut seen = HashSet::default();
+        let mut stack = vec![name.to_string()];
+        while let Some(n) = stack.pop() {
+            if !seen.insert(n.clone()) {
+                continue;
+            }
+            if let Some(i) = self.interfaces.get(&n) {
+                out.extend(i.requirements.iter().map(|r| (n.clone(), r.clone())));
+                stack.extend(i.bases.iter().cloned());
+            }
+        }
+        out
+    }
+
+    /// Whether struct `h` conforms to interface `name` (directly or through a refinement).
+    pub(super) fn struct_conforms(&self, h: StructId, name: &str) -> bool {
+        let mut stack: Vec<String> = self.conformances.get(&h).cloned().unwrap_or_default();
+        let mut seen = HashSet::default();
+        while let Some(n) = stack.pop() {
+            if n == name {
+                return true;
+            }
+            if seen.insert(n.clone()) {
+                if let Some(i) = self.interfaces.get(&n) {
+                    stack.extend(i.bases.iter().cloned());
+                }
+            }
+        }
+        false
+    }
+
+    /// A name used as a type that is an interface: an error that says why.
+    pub(super) fn interface_as_type(&mut self, name: &str, span: Span) -> bool {
+        let Some(i) = self.interfaces.get(name) else { return false };
+        let d = Diagnostic::error(
+            "E0419",
+            format!("`{name}` is an interface: a value of it would need dynamic dispatch, which wavec does not do"),
+        )
+        .with_label(span, "used as a type here")
+        .with_label(i.span, "the interface")
+        .with_note(format!("take a generic parameter instead: `void f<T : {name}>(T value)`"));
+        self.push(d);
+        true
+    }
+
+    /// The struct whose method is being checked, and its `this`.
+    pub(super) fn this_object(&self) -> Option<(crate::ir::LocalId, StructId)> {
+        self.cur.as_ref().and_then(|s: &FnState| s.this)
+    }
+
+    /// Whether struct `h` has a method called `name`, and whether it is static.
+    pub(super) fn method_of(&self, h: StructId, name: &str) -> Option<bool> {
+        self.methods.get(&h)?.iter().find(|m| m.name == name).map(|m| m.is_static)
+    }
+}
+
+/// The methods that write `this`: Slang's `[mutating]` ones, those whose body assigns a field
+/// (or `this`) or passes one to an `Interlocked*` call, and those that call a method that does.
+fn mutating_methods(methods: &[&ast::FunctionDecl], fields: &HashSet<String>) -> HashSet<String> {
+    let mut calls: HashMap<String, HashSet<String>> = HashMap::default();
+    let mut writes = HashSet::default();
+    for f in methods {
+        let params: HashSet<&str> = f.params.iter().map(|p| p.name.name.as_str()).collect();
+        let mut scan = Scan { fields, params: &params, writes: false, calls: HashSet::default() };
+        if let Some(b) = &f.body {
+            scan.block(b);
+        }
+        let attributed = f.attrs.iter().any(|a| a.name.name == "mutating");
+        if scan.writes || attributed {
+            writes.insert(f.name.name.clone());
+        }
+        calls.entry(f.name.name.clone()).or_default().extend(scan.calls);
+    }
+    loop {
+        let more: Vec<String> = calls
+            .iter()
+            .filter(|(m, called)| !writes.contains(*m) && called.iter().any(|c| writes.contains(c)))
+            .map(|(m, _)| m.clone())
+            .collect();
+        if more.is_empty() {
+            return writes;
+        }
+        writes.extend(more);
+    }
+}
+
+struct Scan<'a> {
+    fields: &'a HashSet<String>,
+    params: &'a HashSet<&'a str>,
+    writes: bool,
+    /// Methods called on `this` (by name alone or as `this.m(…)`).
+    calls: HashSet<String>,
+}
+
+impl Scan<'_> {
+    fn block(&mut self, b: &ast::Block) {
+        for s in &b.stmts {
+            self.stmt(s);
+        }
+    }
+
+    fn stmt(&mut self, s: &ast::Stmt) {
+        use ast::StmtKind as K;
+        match &s.kind {
+            K::Expr(e) => self.expr(e),
+            K::Decl(g) => {
+                for d in &g.decls {
+                    self.init(d.init.as_ref());
+                }
+            }
+            K::Block(b) => self.block(b),
+            K::If { cond, then, els, .. } => {
+                self.expr(cond);
+                self.stmt(then);
+                if let Some(e) = els {
+                    self.stmt(e);
+                }
+            }
+            K::For { init, cond, step, body } => {
+                if let Some(i) = init {
+                    self.stmt(i);
+                }
+                for e in cond.iter().chain(step) {
+                    self.expr(e);
+                }
+                self.stmt(body);
+            }
+            K::While { cond, body } | K::DoWhile { body, cond } => {
+                self.expr(cond);
+                self.stmt(body);
+            }
+            K::Switch { selector, cases } => {
+                self.expr(selector);
+                for c in cases {
+                    for s in &c.body {
+                        self.stmt(s);
+                    }
+                }
+            }
+            K::Return(Some(e)) => self.expr(e),
+            _ => {}
+        }
+    }
+
+    fn init(&mut self, i: Option<&ast::Initializer>) {
+        match i {
+            Some(ast::Initializer::Expr(e)) => self.expr(e),
+            Some(ast::Initializer::List(l, _)) => {
+                for x in l {
+                    self.init(Some(x));
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// Whether `e` names part of `this`: a field (not shadowed by a parameter) or `this`.
+    fn is_this(&self, e: &ast::Expr) -> bool {
+        match &e.kind {
+            ast::ExprKind::Ident(n) => n == "this" || (self.fields.contains(n) && !self.params.contains(n.as_str())),
+            ast::ExprKind::Member { base, .. } | ast::ExprKind::Index { base, .. } => self.is_this(base),
+            _ => false,
+        }
+    }
+
+    fn expr(&mut self, e: &ast::Expr) {
+        use ast::ExprKind as K;
+        match &e.kind {
+            K::Assign { lhs, rhs, .. } => {
+                self.writes |= self.is_this(lhs);
+                self.expr(lhs);
+                self.expr(rhs);
+            }
+            K::Unary { op, expr } => {
+                if matches!(op, ast::UnOp::PreInc | ast::UnOp::PreDec | ast::UnOp::PostInc | ast::UnOp::PostDec) {
+                    self.writes |= self.is_this(expr);
+                }
+                self.expr(expr);
+            }
+            K::Call { callee, args, .. } => {
+                match &callee.kind {
+                    K::Ident(n) if n.starts_with("Interlocked") => {
+                        self.writes |= args.first().is_some_and(|a| self.is_this(a));
+                    }
+                    K::Ident(n) => {
+                        self.calls.insert(n.clone());
+                    }
+                    K::Member { base, name } if matches!(&base.kind, K::Ident(t) if t == "this") => {
+                        self.calls.insert(name.name.clone());
+                    }
+                    _ => self.expr(callee),
+                }
+                for a in args {
+                    self.expr(a);
+                }
+            }
+            K::Binary { lhs, rhs, .. } | K::Comma { lhs, rhs } => {
+                self.expr(lhs);
+                self.expr(rhs);
+            }
+            K::Ternary { cond, then, els } => {
+                self.expr(cond);
+                self.expr(then);
+                self.expr(els);
+            }
+            K::Construct { args, .. } => {
+                for a in args {
+                    self.expr(a);
+                }
+            }
+            K::Cast { expr, .. } => self.expr(expr),
+            K::Member { base, .. } => self.expr(base),
+            K::Index { base, index } => {
+                self.expr(base);
+                self.expr(index);
+            }
+            _ => {}
+        }
+    }
+}
