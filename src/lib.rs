@@ -106,6 +106,9 @@ pub struct Options {
     pub hlsl_shader_model: (u32, u32),
     pub defines: Vec<(String, Option<String>)>,
     pub include_dirs: Vec<PathBuf>,
+    /// `--allow-glsl` (Slang's `-allow-glsl`): GLSL's words (`buffer` blocks, `layout(…)`,
+    /// `vec3`…) in the source, as a `#version` line also turns on.
+    pub allow_glsl: bool,
     pub emulate: Emulate,
     /// `--wave-size N`: the wave size the shader runs at (as `[WaveSize(N)]`): makes
     /// `GetGroupWaveCount()` a compile-time constant when `[numthreads]` is known.
@@ -132,6 +135,7 @@ impl Default for Options {
             hlsl_shader_model: (6, 6),
             defines: Vec::new(),
             include_dirs: Vec::new(),
+            allow_glsl: false,
             emulate: Emulate::Auto,
             wave_size: None,
             spirv_profile: back::spv::Profile::default(),
@@ -211,7 +215,11 @@ fn front_end(
         defines: options.defines.clone(),
         include_dirs: options.include_dirs.clone(),
     };
-    let (tokens, mut diags) = syntax::preprocess::preprocess(&mut sources, main, &pp_options, loader);
+    let (mut tokens, mut diags) = syntax::preprocess::preprocess(&mut sources, main, &pp_options, loader);
+    if options.allow_glsl {
+        tokens
+            .insert(0, syntax::lexer::SpannedToken { token: syntax::token::Token::GlslMode, span: Default::default() });
+    }
     let fail = |diags: Vec<Diagnostic>, sources: SourceMap| Diagnostics { list: diags, sources: Arc::new(sources) };
     if diags.iter().any(Diagnostic::is_error) {
         return Some(Err(fail(diags, sources)));

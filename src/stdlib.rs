@@ -732,6 +732,8 @@ fn item_span(item: &ast::Item) -> crate::span::Span {
     match item {
         ast::Item::Function(f) => f.span,
         ast::Item::Struct(s) | ast::Item::Interface(s) => s.span,
+        ast::Item::LayoutIn(_, s) => *s,
+        ast::Item::BufferBlock(b) => b.span,
         ast::Item::Typedef(t) => t.span,
         ast::Item::Variables(v) => v.span,
         ast::Item::Cbuffer(c) => c.span,
@@ -828,9 +830,36 @@ pub fn scalar_from_name(name: &str) -> Option<Scalar> {
     })
 }
 
+/// GLSL's `vec3`, `uvec4`, `mat3`, `mat2x3` (2 columns of 3: HLSL's `float3x2`).
+fn glsl_type(name: &str) -> Option<Type> {
+    if !crate::syntax::classify::is_glsl_type(name) {
+        return None;
+    }
+    let dim = |c: u8| c - b'0';
+    let b = name.as_bytes();
+    if let Some(prefix) = name.strip_suffix(|c: char| c.is_ascii_digit()).and_then(|p| p.strip_suffix("vec")) {
+        let s = match prefix {
+            "" => Scalar::F32,
+            "i" => Scalar::I32,
+            "u" => Scalar::U32,
+            "b" => Scalar::Bool,
+            _ => Scalar::F64,
+        };
+        return Some(Type::Vector(s, dim(b[b.len() - 1])));
+    }
+    Some(match b {
+        [_, _, _, n] => Type::Matrix(Scalar::F32, dim(*n), dim(*n)),
+        [_, _, _, c, _, r] => Type::Matrix(Scalar::F32, dim(*r), dim(*c)),
+        _ => return None,
+    })
+}
+
 pub fn builtin_type_name(name: &str) -> Option<Type> {
     if name == "void" {
         return Some(Type::Void);
+    }
+    if let Some(t) = glsl_type(name) {
+        return Some(t);
     }
     if let Some(s) = scalar_from_name(name) {
         return Some(Type::Scalar(s));

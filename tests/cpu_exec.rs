@@ -819,3 +819,41 @@ fn differential_against_lavapipe_at_4_8_16() {
         }
     });
 }
+
+/// Two waves writing the same value to a groupshared word between barriers (a filter's apron
+/// loaded twice) is a warning; different values stay an error; a wave barrier orders the
+/// writes of one wave's lanes.
+#[test]
+fn same_value_groupshared_writes_warn_and_wave_barriers_order_a_wave() {
+    let run = |body: &str, width: u32| {
+        let src = format!(
+            "RWStructuredBuffer<uint> B;\ngroupshared uint s[4];\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{{\n{body}\n    GroupMemoryBarrierWithGroupSync();\n    B[gi] = s[gi % 4];\n}}\n"
+        );
+        let (checked, _) = wavec::check(&src, &wavec::Options::default()).expect("compiles");
+        let mut buffers = vec![words(0, &[0; 8])];
+        let result = exec::run_checked(&checked, [1, 1, 1], &mut buffers, &opts(width, LaneOrder::Linear));
+        (result, buffers[0].to_words())
+    };
+    // Every thread writes s[gi % 4] = gi % 4: waves 0 and 1 (at width 4) write the same values.
+    let (result, out) = run("    s[gi % 4] = gi % 4;", 4);
+    let stats = result.expect("a benign race is not an error");
+    assert_eq!(out, vec![0, 1, 2, 3, 0, 1, 2, 3]);
+    assert!(
+        stats.warnings.iter().any(|w| w.code == "W0703" && w.message.contains("`s` (component 0)")),
+        "{:?}",
+        stats.warnings
+    );
+    // Different values: an error.
+    let (result, _) = run("    s[gi % 4] = gi;", 4);
+    let diags = result.expect_err("a race of different values");
+    assert!(diags.iter().any(|d| d.code == "E0703"), "{diags:?}");
+    // In one wave of 8, lanes 4..7 overwrite what lanes 0..3 wrote: after a wave barrier the
+    // writes are ordered; without one they race.
+    let ordered = "    if (gi < 4) s[gi] = 9;\n    GroupMemoryBarrierWithWaveSync();\n    if (gi >= 4) s[gi - 4] = gi;";
+    let (result, out) = run(ordered, 8);
+    let stats = result.expect("a wave barrier orders its lanes");
+    assert!(stats.warnings.is_empty(), "{:?}", stats.warnings);
+    assert_eq!(out, vec![4, 5, 6, 7, 4, 5, 6, 7]);
+    let (result, _) = run(&ordered.replace("    GroupMemoryBarrierWithWaveSync();\n", ""), 8);
+    assert!(result.expect_err("no barrier").iter().any(|d| d.code == "E0703"));
+}

@@ -67,6 +67,10 @@ struct RunCli {
     /// Add a folder to the `#include` search path.
     #[arg(short = 'I', value_name = "DIR")]
     include_dirs: Vec<PathBuf>,
+    /// Read GLSL's words too (`buffer` blocks, `layout(…)`, `vec3`), as a `#version` line does
+    /// (Slang's -allow-glsl).
+    #[arg(long = "allow-glsl")]
+    allow_glsl: bool,
     /// Group wave index lowering: auto, always (groupshared fallback), never.
     #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
     emulate: String,
@@ -138,8 +142,12 @@ pub fn run(args: Vec<OsString>) -> u8 {
         Ok(g) => g,
         Err(e) => return usage_error(format!("--groups: {e}")),
     };
-    let mut options =
-        wavec::Options { entry: cli.entry.clone(), include_dirs: cli.include_dirs.clone(), ..Default::default() };
+    let mut options = wavec::Options {
+        entry: cli.entry.clone(),
+        include_dirs: cli.include_dirs.clone(),
+        allow_glsl: cli.allow_glsl,
+        ..Default::default()
+    };
     options.file_name = cli.input.display().to_string();
     match parse_defines(&cli.defines) {
         Ok(d) => options.defines = d,
@@ -234,6 +242,9 @@ pub fn run(args: Vec<OsString>) -> u8 {
         Err(e) => return failure(e),
     };
     eprintln!("wavec: ran on {}", ran.device);
+    if !ran.warnings.is_empty() {
+        eprint!("{}", ran.warnings);
+    }
     let mut out = std::io::stdout().lock();
     for (id, format) in &dumps {
         let data = ran.buffer(*id).unwrap_or_default();

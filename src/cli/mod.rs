@@ -94,6 +94,10 @@ struct Cli {
     /// Add a folder to the `#include` search path.
     #[arg(short = 'I', value_name = "DIR")]
     include_dirs: Vec<PathBuf>,
+    /// Read GLSL's words too (`buffer` blocks, `layout(…)`, `vec3`), as a `#version` line does
+    /// (Slang's -allow-glsl).
+    #[arg(long = "allow-glsl")]
+    allow_glsl: bool,
     /// Group wave index lowering: auto (native where available), always (fallback), never.
     #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
     emulate: String,
@@ -155,6 +159,7 @@ fn normalize_args(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
         ("-Zpc", "--matrix-layout=column"),
         ("-matrix-layout-row-major", "--matrix-layout=row"),
         ("-matrix-layout-column-major", "--matrix-layout=column"),
+        ("-allow-glsl", "--allow-glsl"),
     ];
     args.map(|a| match a.to_str() {
         Some(long) if LONG.contains(&long) => format!("-{long}").into(),
@@ -266,6 +271,7 @@ fn wavec_main() -> u8 {
         Err(e) => return usage_error(e),
     }
     options.include_dirs = cli.include_dirs.clone();
+    options.allow_glsl = cli.allow_glsl;
     if let Some(n) = cli.wave_size {
         if !(4..=128).contains(&n) || !n.is_power_of_two() {
             return usage_error(format!("--wave-size {n}: expected a power of two from 4 to 128"));

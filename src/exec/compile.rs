@@ -272,6 +272,9 @@ pub enum Inst {
     Barrier {
         span: u32,
     },
+    /// A wave's control barrier (`subgroupBarrier`, `*WithWaveSync`): orders the groupshared
+    /// accesses of its lanes before and after, for the race check.
+    WaveBarrier,
 }
 
 /// A bound buffer of the shader.
@@ -1454,10 +1457,16 @@ impl<'m> Compiler<'m> {
             }
             "barrier" => {
                 // Only `group` synchronises execution; memory and wave barriers order memory,
-                // which sequential execution already does.
+                // which sequential execution already does (a wave barrier also tells the race
+                // check that its lanes' accesses are ordered).
                 if a(1) == "group" {
                     self.p.spans.push(span);
                     self.emit(Inst::Barrier { span: self.p.spans.len() as u32 - 1 });
+                } else if a(1) == "wave" {
+                    for x in args {
+                        self.expr(*x, func);
+                    }
+                    self.emit(Inst::WaveBarrier);
                 } else {
                     for x in args {
                         self.expr(*x, func);

@@ -147,6 +147,9 @@ pub struct RunStats {
     pub width: u32,
     /// Bytecode size of the compiled program.
     pub program_len: usize,
+    /// What the run noticed that is not an error (`W0703`: two threads wrote the same value
+    /// to a groupshared word between barriers).
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// Where each thread of a group runs: entry `gi` is `wave * width + lane` for the thread with
@@ -315,6 +318,17 @@ pub fn run_program(
     }
 }
 
+/// One groupshared access, for the race check.
+#[derive(Clone, Copy, Debug)]
+enum SharedAccess {
+    Read,
+    /// `same_value`: the word already holds the value written.
+    Write {
+        same_value: bool,
+    },
+    Atomic,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
     Run,
@@ -333,6 +347,8 @@ struct Wave {
     lanes: Vec<u32>,
     index: u32,
     state: State,
+    /// Wave barriers this wave has passed (in this group).
+    fence: u32,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -341,6 +357,8 @@ struct Meta {
     w_epoch: u32,
     writer: u32,
     writer_wave: u32,
+    /// The writer's wave's `fence` at the write.
+    writer_fence: u32,
     atomic: bool,
     r_epoch: u32,
     reader: u32,
@@ -424,7 +442,11 @@ impl<'p> Exec<'p> {
         let n = self.reported.entry(d.code).or_insert(0);
         *n += 1;
         if *n <= self.opts.max_reports {
-            self.diags.push(d);
+            if d.is_error() {
+                self.diags.push(d);
+            } else {
+                self.stats.warnings.push(d);
+            }
         }
     }
 
@@ -443,6 +465,7 @@ impl<'p> Exec<'p> {
                 lanes: vec![u32::MAX; self.w],
                 index: i,
                 state: State::Done,
+                fence: 0,
             })
             .collect();
         let [gx, gy, gz] = self.groups;
@@ -716,6 +739,7 @@ impl<'p> Exec<'p> {
                     wave.slots[ret as usize] = 0;
                 }
                 Inst::CallEnd { save } => wave.exec = wave.slots[save as usize],
+                Inst::WaveBarrier => wave.fence += 1,
                 Inst::Barrier { span } => {
                     if exec != 0 {
                         let live = wave.start & !wave.slots[p.entry_ret as usize];
@@ -809,15 +833,12 @@ impl<'p> Exec<'p> {
     }
 
     /// Race and initialisation checks of one groupshared access.
-    fn shared_check(
-        &mut self,
-        wave: &Wave,
-        lane: usize,
-        word: u32,
-        write: bool,
-        atomic: bool,
-        span: crate::span::Span,
-    ) {
+    fn shared_check(&mut self, wave: &Wave, lane: usize, word: u32, access: SharedAccess, span: crate::span::Span) {
+        let (write, atomic, same_value) = match access {
+            SharedAccess::Read => (false, false, false),
+            SharedAccess::Write { same_value } => (true, false, same_value),
+            SharedAccess::Atomic => (true, true, false),
+        };
         let gi = wave.lanes[lane];
         let wi = wave.index;
         let e = self.epoch;
@@ -867,8 +888,18 @@ impl<'p> Exec<'p> {
             .with_note("groupshared memory starts undefined in every thread group");
             self.report(d);
         }
-        if m.w_epoch == e && m.writer != gi && !(atomic && m.atomic) && (!atomic || m.writer_wave != wi) {
+        // A wave barrier orders the accesses of its own lanes.
+        let fenced = m.writer_wave == wi && m.writer_fence != wave.fence;
+        if m.w_epoch == e && m.writer != gi && !fenced && !(atomic && m.atomic) && (!atomic || m.writer_wave != wi) {
             let d = race(self, m.writer, m.writer_wave, "writes", "wrote");
+            // Writing the value the word already holds (a filter's apron loaded by two waves)
+            // is a race no hardware gets wrong: a warning.
+            let d = if same_value && !atomic && !m.atomic {
+                Diagnostic { severity: crate::diag::Severity::Warning, code: "W0703", ..d }
+                    .with_note("both threads write the same value, so the result does not depend on their order")
+            } else {
+                d
+            };
             self.report(d);
         } else if m.r_epoch == e && (m.multi || m.reader_wave != wi) {
             let d = race(self, m.reader, m.reader_wave, "writes", "read");
@@ -878,6 +909,7 @@ impl<'p> Exec<'p> {
         mm.w_epoch = e;
         mm.writer = gi;
         mm.writer_wave = wi;
+        mm.writer_fence = wave.fence;
         mm.atomic = atomic;
     }
 
@@ -907,8 +939,13 @@ impl<'p> Exec<'p> {
                 Root::Shared(base) => {
                     for ((o, _), r) in a.place.comps.iter().zip(&a.regs) {
                         let word = base + off + o;
-                        self.shared_check(wave, l, word, a.store, false, a.span);
                         let v = *r as usize * w + l;
+                        let access = if a.store {
+                            SharedAccess::Write { same_value: self.shared[word as usize] == wave.regs[v] }
+                        } else {
+                            SharedAccess::Read
+                        };
+                        self.shared_check(wave, l, word, access, a.span);
                         if a.store {
                             self.shared[word as usize] = wave.regs[v];
                         } else {
@@ -981,7 +1018,7 @@ impl<'p> Exec<'p> {
             let old = match a.place.root {
                 Root::Shared(base) => {
                     let word = (base + off + o) as usize;
-                    self.shared_check(wave, l, word as u32, true, true, a.span);
+                    self.shared_check(wave, l, word as u32, SharedAccess::Atomic, a.span);
                     let old = self.shared[word];
                     self.shared[word] = new(old);
                     old
@@ -1340,4 +1377,5 @@ static EMPTY_WAVE: Wave = Wave {
     lanes: Vec::new(),
     index: 0,
     state: State::Done,
+    fence: 0,
 };

@@ -307,6 +307,9 @@ impl Checker {
                 self.add_expr(ExprKind::Convert(v), target, e.span)
             }
             K::Member { base, name } => {
+                if let Some(m) = self.block_member(base, name, e.span) {
+                    return m;
+                }
                 let b = self.expr(base);
                 self.member(b, name, e.span)
             }
@@ -356,6 +359,13 @@ impl Checker {
         }
         if let Some((v, ty)) = self.generic_values.get(name).cloned() {
             return self.add_expr(ExprKind::Const(v), ty, span);
+        }
+        // GLSL: a member of a buffer block without an instance name, an invocation id.
+        if let Some(&g) = self.block_fields.get(name) {
+            return self.block_field(g, &ast::Ident { name: name.to_string(), span }, span);
+        }
+        if let Some(e) = self.invocation_id_global(name, span) {
+            return e;
         }
         // In a method, a field's name alone is `this`'s field.
         if let Some((this, h)) = self.this_object() {
@@ -661,7 +671,7 @@ impl Checker {
         }
     }
 
-    fn field(&mut self, b: ExprId, h: StructId, name: &ast::Ident, span: Span) -> ExprId {
+    pub(super) fn field(&mut self, b: ExprId, h: StructId, name: &ast::Ident, span: Span) -> ExprId {
         let def = &self.module.structs[h];
         match def.fields.iter().position(|f| f.name == name.name) {
             Some(i) => {
@@ -676,7 +686,7 @@ impl Checker {
         }
     }
 
-    fn index(&mut self, b: ExprId, i: ExprId, span: Span) -> ExprId {
+    pub(super) fn index(&mut self, b: ExprId, i: ExprId, span: Span) -> ExprId {
         let bt = self.ty(b);
         let it = self.ty(i);
         if bt.is_error() || it.is_error() {

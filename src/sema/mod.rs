@@ -9,6 +9,7 @@ mod consts;
 pub mod conv;
 mod expr;
 mod generic;
+mod glsl;
 mod methods;
 mod stmt;
 
@@ -98,6 +99,16 @@ pub struct Checker {
     conformances: HashMap<StructId, Vec<String>>,
     /// Set while a method body is checked: the struct whose `this` it has.
     pending_this: Option<StructId>,
+    /// GLSL's `layout(local_size_x = …) in;`: the workgroup size of an entry point without
+    /// `[numthreads]`.
+    glsl_local_size: Option<[u32; 3]>,
+    glsl_local_size_span: Option<Span>,
+    /// `buffer` blocks with an instance name, by that name.
+    blocks: HashMap<String, glsl::BlockMembers>,
+    /// Members of `buffer` blocks without an instance name, of fixed size: their buffer.
+    block_fields: HashMap<String, GlobalId>,
+    /// GLSL invocation ids read so far, and the private global each lives in.
+    glsl_inputs: Vec<(BuiltinInput, GlobalId)>,
     sigs: Vec<FnSig>,
     facts: BTreeMap<FunctionId, FnFacts>,
     /// Attributes of each function, for entry-point detection.
@@ -232,6 +243,11 @@ impl Checker {
             interfaces: HashMap::default(),
             conformances: HashMap::default(),
             pending_this: None,
+            glsl_local_size: None,
+            glsl_local_size_span: None,
+            blocks: HashMap::default(),
+            block_fields: HashMap::default(),
+            glsl_inputs: Vec::new(),
             sigs: Vec::new(),
             facts: BTreeMap::new(),
             fn_attrs: Vec::new(),
@@ -269,6 +285,7 @@ impl Checker {
     fn finish(mut self, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
         let entry = self.entry_point(options);
         if let Some(e) = entry {
+            self.bind_invocation_ids(e);
             self.check_call_graph(e);
         }
         let has_errors = self.diags.iter().any(Diagnostic::is_error);
@@ -582,6 +599,8 @@ impl Checker {
             }
             ast::Item::Struct(s) => self.struct_decl(s),
             ast::Item::Interface(i) => self.interface_decl(i),
+            ast::Item::LayoutIn(q, span) => self.layout_in(q, *span),
+            ast::Item::BufferBlock(b) => self.buffer_block(b),
             ast::Item::Typedef(t) => {
                 let base = self.resolve_type(&t.ty);
                 let ty = self.array_type(base, &t.array_dims, false);
@@ -1169,6 +1188,8 @@ impl Checker {
             if !stage.has_groups() {
                 self.error("E0510", a.span, format!("`[numthreads]` is not allowed on a {} shader", stage.name()));
             }
+        } else if let (Some(size), true) = (self.glsl_local_size, stage == Stage::Compute) {
+            numthreads = Some(size);
         } else if stage.has_groups() {
             self.push(
                 Diagnostic::error(

@@ -32,6 +32,10 @@ pub enum Item {
     Struct(StructDecl),
     /// Slang's `interface I : J { requirements }`.
     Interface(StructDecl),
+    /// GLSL's `layout(local_size_x = 64) in;`.
+    LayoutIn(Vec<LayoutQualifier>, Span),
+    /// GLSL's `layout(binding = 0) buffer Name { members } instance;`.
+    BufferBlock(BufferBlock),
     Typedef(TypedefDecl),
     /// Global variables: resources, `groupshared`, `static`, constants, uniforms.
     Variables(VarDeclGroup),
@@ -154,6 +158,23 @@ pub struct StructDecl {
     /// inheritance); for an interface, the interfaces it refines.
     pub bases: Vec<Ident>,
     pub members: Vec<StructMember>,
+    pub span: Span,
+}
+
+/// `name` or `name = value` inside GLSL's `layout(…)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LayoutQualifier {
+    pub name: Ident,
+    pub value: Option<Expr>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct BufferBlock {
+    pub layout: Vec<LayoutQualifier>,
+    pub name: Ident,
+    pub members: Vec<StructMember>,
+    /// Members are reached as `instance.member`, or by name alone without one.
+    pub instance: Option<Ident>,
     pub span: Span,
 }
 

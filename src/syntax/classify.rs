@@ -84,7 +84,51 @@ pub fn is_builtin_type(name: &str) -> bool {
     SCALARS.contains(&base) || OTHER_TYPES.contains(&name)
 }
 
+/// GLSL's vector and matrix names, types in GLSL-flavoured source (`stdlib::glsl_type`).
+pub fn is_glsl_type(name: &str) -> bool {
+    let b = name.as_bytes();
+    let dim = |c: u8| (b'2'..=b'4').contains(&c);
+    match b {
+        [.., b'v', b'e', b'c', n] if dim(*n) => matches!(&name[..name.len() - 4], "" | "i" | "u" | "b" | "d"),
+        [b'm', b'a', b't', n] => dim(*n),
+        [b'm', b'a', b't', n, b'x', m] => dim(*n) && dim(*m),
+        _ => false,
+    }
+}
+
+/// In GLSL-flavoured source (a `#version` line, marked by [`Token::GlslMode`]), GLSL's own
+/// words: `buffer` before a block, `layout(…)`, `shared`, its vector and matrix names; memory
+/// qualifiers that change nothing here (`readonly`, `coherent`…) are dropped.
+fn glsl_words(tokens: &mut Vec<SpannedToken>) {
+    if !tokens.iter().any(|t| t.token == Token::GlslMode) {
+        return;
+    }
+    tokens.retain(|t| {
+        t.token != Token::GlslMode
+            && !matches!(&t.token, Token::Ident(n) if matches!(n.as_str(), "readonly" | "writeonly" | "coherent" | "restrict"))
+    });
+    for i in 0..tokens.len() {
+        let next = |k: usize| tokens.get(i + k).map(|t| &t.token);
+        let Token::Ident(name) = &tokens[i].token else { continue };
+        let retag = match name.as_str() {
+            "buffer"
+                if matches!(next(1), Some(Token::Ident(_) | Token::TypeName(_))) && next(2) == Some(&Token::LBrace) =>
+            {
+                Some(Token::Buffer)
+            }
+            "layout" if next(1) == Some(&Token::LParen) => Some(Token::Layout),
+            "shared" if matches!(next(1), Some(Token::Ident(_) | Token::TypeName(_))) => Some(Token::Groupshared),
+            n if is_glsl_type(n) => Some(Token::TypeName(n.to_string())),
+            _ => None,
+        };
+        if let Some(t) = retag {
+            tokens[i].token = t;
+        }
+    }
+}
+
 pub fn classify(tokens: &mut Vec<SpannedToken>) {
+    glsl_words(tokens);
     let user = declared_type_names(tokens);
     for i in 0..tokens.len() {
         let after_dot = i > 0 && tokens[i - 1].token == Token::Dot;

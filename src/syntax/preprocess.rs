@@ -559,6 +559,10 @@ impl Pp<'_> {
                 self.diags.push(Diagnostic::warning("E0102", msg).with_label(dspan, "`#warning` directive"));
             }
             "line" => {}
+            // GLSL's `#version 450`: the file is GLSL-flavoured source (Slang's `-allow-glsl`),
+            // which the type-name pass reads with GLSL's words (`buffer`, `layout`, `vec3`…).
+            "version" => self.out.push(SpannedToken { token: Token::GlslMode, span: dspan }),
+            "extension" => {}
             _ => self.error("E0108", dspan, format!("unknown directive `#{name}`"), "unknown directive"),
         }
     }

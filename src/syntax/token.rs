@@ -194,6 +194,12 @@ pub enum Token {
     Typename,
     #[token("interface")]
     Interface,
+    /// GLSL's `buffer Name { … } instance;` (GLSL-flavoured source only).
+    Buffer,
+    /// GLSL's `layout(…)` qualifiers (GLSL-flavoured source only).
+    Layout,
+    /// Put in the stream by `#version` or `--allow-glsl`: the source is GLSL-flavoured.
+    GlslMode,
     #[token("let")]
     Let,
     #[token("var")]
@@ -379,6 +385,9 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Template => "template",
         Typename => "typename",
         Interface => "interface",
+        Buffer => "buffer",
+        Layout => "layout",
+        GlslMode => "#version",
         Let => "let",
         Var => "var",
         Where => "where",

@@ -44,6 +44,8 @@ pub struct Ran {
     /// `llvmpipe (LLVM 15.0.7, 256 bits), 8 lanes` or `CPU engine, 8 lanes`.
     pub device: String,
     pub width: u32,
+    /// What the CPU engine noticed that is not an error (a benign groupshared race), as text.
+    pub warnings: String,
 }
 
 impl Ran {
@@ -95,14 +97,19 @@ pub fn execute(job: &Job, engine: &Engine) -> Result<Ran, String> {
                 }
                 Err(_) => return Err("the CPU engine stopped unexpectedly (internal error)".into()),
             };
-            if let Err(diags) = result {
-                let d = crate::diag::Diagnostics { list: diags, sources: warnings.sources.clone() };
-                return Err(format!("the CPU engine reports:\n{}", d.render_plain()));
-            }
+            let stats = match result {
+                Ok(stats) => stats,
+                Err(diags) => {
+                    let d = crate::diag::Diagnostics { list: diags, sources: warnings.sources.clone() };
+                    return Err(format!("the CPU engine reports:\n{}", d.render_plain()));
+                }
+            };
+            let noticed = crate::diag::Diagnostics { list: stats.warnings, sources: warnings.sources.clone() };
             Ok(Ran {
                 buffers: bufs.into_iter().map(|b| (BufferId { set: b.set, binding: b.binding }, b.data)).collect(),
                 device: format!("CPU engine, {width} lanes"),
                 width: *width,
+                warnings: if noticed.list.is_empty() { String::new() } else { noticed.render_plain() },
             })
         }
         Engine::Vulkan { width, device } => {
@@ -144,6 +151,7 @@ pub fn execute(job: &Job, engine: &Engine) -> Result<Ran, String> {
                 buffers: job.buffers.iter().map(|(id, _)| *id).zip(out.buffers).collect(),
                 device: format!("{}, {w} lanes", out.device.name),
                 width: w,
+                warnings: String::new(),
             })
         }
     }

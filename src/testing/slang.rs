@@ -161,6 +161,7 @@ struct Plan {
     include_dirs: Vec<PathBuf>,
     layout: Option<crate::layout::LayoutMode>,
     majorness: Option<crate::ir::Majorness>,
+    allow_glsl: bool,
     unsupported: Option<String>,
 }
 
@@ -181,11 +182,11 @@ fn plan(t: &TestLine, base: &Path) -> Plan {
             | "-shaderobj"
             | "-emit-spirv-directly"
             | "-emit-spirv-via-glsl"
-            | "-allow-glsl"
             | "-skip-spirv-validation"
             | "-g0"
             | "-use-dxil" => {}
             "-output-using-type" => p.typed = true,
+            "-allow-glsl" => p.allow_glsl = true,
             "-entry" => p.entry = args.next().map(str::to_string),
             "-compute-dispatch" => match args.next().map(super::directive::parse_groups) {
                 Some(Ok(g)) => p.dispatch = Some(g),
@@ -231,9 +232,12 @@ fn plan(t: &TestLine, base: &Path) -> Plan {
             }
             "-fvk-use-gl-layout" => p.layout = Some(crate::layout::LayoutMode::Gl),
             "-fvk-use-dx-layout" => p.layout = Some(crate::layout::LayoutMode::Dx),
-            "-allow-glsl"
-            | "-emit-spirv-directly"
+            "-allow-glsl" => p.allow_glsl = true,
+            // `-experimental-feature` only unlocks Slang features: what wavec lacks fails to
+            // compile, which the row reports.
+            "-emit-spirv-directly"
             | "-emit-spirv-via-glsl"
+            | "-experimental-feature"
             | "-g0"
             | "-g"
             | "-O0"
@@ -409,7 +413,8 @@ fn value_bytes(v: &str, slot: usize) -> Result<[u8; 4], String> {
 }
 
 /// The names whose values depend on the wave size (a mask of the lanes at or above this one
-/// ends at the last lane; a rotate wraps around at it).
+/// ends at the last lane; a rotate wraps around at it; a ballot query counts the wave's lanes;
+/// a shuffle down from the last lanes reads past the wave).
 const READS_WAVE_SIZE: &[&str] = &[
     "WaveGetLaneCount",
     "gl_SubgroupSize",
@@ -420,6 +425,13 @@ const READS_WAVE_SIZE: &[&str] = &[
     "WaveGetLaneGtMask",
     "gl_SubgroupGeMask",
     "gl_SubgroupGtMask",
+    "WaveRotate",
+    "subgroupRotate",
+    "subgroupBallotBitCount",
+    "subgroupBallotInclusiveBitCount",
+    "subgroupBallotExclusiveBitCount",
+    "subgroupBallotFindMSB",
+    "subgroupShuffleDown",
 ];
 
 /// The cases of a file in Slang's format.
@@ -464,6 +476,7 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
     test.dispatch = p.dispatch.unwrap_or([1, 1, 1]);
     test.defines = p.defines.clone();
     test.include_dirs = p.include_dirs.clone();
+    test.allow_glsl = p.allow_glsl;
     if let Some(l) = p.layout {
         test.layout = l;
     }

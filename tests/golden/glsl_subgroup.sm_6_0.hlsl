@@ -102,6 +102,7 @@ uint wavec_subgroupShuffleUp(uint value, uint delta) {
 }
 
 uint wavec_subgroupBallotFindMSB(uint4 value) {
+    value &= wavec_lanes_below(WaveGetLaneCount());
     if (value.w != 0u) {
         return 96u + firstbithigh(value.w);
     }

@@ -249,6 +249,11 @@ pub fn options_from_args(args: &str) -> wavec::Options {
                     .unwrap_or_else(|| panic!("unknown capability `{value}`")),
             ),
             "--entry" => o.entry = Some(value.to_string()),
+            "--allow-glsl" => {
+                o.allow_glsl = true;
+                i += 1;
+                continue;
+            }
             "--stage" => o.stage = wavec::ir::Stage::from_name(value),
             "--wave-size" => o.wave_size = Some(value.parse().expect("wave size")),
             "--layout" => o.layout = wavec::layout::LayoutMode::from_name(value).expect("layout"),

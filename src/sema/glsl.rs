@@ -1,0 +1,259 @@
+//! GLSL-flavoured source, as Slang reads it with `-allow-glsl`: `layout(local_size_x = N) in;`
+//! sets the workgroup size of an entry point that has no `[numthreads]`, `buffer` blocks are
+//! storage buffers, and the `gl_*` invocation ids read as variables anywhere.
+//!
+//! A block whose only member is a runtime array (`buffer B { uint data[]; } b;`) is a
+//! `RWStructuredBuffer` of the element, reached as `b.data[i]` (or `data[i]` without an
+//! instance name); a block of fixed-size members is a one-element structured buffer of a struct
+//! of them. An invocation id is a private global, set from an input of the entry point when it
+//! starts, so helper functions read it as GLSL's do.
+
+use super::Checker;
+use crate::diag::Diagnostic;
+use crate::ir::*;
+use crate::span::Span;
+use crate::syntax::ast;
+
+/// How the members of a `buffer` block are reached.
+#[derive(Clone, Debug)]
+pub(super) enum BlockMembers {
+    /// The block is the runtime array `member`: `g` is a structured buffer of its elements.
+    Array { member: String, global: GlobalId },
+    /// The block's members are the fields of element 0 of `global`.
+    Fields { global: GlobalId, fields: Vec<String> },
+}
+
+/// The GLSL invocation ids, their types and the entry-point input each one is.
+pub(super) fn invocation_id(name: &str) -> Option<(BuiltinInput, Type)> {
+    Some(match name {
+        "gl_GlobalInvocationID" => (BuiltinInput::DispatchThreadId, Type::Vector(Scalar::U32, 3)),
+        "gl_LocalInvocationID" => (BuiltinInput::GroupThreadId, Type::Vector(Scalar::U32, 3)),
+        "gl_WorkGroupID" => (BuiltinInput::GroupId, Type::Vector(Scalar::U32, 3)),
+        "gl_LocalInvocationIndex" => (BuiltinInput::GroupIndex, Type::UINT),
+        _ => return None,
+    })
+}
+
+impl Checker {
+    pub(super) fn layout_in(&mut self, quals: &[ast::LayoutQualifier], span: Span) {
+        let mut size = self.glsl_local_size.unwrap_or([1, 1, 1]);
+        for q in quals {
+            let axis = match q.name.name.as_str() {
+                "local_size_x" => 0,
+                "local_size_y" => 1,
+                "local_size_z" => 2,
+                other => {
+                    self.diags.push(
+                        Diagnostic::warning("W0501", format!("layout qualifier `{other}` is ignored here"))
+                            .with_label(q.name.span, ""),
+                    );
+                    continue;
+                }
+            };
+            let Some(e) = &q.value else {
+                self.error("E0510", q.name.span, format!("`{}` needs a value", q.name.name));
+                continue;
+            };
+            match self.const_int_expr(e, "a workgroup size") {
+                Some(n) if (1..=1024).contains(&n) => size[axis] = n as u32,
+                Some(n) => self.error("E0510", e.span, format!("a workgroup size must be 1 to 1024, found {n}")),
+                None => {}
+            }
+        }
+        self.glsl_local_size = Some(size);
+        self.glsl_local_size_span = Some(span);
+    }
+
+    pub(super) fn buffer_block(&mut self, b: &ast::BufferBlock) {
+        let mut fields: Vec<Field> = Vec::new();
+        for m in &b.members {
+            match m {
+                ast::StructMember::Fields(g) => {
+                    let base = self.resolve_type(&g.ty);
+                    for d in &g.decls {
+                        let ty = self.array_type(base.clone(), &d.array_dims, true);
+                        let majorness = self.majorness(&g.modifiers);
+                        fields.push(Field {
+                            name: d.name.name.clone(),
+                            ty,
+                            semantic: None,
+                            majorness,
+                            span: d.name.span,
+                        });
+                    }
+                }
+                ast::StructMember::Method(f) => self.error("E0502", f.name.span, "a buffer block holds data only"),
+            }
+        }
+        let mut binding = None::<u32>;
+        let mut set = 0u32;
+        for q in &b.layout {
+            match (q.name.name.as_str(), &q.value) {
+                ("binding", Some(e)) => binding = self.const_int_expr(e, "a binding").map(|n| n as u32),
+                ("set", Some(e)) => set = self.const_int_expr(e, "a descriptor set").map_or(0, |n| n as u32),
+                ("std430" | "std140" | "scalar", None) => {}
+                (other, _) => self.diags.push(
+                    Diagnostic::warning("W0501", format!("layout qualifier `{other}` is ignored here"))
+                        .with_label(q.name.span, ""),
+                ),
+            }
+        }
+        let vk_binding = binding.map(|b| (b, set));
+        let runtime = fields.iter().position(|f| matches!(f.ty, Type::Array(_, None)));
+        let instance = b.instance.as_ref().map(|i| i.name.clone());
+        let (name, ty, members) = match (runtime, fields.len()) {
+            (Some(0), 1) => {
+                let Type::Array(elem, None) = fields[0].ty.clone() else { return };
+                let name = instance.clone().unwrap_or_else(|| fields[0].name.clone());
+                (name, Type::Resource(ResourceKind::RWStructuredBuffer, Some(elem)), None)
+            }
+            (Some(i), _) => {
+                self.error(
+                    "E0502",
+                    fields[i].span,
+                    "a buffer block with a runtime array and other members is not supported yet",
+                );
+                return;
+            }
+            (None, _) => {
+                let h = self.module.structs.append(StructDef {
+                    name: b.name.name.clone(),
+                    fields: fields.clone(),
+                    span: b.span,
+                });
+                let name = instance.clone().unwrap_or_else(|| self.unique_global_name(&b.name.name));
+                let names = fields.iter().map(|f| f.name.clone()).collect();
+                (name, Type::Resource(ResourceKind::RWStructuredBuffer, Some(Box::new(Type::Struct(h)))), Some(names))
+            }
+        };
+        let span = b.instance.as_ref().map_or(b.name.span, |i| i.span);
+        let g = self.module.globals.append(Global {
+            name: name.clone(),
+            ty,
+            majorness: self.default_majorness,
+            space: AddressSpace::Resource,
+            init: None,
+            register: None,
+            vk_binding,
+            packoffset: None,
+            span,
+        });
+        self.used_global_names.insert(name.clone());
+        let how = match members {
+            None => BlockMembers::Array { member: fields[0].name.clone(), global: g },
+            Some(fields) => BlockMembers::Fields { global: g, fields },
+        };
+        match instance {
+            Some(i) => {
+                self.blocks.insert(i, how);
+            }
+            None => match how {
+                BlockMembers::Array { member, global } => {
+                    self.globals.insert(member, global);
+                }
+                BlockMembers::Fields { global, fields } => {
+                    for f in fields {
+                        self.block_fields.insert(f, global);
+                    }
+                }
+            },
+        }
+    }
+
+    /// `instance.member` of a buffer block, if `base` names a block instance.
+    pub(super) fn block_member(&mut self, base: &ast::Expr, name: &ast::Ident, span: Span) -> Option<ExprId> {
+        let ast::ExprKind::Ident(instance) = &base.kind else { return None };
+        if self.is_local_name(instance) {
+            return None;
+        }
+        match self.blocks.get(instance)?.clone() {
+            BlockMembers::Array { member, global } => {
+                if member != name.name {
+                    self.error(
+                        "E0407",
+                        name.span,
+                        format!("the buffer block `{instance}` has no member `{}`", name.name),
+                    );
+                    return Some(self.error_expr(span));
+                }
+                let ty = self.module.globals[global].ty.clone();
+                Some(self.add_expr(ExprKind::Global(global), ty, span))
+            }
+            BlockMembers::Fields { global, .. } => Some(self.block_field(global, name, span)),
+        }
+    }
+
+    /// Member `name` of a block of fixed-size members: a field of its buffer's element 0.
+    pub(super) fn block_field(&mut self, global: GlobalId, name: &ast::Ident, span: Span) -> ExprId {
+        let ty = self.module.globals[global].ty.clone();
+        let Type::Resource(_, Some(elem)) = &ty else { return self.error_expr(span) };
+        let Type::Struct(h) = **elem else { return self.error_expr(span) };
+        let g = self.add_expr(ExprKind::Global(global), ty.clone(), span);
+        let zero = self.add_expr(ExprKind::Const(ConstValue::Uint(0)), Type::UINT, span);
+        let element = self.index(g, zero, span);
+        self.field(element, h, name, span)
+    }
+
+    /// A GLSL invocation id read by name: its private global (made at the first read).
+    pub(super) fn invocation_id_global(&mut self, name: &str, span: Span) -> Option<ExprId> {
+        let (input, ty) = invocation_id(name)?;
+        let g = match self.glsl_inputs.iter().find(|(i, _)| *i == input) {
+            Some((_, g)) => *g,
+            None => {
+                let unique = self.unique_global_name(name);
+                let g = self.module.globals.append(Global {
+                    name: unique,
+                    ty: ty.clone(),
+                    majorness: Majorness::Column,
+                    space: AddressSpace::Private,
+                    init: None,
+                    register: None,
+                    vk_binding: None,
+                    packoffset: None,
+                    span,
+                });
+                self.glsl_inputs.push((input, g));
+                g
+            }
+        };
+        Some(self.add_expr(ExprKind::Global(g), ty, span))
+    }
+
+    /// Gives the entry point an input for each invocation id the program reads and stores it
+    /// in the id's global before the body runs.
+    pub(super) fn bind_invocation_ids(&mut self, entry: usize) {
+        let f = self.module.entry_points[entry].function;
+        let inputs = self.glsl_inputs.clone();
+        let func = &mut self.module.functions[f];
+        let mut prologue = Vec::new();
+        for (input, g) in inputs {
+            let (ty, span) = (self.module.globals[g].ty.clone(), self.module.globals[g].span);
+            let name = format!("wavec_{}", input.semantic().trim_start_matches("SV_"));
+            let local = func.locals.append(Local {
+                name,
+                ty: ty.clone(),
+                param: Some(ParamMode::In),
+                builtin: Some(input),
+                semantic: Some(input.semantic().to_string()),
+                is_const: false,
+                span,
+            });
+            func.params.push(local);
+            let target = func.exprs.append(Expr { kind: ExprKind::Global(g), ty: ty.clone(), span });
+            let value = func.exprs.append(Expr { kind: ExprKind::Local(local), ty: ty.clone(), span });
+            let assign = func.exprs.append(Expr { kind: ExprKind::Assign { op: None, target, value }, ty, span });
+            prologue.push(Stmt::Expr(assign));
+        }
+        if prologue.is_empty() {
+            return;
+        }
+        prologue.append(&mut func.body.stmts);
+        func.body.stmts = prologue;
+        func.uses = func.gather_uses();
+    }
+
+    /// Whether `name` is a local or parameter in scope.
+    fn is_local_name(&self, name: &str) -> bool {
+        self.cur.as_ref().is_some_and(|s| s.scopes.iter().any(|scope| scope.contains_key(name)))
+    }
+}
