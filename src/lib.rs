@@ -117,6 +117,9 @@ pub struct Options {
     pub spirv_profile: back::spv::Profile,
     /// `--capability NAME`: optional SPIR-V capabilities the target devices have.
     pub spirv_capabilities: Vec<back::spv::OptionalCapability>,
+    /// `-fvk-{b,s,t,u}-shift N M` (DXC's): registers of that class in space M (or `all`) are
+    /// bound at their number plus N ([`ir::bindings`]).
+    pub register_shifts: Vec<ir::RegisterShift>,
     /// `--layout`: the memory layout of each kind of buffer ([`layout`]).
     pub layout: layout::LayoutMode,
     /// `--matrix-layout` (`-Zpr`/`-Zpc`): how matrices without `row_major`/`column_major` are
@@ -141,6 +144,7 @@ impl Default for Options {
             spirv_profile: back::spv::Profile::default(),
             spirv_capabilities: Vec::new(),
             layout: layout::LayoutMode::default(),
+            register_shifts: Vec::new(),
             matrix_majorness: ir::Majorness::Column,
             file_name: "input.slang".to_string(),
         }
@@ -230,6 +234,7 @@ fn front_end(
         wave_size: options.wave_size,
         matrix_majorness: options.matrix_majorness,
         layout: options.layout,
+        register_shifts: options.register_shifts.clone(),
     };
     let (checked, sema_diags) = if stream {
         let mut items = if names_group_wave_count(&tokens) {

@@ -1,5 +1,6 @@
 //! The single integration-test binary (`autotests = false`): one link, shared helpers.
 
+mod bindings;
 mod cli;
 mod cpu_exec;
 mod diagnostics;

@@ -8,7 +8,8 @@
 //! (same wave, same branch), so nothing assumes how threads map to lanes. Results that read a
 //! lane the group does not hold (a quad partner, a rotate source, a constant lane) are
 //! undefined in the language and only checked when that lane is in the group.
-//! Bindings: declaration order in set 0 (the backend's documented default).
+//! Bindings: declaration order in set 0 (`ir::bindings`, for shaders without registers or
+//! loose uniforms).
 
 use crate::support::{at_widths, bytes_to_words, spirv_val, test_device, wavec_spirv, words_to_bytes};
 use std::collections::BTreeMap;

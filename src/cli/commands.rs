@@ -50,7 +50,8 @@ fn hand_to_vulkan_host() -> Option<u8> {
     after_help = "SPEC: a byte size (zero-filled), @file.bin, iota:u32|i32|f32:N, fill:VALUE:N, \
                   random:SEED:u32|i32|f32:N, words:1 2 3, i32:-1 2, f32:1.0 2.5; a uniform: or storage: \
                   prefix fixes the descriptor kind (default: what the shader declares).\n\
-                  Bindings: [[vk::binding(b, s)]], else declaration order in set 0.\n\
+                  Bindings: [[vk::binding(b, s)]], else register(xN, spaceM) (plus -fvk-x-shift), else $Globals first, then \
+                  declaration order in set 0.\n\
                   On lavapipe the wave width is chosen by LP_NATIVE_VECTOR_WIDTH (128 → 4 lanes, 256 → 8, \
                   512 → 16); set MESA_SHADER_CACHE_DISABLE=true when changing it.\n\
                   Exit status: 0 success, 1 compile/run errors, 2 usage errors."
@@ -71,6 +72,18 @@ struct RunCli {
     /// (Slang's -allow-glsl).
     #[arg(long = "allow-glsl")]
     allow_glsl: bool,
+    /// DXC's -fvk-b-shift N SPACE: bind register(bK, spaceS) at K+N (SPACE a number or `all`).
+    #[arg(long = "fvk-b-shift", num_args = 2, value_names = ["N", "SPACE"])]
+    fvk_b_shift: Vec<String>,
+    /// -fvk-t-shift N SPACE, for t registers.
+    #[arg(long = "fvk-t-shift", num_args = 2, value_names = ["N", "SPACE"])]
+    fvk_t_shift: Vec<String>,
+    /// -fvk-u-shift N SPACE, for u registers.
+    #[arg(long = "fvk-u-shift", num_args = 2, value_names = ["N", "SPACE"])]
+    fvk_u_shift: Vec<String>,
+    /// -fvk-s-shift N SPACE, for s registers.
+    #[arg(long = "fvk-s-shift", num_args = 2, value_names = ["N", "SPACE"])]
+    fvk_s_shift: Vec<String>,
     /// Group wave index lowering: auto, always (groupshared fallback), never.
     #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
     emulate: String,
@@ -155,6 +168,15 @@ pub fn run(args: Vec<OsString>) -> u8 {
     }
     options.emulate = emulate(&cli.emulate);
     super::apply_layout(&cli.layout, &cli.matrix_layout, &mut options);
+    let shifts = [
+        ('b', &cli.fvk_b_shift[..]),
+        ('t', &cli.fvk_t_shift[..]),
+        ('u', &cli.fvk_u_shift[..]),
+        ('s', &cli.fvk_s_shift[..]),
+    ];
+    if let Err(e) = super::apply_shifts(shifts, &mut options) {
+        return usage_error(e);
+    }
     if let Err(e) = super::apply_capabilities(&cli.capabilities, &mut options) {
         return usage_error(e);
     }

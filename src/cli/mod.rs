@@ -98,6 +98,18 @@ struct Cli {
     /// (Slang's -allow-glsl).
     #[arg(long = "allow-glsl")]
     allow_glsl: bool,
+    /// DXC's -fvk-b-shift N SPACE: bind register(bK, spaceS) at K+N (SPACE a number or `all`).
+    #[arg(long = "fvk-b-shift", num_args = 2, value_names = ["N", "SPACE"])]
+    fvk_b_shift: Vec<String>,
+    /// -fvk-t-shift N SPACE, for t registers.
+    #[arg(long = "fvk-t-shift", num_args = 2, value_names = ["N", "SPACE"])]
+    fvk_t_shift: Vec<String>,
+    /// -fvk-u-shift N SPACE, for u registers.
+    #[arg(long = "fvk-u-shift", num_args = 2, value_names = ["N", "SPACE"])]
+    fvk_u_shift: Vec<String>,
+    /// -fvk-s-shift N SPACE, for s registers.
+    #[arg(long = "fvk-s-shift", num_args = 2, value_names = ["N", "SPACE"])]
+    fvk_s_shift: Vec<String>,
     /// Group wave index lowering: auto (native where available), always (fallback), never.
     #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
     emulate: String,
@@ -150,7 +162,18 @@ fn parse_defines(defines: &[String]) -> Result<Vec<(String, Option<String>)>, St
 /// become `--layout` and `--matrix-layout`.
 /// Arguments stay `OsString`s: a path need not be UTF-8.
 fn normalize_args(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
-    const LONG: &[&str] = &["-target", "-entry", "-profile", "-stage", "-emulate", "-capability"];
+    const LONG: &[&str] = &[
+        "-target",
+        "-entry",
+        "-profile",
+        "-stage",
+        "-emulate",
+        "-capability",
+        "-fvk-b-shift",
+        "-fvk-t-shift",
+        "-fvk-u-shift",
+        "-fvk-s-shift",
+    ];
     const SPELLINGS: &[(&str, &str)] = &[
         ("-fvk-use-gl-layout", "--layout=gl"),
         ("-fvk-use-dx-layout", "--layout=dx"),
@@ -170,6 +193,24 @@ fn normalize_args(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
         None => a,
     })
     .collect()
+}
+
+/// `-fvk-{b,t,u,s}-shift N SPACE` pairs (clap gives each as two values in a row).
+fn apply_shifts(shifts: [(char, &[String]); 4], options: &mut Options) -> Result<(), String> {
+    for (class, values) in shifts {
+        for pair in values.chunks(2) {
+            let [n, space] = pair else { continue };
+            let shift = n.parse().map_err(|_| format!("-fvk-{class}-shift {n} {space}: `{n}` is not a number"))?;
+            let space = match space.as_str() {
+                "all" => None,
+                s => Some(
+                    s.parse().map_err(|_| format!("-fvk-{class}-shift {n} {s}: expected a space number or `all`"))?,
+                ),
+            };
+            options.register_shifts.push(wavec::ir::RegisterShift { class, shift, space });
+        }
+    }
+    Ok(())
 }
 
 /// `--layout` and `--matrix-layout` (clap has checked the spellings).
@@ -280,6 +321,15 @@ fn wavec_main() -> u8 {
     }
     options.emulate = emulate(&cli.emulate);
     apply_layout(&cli.layout, &cli.matrix_layout, &mut options);
+    let shifts = [
+        ('b', &cli.fvk_b_shift[..]),
+        ('t', &cli.fvk_t_shift[..]),
+        ('u', &cli.fvk_u_shift[..]),
+        ('s', &cli.fvk_s_shift[..]),
+    ];
+    if let Err(e) = apply_shifts(shifts, &mut options) {
+        return usage_error(e);
+    }
 
     let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let output = match wavec::compile_file(&cli.input, &options) {

@@ -286,6 +286,8 @@ pub struct Binding {
     pub uniform: bool,
     pub writable: bool,
     pub span: Span,
+    /// The entry point reads or writes it (a run needs a buffer only for these).
+    pub used: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -335,6 +337,7 @@ pub struct Compiler<'m> {
     frames: Vec<Frame>,
     errors: Vec<Diagnostic>,
     entry_fn: FunctionId,
+    entry: usize,
 }
 
 fn unsupported(span: Span, what: impl Into<String>) -> Diagnostic {
@@ -389,6 +392,7 @@ impl<'m> Compiler<'m> {
             frames: Vec::new(),
             errors: Vec::new(),
             entry_fn: ep.function,
+            entry,
         }
     }
 
@@ -604,75 +608,41 @@ impl<'m> Compiler<'m> {
         Ok(self.p)
     }
 
-    /// Buffers in declaration order, set 0, unless `[[vk::binding]]` says otherwise.
+    /// The module's bindings (`ir::bindings`: the rule every consumer shares); counters, which
+    /// the engine does not run, aside.
     fn bind_resources(&mut self) {
-        enum Item {
-            Global(GlobalId),
-            Cbuffer(Option<usize>),
-        }
-        let mut items: Vec<(Span, Item)> = Vec::new();
-        let mut has_globals_cb = false;
-        for (h, g) in self.m.globals.iter() {
-            match &g.space {
-                AddressSpace::Resource => items.push((g.span, Item::Global(h))),
-                AddressSpace::Uniform { cbuffer: None } => has_globals_cb = true,
-                _ => {}
-            }
-        }
-        for (i, c) in self.m.cbuffers.iter().enumerate() {
-            items.push((c.span, Item::Cbuffer(Some(i))));
-        }
-        items.sort_by_key(|(s, _)| s.start);
-        if has_globals_cb {
-            items.push((Span::default(), Item::Cbuffer(None)));
-        }
-        let mut used: Vec<(u32, u32)> = Vec::new();
-        for (_, it) in &items {
-            let vk = match it {
-                Item::Global(h) => self.m.globals[*h].vk_binding,
-                Item::Cbuffer(Some(i)) => self.m.cbuffers[*i].vk_binding,
-                Item::Cbuffer(None) => None,
-            };
-            if let Some((b, s)) = vk {
-                used.push((s, b));
-            }
-        }
-        let mut next = 0u32;
-        for (span, it) in items {
-            let (name, vk, uniform, writable) = match &it {
-                Item::Global(h) => {
-                    let g = &self.m.globals[*h];
-                    let (uniform, writable) = match &g.ty {
-                        Type::Resource(k, _) => (*k == ResourceKind::ConstantBuffer, k.is_writable()),
-                        _ => (false, false),
-                    };
-                    (g.name.clone(), g.vk_binding, uniform, writable)
-                }
-                Item::Cbuffer(Some(i)) => {
-                    (self.m.cbuffers[*i].name.clone(), self.m.cbuffers[*i].vk_binding, true, false)
-                }
-                Item::Cbuffer(None) => ("$Globals".to_string(), None, true, false),
-            };
-            let (binding, set) = match vk {
-                Some(v) => v,
-                None => {
-                    while used.contains(&(0, next)) {
-                        next += 1;
-                    }
-                    next += 1;
-                    (next - 1, 0)
-                }
-            };
-            let idx = self.p.bindings.len() as u32;
-            self.p.bindings.push(Binding { name, set, binding, uniform, writable, span });
-            match it {
-                Item::Global(h) => {
+        use crate::ir::bindings::Slot;
+        for b in crate::ir::bindings::bindings(self.m, self.entry) {
+            // Resources placed at the same binding share one buffer.
+            let shared = self.p.bindings.iter().position(|x| x.set == b.set && x.binding == b.binding);
+            let idx = shared.unwrap_or(self.p.bindings.len()) as u32;
+            let writable = match b.slot {
+                Slot::Global(h) => {
                     self.global_binding.insert(h, idx);
+                    matches!(&self.m.globals[h].ty, Type::Resource(k, _) if k.is_writable())
                 }
-                Item::Cbuffer(c) => {
-                    self.cbuffer_binding.insert(c, idx);
+                Slot::Cbuffer(i) => {
+                    self.cbuffer_binding.insert(Some(i), idx);
+                    false
                 }
+                Slot::LooseUniforms => {
+                    self.cbuffer_binding.insert(None, idx);
+                    false
+                }
+                Slot::Counter(_) => continue,
+            };
+            if shared.is_some() {
+                continue;
             }
+            self.p.bindings.push(Binding {
+                name: b.name,
+                set: b.set,
+                binding: b.binding,
+                uniform: b.uniform,
+                writable,
+                span: b.span,
+                used: false,
+            });
         }
     }
 
@@ -1128,6 +1098,7 @@ impl<'m> Compiler<'m> {
                 match &gl.space {
                     AddressSpace::Uniform { cbuffer } => {
                         let b = *self.cbuffer_binding.get(cbuffer)?;
+                        self.p.bindings[b as usize].used = true;
                         // The member's offset in its cbuffer (its variables in order).
                         let rule = self.m.layout.uniform();
                         let members: Vec<(GlobalId, &Global)> =
@@ -1144,6 +1115,7 @@ impl<'m> Compiler<'m> {
                     }
                     AddressSpace::Resource => {
                         let b = *self.global_binding.get(g)?;
+                        self.p.bindings[b as usize].used = true;
                         match &gl.ty {
                             Type::Resource(ResourceKind::ConstantBuffer, Some(t)) => {
                                 let mut comps = Vec::new();

@@ -45,8 +45,8 @@
 //! SPIR-V backend lays them out, by [`crate::layout`] and the module's `--layout` (DXC's relaxed
 //! std430 for storage buffers and relaxed std140 for `cbuffer` and `ConstantBuffer<T>` by
 //! default), matrices by their declared majorness; byte-address buffers are read as packed words.
-//! Bindings: `[[vk::binding(b, s)]]` where given, else declaration order in set 0 (resources and
-//! `cbuffer`s in source order, the implicit `$Globals` last).
+//! Bindings: [`crate::ir::bindings`], the rule the SPIR-V backend follows too; a run needs
+//! buffers only for the resources the entry point uses.
 //! Memory barriers without group sync and wave barriers are no-ops: sequential execution is
 //! already ordered.
 //!
@@ -272,6 +272,11 @@ pub fn run_program(
             Some(i) => {
                 bufs.push(std::mem::take(&mut buffers[i].data));
                 origin.push(Some(i));
+            }
+            // A resource the entry point never touches needs no buffer.
+            None if !b.used => {
+                bufs.push(Vec::new());
+                origin.push(None);
             }
             None => {
                 errors.push(

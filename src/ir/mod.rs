@@ -13,6 +13,8 @@
 //! - Calls of stdlib intrinsics are `Intrinsic` nodes naming their declaration in
 //!   [`crate::stdlib::Stdlib`]; the per-target lowering is data there, not code here.
 
+pub mod bindings;
+
 use crate::arena::{Arena, Handle};
 use crate::span::Span;
 use std::fmt;
@@ -401,6 +403,15 @@ pub struct Global {
     pub span: Span,
 }
 
+/// `-fvk-t-shift 10 0`: registers of `class` in `space` (every space when `None`) become
+/// binding `index + shift`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RegisterShift {
+    pub class: char,
+    pub shift: u32,
+    pub space: Option<u32>,
+}
+
 #[derive(Clone, Debug)]
 pub struct Cbuffer {
     pub name: String,
@@ -564,6 +575,8 @@ pub struct Module {
     /// Which memory layout each kind of buffer gets: every consumer of the module (the SPIR-V
     /// writer, the CPU engine, reflection) places buffer contents by it.
     pub layout: crate::layout::LayoutMode,
+    /// DXC's `-fvk-{b,s,t,u}-shift N M`: added to the binding a `register` gives.
+    pub register_shifts: Vec<RegisterShift>,
     pub structs: Arena<StructDef>,
     pub globals: Arena<Global>,
     pub cbuffers: Vec<Cbuffer>,
@@ -886,6 +899,19 @@ impl ExprKind {
 }
 
 impl Module {
+    /// Functions reachable from `entry` through calls, as a flag per function handle.
+    pub fn reachable_functions(&self, entry: FunctionId) -> Vec<bool> {
+        let mut seen = vec![false; self.functions.len()];
+        let mut stack = vec![entry];
+        while let Some(h) = stack.pop() {
+            if std::mem::replace(&mut seen[h.index()], true) {
+                continue;
+            }
+            stack.extend_from_slice(&self.functions[h].uses.calls);
+        }
+        seen
+    }
+
     /// Restores the invariant that callees come before their callers, after a pass added
     /// functions at the end of the arena (the instances of stdlib bodies). Functions already
     /// in order keep their handles; an added one moves to just before its first caller.

@@ -16,13 +16,5 @@ use crate::ir::{FunctionId, Module};
 
 /// Functions reachable from `entry` through calls, as a flag per function handle.
 pub fn reachable_functions(module: &Module, entry: FunctionId) -> Vec<bool> {
-    let mut seen = vec![false; module.functions.len()];
-    let mut stack = vec![entry];
-    while let Some(h) = stack.pop() {
-        if std::mem::replace(&mut seen[h.index()], true) {
-            continue;
-        }
-        stack.extend_from_slice(&module.functions[h].uses.calls);
-    }
-    seen
+    module.reachable_functions(entry)
 }

@@ -36,6 +36,8 @@ pub struct SemaOptions {
     pub matrix_majorness: Majorness,
     /// The buffer layouts of the module (`--layout`).
     pub layout: crate::layout::LayoutMode,
+    /// `-fvk-*-shift`: where registers land as bindings.
+    pub register_shifts: Vec<RegisterShift>,
 }
 
 /// What sema hands to lowering and backends.
@@ -268,6 +270,7 @@ impl Checker {
             c.types.insert(name.clone(), ty.clone());
         }
         c.module.layout = options.layout;
+        c.module.register_shifts = options.register_shifts.clone();
         c
     }
 

@@ -2,8 +2,7 @@
 //! directives ([`directive`]), running one dispatch on the Vulkan runner ([`crate::run`]) or the
 //! CPU engine ([`crate::exec`]), checking the results, and the file × width matrix.
 //!
-//! Bindings follow the rule the SPIR-V backend and the CPU engine share:
-//! `[[vk::binding(b, s)]]` where given, else declaration order in set 0.
+//! Bindings follow the rule the SPIR-V backend and the CPU engine share ([`crate::ir::bindings`]).
 
 pub mod directive;
 pub mod filecheck;

@@ -5,7 +5,7 @@ struct Settings {
 
 ConstantBuffer<Settings> settings : register(b0, space1);
 ByteAddressBuffer Raw : register(t0);
-RWByteAddressBuffer RawOut : register(u0);
+RWByteAddressBuffer RawOut : register(u1);
 Buffer<float4> Typed;
 RWStructuredBuffer<uint> Counters;
 Texture2D<float4> Image;

@@ -23,10 +23,9 @@
 //! - **Resources.** `StructuredBuffer`, `RWStructuredBuffer` and byte-address buffers are
 //!   `StorageBuffer` blocks around a runtime array (the module's storage layout, relaxed std430
 //!   by default); `ConstantBuffer<T>`, `cbuffer`s and loose uniforms (`$Globals`) are `Uniform`
-//!   blocks (its uniform layout, relaxed std140 by default). Bindings come from
-//!   `[[vk::binding(b, s)]]`; the others are numbered in declaration order in set 0, skipping
-//!   bindings already taken in set 0 (glslang's `--auto-map-bindings` does the same, so the HLSL
-//!   and SPIR-V outputs bind alike). `groupshared` is `Workgroup`, `static` is `Private`.
+//!   blocks (its uniform layout, relaxed std140 by default). Set and binding decorations come from
+//!   [`crate::ir::bindings`] (explicit `[[vk::binding]]`, then registers, then `$Globals`, then
+//!   declaration order), the table the CPU engine and reflection read too. `groupshared` is `Workgroup`, `static` is `Private`.
 //! - **Typed buffers and textures** are `UniformConstant` variables of an `OpTypeImage` of the
 //!   element's 32-bit scalar type (float, int, uint scalars and vectors; others are E0612).
 //!   `Buffer<T>` is Dim `Buffer`, `Texture1D/2D/3D` Dim `1D/2D/3D`, `Texture2DArray` Dim `2D`

@@ -4,6 +4,7 @@ use super::layout::Layout;
 use super::Options;
 use crate::diag::Diagnostic;
 use crate::fast_hash::{HashMap, HashSet};
+use crate::ir::bindings::{Binding, Slot};
 use crate::ir::*;
 use crate::layout as rules;
 use crate::span::Span;
@@ -128,7 +129,8 @@ pub(super) struct Writer<'a> {
     cbuffers: HashMap<Option<usize>, (Word, Vec<GlobalId>)>,
     builtins: HashMap<BuiltIn, Word>,
     interface: Vec<Word>,
-    taken_bindings: BTreeSet<(u32, u32)>,
+    /// Where each resource is bound (`ir::bindings`).
+    bindings: Vec<Binding>,
     fn_ids: HashMap<FunctionId, Word>,
     pub pending: VecDeque<PendingFn<'a>>,
     pub errors: Vec<Diagnostic>,
@@ -169,17 +171,7 @@ fn cap_from_u32(v: u32) -> Capability {
 
 impl<'a> Writer<'a> {
     pub fn new(m: &'a Module, entry: usize, options: &'a Options, stdlib: &'a Stdlib) -> Writer<'a> {
-        let mut taken_bindings = BTreeSet::new();
-        for (_, g) in m.globals.iter() {
-            if let Some((b, s)) = g.vk_binding {
-                taken_bindings.insert((s, b));
-            }
-        }
-        for c in &m.cbuffers {
-            if let Some((b, s)) = c.vk_binding {
-                taken_bindings.insert((s, b));
-            }
-        }
+        let bindings = crate::ir::bindings::bindings(m, entry);
         Writer {
             m,
             entry,
@@ -200,7 +192,7 @@ impl<'a> Writer<'a> {
             cbuffers: HashMap::default(),
             builtins: HashMap::default(),
             interface: Vec::new(),
-            taken_bindings,
+            bindings,
             fn_ids: HashMap::default(),
             pending: VecDeque::new(),
             errors: Vec::new(),
@@ -616,29 +608,16 @@ impl<'a> Writer<'a> {
         id
     }
 
-    /// Decorates `var` with its set and binding (returned): `vk` or the first free binding in
-    /// set 0.
-    fn bind(&mut self, var: Word, vk: Option<(u32, u32)>) -> (u32, u32) {
-        let (binding, set) = match vk {
-            Some(b) => b,
-            None => {
-                let mut b = 0;
-                while self.taken_bindings.contains(&(0, b)) {
-                    b += 1;
-                }
-                (b, 0)
-            }
-        };
-        self.taken_bindings.insert((set, binding));
+    /// Decorates `var` with the set and binding `ir::bindings` gives `slot`.
+    fn bind(&mut self, var: Word, slot: Slot) {
+        let (set, binding) = Binding::of(&self.bindings, slot).map_or((0, 0), |b| (b.set, b.binding));
         self.decorate(var, Decoration::DescriptorSet, vec![Operand::LiteralBit32(set)]);
         self.decorate(var, Decoration::Binding, vec![Operand::LiteralBit32(binding)]);
-        (binding, set)
     }
 
-    /// The counter of a structured buffer bound at `(binding, set)`: `counter.var.<name>`, a
-    /// storage buffer block holding one `int`, bound in the same set at the first free binding
-    /// after the buffer's (DXC's `counter.var` with its default binding).
-    fn counter_var(&mut self, name: &str, (binding, set): (u32, u32)) -> Word {
+    /// The counter of structured buffer `g`: `counter.var.<name>`, a storage buffer block
+    /// holding one `int` (DXC's `counter.var`), bound where `ir::bindings` puts it.
+    fn counter_var(&mut self, name: &str, g: GlobalId) -> Word {
         let members = [(Type::INT, Majorness::Column)];
         let rule = self.m.layout.storage();
         let key =
@@ -649,11 +628,7 @@ impl<'a> Writer<'a> {
             self.member_name(block, 0, "counter");
         }
         let var = self.global_var(block, StorageClass::StorageBuffer, None, &format!("counter.var.{name}"));
-        let mut b = binding + 1;
-        while self.taken_bindings.contains(&(set, b)) {
-            b += 1;
-        }
-        self.bind(var, Some((b, set)));
+        self.bind(var, Slot::Counter(g));
         var
     }
 
@@ -807,11 +782,11 @@ impl<'a> Writer<'a> {
                                 self.member_decorate(block, 0, Decoration::NonWritable, vec![]);
                             }
                             let var = self.global_var(block, StorageClass::StorageBuffer, None, &g.name);
-                            let binding = self.bind(var, g.vk_binding);
+                            self.bind(var, Slot::Global(h));
                             let counter = if matches!(kind, AppendStructuredBuffer | ConsumeStructuredBuffer)
                                 || counters[h.index()]
                             {
-                                Some(self.counter_var(&g.name, binding))
+                                Some(self.counter_var(&g.name, h))
                             } else {
                                 None
                             };
@@ -828,7 +803,7 @@ impl<'a> Writer<'a> {
                                 &name,
                             );
                             let var = self.global_var(block, StorageClass::Uniform, None, &g.name);
-                            self.bind(var, g.vk_binding);
+                            self.bind(var, Slot::Global(h));
                             let layout = Layout::Explicit(uniform, g.majorness);
                             self.gvars.insert(h, GVar::Member { var, index: 0, ty: elem, layout });
                         }
@@ -836,7 +811,7 @@ impl<'a> Writer<'a> {
                         | RWTexture2D | RWTexture3D | RWTexture2DArray => {
                             let elem = elem.as_deref().cloned().unwrap_or(Type::Vector(Scalar::F32, 4));
                             let iv = self.image_var(*kind, elem, &g.name, g.span)?;
-                            self.bind(iv.var, g.vk_binding);
+                            self.bind(iv.var, Slot::Global(h));
                             self.gvars.insert(h, GVar::Image(iv));
                         }
                         other => {
@@ -863,9 +838,9 @@ impl<'a> Writer<'a> {
                         .collect();
                     let tys: Vec<(Type, Majorness)> =
                         members.iter().map(|&i| (m.globals[i].ty.clone(), m.globals[i].majorness)).collect();
-                    let (name, vk) = match cbuffer {
-                        Some(i) => (m.cbuffers[*i].name.clone(), m.cbuffers[*i].vk_binding),
-                        None => ("$Globals".to_string(), None),
+                    let (name, slot) = match cbuffer {
+                        Some(i) => (m.cbuffers[*i].name.clone(), Slot::Cbuffer(*i)),
+                        None => ("$Globals".to_string(), Slot::LooseUniforms),
                     };
                     let uniform = self.m.layout.uniform();
                     let explicit: Vec<Option<u32>> = members.iter().map(|&i| m.globals[i].packoffset).collect();
@@ -875,7 +850,7 @@ impl<'a> Writer<'a> {
                         self.member_name(block, i as u32, &m.globals[g].name);
                     }
                     let var = self.global_var(block, StorageClass::Uniform, None, &name);
-                    self.bind(var, vk);
+                    self.bind(var, slot);
                     for (i, &g) in members.iter().enumerate() {
                         let layout = Layout::Explicit(uniform, m.globals[g].majorness);
                         let ty = m.globals[g].ty.clone();
