@@ -43,6 +43,7 @@ fn run_env(
         timeout: Duration::from_secs(60),
         device: Some(test_device()),
         scalar_block_layout: false,
+        push_constants: None,
     };
     let out = run_compute(&d).unwrap_or_else(|e| panic!("run failed: {e}"));
     assert_eq!(out.device.subgroup_size, lanes, "the device runs another wave width than asked");

@@ -23,6 +23,7 @@ fn dispatch<'a>(spirv: &'a [u32], groups: u32, buffers: Vec<BufferInit>) -> Disp
         timeout: Duration::from_secs(30),
         device: Some(test_device()),
         scalar_block_layout: false,
+        push_constants: None,
     }
 }
 

@@ -51,7 +51,8 @@ fn hand_to_vulkan_host() -> Option<u8> {
                   random:SEED:u32|i32|f32:N, words:1 2 3, i32:-1 2, f32:1.0 2.5; a uniform: or storage: \
                   prefix fixes the descriptor kind (default: what the shader declares).\n\
                   Bindings: [[vk::binding(b, s)]], else register(xN, spaceM) (plus -fvk-x-shift), else $Globals first, then \
-                  declaration order in set 0.\n\
+                  declaration order in set 0, then the entry point's uniform resources; `push` is the push constants \
+                  (its uniform values).\n\
                   On lavapipe the wave width is chosen by LP_NATIVE_VECTOR_WIDTH (128 → 4 lanes, 256 → 8, \
                   512 → 16); set MESA_SHADER_CACHE_DISABLE=true when changing it.\n\
                   Exit status: 0 success, 1 compile/run errors, 2 usage errors."

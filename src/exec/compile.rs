@@ -278,6 +278,9 @@ pub enum Inst {
 }
 
 /// A bound buffer of the shader.
+/// The (set, binding) the CPU engine files the push constants under: no descriptor has it.
+pub const PUSH_CONSTANTS: (u32, u32) = (u32::MAX, 0);
+
 #[derive(Clone, Debug)]
 pub struct Binding {
     pub name: String,
@@ -338,6 +341,8 @@ pub struct Compiler<'m> {
     errors: Vec<Diagnostic>,
     entry_fn: FunctionId,
     entry: usize,
+    /// The binding-table index of the push constants, if the entry point has `uniform` values.
+    push_binding: Option<u32>,
 }
 
 fn unsupported(span: Span, what: impl Into<String>) -> Diagnostic {
@@ -393,6 +398,7 @@ impl<'m> Compiler<'m> {
             errors: Vec::new(),
             entry_fn: ep.function,
             entry,
+            push_binding: None,
         }
     }
 
@@ -641,6 +647,19 @@ impl<'m> Compiler<'m> {
                 uniform: b.uniform,
                 writable,
                 span: b.span,
+                used: false,
+            });
+        }
+        // The entry point's `uniform` values: the push constants, a buffer of their own.
+        if let Some((_, first)) = self.m.globals.iter().find(|(_, g)| g.space == AddressSpace::PushConstant) {
+            self.push_binding = Some(self.p.bindings.len() as u32);
+            self.p.bindings.push(Binding {
+                name: "push constants".into(),
+                set: PUSH_CONSTANTS.0,
+                binding: PUSH_CONSTANTS.1,
+                uniform: true,
+                writable: false,
+                span: first.span,
                 used: false,
             });
         }
@@ -1106,6 +1125,22 @@ impl<'m> Compiler<'m> {
                         let offsets = crate::layout::member_offsets(
                             self.m,
                             members.iter().map(|(_, o)| (&o.ty, o.majorness, o.packoffset)),
+                            rule,
+                        );
+                        let off = members.iter().zip(offsets).find(|((h, _), _)| h == g).map(|(_, o)| o)?;
+                        let mut comps = Vec::new();
+                        self.layout(&gl.ty, rule, gl.majorness, off, &mut comps, e.span);
+                        Some(Place { root: Root::Buffer(b), dyns: vec![], comps, ty: gl.ty.clone() })
+                    }
+                    AddressSpace::PushConstant => {
+                        let b = self.push_binding?;
+                        self.p.bindings[b as usize].used = true;
+                        let rule = self.m.layout.storage();
+                        let members: Vec<(GlobalId, &Global)> =
+                            self.m.globals.iter().filter(|(_, o)| o.space == AddressSpace::PushConstant).collect();
+                        let offsets = crate::layout::member_offsets(
+                            self.m,
+                            members.iter().map(|(_, o)| (&o.ty, o.majorness, None)),
                             rule,
                         );
                         let off = members.iter().zip(offsets).find(|((h, _), _)| h == g).map(|(_, o)| o)?;

@@ -279,16 +279,16 @@ pub fn run_program(
                 origin.push(None);
             }
             None => {
-                errors.push(
-                    Diagnostic::error(
-                        "E0708",
-                        format!(
-                            "the shader uses `{}` at set {}, binding {}, but no buffer was supplied for it",
-                            b.name, b.set, b.binding
-                        ),
+                let msg = if (b.set, b.binding) == compile::PUSH_CONSTANTS {
+                    "the shader has push constants (the entry point's `uniform` values), but no buffer `push` was supplied"
+                        .to_string()
+                } else {
+                    format!(
+                        "the shader uses `{}` at set {}, binding {}, but no buffer was supplied for it",
+                        b.name, b.set, b.binding
                     )
-                    .with_label(b.span, "declared here"),
-                );
+                };
+                errors.push(Diagnostic::error("E0708", msg).with_label(b.span, "declared here"));
                 bufs.push(Vec::new());
                 origin.push(None);
             }

@@ -9,12 +9,14 @@
 //!    without a place (Slang's default constant buffer; DXC would put them where their first
 //!    variable is declared).
 //! 4. Every other resource, `cbuffer` and `ConstantBuffer<T>` takes the lowest free binding of
-//!    set 0, in declaration order; the hidden counter of an Append/Consume buffer, and of a
+//!    set 0, in declaration order, the entry point's `uniform` resource parameters after every
+//!    global (Slang's order); the hidden counter of an Append/Consume buffer, and of a
 //!    RWStructuredBuffer whose counter the entry point uses, takes the next free binding of the
 //!    buffer's set right after it (DXC's `counter.var`).
 //!
 //! Every declared resource takes a binding, used or not: bindings do not move when code that
-//! reads a buffer is removed. Two resources placed at the same binding share it (a texture and
+//! reads a buffer is removed. The entry point's `uniform` value parameters take no binding:
+//! they are the push-constant block ([`AddressSpace::PushConstant`]). Two resources placed at the same binding share it (a texture and
 //! a sampler both at `register(t0)`/`register(s0)`), as DXC lets them.
 
 use super::{AddressSpace, GlobalId, Module, Register, ResourceKind, Type};
@@ -55,6 +57,8 @@ pub fn bindings(module: &Module, entry: usize) -> Vec<Binding> {
     let counters = used_counters(module, entry);
     struct Item {
         slot: Slot,
+        /// An entry point's `uniform` resource parameter, bound after every global.
+        late: bool,
         name: String,
         uniform: bool,
         place: Option<(u32, u32)>,
@@ -76,6 +80,7 @@ pub fn bindings(module: &Module, entry: usize) -> Vec<Binding> {
                 let place = g.vk_binding.or_else(|| g.register.as_ref().map(|r| shifted(module, r)));
                 items.push(Item {
                     slot: Slot::Global(h),
+                    late: g.entry_param,
                     name: g.name.clone(),
                     uniform: kind == Some(ResourceKind::ConstantBuffer),
                     place,
@@ -93,6 +98,7 @@ pub fn bindings(module: &Module, entry: usize) -> Vec<Binding> {
         let place = c.vk_binding.or_else(|| c.register.as_ref().map(|r| shifted(module, r)));
         items.push(Item {
             slot: Slot::Cbuffer(i),
+            late: false,
             name: c.name.clone(),
             uniform: true,
             place,
@@ -100,10 +106,11 @@ pub fn bindings(module: &Module, entry: usize) -> Vec<Binding> {
             counter: false,
         });
     }
-    items.sort_by_key(|i| i.span.start);
+    items.sort_by_key(|i| (i.late, i.span.start));
     if let Some(span) = loose {
         let item = Item {
             slot: Slot::LooseUniforms,
+            late: false,
             name: "$Globals".into(),
             uniform: true,
             place: None,

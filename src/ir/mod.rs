@@ -376,6 +376,9 @@ pub enum AddressSpace {
     Uniform {
         cbuffer: Option<usize>,
     },
+    /// A `uniform` value parameter of the entry point: Slang gathers them in a push-constant
+    /// block (the members in parameter order).
+    PushConstant,
 }
 
 /// `register(u3, space1)` as written.
@@ -400,6 +403,8 @@ pub struct Global {
     pub vk_binding: Option<(u32, u32)>,
     /// A `cbuffer` member's `packoffset(cR.x)`, as a byte offset (16·R + 4·component).
     pub packoffset: Option<u32>,
+    /// A `uniform` parameter of the entry point (a resource bound after every global).
+    pub entry_param: bool,
     pub span: Span,
 }
 

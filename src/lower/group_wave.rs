@@ -140,6 +140,7 @@ pub fn emulate_group_wave(module: &mut Module, entry: usize, stdlib: &Stdlib) ->
         register: None,
         vk_binding: None,
         packoffset: None,
+        entry_param: false,
         span,
     };
     let counter = module.globals.append(global(COUNTER, AddressSpace::Groupshared));

@@ -81,6 +81,8 @@ pub struct Dispatch<'a> {
     /// The module lays buffers out by the scalar rules (`--layout dx|scalar`): the device's
     /// `scalarBlockLayout` feature is enabled, and a device without it is an error.
     pub scalar_block_layout: bool,
+    /// The push constants (the entry point's `uniform` values), for a module that has them.
+    pub push_constants: Option<Vec<u8>>,
 }
 
 /// What a device can do, as far as wavec cares.

@@ -435,7 +435,7 @@ fn check_request(
     module: &spirv::ModuleInfo,
     p: &Probe,
     required_size: Option<u32>,
-) -> Result<(), RunError> {
+) -> Result<Vec<u8>, RunError> {
     // A subgroup feature the device lacks would only surface as an opaque pipeline error.
     for &c in &module.capabilities {
         if let Some(feature) = spirv::subgroup_feature(c) {
@@ -476,12 +476,22 @@ fn check_request(
             max_spirv.1
         )));
     }
-    if module.uses_push_constants {
-        return Err(RunError::BadBinding(
-            "the shader uses push constants, which the runner cannot supply; \
-             use a uniform buffer instead"
-                .into(),
-        ));
+    let push =
+        match (&d.push_constants, module.uses_push_constants) {
+            (Some(data), true) => data.clone(),
+            (None, true) => return Err(RunError::BadBinding(
+                "the shader has push constants (the entry point's `uniform` values); supply them as a buffer `push`"
+                    .into(),
+            )),
+            _ => Vec::new(),
+        };
+    if push.len() > p.limits.max_push_constants_size as usize {
+        return Err(RunError::BadBinding(format!(
+            "{} bytes of push constants, but `{}` takes at most {}",
+            push.len(),
+            p.info.name,
+            p.limits.max_push_constants_size
+        )));
     }
     let mut seen = HashSet::new();
     for b in &d.buffers {
@@ -565,7 +575,7 @@ fn check_request(
             }
         }
     }
-    Ok(())
+    Ok(push)
 }
 
 /// Picks a host-visible, host-coherent memory type (coherent so no
@@ -592,7 +602,8 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     create_instance(&mut s)?;
     let p = choose(probe_all(&s)?, d.device.as_deref())?;
     let required_size = plan_subgroup_size(&p, d.subgroup_size)?;
-    check_request(d, &module, &p, required_size)?;
+    // The checks hand back the push constants the pipeline takes.
+    let push = check_request(d, &module, &p, required_size)?;
     let queue_family = p.queue_family.ok_or_else(|| RunError::Vk("no compute queue".into()))?;
 
     // --- device -----------------------------------------------------------
@@ -774,7 +785,13 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     }
 
     // --- pipeline ---------------------------------------------------------
-    let layout_info = vk::PipelineLayoutCreateInfo::default().set_layouts(&s.set_layouts);
+    let push_size = (push.len().div_ceil(4) * 4) as u32;
+    let push_ranges =
+        [vk::PushConstantRange::default().stage_flags(vk::ShaderStageFlags::COMPUTE).offset(0).size(push_size)];
+    let mut layout_info = vk::PipelineLayoutCreateInfo::default().set_layouts(&s.set_layouts);
+    if push_size > 0 {
+        layout_info = layout_info.push_constant_ranges(&push_ranges);
+    }
     s.pipeline_layout =
         unsafe { device.create_pipeline_layout(&layout_info, None) }.map_err(vk_err("vkCreatePipelineLayout"))?;
     let shader_info = vk::ShaderModuleCreateInfo::default().code(d.spirv);
@@ -827,6 +844,11 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         device.cmd_bind_pipeline(cb, vk::PipelineBindPoint::COMPUTE, s.pipeline);
         if !sets.is_empty() {
             device.cmd_bind_descriptor_sets(cb, vk::PipelineBindPoint::COMPUTE, s.pipeline_layout, 0, &sets, &[]);
+        }
+        if push_size > 0 {
+            let mut bytes = push.clone();
+            bytes.resize(push_size as usize, 0);
+            device.cmd_push_constants(cb, s.pipeline_layout, vk::ShaderStageFlags::COMPUTE, 0, &bytes);
         }
         device.cmd_dispatch(cb, d.groups[0], d.groups[1], d.groups[2]);
         // A fence signal does not make shader writes visible to the host;

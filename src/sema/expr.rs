@@ -450,7 +450,9 @@ impl Checker {
                 match global.space {
                     AddressSpace::Groupshared | AddressSpace::Private => None,
                     AddressSpace::Constant => Some(format!("`{}` is a constant", global.name)),
-                    AddressSpace::Uniform { .. } => Some(format!("`{}` is a uniform (read-only)", global.name)),
+                    AddressSpace::Uniform { .. } | AddressSpace::PushConstant => {
+                        Some(format!("`{}` is a uniform (read-only)", global.name))
+                    }
                     AddressSpace::Resource => Some(format!("`{}` is a resource", global.name)),
                 }
             }

@@ -136,6 +136,7 @@ impl Checker {
             register: None,
             vk_binding,
             packoffset: None,
+            entry_param: false,
             span,
         });
         self.used_global_names.insert(name.clone());
@@ -210,6 +211,7 @@ impl Checker {
                     register: None,
                     vk_binding: None,
                     packoffset: None,
+                    entry_param: false,
                     span,
                 });
                 self.glsl_inputs.push((input, g));
@@ -250,6 +252,43 @@ impl Checker {
         prologue.append(&mut func.body.stmts);
         func.body.stmts = prologue;
         func.uses = func.gather_uses();
+    }
+
+    /// The entry point's `uniform` parameters become shader parameters, as in Slang: a resource
+    /// is a global bound after every other one, a value a member of the push-constant block.
+    pub(super) fn hoist_uniform_params(&mut self, entry: usize) {
+        let f = self.module.entry_points[entry].function;
+        let params = self.facts.get(&f).map(|x| x.uniform_params.clone()).unwrap_or_default();
+        for l in params {
+            let local = self.module.functions[f].locals[l].clone();
+            let space = if matches!(local.ty, Type::Resource(..) | Type::Sampler) {
+                AddressSpace::Resource
+            } else {
+                AddressSpace::PushConstant
+            };
+            let name = self.unique_global_name(&local.name);
+            let g = self.module.globals.append(Global {
+                name,
+                ty: local.ty.clone(),
+                majorness: self.default_majorness,
+                space,
+                init: None,
+                register: None,
+                vk_binding: None,
+                packoffset: None,
+                entry_param: true,
+                span: local.span,
+            });
+            let func = &mut self.module.functions[f];
+            func.params.retain(|p| *p != l);
+            func.locals[l].param = None;
+            for (_, e) in func.exprs.iter_mut() {
+                if matches!(e.kind, ExprKind::Local(x) if x == l) {
+                    e.kind = ExprKind::Global(g);
+                }
+            }
+            func.uses = func.gather_uses();
+        }
     }
 
     /// Whether `name` is a local or parameter in scope.

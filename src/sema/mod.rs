@@ -69,6 +69,8 @@ enum Sym {
 struct FnFacts {
     calls: Vec<(FunctionId, Span)>,
     intrinsics: Vec<(usize, Span)>,
+    /// Parameters declared `uniform` (an entry point's shader parameters).
+    uniform_params: Vec<LocalId>,
 }
 
 struct FnState {
@@ -288,6 +290,7 @@ impl Checker {
     fn finish(mut self, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
         let entry = self.entry_point(options);
         if let Some(e) = entry {
+            self.hoist_uniform_params(e);
             self.bind_invocation_ids(e);
             self.check_call_graph(e);
         }
@@ -800,6 +803,7 @@ impl Checker {
                 register,
                 vk_binding,
                 packoffset,
+                entry_param: false,
                 span: d.name.span,
             });
             if space == AddressSpace::Constant {
@@ -920,6 +924,7 @@ impl Checker {
             uses: Uses::default(),
         };
         let mut scope = HashMap::default();
+        let mut uniform_params = Vec::new();
         for (i, (p, (ty, mode))) in f.params.iter().zip(params).enumerate() {
             if let Some(Some(value)) = constants.get(i) {
                 scope.insert(p.name.name.clone(), Sym::Const(value.clone(), ty.clone()));
@@ -940,6 +945,9 @@ impl Checker {
                 span: p.name.span,
             });
             func.params.push(local);
+            if p.modifiers.has(ast::Modifier::Uniform) {
+                uniform_params.push(local);
+            }
             if scope.insert(p.name.name.clone(), Sym::Local(local)).is_some() {
                 self.error("E0302", p.name.span, format!("duplicate parameter `{}`", p.name.name));
             }
@@ -955,7 +963,7 @@ impl Checker {
             literals: HashSet::default(),
             loop_depth: 0,
             switch_depth: 0,
-            facts: FnFacts::default(),
+            facts: FnFacts { uniform_params, ..FnFacts::default() },
             this,
         });
         let mut stmts = Vec::new();

@@ -390,6 +390,7 @@ impl Checker {
                     register: None,
                     vk_binding: None,
                     packoffset: None,
+                    entry_param: false,
                     span: d.name.span,
                 });
                 if let (AddressSpace::Constant, Some(v)) = (&space, init) {

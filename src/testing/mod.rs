@@ -120,8 +120,11 @@ pub fn execute(job: &Job, engine: &Engine) -> Result<Ran, String> {
             let out =
                 crate::compile(job.source, &options).map_err(|d| format!("compile error:\n{}", d.render_plain()))?;
             let spirv = words(out.binary(crate::Target::Spirv).unwrap_or_default());
-            let buffers = job
-                .buffers
+            // The push constants travel apart from the descriptors.
+            let push = job.buffers.iter().find(|(id, _)| *id == BufferId::PUSH).map(|(_, s)| s.data.clone());
+            let bound: Vec<&(BufferId, BufferSpec)> =
+                job.buffers.iter().filter(|(id, _)| *id != BufferId::PUSH).collect();
+            let buffers = bound
                 .iter()
                 .map(|(id, s)| {
                     let uniform = declared.iter().any(|b| b.set == id.set && b.binding == id.binding && b.uniform);
@@ -138,6 +141,7 @@ pub fn execute(job: &Job, engine: &Engine) -> Result<Ran, String> {
                 timeout: job.timeout,
                 device: device.clone(),
                 scalar_block_layout: job.options.layout.needs_scalar_block_layout(),
+                push_constants: push.clone(),
             };
             let out = crate::run::run_compute(&d).map_err(|e| e.to_string())?;
             let w = out.device.subgroup_size;
@@ -146,12 +150,9 @@ pub fn execute(job: &Job, engine: &Engine) -> Result<Ran, String> {
                     return Err(format!("asked for {want} lanes, but `{}` runs {w}", out.device.name));
                 }
             }
-            Ok(Ran {
-                buffers: job.buffers.iter().map(|(id, _)| *id).zip(out.buffers).collect(),
-                device: format!("{}, {w} lanes", out.device.name),
-                width: w,
-                warnings: String::new(),
-            })
+            let mut buffers: Vec<(BufferId, Vec<u8>)> = bound.iter().map(|(id, _)| *id).zip(out.buffers).collect();
+            buffers.extend(push.map(|p| (BufferId::PUSH, p)));
+            Ok(Ran { buffers, device: format!("{}, {w} lanes", out.device.name), width: w, warnings: String::new() })
         }
     }
 }

@@ -24,8 +24,8 @@
 //! never a PASS.
 //!
 //! Wave widths: Slang's expected results come from 32-lane GPUs, so unless the file says
-//! otherwise (`//! widths …`, wavec's own directive), a case runs only at the widths where a
-//! 32-lane GPU and this width give the same waves: every width that holds the whole group when
+//! otherwise (`//! widths …`, wavec's own directive) or uses no wave operation at all, a case
+//! runs only at the widths where a 32-lane GPU and this width give the same waves: every width that holds the whole group when
 //! the group has at most 32 threads, else 32 alone; and 32 alone when the shader reads the wave
 //! size. The other widths are SKIPs with that reason.
 
@@ -262,6 +262,9 @@ struct Input {
     name: Option<String>,
     out: bool,
     uniform: bool,
+    /// `uniform(data=[…])`: the bytes of a value (an entry point's `uniform` parameter or a
+    /// loose global uniform), not a buffer.
+    value: bool,
     data: Vec<u8>,
 }
 
@@ -337,9 +340,10 @@ fn kind_and_options(s: &str) -> Result<(&str, &str, &str), String> {
 }
 
 fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) -> Result<Input, String> {
-    let uniform = match kind {
-        "ubuffer" => false,
-        "cbuffer" => true,
+    let (uniform, value) = match kind {
+        "ubuffer" => (false, false),
+        "cbuffer" => (true, false),
+        "uniform" => (true, true),
         other => return Err(format!("SKIP:the input kind `{other}` is not supported")),
     };
     if name.as_deref().is_some_and(|n| n.contains(['.', '['])) {
@@ -387,7 +391,7 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
     }
     let size = data.len().max(count.unwrap_or(0) * stride).max(4).div_ceil(4) * 4;
     data.resize(size, 0);
-    Ok(Input { line, name, out, uniform, data })
+    Ok(Input { line, name, out, uniform, value, data })
 }
 
 /// A `data=[…]` value as the bytes of a slot of `slot` bytes: integers (two's complement),
@@ -533,7 +537,33 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
     })?;
     let bindings = &program.bindings;
     let mut outputs = Vec::new();
-    for (position, input) in inputs.iter().enumerate() {
+    // Values (`uniform(…)`) go into the block that holds them, at their member's offset.
+    let mut values: Vec<(BufferId, Vec<u8>)> = Vec::new();
+    for input in inputs.iter().filter(|i| i.value) {
+        let Some(name) = &input.name else {
+            return skip(test, format!("line {}: a `uniform(…)` input without a name", input.line));
+        };
+        let (id, offset) = value_place(&checked, bindings, name)
+            .ok_or_else(|| format!("line {}: the shader has no uniform value `{name}`", input.line))?;
+        let block = match values.iter_mut().find(|(b, _)| *b == id) {
+            Some((_, bytes)) => bytes,
+            None => {
+                values.push((id, Vec::new()));
+                &mut values.last_mut().expect("just pushed").1
+            }
+        };
+        let end = offset as usize + input.data.len();
+        if block.len() < end {
+            block.resize(end.div_ceil(16) * 16, 0);
+        }
+        block[offset as usize..end].copy_from_slice(&input.data);
+    }
+    for (id, bytes) in values {
+        let kind = (id != BufferId::PUSH).then_some(BufferKind::Uniform);
+        test.buffers.push((id, BufferSpec { kind, data: bytes }));
+    }
+    let buffer_inputs: Vec<&Input> = inputs.iter().filter(|i| !i.value).collect();
+    for (position, input) in buffer_inputs.into_iter().enumerate() {
         let found = match &input.name {
             Some(n) => bindings.iter().find(|b| &b.name == n),
             None => bindings.get(position),
@@ -567,7 +597,10 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
     let threads: u32 = checked.module.entry_points[checked.entry].numthreads.unwrap_or([1, 1, 1]).iter().product();
     if test.widths.is_none() {
         let all: Vec<u32> = (0..8).map(|i| 1 << i).collect();
-        let (widths, why) = if READS_WAVE_SIZE.iter().any(|n| source.contains(n)) {
+        let waves = ["Wave", "subgroup", "Quad", "gl_Subgroup", "GroupWave", "GetWave"];
+        let (widths, why) = if !waves.iter().any(|n| source.contains(n)) {
+            (all, String::new())
+        } else if READS_WAVE_SIZE.iter().any(|n| source.contains(n)) {
             (
                 vec![32],
                 "the shader reads the wave size, and Slang's expected results come from 32-lane GPUs".to_string(),
@@ -586,6 +619,30 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
         test.widths_reason = Some(why);
     }
     Ok(test)
+}
+
+/// Where uniform value `name` lives: the push constants (an entry point's `uniform` parameter)
+/// or the loose uniforms' block, and its byte offset there.
+fn value_place(
+    checked: &crate::sema::Checked,
+    bindings: &[crate::exec::compile::Binding],
+    name: &str,
+) -> Option<(BufferId, u32)> {
+    use crate::ir::AddressSpace;
+    let m = &checked.module;
+    let (_, g) = m.globals.iter().find(|(_, g)| g.name == name)?;
+    let (id, rule) = match g.space {
+        AddressSpace::PushConstant => (BufferId::PUSH, m.layout.storage()),
+        AddressSpace::Uniform { cbuffer: None } => {
+            let b = bindings.iter().find(|b| b.name == "$Globals")?;
+            (BufferId { set: b.set, binding: b.binding }, m.layout.uniform())
+        }
+        _ => return None,
+    };
+    let members: Vec<_> = m.globals.iter().filter(|(_, o)| o.space == g.space).collect();
+    let offsets =
+        crate::layout::member_offsets(m, members.iter().map(|(_, o)| (&o.ty, o.majorness, o.packoffset)), rule);
+    members.iter().zip(offsets).find(|((_, o), _)| o.name == name).map(|(_, off)| (id, off))
 }
 
 /// How `render-test` prints a buffer of `elem` elements.

@@ -12,10 +12,17 @@ pub struct BufferId {
 }
 
 impl BufferId {
-    /// `3` (set 0) or `1.3` (set 1, binding 3).
+    /// The push constants (the entry point's `uniform` values): `push`.
+    pub const PUSH: BufferId =
+        BufferId { set: crate::exec::compile::PUSH_CONSTANTS.0, binding: crate::exec::compile::PUSH_CONSTANTS.1 };
+
+    /// `3` (set 0), `1.3` (set 1, binding 3) or `push` (the push constants).
     pub fn parse(s: &str) -> Result<BufferId, String> {
         let s = s.trim();
-        let bad = || format!("`{s}` is not a binding (expected BINDING or SET.BINDING, e.g. `2` or `1.0`)");
+        if s == "push" {
+            return Ok(BufferId::PUSH);
+        }
+        let bad = || format!("`{s}` is not a binding (expected BINDING, SET.BINDING or push, e.g. `2` or `1.0`)");
         let (set, binding) = match s.split_once('.') {
             Some((a, b)) => (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?),
             None => (0, s.parse().map_err(|_| bad())?),
@@ -30,7 +37,9 @@ impl BufferId {
 
 impl fmt::Display for BufferId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.set == 0 {
+        if *self == BufferId::PUSH {
+            write!(f, "push")
+        } else if self.set == 0 {
             write!(f, "{}", self.binding)
         } else {
             write!(f, "{}.{}", self.set, self.binding)

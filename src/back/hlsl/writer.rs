@@ -213,6 +213,8 @@ impl<'a> Writer<'a> {
                     }
                     out.push_str("};\n");
                 }
+                // The entry point's `uniform` values stay its `uniform` parameters.
+                AddressSpace::PushConstant => {}
                 space => {
                     let (vk, reg) = self.binding(&g.register, g.vk_binding);
                     let prefix = match space {
@@ -380,6 +382,13 @@ impl<'a> Writer<'a> {
                 };
                 format!("{mode}{}{semantic}", self.decl(&l.ty, &cx.names[p.index()]))
             })
+            .chain(
+                module
+                    .globals
+                    .iter()
+                    .filter(|(_, g)| is_entry && g.space == AddressSpace::PushConstant)
+                    .map(|(g, global)| format!("uniform {}", self.decl(&global.ty, &self.global_names[g.index()]))),
+            )
             .collect();
         let _ = writeln!(out, "{} {}({}) {{", self.ty(&f.ret), self.function_names[h.index()], params.join(", "));
         self.stmts(&cx, &f.body.stmts, Level(1), out);

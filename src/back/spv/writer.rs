@@ -52,8 +52,8 @@ enum GVar {
     /// A variable holding the value directly (`Private`, `Workgroup`, `Uniform` block member
     /// reached through `member`).
     Plain(Ptr),
-    /// A member of a uniform block variable, laid out by `layout`.
-    Member { var: Word, index: u32, ty: Type, layout: Layout },
+    /// A member of a uniform (or push-constant, `sc`) block variable, laid out by `layout`.
+    Member { var: Word, index: u32, ty: Type, layout: Layout, sc: StorageClass },
     /// A storage buffer: a block whose member 0 is a runtime array of `elem` (`uint` for
     /// byte-address buffers) with `majorness`; `counter` is its `counter.var.<name>` block (one
     /// `int`).
@@ -131,6 +131,8 @@ pub(super) struct Writer<'a> {
     interface: Vec<Word>,
     /// Where each resource is bound (`ir::bindings`).
     bindings: Vec<Binding>,
+    /// The push-constant block of the entry point's `uniform` values, once declared.
+    push_block: Option<Word>,
     fn_ids: HashMap<FunctionId, Word>,
     pub pending: VecDeque<PendingFn<'a>>,
     pub errors: Vec<Diagnostic>,
@@ -193,6 +195,7 @@ impl<'a> Writer<'a> {
             builtins: HashMap::default(),
             interface: Vec::new(),
             bindings,
+            push_block: None,
             fn_ids: HashMap::default(),
             pending: VecDeque::new(),
             errors: Vec::new(),
@@ -805,7 +808,8 @@ impl<'a> Writer<'a> {
                             let var = self.global_var(block, StorageClass::Uniform, None, &g.name);
                             self.bind(var, Slot::Global(h));
                             let layout = Layout::Explicit(uniform, g.majorness);
-                            self.gvars.insert(h, GVar::Member { var, index: 0, ty: elem, layout });
+                            let sc = StorageClass::Uniform;
+                            self.gvars.insert(h, GVar::Member { var, index: 0, ty: elem, layout, sc });
                         }
                         Buffer | RWBuffer | Texture1D | Texture2D | Texture3D | Texture2DArray | RWTexture1D
                         | RWTexture2D | RWTexture3D | RWTexture2DArray => {
@@ -854,9 +858,39 @@ impl<'a> Writer<'a> {
                     for (i, &g) in members.iter().enumerate() {
                         let layout = Layout::Explicit(uniform, m.globals[g].majorness);
                         let ty = m.globals[g].ty.clone();
-                        self.gvars.insert(g, GVar::Member { var, index: i as u32, ty, layout });
+                        let sc = StorageClass::Uniform;
+                        self.gvars.insert(g, GVar::Member { var, index: i as u32, ty, layout, sc });
                     }
                     self.cbuffers.insert(*cbuffer, (var, members));
+                }
+                (AddressSpace::PushConstant, _) => {
+                    if self.push_block.is_some() {
+                        continue;
+                    }
+                    // The entry point's `uniform` values, in parameter order, one block.
+                    let members: Vec<GlobalId> = m
+                        .globals
+                        .iter()
+                        .filter(|(_, o)| o.space == AddressSpace::PushConstant)
+                        .map(|(i, _)| i)
+                        .collect();
+                    let tys: Vec<(Type, Majorness)> =
+                        members.iter().map(|&i| (m.globals[i].ty.clone(), m.globals[i].majorness)).collect();
+                    let rule = self.m.layout.storage();
+                    let explicit = vec![None; members.len()];
+                    let block =
+                        self.block_type_at("push constants".into(), &tys, &explicit, rule, "type_EntryPointParams");
+                    for (i, &g) in members.iter().enumerate() {
+                        self.member_name(block, i as u32, &m.globals[g].name);
+                    }
+                    let var = self.global_var(block, StorageClass::PushConstant, None, "entryPointParams");
+                    for (i, &g) in members.iter().enumerate() {
+                        let layout = Layout::Explicit(rule, m.globals[g].majorness);
+                        let ty = m.globals[g].ty.clone();
+                        let sc = StorageClass::PushConstant;
+                        self.gvars.insert(g, GVar::Member { var, index: i as u32, ty, layout, sc });
+                    }
+                    self.push_block = Some(var);
                 }
                 _ => {}
             }
@@ -887,9 +921,9 @@ impl<'a> Writer<'a> {
         if let Some(v) = self.gvars.get(&g).cloned() {
             return match v {
                 GVar::Plain(p) => Ok(p),
-                GVar::Member { var, index, ty, layout } => {
+                GVar::Member { var, index, ty, layout, sc } => {
                     let idx = self.const_u32(index);
-                    let p = Ptr { id: var, ty: Type::Void, layout, sc: StorageClass::Uniform };
+                    let p = Ptr { id: var, ty: Type::Void, layout, sc };
                     Ok(self.access(&p, ty, vec![idx]))
                 }
                 GVar::Buffer { .. } | GVar::Image(_) => Err(err("E0612", span, "a resource is used as a value")),
