@@ -98,7 +98,7 @@ struct RunCli {
     /// Workgroups to dispatch: X[,Y,Z].
     #[arg(long, value_name = "X[,Y,Z]")]
     groups: String,
-    /// A buffer: [SET.]BINDING=SPEC (repeatable).
+    /// A buffer: [SET.]BINDING=SPEC, or push=SPEC for the push constants (repeatable).
     #[arg(long = "buffer", value_name = "B=SPEC")]
     buffers: Vec<String>,
     /// Print a buffer after the run: B[:u32|i32|f32|hex] (repeatable).
