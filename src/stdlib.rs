@@ -1014,3 +1014,123 @@ mod load_tests {
         assert_eq!(lib.typedefs.get("WaveMask"), Some(&Type::UINT));
     }
 }
+
+#[cfg(test)]
+mod slang_names {
+    use super::Stdlib;
+
+    /// Every wave, quad and subgroup function of Slang's `hlsl.meta.slang` and
+    /// `glsl.meta.slang` (the list of stdlib/README.md's table), declared under its name.
+    #[test]
+    fn every_slang_wave_name_is_declared() {
+        let mut names = vec![
+            "WaveGetLaneCount",
+            "WaveGetLaneIndex",
+            "WaveIsFirstLane",
+            "WaveGetWaveIndex",
+            "WaveGetNumWaves",
+            "WaveActiveAllTrue",
+            "WaveActiveAnyTrue",
+            "WaveActiveBallot",
+            "WaveActiveCountBits",
+            "WavePrefixCountBits",
+            "WaveActiveAllEqual",
+            "WaveReadLaneFirst",
+            "WaveReadLaneAt",
+            "WaveBroadcastLaneAt",
+            "WaveShuffle",
+            "WaveRotate",
+            "WaveClusteredRotate",
+            "WaveMatch",
+            "WaveMultiPrefixCountBits",
+            "WaveGetActiveMask",
+            "WaveGetConvergedMask",
+            "WaveGetActiveMulti",
+            "WaveGetConvergedMulti",
+            "AllMemoryBarrierWithWaveSync",
+            "GroupMemoryBarrierWithWaveSync",
+            "AllMemoryBarrierWithWaveMaskSync",
+            "GroupMemoryBarrierWithWaveMaskSync",
+            "QuadReadLaneAt",
+            "QuadReadAcrossX",
+            "QuadReadAcrossY",
+            "QuadReadAcrossDiagonal",
+            "QuadAny",
+            "QuadAll",
+            "IsHelperLane",
+            "subgroupElect",
+            "subgroupAll",
+            "subgroupAny",
+            "subgroupAllEqual",
+            "subgroupBallot",
+            "subgroupBroadcast",
+            "subgroupBroadcastFirst",
+            "subgroupShuffle",
+            "subgroupShuffleXor",
+            "subgroupShuffleUp",
+            "subgroupShuffleDown",
+            "subgroupBallotBitCount",
+            "subgroupBallotInclusiveBitCount",
+            "subgroupBallotExclusiveBitCount",
+            "subgroupBallotFindLSB",
+            "subgroupBallotFindMSB",
+            "subgroupBallotBitExtract",
+            "subgroupInverseBallot",
+            "subgroupQuadBroadcast",
+            "subgroupQuadSwapHorizontal",
+            "subgroupQuadSwapVertical",
+            "subgroupQuadSwapDiagonal",
+            "subgroupRotate",
+            "subgroupClusteredRotate",
+            "subgroupPartitionNV",
+            "subgroupBarrier",
+            "subgroupMemoryBarrier",
+            "subgroupMemoryBarrierBuffer",
+            "subgroupMemoryBarrierImage",
+            "subgroupMemoryBarrierShared",
+            "gl_SubgroupSize",
+            "gl_SubgroupInvocationID",
+            "gl_SubgroupID",
+            "gl_NumSubgroups",
+        ];
+        let ops = ["Sum", "Product", "Min", "Max", "BitAnd", "BitOr", "BitXor"];
+        let glsl_ops = ["Add", "Mul", "Min", "Max", "And", "Or", "Xor"];
+        let mut owned: Vec<String> = Vec::new();
+        for m in ["Eq", "Ge", "Gt", "Le", "Lt"] {
+            owned.push(format!("WaveGetLane{m}Mask"));
+            owned.push(format!("gl_Subgroup{m}Mask"));
+        }
+        for op in ops {
+            owned.push(format!("WaveActive{op}"));
+            owned.push(format!("WavePrefix{op}"));
+            owned.push(format!("WaveMulti{op}"));
+            owned.push(format!("WaveMultiPrefixInclusive{op}"));
+            owned.push(format!("WaveMultiPrefixExclusive{op}"));
+            owned.push(format!("WaveMask{op}"));
+            owned.push(format!("WaveMaskPrefix{op}"));
+        }
+        for op in ["Sum", "Product", "BitAnd", "BitOr", "BitXor"] {
+            owned.push(format!("WaveMultiPrefix{op}"));
+        }
+        for m in ["IsFirstLane", "AllTrue", "AnyTrue", "Ballot", "CountBits", "AllEqual", "ReadLaneFirst", "ReadLaneAt"]
+        {
+            owned.push(format!("WaveMask{m}"));
+        }
+        for m in ["BroadcastLaneAt", "Shuffle", "Match", "PrefixCountBits"] {
+            owned.push(format!("WaveMask{m}"));
+        }
+        for op in glsl_ops {
+            owned.push(format!("subgroup{op}"));
+            owned.push(format!("subgroupInclusive{op}"));
+            owned.push(format!("subgroupExclusive{op}"));
+            owned.push(format!("subgroupClustered{op}"));
+            owned.push(format!("subgroupPartitioned{op}NV"));
+            owned.push(format!("subgroupPartitionedInclusive{op}NV"));
+            owned.push(format!("subgroupPartitionedExclusive{op}NV"));
+        }
+        names.extend(owned.iter().map(String::as_str));
+        let lib = Stdlib::get();
+        let missing: Vec<&str> = names.into_iter().filter(|n| lib.overloads(n).is_empty()).collect();
+        assert!(missing.is_empty(), "not declared: {missing:?}");
+    }
+}
