@@ -32,7 +32,7 @@ fn version_triple(v: u32) -> (u32, u32, u32) {
 #[derive(Default)]
 struct Session {
     // Field order does not matter: `Drop::drop` tears down explicitly.
-    entry: Option<ash::Entry>,
+    entry: Option<&'static ash::Entry>,
     instance: Option<ash::Instance>,
     device: Option<ash::Device>,
     buffers: Vec<vk::Buffer>,
@@ -54,11 +54,9 @@ impl Drop for Session {
     fn drop(&mut self) {
         if self.leak {
             // Not destroying anything keeps the device and instance alive
-            // (ash handles have no `Drop`); forgetting the entry keeps
-            // libvulkan and the driver mapped, as unloading it would pull
-            // the code out from under the driver's still-running threads.
-            // The process is expected to report the timeout and exit.
-            std::mem::forget(self.entry.take());
+            // (ash handles have no `Drop`); libvulkan stays loaded (it is
+            // never unloaded). The process is expected to report the timeout
+            // and exit.
             return;
         }
         // SAFETY: every handle was created from `device`/`instance`, is
@@ -119,12 +117,30 @@ impl Session {
     }
 }
 
+/// The Vulkan loader, loaded once per process and never unloaded, with one instance that lives
+/// as long as the process. The loader unloads the drivers when their last instance goes, and
+/// NVIDIA's does not survive being unloaded and loaded again: after a few dozen dispatches in
+/// one process it ran out of static TLS and the loader found no driver.
+fn loader_entry() -> Result<&'static ash::Entry, RunError> {
+    static ENTRY: std::sync::OnceLock<Result<ash::Entry, String>> = std::sync::OnceLock::new();
+    let loaded = ENTRY.get_or_init(|| {
+        // SAFETY: `dlopen`s libvulkan; ash marks it unsafe because the library runs
+        // initialisation code, which is the point.
+        let entry = unsafe { ash::Entry::load() }.map_err(|e| e.to_string())?;
+        let app = vk::ApplicationInfo::default().api_version(vk::API_VERSION_1_1);
+        let info = vk::InstanceCreateInfo::default().application_info(&app);
+        // SAFETY: a plain instance; it is never destroyed, on purpose (above). Without a
+        // driver it fails, and the caller's own instance reports why.
+        // (ash's `Instance` has no `Drop`: dropping the handle leaves the instance alive.)
+        let _keepalive = unsafe { entry.create_instance(&info, None) };
+        Ok(entry)
+    });
+    loaded.as_ref().map_err(|e| RunError::NoVulkan(format!("could not load libvulkan: {e}")))
+}
+
 /// Loads the Vulkan loader and creates an instance in `s`.
 fn create_instance(s: &mut Session) -> Result<(), RunError> {
-    // SAFETY: `dlopen`s libvulkan; ash marks it unsafe because the library
-    // runs initialisation code, which is the point.
-    let entry =
-        unsafe { ash::Entry::load() }.map_err(|e| RunError::NoVulkan(format!("could not load libvulkan: {e}")))?;
+    let entry = loader_entry()?;
     // SAFETY: plain global query on a loaded entry.
     let loader = unsafe { entry.try_enumerate_instance_version() }
         .map_err(vk_err("vkEnumerateInstanceVersion"))?
