@@ -733,6 +733,8 @@ fn item_span(item: &ast::Item) -> crate::span::Span {
         ast::Item::Function(f) => f.span,
         ast::Item::Struct(s) | ast::Item::Interface(s) => s.span,
         ast::Item::LayoutIn(_, s) => *s,
+        ast::Item::Enum(e) => e.span,
+        ast::Item::Namespace(_, _, s) | ast::Item::UsingNamespace(_, s) => *s,
         ast::Item::BufferBlock(b) => b.span,
         ast::Item::Typedef(t) => t.span,
         ast::Item::Variables(v) => v.span,

@@ -158,8 +158,14 @@ impl Checker {
                 if let Some((v, _)) = self.generic_values.get(name) {
                     return Some(v.clone());
                 }
-                let g = self.globals.get(name)?;
+                let key = self.scoped(name, |n| self.globals.contains_key(n));
+                let g = self.globals.get(&key)?;
                 self.global_consts.get(g).cloned()
+            }
+            K::Path { ty, name } => {
+                let ast::TypeExprKind::Named { name: enum_name, .. } = &ty.kind else { return None };
+                let key = self.scoped(&format!("{enum_name}::{}", name.name), |n| self.enum_cases.contains_key(n));
+                self.enum_cases.get(&key).map(|(v, _)| v.clone())
             }
             K::Unary { op, expr } => {
                 let v = self.const_of_ast(expr)?;

@@ -314,6 +314,19 @@ impl Checker {
                 self.member(b, name, e.span)
             }
             K::Path { ty, name } => {
+                if let ast::TypeExprKind::Named { name: enum_name, args } = &ty.kind {
+                    let key = self.scoped(&format!("{enum_name}::{}", name.name), |n| self.enum_cases.contains_key(n));
+                    if let (true, Some((v, t))) = (args.is_empty(), self.enum_cases.get(&key).cloned()) {
+                        return self.add_expr(ExprKind::Const(v), t, e.span);
+                    }
+                    let prefix =
+                        self.scoped(enum_name, |n| self.enum_cases.keys().any(|k| k.starts_with(&format!("{n}::"))));
+                    if self.enum_cases.keys().any(|k| k.starts_with(&format!("{prefix}::"))) {
+                        let msg = format!("enum `{enum_name}` has no case `{}`", name.name);
+                        self.error("E0407", name.span, msg);
+                        return self.error_expr(e.span);
+                    }
+                }
                 let t = self.resolve_type(ty);
                 if !t.is_error() {
                     let msg = format!("`{}` has no static member `{}`", self.type_name(&t), name.name);
@@ -374,7 +387,8 @@ impl Checker {
                 return self.field(object, h, &ast::Ident { name: name.to_string(), span }, span);
             }
         }
-        if let Some(g) = self.globals.get(name).copied() {
+        let key = self.scoped(name, |n| self.globals.contains_key(n));
+        if let Some(g) = self.globals.get(&key).copied() {
             let global = &self.module.globals[g];
             // Constants fold right here, so array sizes and the output both see the value.
             if let (AddressSpace::Constant, Some(v), Type::Scalar(_)) = (&global.space, &global.init, &global.ty) {
@@ -814,6 +828,8 @@ impl Checker {
                         return self.call_user(&key, &ids, all, span, callee.span);
                     }
                 }
+                let key = self.scoped(name, |n| self.generic_fns.contains_key(n) || self.functions.contains_key(n));
+                let name = key.as_str();
                 if self.generic_fns.contains_key(name) {
                     return self.call_generic(name, generic_args, arg_ids, span, callee.span);
                 }
@@ -825,6 +841,15 @@ impl Checker {
                 }
                 let mut d = Diagnostic::error("E0301", format!("undefined function `{name}`"))
                     .with_label(callee.span, "not found");
+                let suffix = format!("::{name}");
+                let in_namespace =
+                    |k: &&String| k.strip_suffix(&suffix).is_some_and(|ns| self.known_namespaces.contains(ns));
+                if let Some(full) = self.functions.keys().chain(self.generic_fns.keys()).find(in_namespace) {
+                    let ns = &full[..full.len() - suffix.len()];
+                    let note = format!("`{full}` is in namespace `{ns}`: write `{full}(…)` or `using namespace {ns};`");
+                    self.push(d.with_note(note));
+                    return self.error_expr(span);
+                }
                 let mut names: Vec<&str> = self.functions.keys().map(String::as_str).collect();
                 names.extend(self.stdlib.intrinsics.names());
                 names.sort();

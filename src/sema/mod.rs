@@ -96,6 +96,14 @@ pub struct Checker {
     globals: HashMap<String, GlobalId>,
     global_consts: HashMap<GlobalId, ConstValue>,
     functions: HashMap<String, Vec<FunctionId>>,
+    /// The namespaces around the item being checked, outermost first.
+    namespaces: Vec<String>,
+    /// Every namespace declared so far, by its full name.
+    known_namespaces: HashSet<String>,
+    /// `using namespace N;`: full names searched after the enclosing namespaces.
+    using: Vec<String>,
+    /// Every enum case as `E::A`, with its value and the enum's underlying type.
+    enum_cases: HashMap<String, (ConstValue, Type)>,
     /// Each struct's methods (their functions are keyed `S::m` in `functions`).
     methods: HashMap<StructId, Vec<methods::Method>>,
     interfaces: HashMap<String, methods::Interface>,
@@ -244,6 +252,10 @@ impl Checker {
             global_consts: HashMap::default(),
             functions: HashMap::default(),
             methods: HashMap::default(),
+            enum_cases: HashMap::default(),
+            namespaces: Vec::new(),
+            known_namespaces: HashSet::default(),
+            using: Vec::new(),
             interfaces: HashMap::default(),
             conformances: HashMap::default(),
             pending_this: None,
@@ -427,7 +439,8 @@ impl Checker {
     pub(crate) fn resolve_type(&mut self, t: &ast::TypeExpr) -> Type {
         let ast::TypeExprKind::Named { name, args } = &t.kind else { return Type::Error };
         if args.is_empty() {
-            if let Some(ty) = self.types.get(name) {
+            let key = self.scoped(name, |n| self.types.contains_key(n));
+            if let Some(ty) = self.types.get(&key) {
                 return ty.clone();
             }
         }
@@ -606,6 +619,24 @@ impl Checker {
             ast::Item::Struct(s) => self.struct_decl(s),
             ast::Item::Interface(i) => self.interface_decl(i),
             ast::Item::LayoutIn(q, span) => self.layout_in(q, *span),
+            ast::Item::Enum(e) => self.enum_decl(e),
+            ast::Item::Namespace(name, items, _) => {
+                self.namespaces.push(name.name.clone());
+                self.known_namespaces.insert(self.namespaces.join("::"));
+                for item in items {
+                    let named = self.in_namespace(item);
+                    self.item(&named);
+                }
+                self.namespaces.pop();
+            }
+            ast::Item::UsingNamespace(name, _) => {
+                let full = self.scoped(&name.name, |n| self.known_namespaces.contains(n));
+                if !self.known_namespaces.contains(&full) {
+                    self.error("E0301", name.span, format!("no namespace `{}`", name.name));
+                } else if !self.using.contains(&full) {
+                    self.using.push(full);
+                }
+            }
             ast::Item::BufferBlock(b) => self.buffer_block(b),
             ast::Item::Typedef(t) => {
                 let base = self.resolve_type(&t.ty);
@@ -624,6 +655,117 @@ impl Checker {
             }
             ast::Item::Empty(_) | ast::Item::Error(_) => {}
         }
+    }
+
+    /// `enum E : T { A, B = 4 }`: `E` names `T` (`int` by default); each case is a constant of
+    /// it, `E::A`, and also `A` alone unless the enum is `enum class`.
+    fn enum_decl(&mut self, e: &ast::EnumDecl) {
+        let ty = match &e.underlying {
+            Some(t) => self.resolve_type(t),
+            None => Type::INT,
+        };
+        let signed = match ty {
+            Type::Scalar(s) if s.is_int() => s.is_signed_int(),
+            Type::Error => return,
+            _ => {
+                let span = e.underlying.as_ref().map_or(e.name.span, |t| t.span);
+                self.error("E0402", span, "an enum's underlying type must be an integer type");
+                return;
+            }
+        };
+        self.define_type(&e.name, ty.clone());
+        let mut next = 0i64;
+        for (case, value) in &e.cases {
+            let v = match value {
+                Some(x) => match self.const_int_expr(x, "an enum value") {
+                    Some(v) => v,
+                    None => continue,
+                },
+                None => next,
+            };
+            next = v.wrapping_add(1);
+            let value = if signed { ConstValue::Int(v) } else { ConstValue::Uint(v as u64) };
+            let key = format!("{}::{}", e.name.name, case.name);
+            let case_name = self.qualify(&case.name);
+            if self.enum_cases.insert(key, (value.clone(), ty.clone())).is_some() {
+                self.error("E0302", case.span, format!("`{}` is already a case of `{}`", case.name, e.name.name));
+                continue;
+            }
+            if !e.scoped {
+                if self.globals.contains_key(&case_name) {
+                    self.error("E0302", case.span, format!("`{}` is already defined", case.name));
+                    continue;
+                }
+                let g = self.module.globals.append(Global {
+                    name: case_name.clone(),
+                    ty: ty.clone(),
+                    majorness: Majorness::Column,
+                    space: AddressSpace::Constant,
+                    init: Some(value.clone()),
+                    register: None,
+                    vk_binding: None,
+                    packoffset: None,
+                    entry_param: false,
+                    span: case.span,
+                });
+                self.used_global_names.insert(case_name.clone());
+                self.global_consts.insert(g, value);
+                self.globals.insert(case_name, g);
+            }
+        }
+    }
+
+    /// `name` declared in the current namespace: `N::M::name`.
+    pub(super) fn qualify(&self, name: &str) -> String {
+        if self.namespaces.is_empty() {
+            name.to_string()
+        } else {
+            format!("{}::{name}", self.namespaces.join("::"))
+        }
+    }
+
+    /// The full name that `name`, written inside the current namespaces, refers to: the
+    /// innermost enclosing namespace's first, then the global one, then the `using` ones; the
+    /// name as written when none has it.
+    pub(super) fn scoped(&self, name: &str, exists: impl Fn(&str) -> bool) -> String {
+        for i in (1..=self.namespaces.len()).rev() {
+            let q = format!("{}::{name}", self.namespaces[..i].join("::"));
+            if exists(&q) {
+                return q;
+            }
+        }
+        if exists(name) {
+            return name.to_string();
+        }
+        self.using.iter().map(|u| format!("{u}::{name}")).find(|q| exists(q)).unwrap_or_else(|| name.to_string())
+    }
+
+    /// An item declared inside the current namespace, its names qualified (`N::f`).
+    fn in_namespace(&self, item: &ast::Item) -> ast::Item {
+        let q = |c: &Self, i: &ast::Ident| ast::Ident { name: c.qualify(&i.name), span: i.span };
+        let mut item = item.clone();
+        match &mut item {
+            ast::Item::Function(f) => f.name = q(self, &f.name),
+            ast::Item::Struct(s) | ast::Item::Interface(s) => s.name = q(self, &s.name),
+            ast::Item::Typedef(t) => t.name = q(self, &t.name),
+            ast::Item::Enum(e) => e.name = q(self, &e.name),
+            ast::Item::Variables(g) => {
+                for d in &mut g.decls {
+                    d.name = q(self, &d.name);
+                }
+            }
+            ast::Item::Cbuffer(c) => {
+                c.name = q(self, &c.name);
+                for g in &mut c.members {
+                    for d in &mut g.decls {
+                        d.name = q(self, &d.name);
+                    }
+                }
+            }
+            ast::Item::Namespace(..) => {}
+            _ => {}
+        }
+        item
     }
 
     fn define_type(&mut self, name: &ast::Ident, ty: Type) {

@@ -32,6 +32,12 @@ pub enum Item {
     Struct(StructDecl),
     /// Slang's `interface I : J { requirements }`.
     Interface(StructDecl),
+    /// `enum E : uint { A, B = 4 }` and `enum class E { … }`.
+    Enum(EnumDecl),
+    /// `namespace N { items }` (nested names as `N::M`).
+    Namespace(Ident, Vec<Item>, Span),
+    /// `using namespace N;`
+    UsingNamespace(Ident, Span),
     /// GLSL's `layout(local_size_x = 64) in;`.
     LayoutIn(Vec<LayoutQualifier>, Span),
     /// GLSL's `layout(binding = 0) buffer Name { members } instance;`.
@@ -158,6 +164,17 @@ pub struct StructDecl {
     /// inheritance); for an interface, the interfaces it refines.
     pub bases: Vec<Ident>,
     pub members: Vec<StructMember>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EnumDecl {
+    pub name: Ident,
+    /// `enum class` / `enum struct`: its cases are reached only as `E::A`.
+    pub scoped: bool,
+    /// The underlying integer type (`int` when not written).
+    pub underlying: Option<TypeExpr>,
+    pub cases: Vec<(Ident, Option<Expr>)>,
     pub span: Span,
 }
 

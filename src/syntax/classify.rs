@@ -154,7 +154,7 @@ fn declared_type_names(tokens: &[SpannedToken]) -> HashSet<String> {
     let mut names = HashSet::default();
     for i in 0..tokens.len() {
         match &tokens[i].token {
-            Token::Struct | Token::Class | Token::Interface => {
+            Token::Struct | Token::Class | Token::Interface | Token::Enum => {
                 if let Some(name) = ident(tokens, i + 1) {
                     names.insert(name.to_string());
                     if tokens.get(i + 2).map(|t| &t.token) == Some(&Token::Lt) {

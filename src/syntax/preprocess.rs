@@ -276,6 +276,9 @@ fn is_keyword(t: &Token) -> bool {
             | Let
             | Var
             | Interface
+            | Enum
+            | Namespace
+            | Using
             | Where
     )
 }

@@ -194,6 +194,12 @@ pub enum Token {
     Typename,
     #[token("interface")]
     Interface,
+    #[token("enum")]
+    Enum,
+    #[token("namespace")]
+    Namespace,
+    #[token("using")]
+    Using,
     /// GLSL's `buffer Name { … } instance;` (GLSL-flavoured source only).
     Buffer,
     /// GLSL's `layout(…)` qualifiers (GLSL-flavoured source only).
@@ -385,6 +391,9 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Template => "template",
         Typename => "typename",
         Interface => "interface",
+        Enum => "enum",
+        Namespace => "namespace",
+        Using => "using",
         Buffer => "buffer",
         Layout => "layout",
         GlslMode => "#version",
