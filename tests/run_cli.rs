@@ -401,3 +401,13 @@ fn slang_format_skips_say_why_and_failures_show_the_output() {
     assert!(out.contains("no Vulkan compute test (only dx12)"), "{out}");
     assert!(out.contains("no expected results"), "{out}");
 }
+
+/// A Slang module with an interface and generics (`tests/modules/wave_reduce.slang`), imported
+/// by two shaders, each run on lavapipe and the CPU engine.
+#[test]
+fn imported_module_serves_two_shaders_on_lavapipe_and_the_cpu_engine() {
+    let (out, _) = expect_status(wavec().args(["test", "--device", &test_device(), "tests/modules"]), 0);
+    assert!(out.contains("4 passed, 0 failed, 2 skipped"), "{out}");
+    let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "tests/modules"]), 0);
+    assert!(out.contains("10 passed, 0 failed, 6 skipped"), "{out}");
+}

@@ -27,6 +27,7 @@
 //! | E0109 | `#else`/`#elif`/`#endif` without `#if`, or after `#else` |
 //! | E0110 | unterminated macro argument list |
 //! | E0111 | expansion too large or too deeply nested; preprocessing stops |
+//! | E0112 | `import`ed module not found, or a malformed `import` |
 //!
 //! Left out: `__VA_OPT__`, character literals in `#if` (the lexer has none), `__has_include`,
 //! and resolving `..` in include paths (so `#pragma once` keys on the lexical path).
@@ -112,7 +113,104 @@ pub fn preprocess(
     opts: &PreprocessOptions,
     loader: &dyn FileLoader,
 ) -> (Vec<SpannedToken>, Vec<Diagnostic>) {
-    preprocess_limited(sources, main, opts, loader, MAX_TOKENS)
+    let mut loaded = HashSet::default();
+    with_imports(sources, main, opts, loader, &mut loaded, 0)
+}
+
+/// Slang's modules: `import a.b;` (at the start of an item) brings in `a/b.slang` (or
+/// `a/b-…` for `_` in the name), searched in the importing file's folder, then the `-I`
+/// folders. A module is preprocessed on its own (its macros stay in it; the command line's
+/// defines reach it) and its tokens take the place of its first `import`; later ones of the
+/// same module add nothing, so it is compiled once per compile. A module's own `module X;` and
+/// `implementing X;` lines say nothing the compile needs and are dropped.
+fn with_imports(
+    sources: &mut SourceMap,
+    file: FileId,
+    opts: &PreprocessOptions,
+    loader: &dyn FileLoader,
+    loaded: &mut HashSet<PathBuf>,
+    depth: usize,
+) -> (Vec<SpannedToken>, Vec<Diagnostic>) {
+    let (tokens, mut diags) = preprocess_limited(sources, file, opts, loader, MAX_TOKENS);
+    let is_word = |t: &Token, w: &str| matches!(t, Token::Ident(n) if n == w);
+    let mut out: Vec<SpannedToken> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        let item_start = out.last().is_none_or(|t| matches!(t.token, Token::Semi | Token::RBrace));
+        let first = i + usize::from(is_word(&tokens[i].token, "__exported"));
+        let keyword = tokens.get(first).map(|t| &t.token);
+        let kind = match keyword {
+            Some(t) if item_start && is_word(t, "import") => Some(true),
+            Some(t) if item_start && (is_word(t, "module") || is_word(t, "implementing")) => Some(false),
+            _ => None,
+        };
+        let Some(import) = kind else {
+            out.push(tokens[i].clone());
+            i += 1;
+            continue;
+        };
+        // The module's name: `a.b.c` or a string, up to the `;`.
+        let mut parts: Vec<String> = Vec::new();
+        let mut j = first + 1;
+        let mut ok = true;
+        while let Some(t) = tokens.get(j) {
+            match &t.token {
+                Token::Semi => break,
+                Token::Ident(n) | Token::TypeName(n) => parts.push(n.clone()),
+                Token::StringLit(sl) => parts.push(sl.clone()),
+                Token::Dot => {}
+                _ => ok = false,
+            }
+            j += 1;
+        }
+        let span = tokens[i].span.to(tokens.get(j).map_or(tokens[i].span, |t| t.span));
+        i = j + 1;
+        if !import {
+            continue;
+        }
+        if !ok || parts.is_empty() || j >= tokens.len() {
+            diags.push(
+                Diagnostic::error("E0112", "expected `import name;` or `import name.name;`").with_label(span, "here"),
+            );
+            continue;
+        }
+        let relative: PathBuf = if parts.len() == 1 && parts[0].ends_with(".slang") {
+            PathBuf::from(&parts[0])
+        } else {
+            let mut p: PathBuf = parts.iter().collect();
+            p.set_extension("slang");
+            p
+        };
+        let here = sources.resolve(tokens[first].span).map(|(f, _, _)| PathBuf::from(&sources.file(f).name));
+        let mut dirs: Vec<PathBuf> = here.and_then(|p| p.parent().map(Path::to_path_buf)).into_iter().collect();
+        dirs.extend(opts.include_dirs.iter().cloned());
+        let dashed = PathBuf::from(relative.to_string_lossy().replace('_', "-"));
+        let found = dirs.iter().flat_map(|d| [d.join(&relative), d.join(&dashed)]).find_map(|p| {
+            let p = normalize(&p);
+            loader.load(&p).ok().map(|text| (p, text))
+        });
+        let Some((path, text)) = found else {
+            let looked: Vec<String> = dirs.iter().map(|d| d.join(&relative).display().to_string()).collect();
+            diags.push(
+                Diagnostic::error("E0112", format!("cannot find module `{}`", parts.join(".")))
+                    .with_label(span, "imported here")
+                    .with_note(format!("looked for {}", looked.join(", "))),
+            );
+            continue;
+        };
+        if !loaded.insert(path.clone()) {
+            continue;
+        }
+        if depth >= MAX_INCLUDE_DEPTH {
+            diags.push(Diagnostic::error("E0107", "modules import each other too deeply").with_label(span, "here"));
+            continue;
+        }
+        let id = sources.add(path.display().to_string(), text);
+        let (module_tokens, module_diags) = with_imports(sources, id, opts, loader, loaded, depth + 1);
+        diags.extend(module_diags);
+        out.extend(module_tokens);
+    }
+    (out, diags)
 }
 
 fn preprocess_limited(

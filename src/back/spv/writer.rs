@@ -370,7 +370,8 @@ impl<'a> Writer<'a> {
                     return id;
                 }
                 let def = &self.m.structs[*h];
-                let fields: Vec<(Type, Majorness)> = def.fields.iter().map(|f| (f.ty.clone(), f.majorness)).collect();
+                let fields: Vec<(Type, Majorness)> =
+                    self.struct_members(*h).into_iter().map(|(t, m, _)| (t, m)).collect();
                 let members: Vec<Word> = fields.iter().map(|(t, maj)| self.ty(t, layout.member(*maj))).collect();
                 let id = self.id();
                 put(
@@ -388,12 +389,13 @@ impl<'a> Writer<'a> {
                     format!("{}_{}", def.name, layout.suffix())
                 };
                 self.name(id, &name);
-                let names: Vec<String> = def.fields.iter().map(|f| f.name.clone()).collect();
+                let names: Vec<String> = self.struct_members(*h).into_iter().map(|(_, _, n)| n).collect();
                 for (i, n) in names.iter().enumerate() {
                     self.member_name(id, i as u32, n);
                 }
                 if let Layout::Explicit(rule, _) = layout {
-                    let offsets = rules::field_offsets(self.m, *h, rule);
+                    let mut offsets = rules::field_offsets(self.m, *h, rule);
+                    offsets.resize(fields.len(), 0);
                     self.decorate_members(id, &fields, &offsets, rule);
                 }
                 self.types.insert(key, id);
@@ -565,7 +567,7 @@ impl<'a> Writer<'a> {
                 self.const_composite(t, elems)
             }
             (Type::Struct(h), ConstValue::Composite(parts)) => {
-                let fields: Vec<Type> = self.m.structs[*h].fields.iter().map(|f| f.ty.clone()).collect();
+                let fields: Vec<Type> = self.struct_members(*h).into_iter().map(|(t, _, _)| t).collect();
                 let elems: Vec<Word> = fields
                     .iter()
                     .enumerate()
@@ -586,6 +588,17 @@ impl<'a> Writer<'a> {
                 id
             }
         }
+    }
+
+    /// A struct's members as SPIR-V declares them: its fields, or for a struct without any
+    /// (a Slang struct that only has methods) one unused `uint`, since llvmpipe fails to compile
+    /// loads and stores of an empty struct.
+    fn struct_members(&self, h: StructId) -> Vec<(Type, Majorness, String)> {
+        let fields = &self.m.structs[h].fields;
+        if fields.is_empty() {
+            return vec![(Type::UINT, Majorness::Column, "wavec_empty".into())];
+        }
+        fields.iter().map(|f| (f.ty.clone(), f.majorness, f.name.clone())).collect()
     }
 
     pub fn zero(&mut self, ty: &Type) -> Word {
@@ -1126,9 +1139,7 @@ impl<'a> Writer<'a> {
         // Each member with the layout it was declared with (a struct field's own majorness).
         let members: Vec<(Type, Layout)> = match ty {
             Type::Array(e, Some(n)) => vec![((**e).clone(), layout); *n as usize],
-            Type::Struct(h) => {
-                self.m.structs[*h].fields.iter().map(|f| (f.ty.clone(), layout.member(f.majorness))).collect()
-            }
+            Type::Struct(h) => self.struct_members(*h).into_iter().map(|(t, maj, _)| (t, layout.member(maj))).collect(),
             Type::Matrix(Scalar::Bool, r, c) => vec![(Type::Vector(Scalar::Bool, *c), layout); *r as usize],
             _ => return v,
         };
@@ -2684,7 +2695,7 @@ impl<'a> Writer<'a> {
             Type::Vector(s, n) => vec![Type::Scalar(*s); *n as usize],
             Type::Matrix(s, r, c) => vec![Type::Vector(*s, *c); *r as usize],
             Type::Array(e, Some(n)) => vec![(**e).clone(); *n as usize],
-            Type::Struct(h) => self.m.structs[*h].fields.iter().map(|f| f.ty.clone()).collect(),
+            Type::Struct(h) => self.struct_members(*h).into_iter().map(|(t, _, _)| t).collect(),
             _ => return parts.next().unwrap_or(0),
         };
         let ids: Vec<Word> = members.iter().map(|m| self.compose(m, parts)).collect();
@@ -2698,7 +2709,7 @@ impl<'a> Writer<'a> {
             Type::Vector(s, n) => vec![Type::Scalar(*s); *n as usize],
             Type::Matrix(s, r, c) => vec![Type::Vector(*s, *c); *r as usize],
             Type::Array(e, Some(n)) => vec![(**e).clone(); *n as usize],
-            Type::Struct(h) => self.m.structs[*h].fields.iter().map(|f| f.ty.clone()).collect(),
+            Type::Struct(h) => self.struct_members(*h).into_iter().map(|(t, _, _)| t).collect(),
             _ => return vec![v],
         };
         let mut out = Vec::new();
