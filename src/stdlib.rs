@@ -732,6 +732,7 @@ fn item_span(item: &ast::Item) -> crate::span::Span {
     match item {
         ast::Item::Function(f) => f.span,
         ast::Item::Struct(s) | ast::Item::Interface(s) => s.span,
+        ast::Item::Extension(e) => e.span,
         ast::Item::LayoutIn(_, s) => *s,
         ast::Item::Enum(e) => e.span,
         ast::Item::Namespace(_, _, s) | ast::Item::UsingNamespace(_, s) => *s,

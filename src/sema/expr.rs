@@ -193,11 +193,21 @@ impl Checker {
             K::Binary { op, lhs, rhs } => {
                 let l = self.expr(lhs);
                 let r = self.expr(rhs);
-                self.binary(bin_op(*op), l, r, e.span)
+                let op = bin_op(*op);
+                if let Some(call) = self.user_operator(op.symbol(), vec![l, r], e.span) {
+                    return call;
+                }
+                self.binary(op, l, r, e.span)
             }
             K::Unary { op, expr } => self.unary(*op, expr, e.span),
             K::Assign { op, lhs, rhs } => {
                 let target = self.expr(lhs);
+                let property = self.cur.as_ref().is_some_and(|st| st.property_reads.contains_key(&target));
+                if property || matches!(self.ty(target), Type::Struct(_)) {
+                    if let Some(e) = self.object_assign(*op, target, lhs, rhs, e.span) {
+                        return e;
+                    }
+                }
                 self.require_lvalue(target);
                 let value = self.expr(rhs);
                 let tt = self.ty(target);
@@ -328,6 +338,11 @@ impl Checker {
                     }
                 }
                 let t = self.resolve_type(ty);
+                if let Type::Struct(h) = t {
+                    if let Some(e) = self.static_member(h, name, e.span) {
+                        return e;
+                    }
+                }
                 if !t.is_error() {
                     let msg = format!("`{}` has no static member `{}`", self.type_name(&t), name.name);
                     self.error("E0407", name.span, msg);
@@ -337,6 +352,11 @@ impl Checker {
             K::Index { base, index } => {
                 let b = self.expr(base);
                 let i = self.expr(index);
+                if let Type::Struct(_) = self.ty(b) {
+                    if let Some(call) = self.user_operator("[]", vec![b, i], e.span) {
+                        return call;
+                    }
+                }
                 self.index(b, i, e.span)
             }
             K::Comma { lhs, rhs } => {
@@ -352,6 +372,18 @@ impl Checker {
     fn mismatch(&mut self, span: Span, what: &str, a: &Type, b: &Type) {
         let msg = format!("type mismatch in {what}: `{}` and `{}`", self.type_name(a), self.type_name(b));
         self.error("E0405", span, msg);
+    }
+
+    /// A global read by name: a scalar constant folds right here, so array sizes and the
+    /// output both see the value.
+    pub(super) fn global_expr(&mut self, g: GlobalId, span: Span) -> ExprId {
+        let global = &self.module.globals[g];
+        if let (AddressSpace::Constant, Some(v), Type::Scalar(_)) = (&global.space, &global.init, &global.ty) {
+            let (v, ty) = (v.clone(), global.ty.clone());
+            return self.add_expr(ExprKind::Const(v), ty, span);
+        }
+        let ty = global.ty.clone();
+        self.add_expr(ExprKind::Global(g), ty, span)
     }
 
     fn ident(&mut self, name: &str, span: Span) -> ExprId {
@@ -380,23 +412,18 @@ impl Checker {
         if let Some(e) = self.invocation_id_global(name, span) {
             return e;
         }
-        // In a method, a field's name alone is `this`'s field.
+        // In a method, a field's or property's name alone is `this`'s.
         if let Some((this, h)) = self.this_object() {
-            if self.module.structs[h].fields.iter().any(|f| f.name == name) {
+            let property = self.method_of(h, &methods::getter(name)).is_some()
+                || self.method_of(h, &methods::setter(name)).is_some();
+            if property || self.module.structs[h].fields.iter().any(|f| f.name == name) {
                 let object = self.add_expr(ExprKind::Local(this), Type::Struct(h), span);
                 return self.field(object, h, &ast::Ident { name: name.to_string(), span }, span);
             }
         }
         let key = self.scoped(name, |n| self.globals.contains_key(n));
         if let Some(g) = self.globals.get(&key).copied() {
-            let global = &self.module.globals[g];
-            // Constants fold right here, so array sizes and the output both see the value.
-            if let (AddressSpace::Constant, Some(v), Type::Scalar(_)) = (&global.space, &global.init, &global.ty) {
-                let (v, ty) = (v.clone(), global.ty.clone());
-                return self.add_expr(ExprKind::Const(v), ty, span);
-            }
-            let ty = global.ty.clone();
-            return self.add_expr(ExprKind::Global(g), ty, span);
+            return self.global_expr(g, span);
         }
         // GLSL's built-in variables (`gl_SubgroupSize`) are stdlib functions marked `[variable]`.
         let variable = self.stdlib.overloads(name).iter().any(|&i| {
@@ -591,6 +618,22 @@ impl Checker {
         if t.is_error() {
             return e;
         }
+        if let Type::Struct(_) = t {
+            let symbol = match op {
+                ast::UnOp::Neg => "-",
+                ast::UnOp::Plus => "+",
+                ast::UnOp::Not => "!",
+                ast::UnOp::BitNot => "~",
+                ast::UnOp::PreInc | ast::UnOp::PostInc => "++",
+                ast::UnOp::PreDec | ast::UnOp::PostDec => "--",
+            };
+            if symbol == "++" || symbol == "--" {
+                self.require_lvalue(e);
+            }
+            if let Some(call) = self.user_operator(symbol, vec![e], span) {
+                return call;
+            }
+        }
         match op {
             ast::UnOp::PreInc | ast::UnOp::PreDec | ast::UnOp::PostInc | ast::UnOp::PostDec => {
                 self.require_lvalue(e);
@@ -695,6 +738,10 @@ impl Checker {
                 self.add_expr(ExprKind::Field { base: b, index: i as u32 }, ty, span)
             }
             None => {
+                if let Some(e) = self.property_get(b, h, name, span) {
+                    return e;
+                }
+                let def = &self.module.structs[h];
                 let msg = format!("struct `{}` has no field `{}`", def.name, name.name);
                 self.error("E0407", name.span, msg);
                 self.error_expr(span)
@@ -757,6 +804,9 @@ impl Checker {
             return self.error_expr(span);
         }
         match &target {
+            Type::Struct(h) if self.has_constructor(*h) => {
+                self.construct_object(*h, parts, span).unwrap_or_else(|| self.error_expr(span))
+            }
             Type::Scalar(_) => {
                 if parts.len() != 1 {
                     self.error("E0409", span, format!("`{}` takes one argument", self.type_name(&target)));
@@ -826,6 +876,18 @@ impl Checker {
                             all.insert(0, object);
                         }
                         return self.call_user(&key, &ids, all, span, callee.span);
+                    }
+                }
+                // A struct variable with `operator()` called like a function.
+                let variable = self.cur.as_ref().is_some_and(|st| st.scopes.iter().any(|s| s.contains_key(name)));
+                if variable {
+                    let object = self.ident(name, callee.span);
+                    if let Type::Struct(h) = self.ty(object) {
+                        if self.method_of(h, "operator()") == Some(false) {
+                            let mut all = arg_ids;
+                            all.insert(0, object);
+                            return self.user_operator("()", all, span).unwrap_or_else(|| self.error_expr(span));
+                        }
                     }
                 }
                 let key = self.scoped(name, |n| self.generic_fns.contains_key(n) || self.functions.contains_key(n));

@@ -152,6 +152,20 @@ impl Checker {
         args: &[Type],
     ) -> Result<Vec<Bound>, String> {
         let generics = &decl.generics;
+        let mut bound = self.explicit_bounds(generics, explicit)?;
+        for (p, at) in decl.params.iter().zip(args) {
+            unify(&p.ty, at, generics, &mut bound, &|t| self.module.type_name(t))?;
+        }
+        let how = format!("from the arguments; give it: `{}<…>(…)`", decl.name.name);
+        self.constrained(generics, bound, &how)
+    }
+
+    /// The generic arguments written in `<…>`, in order; those not given are `None`.
+    fn explicit_bounds(
+        &mut self,
+        generics: &[ast::GenericParam],
+        explicit: &[ast::GenericArg],
+    ) -> Result<Vec<Option<Bound>>, String> {
         if explicit.len() > generics.len() {
             return Err(format!("{} generic arguments given, {} declared", explicit.len(), generics.len()));
         }
@@ -175,14 +189,19 @@ impl Checker {
                 },
             });
         }
-        for (p, at) in decl.params.iter().zip(args) {
-            unify(&p.ty, at, generics, &mut bound, &|t| self.module.type_name(t))?;
-        }
+        Ok(bound)
+    }
+
+    /// Every parameter bound, and every constraint met; `how` tells how to bind a missing one.
+    fn constrained(
+        &mut self,
+        generics: &[ast::GenericParam],
+        bound: Vec<Option<Bound>>,
+        how: &str,
+    ) -> Result<Vec<Bound>, String> {
         let mut out = Vec::new();
         for (g, b) in generics.iter().zip(bound) {
-            let b = b.ok_or_else(|| {
-                format!("cannot deduce `{}` from the arguments; give it: `{}<…>(…)`", g.name.name, decl.name.name)
-            })?;
+            let b = b.ok_or_else(|| format!("cannot deduce `{}` {how}", g.name.name))?;
             if let (Some(c), Bound::Type(t)) = (&g.constraint, &b) {
                 let user = match t {
                     Type::Struct(h) => self.struct_conforms(*h, &c.name),
@@ -215,26 +234,7 @@ impl Checker {
         // The instance is checked as a function of its own: the caller's state waits aside,
         // and the parameters' names mean their arguments.
         let caller = self.cur.take();
-        let mut shadowed = Vec::new();
-        let mut values = std::mem::take(&mut self.generic_values);
-        let outer_values = values.clone();
-        for (p, b) in decl.generics.iter().zip(&bound) {
-            match b {
-                Bound::Type(t) => {
-                    shadowed.push((p.name.name.clone(), self.types.insert(p.name.name.clone(), t.clone())))
-                }
-                Bound::Value(v) => {
-                    let ty = p.value.as_ref().map(|t| self.resolve_type(t)).unwrap_or(Type::INT);
-                    let c = if ty.scalar().is_some_and(|s| s.is_unsigned_int()) {
-                        ConstValue::Uint(*v as u64)
-                    } else {
-                        ConstValue::Int(*v)
-                    };
-                    values.insert(p.name.name.clone(), (c, ty));
-                }
-            }
-        }
-        self.generic_values = values;
+        let outer = self.bind_generics(&decl.generics, &bound);
         let ret = self.resolve_type(&decl.ret);
         let params: Vec<(Type, ParamMode)> = decl
             .params
@@ -283,16 +283,169 @@ impl Checker {
         self.module.functions[id] = func;
         self.facts.insert(id, facts);
         self.made_instances = true;
-        for (n, old) in shadowed.into_iter().rev() {
+        self.unbind_generics(outer);
+        self.cur = caller;
+        Some(id)
+    }
+
+    /// Gives each generic parameter's name its argument: a type parameter names the type, a
+    /// value parameter reads as the constant. Returns what the names meant before.
+    fn bind_generics(&mut self, generics: &[ast::GenericParam], bound: &[Bound]) -> OuterNames {
+        let mut shadowed = Vec::new();
+        let mut values = std::mem::take(&mut self.generic_values);
+        let outer_values = values.clone();
+        for (p, b) in generics.iter().zip(bound) {
+            match b {
+                Bound::Type(t) => {
+                    shadowed.push((p.name.name.clone(), self.types.insert(p.name.name.clone(), t.clone())))
+                }
+                Bound::Value(v) => {
+                    let ty = p.value.as_ref().map(|t| self.resolve_type(t)).unwrap_or(Type::INT);
+                    let c = if ty.scalar().is_some_and(|s| s.is_unsigned_int()) {
+                        ConstValue::Uint(*v as u64)
+                    } else {
+                        ConstValue::Int(*v)
+                    };
+                    values.insert(p.name.name.clone(), (c, ty));
+                }
+            }
+        }
+        self.generic_values = values;
+        OuterNames { shadowed, values: outer_values }
+    }
+
+    fn unbind_generics(&mut self, outer: OuterNames) {
+        for (n, old) in outer.shadowed.into_iter().rev() {
             match old {
                 Some(t) => self.types.insert(n, t),
                 None => self.types.remove(&n),
             };
         }
-        self.generic_values = outer_values;
-        self.cur = caller;
-        Some(id)
+        self.generic_values = outer.values;
     }
+
+    /// Records a generic struct; its members are checked per instance.
+    pub(super) fn generic_struct(&mut self, s: &ast::StructDecl) {
+        for g in &s.generics {
+            if let Some(c) = &g.constraint {
+                if conforms(&c.name, &Type::INT).is_none() && !self.interfaces.contains_key(&c.name) {
+                    self.error("E0416", c.span, format!("unknown constraint `{}`", c.name));
+                }
+            }
+        }
+        if self.generic_structs.contains_key(&s.name.name) || self.types.contains_key(&s.name.name) {
+            self.error("E0302", s.name.span, format!("`{}` is already defined", s.name.name));
+            return;
+        }
+        self.used_global_names.insert(s.name.name.clone());
+        self.generic_structs
+            .insert(s.name.name.clone(), GenericStruct { decl: Rc::new(s.clone()), instances: Vec::new() });
+    }
+
+    /// `Pair<float>`: the instance of generic struct `name` for the arguments written.
+    pub(super) fn generic_struct_type(&mut self, name: &str, args: &[ast::GenericArg], span: Span) -> Type {
+        let decl = self.generic_structs[name].decl.clone();
+        let bound = if args.len() < decl.generics.len() {
+            let missing: Vec<&str> = decl.generics[args.len()..].iter().map(|g| g.name.name.as_str()).collect();
+            Err(format!("`{}` not given", missing.join("`, `")))
+        } else {
+            self.explicit_bounds(&decl.generics, args)
+        }
+        .and_then(|b| self.constrained(&decl.generics, b, ""));
+        let bound = match bound {
+            Ok(b) => b,
+            Err(why) => {
+                let d = Diagnostic::error(
+                    "E0416",
+                    format!("cannot make `{}` from these arguments", generic_shown(&decl.name.name, &decl.generics)),
+                )
+                .with_label(span, why)
+                .with_label(decl.name.span, "declared here");
+                self.push(d);
+                return Type::Error;
+            }
+        };
+        if let Some((_, h)) = self.generic_structs[name].instances.iter().find(|(b, _)| *b == bound) {
+            return Type::Struct(*h);
+        }
+        if self.instance_depth >= MAX_DEPTH {
+            self.error(
+                "E0416",
+                span,
+                "generic instantiation nests too deeply (a generic struct that contains itself?)",
+            );
+            return Type::Error;
+        }
+        // The members are checked as a struct of its own, in the middle of whatever needed
+        // it: the function being checked waits aside.
+        let caller = self.cur.take();
+        let pending_this = self.pending_this.take();
+        let outer = self.bind_generics(&decl.generics, &bound);
+        let mut instance = (*decl).clone();
+        instance.generics.clear();
+        let base = instance_name(name, &bound, |t| self.module.type_name(t));
+        instance.name.name = self.unique_global_name(&base);
+        self.instance_depth += 1;
+        let before = self.diags.len();
+        let h = self.struct_fields(&instance);
+        self.generic_structs.get_mut(name).expect("looked up above").instances.push((bound.clone(), h));
+        // Inside its own body, the struct's name alone means this instance (as in C++).
+        let injected = decl.name.name.rsplit("::").next().unwrap_or(name).to_string();
+        let old = self.types.insert(injected.clone(), Type::Struct(h));
+        self.struct_members(h, &instance.members, &instance.bases);
+        match old {
+            Some(t) => self.types.insert(injected, t),
+            None => self.types.remove(&injected),
+        };
+        self.instance_depth -= 1;
+        let shown = format!(
+            "{}<{}>",
+            decl.name.name,
+            bound
+                .iter()
+                .map(|b| match b {
+                    Bound::Type(t) => self.module.type_name(t),
+                    Bound::Value(v) => v.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        for d in &mut self.diags[before..] {
+            if d.is_error() {
+                d.labels.push(crate::diag::Label { span, message: format!("in `{shown}`, instantiated here") });
+            }
+        }
+        self.made_instances = true;
+        self.unbind_generics(outer);
+        self.pending_this = pending_this;
+        self.cur = caller;
+        Type::Struct(h)
+    }
+}
+
+/// What generic parameter names meant before an instance bound them.
+pub(super) struct OuterNames {
+    shadowed: Vec<(String, Option<Type>)>,
+    values: crate::fast_hash::HashMap<String, (ConstValue, Type)>,
+}
+
+/// A generic struct as declared, with the instances made so far.
+pub(super) struct GenericStruct {
+    pub decl: Rc<ast::StructDecl>,
+    pub instances: Vec<(Vec<Bound>, StructId)>,
+}
+
+/// `Pair<T, let N : int>`, for messages.
+fn generic_shown(name: &str, generics: &[ast::GenericParam]) -> String {
+    let params: Vec<String> = generics
+        .iter()
+        .map(|g| match (&g.value, &g.constraint) {
+            (Some(_), _) => format!("let {}", g.name.name),
+            (None, Some(c)) => format!("{} : {}", g.name.name, c.name),
+            (None, None) => g.name.name.clone(),
+        })
+        .collect();
+    format!("{name}<{}>", params.join(", "))
 }
 
 /// Binds the generic parameters `pattern` mentions from the argument type `arg`: `T` is the
@@ -410,14 +563,5 @@ fn shown_instance(decl: &ast::FunctionDecl, bound: &[Bound], name_of: impl Fn(&T
 
 /// `f<T : IFoo, let N : int>(…)`, for notes.
 fn signature(decl: &ast::FunctionDecl) -> String {
-    let params: Vec<String> = decl
-        .generics
-        .iter()
-        .map(|g| match (&g.value, &g.constraint) {
-            (Some(_), _) => format!("let {}", g.name.name),
-            (None, Some(c)) => format!("{} : {}", g.name.name, c.name),
-            (None, None) => g.name.name.clone(),
-        })
-        .collect();
-    format!("{}<{}>", decl.name.name, params.join(", "))
+    generic_shown(&decl.name.name, &decl.generics)
 }

@@ -16,7 +16,7 @@
 use super::{Checker, FnState};
 use crate::diag::Diagnostic;
 use crate::fast_hash::{HashMap, HashSet};
-use crate::ir::{StructId, Type};
+use crate::ir::{ConstValue, ExprId, ExprKind, Scalar, StructId, Type};
 use crate::span::Span;
 use crate::syntax::ast;
 
@@ -41,6 +41,67 @@ pub(super) fn method_key(s: &str, m: &str) -> String {
     format!("{s}::{m}")
 }
 
+/// The method name of Slang's constructors.
+pub(super) const INIT: &str = "__init";
+
+/// The method names of a property's accessors.
+pub(super) fn getter(property: &str) -> String {
+    format!("__get_{property}")
+}
+
+pub(super) fn setter(property: &str) -> String {
+    format!("__set_{property}")
+}
+
+/// A method's name as a word for the output's function names: `operator+` is `operator_add`,
+/// `__init` is `init`, `__get_x` is `get_x`.
+fn ir_word(method: &str) -> String {
+    operator_word(method).unwrap_or_else(|| method.trim_start_matches('_').to_string())
+}
+
+/// `operator+` as `operator_add`; `None` for a name that is no operator.
+pub(super) fn operator_word(name: &str) -> Option<String> {
+    let symbol = name.strip_prefix("operator")?;
+    let word = match symbol {
+        "+" => "add",
+        "-" => "sub",
+        "*" => "mul",
+        "/" => "div",
+        "%" => "mod",
+        "==" => "eq",
+        "!=" => "ne",
+        "<" => "lt",
+        ">" => "gt",
+        "<=" => "le",
+        ">=" => "ge",
+        "&" => "and",
+        "|" => "or",
+        "^" => "xor",
+        "<<" => "shl",
+        ">>" => "shr",
+        "!" => "not",
+        "~" => "bitnot",
+        "&&" => "logical_and",
+        "||" => "logical_or",
+        "++" => "inc",
+        "--" => "dec",
+        "[]" => "index",
+        "()" => "call",
+        "+=" => "add_assign",
+        "-=" => "sub_assign",
+        "*=" => "mul_assign",
+        "/=" => "div_assign",
+        "%=" => "mod_assign",
+        "&=" => "and_assign",
+        "|=" => "or_assign",
+        "^=" => "xor_assign",
+        "<<=" => "shl_assign",
+        ">>=" => "shr_assign",
+        _ => return None,
+    };
+    Some(format!("operator_{word}"))
+}
+
 impl Checker {
     pub(super) fn interface_decl(&mut self, i: &ast::StructDecl) {
         let mut requirements = Vec::new();
@@ -55,6 +116,9 @@ impl Checker {
                 ast::StructMember::Fields(g) => {
                     let span = g.decls.first().map_or(g.span, |d| d.name.span);
                     self.error("E0502", span, "interfaces hold method requirements only");
+                }
+                ast::StructMember::Property(p) => {
+                    self.error("E0502", p.name.span, "interfaces hold method requirements only");
                 }
             }
         }
@@ -71,39 +135,61 @@ impl Checker {
         self.interfaces.insert(i.name.name.clone(), Interface { bases, requirements, span: i.name.span });
     }
 
-    /// The methods of struct `h` (declared in `s`), and its conformance to the interfaces it
-    /// names.
-    pub(super) fn struct_methods(&mut self, h: StructId, s: &ast::StructDecl) {
-        let struct_name = s.name.name.clone();
-        let fields: HashSet<String> = self.module.structs[h].fields.iter().map(|f| f.name.clone()).collect();
-        let methods: Vec<&ast::FunctionDecl> = s
-            .members
-            .iter()
-            .filter_map(|m| match m {
-                ast::StructMember::Method(f) => Some(f),
-                _ => None,
-            })
-            .collect();
-        let mutating = mutating_methods(&methods, &fields);
-        let mut list = Vec::new();
+    /// The members of struct `h` other than its fields: static members, methods, operators,
+    /// constructors and properties; then its conformance to the interfaces it names. A struct's
+    /// own declaration and each `extension` of it come here.
+    pub(super) fn struct_members(&mut self, h: StructId, members: &[ast::StructMember], bases: &[ast::Ident]) {
+        let struct_name = self.module.structs[h].name.clone();
+        // Properties are written like fields, so assigning one makes a method mutating too.
+        let mut assignable: HashSet<String> = self.module.structs[h].fields.iter().map(|f| f.name.clone()).collect();
+        let mut methods: Vec<ast::FunctionDecl> = Vec::new();
+        let mut statics = Vec::new();
+        for m in members {
+            match m {
+                ast::StructMember::Method(f) => methods.push(f.clone()),
+                ast::StructMember::Property(p) => {
+                    assignable.insert(p.name.name.clone());
+                    methods.extend(self.accessors(p));
+                }
+                ast::StructMember::Fields(g) if g.modifiers.has(ast::Modifier::Static) => statics.push(g),
+                ast::StructMember::Fields(_) => {}
+            }
+        }
+        // Inside its members the struct is a scope: `K` alone finds the static member `S::K`.
+        let outer = std::mem::replace(&mut self.namespaces, struct_name.split("::").map(String::from).collect());
+        for g in statics {
+            let mut g = g.clone();
+            for d in &mut g.decls {
+                d.name.name = method_key(&struct_name, &d.name.name);
+            }
+            self.global_group(&g, None);
+        }
+        let refs: Vec<&ast::FunctionDecl> = methods.iter().collect();
+        let mutating = mutating_methods(&refs, &assignable);
+        let mut list = self.methods.remove(&h).unwrap_or_default();
         let mut defs = Vec::new();
         for f in &methods {
-            let is_static = f.modifiers.has(ast::Modifier::Static);
+            let is_init = f.name.name == INIT;
+            let is_static = is_init || f.modifiers.has(ast::Modifier::Static);
             if !f.generics.is_empty() {
                 self.error("E0502", f.name.span, "generic member functions are not supported yet");
                 continue;
             }
-            let mut d = (*f).clone();
+            let mut d = f.clone();
             d.name.name = method_key(&struct_name, &f.name.name);
+            let own_type = ast::TypeExpr {
+                kind: ast::TypeExprKind::Named { name: struct_name.clone(), args: Vec::new() },
+                span: f.name.span,
+            };
+            if is_init {
+                d.ret = own_type.clone();
+            }
             if !is_static {
                 let mode = if mutating.contains(&f.name.name) { ast::Modifier::Inout } else { ast::Modifier::In };
                 let this = ast::Param {
                     attrs: Vec::new(),
                     modifiers: ast::Modifiers { list: vec![(mode, f.name.span)] },
-                    ty: ast::TypeExpr {
-                        kind: ast::TypeExprKind::Named { name: struct_name.clone(), args: Vec::new() },
-                        span: f.name.span,
-                    },
+                    ty: own_type,
                     name: ast::Ident { name: "this".into(), span: f.name.span },
                     array_dims: Vec::new(),
                     annotations: Vec::new(),
@@ -114,28 +200,154 @@ impl Checker {
             }
             // Declared before any body is checked, so methods may call each other in any order.
             let prototype = ast::FunctionDecl { body: None, ..d.clone() };
-            let ir_name = self.unique_global_name(&format!("{struct_name}_{}", f.name.name));
+            let ir_name = self.unique_global_name(&format!("{struct_name}_{}", ir_word(&f.name.name)));
             if let Some(id) = self.function(&prototype) {
                 self.module.functions[id].name = ir_name.clone();
             }
-            list.push(Method { name: f.name.name.clone(), is_static });
-            defs.push((d, is_static, ir_name));
+            if !list.iter().any(|m: &Method| m.name == f.name.name) {
+                list.push(Method { name: f.name.name.clone(), is_static });
+            }
+            defs.push((d, is_static, is_init, ir_name));
         }
         self.methods.insert(h, list);
-        for (d, is_static, ir_name) in defs {
+        for (d, is_static, is_init, ir_name) in defs {
             self.pending_this = (!is_static).then_some(h);
+            self.pending_init = is_init.then_some(h);
             let id = self.function(&d);
             self.pending_this = None;
+            self.pending_init = None;
             if let Some(id) = id {
                 self.module.functions[id].name = ir_name;
             }
         }
-        self.check_conformance(h, s);
+        self.namespaces = outer;
+        self.check_conformance(h, bases);
     }
 
-    fn check_conformance(&mut self, h: StructId, s: &ast::StructDecl) {
-        let mut conforms = Vec::new();
-        for b in &s.bases {
+    /// Slang's `extension S : IFoo { … }`: more methods, static members and conformances for
+    /// a struct declared elsewhere.
+    pub(super) fn extension_decl(&mut self, e: &ast::ExtensionDecl) {
+        let ty = self.resolve_type(&e.ty);
+        let h = match ty {
+            Type::Struct(h) => h,
+            Type::Error => return,
+            other => {
+                let msg = format!("only structs can be extended, not `{}`", self.type_name(&other));
+                self.error("E0502", e.ty.span, msg);
+                return;
+            }
+        };
+        for m in &e.members {
+            if let ast::StructMember::Fields(g) = m {
+                if !g.modifiers.has(ast::Modifier::Static) {
+                    let span = g.decls.first().map_or(g.span, |d| d.name.span);
+                    self.error(
+                        "E0502",
+                        span,
+                        "an extension cannot add fields (only methods, properties and static members)",
+                    );
+                }
+            }
+        }
+        self.struct_members(h, &e.members, &e.bases);
+    }
+
+    /// A fresh object of struct `h`: each field's default (Slang's `float x = 1;`) or zero.
+    pub(super) fn default_object(&mut self, h: StructId, span: Span) -> ExprId {
+        let fields: Vec<Type> = self.module.structs[h].fields.iter().map(|f| f.ty.clone()).collect();
+        let defaults = self.field_defaults.get(&h).cloned().unwrap_or_default();
+        let mut parts = Vec::new();
+        for (i, ty) in fields.iter().enumerate() {
+            let part = match defaults.get(i).cloned().flatten() {
+                Some(init) => self.initializer(&init, &mut ty.clone()),
+                None => self.zero_value(ty, span),
+            };
+            parts.push(part);
+        }
+        self.add_expr(ExprKind::Construct(parts), Type::Struct(h), span)
+    }
+
+    fn zero_value(&mut self, ty: &Type, span: Span) -> ExprId {
+        let scalar = |s: Scalar| match s {
+            Scalar::Bool => ConstValue::Bool(false),
+            s if s.is_float() => ConstValue::Float(0.0),
+            s if s.is_unsigned_int() => ConstValue::Uint(0),
+            _ => ConstValue::Int(0),
+        };
+        let parts = match ty {
+            Type::Scalar(s) => return self.add_expr(ExprKind::Const(scalar(*s)), ty.clone(), span),
+            Type::Vector(s, n) => (0..*n).map(|_| self.zero_value(&Type::Scalar(*s), span)).collect(),
+            Type::Matrix(s, r, c) => (0..r * c).map(|_| self.zero_value(&Type::Scalar(*s), span)).collect(),
+            Type::Array(e, Some(n)) => (0..*n).map(|_| self.zero_value(e, span)).collect(),
+            Type::Struct(h) => return self.default_object(*h, span),
+            _ => return self.error_expr(span),
+        };
+        self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+    }
+
+    /// A property's accessors as methods: `get` returns the property's type, `set` takes one
+    /// value (`newValue` unless named) and writes `this`.
+    fn accessors(&mut self, p: &ast::PropertyDecl) -> Vec<ast::FunctionDecl> {
+        let mut out = Vec::new();
+        for a in &p.accessors {
+            if a.body.is_none() {
+                self.error("E0502", a.name.span, "a property accessor needs a body");
+                continue;
+            }
+            let mut f = a.clone();
+            match a.name.name.as_str() {
+                "get" => {
+                    if !a.params.is_empty() {
+                        self.error("E0502", a.name.span, "a `get` accessor takes no parameters");
+                        continue;
+                    }
+                    f.name.name = getter(&p.name.name);
+                    f.ret = p.ty.clone();
+                }
+                "set" => {
+                    match a.params.len() {
+                        0 => f.params.push(ast::Param {
+                            attrs: Vec::new(),
+                            modifiers: ast::Modifiers::default(),
+                            ty: p.ty.clone(),
+                            name: ast::Ident { name: "newValue".into(), span: a.name.span },
+                            array_dims: Vec::new(),
+                            annotations: Vec::new(),
+                            default: None,
+                            span: a.name.span,
+                        }),
+                        1 => {}
+                        _ => {
+                            self.error("E0502", a.name.span, "a `set` accessor takes one value");
+                            continue;
+                        }
+                    }
+                    f.name.name = setter(&p.name.name);
+                    f.ret = ast::TypeExpr {
+                        kind: ast::TypeExprKind::Named { name: "void".into(), args: Vec::new() },
+                        span: a.name.span,
+                    };
+                    f.attrs.push(ast::Attribute {
+                        name: ast::Ident { name: "mutating".into(), span: a.name.span },
+                        args: Vec::new(),
+                        span: a.name.span,
+                    });
+                }
+                other => {
+                    let msg = format!("a property has `get` and `set` accessors, not `{other}`");
+                    self.error("E0502", a.name.span, msg);
+                    continue;
+                }
+            }
+            out.push(f);
+        }
+        out
+    }
+
+    fn check_conformance(&mut self, h: StructId, bases: &[ast::Ident]) {
+        let struct_name = self.module.structs[h].name.clone();
+        let mut conforms = self.conformances.remove(&h).unwrap_or_default();
+        for b in bases {
             if !self.interfaces.contains_key(&b.name) {
                 if !matches!(self.types.get(&b.name), Some(Type::Struct(_))) {
                     self.error("E0401", b.span, format!("`{}` is not an interface", b.name));
@@ -145,7 +357,7 @@ impl Checker {
             for (iface, req) in self.requirements_of(&b.name) {
                 let params: Vec<Type> = req.params.iter().map(|p| self.resolve_type(&p.ty)).collect();
                 let ret = self.resolve_type(&req.ret);
-                let key = method_key(&s.name.name, &req.name.name);
+                let key = method_key(&struct_name, &req.name.name);
                 // A non-static method's first parameter is `this`.
                 let skip = usize::from(!req.modifiers.has(ast::Modifier::Static));
                 let found = self.functions.get(&key).is_some_and(|ids| {
@@ -165,9 +377,9 @@ impl Checker {
                     );
                     let d = Diagnostic::error(
                         "E0418",
-                        format!("`{}` does not implement `{sig}`, which `{iface}` requires", s.name.name),
+                        format!("`{struct_name}` does not implement `{sig}`, which `{iface}` requires"),
                     )
-                    .with_label(b.span, format!("`{}` promises `{}` here", s.name.name, b.name))
+                    .with_label(b.span, format!("`{struct_name}` promises `{}` here", b.name))
                     .with_label(req.name.span, "the requirement");
                     self.push(d);
                 }

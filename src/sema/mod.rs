@@ -10,6 +10,7 @@ pub mod conv;
 mod expr;
 mod generic;
 mod glsl;
+mod members;
 mod methods;
 mod stmt;
 
@@ -84,6 +85,11 @@ struct FnState {
     facts: FnFacts,
     /// In a method: its `this` parameter and the struct.
     this: Option<(LocalId, StructId)>,
+    /// In a constructor: `this` is a local, and the value returned.
+    init: bool,
+    /// Calls of property getters, with the struct and the property: an assignment to one
+    /// becomes a call of the setter.
+    property_reads: HashMap<ExprId, (StructId, String)>,
 }
 
 pub struct Checker {
@@ -111,6 +117,10 @@ pub struct Checker {
     conformances: HashMap<StructId, Vec<String>>,
     /// Set while a method body is checked: the struct whose `this` it has.
     pending_this: Option<StructId>,
+    /// Set while a constructor (`__init`) body is checked: the struct it builds.
+    pending_init: Option<StructId>,
+    /// Slang's field defaults (`float x = 1;` in a struct), per struct that has any.
+    field_defaults: HashMap<StructId, Vec<Option<ast::Initializer>>>,
     /// GLSL's `layout(local_size_x = …) in;`: the workgroup size of an entry point without
     /// `[numthreads]`.
     glsl_local_size: Option<[u32; 3]>,
@@ -142,6 +152,8 @@ pub struct Checker {
     /// User generic functions, by name ([`generic`]).
     generic_fns: HashMap<String, Vec<usize>>,
     generics: Vec<generic::GenericFn>,
+    /// User generic structs, by name.
+    generic_structs: HashMap<String, generic::GenericStruct>,
     /// The generic value parameters of the instance being checked (`let N : int`).
     generic_values: HashMap<String, (ConstValue, Type)>,
     /// Instances being checked inside instances.
@@ -259,6 +271,8 @@ impl Checker {
             interfaces: HashMap::default(),
             conformances: HashMap::default(),
             pending_this: None,
+            pending_init: None,
+            field_defaults: HashMap::default(),
             glsl_local_size: None,
             glsl_local_size_span: None,
             blocks: HashMap::default(),
@@ -276,6 +290,7 @@ impl Checker {
             entry_attrs_read: false,
             generic_fns: HashMap::default(),
             generics: Vec::new(),
+            generic_structs: HashMap::default(),
             generic_values: HashMap::default(),
             instance_depth: 0,
             made_instances: false,
@@ -443,6 +458,14 @@ impl Checker {
             if let Some(ty) = self.types.get(&key) {
                 return ty.clone();
             }
+        }
+        let generic = self.scoped(name, |n| self.generic_structs.contains_key(n));
+        if self.generic_structs.contains_key(&generic) {
+            if args.is_empty() {
+                self.error("E0416", t.span, format!("`{name}` is generic: give its arguments, `{name}<…>`"));
+                return Type::Error;
+            }
+            return self.generic_struct_type(&generic, args, t.span);
         }
         if let Some(ty) = stdlib::builtin_type(t) {
             return ty;
@@ -618,6 +641,7 @@ impl Checker {
             }
             ast::Item::Struct(s) => self.struct_decl(s),
             ast::Item::Interface(i) => self.interface_decl(i),
+            ast::Item::Extension(e) => self.extension_decl(e),
             ast::Item::LayoutIn(q, span) => self.layout_in(q, *span),
             ast::Item::Enum(e) => self.enum_decl(e),
             ast::Item::Namespace(name, items, _) => {
@@ -778,11 +802,21 @@ impl Checker {
 
     fn struct_decl(&mut self, s: &ast::StructDecl) {
         if !s.generics.is_empty() {
-            self.error("E0502", s.name.span, "generic structs are only supported in the stdlib");
+            self.generic_struct(s);
+            return;
         }
+        let h = self.struct_fields(s);
+        self.struct_members(h, &s.members, &s.bases);
+    }
+
+    /// Defines struct `s` with its fields; its methods come after.
+    fn struct_fields(&mut self, s: &ast::StructDecl) -> StructId {
         let mut fields: Vec<Field> = Vec::new();
+        let mut defaults = Vec::new();
         for m in &s.members {
             match m {
+                // A static member is a global of its own (`S::K`), declared with the methods.
+                ast::StructMember::Fields(g) if g.modifiers.has(ast::Modifier::Static) => {}
                 ast::StructMember::Fields(g) => {
                     let base = self.resolve_type(&g.ty);
                     for d in &g.decls {
@@ -799,15 +833,19 @@ impl Checker {
                         });
                         let majorness = self.majorness(&g.modifiers);
                         fields.push(Field { name: d.name.name.clone(), ty, semantic, majorness, span: d.name.span });
+                        defaults.push(d.init.clone());
                     }
                 }
-                ast::StructMember::Method(_) => {}
+                ast::StructMember::Method(_) | ast::StructMember::Property(_) => {}
             }
         }
         let h = self.module.structs.append(StructDef { name: s.name.name.clone(), fields, span: s.span });
+        if defaults.iter().any(Option::is_some) {
+            self.field_defaults.insert(h, defaults);
+        }
         self.used_global_names.insert(s.name.name.clone());
         self.define_type(&s.name, Type::Struct(h));
-        self.struct_methods(h, s);
+        h
     }
 
     fn register_of(&mut self, annotations: &[ast::Annotation]) -> Option<Register> {
@@ -1003,7 +1041,7 @@ impl Checker {
             }
             None => {
                 let id = self.module.functions.append(Function {
-                    name: f.name.name.clone(),
+                    name: methods::operator_word(&f.name.name).unwrap_or_else(|| f.name.name.clone()),
                     ret: ret.clone(),
                     ret_semantic: None,
                     locals: Arena::new(),
@@ -1031,7 +1069,8 @@ impl Checker {
         }
         let Some(body) = &f.body else { return Some(id) };
         self.sigs[id.index()].defined = true;
-        let (func, facts) = self.definition(f, body, &ret, &params, &[]);
+        let (mut func, facts) = self.definition(f, body, &ret, &params, &[]);
+        func.name = std::mem::take(&mut self.module.functions[id].name);
         self.module.functions[id] = func;
         self.facts.insert(id, facts);
         Some(id)
@@ -1094,10 +1133,24 @@ impl Checker {
                 self.error("E0302", p.name.span, format!("duplicate parameter `{}`", p.name.name));
             }
         }
-        let this = self.pending_this.take().and_then(|h| match scope.get("this") {
+        let mut this = self.pending_this.take().and_then(|h| match scope.get("this") {
             Some(Sym::Local(l)) => Some((*l, h)),
             _ => None,
         });
+        let init = self.pending_init.take();
+        if let Some(h) = init {
+            let local = func.locals.append(Local {
+                name: "this".into(),
+                ty: Type::Struct(h),
+                param: None,
+                builtin: None,
+                semantic: None,
+                is_const: false,
+                span: f.name.span,
+            });
+            scope.insert("this".into(), Sym::Local(local));
+            this = Some((local, h));
+        }
         self.cur = Some(FnState {
             func,
             scopes: vec![scope],
@@ -1107,11 +1160,24 @@ impl Checker {
             switch_depth: 0,
             facts: FnFacts { uniform_params, ..FnFacts::default() },
             this,
+            init: init.is_some(),
+            property_reads: HashMap::default(),
         });
         let mut stmts = Vec::new();
+        if let (Some(h), Some((local, _))) = (init, this) {
+            // A constructor starts from the fields' defaults (zero where none is given).
+            let value = self.default_object(h, f.name.span);
+            stmts.push(Stmt::Local { local, init: Some(value) });
+        }
         self.desugar_group_wave_index_params(&mut stmts);
         for s in &body.stmts {
             self.stmt(s, &mut stmts);
+        }
+        if let (true, Some((local, h))) = (init.is_some(), this) {
+            if !stmt::returns(&stmts) {
+                let value = self.add_expr(ExprKind::Local(local), Type::Struct(h), f.name.span);
+                stmts.push(Stmt::Return(Some(value)));
+            }
         }
         let state = self.cur.take().expect("the function being checked");
         let mut func = state.func;

@@ -10,7 +10,12 @@ use crate::syntax::ast;
 /// Whether every path through the block ends in `return` (or `discard`): a non-void function
 /// must not fall off its end.
 pub(super) fn always_returns(b: &Block) -> bool {
-    b.stmts.iter().any(stmt_returns)
+    returns(&b.stmts)
+}
+
+/// Whether a statement list returns on every path.
+pub(super) fn returns(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(stmt_returns)
 }
 
 fn stmt_returns(s: &Stmt) -> bool {
@@ -223,6 +228,13 @@ impl Checker {
             }
             K::Return(value) => {
                 let ret = self.cur.as_ref().map(|st| st.func.ret.clone()).unwrap_or(Type::Void);
+                // `return;` in a constructor returns the object built.
+                if let (None, Some((this, h))) = (value, self.cur.as_ref().filter(|st| st.init).and_then(|st| st.this))
+                {
+                    let object = self.add_expr(ExprKind::Local(this), Type::Struct(h), s.span);
+                    out.push(Stmt::Return(Some(object)));
+                    return;
+                }
                 match (value, &ret) {
                     (None, Type::Void) => out.push(Stmt::Return(None)),
                     (Some(v), Type::Void) => {
@@ -420,7 +432,13 @@ impl Checker {
                     if matches!(ty, Type::Array(_, None)) {
                         self.error("E0404", d.name.span, "array size missing");
                     }
-                    None
+                    // Slang: a struct with field defaults starts from them.
+                    match ty {
+                        Type::Struct(h) if self.field_defaults.contains_key(&h) => {
+                            Some(self.default_object(h, d.name.span))
+                        }
+                        _ => None,
+                    }
                 }
                 Some(init) => {
                     if is_const {
@@ -494,7 +512,7 @@ impl Checker {
     }
 
     /// A local initializer: an expression or a `{…}` list, converted to the declared type.
-    fn initializer(&mut self, init: &ast::Initializer, ty: &mut Type) -> ExprId {
+    pub(super) fn initializer(&mut self, init: &ast::Initializer, ty: &mut Type) -> ExprId {
         match init {
             ast::Initializer::Expr(e) => {
                 let v = self.expr(e);
@@ -523,6 +541,21 @@ impl Checker {
                             parts.push(self.initializer(i, &mut et));
                         }
                         self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+                    }
+                    // Slang: a struct with constructors is initialized by the one the list fits.
+                    Type::Struct(h) if self.has_constructor(*h) => {
+                        let h = *h;
+                        let mut args = Vec::new();
+                        for i in items {
+                            match i {
+                                ast::Initializer::Expr(e) => args.push(self.expr(e)),
+                                ast::Initializer::List(_, span) => {
+                                    self.error("E0409", *span, "a constructor's arguments cannot be lists");
+                                    return self.error_expr(*span);
+                                }
+                            }
+                        }
+                        self.construct_object(h, args, span).unwrap_or_else(|| self.error_expr(span))
                     }
                     Type::Struct(h) => {
                         let fields: Vec<Type> = self.module.structs[*h].fields.iter().map(|f| f.ty.clone()).collect();

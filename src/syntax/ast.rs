@@ -32,6 +32,7 @@ pub enum Item {
     Struct(StructDecl),
     /// Slang's `interface I : J { requirements }`.
     Interface(StructDecl),
+    Extension(ExtensionDecl),
     /// `enum E : uint { A, B = 4 }` and `enum class E { … }`.
     Enum(EnumDecl),
     /// `namespace N { items }` (nested names as `N::M`).
@@ -60,6 +61,7 @@ pub enum Modifier {
     Uniform,
     Extern,
     Precise,
+    Globallycoherent,
     In,
     Out,
     Inout,
@@ -198,7 +200,29 @@ pub struct BufferBlock {
 #[derive(Clone, Debug, PartialEq)]
 pub enum StructMember {
     Fields(VarDeclGroup),
+    /// A method, an `operator+`, or Slang's `__init` constructor (named `__init`, with an
+    /// inferred return type).
     Method(FunctionDecl),
+    /// Slang's `property T name { get { … } set(T v) { … } }`.
+    Property(PropertyDecl),
+}
+
+/// A property: accessors named `get` and `set`, each an ordinary function body.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PropertyDecl {
+    pub ty: TypeExpr,
+    pub name: Ident,
+    pub accessors: Vec<FunctionDecl>,
+    pub span: Span,
+}
+
+/// Slang's `extension S : IFoo { methods }`: members added to a struct declared elsewhere.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExtensionDecl {
+    pub ty: TypeExpr,
+    pub bases: Vec<Ident>,
+    pub members: Vec<StructMember>,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -229,15 +229,24 @@ fn prefix_type_params(tokens: &[SpannedToken], start: usize) -> Vec<String> {
     names
 }
 
-/// Parses `T : c, U >` starting at `start`; returns the names, whether any had a constraint,
-/// and the index of the `>`.
+/// Parses `T : c, let N : int, U >` starting at `start`; returns the type parameters' names,
+/// whether any had a constraint, and the index of the `>`.
 fn generic_params(tokens: &[SpannedToken], start: usize) -> Option<(Vec<String>, bool, usize)> {
     let mut i = start;
     let mut names = Vec::new();
     let mut constrained = false;
     loop {
-        names.push(ident(tokens, i)?.to_string());
-        i += 1;
+        if tokens.get(i)?.token == Token::Let {
+            // A value parameter, `let N : int`: a name, not a type.
+            ident(tokens, i + 1)?;
+            if tokens.get(i + 2)?.token != Token::Colon {
+                return None;
+            }
+            i += 4;
+        } else {
+            names.push(ident(tokens, i)?.to_string());
+            i += 1;
+        }
         if tokens.get(i)?.token == Token::Colon {
             ident(tokens, i + 1)?;
             constrained = true;

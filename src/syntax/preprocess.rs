@@ -378,6 +378,11 @@ fn is_keyword(t: &Token) -> bool {
             | Namespace
             | Using
             | Where
+            | Operator
+            | Init
+            | Property
+            | Extension
+            | Globallycoherent
     )
 }
 

@@ -163,6 +163,7 @@ impl Reader<'_> {
                 Token::Uniform => Modifier::Uniform,
                 Token::Extern => Modifier::Extern,
                 Token::Precise => Modifier::Precise,
+                Token::Globallycoherent => Modifier::Globallycoherent,
                 Token::In => Modifier::In,
                 Token::Out => Modifier::Out,
                 Token::Inout => Modifier::Inout,

@@ -212,6 +212,16 @@ pub enum Token {
     Var,
     #[token("where")]
     Where,
+    #[token("operator")]
+    Operator,
+    #[token("__init")]
+    Init,
+    #[token("property")]
+    Property,
+    #[token("extension")]
+    Extension,
+    #[token("globallycoherent")]
+    Globallycoherent,
 
     // Punctuation.
     #[token("(")]
@@ -400,6 +410,11 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Let => "let",
         Var => "var",
         Where => "where",
+        Operator => "operator",
+        Init => "__init",
+        Property => "property",
+        Extension => "extension",
+        Globallycoherent => "globallycoherent",
         LParen => "(",
         RParen => ")",
         LBracket => "[",
