@@ -235,6 +235,8 @@ impl Checker {
         // and the parameters' names mean their arguments.
         let caller = self.cur.take();
         let outer = self.bind_generics(&decl.generics, &bound);
+        // Names in the body mean what they mean where the generic was declared.
+        let outer_namespaces = std::mem::replace(&mut self.namespaces, namespace_of(&decl.name.name));
         let ret = self.resolve_type(&decl.ret);
         let params: Vec<(Type, ParamMode)> = decl
             .params
@@ -284,6 +286,7 @@ impl Checker {
         self.facts.insert(id, facts);
         self.made_instances = true;
         self.unbind_generics(outer);
+        self.namespaces = outer_namespaces;
         self.cur = caller;
         Some(id)
     }
@@ -381,6 +384,7 @@ impl Checker {
         let caller = self.cur.take();
         let pending_this = self.pending_this.take();
         let outer = self.bind_generics(&decl.generics, &bound);
+        let outer_namespaces = std::mem::replace(&mut self.namespaces, namespace_of(name));
         let mut instance = (*decl).clone();
         instance.generics.clear();
         let base = instance_name(name, &bound, |t| self.module.type_name(t));
@@ -417,10 +421,18 @@ impl Checker {
         }
         self.made_instances = true;
         self.unbind_generics(outer);
+        self.namespaces = outer_namespaces;
         self.pending_this = pending_this;
         self.cur = caller;
         Type::Struct(h)
     }
+}
+
+/// The namespaces around a declaration named `A::B::f`: `A`, `B`.
+fn namespace_of(qualified: &str) -> Vec<String> {
+    let mut parts: Vec<String> = qualified.split("::").map(String::from).collect();
+    parts.pop();
+    parts
 }
 
 /// What generic parameter names meant before an instance bound them.

@@ -23,6 +23,7 @@ struct Stats__MinMax_float {
 };
 
 static const float Complex__EPSILON = 1e-6f;
+static const float Stats__BIAS = 0.25f;
 StructuredBuffer<float> input;
 RWStructuredBuffer<float> output;
 
@@ -91,8 +92,8 @@ float SmallVec_float_3_operator_index(SmallVec_float_3 this_1, uint i) {
 }
 
 void Stats__MinMax_float_add(inout Stats__MinMax_float this_1, float v) {
-    this_1.lo = min(this_1.lo, v);
-    this_1.hi = max(this_1.hi, v);
+    this_1.lo = min(this_1.lo, v - 0.25f);
+    this_1.hi = max(this_1.hi, v + 0.25f);
 }
 
 [numthreads(64, 1, 1)]
