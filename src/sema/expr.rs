@@ -869,13 +869,12 @@ impl Checker {
                 if let Some((this, h)) = self.this_object() {
                     if let Some(is_static) = self.method_of(h, name) {
                         let key = methods::method_key(&self.module.structs[h].name, name);
-                        let ids = self.functions.get(&key).cloned().unwrap_or_default();
                         let mut all = arg_ids;
                         if !is_static {
                             let object = self.add_expr(ExprKind::Local(this), Type::Struct(h), callee.span);
                             all.insert(0, object);
                         }
-                        return self.call_user(&key, &ids, all, span, callee.span);
+                        return self.call_member(&key, generic_args, all, span, callee.span);
                     }
                 }
                 // A struct variable with `operator()` called like a function.
@@ -934,10 +933,7 @@ impl Checker {
                 };
                 let key = methods::method_key(&self.module.structs[h].name, &name.name);
                 match self.method_of(h, &name.name) {
-                    Some(true) => {
-                        let ids = self.functions.get(&key).cloned().unwrap_or_default();
-                        self.call_user(&key, &ids, arg_ids, span, name.span)
-                    }
+                    Some(true) => self.call_member(&key, generic_args, arg_ids, span, name.span),
                     Some(false) => {
                         let msg = format!("`{key}` is not static: call it on an object, `x.{}(…)`", name.name);
                         self.error("E0407", name.span, msg);
@@ -963,6 +959,22 @@ impl Checker {
                 self.error_expr(span)
             }
         }
+    }
+
+    /// A call of method `key` (`S::m`), generic or not.
+    fn call_member(
+        &mut self,
+        key: &str,
+        generic_args: &[ast::GenericArg],
+        args: Vec<ExprId>,
+        span: Span,
+        name_span: Span,
+    ) -> ExprId {
+        if self.generic_fns.contains_key(key) {
+            return self.call_generic(key, generic_args, args, span, name_span);
+        }
+        let ids = self.functions.get(key).cloned().unwrap_or_default();
+        self.call_user(key, &ids, args, span, name_span)
     }
 
     pub(super) fn call_user(
@@ -1244,12 +1256,11 @@ impl Checker {
         if let Type::Struct(h) = ot {
             if let Some(is_static) = self.method_of(h, &name.name) {
                 let key = methods::method_key(&self.module.structs[h].name, &name.name);
-                let ids = self.functions.get(&key).cloned().unwrap_or_default();
                 let mut all = args;
                 if !is_static {
                     all.insert(0, object);
                 }
-                return self.call_user(&key, &ids, all, span, name.span);
+                return self.call_member(&key, generic_args, all, span, name.span);
             }
         }
         let Type::Resource(kind, elem) = &ot else {

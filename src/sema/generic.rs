@@ -21,6 +21,8 @@ use std::rc::Rc;
 /// A generic function as declared, with the instances made so far.
 pub(super) struct GenericFn {
     pub decl: Rc<ast::FunctionDecl>,
+    /// A generic method's struct (its first parameter is `this`).
+    pub this: Option<StructId>,
     pub instances: Vec<(Vec<Bound>, FunctionId)>,
 }
 
@@ -76,7 +78,7 @@ fn conforms(name: &str, ty: &Type) -> Option<bool> {
 
 impl Checker {
     /// Records a generic function; its body is checked per instance.
-    pub(super) fn generic_function(&mut self, f: &ast::FunctionDecl) {
+    pub(super) fn generic_function(&mut self, f: &ast::FunctionDecl, this: Option<StructId>) {
         if f.body.is_none() {
             self.error("E0416", f.name.span, "a generic function needs a body");
             return;
@@ -95,7 +97,7 @@ impl Checker {
             }
         }
         let index = self.generics.len();
-        self.generics.push(GenericFn { decl: Rc::new(f.clone()), instances: Vec::new() });
+        self.generics.push(GenericFn { decl: Rc::new(f.clone()), this, instances: Vec::new() });
         self.generic_fns.entry(f.name.name.clone()).or_default().push(index);
         self.used_global_names.insert(f.name.name.clone());
     }
@@ -270,7 +272,9 @@ impl Checker {
         self.generics[g].instances.push((bound, id));
         self.instance_depth += 1;
         let before = self.diags.len();
+        self.pending_this = self.generics[g].this;
         let (mut func, facts) = self.definition(&decl, body, &ret, &params, &[]);
+        self.pending_this = None;
         self.instance_depth -= 1;
         // A mistake in the body shows up in one instance: say which, and where it was made.
         let shown = shown_instance(&decl, &self.generics[g].instances.last().expect("just pushed").0, |t| {

@@ -32,7 +32,11 @@ pub(super) struct Method {
 #[derive(Clone, Debug)]
 pub(super) struct Interface {
     pub bases: Vec<String>,
+    /// Methods a conforming struct must have; one with a body is a default, added to a struct
+    /// that lacks it.
     pub requirements: Vec<ast::FunctionDecl>,
+    /// Associated constants, `static const uint Size;`: a conforming struct defines them.
+    pub constants: Vec<(ast::TypeExpr, ast::Ident)>,
     pub span: Span,
 }
 
@@ -105,21 +109,28 @@ pub(super) fn operator_word(name: &str) -> Option<String> {
 impl Checker {
     pub(super) fn interface_decl(&mut self, i: &ast::StructDecl) {
         let mut requirements = Vec::new();
+        let mut constants = Vec::new();
+        const WHAT: &str = "interfaces hold methods and associated constants (`static const uint Size;`)";
         for m in &i.members {
             match m {
-                ast::StructMember::Method(f) => {
-                    if f.body.is_some() {
-                        self.error("E0502", f.name.span, "default implementations in interfaces are not supported yet");
+                ast::StructMember::Method(f) => requirements.push(f.clone()),
+                ast::StructMember::Fields(g) if g.modifiers.has(ast::Modifier::Static) => {
+                    for d in &g.decls {
+                        match &d.init {
+                            Some(init) => self.error(
+                                "E0502",
+                                init.span(),
+                                "an associated constant's value is the conforming struct's to give",
+                            ),
+                            None => constants.push((g.ty.clone(), d.name.clone())),
+                        }
                     }
-                    requirements.push(f.clone());
                 }
                 ast::StructMember::Fields(g) => {
                     let span = g.decls.first().map_or(g.span, |d| d.name.span);
-                    self.error("E0502", span, "interfaces hold method requirements only");
+                    self.error("E0502", span, WHAT);
                 }
-                ast::StructMember::Property(p) => {
-                    self.error("E0502", p.name.span, "interfaces hold method requirements only");
-                }
+                ast::StructMember::Property(p) => self.error("E0502", p.name.span, WHAT),
             }
         }
         for b in &i.bases {
@@ -132,7 +143,7 @@ impl Checker {
             return;
         }
         let bases = i.bases.iter().map(|b| b.name.clone()).collect();
-        self.interfaces.insert(i.name.name.clone(), Interface { bases, requirements, span: i.name.span });
+        self.interfaces.insert(i.name.name.clone(), Interface { bases, requirements, constants, span: i.name.span });
     }
 
     /// The members of struct `h` other than its fields: static members, methods, operators,
@@ -171,10 +182,6 @@ impl Checker {
         for f in &methods {
             let is_init = f.name.name == INIT;
             let is_static = is_init || f.modifiers.has(ast::Modifier::Static);
-            if !f.generics.is_empty() {
-                self.error("E0502", f.name.span, "generic member functions are not supported yet");
-                continue;
-            }
             let mut d = f.clone();
             d.name.name = method_key(&struct_name, &f.name.name);
             let own_type = ast::TypeExpr {
@@ -198,14 +205,19 @@ impl Checker {
                 };
                 d.params.insert(0, this);
             }
+            if !list.iter().any(|m: &Method| m.name == f.name.name) {
+                list.push(Method { name: f.name.name.clone(), is_static });
+            }
+            if !f.generics.is_empty() {
+                // Checked per instance, like any generic function.
+                self.generic_function(&d, (!is_static).then_some(h));
+                continue;
+            }
             // Declared before any body is checked, so methods may call each other in any order.
             let prototype = ast::FunctionDecl { body: None, ..d.clone() };
             let ir_name = self.unique_global_name(&format!("{struct_name}_{}", ir_word(&f.name.name)));
             if let Some(id) = self.function(&prototype) {
                 self.module.functions[id].name = ir_name.clone();
-            }
-            if !list.iter().any(|m: &Method| m.name == f.name.name) {
-                list.push(Method { name: f.name.name.clone(), is_static });
             }
             defs.push((d, is_static, is_init, ir_name));
         }
@@ -347,6 +359,7 @@ impl Checker {
     fn check_conformance(&mut self, h: StructId, bases: &[ast::Ident]) {
         let struct_name = self.module.structs[h].name.clone();
         let mut conforms = self.conformances.remove(&h).unwrap_or_default();
+        let mut defaults = Vec::new();
         for b in bases {
             if !self.interfaces.contains_key(&b.name) {
                 if !matches!(self.types.get(&b.name), Some(Type::Struct(_))) {
@@ -368,7 +381,14 @@ impl Checker {
                             && sig.params[skip..].iter().zip(&params).all(|((a, _), b)| a == b)
                     })
                 });
-                if !found {
+                if !found && req.body.is_some() {
+                    if !defaults
+                        .iter()
+                        .any(|d: &ast::StructMember| matches!(d, ast::StructMember::Method(f) if f.name == req.name))
+                    {
+                        defaults.push(ast::StructMember::Method(req));
+                    }
+                } else if !found {
                     let sig = format!(
                         "{} {}({})",
                         self.type_name(&ret),
@@ -384,9 +404,49 @@ impl Checker {
                     self.push(d);
                 }
             }
+            for (iface, ty, name) in self.constants_of(&b.name) {
+                let want = self.resolve_type(&ty);
+                let key = method_key(&struct_name, &name.name);
+                let found = self.globals.get(&key).map(|g| &self.module.globals[*g]);
+                let ok = found.is_some_and(|g| g.ty == want && g.space == crate::ir::AddressSpace::Constant);
+                if !ok {
+                    let d = Diagnostic::error(
+                        "E0418",
+                        format!(
+                            "`{struct_name}` does not define `static const {} {}`, which `{iface}` requires",
+                            self.type_name(&want),
+                            name.name
+                        ),
+                    )
+                    .with_label(b.span, format!("`{struct_name}` promises `{}` here", b.name))
+                    .with_label(name.span, "the requirement");
+                    self.push(d);
+                }
+            }
             conforms.push(b.name.clone());
         }
         self.conformances.insert(h, conforms);
+        // Defaults the struct did not replace become its own methods.
+        if !defaults.is_empty() {
+            self.struct_members(h, &defaults, &[]);
+        }
+    }
+
+    /// The associated constants of interface `name` and of those it refines.
+    fn constants_of(&self, name: &str) -> Vec<(String, ast::TypeExpr, ast::Ident)> {
+        let mut out = Vec::new();
+        let mut seen = HashSet::default();
+        let mut stack = vec![name.to_string()];
+        while let Some(n) = stack.pop() {
+            if !seen.insert(n.clone()) {
+                continue;
+            }
+            if let Some(i) = self.interfaces.get(&n) {
+                out.extend(i.constants.iter().map(|(t, c)| (n.clone(), t.clone(), c.clone())));
+                stack.extend(i.bases.iter().cloned());
+            }
+        }
+        out
     }
 
     /// The requirements of interface `name` and of the interfaces it refines, each with the

@@ -1010,7 +1010,7 @@ impl Checker {
     /// Declares or defines a function; its handle, unless it is generic or redefined.
     fn function(&mut self, f: &ast::FunctionDecl) -> Option<FunctionId> {
         if !f.generics.is_empty() {
-            self.generic_function(f);
+            self.generic_function(f, None);
             return None;
         }
         let ret = self.resolve_type(&f.ret);

@@ -5,7 +5,9 @@
 //! name is. Rather than feeding a symbol table into the parser (the "lexer hack"), this pass
 //! collects every name the file declares as a type (structs, typedefs, generic parameters) in
 //! one scan of the whole stream. Types are file-global in HLSL, so declaration order does not
-//! matter here; sema still checks that uses come after declarations.
+//! matter here; sema still checks that uses come after declarations. A generic parameter is a
+//! type only within its declaration (`T` of `T f<T>(T x) {…}` from the return type to the
+//! closing brace), so the name stays free for variables elsewhere.
 
 use crate::fast_hash::HashSet;
 use crate::span::Span;
@@ -130,11 +132,22 @@ fn glsl_words(tokens: &mut Vec<SpannedToken>) {
 pub fn classify(tokens: &mut Vec<SpannedToken>) {
     glsl_words(tokens);
     let user = declared_type_names(tokens);
+    // The generic parameters in scope: a sweep over the ranges, sorted by start.
+    let mut next_scope = 0;
+    let mut in_scope: Vec<(&str, usize)> = Vec::new();
     for i in 0..tokens.len() {
+        while let Some((name, start, end)) = user.scoped.get(next_scope).filter(|s| s.1 <= i) {
+            if *end >= i && *start <= i {
+                in_scope.push((name, *end));
+            }
+            next_scope += 1;
+        }
+        in_scope.retain(|(_, end)| *end >= i);
         let after_dot = i > 0 && tokens[i - 1].token == Token::Dot;
         if let Token::Ident(name) = &mut tokens[i].token {
             // A member name (`.x`, `.Load`) is never a type, whatever else the name means.
-            if !after_dot && (is_builtin_type(name) || user.contains(name)) {
+            let generic = || in_scope.iter().any(|(n, _)| n == name);
+            if !after_dot && (is_builtin_type(name) || user.global.contains(name) || generic()) {
                 let name = std::mem::take(name);
                 tokens[i].token = Token::TypeName(name);
             }
@@ -150,8 +163,22 @@ fn ident(tokens: &[SpannedToken], i: usize) -> Option<&str> {
     }
 }
 
-fn declared_type_names(tokens: &[SpannedToken]) -> HashSet<String> {
+/// The type names a file declares: file-wide ones (structs, typedefs, enums…), and generic
+/// type parameters, each a type only within its declaration (`T` of `struct Pair<T>` is a
+/// name again after the struct, so `float3 T;` elsewhere still works), as token ranges.
+struct DeclaredTypes {
+    global: HashSet<String>,
+    /// `(name, first token, last token)`, sorted by first token.
+    scoped: Vec<(String, usize, usize)>,
+}
+
+fn declared_type_names(tokens: &[SpannedToken]) -> DeclaredTypes {
     let mut names = HashSet::default();
+    let mut scoped = Vec::new();
+    let mut scope = |params: Vec<String>, start: usize, from: usize| {
+        let end = declaration_end(tokens, from);
+        scoped.extend(params.into_iter().map(|p| (p, start, end)));
+    };
     for i in 0..tokens.len() {
         match &tokens[i].token {
             Token::Struct | Token::Class | Token::Interface | Token::Enum => {
@@ -159,7 +186,7 @@ fn declared_type_names(tokens: &[SpannedToken]) -> HashSet<String> {
                     names.insert(name.to_string());
                     if tokens.get(i + 2).map(|t| &t.token) == Some(&Token::Lt) {
                         if let Some((params, _, _)) = generic_params(tokens, i + 3) {
-                            names.extend(params);
+                            scope(params, i, i + 3);
                         }
                     }
                 }
@@ -169,7 +196,7 @@ fn declared_type_names(tokens: &[SpannedToken]) -> HashSet<String> {
             // `__generic<T : I, let N : int>` and `template<typename T, int N>`: the type
             // parameters (value parameters stay names).
             Token::Generic | Token::Template if tokens.get(i + 1).map(|t| &t.token) == Some(&Token::Lt) => {
-                names.extend(prefix_type_params(tokens, i + 2));
+                scope(prefix_type_params(tokens, i + 2), i, i + 2);
             }
             Token::Typedef => {
                 // The name is the last identifier before the array dimensions or the `;`.
@@ -192,14 +219,56 @@ fn declared_type_names(tokens: &[SpannedToken]) -> HashSet<String> {
                     let call_like = tokens.get(end + 1).map(|t| &t.token) == Some(&Token::LParen);
                     let builtin_before = i > 0 && matches!(&tokens[i - 1].token, Token::Ident(s) if is_builtin_type(s));
                     if call_like && (constrained || after_type || builtin_before) {
-                        names.extend(params);
+                        // The return type, before the name, may be a parameter too.
+                        scope(params, declaration_start(tokens, i), end);
                     }
                 }
             }
             _ => {}
         }
     }
-    names
+    scoped.sort_by_key(|s| s.1);
+    DeclaredTypes { global: names, scoped }
+}
+
+/// The first token of the declaration holding token `i`: just after the `;`, `{` or `}`
+/// before it.
+fn declaration_start(tokens: &[SpannedToken], i: usize) -> usize {
+    (0..i).rev().find(|&k| matches!(tokens[k].token, Token::Semi | Token::LBrace | Token::RBrace)).map_or(0, |k| k + 1)
+}
+
+/// The last token of the declaration going on at `from`: its `;` (a prototype), or the `}`
+/// closing its body.
+fn declaration_end(tokens: &[SpannedToken], from: usize) -> usize {
+    let mut parens = 0usize;
+    let mut k = from;
+    while let Some(t) = tokens.get(k) {
+        match t.token {
+            Token::LParen => parens += 1,
+            Token::RParen => parens = parens.saturating_sub(1),
+            Token::Semi if parens == 0 => return k,
+            Token::LBrace if parens == 0 => {
+                let mut depth = 0usize;
+                while let Some(t) = tokens.get(k) {
+                    match t.token {
+                        Token::LBrace => depth += 1,
+                        Token::RBrace => {
+                            depth -= 1;
+                            if depth == 0 {
+                                return k;
+                            }
+                        }
+                        _ => {}
+                    }
+                    k += 1;
+                }
+                return tokens.len();
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    tokens.len()
 }
 
 /// The type parameters of a generic prefix's list starting at `start` (after its `<`): `T`,
@@ -381,6 +450,19 @@ mod tests {
         assert_eq!(kinds[8], Token::Gt);
         assert_eq!(t[7].span.end, t[8].span.start);
         assert_eq!(t[8].span.end - t[7].span.start, 2);
+    }
+
+    #[test]
+    fn generic_parameters_are_types_only_in_their_declaration() {
+        let t =
+            classified("struct P<T> { T a; } T f<T>(T x) { return x; } float T; template<typename U> U g(U u); U = 1;");
+        assert_eq!(t[6], tn("T"), "inside the struct");
+        assert_eq!(t[10], tn("T"), "the return type before the function's name");
+        assert_eq!(t[16], tn("T"), "a parameter");
+        assert_eq!(t[24], tn("float"));
+        assert_eq!(t[25], Token::Ident("T".into()), "after both declarations");
+        let last_u = t.iter().rposition(|x| matches!(x, Token::Ident(n) | Token::TypeName(n) if n == "U"));
+        assert_eq!(t[last_u.unwrap()], Token::Ident("U".into()), "after the prototype's `;`");
     }
 
     #[test]

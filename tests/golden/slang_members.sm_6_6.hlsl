@@ -15,6 +15,8 @@ struct Window_Ramp_2 {
     Ramp kernel;
 };
 
+static const int Box__TAPS = 3;
+static const int Ramp__TAPS = 2;
 StructuredBuffer<float> input;
 RWStructuredBuffer<float> output;
 static const int Window_Box_3__SIZE = 3;
@@ -39,6 +41,10 @@ Box Box_init_2(float s, uint u) {
 
 float Box_weight(Box this_1, float x) {
     return x * this_1.scale;
+}
+
+float Box_first(Box this_1) {
+    return this_1.scale;
 }
 
 float Box_get_doubled(Box this_1) {
@@ -66,24 +72,32 @@ Ramp Ramp_steep() {
     return r;
 }
 
+float Ramp_first(Ramp this_1) {
+    return Ramp_weight(this_1, 0.0f);
+}
+
 Box operator_add(Box a, Box b) {
     return Box_init_2(a.scale + b.scale, a.uses + b.uses);
 }
 
 float Window_Box_3_apply(Window_Box_3 this_1, float x) {
     float sum = 0.0f;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 9; i++) {
         sum += Box_weight(this_1.kernel, x + float(i));
     }
-    return sum;
+    return sum + Box_first(this_1.kernel);
 }
 
 float Window_Ramp_2_apply(Window_Ramp_2 this_1, float x) {
     float sum = 0.0f;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 4; i++) {
         sum += Ramp_weight(this_1.kernel, x + float(i));
     }
-    return sum;
+    return sum + Ramp_first(this_1.kernel);
+}
+
+half Box__scaledAs_half(Box this_1, half v) {
+    return v * half(this_1.scale);
 }
 
 [numthreads(32, 1, 1)]
@@ -99,5 +113,5 @@ void computeMain(uint3 tid : SV_DispatchThreadID) {
     w.kernel = c;
     Window_Ramp_2 r;
     r.kernel = Ramp_steep();
-    output[tid.x] = plain.scale + float(b.uses) + Box_weight(a, x) + Window_Box_3_apply(w, x) + Window_Ramp_2_apply(r, x) + 3.0f;
+    output[tid.x] = plain.scale + float(b.uses) + Box_weight(a, x) + Window_Box_3_apply(w, x) + Window_Ramp_2_apply(r, x) + 3.0f + float(Box__scaledAs_half(a, half(x)));
 }
