@@ -165,7 +165,13 @@ impl Checker {
             K::Path { ty, name } => {
                 let ast::TypeExprKind::Named { name: enum_name, .. } = &ty.kind else { return None };
                 let key = self.scoped(&format!("{enum_name}::{}", name.name), |n| self.enum_cases.contains_key(n));
-                self.enum_cases.get(&key).map(|(v, _)| v.clone())
+                if let Some((v, _)) = self.enum_cases.get(&key) {
+                    return Some(v.clone());
+                }
+                // A struct's static constant, `S::K`.
+                let key = self.scoped(&format!("{enum_name}::{}", name.name), |n| self.globals.contains_key(n));
+                let g = self.globals.get(&key)?;
+                self.global_consts.get(g).cloned()
             }
             K::Unary { op, expr } => {
                 let v = self.const_of_ast(expr)?;
@@ -228,6 +234,27 @@ impl Checker {
         self.const_group_wave_count().map(ConstValue::Uint)
     }
 
+    /// The scalar components of a constant expression, constructors flattened
+    /// (`float3(1, float2(2, 3))` is 1, 2, 3).
+    fn const_components(&mut self, e: &ast::Expr) -> Option<Vec<ConstValue>> {
+        if let ast::ExprKind::Construct { args, .. } = &e.kind {
+            let mut out = Vec::new();
+            for a in args {
+                out.extend(self.const_components(a)?);
+            }
+            return Some(out);
+        }
+        fn flatten(v: ConstValue, out: &mut Vec<ConstValue>) {
+            match v {
+                ConstValue::Composite(parts) => parts.into_iter().for_each(|p| flatten(p, out)),
+                v => out.push(v),
+            }
+        }
+        let mut out = Vec::new();
+        flatten(self.const_of_ast(e)?, &mut out);
+        Some(out)
+    }
+
     /// A `static const` initializer: a constant of the declared type. Unsized arrays take their
     /// length from the list.
     pub(super) fn const_initializer(&mut self, init: &ast::Initializer, ty: &mut Type) -> Option<ConstValue> {
@@ -239,19 +266,14 @@ impl Checker {
             (ast::Initializer::Expr(e), t @ (Type::Vector(..) | Type::Matrix(..))) => {
                 let s = t.scalar()?;
                 let n = t.element_count() as usize;
-                // `float3 v = 1;` splats; `float2 v = float2(1, 2);` folds component-wise.
-                if let Some(v) = self.const_of_ast(e) {
-                    let v = convert(&v, s)?;
-                    return Some(ConstValue::Composite(vec![v; n]));
+                // `float3 v = 1;` splats; `float2x3(float3(…), float3(…))` folds component-wise.
+                let parts = self.const_components(e)?;
+                let parts: Vec<ConstValue> = parts.iter().map(|v| convert(v, s)).collect::<Option<_>>()?;
+                match parts.len() {
+                    1 => Some(ConstValue::Composite(vec![parts[0].clone(); n])),
+                    len if len == n => Some(ConstValue::Composite(parts)),
+                    _ => None,
                 }
-                if let ast::ExprKind::Construct { args, .. } = &e.kind {
-                    let mut parts = Vec::new();
-                    for a in args {
-                        parts.push(convert(&self.const_of_ast(a)?, s)?);
-                    }
-                    return (parts.len() == n).then_some(ConstValue::Composite(parts));
-                }
-                None
             }
             (ast::Initializer::List(items, _), Type::Array(elem, len)) => {
                 if len.is_none() {

@@ -990,7 +990,8 @@ impl Checker {
         let mut ambiguous = false;
         for id in ids {
             let sig = &self.sigs[id.index()];
-            if sig.params.len() != args.len() {
+            // Parameters past the arguments must all have defaults.
+            if sig.params.len() < args.len() || sig.defaults[args.len()..].iter().any(Option::is_none) {
                 continue;
             }
             let mut cost = 0u32;
@@ -1029,6 +1030,10 @@ impl Checker {
             self.error("E0403", name_span, format!("ambiguous call of overloaded `{name}`"));
         }
         let sig = self.sigs[id.index()].clone();
+        let mut args = args;
+        for d in sig.defaults[args.len()..].iter().flatten() {
+            args.push(self.expr(d));
+        }
         let mut conv_args = Vec::new();
         for (a, (pt, mode)) in args.into_iter().zip(&sig.params) {
             if *mode != ParamMode::In {

@@ -263,6 +263,7 @@ impl Checker {
         self.sigs.push(FnSig {
             name: name.clone(),
             params: params.clone(),
+            defaults: decl.params.iter().map(|p| p.default.clone()).collect(),
             ret: ret.clone(),
             defined: true,
             span: decl.name.span,

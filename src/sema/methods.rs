@@ -266,20 +266,20 @@ impl Checker {
 
     /// A fresh object of struct `h`: each field's default (Slang's `float x = 1;`) or zero.
     pub(super) fn default_object(&mut self, h: StructId, span: Span) -> ExprId {
-        let fields: Vec<Type> = self.module.structs[h].fields.iter().map(|f| f.ty.clone()).collect();
-        let defaults = self.field_defaults.get(&h).cloned().unwrap_or_default();
-        let mut parts = Vec::new();
-        for (i, ty) in fields.iter().enumerate() {
-            let part = match defaults.get(i).cloned().flatten() {
-                Some(init) => self.initializer(&init, &mut ty.clone()),
-                None => self.zero_value(ty, span),
-            };
-            parts.push(part);
-        }
+        let parts = (0..self.module.structs[h].fields.len()).map(|i| self.field_default(h, i, span)).collect();
         self.add_expr(ExprKind::Construct(parts), Type::Struct(h), span)
     }
 
-    fn zero_value(&mut self, ty: &Type, span: Span) -> ExprId {
+    /// Field `i` of struct `h` as a fresh object holds it: its default, else zero.
+    pub(super) fn field_default(&mut self, h: StructId, i: usize, span: Span) -> ExprId {
+        let ty = self.module.structs[h].fields[i].ty.clone();
+        match self.field_defaults.get(&h).and_then(|d| d.get(i)).cloned().flatten() {
+            Some(init) => self.initializer(&init, &mut ty.clone()),
+            None => self.zero_value(&ty, span),
+        }
+    }
+
+    pub(super) fn zero_value(&mut self, ty: &Type, span: Span) -> ExprId {
         let scalar = |s: Scalar| match s {
             Scalar::Bool => ConstValue::Bool(false),
             s if s.is_float() => ConstValue::Float(0.0),

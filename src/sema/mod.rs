@@ -52,6 +52,9 @@ pub struct Checked {
 struct FnSig {
     name: String,
     params: Vec<(Type, ParamMode)>,
+    /// Each parameter's default argument (`int n = 4`), checked at each call that leaves it
+    /// out, in the caller.
+    defaults: Vec<Option<ast::Expr>>,
     ret: Type,
     defined: bool,
     span: Span,
@@ -1054,6 +1057,7 @@ impl Checker {
                 self.sigs.push(FnSig {
                     name: f.name.name.clone(),
                     params: params.clone(),
+                    defaults: f.params.iter().map(|p| p.default.clone()).collect(),
                     ret: ret.clone(),
                     defined: false,
                     span: f.name.span,

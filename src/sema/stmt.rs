@@ -531,14 +531,20 @@ impl Checker {
                         if len.is_none() {
                             *len = Some(items.len() as u32);
                         }
-                        if *len != Some(items.len() as u32) {
-                            let msg = format!("expected {} initializers, found {}", len.unwrap_or(0), items.len());
+                        let n = len.unwrap_or(0) as usize;
+                        if items.len() > n {
+                            let msg = format!("expected at most {n} initializers, found {}", items.len());
                             self.error("E0409", span, msg);
                         }
                         let mut parts = Vec::new();
                         for i in items {
                             let mut et = (**elem).clone();
                             parts.push(self.initializer(i, &mut et));
+                        }
+                        // Elements past the list start from their defaults (zero), as in C.
+                        let elem = (**elem).clone();
+                        while parts.len() < n {
+                            parts.push(self.zero_value(&elem, span));
                         }
                         self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
                     }
@@ -558,15 +564,21 @@ impl Checker {
                         self.construct_object(h, args, span).unwrap_or_else(|| self.error_expr(span))
                     }
                     Type::Struct(h) => {
-                        let fields: Vec<Type> = self.module.structs[*h].fields.iter().map(|f| f.ty.clone()).collect();
-                        if fields.len() != items.len() {
-                            let msg = format!("expected {} initializers, found {}", fields.len(), items.len());
+                        let h = *h;
+                        let fields: Vec<Type> = self.module.structs[h].fields.iter().map(|f| f.ty.clone()).collect();
+                        if items.len() > fields.len() {
+                            let msg = format!("expected at most {} initializers, found {}", fields.len(), items.len());
                             self.error("E0409", span, msg);
                             return self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Error, span);
                         }
                         let mut parts = Vec::new();
-                        for (i, mut t) in items.iter().zip(fields) {
+                        for (i, mut t) in items.iter().zip(fields.iter().cloned()) {
                             parts.push(self.initializer(i, &mut t));
+                        }
+                        // Fields past the list take their defaults (Slang's `int d = 2;`), else zero.
+                        for i in parts.len()..fields.len() {
+                            let part = self.field_default(h, i, span);
+                            parts.push(part);
                         }
                         self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
                     }
@@ -584,6 +596,16 @@ impl Checker {
                                 parts.push(self.coerce(v, &et, e.span));
                             } else {
                                 parts.push(self.initializer(i, &mut et));
+                                have += 1;
+                            }
+                        }
+                        // Components past the list are zero (Slang, as for arrays and structs).
+                        if have < ty.element_count()
+                            && matches!(ty, Type::Vector(..) | Type::Matrix(..))
+                            && !items.is_empty()
+                        {
+                            while have < ty.element_count() {
+                                parts.push(self.zero_value(&Type::Scalar(s), span));
                                 have += 1;
                             }
                         }

@@ -75,6 +75,8 @@ pub struct TestFile {
     pub blocked: Option<String>,
     /// `skip-device`: (part of a Vulkan device name, widths) this file does not run at.
     pub skip_devices: Vec<(String, Vec<u32>)>,
+    /// A Slang `-cpu` test: it runs on the CPU engine, and is a SKIP on Vulkan.
+    pub cpu_only: bool,
     pub buffers: Vec<(BufferId, BufferSpec)>,
     pub reference: Option<(String, Option<[u32; 3]>)>,
     pub checks: Vec<CheckLine>,
@@ -99,6 +101,7 @@ impl TestFile {
             widths_reason: None,
             blocked: Some(why),
             skip_devices: Vec::new(),
+            cpu_only: false,
             buffers: Vec::new(),
             reference: None,
             checks: Vec::new(),

@@ -348,6 +348,9 @@ pub fn run_file(t: &TestFile, engine: &Engine, device: &str, timeout: Duration) 
     if let Some(why) = &t.blocked {
         return Outcome::Skip(why.clone());
     }
+    if t.cpu_only && matches!(engine, Engine::Vulkan { .. }) {
+        return Outcome::Skip("a Slang `-cpu` test: it runs on the CPU engine only".into());
+    }
     if let Some(w) = engine_width(engine) {
         if !t.runs_at(w) {
             let why = t.widths_reason.clone().unwrap_or_else(|| "`//! widths` leaves this width out".into());

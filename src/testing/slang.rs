@@ -1,8 +1,9 @@
 //! Slang's test format, so that tests written for Slang run under `wavec test` unchanged.
 //!
 //! A file is in Slang's format when it has a `//TEST…:COMPARE_COMPUTE…` line. Each such line
-//! that runs on Vulkan (`-vk`) is one test case (Slang's `slang-test` numbers them among all
-//! the file's `TEST` lines, `DISABLE_` ones included, which picks `<file>.<k>.expected.txt`):
+//! that runs on Vulkan (`-vk`) or on Slang's CPU target (`-cpu`, run on wavec's CPU engine and
+//! a SKIP on Vulkan) is one test case (Slang's `slang-test` numbers them among all the file's
+//! `TEST` lines, disabled ones included, which picks `<file>.<k>.expected.txt`):
 //!
 //! - the line's options: `-entry` (default `computeMain`), `-compute-dispatch X,Y,Z`
 //!   (default 1,1,1), `-output-using-type`, and compiler arguments passed with `-xslang A`,
@@ -100,7 +101,7 @@ struct TestLine {
 /// after them, an optional `DISABLE_`).
 fn test_line(line: &str) -> Option<TestLine> {
     let rest = line.trim_start().strip_prefix("//")?.trim_start_matches('/').trim_start();
-    let (disabled, rest) = match rest.strip_prefix("DISABLE_") {
+    let (disabled, rest) = match rest.strip_prefix("DISABLE_").or_else(|| rest.strip_prefix("DISABLED_")) {
         Some(r) => (true, r),
         None => (false, rest),
     };
@@ -153,6 +154,8 @@ fn split_args(s: &str) -> Vec<String> {
 #[derive(Debug, Default)]
 struct Plan {
     vulkan: bool,
+    /// A `-cpu` test (Slang's C++ target): run on wavec's CPU engine, skipped on Vulkan.
+    cpu: bool,
     other_api: Option<String>,
     entry: Option<String>,
     dispatch: Option<[u32; 3]>,
@@ -172,7 +175,8 @@ fn plan(t: &TestLine, base: &Path) -> Plan {
     while let Some(a) = args.next() {
         match a {
             "-vk" | "-vulkan" => p.vulkan = true,
-            "-dx11" | "-dx12" | "-d3d11" | "-d3d12" | "-cuda" | "-cpu" | "-metal" | "-wgpu" | "-llvm" | "-optix" => {
+            "-cpu" => p.cpu = true,
+            "-dx11" | "-dx12" | "-d3d11" | "-d3d12" | "-cuda" | "-metal" | "-wgpu" | "-llvm" | "-optix" => {
                 p.other_api = Some(a.trim_start_matches('-').to_string())
             }
             "-slang"
@@ -454,8 +458,11 @@ pub fn parse(path: &Path, source: &str) -> Vec<Case> {
     }
     let computes: Vec<&(usize, TestLine)> =
         lines.iter().filter(|(_, t)| !t.disabled && t.command.starts_with("COMPARE_COMPUTE")).collect();
+    if computes.is_empty() && lines.iter().any(|(_, t)| t.command.starts_with("COMPARE_COMPUTE")) {
+        return skip_all("every compute test of the file is disabled in Slang's suite".into());
+    }
     let plans: Vec<(usize, &TestLine, Plan)> = computes.iter().map(|(k, t)| (*k, t, plan(t, base))).collect();
-    let vulkan: Vec<&(usize, &TestLine, Plan)> = plans.iter().filter(|(_, _, p)| p.vulkan).collect();
+    let vulkan: Vec<&(usize, &TestLine, Plan)> = plans.iter().filter(|(_, _, p)| p.vulkan || p.cpu).collect();
     if vulkan.is_empty() {
         let apis: Vec<String> = plans.iter().filter_map(|(_, _, p)| p.other_api.clone()).collect();
         return skip_all(format!(
@@ -481,6 +488,7 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
     test.defines = p.defines.clone();
     test.include_dirs = p.include_dirs.clone();
     test.allow_glsl = p.allow_glsl;
+    test.cpu_only = p.cpu && !p.vulkan;
     if let Some(l) = p.layout {
         test.layout = l;
     }

@@ -249,6 +249,7 @@ pub fn options_from_args(args: &str) -> wavec::Options {
                     .unwrap_or_else(|| panic!("unknown capability `{value}`")),
             ),
             "--entry" => o.entry = Some(value.to_string()),
+            "-t" | "--target" => o.targets = vec![wavec::Target::from_name(value).expect("target")],
             "--allow-glsl" => {
                 o.allow_glsl = true;
                 i += 1;

@@ -325,9 +325,10 @@ impl<'a> Writer<'a> {
                     )
                 })
             }
-            Type::Matrix(Scalar::Bool, r, c) => {
-                // SPIR-V has no bool matrices: an array of bool vectors.
-                self.ty(&Type::Array(Box::new(Type::Vector(Scalar::Bool, *c)), Some(*r as u32)), layout)
+            Type::Matrix(s, r, c) if !s.is_float() => {
+                // SPIR-V's matrices hold floats only: an integer or bool matrix is an array of its
+                // rows, which every composite instruction reads the way it reads a matrix.
+                self.ty(&Type::Array(Box::new(Type::Vector(*s, *c)), Some(*r as u32)), layout)
             }
             Type::Matrix(s, r, c) => {
                 let col = self.ty(&Type::Vector(*s, *c), layout);
@@ -418,7 +419,7 @@ impl<'a> Writer<'a> {
                 inner = e;
             }
             if let Type::Matrix(s, r, c) = inner {
-                if *s != Scalar::Bool {
+                if s.is_float() {
                     if let Some(mp) = rules::matrix(*s, *r, *c, *majorness, rule) {
                         let order = match majorness {
                             Majorness::Column => Decoration::RowMajor,
@@ -601,6 +602,19 @@ impl<'a> Writer<'a> {
         fields.iter().map(|f| (f.ty.clone(), f.majorness, f.name.clone())).collect()
     }
 
+    /// Whether `ty`, stored with `majorness`, holds a non-float matrix laid out by columns: SPIR-V
+    /// gives such a matrix as an array of its rows, so only row-major storage matches the layout.
+    fn column_major_integer_matrix(&self, ty: &Type, majorness: Majorness) -> bool {
+        match ty {
+            Type::Matrix(s, _, _) => !s.is_float() && majorness == Majorness::Column,
+            Type::Array(e, _) => self.column_major_integer_matrix(e, majorness),
+            Type::Struct(h) => {
+                self.struct_members(*h).iter().any(|(t, maj, _)| self.column_major_integer_matrix(t, *maj))
+            }
+            _ => false,
+        }
+    }
+
     pub fn zero(&mut self, ty: &Type) -> Word {
         self.constant(&ConstValue::Int(0), ty)
     }
@@ -773,6 +787,22 @@ impl<'a> Writer<'a> {
         for (h, g) in m.globals.iter() {
             if !used[h.index()] {
                 continue;
+            }
+            let in_memory =
+                matches!(g.space, AddressSpace::Resource | AddressSpace::Uniform { .. } | AddressSpace::PushConstant);
+            let stored = match &g.ty {
+                Type::Resource(_, Some(elem)) => elem,
+                other => other,
+            };
+            if in_memory && self.column_major_integer_matrix(stored, g.majorness) {
+                return Err(err(
+                    "E0612",
+                    g.span,
+                    format!(
+                        "`{}` stores an integer or bool matrix column by column, which SPIR-V cannot describe (its matrices hold floats only); declare the matrix `row_major`",
+                        g.name
+                    ),
+                ));
             }
             match (&g.space, &g.ty) {
                 (AddressSpace::Resource, Type::Resource(kind, elem)) => {
@@ -1100,7 +1130,8 @@ impl<'a> Writer<'a> {
     }
 
     fn needs_layout_conversion(ty: &Type) -> bool {
-        matches!(ty, Type::Struct(_) | Type::Array(..)) || ty.scalar() == Some(Scalar::Bool)
+        matches!(ty, Type::Struct(_) | Type::Array(..))
+            || matches!(ty.scalar(), Some(s) if !s.is_float() && (s == Scalar::Bool || matches!(ty, Type::Matrix(..))))
     }
 
     fn unpack_layout(&mut self, v: Word, ty: &Type, layout: Layout) -> Word {
@@ -1140,7 +1171,7 @@ impl<'a> Writer<'a> {
         let members: Vec<(Type, Layout)> = match ty {
             Type::Array(e, Some(n)) => vec![((**e).clone(), layout); *n as usize],
             Type::Struct(h) => self.struct_members(*h).into_iter().map(|(t, maj, _)| (t, layout.member(maj))).collect(),
-            Type::Matrix(Scalar::Bool, r, c) => vec![(Type::Vector(Scalar::Bool, *c), layout); *r as usize],
+            Type::Matrix(s, r, c) if !s.is_float() => vec![(Type::Vector(*s, *c), layout); *r as usize],
             _ => return v,
         };
         let mut parts = Vec::new();
@@ -2012,18 +2043,12 @@ impl<'a> Writer<'a> {
         ty: &Type,
         _span: Span,
     ) -> R<Word> {
-        if let Type::Matrix(..) = at {
-            if !op.is_comparison() {
-                return self.per_column(&[(x, at.clone()), (y, bt.clone())], ty, |w, c, ct| {
-                    let col_t = match at {
-                        Type::Matrix(s, _, n) => Type::Vector(*s, *n),
-                        _ => unreachable!(),
-                    };
-                    let ct_ir = col_t.clone();
-                    let _ = ct;
-                    w.binary_values(op, c[0], &col_t, c[1], &col_t, &ct_ir, _span)
-                });
-            }
+        if let (Type::Matrix(s, _, n), Type::Matrix(rs, _, _)) = (at, ty) {
+            // Column by column (a comparison's columns are bool vectors).
+            let (col_t, res_t) = (Type::Vector(*s, *n), Type::Vector(*rs, *n));
+            return self.per_column(&[(x, at.clone()), (y, bt.clone())], ty, |w, c, _| {
+                w.binary_values(op, c[0], &col_t, c[1], &col_t, &res_t, _span)
+            });
         }
         let s = at.scalar().unwrap_or(Scalar::I32);
         let t = self.ty(ty, Layout::Logical);
@@ -2095,7 +2120,6 @@ impl<'a> Writer<'a> {
         let rows =
             args.iter().find_map(|(_, t)| if let Type::Matrix(_, r, _) = t { Some(*r) } else { None }).unwrap_or(1);
         let col_ty = match ty {
-            Type::Matrix(Scalar::Bool, _, c) => Type::Vector(Scalar::Bool, *c),
             Type::Matrix(s, _, c) => Type::Vector(*s, *c),
             other => other.clone(),
         };
