@@ -136,6 +136,7 @@ impl Checker {
             register: None,
             vk_binding,
             packoffset: None,
+            image_format: None,
             entry_param: false,
             span,
         });
@@ -211,6 +212,7 @@ impl Checker {
                     register: None,
                     vk_binding: None,
                     packoffset: None,
+                    image_format: None,
                     entry_param: false,
                     span,
                 });
@@ -261,7 +263,7 @@ impl Checker {
         let params = self.facts.get(&f).map(|x| x.uniform_params.clone()).unwrap_or_default();
         for l in params {
             let local = self.module.functions[f].locals[l].clone();
-            let space = if matches!(local.ty, Type::Resource(..) | Type::Sampler) {
+            let space = if matches!(local.ty, Type::Resource(..)) {
                 AddressSpace::Resource
             } else {
                 AddressSpace::PushConstant
@@ -276,6 +278,7 @@ impl Checker {
                 register: None,
                 vk_binding: None,
                 packoffset: None,
+                image_format: None,
                 entry_param: true,
                 span: local.span,
             });
