@@ -414,7 +414,8 @@ impl Default for SamplerDesc {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum View {
     Image(ImageDesc),
-    Sampler(SamplerDesc),
+    /// A sampler, `count` copies of it (an array of samplers).
+    Sampler(SamplerDesc, u32),
 }
 
 #[cfg(test)]

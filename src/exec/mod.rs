@@ -119,17 +119,20 @@ impl Default for CpuOptions {
     }
 }
 
-/// A buffer bound at `(set, binding)`; `data` is updated in place by [`run`].
+/// A buffer bound at `(set, binding)`; `data` is updated in place by [`run`]. An image or a
+/// sampler says so in `view` (an image's `data` is its texels, laid out as [`crate::image`]
+/// says; a sampler has none).
 #[derive(Clone, Debug)]
 pub struct CpuBuffer {
     pub set: u32,
     pub binding: u32,
     pub data: Vec<u8>,
+    pub view: Option<crate::image::View>,
 }
 
 impl CpuBuffer {
     pub fn words(set: u32, binding: u32, words: &[u32]) -> CpuBuffer {
-        CpuBuffer { set, binding, data: words.iter().flat_map(|w| w.to_le_bytes()).collect() }
+        CpuBuffer { set, binding, data: words.iter().flat_map(|w| w.to_le_bytes()).collect(), view: None }
     }
     pub fn to_words(&self) -> Vec<u32> {
         self.data.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
