@@ -34,7 +34,7 @@ impl NumKind {
 }
 
 /// The texel formats wavec binds, named as `[[vk::image_format]]` and GLSL's `layout(…)` name
-/// them.
+/// them, and two depth formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
     Rgba32f,
@@ -70,10 +70,13 @@ pub enum Format {
     Rgba8i,
     Rg8i,
     R8i,
+    /// Depth formats: sampled textures only (depth compares read them).
+    D32f,
+    D16,
 }
 
 /// Name, channels, bits per channel, numeric kind.
-const FORMATS: [(Format, &str, u8, u8, NumKind); 33] = {
+const FORMATS: [(Format, &str, u8, u8, NumKind); 35] = {
     use Format::*;
     use NumKind::*;
     [
@@ -110,6 +113,8 @@ const FORMATS: [(Format, &str, u8, u8, NumKind); 33] = {
         (Rgba8i, "rgba8i", 4, 8, Sint),
         (Rg8i, "rg8i", 2, 8, Sint),
         (R8i, "r8i", 1, 8, Sint),
+        (D32f, "d32f", 1, 32, Float),
+        (D16, "d16", 1, 16, Unorm),
     ]
 };
 
@@ -136,6 +141,10 @@ impl Format {
     }
     pub fn kind(self) -> NumKind {
         self.row().4
+    }
+    /// A depth format (`d32f`, `d16`): sampled, never stored by a shader.
+    pub fn is_depth(self) -> bool {
+        matches!(self, Format::D32f | Format::D16)
     }
     pub fn texel_bytes(self) -> usize {
         self.channels() as usize * self.bits() as usize / 8

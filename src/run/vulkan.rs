@@ -591,11 +591,13 @@ fn check_request(
             }
             (ResourceKind::Sampler { count }, Some(b)) => match b.kind {
                 BufferKind::Sampler(_, n) if n >= *count => {}
-                BufferKind::Sampler(_, n) => return Err(RunError::BadBinding(format!(
+                BufferKind::Sampler(_, n) => {
+                    return Err(RunError::BadBinding(format!(
                     "the shader declares an array of {count} samplers at set {}, binding {}, but the spec gives {n} \
                          (add `count={count}`)",
                     r.set, r.binding
-                ))),
+                )))
+                }
                 _ => {
                     return Err(RunError::BadBinding(format!(
                         "the shader declares a sampler at set {}, binding {}, but a {} was supplied (use a `sampler:` \

@@ -31,8 +31,9 @@ impl Checker {
                 return None;
             }
         };
-        let Some(format) = Format::from_name(&name) else {
-            let msg = format!("unknown image format `{name}` (known: {})", Format::names().join(", "));
+        let Some(format) = Format::from_name(&name).filter(|f| !f.is_depth()) else {
+            let names: Vec<&str> = Format::names().into_iter().filter(|n| !n.starts_with('d')).collect();
+            let msg = format!("unknown image format `{name}` (known: {})", names.join(", "));
             self.error("E0533", a.span, msg);
             return None;
         };

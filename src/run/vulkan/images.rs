@@ -46,6 +46,17 @@ pub(super) fn vk_format(f: Format) -> vk::Format {
         Rgba8i => vk::Format::R8G8B8A8_SINT,
         Rg8i => vk::Format::R8G8_SINT,
         R8i => vk::Format::R8_SINT,
+        D32f => vk::Format::D32_SFLOAT,
+        D16 => vk::Format::D16_UNORM,
+    }
+}
+
+/// The aspect a format's texels are: depth for the depth formats.
+fn aspect(f: Format) -> vk::ImageAspectFlags {
+    if f.is_depth() {
+        vk::ImageAspectFlags::DEPTH
+    } else {
+        vk::ImageAspectFlags::COLOR
     }
 }
 
@@ -208,7 +219,7 @@ pub(super) fn create_image(
             (_, true) => desc.layers,
         };
         let range = vk::ImageSubresourceRange::default()
-            .aspect_mask(vk::ImageAspectFlags::COLOR)
+            .aspect_mask(aspect(desc.format))
             .base_mip_level(0)
             .level_count(if storage { 1 } else { desc.mips })
             .base_array_layer(0)
@@ -293,7 +304,7 @@ fn regions(desc: &ImageDesc, element: u32) -> Vec<vk::BufferImageCopy> {
                 .buffer_offset(desc.level_offset(element, m) as u64)
                 .image_subresource(
                     vk::ImageSubresourceLayers::default()
-                        .aspect_mask(vk::ImageAspectFlags::COLOR)
+                        .aspect_mask(aspect(desc.format))
                         .mip_level(m)
                         .base_array_layer(0)
                         .layer_count(desc.layers),
@@ -325,7 +336,7 @@ fn transition(
                 .image(image)
                 .subresource_range(
                     vk::ImageSubresourceRange::default()
-                        .aspect_mask(vk::ImageAspectFlags::COLOR)
+                        .aspect_mask(aspect(b.desc.format))
                         .level_count(b.desc.mips)
                         .layer_count(b.desc.layers),
                 )

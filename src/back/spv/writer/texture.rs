@@ -43,6 +43,9 @@ fn spirv_format(f: Format) -> (spirv::ImageFormat, bool) {
         Rgba8i => (S::Rgba8i, false),
         Rg8i => (S::Rg8i, true),
         R8i => (S::R8i, true),
+        // Sema refuses depth formats in `[[vk::image_format]]`.
+        D32f => (S::R32f, false),
+        D16 => (S::R16, true),
     }
 }
 
