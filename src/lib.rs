@@ -33,6 +33,7 @@ pub mod back;
 pub mod diag;
 pub mod exec;
 pub mod fast_hash;
+pub mod image;
 pub mod ir;
 pub mod layout;
 pub mod lower;

@@ -86,10 +86,10 @@ fn spirv_and_the_cpu_engine_bind_as_the_table_says() {
     let params = words_to_bytes(&[100, 0, 0, 0]);
     let input = words_to_bytes(&[1, 2, 3, 4]);
     let mut cpu = vec![
-        wavec::exec::CpuBuffer { set: 0, binding: 1, data: globals.clone() },
-        wavec::exec::CpuBuffer { set: 0, binding: 3, data: vec![0; 16] },
-        wavec::exec::CpuBuffer { set: 0, binding: 0, data: input.clone() },
-        wavec::exec::CpuBuffer { set: 0, binding: 5, data: params.clone() },
+        wavec::exec::CpuBuffer { set: 0, binding: 1, data: globals.clone(), view: None },
+        wavec::exec::CpuBuffer { set: 0, binding: 3, data: vec![0; 16], view: None },
+        wavec::exec::CpuBuffer { set: 0, binding: 0, data: input.clone(), view: None },
+        wavec::exec::CpuBuffer { set: 0, binding: 5, data: params.clone(), view: None },
     ];
     let options = wavec::exec::CpuOptions { width: 4, ..Default::default() };
     wavec::exec::run_checked(&checked, [1, 1, 1], &mut cpu, &options).unwrap_or_else(|d| panic!("{d:?}"));

@@ -230,14 +230,14 @@ fn run_case(case: &Case, gpu: bool) {
         [0, 2, 4, 5, 7].iter().map(|&b| out.buffers[b].clone()).collect()
     } else {
         let mut buffers = vec![
-            CpuBuffer { set: 0, binding: 0, data: zeros.clone() },
-            CpuBuffer { set: 0, binding: 1, data: input.clone() },
-            CpuBuffer { set: 0, binding: 2, data: zeros.clone() },
-            CpuBuffer { set: 0, binding: 3, data: uniform_input.clone() },
-            CpuBuffer { set: 0, binding: 4, data: zeros.clone() },
-            CpuBuffer { set: 0, binding: 5, data: raw_zeros.clone() },
-            CpuBuffer { set: 0, binding: 6, data: raw_input.clone() },
-            CpuBuffer { set: 0, binding: 7, data: zeros.clone() },
+            CpuBuffer { set: 0, binding: 0, data: zeros.clone(), view: None },
+            CpuBuffer { set: 0, binding: 1, data: input.clone(), view: None },
+            CpuBuffer { set: 0, binding: 2, data: zeros.clone(), view: None },
+            CpuBuffer { set: 0, binding: 3, data: uniform_input.clone(), view: None },
+            CpuBuffer { set: 0, binding: 4, data: zeros.clone(), view: None },
+            CpuBuffer { set: 0, binding: 5, data: raw_zeros.clone(), view: None },
+            CpuBuffer { set: 0, binding: 6, data: raw_input.clone(), view: None },
+            CpuBuffer { set: 0, binding: 7, data: zeros.clone(), view: None },
         ];
         exec::run(module, checked.entry, [1, 1, 1], &mut buffers, &CpuOptions { width: 4, ..Default::default() })
             .unwrap_or_else(|d| panic!("{what}: {d:?}"));

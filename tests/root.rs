@@ -13,4 +13,5 @@ mod layout_exec;
 mod run_cli;
 mod spirv_exec;
 mod support;
+mod textures;
 mod vulkan_runner;

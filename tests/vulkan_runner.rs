@@ -349,3 +349,85 @@ fn endless_shader_times_out() {
         assert!(took < Duration::from_secs(20), "timeout not honoured: {took:?}");
     });
 }
+
+const IMAGES: &str = r#"
+#version 450
+layout(local_size_x = 4, local_size_y = 4) in;
+layout(set = 0, binding = 0) uniform texture2DArray tex;
+layout(set = 0, binding = 1) uniform sampler smp;
+layout(set = 0, binding = 2, rgba8) uniform writeonly image2D outImg;
+layout(set = 0, binding = 3) buffer Out { vec4 o[]; };
+void main() {
+    ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+    o[p.y * 4 + p.x] = texelFetch(sampler2DArray(tex, smp), ivec3(p / 2, 1), 1);
+    vec2 uv = (vec2(p) + 0.5) / 4.0;
+    imageStore(outImg, p, textureLod(sampler2DArray(tex, smp), vec3(uv, 0.0), 0.0));
+}
+"#;
+
+/// Images go up level by level and layer by layer as `wavec::image` lays them out, a sampler
+/// binds, and a storage image comes back: a fetch of level 1, layer 1 and a nearest sample of
+/// level 0, layer 0 written to an `rgba8` image, against the texels of the spec.
+#[test]
+fn images_and_samplers_round_trip() {
+    use wavec::image::Format;
+    use wavec::testing::spec::parse_spec;
+    at_widths(concat!(module_path!(), "::images_and_samplers_round_trip"), DEFAULT_LANES, |_| {
+        let spirv = compile_glsl(IMAGES);
+        let base = std::path::Path::new(".");
+        let spec = |s: &str, binding: u32| {
+            let p = parse_spec(s, base).unwrap();
+            BufferInit { set: 0, binding, kind: p.kind.unwrap(), data: p.data }
+        };
+        let tex = spec("image:rgba32f:4x4:layers=2:mips=3:random:5", 0);
+        let BufferKind::Image(desc) = tex.kind else { unreachable!() };
+        let input = tex.data.clone();
+        let texel = |mip: u32, layer: u32, x: u32, y: u32| -> [f32; 4] {
+            let at = desc.texel_offset(0, mip, layer, [x, y, 0]);
+            Format::Rgba32f.decode(&input[at..at + 16]).map(f32::from_bits)
+        };
+        let buffers = vec![
+            tex.clone(),
+            spec("sampler:nearest,clamp", 1),
+            spec("image:rgba8:4x4:fill:0,0,0,0", 2),
+            storage(0, 3, &[0; 64]),
+        ];
+        let mut d = dispatch(&spirv, 1, buffers.clone());
+        d.groups = [1, 1, 1];
+        let out = run_compute(&d).unwrap_or_else(|e| panic!("run failed: {e}"));
+        assert_eq!(out.buffers[0], input, "a sampled image comes back unchanged");
+        let fetched = bytes_to_words(&out.buffers[3]);
+        let written = &out.buffers[2];
+        for y in 0..4 {
+            for x in 0..4 {
+                let i = (y * 4 + x) as usize;
+                let want = texel(1, 1, x / 2, y / 2);
+                let got: Vec<f32> = fetched[i * 4..i * 4 + 4].iter().map(|w| f32::from_bits(*w)).collect();
+                assert_eq!(got, want, "texelFetch of level 1, layer 1 at ({x}, {y})");
+                let want8 = texel(0, 0, x, y).map(|c| (c * 255.0).round() as i32);
+                for c in 0..4 {
+                    let g = written[i * 4 + c] as i32;
+                    assert!((g - want8[c]).abs() <= 1, "rgba8 texel ({x}, {y}) channel {c}: {g} vs {}", want8[c]);
+                }
+            }
+        }
+
+        // What the shader declares must be what is supplied.
+        let d = dispatch(&spirv, 1, buffers[1..].to_vec());
+        match run_compute(&d) {
+            Err(RunError::MissingBinding { binding: 0, declared, .. }) => assert_eq!(declared, "sampled image"),
+            other => panic!("expected a missing sampled image, got {other:?}"),
+        }
+        for (i, wrong, why) in [
+            (0, spec("image:rgba32f:16:zero", 0), "declares a 2D texture, but the image is 1D"),
+            (0, spec("image:r32ui:4x4:zero", 0), "reads float texels, but `r32ui` holds uint ones"),
+            (1, spec("image:rgba32f:4x4:zero", 1), "declares a sampler"),
+            (3, spec("sampler:linear", 3), "declares a storage buffer"),
+        ] {
+            let mut b = buffers.clone();
+            b[i] = wrong;
+            let r = run_compute(&dispatch(&spirv, 1, b));
+            assert!(matches!(&r, Err(RunError::BadBinding(m)) if m.contains(why)), "{why}: {r:?}");
+        }
+    });
+}

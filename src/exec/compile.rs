@@ -8,6 +8,8 @@ use crate::layout::Rule;
 use crate::span::Span;
 use crate::stdlib::{Intrinsic, Stdlib};
 
+mod texture;
+
 pub type Reg = u32;
 pub type Slot = u16;
 /// Mask slot 0 is always empty: "no kill mask" in [`Inst::Merge`].
@@ -48,6 +50,10 @@ pub enum Root {
     Shared(u32),
     /// Binding-table index of a buffer; offsets are bytes.
     Buffer(u32),
+    /// A bound image or sampler (binding-table index); the element of a descriptor array (its
+    /// register and the array's length); for a texel of an image, its integer coordinate's
+    /// registers (offsets are then component indices).
+    Descriptor { binding: u32, element: Option<(Reg, u32)>, coord: Option<([Reg; 4], u8)> },
 }
 
 /// A memory place: a root, dynamic indices, then one (offset, kind) per component.
@@ -204,6 +210,7 @@ pub enum Inst {
     Access(u32),
     Wave(u32),
     Atomic(u32),
+    Texture(u32),
     /// `buf.GetDimensions`: elements of `stride` bytes (or bytes when `stride` is 1).
     BufLen {
         d: Reg,
@@ -277,10 +284,60 @@ pub enum Inst {
     WaveBarrier,
 }
 
-/// A bound buffer of the shader.
+/// A texture read: a texel fetch, a sample or gather, or a size query
+/// ([`super::texture`] runs it).
+#[derive(Clone, Debug)]
+pub struct TexInst {
+    pub op: TexOp,
+    /// The image: binding-table index and descriptor-array element (register, length).
+    pub image: u32,
+    pub element: Option<(Reg, u32)>,
+    /// The sampler of a sample or gather, likewise.
+    pub sampler: Option<(u32, Option<(Reg, u32)>)>,
+    /// The texture as declared.
+    pub kind: ResourceKind,
+    /// The coordinate's components: integers for a fetch, floats for a sample.
+    pub coord: Vec<Reg>,
+    /// A fetch's or size query's level (integer); a sample's explicit LOD (float).
+    pub level: Option<Reg>,
+    pub bias: Option<Reg>,
+    pub dref: Option<Reg>,
+    pub min_lod: Option<Reg>,
+    pub grad: Option<(Vec<Reg>, Vec<Reg>)>,
+    pub offset: [i32; 3],
+    /// The result's components (a size query: the sizes, then the level count).
+    pub dst: Vec<Reg>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TexOp {
+    Fetch,
+    Sample(SampleOp),
+    Size,
+}
+
+/// What a binding holds, as the shader declares it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Descriptor {
+    Buffer,
+    /// A texture of `kind` whose texels the shader reads as `texel`; `count` of them.
+    Image {
+        kind: ResourceKind,
+        texel: Scalar,
+        count: u32,
+    },
+    /// A sampler (`compare`: a `SamplerComparisonState`); `count` of them.
+    Sampler {
+        compare: bool,
+        count: u32,
+    },
+}
+
 /// The (set, binding) the CPU engine files the push constants under: no descriptor has it.
 pub const PUSH_CONSTANTS: (u32, u32) = (u32::MAX, 0);
 
+/// A bound buffer, image or sampler of the shader.
 #[derive(Clone, Debug)]
 pub struct Binding {
     pub name: String,
@@ -291,6 +348,7 @@ pub struct Binding {
     pub span: Span,
     /// The entry point reads or writes it (a run needs a buffer only for these).
     pub used: bool,
+    pub descriptor: Descriptor,
 }
 
 #[derive(Clone, Debug)]
@@ -306,6 +364,7 @@ pub struct Program {
     pub accesses: Vec<Access>,
     pub waves: Vec<WaveInst>,
     pub atomics: Vec<Atomic>,
+    pub textures: Vec<TexInst>,
     pub spans: Vec<Span>,
     pub num_regs: u32,
     pub num_slots: u32,
@@ -376,6 +435,7 @@ impl<'m> Compiler<'m> {
             accesses: Vec::new(),
             waves: Vec::new(),
             atomics: Vec::new(),
+            textures: Vec::new(),
             spans: Vec::new(),
             num_regs: 0,
             num_slots: 1,
@@ -622,10 +682,24 @@ impl<'m> Compiler<'m> {
             // Resources placed at the same binding share one buffer.
             let shared = self.p.bindings.iter().position(|x| x.set == b.set && x.binding == b.binding);
             let idx = shared.unwrap_or(self.p.bindings.len()) as u32;
+            let mut descriptor = Descriptor::Buffer;
             let writable = match b.slot {
                 Slot::Global(h) => {
                     self.global_binding.insert(h, idx);
-                    matches!(&self.m.globals[h].ty, Type::Resource(k, _) if k.is_writable())
+                    let (ty, count) = match &self.m.globals[h].ty {
+                        Type::Array(e, n) => (&**e, n.unwrap_or(1)),
+                        t => (t, 1),
+                    };
+                    descriptor = match ty {
+                        Type::Resource(k, Some(e)) if k.is_texture() => {
+                            Descriptor::Image { kind: *k, texel: e.scalar().unwrap_or(Scalar::F32), count }
+                        }
+                        Type::Resource(k, _) if k.is_sampler() => {
+                            Descriptor::Sampler { compare: *k == ResourceKind::SamplerComparisonState, count }
+                        }
+                        _ => Descriptor::Buffer,
+                    };
+                    matches!(ty, Type::Resource(k, _) if k.is_writable())
                 }
                 Slot::Cbuffer(i) => {
                     self.cbuffer_binding.insert(Some(i), idx);
@@ -648,6 +722,7 @@ impl<'m> Compiler<'m> {
                 writable,
                 span: b.span,
                 used: false,
+                descriptor,
             });
         }
         // The entry point's `uniform` values: the push constants, a buffer of their own.
@@ -661,6 +736,7 @@ impl<'m> Compiler<'m> {
                 writable: false,
                 span: first.span,
                 used: false,
+                descriptor: Descriptor::Buffer,
             });
         }
     }
@@ -1151,6 +1227,10 @@ impl<'m> Compiler<'m> {
                     AddressSpace::Resource => {
                         let b = *self.global_binding.get(g)?;
                         self.p.bindings[b as usize].used = true;
+                        if self.p.bindings[b as usize].descriptor != Descriptor::Buffer {
+                            let root = Root::Descriptor { binding: b, element: None, coord: None };
+                            return Some(Place { root, dyns: vec![], comps: vec![], ty: gl.ty.clone() });
+                        }
                         match &gl.ty {
                             Type::Resource(ResourceKind::ConstantBuffer, Some(t)) => {
                                 let mut comps = Vec::new();
@@ -1186,11 +1266,10 @@ impl<'m> Compiler<'m> {
                 let base_ty = self.ty(*base, func).clone();
                 let idx_ty = self.ty(*index, func).clone();
                 let idx_span = fx.exprs[*index].span;
+                if let Some(p) = self.descriptor_index(&base_ty, *base, *index, func, &e.ty) {
+                    return p;
+                }
                 if let Type::Resource(kind, elem) = &base_ty {
-                    if kind.is_texture() {
-                        self.errors.push(unsupported(e.span, "textures"));
-                        return None;
-                    }
                     let mut p = self.place(*base, func)?;
                     let Root::Buffer(b) = p.root else { return None };
                     let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
@@ -1340,6 +1419,9 @@ impl<'m> Compiler<'m> {
         span: Span,
     ) -> Vec<Reg> {
         let Some(obj) = self.place(object, func) else { return vec![] };
+        if let Root::Descriptor { binding, element, .. } = obj.root {
+            return self.texture_method(binding, element, &obj.ty, method, args, func, ty, span);
+        }
         let Root::Buffer(b) = obj.root else { return vec![] };
         let Type::Resource(kind, elem) = &obj.ty else { return vec![] };
         let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
@@ -1496,6 +1578,10 @@ impl<'m> Compiler<'m> {
                 let Some(p) = self.place(args[0], func) else { return vec![] };
                 if matches!(p.root, Root::Regs(_)) {
                     self.errors.push(unsupported(span, "atomics on a local variable"));
+                    return vec![];
+                }
+                if matches!(p.root, Root::Descriptor { .. }) {
+                    self.errors.push(unsupported(span, "atomics on texels"));
                     return vec![];
                 }
                 self.atomic(op, p, &args[1..], func, span);

@@ -48,7 +48,9 @@
 //! Bindings: [`crate::ir::bindings`], the rule the SPIR-V backend follows too; a run needs
 //! buffers only for the resources the entry point uses.
 //! Memory barriers without group sync and wave barriers are no-ops: sequential execution is
-//! already ordered.
+//! already ordered. Textures and samplers are bound images and sampler states
+//! ([`crate::image`]); they are read by Vulkan's rules ([`texture`]) and written in their
+//! format.
 //!
 //! # Checks a GPU can't give
 //!
@@ -64,6 +66,7 @@
 
 pub mod compile;
 pub mod ops;
+pub mod texture;
 
 use crate::diag::Diagnostic;
 use crate::fast_hash::HashMap;
@@ -119,17 +122,20 @@ impl Default for CpuOptions {
     }
 }
 
-/// A buffer bound at `(set, binding)`; `data` is updated in place by [`run`].
+/// A buffer bound at `(set, binding)`; `data` is updated in place by [`run`]. An image or a
+/// sampler says so in `view` (an image's `data` is its texels, laid out as [`crate::image`]
+/// says; a sampler has none).
 #[derive(Clone, Debug)]
 pub struct CpuBuffer {
     pub set: u32,
     pub binding: u32,
     pub data: Vec<u8>,
+    pub view: Option<crate::image::View>,
 }
 
 impl CpuBuffer {
     pub fn words(set: u32, binding: u32, words: &[u32]) -> CpuBuffer {
-        CpuBuffer { set, binding, data: words.iter().flat_map(|w| w.to_le_bytes()).collect() }
+        CpuBuffer { set, binding, data: words.iter().flat_map(|w| w.to_le_bytes()).collect(), view: None }
     }
     pub fn to_words(&self) -> Vec<u32> {
         self.data.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
@@ -265,17 +271,25 @@ pub fn run_program(
 ) -> Result<RunStats, Vec<Diagnostic>> {
     // Bind buffers.
     let mut bufs: Vec<Vec<u8>> = Vec::new();
+    let mut views: Vec<Option<crate::image::View>> = Vec::new();
     let mut origin: Vec<Option<usize>> = Vec::new();
     let mut errors = Vec::new();
     for b in &p.bindings {
         match buffers.iter().position(|x| x.set == b.set && x.binding == b.binding) {
             Some(i) => {
+                if b.used {
+                    if let Err(why) = texture::check_view(b, &buffers[i]) {
+                        errors.push(Diagnostic::error("E0708", why).with_label(b.span, "declared here"));
+                    }
+                }
+                views.push(buffers[i].view);
                 bufs.push(std::mem::take(&mut buffers[i].data));
                 origin.push(Some(i));
             }
             // A resource the entry point never touches needs no buffer.
             None if !b.used => {
                 bufs.push(Vec::new());
+                views.push(None);
                 origin.push(None);
             }
             None => {
@@ -290,6 +304,7 @@ pub fn run_program(
                 };
                 errors.push(Diagnostic::error("E0708", msg).with_label(b.span, "declared here"));
                 bufs.push(Vec::new());
+                views.push(None);
                 origin.push(None);
             }
         }
@@ -303,6 +318,7 @@ pub fn run_program(
         return Err(errors);
     }
     let mut ex = Exec::new(p, opts, bufs, groups);
+    ex.views = views;
     let result = ex.dispatch();
     for (b, o) in std::mem::take(&mut ex.bufs).into_iter().zip(origin) {
         if let Some(i) = o {
@@ -377,6 +393,8 @@ struct Exec<'p> {
     w: usize,
     opts: &'p CpuOptions,
     bufs: Vec<Vec<u8>>,
+    /// What an image or sampler binding holds (`None` for buffers).
+    views: Vec<Option<crate::image::View>>,
     shared: Vec<u64>,
     meta: Vec<Meta>,
     epoch: u32,
@@ -414,6 +432,7 @@ impl<'p> Exec<'p> {
             w: opts.width as usize,
             opts,
             bufs,
+            views: Vec::new(),
             shared: vec![0; p.shared_words as usize],
             meta: vec![Meta::default(); p.shared_words as usize],
             epoch: 1,
@@ -667,6 +686,7 @@ impl<'p> Exec<'p> {
                 Inst::Access(i) => self.access(wave, &p.accesses[i as usize]),
                 Inst::Wave(i) => self.wave_op(wave, &p.waves[i as usize]),
                 Inst::Atomic(i) => self.atomic(wave, &p.atomics[i as usize]),
+                Inst::Texture(i) => self.texture(wave, &p.textures[i as usize]),
                 Inst::BufLen { d, buffer, stride } => {
                     let n = self.bufs[buffer as usize].len() as u64 / stride.max(1) as u64;
                     let d = d as usize * w;
@@ -785,6 +805,7 @@ impl<'p> Exec<'p> {
         for i in (0..=pc.min(self.p.code.len().saturating_sub(1))).rev() {
             match self.p.code[i] {
                 Inst::Access(a) => return self.p.accesses[a as usize].span,
+                Inst::Texture(a) => return self.p.textures[a as usize].span,
                 Inst::Wave(a) => return self.p.waves[a as usize].span,
                 Inst::Atomic(a) => return self.p.atomics[a as usize].span,
                 Inst::Barrier { span } => return self.p.spans[span as usize],
@@ -920,6 +941,12 @@ impl<'p> Exec<'p> {
 
     fn access(&mut self, wave: &mut Wave, a: &Access) {
         let w = self.w;
+        if let Root::Descriptor { .. } = a.place.root {
+            for l in lanes(wave.exec) {
+                self.texel_access(wave, a, l);
+            }
+            return;
+        }
         for l in lanes(wave.exec) {
             let Some(off) = self.offset(wave, &a.place, l) else {
                 if !a.store {
@@ -990,6 +1017,8 @@ impl<'p> Exec<'p> {
                         }
                     }
                 }
+                // Handled above, lane by lane.
+                Root::Descriptor { .. } => {}
             }
         }
     }
@@ -1050,7 +1079,8 @@ impl<'p> Exec<'p> {
                     buf[at..at + size].copy_from_slice(&new(old).to_le_bytes()[..size]);
                     old
                 }
-                Root::Regs(_) => 0,
+                // Texel atomics are refused when compiling.
+                Root::Regs(_) | Root::Descriptor { .. } => 0,
             };
             wave.regs[a.original as usize * w + l] = old;
         }

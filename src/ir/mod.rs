@@ -118,6 +118,11 @@ pub enum ResourceKind {
     RWTexture3D,
     RWTexture2DArray,
     ConstantBuffer,
+    Texture1DArray,
+    TextureCubeArray,
+    RWTexture1DArray,
+    SamplerState,
+    SamplerComparisonState,
 }
 
 impl ResourceKind {
@@ -142,6 +147,11 @@ impl ResourceKind {
             "RWTexture3D" => RWTexture3D,
             "RWTexture2DArray" => RWTexture2DArray,
             "ConstantBuffer" => ConstantBuffer,
+            "Texture1DArray" => Texture1DArray,
+            "TextureCubeArray" => TextureCubeArray,
+            "RWTexture1DArray" => RWTexture1DArray,
+            "SamplerState" => SamplerState,
+            "SamplerComparisonState" => SamplerComparisonState,
             _ => return None,
         })
     }
@@ -166,6 +176,11 @@ impl ResourceKind {
             RWTexture3D => "RWTexture3D",
             RWTexture2DArray => "RWTexture2DArray",
             ConstantBuffer => "ConstantBuffer",
+            Texture1DArray => "Texture1DArray",
+            TextureCubeArray => "TextureCubeArray",
+            RWTexture1DArray => "RWTexture1DArray",
+            SamplerState => "SamplerState",
+            SamplerComparisonState => "SamplerComparisonState",
         }
     }
     pub fn is_writable(self) -> bool {
@@ -180,6 +195,7 @@ impl ResourceKind {
                 | RWTexture2D
                 | RWTexture3D
                 | RWTexture2DArray
+                | RWTexture1DArray
         )
     }
     pub fn is_texture(self) -> bool {
@@ -195,7 +211,13 @@ impl ResourceKind {
                 | RWTexture2D
                 | RWTexture3D
                 | RWTexture2DArray
+                | Texture1DArray
+                | TextureCubeArray
+                | RWTexture1DArray
         )
+    }
+    pub fn is_sampler(self) -> bool {
+        matches!(self, ResourceKind::SamplerState | ResourceKind::SamplerComparisonState)
     }
     pub fn is_byte_address(self) -> bool {
         matches!(self, ResourceKind::ByteAddressBuffer | ResourceKind::RWByteAddressBuffer)
@@ -204,14 +226,73 @@ impl ResourceKind {
     pub fn index_dims(self) -> u8 {
         use ResourceKind::*;
         match self {
-            Texture2D | RWTexture2D => 2,
+            Texture2D | RWTexture2D | Texture1DArray | RWTexture1DArray => 2,
             Texture3D | RWTexture3D | Texture2DArray | RWTexture2DArray | TextureCube => 3,
+            TextureCubeArray => 4,
             _ => 1,
         }
     }
-    /// Whether the element type is written as a template argument (`ByteAddressBuffer` has none).
+    /// Whether the element type is written as a template argument (`ByteAddressBuffer` and
+    /// samplers have none).
     pub fn has_element(self) -> bool {
-        !self.is_byte_address()
+        !self.is_byte_address() && !self.is_sampler()
+    }
+    /// A texture's shape: its dimensionality and whether it is an array of layers.
+    pub fn texture_shape(self) -> Option<(TextureDim, bool)> {
+        use ResourceKind::*;
+        Some(match self {
+            Texture1D | RWTexture1D => (TextureDim::D1, false),
+            Texture1DArray | RWTexture1DArray => (TextureDim::D1, true),
+            Texture2D | RWTexture2D => (TextureDim::D2, false),
+            Texture2DArray | RWTexture2DArray => (TextureDim::D2, true),
+            Texture3D | RWTexture3D => (TextureDim::D3, false),
+            TextureCube => (TextureDim::Cube, false),
+            TextureCubeArray => (TextureDim::Cube, true),
+            _ => return None,
+        })
+    }
+    /// Components of a sampling coordinate: the dimensions, a cube's direction, then the layer.
+    pub fn sample_dims(self) -> u8 {
+        match self.texture_shape() {
+            Some((d, arrayed)) => d.coord_dims() + arrayed as u8,
+            None => 1,
+        }
+    }
+    /// Components of a texel offset (`Load`, `Sample*`, `Gather*`): cubes take none.
+    pub fn offset_dims(self) -> u8 {
+        match self.texture_shape() {
+            Some((TextureDim::Cube, _)) | None => 0,
+            Some((d, _)) => d.coord_dims(),
+        }
+    }
+    /// The values `GetDimensions` gives before the mip count: width, height, depth, then the
+    /// layer count (a cube's size is that of one face).
+    pub fn size_dims(self) -> u8 {
+        match self.texture_shape() {
+            Some((TextureDim::Cube, arrayed)) => 2 + arrayed as u8,
+            Some((d, arrayed)) => d.coord_dims() + arrayed as u8,
+            None => 1,
+        }
+    }
+}
+
+/// The dimensionality of a texture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TextureDim {
+    D1,
+    D2,
+    D3,
+    Cube,
+}
+
+impl TextureDim {
+    /// Components of a coordinate (a cube's is a direction).
+    pub fn coord_dims(self) -> u8 {
+        match self {
+            TextureDim::D1 => 1,
+            TextureDim::D2 => 2,
+            TextureDim::D3 | TextureDim::Cube => 3,
+        }
     }
 }
 
@@ -225,8 +306,8 @@ pub enum Type {
     /// `None` length: a runtime-sized array (only inside resources).
     Array(Box<Type>, Option<u32>),
     Struct(StructId),
+    /// Buffers, textures and samplers (`SamplerState` has no element).
     Resource(ResourceKind, Option<Box<Type>>),
-    Sampler,
     String,
     /// The type of an expression that failed to check; suppresses follow-up errors.
     Error,
@@ -291,7 +372,6 @@ impl fmt::Display for Type {
             Type::Struct(h) => write!(f, "struct#{}", h.index()),
             Type::Resource(k, Some(e)) => write!(f, "{}<{}>", k.name(), e),
             Type::Resource(k, None) => f.write_str(k.name()),
-            Type::Sampler => f.write_str("SamplerState"),
             Type::String => f.write_str("string"),
             Type::Error => f.write_str("<error>"),
         }
@@ -401,6 +481,8 @@ pub struct Global {
     pub register: Option<Register>,
     /// `[[vk::binding(binding, set)]]`.
     pub vk_binding: Option<(u32, u32)>,
+    /// `[[vk::image_format("rgba8")]]` of a storage texture.
+    pub image_format: Option<crate::image::Format>,
     /// A `cbuffer` member's `packoffset(cR.x)`, as a byte offset (16·R + 4·component).
     pub packoffset: Option<u32>,
     /// A `uniform` parameter of the entry point (a resource bound after every global).
@@ -759,6 +841,149 @@ pub enum ResourceMethod {
     Consume,
     /// Byte-address buffer atomics: `buf.InterlockedAdd(offset, value[, original])`.
     Interlocked(AtomicOp),
+    /// `Sample*` and `Gather*`: the arguments are laid out by [`SampleOp::operands`].
+    Sample(SampleOp),
+    /// `GetDimensions(mip, width[, height[, depth or layers]], levels)` of a sampled texture:
+    /// the size of level `mip` and the number of levels.
+    GetDimensionsMip,
+    /// `tex.mips[level][coord]`: the arguments are the level, then the coordinate.
+    MipLoad,
+}
+
+/// One sampling or gathering method of a texture, as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SampleOp {
+    pub kind: SampleKind,
+    /// A texel offset argument (a constant) follows the operands of the kind.
+    pub offset: bool,
+    /// A minimum-LOD clamp argument follows (`Sample`, `SampleBias`, `SampleGrad`, `SampleCmp`).
+    pub clamp: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SampleKind {
+    /// `Sample(s, coord)`: implicit LOD, from derivatives (pixel shaders only).
+    Sample,
+    /// `SampleBias(s, coord, bias)`: implicit LOD plus a bias (pixel shaders only).
+    Bias,
+    /// `SampleLevel(s, coord, lod)`.
+    Level,
+    /// `SampleGrad(s, coord, ddx, ddy)`.
+    Grad,
+    /// `SampleCmp(s, coord, compare)`: implicit LOD, depth compare (pixel shaders only).
+    Cmp,
+    /// `SampleCmpLevelZero(s, coord, compare)`.
+    CmpLevelZero,
+    /// `SampleCmpLevel(s, coord, compare, lod)` (shader model 6.7).
+    CmpLevel,
+    /// `Gather(s, coord)` (`None`) or `GatherRed`/`Green`/`Blue`/`Alpha` (component 0–3).
+    Gather(Option<u8>),
+    /// `GatherCmp(s, coord, compare)` or `GatherCmpRed`/`Green`/`Blue`/`Alpha`.
+    GatherCmp(Option<u8>),
+}
+
+/// Where each operand of a [`SampleOp`] is among a method's arguments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SampleOperands {
+    pub sampler: usize,
+    pub coord: usize,
+    pub compare: Option<usize>,
+    pub bias: Option<usize>,
+    pub lod: Option<usize>,
+    pub grad: Option<(usize, usize)>,
+    pub offset: Option<usize>,
+    pub clamp: Option<usize>,
+    /// The number of arguments.
+    pub count: usize,
+}
+
+impl SampleKind {
+    pub fn method_name(self) -> &'static str {
+        match self {
+            SampleKind::Sample => "Sample",
+            SampleKind::Bias => "SampleBias",
+            SampleKind::Level => "SampleLevel",
+            SampleKind::Grad => "SampleGrad",
+            SampleKind::Cmp => "SampleCmp",
+            SampleKind::CmpLevelZero => "SampleCmpLevelZero",
+            SampleKind::CmpLevel => "SampleCmpLevel",
+            SampleKind::Gather(None) => "Gather",
+            SampleKind::Gather(Some(c)) => ["GatherRed", "GatherGreen", "GatherBlue", "GatherAlpha"][c as usize & 3],
+            SampleKind::GatherCmp(None) => "GatherCmp",
+            SampleKind::GatherCmp(Some(c)) => {
+                ["GatherCmpRed", "GatherCmpGreen", "GatherCmpBlue", "GatherCmpAlpha"][c as usize & 3]
+            }
+        }
+    }
+    /// The kind a method name spells.
+    pub fn from_method_name(name: &str) -> Option<SampleKind> {
+        let all = [
+            SampleKind::Sample,
+            SampleKind::Bias,
+            SampleKind::Level,
+            SampleKind::Grad,
+            SampleKind::Cmp,
+            SampleKind::CmpLevelZero,
+            SampleKind::CmpLevel,
+        ];
+        let gathers = [None, Some(0), Some(1), Some(2), Some(3)];
+        all.into_iter()
+            .chain(gathers.iter().map(|c| SampleKind::Gather(*c)))
+            .chain(gathers.iter().map(|c| SampleKind::GatherCmp(*c)))
+            .find(|k| k.method_name() == name)
+    }
+    /// The LOD comes from screen-space derivatives, which only pixel shaders have.
+    pub fn needs_derivatives(self) -> bool {
+        matches!(self, SampleKind::Sample | SampleKind::Bias | SampleKind::Cmp)
+    }
+    /// A depth compare against a reference value.
+    pub fn is_compare(self) -> bool {
+        matches!(self, SampleKind::Cmp | SampleKind::CmpLevelZero | SampleKind::CmpLevel | SampleKind::GatherCmp(_))
+    }
+    pub fn is_gather(self) -> bool {
+        matches!(self, SampleKind::Gather(_) | SampleKind::GatherCmp(_))
+    }
+    /// The component a gather reads (red for the plain `Gather`).
+    pub fn gather_component(self) -> u8 {
+        match self {
+            SampleKind::Gather(c) | SampleKind::GatherCmp(c) => c.unwrap_or(0),
+            _ => 0,
+        }
+    }
+    /// Whether the method takes a minimum-LOD clamp after its offset.
+    pub fn takes_clamp(self) -> bool {
+        matches!(self, SampleKind::Sample | SampleKind::Bias | SampleKind::Grad | SampleKind::Cmp)
+    }
+}
+
+impl SampleOp {
+    /// The argument layout: sampler, coordinate, compare value, bias / LOD / gradients,
+    /// offset, clamp, in that order (HLSL's).
+    pub fn operands(self) -> SampleOperands {
+        let mut o = SampleOperands { sampler: 0, coord: 1, ..Default::default() };
+        let mut next = 2;
+        let mut take = || {
+            next += 1;
+            next - 1
+        };
+        if self.kind.is_compare() {
+            o.compare = Some(take());
+        }
+        match self.kind {
+            SampleKind::Bias => o.bias = Some(take()),
+            SampleKind::Level | SampleKind::CmpLevel => o.lod = Some(take()),
+            SampleKind::Grad => o.grad = Some((take(), take())),
+            _ => {}
+        }
+        if self.offset {
+            o.offset = Some(take());
+        }
+        if self.clamp {
+            o.clamp = Some(take());
+        }
+        o.count = next;
+        o
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

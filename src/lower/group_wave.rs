@@ -140,6 +140,7 @@ pub fn emulate_group_wave(module: &mut Module, entry: usize, stdlib: &Stdlib) ->
         register: None,
         vk_binding: None,
         packoffset: None,
+        image_format: None,
         entry_param: false,
         span,
     };

@@ -23,6 +23,7 @@
 mod spirv;
 mod vulkan;
 
+use crate::image::{ImageDesc, SamplerDesc};
 use std::fmt;
 use std::time::Duration;
 
@@ -30,11 +31,17 @@ pub use vulkan::{list_devices, run_compute, select_device};
 
 /// Which kind of descriptor a buffer is bound as.  It must match the
 /// shader's declaration (`buffer` / `RWStructuredBuffer` → `Storage`,
-/// `uniform` / `cbuffer` → `Uniform`).
+/// `uniform` / `cbuffer` → `Uniform`, a texture → `Image`, a sampler →
+/// `Sampler`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BufferKind {
     Storage,
     Uniform,
+    /// An image of this shape, its texels the data ([`crate::image`] says
+    /// where each lives); sampled or storage as the shader declares it.
+    Image(ImageDesc),
+    /// A sampler (`count` of them when the shader declares an array); no data.
+    Sampler(SamplerDesc, u32),
 }
 
 impl fmt::Display for BufferKind {
@@ -42,6 +49,8 @@ impl fmt::Display for BufferKind {
         f.write_str(match self {
             BufferKind::Storage => "storage buffer",
             BufferKind::Uniform => "uniform buffer",
+            BufferKind::Image(_) => "image",
+            BufferKind::Sampler(..) => "sampler",
         })
     }
 }
@@ -50,7 +59,8 @@ impl fmt::Display for BufferKind {
 ///
 /// The device buffer is `data.len()` rounded up to 4 bytes (at least 4,
 /// since Vulkan has no empty buffers); the padding is zeroed.  Read-back
-/// returns exactly `data.len()` bytes.
+/// returns exactly `data.len()` bytes.  An image's data is its texels, and
+/// its read-back is the texels after the dispatch; a sampler has none.
 #[derive(Clone, Debug)]
 pub struct BufferInit {
     pub set: u32,

@@ -10,6 +10,8 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{BufferKind, RunError};
+use crate::image::NumKind;
+use crate::ir::TextureDim;
 
 const MAGIC: u32 = 0x0723_0203;
 
@@ -17,9 +19,14 @@ const MAGIC: u32 = 0x0723_0203;
 const OP_CAPABILITY: u32 = 17;
 const OP_ENTRY_POINT: u32 = 15;
 const OP_EXECUTION_MODE: u32 = 16;
+const OP_TYPE_INT: u32 = 21;
+const OP_TYPE_FLOAT: u32 = 22;
+const OP_TYPE_IMAGE: u32 = 25;
+const OP_TYPE_SAMPLER: u32 = 26;
 const OP_TYPE_ARRAY: u32 = 28;
 const OP_TYPE_RUNTIME_ARRAY: u32 = 29;
 const OP_TYPE_POINTER: u32 = 32;
+const OP_CONSTANT: u32 = 43;
 const OP_FUNCTION: u32 = 54;
 const OP_VARIABLE: u32 = 59;
 const OP_DECORATE: u32 = 71;
@@ -35,6 +42,11 @@ const SC_UNIFORM: u32 = 2;
 const SC_PUSH_CONSTANT: u32 = 9;
 const SC_STORAGE_BUFFER: u32 = 12;
 
+const DIM_1D: u32 = 0;
+const DIM_2D: u32 = 1;
+const DIM_3D: u32 = 2;
+const DIM_CUBE: u32 = 3;
+
 const EXEC_MODEL_GLCOMPUTE: u32 = 5;
 const EXEC_MODE_LOCAL_SIZE: u32 = 17;
 
@@ -42,8 +54,21 @@ const EXEC_MODE_LOCAL_SIZE: u32 = 17;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum ResourceKind {
     Buffer(BufferKind),
-    /// Anything we cannot bind (images, samplers, descriptor arrays, ...),
-    /// with a description for the error message.
+    /// An image (`storage`: read and written without a sampler) seen through a view of
+    /// `dim`, arrayed or not; `count` descriptors (an array of images has several).
+    /// `texel`: what the shader reads, `Float`, `Uint` or `Sint`.
+    Image {
+        storage: bool,
+        dim: TextureDim,
+        arrayed: bool,
+        count: u32,
+        texel: NumKind,
+    },
+    Sampler {
+        count: u32,
+    },
+    /// Anything we cannot bind (texel buffers, arrays of buffers, ...), with a description
+    /// for the error message.
     Unsupported(&'static str),
 }
 
@@ -51,6 +76,8 @@ impl ResourceKind {
     pub(crate) fn describe(&self) -> String {
         match self {
             ResourceKind::Buffer(k) => k.to_string(),
+            ResourceKind::Image { storage, .. } => if *storage { "storage image" } else { "sampled image" }.to_string(),
+            ResourceKind::Sampler { .. } => "sampler".into(),
             ResourceKind::Unsupported(what) => (*what).to_string(),
         }
     }
@@ -69,6 +96,12 @@ pub(crate) const CAPABILITY_INT64: u32 = 11;
 pub(crate) const CAPABILITY_INT16: u32 = 22;
 pub(crate) const CAPABILITY_FLOAT16: u32 = 9;
 pub(crate) const CAPABILITY_INT8: u32 = 39;
+pub(crate) const CAPABILITY_IMAGE_GATHER_EXTENDED: u32 = 25;
+pub(crate) const CAPABILITY_MIN_LOD: u32 = 42;
+pub(crate) const CAPABILITY_SAMPLED_CUBE_ARRAY: u32 = 45;
+pub(crate) const CAPABILITY_STORAGE_IMAGE_EXTENDED_FORMATS: u32 = 49;
+pub(crate) const CAPABILITY_STORAGE_IMAGE_READ_WITHOUT_FORMAT: u32 = 55;
+pub(crate) const CAPABILITY_STORAGE_IMAGE_WRITE_WITHOUT_FORMAT: u32 = 56;
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ModuleInfo {
@@ -144,6 +177,11 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
     let mut block: HashSet<u32> = HashSet::new();
     let mut buffer_block: HashSet<u32> = HashSet::new();
     let mut arrays: HashMap<u32, u32> = HashMap::new(); // array type → element type
+    let mut array_lengths: HashMap<u32, u32> = HashMap::new(); // array type → length constant
+    let mut constants: HashMap<u32, u32> = HashMap::new(); // 32-bit constant → value
+    let mut images: HashMap<u32, (u32, bool, bool, u32)> = HashMap::new(); // image type → (dim, arrayed, storage, sampled type)
+    let mut scalars: HashMap<u32, NumKind> = HashMap::new();
+    let mut samplers: HashSet<u32> = HashSet::new();
     let mut pointers: HashMap<u32, (u32, u32)> = HashMap::new(); // ptr type → (storage class, pointee)
     let mut variables: HashMap<u32, (u32, u32)> = HashMap::new(); // variable → (pointer type, storage class)
                                                                   // Every operand word of every instruction inside a function body: a
@@ -196,6 +234,24 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
             },
             (OP_TYPE_ARRAY | OP_TYPE_RUNTIME_ARRAY, n) if n >= 2 => {
                 arrays.insert(ops[0], ops[1]);
+                if op == OP_TYPE_ARRAY && n >= 3 {
+                    array_lengths.insert(ops[0], ops[2]);
+                }
+            }
+            (OP_CONSTANT, 3) => {
+                constants.insert(ops[1], ops[2]);
+            }
+            (OP_TYPE_IMAGE, n) if n >= 8 => {
+                images.insert(ops[0], (ops[2], ops[4] != 0, ops[6] == 2, ops[1]));
+            }
+            (OP_TYPE_INT, 3) => {
+                scalars.insert(ops[0], if ops[2] != 0 { NumKind::Sint } else { NumKind::Uint });
+            }
+            (OP_TYPE_FLOAT, n) if n >= 2 => {
+                scalars.insert(ops[0], NumKind::Float);
+            }
+            (OP_TYPE_SAMPLER, 1) => {
+                samplers.insert(ops[0]);
             }
             (OP_TYPE_POINTER, n) if n >= 3 => {
                 pointers.insert(ops[0], (ops[1], ops[2]));
@@ -255,7 +311,29 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
         let set = sets.get(&id).copied().unwrap_or(0);
         let kind = match pointers.get(&ptr_type) {
             Some(&(storage, pointee)) => {
-                if arrays.contains_key(&pointee) {
+                // An array of images or samplers is one binding of `count` descriptors.
+                let (pointee, count) = match (arrays.get(&pointee), array_lengths.get(&pointee)) {
+                    (Some(&elem), Some(len)) if images.contains_key(&elem) || samplers.contains(&elem) => {
+                        (elem, constants.get(len).copied().unwrap_or(1))
+                    }
+                    _ => (pointee, 1),
+                };
+                if let Some(&(dim, arrayed, storage, sampled)) = images.get(&pointee) {
+                    let texel = scalars.get(&sampled).copied().unwrap_or(NumKind::Float);
+                    let dim = match dim {
+                        DIM_1D => Some(TextureDim::D1),
+                        DIM_2D => Some(TextureDim::D2),
+                        DIM_3D => Some(TextureDim::D3),
+                        DIM_CUBE => Some(TextureDim::Cube),
+                        _ => None,
+                    };
+                    match dim {
+                        Some(dim) => ResourceKind::Image { storage, dim, arrayed, count, texel },
+                        None => ResourceKind::Unsupported("texel buffer or image of another dimension"),
+                    }
+                } else if samplers.contains(&pointee) {
+                    ResourceKind::Sampler { count }
+                } else if arrays.contains_key(&pointee) {
                     ResourceKind::Unsupported("descriptor array")
                 } else if storage == SC_STORAGE_BUFFER || (storage == SC_UNIFORM && buffer_block.contains(&pointee)) {
                     // SPIR-V 1.3+ uses the StorageBuffer class; older
@@ -265,7 +343,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                 } else if storage == SC_UNIFORM && block.contains(&pointee) {
                     ResourceKind::Buffer(BufferKind::Uniform)
                 } else {
-                    ResourceKind::Unsupported("image, sampler or other non-buffer resource")
+                    ResourceKind::Unsupported("non-buffer resource of an unknown kind")
                 }
             }
             None => ResourceKind::Unsupported("resource of unknown type"),

@@ -15,6 +15,8 @@ use ash::vk;
 use super::spirv::{self, ResourceKind};
 use super::{BufferKind, DeviceInfo, Dispatch, RunError, RunOutput};
 
+mod images;
+
 /// Maps a failed Vulkan call to a [`RunError`], keeping device loss
 /// distinguishable from everything else.
 fn vk_err(what: &'static str) -> impl Fn(vk::Result) -> RunError {
@@ -36,6 +38,9 @@ struct Session {
     instance: Option<ash::Instance>,
     device: Option<ash::Device>,
     buffers: Vec<vk::Buffer>,
+    images: Vec<vk::Image>,
+    views: Vec<vk::ImageView>,
+    samplers: Vec<vk::Sampler>,
     memories: Vec<vk::DeviceMemory>,
     set_layouts: Vec<vk::DescriptorSetLayout>,
     descriptor_pool: vk::DescriptorPool,
@@ -93,6 +98,15 @@ impl Drop for Session {
                 }
                 for &b in &self.buffers {
                     device.destroy_buffer(b, None);
+                }
+                for &v in &self.views {
+                    device.destroy_image_view(v, None);
+                }
+                for &i in &self.images {
+                    device.destroy_image(i, None);
+                }
+                for &x in &self.samplers {
+                    device.destroy_sampler(x, None);
                 }
                 // Freeing mapped memory implicitly unmaps it.
                 for &m in &self.memories {
@@ -447,6 +461,7 @@ fn plan_subgroup_size(p: &Probe, requested: Option<u32>) -> Result<Option<u32>, 
 /// any object is created, so mistakes give errors instead of undefined
 /// behaviour in the driver.
 fn check_request(
+    instance: &ash::Instance,
     d: &Dispatch,
     module: &spirv::ModuleInfo,
     p: &Probe,
@@ -517,6 +532,19 @@ fn check_request(
         let (limit, what) = match b.kind {
             BufferKind::Storage => (p.limits.max_storage_buffer_range, "maxStorageBufferRange"),
             BufferKind::Uniform => (p.limits.max_uniform_buffer_range, "maxUniformBufferRange"),
+            BufferKind::Image(desc) => {
+                if b.data.len() != desc.total_bytes() {
+                    return Err(RunError::BadBinding(format!(
+                        "the image at set {}, binding {} has {} bytes of texels, but its shape needs {}",
+                        b.set,
+                        b.binding,
+                        b.data.len(),
+                        desc.total_bytes()
+                    )));
+                }
+                continue;
+            }
+            BufferKind::Sampler(..) => continue,
         };
         if b.data.len() as u64 > u64::from(limit) {
             return Err(RunError::BadBinding(format!(
@@ -549,10 +577,48 @@ fn check_request(
                     r.set, r.binding, b.kind
                 )))
             }
+            (ResourceKind::Image { storage, dim, arrayed, count, texel }, Some(b)) => {
+                let BufferKind::Image(desc) = &b.kind else {
+                    return Err(RunError::BadBinding(format!(
+                        "the shader declares a {} at set {}, binding {}, but a {} was supplied (use an `image:` spec)",
+                        r.kind.describe(),
+                        r.set,
+                        r.binding,
+                        b.kind
+                    )));
+                };
+                images::check_image(instance, p, (r.set, r.binding), desc, (*storage, *dim, *arrayed, *count, *texel))?;
+            }
+            (ResourceKind::Sampler { count }, Some(b)) => match b.kind {
+                BufferKind::Sampler(_, n) if n >= *count => {}
+                BufferKind::Sampler(_, n) => {
+                    return Err(RunError::BadBinding(format!(
+                    "the shader declares an array of {count} samplers at set {}, binding {}, but the spec gives {n} \
+                         (add `count={count}`)",
+                    r.set, r.binding
+                )))
+                }
+                _ => {
+                    return Err(RunError::BadBinding(format!(
+                        "the shader declares a sampler at set {}, binding {}, but a {} was supplied (use a `sampler:` \
+                         spec)",
+                        r.set, r.binding, b.kind
+                    )))
+                }
+            },
+            (ResourceKind::Buffer(_), Some(b)) if matches!(b.kind, BufferKind::Image(_) | BufferKind::Sampler(..)) => {
+                return Err(RunError::BadBinding(format!(
+                    "the shader declares a {} at set {}, binding {}, but an {} was supplied",
+                    r.kind.describe(),
+                    r.set,
+                    r.binding,
+                    b.kind
+                )))
+            }
             (ResourceKind::Unsupported(what), Some(_)) => {
                 return Err(RunError::BadBinding(format!(
                     "the shader declares a {what} at set {}, binding {}; only storage and \
-                     uniform buffers can be bound",
+                     uniform buffers, images and samplers can be bound",
                     r.set, r.binding
                 )))
             }
@@ -607,6 +673,73 @@ fn memory_type(props: &vk::PhysicalDeviceMemoryProperties, type_bits: u32) -> Re
         .ok_or_else(|| RunError::Vk("no host-visible, host-coherent memory type for a buffer".into()))
 }
 
+/// What one supplied resource became.
+enum Bound {
+    /// A host-visible buffer, its mapping and its descriptor type.
+    Buffer(vk::Buffer, *mut u8, vk::DescriptorType),
+    /// Images bound as storage images (`true`) or sampled ones, `count` descriptors.
+    Image(images::BoundImage, bool, u32),
+    /// Samplers, `count` descriptors.
+    Sampler(Vec<vk::Sampler>, u32),
+    /// An image or sampler the entry point does not use.
+    Unused,
+}
+
+impl Bound {
+    /// The descriptor type and count of its binding (`None`: not bound).
+    fn descriptor(&self) -> Option<(vk::DescriptorType, u32)> {
+        match self {
+            Bound::Buffer(_, _, ty) => Some((*ty, 1)),
+            Bound::Image(_, true, n) => Some((vk::DescriptorType::STORAGE_IMAGE, *n)),
+            Bound::Image(_, false, n) => Some((vk::DescriptorType::SAMPLED_IMAGE, *n)),
+            Bound::Sampler(_, n) => Some((vk::DescriptorType::SAMPLER, *n)),
+            Bound::Unused => None,
+        }
+    }
+}
+
+/// Device memory for an image: device-local where there is such a type.
+fn device_memory_type(props: &vk::PhysicalDeviceMemoryProperties, type_bits: u32) -> Result<u32, RunError> {
+    let find = |wanted: vk::MemoryPropertyFlags| {
+        (0..props.memory_type_count)
+            .find(|&i| type_bits & (1 << i) != 0 && props.memory_types[i as usize].property_flags.contains(wanted))
+    };
+    find(vk::MemoryPropertyFlags::DEVICE_LOCAL)
+        .or_else(|| find(vk::MemoryPropertyFlags::empty()))
+        .ok_or_else(|| RunError::Vk("no memory type for an image".into()))
+}
+
+/// A host-visible buffer of `size` bytes, zeroed and mapped for as long as it lives, recorded
+/// in `s`.
+fn host_buffer(
+    s: &mut Session,
+    mem_props: &vk::PhysicalDeviceMemoryProperties,
+    size: u64,
+    usage: vk::BufferUsageFlags,
+) -> Result<(vk::Buffer, *mut u8), RunError> {
+    let device = s.device().clone();
+    let info = vk::BufferCreateInfo::default().size(size).usage(usage).sharing_mode(vk::SharingMode::EXCLUSIVE);
+    // SAFETY: objects of this device, recorded in `s` as soon as they exist; the mapping
+    // covers `req.size >= size` bytes and nothing else aliases it yet.
+    unsafe {
+        let buffer = device.create_buffer(&info, None).map_err(vk_err("vkCreateBuffer"))?;
+        s.buffers.push(buffer);
+        let req = device.get_buffer_memory_requirements(buffer);
+        let alloc = vk::MemoryAllocateInfo::default()
+            .allocation_size(req.size)
+            .memory_type_index(memory_type(mem_props, req.memory_type_bits)?);
+        let memory = device.allocate_memory(&alloc, None).map_err(vk_err("vkAllocateMemory"))?;
+        s.memories.push(memory);
+        device.bind_buffer_memory(buffer, memory, 0).map_err(vk_err("vkBindBufferMemory"))?;
+        let ptr = device
+            .map_memory(memory, 0, vk::WHOLE_SIZE, vk::MemoryMapFlags::empty())
+            .map_err(vk_err("vkMapMemory"))?
+            .cast::<u8>();
+        std::ptr::write_bytes(ptr, 0, req.size as usize);
+        Ok((buffer, ptr))
+    }
+}
+
 /// Runs one compute dispatch and returns every buffer's contents after it.
 pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     // Cheap checks first: they need no Vulkan at all.
@@ -619,7 +752,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     let p = choose(probe_all(&s)?, d.device.as_deref())?;
     let required_size = plan_subgroup_size(&p, d.subgroup_size)?;
     // The checks hand back the push constants the pipeline takes.
-    let push = check_request(d, &module, &p, required_size)?;
+    let push = check_request(s.instance(), d, &module, &p, required_size)?;
     let queue_family = p.queue_family.ok_or_else(|| RunError::Vk("no compute queue".into()))?;
 
     // --- device -----------------------------------------------------------
@@ -646,10 +779,76 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     // SAFETY: a query on a physical device of this instance.
     let supported = unsafe { s.instance().get_physical_device_features(p.pd) };
     let declares = |c: u32| module.capabilities.contains(&c);
+    // Image capabilities are features too, which a device must have: without one the
+    // pipeline would be invalid.
+    let image_features: [(u32, &str, vk::Bool32); 6] = [
+        (spirv::CAPABILITY_SAMPLED_CUBE_ARRAY, "imageCubeArray", supported.image_cube_array),
+        (
+            spirv::CAPABILITY_STORAGE_IMAGE_EXTENDED_FORMATS,
+            "shaderStorageImageExtendedFormats",
+            supported.shader_storage_image_extended_formats,
+        ),
+        (
+            spirv::CAPABILITY_STORAGE_IMAGE_READ_WITHOUT_FORMAT,
+            "shaderStorageImageReadWithoutFormat",
+            supported.shader_storage_image_read_without_format,
+        ),
+        (
+            spirv::CAPABILITY_STORAGE_IMAGE_WRITE_WITHOUT_FORMAT,
+            "shaderStorageImageWriteWithoutFormat",
+            supported.shader_storage_image_write_without_format,
+        ),
+        (spirv::CAPABILITY_MIN_LOD, "shaderResourceMinLod", supported.shader_resource_min_lod),
+        (spirv::CAPABILITY_IMAGE_GATHER_EXTENDED, "shaderImageGatherExtended", supported.shader_image_gather_extended),
+    ];
+    for (cap, name, has) in image_features {
+        if declares(cap) && has != vk::TRUE {
+            return Err(RunError::MissingFeature(format!(
+                "the shader needs `{name}` (SPIR-V capability {cap}), which `{}` does not have",
+                p.info.name
+            )));
+        }
+    }
+    // A descriptor array indexed by a uniform value needs the dynamic-indexing features.
+    let arrays = module.resources.iter().any(|r| match r.kind {
+        ResourceKind::Image { count, .. } | ResourceKind::Sampler { count } => count > 1,
+        _ => false,
+    });
     let core_features = vk::PhysicalDeviceFeatures::default()
         .shader_float64(declares(spirv::CAPABILITY_FLOAT64) && supported.shader_float64 == vk::TRUE)
         .shader_int64(declares(spirv::CAPABILITY_INT64) && supported.shader_int64 == vk::TRUE)
-        .shader_int16(declares(spirv::CAPABILITY_INT16) && supported.shader_int16 == vk::TRUE);
+        .shader_int16(declares(spirv::CAPABILITY_INT16) && supported.shader_int16 == vk::TRUE)
+        .image_cube_array(declares(spirv::CAPABILITY_SAMPLED_CUBE_ARRAY))
+        .shader_storage_image_extended_formats(declares(spirv::CAPABILITY_STORAGE_IMAGE_EXTENDED_FORMATS))
+        .shader_storage_image_read_without_format(declares(spirv::CAPABILITY_STORAGE_IMAGE_READ_WITHOUT_FORMAT))
+        .shader_storage_image_write_without_format(declares(spirv::CAPABILITY_STORAGE_IMAGE_WRITE_WITHOUT_FORMAT))
+        .shader_resource_min_lod(declares(spirv::CAPABILITY_MIN_LOD))
+        .shader_image_gather_extended(declares(spirv::CAPABILITY_IMAGE_GATHER_EXTENDED))
+        .shader_sampled_image_array_dynamic_indexing(
+            arrays && supported.shader_sampled_image_array_dynamic_indexing == vk::TRUE,
+        )
+        .shader_storage_image_array_dynamic_indexing(
+            arrays && supported.shader_storage_image_array_dynamic_indexing == vk::TRUE,
+        );
+    // A `mirror_once` sampler needs VK_KHR_sampler_mirror_clamp_to_edge (or Vulkan 1.2's
+    // feature of the same name, whose struct would clash with the 1.2 structs chained below).
+    let mirror_once = d
+        .buffers
+        .iter()
+        .any(|b| matches!(b.kind, BufferKind::Sampler(s, _) if s.address.contains(&crate::image::Address::MirrorOnce)));
+    if mirror_once {
+        // SAFETY: a query on a physical device of this instance.
+        let available = unsafe { s.instance().enumerate_device_extension_properties(p.pd) }
+            .map_err(vk_err("vkEnumerateDeviceExtensionProperties"))?;
+        let name = vk::KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_NAME;
+        if !available.iter().any(|e| e.extension_name_as_c_str() == Ok(name)) {
+            return Err(RunError::MissingFeature(format!(
+                "a `mirror_once` sampler needs VK_KHR_sampler_mirror_clamp_to_edge, which `{}` does not have",
+                p.info.name
+            )));
+        }
+        extensions.push(name.as_ptr());
+    }
     // `half` and 8-bit arithmetic, and subgroup operations on 8/16/64-bit types, are Vulkan
     // 1.2 features (VK_KHR_shader_float16_int8, VK_KHR_shader_subgroup_extended_types).
     let mut f16i8_supported = vk::PhysicalDeviceShaderFloat16Int8Features::default();
@@ -700,38 +899,43 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     let queue = unsafe { device.get_device_queue(queue_family, 0) };
     let mem_props = unsafe { s.instance().get_physical_device_memory_properties(p.pd) };
 
-    // --- buffers ----------------------------------------------------------
+    // --- buffers, images, samplers ----------------------------------------
     // Each buffer gets its own allocation: simple, and test-sized buffers
     // are far below maxMemoryAllocationCount.  Memory stays mapped until
-    // it is freed.
-    let mut mapped: Vec<*mut u8> = Vec::with_capacity(d.buffers.len());
+    // it is freed.  Images and samplers the entry point does not use are
+    // not created (their view would depend on a declaration there is not).
+    let declared = |b: &super::BufferInit| {
+        module.resources.iter().find(|r| r.set == b.set && r.binding == b.binding).map(|r| r.kind.clone())
+    };
+    let mut bound: Vec<Bound> = Vec::with_capacity(d.buffers.len());
     for b in &d.buffers {
-        let size = (b.data.len().max(4).div_ceil(4) * 4) as u64;
-        let usage = match b.kind {
-            BufferKind::Storage => vk::BufferUsageFlags::STORAGE_BUFFER,
-            BufferKind::Uniform => vk::BufferUsageFlags::UNIFORM_BUFFER,
-        };
-        let info = vk::BufferCreateInfo::default().size(size).usage(usage).sharing_mode(vk::SharingMode::EXCLUSIVE);
-        let buffer = unsafe { device.create_buffer(&info, None) }.map_err(vk_err("vkCreateBuffer"))?;
-        s.buffers.push(buffer);
-        let req = unsafe { device.get_buffer_memory_requirements(buffer) };
-        let alloc = vk::MemoryAllocateInfo::default()
-            .allocation_size(req.size)
-            .memory_type_index(memory_type(&mem_props, req.memory_type_bits)?);
-        let memory = unsafe { device.allocate_memory(&alloc, None) }.map_err(vk_err("vkAllocateMemory"))?;
-        s.memories.push(memory);
-        unsafe { device.bind_buffer_memory(buffer, memory, 0) }.map_err(vk_err("vkBindBufferMemory"))?;
-        let ptr = unsafe { device.map_memory(memory, 0, vk::WHOLE_SIZE, vk::MemoryMapFlags::empty()) }
-            .map_err(vk_err("vkMapMemory"))?
-            .cast::<u8>();
-        // SAFETY: the mapping covers `req.size >= size >= data.len()` bytes
-        // and nothing else aliases it yet.  Zeroing the tail makes padding
-        // deterministic.
-        unsafe {
-            std::ptr::write_bytes(ptr, 0, req.size as usize);
-            std::ptr::copy_nonoverlapping(b.data.as_ptr(), ptr, b.data.len());
-        }
-        mapped.push(ptr);
+        bound.push(match b.kind {
+            BufferKind::Storage | BufferKind::Uniform => {
+                let size = (b.data.len().max(4).div_ceil(4) * 4) as u64;
+                let (usage, ty) = if b.kind == BufferKind::Storage {
+                    (vk::BufferUsageFlags::STORAGE_BUFFER, vk::DescriptorType::STORAGE_BUFFER)
+                } else {
+                    (vk::BufferUsageFlags::UNIFORM_BUFFER, vk::DescriptorType::UNIFORM_BUFFER)
+                };
+                let (buffer, ptr) = host_buffer(&mut s, &mem_props, size, usage)?;
+                // SAFETY: the mapping covers at least `size >= data.len()` bytes.
+                unsafe { std::ptr::copy_nonoverlapping(b.data.as_ptr(), ptr, b.data.len()) };
+                Bound::Buffer(buffer, ptr, ty)
+            }
+            BufferKind::Image(desc) => match declared(b) {
+                Some(ResourceKind::Image { storage, dim, arrayed, count, .. }) => {
+                    let image = images::create_image(&mut s, &mem_props, &desc, &b.data, (storage, dim, arrayed))?;
+                    Bound::Image(image, storage, count)
+                }
+                _ => Bound::Unused,
+            },
+            BufferKind::Sampler(desc, n) => match declared(b) {
+                Some(ResourceKind::Sampler { count }) => {
+                    Bound::Sampler(images::create_samplers(&mut s, &desc, n.max(count))?, count)
+                }
+                _ => Bound::Unused,
+            },
+        });
     }
 
     // --- descriptors ------------------------------------------------------
@@ -739,24 +943,25 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     // layout's sets are indexed by position, so gaps get empty layouts.
     let mut by_set: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
     for (i, b) in d.buffers.iter().enumerate() {
-        by_set.entry(b.set).or_default().push(i);
+        if bound[i].descriptor().is_some() {
+            by_set.entry(b.set).or_default().push(i);
+        }
     }
     let set_count = by_set.keys().next_back().map_or(0, |&m| m + 1);
-    let descriptor_type = |k: BufferKind| match k {
-        BufferKind::Storage => vk::DescriptorType::STORAGE_BUFFER,
-        BufferKind::Uniform => vk::DescriptorType::UNIFORM_BUFFER,
-    };
     for set in 0..set_count {
         let bindings: Vec<vk::DescriptorSetLayoutBinding> = by_set
             .get(&set)
             .into_iter()
             .flatten()
-            .map(|&i| {
-                vk::DescriptorSetLayoutBinding::default()
-                    .binding(d.buffers[i].binding)
-                    .descriptor_type(descriptor_type(d.buffers[i].kind))
-                    .descriptor_count(1)
-                    .stage_flags(vk::ShaderStageFlags::COMPUTE)
+            .filter_map(|&i| {
+                let (ty, count) = bound[i].descriptor()?;
+                Some(
+                    vk::DescriptorSetLayoutBinding::default()
+                        .binding(d.buffers[i].binding)
+                        .descriptor_type(ty)
+                        .descriptor_count(count)
+                        .stage_flags(vk::ShaderStageFlags::COMPUTE),
+                )
             })
             .collect();
         let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings);
@@ -766,13 +971,14 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     }
     let mut sets: Vec<vk::DescriptorSet> = Vec::new();
     if set_count > 0 {
-        let count = |k: BufferKind| d.buffers.iter().filter(|b| b.kind == k).count() as u32;
         // A pool size with count 0 is invalid, so only list kinds in use.
-        let pool_sizes: Vec<vk::DescriptorPoolSize> = [BufferKind::Storage, BufferKind::Uniform]
-            .into_iter()
-            .filter(|&k| count(k) > 0)
-            .map(|k| vk::DescriptorPoolSize { ty: descriptor_type(k), descriptor_count: count(k) })
-            .collect();
+        let mut pool_sizes: Vec<vk::DescriptorPoolSize> = Vec::new();
+        for (ty, count) in bound.iter().filter_map(Bound::descriptor) {
+            match pool_sizes.iter_mut().find(|p| p.ty == ty) {
+                Some(p) => p.descriptor_count += count,
+                None => pool_sizes.push(vk::DescriptorPoolSize { ty, descriptor_count: count }),
+            }
+        }
         let info = vk::DescriptorPoolCreateInfo::default().max_sets(set_count).pool_sizes(&pool_sizes);
         s.descriptor_pool =
             unsafe { device.create_descriptor_pool(&info, None) }.map_err(vk_err("vkCreateDescriptorPool"))?;
@@ -780,25 +986,54 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             vk::DescriptorSetAllocateInfo::default().descriptor_pool(s.descriptor_pool).set_layouts(&s.set_layouts);
         // Sets are freed with their pool.
         sets = unsafe { device.allocate_descriptor_sets(&alloc) }.map_err(vk_err("vkAllocateDescriptorSets"))?;
-        let infos: Vec<[vk::DescriptorBufferInfo; 1]> = s
-            .buffers
+        // The infos first: the writes point into them.
+        let buffer_infos: Vec<[vk::DescriptorBufferInfo; 1]> = bound
             .iter()
-            .map(|&buffer| [vk::DescriptorBufferInfo { buffer, offset: 0, range: vk::WHOLE_SIZE }])
+            .map(|r| match r {
+                Bound::Buffer(buffer, ..) => {
+                    [vk::DescriptorBufferInfo { buffer: *buffer, offset: 0, range: vk::WHOLE_SIZE }]
+                }
+                _ => [vk::DescriptorBufferInfo::default()],
+            })
+            .collect();
+        let image_infos: Vec<Vec<vk::DescriptorImageInfo>> = bound
+            .iter()
+            .map(|r| match r {
+                Bound::Image(image, _, count) => image.views[..*count as usize]
+                    .iter()
+                    .map(|&v| vk::DescriptorImageInfo::default().image_view(v).image_layout(vk::ImageLayout::GENERAL))
+                    .collect(),
+                Bound::Sampler(samplers, count) => {
+                    samplers[..*count as usize].iter().map(|&x| vk::DescriptorImageInfo::default().sampler(x)).collect()
+                }
+                _ => Vec::new(),
+            })
             .collect();
         let writes: Vec<vk::WriteDescriptorSet> = d
             .buffers
             .iter()
-            .zip(&infos)
-            .map(|(b, info)| {
-                vk::WriteDescriptorSet::default()
+            .enumerate()
+            .filter_map(|(i, b)| {
+                let (ty, _) = bound[i].descriptor()?;
+                let w = vk::WriteDescriptorSet::default()
                     .dst_set(sets[b.set as usize])
                     .dst_binding(b.binding)
-                    .descriptor_type(descriptor_type(b.kind))
-                    .buffer_info(info)
+                    .descriptor_type(ty);
+                Some(match &bound[i] {
+                    Bound::Buffer(..) => w.buffer_info(&buffer_infos[i]),
+                    _ => w.image_info(&image_infos[i]),
+                })
             })
             .collect();
         unsafe { device.update_descriptor_sets(&writes, &[]) };
     }
+    let bound_images: Vec<&images::BoundImage> = bound
+        .iter()
+        .filter_map(|r| match r {
+            Bound::Image(image, ..) => Some(image),
+            _ => None,
+        })
+        .collect();
 
     // --- pipeline ---------------------------------------------------------
     let push_size = (push.len().div_ceil(4) * 4) as u32;
@@ -857,6 +1092,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     let begin = vk::CommandBufferBeginInfo::default().flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT);
     unsafe {
         device.begin_command_buffer(cb, &begin).map_err(vk_err("vkBeginCommandBuffer"))?;
+        images::record_upload(&device, cb, &bound_images);
         device.cmd_bind_pipeline(cb, vk::PipelineBindPoint::COMPUTE, s.pipeline);
         if !sets.is_empty() {
             device.cmd_bind_descriptor_sets(cb, vk::PipelineBindPoint::COMPUTE, s.pipeline_layout, 0, &sets, &[]);
@@ -882,6 +1118,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             &[],
             &[],
         );
+        images::record_readback(&device, cb, &bound_images);
         device.end_command_buffer(cb).map_err(vk_err("vkEndCommandBuffer"))?;
     }
 
@@ -906,10 +1143,16 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     let buffers = d
         .buffers
         .iter()
-        .zip(&mapped)
+        .zip(&bound)
         // SAFETY: the mapping is live (memory not yet freed), at least
-        // `data.len()` bytes long, and the device is done writing it.
-        .map(|(b, &ptr)| unsafe { std::slice::from_raw_parts(ptr, b.data.len()) }.to_vec())
+        // `data.len()` bytes long (an image's staging buffer holds its
+        // texels, as many bytes as `data` has), and the device is done
+        // writing it.
+        .map(|(b, r)| match r {
+            Bound::Buffer(_, ptr, _) => unsafe { std::slice::from_raw_parts(*ptr, b.data.len()) }.to_vec(),
+            Bound::Image(image, ..) => unsafe { std::slice::from_raw_parts(image.ptr, b.data.len()) }.to_vec(),
+            Bound::Sampler(..) | Bound::Unused => b.data.clone(),
+        })
         .collect();
     Ok(RunOutput { buffers, device: p.info.clone(), elapsed })
 }

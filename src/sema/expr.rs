@@ -57,7 +57,7 @@ impl Checker {
         self.cur.as_ref().map(|s| s.func.exprs[e].ty.clone()).unwrap_or(Type::Error)
     }
 
-    fn span_of(&self, e: ExprId) -> Span {
+    pub(super) fn span_of(&self, e: ExprId) -> Span {
         self.cur.as_ref().map(|s| s.func.exprs[e].span).unwrap_or_default()
     }
 
@@ -350,6 +350,9 @@ impl Checker {
                 self.error_expr(e.span)
             }
             K::Index { base, index } => {
+                if let Some(m) = self.mips_index(base, index, e.span) {
+                    return m;
+                }
                 let b = self.expr(base);
                 let i = self.expr(index);
                 if let Type::Struct(_) = self.ty(b) {
@@ -759,7 +762,10 @@ impl Checker {
             Type::Array(e, _) => ((**e).clone(), Type::UINT),
             Type::Vector(s, _) => (Type::Scalar(*s), Type::UINT),
             Type::Matrix(s, _, c) => (Type::Vector(*s, *c), Type::UINT),
-            Type::Resource(kind, Some(e)) if *kind != ResourceKind::ConstantBuffer => {
+            Type::Resource(kind, Some(e))
+                if *kind != ResourceKind::ConstantBuffer
+                    && !matches!(kind.texture_shape(), Some((TextureDim::Cube, _))) =>
+            {
                 let dims = kind.index_dims();
                 let it = if dims == 1 { Type::UINT } else { Type::Vector(Scalar::U32, dims) };
                 ((**e).clone(), it)
@@ -1275,6 +1281,11 @@ impl Checker {
         };
         let kind = *kind;
         let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
+        if kind.is_texture() && generic_args.is_empty() {
+            if let Some(e) = self.texture_method(object, kind, &elem, name, &args, span) {
+                return e;
+            }
+        }
         let u = Type::UINT;
         let uvec = |n: u8| if n == 1 { Type::UINT } else { Type::Vector(Scalar::U32, n) };
         let templated = match generic_args {

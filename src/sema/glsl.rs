@@ -137,6 +137,7 @@ impl Checker {
             register: None,
             vk_binding,
             packoffset: None,
+            image_format: None,
             entry_param: false,
             span,
         });
@@ -212,6 +213,7 @@ impl Checker {
                     register: None,
                     vk_binding: None,
                     packoffset: None,
+                    image_format: None,
                     entry_param: false,
                     span,
                 });
@@ -262,7 +264,7 @@ impl Checker {
         let params = self.facts.get(&f).map(|x| x.uniform_params.clone()).unwrap_or_default();
         for l in params {
             let local = self.module.functions[f].locals[l].clone();
-            let space = if matches!(local.ty, Type::Resource(..) | Type::Sampler) {
+            let space = if matches!(local.ty, Type::Resource(..)) {
                 AddressSpace::Resource
             } else {
                 AddressSpace::PushConstant
@@ -277,6 +279,7 @@ impl Checker {
                 register: None,
                 vk_binding: None,
                 packoffset: None,
+                image_format: None,
                 entry_param: true,
                 span: local.span,
             });

@@ -13,6 +13,7 @@ mod glsl;
 mod members;
 mod methods;
 mod stmt;
+mod texture;
 
 use crate::arena::Arena;
 use crate::diag::Diagnostic;
@@ -75,6 +76,9 @@ struct FnFacts {
     intrinsics: Vec<(usize, Span)>,
     /// Parameters declared `uniform` (an entry point's shader parameters).
     uniform_params: Vec<LocalId>,
+    /// Texture methods that take their LOD from derivatives (`Sample`, `SampleBias`,
+    /// `SampleCmp`): only pixel shaders have them.
+    derivatives: Vec<(&'static str, Span)>,
 }
 
 struct FnState {
@@ -473,9 +477,6 @@ impl Checker {
         if let Some(ty) = stdlib::builtin_type(t) {
             return ty;
         }
-        if name == "SamplerState" || name == "SamplerComparisonState" {
-            return Type::Sampler;
-        }
         if name == "string" {
             return Type::String;
         }
@@ -732,6 +733,7 @@ impl Checker {
                     register: None,
                     vk_binding: None,
                     packoffset: None,
+                    image_format: None,
                     entry_param: false,
                     span: case.span,
                 });
@@ -827,7 +829,7 @@ impl Checker {
                         if fields.iter().any(|f| f.name == d.name.name) {
                             self.error("E0302", d.name.span, format!("duplicate field `{}`", d.name.name));
                         }
-                        if matches!(ty, Type::Resource(..) | Type::Sampler) {
+                        if matches!(ty, Type::Resource(..)) {
                             self.error("E0402", d.name.span, "resources cannot be struct fields");
                         }
                         let semantic = d.annotations.iter().find_map(|a| match a {
@@ -931,7 +933,7 @@ impl Checker {
             let mut ty = self.array_type(base.clone(), &d.array_dims, false);
             let space = if cbuffer.is_some() {
                 AddressSpace::Uniform { cbuffer }
-            } else if matches!(ty, Type::Resource(..) | Type::Sampler)
+            } else if matches!(ty, Type::Resource(..))
                 || matches!(&ty, Type::Array(e, _) if matches!(**e, Type::Resource(..)))
             {
                 AddressSpace::Resource
@@ -971,6 +973,7 @@ impl Checker {
             }
             let register = self.register_of(&d.annotations);
             let vk_binding = self.vk_binding(&g.attrs);
+            let image_format = self.image_format_attr(&g.attrs, &ty);
             let packoffset = self.packoffset(&d.annotations, cbuffer.is_some());
             if self.globals.contains_key(&d.name.name) {
                 self.error("E0302", d.name.span, format!("`{}` is already defined", d.name.name));
@@ -986,6 +989,7 @@ impl Checker {
                 register,
                 vk_binding,
                 packoffset,
+                image_format,
                 entry_param: false,
                 span: d.name.span,
             });
@@ -1519,6 +1523,24 @@ impl Checker {
                             .with_label(*span, format!("called in the {} shader `{}`", ep.stage.name(), ep.name)),
                     );
                 }
+            }
+        }
+        if ep.stage != Stage::Pixel {
+            for (method, span) in &facts.derivatives {
+                let instead = if *method == "SampleCmp" {
+                    "use `SampleCmpLevelZero` (or `SampleCmpLevel`), which reads level 0 (a given level)"
+                } else {
+                    "use `SampleLevel` with an explicit level (`SampleLevel(s, uv, 0)`), or `SampleGrad` with \
+                     explicit gradients"
+                };
+                self.push(
+                    Diagnostic::error(
+                        "E0530",
+                        format!("`{method}` needs derivatives, which {} shaders do not have", ep.stage.name()),
+                    )
+                    .with_label(*span, format!("called in the {} shader `{}`", ep.stage.name(), ep.name))
+                    .with_note(format!("it picks its mip level from screen-space derivatives; {instead}")),
+                );
             }
         }
         for (callee, span) in &facts.calls {

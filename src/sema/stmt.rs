@@ -359,7 +359,7 @@ impl Checker {
         let func_name = self.cur.as_ref().map(|s| s.func.name.clone()).unwrap_or_default();
         for d in &g.decls {
             let mut ty = self.array_type(base.clone(), &d.array_dims, false);
-            if matches!(ty, Type::Resource(..) | Type::Sampler) {
+            if matches!(ty, Type::Resource(..)) {
                 self.error("E0517", d.name.span, "resources cannot be local variables");
                 continue;
             }
@@ -402,6 +402,7 @@ impl Checker {
                     register: None,
                     vk_binding: None,
                     packoffset: None,
+                    image_format: None,
                     entry_param: false,
                     span: d.name.span,
                 });
@@ -477,7 +478,7 @@ impl Checker {
                 }
             };
             let ty = self.ty(init);
-            if matches!(ty, Type::Resource(..) | Type::Sampler) {
+            if matches!(ty, Type::Resource(..)) {
                 self.error("E0517", d.name.span, "resources cannot be local variables");
                 continue;
             }

@@ -65,6 +65,9 @@ const OTHER_TYPES: &[&str] = &[
     "RWTexture2D",
     "RWTexture3D",
     "RWTexture2DArray",
+    "Texture1DArray",
+    "TextureCubeArray",
+    "RWTexture1DArray",
     "ConstantBuffer",
     "WaveMask",
     // The stdlib's type functions (`__elem<T>`, `__same_shape<uint, T>`): types to the parser.

@@ -74,7 +74,14 @@ pub fn execute(job: &Job, engine: &Engine) -> Result<Ran, String> {
             let mut bufs: Vec<CpuBuffer> = job
                 .buffers
                 .iter()
-                .map(|(id, s)| CpuBuffer { set: id.set, binding: id.binding, data: s.data.clone() })
+                .map(|(id, s)| {
+                    let view = match s.kind {
+                        Some(BufferKind::Image(d)) => Some(crate::image::View::Image(d)),
+                        Some(BufferKind::Sampler(d, n)) => Some(crate::image::View::Sampler(d, n)),
+                        _ => None,
+                    };
+                    CpuBuffer { set: id.set, binding: id.binding, data: s.data.clone(), view }
+                })
                 .collect();
             let groups = job.groups;
             let (tx, rx) = std::sync::mpsc::channel();

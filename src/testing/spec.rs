@@ -1,5 +1,7 @@
 //! Buffer specifications (`--buffer B=SPEC`, `//! buffer B = SPEC`), buffer ids and dump formats.
 
+use crate::image::{Address, Border, CompareOp, Filter, Format, ImageDesc, NumKind, SamplerDesc};
+use crate::ir::TextureDim;
 use crate::run::BufferKind;
 use std::fmt;
 use std::path::Path;
@@ -151,6 +153,14 @@ fn words_to_bytes(words: impl IntoIterator<Item = u32>) -> Vec<u8> {
 /// * a `uniform:` or `storage:` prefix fixes the descriptor kind.
 pub fn parse_spec(spec: &str, base: &Path) -> Result<BufferSpec, String> {
     let spec = spec.trim();
+    if let Some(rest) = spec.strip_prefix("image:") {
+        let (desc, data) = parse_image(rest, base).map_err(|e| format!("bad image spec `{spec}`: {e}"))?;
+        return Ok(BufferSpec { kind: Some(BufferKind::Image(desc)), data });
+    }
+    if let Some(rest) = spec.strip_prefix("sampler:") {
+        let (desc, count) = parse_sampler(rest).map_err(|e| format!("bad sampler spec `{spec}`: {e}"))?;
+        return Ok(BufferSpec { kind: Some(BufferKind::Sampler(desc, count)), data: Vec::new() });
+    }
     let (kind, body) = if let Some(rest) = spec.strip_prefix("uniform:") {
         (Some(BufferKind::Uniform), rest.trim())
     } else if let Some(rest) = spec.strip_prefix("storage:") {
@@ -208,6 +218,170 @@ fn parse_body(body: &str, base: &Path) -> Result<Vec<u8>, String> {
         "u32" | "i32" | "f32" => Ok(words_to_bytes(parse_word_list(body)?)),
         other => Err(format!("unknown generator `{other}`")),
     }
+}
+
+/// `FORMAT:SIZE[:OPTION]…:CONTENTS` of an `image:` spec (README, "Images and samplers"):
+/// SIZE is `W`, `WxH` or `WxHxD` (1D, 2D, 3D); the options are `cube` (the layers are cubes
+/// of six faces), `layers=N`, `mips=N` or `mips=full`, `count=N` (an array of N images);
+/// CONTENTS is `zero`, `fill:V[,V,V,V]`, `random:SEED` or `@file`.
+fn parse_image(rest: &str, base: &Path) -> Result<(ImageDesc, Vec<u8>), String> {
+    let parts: Vec<&str> = rest.split(':').map(str::trim).collect();
+    let [format, size, tail @ ..] = parts.as_slice() else {
+        return Err("expected image:FORMAT:SIZE[:OPTION…]:CONTENTS".into());
+    };
+    let format = Format::from_name(format)
+        .ok_or_else(|| format!("unknown format `{format}` (known: {})", Format::names().join(", ")))?;
+    let dims: Vec<u32> = size
+        .split('x')
+        .map(|d| d.trim().parse::<u32>().map_err(|_| format!("`{size}` is not a size (W, WxH or WxHxD)")))
+        .collect::<Result<_, _>>()?;
+    let (dim, size) = match dims.as_slice() {
+        [w] => (TextureDim::D1, [*w, 1, 1]),
+        [w, h] => (TextureDim::D2, [*w, *h, 1]),
+        [w, h, d] => (TextureDim::D3, [*w, *h, *d]),
+        _ => return Err(format!("`{size}` is not a size (W, WxH or WxHxD)")),
+    };
+    let mut desc = ImageDesc { format, dim, size, layers: 1, mips: 1, count: 1 };
+    // Options until the contents, which start with a generator's name or `@`.
+    let mut i = 0;
+    let mut cube = false;
+    while i < tail.len() {
+        let t = tail[i];
+        let number = |v: &str| v.parse::<u32>().map_err(|_| format!("`{t}`: `{v}` is not a count"));
+        match t.split_once('=') {
+            None if t == "cube" => cube = true,
+            Some(("layers", v)) => desc.layers = number(v)?,
+            Some(("mips", "full")) => desc.mips = ImageDesc::full_mips(desc.size),
+            Some(("mips", v)) => desc.mips = number(v)?,
+            Some(("count", v)) => desc.count = number(v)?,
+            _ => break,
+        }
+        i += 1;
+    }
+    if cube {
+        if dim != TextureDim::D2 {
+            return Err("a cube's faces are 2D (WxH)".into());
+        }
+        desc.dim = TextureDim::Cube;
+        desc.layers = desc.layers.saturating_mul(6);
+    }
+    desc.check()?;
+    let contents = tail[i..].join(":");
+    let n = desc.total_bytes();
+    let texel = format.texel_bytes();
+    let data = match contents.split_once(':').map_or((contents.as_str(), ""), |(a, b)| (a, b)) {
+        ("zero", "") => vec![0; n],
+        ("fill", values) => {
+            let words = values
+                .split(',')
+                .map(|v| parse_word(v, if format.kind().is_float() { Some(Elem::F32) } else { None }))
+                .collect::<Result<Vec<u32>, _>>()?;
+            if words.is_empty() || words.len() > 4 {
+                return Err("`fill:` takes 1 to 4 values, one per channel".into());
+            }
+            let mut v = [0u32; 4];
+            for (c, w) in v.iter_mut().enumerate() {
+                *w = words[c.min(words.len() - 1)];
+            }
+            let mut one = vec![0; texel];
+            format.encode(v, &mut one);
+            one.iter().copied().cycle().take(n).collect()
+        }
+        ("random", seed) => {
+            let seed = parse_uint(seed).ok_or_else(|| format!("`{seed}` is not a seed"))?;
+            let mut g = SplitMix(seed);
+            let mut out = vec![0u8; n];
+            for t in out.chunks_exact_mut(texel) {
+                // Floats as the buffer generator makes them (exact in half precision); other
+                // formats every bit pattern.
+                let v = [0; 4].map(|_| {
+                    let r = g.next();
+                    match format.kind() {
+                        NumKind::Float => ((r >> 54) as f32 / 1024.0).to_bits(),
+                        _ => (r >> 32) as u32,
+                    }
+                });
+                match format.kind() {
+                    NumKind::Float => format.encode(v, t),
+                    _ => {
+                        for (c, chunk) in t.chunks_exact_mut(format.bits() as usize / 8).enumerate() {
+                            chunk.copy_from_slice(&v[c].to_le_bytes()[..chunk.len()]);
+                        }
+                    }
+                }
+            }
+            out
+        }
+        (file, "") if file.starts_with('@') => {
+            let path = base.join(file[1..].trim());
+            let bytes = std::fs::read(&path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+            if bytes.len() != n {
+                return Err(format!("`{}` has {} bytes; the image has {n}", path.display(), bytes.len()));
+            }
+            bytes
+        }
+        _ => return Err(format!("`{contents}` is not the contents (zero, fill:V[,V…], random:SEED or @file)")),
+    };
+    Ok((desc, data))
+}
+
+/// `ITEM[,ITEM]…` of a `sampler:` spec (README, "Images and samplers"): `nearest`, `linear`,
+/// `min=`/`mag=`/`mip=` (`nearest`|`linear`), `wrap`, `mirror`, `clamp`, `border`,
+/// `mirror_once`, `u=`/`v=`/`w=` (an address mode), `border_color=…`, `compare=…`,
+/// `lod_bias=F`, `min_lod=F`, `max_lod=F`, `count=N`.
+fn parse_sampler(rest: &str) -> Result<(SamplerDesc, u32), String> {
+    let mut d = SamplerDesc::default();
+    let mut count = 1;
+    let filter = |v: &str| match v {
+        "nearest" => Ok(Filter::Nearest),
+        "linear" => Ok(Filter::Linear),
+        _ => Err(format!("`{v}` is not a filter (nearest or linear)")),
+    };
+    let address = |v: &str| {
+        Address::from_name(v)
+            .ok_or_else(|| format!("`{v}` is not an address mode (wrap, mirror, clamp, border, mirror_once)"))
+    };
+    let float = |k: &str, v: &str| match v.parse::<f32>() {
+        Ok(f) if f.is_finite() => Ok(f),
+        _ => Err(format!("`{k}={v}`: `{v}` is not a number")),
+    };
+    for item in rest.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        match item.split_once('=') {
+            None => match item {
+                "nearest" | "linear" => {
+                    let f = filter(item)?;
+                    (d.min, d.mag, d.mip) = (f, f, f);
+                }
+                other => d.address = [address(other)?; 3],
+            },
+            Some(("min", v)) => d.min = filter(v)?,
+            Some(("mag", v)) => d.mag = filter(v)?,
+            Some(("mip", v)) => d.mip = filter(v)?,
+            Some(("u", v)) => d.address[0] = address(v)?,
+            Some(("v", v)) => d.address[1] = address(v)?,
+            Some(("w", v)) => d.address[2] = address(v)?,
+            Some(("border_color", v)) => {
+                d.border = Border::from_name(v)
+                    .ok_or_else(|| format!("`{v}` is not a border color (transparent_black, opaque_black, opaque_white)"))?
+            }
+            Some(("compare", v)) => {
+                d.compare = Some(CompareOp::from_name(v).ok_or_else(|| {
+                    format!("`{v}` is not a compare op (never, less, equal, less_equal, greater, not_equal, greater_equal, always)")
+                })?)
+            }
+            Some(("lod_bias", v)) => d.lod_bias = float("lod_bias", v)?,
+            Some(("min_lod", v)) => d.min_lod = float("min_lod", v)?,
+            Some(("max_lod", v)) => d.max_lod = float("max_lod", v)?,
+            Some(("count", v)) => {
+                count = v.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| format!("`count={v}` is not a count"))?
+            }
+            Some((k, _)) => return Err(format!("unknown sampler setting `{k}`")),
+        }
+    }
+    if d.min_lod > d.max_lod {
+        return Err("`min_lod` is above `max_lod`".into());
+    }
+    Ok((d, count))
 }
 
 /// How `--dump` prints a buffer.
@@ -290,6 +464,46 @@ mod tests {
         }));
         for bad in ["", "0", "iota:u64:4", "fill:x:3", "random:1:u32", "nonsense:1", "words:1 zz", "@/no/such/file"] {
             assert!(parse_spec(bad, Path::new(".")).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn image_and_sampler_specs() {
+        let base = Path::new(".");
+        let s = parse_spec("image:rgba8:4x2:mips=full:count=2:fill:1,0.5,0,1", base).unwrap();
+        let Some(BufferKind::Image(d)) = s.kind else { panic!("{s:?}") };
+        assert_eq!((d.format, d.dim, d.size, d.mips, d.count), (Format::Rgba8, TextureDim::D2, [4, 2, 1], 3, 2));
+        assert_eq!(s.data.len(), (8 + 2 + 1) * 4 * 2);
+        assert_eq!(&s.data[..8], &[255, 128, 0, 255, 255, 128, 0, 255]);
+        let c = parse_spec("image:r32f:8x8:cube:layers=2:random:3", base).unwrap();
+        let Some(BufferKind::Image(d)) = c.kind else { panic!() };
+        assert_eq!((d.dim, d.layers), (TextureDim::Cube, 12));
+        let again = parse_spec("image:r32f:8x8:cube:layers=2:random:3", base).unwrap();
+        assert_eq!(c.data, again.data);
+        assert!(c.data.chunks_exact(4).all(|w| {
+            let f = f32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+            (0.0..1.0).contains(&f) && (f * 1024.0).fract() == 0.0
+        }));
+        assert_eq!(parse_spec("image:r32ui:16:zero", base).unwrap().data, vec![0; 64]);
+        let s = parse_spec("sampler:linear,wrap,mip=nearest,v=border,compare=less_equal,count=3", base).unwrap();
+        let Some(BufferKind::Sampler(d, 3)) = s.kind else { panic!("{s:?}") };
+        assert_eq!((d.min, d.mag, d.mip), (Filter::Linear, Filter::Linear, Filter::Nearest));
+        assert_eq!(d.address, [Address::Wrap, Address::Border, Address::Wrap]);
+        assert_eq!(d.compare, Some(CompareOp::LessEqual));
+        for bad in [
+            "image:rgb8:4x4:zero",
+            "image:rgba8:4x4",
+            "image:rgba8:4x4:mips=4:zero",
+            "image:rgba8:4x2:cube:zero",
+            "image:rgba8:4x4x4:layers=2:zero",
+            "image:rgba8:0x4:zero",
+            "image:rgba8:4x4:fill:1,2,3,4,5",
+            "image:rgba8:4x4:@/no/such/file",
+            "sampler:linear,bilinear",
+            "sampler:min_lod=2,max_lod=1",
+            "sampler:lod_bias=nan",
+        ] {
+            assert!(parse_spec(bad, base).is_err(), "{bad}");
         }
     }
 

@@ -121,6 +121,7 @@ fn global(name: &str, ty: Type, space: AddressSpace) -> Global {
         register: None,
         vk_binding: None,
         packoffset: None,
+        image_format: None,
         entry_param: false,
         span: Span::DUMMY,
     }

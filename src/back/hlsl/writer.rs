@@ -216,7 +216,10 @@ impl<'a> Writer<'a> {
                 // The entry point's `uniform` values stay its `uniform` parameters.
                 AddressSpace::PushConstant => {}
                 space => {
-                    let (vk, reg) = self.binding(&g.register, g.vk_binding);
+                    let (mut vk, reg) = self.binding(&g.register, g.vk_binding);
+                    if let Some(f) = g.image_format {
+                        vk.push_str(&format!("[[vk::image_format(\"{}\")]] ", f.name()));
+                    }
                     let prefix = match space {
                         AddressSpace::Groupshared => "groupshared ",
                         AddressSpace::Private => "static ",
@@ -900,6 +903,29 @@ impl<'a> Writer<'a> {
             ResourceMethod::Append => "Append".to_string(),
             ResourceMethod::Consume => "Consume".to_string(),
             ResourceMethod::Interlocked(op) => op.method_name().to_string(),
+            ResourceMethod::Sample(op) => {
+                if op.kind == SampleKind::CmpLevel && self.options.shader_model < (6, 7) {
+                    let (major, minor) = self.options.shader_model;
+                    let span = cx.f.exprs[object].span;
+                    self.diags.push(
+                        Diagnostic::error(
+                            "E0601",
+                            format!(
+                                "`SampleCmpLevel` requires shader model 6.7 or later; the target is sm_{major}_{minor}"
+                            ),
+                        )
+                        .with_label(span, "`SampleCmpLevel` of this texture"),
+                    );
+                }
+                op.kind.method_name().to_string()
+            }
+            ResourceMethod::GetDimensionsMip => "GetDimensions".to_string(),
+            ResourceMethod::MipLoad => {
+                let o = self.postfix_base(cx, object);
+                let l = self.expr(cx, args[0], P_ASSIGN);
+                let c = self.expr(cx, args[1], P_ASSIGN);
+                return (format!("{o}.mips[{l}][{c}]"), P_POSTFIX);
+            }
         };
         let o = self.postfix_base(cx, object);
         let a = self.args(cx, args);

@@ -28,20 +28,34 @@
 //!   declaration order), the table the CPU engine and reflection read too. `groupshared` is `Workgroup`, `static` is `Private`.
 //! - **Typed buffers and textures** are `UniformConstant` variables of an `OpTypeImage` of the
 //!   element's 32-bit scalar type (float, int, uint scalars and vectors; others are E0612).
-//!   `Buffer<T>` is Dim `Buffer`, `Texture1D/2D/3D` Dim `1D/2D/3D`, `Texture2DArray` Dim `2D`
-//!   arrayed. Read-only ones are sampled images (Sampled 1, format `Unknown`, descriptor type
-//!   `SAMPLED_IMAGE` / `UNIFORM_TEXEL_BUFFER`), read with `OpImageFetch` (`Load`'s last
-//!   coordinate is the `Lod`; `[]` reads level 0; a buffer has no `Lod`). `RW` ones are storage
-//!   images (Sampled 2, `STORAGE_IMAGE` / `STORAGE_TEXEL_BUFFER`) with the format of the
-//!   element (`R32f`, `Rg32f`, `Rgba32f`, `R32i` …, `Rgba32ui`; three components have no format
-//!   and stay `Unknown`), read with `OpImageRead` and written with `OpImageWrite` (the texel
-//!   widened to four components). `GetDimensions` is `OpImageQuerySizeLod` at level 0 on
-//!   sampled textures, `OpImageQuerySize` on buffers and storage images. Capabilities come from
-//!   use: `SampledBuffer`/`ImageBuffer` (Dim Buffer), `Sampled1D`/`Image1D` (Dim 1D),
-//!   `StorageImageExtendedFormats` (the `Rg32*` formats), `ImageQuery` (`GetDimensions`),
+//!   `Buffer<T>` is Dim `Buffer`, `Texture1D/2D/3D/Cube` Dim `1D/2D/3D/Cube`, their `Array`
+//!   forms arrayed. Read-only ones are sampled images (Sampled 1, format `Unknown`, descriptor
+//!   type `SAMPLED_IMAGE` / `UNIFORM_TEXEL_BUFFER`), read with `OpImageFetch` (`Load`'s last
+//!   coordinate and `mips[level]` are the `Lod`, its offset a `ConstOffset`; `[]` reads level
+//!   0; a buffer has no `Lod`). `RW` ones are storage images (Sampled 2, `STORAGE_IMAGE` /
+//!   `STORAGE_TEXEL_BUFFER`) with the format of `[[vk::image_format]]`, else of the element
+//!   (`R32f`, `Rg32f`, `Rgba32f`, `R32i` …, `Rgba32ui`; three components have no format and stay
+//!   `Unknown`), read with `OpImageRead` and written with `OpImageWrite` (the texel widened to
+//!   four components). `GetDimensions` is `OpImageQuerySizeLod` (at level 0, or the given one,
+//!   with `OpImageQueryLevels` for the level count) on sampled textures, `OpImageQuerySize` on
+//!   buffers and storage images; a cube array's count is of cubes. An array of textures or
+//!   samplers (`Texture2D t[4]`) is one variable of `OpTypeArray`, read through
+//!   `OpAccessChain` (its index must be dynamically uniform: there is no `NonUniform`).
+//! - **Samplers** (`SamplerState`, `SamplerComparisonState`) are `UniformConstant` variables of
+//!   `OpTypeSampler` (descriptor type `SAMPLER`). `Sample*` and `Gather*` load the image and the
+//!   sampler, combine them with `OpSampledImage` right before the one instruction that uses it
+//!   (after the other operands, so it stays in its block): `SampleLevel` and `SampleGrad` are
+//!   `OpImageSampleExplicitLod` (`Lod` / `Grad`), `SampleCmpLevelZero` and `SampleCmpLevel`
+//!   `OpImageSampleDrefExplicitLod` (`Lod` 0 / the level), `Gather*` `OpImageGather` of the
+//!   component, `GatherCmp*` `OpImageDrefGather`; offsets are `ConstOffset`, `SampleGrad`'s clamp
+//!   `MinLod`. `Sample`, `SampleBias` and `SampleCmp` (`ImplicitLod`) need derivatives: sema
+//!   refuses them outside pixel shaders (E0530), which this backend does not write.
+//! - Capabilities come from use: `SampledBuffer`/`ImageBuffer` (Dim Buffer),
+//!   `Sampled1D`/`Image1D` (Dim 1D), `SampledCubeArray` (a sampled cube array),
+//!   `StorageImageExtendedFormats` (the storage formats Vulkan does not require, `Rg32f` …),
+//!   `ImageQuery` (`GetDimensions`), `MinLod` (a LOD clamp),
 //!   `StorageImageReadWithoutFormat`/`StorageImageWriteWithoutFormat` (a read / write of an
-//!   `Unknown`-format storage image). `TextureCube`, samplers, `Sample*` and atomics on
-//!   texels are E0612.
+//!   `Unknown`-format storage image). Atomics on texels are E0612.
 //! - **Structured-buffer counters** follow DXC: `AppendStructuredBuffer`,
 //!   `ConsumeStructuredBuffer`, and a `RWStructuredBuffer` whose `IncrementCounter` or
 //!   `DecrementCounter` the entry point reaches, get a second storage buffer
@@ -76,8 +90,8 @@
 //!
 //! - E0610: no `[spirv]` lowering of an intrinsic applies (none given, or none for the type).
 //! - E0611: the stdlib says the intrinsic has no SPIR-V form (`[spirv(unsupported, "why")]`).
-//! - E0612: a language feature this backend does not write yet (samplers, `TextureCube`,
-//!   texel atomics, images of other than 32-bit elements, resources as values, …).
+//! - E0612: a language feature this backend does not write yet (texel atomics, images of other
+//!   than 32-bit elements, resources as values, arrays of buffers, …).
 //! - E0613: a non-compute entry point.
 //! - E0699: internal error (a malformed stdlib attribute, a stdlib body that fails to compile).
 

@@ -14,6 +14,8 @@ use rspirv::dr::{self, Instruction, Operand};
 use rspirv::spirv::{self, BuiltIn, Capability, Decoration, Op, StorageClass, Word};
 use std::collections::{BTreeSet, VecDeque};
 
+mod texture;
+
 /// A pointer to a value of IR type `ty`, stored with `layout`.
 #[derive(Clone, Debug)]
 pub(super) struct Ptr {
@@ -39,6 +41,11 @@ enum TyKey {
     Function(Word, Vec<Word>),
     /// `OpTypeImage`: sampled type, dim, arrayed, sampled (1 or 2), format.
     Image(Word, u32, bool, u32, u32),
+    Sampler,
+    /// `OpTypeSampledImage` of an image type.
+    SampledImage(Word),
+    /// An array of descriptors: element type, length.
+    Descriptors(Word, u32),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -60,6 +67,8 @@ enum GVar {
     Buffer { var: Word, elem: Type, majorness: Majorness, counter: Option<Word> },
     /// A typed buffer or texture: a `UniformConstant` variable of image type `image`.
     Image(ImageVar),
+    /// A sampler (`array`: an array of them).
+    Sampler { var: Word, array: bool },
 }
 
 #[derive(Clone, Debug)]
@@ -73,6 +82,8 @@ struct ImageVar {
     storage: bool,
     /// The declared format is `Unknown`.
     unknown_format: bool,
+    /// The variable is an array of images (`Texture2D t[4]`).
+    array: bool,
 }
 
 /// A module function waiting to be written, with its id.
@@ -402,7 +413,7 @@ impl<'a> Writer<'a> {
                 self.types.insert(key, id);
                 id
             }
-            Type::Resource(..) | Type::Sampler | Type::String | Type::Error => {
+            Type::Resource(..) | Type::String | Type::Error => {
                 // Never a value; callers report these before asking.
                 self.uint_ty()
             }
@@ -662,83 +673,6 @@ impl<'a> Writer<'a> {
         var
     }
 
-    /// The image type and `UniformConstant` variable of a typed buffer or texture.
-    fn image_var(&mut self, kind: ResourceKind, elem: Type, name: &str, span: Span) -> R<ImageVar> {
-        use spirv::{Dim, ImageFormat as F};
-        use ResourceKind::*;
-        let (s, n) = match elem {
-            Type::Scalar(s) => (s, 1),
-            Type::Vector(s, n) => (s, n),
-            _ => (Scalar::Bool, 0),
-        };
-        if !matches!(s, Scalar::F32 | Scalar::I32 | Scalar::U32) {
-            return Err(err(
-                "E0612",
-                span,
-                format!(
-                    "`{}<{}>`: the SPIR-V backend writes typed buffers and textures of 32-bit float, int and uint \
-                     scalars and vectors only",
-                    kind.name(),
-                    self.m.type_name(&elem)
-                ),
-            ));
-        }
-        let storage = kind.is_writable();
-        let (dim, arrayed) = match kind {
-            Buffer | RWBuffer => (Dim::DimBuffer, false),
-            Texture1D | RWTexture1D => (Dim::Dim1D, false),
-            Texture2D | RWTexture2D => (Dim::Dim2D, false),
-            Texture2DArray | RWTexture2DArray => (Dim::Dim2D, true),
-            _ => (Dim::Dim3D, false),
-        };
-        // Sampled images need no format; storage images get the one of their element type
-        // (there is no three-component storage format: those stay `Unknown`).
-        let format = match (storage, s, n) {
-            (false, ..) => F::Unknown,
-            (true, Scalar::F32, 1) => F::R32f,
-            (true, Scalar::F32, 2) => F::Rg32f,
-            (true, Scalar::F32, 4) => F::Rgba32f,
-            (true, Scalar::I32, 1) => F::R32i,
-            (true, Scalar::I32, 2) => F::Rg32i,
-            (true, Scalar::I32, 4) => F::Rgba32i,
-            (true, Scalar::U32, 1) => F::R32ui,
-            (true, Scalar::U32, 2) => F::Rg32ui,
-            (true, Scalar::U32, 4) => F::Rgba32ui,
-            _ => F::Unknown,
-        };
-        if matches!(format, F::Rg32f | F::Rg32i | F::Rg32ui) {
-            self.require(Capability::StorageImageExtendedFormats);
-        }
-        match (dim, storage) {
-            (Dim::DimBuffer, false) => self.require(Capability::SampledBuffer),
-            (Dim::DimBuffer, true) => self.require(Capability::ImageBuffer),
-            (Dim::Dim1D, false) => self.require(Capability::Sampled1D),
-            (Dim::Dim1D, true) => self.require(Capability::Image1D),
-            _ => {}
-        }
-        let st = self.scalar_ty(s);
-        let sampled = if storage { 2 } else { 1 };
-        let key = TyKey::Image(st, dim as u32, arrayed, sampled, format as u32);
-        let image = self.cached_type(key, |_, id| {
-            Instruction::new(
-                Op::TypeImage,
-                None,
-                Some(id),
-                vec![
-                    Operand::IdRef(st),
-                    Operand::Dim(dim),
-                    Operand::LiteralBit32(0),
-                    Operand::LiteralBit32(arrayed as u32),
-                    Operand::LiteralBit32(0),
-                    Operand::LiteralBit32(sampled),
-                    Operand::ImageFormat(format),
-                ],
-            )
-        });
-        let var = self.global_var(image, StorageClass::UniformConstant, None, name);
-        Ok(ImageVar { var, image, kind, elem, storage, unknown_format: format == F::Unknown })
-    }
-
     /// A block struct around `members` (each with its majorness), laid out by `rule` and
     /// decorated `Block`.
     fn block_type(&mut self, key: String, members: &[(Type, Majorness)], rule: rules::Rule, name: &str) -> Word {
@@ -854,12 +788,18 @@ impl<'a> Writer<'a> {
                             let sc = StorageClass::Uniform;
                             self.gvars.insert(h, GVar::Member { var, index: 0, ty: elem, layout, sc });
                         }
-                        Buffer | RWBuffer | Texture1D | Texture2D | Texture3D | Texture2DArray | RWTexture1D
-                        | RWTexture2D | RWTexture3D | RWTexture2DArray => {
+                        k if texture::is_image_kind(*k) => {
                             let elem = elem.as_deref().cloned().unwrap_or(Type::Vector(Scalar::F32, 4));
-                            let iv = self.image_var(*kind, elem, &g.name, g.span)?;
+                            let iv = self.image_var(*kind, elem, g.image_format, &g.name, None, g.span)?;
                             self.bind(iv.var, Slot::Global(h));
                             self.gvars.insert(h, GVar::Image(iv));
+                        }
+                        SamplerState | SamplerComparisonState => {
+                            let v = self.sampler_var(&g.name, None);
+                            if let GVar::Sampler { var, .. } = v {
+                                self.bind(var, Slot::Global(h));
+                            }
+                            self.gvars.insert(h, v);
                         }
                         other => {
                             return Err(err(
@@ -870,8 +810,31 @@ impl<'a> Writer<'a> {
                         }
                     }
                 }
+                (AddressSpace::Resource, Type::Array(inner, Some(len))) => {
+                    match &**inner {
+                        Type::Resource(kind, elem) if texture::is_image_kind(*kind) => {
+                            let elem = elem.as_deref().cloned().unwrap_or(Type::Vector(Scalar::F32, 4));
+                            let iv = self.image_var(*kind, elem, g.image_format, &g.name, Some(*len), g.span)?;
+                            self.bind(iv.var, Slot::Global(h));
+                            self.gvars.insert(h, GVar::Image(iv));
+                        }
+                        Type::Resource(kind, _) if kind.is_sampler() => {
+                            let v = self.sampler_var(&g.name, Some(*len));
+                            if let GVar::Sampler { var, .. } = v {
+                                self.bind(var, Slot::Global(h));
+                            }
+                            self.gvars.insert(h, v);
+                        }
+                        _ => return Err(err(
+                            "E0612",
+                            g.span,
+                            "arrays of buffers are not supported by the SPIR-V backend yet (arrays of textures and \
+                             samplers are)",
+                        )),
+                    }
+                }
                 (AddressSpace::Resource, _) => {
-                    return Err(err("E0612", g.span, "samplers are not supported by the SPIR-V backend yet"));
+                    return Err(err("E0612", g.span, "this resource is not supported by the SPIR-V backend yet"));
                 }
                 (AddressSpace::Uniform { cbuffer }, _) => {
                     if self.cbuffers.contains_key(cbuffer) {
@@ -969,7 +932,9 @@ impl<'a> Writer<'a> {
                     let p = Ptr { id: var, ty: Type::Void, layout, sc };
                     Ok(self.access(&p, ty, vec![idx]))
                 }
-                GVar::Buffer { .. } | GVar::Image(_) => Err(err("E0612", span, "a resource is used as a value")),
+                GVar::Buffer { .. } | GVar::Image(_) | GVar::Sampler { .. } => {
+                    Err(err("E0612", span, "a resource is used as a value"))
+                }
             };
         }
         let glob = &self.m.globals[g];
@@ -1734,9 +1699,9 @@ impl<'a> Writer<'a> {
                 if let Some(v) = self.const_of(e) {
                     return Ok(self.constant(&v, &ty));
                 }
-                if let Some((iv, index)) = self.image_element(e) {
+                if let Some((iv, img, index)) = self.texel_of(e)? {
                     let c = self.expr(index)?;
-                    return self.image_load(&iv, c, None, &ty);
+                    return self.image_load(&iv, img, c, None, None, &ty);
                 }
                 if let Some(p) = self.pointer(e)? {
                     return Ok(self.load(&p));
@@ -1939,9 +1904,9 @@ impl<'a> Writer<'a> {
             }
             return Ok(());
         }
-        if let Some((iv, index)) = self.image_element(target) {
+        if let Some((iv, img, index)) = self.texel_of(target)? {
             let c = self.expr(index)?;
-            return self.image_store(&iv, c, v, &x.ty);
+            return self.image_store(&iv, img, c, v, &x.ty);
         }
         match self.pointer(target)? {
             Some(p) => {
@@ -2334,10 +2299,8 @@ impl<'a> Writer<'a> {
     }
 
     fn method(&mut self, object: ExprId, method: ResourceMethod, args: &[ExprId], ty: &Type, span: Span) -> R<Word> {
-        if let ExprKind::Global(g) = self.ex(object).kind {
-            if let Some(GVar::Image(iv)) = self.gvars.get(&g).cloned() {
-                return self.image_method(&iv, method, args, ty, span);
-            }
+        if let Some((iv, img)) = self.image_of(object)? {
+            return self.image_method(&iv, img, method, args, ty, span);
         }
         let (var, elem, layout, kind, counter) = self.buffer_of(object, span)?;
         let base = Ptr { id: var, ty: Type::Void, layout, sc: StorageClass::StorageBuffer };
@@ -2464,157 +2427,6 @@ impl<'a> Writer<'a> {
                 Ok(0)
             }
             other => Err(err("E0612", span, format!("`{other:?}` is not supported by the SPIR-V backend yet"))),
-        }
-    }
-
-    /// `Tex[i]` on a typed buffer or texture global: the image and the index expression.
-    fn image_element(&self, e: ExprId) -> Option<(ImageVar, ExprId)> {
-        if let ExprKind::Index { base, index } = self.ex(e).kind {
-            if let ExprKind::Global(g) = self.ex(base).kind {
-                if let Some(GVar::Image(iv)) = self.gvars.get(&g) {
-                    return Some((iv.clone(), index));
-                }
-            }
-        }
-        None
-    }
-
-    /// The element's scalar and the four-component texel type of `iv`.
-    fn texel_ty(&mut self, iv: &ImageVar) -> (Scalar, Word) {
-        let s = iv.elem.scalar().unwrap_or(Scalar::F32);
-        (s, self.ty(&Type::Vector(s, 4), Layout::Logical))
-    }
-
-    /// Reads texel `coord`: `OpImageRead` from a storage image, `OpImageFetch` from a sampled
-    /// one (at mip level `lod`, 0 when `None`; a typed buffer has no levels).
-    fn image_load(&mut self, iv: &ImageVar, coord: Word, lod: Option<Word>, ty: &Type) -> R<Word> {
-        let img = self.op_ids(Op::Load, iv.image, &[iv.var]);
-        let (_, v4) = self.texel_ty(iv);
-        let texel = if iv.storage {
-            if iv.unknown_format {
-                self.require(Capability::StorageImageReadWithoutFormat);
-            }
-            self.op_ids(Op::ImageRead, v4, &[img, coord])
-        } else {
-            let mut ops = vec![Operand::IdRef(img), Operand::IdRef(coord)];
-            if iv.kind != ResourceKind::Buffer {
-                let lod = match lod {
-                    Some(l) => l,
-                    None => self.constant(&ConstValue::Int(0), &Type::INT),
-                };
-                ops.push(Operand::ImageOperands(spirv::ImageOperands::LOD));
-                ops.push(Operand::IdRef(lod));
-            }
-            self.op(Op::ImageFetch, v4, ops)
-        };
-        let t = self.ty(ty, Layout::Logical);
-        Ok(match ty.vector_size().unwrap_or(1) {
-            4 => texel,
-            1 => self.op(Op::CompositeExtract, t, vec![Operand::IdRef(texel), Operand::LiteralBit32(0)]),
-            n => {
-                let mut ops = vec![Operand::IdRef(texel), Operand::IdRef(texel)];
-                ops.extend((0..n as u32).map(Operand::LiteralBit32));
-                self.op(Op::VectorShuffle, t, ops)
-            }
-        })
-    }
-
-    /// Writes `v` (of type `ty`) to texel `coord` of a storage image, widened to four
-    /// components (the format ignores the ones it does not have).
-    fn image_store(&mut self, iv: &ImageVar, coord: Word, v: Word, ty: &Type) -> R<()> {
-        if !iv.storage {
-            return Err(Diagnostic::error("E0699", "internal error: a write to a read-only image"));
-        }
-        if iv.unknown_format {
-            self.require(Capability::StorageImageWriteWithoutFormat);
-        }
-        let img = self.op_ids(Op::Load, iv.image, &[iv.var]);
-        let (s, v4) = self.texel_ty(iv);
-        let n = ty.vector_size().unwrap_or(1);
-        let texel = if n == 4 {
-            v
-        } else {
-            let z = self.constant(&ConstValue::Int(0), &Type::Scalar(s));
-            let mut parts = Vec::new();
-            for k in 0..n as u32 {
-                parts.push(if n == 1 {
-                    v
-                } else {
-                    let st = self.scalar_ty(s);
-                    self.op(Op::CompositeExtract, st, vec![Operand::IdRef(v), Operand::LiteralBit32(k)])
-                });
-            }
-            parts.resize(4, z);
-            self.op_ids(Op::CompositeConstruct, v4, &parts)
-        };
-        self.emit(Instruction::new(
-            Op::ImageWrite,
-            None,
-            None,
-            vec![Operand::IdRef(img), Operand::IdRef(coord), Operand::IdRef(texel)],
-        ));
-        Ok(())
-    }
-
-    /// `Load` and `GetDimensions` of typed buffers and textures.
-    fn image_method(
-        &mut self,
-        iv: &ImageVar,
-        method: ResourceMethod,
-        args: &[ExprId],
-        ty: &Type,
-        span: Span,
-    ) -> R<Word> {
-        match method {
-            ResourceMethod::Load(_) => {
-                let ct = self.expr_ty(args[0]);
-                let c = self.expr(args[0])?;
-                if iv.storage || iv.kind == ResourceKind::Buffer {
-                    return self.image_load(iv, c, None, ty);
-                }
-                // `Load(int3(x, y, mip))`: the last component is the mip level.
-                let n = ct.vector_size().unwrap_or(1) as u32;
-                let s = ct.scalar().unwrap_or(Scalar::I32);
-                let st = self.scalar_ty(s);
-                let lod = self.op(Op::CompositeExtract, st, vec![Operand::IdRef(c), Operand::LiteralBit32(n - 1)]);
-                let coord = if n == 2 {
-                    self.op(Op::CompositeExtract, st, vec![Operand::IdRef(c), Operand::LiteralBit32(0)])
-                } else {
-                    let vt = self.ty(&Type::Vector(s, (n - 1) as u8), Layout::Logical);
-                    let mut ops = vec![Operand::IdRef(c), Operand::IdRef(c)];
-                    ops.extend((0..n - 1).map(Operand::LiteralBit32));
-                    self.op(Op::VectorShuffle, vt, ops)
-                };
-                self.image_load(iv, coord, Some(lod), ty)
-            }
-            ResourceMethod::GetDimensions => {
-                self.require(Capability::ImageQuery);
-                let img = self.op_ids(Op::Load, iv.image, &[iv.var]);
-                let n = args.len();
-                let rt = if n == 1 { Type::UINT } else { Type::Vector(Scalar::U32, n as u8) };
-                let rtid = self.ty(&rt, Layout::Logical);
-                let size = if iv.storage || iv.kind == ResourceKind::Buffer {
-                    self.op_ids(Op::ImageQuerySize, rtid, &[img])
-                } else {
-                    let lod = self.constant(&ConstValue::Int(0), &Type::INT);
-                    self.op_ids(Op::ImageQuerySizeLod, rtid, &[img, lod])
-                };
-                let uint = self.uint_ty();
-                for (k, &a) in args.iter().enumerate() {
-                    let v = if n == 1 {
-                        size
-                    } else {
-                        self.op(Op::CompositeExtract, uint, vec![Operand::IdRef(size), Operand::LiteralBit32(k as u32)])
-                    };
-                    self.assign_converted(a, v, &Type::UINT, span)?;
-                }
-                Ok(0)
-            }
-            other => Err(err(
-                "E0612",
-                span,
-                format!("`{other:?}` on `{}` is not supported by the SPIR-V backend yet", iv.kind.name()),
-            )),
         }
     }
 

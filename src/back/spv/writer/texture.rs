@@ -1,0 +1,503 @@
+//! Typed buffers, textures and samplers: their declarations, texel reads and writes, sampling,
+//! gathers and size queries (the module docs of [`crate::back::spv`] list the mapping).
+
+use super::*;
+use crate::image::Format;
+
+/// The SPIR-V image format of a `[[vk::image_format]]`, and whether it is one of the formats
+/// that need `StorageImageExtendedFormats` for storage images.
+fn spirv_format(f: Format) -> (spirv::ImageFormat, bool) {
+    use spirv::ImageFormat as S;
+    use Format::*;
+    match f {
+        Rgba32f => (S::Rgba32f, false),
+        Rg32f => (S::Rg32f, true),
+        R32f => (S::R32f, false),
+        Rgba16f => (S::Rgba16f, false),
+        Rg16f => (S::Rg16f, true),
+        R16f => (S::R16f, true),
+        Rgba8 => (S::Rgba8, false),
+        Rg8 => (S::Rg8, true),
+        R8 => (S::R8, true),
+        Rgba16 => (S::Rgba16, true),
+        Rg16 => (S::Rg16, true),
+        R16 => (S::R16, true),
+        Rgba8Snorm => (S::Rgba8Snorm, false),
+        Rg8Snorm => (S::Rg8Snorm, true),
+        R8Snorm => (S::R8Snorm, true),
+        Rgba32ui => (S::Rgba32ui, false),
+        Rg32ui => (S::Rg32ui, true),
+        R32ui => (S::R32ui, false),
+        Rgba16ui => (S::Rgba16ui, false),
+        Rg16ui => (S::Rg16ui, true),
+        R16ui => (S::R16ui, true),
+        Rgba8ui => (S::Rgba8ui, false),
+        Rg8ui => (S::Rg8ui, true),
+        R8ui => (S::R8ui, true),
+        Rgba32i => (S::Rgba32i, false),
+        Rg32i => (S::Rg32i, true),
+        R32i => (S::R32i, false),
+        Rgba16i => (S::Rgba16i, false),
+        Rg16i => (S::Rg16i, true),
+        R16i => (S::R16i, true),
+        Rgba8i => (S::Rgba8i, false),
+        Rg8i => (S::Rg8i, true),
+        R8i => (S::R8i, true),
+        // Sema refuses depth formats in `[[vk::image_format]]`.
+        D32f => (S::R32f, false),
+        D16 => (S::R16, true),
+    }
+}
+
+/// Whether a resource of this kind is an image to SPIR-V.
+pub(super) fn is_image_kind(k: ResourceKind) -> bool {
+    k.is_texture() || matches!(k, ResourceKind::Buffer | ResourceKind::RWBuffer)
+}
+
+impl<'a> Writer<'a> {
+    /// The image type and `UniformConstant` variable of a typed buffer or texture, or of an
+    /// array of `array` of them.
+    pub(super) fn image_var(
+        &mut self,
+        kind: ResourceKind,
+        elem: Type,
+        format: Option<Format>,
+        name: &str,
+        array: Option<u32>,
+        span: Span,
+    ) -> R<ImageVar> {
+        use spirv::{Dim, ImageFormat as F};
+        let (s, n) = match elem {
+            Type::Scalar(s) => (s, 1),
+            Type::Vector(s, n) => (s, n),
+            _ => (Scalar::Bool, 0),
+        };
+        if !matches!(s, Scalar::F32 | Scalar::I32 | Scalar::U32) {
+            return Err(err(
+                "E0612",
+                span,
+                format!(
+                    "`{}<{}>`: the SPIR-V backend writes typed buffers and textures of 32-bit float, int and uint \
+                     scalars and vectors only",
+                    kind.name(),
+                    self.m.type_name(&elem)
+                ),
+            ));
+        }
+        let storage = kind.is_writable();
+        let (dim, arrayed) = match kind.texture_shape() {
+            None => (Dim::DimBuffer, false),
+            Some((TextureDim::D1, a)) => (Dim::Dim1D, a),
+            Some((TextureDim::D2, a)) => (Dim::Dim2D, a),
+            Some((TextureDim::D3, a)) => (Dim::Dim3D, a),
+            Some((TextureDim::Cube, a)) => (Dim::DimCube, a),
+        };
+        // Sampled images need no format; storage images get the declared one, else the one of
+        // their element type (there is no three-component format: those stay `Unknown`).
+        let format = match (storage, s, n) {
+            (false, ..) => F::Unknown,
+            _ if format.is_some() => {
+                let (f, extended) = spirv_format(format.unwrap_or(Format::Rgba32f));
+                if extended {
+                    self.require(Capability::StorageImageExtendedFormats);
+                }
+                f
+            }
+            (true, Scalar::F32, 1) => F::R32f,
+            (true, Scalar::F32, 2) => F::Rg32f,
+            (true, Scalar::F32, 4) => F::Rgba32f,
+            (true, Scalar::I32, 1) => F::R32i,
+            (true, Scalar::I32, 2) => F::Rg32i,
+            (true, Scalar::I32, 4) => F::Rgba32i,
+            (true, Scalar::U32, 1) => F::R32ui,
+            (true, Scalar::U32, 2) => F::Rg32ui,
+            (true, Scalar::U32, 4) => F::Rgba32ui,
+            _ => F::Unknown,
+        };
+        if matches!(format, F::Rg32f | F::Rg32i | F::Rg32ui) {
+            self.require(Capability::StorageImageExtendedFormats);
+        }
+        match (dim, storage, arrayed) {
+            (Dim::DimBuffer, false, _) => self.require(Capability::SampledBuffer),
+            (Dim::DimBuffer, true, _) => self.require(Capability::ImageBuffer),
+            (Dim::Dim1D, false, _) => self.require(Capability::Sampled1D),
+            (Dim::Dim1D, true, _) => self.require(Capability::Image1D),
+            (Dim::DimCube, false, true) => self.require(Capability::SampledCubeArray),
+            _ => {}
+        }
+        let st = self.scalar_ty(s);
+        let sampled = if storage { 2 } else { 1 };
+        let key = TyKey::Image(st, dim as u32, arrayed, sampled, format as u32);
+        let image = self.cached_type(key, |_, id| {
+            Instruction::new(
+                Op::TypeImage,
+                None,
+                Some(id),
+                vec![
+                    Operand::IdRef(st),
+                    Operand::Dim(dim),
+                    Operand::LiteralBit32(0),
+                    Operand::LiteralBit32(arrayed as u32),
+                    Operand::LiteralBit32(0),
+                    Operand::LiteralBit32(sampled),
+                    Operand::ImageFormat(format),
+                ],
+            )
+        });
+        let var_ty = match array {
+            Some(len) => self.descriptor_array(image, len),
+            None => image,
+        };
+        let var = self.global_var(var_ty, StorageClass::UniformConstant, None, name);
+        Ok(ImageVar { var, image, kind, elem, storage, unknown_format: format == F::Unknown, array: array.is_some() })
+    }
+
+    /// `OpTypeArray` of `len` descriptors of type `elem` (a `Texture2D t[4]` binding).
+    fn descriptor_array(&mut self, elem: Word, len: u32) -> Word {
+        let n = self.const_u32(len);
+        self.cached_type(TyKey::Descriptors(elem, len), |_, id| {
+            Instruction::new(Op::TypeArray, None, Some(id), vec![Operand::IdRef(elem), Operand::IdRef(n)])
+        })
+    }
+
+    fn sampler_ty(&mut self) -> Word {
+        self.cached_type(TyKey::Sampler, |_, id| Instruction::new(Op::TypeSampler, None, Some(id), vec![]))
+    }
+
+    /// The `UniformConstant` variable of a sampler, or of an array of `array` of them
+    /// (`SamplerState` and `SamplerComparisonState` are both `OpTypeSampler`).
+    pub(super) fn sampler_var(&mut self, name: &str, array: Option<u32>) -> GVar {
+        let t = self.sampler_ty();
+        let var_ty = match array {
+            Some(len) => self.descriptor_array(t, len),
+            None => t,
+        };
+        let var = self.global_var(var_ty, StorageClass::UniformConstant, None, name);
+        GVar::Sampler { var, array: array.is_some() }
+    }
+
+    /// The descriptor an expression names, loaded: a global, or an element of an array global
+    /// (`Textures[i]`: an access chain, then the load).
+    fn load_descriptor(&mut self, var: Word, ty: Word, array: bool, e: ExprId) -> R<Word> {
+        let x = self.ex(e);
+        match (&x.kind, array) {
+            (ExprKind::Global(_), false) => Ok(self.op_ids(Op::Load, ty, &[var])),
+            (ExprKind::Index { index, .. }, true) => {
+                let index = *index;
+                let i = self.expr(index)?;
+                let p = self.ptr_ty(ty, StorageClass::UniformConstant);
+                let at = self.op_ids(Op::AccessChain, p, &[var, i]);
+                Ok(self.op_ids(Op::Load, ty, &[at]))
+            }
+            _ => Err(err("E0612", x.span, "an array of resources is used as a value")),
+        }
+    }
+
+    /// The global (and whether the expression indexes an array of it) that a resource
+    /// expression names: `T` or `T[i]`.
+    fn descriptor_global(&self, e: ExprId) -> Option<GlobalId> {
+        match self.ex(e).kind {
+            ExprKind::Global(g) => Some(g),
+            ExprKind::Index { base, .. } => match self.ex(base).kind {
+                ExprKind::Global(g) if matches!(self.m.globals[g].ty, Type::Array(..)) => Some(g),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The image a texture or typed-buffer expression names, loaded; `None` when `e` is not
+    /// one.
+    pub(super) fn image_of(&mut self, e: ExprId) -> R<Option<(ImageVar, Word)>> {
+        if !matches!(self.ex(e).ty, Type::Resource(k, _) if is_image_kind(k)) {
+            return Ok(None);
+        }
+        let Some(GVar::Image(iv)) = self.descriptor_global(e).and_then(|g| self.gvars.get(&g).cloned()) else {
+            let span = self.ex(e).span;
+            return Err(err(
+                "E0612",
+                span,
+                "a texture passed as a value (a function parameter) is not supported by the SPIR-V backend; \
+                 use the global",
+            ));
+        };
+        let img = self.load_descriptor(iv.var, iv.image, iv.array, e)?;
+        Ok(Some((iv, img)))
+    }
+
+    /// The sampler `e` names, loaded.
+    fn sampler_of(&mut self, e: ExprId) -> R<Word> {
+        let Some(GVar::Sampler { var, array }) = self.descriptor_global(e).and_then(|g| self.gvars.get(&g).cloned())
+        else {
+            let span = self.ex(e).span;
+            return Err(err(
+                "E0612",
+                span,
+                "a sampler passed as a value (a function parameter) is not supported by the SPIR-V backend; \
+                 use the global",
+            ));
+        };
+        let t = self.sampler_ty();
+        self.load_descriptor(var, t, array, e)
+    }
+
+    /// `Tex[i]` on a typed buffer or texture: the image, loaded, and the index expression.
+    pub(super) fn texel_of(&mut self, e: ExprId) -> R<Option<(ImageVar, Word, ExprId)>> {
+        let ExprKind::Index { base, index } = self.ex(e).kind else { return Ok(None) };
+        Ok(self.image_of(base)?.map(|(iv, img)| (iv, img, index)))
+    }
+
+    /// The element's scalar and the four-component texel type of `iv`.
+    fn texel_ty(&mut self, iv: &ImageVar) -> (Scalar, Word) {
+        let s = iv.elem.scalar().unwrap_or(Scalar::F32);
+        (s, self.ty(&Type::Vector(s, 4), Layout::Logical))
+    }
+
+    /// The first components of a four-component `texel`, as `ty` (a scalar or a shorter
+    /// vector).
+    fn texel_as(&mut self, texel: Word, ty: &Type) -> Word {
+        let t = self.ty(ty, Layout::Logical);
+        match ty.vector_size().unwrap_or(1) {
+            4 => texel,
+            1 => self.op(Op::CompositeExtract, t, vec![Operand::IdRef(texel), Operand::LiteralBit32(0)]),
+            n => {
+                let mut ops = vec![Operand::IdRef(texel), Operand::IdRef(texel)];
+                ops.extend((0..n as u32).map(Operand::LiteralBit32));
+                self.op(Op::VectorShuffle, t, ops)
+            }
+        }
+    }
+
+    /// Reads texel `coord` of `img`: `OpImageRead` from a storage image, `OpImageFetch` from a
+    /// sampled one (at mip level `lod`, 0 when `None`, moved by a constant `offset`; a typed
+    /// buffer has no levels).
+    pub(super) fn image_load(
+        &mut self,
+        iv: &ImageVar,
+        img: Word,
+        coord: Word,
+        lod: Option<Word>,
+        offset: Option<Word>,
+        ty: &Type,
+    ) -> R<Word> {
+        let (_, v4) = self.texel_ty(iv);
+        let texel = if iv.storage {
+            if iv.unknown_format {
+                self.require(Capability::StorageImageReadWithoutFormat);
+            }
+            self.op_ids(Op::ImageRead, v4, &[img, coord])
+        } else {
+            let mut ops = vec![Operand::IdRef(img), Operand::IdRef(coord)];
+            if iv.kind != ResourceKind::Buffer {
+                let lod = match lod {
+                    Some(l) => l,
+                    None => self.constant(&ConstValue::Int(0), &Type::INT),
+                };
+                let mut mask = spirv::ImageOperands::LOD;
+                let mut ids = vec![lod];
+                if let Some(o) = offset {
+                    mask |= spirv::ImageOperands::CONST_OFFSET;
+                    ids.push(o);
+                }
+                ops.push(Operand::ImageOperands(mask));
+                ops.extend(ids.into_iter().map(Operand::IdRef));
+            }
+            self.op(Op::ImageFetch, v4, ops)
+        };
+        Ok(self.texel_as(texel, ty))
+    }
+
+    /// Writes `v` (of type `ty`) to texel `coord` of a storage image, widened to four
+    /// components (the format ignores the ones it does not have).
+    pub(super) fn image_store(&mut self, iv: &ImageVar, img: Word, coord: Word, v: Word, ty: &Type) -> R<()> {
+        if !iv.storage {
+            return Err(Diagnostic::error("E0699", "internal error: a write to a read-only image"));
+        }
+        if iv.unknown_format {
+            self.require(Capability::StorageImageWriteWithoutFormat);
+        }
+        let (s, v4) = self.texel_ty(iv);
+        let n = ty.vector_size().unwrap_or(1);
+        let texel = if n == 4 {
+            v
+        } else {
+            let z = self.constant(&ConstValue::Int(0), &Type::Scalar(s));
+            let mut parts = Vec::new();
+            for k in 0..n as u32 {
+                parts.push(if n == 1 {
+                    v
+                } else {
+                    let st = self.scalar_ty(s);
+                    self.op(Op::CompositeExtract, st, vec![Operand::IdRef(v), Operand::LiteralBit32(k)])
+                });
+            }
+            parts.resize(4, z);
+            self.op_ids(Op::CompositeConstruct, v4, &parts)
+        };
+        self.emit(Instruction::new(
+            Op::ImageWrite,
+            None,
+            None,
+            vec![Operand::IdRef(img), Operand::IdRef(coord), Operand::IdRef(texel)],
+        ));
+        Ok(())
+    }
+
+    /// `Load`, `mips[][]`, `Sample*`, `Gather*` and `GetDimensions` of typed buffers and
+    /// textures.
+    pub(super) fn image_method(
+        &mut self,
+        iv: &ImageVar,
+        img: Word,
+        method: ResourceMethod,
+        args: &[ExprId],
+        ty: &Type,
+        span: Span,
+    ) -> R<Word> {
+        match method {
+            ResourceMethod::Load(_) => {
+                let ct = self.expr_ty(args[0]);
+                let c = self.expr(args[0])?;
+                if iv.storage || iv.kind == ResourceKind::Buffer {
+                    return self.image_load(iv, img, c, None, None, ty);
+                }
+                // `Load(int3(x, y, mip))`: the last component is the mip level.
+                let n = ct.vector_size().unwrap_or(1) as u32;
+                let s = ct.scalar().unwrap_or(Scalar::I32);
+                let st = self.scalar_ty(s);
+                let lod = self.op(Op::CompositeExtract, st, vec![Operand::IdRef(c), Operand::LiteralBit32(n - 1)]);
+                let coord = if n == 2 {
+                    self.op(Op::CompositeExtract, st, vec![Operand::IdRef(c), Operand::LiteralBit32(0)])
+                } else {
+                    let vt = self.ty(&Type::Vector(s, (n - 1) as u8), Layout::Logical);
+                    let mut ops = vec![Operand::IdRef(c), Operand::IdRef(c)];
+                    ops.extend((0..n - 1).map(Operand::LiteralBit32));
+                    self.op(Op::VectorShuffle, vt, ops)
+                };
+                let offset = match args.get(1) {
+                    Some(&o) => Some(self.expr(o)?),
+                    None => None,
+                };
+                self.image_load(iv, img, coord, Some(lod), offset, ty)
+            }
+            ResourceMethod::MipLoad => {
+                let lod = self.expr(args[0])?;
+                let coord = self.expr(args[1])?;
+                self.image_load(iv, img, coord, Some(lod), None, ty)
+            }
+            ResourceMethod::Sample(op) => self.sample(iv, img, op, args, ty),
+            ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip => {
+                self.require(Capability::ImageQuery);
+                let with_mip = method == ResourceMethod::GetDimensionsMip;
+                let (sizes, levels) = if with_mip { (&args[1..args.len() - 1], args.last()) } else { (args, None) };
+                let n = sizes.len();
+                let rt = if n == 1 { Type::UINT } else { Type::Vector(Scalar::U32, n as u8) };
+                let rtid = self.ty(&rt, Layout::Logical);
+                let size = if iv.storage || iv.kind == ResourceKind::Buffer {
+                    self.op_ids(Op::ImageQuerySize, rtid, &[img])
+                } else {
+                    let lod = match with_mip {
+                        true => self.expr(args[0])?,
+                        false => self.constant(&ConstValue::Int(0), &Type::INT),
+                    };
+                    self.op_ids(Op::ImageQuerySizeLod, rtid, &[img, lod])
+                };
+                let uint = self.uint_ty();
+                for (k, &a) in sizes.iter().enumerate() {
+                    let v = if n == 1 {
+                        size
+                    } else {
+                        self.op(Op::CompositeExtract, uint, vec![Operand::IdRef(size), Operand::LiteralBit32(k as u32)])
+                    };
+                    self.assign_converted(a, v, &Type::UINT, span)?;
+                }
+                if let Some(&l) = levels {
+                    let v = self.op_ids(Op::ImageQueryLevels, uint, &[img]);
+                    self.assign_converted(l, v, &Type::UINT, span)?;
+                }
+                Ok(0)
+            }
+            other => Err(err(
+                "E0612",
+                span,
+                format!("`{other:?}` on `{}` is not supported by the SPIR-V backend yet", iv.kind.name()),
+            )),
+        }
+    }
+
+    /// `Sample*` and `Gather*`: the image and sampler combined by `OpSampledImage`, then one
+    /// `OpImageSample*`, `OpImageGather` or `OpImageDrefGather` with the image operands the
+    /// method's arguments give (bias, LOD, gradients, constant offset, minimum LOD).
+    fn sample(&mut self, iv: &ImageVar, img: Word, op: SampleOp, args: &[ExprId], ty: &Type) -> R<Word> {
+        let o = op.operands();
+        let sampler = self.sampler_of(args[o.sampler])?;
+        let coord = self.expr(args[o.coord])?;
+        let dref = match o.compare {
+            Some(i) => Some(self.expr(args[i])?),
+            None => None,
+        };
+        // Image operands, in the order of their mask bits.
+        let mut mask = spirv::ImageOperands::NONE;
+        let mut ids = Vec::new();
+        if let Some(i) = o.bias {
+            mask |= spirv::ImageOperands::BIAS;
+            ids.push(self.expr(args[i])?);
+        }
+        let lod = match (op.kind, o.lod) {
+            (_, Some(i)) => Some(self.expr(args[i])?),
+            (SampleKind::CmpLevelZero, None) => Some(self.constant(&ConstValue::Float(0.0), &Type::FLOAT)),
+            _ => None,
+        };
+        if let Some(l) = lod {
+            mask |= spirv::ImageOperands::LOD;
+            ids.push(l);
+        }
+        if let Some((dx, dy)) = o.grad {
+            mask |= spirv::ImageOperands::GRAD;
+            ids.push(self.expr(args[dx])?);
+            ids.push(self.expr(args[dy])?);
+        }
+        if let Some(i) = o.offset {
+            mask |= spirv::ImageOperands::CONST_OFFSET;
+            ids.push(self.expr(args[i])?);
+        }
+        if let Some(i) = o.clamp {
+            self.require(Capability::MinLod);
+            mask |= spirv::ImageOperands::MIN_LOD;
+            ids.push(self.expr(args[i])?);
+        }
+        let (_, v4) = self.texel_ty(iv);
+        let implicit = lod.is_none() && o.grad.is_none();
+        let (opcode, result) = match op.kind {
+            SampleKind::Gather(_) => (Op::ImageGather, v4),
+            SampleKind::GatherCmp(_) => (Op::ImageDrefGather, self.ty(&Type::Vector(Scalar::F32, 4), Layout::Logical)),
+            k if k.is_compare() && implicit => (Op::ImageSampleDrefImplicitLod, self.scalar_ty(Scalar::F32)),
+            k if k.is_compare() => (Op::ImageSampleDrefExplicitLod, self.scalar_ty(Scalar::F32)),
+            _ if implicit => (Op::ImageSampleImplicitLod, v4),
+            _ => (Op::ImageSampleExplicitLod, v4),
+        };
+        // After the operands, whose code may branch: a sampled image is used in its block.
+        let image_ty = iv.image;
+        let sit = self.cached_type(TyKey::SampledImage(image_ty), |_, id| {
+            Instruction::new(Op::TypeSampledImage, None, Some(id), vec![Operand::IdRef(image_ty)])
+        });
+        let si = self.op_ids(Op::SampledImage, sit, &[img, sampler]);
+        let mut operands = vec![Operand::IdRef(si), Operand::IdRef(coord)];
+        if let SampleKind::Gather(_) = op.kind {
+            let c = self.constant(&ConstValue::Uint(op.kind.gather_component() as u64), &Type::UINT);
+            operands.push(Operand::IdRef(c));
+        }
+        if let Some(d) = dref {
+            operands.push(Operand::IdRef(d));
+        }
+        if !mask.is_empty() {
+            operands.push(Operand::ImageOperands(mask));
+            operands.extend(ids.into_iter().map(Operand::IdRef));
+        }
+        let v = self.op(opcode, result, operands);
+        if op.kind.is_compare() && !op.kind.is_gather() {
+            return Ok(v);
+        }
+        Ok(self.texel_as(v, ty))
+    }
+}

@@ -1,0 +1,470 @@
+//! Images and samplers as data: texel formats, an image's shape and where each texel lives in
+//! its bytes, and a sampler's state. Everything that binds textures shares these definitions:
+//! `[[vk::image_format]]` in the IR, the `image:`/`sampler:` SPECs of `wavec run` and `wavec
+//! test` ([`crate::testing::spec`]), the Vulkan runner, which uploads and reads back the bytes,
+//! and the CPU engine, which samples them by Vulkan's rules ([`crate::exec::texture`]).
+//!
+//! # Bytes
+//!
+//! An image's bytes hold each descriptor-array element in turn (a `Texture2D t[4]` binding has
+//! four), each element its mip levels from 0, each level its layers (a cube's six faces per
+//! cube, in Vulkan's order +X, −X, +Y, −Y, +Z, −Z), each layer its texels row by row (x fastest,
+//! then y, then z), tightly packed. That is what `vkCmdCopyBufferToImage` reads for one level
+//! with a zero row length, so the runner copies level by level.
+
+use crate::ir::TextureDim;
+
+/// How a format's channels are stored and what a shader reads from them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NumKind {
+    Float,
+    /// Unsigned normalized: `c / (2^bits − 1)`.
+    Unorm,
+    /// Signed normalized: `max(c / (2^(bits−1) − 1), −1)`.
+    Snorm,
+    Uint,
+    Sint,
+}
+
+impl NumKind {
+    /// Read as floats by a shader (`float4` textures).
+    pub fn is_float(self) -> bool {
+        matches!(self, NumKind::Float | NumKind::Unorm | NumKind::Snorm)
+    }
+}
+
+/// The texel formats wavec binds, named as `[[vk::image_format]]` and GLSL's `layout(…)` name
+/// them, and two depth formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    Rgba32f,
+    Rg32f,
+    R32f,
+    Rgba16f,
+    Rg16f,
+    R16f,
+    Rgba8,
+    Rg8,
+    R8,
+    Rgba16,
+    Rg16,
+    R16,
+    Rgba8Snorm,
+    Rg8Snorm,
+    R8Snorm,
+    Rgba32ui,
+    Rg32ui,
+    R32ui,
+    Rgba16ui,
+    Rg16ui,
+    R16ui,
+    Rgba8ui,
+    Rg8ui,
+    R8ui,
+    Rgba32i,
+    Rg32i,
+    R32i,
+    Rgba16i,
+    Rg16i,
+    R16i,
+    Rgba8i,
+    Rg8i,
+    R8i,
+    /// Depth formats: sampled textures only (depth compares read them).
+    D32f,
+    D16,
+}
+
+/// Name, channels, bits per channel, numeric kind.
+const FORMATS: [(Format, &str, u8, u8, NumKind); 35] = {
+    use Format::*;
+    use NumKind::*;
+    [
+        (Rgba32f, "rgba32f", 4, 32, Float),
+        (Rg32f, "rg32f", 2, 32, Float),
+        (R32f, "r32f", 1, 32, Float),
+        (Rgba16f, "rgba16f", 4, 16, Float),
+        (Rg16f, "rg16f", 2, 16, Float),
+        (R16f, "r16f", 1, 16, Float),
+        (Rgba8, "rgba8", 4, 8, Unorm),
+        (Rg8, "rg8", 2, 8, Unorm),
+        (R8, "r8", 1, 8, Unorm),
+        (Rgba16, "rgba16", 4, 16, Unorm),
+        (Rg16, "rg16", 2, 16, Unorm),
+        (R16, "r16", 1, 16, Unorm),
+        (Rgba8Snorm, "rgba8snorm", 4, 8, Snorm),
+        (Rg8Snorm, "rg8snorm", 2, 8, Snorm),
+        (R8Snorm, "r8snorm", 1, 8, Snorm),
+        (Rgba32ui, "rgba32ui", 4, 32, Uint),
+        (Rg32ui, "rg32ui", 2, 32, Uint),
+        (R32ui, "r32ui", 1, 32, Uint),
+        (Rgba16ui, "rgba16ui", 4, 16, Uint),
+        (Rg16ui, "rg16ui", 2, 16, Uint),
+        (R16ui, "r16ui", 1, 16, Uint),
+        (Rgba8ui, "rgba8ui", 4, 8, Uint),
+        (Rg8ui, "rg8ui", 2, 8, Uint),
+        (R8ui, "r8ui", 1, 8, Uint),
+        (Rgba32i, "rgba32i", 4, 32, Sint),
+        (Rg32i, "rg32i", 2, 32, Sint),
+        (R32i, "r32i", 1, 32, Sint),
+        (Rgba16i, "rgba16i", 4, 16, Sint),
+        (Rg16i, "rg16i", 2, 16, Sint),
+        (R16i, "r16i", 1, 16, Sint),
+        (Rgba8i, "rgba8i", 4, 8, Sint),
+        (Rg8i, "rg8i", 2, 8, Sint),
+        (R8i, "r8i", 1, 8, Sint),
+        (D32f, "d32f", 1, 32, Float),
+        (D16, "d16", 1, 16, Unorm),
+    ]
+};
+
+impl Format {
+    fn row(self) -> (Format, &'static str, u8, u8, NumKind) {
+        FORMATS[FORMATS.iter().position(|r| r.0 == self).unwrap_or(0)]
+    }
+    pub fn from_name(name: &str) -> Option<Format> {
+        let n = name.to_ascii_lowercase();
+        FORMATS.iter().find(|r| r.1 == n).map(|r| r.0)
+    }
+    pub fn name(self) -> &'static str {
+        self.row().1
+    }
+    /// Every format's name, for messages.
+    pub fn names() -> Vec<&'static str> {
+        FORMATS.iter().map(|r| r.1).collect()
+    }
+    pub fn channels(self) -> u8 {
+        self.row().2
+    }
+    pub fn bits(self) -> u8 {
+        self.row().3
+    }
+    pub fn kind(self) -> NumKind {
+        self.row().4
+    }
+    /// A depth format (`d32f`, `d16`): sampled, never stored by a shader.
+    pub fn is_depth(self) -> bool {
+        matches!(self, Format::D32f | Format::D16)
+    }
+    pub fn texel_bytes(self) -> usize {
+        self.channels() as usize * self.bits() as usize / 8
+    }
+
+    /// The four components a shader reads from one texel: `f32` bits for float, normalized
+    /// and 16-bit float formats, the integer's bits (sign-extended) for integer ones; missing
+    /// components are 0, 0, 0, 1 (Vulkan's "conversion to RGBA").
+    pub fn decode(self, bytes: &[u8]) -> [u32; 4] {
+        let (kind, bits) = (self.kind(), self.bits() as u32);
+        let one = if kind.is_float() { 1.0f32.to_bits() } else { 1 };
+        let mut out = [0, 0, 0, one];
+        for (c, o) in out.iter_mut().enumerate().take(self.channels() as usize) {
+            let at = c * bits as usize / 8;
+            let raw = match bits {
+                8 => bytes[at] as u32,
+                16 => u16::from_le_bytes([bytes[at], bytes[at + 1]]) as u32,
+                _ => u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]),
+            };
+            let max = if bits == 32 { u32::MAX } else { (1u32 << bits) - 1 };
+            let signed = |r: u32| ((r << (32 - bits)) as i32) >> (32 - bits);
+            *o = match kind {
+                NumKind::Float if bits == 16 => crate::exec::ops::f16_to_f32(raw).to_bits(),
+                NumKind::Float | NumKind::Uint => raw,
+                NumKind::Sint => signed(raw) as u32,
+                NumKind::Unorm => (raw as f32 / max as f32).to_bits(),
+                NumKind::Snorm => {
+                    let m = ((1u32 << (bits - 1)) - 1) as f32;
+                    (signed(raw) as f32 / m).max(-1.0).to_bits()
+                }
+            };
+        }
+        out
+    }
+
+    /// One texel's bytes from the components a shader writes (as [`Format::decode`] gives
+    /// them): floats to normalized values are clamped and rounded to nearest, to `half` rounded
+    /// to nearest even; integers keep their low bits.
+    pub fn encode(self, v: [u32; 4], out: &mut [u8]) {
+        let (kind, bits) = (self.kind(), self.bits() as u32);
+        for (c, &x) in v.iter().enumerate().take(self.channels() as usize) {
+            let f = f32::from_bits(x);
+            let raw: u32 = match kind {
+                NumKind::Float if bits == 16 => crate::exec::ops::f32_to_f16(f),
+                NumKind::Float | NumKind::Uint | NumKind::Sint => x,
+                NumKind::Unorm => {
+                    let max = ((1u64 << bits) - 1) as f32;
+                    let f = if f.is_nan() { 0.0 } else { f.clamp(0.0, 1.0) };
+                    (f * max).round() as u32
+                }
+                NumKind::Snorm => {
+                    let m = ((1u32 << (bits - 1)) - 1) as f32;
+                    let f = if f.is_nan() { 0.0 } else { f.clamp(-1.0, 1.0) };
+                    ((f * m).round() as i32) as u32
+                }
+            };
+            let at = c * bits as usize / 8;
+            let bytes = raw.to_le_bytes();
+            out[at..at + bits as usize / 8].copy_from_slice(&bytes[..bits as usize / 8]);
+        }
+    }
+}
+
+/// The shape of a bound image (or of each element of an array of images).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ImageDesc {
+    pub format: Format,
+    pub dim: TextureDim,
+    /// Width, height, depth of level 0 (1 where the dimension has none).
+    pub size: [u32; 3],
+    /// Array layers; a cube has six per cube.
+    pub layers: u32,
+    pub mips: u32,
+    /// Descriptor-array elements (`Texture2D t[4]`: 4), each an image of this shape.
+    pub count: u32,
+}
+
+impl ImageDesc {
+    /// The number of levels of a full mip chain for `size`.
+    pub fn full_mips(size: [u32; 3]) -> u32 {
+        32 - size.iter().copied().max().unwrap_or(1).max(1).leading_zeros()
+    }
+    /// Width, height, depth of level `mip`.
+    pub fn level_size(&self, mip: u32) -> [u32; 3] {
+        self.size.map(|s| (s >> mip.min(31)).max(1))
+    }
+    /// Bytes of one level, every layer.
+    pub fn level_bytes(&self, mip: u32) -> usize {
+        let [w, h, d] = self.level_size(mip);
+        w as usize * h as usize * d as usize * self.layers as usize * self.format.texel_bytes()
+    }
+    /// Bytes of one descriptor-array element.
+    pub fn element_bytes(&self) -> usize {
+        (0..self.mips).map(|m| self.level_bytes(m)).sum()
+    }
+    pub fn total_bytes(&self) -> usize {
+        self.element_bytes() * self.count as usize
+    }
+    /// Where level `mip` of element `element` starts.
+    pub fn level_offset(&self, element: u32, mip: u32) -> usize {
+        element as usize * self.element_bytes() + (0..mip).map(|m| self.level_bytes(m)).sum::<usize>()
+    }
+    /// Where texel `(x, y, z)` of layer `layer`, level `mip`, element `element` starts; the
+    /// arguments must be in range.
+    pub fn texel_offset(&self, element: u32, mip: u32, layer: u32, xyz: [u32; 3]) -> usize {
+        let [w, h, d] = self.level_size(mip);
+        let texel = ((layer as usize * d as usize + xyz[2] as usize) * h as usize + xyz[1] as usize) * w as usize
+            + xyz[0] as usize;
+        self.level_offset(element, mip) + texel * self.format.texel_bytes()
+    }
+    /// Why the shape cannot be an image, if it cannot.
+    pub fn check(&self) -> Result<(), String> {
+        if self.size.contains(&0) || self.layers == 0 || self.count == 0 || self.mips == 0 {
+            return Err("every size, the layer count, the mip count and the count must be at least 1".into());
+        }
+        let full = ImageDesc::full_mips(self.size);
+        if self.mips > full {
+            return Err(format!("{} mips is more than the {full} a full chain of this size has", self.mips));
+        }
+        match self.dim {
+            TextureDim::Cube if self.size[0] != self.size[1] || self.layers % 6 != 0 => {
+                return Err("a cube's faces are square and its layers a multiple of 6".into())
+            }
+            TextureDim::D3 if self.layers != 1 => return Err("a 3D image has one layer".into()),
+            TextureDim::D1 if self.size[1] != 1 || self.size[2] != 1 => {
+                return Err("a 1D image has a height and depth of 1".into())
+            }
+            TextureDim::D2 | TextureDim::Cube if self.size[2] != 1 => return Err("a 2D image has a depth of 1".into()),
+            _ => {}
+        }
+        let total = (self.total_bytes() as u64).max(1);
+        if total > 1 << 30 {
+            return Err(format!("{total} bytes is more than the 1 GiB an image may have"));
+        }
+        Ok(())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Filter {
+    Nearest,
+    Linear,
+}
+
+/// What a coordinate outside `[0, 1)` reads (Vulkan's `VkSamplerAddressMode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Address {
+    /// `wrap`: repeat.
+    Wrap,
+    /// `mirror`: mirrored repeat.
+    Mirror,
+    /// `clamp`: clamp to the edge texel.
+    Clamp,
+    /// `border`: the border color outside.
+    Border,
+    /// `mirror_once`: mirror once, then clamp to the edge (`VK_KHR_sampler_mirror_clamp_to_edge`).
+    MirrorOnce,
+}
+
+impl Address {
+    pub fn from_name(s: &str) -> Option<Address> {
+        Some(match s {
+            "wrap" | "repeat" => Address::Wrap,
+            "mirror" => Address::Mirror,
+            "clamp" => Address::Clamp,
+            "border" => Address::Border,
+            "mirror_once" => Address::MirrorOnce,
+            _ => return None,
+        })
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Border {
+    TransparentBlack,
+    OpaqueBlack,
+    OpaqueWhite,
+}
+
+impl Border {
+    pub fn from_name(s: &str) -> Option<Border> {
+        Some(match s {
+            "transparent_black" | "transparent" => Border::TransparentBlack,
+            "opaque_black" | "black" => Border::OpaqueBlack,
+            "opaque_white" | "white" => Border::OpaqueWhite,
+            _ => return None,
+        })
+    }
+    /// The color, as floats (integer textures read 0 or 1).
+    pub fn rgba(self) -> [f32; 4] {
+        match self {
+            Border::TransparentBlack => [0.0; 4],
+            Border::OpaqueBlack => [0.0, 0.0, 0.0, 1.0],
+            Border::OpaqueWhite => [1.0; 4],
+        }
+    }
+}
+
+/// A depth compare's operator: the result is 1 where `reference OP texel` holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CompareOp {
+    Never,
+    Less,
+    Equal,
+    LessEqual,
+    Greater,
+    NotEqual,
+    GreaterEqual,
+    Always,
+}
+
+impl CompareOp {
+    pub fn from_name(s: &str) -> Option<CompareOp> {
+        Some(match s {
+            "never" => CompareOp::Never,
+            "less" => CompareOp::Less,
+            "equal" => CompareOp::Equal,
+            "less_equal" => CompareOp::LessEqual,
+            "greater" => CompareOp::Greater,
+            "not_equal" => CompareOp::NotEqual,
+            "greater_equal" => CompareOp::GreaterEqual,
+            "always" => CompareOp::Always,
+            _ => return None,
+        })
+    }
+    pub fn test(self, reference: f32, texel: f32) -> bool {
+        match self {
+            CompareOp::Never => false,
+            CompareOp::Less => reference < texel,
+            CompareOp::Equal => reference == texel,
+            CompareOp::LessEqual => reference <= texel,
+            CompareOp::Greater => reference > texel,
+            CompareOp::NotEqual => reference != texel,
+            CompareOp::GreaterEqual => reference >= texel,
+            CompareOp::Always => true,
+        }
+    }
+}
+
+/// A sampler's state (Vulkan's `VkSamplerCreateInfo`, normalized coordinates, no anisotropy).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SamplerDesc {
+    pub mag: Filter,
+    pub min: Filter,
+    pub mip: Filter,
+    /// Per coordinate: u, v, w.
+    pub address: [Address; 3],
+    pub border: Border,
+    /// A comparison sampler's operator (`SamplerComparisonState`).
+    pub compare: Option<CompareOp>,
+    pub lod_bias: f32,
+    pub min_lod: f32,
+    pub max_lod: f32,
+}
+
+// The LOD fields are never NaN (the SPEC parser refuses one), so equality is total.
+impl Eq for SamplerDesc {}
+
+impl Default for SamplerDesc {
+    fn default() -> Self {
+        SamplerDesc {
+            mag: Filter::Nearest,
+            min: Filter::Nearest,
+            mip: Filter::Nearest,
+            address: [Address::Clamp; 3],
+            border: Border::TransparentBlack,
+            compare: None,
+            lod_bias: 0.0,
+            min_lod: 0.0,
+            max_lod: 1000.0,
+        }
+    }
+}
+
+/// What a descriptor that is not a buffer holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    Image(ImageDesc),
+    /// A sampler, `count` copies of it (an array of samplers).
+    Sampler(SamplerDesc, u32),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_round_trip() {
+        for f in FORMATS.iter().map(|r| r.0) {
+            assert_eq!(Format::from_name(f.name()), Some(f));
+            let mut bytes = vec![0u8; f.texel_bytes()];
+            let v = match f.kind() {
+                NumKind::Float => [0.25f32, 0.5, 1.0, 0.0].map(f32::to_bits),
+                NumKind::Unorm => [0.0f32, 1.0, 1.0, 0.0].map(f32::to_bits),
+                NumKind::Snorm => [-1.0f32, 0.0, 1.0, -1.0].map(f32::to_bits),
+                NumKind::Uint => [1, 2, 3, 4],
+                NumKind::Sint => [-1i32 as u32, 2, -3i32 as u32, 4],
+            };
+            f.encode(v, &mut bytes);
+            let back = f.decode(&bytes);
+            let n = f.channels() as usize;
+            assert_eq!(back[..n], v[..n], "{}", f.name());
+            let one = if f.kind().is_float() { 1.0f32.to_bits() } else { 1 };
+            assert_eq!(back[3], if n == 4 { v[3] } else { one }, "{}", f.name());
+        }
+        let mut b = [0u8; 1];
+        Format::R8.encode([0.5f32.to_bits(), 0, 0, 0], &mut b);
+        assert_eq!(b[0], 128);
+        assert_eq!(f32::from_bits(Format::R8Snorm.decode(&[0x80])[0]), -1.0);
+    }
+
+    #[test]
+    fn offsets() {
+        let d = ImageDesc { format: Format::Rgba8, dim: TextureDim::D2, size: [8, 4, 1], layers: 2, mips: 3, count: 2 };
+        assert_eq!(ImageDesc::full_mips([8, 4, 1]), 4);
+        assert_eq!(d.level_size(2), [2, 1, 1]);
+        assert_eq!(d.element_bytes(), (32 + 8 + 2) * 2 * 4);
+        assert_eq!(d.texel_offset(1, 1, 1, [3, 1, 0]), d.element_bytes() + 32 * 2 * 4 + (8 + 4 + 3) * 4);
+        assert!(d.check().is_ok());
+        assert!(ImageDesc { mips: 5, ..d }.check().is_err());
+        assert!(ImageDesc { dim: TextureDim::Cube, ..d }.check().is_err());
+    }
+}

@@ -1,0 +1,360 @@
+//! Texture methods: `Sample*`, `Gather*`, `Load`, `GetDimensions`, `mips[][]`, and the
+//! `[[vk::image_format]]` attribute.
+//!
+//! These are IR operations ([`ResourceMethod::Sample`] and friends), not stdlib intrinsics: a
+//! texture method takes a resource and a sampler, and each target writes it as one instruction
+//! built from the same operands (SPIR-V's image operands, HLSL's method, the CPU engine's
+//! sampler), so one description of the operands ([`SampleOp::operands`]) serves every backend.
+//! The rules are HLSL's (DXC's overloads), with Vulkan's limits where they are stricter:
+//! offsets are constants from −8 to 7 and cubes take none; gathers read 2D and cube textures;
+//! depth compares do not read 3D ones; sampling (other than a gather) reads float textures.
+//!
+//! Diagnostics: E0530 a method that needs derivatives in a shader without them (found per
+//! entry point, `check_call_graph`), E0531 the wrong kind of sampler, E0532 an offset that is
+//! not a constant in range, E0533 a method or attribute the texture's type does not allow.
+
+use super::Checker;
+use crate::diag::Diagnostic;
+use crate::image::Format;
+use crate::ir::*;
+use crate::span::Span;
+use crate::syntax::ast;
+
+impl Checker {
+    /// `[[vk::image_format("rgba8")]]` of a global of type `ty`.
+    pub(super) fn image_format_attr(&mut self, attrs: &[ast::Attribute], ty: &Type) -> Option<Format> {
+        let a = attrs.iter().find(|a| a.name.name == "vk::image_format")?;
+        let name = match a.args.as_slice() {
+            [ast::Expr { kind: ast::ExprKind::StringLit(s), .. }] => s.clone(),
+            _ => {
+                self.error("E0503", a.span, "expected `[[vk::image_format(\"rgba8\")]]`");
+                return None;
+            }
+        };
+        let Some(format) = Format::from_name(&name).filter(|f| !f.is_depth()) else {
+            let names: Vec<&str> = Format::names().into_iter().filter(|n| !n.starts_with('d')).collect();
+            let msg = format!("unknown image format `{name}` (known: {})", names.join(", "));
+            self.error("E0533", a.span, msg);
+            return None;
+        };
+        let mut inner = ty;
+        while let Type::Array(e, _) = inner {
+            inner = e;
+        }
+        let elem = match inner {
+            Type::Resource(k, Some(e))
+                if k.is_texture() || matches!(k, ResourceKind::Buffer | ResourceKind::RWBuffer) =>
+            {
+                e.scalar()
+            }
+            _ => {
+                self.error("E0533", a.span, "`vk::image_format` applies to textures and typed buffers");
+                return None;
+            }
+        };
+        let fits = match (format.kind(), elem) {
+            (k, Some(s)) if k.is_float() => s.is_float(),
+            (crate::image::NumKind::Uint, Some(s)) => s.is_unsigned_int(),
+            (crate::image::NumKind::Sint, Some(s)) => s.is_signed_int(),
+            _ => false,
+        };
+        if !fits {
+            let msg = format!("the format `{name}` does not hold `{}` elements", self.type_name(inner));
+            self.error("E0533", a.span, msg);
+            return None;
+        }
+        Some(format)
+    }
+
+    /// A method of a texture, or `None` when `name` is not one this module handles (then the
+    /// resource methods common to buffers apply).
+    pub(super) fn texture_method(
+        &mut self,
+        object: ExprId,
+        kind: ResourceKind,
+        elem: &Type,
+        name: &ast::Ident,
+        args: &[ExprId],
+        span: Span,
+    ) -> Option<ExprId> {
+        if let Some(sk) = SampleKind::from_method_name(&name.name) {
+            return Some(self.sample_method(object, kind, elem, sk, name, args, span));
+        }
+        match name.name.as_str() {
+            "Load" => Some(self.texture_load(object, kind, elem, name, args, span)),
+            "GetDimensions" => Some(self.texture_dimensions(object, kind, name, args, span)),
+            _ => None,
+        }
+    }
+
+    fn texture_error(&mut self, code: &'static str, at: Span, msg: String) -> ExprId {
+        self.error(code, at, msg);
+        self.error_expr(at)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn sample_method(
+        &mut self,
+        object: ExprId,
+        kind: ResourceKind,
+        elem: &Type,
+        sk: SampleKind,
+        name: &ast::Ident,
+        args: &[ExprId],
+        span: Span,
+    ) -> ExprId {
+        let method = sk.method_name();
+        let Some((dim, _)) = kind.texture_shape().filter(|_| !kind.is_writable()) else {
+            return self.texture_error("E0407", name.span, format!("`{}` has no method `{method}`", kind.name()));
+        };
+        if sk.is_gather() && !matches!(dim, TextureDim::D2 | TextureDim::Cube) {
+            let msg = format!("`{method}` reads 2D and cube textures, not `{}`", kind.name());
+            return self.texture_error("E0533", name.span, msg);
+        }
+        if sk.is_compare() && dim == TextureDim::D3 {
+            let msg = format!("`{method}` compares depth, which 3D textures cannot do");
+            return self.texture_error("E0533", name.span, msg);
+        }
+        let scalar = elem.scalar().unwrap_or(Scalar::F32);
+        if !sk.is_gather() && !scalar.is_float() {
+            let msg = format!(
+                "`{method}` filters texels, which `{}` elements cannot be; read them with `Load` or a `Gather`",
+                self.type_name(elem)
+            );
+            return self.texture_error("E0533", name.span, msg);
+        }
+        // The optional arguments after the fixed ones: an offset (none on cubes), then a clamp.
+        let base = SampleOp { kind: sk, offset: false, clamp: false }.operands().count;
+        let extra = args.len().saturating_sub(base);
+        let has_offset = kind.offset_dims() > 0;
+        let max_extra = has_offset as usize + sk.takes_clamp() as usize;
+        if args.len() < base || extra > max_extra {
+            let mut forms = vec![format!("{base}")];
+            if max_extra > 0 {
+                forms.push(format!("{}", base + max_extra));
+            }
+            let msg = format!(
+                "`{}.{method}` takes {} arguments, found {}{}",
+                kind.name(),
+                forms.join(" to "),
+                args.len(),
+                if !has_offset && extra == max_extra + 1 {
+                    " (cubes take no offset)"
+                } else if extra > max_extra {
+                    " (the status argument of tiled resources is not supported)"
+                } else {
+                    ""
+                }
+            );
+            return self.texture_error("E0403", name.span, msg);
+        }
+        let op = SampleOp { kind: sk, offset: has_offset && extra >= 1, clamp: extra == max_extra && sk.takes_clamp() };
+        let o = op.operands();
+        // The sampler must be the kind the method needs.
+        let want = if sk.is_compare() { ResourceKind::SamplerComparisonState } else { ResourceKind::SamplerState };
+        let st = self.ty(args[o.sampler]);
+        if !st.is_error() && st != Type::Resource(want, None) {
+            let at = self.span_of(args[o.sampler]);
+            let msg = format!("`{method}` takes a `{}`, found `{}`", want.name(), self.type_name(&st));
+            let mut d = Diagnostic::error("E0531", msg).with_label(at, format!("this is `{}`", self.type_name(&st)));
+            if sk.is_compare() {
+                d = d.with_note("depth compares read through a `SamplerComparisonState`");
+            } else if st == Type::Resource(ResourceKind::SamplerComparisonState, None) {
+                d = d.with_note("a `SamplerComparisonState` is for `SampleCmp*` and `GatherCmp*`");
+            }
+            self.push(d);
+            return self.error_expr(span);
+        }
+        let float = |n: u8| if n == 1 { Type::FLOAT } else { Type::Vector(Scalar::F32, n) };
+        let mut conv: Vec<ExprId> = args.to_vec();
+        conv[o.coord] = self.coerce(args[o.coord], &float(kind.sample_dims()), span);
+        for i in [o.compare, o.bias, o.lod, o.clamp].into_iter().flatten() {
+            conv[i] = self.coerce(args[i], &Type::FLOAT, span);
+        }
+        if let Some((dx, dy)) = o.grad {
+            let g = float(dim.coord_dims());
+            conv[dx] = self.coerce(args[dx], &g, span);
+            conv[dy] = self.coerce(args[dy], &g, span);
+        }
+        if let Some(i) = o.offset {
+            conv[i] = self.constant_offset(args[i], kind, method);
+        }
+        if sk.needs_derivatives() {
+            if let Some(state) = self.cur.as_mut() {
+                state.facts.derivatives.push((method, name.span));
+            }
+        }
+        let ret = if sk.is_gather() {
+            let s = if sk.is_compare() { Scalar::F32 } else { scalar };
+            Type::Vector(s, 4)
+        } else if sk.is_compare() {
+            Type::FLOAT
+        } else {
+            elem.clone()
+        };
+        self.add_expr(ExprKind::Method { object, method: ResourceMethod::Sample(op), args: conv }, ret, span)
+    }
+
+    /// A texel offset: an `int` vector of the texture's offset size, folded to a constant from
+    /// −8 to 7 (SPIR-V's `ConstOffset`; DXC's immediate offsets).
+    fn constant_offset(&mut self, e: ExprId, kind: ResourceKind, method: &str) -> ExprId {
+        let n = kind.offset_dims();
+        let ty = if n == 1 { Type::INT } else { Type::Vector(Scalar::I32, n) };
+        let at = self.span_of(e);
+        let c = self.coerce(e, &ty, at);
+        let values = self.cur.as_ref().and_then(|s| const_ints(&s.func, c));
+        match values {
+            Some(v) if v.len() == n as usize && v.iter().all(|x| (-8..=7).contains(x)) => {
+                let value = if n == 1 {
+                    ConstValue::Int(v[0])
+                } else {
+                    ConstValue::Composite(v.into_iter().map(ConstValue::Int).collect())
+                };
+                self.add_expr(ExprKind::Const(value), ty, at)
+            }
+            Some(v) if v.len() == n as usize => {
+                let shown: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+                let msg = format!("the offset of `{method}` must be from -8 to 7, found ({})", shown.join(", "));
+                self.push(Diagnostic::error("E0532", msg).with_label(at, "out of range"));
+                c
+            }
+            _ => {
+                if !self.ty(c).is_error() {
+                    let msg = format!("the offset of `{method}` must be a constant");
+                    self.push(Diagnostic::error("E0532", msg).with_label(at, "not known at compile time"));
+                }
+                c
+            }
+        }
+    }
+
+    fn texture_load(
+        &mut self,
+        object: ExprId,
+        kind: ResourceKind,
+        elem: &Type,
+        name: &ast::Ident,
+        args: &[ExprId],
+        span: Span,
+    ) -> ExprId {
+        if matches!(kind.texture_shape(), Some((TextureDim::Cube, _))) {
+            let msg = format!("`{}` has no `Load`; sample it, or read the faces as a `Texture2DArray`", kind.name());
+            return self.texture_error("E0407", name.span, msg);
+        }
+        // A sampled texture's coordinate ends with the mip level; an offset may follow.
+        let sampled = !kind.is_writable();
+        let n = kind.index_dims() + sampled as u8;
+        let max = 1 + (sampled && kind.offset_dims() > 0) as usize;
+        if args.is_empty() || args.len() > max {
+            let forms = if max == 2 { "1 or 2" } else { "1" };
+            let msg = format!("`{}.Load` takes {forms} arguments, found {}", kind.name(), args.len());
+            return self.texture_error("E0403", name.span, msg);
+        }
+        let coord = if n == 1 { Type::INT } else { Type::Vector(Scalar::I32, n) };
+        let mut conv = vec![self.coerce(args[0], &coord, span)];
+        if let Some(&off) = args.get(1) {
+            conv.push(self.constant_offset(off, kind, "Load"));
+        }
+        self.add_expr(ExprKind::Method { object, method: ResourceMethod::Load(1), args: conv }, elem.clone(), span)
+    }
+
+    fn texture_dimensions(
+        &mut self,
+        object: ExprId,
+        kind: ResourceKind,
+        name: &ast::Ident,
+        args: &[ExprId],
+        span: Span,
+    ) -> ExprId {
+        let n = kind.size_dims() as usize;
+        // Sampled textures also have `GetDimensions(mip, …sizes, levels)`.
+        let mip = !kind.is_writable() && args.len() == n + 2;
+        if args.len() != n && !mip {
+            let forms = if kind.is_writable() { format!("{n}") } else { format!("{n} or {}", n + 2) };
+            let msg = format!("`{}.GetDimensions` takes {forms} arguments, found {}", kind.name(), args.len());
+            return self.texture_error("E0403", name.span, msg);
+        }
+        let mut conv = Vec::with_capacity(args.len());
+        for (i, &a) in args.iter().enumerate() {
+            if mip && i == 0 {
+                conv.push(self.coerce(a, &Type::UINT, span));
+                continue;
+            }
+            self.require_lvalue(a);
+            let t = self.ty(a);
+            if !t.is_error() && !matches!(t, Type::Scalar(Scalar::U32 | Scalar::I32 | Scalar::F32)) {
+                let at = self.span_of(a);
+                let msg = format!("expected a `uint` or `float` variable, found `{}`", self.type_name(&t));
+                self.error("E0405", at, msg);
+            }
+            conv.push(a);
+        }
+        let method = if mip { ResourceMethod::GetDimensionsMip } else { ResourceMethod::GetDimensions };
+        self.add_expr(ExprKind::Method { object, method, args: conv }, Type::Void, span)
+    }
+
+    /// `tex.mips[level][coord]`, spotted in the syntax (`.mips` is no value of its own).
+    pub(super) fn mips_index(&mut self, base: &ast::Expr, coord: &ast::Expr, span: Span) -> Option<ExprId> {
+        let ast::ExprKind::Index { base: mips, index: level } = &base.kind else { return None };
+        let ast::ExprKind::Member { base: tex, name } = &mips.kind else { return None };
+        if name.name != "mips" {
+            return None;
+        }
+        let t = self.expr(tex);
+        let tt = self.ty(t);
+        let (kind, elem) = match &tt {
+            Type::Error => return Some(self.error_expr(span)),
+            Type::Resource(k, Some(e))
+                if !k.is_writable() && matches!(k.texture_shape(), Some((d, _)) if d != TextureDim::Cube) =>
+            {
+                (*k, (**e).clone())
+            }
+            other => {
+                let msg = format!("`{}` has no member `mips`", self.type_name(other));
+                return Some(self.texture_error("E0407", name.span, msg));
+            }
+        };
+        let l = self.expr(level);
+        let l = self.coerce(l, &Type::UINT, span);
+        let c = self.expr(coord);
+        let n = kind.index_dims();
+        let ct = if n == 1 { Type::UINT } else { Type::Vector(Scalar::U32, n) };
+        let c = self.coerce(c, &ct, span);
+        Some(self.add_expr(
+            ExprKind::Method { object: t, method: ResourceMethod::MipLoad, args: vec![l, c] },
+            elem,
+            span,
+        ))
+    }
+}
+
+/// The integer components of a constant expression (a literal, a constructor of literals, a
+/// negation, a conversion), or `None`.
+fn const_ints(f: &Function, e: ExprId) -> Option<Vec<i64>> {
+    let x = &f.exprs[e];
+    let n = x.ty.vector_size()? as usize;
+    match &x.kind {
+        ExprKind::Const(ConstValue::Composite(parts)) => parts.iter().map(|p| p.as_i64()).collect(),
+        ExprKind::Const(c) => Some(vec![c.as_i64()?; n]),
+        ExprKind::Convert(a) => {
+            let v = match &f.exprs[*a].kind {
+                ExprKind::Const(ConstValue::Float(v)) => vec![*v as i64],
+                _ => const_ints(f, *a)?,
+            };
+            match v.len() {
+                1 => Some(vec![v[0]; n]),
+                m if m >= n => Some(v[..n].to_vec()),
+                _ => None,
+            }
+        }
+        ExprKind::Construct(parts) => {
+            let mut out = Vec::new();
+            for p in parts {
+                out.extend(const_ints(f, *p)?);
+            }
+            (out.len() == n).then_some(out)
+        }
+        ExprKind::Unary(UnaryOp::Neg, a) => Some(const_ints(f, *a)?.into_iter().map(|v| -v).collect()),
+        _ => None,
+    }
+}

@@ -1,0 +1,387 @@
+//! The CPU engine's texture reads against lavapipe's: every case samples, gathers or loads at
+//! 256 pseudo-random coordinates (a grid of 1/32 texel, so neither side's sub-texel rounding
+//! moves a coordinate) and LODs (sixteenths, never a half, where the two roundings of a nearest
+//! mip selection differ), on both engines, and every component must agree within
+//! [`TOLERANCE`] (README, "The CPU engine's textures"). The largest difference of each case is
+//! printed, so `cargo test textures -- --nocapture` shows the measurement.
+
+use crate::support::{at_widths, bytes_to_words, test_device};
+use std::path::Path;
+use std::time::Duration;
+use wavec::testing::spec::{parse_spec, BufferId};
+use wavec::testing::{execute, Engine, Job};
+
+/// The largest difference of a component between the CPU engine and lavapipe, for values in
+/// [0, 1]: lavapipe filters with 8 bits of sub-texel and of mip-level precision (weights in
+/// 1/256), the engine in `f32`.
+pub const TOLERANCE: f32 = 1.0 / 128.0;
+
+/// `SampleGrad` with gradients of any length: lavapipe computes `λ` as half a piecewise-linear
+/// `log2` of `ρ²` (within Vulkan's 4 bits of `mipmapPrecisionBits`: 1/16), the engine exactly,
+/// so a filtered value between two levels may differ by up to 1/16 of their difference.
+pub const GRADIENT_TOLERANCE: f32 = 1.0 / 16.0;
+
+struct Case {
+    name: &'static str,
+    texture: &'static str,
+    sampler: &'static str,
+    call: &'static str,
+    image: &'static str,
+    sampler_spec: &'static str,
+}
+
+const fn case(
+    name: &'static str,
+    texture: &'static str,
+    sampler: &'static str,
+    call: &'static str,
+    image: &'static str,
+    sampler_spec: &'static str,
+) -> Case {
+    Case { name, texture, sampler, call, image, sampler_spec }
+}
+
+const T2: &str = "Texture2D<float4>";
+const S: &str = "SamplerState";
+const SC: &str = "SamplerComparisonState";
+const MIPS16: &str = "rgba32f:16x16:mips=full:random:1";
+
+const CASES: &[Case] = &[
+    case("2D linear, clamp", T2, S, "Tex.SampleLevel(Smp, c.xy, lod)", MIPS16, "linear,clamp"),
+    case("2D nearest, wrap", T2, S, "Tex.SampleLevel(Smp, c.xy, lod)", MIPS16, "nearest,wrap"),
+    case(
+        "2D linear, mip nearest, mirror",
+        T2,
+        S,
+        "Tex.SampleLevel(Smp, c.xy, lod)",
+        MIPS16,
+        "linear,mip=nearest,mirror",
+    ),
+    case(
+        "2D linear, border",
+        T2,
+        S,
+        "Tex.SampleLevel(Smp, c.xy, lod)",
+        MIPS16,
+        "linear,border,border_color=opaque_white",
+    ),
+    // lavapipe picks the min or mag filter once per SIMD vector of 8 lanes (Vulkan: per
+    // invocation), so this case's LOD is the same across each 8 threads.
+    case("2D nearest min, linear mag", T2, S, "Tex.SampleLevel(Smp, c.xy, lod8)", MIPS16, "nearest,mag=linear"),
+    case("2D mirror once, nearest", T2, S, "Tex.SampleLevel(Smp, c.xy, lod)", MIPS16, "nearest,mirror_once"),
+    case("2D mirror once, linear", T2, S, "Tex.SampleLevel(Smp, c.xy, lod)", MIPS16, "linear,mirror_once"),
+    case(
+        "2D LOD bias and clamp",
+        T2,
+        S,
+        "Tex.SampleLevel(Smp, c.xy, lod)",
+        MIPS16,
+        "linear,wrap,lod_bias=0.75,min_lod=1,max_lod=3",
+    ),
+    case("2D offset", T2, S, "Tex.SampleLevel(Smp, c.xy, lod, int2(-3, 2))", MIPS16, "linear,wrap"),
+    case("2D rgba8", T2, S, "Tex.SampleLevel(Smp, c.xy, lod)", "rgba8:16x16:mips=full:random:2", "linear,wrap"),
+    case(
+        "2D r16f",
+        "Texture2D<float>",
+        S,
+        "Tex.SampleLevel(Smp, c.xy, lod)",
+        "r16f:16x8:mips=full:random:3",
+        "linear,mirror",
+    ),
+    case(
+        "2D rg8snorm",
+        "Texture2D<float2>",
+        S,
+        "float4(Tex.SampleLevel(Smp, c.xy, lod), 0, 0)",
+        "rg8snorm:8x16:mips=2:random:4",
+        "linear",
+    ),
+    // Gradients of power-of-two lengths (2^-6 to 2^0 texels of level 0): an exact LOD on both
+    // sides. Other lengths are the next case.
+    case(
+        "2D SampleGrad",
+        T2,
+        S,
+        "Tex.SampleGrad(Smp, c.xy, float2(exp2(-floor(r.z * 7)), 0) / 16, float2(0, exp2(-floor(r.w * 7))) / 16)",
+        MIPS16,
+        "linear,wrap",
+    ),
+    case(
+        "2D SampleGrad, any gradient",
+        T2,
+        S,
+        "Tex.SampleGrad(Smp, c.xy, float2(r.z * 0.25, r.x * 0.0625), float2(r.y * 0.03125, r.w * 0.125))",
+        MIPS16,
+        "linear,wrap",
+    ),
+    case(
+        "2D array",
+        "Texture2DArray<float4>",
+        S,
+        "Tex.SampleLevel(Smp, float3(c.xy, r.z * 5 - 1), lod)",
+        "rgba32f:16x16:layers=3:mips=full:random:5",
+        "linear,mirror",
+    ),
+    case(
+        "3D",
+        "Texture3D<float4>",
+        S,
+        "Tex.SampleLevel(Smp, c.xyz, lod)",
+        "rgba32f:8x8x4:mips=full:random:6",
+        "linear,wrap",
+    ),
+    case(
+        "1D",
+        "Texture1D<float4>",
+        S,
+        "Tex.SampleLevel(Smp, c.x, lod)",
+        "rgba32f:32:mips=full:random:7",
+        "linear,mirror",
+    ),
+    case(
+        "1D array",
+        "Texture1DArray<float4>",
+        S,
+        "Tex.SampleLevel(Smp, float2(c.x, r.y * 3), lod)",
+        "rgba32f:32:layers=2:mips=full:random:8",
+        "linear,border,border_color=opaque_black",
+    ),
+    case(
+        "cube linear",
+        "TextureCube<float4>",
+        S,
+        "Tex.SampleLevel(Smp, dir, lod)",
+        "rgba32f:8x8:cube:mips=full:random:9",
+        "linear",
+    ),
+    case(
+        "cube nearest",
+        "TextureCube<float4>",
+        S,
+        "Tex.SampleLevel(Smp, dir, lod)",
+        "rgba32f:8x8:cube:mips=full:random:9",
+        "nearest",
+    ),
+    case(
+        "cube array",
+        "TextureCubeArray<float4>",
+        S,
+        "Tex.SampleLevel(Smp, float4(dir, r.w * 2), lod)",
+        "rgba32f:4x4:cube:layers=2:mips=full:random:10",
+        "linear",
+    ),
+    case(
+        "SampleCmpLevelZero linear",
+        "Texture2D<float>",
+        SC,
+        "Tex.SampleCmpLevelZero(Smp, c.xy, r.z)",
+        "d32f:16x16:random:11",
+        "linear,compare=less_equal",
+    ),
+    case(
+        "SampleCmpLevelZero nearest, offset",
+        "Texture2D<float>",
+        SC,
+        "Tex.SampleCmpLevelZero(Smp, c.xy, r.z, int2(1, -1))",
+        "d16:16x16:random:12",
+        "nearest,wrap,compare=greater",
+    ),
+    case(
+        "SampleCmpLevel",
+        "Texture2D<float>",
+        SC,
+        "Tex.SampleCmpLevel(Smp, c.xy, r.z, lod)",
+        "d32f:16x16:mips=full:random:13",
+        "linear,compare=less",
+    ),
+    case("Gather", "Texture2D<float>", S, "Tex.Gather(Smp, c.xy)", "r32f:16x16:random:14", "linear,wrap"),
+    case("GatherGreen, offset", T2, S, "Tex.GatherGreen(Smp, c.xy, int2(2, -1))", MIPS16, "nearest,mirror"),
+    case("GatherAlpha, border", T2, S, "Tex.GatherAlpha(Smp, c.xy)", MIPS16, "linear,border,border_color=opaque_white"),
+    case(
+        "GatherCmp",
+        "Texture2D<float>",
+        SC,
+        "Tex.GatherCmp(Smp, c.xy, r.z)",
+        "d32f:16x16:random:15",
+        "linear,compare=less",
+    ),
+    case("Gather cube", "TextureCube<float4>", S, "Tex.GatherBlue(Smp, dir)", "rgba32f:8x8:cube:random:16", "linear"),
+    case(
+        "Gather 2D array",
+        "Texture2DArray<float4>",
+        S,
+        "Tex.GatherRed(Smp, float3(c.xy, r.z * 2))",
+        "rgba32f:8x8:layers=2:random:17",
+        "linear,wrap",
+    ),
+    case(
+        "Gather uint",
+        "Texture2D<uint4>",
+        S,
+        "float4(Tex.GatherRed(Smp, c.xy))",
+        "rgba8ui:16x16:random:18",
+        "nearest,clamp",
+    ),
+    case(
+        "Load, offset, mips",
+        T2,
+        S,
+        "Tex.Load(int3(r.xy * 4 + 2, 1), int2(-2, 1)) + Tex.mips[2][uint2(r.zw * 4)] + Tex[uint2(r.xy * 16)]",
+        MIPS16,
+        "nearest",
+    ),
+    case("GetDimensions", "Texture2DArray<float4>", S, "Dims()", "rgba32f:16x8:layers=3:mips=3:zero", "nearest"),
+];
+
+/// The sizes of a `Texture2DArray` both ways, for the case that calls it.
+const DIMS: &str = r#"
+float4 Dims()
+{
+    uint w, h, layers, levels;
+    Tex.GetDimensions(1, w, h, layers, levels);
+    float fw, fh, fl;
+    Tex.GetDimensions(fw, fh, fl);
+    return float4(w * 100 + h, layers, levels, fw + fh + fl);
+}
+"#;
+
+fn shader(c: &Case) -> String {
+    format!(
+        r#"{texture} Tex;
+{sampler} Smp;
+StructuredBuffer<float4> Rand;
+RWStructuredBuffer<float4> Out;
+{dims}
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{{
+    float4 r = Rand[id.x];
+    // Coordinates from -0.5 to 1.5 on a grid of 1/512, LODs from -1 to 5 in sixteenths.
+    float4 c = r * 2.0 - 0.5;
+    float k = floor(r.w * 96.0);
+    float lod = (k + (fmod(k, 16.0) == 8.0 ? 1.0 : 0.0)) / 16.0 - 1.0;
+    float3 dir = r.xyz * 2.0 - 1.0;
+    float k8 = floor(Rand[id.x & ~7u].w * 96.0);
+    float lod8 = (k8 + (fmod(k8, 16.0) == 8.0 ? 1.0 : 0.0)) / 16.0 - 1.0;
+    Out[id.x] = float4({call});
+}}
+"#,
+        texture = c.texture,
+        sampler = c.sampler,
+        call = c.call,
+        dims = if c.call.contains("Dims()") { DIMS } else { "" },
+    )
+}
+
+/// Every case on the CPU engine and on lavapipe; the largest difference of each.
+#[test]
+fn cpu_engine_samples_as_lavapipe_does() {
+    at_widths(concat!(module_path!(), "::cpu_engine_samples_as_lavapipe_does"), &[8], |_| {
+        let base = Path::new(".");
+        let mut failures = Vec::new();
+        let mut overall = 0.0f32;
+        for c in CASES {
+            let src = shader(c);
+            let buffers = vec![
+                (BufferId { set: 0, binding: 0 }, parse_spec(&format!("image:{}", c.image), base).unwrap()),
+                (BufferId { set: 0, binding: 1 }, parse_spec(&format!("sampler:{}", c.sampler_spec), base).unwrap()),
+                (BufferId { set: 0, binding: 2 }, parse_spec("random:77:f32:1024", base).unwrap()),
+                (BufferId { set: 0, binding: 3 }, parse_spec("4096", base).unwrap()),
+            ];
+            let job = Job {
+                source: &src,
+                options: wavec::Options { file_name: format!("{}.slang", c.name), ..Default::default() },
+                groups: [4, 1, 1],
+                buffers,
+                timeout: Duration::from_secs(60),
+            };
+            let run = |engine: &Engine| {
+                execute(&job, engine).map(|r| bytes_to_words(r.buffer(BufferId { set: 0, binding: 3 }).unwrap()))
+            };
+            let cpu = run(&Engine::Cpu { width: 4, lane_order: Default::default() });
+            let gpu = run(&Engine::Vulkan { width: None, device: Some(test_device()) });
+            let (cpu, gpu) = match (cpu, gpu) {
+                (Ok(a), Ok(b)) => (a, b),
+                (a, b) => {
+                    failures.push(format!("{}: cpu {:?}, lavapipe {:?}", c.name, a.err(), b.err()));
+                    continue;
+                }
+            };
+            let mut worst = (0.0f32, 0usize);
+            for (i, (a, b)) in cpu.iter().zip(&gpu).enumerate() {
+                let (a, b) = (f32::from_bits(*a), f32::from_bits(*b));
+                let d = if a == b { 0.0 } else { (a - b).abs() };
+                if d > worst.0 || d.is_nan() {
+                    worst = (if d.is_nan() { f32::INFINITY } else { d }, i);
+                }
+            }
+            let (d, i) = worst;
+            println!(
+                "{:<45} max |cpu - lavapipe| = {d:.3e} (word {i}: {} vs {})",
+                c.name,
+                f32::from_bits(cpu[i]),
+                f32::from_bits(gpu[i])
+            );
+            let tolerance = if c.name.contains("any gradient") { GRADIENT_TOLERANCE } else { TOLERANCE };
+            if c.name.contains("any gradient") {
+                println!("{:<45} (its tolerance: {tolerance:.3e})", "");
+            } else {
+                overall = overall.max(d);
+            }
+            if d > tolerance {
+                failures.push(format!(
+                    "{}: word {i} is {} on the CPU engine, {} on lavapipe",
+                    c.name,
+                    f32::from_bits(cpu[i]),
+                    f32::from_bits(gpu[i])
+                ));
+            }
+        }
+        println!("largest difference over the other cases: {overall:.3e} (tolerance {TOLERANCE:.3e})");
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    });
+}
+
+/// Runs `src` on the CPU engine with the given specs bound at bindings 0, 1, …; the texts of
+/// its diagnostics on failure.
+fn cpu(src: &str, specs: &[&str]) -> Result<Vec<Vec<u8>>, String> {
+    let base = Path::new(".");
+    let buffers = specs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (BufferId { set: 0, binding: i as u32 }, parse_spec(s, base).unwrap()))
+        .collect();
+    let job =
+        Job { source: src, options: Default::default(), groups: [1, 1, 1], buffers, timeout: Duration::from_secs(30) };
+    let ran = execute(&job, &Engine::Cpu { width: 4, lane_order: Default::default() })?;
+    Ok(ran.buffers.into_iter().map(|(_, b)| b).collect())
+}
+
+/// Storage texels are read, modified in one component and written back in the image's
+/// format; the engine refuses texels outside the image, images and samplers that do not fit
+/// the declaration, and a sampler whose compare op does not fit the method.
+#[test]
+fn cpu_engine_texture_writes_and_refusals() {
+    let rmw = "[[vk::image_format(\"rgba8\")]] RWTexture2D<float4> Img;\n\
+               [numthreads(4, 2, 1)]\n\
+               void main(uint3 id : SV_DispatchThreadID) { Img[id.xy].y = 0.5; Img[id.xy].x += 1.0 / 255.0; }\n";
+    let out = cpu(rmw, &["image:rgba8:4x2:fill:0.2,0.9,0.3,1"]).unwrap();
+    for t in out[0].chunks_exact(4) {
+        assert_eq!(t, [52, 128, 77, 255], "0.2 → 51, +1; 0.5 → 128; 0.3 → 77; 1 → 255");
+    }
+    let outside = "RWTexture2D<float> Img;\n[numthreads(4, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) { Img[uint2(id.x * 2, 0)] = 1.0; }\n";
+    let e = cpu(outside, &["image:r32f:4x4:zero"]).unwrap_err();
+    assert!(e.contains("E0701") && e.contains("out-of-bounds texel: texel [4, 0] (layer 0)"), "{e}");
+    let sample = "Texture2D<float> Tex;\nSamplerComparisonState Smp;\nRWStructuredBuffer<float> Out;\n\
+                  [numthreads(1, 1, 1)]\nvoid main() { Out[0] = Tex.SampleCmpLevelZero(Smp, float2(0.5, 0.5), 0.5); }\n";
+    let e = cpu(sample, &["image:d32f:4x4:zero", "sampler:linear", "4"]).unwrap_err();
+    assert!(e.contains("E0708") && e.contains("has no `compare=` op"), "{e}");
+    let e = cpu(sample, &["image:d32f:4:zero", "sampler:linear,compare=less", "4"]).unwrap_err();
+    assert!(e.contains("E0708") && e.contains("is a 2D texture, but the image is 1D"), "{e}");
+    let e = cpu(sample, &["image:r32ui:4x4:zero", "sampler:linear,compare=less", "4"]).unwrap_err();
+    assert!(e.contains("reads float texels, but `r32ui` holds uint ones"), "{e}");
+    let e = cpu(sample, &["4", "sampler:linear,compare=less", "4"]).unwrap_err();
+    assert!(e.contains("is a texture; supply an `image:` spec"), "{e}");
+    let ok = cpu(sample, &["image:d32f:4x4:fill:0.75", "sampler:linear,compare=less", "4"]).unwrap();
+    assert_eq!(ok[2], 1.0f32.to_le_bytes(), "0.5 < 0.75 everywhere");
+}
