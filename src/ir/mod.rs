@@ -483,6 +483,9 @@ pub struct Global {
     pub vk_binding: Option<(u32, u32)>,
     /// `[[vk::image_format("rgba8")]]` of a storage texture.
     pub image_format: Option<crate::image::Format>,
+    /// `globallycoherent` (a writable resource): its writes are made visible to every group on
+    /// the device, not just the writer's.
+    pub coherent: bool,
     /// A `cbuffer` member's `packoffset(cR.x)`, as a byte offset (16·R + 4·component).
     pub packoffset: Option<u32>,
     /// A `uniform` parameter of the entry point (a resource bound after every global).
@@ -557,6 +560,9 @@ pub struct Local {
     /// The semantic as written (kept for non-compute stages, whose semantics we only echo).
     pub semantic: Option<String>,
     pub is_const: bool,
+    /// `precise`: the arithmetic that computes its value keeps IEEE order and rounding (no
+    /// fused multiply-add, no reassociation).
+    pub precise: bool,
     pub span: Span,
 }
 

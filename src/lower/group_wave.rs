@@ -142,6 +142,7 @@ pub fn emulate_group_wave(module: &mut Module, entry: usize, stdlib: &Stdlib) ->
         packoffset: None,
         image_format: None,
         entry_param: false,
+        coherent: false,
         span,
     };
     let counter = module.globals.append(global(COUNTER, AddressSpace::Groupshared));
@@ -171,6 +172,7 @@ pub fn emulate_group_wave(module: &mut Module, entry: usize, stdlib: &Stdlib) ->
                 builtin: Some(BuiltinInput::GroupIndex),
                 semantic: None,
                 is_const: false,
+                precise: false,
                 span,
             });
             f.params.push(p);
@@ -184,6 +186,7 @@ pub fn emulate_group_wave(module: &mut Module, entry: usize, stdlib: &Stdlib) ->
         builtin: None,
         semantic: None,
         is_const: false,
+        precise: false,
         span,
     });
 

@@ -139,6 +139,7 @@ impl Checker {
             packoffset: None,
             image_format: None,
             entry_param: false,
+            coherent: false,
             span,
         });
         self.used_global_names.insert(name.clone());
@@ -215,6 +216,7 @@ impl Checker {
                     packoffset: None,
                     image_format: None,
                     entry_param: false,
+                    coherent: false,
                     span,
                 });
                 self.glsl_inputs.push((input, g));
@@ -241,6 +243,7 @@ impl Checker {
                 builtin: Some(input),
                 semantic: Some(input.semantic().to_string()),
                 is_const: false,
+                precise: false,
                 span,
             });
             func.params.push(local);
@@ -281,6 +284,7 @@ impl Checker {
                 packoffset: None,
                 image_format: None,
                 entry_param: true,
+                coherent: false,
                 span: local.span,
             });
             let func = &mut self.module.functions[f];

@@ -735,6 +735,7 @@ impl Checker {
                     packoffset: None,
                     image_format: None,
                     entry_param: false,
+                    coherent: false,
                     span: case.span,
                 });
                 self.used_global_names.insert(case_name.clone());
@@ -975,6 +976,17 @@ impl Checker {
             let vk_binding = self.vk_binding(&g.attrs);
             let image_format = self.image_format_attr(&g.attrs, &ty);
             let packoffset = self.packoffset(&d.annotations, cbuffer.is_some());
+            let coherent = m.has(M::Globallycoherent);
+            if coherent && !resource_kind(&ty).is_some_and(|k| k.is_writable()) {
+                self.error(
+                    "E0518",
+                    d.name.span,
+                    format!(
+                        "`globallycoherent` applies to writable resources (RW buffers and textures), not `{}`",
+                        self.module.type_name(&ty)
+                    ),
+                );
+            }
             if self.globals.contains_key(&d.name.name) {
                 self.error("E0302", d.name.span, format!("`{}` is already defined", d.name.name));
                 continue;
@@ -991,6 +1003,7 @@ impl Checker {
                 packoffset,
                 image_format,
                 entry_param: false,
+                coherent,
                 span: d.name.span,
             });
             if space == AddressSpace::Constant {
@@ -1131,6 +1144,7 @@ impl Checker {
                 builtin,
                 semantic,
                 is_const: p.modifiers.has(ast::Modifier::Const),
+                precise: p.modifiers.has(ast::Modifier::Precise),
                 span: p.name.span,
             });
             func.params.push(local);
@@ -1154,6 +1168,7 @@ impl Checker {
                 builtin: None,
                 semantic: None,
                 is_const: false,
+                precise: false,
                 span: f.name.span,
             });
             scope.insert("this".into(), Sym::Local(local));
@@ -1596,4 +1611,13 @@ pub fn intrinsic(id: IntrinsicId) -> &'static stdlib::Intrinsic {
 #[allow(unused)]
 fn _assert_module_is_send(m: ir::Module) -> impl Send {
     m
+}
+
+/// The kind of a resource or of an array of them.
+fn resource_kind(ty: &Type) -> Option<crate::ir::ResourceKind> {
+    match ty {
+        Type::Resource(k, _) => Some(*k),
+        Type::Array(e, _) => resource_kind(e),
+        _ => None,
+    }
 }

@@ -404,6 +404,7 @@ impl Checker {
                     packoffset: None,
                     image_format: None,
                     entry_param: false,
+                    coherent: false,
                     span: d.name.span,
                 });
                 if let (AddressSpace::Constant, Some(v)) = (&space, init) {
@@ -422,6 +423,7 @@ impl Checker {
                     builtin: None,
                     semantic: None,
                     is_const,
+                    precise: m.has(M::Precise),
                     span: d.name.span,
                 })
             };
@@ -494,6 +496,7 @@ impl Checker {
                 builtin: None,
                 semantic: None,
                 is_const,
+                precise: g.modifiers.has(ast::Modifier::Precise),
                 span: d.name.span,
             });
             if is_const {

@@ -45,7 +45,7 @@ void main(uint3 id : SV_DispatchThreadID) {
     for (uint i = 0u; i < 4u; i++) {
         Post__Accumulator_add(acc, Post__Weights[i] * float(id.x));
     }
-    float m = Post__Accumulator_mean(acc);
+    precise float m = Post__Accumulator_mean(acc);
     float half_weight = 0.5f;
     float toned = Post__apply(2u, m) + half_weight * 7.0f;
     Output[id.x] = WaveActiveSum(toned);

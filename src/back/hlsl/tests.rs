@@ -45,6 +45,7 @@ impl Fb {
             builtin,
             semantic: None,
             is_const: false,
+            precise: false,
             span: Span::DUMMY,
         });
         if param.is_some() {
@@ -123,6 +124,7 @@ fn global(name: &str, ty: Type, space: AddressSpace) -> Global {
         packoffset: None,
         image_format: None,
         entry_param: false,
+        coherent: false,
         span: Span::DUMMY,
     }
 }
@@ -967,6 +969,7 @@ fn group_wave_pass_reuses_group_index_and_skips_unused_modules() {
         builtin: Some(BuiltinInput::GroupIndex),
         semantic: None,
         is_const: false,
+        precise: false,
         span: Span::DUMMY,
     });
     f.params.push(gi);

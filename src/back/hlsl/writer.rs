@@ -224,6 +224,7 @@ impl<'a> Writer<'a> {
                         AddressSpace::Groupshared => "groupshared ",
                         AddressSpace::Private => "static ",
                         AddressSpace::Constant => "static const ",
+                        _ if g.coherent => "globallycoherent ",
                         _ => "",
                     };
                     let init = g.init.as_ref().map(|v| format!(" = {}", self.const_init(v, &g.ty))).unwrap_or_default();
@@ -378,6 +379,7 @@ impl<'a> Writer<'a> {
                     Some(ParamMode::InOut) => "inout ",
                     _ => "",
                 };
+                let mode = if l.precise { format!("precise {mode}") } else { mode.to_string() };
                 let semantic = match (l.builtin, &l.semantic) {
                     (Some(b), _) => format!(" : {}", b.semantic()),
                     (None, Some(s)) => format!(" : {s}"),
@@ -428,7 +430,8 @@ impl<'a> Writer<'a> {
     fn local_decl(&mut self, cx: &Ctx<'a>, local: LocalId, init: Option<ExprId>) -> String {
         let l = &cx.f.locals[local];
         let konst = if l.is_const { "const " } else { "" };
-        let mut s = format!("{konst}{}", self.decl(&l.ty, &cx.names[local.index()]));
+        let precise = if l.precise { "precise " } else { "" };
+        let mut s = format!("{precise}{konst}{}", self.decl(&l.ty, &cx.names[local.index()]));
         if let Some(e) = init {
             let _ = write!(s, " = {}", self.init_expr(cx, e));
         }

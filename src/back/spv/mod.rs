@@ -96,6 +96,7 @@
 //! - E0699: internal error (a malformed stdlib attribute, a stdlib body that fails to compile).
 
 pub mod layout;
+mod precise;
 mod wave;
 mod writer;
 

@@ -113,6 +113,10 @@ pub(super) struct FnCtx<'a> {
     branch_targets: HashSet<Word>,
     locals: HashMap<LocalId, Ptr>,
     loops: Vec<Loop>,
+    /// Per expression: computes a `precise` value ([`super::precise`]); empty if none does.
+    precise: Vec<bool>,
+    /// Set while such an expression is being written: its arithmetic gets `NoContraction`.
+    no_contraction: bool,
 }
 
 pub(super) struct Writer<'a> {
@@ -762,6 +766,9 @@ impl<'a> Writer<'a> {
                                 self.member_decorate(block, 0, Decoration::NonWritable, vec![]);
                             }
                             let var = self.global_var(block, StorageClass::StorageBuffer, None, &g.name);
+                            if g.coherent {
+                                self.decorate(var, Decoration::Coherent, vec![]);
+                            }
                             self.bind(var, Slot::Global(h));
                             let counter = if matches!(kind, AppendStructuredBuffer | ConsumeStructuredBuffer)
                                 || counters[h.index()]
@@ -791,6 +798,9 @@ impl<'a> Writer<'a> {
                         k if texture::is_image_kind(*k) => {
                             let elem = elem.as_deref().cloned().unwrap_or(Type::Vector(Scalar::F32, 4));
                             let iv = self.image_var(*kind, elem, g.image_format, &g.name, None, g.span)?;
+                            if g.coherent {
+                                self.decorate(iv.var, Decoration::Coherent, vec![]);
+                            }
                             self.bind(iv.var, Slot::Global(h));
                             self.gvars.insert(h, GVar::Image(iv));
                         }
@@ -815,6 +825,9 @@ impl<'a> Writer<'a> {
                         Type::Resource(kind, elem) if texture::is_image_kind(*kind) => {
                             let elem = elem.as_deref().cloned().unwrap_or(Type::Vector(Scalar::F32, 4));
                             let iv = self.image_var(*kind, elem, g.image_format, &g.name, Some(*len), g.span)?;
+                            if g.coherent {
+                                self.decorate(iv.var, Decoration::Coherent, vec![]);
+                            }
                             self.bind(iv.var, Slot::Global(h));
                             self.gvars.insert(h, GVar::Image(iv));
                         }
@@ -1017,6 +1030,9 @@ impl<'a> Writer<'a> {
     pub fn op(&mut self, op: Op, ty: Word, operands: Vec<Operand>) -> Word {
         let id = self.id();
         self.emit(Instruction::new(op, Some(ty), Some(id), operands));
+        if self.fx.as_ref().is_some_and(|f| f.no_contraction) && is_contractible(op) {
+            self.decorate(id, Decoration::NoContraction, vec![]);
+        }
         id
     }
 
@@ -1306,6 +1322,8 @@ impl<'a> Writer<'a> {
             branch_targets: HashSet::default(),
             locals: HashMap::default(),
             loops: Vec::new(),
+            precise: super::precise::precise_exprs(f),
+            no_contraction: false,
         });
         let l = self.id();
         self.begin_block(l);
@@ -1690,6 +1708,15 @@ impl<'a> Writer<'a> {
     }
 
     pub fn expr(&mut self, e: ExprId) -> R<Word> {
+        let fx = self.fx();
+        let outer = fx.no_contraction;
+        fx.no_contraction = outer || fx.precise.get(e.index()).copied().unwrap_or(false);
+        let v = self.expr_value(e);
+        self.fx().no_contraction = outer;
+        v
+    }
+
+    fn expr_value(&mut self, e: ExprId) -> R<Word> {
         let f = self.cur_fn();
         let x = &f.exprs[e];
         let ty = x.ty.clone();
@@ -2616,4 +2643,25 @@ fn half_bits(f: f32) -> u16 {
     let rem = man & 0x1fff;
     let r = if rem > 0x1000 || (rem == 0x1000 && half & 1 == 1) { half + 1 } else { half };
     sign | r as u16
+}
+
+/// The float arithmetic that `NoContraction` applies to.
+fn is_contractible(op: Op) -> bool {
+    matches!(
+        op,
+        Op::FAdd
+            | Op::FSub
+            | Op::FMul
+            | Op::FDiv
+            | Op::FRem
+            | Op::FMod
+            | Op::FNegate
+            | Op::VectorTimesScalar
+            | Op::MatrixTimesScalar
+            | Op::VectorTimesMatrix
+            | Op::MatrixTimesVector
+            | Op::MatrixTimesMatrix
+            | Op::OuterProduct
+            | Op::Dot
+    )
 }
