@@ -45,6 +45,9 @@ pub(super) fn method_key(s: &str, m: &str) -> String {
     format!("{s}::{m}")
 }
 
+/// Slang's name for the type whose members are being declared.
+const THIS: &str = "This";
+
 /// The method name of Slang's constructors.
 pub(super) const INIT: &str = "__init";
 
@@ -150,6 +153,16 @@ impl Checker {
     /// constructors and properties; then its conformance to the interfaces it names. A struct's
     /// own declaration and each `extension` of it come here.
     pub(super) fn struct_members(&mut self, h: StructId, members: &[ast::StructMember], bases: &[ast::Ident]) {
+        // Slang's `This`: the struct itself, in its members and in the requirements it meets.
+        let outer_this = self.types.insert(THIS.into(), Type::Struct(h));
+        self.struct_members_of(h, members, bases);
+        match outer_this {
+            Some(t) => self.types.insert(THIS.into(), t),
+            None => self.types.remove(THIS),
+        };
+    }
+
+    fn struct_members_of(&mut self, h: StructId, members: &[ast::StructMember], bases: &[ast::Ident]) {
         let struct_name = self.module.structs[h].name.clone();
         // Properties are written like fields, so assigning one makes a method mutating too.
         let mut assignable: HashSet<String> = self.module.structs[h].fields.iter().map(|f| f.name.clone()).collect();

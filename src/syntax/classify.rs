@@ -43,6 +43,8 @@ const SCALARS: &[&str] = &[
 
 const OTHER_TYPES: &[&str] = &[
     "void",
+    // Slang: the enclosing struct or, in an interface, the conforming one.
+    "This",
     "vector",
     "matrix",
     "string",
@@ -315,6 +317,10 @@ fn generic_params(tokens: &[SpannedToken], start: usize) -> Option<(Vec<String>,
                 return None;
             }
             i += 4;
+        } else if ident(tokens, i + 1).is_some() {
+            // A value parameter in Slang's other spelling, `int N` or `bool flag`.
+            ident(tokens, i)?;
+            i += 2;
         } else {
             names.push(ident(tokens, i)?.to_string());
             i += 1;
@@ -343,6 +349,8 @@ fn generic_call_ahead(tokens: &[SpannedToken], lt: usize) -> bool {
             | Token::Ident(_)
             | Token::IntLit(_)
             | Token::FloatLit(_)
+            | Token::True
+            | Token::False
             | Token::Comma
             | Token::Colon => {}
             Token::Lt => depth += 1,
