@@ -813,6 +813,8 @@ impl Checker {
             Type::Struct(h) if self.has_constructor(*h) => {
                 self.construct_object(*h, parts, span).unwrap_or_else(|| self.error_expr(span))
             }
+            // Slang's `S()`: the default value (field defaults, zeros elsewhere).
+            Type::Struct(h) if parts.is_empty() => self.default_object(*h, span),
             Type::Scalar(_) => {
                 if parts.len() != 1 {
                     self.error("E0409", span, format!("`{}` takes one argument", self.type_name(&target)));

@@ -298,7 +298,7 @@ impl Checker {
 
     /// Gives each generic parameter's name its argument: a type parameter names the type, a
     /// value parameter reads as the constant. Returns what the names meant before.
-    fn bind_generics(&mut self, generics: &[ast::GenericParam], bound: &[Bound]) -> OuterNames {
+    pub(super) fn bind_generics(&mut self, generics: &[ast::GenericParam], bound: &[Bound]) -> OuterNames {
         let mut shadowed = Vec::new();
         let mut values = std::mem::take(&mut self.generic_values);
         let outer_values = values.clone();
@@ -322,7 +322,7 @@ impl Checker {
         OuterNames { shadowed, values: outer_values }
     }
 
-    fn unbind_generics(&mut self, outer: OuterNames) {
+    pub(super) fn unbind_generics(&mut self, outer: OuterNames) {
         for (n, old) in outer.shadowed.into_iter().rev() {
             match old {
                 Some(t) => self.types.insert(n, t),
@@ -397,6 +397,7 @@ impl Checker {
         self.instance_depth += 1;
         let before = self.diags.len();
         let h = self.struct_fields(&instance);
+        self.instance_generics.insert(h, (decl.generics.clone(), bound.clone()));
         self.generic_structs.get_mut(name).expect("looked up above").instances.push((bound.clone(), h));
         // Inside its own body, the struct's name alone means this instance (as in C++).
         let injected = decl.name.name.rsplit("::").next().unwrap_or(name).to_string();

@@ -82,8 +82,7 @@ impl Checker {
                         });
                     }
                 }
-                ast::StructMember::Method(f) => self.error("E0502", f.name.span, "a buffer block holds data only"),
-                ast::StructMember::Property(p) => self.error("E0502", p.name.span, "a buffer block holds data only"),
+                other => self.error("E0502", other.name_span(), "a buffer block holds data only"),
             }
         }
         let mut binding = None::<u32>;

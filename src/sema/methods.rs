@@ -37,6 +37,9 @@ pub(super) struct Interface {
     pub requirements: Vec<ast::FunctionDecl>,
     /// Associated constants, `static const uint Size;`: a conforming struct defines them.
     pub constants: Vec<(ast::TypeExpr, ast::Ident)>,
+    /// Associated types, `associatedtype Assoc : IFoo;`: a conforming struct defines a nested
+    /// type `Assoc` (a typedef, typealias or struct), which meets the constraint.
+    pub associated: Vec<(ast::Ident, Option<ast::Ident>)>,
     pub span: Span,
 }
 
@@ -113,7 +116,8 @@ impl Checker {
     pub(super) fn interface_decl(&mut self, i: &ast::StructDecl) {
         let mut requirements = Vec::new();
         let mut constants = Vec::new();
-        const WHAT: &str = "interfaces hold methods and associated constants (`static const uint Size;`)";
+        let mut associated = Vec::new();
+        const WHAT: &str = "interfaces hold methods, associated constants (`static const uint Size;`) and associated types (`associatedtype T : IFoo;`)";
         for m in &i.members {
             match m {
                 ast::StructMember::Method(f) => requirements.push(f.clone()),
@@ -129,11 +133,10 @@ impl Checker {
                         }
                     }
                 }
-                ast::StructMember::Fields(g) => {
-                    let span = g.decls.first().map_or(g.span, |d| d.name.span);
-                    self.error("E0502", span, WHAT);
+                ast::StructMember::AssociatedType { name, constraint } => {
+                    associated.push((name.clone(), constraint.clone()))
                 }
-                ast::StructMember::Property(p) => self.error("E0502", p.name.span, WHAT),
+                other => self.error("E0502", other.name_span(), WHAT),
             }
         }
         for b in &i.bases {
@@ -146,7 +149,8 @@ impl Checker {
             return;
         }
         let bases = i.bases.iter().map(|b| b.name.clone()).collect();
-        self.interfaces.insert(i.name.name.clone(), Interface { bases, requirements, constants, span: i.name.span });
+        self.interfaces
+            .insert(i.name.name.clone(), Interface { bases, requirements, constants, associated, span: i.name.span });
     }
 
     /// The members of struct `h` other than its fields: static members, methods, operators,
@@ -176,7 +180,13 @@ impl Checker {
                     methods.extend(self.accessors(p));
                 }
                 ast::StructMember::Fields(g) if g.modifiers.has(ast::Modifier::Static) => statics.push(g),
-                ast::StructMember::Fields(_) => {}
+                // Declared with the fields, which may use them.
+                ast::StructMember::Fields(_) | ast::StructMember::Type(_) | ast::StructMember::Struct(_) => {}
+                ast::StructMember::AssociatedType { name, .. } => self.error(
+                    "E0502",
+                    name.span,
+                    "`associatedtype` belongs in an interface; a struct gives the type: `typealias Name = T;`",
+                ),
             }
         }
         // Inside its members the struct is a scope: `K` alone finds the static member `S::K`.
@@ -286,10 +296,20 @@ impl Checker {
     /// Field `i` of struct `h` as a fresh object holds it: its default, else zero.
     pub(super) fn field_default(&mut self, h: StructId, i: usize, span: Span) -> ExprId {
         let ty = self.module.structs[h].fields[i].ty.clone();
-        match self.field_defaults.get(&h).and_then(|d| d.get(i)).cloned().flatten() {
-            Some(init) => self.initializer(&init, &mut ty.clone()),
-            None => self.zero_value(&ty, span),
+        let Some(init) = self.field_defaults.get(&h).and_then(|d| d.get(i)).cloned().flatten() else {
+            return self.zero_value(&ty, span);
+        };
+        // Read as written inside the struct: its nested types and generic parameters in scope.
+        let name = self.module.structs[h].name.clone();
+        let outer = std::mem::replace(&mut self.namespaces, name.split("::").map(String::from).collect());
+        let generics = self.instance_generics.get(&h).cloned();
+        let bound = generics.as_ref().map(|(params, bound)| self.bind_generics(params, bound));
+        let value = self.initializer(&init, &mut ty.clone());
+        if let Some(b) = bound {
+            self.unbind_generics(b);
         }
+        self.namespaces = outer;
+        value
     }
 
     pub(super) fn zero_value(&mut self, ty: &Type, span: Span) -> ExprId {
@@ -371,6 +391,14 @@ impl Checker {
 
     fn check_conformance(&mut self, h: StructId, bases: &[ast::Ident]) {
         let struct_name = self.module.structs[h].name.clone();
+        // Requirements are read inside the struct: an associated type `Assoc` is its `S::Assoc`.
+        let outer = std::mem::replace(&mut self.namespaces, struct_name.split("::").map(String::from).collect());
+        self.check_conformance_inside(h, bases);
+        self.namespaces = outer;
+    }
+
+    fn check_conformance_inside(&mut self, h: StructId, bases: &[ast::Ident]) {
+        let struct_name = self.module.structs[h].name.clone();
         let mut conforms = self.conformances.remove(&h).unwrap_or_default();
         let mut defaults = Vec::new();
         for b in bases {
@@ -379,6 +407,32 @@ impl Checker {
                     self.error("E0401", b.span, format!("`{}` is not an interface", b.name));
                 }
                 continue;
+            }
+            for (iface, name, constraint) in self.associated_of(&b.name) {
+                let given = self.types.get(&format!("{struct_name}::{}", name.name)).cloned();
+                let problem = match (&given, &constraint) {
+                    (None, _) => Some(format!(
+                        "`{struct_name}` does not define the type `{}`, which `{iface}` requires (`typealias {} = …;` or a nested struct)",
+                        name.name, name.name
+                    )),
+                    (Some(Type::Struct(a)), Some(c)) if !self.struct_conforms(*a, &c.name) => Some(format!(
+                        "`{struct_name}::{}` must conform to `{}`, as `{iface}` requires",
+                        name.name, c.name
+                    )),
+                    (Some(t), Some(c)) if !matches!(t, Type::Struct(_) | Type::Error) => Some(format!(
+                        "`{struct_name}::{}` is `{}`, which cannot conform to `{}`, as `{iface}` requires",
+                        name.name,
+                        self.type_name(t),
+                        c.name
+                    )),
+                    _ => None,
+                };
+                if let Some(message) = problem {
+                    let d = Diagnostic::error("E0418", message)
+                        .with_label(b.span, format!("`{struct_name}` promises `{}` here", b.name))
+                        .with_label(name.span, "the requirement");
+                    self.push(d);
+                }
             }
             for (iface, req) in self.requirements_of(&b.name) {
                 let params: Vec<Type> = req.params.iter().map(|p| self.resolve_type(&p.ty)).collect();
@@ -446,6 +500,23 @@ impl Checker {
     }
 
     /// The associated constants of interface `name` and of those it refines.
+    /// The associated types of interface `name` and of those it refines, with their constraints.
+    fn associated_of(&self, name: &str) -> Vec<(String, ast::Ident, Option<ast::Ident>)> {
+        let mut out = Vec::new();
+        let mut seen = HashSet::default();
+        let mut stack = vec![name.to_string()];
+        while let Some(n) = stack.pop() {
+            if !seen.insert(n.clone()) {
+                continue;
+            }
+            if let Some(i) = self.interfaces.get(&n) {
+                out.extend(i.associated.iter().map(|(a, c)| (n.clone(), a.clone(), c.clone())));
+                stack.extend(i.bases.iter().cloned());
+            }
+        }
+        out
+    }
+
     fn constants_of(&self, name: &str) -> Vec<(String, ast::TypeExpr, ast::Ident)> {
         let mut out = Vec::new();
         let mut seen = HashSet::default();

@@ -128,6 +128,9 @@ pub struct Checker {
     pending_init: Option<StructId>,
     /// Slang's field defaults (`float x = 1;` in a struct), per struct that has any.
     field_defaults: HashMap<StructId, Vec<Option<ast::Initializer>>>,
+    /// A generic struct instance's parameters and what they are bound to: its field defaults
+    /// are read with them bound.
+    instance_generics: HashMap<StructId, (Vec<ast::GenericParam>, Vec<generic::Bound>)>,
     /// GLSL's `layout(local_size_x = …) in;`: the workgroup size of an entry point without
     /// `[numthreads]`.
     glsl_local_size: Option<[u32; 3]>,
@@ -280,6 +283,7 @@ impl Checker {
             pending_this: None,
             pending_init: None,
             field_defaults: HashMap::default(),
+            instance_generics: HashMap::default(),
             glsl_local_size: None,
             glsl_local_size_span: None,
             blocks: HashMap::default(),
@@ -464,6 +468,9 @@ impl Checker {
             let key = self.scoped(name, |n| self.types.contains_key(n));
             if let Some(ty) = self.types.get(&key) {
                 return ty.clone();
+            }
+            if let Some(ty) = self.member_type(name, t.span) {
+                return ty;
             }
         }
         let generic = self.scoped(name, |n| self.generic_structs.contains_key(n));
@@ -798,6 +805,26 @@ impl Checker {
         item
     }
 
+    /// `S::Inner` or `T::Assoc` (`T` a generic parameter bound to a struct): a type declared
+    /// inside the struct. `None` when the part before `::` is no type (a namespace).
+    fn member_type(&mut self, name: &str, span: Span) -> Option<Type> {
+        let (outer, inner) = name.rsplit_once("::")?;
+        let key = self.scoped(outer, |n| self.types.contains_key(n));
+        let outer_ty = match self.types.get(&key) {
+            Some(t) => t.clone(),
+            None => self.member_type(outer, span)?,
+        };
+        let found = match &outer_ty {
+            Type::Struct(h) => self.types.get(&format!("{}::{inner}", self.module.structs[*h].name)).cloned(),
+            _ => None,
+        };
+        if found.is_none() {
+            let outer_name = self.type_name(&outer_ty);
+            self.error("E0401", span, format!("`{outer_name}` has no type member `{inner}`"));
+        }
+        Some(found.unwrap_or(Type::Error))
+    }
+
     fn define_type(&mut self, name: &ast::Ident, ty: Type) {
         if self.types.contains_key(&name.name) && !self.stdlib.typedefs.contains_key(&name.name) {
             self.error("E0302", name.span, format!("`{}` is already defined", name.name));
@@ -819,8 +846,29 @@ impl Checker {
     fn struct_fields(&mut self, s: &ast::StructDecl) -> StructId {
         let mut fields: Vec<Field> = Vec::new();
         let mut defaults = Vec::new();
+        // Nested types first, named `S::Inner`; inside the struct, `Inner` alone finds them.
+        let outer = std::mem::replace(&mut self.namespaces, s.name.name.split("::").map(String::from).collect());
         for m in &s.members {
             match m {
+                ast::StructMember::Type(t) => {
+                    let base = self.resolve_type(&t.ty);
+                    let ty = self.array_type(base, &t.array_dims, false);
+                    let name = ast::Ident { name: format!("{}::{}", s.name.name, t.name.name), span: t.name.span };
+                    self.define_type(&name, ty);
+                }
+                ast::StructMember::Struct(inner) => {
+                    let mut inner = inner.clone();
+                    inner.name.name = format!("{}::{}", s.name.name, inner.name.name);
+                    self.struct_decl(&inner);
+                }
+                _ => {}
+            }
+        }
+        for m in &s.members {
+            match m {
+                ast::StructMember::Type(_)
+                | ast::StructMember::Struct(_)
+                | ast::StructMember::AssociatedType { .. } => {}
                 // A static member is a global of its own (`S::K`), declared with the methods.
                 ast::StructMember::Fields(g) if g.modifiers.has(ast::Modifier::Static) => {}
                 ast::StructMember::Fields(g) => {
@@ -845,6 +893,7 @@ impl Checker {
                 ast::StructMember::Method(_) | ast::StructMember::Property(_) => {}
             }
         }
+        self.namespaces = outer;
         let h = self.module.structs.append(StructDef { name: s.name.name.clone(), fields, span: s.span });
         if defaults.iter().any(Option::is_some) {
             self.field_defaults.insert(h, defaults);

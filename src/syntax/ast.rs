@@ -205,6 +205,29 @@ pub enum StructMember {
     Method(FunctionDecl),
     /// Slang's `property T name { get { … } set(T v) { … } }`.
     Property(PropertyDecl),
+    /// A nested `typedef` or `typealias`: the type `S::Name` (`Name` inside `S`).
+    Type(TypedefDecl),
+    /// A nested struct, `S::Inner`.
+    Struct(StructDecl),
+    /// An interface's `associatedtype Name : IFoo;`: each conforming struct names a type for it.
+    AssociatedType {
+        name: Ident,
+        constraint: Option<Ident>,
+    },
+}
+
+impl StructMember {
+    /// Where a diagnostic about the member points: its name.
+    pub fn name_span(&self) -> Span {
+        match self {
+            StructMember::Fields(g) => g.decls.first().map_or(g.span, |d| d.name.span),
+            StructMember::Method(f) => f.name.span,
+            StructMember::Property(p) => p.name.span,
+            StructMember::Type(t) => t.name.span,
+            StructMember::Struct(s) => s.name.span,
+            StructMember::AssociatedType { name, .. } => name.span,
+        }
+    }
 }
 
 /// A property: accessors named `get` and `set`, each an ordinary function body.

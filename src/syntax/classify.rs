@@ -158,7 +158,44 @@ pub fn classify(tokens: &mut Vec<SpannedToken>) {
             }
         }
     }
+    nested_type_paths(tokens, &user.global);
     mark_templates(tokens);
+}
+
+/// `S::Inner`, `T::Assoc` and Slang's `T.Assoc`: a type named inside another type is one type
+/// name to the parser, `S::Inner` (its right side is declared as a type somewhere, as a nested
+/// struct, typedef or associated type).
+fn nested_type_paths(tokens: &mut Vec<SpannedToken>, declared: &HashSet<String>) {
+    let mut out: Vec<SpannedToken> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = tokens[i].clone();
+        let joined = match (out.last(), &t.token, tokens.get(i + 1)) {
+            (Some(prev), Token::ColonColon | Token::Dot, Some(next)) => match (&prev.token, &next.token) {
+                (Token::TypeName(outer), Token::TypeName(inner) | Token::Ident(inner))
+                    if declared.contains(inner) && !is_builtin_type(outer) =>
+                {
+                    Some(SpannedToken {
+                        token: Token::TypeName(format!("{outer}::{inner}")),
+                        span: prev.span.to(next.span),
+                    })
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        match joined {
+            Some(j) => {
+                *out.last_mut().expect("a previous token") = j;
+                i += 2;
+            }
+            None => {
+                out.push(t);
+                i += 1;
+            }
+        }
+    }
+    *tokens = out;
 }
 
 fn ident(tokens: &[SpannedToken], i: usize) -> Option<&str> {
@@ -197,7 +234,7 @@ fn declared_type_names(tokens: &[SpannedToken]) -> DeclaredTypes {
                 }
             }
             // `typealias Name = …;`
-            Token::Typealias => names.extend(ident(tokens, i + 1).map(str::to_string)),
+            Token::Typealias | Token::Associatedtype => names.extend(ident(tokens, i + 1).map(str::to_string)),
             // `__generic<T : I, let N : int>` and `template<typename T, int N>`: the type
             // parameters (value parameters stay names).
             Token::Generic | Token::Template if tokens.get(i + 1).map(|t| &t.token) == Some(&Token::Lt) => {

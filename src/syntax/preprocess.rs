@@ -368,6 +368,7 @@ fn is_keyword(t: &Token) -> bool {
             | Export
             | Constexpr
             | Typealias
+            | Associatedtype
             | Generic
             | Template
             | Typename

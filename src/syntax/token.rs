@@ -186,6 +186,8 @@ pub enum Token {
     Constexpr,
     #[token("typealias")]
     Typealias,
+    #[token("associatedtype")]
+    Associatedtype,
     #[token("__generic")]
     Generic,
     #[token("template")]
@@ -219,6 +221,7 @@ pub enum Token {
     #[token("property")]
     Property,
     #[token("extension")]
+    #[token("__extension")]
     Extension,
     #[token("globallycoherent")]
     Globallycoherent,
@@ -397,6 +400,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Export => "export",
         Constexpr => "constexpr",
         Typealias => "typealias",
+        Associatedtype => "associatedtype",
         Generic => "__generic",
         Template => "template",
         Typename => "typename",

@@ -2188,6 +2188,11 @@ impl<'a> Writer<'a> {
                 Ok(self.op_ids(Op::CompositeConstruct, t, &cols))
             }
             Type::Scalar(_) => Ok(vals.first().map(|(v, _)| *v).unwrap_or(0)),
+            // A struct without fields has one placeholder member here (see `struct_members`).
+            Type::Struct(h) if self.m.structs[*h].fields.is_empty() => {
+                let z = self.const_u32(0);
+                Ok(self.op_ids(Op::CompositeConstruct, t, &[z]))
+            }
             _ => {
                 let ids: Vec<Word> = vals.iter().map(|(v, _)| *v).collect();
                 Ok(self.op_ids(Op::CompositeConstruct, t, &ids))
