@@ -418,15 +418,17 @@ fn imported_module_serves_two_shaders_on_lavapipe_and_the_cpu_engine() {
 }
 
 /// The corpus of shaders written the way engine code is (`tests/corpus/`): sorts, light
-/// culling, a luminance histogram, a particle step. Each checks itself against its serial
-/// reference, on lavapipe at 4, 8 and 16 lanes and on the CPU engine at every width, with lanes
-/// in order and shuffled (the shaders check their lane-layout assumptions and fall back).
+/// culling, a luminance histogram, a particle step, and over textures a mip downsampler, a bloom
+/// blur and SSAO. Each checks itself against its serial reference, on lavapipe at 4, 8 and 16
+/// lanes and on the CPU engine at every width, with lanes in order and shuffled (the shaders
+/// check their lane-layout assumptions and fall back).
 #[test]
 fn engine_corpus_passes_on_lavapipe_and_the_cpu_engine() {
     let files = std::fs::read_dir("tests/corpus")
         .unwrap()
         .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "slang"))
         .count();
+    assert!(files >= 8, "the corpus went missing: {files} files");
     let (out, _) = expect_status(wavec().args(["test", "--device", &test_device(), "tests/corpus"]), 0);
     assert!(out.contains(&format!("{} passed, 0 failed, 0 skipped", files * 3)), "{out}");
     for order in ["linear", "random:7"] {

@@ -1078,6 +1078,9 @@ impl<'m> Compiler<'m> {
                 let Some(place) = self.place(*target, func) else { return vec![] };
                 let v = self.expr(*value, func);
                 let v = match op {
+                    // A value made of the target's own registers (`v = v.yx`, `v = int2(-v.y, v.x)`)
+                    // would read components the store has already overwritten: copy it first.
+                    None if Self::reads_own_registers(&place, &v) => self.mov_all(&v),
                     None => v,
                     Some(op) => {
                         let old = self.load(place.clone(), span);
@@ -1348,6 +1351,14 @@ impl<'m> Compiler<'m> {
         self.p.accesses.push(Access { place: p, regs: regs.clone(), store: false, span });
         self.emit(Inst::Access(self.p.accesses.len() as u32 - 1));
         regs
+    }
+
+    /// Whether storing `v` into `p` component by component would read a register an earlier
+    /// component of the same store wrote.
+    fn reads_own_registers(p: &Place, v: &[Reg]) -> bool {
+        let (Root::Regs(base), true) = (p.root, p.dyns.is_empty()) else { return false };
+        let dests: Vec<Reg> = p.comps.iter().map(|(o, _)| base + o).collect();
+        v.iter().enumerate().any(|(i, a)| dests.iter().enumerate().any(|(j, d)| d == a && j != i))
     }
 
     fn store(&mut self, p: Place, v: &[Reg], span: Span) {
