@@ -263,7 +263,11 @@ pub fn run(args: Vec<OsString>) -> u8 {
         if let Some(status) = hand_to_vulkan_host() {
             return status;
         }
-        Engine::Vulkan { width: cli.width, device: cli.device.clone(), via: Via::from_name(&cli.via).unwrap_or_default() }
+        Engine::Vulkan {
+            width: cli.width,
+            device: cli.device.clone(),
+            via: Via::from_name(&cli.via).unwrap_or_default(),
+        }
     };
     let source = match std::fs::read_to_string(&cli.input) {
         Ok(s) => s,

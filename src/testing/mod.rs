@@ -67,11 +67,7 @@ fn spirv_for(job: &Job, via: Via, entry: &str) -> Result<(Vec<u32>, String), Str
 
 /// `glslangValidator -V --target-env vulkan1.1` of a compute shader's GLSL: its SPIR-V words.
 pub fn glslang(glsl: &str) -> Result<Vec<u32>, String> {
-    let dir = std::env::temp_dir().join(format!(
-        "wavec-glsl-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
+    let dir = std::env::temp_dir().join(format!("wavec-glsl-{}-{:?}", std::process::id(), std::thread::current().id()));
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let (src, spv) = (dir.join("shader.comp"), dir.join("shader.spv"));
     std::fs::write(&src, glsl).map_err(|e| format!("cannot write {}: {e}", src.display()))?;

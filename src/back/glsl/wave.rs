@@ -5,7 +5,7 @@
 //!
 //! - `shape = s | v | sv | v2 | v3 | v4`: the first argument is a scalar, a vector, either, or a
 //!   vector of that many components (GLSL's subgroup and math functions take no matrices);
-//! - `when = float | sint | uint | int | bool`: the first argument's element type;
+//! - `when = "float" | "sint" | "uint" | "int" | "bool"`: the first argument's element type;
 //! - `cap = NAME`: `--capability NAME` was given (`GL_NV_shader_subgroup_partitioned` and
 //!   clustered operations are optional device features);
 //! - `constant = I`: argument `I` is a compile-time constant.
@@ -64,9 +64,10 @@ fn applies(options: &Options, form: &Lowering, f: &Function, args: &[ExprId]) ->
             return false;
         }
     }
-    if let Some(when) = form.named_ident("when") {
+    // A string: `float`, `uint` and `bool` are type names to the parser, not identifiers.
+    if let Some(AttrValue::Str(when)) = form.named("when") {
         let s = first.and_then(Type::scalar);
-        let ok = match when {
+        let ok = match when.as_str() {
             "float" => s.is_some_and(Scalar::is_float),
             "sint" => s.is_some_and(Scalar::is_signed_int),
             "uint" => s.is_some_and(Scalar::is_unsigned_int),

@@ -122,7 +122,7 @@ impl<'a> Writer<'a> {
             self.field_names.push(fields);
         }
         for (_, g) in module.globals.iter() {
-            let name = self.namer.name(&g.name);
+            let name = self.namer.name(user_name(&g.name));
             self.global_names.push(name);
         }
         // GLSL overloads by parameter types, as HLSL does: overloads keep their shared name.
@@ -160,6 +160,18 @@ impl<'a> Writer<'a> {
         if !self.diags.is_empty() {
             return Err(self.diags);
         }
+        // Subgroup operations on 8-, 16- and 64-bit values need one more extension each.
+        let subgroups = self.extensions.iter().any(|e| e.starts_with("GL_KHR_shader_subgroup"));
+        for (types, extended) in [
+            ("GL_EXT_shader_explicit_arithmetic_types_int8", "GL_EXT_shader_subgroup_extended_types_int8"),
+            ("GL_EXT_shader_explicit_arithmetic_types_int16", "GL_EXT_shader_subgroup_extended_types_int16"),
+            ("GL_EXT_shader_explicit_arithmetic_types_int64", "GL_EXT_shader_subgroup_extended_types_int64"),
+            ("GL_EXT_shader_explicit_arithmetic_types_float16", "GL_EXT_shader_subgroup_extended_types_float16"),
+        ] {
+            if subgroups && self.extensions.contains(types) {
+                self.extensions.insert(extended);
+            }
+        }
         let mut header = format!("#version {}\n", self.options.version.number());
         for e in &self.extensions {
             let _ = writeln!(header, "#extension {e} : require");
@@ -194,6 +206,10 @@ impl<'a> Writer<'a> {
                 out.push('\n');
             }
             let _ = writeln!(out, "struct {} {{", self.struct_names[h.index()]);
+            if s.fields.is_empty() {
+                // GLSL has no empty structs: one unused member stands in (see `empty_value`).
+                let _ = writeln!(out, "{}uint wavec_empty;", Level(1));
+            }
             for (i, f) in s.fields.iter().enumerate() {
                 let decl = self.decl(&f.ty, &self.field_names[h.index()][i].clone(), f.span);
                 let _ = writeln!(out, "{}{decl};", Level(1));
@@ -331,7 +347,7 @@ impl<'a> Writer<'a> {
         let module = self.module;
         let f = &module.functions[h];
         self.namer.push_scope();
-        let names: Vec<String> = f.locals.iter().map(|(_, l)| self.namer.name(&l.name)).collect();
+        let names: Vec<String> = f.locals.iter().map(|(_, l)| self.namer.name(user_name(&l.name))).collect();
         self.namer.pop_scope();
         let cx = Ctx { f, names };
         let mut prologue = String::new();
@@ -620,7 +636,10 @@ impl<'a> Writer<'a> {
         match ty {
             Type::Struct(h) => {
                 let fields: Vec<Type> = self.module.structs[*h].fields.iter().map(|f| f.ty.clone()).collect();
-                let parts: Vec<String> = fields.iter().map(|f| self.zero(f, span)).collect();
+                let mut parts: Vec<String> = fields.iter().map(|f| self.zero(f, span)).collect();
+                if parts.is_empty() {
+                    parts.push("0u".into());
+                }
                 format!("{}({})", self.ty_at(ty, span), parts.join(", "))
             }
             Type::Array(e, Some(n)) => {
@@ -696,6 +715,9 @@ impl<'a> Writer<'a> {
                 }
             }
             ExprKind::Convert(a) => self.convert(cx, *a, &expr.ty, span),
+            ExprKind::Construct(parts) if parts.is_empty() && matches!(expr.ty, Type::Struct(_)) => {
+                (self.zero(&expr.ty, span), P_POSTFIX)
+            }
             ExprKind::Construct(parts) => {
                 let t = self.ty_at(&expr.ty, span);
                 let a = self.args(cx, parts);
@@ -927,6 +949,13 @@ impl<'a> Writer<'a> {
             }
         }
     }
+}
+
+/// GLSL reserves `gl_` names, which GLSL-style sources (`--allow-glsl`) give their
+/// invocation-id parameters: the output drops the prefix (`gl_GlobalInvocationID` is then a
+/// local `GlobalInvocationID`, set from the built-in).
+fn user_name(name: &str) -> &str {
+    name.strip_prefix("gl_").filter(|rest| !rest.is_empty()).unwrap_or(name)
 }
 
 /// Float literals use Rust's shortest round-trip form, so the value survives bit for bit;
