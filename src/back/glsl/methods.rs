@@ -99,7 +99,7 @@ impl<'a> Writer<'a> {
                     AtomicOp::Exchange => "atomicExchange",
                     AtomicOp::CompareExchange | AtomicOp::CompareStore => "atomicCompSwap",
                 };
-                let word = format!("{name}[{} >> 2]", self.expr(cx, args[0], crate::back::glsl::writer::P_PREFIX + 0));
+                let word = format!("{name}[{} >> 2]", self.expr(cx, args[0], crate::back::glsl::writer::P_PREFIX));
                 let (operands, original) = match op {
                     AtomicOp::CompareExchange => (vec![1, 2], Some(3)),
                     AtomicOp::CompareStore => (vec![1, 2], None),
@@ -175,8 +175,8 @@ impl<'a> Writer<'a> {
             };
             let mut body = format!("    uint i = address >> 2;\n    {u} bits = {bits};\n");
             let comps = ["x", "y", "z", "w"];
-            for i in 0..n as usize {
-                let c = if n == 1 { "bits".to_string() } else { format!("bits.{}", comps[i]) };
+            for (i, comp) in comps.iter().enumerate().take(n as usize) {
+                let c = if n == 1 { "bits".to_string() } else { format!("bits.{comp}") };
                 let _ = writeln!(body, "    {buffer}[i + {i}u] = {c};");
             }
             if !self.helpers.is_empty() {

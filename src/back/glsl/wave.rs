@@ -51,15 +51,15 @@ fn applies(options: &Options, form: &Lowering, f: &Function, args: &[ExprId]) ->
     }
     let first = args.first().map(|a| &f.exprs[*a].ty);
     if let Some(shape) = form.named_ident("shape") {
-        let ok = match (shape, first) {
-            ("s", Some(Type::Scalar(_))) => true,
-            ("v", Some(Type::Vector(..))) => true,
-            ("sv", Some(Type::Scalar(_) | Type::Vector(..))) => true,
-            ("v2", Some(Type::Vector(_, 2))) | ("v3", Some(Type::Vector(_, 3))) | ("v4", Some(Type::Vector(_, 4))) => {
-                true
-            }
-            _ => false,
-        };
+        let ok = matches!(
+            (shape, first),
+            ("s", Some(Type::Scalar(_)))
+                | ("v", Some(Type::Vector(..)))
+                | ("sv", Some(Type::Scalar(_) | Type::Vector(..)))
+                | ("v2", Some(Type::Vector(_, 2)))
+                | ("v3", Some(Type::Vector(_, 3)))
+                | ("v4", Some(Type::Vector(_, 4)))
+        );
         if !ok {
             return false;
         }
