@@ -57,6 +57,8 @@ pub enum Target {
     Spirv,
     /// SPIR-V as text (rspirv's disassembly).
     SpirvAsm,
+    /// GLSL 4.50/4.60 for Vulkan (`glslangValidator -V`).
+    Glsl,
 }
 
 impl Target {
@@ -65,6 +67,7 @@ impl Target {
             "hlsl" => Some(Target::Hlsl),
             "spirv" | "spv" => Some(Target::Spirv),
             "spirv-asm" | "spvasm" => Some(Target::SpirvAsm),
+            "glsl" => Some(Target::Glsl),
             _ => None,
         }
     }
@@ -73,6 +76,7 @@ impl Target {
             Target::Hlsl => "hlsl",
             Target::Spirv => "spirv",
             Target::SpirvAsm => "spirv-asm",
+            Target::Glsl => "glsl",
         }
     }
     /// The file extension of an output of this target.
@@ -81,6 +85,7 @@ impl Target {
             Target::Hlsl => "hlsl",
             Target::Spirv => "spv",
             Target::SpirvAsm => "spvasm",
+            Target::Glsl => "glsl",
         }
     }
 }
@@ -116,7 +121,10 @@ pub struct Options {
     pub wave_size: Option<u32>,
     /// `--profile vulkan1.1` … `spirv_1_6`: SPIR-V version and target environment.
     pub spirv_profile: back::spv::Profile,
-    /// `--capability NAME`: optional SPIR-V capabilities the target devices have.
+    /// `--profile glsl_450` / `glsl_460`: the GLSL version of the GLSL target.
+    pub glsl_version: back::glsl::Version,
+    /// `--capability NAME`: optional SPIR-V capabilities the target devices have (the GLSL
+    /// target reads them too: they name the same device features).
     pub spirv_capabilities: Vec<back::spv::OptionalCapability>,
     /// `-fvk-{b,s,t,u}-shift N M` (DXC's): registers of that class in space M (or `all`) are
     /// bound at their number plus N ([`ir::bindings`]).
@@ -143,6 +151,7 @@ impl Default for Options {
             emulate: Emulate::Auto,
             wave_size: None,
             spirv_profile: back::spv::Profile::default(),
+            glsl_version: back::glsl::Version::Glsl450,
             spirv_capabilities: Vec::new(),
             layout: layout::LayoutMode::default(),
             register_shifts: Vec::new(),
@@ -346,6 +355,10 @@ pub fn compile_with_loader(
                 )),
                 Err(e) => errors.extend(e),
             },
+            Target::Glsl => match glsl(&checked, options) {
+                Ok(text) => artifacts.push((target, Artifact::Text(text))),
+                Err(e) => errors.extend(e),
+            },
         }
     }
     if !errors.is_empty() {
@@ -383,6 +396,22 @@ fn spirv(checked: &sema::Checked, options: &Options) -> Result<Vec<u32>, Vec<Dia
         lower::emulate_group_wave(module.to_mut(), checked.entry, stdlib).map_err(|d| vec![d])?;
     }
     back::spv::write_words(&module, checked.entry, &spirv_options(options))
+}
+
+/// The GLSL options a compilation asks for.
+pub fn glsl_options(options: &Options) -> back::glsl::Options {
+    back::glsl::Options { version: options.glsl_version, optional: options.spirv_capabilities.clone() }
+}
+
+/// GLSL for Vulkan always has the group wave index (`gl_SubgroupID`/`gl_NumSubgroups`), as
+/// SPIR-V does: `always` runs the groupshared fallback first.
+fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    let stdlib = stdlib::Stdlib::get();
+    let mut module = std::borrow::Cow::Borrowed(&checked.module);
+    if options.emulate == Emulate::Always {
+        lower::emulate_group_wave(module.to_mut(), checked.entry, stdlib).map_err(|d| vec![d])?;
+    }
+    back::glsl::write_string(&module, checked.entry, &glsl_options(options))
 }
 
 fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {

@@ -11,6 +11,11 @@
 //! (blessable like the HLSL), and the binary must pass `spirv-val --target-env` of the variant's
 //! SPIR-V profile (`vulkan1.1` unless the arguments name another `--profile`). A variant whose
 //! line contains `[no-spirv]` is HLSL-only (a feature the SPIR-V backend does not write yet).
+//!
+//! Every variant is compiled to GLSL too: `<stem>.NAME.glsl` is blessable like the others, and
+//! `glslangValidator -V --target-env vulkan1.1` must compile it. A variant marked `[no-glsl]`
+//! uses what the GLSL backend refuses (integer matrices, textures): its GLSL compile must fail
+//! with one of the GLSL backend's own diagnostics (E0620–E0623), never succeed or panic.
 
 use crate::support::{bytes_to_words, check_golden, compile_hlsl, options_from_args, spirv_val_with};
 use std::path::{Path, PathBuf};
@@ -20,14 +25,16 @@ pub struct Variant {
     pub args: String,
     pub glslang: bool,
     pub spirv: bool,
+    pub glsl: bool,
 }
 
 pub fn variants(src: &str, default: &[(&str, &str)]) -> Vec<Variant> {
     let parse = |name: &str, args: &str| Variant {
         name: name.trim().to_string(),
-        args: args.replace("[no-glslang]", "").replace("[no-spirv]", "").trim().to_string(),
+        args: args.replace("[no-glslang]", "").replace("[no-spirv]", "").replace("[no-glsl]", "").trim().to_string(),
         glslang: !args.contains("[no-glslang]"),
         spirv: !args.contains("[no-spirv]"),
+        glsl: !args.contains("[no-glsl]"),
     };
     let listed: Vec<Variant> = src
         .lines()
@@ -82,6 +89,14 @@ fn run_golden(dir: &str, out_dir: &str, default: &[(&str, &str)]) {
                     &mut failures,
                 );
             }
+            check_glsl(
+                &src,
+                &options,
+                &root.join(out_dir).join(format!("{stem}.{}.glsl", v.name)),
+                &stem,
+                &v,
+                &mut failures,
+            );
             let hlsl = out.text(wavec::Target::Hlsl).expect("HLSL output").to_string();
             let golden = root.join(out_dir).join(format!("{stem}.{}.hlsl", v.name));
             let result = std::panic::catch_unwind(|| check_golden(&golden, &hlsl));
@@ -129,6 +144,38 @@ fn check_spirv(
     let flags: &[&str] = if options.layout.needs_scalar_block_layout() { &["--scalar-block-layout"] } else { &[] };
     if let Err(e) = spirv_val_with(&words, env, flags) {
         failures.push(format!("{stem} [{variant}]: spirv-val --target-env {env} rejects the module:\n{e}\n{text}"));
+    }
+}
+
+/// The GLSL of one variant: golden text and glslang, or the backend's refusal for `[no-glsl]`.
+fn check_glsl(src: &str, options: &wavec::Options, golden: &Path, stem: &str, v: &Variant, failures: &mut Vec<String>) {
+    let mut options = options.clone();
+    options.targets = vec![wavec::Target::Glsl];
+    let variant = &v.name;
+    match (wavec::compile(src, &options), v.glsl) {
+        (Ok(out), true) => {
+            let text = out.text(wavec::Target::Glsl).expect("GLSL text").to_string();
+            if let Err(e) = std::panic::catch_unwind(|| check_golden(golden, &text)) {
+                failures.push(e.downcast_ref::<String>().cloned().unwrap_or_else(|| "golden mismatch".into()));
+            }
+            if let Err(e) = wavec::testing::glslang(&text) {
+                failures.push(format!("{stem} [{variant}]: glslangValidator rejects the GLSL:\n{e}"));
+            }
+        }
+        (Err(d), true) => {
+            failures.push(format!("{stem} [{variant}] failed to compile to GLSL:\n{}", d.render_plain()));
+        }
+        (Ok(_), false) => failures.push(format!("{stem} [{variant}] is marked [no-glsl] but compiles to GLSL")),
+        (Err(d), false) => {
+            let own =
+                d.list.iter().filter(|d| d.is_error()).all(|d| ["E0620", "E0621", "E0622", "E0623"].contains(&d.code));
+            if !own {
+                failures.push(format!(
+                    "{stem} [{variant}]: [no-glsl], but not refused by the GLSL backend:\n{}",
+                    d.render_plain()
+                ));
+            }
+        }
     }
 }
 

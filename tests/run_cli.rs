@@ -437,3 +437,69 @@ fn engine_corpus_passes_on_lavapipe_and_the_cpu_engine() {
         assert!(out.contains(&format!("{} passed, 0 failed, 0 skipped", files * 8)), "{out}");
     }
 }
+
+/// `--via glsl`: every sample, Slang-format test and corpus shader compiled to GLSL, through
+/// `glslangValidator -V` and run on lavapipe at 4, 8 and 16 lanes, checked as the SPIR-V path
+/// checks them. The only failures are the files with integer matrices and the corpus shaders
+/// that sample textures, which the GLSL backend does not write yet: they must be its refusal
+/// (E0621, or E0620 for a wave op on a matrix), nothing else.
+#[test]
+fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
+    let (out, _) = expect_status(
+        wavec().args(["test", "--device", &test_device(), "--via", "glsl", "samples", "tests/slang", "tests/corpus"]),
+        1,
+    );
+    assert!(out.contains("90 passed, 15 failed, 6 skipped"), "{out}");
+    let failing: Vec<&str> = out.lines().filter(|l| l.contains("FAIL") && !l.starts_with("FAIL ")).collect();
+    let refused_files = [
+        "tests/slang/integer_matrices.slang",
+        "tests/slang/defaults_and_init_lists.slang #0",
+        "tests/corpus/bloom_blur.slang",
+        "tests/corpus/mip_downsampler.slang",
+        "tests/corpus/ssao.slang",
+    ];
+    assert_eq!(failing.len(), refused_files.len(), "{out}");
+    assert!(failing.iter().all(|l| refused_files.iter().any(|f| l.starts_with(f))), "{out}");
+    for report in out.split("\nFAIL ").skip(1) {
+        let refused = report.contains("GLSL has only floating-point matrices")
+            || (report.contains("[E0620]") && report.contains("matrices"))
+            || (report.contains("[E0621]") && report.contains("textures, samplers and typed buffers"));
+        assert!(refused, "{report}");
+    }
+}
+
+#[test]
+fn run_via_glsl_dumps_the_same_buffer_as_spirv() {
+    let dir = unique_temp_dir("run-cli");
+    let shader = write(
+        &dir,
+        "k.slang",
+        "RWStructuredBuffer<uint> Out; [numthreads(8,1,1)] void main(uint3 id : SV_DispatchThreadID) { Out[id.x] = WavePrefixSum(id.x) * 2u + WaveActiveCountBits(id.x % 3u == 0u); }",
+    );
+    let run = |via: &str| {
+        let (out, _) = expect_status(
+            wavec().args(["run"]).arg(&shader).args([
+                "--groups",
+                "1",
+                "--buffer",
+                "0=32",
+                "--dump",
+                "0:u32",
+                "--width",
+                "4",
+                "--device",
+                &test_device(),
+                "--via",
+                via,
+            ]),
+            0,
+        );
+        out
+    };
+    // Two 4-lane waves: prefix sums within each wave doubled, plus the lanes of the wave whose
+    // id is a multiple of 3 (0 and 3, then 6).
+    const EXPECTED: &str = "0:  2  2  4  8  1  9 19 31";
+    let glsl = run("glsl");
+    assert_eq!(glsl, run("spirv"));
+    assert!(glsl.contains(EXPECTED), "{glsl}");
+}

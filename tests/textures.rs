@@ -299,7 +299,7 @@ fn cpu_engine_samples_as_lavapipe_does() {
                 execute(&job, engine).map(|r| bytes_to_words(r.buffer(BufferId { set: 0, binding: 3 }).unwrap()))
             };
             let cpu = run(&Engine::Cpu { width: 4, lane_order: Default::default() });
-            let gpu = run(&Engine::Vulkan { width: None, device: Some(test_device()) });
+            let gpu = run(&Engine::Vulkan { width: None, device: Some(test_device()), via: Default::default() });
             let (cpu, gpu) = match (cpu, gpu) {
                 (Ok(a), Ok(b)) => (a, b),
                 (a, b) => {

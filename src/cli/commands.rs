@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use wavec::exec::LaneOrder;
 use wavec::testing::directive::{parse_groups, parse_widths};
 use wavec::testing::spec::{dump, parse_spec, BufferId, DumpFormat};
-use wavec::testing::{self, Engine, Job, Outcome, CELL_TAG};
+use wavec::testing::{self, Engine, Job, Outcome, Via, CELL_TAG};
 
 use super::{emulate, parse_defines, parse_or_exit, usage_error};
 
@@ -122,6 +122,10 @@ struct RunCli {
     /// Where to run: vulkan or cpu.
     #[arg(long, default_value = "vulkan", value_parser = ["vulkan", "cpu"])]
     engine: String,
+    /// How the shader reaches Vulkan: spirv (wavec's SPIR-V) or glsl (wavec's GLSL through
+    /// glslangValidator -V).
+    #[arg(long, default_value = "spirv", value_parser = ["spirv", "glsl"])]
+    via: String,
     /// CPU engine lane order: linear, reverse or random:SEED.
     #[arg(long, default_value = "linear")]
     lane_order: String,
@@ -259,7 +263,11 @@ pub fn run(args: Vec<OsString>) -> u8 {
         if let Some(status) = hand_to_vulkan_host() {
             return status;
         }
-        Engine::Vulkan { width: cli.width, device: cli.device.clone() }
+        Engine::Vulkan {
+            width: cli.width,
+            device: cli.device.clone(),
+            via: Via::from_name(&cli.via).unwrap_or_default(),
+        }
     };
     let source = match std::fs::read_to_string(&cli.input) {
         Ok(s) => s,
@@ -309,6 +317,10 @@ struct TestCli {
     /// Where to run: vulkan or cpu.
     #[arg(long, default_value = "vulkan", value_parser = ["vulkan", "cpu"])]
     engine: String,
+    /// How the shader reaches Vulkan: spirv (wavec's SPIR-V) or glsl (wavec's GLSL through
+    /// glslangValidator -V).
+    #[arg(long, default_value = "spirv", value_parser = ["spirv", "glsl"])]
+    via: String,
     /// Wave widths (CPU default 1,2,4,8,16,32,64,128; Vulkan default: what the device offers).
     #[arg(long, value_name = "LIST")]
     widths: Option<String>,
@@ -360,7 +372,8 @@ pub fn test(args: Vec<OsString>) -> u8 {
 
     if let Some(w) = cli.child_width {
         // A child: one width, results on stdout for the parent.
-        let engine = Engine::Vulkan { width: Some(w), device: cli.device.clone() };
+        let via = Via::from_name(&cli.via).unwrap_or_default();
+        let engine = Engine::Vulkan { width: Some(w), device: cli.device.clone(), via };
         // The device's full name, for `skip-device` (lavapipe's includes its vector width).
         let name = wavec::run::select_device(cli.device.as_deref()).map(|i| i.name).unwrap_or_default();
         let mut out = std::io::stdout().lock();
@@ -452,7 +465,7 @@ fn run_child(
         Err(e) => return fail_all(format!("cannot find the wavec executable: {e}")),
     };
     let mut cmd = Command::new(exe);
-    cmd.args(["test", "--child-width", &w.to_string(), "--timeout", &cli.timeout.to_string()]);
+    cmd.args(["test", "--child-width", &w.to_string(), "--timeout", &cli.timeout.to_string(), "--via", &cli.via]);
     if let Some(d) = &cli.device {
         cmd.args(["--device", d]);
     }

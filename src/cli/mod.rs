@@ -78,7 +78,8 @@ struct Cli {
     #[arg(long)]
     stage: Option<String>,
     /// Target profile: sm_6_0 … sm_6_10 for HLSL (default sm_6_6); vulkan1.1, vulkan1.2,
-    /// vulkan1.3 or spirv_1_3 … spirv_1_6 for SPIR-V (default vulkan1.1). Both kinds may be given.
+    /// vulkan1.3 or spirv_1_3 … spirv_1_6 for SPIR-V (default vulkan1.1); glsl_450 or glsl_460 for
+    /// GLSL (default glsl_450). Several kinds may be given.
     #[arg(long)]
     profile: Vec<String>,
     /// Allow an optional SPIR-V capability: SPV_NV_shader_subgroup_partitioned,
@@ -280,7 +281,7 @@ fn wavec_main() -> u8 {
     for t in &cli.targets {
         match Target::from_name(t) {
             Some(t) => options.targets.push(t),
-            None => return usage_error(format!("unknown target `{t}` (expected hlsl, spirv or spirv-asm)")),
+            None => return usage_error(format!("unknown target `{t}` (expected hlsl, spirv, spirv-asm or glsl)")),
         }
     }
     options.entry = cli.entry.clone();
@@ -295,11 +296,15 @@ fn wavec_main() -> u8 {
             options.spirv_profile = sp;
             continue;
         }
+        if let Some(v) = wavec::back::glsl::Version::from_name(p) {
+            options.glsl_version = v;
+            continue;
+        }
         match wavec::stdlib::parse_shader_model(p) {
             Some(sm) if sm.0 == 6 && sm.1 <= 10 => options.hlsl_shader_model = sm,
             _ => {
                 return usage_error(format!(
-                    "unknown profile `{p}` (expected sm_6_0 … sm_6_10, vulkan1.1 … vulkan1.3 or spirv_1_3 … spirv_1_6)"
+                    "unknown profile `{p}` (expected sm_6_0 … sm_6_10, vulkan1.1 … vulkan1.3, spirv_1_3 … spirv_1_6, glsl_450 or glsl_460)"
                 ))
             }
         }

@@ -22,7 +22,72 @@ pub enum Engine {
     /// The CPU engine at `width` lanes.
     Cpu { width: u32, lane_order: LaneOrder },
     /// A Vulkan device; `width` pins the subgroup size (else the device default).
-    Vulkan { width: Option<u32>, device: Option<String> },
+    Vulkan { width: Option<u32>, device: Option<String>, via: Via },
+}
+
+/// How a shader reaches the Vulkan device.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Via {
+    /// wavec's SPIR-V.
+    #[default]
+    Spirv,
+    /// wavec's GLSL, compiled to SPIR-V by `glslangValidator -V` (`--via glsl`).
+    Glsl,
+}
+
+impl Via {
+    pub fn from_name(name: &str) -> Option<Via> {
+        match name {
+            "spirv" => Some(Via::Spirv),
+            "glsl" => Some(Via::Glsl),
+            _ => None,
+        }
+    }
+}
+
+/// Compiles a job to SPIR-V words the way `via` says, with the entry point's name in them.
+fn spirv_for(job: &Job, via: Via, entry: &str) -> Result<(Vec<u32>, String), String> {
+    let mut options = job.options.clone();
+    let compile_error = |d: crate::diag::Diagnostics| format!("compile error:\n{}", d.render_plain());
+    match via {
+        Via::Spirv => {
+            options.targets = vec![crate::Target::Spirv];
+            let out = crate::compile(job.source, &options).map_err(compile_error)?;
+            Ok((words(out.binary(crate::Target::Spirv).unwrap_or_default()), entry.to_string()))
+        }
+        Via::Glsl => {
+            options.targets = vec![crate::Target::Glsl];
+            let out = crate::compile(job.source, &options).map_err(compile_error)?;
+            let glsl = out.text(crate::Target::Glsl).unwrap_or_default();
+            // GLSL's entry point is always `main`.
+            Ok((glslang(glsl)?, "main".to_string()))
+        }
+    }
+}
+
+/// `glslangValidator -V --target-env vulkan1.1` of a compute shader's GLSL: its SPIR-V words.
+pub fn glslang(glsl: &str) -> Result<Vec<u32>, String> {
+    let dir = std::env::temp_dir().join(format!("wavec-glsl-{}-{:?}", std::process::id(), std::thread::current().id()));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let (src, spv) = (dir.join("shader.comp"), dir.join("shader.spv"));
+    std::fs::write(&src, glsl).map_err(|e| format!("cannot write {}: {e}", src.display()))?;
+    let out = std::process::Command::new("glslangValidator")
+        .args(["-V", "--target-env", "vulkan1.1", "-S", "comp", "-o"])
+        .arg(&spv)
+        .arg(&src)
+        .output()
+        .map_err(|e| format!("cannot run glslangValidator (package glslang-tools): {e}"))?;
+    let result = if out.status.success() {
+        std::fs::read(&spv).map(|b| words(&b)).map_err(|e| format!("cannot read {}: {e}", spv.display()))
+    } else {
+        Err(format!(
+            "glslangValidator rejects the GLSL:\n{}{}\n{glsl}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    result
 }
 
 /// One dispatch to run.
@@ -118,15 +183,11 @@ pub fn execute(job: &Job, engine: &Engine) -> Result<Ran, String> {
                 warnings: if noticed.list.is_empty() { String::new() } else { noticed.render_plain() },
             })
         }
-        Engine::Vulkan { width, device } => {
+        Engine::Vulkan { width, device, via } => {
             // Descriptor kinds the spec leaves open come from the shader's declarations.
             let declared =
                 crate::exec::compile_program(&checked.module, checked.entry).map(|p| p.bindings).unwrap_or_default();
-            let mut options = job.options.clone();
-            options.targets = vec![crate::Target::Spirv];
-            let out =
-                crate::compile(job.source, &options).map_err(|d| format!("compile error:\n{}", d.render_plain()))?;
-            let spirv = words(out.binary(crate::Target::Spirv).unwrap_or_default());
+            let (spirv, entry_name) = spirv_for(job, *via, &entry_name)?;
             // The push constants travel apart from the descriptors.
             let push = job.buffers.iter().find(|(id, _)| *id == BufferId::PUSH).map(|(_, s)| s.data.clone());
             let bound: Vec<&(BufferId, BufferSpec)> =

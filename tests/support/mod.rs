@@ -240,10 +240,13 @@ pub fn options_from_args(args: &str) -> wavec::Options {
     while i < words.len() {
         let value = words.get(i + 1).copied().unwrap_or("");
         match words[i] {
-            "--profile" => match wavec::back::spv::Profile::from_name(value) {
-                Some(p) => o.spirv_profile = p,
-                None => o.hlsl_shader_model = wavec::stdlib::parse_shader_model(value).expect("profile"),
-            },
+            "--profile" => {
+                match (wavec::back::spv::Profile::from_name(value), wavec::back::glsl::Version::from_name(value)) {
+                    (Some(p), _) => o.spirv_profile = p,
+                    (None, Some(v)) => o.glsl_version = v,
+                    _ => o.hlsl_shader_model = wavec::stdlib::parse_shader_model(value).expect("profile"),
+                }
+            }
             "--capability" => o.spirv_capabilities.push(
                 wavec::back::spv::OptionalCapability::from_name(value)
                     .unwrap_or_else(|| panic!("unknown capability `{value}`")),

@@ -1,0 +1,336 @@
+//! Module-scope declarations: buffer and uniform blocks (their layout checked against
+//! [`crate::layout`]), `shared` and private variables, constants.
+
+use super::writer::Writer;
+use crate::diag::Diagnostic;
+use crate::ir::bindings::{Binding, Slot};
+use crate::ir::*;
+use crate::layout::{self, Rule};
+use crate::span::Span;
+use std::fmt::Write as _;
+
+/// One member of a block: its type, name, majorness and `packoffset`.
+struct Member {
+    ty: Type,
+    name: String,
+    majorness: Majorness,
+    packoffset: Option<u32>,
+}
+
+/// How a block is written: its GLSL layout and each member's explicit offset, if it needs one.
+struct BlockLayout {
+    qualifier: &'static str,
+    offsets: Vec<Option<u32>>,
+    /// `row_major`/`column_major` for every matrix in the block (`None`: it has none).
+    majorness: Option<&'static str>,
+}
+
+impl<'a> Writer<'a> {
+    pub(super) fn globals(&mut self, used: &[bool]) -> String {
+        let module = self.module;
+        let mut out = String::new();
+        let mut cbuffer_done = vec![false; module.cbuffers.len()];
+        let mut loose_done = false;
+        let mut push_done = false;
+        for (h, g) in module.globals.iter() {
+            if !used[h.index()] {
+                continue;
+            }
+            let name = self.global_names[h.index()].clone();
+            match &g.space {
+                AddressSpace::Uniform { cbuffer } => {
+                    let slot = match cbuffer {
+                        Some(i) if !cbuffer_done[*i] => {
+                            cbuffer_done[*i] = true;
+                            Slot::Cbuffer(*i)
+                        }
+                        None if !loose_done => {
+                            loose_done = true;
+                            Slot::LooseUniforms
+                        }
+                        _ => continue,
+                    };
+                    let space = g.space.clone();
+                    let members: Vec<Member> = module
+                        .globals
+                        .iter()
+                        .filter(|(m, o)| o.space == space && used[m.index()])
+                        .map(|(m, o)| Member {
+                            ty: o.ty.clone(),
+                            name: self.global_names[m.index()].clone(),
+                            majorness: o.majorness,
+                            packoffset: o.packoffset,
+                        })
+                        .collect();
+                    let block = match cbuffer {
+                        Some(i) => format!("{}_block", module.cbuffers[*i].name),
+                        None => "Globals_block".to_string(),
+                    };
+                    let binding = self.binding_of(slot, g.span);
+                    self.block(&mut out, "uniform", &block, binding, &members, module.layout.uniform(), g.span);
+                }
+                AddressSpace::PushConstant => {
+                    if push_done {
+                        continue;
+                    }
+                    push_done = true;
+                    let members: Vec<Member> = module
+                        .globals
+                        .iter()
+                        .filter(|(m, o)| o.space == AddressSpace::PushConstant && used[m.index()])
+                        .map(|(m, o)| Member {
+                            ty: o.ty.clone(),
+                            name: self.global_names[m.index()].clone(),
+                            majorness: o.majorness,
+                            packoffset: None,
+                        })
+                        .collect();
+                    self.block(
+                        &mut out,
+                        "push_constant",
+                        "EntryPointParams",
+                        None,
+                        &members,
+                        module.layout.storage(),
+                        g.span,
+                    );
+                }
+                AddressSpace::Resource => self.resource(&mut out, h, g, &name),
+                AddressSpace::Groupshared => {
+                    let d = self.decl(&g.ty, &name, g.span);
+                    let _ = writeln!(out, "shared {d};");
+                }
+                AddressSpace::Private | AddressSpace::Constant => {
+                    let d = self.decl(&g.ty, &name, g.span);
+                    let init = match &g.init {
+                        Some(v) => format!(" = {}", self.constant(v, &g.ty, g.span).0),
+                        None => String::new(),
+                    };
+                    let konst = if g.space == AddressSpace::Constant { "const " } else { "" };
+                    let _ = writeln!(out, "{konst}{d}{init};");
+                }
+            }
+        }
+        out
+    }
+
+    fn binding_of(&mut self, slot: Slot, span: Span) -> Option<(u32, u32)> {
+        match Binding::of(&self.bindings, slot) {
+            Some(b) => Some((b.set, b.binding)),
+            None => {
+                self.internal(span, "a resource without a binding");
+                None
+            }
+        }
+    }
+
+    fn resource(&mut self, out: &mut String, h: GlobalId, g: &Global, name: &str) {
+        let Type::Resource(kind, elem) = &g.ty else {
+            self.refuse(g.span, &format!("the resource array `{}`", g.name));
+            return;
+        };
+        let binding = self.binding_of(Slot::Global(h), g.span);
+        let rule = self.module.layout.storage();
+        let block = format!("{}_block", g.name);
+        use ResourceKind::*;
+        match kind {
+            StructuredBuffer | RWStructuredBuffer | AppendStructuredBuffer | ConsumeStructuredBuffer => {
+                let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
+                let members = [Member {
+                    ty: Type::Array(Box::new(elem), None),
+                    name: name.to_string(),
+                    majorness: g.majorness,
+                    packoffset: None,
+                }];
+                let access = if *kind == StructuredBuffer { "readonly buffer" } else { "buffer" };
+                self.block(out, access, &block, binding, &members, rule, g.span);
+                if let Some(c) = Binding::of(&self.bindings, Slot::Counter(h)).map(|b| (b.set, b.binding)) {
+                    let counter = self.namer.name(&format!("{}_counter", g.name));
+                    let members =
+                        [Member { ty: Type::INT, name: counter.clone(), majorness: g.majorness, packoffset: None }];
+                    self.block(out, "buffer", &format!("{}_counter_block", g.name), Some(c), &members, rule, g.span);
+                    self.counter_names.insert(h.index(), counter);
+                }
+            }
+            ByteAddressBuffer | RWByteAddressBuffer => {
+                let members = [Member {
+                    ty: Type::Array(Box::new(Type::UINT), None),
+                    name: name.to_string(),
+                    majorness: g.majorness,
+                    packoffset: None,
+                }];
+                let access = if *kind == ByteAddressBuffer { "readonly buffer" } else { "buffer" };
+                self.block(out, access, &block, binding, &members, rule, g.span);
+            }
+            ConstantBuffer => {
+                let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
+                let members = [Member { ty: elem, name: name.to_string(), majorness: g.majorness, packoffset: None }];
+                self.block(out, "uniform", &block, binding, &members, self.module.layout.uniform(), g.span);
+            }
+            _ => {
+                self.refuse(g.span, &format!("`{}` resources yet (textures, samplers and typed buffers)", kind.name()))
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn block(
+        &mut self,
+        out: &mut String,
+        storage: &str,
+        block: &str,
+        binding: Option<(u32, u32)>,
+        members: &[Member],
+        rule: Rule,
+        span: Span,
+    ) {
+        let push = storage == "push_constant";
+        let Some(layout) = self.block_layout(members, rule, !push && storage == "uniform", span) else {
+            return;
+        };
+        if layout.qualifier == "scalar" {
+            self.extensions.insert("GL_EXT_scalar_block_layout");
+        }
+        let mut qualifiers = vec![layout.qualifier.to_string()];
+        qualifiers.extend(layout.majorness.map(String::from));
+        if push {
+            qualifiers.push("push_constant".into());
+        }
+        if let Some((set, b)) = binding {
+            qualifiers.push(format!("set = {set}"));
+            qualifiers.push(format!("binding = {b}"));
+        }
+        let keyword = if push { "uniform" } else { storage };
+        let block_name = self.namer.name(block);
+        let _ = writeln!(out, "layout({}) {keyword} {block_name} {{", qualifiers.join(", "));
+        for (m, offset) in members.iter().zip(&layout.offsets) {
+            let d = self.decl(&m.ty, &m.name, span);
+            match offset {
+                Some(o) => {
+                    let _ = writeln!(out, "    layout(offset = {o}) {d};");
+                }
+                None => {
+                    let _ = writeln!(out, "    {d};");
+                }
+            }
+        }
+        out.push_str("};\n");
+    }
+
+    /// The first GLSL layout that places every byte of the block where `rule` does: GLSL's
+    /// std140/std430, then scalar, each with explicit offsets on the block's own members where
+    /// needed (nested structs and arrays must agree by themselves, as GLSL allows offsets on
+    /// block members only).
+    fn block_layout(&mut self, members: &[Member], rule: Rule, uniform: bool, span: Span) -> Option<BlockLayout> {
+        let m = self.module;
+        let majorness = self.block_majorness(members, span)?;
+        let wanted = layout::member_offsets(m, members.iter().map(|x| (&x.ty, x.majorness, x.packoffset)), rule);
+        let natural = if uniform { Rule::Std140 } else { Rule::Std430 };
+        for (candidate, qualifier) in [(natural, if uniform { "std140" } else { "std430" }), (Rule::Scalar, "scalar")] {
+            let own = layout::member_offsets(m, members.iter().map(|x| (&x.ty, x.majorness, None)), candidate);
+            let mut offsets = Vec::new();
+            let mut fits = true;
+            let mut end = 0;
+            for ((x, &want), &at) in members.iter().zip(&wanted).zip(&own) {
+                if !same_bytes(m, &x.ty, x.majorness, rule, candidate) {
+                    fits = false;
+                    break;
+                }
+                let p = layout::placement(m, &x.ty, candidate, x.majorness);
+                if want == at && want >= end {
+                    offsets.push(None);
+                } else if want % p.align == 0 && want >= end {
+                    offsets.push(Some(want));
+                } else {
+                    fits = false;
+                    break;
+                }
+                end = want + p.size;
+            }
+            if fits {
+                // Once one member has an explicit offset, GLSL places the next ones after it by
+                // its own rule: they get theirs too when the rules differ there.
+                return Some(BlockLayout { qualifier, offsets: explicit_after_first(offsets, &wanted), majorness });
+            }
+        }
+        self.diags.push(
+            Diagnostic::error(
+                "E0622",
+                format!("this buffer's layout ({}) cannot be written as a GLSL block", rule.name()),
+            )
+            .with_label(span, "declared here")
+            .with_note(
+                "a nested struct or array is placed differently by GLSL's std140/std430 and scalar layouts; \
+                 `--layout gl` or `--layout scalar` compiles it",
+            ),
+        );
+        None
+    }
+
+    /// The one majorness every matrix in the block has, as GLSL's qualifier of the transposed
+    /// matrix; E0622 when they differ (GLSL takes a layout qualifier per block member only).
+    fn block_majorness(&mut self, members: &[Member], span: Span) -> Option<Option<&'static str>> {
+        let mut found = Vec::new();
+        for x in members {
+            matrices(self.module, &x.ty, x.majorness, &mut found);
+        }
+        found.sort();
+        found.dedup();
+        match found.as_slice() {
+            [] => Some(None),
+            [Majorness::Column] => Some(Some("row_major")),
+            [Majorness::Row] => Some(Some("column_major")),
+            _ => {
+                self.diags.push(
+                    Diagnostic::error("E0622", "this buffer mixes row-major and column-major matrices")
+                        .with_label(span, "declared here")
+                        .with_note("GLSL output gives every matrix of a block one majorness"),
+                );
+                None
+            }
+        }
+    }
+}
+
+/// The majorness of every matrix `ty` holds.
+fn matrices(m: &Module, ty: &Type, majorness: Majorness, out: &mut Vec<Majorness>) {
+    match ty {
+        Type::Matrix(..) => out.push(majorness),
+        Type::Array(e, _) => matrices(m, e, majorness, out),
+        Type::Struct(h) => {
+            for f in &m.structs[*h].fields {
+                matrices(m, &f.ty, f.majorness, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether every scalar of `ty` (and the stride of a runtime array's elements) sits at the
+/// same offset under both rules.
+fn same_bytes(m: &Module, ty: &Type, majorness: Majorness, a: Rule, b: Rule) -> bool {
+    if let Type::Array(e, None) = ty {
+        return layout::array_stride(m, e, a, majorness) == layout::array_stride(m, e, b, majorness)
+            && same_bytes(m, e, majorness, a, b);
+    }
+    let (mut x, mut y) = (Vec::new(), Vec::new());
+    layout::components(m, ty, a, majorness, 0, &mut x);
+    layout::components(m, ty, b, majorness, 0, &mut y);
+    x == y
+}
+
+fn explicit_after_first(offsets: Vec<Option<u32>>, wanted: &[u32]) -> Vec<Option<u32>> {
+    let mut seen = false;
+    offsets
+        .into_iter()
+        .zip(wanted)
+        .map(|(o, &w)| {
+            seen |= o.is_some();
+            if seen {
+                Some(w)
+            } else {
+                None
+            }
+        })
+        .collect()
+}

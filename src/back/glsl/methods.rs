@@ -1,0 +1,203 @@
+//! Methods of buffers: structured buffers (element access, `GetDimensions`, the hidden counter
+//! of `IncrementCounter`/`Append`/`Consume`) and byte-address buffers (words of a `uint[]`).
+//! Textures, samplers and typed buffers are refused (E0621) for now.
+
+use super::writer::{Ctx, Writer, P_ASSIGN, P_POSTFIX};
+use crate::ir::*;
+use crate::span::Span;
+use std::fmt::Write as _;
+
+impl<'a> Writer<'a> {
+    pub(super) fn method(
+        &mut self,
+        cx: &Ctx<'a>,
+        object: ExprId,
+        method: ResourceMethod,
+        args: &[ExprId],
+        ret: &Type,
+        span: Span,
+    ) -> (String, u8) {
+        let obj_ty = cx.f.exprs[object].ty.clone();
+        let Type::Resource(kind, elem) = &obj_ty else {
+            self.internal(span, "a method of a value that is not a resource");
+            return ("0".into(), P_POSTFIX);
+        };
+        let ExprKind::Global(g) = cx.f.exprs[object].kind else {
+            self.refuse(span, "a method of a resource that is not a global (resources as values)");
+            return ("0".into(), P_POSTFIX);
+        };
+        let name = self.global_names[g.index()].clone();
+        let arg = |w: &mut Self, i: usize| w.expr(cx, args[i], P_ASSIGN);
+        use ResourceKind::*;
+        match (kind, method) {
+            (StructuredBuffer | RWStructuredBuffer, ResourceMethod::Load(_)) => {
+                let i = arg(self, 0);
+                (format!("{name}[{i}]"), P_POSTFIX)
+            }
+            (
+                StructuredBuffer | RWStructuredBuffer | AppendStructuredBuffer | ConsumeStructuredBuffer,
+                ResourceMethod::GetDimensions,
+            ) => {
+                let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
+                let mut parts = vec![format!("{} = uint({name}.length())", arg(self, 0))];
+                if args.len() > 1 {
+                    let stride = crate::layout::array_stride(
+                        self.module,
+                        &elem,
+                        self.module.layout.storage(),
+                        Majorness::Column,
+                    );
+                    parts.push(format!("{} = {stride}u", arg(self, 1)));
+                }
+                (parts.join(", "), crate::back::glsl::writer::P_COMMA)
+            }
+            (
+                RWStructuredBuffer | AppendStructuredBuffer | ConsumeStructuredBuffer,
+                ResourceMethod::IncrementCounter
+                | ResourceMethod::DecrementCounter
+                | ResourceMethod::Append
+                | ResourceMethod::Consume,
+            ) => {
+                let Some(counter) = self.counter_names.get(&g.index()).cloned() else {
+                    self.internal(span, "a counter without a declaration");
+                    return ("0".into(), P_POSTFIX);
+                };
+                // DXC's meaning: the old value after an increment, the new one after a decrement.
+                match method {
+                    ResourceMethod::IncrementCounter => (format!("uint(atomicAdd({counter}, 1))"), P_POSTFIX),
+                    ResourceMethod::DecrementCounter => (format!("uint(atomicAdd({counter}, -1) - 1)"), P_POSTFIX),
+                    ResourceMethod::Append => {
+                        let v = arg(self, 0);
+                        (format!("{name}[atomicAdd({counter}, 1)] = {v}"), P_ASSIGN)
+                    }
+                    _ => (format!("{name}[atomicAdd({counter}, -1) - 1]"), P_POSTFIX),
+                }
+            }
+            (ByteAddressBuffer | RWByteAddressBuffer, ResourceMethod::GetDimensions) => {
+                let d = arg(self, 0);
+                (format!("{d} = uint({name}.length()) * 4u"), P_ASSIGN)
+            }
+            (ByteAddressBuffer | RWByteAddressBuffer, ResourceMethod::Load(_)) => {
+                let helper = self.byte_load_helper(&name, ret, span);
+                let a = arg(self, 0);
+                (format!("{helper}({a})"), P_POSTFIX)
+            }
+            (RWByteAddressBuffer, ResourceMethod::Store(_)) => {
+                let value_ty = args.get(1).map(|v| cx.f.exprs[*v].ty.clone()).unwrap_or(Type::UINT);
+                let helper = self.byte_store_helper(&name, &value_ty, span);
+                let a = self.args(cx, args);
+                (format!("{helper}({a})"), P_POSTFIX)
+            }
+            (RWByteAddressBuffer, ResourceMethod::Interlocked(op)) => {
+                let f = match op {
+                    AtomicOp::Add => "atomicAdd",
+                    AtomicOp::Min => "atomicMin",
+                    AtomicOp::Max => "atomicMax",
+                    AtomicOp::And => "atomicAnd",
+                    AtomicOp::Or => "atomicOr",
+                    AtomicOp::Xor => "atomicXor",
+                    AtomicOp::Exchange => "atomicExchange",
+                    AtomicOp::CompareExchange | AtomicOp::CompareStore => "atomicCompSwap",
+                };
+                let word = format!("{name}[{} >> 2]", self.expr(cx, args[0], crate::back::glsl::writer::P_PREFIX));
+                let (operands, original) = match op {
+                    AtomicOp::CompareExchange => (vec![1, 2], Some(3)),
+                    AtomicOp::CompareStore => (vec![1, 2], None),
+                    _ => (vec![1], args.get(2).map(|_| 2)),
+                };
+                let mut call = word;
+                for i in operands {
+                    let v = arg(self, i);
+                    let _ = write!(call, ", {v}");
+                }
+                let call = format!("{f}({call})");
+                match original {
+                    Some(o) => {
+                        let t = self.expr(cx, args[o], crate::back::glsl::writer::P_PREFIX);
+                        (format!("{t} = {call}"), P_ASSIGN)
+                    }
+                    None => (call, P_POSTFIX),
+                }
+            }
+            _ => {
+                self.refuse(span, &format!("`{}` of a `{}` yet", method_name(method), kind.name()));
+                ("0".into(), P_POSTFIX)
+            }
+        }
+    }
+
+    /// `uvecN name_LoadN(uint address)` and its bit casts: a byte-address load of N words.
+    fn byte_load_helper(&mut self, buffer: &str, ret: &Type, span: Span) -> String {
+        let n = ret.vector_size().unwrap_or(1);
+        let s = ret.scalar().unwrap_or(Scalar::U32);
+        if !matches!(s, Scalar::U32 | Scalar::I32 | Scalar::F32) || !matches!(ret, Type::Scalar(_) | Type::Vector(..)) {
+            self.refuse(span, &format!("a byte-address load of `{ret}` (32-bit scalars and vectors only)"));
+            return "0".into();
+        }
+        let t = self.ty_at(ret, span);
+        let name = self.helper_name(&format!("{buffer}_Load_{t}"));
+        if self.helpers_written.insert(name.clone()) {
+            let words: Vec<String> = (0..n).map(|i| format!("{buffer}[i + {i}u]")).collect();
+            let u = if n == 1 { words[0].clone() } else { format!("uvec{n}({})", words.join(", ")) };
+            let value = match s {
+                Scalar::F32 => format!("uintBitsToFloat({u})"),
+                Scalar::I32 => format!("{t}({u})"),
+                _ => u,
+            };
+            if !self.helpers.is_empty() {
+                self.helpers.push('\n');
+            }
+            let _ = writeln!(
+                self.helpers,
+                "{t} {name}(uint address) {{\n    uint i = address >> 2;\n    return {value};\n}}"
+            );
+        }
+        name
+    }
+
+    /// `void name_StoreN(uint address, T value)`: a byte-address store of N words.
+    fn byte_store_helper(&mut self, buffer: &str, value: &Type, span: Span) -> String {
+        let n = value.vector_size().unwrap_or(1);
+        let s = value.scalar().unwrap_or(Scalar::U32);
+        if !matches!(s, Scalar::U32 | Scalar::I32 | Scalar::F32) || !matches!(value, Type::Scalar(_) | Type::Vector(..))
+        {
+            self.refuse(span, &format!("a byte-address store of `{value}` (32-bit scalars and vectors only)"));
+            return "0".into();
+        }
+        let t = self.ty_at(value, span);
+        let name = self.helper_name(&format!("{buffer}_Store_{t}"));
+        if self.helpers_written.insert(name.clone()) {
+            let u = if n == 1 { "uint".to_string() } else { format!("uvec{n}") };
+            let bits = match s {
+                Scalar::F32 => "floatBitsToUint(value)".to_string(),
+                Scalar::I32 => format!("{u}(value)"),
+                _ => "value".to_string(),
+            };
+            let mut body = format!("    uint i = address >> 2;\n    {u} bits = {bits};\n");
+            let comps = ["x", "y", "z", "w"];
+            for (i, comp) in comps.iter().enumerate().take(n as usize) {
+                let c = if n == 1 { "bits".to_string() } else { format!("bits.{comp}") };
+                let _ = writeln!(body, "    {buffer}[i + {i}u] = {c};");
+            }
+            if !self.helpers.is_empty() {
+                self.helpers.push('\n');
+            }
+            let _ = write!(self.helpers, "void {name}(uint address, {t} value) {{\n{body}}}\n");
+        }
+        name
+    }
+}
+
+fn method_name(m: ResourceMethod) -> String {
+    match m {
+        ResourceMethod::Load(_) | ResourceMethod::MipLoad => "Load".into(),
+        ResourceMethod::Store(_) => "Store".into(),
+        ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip => "GetDimensions".into(),
+        ResourceMethod::IncrementCounter => "IncrementCounter".into(),
+        ResourceMethod::DecrementCounter => "DecrementCounter".into(),
+        ResourceMethod::Append => "Append".into(),
+        ResourceMethod::Consume => "Consume".into(),
+        ResourceMethod::Interlocked(op) => op.method_name().into(),
+        ResourceMethod::Sample(op) => op.kind.method_name().into(),
+    }
+}

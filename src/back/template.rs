@@ -1,0 +1,146 @@
+//! Intrinsic templates shared by the text backends: the stdlib's `[hlsl("…")]` and
+//! `[glsl("…")]` strings, with `$0`, `$1`… for the arguments, `$T` for the bound generic type
+//! and `$R` for the return type. Each backend decides how to print the pieces; how a template
+//! is read, and when it must become a helper function (an argument named twice, or dropped
+//! with its side effects), is decided once, here.
+
+use crate::fast_hash::HashSet;
+use crate::ir::{ExprId, ExprKind, Function, ParamMode, Type};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Piece<'t> {
+    Text(&'t str),
+    Arg(usize),
+    Bound,
+    Ret,
+}
+
+pub fn parse_template(text: &str) -> Vec<Piece<'_>> {
+    let mut pieces = Vec::new();
+    let bytes = text.as_bytes();
+    let (mut i, mut start) = (0, 0);
+    while i < bytes.len() {
+        if bytes[i] == b'$' && i + 1 < bytes.len() {
+            let next = bytes[i + 1];
+            let (piece, len) = if next.is_ascii_digit() {
+                let digits = bytes[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+                (Piece::Arg(text[i + 1..i + 1 + digits].parse().unwrap_or(0)), 1 + digits)
+            } else if next == b'T' {
+                (Piece::Bound, 2)
+            } else if next == b'R' {
+                (Piece::Ret, 2)
+            } else {
+                i += 1;
+                continue;
+            };
+            if start < i {
+                pieces.push(Piece::Text(&text[start..i]));
+            }
+            pieces.push(piece);
+            i += len;
+            start = i;
+        } else {
+            i += 1;
+        }
+    }
+    if start < text.len() {
+        pieces.push(Piece::Text(&text[start..]));
+    }
+    pieces
+}
+
+/// Argument indices below `n` that the template never mentions (`WaveMaskSum`'s mask).
+pub fn omitted_arguments(text: &str, n: usize) -> Vec<usize> {
+    let used: HashSet<usize> =
+        parse_template(text).iter().filter_map(|p| if let Piece::Arg(i) = p { Some(*i) } else { None }).collect();
+    (0..n).filter(|i| !used.contains(i)).collect()
+}
+
+/// Whether evaluating `e` can change anything: dropping such an argument would change the program.
+pub fn has_side_effects(f: &Function, stdlib: &crate::stdlib::Stdlib, e: ExprId) -> bool {
+    use crate::ir::ResourceMethod as M;
+    let expr = &f.exprs[e];
+    let own = match &expr.kind {
+        ExprKind::Call { .. } | ExprKind::Assign { .. } | ExprKind::IncDec { .. } => true,
+        ExprKind::Method { method, .. } => !matches!(method, M::Load(_) | M::GetDimensions),
+        ExprKind::Intrinsic { id, .. } => stdlib.intrinsics.get(id.0 as usize).is_none_or(|i| {
+            i.ret == crate::stdlib::TypePat::Concrete(Type::Void) || i.params.iter().any(|p| p.mode != ParamMode::In)
+        }),
+        _ => false,
+    };
+    own || expr.kind.children().into_iter().any(|c| has_side_effects(f, stdlib, c))
+}
+
+pub fn repeats_argument(text: &str) -> bool {
+    let mut seen = HashSet::default();
+    parse_template(text).iter().any(|p| matches!(p, Piece::Arg(i) if !seen.insert(*i)))
+}
+
+/// `Name(...)` with the first `(` closed by the last character: the expansion is a primary
+/// expression and needs no parentheses around it.
+pub fn is_call_like(text: &str) -> bool {
+    let text = text.trim();
+    let Some(open) = text.find('(') else {
+        return false;
+    };
+    let head = &text[..open];
+    if head.is_empty() || !head.chars().all(|c| c.is_ascii_alphanumeric() || "_.<>$ ".contains(c)) {
+        return false;
+    }
+    let mut depth = 0;
+    for (i, c) in text.char_indices().skip(open) {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i == text.len() - 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Whether piece `k` sits alone between `(`/`,` and `,`/`)`: an argument slot of a call,
+/// where anything but a comma expression may appear unparenthesized.
+pub fn in_argument_slot(pieces: &[Piece<'_>], k: usize) -> bool {
+    let before = pieces[..k].last().and_then(|p| match p {
+        Piece::Text(t) => t.trim_end().chars().last(),
+        _ => None,
+    });
+    let after = pieces.get(k + 1).and_then(|p| match p {
+        Piece::Text(t) => t.trim_start().chars().next(),
+        _ => None,
+    });
+    matches!(before, Some('(' | ',')) && matches!(after, Some(',' | ')'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates() {
+        assert_eq!(
+            parse_template("WaveReadLaneAt($0, $12) $T$R$x"),
+            vec![
+                Piece::Text("WaveReadLaneAt("),
+                Piece::Arg(0),
+                Piece::Text(", "),
+                Piece::Arg(12),
+                Piece::Text(") "),
+                Piece::Bound,
+                Piece::Ret,
+                Piece::Text("$x"),
+            ]
+        );
+        assert!(repeats_argument("QuadReadAcrossX($0) || $0"));
+        assert!(!repeats_argument("f($0, $1)"));
+        assert!(is_call_like("WaveActiveSum($0)"));
+        assert!(is_call_like("Load<$T>($0)"));
+        assert!(!is_call_like("f($0) + g($1)"));
+        assert!(!is_call_like("$0 * $1"));
+    }
+}
