@@ -6,7 +6,8 @@
 
 use std::fmt::Write as _;
 
-const STDLIB_FILES: &[&str] = &["stdlib/wave.slang", "stdlib/math.slang", "stdlib/sync.slang", "stdlib/subgroup.slang"];
+const STDLIB_FILES: &[&str] =
+    &["stdlib/wave.slang", "stdlib/math.slang", "stdlib/sync.slang", "stdlib/subgroup.slang", "stdlib/virtual.slang"];
 
 fn main() {
     link_programs();

@@ -119,6 +119,9 @@ pub struct Options {
     /// `--wave-size N`: the wave size the shader runs at (as `[WaveSize(N)]`): makes
     /// `GetGroupWaveCount()` a compile-time constant when `[numthreads]` is known.
     pub wave_size: Option<u32>,
+    /// `--virtual-wave-size N`: run as if waves were `N` lanes on hardware with waves of a
+    /// multiple of `N` ([`lower::virtual_wave`]); the group wave index takes the fallback.
+    pub virtual_wave_size: Option<u32>,
     /// `--profile vulkan1.1` … `spirv_1_6`: SPIR-V version and target environment.
     pub spirv_profile: back::spv::Profile,
     /// `--profile glsl_450` / `glsl_460`: the GLSL version of the GLSL target.
@@ -150,6 +153,7 @@ impl Default for Options {
             allow_glsl: false,
             emulate: Emulate::Auto,
             wave_size: None,
+            virtual_wave_size: None,
             spirv_profile: back::spv::Profile::default(),
             glsl_version: back::glsl::Version::Glsl450,
             spirv_capabilities: Vec::new(),
@@ -241,7 +245,7 @@ fn front_end(
     let sema_options = sema::SemaOptions {
         entry: options.entry.clone(),
         stage: options.stage,
-        wave_size: options.wave_size,
+        wave_size: options.virtual_wave_size.or(options.wave_size),
         matrix_majorness: options.matrix_majorness,
         layout: options.layout,
         register_shifts: options.register_shifts.clone(),
@@ -368,6 +372,58 @@ pub fn compile_with_loader(
     Ok(Output { artifacts, warnings: Diagnostics { list: diags, sources } })
 }
 
+/// `--virtual-wave-size N`: the group wave index through the groupshared fallback (a native one
+/// counts hardware waves), then every wave operation confined to virtual waves of `N` lanes. The
+/// output drops `[WaveSize]`: the hardware may run any multiple of `N`.
+pub fn virtual_waves(
+    module: &mut std::borrow::Cow<'_, ir::Module>,
+    entry: usize,
+    options: &Options,
+) -> Result<(), Vec<Diagnostic>> {
+    let Some(n) = options.virtual_wave_size else { return Ok(()) };
+    let stdlib = stdlib::Stdlib::get();
+    let Some(ep) = module.entry_points.get(entry) else { return Ok(()) };
+    if !n.is_power_of_two() || n > 128 {
+        return Err(vec![Diagnostic::error(
+            "E0632",
+            format!("a virtual wave size must be a power of two from 1 to 128, not {n}"),
+        )]);
+    }
+    if let Some(ws) = &ep.wave_size {
+        if n < ws.min || n > ws.max {
+            return Err(vec![Diagnostic::error(
+                "E0632",
+                format!("the shader asks for waves of {}, and the virtual wave size is {n}", ws_text(ws)),
+            )
+            .with_label(ws.span, "the wave size the shader needs")]);
+        }
+    }
+    if lower::uses_group_wave(module, entry, stdlib) {
+        if options.emulate == Emulate::Never {
+            return Err(vec![Diagnostic::error(
+                "E0632",
+                "a virtual wave size needs the groupshared group wave index, which `--emulate never` forbids",
+            )
+            .with_label(ep.span, "this entry point reads the group wave index")]);
+        }
+        if options.emulate != Emulate::Always {
+            lower::emulate_group_wave(module.to_mut(), entry, stdlib).map_err(|d| vec![d])?;
+        }
+    }
+    let m = module.to_mut();
+    lower::virtual_wave(m, entry, stdlib, n)?;
+    m.entry_points[entry].wave_size = None;
+    Ok(())
+}
+
+fn ws_text(ws: &ir::WaveSize) -> String {
+    if ws.min == ws.max {
+        format!("{} lanes", ws.min)
+    } else {
+        format!("{} to {} lanes", ws.min, ws.max)
+    }
+}
+
 /// A SPIR-V module's bytes (little-endian words), in one allocation of the exact size.
 fn spirv_bytes(words: &[u32]) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(words.len() * 4);
@@ -395,6 +451,7 @@ fn spirv(checked: &sema::Checked, options: &Options) -> Result<Vec<u32>, Vec<Dia
     if options.emulate == Emulate::Always {
         lower::emulate_group_wave(module.to_mut(), checked.entry, stdlib).map_err(|d| vec![d])?;
     }
+    virtual_waves(&mut module, checked.entry, options)?;
     back::spv::write_words(&module, checked.entry, &spirv_options(options))
 }
 
@@ -411,6 +468,7 @@ fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
     if options.emulate == Emulate::Always {
         lower::emulate_group_wave(module.to_mut(), checked.entry, stdlib).map_err(|d| vec![d])?;
     }
+    virtual_waves(&mut module, checked.entry, options)?;
     back::glsl::write_string(&module, checked.entry, &glsl_options(options))
 }
 
@@ -440,5 +498,6 @@ fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
         Emulate::Always => lower::emulate_group_wave(module.to_mut(), checked.entry, stdlib).map_err(|d| vec![d])?,
         _ => {}
     }
+    virtual_waves(&mut module, checked.entry, options)?;
     back::hlsl::write_string(&module, checked.entry, &back::hlsl::Options { shader_model: sm })
 }

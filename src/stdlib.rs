@@ -18,6 +18,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("stdlib/math.slang", include_str!("../stdlib/math.slang")),
     ("stdlib/sync.slang", include_str!("../stdlib/sync.slang")),
     ("stdlib/subgroup.slang", include_str!("../stdlib/subgroup.slang")),
+    ("stdlib/virtual.slang", include_str!("../stdlib/virtual.slang")),
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

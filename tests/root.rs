@@ -14,4 +14,5 @@ mod run_cli;
 mod spirv_exec;
 mod support;
 mod textures;
+mod virtual_waves;
 mod vulkan_runner;

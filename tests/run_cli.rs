@@ -503,3 +503,31 @@ fn run_via_glsl_dumps_the_same_buffer_as_spirv() {
     assert_eq!(glsl, run("spirv"));
     assert!(glsl.contains(EXPECTED), "{glsl}");
 }
+
+/// `--virtual-widths` on lavapipe (16-lane waves): every sample, corpus shader and Slang-format
+/// test passes at virtual widths 1 to 16, and a virtual width wider than the hardware's waves
+/// is a SKIP that says why.
+#[test]
+fn samples_corpus_and_slang_tests_pass_at_virtual_widths_on_lavapipe() {
+    let (out, _) = expect_status(
+        wavec().args([
+            "test",
+            "--device",
+            &test_device(),
+            "--virtual-widths",
+            "1,2,4,8,16,32",
+            "samples",
+            "tests/slang",
+            "tests/corpus",
+        ]),
+        0,
+    );
+    assert!(out.contains("16-lane waves, virtual widths"), "{out}");
+    assert!(out.contains("virtual waves of 32 lanes need hardware waves of a multiple of 32"), "{out}");
+    let rows = out.lines().filter(|l| l.starts_with("samples/") || l.starts_with("tests/")).count();
+    assert!(rows >= 35, "{out}");
+    let pass_row =
+        |name: &str, cells: usize| out.lines().any(|l| l.starts_with(name) && l.matches("PASS").count() == cells);
+    assert!(pass_row("samples/waves_per_group.slang", 5), "{out}");
+    assert!(pass_row("tests/corpus/radix_sort.slang", 5), "{out}");
+}

@@ -324,6 +324,10 @@ struct TestCli {
     /// Wave widths (CPU default 1,2,4,8,16,32,64,128; Vulkan default: what the device offers).
     #[arg(long, value_name = "LIST")]
     widths: Option<String>,
+    /// Virtual wave widths (`--virtual-wave-size`), one column each, run on the hardware's widest
+    /// waves (Vulkan: the widest the device offers; CPU: 128 lanes, or the one width of --widths).
+    #[arg(long, value_name = "LIST")]
+    virtual_widths: Option<String>,
     /// CPU engine lane order: linear, reverse or random:SEED.
     #[arg(long, default_value = "linear")]
     lane_order: String,
@@ -336,6 +340,9 @@ struct TestCli {
     /// Internal: run every file at this one width and print machine-readable results.
     #[arg(long, hide = true)]
     child_width: Option<u32>,
+    /// Internal: the virtual wave width of a child's column.
+    #[arg(long, hide = true)]
+    child_virtual: Option<u32>,
 }
 
 pub fn test(args: Vec<OsString>) -> u8 {
@@ -350,6 +357,10 @@ pub fn test(args: Vec<OsString>) -> u8 {
     let asked = match cli.widths.as_deref().map(parse_widths).transpose() {
         Ok(w) => w,
         Err(e) => return usage_error(format!("--widths: {e}")),
+    };
+    let virtual_widths = match cli.virtual_widths.as_deref().map(parse_widths).transpose() {
+        Ok(w) => w,
+        Err(e) => return usage_error(format!("--virtual-widths: {e}")),
     };
     let Some(lane_order) = LaneOrder::parse(&cli.lane_order) else {
         return usage_error(format!("--lane-order `{}`: expected linear, reverse or random:SEED", cli.lane_order));
@@ -379,7 +390,7 @@ pub fn test(args: Vec<OsString>) -> u8 {
         let mut out = std::io::stdout().lock();
         for (i, f) in files.iter().enumerate() {
             let o = match f {
-                Ok(t) => testing::run_file(t, &engine, &name, timeout),
+                Ok(t) => testing::run_file_at(t, &engine, &name, timeout, cli.child_virtual),
                 Err(e) => Outcome::Error(e.clone()),
             };
             let _ = writeln!(out, "{}", o.to_line(i));
@@ -388,7 +399,32 @@ pub fn test(args: Vec<OsString>) -> u8 {
         return 0;
     }
 
-    let (widths, cells, device) = if cpu {
+    let (widths, cells, device) = if let (true, Some(virtuals)) = (cpu, &virtual_widths) {
+        let hardware = match asked.as_deref() {
+            None => 128,
+            Some([w]) => *w,
+            Some(_) => return usage_error("--virtual-widths runs on one hardware width: give --widths one value"),
+        };
+        let cells: Vec<Vec<Outcome>> = files
+            .iter()
+            .map(|f| {
+                virtuals
+                    .iter()
+                    .map(|&n| match f {
+                        Ok(t) => {
+                            testing::run_file_at(t, &Engine::Cpu { width: hardware, lane_order }, "", timeout, Some(n))
+                        }
+                        Err(e) => Outcome::Error(e.clone()),
+                    })
+                    .collect()
+            })
+            .collect();
+        (
+            virtuals.clone(),
+            cells,
+            format!("CPU engine, {hardware}-lane waves, lane order {}, virtual widths", cli.lane_order),
+        )
+    } else if cpu {
         let widths = asked.unwrap_or_else(|| (0..8).map(|i| 1 << i).collect());
         let cells: Vec<Vec<Outcome>> = files
             .iter()
@@ -432,16 +468,33 @@ pub fn test(args: Vec<OsString>) -> u8 {
             None => offered,
         };
         let mut cells = vec![Vec::new(); files.len()];
+        if let Some(virtuals) = &virtual_widths {
+            // The widest hardware waves hold every narrower virtual width.
+            let hardware = widths.iter().copied().max().unwrap_or(info.subgroup_size);
+            for &n in virtuals {
+                let column = run_child(&cli, &paths, files.len(), hardware, Some(n), &info, timeout);
+                for (row, o) in cells.iter_mut().zip(column) {
+                    row.push(o);
+                }
+            }
+            let name = format!("{}, {hardware}-lane waves, virtual widths", info.name);
+            return report(&cases, virtuals, &cells, &name);
+        }
         for &w in &widths {
-            let column = run_child(&cli, &paths, files.len(), w, &info, timeout);
+            let column = run_child(&cli, &paths, files.len(), w, None, &info, timeout);
             for (row, o) in cells.iter_mut().zip(column) {
                 row.push(o);
             }
         }
         (widths, cells, info.name.clone())
     };
+    report(&cases, &widths, &cells, &device)
+}
+
+/// Prints the file × width matrix; the exit status.
+fn report(cases: &[testing::slang::Case], widths: &[u32], cells: &[Vec<Outcome>], device: &str) -> u8 {
     let names: Vec<String> = cases.iter().map(|c| c.name.clone()).collect();
-    print!("{}", testing::render_report(&names, &widths, &cells));
+    print!("{}", testing::render_report(&names, widths, cells));
     println!("({device})");
     if cells.iter().flatten().any(Outcome::failed) {
         1
@@ -456,6 +509,7 @@ fn run_child(
     paths: &[PathBuf],
     cases: usize,
     w: u32,
+    virtual_width: Option<u32>,
     device: &wavec::run::DeviceInfo,
     timeout: Duration,
 ) -> Vec<Outcome> {
@@ -468,6 +522,9 @@ fn run_child(
     cmd.args(["test", "--child-width", &w.to_string(), "--timeout", &cli.timeout.to_string(), "--via", &cli.via]);
     if let Some(d) = &cli.device {
         cmd.args(["--device", d]);
+    }
+    if let Some(n) = virtual_width {
+        cmd.args(["--child-virtual", &n.to_string()]);
     }
     cmd.arg("--").args(paths);
     if device.is_lavapipe() {

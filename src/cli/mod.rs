@@ -118,6 +118,10 @@ struct Cli {
     /// `GetGroupWaveCount()` a compile-time constant.
     #[arg(long, value_name = "N")]
     wave_size: Option<u32>,
+    /// Run as if waves were N lanes (a power of two, 1 to 128) on hardware whose waves are any
+    /// multiple of N: every wave operation is confined to its N-lane slice of the hardware wave.
+    #[arg(long, value_name = "N")]
+    virtual_wave_size: Option<u32>,
     /// Buffer memory layouts: dxc (DXC's default: relaxed std140 for cbuffers, relaxed std430
     /// for storage buffers), gl (strict std140/std430), dx (D3D's packing), scalar.
     #[arg(long, default_value = "dxc", value_parser = ["dxc", "gl", "dx", "scalar"])]
@@ -323,6 +327,12 @@ fn wavec_main() -> u8 {
             return usage_error(format!("--wave-size {n}: expected a power of two from 4 to 128"));
         }
         options.wave_size = Some(n);
+    }
+    if let Some(n) = cli.virtual_wave_size {
+        if !(1..=128).contains(&n) || !n.is_power_of_two() {
+            return usage_error(format!("--virtual-wave-size {n}: expected a power of two from 1 to 128"));
+        }
+        options.virtual_wave_size = Some(n);
     }
     options.emulate = emulate(&cli.emulate);
     apply_layout(&cli.layout, &cli.matrix_layout, &mut options);

@@ -108,6 +108,9 @@ pub struct CpuOptions {
     pub emulate_group_wave: bool,
     /// Occurrences reported per check.
     pub max_reports: usize,
+    /// Run the program rewritten for virtual waves of this many lanes
+    /// ([`crate::lower::virtual_wave`]) on waves of `width` lanes, a multiple of it.
+    pub virtual_wave_size: Option<u32>,
 }
 
 impl Default for CpuOptions {
@@ -118,6 +121,7 @@ impl Default for CpuOptions {
             max_steps: 1 << 34,
             emulate_group_wave: false,
             max_reports: 4,
+            virtual_wave_size: None,
         }
     }
 }
@@ -229,6 +233,22 @@ pub fn run(
             "E0709",
             format!("wave width {} is not a power of two from 1 to 128", opts.width),
         )]);
+    }
+    if let Some(n) = opts.virtual_wave_size {
+        if !n.is_power_of_two() || opts.width % n != 0 {
+            return Err(vec![Diagnostic::error(
+                "E0711",
+                format!("virtual waves of {n} lanes need waves of a multiple of {n} lanes, not {}", opts.width),
+            )]);
+        }
+        let mut options = crate::Options { virtual_wave_size: Some(n), ..Default::default() };
+        if opts.emulate_group_wave {
+            options.emulate = crate::Emulate::Always;
+        }
+        let mut m = std::borrow::Cow::Borrowed(module);
+        crate::virtual_waves(&mut m, entry, &options)?;
+        let program = compile_program(&m, entry)?;
+        return run_program(&program, groups, buffers, opts);
     }
     // `[WaveSize]` promises the shader a wave size (a folded `GetGroupWaveCount()` relies on it):
     // running it at another width would test a program no GPU runs.

@@ -134,6 +134,7 @@ pub fn execute(job: &Job, engine: &Engine) -> Result<Ran, String> {
                 width: *width,
                 lane_order: *lane_order,
                 emulate_group_wave: job.options.emulate == crate::Emulate::Always,
+                virtual_wave_size: job.options.virtual_wave_size,
                 ..Default::default()
             };
             let mut bufs: Vec<CpuBuffer> = job
@@ -413,13 +414,33 @@ fn engine_width(engine: &Engine) -> Option<u32> {
 /// Runs a test file at one width and evaluates its checks. `device` is the Vulkan device's
 /// name (for `skip-device`), empty on the CPU engine.
 pub fn run_file(t: &TestFile, engine: &Engine, device: &str, timeout: Duration) -> Outcome {
+    run_file_at(t, engine, device, timeout, None)
+}
+
+/// [`run_file`] at a virtual wave width (`--virtual-wave-size`), when `virtual_width` is given:
+/// the file's widths, `[WaveSize]` and skips are read at that width, the engine's own waves
+/// must be a multiple of it.
+pub fn run_file_at(
+    t: &TestFile,
+    engine: &Engine,
+    device: &str,
+    timeout: Duration,
+    virtual_width: Option<u32>,
+) -> Outcome {
     if let Some(why) = &t.blocked {
         return Outcome::Skip(why.clone());
     }
     if t.cpu_only && matches!(engine, Engine::Vulkan { .. }) {
         return Outcome::Skip("a Slang `-cpu` test: it runs on the CPU engine only".into());
     }
-    if let Some(w) = engine_width(engine) {
+    if let (Some(n), Some(w)) = (virtual_width, engine_width(engine)) {
+        if w % n != 0 {
+            return Outcome::Skip(format!(
+                "virtual waves of {n} lanes need hardware waves of a multiple of {n}, and these have {w}"
+            ));
+        }
+    }
+    if let Some(w) = virtual_width.or(engine_width(engine)) {
         if !t.runs_at(w) {
             let why = t.widths_reason.clone().unwrap_or_else(|| "`//! widths` leaves this width out".into());
             return Outcome::Skip(why);
@@ -436,12 +457,22 @@ pub fn run_file(t: &TestFile, engine: &Engine, device: &str, timeout: Duration) 
             }
         }
     }
-    let job =
-        Job { source: &t.source, options: t.options(None), groups: t.dispatch, buffers: t.buffers.clone(), timeout };
+    let mut options = t.options(None);
+    // At the hardware's own width the rewrite is off: the program is the one that would run.
+    options.virtual_wave_size = virtual_width.filter(|&n| engine_width(engine) != Some(n));
+    let job = Job { source: &t.source, options, groups: t.dispatch, buffers: t.buffers.clone(), timeout };
     let ran = match execute(&job, engine) {
         Ok(r) => r,
         Err(e) => return Outcome::Error(e),
     };
+    if let Some(n) = virtual_width {
+        if ran.width % n != 0 {
+            return Outcome::Skip(format!(
+                "virtual waves of {n} lanes need hardware waves of a multiple of {n}, and `{}` has {}",
+                ran.device, ran.width
+            ));
+        }
+    }
     let reference = match &t.reference {
         None => None,
         Some((name, groups)) => {
