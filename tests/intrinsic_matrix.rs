@@ -105,6 +105,7 @@ fn gpu_run(spirv: &[u32], lanes: u32, case: (u32, u32)) -> Vec<u32> {
         device: Some(test_device()),
         scalar_block_layout: false,
         push_constants: None,
+        timed_runs: 0,
     };
     let out = run_compute(&d).unwrap_or_else(|e| panic!("run failed: {e}"));
     assert_eq!(out.device.subgroup_size, lanes, "the device runs another wave width than asked");

@@ -531,3 +531,38 @@ fn samples_corpus_and_slang_tests_pass_at_virtual_widths_on_lavapipe() {
     assert!(pass_row("samples/waves_per_group.slang", 5), "{out}");
     assert!(pass_row("tests/corpus/radix_sort.slang", 5), "{out}");
 }
+
+/// `wavec run --time N` times N more dispatches (device timestamps on Vulkan, wall time on the
+/// CPU engine) and prints min/median/max; `--spirv FILE` runs another compiler's SPIR-V (here
+/// wavec's own, written to a file) with the source giving the bindings, and gives the same
+/// buffer as the ordinary run.
+#[test]
+fn run_times_dispatches_and_runs_given_spirv() {
+    let dir = unique_temp_dir("run-time");
+    let shader = write(
+        &dir,
+        "k.slang",
+        "RWStructuredBuffer<uint> Out; [numthreads(64,1,1)] void main(uint3 id : SV_DispatchThreadID) { Out[id.x] = WavePrefixSum(id.x % 7u) + 3u * id.x; }",
+    );
+    let args = |extra: &[&str]| {
+        let mut a = vec!["run".to_string(), shader.display().to_string(), "--groups".into(), "4".into()];
+        a.extend(["--buffer".into(), "0=1024".into(), "--dump".into(), "0".into()]);
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    let (plain, _) = expect_status(wavec().args(args(&["--device", &test_device()])), 0);
+    let (timed, _) = expect_status(wavec().args(args(&["--device", &test_device(), "--time", "5"])), 0);
+    let time_line = timed.lines().find(|l| l.starts_with("time: ")).unwrap_or_else(|| panic!("{timed}"));
+    assert!(time_line.contains("over 5 dispatches") && time_line.contains("median"), "{time_line}");
+    let buffer = |out: &str| out.lines().filter(|l| !l.starts_with("time: ")).collect::<Vec<_>>().join("\n");
+    assert_eq!(buffer(&plain), buffer(&timed), "the timed runs changed the buffer that comes back");
+    let (cpu, _) = expect_status(wavec().args(args(&["--engine", "cpu", "--time", "3"])), 0);
+    assert!(cpu.contains("over 3 dispatches"), "{cpu}");
+    let spv = dir.join("k.spv");
+    expect_status(wavec().args([shader.to_str().unwrap(), "-t", "spirv", "-o", spv.to_str().unwrap()]), 0);
+    let (given, _) =
+        expect_status(wavec().args(args(&["--device", &test_device(), "--spirv", spv.to_str().unwrap()])), 0);
+    assert_eq!(buffer(&plain), buffer(&given), "the given SPIR-V ran differently");
+    let (_, err) = expect_status(wavec().args(args(&["--engine", "cpu", "--spirv", spv.to_str().unwrap()])), 1);
+    assert!(err.contains("not SPIR-V") || err.contains("CPU engine runs wavec's own programs"), "{err}");
+}

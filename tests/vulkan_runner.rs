@@ -24,6 +24,7 @@ fn dispatch<'a>(spirv: &'a [u32], groups: u32, buffers: Vec<BufferInit>) -> Disp
         device: Some(test_device()),
         scalar_block_layout: false,
         push_constants: None,
+        timed_runs: 0,
     }
 }
 

@@ -140,6 +140,23 @@ struct RunCli {
     /// default) or row (DXC's -Zpr).
     #[arg(long, default_value = "column", value_parser = ["column", "row"])]
     matrix_layout: String,
+    /// After the run, time N more dispatches (default 20) and print min/median/max in µs:
+    /// Vulkan timestamps around each dispatch after 3 warm-up dispatches; the CPU engine's wall
+    /// time per run.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "20")]
+    time: Option<u32>,
+    /// Vulkan: run this SPIR-V (another compiler's, say) instead of wavec's; INPUT still says
+    /// what the bindings hold. Its entry point is --entry, else `main`.
+    #[arg(long, value_name = "FILE")]
+    spirv: Option<PathBuf>,
+}
+
+/// `min 12.3 µs, median 12.9 µs, max 14.0 µs over 20 dispatches`.
+pub fn time_summary(times: &[Duration]) -> String {
+    let mut us: Vec<f64> = times.iter().map(|t| t.as_secs_f64() * 1e6).collect();
+    us.sort_by(f64::total_cmp);
+    let median = if us.len() % 2 == 1 { us[us.len() / 2] } else { (us[us.len() / 2 - 1] + us[us.len() / 2]) / 2.0 };
+    format!("min {:.1} µs, median {:.1} µs, max {:.1} µs over {} dispatches", us[0], median, us[us.len() - 1], us.len())
 }
 
 fn check_width(w: u32) -> Result<u32, String> {
@@ -273,12 +290,31 @@ pub fn run(args: Vec<OsString>) -> u8 {
         Ok(s) => s,
         Err(e) => return failure(format!("cannot read `{}`: {e}", cli.input.display())),
     };
+    if cli.time == Some(0) {
+        return usage_error("--time 0: time at least one dispatch");
+    }
     let job = Job { source: &source, options, groups, buffers, timeout };
-    let ran = match testing::execute(&job, &engine) {
+    let ran = match &cli.spirv {
+        None => testing::execute_timed(&job, &engine, cli.time.unwrap_or(0)),
+        Some(path) => match std::fs::read(path) {
+            Ok(bytes) if bytes.len() % 4 == 0 => {
+                let words: Vec<u32> =
+                    bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+                let entry = cli.entry.as_deref().unwrap_or("main");
+                testing::execute_spirv(&job, &engine, cli.time.unwrap_or(0), &words, entry)
+            }
+            Ok(_) => Err(format!("`{}` is not SPIR-V (its size is not a whole number of words)", path.display())),
+            Err(e) => Err(format!("cannot read `{}`: {e}", path.display())),
+        },
+    };
+    let ran = match ran {
         Ok(r) => r,
         Err(e) => return failure(e),
     };
     eprintln!("wavec: ran on {}", ran.device);
+    if !ran.times.is_empty() {
+        println!("time: {}", time_summary(&ran.times));
+    }
     if !ran.warnings.is_empty() {
         eprint!("{}", ran.warnings);
     }

@@ -93,6 +93,9 @@ pub struct Dispatch<'a> {
     pub scalar_block_layout: bool,
     /// The push constants (the entry point's `uniform` values), for a module that has them.
     pub push_constants: Option<Vec<u8>>,
+    /// After the run whose buffers come back, this many more dispatches timed on the device
+    /// (`wavec run --time`), after a few warm-up ones; 0 for none.
+    pub timed_runs: u32,
 }
 
 /// What a device can do, as far as wavec cares.
@@ -137,6 +140,8 @@ pub struct RunOutput {
     pub device: DeviceInfo,
     /// Time from queue submission until the fence was seen signalled.
     pub elapsed: Duration,
+    /// The device time of each timed dispatch ([`Dispatch::timed_runs`]), from timestamps.
+    pub times: Vec<Duration>,
 }
 
 /// Why a run failed.

@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::ffi::{c_char, CStr, CString};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use ash::vk;
 
@@ -49,6 +49,7 @@ struct Session {
     pipeline: vk::Pipeline,
     command_pool: vk::CommandPool,
     fence: vk::Fence,
+    query_pool: vk::QueryPool,
     /// Set when work may still be executing (timeout): nothing may be
     /// destroyed, and the loader library must stay mapped because driver
     /// threads may still run code from it.
@@ -77,6 +78,9 @@ impl Drop for Session {
                 }
                 if self.fence != vk::Fence::null() {
                     device.destroy_fence(self.fence, None);
+                }
+                if self.query_pool != vk::QueryPool::null() {
+                    device.destroy_query_pool(self.query_pool, None);
                 }
                 if self.command_pool != vk::CommandPool::null() {
                     device.destroy_command_pool(self.command_pool, None);
@@ -1154,7 +1158,117 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             Bound::Sampler(..) | Bound::Unused => b.data.clone(),
         })
         .collect();
-    Ok(RunOutput { buffers, device: p.info.clone(), elapsed })
+    let times = if d.timed_runs > 0 {
+        let mut padded = push.clone();
+        padded.resize(push_size as usize, 0);
+        time_dispatches(&mut s, &p, queue, queue_family, d, &sets, &padded)?
+    } else {
+        Vec::new()
+    };
+    Ok(RunOutput { buffers, device: p.info.clone(), elapsed, times })
+}
+
+/// Dispatches unrelated to the results: a few warm-up runs, then `d.timed_runs` runs, each
+/// between two timestamps and each waiting for the previous one (a compute-to-compute barrier),
+/// so a time is one dispatch alone. They run on the buffers as the measured run left them.
+#[allow(clippy::too_many_arguments)]
+fn time_dispatches(
+    s: &mut Session,
+    p: &Probe,
+    queue: vk::Queue,
+    queue_family: u32,
+    d: &Dispatch,
+    sets: &[vk::DescriptorSet],
+    push: &[u8],
+) -> Result<Vec<Duration>, RunError> {
+    const WARM_UP: u32 = 3;
+    // SAFETY: queries on a physical device of this instance.
+    let families = unsafe { s.instance().get_physical_device_queue_family_properties(p.pd) };
+    let valid_bits = families.get(queue_family as usize).map_or(0, |f| f.timestamp_valid_bits);
+    if valid_bits == 0 || p.limits.timestamp_period <= 0.0 {
+        return Err(RunError::MissingFeature("timestamps on the compute queue (for --time)".into()));
+    }
+    let device = s.device.clone().ok_or_else(|| RunError::Vk("no device".into()))?;
+    let runs = d.timed_runs;
+    let pool_info = vk::QueryPoolCreateInfo::default().query_type(vk::QueryType::TIMESTAMP).query_count(2 * runs);
+    s.query_pool = unsafe { device.create_query_pool(&pool_info, None) }.map_err(vk_err("vkCreateQueryPool"))?;
+    let serialize = [vk::MemoryBarrier::default()
+        .src_access_mask(vk::AccessFlags::SHADER_WRITE | vk::AccessFlags::SHADER_READ)
+        .dst_access_mask(vk::AccessFlags::SHADER_WRITE | vk::AccessFlags::SHADER_READ)];
+    let cb_info = vk::CommandBufferAllocateInfo::default()
+        .command_pool(s.command_pool)
+        .level(vk::CommandBufferLevel::PRIMARY)
+        .command_buffer_count(1);
+    let cb = unsafe { device.allocate_command_buffers(&cb_info) }
+        .map_err(vk_err("vkAllocateCommandBuffers"))?
+        .first()
+        .copied()
+        .ok_or_else(|| RunError::Vk("vkAllocateCommandBuffers returned nothing".into()))?;
+    // SAFETY: a fresh command buffer of this session's pool; every handle recorded belongs to
+    // this session's device, and the first submission has completed (its fence signalled).
+    unsafe {
+        let begin = vk::CommandBufferBeginInfo::default().flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT);
+        device.begin_command_buffer(cb, &begin).map_err(vk_err("vkBeginCommandBuffer"))?;
+        device.cmd_reset_query_pool(cb, s.query_pool, 0, 2 * runs);
+        device.cmd_bind_pipeline(cb, vk::PipelineBindPoint::COMPUTE, s.pipeline);
+        if !sets.is_empty() {
+            device.cmd_bind_descriptor_sets(cb, vk::PipelineBindPoint::COMPUTE, s.pipeline_layout, 0, sets, &[]);
+        }
+        if !push.is_empty() {
+            device.cmd_push_constants(cb, s.pipeline_layout, vk::ShaderStageFlags::COMPUTE, 0, push);
+        }
+        for i in 0..WARM_UP + runs {
+            let timed = i.checked_sub(WARM_UP);
+            device.cmd_pipeline_barrier(
+                cb,
+                vk::PipelineStageFlags::COMPUTE_SHADER,
+                vk::PipelineStageFlags::COMPUTE_SHADER,
+                vk::DependencyFlags::empty(),
+                &serialize,
+                &[],
+                &[],
+            );
+            if let Some(t) = timed {
+                device.cmd_write_timestamp(cb, vk::PipelineStageFlags::TOP_OF_PIPE, s.query_pool, 2 * t);
+            }
+            device.cmd_dispatch(cb, d.groups[0], d.groups[1], d.groups[2]);
+            if let Some(t) = timed {
+                device.cmd_write_timestamp(cb, vk::PipelineStageFlags::BOTTOM_OF_PIPE, s.query_pool, 2 * t + 1);
+            }
+        }
+        device.end_command_buffer(cb).map_err(vk_err("vkEndCommandBuffer"))?;
+        device.reset_fences(&[s.fence]).map_err(vk_err("vkResetFences"))?;
+        let cbs = [cb];
+        let submit = [vk::SubmitInfo::default().command_buffers(&cbs)];
+        device.queue_submit(queue, &submit, s.fence).map_err(vk_err("vkQueueSubmit"))?;
+    }
+    let timeout_ns = u64::try_from(d.timeout.as_nanos()).unwrap_or(u64::MAX).saturating_mul(u64::from(WARM_UP + runs));
+    match unsafe { device.wait_for_fences(&[s.fence], true, timeout_ns) } {
+        Ok(()) => {}
+        Err(vk::Result::TIMEOUT) => {
+            s.leak = true;
+            return Err(RunError::Timeout(d.timeout));
+        }
+        Err(e) => return Err(vk_err("vkWaitForFences")(e)),
+    }
+    let mut ticks = vec![0u64; 2 * runs as usize];
+    // SAFETY: the queries were written by the completed submission; WAIT makes the call block
+    // until they are available (they are).
+    unsafe {
+        device.get_query_pool_results(
+            s.query_pool,
+            0,
+            &mut ticks,
+            vk::QueryResultFlags::TYPE_64 | vk::QueryResultFlags::WAIT,
+        )
+    }
+    .map_err(vk_err("vkGetQueryPoolResults"))?;
+    let mask = if valid_bits >= 64 { u64::MAX } else { (1u64 << valid_bits) - 1 };
+    let period = f64::from(p.limits.timestamp_period);
+    Ok(ticks
+        .chunks_exact(2)
+        .map(|t| Duration::from_nanos((((t[1].wrapping_sub(t[0])) & mask) as f64 * period) as u64))
+        .collect())
 }
 
 // Keep the unit tests of the pure helpers next to them.

@@ -110,6 +110,9 @@ pub struct Ran {
     pub width: u32,
     /// What the CPU engine noticed that is not an error (a benign groupshared race), as text.
     pub warnings: String,
+    /// The times of the timed runs ([`execute_timed`]): device time on Vulkan, wall time on the
+    /// CPU engine.
+    pub times: Vec<Duration>,
 }
 
 impl Ran {
@@ -125,6 +128,27 @@ fn words(data: &[u8]) -> Vec<u32> {
 /// Runs `job` on `engine`. Every failure (compile errors, bad bindings, device errors,
 /// runtime checks of the CPU engine, timeouts) is an `Err` with a message for a person.
 pub fn execute(job: &Job, engine: &Engine) -> Result<Ran, String> {
+    execute_timed(job, engine, 0)
+}
+
+/// [`execute`], then `timed_runs` more dispatches timed (`wavec run --time`): on Vulkan from
+/// timestamps around each dispatch, after warm-up dispatches, on the buffers as the first run
+/// left them; on the CPU engine the wall time of each whole run, each from the job's buffers.
+/// The buffers that come back are the first run's.
+pub fn execute_timed(job: &Job, engine: &Engine, timed_runs: u32) -> Result<Ran, String> {
+    execute_with(job, engine, timed_runs, None)
+}
+
+/// [`execute_timed`] on Vulkan with SPIR-V from elsewhere (another compiler's, `wavec run
+/// --spirv`) and its entry point's name: the job's source still says what the bindings are.
+pub fn execute_spirv(job: &Job, engine: &Engine, timed_runs: u32, spirv: &[u32], entry: &str) -> Result<Ran, String> {
+    if matches!(engine, Engine::Cpu { .. }) {
+        return Err("the CPU engine runs wavec's own programs, not SPIR-V".into());
+    }
+    execute_with(job, engine, timed_runs, Some((spirv, entry)))
+}
+
+fn execute_with(job: &Job, engine: &Engine, timed_runs: u32, prebuilt: Option<(&[u32], &str)>) -> Result<Ran, String> {
     let (checked, warnings) =
         crate::check(job.source, &job.options).map_err(|d| format!("compile error:\n{}", d.render_plain()))?;
     let entry_name = checked.module.entry_points[checked.entry].name.clone();
@@ -153,12 +177,23 @@ pub fn execute(job: &Job, engine: &Engine) -> Result<Ran, String> {
             let (tx, rx) = std::sync::mpsc::channel();
             // A thread so a kernel that never finishes can be abandoned at the timeout (it is
             // left running; the process exits soon after).
+            let bufs_at_start = if timed_runs > 0 { bufs.clone() } else { Vec::new() };
             let spawned = std::thread::Builder::new().name("wavec-cpu".into()).stack_size(64 << 20).spawn(move || {
                 let r = crate::exec::run_checked(&checked, groups, &mut bufs, &opts);
-                let _ = tx.send((r, bufs));
+                let mut times = Vec::new();
+                if r.is_ok() {
+                    for _ in 0..timed_runs {
+                        let mut fresh: Vec<CpuBuffer> = bufs_at_start.clone();
+                        let start = std::time::Instant::now();
+                        let _ = crate::exec::run_checked(&checked, groups, &mut fresh, &opts);
+                        times.push(start.elapsed());
+                    }
+                }
+                let _ = tx.send((r, bufs, times));
             });
             spawned.map_err(|e| format!("cannot start the CPU engine: {e}"))?;
-            let (result, bufs) = match rx.recv_timeout(job.timeout) {
+            let timeout = job.timeout * (1 + timed_runs);
+            let (result, bufs, times) = match rx.recv_timeout(timeout) {
                 Ok(r) => r,
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
                     return Err(format!(
@@ -182,13 +217,17 @@ pub fn execute(job: &Job, engine: &Engine) -> Result<Ran, String> {
                 device: format!("CPU engine, {width} lanes"),
                 width: *width,
                 warnings: if noticed.list.is_empty() { String::new() } else { noticed.render_plain() },
+                times,
             })
         }
         Engine::Vulkan { width, device, via } => {
             // Descriptor kinds the spec leaves open come from the shader's declarations.
             let declared =
                 crate::exec::compile_program(&checked.module, checked.entry).map(|p| p.bindings).unwrap_or_default();
-            let (spirv, entry_name) = spirv_for(job, *via, &entry_name)?;
+            let (spirv, entry_name) = match prebuilt {
+                Some((words, entry)) => (words.to_vec(), entry.to_string()),
+                None => spirv_for(job, *via, &entry_name)?,
+            };
             // The push constants travel apart from the descriptors.
             let push = job.buffers.iter().find(|(id, _)| *id == BufferId::PUSH).map(|(_, s)| s.data.clone());
             let bound: Vec<&(BufferId, BufferSpec)> =
@@ -211,6 +250,7 @@ pub fn execute(job: &Job, engine: &Engine) -> Result<Ran, String> {
                 device: device.clone(),
                 scalar_block_layout: job.options.layout.needs_scalar_block_layout(),
                 push_constants: push.clone(),
+                timed_runs,
             };
             let out = crate::run::run_compute(&d).map_err(|e| e.to_string())?;
             let w = out.device.subgroup_size;
@@ -221,7 +261,13 @@ pub fn execute(job: &Job, engine: &Engine) -> Result<Ran, String> {
             }
             let mut buffers: Vec<(BufferId, Vec<u8>)> = bound.iter().map(|(id, _)| *id).zip(out.buffers).collect();
             buffers.extend(push.map(|p| (BufferId::PUSH, p)));
-            Ok(Ran { buffers, device: format!("{}, {w} lanes", out.device.name), width: w, warnings: String::new() })
+            Ok(Ran {
+                buffers,
+                device: format!("{}, {w} lanes", out.device.name),
+                width: w,
+                warnings: String::new(),
+                times: out.times,
+            })
         }
     }
 }
