@@ -126,8 +126,7 @@ impl<'a> Writer<'a> {
 
     fn resource(&mut self, out: &mut String, h: GlobalId, g: &Global, name: &str) {
         let Type::Resource(kind, elem) = &g.ty else {
-            self.refuse(g.span, &format!("the resource array `{}`", g.name));
-            return;
+            return self.texture_global(out, h, g, name);
         };
         let binding = self.binding_of(Slot::Global(h), g.span);
         let rule = self.module.layout.storage();
@@ -142,7 +141,11 @@ impl<'a> Writer<'a> {
                     majorness: g.majorness,
                     packoffset: None,
                 }];
-                let access = if *kind == StructuredBuffer { "readonly buffer" } else { "buffer" };
+                let access = match (*kind == StructuredBuffer, g.coherent) {
+                    (true, _) => "readonly buffer",
+                    (false, true) => "coherent buffer",
+                    (false, false) => "buffer",
+                };
                 self.block(out, access, &block, binding, &members, rule, g.span);
                 if let Some(c) = Binding::of(&self.bindings, Slot::Counter(h)).map(|b| (b.set, b.binding)) {
                     let counter = self.namer.name(&format!("{}_counter", g.name));
@@ -159,7 +162,11 @@ impl<'a> Writer<'a> {
                     majorness: g.majorness,
                     packoffset: None,
                 }];
-                let access = if *kind == ByteAddressBuffer { "readonly buffer" } else { "buffer" };
+                let access = match (*kind == ByteAddressBuffer, g.coherent) {
+                    (true, _) => "readonly buffer",
+                    (false, true) => "coherent buffer",
+                    (false, false) => "buffer",
+                };
                 self.block(out, access, &block, binding, &members, rule, g.span);
             }
             ConstantBuffer => {
@@ -167,9 +174,7 @@ impl<'a> Writer<'a> {
                 let members = [Member { ty: elem, name: name.to_string(), majorness: g.majorness, packoffset: None }];
                 self.block(out, "uniform", &block, binding, &members, self.module.layout.uniform(), g.span);
             }
-            _ => {
-                self.refuse(g.span, &format!("`{}` resources yet (textures, samplers and typed buffers)", kind.name()))
-            }
+            _ => self.texture_global(out, h, g, name),
         }
     }
 

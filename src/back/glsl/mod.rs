@@ -38,6 +38,7 @@
 mod blocks;
 mod keywords;
 mod methods;
+mod texture;
 mod wave;
 mod writer;
 

@@ -81,6 +81,8 @@ pub(super) struct Writer<'a> {
     pub diags: Vec<Diagnostic>,
     /// Spans already reported by E0621, so one construct is reported once.
     refused: HashSet<(u32, u32)>,
+    /// The expression a statement consists of, being written: texel stores stand only there.
+    statement: Option<ExprId>,
 }
 
 impl<'a> Writer<'a> {
@@ -104,6 +106,7 @@ impl<'a> Writer<'a> {
             helpers_written: HashSet::default(),
             diags: Vec::new(),
             refused: HashSet::default(),
+            statement: None,
         }
     }
 
@@ -370,7 +373,9 @@ impl<'a> Writer<'a> {
                         Some(ParamMode::InOut) => "inout ",
                         _ => "",
                     };
-                    format!("{mode}{}", self.decl(&l.ty, &cx.names[p.index()], l.span))
+                    // glslang ignores (and warns of) `precise` on inputs: the caller computed them.
+                    let precise = if l.precise && !mode.is_empty() { "precise " } else { "" };
+                    format!("{precise}{mode}{}", self.decl(&l.ty, &cx.names[p.index()], l.span))
                 })
                 .collect()
         };
@@ -425,7 +430,9 @@ impl<'a> Writer<'a> {
     fn local_decl(&mut self, cx: &Ctx<'a>, local: LocalId, init: Option<ExprId>) -> String {
         let l = &cx.f.locals[local];
         let konst = if l.is_const { "const " } else { "" };
-        let mut s = format!("{konst}{}", self.decl(&l.ty, &cx.names[local.index()], l.span));
+        // GLSL's `precise` has HLSL's meaning: the operations computing the value are unfused.
+        let precise = if l.precise { "precise " } else { "" };
+        let mut s = format!("{precise}{konst}{}", self.decl(&l.ty, &cx.names[local.index()], l.span));
         if let Some(e) = init {
             let _ = write!(s, " = {}", self.expr(cx, e, P_ASSIGN));
         }
@@ -435,6 +442,7 @@ impl<'a> Writer<'a> {
     fn stmt(&mut self, cx: &Ctx<'a>, s: &Stmt, level: Level, out: &mut String) {
         match s {
             Stmt::Expr(e) => {
+                self.statement = Some(*e);
                 let e = self.expr(cx, *e, 0);
                 let _ = writeln!(out, "{level}{e};");
             }
@@ -465,6 +473,7 @@ impl<'a> Writer<'a> {
                 };
                 let init = header_init.unwrap_or_default();
                 let cond = cond.map(|c| format!(" {}", self.expr(cx, c, 0))).unwrap_or_default();
+                self.statement = *step;
                 let step = step.map(|c| format!(" {}", self.expr(cx, c, 0))).unwrap_or_default();
                 let _ = write!(out, "{level}for ({init};{cond};{step}) ");
                 self.block_body(cx, body, level, out);
@@ -761,6 +770,9 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Index { base, index } => {
                 if let Type::Resource(kind, _) = &f.exprs[*base].ty {
+                    if super::texture::is_image_kind(*kind) {
+                        return self.texel_read(cx, *base, *index, &expr.ty, span);
+                    }
                     if !matches!(
                         kind,
                         ResourceKind::StructuredBuffer
@@ -781,6 +793,12 @@ impl<'a> Writer<'a> {
             ExprKind::Intrinsic { id, args, bound } => self.intrinsic(cx, span, *id, args, bound.as_deref(), &expr.ty),
             ExprKind::Method { object, method, args } => self.method(cx, *object, *method, args, &expr.ty, span),
             ExprKind::Assign { op, target, value } => {
+                if let ExprKind::Index { base, .. } = f.exprs[*target].kind {
+                    if matches!(f.exprs[base].ty, Type::Resource(k, _) if super::texture::is_image_kind(k)) {
+                        let statement = self.statement == Some(id);
+                        return self.texel_write(cx, *target, *op, *value, statement, span);
+                    }
+                }
                 let t = self.sub(cx, *target, P_PREFIX);
                 match op {
                     // `a *= b` of two matrices would be a matrix product in GLSL.
