@@ -190,6 +190,20 @@ impl<'a> Writer<'a> {
         span: Span,
     ) {
         let push = storage == "push_constant";
+        if let Some(m) = members.iter().find(|m| self.module.stores_integer_matrix_by_columns(&m.ty, m.majorness)) {
+            self.diags.push(
+                Diagnostic::error(
+                    "E0622",
+                    format!(
+                        "`{}` stores an integer or bool matrix column by column, which a GLSL block cannot describe",
+                        m.name
+                    ),
+                )
+                .with_label(span, "declared here")
+                .with_note("GLSL has float matrices only and writes the others as arrays of their rows; declare the matrix `row_major`"),
+            );
+            return;
+        }
         let Some(layout) = self.block_layout(members, rule, !push && storage == "uniform", span) else {
             return;
         };
@@ -300,6 +314,8 @@ impl<'a> Writer<'a> {
 /// The majorness of every matrix `ty` holds.
 fn matrices(m: &Module, ty: &Type, majorness: Majorness, out: &mut Vec<Majorness>) {
     match ty {
+        // Integer and bool matrices are arrays of rows, which no qualifier affects.
+        Type::Matrix(s, ..) if !s.is_float() => {}
         Type::Matrix(..) => out.push(majorness),
         Type::Array(e, _) => matrices(m, e, majorness, out),
         Type::Struct(h) => {

@@ -37,6 +37,7 @@
 
 mod blocks;
 mod keywords;
+mod matrix;
 mod methods;
 mod texture;
 mod wave;

@@ -301,11 +301,8 @@ impl<'a> Writer<'a> {
                     Scalar::F64 => "d",
                     Scalar::F16 => "f16",
                     _ => {
-                        self.refuse(
-                            span,
-                            &format!("the {} matrix `{ty}`: GLSL has only floating-point matrices", s.hlsl_name()),
-                        );
-                        return "mat2".into();
+                        let row = self.ty_at(&Type::Vector(*s, *c), span);
+                        return format!("{row}[{r}]");
                     }
                 };
                 self.scalar_name(*s);
@@ -342,6 +339,14 @@ impl<'a> Writer<'a> {
                 None => dims.push_str("[]"),
             }
             t = e;
+        }
+        let row;
+        if let Type::Matrix(s, r, c) = t {
+            if super::matrix::is_row_array(t) {
+                let _ = write!(dims, "[{r}]");
+                row = Type::Vector(*s, *c);
+                t = &row;
+            }
         }
         format!("{} {name}{dims}", self.ty_at(t, span))
     }
@@ -615,6 +620,22 @@ impl<'a> Writer<'a> {
                 let parts: Vec<String> = parts.iter().zip(&fields).map(|(p, f)| self.constant(p, f, span).0).collect();
                 (format!("{t}({})", parts.join(", ")), P_POSTFIX)
             }
+            (ConstValue::Composite(parts), Type::Matrix(s, _, c)) if super::matrix::is_row_array(ty) => {
+                let t = self.ty_at(ty, span);
+                let row_ty = Type::Vector(*s, *c);
+                let flat: Vec<ConstValue> = parts
+                    .iter()
+                    .flat_map(|p| match p {
+                        ConstValue::Composite(inner) => inner.clone(),
+                        other => vec![other.clone()],
+                    })
+                    .collect();
+                let rows: Vec<String> = flat
+                    .chunks(*c as usize)
+                    .map(|ch| self.constant(&ConstValue::Composite(ch.to_vec()), &row_ty, span).0)
+                    .collect();
+                (format!("{t}({})", rows.join(", ")), P_POSTFIX)
+            }
             (ConstValue::Composite(parts), Type::Vector(s, _) | Type::Matrix(s, _, _)) => {
                 let t = self.ty_at(ty, span);
                 let parts: Vec<String> = parts.iter().map(|p| self.constant(p, &Type::Scalar(*s), span).0).collect();
@@ -694,6 +715,9 @@ impl<'a> Writer<'a> {
             ExprKind::Const(v) => self.constant(v, &expr.ty, span),
             ExprKind::Local(l) => (cx.names[l.index()].clone(), P_POSTFIX),
             ExprKind::Global(g) => (self.global_names[g.index()].clone(), P_POSTFIX),
+            ExprKind::Unary(op, a) if super::matrix::is_row_array(&expr.ty) => {
+                self.row_unary(cx, *op, *a, &expr.ty, span)
+            }
             ExprKind::Unary(op, a) => {
                 if matches!(f.exprs[*a].ty, Type::Vector(Scalar::Bool, _)) && *op == UnaryOp::Not {
                     let s = self.expr(cx, *a, P_ASSIGN);
@@ -726,6 +750,9 @@ impl<'a> Writer<'a> {
             ExprKind::Convert(a) => self.convert(cx, *a, &expr.ty, span),
             ExprKind::Construct(parts) if parts.is_empty() && matches!(expr.ty, Type::Struct(_)) => {
                 (self.zero(&expr.ty, span), P_POSTFIX)
+            }
+            ExprKind::Construct(parts) if super::matrix::is_row_array(&expr.ty) => {
+                self.row_construct(cx, parts, &expr.ty, span)
             }
             ExprKind::Construct(parts) => {
                 let t = self.ty_at(&expr.ty, span);
@@ -850,7 +877,7 @@ impl<'a> Writer<'a> {
         let matrix_product = op == BinaryOp::Mul && matches!(a, Type::Matrix(..)) && matches!(b, Type::Matrix(..));
         let bool_bits =
             matches!(op, BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor) && a.scalar() == Some(Scalar::Bool);
-        float_rem || matrix_product || bool_bits
+        float_rem || matrix_product || bool_bits || self.is_row_wise(a, &[a, b])
     }
 
     fn binary(&mut self, cx: &Ctx<'a>, op: BinaryOp, l: ExprId, r: ExprId, ty: &Type, span: Span) -> (String, u8) {
@@ -858,8 +885,8 @@ impl<'a> Writer<'a> {
         let lt = f.exprs[l].ty.clone();
         let rt = f.exprs[r].ty.clone();
         let vector = matches!(lt, Type::Vector(..)) || matches!(rt, Type::Vector(..));
-        if matches!(lt, Type::Matrix(..)) && op.is_comparison() {
-            self.refuse(span, "a comparison of matrices");
+        if self.is_row_wise(ty, &[&lt, &rt]) {
+            return self.row_binary(cx, op, l, r, ty, span);
         }
         if op.is_comparison() && vector {
             let name = match op {
@@ -948,6 +975,9 @@ impl<'a> Writer<'a> {
                 }
                 (self.zero(to, span), P_POSTFIX)
             }
+            (Type::Scalar(_), Type::Matrix(..)) if crate::back::template::has_side_effects(cx.f, self.stdlib, a) => {
+                self.row_splat(cx, a, to, span)
+            }
             (Type::Scalar(s), Type::Matrix(_, r, c)) => {
                 // A splat: every element (GLSL's `mat3(x)` would be diagonal).
                 let v = self.expr(cx, a, P_ASSIGN);
@@ -955,6 +985,14 @@ impl<'a> Writer<'a> {
                 let row = format!("{}({v})", self.ty_at(&row_ty, span));
                 let t = self.ty_at(to, span);
                 (format!("{t}({})", vec![row; *r as usize].join(", ")), P_POSTFIX)
+            }
+            (Type::Matrix(..), Type::Matrix(..))
+                if super::matrix::is_row_array(&from) || super::matrix::is_row_array(to) =>
+            {
+                if from == *to {
+                    return (self.expr(cx, a, P_POSTFIX), P_POSTFIX);
+                }
+                self.row_convert(cx, a, to, span)
             }
             (Type::Matrix(..), Type::Scalar(_) | Type::Vector(..)) | (Type::Vector(..), Type::Matrix(..)) => {
                 self.refuse(span, &format!("a conversion from `{from}` to `{to}`"));
