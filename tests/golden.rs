@@ -14,7 +14,7 @@
 //!
 //! Every variant is compiled to GLSL too: `<stem>.NAME.glsl` is blessable like the others, and
 //! `glslangValidator -V --target-env vulkan1.1` must compile it. A variant marked `[no-glsl]`
-//! uses what the GLSL backend refuses (integer matrices, textures): its GLSL compile must fail
+//! uses what the GLSL backend refuses (a buffer layout no GLSL block expresses): its GLSL compile must fail
 //! with one of the GLSL backend's own diagnostics (E0620–E0623), never succeed or panic.
 
 use crate::support::{bytes_to_words, check_golden, compile_hlsl, options_from_args, spirv_val_with};

@@ -273,6 +273,59 @@ void main(uint3 id : SV_DispatchThreadID)
     )
 }
 
+/// A case's run: its image at binding 0, its sampler at 1, the random inputs at 2, the
+/// results at 3.
+fn job<'a>(c: &Case, src: &'a str, base: &Path) -> Job<'a> {
+    let buffers = vec![
+        (BufferId { set: 0, binding: 0 }, parse_spec(&format!("image:{}", c.image), base).unwrap()),
+        (BufferId { set: 0, binding: 1 }, parse_spec(&format!("sampler:{}", c.sampler_spec), base).unwrap()),
+        (BufferId { set: 0, binding: 2 }, parse_spec("random:77:f32:1024", base).unwrap()),
+        (BufferId { set: 0, binding: 3 }, parse_spec("4096", base).unwrap()),
+    ];
+    Job {
+        source: src,
+        options: wavec::Options { file_name: format!("{}.slang", c.name), ..Default::default() },
+        groups: [4, 1, 1],
+        buffers,
+        timeout: Duration::from_secs(60),
+    }
+}
+
+/// Every case through GLSL (`--via glsl`: glslang's SPIR-V of wavec's GLSL) and through
+/// wavec's SPIR-V, both on lavapipe: the same sampler state, image and coordinates must give
+/// the same texels, bit for bit, so the GLSL backend's mapping of HLSL's coordinates, levels,
+/// offsets, compares, gathers and size queries is HLSL's.
+#[test]
+fn glsl_path_reads_textures_as_the_spirv_path_does() {
+    use wavec::testing::Via;
+    at_widths(concat!(module_path!(), "::glsl_path_reads_textures_as_the_spirv_path_does"), &[8], |_| {
+        let base = Path::new(".");
+        let mut failures = Vec::new();
+        for c in CASES {
+            let src = shader(c);
+            let job = job(c, &src, base);
+            let run = |via: Via| {
+                let engine = Engine::Vulkan { width: None, device: Some(test_device()), via };
+                execute(&job, &engine).map(|r| bytes_to_words(r.buffer(BufferId { set: 0, binding: 3 }).unwrap()))
+            };
+            match (run(Via::Glsl), run(Via::Spirv)) {
+                (Ok(glsl), Ok(spirv)) => {
+                    if let Some(i) = (0..glsl.len()).find(|&i| glsl[i] != spirv[i]) {
+                        failures.push(format!(
+                            "{}: word {i} is {} through GLSL, {} through SPIR-V",
+                            c.name,
+                            f32::from_bits(glsl[i]),
+                            f32::from_bits(spirv[i])
+                        ));
+                    }
+                }
+                (a, b) => failures.push(format!("{}: glsl {:?}, spirv {:?}", c.name, a.err(), b.err())),
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    });
+}
+
 /// Every case on the CPU engine and on lavapipe; the largest difference of each.
 #[test]
 fn cpu_engine_samples_as_lavapipe_does() {
@@ -282,19 +335,7 @@ fn cpu_engine_samples_as_lavapipe_does() {
         let mut overall = 0.0f32;
         for c in CASES {
             let src = shader(c);
-            let buffers = vec![
-                (BufferId { set: 0, binding: 0 }, parse_spec(&format!("image:{}", c.image), base).unwrap()),
-                (BufferId { set: 0, binding: 1 }, parse_spec(&format!("sampler:{}", c.sampler_spec), base).unwrap()),
-                (BufferId { set: 0, binding: 2 }, parse_spec("random:77:f32:1024", base).unwrap()),
-                (BufferId { set: 0, binding: 3 }, parse_spec("4096", base).unwrap()),
-            ];
-            let job = Job {
-                source: &src,
-                options: wavec::Options { file_name: format!("{}.slang", c.name), ..Default::default() },
-                groups: [4, 1, 1],
-                buffers,
-                timeout: Duration::from_secs(60),
-            };
+            let job = job(c, &src, base);
             let run = |engine: &Engine| {
                 execute(&job, engine).map(|r| bytes_to_words(r.buffer(BufferId { set: 0, binding: 3 }).unwrap()))
             };

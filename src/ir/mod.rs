@@ -678,6 +678,19 @@ pub struct Module {
 }
 
 impl Module {
+    /// Whether `ty`, stored with `majorness`, holds an integer or bool matrix laid out by
+    /// columns. SPIR-V and GLSL have float matrices only and give the others as arrays of their
+    /// rows, so only row-major storage of those matches the bytes HLSL gives them.
+    pub fn stores_integer_matrix_by_columns(&self, ty: &Type, majorness: Majorness) -> bool {
+        match ty {
+            Type::Matrix(s, _, _) => !s.is_float() && majorness == Majorness::Column,
+            Type::Array(e, _) => self.stores_integer_matrix_by_columns(e, majorness),
+            Type::Struct(h) => {
+                self.structs[*h].fields.iter().any(|f| self.stores_integer_matrix_by_columns(&f.ty, f.majorness))
+            }
+            _ => false,
+        }
+    }
     /// HLSL spelling of a type, struct names resolved.
     pub fn type_name(&self, ty: &Type) -> String {
         match ty {

@@ -52,7 +52,7 @@ void main() {
     for (uint i = 0u; i < 4u; i++) {
         Post__Accumulator_add(acc, Post__Weights[i] * float(id.x));
     }
-    float m = Post__Accumulator_mean(acc);
+    precise float m = Post__Accumulator_mean(acc);
     float half_weight = 0.5;
     float toned = Post__apply(2u, m) + half_weight * 7.0;
     Output[id.x] = subgroupAdd(toned);

@@ -126,8 +126,7 @@ impl<'a> Writer<'a> {
 
     fn resource(&mut self, out: &mut String, h: GlobalId, g: &Global, name: &str) {
         let Type::Resource(kind, elem) = &g.ty else {
-            self.refuse(g.span, &format!("the resource array `{}`", g.name));
-            return;
+            return self.texture_global(out, h, g, name);
         };
         let binding = self.binding_of(Slot::Global(h), g.span);
         let rule = self.module.layout.storage();
@@ -142,7 +141,11 @@ impl<'a> Writer<'a> {
                     majorness: g.majorness,
                     packoffset: None,
                 }];
-                let access = if *kind == StructuredBuffer { "readonly buffer" } else { "buffer" };
+                let access = match (*kind == StructuredBuffer, g.coherent) {
+                    (true, _) => "readonly buffer",
+                    (false, true) => "coherent buffer",
+                    (false, false) => "buffer",
+                };
                 self.block(out, access, &block, binding, &members, rule, g.span);
                 if let Some(c) = Binding::of(&self.bindings, Slot::Counter(h)).map(|b| (b.set, b.binding)) {
                     let counter = self.namer.name(&format!("{}_counter", g.name));
@@ -159,7 +162,11 @@ impl<'a> Writer<'a> {
                     majorness: g.majorness,
                     packoffset: None,
                 }];
-                let access = if *kind == ByteAddressBuffer { "readonly buffer" } else { "buffer" };
+                let access = match (*kind == ByteAddressBuffer, g.coherent) {
+                    (true, _) => "readonly buffer",
+                    (false, true) => "coherent buffer",
+                    (false, false) => "buffer",
+                };
                 self.block(out, access, &block, binding, &members, rule, g.span);
             }
             ConstantBuffer => {
@@ -167,9 +174,7 @@ impl<'a> Writer<'a> {
                 let members = [Member { ty: elem, name: name.to_string(), majorness: g.majorness, packoffset: None }];
                 self.block(out, "uniform", &block, binding, &members, self.module.layout.uniform(), g.span);
             }
-            _ => {
-                self.refuse(g.span, &format!("`{}` resources yet (textures, samplers and typed buffers)", kind.name()))
-            }
+            _ => self.texture_global(out, h, g, name),
         }
     }
 
@@ -185,6 +190,20 @@ impl<'a> Writer<'a> {
         span: Span,
     ) {
         let push = storage == "push_constant";
+        if let Some(m) = members.iter().find(|m| self.module.stores_integer_matrix_by_columns(&m.ty, m.majorness)) {
+            self.diags.push(
+                Diagnostic::error(
+                    "E0622",
+                    format!(
+                        "`{}` stores an integer or bool matrix column by column, which a GLSL block cannot describe",
+                        m.name
+                    ),
+                )
+                .with_label(span, "declared here")
+                .with_note("GLSL has float matrices only and writes the others as arrays of their rows; declare the matrix `row_major`"),
+            );
+            return;
+        }
         let Some(layout) = self.block_layout(members, rule, !push && storage == "uniform", span) else {
             return;
         };
@@ -295,6 +314,8 @@ impl<'a> Writer<'a> {
 /// The majorness of every matrix `ty` holds.
 fn matrices(m: &Module, ty: &Type, majorness: Majorness, out: &mut Vec<Majorness>) {
     match ty {
+        // Integer and bool matrices are arrays of rows, which no qualifier affects.
+        Type::Matrix(s, ..) if !s.is_float() => {}
         Type::Matrix(..) => out.push(majorness),
         Type::Array(e, _) => matrices(m, e, majorness, out),
         Type::Struct(h) => {

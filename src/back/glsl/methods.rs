@@ -1,6 +1,6 @@
 //! Methods of buffers: structured buffers (element access, `GetDimensions`, the hidden counter
 //! of `IncrementCounter`/`Append`/`Consume`) and byte-address buffers (words of a `uint[]`).
-//! Textures, samplers and typed buffers are refused (E0621) for now.
+//! Textures and typed buffers are [`super::texture`]'s.
 
 use super::writer::{Ctx, Writer, P_ASSIGN, P_POSTFIX};
 use crate::ir::*;
@@ -22,6 +22,9 @@ impl<'a> Writer<'a> {
             self.internal(span, "a method of a value that is not a resource");
             return ("0".into(), P_POSTFIX);
         };
+        if super::texture::is_image_kind(*kind) {
+            return self.texture_method(cx, object, method, args, ret, span);
+        }
         let ExprKind::Global(g) = cx.f.exprs[object].kind else {
             self.refuse(span, "a method of a resource that is not a global (resources as values)");
             return ("0".into(), P_POSTFIX);

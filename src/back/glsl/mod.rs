@@ -8,7 +8,10 @@
 //!   their meaning; products swap operands (`mul(v, M)` is `M * v`: the stdlib's
 //!   `[glsl("$1 * $0")]`), HLSL's component-wise `*` of two matrices is `matrixCompMult`, and
 //!   HLSL's `column_major` storage is GLSL's `row_major` of the transposed matrix (blocks say
-//!   so). Integer and bool matrices have no GLSL type: E0621.
+//!   so). Integer and bool matrices have no GLSL type: they are arrays of their rows
+//!   ([`matrix`]), as in SPIR-V.
+//! - **Textures, samplers and typed buffers** are Vulkan GLSL's separate descriptors, combined
+//!   where they are sampled ([`texture`]).
 //! - **Blocks.** Storage buffers are `buffer` blocks holding a runtime array named like the
 //!   resource (`Out[i]` reads as written); `cbuffer`s, `ConstantBuffer<T>` and the loose
 //!   uniforms are `uniform` blocks; the entry point's `uniform` values a `push_constant`
@@ -31,13 +34,16 @@
 //!
 //! - E0620: an intrinsic with no GLSL form for this call and no portable implementation.
 //! - E0621: a language feature GLSL has no form for, or this backend does not write yet
-//!   (textures and samplers, typed buffers, integer and bool matrices, resources as values).
-//! - E0622: a buffer whose layout under `--layout` no GLSL block layout can express.
+//!   (resources as values, textures of 16- or 64-bit elements, a texel store used as a value).
+//! - E0622: a buffer whose layout under `--layout` no GLSL block layout can express (an
+//!   integer or bool matrix stored column by column among them).
 //! - E0623: a non-compute entry point.
 
 mod blocks;
 mod keywords;
+mod matrix;
 mod methods;
+mod texture;
 mod wave;
 mod writer;
 

@@ -24,7 +24,7 @@ use crate::back::Namer;
 use crate::diag::Diagnostic;
 use crate::ir::{ExprId, ExprKind, Function, IntrinsicId, ParamMode, Scalar, Type};
 use crate::span::Span;
-use crate::stdlib::{AttrValue, Intrinsic, Lowering};
+use crate::stdlib::{AttrValue, Intrinsic, Lowering, TypePat};
 use std::fmt::Write as _;
 
 /// The `#extension` an extension key of a `[glsl]` form names.
@@ -46,10 +46,14 @@ fn extension(key: &str) -> Option<&'static str> {
 
 /// Whether the conditions of a `[glsl]` form hold for a call of `args` in `f`.
 fn applies(options: &Options, form: &Lowering, f: &Function, args: &[ExprId]) -> bool {
+    applies_to(options, form, args.first().map(|a| &f.exprs[*a].ty), f, args)
+}
+
+/// [`applies`], for a call whose first argument has type `first`.
+fn applies_to(options: &Options, form: &Lowering, first: Option<&Type>, f: &Function, args: &[ExprId]) -> bool {
     if form.named_ident("cap").is_some_and(|c| !options.allows(c)) {
         return false;
     }
-    let first = args.first().map(|a| &f.exprs[*a].ty);
     if let Some(shape) = form.named_ident("shape") {
         let ok = matches!(
             (shape, first),
@@ -92,12 +96,28 @@ fn native_form<'i>(options: &Options, intr: &'i Intrinsic, f: &Function, args: &
     intr.lowerings_for("glsl").find(|form| applies(options, form, f, args))
 }
 
+/// The form applied to each row of a matrix, for an element-wise intrinsic (`T f(T, …)`)
+/// that GLSL has no matrix form of: GLSL's subgroup functions take no matrices, and integer
+/// matrices are arrays of rows ([`super::matrix`]).
+fn row_form<'i>(options: &Options, intr: &'i Intrinsic, f: &Function, args: &[ExprId]) -> Option<&'i Lowering> {
+    let Type::Matrix(s, _, c) = &f.exprs[*args.first()?].ty else { return None };
+    let (Some(p), TypePat::Generic(i)) = (intr.params.first(), &intr.ret) else { return None };
+    if p.ty != TypePat::Generic(*i) {
+        return None;
+    }
+    let row = Type::Vector(*s, *c);
+    intr.lowerings_for("glsl").find(|form| {
+        applies_to(options, form, Some(&row), f, args)
+            && form.string(0).is_some_and(|t| !t.contains("$T") && !t.contains("$R"))
+    })
+}
+
 /// What GLSL emits natively, for [`crate::lower::intrinsics`].
 pub struct Natives<'a>(pub &'a Options);
 
 impl crate::lower::intrinsics::Target for Natives<'_> {
     fn native(&self, intr: &Intrinsic, f: &Function, args: &[ExprId]) -> Result<(), Diagnostic> {
-        if native_form(self.0, intr, f, args).is_some() {
+        if native_form(self.0, intr, f, args).is_some() || row_form(self.0, intr, f, args).is_some() {
             return Ok(());
         }
         let mut d = Diagnostic::error("E0620", format!("`{}` has no GLSL form for this call", intr.name));
@@ -106,7 +126,7 @@ impl crate::lower::intrinsics::Target for Natives<'_> {
             d = d.with_note(format!("its GLSL form needs `--capability {cap}`"));
         } else if intr.lowerings_for("glsl").next().is_some() {
             let first = args.first().map(|a| f.exprs[*a].ty.to_string()).unwrap_or_default();
-            d = d.with_note(format!("GLSL has no form of it for `{first}` (matrices and 64-bit bit counts have none)"));
+            d = d.with_note(format!("GLSL has no form of it for `{first}` (64-bit bit counts have none)"));
         }
         Err(d)
     }
@@ -141,9 +161,15 @@ impl<'a> Writer<'a> {
     ) -> (String, u8) {
         let stdlib = self.stdlib;
         let (_, intr) = crate::lower::intrinsics::declaration(stdlib, id);
-        let Some(form) = native_form(self.options, intr, cx.f, args) else {
-            self.internal(span, &format!("`{}` reached the GLSL writer without a form", intr.name));
-            return ("0".to_string(), P_POSTFIX);
+        let (form, per_row) = match native_form(self.options, intr, cx.f, args) {
+            Some(form) => (form, false),
+            None => match row_form(self.options, intr, cx.f, args) {
+                Some(form) => (form, true),
+                None => {
+                    self.internal(span, &format!("`{}` reached the GLSL writer without a form", intr.name));
+                    return ("0".to_string(), P_POSTFIX);
+                }
+            },
         };
         let Some(text) = form.string(0) else {
             self.internal(span, &format!("`{}`'s [glsl] attribute has no template", intr.name));
@@ -159,6 +185,9 @@ impl<'a> Writer<'a> {
                 },
                 _ => self.internal(span, &format!("malformed [glsl] attribute of `{}`", intr.name)),
             }
+        }
+        if per_row {
+            return self.row_intrinsic(cx, &format!("wavec_{}", intr.name), text, args, ret, span);
         }
         if let Some(helper) = self.helper_names.get(&format!("wavec_{}", intr.name)).cloned() {
             self.write_helper(cx, intr, &helper, text, args, bound, ret, span);

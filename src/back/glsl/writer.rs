@@ -81,6 +81,8 @@ pub(super) struct Writer<'a> {
     pub diags: Vec<Diagnostic>,
     /// Spans already reported by E0621, so one construct is reported once.
     refused: HashSet<(u32, u32)>,
+    /// The expression a statement consists of, being written: texel stores stand only there.
+    statement: Option<ExprId>,
 }
 
 impl<'a> Writer<'a> {
@@ -104,6 +106,7 @@ impl<'a> Writer<'a> {
             helpers_written: HashSet::default(),
             diags: Vec::new(),
             refused: HashSet::default(),
+            statement: None,
         }
     }
 
@@ -298,11 +301,8 @@ impl<'a> Writer<'a> {
                     Scalar::F64 => "d",
                     Scalar::F16 => "f16",
                     _ => {
-                        self.refuse(
-                            span,
-                            &format!("the {} matrix `{ty}`: GLSL has only floating-point matrices", s.hlsl_name()),
-                        );
-                        return "mat2".into();
+                        let row = self.ty_at(&Type::Vector(*s, *c), span);
+                        return format!("{row}[{r}]");
                     }
                 };
                 self.scalar_name(*s);
@@ -340,6 +340,14 @@ impl<'a> Writer<'a> {
             }
             t = e;
         }
+        let row;
+        if let Type::Matrix(s, r, c) = t {
+            if super::matrix::is_row_array(t) {
+                let _ = write!(dims, "[{r}]");
+                row = Type::Vector(*s, *c);
+                t = &row;
+            }
+        }
         format!("{} {name}{dims}", self.ty_at(t, span))
     }
 
@@ -370,7 +378,9 @@ impl<'a> Writer<'a> {
                         Some(ParamMode::InOut) => "inout ",
                         _ => "",
                     };
-                    format!("{mode}{}", self.decl(&l.ty, &cx.names[p.index()], l.span))
+                    // glslang ignores (and warns of) `precise` on inputs: the caller computed them.
+                    let precise = if l.precise && !mode.is_empty() { "precise " } else { "" };
+                    format!("{precise}{mode}{}", self.decl(&l.ty, &cx.names[p.index()], l.span))
                 })
                 .collect()
         };
@@ -425,7 +435,9 @@ impl<'a> Writer<'a> {
     fn local_decl(&mut self, cx: &Ctx<'a>, local: LocalId, init: Option<ExprId>) -> String {
         let l = &cx.f.locals[local];
         let konst = if l.is_const { "const " } else { "" };
-        let mut s = format!("{konst}{}", self.decl(&l.ty, &cx.names[local.index()], l.span));
+        // GLSL's `precise` has HLSL's meaning: the operations computing the value are unfused.
+        let precise = if l.precise { "precise " } else { "" };
+        let mut s = format!("{precise}{konst}{}", self.decl(&l.ty, &cx.names[local.index()], l.span));
         if let Some(e) = init {
             let _ = write!(s, " = {}", self.expr(cx, e, P_ASSIGN));
         }
@@ -435,6 +447,7 @@ impl<'a> Writer<'a> {
     fn stmt(&mut self, cx: &Ctx<'a>, s: &Stmt, level: Level, out: &mut String) {
         match s {
             Stmt::Expr(e) => {
+                self.statement = Some(*e);
                 let e = self.expr(cx, *e, 0);
                 let _ = writeln!(out, "{level}{e};");
             }
@@ -465,6 +478,7 @@ impl<'a> Writer<'a> {
                 };
                 let init = header_init.unwrap_or_default();
                 let cond = cond.map(|c| format!(" {}", self.expr(cx, c, 0))).unwrap_or_default();
+                self.statement = *step;
                 let step = step.map(|c| format!(" {}", self.expr(cx, c, 0))).unwrap_or_default();
                 let _ = write!(out, "{level}for ({init};{cond};{step}) ");
                 self.block_body(cx, body, level, out);
@@ -606,6 +620,22 @@ impl<'a> Writer<'a> {
                 let parts: Vec<String> = parts.iter().zip(&fields).map(|(p, f)| self.constant(p, f, span).0).collect();
                 (format!("{t}({})", parts.join(", ")), P_POSTFIX)
             }
+            (ConstValue::Composite(parts), Type::Matrix(s, _, c)) if super::matrix::is_row_array(ty) => {
+                let t = self.ty_at(ty, span);
+                let row_ty = Type::Vector(*s, *c);
+                let flat: Vec<ConstValue> = parts
+                    .iter()
+                    .flat_map(|p| match p {
+                        ConstValue::Composite(inner) => inner.clone(),
+                        other => vec![other.clone()],
+                    })
+                    .collect();
+                let rows: Vec<String> = flat
+                    .chunks(*c as usize)
+                    .map(|ch| self.constant(&ConstValue::Composite(ch.to_vec()), &row_ty, span).0)
+                    .collect();
+                (format!("{t}({})", rows.join(", ")), P_POSTFIX)
+            }
             (ConstValue::Composite(parts), Type::Vector(s, _) | Type::Matrix(s, _, _)) => {
                 let t = self.ty_at(ty, span);
                 let parts: Vec<String> = parts.iter().map(|p| self.constant(p, &Type::Scalar(*s), span).0).collect();
@@ -685,6 +715,9 @@ impl<'a> Writer<'a> {
             ExprKind::Const(v) => self.constant(v, &expr.ty, span),
             ExprKind::Local(l) => (cx.names[l.index()].clone(), P_POSTFIX),
             ExprKind::Global(g) => (self.global_names[g.index()].clone(), P_POSTFIX),
+            ExprKind::Unary(op, a) if super::matrix::is_row_array(&expr.ty) => {
+                self.row_unary(cx, *op, *a, &expr.ty, span)
+            }
             ExprKind::Unary(op, a) => {
                 if matches!(f.exprs[*a].ty, Type::Vector(Scalar::Bool, _)) && *op == UnaryOp::Not {
                     let s = self.expr(cx, *a, P_ASSIGN);
@@ -717,6 +750,9 @@ impl<'a> Writer<'a> {
             ExprKind::Convert(a) => self.convert(cx, *a, &expr.ty, span),
             ExprKind::Construct(parts) if parts.is_empty() && matches!(expr.ty, Type::Struct(_)) => {
                 (self.zero(&expr.ty, span), P_POSTFIX)
+            }
+            ExprKind::Construct(parts) if super::matrix::is_row_array(&expr.ty) => {
+                self.row_construct(cx, parts, &expr.ty, span)
             }
             ExprKind::Construct(parts) => {
                 let t = self.ty_at(&expr.ty, span);
@@ -761,6 +797,9 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Index { base, index } => {
                 if let Type::Resource(kind, _) = &f.exprs[*base].ty {
+                    if super::texture::is_image_kind(*kind) {
+                        return self.texel_read(cx, *base, *index, &expr.ty, span);
+                    }
                     if !matches!(
                         kind,
                         ResourceKind::StructuredBuffer
@@ -781,6 +820,12 @@ impl<'a> Writer<'a> {
             ExprKind::Intrinsic { id, args, bound } => self.intrinsic(cx, span, *id, args, bound.as_deref(), &expr.ty),
             ExprKind::Method { object, method, args } => self.method(cx, *object, *method, args, &expr.ty, span),
             ExprKind::Assign { op, target, value } => {
+                if let ExprKind::Index { base, .. } = f.exprs[*target].kind {
+                    if matches!(f.exprs[base].ty, Type::Resource(k, _) if super::texture::is_image_kind(k)) {
+                        let statement = self.statement == Some(id);
+                        return self.texel_write(cx, *target, *op, *value, statement, span);
+                    }
+                }
                 let t = self.sub(cx, *target, P_PREFIX);
                 match op {
                     // `a *= b` of two matrices would be a matrix product in GLSL.
@@ -832,7 +877,7 @@ impl<'a> Writer<'a> {
         let matrix_product = op == BinaryOp::Mul && matches!(a, Type::Matrix(..)) && matches!(b, Type::Matrix(..));
         let bool_bits =
             matches!(op, BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor) && a.scalar() == Some(Scalar::Bool);
-        float_rem || matrix_product || bool_bits
+        float_rem || matrix_product || bool_bits || self.is_row_wise(a, &[a, b])
     }
 
     fn binary(&mut self, cx: &Ctx<'a>, op: BinaryOp, l: ExprId, r: ExprId, ty: &Type, span: Span) -> (String, u8) {
@@ -840,8 +885,8 @@ impl<'a> Writer<'a> {
         let lt = f.exprs[l].ty.clone();
         let rt = f.exprs[r].ty.clone();
         let vector = matches!(lt, Type::Vector(..)) || matches!(rt, Type::Vector(..));
-        if matches!(lt, Type::Matrix(..)) && op.is_comparison() {
-            self.refuse(span, "a comparison of matrices");
+        if self.is_row_wise(ty, &[&lt, &rt]) {
+            return self.row_binary(cx, op, l, r, ty, span);
         }
         if op.is_comparison() && vector {
             let name = match op {
@@ -930,6 +975,9 @@ impl<'a> Writer<'a> {
                 }
                 (self.zero(to, span), P_POSTFIX)
             }
+            (Type::Scalar(_), Type::Matrix(..)) if crate::back::template::has_side_effects(cx.f, self.stdlib, a) => {
+                self.row_splat(cx, a, to, span)
+            }
             (Type::Scalar(s), Type::Matrix(_, r, c)) => {
                 // A splat: every element (GLSL's `mat3(x)` would be diagonal).
                 let v = self.expr(cx, a, P_ASSIGN);
@@ -937,6 +985,14 @@ impl<'a> Writer<'a> {
                 let row = format!("{}({v})", self.ty_at(&row_ty, span));
                 let t = self.ty_at(to, span);
                 (format!("{t}({})", vec![row; *r as usize].join(", ")), P_POSTFIX)
+            }
+            (Type::Matrix(..), Type::Matrix(..))
+                if super::matrix::is_row_array(&from) || super::matrix::is_row_array(to) =>
+            {
+                if from == *to {
+                    return (self.expr(cx, a, P_POSTFIX), P_POSTFIX);
+                }
+                self.row_convert(cx, a, to, span)
             }
             (Type::Matrix(..), Type::Scalar(_) | Type::Vector(..)) | (Type::Vector(..), Type::Matrix(..)) => {
                 self.refuse(span, &format!("a conversion from `{from}` to `{to}`"));

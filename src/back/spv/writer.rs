@@ -617,19 +617,6 @@ impl<'a> Writer<'a> {
         fields.iter().map(|f| (f.ty.clone(), f.majorness, f.name.clone())).collect()
     }
 
-    /// Whether `ty`, stored with `majorness`, holds a non-float matrix laid out by columns: SPIR-V
-    /// gives such a matrix as an array of its rows, so only row-major storage matches the layout.
-    fn column_major_integer_matrix(&self, ty: &Type, majorness: Majorness) -> bool {
-        match ty {
-            Type::Matrix(s, _, _) => !s.is_float() && majorness == Majorness::Column,
-            Type::Array(e, _) => self.column_major_integer_matrix(e, majorness),
-            Type::Struct(h) => {
-                self.struct_members(*h).iter().any(|(t, maj, _)| self.column_major_integer_matrix(t, *maj))
-            }
-            _ => false,
-        }
-    }
-
     pub fn zero(&mut self, ty: &Type) -> Word {
         self.constant(&ConstValue::Int(0), ty)
     }
@@ -732,7 +719,7 @@ impl<'a> Writer<'a> {
                 Type::Resource(_, Some(elem)) => elem,
                 other => other,
             };
-            if in_memory && self.column_major_integer_matrix(stored, g.majorness) {
+            if in_memory && self.m.stores_integer_matrix_by_columns(stored, g.majorness) {
                 return Err(err(
                     "E0612",
                     g.span,

@@ -1,0 +1,520 @@
+//! Textures, samplers and typed buffers, as Vulkan GLSL writes them: separate `texture2D` and
+//! `sampler` uniforms combined where they are used (`sampler2D(tex, samp)`, the `…Shadow`
+//! constructor for depth compares), `image2D` with the `[[vk::image_format]]` (else the one
+//! SPIR-V derives from the element type), `textureBuffer`/`imageBuffer` for typed buffers.
+//! Texel reads and size queries of sampled images need no sampler: they use
+//! `GL_EXT_samplerless_texture_functions`, so every descriptor has the type SPIR-V gives it
+//! and the runners bind the same descriptors for both.
+//!
+//! HLSL's conventions become GLSL's here: `Load`'s level is the coordinate's last component,
+//! a depth compare's reference is the coordinate's last component (a separate argument for
+//! cube arrays and gathers), sampled texels always have four components.
+
+use super::writer::{Ctx, Writer, P_ASSIGN, P_COMMA, P_POSTFIX};
+use crate::ir::bindings::Slot;
+use crate::ir::*;
+use crate::span::Span;
+use std::fmt::Write as _;
+
+/// Whether a resource of this kind is an image to GLSL (a texture or a typed buffer).
+pub(super) fn is_image_kind(k: ResourceKind) -> bool {
+    k.is_texture() || matches!(k, ResourceKind::Buffer | ResourceKind::RWBuffer)
+}
+
+/// GLSL's name of a dimensionality: `2DArray` in `texture2DArray`, `image2DArray`.
+fn dim_suffix(kind: ResourceKind) -> &'static str {
+    match kind.texture_shape() {
+        None => "Buffer",
+        Some((TextureDim::D1, false)) => "1D",
+        Some((TextureDim::D1, true)) => "1DArray",
+        Some((TextureDim::D2, false)) => "2D",
+        Some((TextureDim::D2, true)) => "2DArray",
+        Some((TextureDim::D3, _)) => "3D",
+        Some((TextureDim::Cube, false)) => "Cube",
+        Some((TextureDim::Cube, true)) => "CubeArray",
+    }
+}
+
+/// The GLSL `layout` name of an image format.
+fn format_name(f: crate::image::Format) -> String {
+    f.name().replace("snorm", "_snorm")
+}
+
+/// What one texture expression names: its kind, element type and GLSL spelling (`Tex`,
+/// `Textures[i]`).
+pub(super) struct Image {
+    kind: ResourceKind,
+    elem: Type,
+    text: String,
+}
+
+impl Image {
+    fn scalar(&self) -> Scalar {
+        self.elem.scalar().unwrap_or(Scalar::F32)
+    }
+    fn storage(&self) -> bool {
+        self.kind.is_writable()
+    }
+    /// `i`/`u` before `texture2D`, `vec4`.
+    fn prefix(&self) -> &'static str {
+        match self.scalar() {
+            Scalar::I32 => "i",
+            Scalar::U32 => "u",
+            _ => "",
+        }
+    }
+}
+
+impl<'a> Writer<'a> {
+    /// Declares a texture, sampler or typed buffer, or a fixed-size array of them.
+    pub(super) fn texture_global(&mut self, out: &mut String, h: GlobalId, g: &Global, name: &str) {
+        let (kind, elem, dims) = match &g.ty {
+            Type::Resource(k, e) => (*k, e, String::new()),
+            Type::Array(inner, Some(n)) => match inner.as_ref() {
+                Type::Resource(k, e) if is_image_kind(*k) || k.is_sampler() => (*k, e, format!("[{n}]")),
+                _ => {
+                    self.refuse(
+                        g.span,
+                        &format!("the array of buffers `{}` (arrays of textures and samplers only)", g.name),
+                    );
+                    return;
+                }
+            },
+            _ => {
+                self.refuse(g.span, &format!("the resource array `{}`", g.name));
+                return;
+            }
+        };
+        let mut qualifiers = Vec::new();
+        if let Some(b) = crate::ir::bindings::Binding::of(&self.bindings, Slot::Global(h)) {
+            qualifiers.push(format!("set = {}", b.set));
+            qualifiers.push(format!("binding = {}", b.binding));
+        } else {
+            self.internal(g.span, "a resource without a binding");
+        }
+        let ty = if kind.is_sampler() {
+            if kind == ResourceKind::SamplerComparisonState { "samplerShadow" } else { "sampler" }.to_string()
+        } else {
+            let elem = elem.as_deref().cloned().unwrap_or(Type::Vector(Scalar::F32, 4));
+            let Some(image) = self.image_elem(kind, &elem, g.span) else { return };
+            let suffix = dim_suffix(kind);
+            if kind.is_writable() {
+                if let Some(f) = self.storage_format(&image, g.image_format) {
+                    qualifiers.push(f);
+                }
+                format!("{}image{suffix}", image.prefix())
+            } else {
+                format!("{}texture{suffix}", image.prefix())
+            }
+        };
+        let coherent = if g.coherent { "coherent " } else { "" };
+        let _ = writeln!(out, "layout({}) uniform {coherent}{ty} {name}{dims};", qualifiers.join(", "));
+    }
+
+    /// Checks the element type a texture holds (32-bit scalars and vectors, as in SPIR-V).
+    fn image_elem(&mut self, kind: ResourceKind, elem: &Type, span: Span) -> Option<Image> {
+        let ok = matches!(elem, Type::Scalar(s) | Type::Vector(s, _) if matches!(s, Scalar::F32 | Scalar::I32 | Scalar::U32));
+        if !ok {
+            self.refuse(
+                span,
+                &format!(
+                    "`{}<{}>`: typed buffers and textures of 32-bit float, int and uint scalars and vectors only",
+                    kind.name(),
+                    self.module.type_name(elem)
+                ),
+            );
+            return None;
+        }
+        Some(Image { kind, elem: elem.clone(), text: String::new() })
+    }
+
+    /// A storage image's `layout` format: the declared one, else the one of its element type
+    /// (as SPIR-V chooses it). Three components have no format: reads then need
+    /// `GL_EXT_shader_image_load_formatted`.
+    fn storage_format(&mut self, image: &Image, declared: Option<crate::image::Format>) -> Option<String> {
+        if let Some(f) = declared {
+            return Some(format_name(f));
+        }
+        let n = image.elem.vector_size().unwrap_or(1);
+        let channels = match n {
+            1 => "r",
+            2 => "rg",
+            4 => "rgba",
+            _ => {
+                self.extensions.insert("GL_EXT_shader_image_load_formatted");
+                return None;
+            }
+        };
+        let bits = match image.scalar() {
+            Scalar::I32 => "32i",
+            Scalar::U32 => "32ui",
+            _ => "32f",
+        };
+        Some(format!("{channels}{bits}"))
+    }
+
+    /// The texture or sampler a resource expression names: a global or an element of a global
+    /// array of them.
+    fn descriptor(&mut self, cx: &Ctx<'a>, e: ExprId) -> Option<(ResourceKind, Option<Type>, String)> {
+        let x = &cx.f.exprs[e];
+        let Type::Resource(kind, elem) = &x.ty else { return None };
+        let named = match &x.kind {
+            ExprKind::Global(_) => true,
+            ExprKind::Index { base, .. } => matches!(cx.f.exprs[*base].kind, ExprKind::Global(_)),
+            _ => false,
+        };
+        if !named {
+            self.refuse(x.span, "a texture or sampler that is not a global (resources as values)");
+            return None;
+        }
+        let text = self.expr(cx, e, P_POSTFIX);
+        Some((*kind, elem.as_deref().cloned(), text))
+    }
+
+    fn image(&mut self, cx: &Ctx<'a>, e: ExprId) -> Option<Image> {
+        let (kind, elem, text) = self.descriptor(cx, e)?;
+        let elem = elem.unwrap_or(Type::Vector(Scalar::F32, 4));
+        let mut image = self.image_elem(kind, &elem, cx.f.exprs[e].span)?;
+        image.text = text;
+        Some(image)
+    }
+
+    /// An integer texel coordinate, as GLSL's `int`/`ivecN` (HLSL takes unsigned ones too).
+    fn int_coord(&mut self, cx: &Ctx<'a>, e: ExprId, span: Span) -> String {
+        let ty = cx.f.exprs[e].ty.clone();
+        if ty.scalar() == Some(Scalar::I32) {
+            return self.expr(cx, e, P_ASSIGN);
+        }
+        let t = self.ty_at(&ty.with_scalar(Scalar::I32), span);
+        format!("{t}({})", self.expr(cx, e, P_ASSIGN))
+    }
+
+    /// The first components of a four-component texel, as `ty`.
+    fn texel_as(texel: String, ty: &Type) -> String {
+        match ty.vector_size().unwrap_or(1) {
+            4 => texel,
+            1 => format!("{texel}.x"),
+            2 => format!("{texel}.xy"),
+            _ => format!("{texel}.xyz"),
+        }
+    }
+
+    /// The four-component texel a read gives: `imageLoad`, or `texelFetch` at `lod`.
+    fn fetch(&mut self, image: &Image, coord: String, lod: Option<String>, offset: Option<String>) -> String {
+        if image.storage() {
+            return format!("imageLoad({}, {coord})", image.text);
+        }
+        self.extensions.insert("GL_EXT_samplerless_texture_functions");
+        if image.kind == ResourceKind::Buffer {
+            return format!("texelFetch({}, {coord})", image.text);
+        }
+        let lod = lod.unwrap_or_else(|| "0".into());
+        match offset {
+            Some(o) => format!("texelFetchOffset({}, {coord}, {lod}, {o})", image.text),
+            None => format!("texelFetch({}, {coord}, {lod})", image.text),
+        }
+    }
+
+    /// `Tex[coord]`: the texel at level 0.
+    pub(super) fn texel_read(
+        &mut self,
+        cx: &Ctx<'a>,
+        base: ExprId,
+        index: ExprId,
+        ty: &Type,
+        span: Span,
+    ) -> (String, u8) {
+        let Some(image) = self.image(cx, base) else { return ("0".into(), P_POSTFIX) };
+        let c = self.int_coord(cx, index, span);
+        let texel = self.fetch(&image, c, None, None);
+        (Self::texel_as(texel, ty), P_POSTFIX)
+    }
+
+    /// `Tex[coord] = value` or `Tex[coord] op= value`: an `imageStore` of the texel widened to
+    /// four components (the format drops the ones it lacks). It has no value, so it stands only
+    /// as a statement.
+    pub(super) fn texel_write(
+        &mut self,
+        cx: &Ctx<'a>,
+        target: ExprId,
+        op: Option<BinaryOp>,
+        value: ExprId,
+        statement: bool,
+        span: Span,
+    ) -> (String, u8) {
+        let ExprKind::Index { base, index } = cx.f.exprs[target].kind else {
+            self.internal(span, "a texel write without a texel");
+            return ("0".into(), P_POSTFIX);
+        };
+        if !statement {
+            self.refuse(span, "an assignment to a texel used as a value (GLSL's `imageStore` has none)");
+            return ("0".into(), P_POSTFIX);
+        }
+        let Some(image) = self.image(cx, base) else { return ("0".into(), P_POSTFIX) };
+        let ty = cx.f.exprs[target].ty.clone();
+        let c = self.int_coord(cx, index, span);
+        let v = if let Some(op) = op {
+            if has_effects(self, cx, index) {
+                self.refuse(span, "a compound assignment to a texel whose coordinate has side effects");
+                return ("0".into(), P_POSTFIX);
+            }
+            if op == BinaryOp::Rem && ty.scalar().is_some_and(Scalar::is_float) {
+                self.refuse(span, "`%=` of a floating-point texel");
+                return ("0".into(), P_POSTFIX);
+            }
+            let old = Self::texel_as(self.fetch(&image, c.clone(), None, None), &ty);
+            let rhs = self.expr(cx, value, super::writer::P_PREFIX);
+            format!("{old} {} {rhs}", op.symbol())
+        } else {
+            self.expr(cx, value, P_ASSIGN)
+        };
+        let n = ty.vector_size().unwrap_or(1);
+        let texel = if n == 4 {
+            v
+        } else {
+            let zero = match image.scalar() {
+                Scalar::I32 => "0",
+                Scalar::U32 => "0u",
+                _ => "0.0",
+            };
+            let mut parts = vec![v];
+            parts.extend(std::iter::repeat_n(zero.to_string(), 4 - n as usize));
+            format!("{}vec4({})", image.prefix(), parts.join(", "))
+        };
+        (format!("imageStore({}, {c}, {texel})", image.text), P_POSTFIX)
+    }
+
+    /// `Load`, `mips[][]`, `Sample*`, `Gather*` and `GetDimensions` of textures and typed
+    /// buffers.
+    pub(super) fn texture_method(
+        &mut self,
+        cx: &Ctx<'a>,
+        object: ExprId,
+        method: ResourceMethod,
+        args: &[ExprId],
+        ret: &Type,
+        span: Span,
+    ) -> (String, u8) {
+        let Some(image) = self.image(cx, object) else { return ("0".into(), P_POSTFIX) };
+        match method {
+            ResourceMethod::Load(_) if image.storage() || image.kind == ResourceKind::Buffer => {
+                let c = self.int_coord(cx, args[0], span);
+                (Self::texel_as(self.fetch(&image, c, None, None), ret), P_POSTFIX)
+            }
+            ResourceMethod::Load(_) => {
+                let Some((c, lod)) = self.split_level(cx, args[0], span) else { return ("0".into(), P_POSTFIX) };
+                let offset = args.get(1).map(|&o| self.int_coord(cx, o, span));
+                (Self::texel_as(self.fetch(&image, c, Some(lod), offset), ret), P_POSTFIX)
+            }
+            ResourceMethod::MipLoad => {
+                let lod = self.int_coord(cx, args[0], span);
+                let c = self.int_coord(cx, args[1], span);
+                (Self::texel_as(self.fetch(&image, c, Some(lod), None), ret), P_POSTFIX)
+            }
+            ResourceMethod::Sample(op) => self.sample(cx, &image, op, args, ret, span),
+            ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip => {
+                self.dimensions(cx, &image, method == ResourceMethod::GetDimensionsMip, args, span)
+            }
+            other => {
+                self.refuse(span, &format!("`{other:?}` of a `{}`", image.kind.name()));
+                ("0".into(), P_POSTFIX)
+            }
+        }
+    }
+
+    /// `Load(int3(x, y, mip))`'s coordinate and level: the parts of a constructor when the
+    /// level is its own last part, else swizzles of a coordinate that is read twice.
+    fn split_level(&mut self, cx: &Ctx<'a>, e: ExprId, span: Span) -> Option<(String, String)> {
+        let x = &cx.f.exprs[e];
+        let n = x.ty.vector_size().unwrap_or(1);
+        let int_ty = |k: u8| if k == 1 { Type::INT } else { Type::Vector(Scalar::I32, k) };
+        if let ExprKind::Construct(parts) = &x.kind {
+            if let Some((&last, rest)) = parts.split_last() {
+                if matches!(cx.f.exprs[last].ty, Type::Scalar(_)) && !rest.is_empty() {
+                    let lod = self.int_coord(cx, last, span);
+                    let c = if let [one] = rest {
+                        self.int_coord(cx, *one, span)
+                    } else {
+                        let t = self.ty_at(&int_ty(n - 1), span);
+                        format!("{t}({})", self.args(cx, rest))
+                    };
+                    return Some((c, lod));
+                }
+            }
+        }
+        if has_effects(self, cx, e) {
+            self.refuse(span, "a `Load` whose coordinate has side effects and is not a constructor");
+            return None;
+        }
+        let whole = self.int_coord(cx, e, span);
+        let whole = if whole.ends_with(')') || whole.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            whole
+        } else {
+            format!("({whole})")
+        };
+        let sw = ["x", "xy", "xyz"][(n as usize).saturating_sub(2).min(2)];
+        let last = ["x", "y", "z", "w"][(n as usize - 1).min(3)];
+        Some((format!("{whole}.{sw}"), format!("{whole}.{last}")))
+    }
+
+    /// `Sample*` and `Gather*`: GLSL's `texture`, `textureLod`, `textureGrad` or
+    /// `textureGather`, with `Offset` and `ClampARB` forms, on the image and sampler combined.
+    fn sample(
+        &mut self,
+        cx: &Ctx<'a>,
+        image: &Image,
+        op: SampleOp,
+        args: &[ExprId],
+        ret: &Type,
+        span: Span,
+    ) -> (String, u8) {
+        let o = op.operands();
+        let Some((_, _, sampler)) = self.descriptor(cx, args[o.sampler]) else { return ("0".into(), P_POSTFIX) };
+        let shape = image.kind.texture_shape();
+        let compare = op.kind.is_compare();
+        let cube_array = matches!(shape, Some((TextureDim::Cube, true)));
+        let shadow = if compare { "Shadow" } else { "" };
+        let combined =
+            format!("{}sampler{}{shadow}({}, {sampler})", image.prefix(), dim_suffix(image.kind), image.text);
+        let mut coord = self.expr(cx, args[o.coord], P_ASSIGN);
+        let mut reference = None;
+        if let Some(i) = o.compare {
+            let r = self.expr(cx, args[i], P_ASSIGN);
+            if op.kind.is_gather() || cube_array {
+                reference = Some(r);
+            } else {
+                // The reference is the coordinate's last component (a 1D one's third).
+                let dims = image.kind.sample_dims();
+                coord = match dims {
+                    1 => format!("vec3({coord}, 0.0, {r})"),
+                    d => format!("vec{}({coord}, {r})", d + 1),
+                };
+            }
+        }
+        let offset = o.offset.map(|i| self.int_coord(cx, args[i], span));
+        let clamp = o.clamp.map(|i| self.expr(cx, args[i], P_ASSIGN));
+        let mut call = vec![combined, coord];
+        let name = match op.kind {
+            SampleKind::Gather(_) | SampleKind::GatherCmp(_) => {
+                let mut name = "textureGather".to_string();
+                match (reference, &offset) {
+                    (Some(r), Some(off)) => {
+                        call.push(r);
+                        call.push(off.clone());
+                        name.push_str("Offset");
+                    }
+                    (Some(r), None) => call.push(r),
+                    (None, off) => {
+                        if let Some(off) = off {
+                            call.push(off.clone());
+                            name.push_str("Offset");
+                        }
+                        let c = op.kind.gather_component();
+                        if c != 0 {
+                            call.push(c.to_string());
+                        }
+                    }
+                }
+                let texel = format!("{name}({})", call.join(", "));
+                return (Self::texel_as(texel, ret), P_POSTFIX);
+            }
+            SampleKind::Level | SampleKind::CmpLevel | SampleKind::CmpLevelZero => {
+                call.extend(reference);
+                let lod = match o.lod {
+                    Some(i) => self.float_arg(cx, args[i], span),
+                    None => "0.0".into(),
+                };
+                // Depth compares at a level on arrays and cubes are GL_EXT_texture_shadow_lod's.
+                if compare && !matches!(shape, Some((TextureDim::D1, _)) | Some((TextureDim::D2, false))) {
+                    self.extensions.insert("GL_EXT_texture_shadow_lod");
+                }
+                call.push(lod);
+                "textureLod"
+            }
+            SampleKind::Grad => {
+                let (dx, dy) = o.grad.unwrap_or((0, 0));
+                call.push(self.expr(cx, args[dx], P_ASSIGN));
+                call.push(self.expr(cx, args[dy], P_ASSIGN));
+                "textureGrad"
+            }
+            SampleKind::Sample | SampleKind::Bias | SampleKind::Cmp => {
+                call.extend(reference);
+                "texture"
+            }
+        };
+        let mut name = name.to_string();
+        if let Some(off) = offset {
+            call.push(off);
+            name.push_str("Offset");
+        }
+        if let Some(c) = clamp {
+            self.extensions.insert("GL_ARB_sparse_texture_clamp");
+            call.push(c);
+            name.push_str("ClampARB");
+        }
+        if let Some(b) = o.bias {
+            call.push(self.float_arg(cx, args[b], span));
+        }
+        let v = format!("{name}({})", call.join(", "));
+        if compare {
+            (v, P_POSTFIX)
+        } else {
+            (Self::texel_as(v, ret), P_POSTFIX)
+        }
+    }
+
+    fn float_arg(&mut self, cx: &Ctx<'a>, e: ExprId, span: Span) -> String {
+        let ty = cx.f.exprs[e].ty.clone();
+        if ty == Type::FLOAT {
+            return self.expr(cx, e, P_ASSIGN);
+        }
+        let t = self.ty_at(&ty.with_scalar(Scalar::F32), span);
+        format!("{t}({})", self.expr(cx, e, P_ASSIGN))
+    }
+
+    /// `GetDimensions`: each size, then the level count, assigned in a comma expression;
+    /// `textureSize` at the given level (0 without one), `imageSize` of storage images.
+    fn dimensions(&mut self, cx: &Ctx<'a>, image: &Image, with_mip: bool, args: &[ExprId], span: Span) -> (String, u8) {
+        let (sizes, levels) = if with_mip { (&args[1..args.len() - 1], args.last()) } else { (args, None) };
+        let size = if image.storage() {
+            format!("imageSize({})", image.text)
+        } else {
+            self.extensions.insert("GL_EXT_samplerless_texture_functions");
+            if image.kind == ResourceKind::Buffer {
+                format!("textureSize({})", image.text)
+            } else {
+                let lod = if with_mip {
+                    if has_effects(self, cx, args[0]) && sizes.len() > 1 {
+                        self.refuse(span, "a `GetDimensions` level with side effects");
+                    }
+                    self.int_coord(cx, args[0], span)
+                } else {
+                    "0".into()
+                };
+                format!("textureSize({}, {lod})", image.text)
+            }
+        };
+        let mut parts = Vec::new();
+        for (k, &a) in sizes.iter().enumerate() {
+            let v = if sizes.len() == 1 { size.clone() } else { format!("{size}.{}", ["x", "y", "z"][k.min(2)]) };
+            parts.push(self.assign_converted(cx, a, v, span));
+        }
+        if let Some(&l) = levels {
+            let v = format!("textureQueryLevels({})", image.text);
+            parts.push(self.assign_converted(cx, l, v, span));
+        }
+        (parts.join(", "), P_COMMA)
+    }
+
+    /// `target = T(value)`, for an `int` query result given to a `uint` or `float` argument.
+    fn assign_converted(&mut self, cx: &Ctx<'a>, target: ExprId, value: String, span: Span) -> String {
+        let ty = cx.f.exprs[target].ty.clone();
+        let t = self.ty_at(&ty, span);
+        let lhs = self.expr(cx, target, super::writer::P_PREFIX);
+        format!("{lhs} = {t}({value})")
+    }
+}
+
+fn has_effects(w: &Writer<'_>, cx: &Ctx<'_>, e: ExprId) -> bool {
+    crate::back::template::has_side_effects(cx.f, w.stdlib, e)
+}
