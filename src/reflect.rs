@@ -19,6 +19,9 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
+/// How a target natively emits a call (its form), or `None` when it takes the portable body.
+type Describe<'a> = dyn Fn(&Intrinsic, &Function, &[ExprId]) -> Option<String> + 'a;
+
 /// The version of the JSON schema; bumped on any change a reader could notice.
 pub const VERSION: u32 = 1;
 
@@ -593,13 +596,13 @@ fn record_intrinsics(
     entry: usize,
     stdlib: &Stdlib,
     natives: &dyn LowerTarget,
-    describe: &dyn Fn(&Intrinsic, &Function, &[ExprId]) -> Option<String>,
+    describe: &Describe<'_>,
     target: &'static str,
     out: &mut BTreeMap<String, BTreeMap<&'static str, Lowered>>,
 ) {
     struct Recorder<'a> {
         natives: &'a dyn LowerTarget,
-        describe: &'a dyn Fn(&Intrinsic, &Function, &[ExprId]) -> Option<String>,
+        describe: &'a Describe<'a>,
         seen: RefCell<Vec<(String, Lowered)>>,
     }
     impl LowerTarget for Recorder<'_> {

@@ -1,6 +1,7 @@
 //! The single integration-test binary (`autotests = false`): one link, shared helpers.
 
 mod bindings;
+mod capi;
 mod cli;
 mod cpu_exec;
 mod diagnostics;

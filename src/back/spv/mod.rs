@@ -214,9 +214,12 @@ pub fn write_words(module: &Module, entry: usize, options: &Options) -> Result<V
     writer::Writer::new(&module, entry, options, stdlib).write()
 }
 
+/// A module's SPIR-V version, capabilities and extensions.
+pub type Requirements = ((u8, u8), Vec<String>, Vec<String>);
+
 /// The version, capabilities and extensions a module declares, read back from its words (for
 /// reflection: what the writer derived from use, as a loader will see it).
-pub fn module_requirements(words: &[u32]) -> Option<((u8, u8), Vec<String>, Vec<String>)> {
+pub fn module_requirements(words: &[u32]) -> Option<Requirements> {
     let m = rspirv::dr::load_words(words).ok()?;
     let (major, minor) = m.header.as_ref()?.version();
     let operand = |i: &rspirv::dr::Instruction| match i.operands.first() {
