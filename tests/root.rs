@@ -11,6 +11,7 @@ mod golden;
 mod intrinsic_matrix;
 mod layering;
 mod layout_exec;
+mod reflection;
 mod run_cli;
 mod spirv_exec;
 mod support;
