@@ -14,6 +14,7 @@ mod layout_exec;
 mod reflection;
 mod run_cli;
 mod spirv_exec;
+mod structured;
 mod support;
 mod textures;
 mod vulkan_runner;
