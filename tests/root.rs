@@ -6,6 +6,7 @@ mod cli;
 mod cpu_exec;
 mod diagnostics;
 mod execute;
+mod expect_output;
 mod fuzz;
 mod golden;
 mod intrinsic_matrix;

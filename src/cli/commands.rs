@@ -324,6 +324,9 @@ struct TestCli {
     /// Internal: run every file at this one width and print machine-readable results.
     #[arg(long, hide = true)]
     child_width: Option<u32>,
+    /// Write the `//! expect-output` files instead of comparing (as BLESS=1 does).
+    #[arg(long)]
+    bless: bool,
 }
 
 pub fn test(args: Vec<OsString>) -> u8 {
@@ -373,6 +376,22 @@ pub fn test(args: Vec<OsString>) -> u8 {
             let _ = out.flush();
         }
         return 0;
+    }
+
+    // Golden outputs do not depend on the engine or the width: checked once, here.
+    let bless = cli.bless || std::env::var("BLESS").is_ok_and(|v| v == "1");
+    let mut golden_failed = false;
+    for f in files.iter().filter_map(|f| f.as_ref().ok()) {
+        for (at, outcome) in testing::check_expected_outputs(f, bless) {
+            match outcome {
+                testing::OutputCheck::Pass => println!("expect-output {at}: PASS"),
+                testing::OutputCheck::Blessed => println!("expect-output {at}: BLESSED"),
+                testing::OutputCheck::Fail(why) => {
+                    golden_failed = true;
+                    println!("expect-output {at}: FAIL\n{why}");
+                }
+            }
+        }
     }
 
     let (widths, cells, device) = if cpu {
@@ -430,7 +449,7 @@ pub fn test(args: Vec<OsString>) -> u8 {
     let names: Vec<String> = cases.iter().map(|c| c.name.clone()).collect();
     print!("{}", testing::render_report(&names, &widths, &cells));
     println!("({device})");
-    if cells.iter().flatten().any(Outcome::failed) {
+    if golden_failed || cells.iter().flatten().any(Outcome::failed) {
         1
     } else {
         0
