@@ -58,12 +58,15 @@ fn reflection_golden_files() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// Decorations by target: (decoration, its literal operands).
+type Decorations = Vec<(u32, Vec<u32>)>;
+
 /// What the tests read back from a SPIR-V module.
 #[derive(Default)]
 struct Spirv {
     names: HashMap<u32, String>,
-    decorations: HashMap<u32, Vec<(u32, Vec<u32>)>>,
-    member_decorations: HashMap<(u32, u32), Vec<(u32, Vec<u32>)>>,
+    decorations: HashMap<u32, Decorations>,
+    member_decorations: HashMap<(u32, u32), Decorations>,
     structs: HashMap<u32, Vec<u32>>,
     arrays: HashMap<u32, u32>,
     pointers: HashMap<u32, u32>,
