@@ -88,6 +88,100 @@ impl Diagnostics {
     }
 }
 
+/// A diagnostic with its spans resolved to files, lines and columns: what editors read
+/// (`--diagnostic-format json`, the C API). Serialises to one JSON object in the shape of
+/// rustc's `--error-format=json`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Structured {
+    pub code: &'static str,
+    /// `error` or `warning`.
+    pub severity: &'static str,
+    pub message: String,
+    /// The labels, the primary one first; labels outside every file are left out.
+    pub spans: Vec<StructuredSpan>,
+    pub notes: Vec<String>,
+    /// The diagnostic as the command line prints it, without colour.
+    pub rendered: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct StructuredSpan {
+    /// The file's name as the compilation or `#include` spelled it.
+    pub file: String,
+    /// Byte offsets into that file, `[byte_start, byte_end)`.
+    pub byte_start: usize,
+    pub byte_end: usize,
+    /// 1-based; columns count characters.
+    pub line_start: usize,
+    pub column_start: usize,
+    pub line_end: usize,
+    pub column_end: usize,
+    pub label: String,
+    pub is_primary: bool,
+}
+
+impl Severity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+impl Diagnostic {
+    /// This diagnostic with its spans resolved against `sources`.
+    pub fn structured(&self, sources: &SourceMap) -> Structured {
+        let spans = self
+            .labels
+            .iter()
+            .enumerate()
+            .filter_map(|(i, l)| {
+                let (id, start, end) = sources.resolve(l.span)?;
+                let f = sources.file(id);
+                let (line_start, column_start) = f.line_col(start as u32);
+                let (line_end, column_end) = f.line_col(end as u32);
+                Some(StructuredSpan {
+                    file: f.name.clone(),
+                    byte_start: start,
+                    byte_end: end,
+                    line_start,
+                    column_start,
+                    line_end,
+                    column_end,
+                    label: l.message.clone(),
+                    is_primary: i == 0,
+                })
+            })
+            .collect();
+        Structured {
+            code: self.code,
+            severity: self.severity.name(),
+            message: self.message.clone(),
+            spans,
+            notes: self.notes.clone(),
+            rendered: render(self, sources, false),
+        }
+    }
+}
+
+impl Diagnostics {
+    /// Every diagnostic with resolved spans, in order.
+    pub fn structured(&self) -> Vec<Structured> {
+        self.list.iter().map(|d| d.structured(&self.sources)).collect()
+    }
+
+    /// One JSON object per line per diagnostic (JSON Lines), each ending in a newline.
+    pub fn to_json(&self) -> String {
+        let mut out = String::new();
+        for d in self.structured() {
+            out.push_str(&serde_json::to_string(&d).unwrap_or_default());
+            out.push('\n');
+        }
+        out
+    }
+}
+
 impl fmt::Debug for Diagnostics {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render_plain())

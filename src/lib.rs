@@ -37,6 +37,7 @@ pub mod image;
 pub mod ir;
 pub mod layout;
 pub mod lower;
+pub mod reflect;
 pub mod run;
 pub mod sema;
 pub mod span;
@@ -172,13 +173,28 @@ pub enum Artifact {
 }
 
 /// A successful compilation: one artifact per requested target, plus any warnings.
-#[derive(Debug)]
 pub struct Output {
     pub artifacts: Vec<(Target, Artifact)>,
     pub warnings: Diagnostics,
+    /// What [`Output::reflection`] reads, kept rather than reflected eagerly: most callers
+    /// never ask, and a warm compile is a few dozen microseconds.
+    checked: sema::Checked,
+    options: Options,
+}
+
+impl std::fmt::Debug for Output {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Output").field("artifacts", &self.artifacts).field("warnings", &self.warnings).finish()
+    }
 }
 
 impl Output {
+    /// Entry point, resources with bindings and layouts, target requirements and intrinsic
+    /// lowerings of this compilation (`docs/reflection.md`; `.to_json()` for the JSON).
+    pub fn reflection(&self) -> reflect::Reflection {
+        reflect::reflect(&self.checked, &self.options)
+    }
+
     /// The bytes of a binary artifact.
     pub fn binary(&self, target: Target) -> Option<&[u8]> {
         self.artifacts.iter().find_map(|(t, a)| match a {
@@ -369,7 +385,7 @@ pub fn compile_with_loader(
         diags.extend(errors);
         return Err(fail(diags, sources));
     }
-    Ok(Output { artifacts, warnings: Diagnostics { list: diags, sources } })
+    Ok(Output { artifacts, warnings: Diagnostics { list: diags, sources }, checked, options: options.clone() })
 }
 
 /// `--virtual-wave-size N`: the group wave index through the groupshared fallback (a native one

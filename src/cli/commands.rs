@@ -379,6 +379,9 @@ struct TestCli {
     /// Internal: the virtual wave width of a child's column.
     #[arg(long, hide = true)]
     child_virtual: Option<u32>,
+    /// Write the `//! expect-output` files instead of comparing (as BLESS=1 does).
+    #[arg(long)]
+    bless: bool,
 }
 
 pub fn test(args: Vec<OsString>) -> u8 {
@@ -433,6 +436,22 @@ pub fn test(args: Vec<OsString>) -> u8 {
             let _ = out.flush();
         }
         return 0;
+    }
+
+    // Golden outputs do not depend on the engine or the width: checked once, here.
+    let bless = cli.bless || std::env::var("BLESS").is_ok_and(|v| v == "1");
+    let mut golden_failed = false;
+    for f in files.iter().filter_map(|f| f.as_ref().ok()) {
+        for (at, outcome) in testing::check_expected_outputs(f, bless) {
+            match outcome {
+                testing::OutputCheck::Pass => println!("expect-output {at}: PASS"),
+                testing::OutputCheck::Blessed => println!("expect-output {at}: BLESSED"),
+                testing::OutputCheck::Fail(why) => {
+                    golden_failed = true;
+                    println!("expect-output {at}: FAIL\n{why}");
+                }
+            }
+        }
     }
 
     let (widths, cells, device) = if let (true, Some(virtuals)) = (cpu, &virtual_widths) {
@@ -514,7 +533,7 @@ pub fn test(args: Vec<OsString>) -> u8 {
                 }
             }
             let name = format!("{}, {hardware}-lane waves, virtual widths", info.name);
-            return report(&cases, virtuals, &cells, &name);
+            return report(&cases, virtuals, &cells, &name, golden_failed);
         }
         for &w in &widths {
             let column = run_child(&cli, &paths, files.len(), w, None, &info, timeout);
@@ -524,15 +543,22 @@ pub fn test(args: Vec<OsString>) -> u8 {
         }
         (widths, cells, info.name.clone())
     };
-    report(&cases, &widths, &cells, &device)
+    report(&cases, &widths, &cells, &device, golden_failed)
 }
 
-/// Prints the file × width matrix; the exit status.
-fn report(cases: &[testing::slang::Case], widths: &[u32], cells: &[Vec<Outcome>], device: &str) -> u8 {
+/// Prints the file × width matrix; the exit status (1 when a cell or an `expect-output`
+/// check failed).
+fn report(
+    cases: &[testing::slang::Case],
+    widths: &[u32],
+    cells: &[Vec<Outcome>],
+    device: &str,
+    golden_failed: bool,
+) -> u8 {
     let names: Vec<String> = cases.iter().map(|c| c.name.clone()).collect();
     print!("{}", testing::render_report(&names, widths, cells));
     println!("({device})");
-    if cells.iter().flatten().any(Outcome::failed) {
+    if golden_failed || cells.iter().flatten().any(Outcome::failed) {
         1
     } else {
         0

@@ -130,6 +130,13 @@ struct Cli {
     /// default) or row (DXC's -Zpr).
     #[arg(long, default_value = "column", value_parser = ["column", "row"])]
     matrix_layout: String,
+    /// Write the reflection (entry point, bindings, layouts, requirements) as JSON to FILE
+    /// (docs/reflection.md); slangc's -reflection-json FILE.
+    #[arg(long = "reflect", value_name = "FILE.json")]
+    reflect: Option<PathBuf>,
+    /// How diagnostics are printed on standard error: human, or json (one object per line).
+    #[arg(long = "diagnostic-format", default_value = "human", value_parser = ["human", "json"])]
+    diagnostic_format: String,
 }
 
 /// `--capability EXT` options: the optional SPIR-V extensions the output may use.
@@ -188,6 +195,7 @@ fn normalize_args(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
         ("-matrix-layout-row-major", "--matrix-layout=row"),
         ("-matrix-layout-column-major", "--matrix-layout=column"),
         ("-allow-glsl", "--allow-glsl"),
+        ("-reflection-json", "--reflect"),
     ];
     args.map(|a| match a.to_str() {
         Some(long) if LONG.contains(&long) => format!("-{long}").into(),
@@ -347,17 +355,33 @@ fn wavec_main() -> u8 {
     }
 
     let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let json = cli.diagnostic_format == "json";
+    let show = |diags: &wavec::diag::Diagnostics| {
+        if json {
+            eprint!("{}", diags.to_json());
+        } else {
+            eprint!("{}", diags.render(color));
+        }
+    };
     let output = match wavec::compile_file(&cli.input, &options) {
         Ok(o) => o,
         Err(diags) => {
-            eprint!("{}", diags.render(color));
-            let n = diags.list.iter().filter(|d| d.is_error()).count();
-            eprintln!("wavec: {n} error{} — no output written", if n == 1 { "" } else { "s" });
+            show(&diags);
+            if !json {
+                let n = diags.list.iter().filter(|d| d.is_error()).count();
+                eprintln!("wavec: {n} error{} — no output written", if n == 1 { "" } else { "s" });
+            }
             return 1;
         }
     };
     if !output.warnings.list.is_empty() {
-        eprint!("{}", output.warnings.render(color));
+        show(&output.warnings);
+    }
+    if let Some(path) = &cli.reflect {
+        if let Err(e) = write_atomically(path, output.reflection().to_json().as_bytes()) {
+            eprintln!("wavec: {e}");
+            return 1;
+        }
     }
     match write_outputs(&cli, &output) {
         Ok(()) => 0,

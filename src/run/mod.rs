@@ -29,6 +29,14 @@ use std::time::Duration;
 
 pub use vulkan::{list_devices, run_compute, select_device};
 
+/// The descriptors the runner will ask buffers for, read from a module as it reads them
+/// before a dispatch: (set, binding, kind as its messages name it). Reflection is checked
+/// against this (`tests/reflection.rs`).
+pub fn required_bindings(words: &[u32], entry: &str) -> Result<Vec<(u32, u32, String)>, RunError> {
+    let info = spirv::scan(words, entry)?;
+    Ok(info.resources.iter().map(|r| (r.set, r.binding, r.kind.describe())).collect())
+}
+
 /// Which kind of descriptor a buffer is bound as.  It must match the
 /// shader's declaration (`buffer` / `RWStructuredBuffer` → `Storage`,
 /// `uniform` / `cbuffer` → `Uniform`, a texture → `Image`, a sampler →

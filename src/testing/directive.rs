@@ -15,6 +15,8 @@
 //! //! expect-file B = x.bin                 relative to the shader
 //! //! reference NAME [X,Y,Z]                a serial entry point, run on the CPU engine at width 1
 //! //! compare B [sorted] [tolerance T] [words N | words B2[I]]
+//! //! expect-output hlsl|spirv-asm FILE     the compiled output equals FILE (BLESS=1 or --bless writes it)
+//! //! hlsl-profile sm_6_0…sm_6_10           the shader model of `expect-output hlsl`
 //! ```
 
 use super::spec::{parse_spec, parse_word_list, BufferId, BufferSpec, DumpFormat};
@@ -43,6 +45,14 @@ pub enum Check {
     Compare { buffer: BufferId, sorted: bool, tolerance: Option<f32>, words: WordCount },
     /// Slang's test format: the `out` buffers as Slang prints them, against its expectation.
     Slang { outputs: Vec<super::slang::Output>, expect: super::slang::Expectation },
+}
+
+/// `//! expect-output TARGET FILE`: a golden file of the compiled output.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExpectOutput {
+    pub line: usize,
+    pub target: crate::Target,
+    pub path: PathBuf,
 }
 
 /// One check and the line it was written on.
@@ -80,6 +90,9 @@ pub struct TestFile {
     pub buffers: Vec<(BufferId, BufferSpec)>,
     pub reference: Option<(String, Option<[u32; 3]>)>,
     pub checks: Vec<CheckLine>,
+    pub expect_outputs: Vec<ExpectOutput>,
+    /// `//! hlsl-profile`: the shader model the `expect-output hlsl` files are written for.
+    pub hlsl_shader_model: Option<(u32, u32)>,
 }
 
 impl TestFile {
@@ -105,6 +118,8 @@ impl TestFile {
             buffers: Vec::new(),
             reference: None,
             checks: Vec::new(),
+            expect_outputs: Vec::new(),
+            hlsl_shader_model: None,
         }
     }
     /// Whether this file runs at wave width `w`.
@@ -132,13 +147,20 @@ impl TestFile {
         if let Some(p) = self.profile {
             o.spirv_profile = p;
         }
+        if let Some(sm) = self.hlsl_shader_model {
+            o.hlsl_shader_model = sm;
+        }
         o
     }
 }
 
 /// Whether `source` has directives (a `//! dispatch` line).
 pub fn has_directives(source: &str) -> bool {
-    source.lines().any(|l| l.trim_start().strip_prefix("//!").is_some_and(|r| r.trim_start().starts_with("dispatch")))
+    source.lines().any(|l| {
+        l.trim_start()
+            .strip_prefix("//!")
+            .is_some_and(|r| r.trim_start().starts_with("dispatch") || r.trim_start().starts_with("expect-output"))
+    })
 }
 
 /// `X[,Y,Z]`.
@@ -337,12 +359,25 @@ pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
                         check: Check::Compare { buffer, sorted, tolerance, words },
                     });
                 }
+                "expect-output" => {
+                    let (target, file) =
+                        rest.split_once(char::is_whitespace).ok_or("expected `expect-output hlsl|spirv-asm FILE`")?;
+                    let target = match crate::Target::from_name(target) {
+                        Some(t @ (crate::Target::Hlsl | crate::Target::SpirvAsm)) => t,
+                        _ => return Err(format!("`expect-output {target}`: expected hlsl or spirv-asm")),
+                    };
+                    t.expect_outputs.push(ExpectOutput { line: i + 1, target, path: base.join(file.trim()) });
+                }
+                "hlsl-profile" => match crate::stdlib::parse_shader_model(rest) {
+                    Some(sm) if sm.0 == 6 && sm.1 <= 10 => t.hlsl_shader_model = Some(sm),
+                    _ => return Err(format!("`hlsl-profile {rest}`: expected sm_6_0 … sm_6_10")),
+                },
                 "" => return Err("empty directive".into()),
                 other => {
                     return Err(format!(
                         "unknown directive `{other}` (expected dispatch, entry, define, emulate, layout, \
-                         matrix-layout, profile, widths, skip-device, buffer, expect, expect-file, reference or \
-                         compare)"
+                         matrix-layout, profile, widths, skip-device, buffer, expect, expect-file, reference, \
+                         compare, expect-output or hlsl-profile)"
                     ))
                 }
             }
@@ -351,7 +386,11 @@ pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
         result.map_err(at)?;
     }
     if !dispatch {
-        return Err(format!("{}: no `//! dispatch X[,Y,Z]` directive", path.display()));
+        if t.expect_outputs.is_empty() {
+            return Err(format!("{}: no `//! dispatch X[,Y,Z]` directive", path.display()));
+        }
+        // A file kept only for its golden outputs: nothing to run.
+        t.blocked = Some("no `//! dispatch`: only its `expect-output` files are checked".into());
     }
     let compares = t.checks.iter().any(|c| matches!(c.check, Check::Compare { .. }));
     if compares && t.reference.is_none() {
@@ -379,9 +418,9 @@ pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
             }
         }
     }
-    if t.checks.is_empty() {
+    if t.checks.is_empty() && t.expect_outputs.is_empty() {
         return Err(format!(
-            "{}: no `expect`, `expect-file` or `compare` directive: nothing is checked",
+            "{}: no `expect`, `expect-file`, `compare` or `expect-output` directive: nothing is checked",
             path.display()
         ));
     }

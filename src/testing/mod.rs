@@ -544,6 +544,59 @@ pub fn run_file_at(
     }
 }
 
+/// How one `//! expect-output` check went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OutputCheck {
+    Pass,
+    /// Written (BLESS=1 or `--bless`).
+    Blessed,
+    /// The output differs from the file, or the file or the compilation is missing.
+    Fail(String),
+}
+
+/// Compiles `t` for each of its `expect-output` directives and compares the output with the
+/// file, or writes the file when `bless`: (the directive's `file:line`, the outcome).
+pub fn check_expected_outputs(t: &TestFile, bless: bool) -> Vec<(String, OutputCheck)> {
+    t.expect_outputs
+        .iter()
+        .map(|e| {
+            let at = format!("{}:{}", t.path.display(), e.line);
+            let options = crate::Options { targets: vec![e.target], ..t.options(None) };
+            let actual = match crate::compile(&t.source, &options) {
+                Ok(out) => out.text(e.target).unwrap_or_default().to_string(),
+                Err(d) => return (at, OutputCheck::Fail(format!("does not compile:\n{}", d.render_plain()))),
+            };
+            if bless {
+                return match std::fs::write(&e.path, &actual) {
+                    Ok(()) => (at, OutputCheck::Blessed),
+                    Err(err) => (at, OutputCheck::Fail(format!("cannot write `{}`: {err}", e.path.display()))),
+                };
+            }
+            let expected = match std::fs::read_to_string(&e.path) {
+                Ok(x) => x,
+                Err(err) => {
+                    let why = format!("cannot read `{}`: {err} (BLESS=1 or --bless writes it)", e.path.display());
+                    return (at, OutputCheck::Fail(why));
+                }
+            };
+            if expected == actual {
+                return (at, OutputCheck::Pass);
+            }
+            let (exp, act): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
+            let n = (0..exp.len().max(act.len())).find(|&i| exp.get(i) != act.get(i)).unwrap_or(0);
+            let why = format!(
+                "the {} output differs from `{}` at line {}:\n  expected: {}\n  actual:   {}\n(BLESS=1 or --bless rewrites it)",
+                e.target.name(),
+                e.path.display(),
+                n + 1,
+                exp.get(n).copied().unwrap_or("<end of file>"),
+                act.get(n).copied().unwrap_or("<end of output>")
+            );
+            (at, OutputCheck::Fail(why))
+        })
+        .collect()
+}
+
 /// The files `wavec test PATH…` runs: files as given; folders give every `*.slang` with a
 /// `//! dispatch` directive or in Slang's test format (not recursive), sorted.
 pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {

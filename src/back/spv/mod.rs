@@ -214,6 +214,49 @@ pub fn write_words(module: &Module, entry: usize, options: &Options) -> Result<V
     writer::Writer::new(&module, entry, options, stdlib).write()
 }
 
+/// A module's SPIR-V version, capabilities and extensions.
+pub type Requirements = ((u8, u8), Vec<String>, Vec<String>);
+
+/// The version, capabilities and extensions a module declares, read back from its words (for
+/// reflection: what the writer derived from use, as a loader will see it).
+pub fn module_requirements(words: &[u32]) -> Option<Requirements> {
+    let m = rspirv::dr::load_words(words).ok()?;
+    let (major, minor) = m.header.as_ref()?.version();
+    let operand = |i: &rspirv::dr::Instruction| match i.operands.first() {
+        Some(rspirv::dr::Operand::Capability(c)) => Some(format!("{c:?}")),
+        Some(rspirv::dr::Operand::LiteralString(s)) => Some(s.clone()),
+        _ => None,
+    };
+    let capabilities = m.capabilities.iter().filter_map(operand).collect();
+    let extensions = m.extensions.iter().filter_map(operand).collect();
+    Some(((major, minor), capabilities, extensions))
+}
+
+/// How SPIR-V emits a call natively (`op OpGroupNonUniformIAdd`, `builtin SubgroupId`…, with
+/// the extension it needs), or `None` when the call takes the stdlib's portable body.
+pub fn native_form(
+    options: &Options,
+    intr: &crate::stdlib::Intrinsic,
+    f: &crate::ir::Function,
+    args: &[crate::ir::ExprId],
+) -> Option<String> {
+    let form = wave::native_form(options, intr, f, args)?;
+    if form.kind() == "unsupported" {
+        return None;
+    }
+    let mut text = form.kind().to_string();
+    for i in 1..form.positional.len() {
+        if let Some(word) = form.ident(i) {
+            text.push(' ');
+            text.push_str(word);
+        }
+    }
+    if let Some(ext) = form.named_ident("ext").or(form.named_ident("cap")) {
+        text.push_str(&format!(" ({ext})"));
+    }
+    Some(text)
+}
+
 /// rspirv's text form of a module (what the golden `.spvasm` files hold).
 pub fn disassemble(words: &[u32]) -> String {
     use rspirv::binary::Disassemble;

@@ -76,7 +76,12 @@ fn applies(options: &Options, form: &Lowering, f: &Function, args: &[ExprId]) ->
 }
 
 /// The native form of a call: the first `[spirv]` attribute whose conditions hold.
-fn native_form<'i>(options: &Options, intr: &'i Intrinsic, f: &Function, args: &[ExprId]) -> Option<&'i Lowering> {
+pub(super) fn native_form<'i>(
+    options: &Options,
+    intr: &'i Intrinsic,
+    f: &Function,
+    args: &[ExprId],
+) -> Option<&'i Lowering> {
     intr.lowerings_for("spirv").find(|form| applies(options, form, f, args))
 }
 
