@@ -1,5 +1,7 @@
 //! The CPU engine on a 1M-thread dispatch of `samples/stream_compaction.slang` (16384 groups of
-//! 64), at 32 lanes. Throughput is in lane-operations: instructions × active lanes.
+//! 64), at 32 lanes, with its groups on one thread and on every core. Throughput is in
+//! lane-operations: instructions × active lanes; the one-thread and all-core figures and their
+//! ratio are printed first.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use wavec::exec::{self, CpuBuffer, CpuOptions};
@@ -20,20 +22,36 @@ fn bench(c: &mut Criterion) {
         .collect();
     let fresh =
         || vec![CpuBuffer::words(0, 0, &input), CpuBuffer::words(0, 1, &vec![0; n]), CpuBuffer::words(0, 2, &[0])];
-    let opts = CpuOptions { width: 32, ..Default::default() };
+    let cores = CpuOptions::default().threads;
+    let serial = CpuOptions { width: 32, threads: 1, ..Default::default() };
+    let parallel = CpuOptions { width: 32, threads: cores, ..Default::default() };
     let groups = [(n / 64) as u32, 1, 1];
     let mut probe = fresh();
-    let stats = exec::run_program(&program, groups, &mut probe, &opts).expect("runs");
-    let start = std::time::Instant::now();
-    exec::run_program(&program, groups, &mut fresh(), &opts).expect("runs");
-    let t = start.elapsed();
+    let stats = exec::run_program(&program, groups, &mut probe, &serial).expect("runs");
+    let time = |opts: &CpuOptions| {
+        (0..3)
+            .map(|_| {
+                let mut bufs = fresh();
+                let start = std::time::Instant::now();
+                exec::run_program(&program, groups, &mut bufs, opts).expect("runs");
+                start.elapsed()
+            })
+            .min()
+            .unwrap_or_default()
+    };
+    let (t1, tn) = (time(&serial), time(&parallel));
+    let rate = |t: std::time::Duration| stats.lane_ops as f64 / t.as_secs_f64() / 1e6;
     eprintln!(
-        "stream_compaction, {n} threads at width 32: {} lane-ops, {} instructions, {:?} per dispatch ({:.0} M lane-ops/s)",
+        "stream_compaction, {n} threads at width 32: {} lane-ops, {} instructions; one thread {t1:?} \
+         ({:.0} M lane-ops/s), {cores} threads {tn:?} ({:.0} M lane-ops/s, {:.0} per core): {:.2}x",
         stats.lane_ops,
         stats.instructions,
-        t,
-        stats.lane_ops as f64 / t.as_secs_f64() / 1e6
+        rate(t1),
+        rate(tn),
+        rate(tn) / cores as f64,
+        t1.as_secs_f64() / tn.as_secs_f64()
     );
+    let opts = parallel;
     let mut g = c.benchmark_group("exec");
     g.throughput(Throughput::Elements(stats.lane_ops));
     g.sample_size(10);

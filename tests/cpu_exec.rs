@@ -859,3 +859,43 @@ fn same_value_groupshared_writes_warn_and_wave_barriers_order_a_wave() {
     let (result, _) = run(&ordered.replace("    GroupMemoryBarrierWithWaveSync();\n", ""), 8);
     assert!(result.expect_err("no barrier").iter().any(|d| d.code == "E0703"));
 }
+
+/// Groups run on several threads share the buffers as a GPU's do: atomics from every group add
+/// up (the histogram, run on one thread and on four, gives the same counts, and the counts sum
+/// to the input's length), and a run that reports a diagnostic is reported as a serial run
+/// reports it (the same first out-of-bounds access, whatever the threads).
+#[test]
+fn groups_on_several_threads_share_buffers_and_report_as_one() {
+    let src = sample("histogram.slang");
+    let mut seed = 0x1234_5678u32;
+    let input: Vec<u32> = (0..64 * 64).map(|_| xorshift(&mut seed)).collect();
+    let run = |threads: usize| {
+        let r = Run {
+            src: src.clone(),
+            defines: Vec::new(),
+            entry: None,
+            groups: [64, 1, 1],
+            opts: CpuOptions { threads, ..opts(32, LaneOrder::Linear) },
+        };
+        run_ok(&r, vec![words(0, &input), words(1, &[0; 256])])[1].clone()
+    };
+    let serial = run(1);
+    assert_eq!(serial.iter().map(|&c| c as usize).sum::<usize>(), input.len(), "counts lost");
+    assert_eq!(run(4), serial, "four threads counted otherwise than one");
+
+    let oob = "RWStructuredBuffer<uint> Out;\n[numthreads(8, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID)\n{\n    Out[id.x * 3u] = id.x;\n}\n";
+    let report = |threads: usize| {
+        let r = Run {
+            src: oob.into(),
+            defines: Vec::new(),
+            entry: None,
+            groups: [16, 1, 1],
+            opts: CpuOptions { threads, ..opts(8, LaneOrder::Linear) },
+        };
+        match run_src(&r, vec![words(0, &[0; 128])]) {
+            Ok(_) => panic!("an out-of-bounds write was not reported"),
+            Err(f) => f.render(),
+        }
+    };
+    assert_eq!(report(4), report(1));
+}

@@ -65,6 +65,7 @@
 //! dropped) so one run shows them all.
 
 pub mod compile;
+mod memory;
 pub mod ops;
 pub mod texture;
 
@@ -108,6 +109,10 @@ pub struct CpuOptions {
     pub emulate_group_wave: bool,
     /// Occurrences reported per check.
     pub max_reports: usize,
+    /// Threads the groups of a dispatch run on (groups are independent; buffers are shared, as
+    /// on a GPU). A run that reports a diagnostic runs again on one thread, for a deterministic
+    /// report.
+    pub threads: usize,
     /// Run the program rewritten for virtual waves of this many lanes
     /// ([`crate::lower::virtual_wave`]) on waves of `width` lanes, a multiple of it.
     pub virtual_wave_size: Option<u32>,
@@ -122,6 +127,7 @@ impl Default for CpuOptions {
             emulate_group_wave: false,
             max_reports: 4,
             virtual_wave_size: None,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
 }
@@ -337,26 +343,88 @@ pub fn run_program(
         }
         return Err(errors);
     }
-    let mut ex = Exec::new(p, opts, bufs, groups);
-    ex.views = views;
-    let result = ex.dispatch();
-    for (b, o) in std::mem::take(&mut ex.bufs).into_iter().zip(origin) {
+    let total = groups.iter().map(|&g| g as u64).product::<u64>();
+    let workers = (opts.threads.max(1) as u64).min(total) as usize;
+    // The parallel run keeps the inputs: a run that reports anything runs again alone, so its
+    // diagnostics come in the one order a serial run gives.
+    let inputs = (workers > 1).then(|| bufs.clone());
+    let shared: Vec<memory::SharedBuf> = bufs.into_iter().map(memory::SharedBuf::new).collect();
+    let mut outcome = dispatch_on(p, opts, &shared, &views, groups, workers);
+    let shared = match (inputs, &outcome) {
+        (Some(inputs), (result, diags, stats))
+            if result.is_err() || !diags.is_empty() || !stats.warnings.is_empty() =>
+        {
+            let again: Vec<memory::SharedBuf> = inputs.into_iter().map(memory::SharedBuf::new).collect();
+            outcome = dispatch_on(p, opts, &again, &views, groups, 1);
+            again
+        }
+        _ => shared,
+    };
+    for (b, o) in shared.into_iter().zip(origin) {
         if let Some(i) = o {
-            buffers[i].data = b;
+            buffers[i].data = b.into_vec();
         }
     }
-    let mut stats = ex.stats.clone();
+    let (result, diags, mut stats) = outcome;
     stats.width = opts.width;
     stats.program_len = p.code.len();
     match result {
         Err(d) => {
-            let mut all = ex.diags;
+            let mut all = diags;
             all.push(d);
             Err(all)
         }
-        Ok(()) if !ex.diags.is_empty() => Err(ex.diags),
+        Ok(()) if !diags.is_empty() => Err(diags),
         Ok(()) => Ok(stats),
     }
+}
+
+/// Runs every group of the dispatch, spread over `workers` threads (group `g` on worker
+/// `g % workers`, each with its own registers and groupshared memory); the first error, the
+/// diagnostics and the summed statistics.
+fn dispatch_on(
+    p: &Program,
+    opts: &CpuOptions,
+    bufs: &[memory::SharedBuf],
+    views: &[Option<crate::image::View>],
+    groups: [u32; 3],
+    workers: usize,
+) -> (Result<(), Diagnostic>, Vec<Diagnostic>, RunStats) {
+    let run = |worker: usize| {
+        let mut ex = Exec::new(p, opts, bufs, groups);
+        ex.views = views.to_vec();
+        let result = ex.dispatch(worker as u64, workers as u64);
+        (result, ex.diags, ex.stats)
+    };
+    if workers <= 1 {
+        return run(0);
+    }
+    let results: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| std::thread::Builder::new().stack_size(64 << 20).spawn_scoped(scope, move || run(w)))
+            .collect();
+        handles.into_iter().map(|h| h.ok().and_then(|h| h.join().ok())).collect()
+    });
+    let mut first_error = Ok(());
+    let mut diags = Vec::new();
+    let mut stats = RunStats::default();
+    for r in results {
+        let Some((result, d, s)) = r else {
+            first_error =
+                first_error.and(Err(Diagnostic::error("E0699", "internal error: a CPU engine worker failed")));
+            continue;
+        };
+        if let Err(e) = result {
+            first_error = first_error.and(Err(e));
+        }
+        diags.extend(d);
+        stats.lane_ops += s.lane_ops;
+        stats.instructions += s.instructions;
+        stats.waves += s.waves;
+        stats.groups += s.groups;
+        stats.warnings.extend(s.warnings);
+    }
+    (first_error, diags, stats)
 }
 
 /// One groupshared access, for the race check.
@@ -412,7 +480,7 @@ struct Exec<'p> {
     p: &'p Program,
     w: usize,
     opts: &'p CpuOptions,
-    bufs: Vec<Vec<u8>>,
+    bufs: &'p [memory::SharedBuf],
     /// What an image or sampler binding holds (`None` for buffers).
     views: Vec<Option<crate::image::View>>,
     shared: Vec<u64>,
@@ -446,7 +514,7 @@ fn mask_of_bits(x: u64, y: u64, z: u64, w: u64) -> u128 {
 }
 
 impl<'p> Exec<'p> {
-    fn new(p: &'p Program, opts: &'p CpuOptions, bufs: Vec<Vec<u8>>, groups: [u32; 3]) -> Exec<'p> {
+    fn new(p: &'p Program, opts: &'p CpuOptions, bufs: &'p [memory::SharedBuf], groups: [u32; 3]) -> Exec<'p> {
         Exec {
             p,
             w: opts.width as usize,
@@ -494,7 +562,8 @@ impl<'p> Exec<'p> {
         }
     }
 
-    fn dispatch(&mut self) -> Result<(), Diagnostic> {
+    /// Runs the groups whose linear index is `first` modulo `step`.
+    fn dispatch(&mut self, first: u64, step: u64) -> Result<(), Diagnostic> {
         let threads = self.threads();
         let w = self.w as u32;
         self.nwaves = threads.div_ceil(w);
@@ -512,17 +581,14 @@ impl<'p> Exec<'p> {
                 fence: 0,
             })
             .collect();
-        let [gx, gy, gz] = self.groups;
-        for z in 0..gz {
-            for y in 0..gy {
-                for x in 0..gx {
-                    self.group = [x, y, z];
-                    let linear = x as u64 + y as u64 * gx as u64 + z as u64 * gx as u64 * gy as u64;
-                    self.run_group(linear)?;
-                    self.stats.groups += 1;
-                    self.stats.waves += self.nwaves as u64;
-                }
-            }
+        let [gx, gy, gz] = self.groups.map(u64::from);
+        let mut linear = first;
+        while linear < gx * gy * gz {
+            self.group = [(linear % gx) as u32, (linear / gx % gy) as u32, (linear / (gx * gy)) as u32];
+            self.run_group(linear)?;
+            self.stats.groups += 1;
+            self.stats.waves += self.nwaves as u64;
+            linear += step.max(1);
         }
         Ok(())
     }
@@ -1010,7 +1076,7 @@ impl<'p> Exec<'p> {
                         let at = off.wrapping_add(*o) as usize;
                         let size = ops::size_of(*k) as usize;
                         let v = *r as usize * w + l;
-                        let buf = &mut self.bufs[b as usize];
+                        let buf = &self.bufs[b as usize];
                         if at + size > buf.len() {
                             let name = &self.p.bindings[b as usize].name;
                             let d = Diagnostic::error(
@@ -1028,11 +1094,9 @@ impl<'p> Exec<'p> {
                         if a.store {
                             let x = wave.regs[v];
                             let x = if *k == ops::BOOL { (x != 0) as u64 } else { x };
-                            buf[at..at + size].copy_from_slice(&x.to_le_bytes()[..size]);
+                            buf.store(at, size, x);
                         } else {
-                            let mut bytes = [0u8; 8];
-                            bytes[..size].copy_from_slice(&buf[at..at + size]);
-                            let x = u64::from_le_bytes(bytes);
+                            let x = buf.load(at, size);
                             wave.regs[v] = if *k == ops::BOOL { (x != 0) as u64 } else { x };
                         }
                     }
@@ -1080,7 +1144,7 @@ impl<'p> Exec<'p> {
                 Root::Buffer(b) => {
                     let at = off.wrapping_add(o) as usize;
                     let size = ops::size_of(k) as usize;
-                    let buf = &mut self.bufs[b as usize];
+                    let buf = &self.bufs[b as usize];
                     if at + size > buf.len() {
                         let name = self.p.bindings[b as usize].name.clone();
                         let len = buf.len();
@@ -1093,11 +1157,7 @@ impl<'p> Exec<'p> {
                         self.report(d);
                         continue;
                     }
-                    let mut bytes = [0u8; 8];
-                    bytes[..size].copy_from_slice(&buf[at..at + size]);
-                    let old = u64::from_le_bytes(bytes);
-                    buf[at..at + size].copy_from_slice(&new(old).to_le_bytes()[..size]);
-                    old
+                    buf.modify(at, size, new)
                 }
                 // Texel atomics are refused when compiling.
                 Root::Regs(_) | Root::Descriptor { .. } => 0,

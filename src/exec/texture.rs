@@ -32,7 +32,7 @@ use crate::ir::TextureDim;
 #[derive(Clone, Copy)]
 pub struct View<'a> {
     pub desc: &'a ImageDesc,
-    pub data: &'a [u8],
+    pub data: &'a super::memory::SharedBuf,
     /// The descriptor-array element.
     pub element: u32,
     /// The declared dimensionality, and whether the declaration is an array.
@@ -74,7 +74,9 @@ impl View<'_> {
     pub fn read(&self, level: u32, layer: u32, xyz: [i64; 3]) -> Option<[u32; 4]> {
         let at = self.texel_offset(level, layer, xyz)?;
         let n = self.desc.format.texel_bytes();
-        Some(self.desc.format.decode(&self.data[at..at + n]))
+        let mut texel = [0u8; 16];
+        self.data.read(at, &mut texel[..n]);
+        Some(self.desc.format.decode(&texel[..n]))
     }
 
     /// `GetDimensions`: the size of `level`, then the layer count (cubes: of cubes), then the
@@ -574,7 +576,9 @@ impl Exec<'_> {
             return;
         };
         let size = format.texel_bytes();
-        let mut texel = format.decode(&self.bufs[binding as usize][at..at + size]);
+        let mut bytes = [0u8; 16];
+        self.bufs[binding as usize].read(at, &mut bytes[..size]);
+        let mut texel = format.decode(&bytes[..size]);
         for ((o, _), r) in a.place.comps.iter().zip(&a.regs) {
             let v = *r as usize * w + lane;
             if a.store {
@@ -584,7 +588,8 @@ impl Exec<'_> {
             }
         }
         if a.store {
-            format.encode(texel, &mut self.bufs[binding as usize][at..at + size]);
+            format.encode(texel, &mut bytes[..size]);
+            self.bufs[binding as usize].write(at, &bytes[..size]);
         }
     }
 
@@ -721,7 +726,8 @@ mod tests {
         // A 2x2 image: 0, 1 / 2, 3 in the red channel.
         let t: Vec<[f32; 4]> = (0..4).map(|i| [i as f32, 0.0, 0.0, 1.0]).collect();
         let (desc, data) = image(Format::Rgba32f, TextureDim::D2, [2, 2, 1], 1, 1, &t);
-        let view = View { desc: &desc, data: &data, element: 0, dim: TextureDim::D2, arrayed: false, levels: 1 };
+        let shared = super::super::memory::SharedBuf::new(data.clone());
+        let view = View { desc: &desc, data: &shared, element: 0, dim: TextureDim::D2, arrayed: false, levels: 1 };
         let at = |s: &SamplerDesc, u: f32, v: f32| f32::from_bits(sample(&view, s, &req([u, v, 0.0, 0.0], 0.0))[0]);
         let lin = linear();
         assert_eq!(at(&lin, 0.5, 0.5), 1.5);
@@ -749,7 +755,8 @@ mod tests {
                 data[t * 4..t * 4 + 4].copy_from_slice(&v.to_le_bytes());
             }
         }
-        let view = View { desc: &desc, data: &data, element: 0, dim: TextureDim::D2, arrayed: false, levels: 3 };
+        let shared = super::super::memory::SharedBuf::new(data.clone());
+        let view = View { desc: &desc, data: &shared, element: 0, dim: TextureDim::D2, arrayed: false, levels: 3 };
         let at = |s: &SamplerDesc, lod: f32| f32::from_bits(sample(&view, s, &req([0.3, 0.6, 0.0, 0.0], lod))[0]);
         assert_eq!(at(&linear(), 0.25), 0.25);
         assert_eq!(at(&linear(), 7.0), 2.0);
@@ -766,7 +773,8 @@ mod tests {
         // A gather of a 2x2 level: (i0,j1), (i1,j1), (i1,j0), (i0,j0).
         let t: Vec<[f32; 4]> = (0..4).map(|i| [i as f32, 10.0 + i as f32, 0.0, 1.0]).collect();
         let (desc, data) = image(Format::Rg32f, TextureDim::D2, [2, 2, 1], 1, 1, &t);
-        let view = View { desc: &desc, data: &data, element: 0, dim: TextureDim::D2, arrayed: false, levels: 1 };
+        let shared = super::super::memory::SharedBuf::new(data.clone());
+        let view = View { desc: &desc, data: &shared, element: 0, dim: TextureDim::D2, arrayed: false, levels: 1 };
         let mut g = req([0.5, 0.5, 0.0, 0.0], 0.0);
         g.gather = Some(1);
         let got = sample(&view, &SamplerDesc::default(), &g).map(f32::from_bits);
@@ -778,7 +786,8 @@ mod tests {
         // Face f's texels all hold f.
         let t: Vec<[f32; 4]> = (0..6).flat_map(|f| std::iter::repeat_n([f as f32, 0.0, 0.0, 1.0], 4)).collect();
         let (desc, data) = image(Format::Rgba32f, TextureDim::Cube, [2, 2, 1], 6, 1, &t);
-        let view = View { desc: &desc, data: &data, element: 0, dim: TextureDim::Cube, arrayed: false, levels: 1 };
+        let shared = super::super::memory::SharedBuf::new(data.clone());
+        let view = View { desc: &desc, data: &shared, element: 0, dim: TextureDim::Cube, arrayed: false, levels: 1 };
         for (dir, face) in [([1.0, 0.1, 0.2], 0), ([-1.0, 0.1, 0.2], 1), ([0.1, 1.0, 0.2], 2), ([0.1, -1.0, 0.2], 3)] {
             let r = req([dir[0], dir[1], dir[2], 0.0], 0.0);
             assert_eq!(f32::from_bits(sample(&view, &SamplerDesc::default(), &r)[0]), face as f32);

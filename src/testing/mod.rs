@@ -136,7 +136,13 @@ pub fn execute(job: &Job, engine: &Engine) -> Result<Ran, String> {
 /// left them; on the CPU engine the wall time of each whole run, each from the job's buffers.
 /// The buffers that come back are the first run's.
 pub fn execute_timed(job: &Job, engine: &Engine, timed_runs: u32) -> Result<Ran, String> {
-    execute_with(job, engine, timed_runs, None)
+    execute_with(job, engine, timed_runs, None, false)
+}
+
+/// A serial reference entry point (`//! reference`): on the CPU engine, its groups one after
+/// another, as a reference that updates a buffer from several groups expects.
+fn execute_reference(job: &Job) -> Result<Ran, String> {
+    execute_with(job, &Engine::Cpu { width: 1, lane_order: LaneOrder::Linear }, 0, None, true)
 }
 
 /// [`execute_timed`] on Vulkan with SPIR-V from elsewhere (another compiler's, `wavec run
@@ -145,10 +151,16 @@ pub fn execute_spirv(job: &Job, engine: &Engine, timed_runs: u32, spirv: &[u32],
     if matches!(engine, Engine::Cpu { .. }) {
         return Err("the CPU engine runs wavec's own programs, not SPIR-V".into());
     }
-    execute_with(job, engine, timed_runs, Some((spirv, entry)))
+    execute_with(job, engine, timed_runs, Some((spirv, entry)), false)
 }
 
-fn execute_with(job: &Job, engine: &Engine, timed_runs: u32, prebuilt: Option<(&[u32], &str)>) -> Result<Ran, String> {
+fn execute_with(
+    job: &Job,
+    engine: &Engine,
+    timed_runs: u32,
+    prebuilt: Option<(&[u32], &str)>,
+    serial: bool,
+) -> Result<Ran, String> {
     let (checked, warnings) =
         crate::check(job.source, &job.options).map_err(|d| format!("compile error:\n{}", d.render_plain()))?;
     let entry_name = checked.module.entry_points[checked.entry].name.clone();
@@ -159,6 +171,7 @@ fn execute_with(job: &Job, engine: &Engine, timed_runs: u32, prebuilt: Option<(&
                 lane_order: *lane_order,
                 emulate_group_wave: job.options.emulate == crate::Emulate::Always,
                 virtual_wave_size: job.options.virtual_wave_size,
+                threads: if serial { 1 } else { CpuOptions::default().threads },
                 ..Default::default()
             };
             let mut bufs: Vec<CpuBuffer> = job
@@ -523,7 +536,7 @@ pub fn run_file_at(
         None => None,
         Some((name, groups)) => {
             let job = Job { options: t.options(Some(name)), groups: groups.unwrap_or(t.dispatch), ..job.clone() };
-            match execute(&job, &Engine::Cpu { width: 1, lane_order: LaneOrder::Linear }) {
+            match execute_reference(&job) {
                 Ok(r) => Some(r),
                 Err(e) => return Outcome::Error(format!("reference entry point `{name}`: {e}")),
             }
