@@ -70,7 +70,8 @@ impl<'a> Writer<'a> {
                 Piece::Ret => out.push_str(&self.ty_at(ret, span)),
             }
         }
-        if is_call_like(&out) || out.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        // `wavec::f(…)` is a call: `::` is no operator to parenthesize against.
+        if is_call_like(&out.replace("::", "_")) || out.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
             (out, P_POSTFIX)
         } else if text.split("), ").all(|part| is_call_like(&format!("{part})")) || is_call_like(part)) {
             (out, P_COMMA)

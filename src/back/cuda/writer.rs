@@ -79,7 +79,8 @@ impl<'a> Writer<'a> {
         }
         let used = self.used_globals(&reachable);
         // The kernel state's members: one namespace of their own, reached as `state.NAME`.
-        let mut state_names = Namer::new(super::is_reserved, std::iter::empty());
+        // Struct names are kept out: a member named like its type changes the type's meaning.
+        let mut state_names = Namer::new(super::is_reserved, self.struct_names.clone());
         let abi = kernel_abi(module, self.entry);
         let mut param_names: Vec<String> = abi.iter().map(|p| state_names.name(&p.name)).collect();
         let cbuffer_param = |i: usize, abi: &[super::Param], names: &[String]| {
@@ -649,8 +650,9 @@ impl<'a> Writer<'a> {
     fn const_init(&mut self, v: &ConstValue, ty: &Type, span: Span) -> String {
         match (v, ty) {
             (ConstValue::Composite(parts), Type::Array(e, _)) => {
+                // `wavec::array` wraps a C array: one pair of braces each.
                 let parts: Vec<String> = parts.iter().map(|p| self.const_init(p, e, span)).collect();
-                format!("{{{}}}", parts.join(", "))
+                format!("{{{{{}}}}}", parts.join(", "))
             }
             (ConstValue::Composite(parts), Type::Struct(h)) => {
                 let fields: Vec<Type> = self.module.structs[*h].fields.iter().map(|f| f.ty.clone()).collect();
@@ -778,7 +780,9 @@ impl<'a> Writer<'a> {
                     Type::Struct(_) | Type::Array(..) => true,
                     _ => false,
                 };
-                if exact {
+                if matches!(expr.ty, Type::Array(..)) {
+                    (format!("{t}{{{{{a}}}}}"), P_POSTFIX)
+                } else if exact {
                     (format!("{t}{{{a}}}"), P_POSTFIX)
                 } else {
                     (format!("wavec::make<{t}>({a})"), P_POSTFIX)
