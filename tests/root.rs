@@ -3,6 +3,7 @@
 mod bindings;
 mod cli;
 mod cpu_exec;
+mod cuda;
 mod diagnostics;
 mod execute;
 mod fuzz;

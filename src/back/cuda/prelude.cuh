@@ -190,6 +190,11 @@ WAVEC_BINARY(^)
         vec<bool, N> r;                                                                            \
         for (int i = 0; i < N; ++i) r[i] = a[i] OP b[i];                                           \
         return r;                                                                                  \
+    }                                                                                              \
+    template <class T, int R, int C> WAVEC_FN mat<bool, R, C> operator OP(const mat<T, R, C>& a, const mat<T, R, C>& b) { \
+        mat<bool, R, C> r;                                                                         \
+        for (int i = 0; i < R; ++i) r.m[i] = a.m[i] OP b.m[i];                                     \
+        return r;                                                                                  \
     }
 WAVEC_COMPARE(==)
 WAVEC_COMPARE(!=)
