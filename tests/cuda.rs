@@ -45,7 +45,8 @@ fn every_sample_and_corpus_shader_passes_the_cxx_front_end() {
     let mut failures = Vec::new();
     let mut checked = 0;
     for dir in ["samples", "tests/corpus", "tests/slang"] {
-        let mut files: Vec<_> = std::fs::read_dir(root.join(dir)).unwrap().filter_map(|e| e.ok().map(|e| e.path())).collect();
+        let mut files: Vec<_> =
+            std::fs::read_dir(root.join(dir)).unwrap().filter_map(|e| e.ok().map(|e| e.path())).collect();
         files.sort();
         for path in files.iter().filter(|p| p.extension().is_some_and(|x| x == "slang")) {
             let src = std::fs::read_to_string(path).unwrap();

@@ -37,7 +37,13 @@ pub struct Variant {
 pub fn variants(src: &str, default: &[(&str, &str)]) -> Vec<Variant> {
     let parse = |name: &str, args: &str| Variant {
         name: name.trim().to_string(),
-        args: args.replace("[no-glslang]", "").replace("[no-spirv]", "").replace("[no-glsl]", "").replace("[no-cuda]", "").trim().to_string(),
+        args: args
+            .replace("[no-glslang]", "")
+            .replace("[no-spirv]", "")
+            .replace("[no-glsl]", "")
+            .replace("[no-cuda]", "")
+            .trim()
+            .to_string(),
         glslang: !args.contains("[no-glslang]"),
         spirv: !args.contains("[no-spirv]"),
         glsl: !args.contains("[no-glsl]"),

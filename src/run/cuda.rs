@@ -73,11 +73,13 @@ impl Api {
         // SAFETY: loading the system's CUDA driver library runs its initializers, as any CUDA
         // program does; the symbols below are the driver API's documented C signatures.
         unsafe {
-            let lib = Library::new("libcuda.so.1")
-                .map_err(|e| format!("cannot load the CUDA driver (libcuda.so.1): {e}"))?;
+            let lib =
+                Library::new("libcuda.so.1").map_err(|e| format!("cannot load the CUDA driver (libcuda.so.1): {e}"))?;
             macro_rules! sym {
                 ($name:literal) => {{
-                    let s: Symbol<_> = lib.get(concat!($name, "\0").as_bytes()).map_err(|e| format!("libcuda.so.1 lacks {}: {e}", $name))?;
+                    let s: Symbol<_> = lib
+                        .get(concat!($name, "\0").as_bytes())
+                        .map_err(|e| format!("libcuda.so.1 lacks {}: {e}", $name))?;
                     *s
                 }};
             }
@@ -127,9 +129,8 @@ fn nvcc() -> PathBuf {
         return PathBuf::from(p);
     }
     let default = PathBuf::from("/usr/local/cuda/bin/nvcc");
-    let on_path = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).any(|d| d.join("nvcc").is_file()))
-        .unwrap_or(false);
+    let on_path =
+        std::env::var_os("PATH").map(|p| std::env::split_paths(&p).any(|d| d.join("nvcc").is_file())).unwrap_or(false);
     if !on_path && default.is_file() {
         default
     } else {

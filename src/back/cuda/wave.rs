@@ -109,7 +109,11 @@ impl<'a> Writer<'a> {
                 (format!("{name}[{i}]"), P_POSTFIX)
             }
             (
-                StructuredBuffer | RWStructuredBuffer | AppendStructuredBuffer | ConsumeStructuredBuffer | Buffer
+                StructuredBuffer
+                | RWStructuredBuffer
+                | AppendStructuredBuffer
+                | ConsumeStructuredBuffer
+                | Buffer
                 | RWBuffer,
                 ResourceMethod::GetDimensions,
             ) => {

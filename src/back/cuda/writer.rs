@@ -39,7 +39,10 @@ pub(super) struct Writer<'a> {
 
 /// Globals that live in the kernel state rather than at file scope.
 fn in_state(g: &Global) -> bool {
-    matches!(g.space, AddressSpace::Resource | AddressSpace::Private | AddressSpace::Uniform { .. } | AddressSpace::PushConstant)
+    matches!(
+        g.space,
+        AddressSpace::Resource | AddressSpace::Private | AddressSpace::Uniform { .. } | AddressSpace::PushConstant
+    )
 }
 
 impl<'a> Writer<'a> {
@@ -177,10 +180,11 @@ impl<'a> Writer<'a> {
              // Kernel parameters, in order: see README.md, \"CUDA\".\n",
             ep.name
         );
-        let sections: Vec<String> = [header, super::PRELUDE.to_string(), structs, blocks, globals, state_struct, functions]
-            .into_iter()
-            .filter(|s| !s.is_empty())
-            .collect();
+        let sections: Vec<String> =
+            [header, super::PRELUDE.to_string(), structs, blocks, globals, state_struct, functions]
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .collect();
         Ok(sections.join("\n"))
     }
 
@@ -290,7 +294,7 @@ impl<'a> Writer<'a> {
                 AddressSpace::Constant => {
                     let d = self.decl(&g.ty, &access, g.span);
                     let init = match &g.init {
-                        Some(v) => self.const_init(v, &g.ty, g.span),
+                        Some(v) => self.const_init(v, &g.ty),
                         None => "{}".into(),
                     };
                     let _ = writeln!(out, "__device__ const {d} = {init};");
@@ -327,7 +331,9 @@ impl<'a> Writer<'a> {
                 if let Some(i) = module.cbuffers.iter().position(|c| c.name == p.name) {
                     return format!("const {}_block*", module.cbuffers[i].name);
                 }
-                if p.name == "globals" && !module.globals.iter().any(|(_, g)| g.name == "globals" && g.space == AddressSpace::Resource) {
+                if p.name == "globals"
+                    && !module.globals.iter().any(|(_, g)| g.name == "globals" && g.space == AddressSpace::Resource)
+                {
                     return "const wavec_globals*".into();
                 }
                 let g = module.globals.iter().find(|(_, g)| g.space == AddressSpace::Resource && g.name == p.name);
@@ -437,18 +443,15 @@ impl<'a> Writer<'a> {
             })
             .collect();
         let threads: u32 = ep.numthreads.map(|[x, y, z]| x * y * z).unwrap_or(1);
-        let _ = writeln!(
-            out,
-            "extern \"C\" __global__ void __launch_bounds__({threads}) {name}({}) {{",
-            params.join(", ")
-        );
+        let _ =
+            writeln!(out, "extern \"C\" __global__ void __launch_bounds__({threads}) {name}({}) {{", params.join(", "));
         let members: Vec<&str> = param_names.iter().map(String::as_str).collect();
         let _ = writeln!(out, "{}wavec_state state = {{{}}};", Level(1), members.join(", "));
         for (g, access) in module.globals.iter().zip(self.global_access.clone()) {
             let (_, g) = g;
             if g.space == AddressSpace::Private {
                 if let Some(v) = &g.init {
-                    let init = self.const_init(v, &g.ty, g.span);
+                    let init = self.const_init(v, &g.ty);
                     let t = self.ty_at(&g.ty, g.span);
                     let _ = writeln!(out, "{}{access} = {t}{init};", Level(1));
                 }
@@ -647,17 +650,16 @@ impl<'a> Writer<'a> {
     }
 
     /// A constant as a braced initializer (after a type name or `=`).
-    fn const_init(&mut self, v: &ConstValue, ty: &Type, span: Span) -> String {
+    fn const_init(&mut self, v: &ConstValue, ty: &Type) -> String {
         match (v, ty) {
             (ConstValue::Composite(parts), Type::Array(e, _)) => {
                 // `wavec::array` wraps a C array: one pair of braces each.
-                let parts: Vec<String> = parts.iter().map(|p| self.const_init(p, e, span)).collect();
+                let parts: Vec<String> = parts.iter().map(|p| self.const_init(p, e)).collect();
                 format!("{{{{{}}}}}", parts.join(", "))
             }
             (ConstValue::Composite(parts), Type::Struct(h)) => {
                 let fields: Vec<Type> = self.module.structs[*h].fields.iter().map(|f| f.ty.clone()).collect();
-                let parts: Vec<String> =
-                    parts.iter().zip(&fields).map(|(p, f)| self.const_init(p, f, span)).collect();
+                let parts: Vec<String> = parts.iter().zip(&fields).map(|(p, f)| self.const_init(p, f)).collect();
                 format!("{{{}}}", parts.join(", "))
             }
             (ConstValue::Composite(parts), Type::Vector(s, _)) => {
@@ -667,7 +669,9 @@ impl<'a> Writer<'a> {
             (ConstValue::Composite(parts), Type::Matrix(s, _, c)) => {
                 let rows: Vec<String> = parts
                     .chunks(*c as usize)
-                    .map(|row| format!("{{{}}}", row.iter().map(|p| scalar_literal(p, *s).0).collect::<Vec<_>>().join(", ")))
+                    .map(|row| {
+                        format!("{{{}}}", row.iter().map(|p| scalar_literal(p, *s).0).collect::<Vec<_>>().join(", "))
+                    })
                     .collect();
                 format!("{{{{{}}}}}", rows.join(", "))
             }
@@ -776,7 +780,9 @@ impl<'a> Writer<'a> {
                 let a = self.args(cx, parts);
                 let elem = expr.ty.scalar();
                 let exact = match &expr.ty {
-                    Type::Vector(..) => parts.iter().all(|p| f.exprs[*p].ty.scalar() == elem && matches!(f.exprs[*p].ty, Type::Scalar(_))),
+                    Type::Vector(..) => parts
+                        .iter()
+                        .all(|p| f.exprs[*p].ty.scalar() == elem && matches!(f.exprs[*p].ty, Type::Scalar(_))),
                     Type::Struct(_) | Type::Array(..) => true,
                     _ => false,
                 };
@@ -906,7 +912,8 @@ impl<'a> Writer<'a> {
         let f = cx.f;
         let lt = f.exprs[l].ty.clone();
         let rt = f.exprs[r].ty.clone();
-        let vector = matches!(lt, Type::Vector(..) | Type::Matrix(..)) || matches!(rt, Type::Vector(..) | Type::Matrix(..));
+        let vector =
+            matches!(lt, Type::Vector(..) | Type::Matrix(..)) || matches!(rt, Type::Vector(..) | Type::Matrix(..));
         if op.is_logical() && vector {
             let name = if op == BinaryOp::LogicAnd { "logic_and" } else { "logic_or" };
             let a = self.args(cx, &[l, r]);
@@ -918,10 +925,11 @@ impl<'a> Writer<'a> {
         }
         if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
             let name = if op == BinaryOp::Shl { "shl" } else { "shr" };
-            let count_ok = f.const_value(r).and_then(|v| v.as_u64()).is_some_and(|c| {
-                c < lt.scalar().map(Scalar::bits).unwrap_or(32) as u64
-            });
-            if !(count_ok && !vector) {
+            let count_ok = f
+                .const_value(r)
+                .and_then(|v| v.as_u64())
+                .is_some_and(|c| c < lt.scalar().map(Scalar::bits).unwrap_or(32) as u64);
+            if !count_ok || vector {
                 let a = self.expr(cx, l, P_ASSIGN);
                 let b = self.expr(cx, r, P_ASSIGN);
                 let t = self.ty_at(&lt, span);
@@ -955,9 +963,10 @@ impl<'a> Writer<'a> {
     fn constant(&mut self, v: &ConstValue, ty: &Type, span: Span) -> (String, u8) {
         match (v, ty) {
             (_, Type::Scalar(s)) => scalar_literal(v, *s),
-            (ConstValue::Composite(_), _) | (_, Type::Vector(..) | Type::Matrix(..) | Type::Array(..) | Type::Struct(_)) => {
+            (ConstValue::Composite(_), _)
+            | (_, Type::Vector(..) | Type::Matrix(..) | Type::Array(..) | Type::Struct(_)) => {
                 let t = self.ty_at(ty, span);
-                let init = self.const_init(v, ty, span);
+                let init = self.const_init(v, ty);
                 (format!("{t}{init}"), P_POSTFIX)
             }
             _ => {
