@@ -45,6 +45,8 @@ typedef enum WavecTarget {
   WAVEC_TARGET_SPIRV_ASM = 2,
   // GLSL 4.50 (or 4.60) source text for Vulkan.
   WAVEC_TARGET_GLSL = 3,
+  // A CUDA C++ translation unit (`.cu`) with one `extern "C" __global__` kernel.
+  WAVEC_TARGET_CUDA = 4,
 } WavecTarget;
 
 typedef enum WavecSeverity {

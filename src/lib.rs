@@ -60,6 +60,8 @@ pub enum Target {
     SpirvAsm,
     /// GLSL 4.50/4.60 for Vulkan (`glslangValidator -V`).
     Glsl,
+    /// One CUDA C++ translation unit (`.cu`) for nvcc or NVRTC.
+    Cuda,
 }
 
 impl Target {
@@ -69,6 +71,7 @@ impl Target {
             "spirv" | "spv" => Some(Target::Spirv),
             "spirv-asm" | "spvasm" => Some(Target::SpirvAsm),
             "glsl" => Some(Target::Glsl),
+            "cuda" | "cu" => Some(Target::Cuda),
             _ => None,
         }
     }
@@ -78,6 +81,7 @@ impl Target {
             Target::Spirv => "spirv",
             Target::SpirvAsm => "spirv-asm",
             Target::Glsl => "glsl",
+            Target::Cuda => "cuda",
         }
     }
     /// The file extension of an output of this target.
@@ -87,6 +91,7 @@ impl Target {
             Target::Spirv => "spv",
             Target::SpirvAsm => "spvasm",
             Target::Glsl => "glsl",
+            Target::Cuda => "cu",
         }
     }
 }
@@ -379,6 +384,10 @@ pub fn compile_with_loader(
                 Ok(text) => artifacts.push((target, Artifact::Text(text))),
                 Err(e) => errors.extend(e),
             },
+            Target::Cuda => match cuda(&checked, options) {
+                Ok(text) => artifacts.push((target, Artifact::Text(text))),
+                Err(e) => errors.extend(e),
+            },
         }
     }
     if !errors.is_empty() {
@@ -486,6 +495,18 @@ fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
     }
     virtual_waves(&mut module, checked.entry, options)?;
     back::glsl::write_string(&module, checked.entry, &glsl_options(options))
+}
+
+/// CUDA's group wave index is native (the linear thread id over 32); `always` runs the
+/// groupshared fallback first, as for the other targets.
+fn cuda(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    let stdlib = stdlib::Stdlib::get();
+    let mut module = std::borrow::Cow::Borrowed(&checked.module);
+    if options.emulate == Emulate::Always {
+        lower::emulate_group_wave(module.to_mut(), checked.entry, stdlib).map_err(|d| vec![d])?;
+    }
+    virtual_waves(&mut module, checked.entry, options)?;
+    back::cuda::write_string(&module, checked.entry, &back::cuda::Options::default())
 }
 
 fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {

@@ -16,6 +16,11 @@
 //! `glslangValidator -V --target-env vulkan1.1` must compile it. A variant marked `[no-glsl]`
 //! uses what the GLSL backend refuses (a buffer layout no GLSL block expresses): its GLSL compile must fail
 //! with one of the GLSL backend's own diagnostics (E0620–E0623), never succeed or panic.
+//!
+//! And to CUDA: `<stem>.NAME.cu` is blessable, and `g++ -fsyntax-only` must accept it against
+//! the CUDA declarations of `tests/cuda/cuda_stub.h` (nvcc itself runs on a CUDA machine:
+//! `scripts/cuda-on-device.sh`). A variant marked `[no-cuda]` must be refused with one of the
+//! CUDA backend's diagnostics (E0640–E0642).
 
 use crate::support::{bytes_to_words, check_golden, compile_hlsl, options_from_args, spirv_val_with};
 use std::path::{Path, PathBuf};
@@ -26,15 +31,23 @@ pub struct Variant {
     pub glslang: bool,
     pub spirv: bool,
     pub glsl: bool,
+    pub cuda: bool,
 }
 
 pub fn variants(src: &str, default: &[(&str, &str)]) -> Vec<Variant> {
     let parse = |name: &str, args: &str| Variant {
         name: name.trim().to_string(),
-        args: args.replace("[no-glslang]", "").replace("[no-spirv]", "").replace("[no-glsl]", "").trim().to_string(),
+        args: args
+            .replace("[no-glslang]", "")
+            .replace("[no-spirv]", "")
+            .replace("[no-glsl]", "")
+            .replace("[no-cuda]", "")
+            .trim()
+            .to_string(),
         glslang: !args.contains("[no-glslang]"),
         spirv: !args.contains("[no-spirv]"),
         glsl: !args.contains("[no-glsl]"),
+        cuda: !args.contains("[no-cuda]"),
     };
     let listed: Vec<Variant> = src
         .lines()
@@ -93,6 +106,14 @@ fn run_golden(dir: &str, out_dir: &str, default: &[(&str, &str)]) {
                 &src,
                 &options,
                 &root.join(out_dir).join(format!("{stem}.{}.glsl", v.name)),
+                &stem,
+                &v,
+                &mut failures,
+            );
+            check_cuda(
+                &src,
+                &options,
+                &root.join(out_dir).join(format!("{stem}.{}.cu", v.name)),
                 &stem,
                 &v,
                 &mut failures,
@@ -172,6 +193,38 @@ fn check_glsl(src: &str, options: &wavec::Options, golden: &Path, stem: &str, v:
             if !own {
                 failures.push(format!(
                     "{stem} [{variant}]: [no-glsl], but not refused by the GLSL backend:\n{}",
+                    d.render_plain()
+                ));
+            }
+        }
+    }
+}
+
+/// The CUDA of one variant: golden text and a C++ front end's check (`g++ -fsyntax-only`
+/// against `tests/cuda/cuda_stub.h`), or the backend's refusal for `[no-cuda]`.
+fn check_cuda(src: &str, options: &wavec::Options, golden: &Path, stem: &str, v: &Variant, failures: &mut Vec<String>) {
+    let mut options = options.clone();
+    options.targets = vec![wavec::Target::Cuda];
+    let variant = &v.name;
+    match (wavec::compile(src, &options), v.cuda) {
+        (Ok(out), true) => {
+            let text = out.text(wavec::Target::Cuda).expect("CUDA text").to_string();
+            if let Err(e) = std::panic::catch_unwind(|| check_golden(golden, &text)) {
+                failures.push(e.downcast_ref::<String>().cloned().unwrap_or_else(|| "golden mismatch".into()));
+            }
+            if let Err(e) = crate::cuda::cxx_check(&text) {
+                failures.push(format!("{stem} [{variant}]: g++ rejects the CUDA:\n{e}"));
+            }
+        }
+        (Err(d), true) => {
+            failures.push(format!("{stem} [{variant}] failed to compile to CUDA:\n{}", d.render_plain()));
+        }
+        (Ok(_), false) => failures.push(format!("{stem} [{variant}] is marked [no-cuda] but compiles to CUDA")),
+        (Err(d), false) => {
+            let own = d.list.iter().filter(|d| d.is_error()).all(|d| ["E0640", "E0641", "E0642"].contains(&d.code));
+            if !own {
+                failures.push(format!(
+                    "{stem} [{variant}]: [no-cuda], but not refused by the CUDA backend:\n{}",
                     d.render_plain()
                 ));
             }

@@ -4,6 +4,7 @@ mod bindings;
 mod capi;
 mod cli;
 mod cpu_exec;
+mod cuda;
 mod diagnostics;
 mod execute;
 mod expect_output;

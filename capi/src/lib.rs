@@ -30,6 +30,8 @@ pub enum WavecTarget {
     WAVEC_TARGET_SPIRV_ASM = 2,
     /// GLSL 4.50 (or 4.60) source text for Vulkan.
     WAVEC_TARGET_GLSL = 3,
+    /// A CUDA C++ translation unit (`.cu`) with one `extern "C" __global__` kernel.
+    WAVEC_TARGET_CUDA = 4,
 }
 
 /// What a call did.
@@ -183,6 +185,7 @@ pub unsafe extern "C" fn wavec_options_add_target(options: *mut WavecOptions, ta
             WavecTarget::WAVEC_TARGET_SPIRV => wavec::Target::Spirv,
             WavecTarget::WAVEC_TARGET_SPIRV_ASM => wavec::Target::SpirvAsm,
             WavecTarget::WAVEC_TARGET_GLSL => wavec::Target::Glsl,
+            WavecTarget::WAVEC_TARGET_CUDA => wavec::Target::Cuda,
         };
         if !o.options.targets.contains(&t) {
             o.options.targets.push(t);
@@ -306,6 +309,7 @@ fn result_of(compiled: Result<wavec::Output, wavec::diag::Diagnostics>) -> Wavec
                         wavec::Target::Spirv => WavecTarget::WAVEC_TARGET_SPIRV,
                         wavec::Target::SpirvAsm => WavecTarget::WAVEC_TARGET_SPIRV_ASM,
                         wavec::Target::Glsl => WavecTarget::WAVEC_TARGET_GLSL,
+                        wavec::Target::Cuda => WavecTarget::WAVEC_TARGET_CUDA,
                     };
                     let mut bytes = match a {
                         wavec::Artifact::Text(s) => s.as_bytes().to_vec(),

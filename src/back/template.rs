@@ -5,7 +5,8 @@
 //! with its side effects), is decided once, here.
 
 use crate::fast_hash::HashSet;
-use crate::ir::{ExprId, ExprKind, Function, ParamMode, Type};
+use crate::ir::{ExprId, ExprKind, Function, ParamMode, Scalar, Type};
+use crate::stdlib::{AttrValue, Lowering};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Piece<'t> {
@@ -115,6 +116,63 @@ pub fn in_argument_slot(pieces: &[Piece<'_>], k: usize) -> bool {
         _ => None,
     });
     matches!(before, Some('(' | ',')) && matches!(after, Some(',' | ')'))
+}
+
+/// Whether the conditions of a text backend's form (`[glsl]`, `[cuda]`) hold for a call of
+/// `args` in `f`: `shape = s | v | sv | v2 | v3 | v4` (the first argument's shape),
+/// `when = "float" | "sint" | "uint" | "int" | "bool"` (its element type), `cap = NAME` (asked
+/// through `allows`: a `--capability`), `constant = I` (argument `I` is a compile-time constant).
+pub fn form_applies(form: &Lowering, f: &Function, args: &[ExprId], allows: &dyn Fn(&str) -> bool) -> bool {
+    form_applies_to(form, args.first().map(|a| &f.exprs[*a].ty), f, args, allows)
+}
+
+/// [`form_applies`] for a call whose first argument has type `first` (a backend that applies a
+/// form row by row to a matrix asks for the row's type).
+pub fn form_applies_to(
+    form: &Lowering,
+    first: Option<&Type>,
+    f: &Function,
+    args: &[ExprId],
+    allows: &dyn Fn(&str) -> bool,
+) -> bool {
+    if form.named_ident("cap").is_some_and(|c| !allows(c)) {
+        return false;
+    }
+    if let Some(shape) = form.named_ident("shape") {
+        let ok = matches!(
+            (shape, first),
+            ("s", Some(Type::Scalar(_)))
+                | ("v", Some(Type::Vector(..)))
+                | ("sv", Some(Type::Scalar(_) | Type::Vector(..)))
+                | ("v2", Some(Type::Vector(_, 2)))
+                | ("v3", Some(Type::Vector(_, 3)))
+                | ("v4", Some(Type::Vector(_, 4)))
+        );
+        if !ok {
+            return false;
+        }
+    }
+    // A string: `float`, `uint` and `bool` are type names to the parser, not identifiers.
+    if let Some(AttrValue::Str(when)) = form.named("when") {
+        let s = first.and_then(Type::scalar);
+        let ok = match when.as_str() {
+            "float" => s.is_some_and(Scalar::is_float),
+            "sint" => s.is_some_and(Scalar::is_signed_int),
+            "uint" => s.is_some_and(Scalar::is_unsigned_int),
+            "int" => s.is_some_and(Scalar::is_int),
+            "bool" => s == Some(Scalar::Bool),
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    if let Some(AttrValue::Int(i)) = form.named("constant") {
+        if args.get(*i as usize).is_none_or(|&a| f.const_value(a).is_none()) {
+            return false;
+        }
+    }
+    true
 }
 
 #[cfg(test)]

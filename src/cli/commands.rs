@@ -119,8 +119,8 @@ struct RunCli {
     /// Vulkan device: a case-insensitive part of its name (default: the first GPU, else anything).
     #[arg(long)]
     device: Option<String>,
-    /// Where to run: vulkan or cpu.
-    #[arg(long, default_value = "vulkan", value_parser = ["vulkan", "cpu"])]
+    /// Where to run: vulkan, cpu or cuda (the CUDA backend through nvcc on the first CUDA device).
+    #[arg(long, default_value = "vulkan", value_parser = ["vulkan", "cpu", "cuda"])]
     engine: String,
     /// How the shader reaches Vulkan: spirv (wavec's SPIR-V) or glsl (wavec's GLSL through
     /// glslangValidator -V).
@@ -273,6 +273,15 @@ pub fn run(args: Vec<OsString>) -> u8 {
             return usage_error("--device is for the Vulkan engine");
         }
         Engine::Cpu { width: cli.width.unwrap_or(32), lane_order }
+    } else if cli.engine == "cuda" {
+        if cli.width.is_some_and(|w| w != 32) {
+            return usage_error("the CUDA engine runs 32-lane waves only");
+        }
+        // The driver is loaded at run time, which a static program cannot do.
+        if let Some(status) = hand_to_vulkan_host() {
+            return status;
+        }
+        Engine::Cuda
     } else {
         if cli.lane_order != "linear" {
             return usage_error("--lane-order is for the CPU engine (--engine cpu)");
@@ -350,8 +359,8 @@ struct TestCli {
     /// Test files, or folders (every *.slang with a `//! dispatch` directive or in Slang's test format).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
-    /// Where to run: vulkan or cpu.
-    #[arg(long, default_value = "vulkan", value_parser = ["vulkan", "cpu"])]
+    /// Where to run: vulkan, cpu or cuda (the CUDA backend through nvcc on the first CUDA device).
+    #[arg(long, default_value = "vulkan", value_parser = ["vulkan", "cpu", "cuda"])]
     engine: String,
     /// How the shader reaches Vulkan: spirv (wavec's SPIR-V) or glsl (wavec's GLSL through
     /// glslangValidator -V).
@@ -479,6 +488,20 @@ pub fn test(args: Vec<OsString>) -> u8 {
             cells,
             format!("CPU engine, {hardware}-lane waves, lane order {}, virtual widths", cli.lane_order),
         )
+    } else if cli.engine == "cuda" {
+        if asked.as_ref().is_some_and(|a| a.iter().any(|&w| w != 32)) {
+            return usage_error("--widths: the CUDA engine runs 32-lane waves only");
+        }
+        let cells: Vec<Vec<Outcome>> = files
+            .iter()
+            .map(|f| {
+                vec![match f {
+                    Ok(t) => testing::run_file(t, &Engine::Cuda, "", timeout),
+                    Err(e) => Outcome::Error(e.clone()),
+                }]
+            })
+            .collect();
+        (vec![32], cells, "CUDA engine".to_string())
     } else if cpu {
         let widths = asked.unwrap_or_else(|| (0..8).map(|i| 1 << i).collect());
         let cells: Vec<Vec<Outcome>> = files

@@ -20,6 +20,7 @@
 //!   `MESA_SHADER_CACHE_DISABLE=true` whenever the width is changed.
 //! * lavapipe cannot interrupt a running shader; see [`RunError::Timeout`].
 
+pub mod cuda;
 mod spirv;
 mod vulkan;
 

@@ -23,6 +23,8 @@ pub enum Engine {
     Cpu { width: u32, lane_order: LaneOrder },
     /// A Vulkan device; `width` pins the subgroup size (else the device default).
     Vulkan { width: Option<u32>, device: Option<String>, via: Via },
+    /// The first CUDA device, through the CUDA backend, nvcc and the driver API (32 lanes).
+    Cuda,
 }
 
 /// How a shader reaches the Vulkan device.
@@ -233,6 +235,7 @@ fn execute_with(
                 times,
             })
         }
+        Engine::Cuda => execute_cuda(job),
         Engine::Vulkan { width, device, via } => {
             // Descriptor kinds the spec leaves open come from the shader's declarations.
             let declared =
@@ -283,6 +286,60 @@ fn execute_with(
             })
         }
     }
+}
+
+/// A dispatch on the CUDA engine: the kernel's parameters ([`crate::back::cuda::kernel_abi`])
+/// filled from the job's buffers, laid out as C structs (`--layout scalar`).
+fn execute_cuda(job: &Job) -> Result<Ran, String> {
+    use crate::run::cuda::{launch, Arg, Launch};
+    let mut options = job.options.clone();
+    options.layout = crate::layout::LayoutMode::Scalar;
+    options.targets = vec![crate::Target::Cuda];
+    let compile_error = |d: crate::diag::Diagnostics| format!("compile error:\n{}", d.render_plain());
+    let (checked, _) = crate::check(job.source, &options).map_err(compile_error)?;
+    let out = crate::compile(job.source, &options).map_err(compile_error)?;
+    let source = out.text(crate::Target::Cuda).unwrap_or_default().to_string();
+    let ep = &checked.module.entry_points[checked.entry];
+    let kernel = crate::back::cuda::kernel_name(&ep.name);
+    let block = ep.numthreads.unwrap_or([1, 1, 1]);
+    let abi = crate::back::cuda::kernel_abi(&checked.module, checked.entry);
+    let find = |id: BufferId| job.buffers.iter().find(|(b, _)| *b == id).map(|(_, s)| s.data.clone());
+    let mut args = Vec::new();
+    let mut ids = Vec::new();
+    for p in &abi {
+        use crate::back::cuda::ParamKind;
+        match p.kind {
+            ParamKind::Pointer { set, binding } => {
+                let id = BufferId { set, binding };
+                args.push(Arg::Buffer(find(id).unwrap_or_default()));
+                ids.push(id);
+            }
+            ParamKind::Count { set, binding, stride } => {
+                let len = find(BufferId { set, binding }).map(|d| d.len()).unwrap_or(0) as u32;
+                args.push(Arg::Uint(len / stride.max(1)));
+            }
+            ParamKind::Push => {
+                args.push(Arg::Buffer(find(BufferId::PUSH).unwrap_or_default()));
+                ids.push(BufferId::PUSH);
+            }
+            ParamKind::Unused => args.push(Arg::Null),
+        }
+    }
+    let ran = launch(&Launch { source: &source, kernel: &kernel, grid: job.groups, block, args })?;
+    let mut buffers: Vec<(BufferId, Vec<u8>)> = ids.into_iter().zip(ran.buffers).collect();
+    // Buffers the kernel has no parameter for come back as they went.
+    for (id, s) in &job.buffers {
+        if !buffers.iter().any(|(b, _)| b == id) {
+            buffers.push((*id, s.data.clone()));
+        }
+    }
+    Ok(Ran {
+        buffers,
+        device: format!("{}, 32 lanes", ran.device),
+        width: 32,
+        warnings: String::new(),
+        times: Vec::new(),
+    })
 }
 
 /// The result of one file at one width.
@@ -467,6 +524,7 @@ fn engine_width(engine: &Engine) -> Option<u32> {
     match engine {
         Engine::Cpu { width, .. } => Some(*width),
         Engine::Vulkan { width, .. } => *width,
+        Engine::Cuda => Some(32),
     }
 }
 
@@ -489,7 +547,7 @@ pub fn run_file_at(
     if let Some(why) = &t.blocked {
         return Outcome::Skip(why.clone());
     }
-    if t.cpu_only && matches!(engine, Engine::Vulkan { .. }) {
+    if t.cpu_only && matches!(engine, Engine::Vulkan { .. } | Engine::Cuda) {
         return Outcome::Skip("a Slang `-cpu` test: it runs on the CPU engine only".into());
     }
     if let (Some(n), Some(w)) = (virtual_width, engine_width(engine)) {

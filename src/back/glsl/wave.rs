@@ -22,7 +22,7 @@ use crate::back::template::{
 };
 use crate::back::Namer;
 use crate::diag::Diagnostic;
-use crate::ir::{ExprId, ExprKind, Function, IntrinsicId, ParamMode, Scalar, Type};
+use crate::ir::{ExprId, ExprKind, Function, IntrinsicId, ParamMode, Type};
 use crate::span::Span;
 use crate::stdlib::{AttrValue, Intrinsic, Lowering, TypePat};
 use std::fmt::Write as _;
@@ -51,44 +51,7 @@ fn applies(options: &Options, form: &Lowering, f: &Function, args: &[ExprId]) ->
 
 /// [`applies`], for a call whose first argument has type `first`.
 fn applies_to(options: &Options, form: &Lowering, first: Option<&Type>, f: &Function, args: &[ExprId]) -> bool {
-    if form.named_ident("cap").is_some_and(|c| !options.allows(c)) {
-        return false;
-    }
-    if let Some(shape) = form.named_ident("shape") {
-        let ok = matches!(
-            (shape, first),
-            ("s", Some(Type::Scalar(_)))
-                | ("v", Some(Type::Vector(..)))
-                | ("sv", Some(Type::Scalar(_) | Type::Vector(..)))
-                | ("v2", Some(Type::Vector(_, 2)))
-                | ("v3", Some(Type::Vector(_, 3)))
-                | ("v4", Some(Type::Vector(_, 4)))
-        );
-        if !ok {
-            return false;
-        }
-    }
-    // A string: `float`, `uint` and `bool` are type names to the parser, not identifiers.
-    if let Some(AttrValue::Str(when)) = form.named("when") {
-        let s = first.and_then(Type::scalar);
-        let ok = match when.as_str() {
-            "float" => s.is_some_and(Scalar::is_float),
-            "sint" => s.is_some_and(Scalar::is_signed_int),
-            "uint" => s.is_some_and(Scalar::is_unsigned_int),
-            "int" => s.is_some_and(Scalar::is_int),
-            "bool" => s == Some(Scalar::Bool),
-            _ => false,
-        };
-        if !ok {
-            return false;
-        }
-    }
-    if let Some(AttrValue::Int(i)) = form.named("constant") {
-        if args.get(*i as usize).is_none_or(|&a| f.const_value(a).is_none()) {
-            return false;
-        }
-    }
-    true
+    crate::back::template::form_applies_to(form, first, f, args, &|c| options.allows(c))
 }
 
 /// The native form of a call: the first `[glsl]` attribute whose conditions hold.

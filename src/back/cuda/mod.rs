@@ -1,0 +1,64 @@
+//! CUDA backend: typed IR to one CUDA C++ translation unit (`.cu`) for nvcc or NVRTC.
+//!
+//! # Model
+//!
+//! - **The prelude.** HLSL's vectors, matrices and intrinsics are a header written into every
+//!   output (`prelude.cuh`, namespace `wavec`): `wavec::float3` is a struct with HLSL's
+//!   operators (CUDA's own `float3` has none), `wavec::mat<T, R, C>` stores rows, and each
+//!   intrinsic the stdlib spells `[cuda("wavec::Name($0)")]` is a device function there.
+//! - **Waves** are warps: 32 lanes of consecutive linear thread ids. A wave operation acts on the
+//!   lanes active at the call, `__activemask()`, as HLSL's do: reductions and scans fold the
+//!   active lanes with `__shfl_sync` in lane order (sm_80's `__reduce_*_sync` for 32-bit
+//!   integers), votes and ballots are `__any_sync`/`__all_sync`/`__ballot_sync`. Intrinsics
+//!   with no `[cuda]` form take their stdlib body ([`crate::lower::intrinsics`]).
+//! - **Group wave index**: the linear thread id over 32 (native: CUDA forms warps from linear
+//!   ids); `--emulate always` runs [`crate::lower::emulate_group_wave`] first (the caller).
+//! - **Resources** are kernel parameters in [`crate::ir::bindings`] order ([`abi`]), gathered
+//!   into a `wavec_state` that the kernel passes by reference to every function that reaches
+//!   one, with the thread's `static` variables. `groupshared` is file-scope `__shared__`.
+//! - **Layout**: buffers hold C structs, which is `--layout scalar` (the engine lays buffers
+//!   out so). A `bool` or a `column_major` matrix inside a buffer has no C form: E0642.
+//!
+//! # Diagnostics
+//!
+//! - E0640: an intrinsic with no CUDA form for this call and no portable implementation.
+//! - E0641: a construct the CUDA backend does not write (yet): textures, samplers, resources as
+//!   values, non-compute stages.
+//! - E0642: a buffer whose contents C structs cannot lay out (bool, `column_major` matrices).
+
+mod abi;
+mod keywords;
+mod wave;
+mod writer;
+
+pub use abi::{kernel_abi, kernel_name, Param, ParamKind};
+pub use keywords::is_reserved;
+pub use wave::Natives;
+
+use crate::diag::Diagnostic;
+use crate::ir::{Module, Stage};
+use crate::stdlib::Stdlib;
+use std::borrow::Cow;
+
+/// The header every output starts with.
+pub const PRELUDE: &str = include_str!("prelude.cuh");
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {}
+
+/// Writes entry point `entry` of `module`, and everything it calls, as one `.cu` file.
+pub fn write_string(module: &Module, entry: usize, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    let Some(ep) = module.entry_points.get(entry) else {
+        return Err(vec![Diagnostic::error("E0699", format!("internal error: no entry point #{entry}"))]);
+    };
+    if ep.stage != Stage::Compute {
+        return Err(vec![Diagnostic::error(
+            "E0641",
+            format!("CUDA code generation for {} shaders is not supported", ep.stage.name()),
+        )
+        .with_label(ep.span, "this entry point")]);
+    }
+    let stdlib = Stdlib::get();
+    let module = crate::lower::lower_intrinsics(Cow::Borrowed(module), entry, stdlib, &Natives)?;
+    writer::Writer::new(&module, entry, options, stdlib).write()
+}

@@ -1,0 +1,275 @@
+//! The CUDA engine: a `.cu` from the CUDA backend compiled by `nvcc -ptx`, then loaded and
+//! launched once through the CUDA driver API. `libcuda.so.1` is opened at run time, so wavec
+//! builds and runs its other engines on machines without CUDA.
+
+use libloading::{Library, Symbol};
+use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
+use std::path::PathBuf;
+
+type CuResult = c_int;
+type Ptr = u64;
+
+/// One kernel argument, as the launcher passes it.
+#[derive(Clone, Debug)]
+pub enum Arg {
+    /// A device buffer holding these bytes (copied back after the run).
+    Buffer(Vec<u8>),
+    /// A 32-bit value.
+    Uint(u32),
+    /// A null pointer (a parameter the kernel does not use).
+    Null,
+}
+
+pub struct Launch<'a> {
+    pub source: &'a str,
+    pub kernel: &'a str,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub args: Vec<Arg>,
+}
+
+pub struct Launched {
+    /// The buffers' bytes after the run, one per `Arg::Buffer`, in order.
+    pub buffers: Vec<Vec<u8>>,
+    /// `NVIDIA H100 80GB HBM3 (sm_90)`.
+    pub device: String,
+}
+
+struct Api {
+    _lib: Library,
+    init: unsafe extern "C" fn(c_uint) -> CuResult,
+    device_get: unsafe extern "C" fn(*mut c_int, c_int) -> CuResult,
+    device_name: unsafe extern "C" fn(*mut c_char, c_int, c_int) -> CuResult,
+    device_attribute: unsafe extern "C" fn(*mut c_int, c_int, c_int) -> CuResult,
+    primary_retain: unsafe extern "C" fn(*mut *mut c_void, c_int) -> CuResult,
+    ctx_set_current: unsafe extern "C" fn(*mut c_void) -> CuResult,
+    module_load_data: unsafe extern "C" fn(*mut *mut c_void, *const c_void) -> CuResult,
+    module_unload: unsafe extern "C" fn(*mut c_void) -> CuResult,
+    module_function: unsafe extern "C" fn(*mut *mut c_void, *mut c_void, *const c_char) -> CuResult,
+    mem_alloc: unsafe extern "C" fn(*mut Ptr, usize) -> CuResult,
+    mem_free: unsafe extern "C" fn(Ptr) -> CuResult,
+    htod: unsafe extern "C" fn(Ptr, *const c_void, usize) -> CuResult,
+    dtoh: unsafe extern "C" fn(*mut c_void, Ptr, usize) -> CuResult,
+    #[allow(clippy::type_complexity)]
+    launch: unsafe extern "C" fn(
+        *mut c_void,
+        c_uint,
+        c_uint,
+        c_uint,
+        c_uint,
+        c_uint,
+        c_uint,
+        c_uint,
+        *mut c_void,
+        *mut *mut c_void,
+        *mut *mut c_void,
+    ) -> CuResult,
+    synchronize: unsafe extern "C" fn() -> CuResult,
+    error_string: unsafe extern "C" fn(CuResult, *mut *const c_char) -> CuResult,
+}
+
+impl Api {
+    fn load() -> Result<Api, String> {
+        // SAFETY: loading the system's CUDA driver library runs its initializers, as any CUDA
+        // program does; the symbols below are the driver API's documented C signatures.
+        unsafe {
+            let lib =
+                Library::new("libcuda.so.1").map_err(|e| format!("cannot load the CUDA driver (libcuda.so.1): {e}"))?;
+            macro_rules! sym {
+                ($name:literal) => {{
+                    let s: Symbol<_> = lib
+                        .get(concat!($name, "\0").as_bytes())
+                        .map_err(|e| format!("libcuda.so.1 lacks {}: {e}", $name))?;
+                    *s
+                }};
+            }
+            Ok(Api {
+                init: sym!("cuInit"),
+                device_get: sym!("cuDeviceGet"),
+                device_name: sym!("cuDeviceGetName"),
+                device_attribute: sym!("cuDeviceGetAttribute"),
+                primary_retain: sym!("cuDevicePrimaryCtxRetain"),
+                ctx_set_current: sym!("cuCtxSetCurrent"),
+                module_load_data: sym!("cuModuleLoadData"),
+                module_unload: sym!("cuModuleUnload"),
+                module_function: sym!("cuModuleGetFunction"),
+                mem_alloc: sym!("cuMemAlloc_v2"),
+                mem_free: sym!("cuMemFree_v2"),
+                htod: sym!("cuMemcpyHtoD_v2"),
+                dtoh: sym!("cuMemcpyDtoH_v2"),
+                launch: sym!("cuLaunchKernel"),
+                synchronize: sym!("cuCtxSynchronize"),
+                error_string: sym!("cuGetErrorString"),
+                _lib: lib,
+            })
+        }
+    }
+
+    fn check(&self, r: CuResult, what: &str) -> Result<(), String> {
+        if r == 0 {
+            return Ok(());
+        }
+        let mut text: *const c_char = std::ptr::null();
+        // SAFETY: cuGetErrorString writes a pointer to a static string, or leaves it null.
+        let msg = unsafe {
+            (self.error_string)(r, &mut text);
+            if text.is_null() {
+                "unknown error".to_string()
+            } else {
+                CStr::from_ptr(text).to_string_lossy().into_owned()
+            }
+        };
+        Err(format!("{what} failed: CUDA error {r} ({msg})"))
+    }
+}
+
+/// The nvcc to run: `$WAVEC_NVCC`, else `nvcc` on the PATH, else CUDA's default place.
+fn nvcc() -> PathBuf {
+    if let Some(p) = std::env::var_os("WAVEC_NVCC") {
+        return PathBuf::from(p);
+    }
+    let default = PathBuf::from("/usr/local/cuda/bin/nvcc");
+    let on_path =
+        std::env::var_os("PATH").map(|p| std::env::split_paths(&p).any(|d| d.join("nvcc").is_file())).unwrap_or(false);
+    if !on_path && default.is_file() {
+        default
+    } else {
+        PathBuf::from("nvcc")
+    }
+}
+
+/// `nvcc -ptx` of the source for the device's architecture: the PTX text.
+fn compile(source: &str, arch: &str) -> Result<Vec<u8>, String> {
+    let dir = std::env::temp_dir().join(format!("wavec-cuda-{}-{:?}", std::process::id(), std::thread::current().id()));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let (cu, ptx) = (dir.join("kernel.cu"), dir.join("kernel.ptx"));
+    std::fs::write(&cu, source).map_err(|e| format!("cannot write {}: {e}", cu.display()))?;
+    let out = std::process::Command::new(nvcc())
+        .args(["-ptx", "-std=c++17", &format!("-arch={arch}"), "-o"])
+        .arg(&ptx)
+        .arg(&cu)
+        .output()
+        .map_err(|e| format!("cannot run nvcc (set WAVEC_NVCC, or put CUDA's bin on the PATH): {e}"))?;
+    let result = if out.status.success() {
+        std::fs::read(&ptx).map_err(|e| format!("cannot read {}: {e}", ptx.display()))
+    } else {
+        Err(format!(
+            "nvcc rejects the CUDA output:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+/// Compiles and runs one launch on the first CUDA device.
+pub fn launch(l: &Launch) -> Result<Launched, String> {
+    let api = Api::load()?;
+    // SAFETY: every call below is a CUDA driver API call with arguments of its documented
+    // types; device pointers come from cuMemAlloc and are freed once; host pointers point into
+    // live Vecs of at least the sizes passed.
+    unsafe {
+        api.check((api.init)(0), "cuInit")?;
+        let mut dev = 0;
+        api.check((api.device_get)(&mut dev, 0), "cuDeviceGet")?;
+        let mut name = [0 as c_char; 256];
+        api.check((api.device_name)(name.as_mut_ptr(), 256, dev), "cuDeviceGetName")?;
+        let name = CStr::from_ptr(name.as_ptr()).to_string_lossy().into_owned();
+        let (mut major, mut minor) = (0, 0);
+        // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR / _MINOR.
+        api.check((api.device_attribute)(&mut major, 75, dev), "cuDeviceGetAttribute")?;
+        api.check((api.device_attribute)(&mut minor, 76, dev), "cuDeviceGetAttribute")?;
+        let arch = format!("sm_{major}{minor}");
+        let mut ptx = compile(l.source, &arch)?;
+        ptx.push(0);
+        let mut ctx = std::ptr::null_mut();
+        api.check((api.primary_retain)(&mut ctx, dev), "cuDevicePrimaryCtxRetain")?;
+        api.check((api.ctx_set_current)(ctx), "cuCtxSetCurrent")?;
+        let mut module = std::ptr::null_mut();
+        api.check((api.module_load_data)(&mut module, ptx.as_ptr() as *const c_void), "cuModuleLoadData")?;
+        let kernel = CString::new(l.kernel).map_err(|_| "a kernel name with a NUL".to_string())?;
+        let mut function = std::ptr::null_mut();
+        api.check((api.module_function)(&mut function, module, kernel.as_ptr()), "cuModuleGetFunction")?;
+
+        let mut device_buffers: Vec<(Ptr, usize)> = Vec::new();
+        // Values the argument array points at: device pointers (u64) and counts (u32).
+        let mut pointers: Vec<Ptr> = Vec::with_capacity(l.args.len());
+        let mut uints: Vec<u32> = Vec::with_capacity(l.args.len());
+        let mut result = Ok(());
+        for a in &l.args {
+            match a {
+                Arg::Buffer(data) => {
+                    let size = data.len().max(4);
+                    let mut p: Ptr = 0;
+                    result = api.check((api.mem_alloc)(&mut p, size), "cuMemAlloc");
+                    if result.is_err() {
+                        break;
+                    }
+                    let mut bytes = data.clone();
+                    bytes.resize(size, 0);
+                    device_buffers.push((p, data.len()));
+                    result = api.check((api.htod)(p, bytes.as_ptr() as *const c_void, size), "cuMemcpyHtoD");
+                    if result.is_err() {
+                        break;
+                    }
+                    pointers.push(p);
+                }
+                Arg::Null => pointers.push(0),
+                Arg::Uint(v) => uints.push(*v),
+            }
+        }
+        let mut buffers = Vec::new();
+        if result.is_ok() {
+            let (mut pi, mut ui) = (0, 0);
+            let mut params: Vec<*mut c_void> = Vec::with_capacity(l.args.len());
+            for a in &l.args {
+                match a {
+                    Arg::Uint(_) => {
+                        params.push(&mut uints[ui] as *mut u32 as *mut c_void);
+                        ui += 1;
+                    }
+                    _ => {
+                        params.push(&mut pointers[pi] as *mut Ptr as *mut c_void);
+                        pi += 1;
+                    }
+                }
+            }
+            let [gx, gy, gz] = l.grid;
+            let [bx, by, bz] = l.block;
+            result = api
+                .check(
+                    (api.launch)(
+                        function,
+                        gx,
+                        gy,
+                        gz,
+                        bx,
+                        by,
+                        bz,
+                        0,
+                        std::ptr::null_mut(),
+                        params.as_mut_ptr(),
+                        std::ptr::null_mut(),
+                    ),
+                    "cuLaunchKernel",
+                )
+                .and_then(|_| api.check((api.synchronize)(), "the kernel"));
+            if result.is_ok() {
+                for (p, len) in &device_buffers {
+                    let mut out = vec![0u8; *len];
+                    if *len > 0 {
+                        result = api.check((api.dtoh)(out.as_mut_ptr() as *mut c_void, *p, *len), "cuMemcpyDtoH");
+                    }
+                    buffers.push(out);
+                }
+            }
+        }
+        for (p, _) in &device_buffers {
+            (api.mem_free)(*p);
+        }
+        (api.module_unload)(module);
+        result?;
+        Ok(Launched { buffers, device: format!("{name} ({arch})") })
+    }
+}

@@ -1,0 +1,113 @@
+//! The CUDA target without a GPU: every output must pass a C++ front end (`g++ -fsyntax-only`)
+//! against `tests/cuda/cuda_stub.h`, the CUDA declarations the prelude and kernels use; and the
+//! kernel parameters follow the binding rule. Running the kernels needs nvcc and a GPU:
+//! `scripts/cuda-on-device.sh`.
+
+use std::path::Path;
+
+/// `g++ -std=c++17 -fsyntax-only` of a `.cu` file's text with the stub declarations.
+pub fn cxx_check(cu: &str) -> Result<(), String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("wavec-cxx-{}-{:?}", std::process::id(), std::thread::current().id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let file = dir.join("kernel.cu");
+    std::fs::write(&file, cu).map_err(|e| e.to_string())?;
+    let out = std::process::Command::new("g++")
+        .args(["-std=c++17", "-fsyntax-only", "-x", "c++", "-include"])
+        .arg(root.join("tests/cuda/cuda_stub.h"))
+        .arg("-I")
+        .arg(root.join("tests/cuda/stub"))
+        .arg(&file)
+        .output()
+        .map_err(|e| format!("cannot run g++: {e}"))?;
+    let _ = std::fs::remove_dir_all(&dir);
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+fn cuda(src: &str) -> Result<String, wavec::diag::Diagnostics> {
+    let options = wavec::Options { targets: vec![wavec::Target::Cuda], ..Default::default() };
+    wavec::compile(src, &options).map(|o| o.text(wavec::Target::Cuda).unwrap().to_string())
+}
+
+#[test]
+fn cxx_check_rejects_a_broken_kernel() {
+    assert!(cxx_check("extern \"C\" __global__ void k() { undeclared(); }").is_err());
+    assert!(cxx_check("extern \"C\" __global__ void k() { __syncthreads(); }").is_ok());
+}
+
+#[test]
+fn every_sample_and_corpus_shader_passes_the_cxx_front_end() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for dir in ["samples", "tests/corpus", "tests/slang"] {
+        let mut files: Vec<_> =
+            std::fs::read_dir(root.join(dir)).unwrap().filter_map(|e| e.ok().map(|e| e.path())).collect();
+        files.sort();
+        for path in files.iter().filter(|p| p.extension().is_some_and(|x| x == "slang")) {
+            let src = std::fs::read_to_string(path).unwrap();
+            let mut options = wavec::Options { targets: vec![wavec::Target::Cuda], ..Default::default() };
+            options.file_name = path.display().to_string();
+            options.include_dirs.push(root.join(dir));
+            match wavec::compile(&src, &options) {
+                Ok(out) => {
+                    checked += 1;
+                    if let Err(e) = cxx_check(out.text(wavec::Target::Cuda).unwrap()) {
+                        failures.push(format!("{}: g++ rejects the CUDA:\n{e}", path.display()));
+                    }
+                }
+                // Only the backend's own refusals (textures, layouts) are allowed.
+                Err(d) => {
+                    if !d.list.iter().filter(|d| d.is_error()).all(|d| d.code.starts_with("E064")) {
+                        failures.push(format!("{}: {}", path.display(), d.render_plain()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked >= 20, "only {checked} files compiled to CUDA");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn kernel_parameters_follow_the_binding_rule() {
+    let src = "RWStructuredBuffer<uint> B : register(u3);\nStructuredBuffer<float> A;\ncbuffer C { uint n; };\n\
+               [numthreads(32, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { B[id.x] = (uint)A[id.x] + n; }";
+    let cu = cuda(src).unwrap();
+    assert!(
+        cu.contains("main_kernel(const float* __restrict__ A, unsigned A_count, const C_block* __restrict__ C, unsigned* __restrict__ B, unsigned B_count)"),
+        "{cu}"
+    );
+    assert!(cu.contains("extern \"C\" __global__ void __launch_bounds__(32)"), "{cu}");
+}
+
+#[test]
+fn wave_operations_act_on_the_active_lanes() {
+    let src = "RWStructuredBuffer<uint> B;\n[numthreads(64, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {\n\
+               if (id.x % 3 == 0) { B[id.x] = WaveActiveSum(id.x) + WavePrefixCountBits(true) + WaveGetLaneCount(); } }";
+    let cu = cuda(src).unwrap();
+    assert!(cu.contains("wavec::WaveActiveSum(id.x) + wavec::WavePrefixCountBits(true) + 32u"), "{cu}");
+    // The prelude's forms: every one takes the mask of the lanes active at the call.
+    for f in ["__reduce_add_sync(__activemask(), v)", "__ballot_sync(__activemask(), c) & lanes_below()"] {
+        assert!(cu.contains(f), "{f}");
+    }
+}
+
+#[test]
+fn refusals_are_diagnostics() {
+    let texture = "Texture2D<float4> T; RWStructuredBuffer<float4> B;\n\
+                   [numthreads(8, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { B[id.x] = T[id.xy]; }";
+    let d = cuda(texture).unwrap_err();
+    assert!(d.list.iter().any(|d| d.code == "E0641" && !d.labels.is_empty()), "{}", d.render_plain());
+    let bools = "struct S { bool b; }; RWStructuredBuffer<S> B;\n\
+                 [numthreads(8, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { B[id.x].b = true; }";
+    let d = cuda(bools).unwrap_err();
+    assert!(d.list.iter().any(|d| d.code == "E0642"), "{}", d.render_plain());
+    let pixel = "[shader(\"pixel\")] float4 main() : SV_Target { return 1; }";
+    let d = cuda(pixel).unwrap_err();
+    assert!(d.list.iter().any(|d| d.code == "E0641"), "{}", d.render_plain());
+}
