@@ -725,6 +725,29 @@ impl Checker {
                 let ty = if comps.len() == 1 { Type::Scalar(*s) } else { Type::Vector(*s, comps.len() as u8) };
                 self.add_expr(ExprKind::Swizzle { base: b, components: comps }, ty, span)
             }
+            // HLSL's matrix element swizzles: `m._12` (rows and columns from 1), `m._m01` (from
+            // 0), several at once for a vector (`m._11_22_33`).
+            Type::Matrix(s, r, c) => {
+                let Some(elements) = matrix_elements(&name.name, *r, *c) else {
+                    let msg = format!("`{}` is not an element swizzle of `{}`", name.name, self.type_name(&bt));
+                    self.error("E0407", name.span, msg);
+                    return self.error_expr(span);
+                };
+                let s = *s;
+                let parts: Vec<ExprId> = elements
+                    .iter()
+                    .map(|&(row, col)| {
+                        let ri = self.add_expr(ExprKind::Const(ConstValue::Uint(row.into())), Type::UINT, span);
+                        let rv = self.index(b, ri, span);
+                        let ci = self.add_expr(ExprKind::Const(ConstValue::Uint(col.into())), Type::UINT, span);
+                        self.index(rv, ci, span)
+                    })
+                    .collect();
+                match parts.as_slice() {
+                    [one] => *one,
+                    _ => self.add_expr(ExprKind::Construct(parts.clone()), Type::Vector(s, parts.len() as u8), span),
+                }
+            }
             other => {
                 let msg = format!("`{}` has no member `{}`", self.type_name(other), name.name);
                 self.error("E0407", name.span, msg);
@@ -1283,6 +1306,20 @@ impl Checker {
         };
         let kind = *kind;
         let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
+        // Slang's `Load2Aligned(at[, alignment])`, `LoadAligned<T>`, `Store2Aligned`: the
+        // alignment is a promise that lets a target use wider loads; the access is the same.
+        let mut args = args;
+        let aligned;
+        let name = match name.name.strip_suffix("Aligned") {
+            Some(base) if kind.is_byte_address() && (base.starts_with("Load") || base.starts_with("Store")) => {
+                if base.starts_with("Load") && args.len() == 2 {
+                    args.truncate(1);
+                }
+                aligned = ast::Ident { name: base.to_string(), span: name.span };
+                &aligned
+            }
+            _ => name,
+        };
         if kind.is_texture() && generic_args.is_empty() {
             if let Some(e) = self.texture_method(object, kind, &elem, name, &args, span) {
                 return e;
@@ -1482,4 +1519,27 @@ trait BoolScalar {
 }
 impl BoolScalar for Scalar {
     const BOOL_SCALAR: Scalar = Scalar::Bool;
+}
+
+/// `_12_21` (from 1) or `_m01_m10` (from 0): the (row, column) pairs, up to four, each inside an
+/// `rows` × `cols` matrix; `None` for anything else.
+fn matrix_elements(name: &str, rows: u8, cols: u8) -> Option<Vec<(u8, u8)>> {
+    let mut out = Vec::new();
+    let mut rest = name;
+    while !rest.is_empty() {
+        rest = rest.strip_prefix('_')?;
+        let (zero_based, digits) = match rest.strip_prefix('m') {
+            Some(r) => (true, r),
+            None => (false, rest),
+        };
+        let mut chars = digits.chars();
+        let (a, b) = (chars.next()?.to_digit(10)? as u8, chars.next()?.to_digit(10)? as u8);
+        let (row, col) = if zero_based { (a, b) } else { (a.checked_sub(1)?, b.checked_sub(1)?) };
+        if row >= rows || col >= cols {
+            return None;
+        }
+        out.push((row, col));
+        rest = chars.as_str();
+    }
+    (!out.is_empty() && out.len() <= 4).then_some(out)
 }
