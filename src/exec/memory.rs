@@ -15,16 +15,24 @@ pub struct SharedBuf {
 }
 
 impl SharedBuf {
+    /// Takes the bytes over without copying them: a dispatch's buffers can be large, and the
+    /// conversion would otherwise be a serial part of every run.
     pub fn new(data: Vec<u8>) -> SharedBuf {
-        SharedBuf { bytes: data.into_iter().map(AtomicU8::new).collect(), rmw: Mutex::new(()) }
+        let mut data = std::mem::ManuallyDrop::new(data);
+        let (ptr, len, cap) = (data.as_mut_ptr(), data.len(), data.capacity());
+        // SAFETY: `AtomicU8` has the size, alignment and bit validity of `u8`, so the
+        // allocation is a valid one of `cap` `AtomicU8`s, of which `len` are initialised; the
+        // original vector is forgotten, so the allocation has one owner.
+        let bytes = unsafe { Vec::from_raw_parts(ptr.cast::<AtomicU8>(), len, cap) };
+        SharedBuf { bytes, rmw: Mutex::new(()) }
     }
 
     pub fn into_vec(self) -> Vec<u8> {
-        self.bytes.into_iter().map(AtomicU8::into_inner).collect()
-    }
-
-    pub fn snapshot(&self) -> Vec<u8> {
-        self.bytes.iter().map(|b| b.load(Ordering::Relaxed)).collect()
+        let mut bytes = std::mem::ManuallyDrop::new(self.bytes);
+        let (ptr, len, cap) = (bytes.as_mut_ptr(), bytes.len(), bytes.capacity());
+        // SAFETY: as in `new`, the other way round; no other reference to the bytes is left
+        // (`self` is consumed).
+        unsafe { Vec::from_raw_parts(ptr.cast::<u8>(), len, cap) }
     }
 
     pub fn len(&self) -> usize {

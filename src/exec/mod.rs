@@ -345,16 +345,18 @@ pub fn run_program(
     }
     let total = groups.iter().map(|&g| g as u64).product::<u64>();
     let workers = (opts.threads.max(1) as u64).min(total) as usize;
-    // The parallel run keeps the inputs: a run that reports anything runs again alone, so its
-    // diagnostics come in the one order a serial run gives.
-    let inputs = (workers > 1).then(|| bufs.clone());
+    // The parallel run keeps what the shader may write: a run that reports anything runs again
+    // alone, so its diagnostics come in the one order a serial run gives.
+    let inputs: Option<Vec<Option<Vec<u8>>>> =
+        (workers > 1).then(|| bufs.iter().zip(&p.bindings).map(|(b, d)| d.writable.then(|| b.clone())).collect());
     let shared: Vec<memory::SharedBuf> = bufs.into_iter().map(memory::SharedBuf::new).collect();
     let mut outcome = dispatch_on(p, opts, &shared, &views, groups, workers);
     let shared = match (inputs, &outcome) {
         (Some(inputs), (result, diags, stats))
             if result.is_err() || !diags.is_empty() || !stats.warnings.is_empty() =>
         {
-            let again: Vec<memory::SharedBuf> = inputs.into_iter().map(memory::SharedBuf::new).collect();
+            let again: Vec<memory::SharedBuf> =
+                shared.into_iter().zip(inputs).map(|(now, saved)| saved.map_or(now, memory::SharedBuf::new)).collect();
             outcome = dispatch_on(p, opts, &again, &views, groups, 1);
             again
         }
@@ -379,9 +381,9 @@ pub fn run_program(
     }
 }
 
-/// Runs every group of the dispatch, spread over `workers` threads (group `g` on worker
-/// `g % workers`, each with its own registers and groupshared memory); the first error, the
-/// diagnostics and the summed statistics.
+/// Runs every group of the dispatch, spread over `workers` threads (each a contiguous run of
+/// groups, which keeps neighbouring groups' memory on one core, with its own registers and
+/// groupshared memory); the first error, the diagnostics and the summed statistics.
 fn dispatch_on(
     p: &Program,
     opts: &CpuOptions,
@@ -393,7 +395,9 @@ fn dispatch_on(
     let run = |worker: usize| {
         let mut ex = Exec::new(p, opts, bufs, groups);
         ex.views = views.to_vec();
-        let result = ex.dispatch(worker as u64, workers as u64);
+        let total = groups.iter().map(|&g| g as u64).product::<u64>();
+        let (w, n) = (worker as u64, workers.max(1) as u64);
+        let result = ex.dispatch(total * w / n..total * (w + 1) / n);
         (result, ex.diags, ex.stats)
     };
     if workers <= 1 {
@@ -562,8 +566,8 @@ impl<'p> Exec<'p> {
         }
     }
 
-    /// Runs the groups whose linear index is `first` modulo `step`.
-    fn dispatch(&mut self, first: u64, step: u64) -> Result<(), Diagnostic> {
+    /// Runs the groups whose linear indices are in `range`.
+    fn dispatch(&mut self, range: std::ops::Range<u64>) -> Result<(), Diagnostic> {
         let threads = self.threads();
         let w = self.w as u32;
         self.nwaves = threads.div_ceil(w);
@@ -581,14 +585,12 @@ impl<'p> Exec<'p> {
                 fence: 0,
             })
             .collect();
-        let [gx, gy, gz] = self.groups.map(u64::from);
-        let mut linear = first;
-        while linear < gx * gy * gz {
+        let [gx, gy, _] = self.groups.map(u64::from);
+        for linear in range {
             self.group = [(linear % gx) as u32, (linear / gx % gy) as u32, (linear / (gx * gy)) as u32];
             self.run_group(linear)?;
             self.stats.groups += 1;
             self.stats.waves += self.nwaves as u64;
-            linear += step.max(1);
         }
         Ok(())
     }
