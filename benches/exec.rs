@@ -8,6 +8,9 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use wavec::exec::{self, CpuBuffer, CpuOptions};
 
+/// A kernel's name, its sample and how to make its buffers.
+type Kernel<'a> = (&'static str, &'static str, Box<dyn Fn() -> Vec<CpuBuffer> + 'a>);
+
 fn bench(c: &mut Criterion) {
     let n = 1 << 20;
     let mut seed = 0x1234_5678u32;
@@ -19,7 +22,7 @@ fn bench(c: &mut Criterion) {
             seed % 1000
         })
         .collect();
-    let kernels: [(&str, &str, Box<dyn Fn() -> Vec<CpuBuffer>>); 2] = [
+    let kernels: [Kernel; 2] = [
         (
             "waves_per_group",
             "/samples/waves_per_group.slang",
