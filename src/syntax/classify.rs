@@ -166,33 +166,36 @@ pub fn classify(tokens: &mut Vec<SpannedToken>) {
 /// name to the parser, `S::Inner` (its right side is declared as a type somewhere, as a nested
 /// struct, typedef or associated type).
 fn nested_type_paths(tokens: &mut Vec<SpannedToken>, declared: &HashSet<String>) {
+    let joins = |prev: &Token, sep: &Token, next: &Token| match (prev, sep, next) {
+        (Token::TypeName(outer), Token::ColonColon | Token::Dot, Token::TypeName(inner) | Token::Ident(inner)) => {
+            declared.contains(inner) && !is_builtin_type(outer)
+        }
+        _ => false,
+    };
+    // Most files have none: they keep their tokens untouched (no copy of every identifier).
+    if !tokens.windows(3).any(|w| joins(&w[0].token, &w[1].token, &w[2].token)) {
+        return;
+    }
     let mut out: Vec<SpannedToken> = Vec::with_capacity(tokens.len());
-    let mut i = 0;
-    while i < tokens.len() {
-        let t = tokens[i].clone();
-        let joined = match (out.last(), &t.token, tokens.get(i + 1)) {
-            (Some(prev), Token::ColonColon | Token::Dot, Some(next)) => match (&prev.token, &next.token) {
-                (Token::TypeName(outer), Token::TypeName(inner) | Token::Ident(inner))
-                    if declared.contains(inner) && !is_builtin_type(outer) =>
-                {
-                    Some(SpannedToken {
-                        token: Token::TypeName(format!("{outer}::{inner}")),
-                        span: prev.span.to(next.span),
-                    })
-                }
-                _ => None,
-            },
-            _ => None,
+    let mut rest = std::mem::take(tokens).into_iter().peekable();
+    while let Some(t) = rest.next() {
+        let merge = match (out.last(), rest.peek()) {
+            (Some(prev), Some(_)) if matches!(t.token, Token::ColonColon | Token::Dot) => {
+                // Look one further without consuming: `prev`, `t`, then the next token.
+                let next = rest.peek().map(|n| &n.token);
+                next.is_some_and(|n| joins(&prev.token, &t.token, n))
+            }
+            _ => false,
         };
-        match joined {
-            Some(j) => {
-                *out.last_mut().expect("a previous token") = j;
-                i += 2;
+        if merge {
+            let next = rest.next().expect("peeked");
+            let prev = out.last_mut().expect("a previous token");
+            if let (Token::TypeName(outer), Token::TypeName(inner) | Token::Ident(inner)) = (&prev.token, &next.token) {
+                prev.token = Token::TypeName(format!("{outer}::{inner}"));
+                prev.span = prev.span.to(next.span);
             }
-            None => {
-                out.push(t);
-                i += 1;
-            }
+        } else {
+            out.push(t);
         }
     }
     *tokens = out;
