@@ -17,7 +17,8 @@
 //! uses what the GLSL backend refuses (a buffer layout no GLSL block expresses): its GLSL compile must fail
 //! with one of the GLSL backend's own diagnostics (E0620–E0623), never succeed or panic.
 //!
-//! And to CUDA: `<stem>.NAME.cu` is blessable, and `g++ -fsyntax-only` must accept it against
+//! And to CUDA: `<stem>.NAME.cu` is blessable (the prelude every output carries is checked
+//! present and shown there as one marker line), and `g++ -fsyntax-only` must accept it against
 //! the CUDA declarations of `tests/cuda/cuda_stub.h` (nvcc itself runs on a CUDA machine:
 //! `scripts/cuda-on-device.sh`). A variant marked `[no-cuda]` must be refused with one of the
 //! CUDA backend's diagnostics (E0640–E0642).
@@ -200,6 +201,9 @@ fn check_glsl(src: &str, options: &wavec::Options, golden: &Path, stem: &str, v:
     }
 }
 
+/// What the golden `.cu` files hold in place of the prelude every CUDA output starts with.
+const PRELUDE_MARKER: &str = "// (the prelude, src/back/cuda/prelude.cuh, stands here)\n";
+
 /// The CUDA of one variant: golden text and a C++ front end's check (`g++ -fsyntax-only`
 /// against `tests/cuda/cuda_stub.h`), or the backend's refusal for `[no-cuda]`.
 fn check_cuda(src: &str, options: &wavec::Options, golden: &Path, stem: &str, v: &Variant, failures: &mut Vec<String>) {
@@ -209,7 +213,14 @@ fn check_cuda(src: &str, options: &wavec::Options, golden: &Path, stem: &str, v:
     match (wavec::compile(src, &options), v.cuda) {
         (Ok(out), true) => {
             let text = out.text(wavec::Target::Cuda).expect("CUDA text").to_string();
-            if let Err(e) = std::panic::catch_unwind(|| check_golden(golden, &text)) {
+            // Every output carries the same prelude (`src/back/cuda/prelude.cuh`): it must be
+            // there whole, once, and the golden file holds what differs, with a marker for it.
+            let prelude = wavec::back::cuda::PRELUDE;
+            if text.matches(prelude).count() != 1 {
+                failures.push(format!("{stem} [{variant}]: the CUDA does not hold the prelude exactly once"));
+            }
+            let shown = text.replacen(prelude, PRELUDE_MARKER, 1);
+            if let Err(e) = std::panic::catch_unwind(|| check_golden(golden, &shown)) {
                 failures.push(e.downcast_ref::<String>().cloned().unwrap_or_else(|| "golden mismatch".into()));
             }
             if let Err(e) = crate::cuda::cxx_check(&text) {
