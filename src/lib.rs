@@ -418,7 +418,7 @@ pub fn virtual_waves(
         if n < ws.min || n > ws.max {
             return Err(vec![Diagnostic::error(
                 "E0632",
-                format!("the shader asks for waves of {}, and the virtual wave size is {n}", ws_text(ws)),
+                format!("the shader asks for waves of {} lanes, and the virtual wave size is {n}", ws.sizes()),
             )
             .with_label(ws.span, "the wave size the shader needs")]);
         }
@@ -441,14 +441,6 @@ pub fn virtual_waves(
     Ok(())
 }
 
-fn ws_text(ws: &ir::WaveSize) -> String {
-    if ws.min == ws.max {
-        format!("{} lanes", ws.min)
-    } else {
-        format!("{} to {} lanes", ws.min, ws.max)
-    }
-}
-
 /// A SPIR-V module's bytes (little-endian words), in one allocation of the exact size.
 fn spirv_bytes(words: &[u32]) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(words.len() * 4);
@@ -467,16 +459,25 @@ pub fn spirv_options(options: &Options) -> back::spv::Options {
     }
 }
 
+/// The module a target with a native group wave index writes (SPIR-V, GLSL, CUDA): sema's,
+/// unless `--emulate always` asks for the fallback or `--virtual-wave-size` rewrites it. Only
+/// those passes copy it; otherwise the writer reads sema's directly.
+fn native_group_wave_module<'c>(
+    checked: &'c sema::Checked,
+    options: &Options,
+) -> Result<std::borrow::Cow<'c, ir::Module>, Vec<Diagnostic>> {
+    let mut module = std::borrow::Cow::Borrowed(&checked.module);
+    if options.emulate == Emulate::Always {
+        lower::emulate_group_wave(module.to_mut(), checked.entry, stdlib::Stdlib::get()).map_err(|d| vec![d])?;
+    }
+    virtual_waves(&mut module, checked.entry, options)?;
+    Ok(module)
+}
+
 /// SPIR-V always has the group wave index (`SubgroupId`/`NumSubgroups`): `auto` and `never` are
 /// native, `always` runs the groupshared fallback first.
 fn spirv(checked: &sema::Checked, options: &Options) -> Result<Vec<u32>, Vec<Diagnostic>> {
-    let stdlib = stdlib::Stdlib::get();
-    // Only the fallback pass changes the module; otherwise the writer reads sema's directly.
-    let mut module = std::borrow::Cow::Borrowed(&checked.module);
-    if options.emulate == Emulate::Always {
-        lower::emulate_group_wave(module.to_mut(), checked.entry, stdlib).map_err(|d| vec![d])?;
-    }
-    virtual_waves(&mut module, checked.entry, options)?;
+    let module = native_group_wave_module(checked, options)?;
     back::spv::write_words(&module, checked.entry, &spirv_options(options))
 }
 
@@ -488,24 +489,14 @@ pub fn glsl_options(options: &Options) -> back::glsl::Options {
 /// GLSL for Vulkan always has the group wave index (`gl_SubgroupID`/`gl_NumSubgroups`), as
 /// SPIR-V does: `always` runs the groupshared fallback first.
 fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
-    let stdlib = stdlib::Stdlib::get();
-    let mut module = std::borrow::Cow::Borrowed(&checked.module);
-    if options.emulate == Emulate::Always {
-        lower::emulate_group_wave(module.to_mut(), checked.entry, stdlib).map_err(|d| vec![d])?;
-    }
-    virtual_waves(&mut module, checked.entry, options)?;
+    let module = native_group_wave_module(checked, options)?;
     back::glsl::write_string(&module, checked.entry, &glsl_options(options))
 }
 
 /// CUDA's group wave index is native (the linear thread id over 32); `always` runs the
 /// groupshared fallback first, as for the other targets.
 fn cuda(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
-    let stdlib = stdlib::Stdlib::get();
-    let mut module = std::borrow::Cow::Borrowed(&checked.module);
-    if options.emulate == Emulate::Always {
-        lower::emulate_group_wave(module.to_mut(), checked.entry, stdlib).map_err(|d| vec![d])?;
-    }
-    virtual_waves(&mut module, checked.entry, options)?;
+    let module = native_group_wave_module(checked, options)?;
     back::cuda::write_string(&module, checked.entry, &back::cuda::Options::default())
 }
 

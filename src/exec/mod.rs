@@ -260,7 +260,7 @@ pub fn run(
     // running it at another width would test a program no GPU runs.
     if let Some(ws) = module.entry_points.get(entry).and_then(|e| e.wave_size) {
         if opts.width < ws.min || opts.width > ws.max {
-            let wanted = if ws.min == ws.max { format!("{}", ws.min) } else { format!("{} to {}", ws.min, ws.max) };
+            let wanted = ws.sizes();
             return Err(vec![Diagnostic::error(
                 "E0710",
                 format!("the entry point runs at wave size {wanted} (`[WaveSize]`), not at width {}", opts.width),

@@ -653,6 +653,17 @@ pub struct WaveSize {
     pub span: Span,
 }
 
+impl WaveSize {
+    /// `32`, or `16 to 64` for a range.
+    pub fn sizes(&self) -> String {
+        if self.min == self.max {
+            self.min.to_string()
+        } else {
+            format!("{} to {}", self.min, self.max)
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct EntryPoint {
     pub name: String,

@@ -128,13 +128,7 @@ fn portable_calls(f: &Function, stdlib: &Stdlib, target: &dyn Target) -> Result<
             errors.push(d);
             continue;
         }
-        let constants: Vec<Option<ConstValue>> =
-            intr.params.iter().zip(args).map(|(p, &a)| if p.constexpr { f.const_value(a) } else { None }).collect();
-        let key = (
-            index,
-            bound.iter().map(|b| (**b).clone()).collect(),
-            constants.iter().map(|c| c.as_ref().map(|v| format!("{v:?}"))).collect(),
-        );
+        let (key, constants) = instance_key(index, intr, f, args, bound);
         calls.push(Portable { expr: e, key, constants });
     }
     if errors.is_empty() {
@@ -142,6 +136,26 @@ fn portable_calls(f: &Function, stdlib: &Stdlib, target: &dyn Target) -> Result<
     } else {
         Err(errors)
     }
+}
+
+/// Which instance of declaration `index` (`intr`) a call with `args` in `f` and generic
+/// arguments `bound` needs, and the values of its `constexpr` arguments (they leave the
+/// instance's signature).
+pub(super) fn instance_key(
+    index: usize,
+    intr: &Intrinsic,
+    f: &Function,
+    args: &[ExprId],
+    bound: &Option<Box<Type>>,
+) -> (InstanceKey, Vec<Option<ConstValue>>) {
+    let constants: Vec<Option<ConstValue>> =
+        intr.params.iter().zip(args).map(|(p, &a)| if p.constexpr { f.const_value(a) } else { None }).collect();
+    let key = (
+        index,
+        bound.iter().map(|b| (**b).clone()).collect(),
+        constants.iter().map(|c| c.as_ref().map(|v| format!("{v:?}"))).collect(),
+    );
+    (key, constants)
 }
 
 /// `wavec_WaveMatch`, `wavec_first_lane` (a building block's `__` dropped), and with the
@@ -159,7 +173,7 @@ fn instance_name(intr: &Intrinsic, constants: &[Option<ConstValue>]) -> String {
 
 /// A module's copy of a compiled instance, placed at the call that first needed it (its own
 /// spans are offsets into the stdlib's text, which diagnostics cannot show).
-fn instance_at(func: &Function, name: &str, call: Span) -> Function {
+pub(super) fn instance_at(func: &Function, name: &str, call: Span) -> Function {
     let mut func = func.clone();
     func.name = name.to_string();
     func.span = call;

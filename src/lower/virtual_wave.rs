@@ -15,7 +15,7 @@
 //! wave is narrower than a quad, which HLSL does not define: the virtual forms read as the CPU
 //! engine does at that width, the quad lane clamped to the wave's last lane.
 
-use super::intrinsics::declaration;
+use super::intrinsics::{declaration, instance_at, instance_key};
 use crate::diag::Diagnostic;
 use crate::fast_hash::HashMap;
 use crate::ir::*;
@@ -92,17 +92,7 @@ impl Pass<'_> {
                 }
                 continue;
             }
-            let constants: Vec<Option<ConstValue>> = intr
-                .params
-                .iter()
-                .zip(&args)
-                .map(|(p, &a)| if p.constexpr { f.const_value(a) } else { None })
-                .collect();
-            let key: InstanceKey = (
-                index,
-                bound.iter().map(|b| (**b).clone()).collect(),
-                constants.iter().map(|c| c.as_ref().map(|v| format!("{v:?}"))).collect(),
-            );
+            let (key, constants) = instance_key(index, intr, f, &args, &bound);
             let Some(callee) = self.instance(intr, key, &constants, span, module) else { continue };
             let args = args.iter().zip(&constants).filter(|(_, c)| c.is_none()).map(|(a, _)| *a).collect();
             f.exprs[e].kind = ExprKind::Call { function: callee, args };
@@ -127,20 +117,13 @@ impl Pass<'_> {
         // Marked first: a body that reaches itself again keeps the call there.
         self.instances.insert(key.clone(), None);
         let compiled = self.stdlib.instance(key.clone(), || crate::sema::instantiate(intr, &key.1, constants));
+        let name = format!("wavec_virtual_{}", intr.name.trim_start_matches('_'));
         let mut func = match compiled {
-            Ok(func) => (*func).clone(),
+            Ok(func) => instance_at(&func, &name, span),
             Err(_) => return None,
         };
         if !self.rewrite(&mut func, module) {
             return None;
-        }
-        func.name = format!("wavec_virtual_{}", intr.name.trim_start_matches('_'));
-        func.span = span;
-        for (_, e) in func.exprs.iter_mut() {
-            e.span = span;
-        }
-        for (_, l) in func.locals.iter_mut() {
-            l.span = span;
         }
         func.uses = func.gather_uses();
         let h = module.functions.append(func);

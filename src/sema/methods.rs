@@ -113,6 +113,12 @@ pub(super) fn operator_word(name: &str) -> Option<String> {
 }
 
 impl Checker {
+    /// Looks names up inside struct `name` (`Inner` alone finds `S::Inner`, `K` finds `S::K`);
+    /// returns the scope to put back.
+    pub(super) fn enter_struct_scope(&mut self, name: &str) -> Vec<String> {
+        std::mem::replace(&mut self.namespaces, name.split("::").map(String::from).collect())
+    }
+
     pub(super) fn interface_decl(&mut self, i: &ast::StructDecl) {
         let mut requirements = Vec::new();
         let mut constants = Vec::new();
@@ -190,7 +196,7 @@ impl Checker {
             }
         }
         // Inside its members the struct is a scope: `K` alone finds the static member `S::K`.
-        let outer = std::mem::replace(&mut self.namespaces, struct_name.split("::").map(String::from).collect());
+        let outer = self.enter_struct_scope(&struct_name);
         for g in statics {
             let mut g = g.clone();
             for d in &mut g.decls {
@@ -301,7 +307,7 @@ impl Checker {
         };
         // Read as written inside the struct: its nested types and generic parameters in scope.
         let name = self.module.structs[h].name.clone();
-        let outer = std::mem::replace(&mut self.namespaces, name.split("::").map(String::from).collect());
+        let outer = self.enter_struct_scope(&name);
         let generics = self.instance_generics.get(&h).cloned();
         let bound = generics.as_ref().map(|(params, bound)| self.bind_generics(params, bound));
         let value = self.initializer(&init, &mut ty.clone());
@@ -392,7 +398,7 @@ impl Checker {
     fn check_conformance(&mut self, h: StructId, bases: &[ast::Ident]) {
         let struct_name = self.module.structs[h].name.clone();
         // Requirements are read inside the struct: an associated type `Assoc` is its `S::Assoc`.
-        let outer = std::mem::replace(&mut self.namespaces, struct_name.split("::").map(String::from).collect());
+        let outer = self.enter_struct_scope(&struct_name);
         self.check_conformance_inside(h, bases);
         self.namespaces = outer;
     }
@@ -499,9 +505,8 @@ impl Checker {
         }
     }
 
-    /// The associated constants of interface `name` and of those it refines.
-    /// The associated types of interface `name` and of those it refines, with their constraints.
-    fn associated_of(&self, name: &str) -> Vec<(String, ast::Ident, Option<ast::Ident>)> {
+    /// Interface `name` and every interface it refines, each once.
+    fn interface_and_bases(&self, name: &str) -> Vec<(&String, &Interface)> {
         let mut out = Vec::new();
         let mut seen = HashSet::default();
         let mut stack = vec![name.to_string()];
@@ -509,46 +514,31 @@ impl Checker {
             if !seen.insert(n.clone()) {
                 continue;
             }
-            if let Some(i) = self.interfaces.get(&n) {
-                out.extend(i.associated.iter().map(|(a, c)| (n.clone(), a.clone(), c.clone())));
+            if let Some((key, i)) = self.interfaces.get_key_value(&n) {
+                out.push((key, i));
                 stack.extend(i.bases.iter().cloned());
             }
         }
         out
     }
 
+    /// The associated types of interface `name` and of those it refines, with their constraints.
+    fn associated_of(&self, name: &str) -> Vec<(String, ast::Ident, Option<ast::Ident>)> {
+        let all = self.interface_and_bases(name).into_iter();
+        all.flat_map(|(n, i)| i.associated.iter().map(|(a, c)| (n.clone(), a.clone(), c.clone()))).collect()
+    }
+
+    /// The associated constants of interface `name` and of those it refines.
     fn constants_of(&self, name: &str) -> Vec<(String, ast::TypeExpr, ast::Ident)> {
-        let mut out = Vec::new();
-        let mut seen = HashSet::default();
-        let mut stack = vec![name.to_string()];
-        while let Some(n) = stack.pop() {
-            if !seen.insert(n.clone()) {
-                continue;
-            }
-            if let Some(i) = self.interfaces.get(&n) {
-                out.extend(i.constants.iter().map(|(t, c)| (n.clone(), t.clone(), c.clone())));
-                stack.extend(i.bases.iter().cloned());
-            }
-        }
-        out
+        let all = self.interface_and_bases(name).into_iter();
+        all.flat_map(|(n, i)| i.constants.iter().map(|(t, c)| (n.clone(), t.clone(), c.clone()))).collect()
     }
 
     /// The requirements of interface `name` and of the interfaces it refines, each with the
     /// interface that states it.
     fn requirements_of(&self, name: &str) -> Vec<(String, ast::FunctionDecl)> {
-        let mut out = Vec::new();
-        let mut seen = HashSet::default();
-        let mut stack = vec![name.to_string()];
-        while let Some(n) = stack.pop() {
-            if !seen.insert(n.clone()) {
-                continue;
-            }
-            if let Some(i) = self.interfaces.get(&n) {
-                out.extend(i.requirements.iter().map(|r| (n.clone(), r.clone())));
-                stack.extend(i.bases.iter().cloned());
-            }
-        }
-        out
+        let all = self.interface_and_bases(name).into_iter();
+        all.flat_map(|(n, i)| i.requirements.iter().map(|r| (n.clone(), r.clone()))).collect()
     }
 
     /// Whether struct `h` conforms to interface `name` (directly or through a refinement).

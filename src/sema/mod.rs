@@ -847,7 +847,7 @@ impl Checker {
         let mut fields: Vec<Field> = Vec::new();
         let mut defaults = Vec::new();
         // Nested types first, named `S::Inner`; inside the struct, `Inner` alone finds them.
-        let outer = std::mem::replace(&mut self.namespaces, s.name.name.split("::").map(String::from).collect());
+        let outer = self.enter_struct_scope(&s.name.name);
         for m in &s.members {
             match m {
                 ast::StructMember::Type(t) => {
