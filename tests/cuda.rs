@@ -90,10 +90,46 @@ fn wave_operations_act_on_the_active_lanes() {
     let src = "RWStructuredBuffer<uint> B;\n[numthreads(64, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {\n\
                if (id.x % 3 == 0) { B[id.x] = WaveActiveSum(id.x) + WavePrefixCountBits(true) + WaveGetLaneCount(); } }";
     let cu = cuda(src).unwrap();
-    assert!(cu.contains("wavec::WaveActiveSum(id.x) + wavec::WavePrefixCountBits(true) + 32u"), "{cu}");
-    // The prelude's forms: every one takes the mask of the lanes active at the call.
-    for f in ["__reduce_add_sync(__activemask(), v)", "__ballot_sync(__activemask(), c) & lanes_below()"] {
+    // The branch's lanes are a ballot of its condition over the kernel's, and every wave
+    // operation in it gets that mask (CUDA's `__activemask()` may name lanes of either side).
+    for line in [
+        "const unsigned wavec_mask = __activemask();",
+        "const bool wavec_cond = id.x % 3u == 0u;",
+        "const unsigned wavec_then = __ballot_sync(wavec_mask, wavec_cond);",
+        "if (wavec_cond) {",
+        "state.B[id.x] = wavec::WaveActiveSum(wavec_then, id.x) + wavec::WavePrefixCountBits(wavec_then, true) + 32u;",
+    ] {
+        assert!(cu.contains(line), "{line}\n{cu}");
+    }
+    for f in ["__reduce_add_sync(m, v)", "__ballot_sync(m, c) & lanes_below()"] {
         assert!(cu.contains(f), "{f}");
+    }
+    let kernel = &cu[cu.find("__global__").unwrap()..];
+    assert_eq!(kernel.matches("__activemask()").count(), 1, "the kernel reads `__activemask()` once, at its start");
+}
+
+#[test]
+fn lanes_leave_loops_and_functions_together() {
+    // A waterfall loop with an early return: the lanes that break or return keep taking part
+    // in the loop's ballots until its end, so every mask names exactly the lanes HLSL's do.
+    let src = "RWStructuredBuffer<uint> B;\n\
+               uint f(uint v) { if (v == 7) return 0; for (;;) { uint first = WaveReadLaneFirst(v); \
+               if (first == v) { if (v > 100) return WaveActiveCountBits(true); break; } } return WaveActiveSum(v); }\n\
+               [numthreads(64, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { B[id.x] = f(B[id.x]); }";
+    let cu = cuda(src).unwrap();
+    for line in [
+        "__device__ unsigned f(const unsigned wavec_mask, unsigned v) {",
+        "bool wavec_returned = false;",
+        "const bool wavec_go = !wavec_break && !wavec_returned;",
+        "wavec_loop = __ballot_sync(wavec_loop, wavec_go);",
+        "wavec_value = wavec::WaveActiveCountBits(",
+        "wavec_returned = true;",
+        "wavec_break = true;",
+        "const unsigned wavec_mask_1 = __ballot_sync(wavec_mask, !wavec_returned);",
+        "return wavec_value;",
+        "f(wavec_mask, state.B[id.x])",
+    ] {
+        assert!(cu.contains(line), "{line}\n{cu}");
     }
 }
 

@@ -1,6 +1,7 @@
 //! Intrinsic templates shared by the text backends: the stdlib's `[hlsl("…")]` and
-//! `[glsl("…")]` strings, with `$0`, `$1`… for the arguments, `$T` for the bound generic type
-//! and `$R` for the return type. Each backend decides how to print the pieces; how a template
+//! `[glsl("…")]` strings, with `$0`, `$1`… for the arguments, `$T` for the bound generic type,
+//! `$R` for the return type and `$M` for the active-lane mask a backend carries through control
+//! flow (CUDA's, whose `__activemask()` does not name a branch's lanes). Each backend decides how to print the pieces; how a template
 //! is read, and when it must become a helper function (an argument named twice, or dropped
 //! with its side effects), is decided once, here.
 
@@ -14,6 +15,7 @@ pub enum Piece<'t> {
     Arg(usize),
     Bound,
     Ret,
+    Mask,
 }
 
 pub fn parse_template(text: &str) -> Vec<Piece<'_>> {
@@ -30,6 +32,8 @@ pub fn parse_template(text: &str) -> Vec<Piece<'_>> {
                 (Piece::Bound, 2)
             } else if next == b'R' {
                 (Piece::Ret, 2)
+            } else if next == b'M' {
+                (Piece::Mask, 2)
             } else {
                 i += 1;
                 continue;
@@ -182,7 +186,7 @@ mod tests {
     #[test]
     fn templates() {
         assert_eq!(
-            parse_template("WaveReadLaneAt($0, $12) $T$R$x"),
+            parse_template("WaveReadLaneAt($0, $12) $T$R$M$x"),
             vec![
                 Piece::Text("WaveReadLaneAt("),
                 Piece::Arg(0),
@@ -191,6 +195,7 @@ mod tests {
                 Piece::Text(") "),
                 Piece::Bound,
                 Piece::Ret,
+                Piece::Mask,
                 Piece::Text("$x"),
             ]
         );

@@ -32,16 +32,17 @@ extern "C" __global__ void __launch_bounds__(8) computeMain(unsigned* __restrict
     wavec::uint3 wavec_DispatchThreadID = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
     unsigned wavec_GroupIndex = wavec::linear_thread_id();
     wavec::uint3 wavec_GroupThreadID = wavec::uint3{threadIdx.x, threadIdx.y, threadIdx.z};
+    const unsigned wavec_mask = __activemask();
     state.gl_GlobalInvocationID = wavec_DispatchThreadID;
     state.gl_LocalInvocationIndex = wavec_GroupIndex;
     state.gl_LocalInvocationID = wavec_GroupThreadID;
     unsigned x = mine(state);
     staged[state.gl_LocalInvocationIndex] = x;
     __syncthreads();
-    wavec::uint2 pair = wavec::uint2{staged[(state.gl_LocalInvocationID.x + 1u) % 8u], wavec::WaveActiveSum(x)};
+    wavec::uint2 pair = wavec::uint2{staged[(state.gl_LocalInvocationID.x + 1u) % 8u], wavec::WaveActiveSum(wavec_mask, x)};
     state.results[state.gl_GlobalInvocationID.x] = pair.x * 100u + pair.y;
-    unsigned top = wavec::WaveActiveMax(x);
-    if (wavec::WaveIsFirstLane()) {
+    unsigned top = wavec::WaveActiveMax(wavec_mask, x);
+    if (wavec::WaveIsFirstLane(wavec_mask)) {
         state.Totals_1[0u].sum = pair.y;
         state.Totals_1[0u].largest = top;
     }

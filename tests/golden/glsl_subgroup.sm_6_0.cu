@@ -10,8 +10,8 @@ struct wavec_state {
     unsigned Values_count;
 };
 
-__device__ unsigned wavec_subgroupInclusiveAdd(unsigned value) {
-    return wavec::WavePrefixSum(value) + value;
+__device__ unsigned wavec_subgroupInclusiveAdd(const unsigned wavec_mask, unsigned value) {
+    return wavec::WavePrefixSum(wavec_mask, value) + value;
 }
 
 __device__ unsigned wavec_first_lane(wavec::uint4 mask) {
@@ -37,25 +37,31 @@ __device__ wavec::uint4 wavec_lane_bit(unsigned lane) {
     return wavec::uint4{word == 0u ? bit : 0u, word == 1u ? bit : 0u, word == 2u ? bit : 0u, word == 3u ? bit : 0u};
 }
 
-__device__ unsigned wavec_wave_fold_op3_scan0(unsigned value, unsigned identity, wavec::uint4 mask) {
+__device__ unsigned wavec_wave_fold_op3_scan0(const unsigned wavec_mask, unsigned value, unsigned identity, wavec::uint4 mask) {
     unsigned lane = wavec::WaveGetLaneIndex();
     unsigned result = identity;
-    wavec::uint4 remaining = wavec::WaveActiveBallot(true);
-    while (wavec::any(remaining != wavec::cvt<wavec::uint4>(0u))) {
-        unsigned source = wavec_first_lane(remaining);
-        unsigned x = wavec::WaveReadLaneAt(value, source);
-        bool wanted = {};
-        wanted = source < lane;
-        if (wanted && wavec_has_lane(mask, source)) {
-            result = wavec::max(result, x);
+    wavec::uint4 remaining = wavec::WaveActiveBallot(wavec_mask, true);
+    {
+        unsigned wavec_loop = wavec_mask;
+        for (;;) {
+            const bool wavec_go = wavec::any(remaining != wavec::cvt<wavec::uint4>(0u));
+            wavec_loop = __ballot_sync(wavec_loop, wavec_go);
+            if (!wavec_go) break;
+            unsigned source = wavec_first_lane(remaining);
+            unsigned x = wavec::WaveReadLaneAt(wavec_loop, value, source);
+            bool wanted = {};
+            wanted = source < lane;
+            if (wanted && wavec_has_lane(mask, source)) {
+                result = wavec::max(result, x);
+            }
+            remaining &= ~wavec_lane_bit(source);
         }
-        remaining &= ~wavec_lane_bit(source);
     }
     return result;
 }
 
-__device__ unsigned wavec_WavePrefixMax(unsigned value) {
-    return wavec_wave_fold_op3_scan0(value, 0u, wavec::uint4{~0u, ~0u, ~0u, ~0u});
+__device__ unsigned wavec_WavePrefixMax(const unsigned wavec_mask, unsigned value) {
+    return wavec_wave_fold_op3_scan0(wavec_mask, value, 0u, wavec::uint4{~0u, ~0u, ~0u, ~0u});
 }
 
 __device__ wavec::uint4 wavec_lanes_below(unsigned count) {
@@ -72,25 +78,31 @@ __device__ wavec::uint4 wavec_cluster_lanes(unsigned size) {
     return wavec_lanes_below(first + size) & ~wavec_lanes_below(first);
 }
 
-__device__ unsigned wavec_wave_fold_op5_scan2(unsigned value, unsigned identity, wavec::uint4 mask) {
+__device__ unsigned wavec_wave_fold_op5_scan2(const unsigned wavec_mask, unsigned value, unsigned identity, wavec::uint4 mask) {
     unsigned lane = wavec::WaveGetLaneIndex();
     unsigned result = identity;
-    wavec::uint4 remaining = wavec::WaveActiveBallot(true);
-    while (wavec::any(remaining != wavec::cvt<wavec::uint4>(0u))) {
-        unsigned source = wavec_first_lane(remaining);
-        unsigned x = wavec::WaveReadLaneAt(value, source);
-        bool wanted = {};
-        wanted = true;
-        if (wanted && wavec_has_lane(mask, source)) {
-            result = result | x;
+    wavec::uint4 remaining = wavec::WaveActiveBallot(wavec_mask, true);
+    {
+        unsigned wavec_loop = wavec_mask;
+        for (;;) {
+            const bool wavec_go = wavec::any(remaining != wavec::cvt<wavec::uint4>(0u));
+            wavec_loop = __ballot_sync(wavec_loop, wavec_go);
+            if (!wavec_go) break;
+            unsigned source = wavec_first_lane(remaining);
+            unsigned x = wavec::WaveReadLaneAt(wavec_loop, value, source);
+            bool wanted = {};
+            wanted = true;
+            if (wanted && wavec_has_lane(mask, source)) {
+                result = result | x;
+            }
+            remaining &= ~wavec_lane_bit(source);
         }
-        remaining &= ~wavec_lane_bit(source);
     }
     return result;
 }
 
-__device__ unsigned wavec_subgroupClusteredOr_clusterSize4(unsigned value) {
-    return wavec_wave_fold_op5_scan2(value, 0u, wavec_cluster_lanes(4u));
+__device__ unsigned wavec_subgroupClusteredOr_clusterSize4(const unsigned wavec_mask, unsigned value) {
+    return wavec_wave_fold_op5_scan2(wavec_mask, value, 0u, wavec_cluster_lanes(4u));
 }
 
 __device__ unsigned wavec_subgroupBallotInclusiveBitCount(wavec::uint4 value) {
@@ -98,13 +110,13 @@ __device__ unsigned wavec_subgroupBallotInclusiveBitCount(wavec::uint4 value) {
     return wavec::countbits(bits.x) + wavec::countbits(bits.y) + wavec::countbits(bits.z) + wavec::countbits(bits.w);
 }
 
-__device__ unsigned wavec_subgroupShuffleXor(unsigned value, unsigned mask) {
-    return wavec::WaveReadLaneAt(value, wavec::WaveGetLaneIndex() ^ mask);
+__device__ unsigned wavec_subgroupShuffleXor(const unsigned wavec_mask, unsigned value, unsigned mask) {
+    return wavec::WaveReadLaneAt(wavec_mask, value, wavec::WaveGetLaneIndex() ^ mask);
 }
 
-__device__ unsigned wavec_subgroupShuffleUp(unsigned value, unsigned delta) {
+__device__ unsigned wavec_subgroupShuffleUp(const unsigned wavec_mask, unsigned value, unsigned delta) {
     unsigned lane = wavec::WaveGetLaneIndex();
-    return wavec::WaveReadLaneAt(value, delta <= lane ? lane - delta : lane);
+    return wavec::WaveReadLaneAt(wavec_mask, value, delta <= lane ? lane - delta : lane);
 }
 
 __device__ unsigned wavec_subgroupBallotFindMSB(wavec::uint4 value) {
@@ -125,8 +137,8 @@ __device__ bool wavec_subgroupInverseBallot(wavec::uint4 value) {
     return wavec_has_lane(value, wavec::WaveGetLaneIndex());
 }
 
-__device__ bool wavec_subgroupAllEqual(wavec::uint2 value) {
-    return wavec::all(wavec::WaveActiveAllEqual(value));
+__device__ bool wavec_subgroupAllEqual(const unsigned wavec_mask, wavec::uint2 value) {
+    return wavec::all(wavec::WaveActiveAllEqual(wavec_mask, value));
 }
 
 __device__ wavec::uint4 wavec_WaveGetLaneLtMask() {
@@ -137,69 +149,82 @@ __device__ bool wavec_IsHelperLane() {
     return false;
 }
 
-__device__ float wavec_wave_fold_op0_scan2(float value, float identity, wavec::uint4 mask) {
+__device__ float wavec_wave_fold_op0_scan2(const unsigned wavec_mask, float value, float identity, wavec::uint4 mask) {
     unsigned lane = wavec::WaveGetLaneIndex();
     float result = identity;
-    wavec::uint4 remaining = wavec::WaveActiveBallot(true);
-    while (wavec::any(remaining != wavec::cvt<wavec::uint4>(0u))) {
-        unsigned source = wavec_first_lane(remaining);
-        float x = wavec::WaveReadLaneAt(value, source);
-        bool wanted = {};
-        wanted = true;
-        if (wanted && wavec_has_lane(mask, source)) {
-            result = result + x;
+    wavec::uint4 remaining = wavec::WaveActiveBallot(wavec_mask, true);
+    {
+        unsigned wavec_loop = wavec_mask;
+        for (;;) {
+            const bool wavec_go = wavec::any(remaining != wavec::cvt<wavec::uint4>(0u));
+            wavec_loop = __ballot_sync(wavec_loop, wavec_go);
+            if (!wavec_go) break;
+            unsigned source = wavec_first_lane(remaining);
+            float x = wavec::WaveReadLaneAt(wavec_loop, value, source);
+            bool wanted = {};
+            wanted = true;
+            if (wanted && wavec_has_lane(mask, source)) {
+                result = result + x;
+            }
+            remaining &= ~wavec_lane_bit(source);
         }
-        remaining &= ~wavec_lane_bit(source);
     }
     return result;
 }
 
-__device__ float wavec_subgroupClusteredAdd_clusterSize8(float value) {
-    return wavec_wave_fold_op0_scan2(value, 0.0f, wavec_cluster_lanes(8u));
+__device__ float wavec_subgroupClusteredAdd_clusterSize8(const unsigned wavec_mask, float value) {
+    return wavec_wave_fold_op0_scan2(wavec_mask, value, 0.0f, wavec_cluster_lanes(8u));
 }
 
-__device__ float wavec_wave_fold_op2_scan0(float value, float identity, wavec::uint4 mask) {
+__device__ float wavec_wave_fold_op2_scan0(const unsigned wavec_mask, float value, float identity, wavec::uint4 mask) {
     unsigned lane = wavec::WaveGetLaneIndex();
     float result = identity;
-    wavec::uint4 remaining = wavec::WaveActiveBallot(true);
-    while (wavec::any(remaining != wavec::cvt<wavec::uint4>(0u))) {
-        unsigned source = wavec_first_lane(remaining);
-        float x = wavec::WaveReadLaneAt(value, source);
-        bool wanted = {};
-        wanted = source < lane;
-        if (wanted && wavec_has_lane(mask, source)) {
-            result = wavec::min(result, x);
+    wavec::uint4 remaining = wavec::WaveActiveBallot(wavec_mask, true);
+    {
+        unsigned wavec_loop = wavec_mask;
+        for (;;) {
+            const bool wavec_go = wavec::any(remaining != wavec::cvt<wavec::uint4>(0u));
+            wavec_loop = __ballot_sync(wavec_loop, wavec_go);
+            if (!wavec_go) break;
+            unsigned source = wavec_first_lane(remaining);
+            float x = wavec::WaveReadLaneAt(wavec_loop, value, source);
+            bool wanted = {};
+            wanted = source < lane;
+            if (wanted && wavec_has_lane(mask, source)) {
+                result = wavec::min(result, x);
+            }
+            remaining &= ~wavec_lane_bit(source);
         }
-        remaining &= ~wavec_lane_bit(source);
     }
     return result;
 }
 
-__device__ float wavec_WavePrefixMin(float value) {
-    return wavec_wave_fold_op2_scan0(value, __uint_as_float(0x7F800000u), wavec::uint4{~0u, ~0u, ~0u, ~0u});
+__device__ float wavec_WavePrefixMin(const unsigned wavec_mask, float value) {
+    return wavec_wave_fold_op2_scan0(wavec_mask, value, __uint_as_float(0x7F800000u), wavec::uint4{~0u, ~0u, ~0u, ~0u});
 }
 
-__device__ float wavec_subgroupInclusiveMin(float value) {
-    return wavec::min(wavec_WavePrefixMin(value), value);
+__device__ float wavec_subgroupInclusiveMin(const unsigned wavec_mask, float value) {
+    return wavec::min(wavec_WavePrefixMin(wavec_mask, value), value);
 }
 
 extern "C" __global__ void __launch_bounds__(32) computeMain(unsigned* __restrict__ Out, unsigned Out_count, float* __restrict__ Values, unsigned Values_count) {
     wavec_state state = {Out, Out_count, Values, Values_count};
     (void)state;
     wavec::uint3 id = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
+    const unsigned wavec_mask = __activemask();
     unsigned x = state.Out[id.x];
     float f = state.Values[id.x];
-    wavec::uint4 votes = wavec::WaveActiveBallot(x > 3u);
-    unsigned r = wavec::WaveActiveSum(x) + wavec_subgroupInclusiveAdd(x) + wavec_WavePrefixMax(x);
-    r += wavec_subgroupClusteredOr_clusterSize4(x) + wavec_subgroupBallotInclusiveBitCount(votes);
-    r += wavec_subgroupShuffleXor(x, 1u) + wavec_subgroupShuffleUp(x, 2u) + wavec_subgroupBallotFindMSB(votes);
+    wavec::uint4 votes = wavec::WaveActiveBallot(wavec_mask, x > 3u);
+    unsigned r = wavec::WaveActiveSum(wavec_mask, x) + wavec_subgroupInclusiveAdd(wavec_mask, x) + wavec_WavePrefixMax(wavec_mask, x);
+    r += wavec_subgroupClusteredOr_clusterSize4(wavec_mask, x) + wavec_subgroupBallotInclusiveBitCount(votes);
+    r += wavec_subgroupShuffleXor(wavec_mask, x, 1u) + wavec_subgroupShuffleUp(wavec_mask, x, 2u) + wavec_subgroupBallotFindMSB(votes);
     r += wavec_subgroupInverseBallot(votes) ? 1u : 0u;
-    r += wavec_subgroupAllEqual(wavec::uint2{x, 1u}) ? 2u : 0u;
+    r += wavec_subgroupAllEqual(wavec_mask, wavec::uint2{x, 1u}) ? 2u : 0u;
     r += 32u + wavec::WaveGetLaneIndex() + wavec::countbits(wavec_WaveGetLaneLtMask().x) + wavec::GetGroupWaveCount();
     r += wavec_IsHelperLane() ? 0u : 1u;
-    state.Values[id.x] = wavec_subgroupClusteredAdd_clusterSize8(f) + wavec_subgroupInclusiveMin(f);
+    state.Values[id.x] = wavec_subgroupClusteredAdd_clusterSize8(wavec_mask, f) + wavec_subgroupInclusiveMin(wavec_mask, f);
     __threadfence_block();
-    if (wavec::WaveIsFirstLane()) {
+    if (wavec::WaveIsFirstLane(wavec_mask)) {
         state.Out[id.x] = r;
     }
 }

@@ -21,20 +21,21 @@ extern "C" __global__ void __launch_bounds__(64) main_kernel(wavec::uint2* __res
     (void)state;
     wavec::uint3 id = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
     unsigned wavec_groupIndex = wavec::linear_thread_id();
+    const unsigned wavec_mask = __activemask();
     if (wavec_groupIndex == 0u) {
         wavec_waveCounter = 0u;
     }
     __syncthreads();
     unsigned wavec_waveSlot = 0u;
-    if (wavec::WaveIsFirstLane()) {
+    if (wavec::WaveIsFirstLane(wavec_mask)) {
         wavec::InterlockedAdd(wavec_waveCounter, 1u, wavec_waveSlot);
     }
-    state.wavec_groupWaveIndex = wavec::WaveReadLaneFirst(wavec_waveSlot);
+    state.wavec_groupWaveIndex = wavec::WaveReadLaneFirst(wavec_mask, wavec_waveSlot);
     __syncthreads();
     state.wavec_groupWaveCount = wavec_waveCounter;
     unsigned waveIndex = state.wavec_groupWaveIndex;
     unsigned count = state.wavec_groupWaveCount;
-    if (wavec::WaveIsFirstLane()) {
+    if (wavec::WaveIsFirstLane(wavec_mask)) {
         state.Out[id.y * 16u + id.x] = wavec::uint2{waveIndex + WavesBefore(state), count};
     }
 }

@@ -16,9 +16,10 @@ extern "C" __global__ void __launch_bounds__(64) main_kernel(wavec::uint2* __res
     wavec_state state = {Out, Out_count};
     (void)state;
     wavec::uint3 id = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
+    const unsigned wavec_mask = __activemask();
     unsigned waveIndex = wavec::GetGroupWaveIndex();
     unsigned count = wavec::GetGroupWaveCount();
-    if (wavec::WaveIsFirstLane()) {
+    if (wavec::WaveIsFirstLane(wavec_mask)) {
         state.Out[id.y * 16u + id.x] = wavec::uint2{waveIndex + WavesBefore(), count};
     }
 }

@@ -28,22 +28,26 @@ extern "C" __global__ void __launch_bounds__(256) ComputeMinMaxZ(const float* __
     wavec_state state = {Depth, Depth_count, TileMinMaxDepth, TileMinMaxDepth_count, Params};
     (void)state;
     wavec::uint2 tileID = wavec::cvt<wavec::uint2>(wavec::uint3{blockIdx.x, blockIdx.y, blockIdx.z});
+    const unsigned wavec_mask = __activemask();
+    bool wavec_returned = false;
     unsigned waveIndex = wavec::GetGroupWaveIndex();
     wavec::uint2 coord = GetLaneCoord2DSquare(tileID, 16u, waveIndex, 16u);
     float z = state.Depth[coord.y * state.Params->DepthWidth + coord.x];
-    float minZ = wavec::WaveActiveMin(z);
-    float maxZ = wavec::WaveActiveMax(z);
+    float minZ = wavec::WaveActiveMin(wavec_mask, z);
+    float maxZ = wavec::WaveActiveMax(wavec_mask, z);
     if (waveIndex < 15u) {
         ComputeMinMaxZ_g_minZ[waveIndex] = minZ;
         ComputeMinMaxZ_g_maxZ[waveIndex] = maxZ;
     }
     __syncthreads();
     if (waveIndex < 15u) {
-        return;
+        wavec_returned = true;
     }
-    for (unsigned i = 0u; i < 15u; ++i) {
-        minZ = wavec::min(minZ, ComputeMinMaxZ_g_minZ[i]);
-        maxZ = wavec::max(maxZ, ComputeMinMaxZ_g_maxZ[i]);
+    if (!wavec_returned) {
+        for (unsigned i = 0u; i < 15u; ++i) {
+            minZ = wavec::min(minZ, ComputeMinMaxZ_g_minZ[i]);
+            maxZ = wavec::max(maxZ, ComputeMinMaxZ_g_maxZ[i]);
+        }
+        state.TileMinMaxDepth[tileID.y * state.Params->TilesX + tileID.x] = wavec::f32tof16(maxZ) << 16 | wavec::f32tof16(minZ);
     }
-    state.TileMinMaxDepth[tileID.y * state.Params->TilesX + tileID.x] = wavec::f32tof16(maxZ) << 16 | wavec::f32tof16(minZ);
 }

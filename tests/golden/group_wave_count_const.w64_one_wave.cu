@@ -25,10 +25,11 @@ extern "C" __global__ void __launch_bounds__(64) ComputeMinMaxZ(const float* __r
     wavec_state state = {Depth, Depth_count, TileMinMaxDepth, TileMinMaxDepth_count, Params};
     (void)state;
     wavec::uint2 tileID = wavec::cvt<wavec::uint2>(wavec::uint3{blockIdx.x, blockIdx.y, blockIdx.z});
+    const unsigned wavec_mask = __activemask();
     unsigned waveIndex = wavec::GetGroupWaveIndex();
     wavec::uint2 coord = GetLaneCoord2DSquare(tileID, 8u, waveIndex, 1u);
     float z = state.Depth[coord.y * state.Params->DepthWidth + coord.x];
-    float minZ = wavec::WaveActiveMin(z);
-    float maxZ = wavec::WaveActiveMax(z);
+    float minZ = wavec::WaveActiveMin(wavec_mask, z);
+    float maxZ = wavec::WaveActiveMax(wavec_mask, z);
     state.TileMinMaxDepth[tileID.y * state.Params->TilesX + tileID.x] = wavec::f32tof16(maxZ) << 16 | wavec::f32tof16(minZ);
 }

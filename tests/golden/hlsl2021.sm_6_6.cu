@@ -54,6 +54,7 @@ extern "C" __global__ void __launch_bounds__(64) main_kernel(float* __restrict__
     wavec_state state = {Output, Output_count};
     (void)state;
     wavec::uint3 id = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
+    const unsigned wavec_mask = __activemask();
     Post__Accumulator acc = {};
     acc.total = 0.0f;
     acc.count = 0u;
@@ -63,5 +64,5 @@ extern "C" __global__ void __launch_bounds__(64) main_kernel(float* __restrict__
     float m = Post__Accumulator_mean(acc);
     float half_weight = 0.5f;
     float toned = Post__apply(2u, m) + half_weight * 7.0f;
-    state.Output[id.x] = wavec::WaveActiveSum(toned);
+    state.Output[id.x] = wavec::WaveActiveSum(wavec_mask, toned);
 }

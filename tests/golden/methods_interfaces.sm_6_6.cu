@@ -21,16 +21,16 @@ struct wavec_state {
     unsigned outputBuffer_count;
 };
 
-__device__ unsigned SumStat_combine(SumStat this_1, unsigned value) {
-    return wavec::WaveActiveSum(value) + this_1.bias;
+__device__ unsigned SumStat_combine(const unsigned wavec_mask, SumStat this_1, unsigned value) {
+    return wavec::WaveActiveSum(wavec_mask, value) + this_1.bias;
 }
 
 __device__ unsigned SumStat_id(SumStat this_1) {
     return 1u;
 }
 
-__device__ unsigned MaxStat_combine(MaxStat this_1, unsigned value) {
-    return wavec::max(wavec::WaveActiveMax(value), this_1.floor_1);
+__device__ unsigned MaxStat_combine(const unsigned wavec_mask, MaxStat this_1, unsigned value) {
+    return wavec::max(wavec::WaveActiveMax(wavec_mask, value), this_1.floor_1);
 }
 
 __device__ unsigned MaxStat_id(MaxStat this_1) {
@@ -58,31 +58,32 @@ __device__ Counter Counter_make(unsigned start) {
     return c;
 }
 
-__device__ unsigned apply_SumStat(SumStat stat, unsigned value) {
-    return SumStat_combine(stat, value);
+__device__ unsigned apply_SumStat(const unsigned wavec_mask, SumStat stat, unsigned value) {
+    return SumStat_combine(wavec_mask, stat, value);
 }
 
-__device__ unsigned tagged_SumStat(SumStat stat, unsigned value) {
-    return SumStat_id(stat) * 1000u + apply_SumStat(stat, value);
+__device__ unsigned tagged_SumStat(const unsigned wavec_mask, SumStat stat, unsigned value) {
+    return SumStat_id(stat) * 1000u + apply_SumStat(wavec_mask, stat, value);
 }
 
-__device__ unsigned apply_MaxStat(MaxStat stat, unsigned value) {
-    return MaxStat_combine(stat, value);
+__device__ unsigned apply_MaxStat(const unsigned wavec_mask, MaxStat stat, unsigned value) {
+    return MaxStat_combine(wavec_mask, stat, value);
 }
 
-__device__ unsigned tagged_MaxStat(MaxStat stat, unsigned value) {
-    return MaxStat_id(stat) * 1000u + apply_MaxStat(stat, value);
+__device__ unsigned tagged_MaxStat(const unsigned wavec_mask, MaxStat stat, unsigned value) {
+    return MaxStat_id(stat) * 1000u + apply_MaxStat(wavec_mask, stat, value);
 }
 
 extern "C" __global__ void __launch_bounds__(32) computeMain(unsigned* __restrict__ outputBuffer, unsigned outputBuffer_count) {
     wavec_state state = {outputBuffer, outputBuffer_count};
     (void)state;
     wavec::uint3 tid = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
+    const unsigned wavec_mask = __activemask();
     SumStat s = {};
     s.bias = 3u;
     MaxStat m = {};
     m.floor_1 = 7u;
     Counter c = Counter_make(10u);
     Counter_addTwice(c, tid.x);
-    state.outputBuffer[tid.x] = tagged_SumStat(s, tid.x) + tagged_MaxStat(m, tid.x) + Counter_mean(c);
+    state.outputBuffer[tid.x] = tagged_SumStat(wavec_mask, s, tid.x) + tagged_MaxStat(wavec_mask, m, tid.x) + Counter_mean(c);
 }

@@ -29,7 +29,8 @@ extern "C" __global__ void __launch_bounds__(4) computeMain(const wavec_globals*
     wavec_state state = {globals, base, results, results_count, push};
     (void)state;
     wavec::uint3 id = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
+    const unsigned wavec_mask = __activemask();
     int x = (int)id.x * state.push->step * state.push->scale.factor + state.push->scale.offset;
     state.results[id.x] = x + state.globals->bias + (*state.base).factor;
-    state.results[4u + id.x] = wavec::WaveActiveSum(x) + wavec::WavePrefixSum(state.push->step);
+    state.results[4u + id.x] = wavec::WaveActiveSum(wavec_mask, x) + wavec::WavePrefixSum(wavec_mask, state.push->step);
 }

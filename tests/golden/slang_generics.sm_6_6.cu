@@ -8,12 +8,12 @@ struct wavec_state {
     unsigned outputBuffer_count;
 };
 
-__device__ wavec::float3 WaveSumAll_float_3(wavec::float3 value) {
-    return wavec::WaveActiveSum(value);
+__device__ wavec::float3 WaveSumAll_float_3(const unsigned wavec_mask, wavec::float3 value) {
+    return wavec::WaveActiveSum(wavec_mask, value);
 }
 
-__device__ wavec::uint2 WaveSumAll_uint_2(wavec::uint2 value) {
-    return wavec::WaveActiveSum(value);
+__device__ wavec::uint2 WaveSumAll_uint_2(const unsigned wavec_mask, wavec::uint2 value) {
+    return wavec::WaveActiveSum(wavec_mask, value);
 }
 
 __device__ int Twice_int(int x) {
@@ -41,9 +41,10 @@ extern "C" __global__ void __launch_bounds__(8) computeMain(unsigned* __restrict
     wavec_state state = {outputBuffer, outputBuffer_count};
     (void)state;
     wavec::uint3 tid = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
+    const unsigned wavec_mask = __activemask();
     unsigned idx = tid.x;
-    wavec::float3 sums = WaveSumAll_float_3(wavec::float3{(float)idx, 1.0f, 2.0f});
-    wavec::uint2 counts = WaveSumAll_uint_2(wavec::uint2{idx & 15u, 1u});
+    wavec::float3 sums = WaveSumAll_float_3(wavec_mask, wavec::float3{(float)idx, 1.0f, 2.0f});
+    wavec::uint2 counts = WaveSumAll_uint_2(wavec_mask, wavec::uint2{idx & 15u, 1u});
     int twice = Twice_int((int)idx) + Twice_int(3);
     const unsigned spread = Spread_uint_3(idx);
     state.outputBuffer[idx] = (unsigned)sums.x + counts.y + (unsigned)twice + Larger_uint(idx, 4u) + Last_uint_4(wavec::uint4{1u, 2u, 3u, idx}) + spread;

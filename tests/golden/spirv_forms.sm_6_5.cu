@@ -31,23 +31,23 @@ __device__ unsigned Pick(unsigned v) {
     return v;
 }
 
-__device__ unsigned wavec_WaveRotate(unsigned value, unsigned delta) {
-    return wavec::WaveReadLaneAt(value, (wavec::WaveGetLaneIndex() + delta) % 32u);
+__device__ unsigned wavec_WaveRotate(const unsigned wavec_mask, unsigned value, unsigned delta) {
+    return wavec::WaveReadLaneAt(wavec_mask, value, (wavec::WaveGetLaneIndex() + delta) % 32u);
 }
 
-__device__ unsigned wavec_WaveClusteredRotate_clusterSize4(unsigned value, unsigned delta) {
+__device__ unsigned wavec_WaveClusteredRotate_clusterSize4(const unsigned wavec_mask, unsigned value, unsigned delta) {
     unsigned lane = wavec::WaveGetLaneIndex();
-    return wavec::WaveReadLaneAt(value, (lane & ~3u) | (lane + delta & 3u));
+    return wavec::WaveReadLaneAt(wavec_mask, value, (lane & ~3u) | (lane + delta & 3u));
 }
 
-__device__ bool wavec_QuadAny(bool condition) {
+__device__ bool wavec_QuadAny(const unsigned wavec_mask, bool condition) {
     unsigned c = condition ? 1u : 0u;
-    return (wavec::QuadReadAcrossX(c) | wavec::QuadReadAcrossY(c) | wavec::QuadReadAcrossDiagonal(c) | c) != 0u;
+    return (wavec::QuadReadAcrossX(wavec_mask, c) | wavec::QuadReadAcrossY(wavec_mask, c) | wavec::QuadReadAcrossDiagonal(wavec_mask, c) | c) != 0u;
 }
 
-__device__ bool wavec_QuadAll(bool condition) {
+__device__ bool wavec_QuadAll(const unsigned wavec_mask, bool condition) {
     unsigned c = condition ? 1u : 0u;
-    return (wavec::QuadReadAcrossX(c) & wavec::QuadReadAcrossY(c) & wavec::QuadReadAcrossDiagonal(c) & c) != 0u;
+    return (wavec::QuadReadAcrossX(wavec_mask, c) & wavec::QuadReadAcrossY(wavec_mask, c) & wavec::QuadReadAcrossDiagonal(wavec_mask, c) & c) != 0u;
 }
 
 __device__ int wavec_dot(wavec::int3 a, wavec::int3 b) {
@@ -59,12 +59,12 @@ __device__ int wavec_dot(wavec::int3 a, wavec::int3 b) {
     return sum;
 }
 
-__device__ unsigned wavec_WaveGetActiveMask() {
-    return wavec::WaveActiveBallot(true).x;
+__device__ unsigned wavec_WaveGetActiveMask(const unsigned wavec_mask) {
+    return wavec::WaveActiveBallot(wavec_mask, true).x;
 }
 
-__device__ unsigned wavec_WaveMaskMatch(unsigned mask, unsigned value) {
-    return wavec::WaveMatch(value).x & mask;
+__device__ unsigned wavec_WaveMaskMatch(const unsigned wavec_mask, unsigned mask, unsigned value) {
+    return wavec::WaveMatch(wavec_mask, value).x & mask;
 }
 
 __device__ unsigned wavec_first_lane(wavec::uint4 mask) {
@@ -96,18 +96,24 @@ __device__ bool wavec_same_bits(wavec::float2 a, wavec::float2 b) {
     return same;
 }
 
-__device__ wavec::uint4 wavec_WaveMatch(wavec::float2 value) {
+__device__ wavec::uint4 wavec_WaveMatch(const unsigned wavec_mask, wavec::float2 value) {
     unsigned lane = wavec::WaveGetLaneIndex();
     wavec::uint4 result = wavec::uint4{0u, 0u, 0u, 0u};
-    wavec::uint4 remaining = wavec::WaveActiveBallot(true);
-    while (wavec::any(remaining != wavec::cvt<wavec::uint4>(0u))) {
-        wavec::float2 leader = wavec::WaveReadLaneAt(value, wavec_first_lane(remaining));
-        bool same = wavec_has_lane(remaining, lane) && wavec_same_bits(leader, value);
-        wavec::uint4 group = wavec::WaveActiveBallot(same);
-        if (same) {
-            result = group;
+    wavec::uint4 remaining = wavec::WaveActiveBallot(wavec_mask, true);
+    {
+        unsigned wavec_loop = wavec_mask;
+        for (;;) {
+            const bool wavec_go = wavec::any(remaining != wavec::cvt<wavec::uint4>(0u));
+            wavec_loop = __ballot_sync(wavec_loop, wavec_go);
+            if (!wavec_go) break;
+            wavec::float2 leader = wavec::WaveReadLaneAt(wavec_loop, value, wavec_first_lane(remaining));
+            bool same = wavec_has_lane(remaining, lane) && wavec_same_bits(leader, value);
+            wavec::uint4 group = wavec::WaveActiveBallot(wavec_loop, same);
+            if (same) {
+                result = group;
+            }
+            remaining &= ~group;
         }
-        remaining &= ~group;
     }
     return result;
 }
@@ -117,24 +123,28 @@ extern "C" __global__ void __launch_bounds__(64) main_kernel(wavec::uint4* __res
     (void)state;
     wavec::uint3 id = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
     unsigned gi = wavec::linear_thread_id();
+    const unsigned wavec_mask = __activemask();
+    bool wavec_returned = false;
     unsigned lane = wavec::WaveGetLaneIndex();
-    unsigned r = wavec_WaveRotate(lane, 1u);
-    unsigned c = wavec_WaveClusteredRotate_clusterSize4(lane, 3u);
-    bool qa = wavec_QuadAny(lane == 2u);
-    bool qb = wavec_QuadAll(lane < 100u);
+    unsigned r = wavec_WaveRotate(wavec_mask, lane, 1u);
+    unsigned c = wavec_WaveClusteredRotate_clusterSize4(wavec_mask, lane, 3u);
+    bool qa = wavec_QuadAny(wavec_mask, lane == 2u);
+    bool qb = wavec_QuadAll(wavec_mask, lane < 100u);
     Shared[gi] = lane;
-    wavec::GroupMemoryBarrierWithWaveSync();
-    wavec::AllMemoryBarrierWithWaveSync();
+    wavec::GroupMemoryBarrierWithWaveSync(wavec_mask);
+    wavec::AllMemoryBarrierWithWaveSync(wavec_mask);
     unsigned h = wavec::f32tof16(1.5f);
     float f = wavec::f16tof32(h);
     int d = wavec_dot(wavec::int3{1, 2, 3}, wavec::int3{(int)lane, 1, 1});
-    unsigned m = wavec_WaveMaskMatch(wavec_WaveGetActiveMask(), lane & 3u);
-    wavec::uint4 nm = wavec_WaveMatch(wavec::float2{(float)(lane & 1u), 2.0f});
+    unsigned m = wavec_WaveMaskMatch(wavec_mask, wavec_WaveGetActiveMask(wavec_mask), lane & 3u);
+    wavec::uint4 nm = wavec_WaveMatch(wavec_mask, wavec::float2{(float)(lane & 1u), 2.0f});
     long long big = (long long)lane * 3ll;
     wavec::mat<float, 2, 2> mat = wavec::make<wavec::mat<float, 2, 2>>(f, 1.0f, 2.0f, 3.0f);
-    wavec::mat<float, 2, 2> s = wavec::WaveActiveSum(mat) + wavec::sqrt(mat);
+    wavec::mat<float, 2, 2> s = wavec::WaveActiveSum(wavec_mask, mat) + wavec::sqrt(mat);
     if (lane == 63u) {
-        return;
+        wavec_returned = true;
     }
-    state.Out[id.x] = wavec::uint4{r + c + (unsigned)(qa ? 1 : 0) + (unsigned)(qb ? 2 : 0), (unsigned)d + m + nm.x, (unsigned)big + Pick(lane), (unsigned)(s[1][0] + f)};
+    if (!wavec_returned) {
+        state.Out[id.x] = wavec::uint4{r + c + (unsigned)(qa ? 1 : 0) + (unsigned)(qb ? 2 : 0), (unsigned)d + m + nm.x, (unsigned)big + Pick(lane), (unsigned)(s[1][0] + f)};
+    }
 }

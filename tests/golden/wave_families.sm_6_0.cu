@@ -10,8 +10,8 @@ struct wavec_state {
     unsigned OutF_count;
 };
 
-__device__ unsigned wavec_WaveGetActiveMask() {
-    return wavec::WaveActiveBallot(true).x;
+__device__ unsigned wavec_WaveGetActiveMask(const unsigned wavec_mask) {
+    return wavec::WaveActiveBallot(wavec_mask, true).x;
 }
 
 __device__ bool wavec_in_wave_mask(unsigned mask) {
@@ -19,45 +19,46 @@ __device__ bool wavec_in_wave_mask(unsigned mask) {
     return lane < 32u && (wavec::shr(mask, lane) & 1u) != 0u;
 }
 
-__device__ unsigned wavec_WaveMaskSum(unsigned mask, unsigned value) {
-    return wavec::WaveActiveSum(wavec_in_wave_mask(mask) ? value : 0u);
+__device__ unsigned wavec_WaveMaskSum(const unsigned wavec_mask, unsigned mask, unsigned value) {
+    return wavec::WaveActiveSum(wavec_mask, wavec_in_wave_mask(mask) ? value : 0u);
 }
 
-__device__ unsigned wavec_WaveMaskBallot(unsigned mask, bool condition) {
-    return wavec::WaveActiveBallot(wavec_in_wave_mask(mask) && condition).x;
+__device__ unsigned wavec_WaveMaskBallot(const unsigned wavec_mask, unsigned mask, bool condition) {
+    return wavec::WaveActiveBallot(wavec_mask, wavec_in_wave_mask(mask) && condition).x;
 }
 
-__device__ unsigned wavec_WaveMaskMax(unsigned mask, unsigned value) {
-    return wavec::WaveActiveMax(wavec_in_wave_mask(mask) ? value : 0u);
+__device__ unsigned wavec_WaveMaskMax(const unsigned wavec_mask, unsigned mask, unsigned value) {
+    return wavec::WaveActiveMax(wavec_mask, wavec_in_wave_mask(mask) ? value : 0u);
 }
 
-__device__ unsigned wavec_WaveMaskMin(unsigned mask, unsigned value) {
-    return wavec::WaveActiveMin(wavec_in_wave_mask(mask) ? value : 4294967295u);
+__device__ unsigned wavec_WaveMaskMin(const unsigned wavec_mask, unsigned mask, unsigned value) {
+    return wavec::WaveActiveMin(wavec_mask, wavec_in_wave_mask(mask) ? value : 4294967295u);
 }
 
-__device__ unsigned wavec_QuadReadLaneAt(unsigned value, unsigned quadLane) {
-    return wavec::WaveReadLaneAt(value, (wavec::WaveGetLaneIndex() & ~3u) | (quadLane & 3u));
+__device__ unsigned wavec_QuadReadLaneAt(const unsigned wavec_mask, unsigned value, unsigned quadLane) {
+    return wavec::WaveReadLaneAt(wavec_mask, value, (wavec::WaveGetLaneIndex() & ~3u) | (quadLane & 3u));
 }
 
 extern "C" __global__ void __launch_bounds__(64) main_kernel(wavec::uint4* __restrict__ Out, unsigned Out_count, wavec::float4* __restrict__ OutF, unsigned OutF_count) {
     wavec_state state = {Out, Out_count, OutF, OutF_count};
     (void)state;
     wavec::uint3 id = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
+    const unsigned wavec_mask = __activemask();
     unsigned x = id.x;
     float f = (float)x * 0.5f;
     unsigned lane = wavec::WaveGetLaneIndex();
-    wavec::uint4 info = wavec::uint4{32u, lane, (unsigned)wavec::WaveIsFirstLane(), (unsigned)wavec::WaveActiveAnyTrue(x > 3u)};
-    info.w += (unsigned)((int)wavec::WaveActiveAllTrue(x < 1000u) + (int)wavec::WaveActiveAllEqual(x / 64u));
-    wavec::uint4 ballot = wavec::WaveActiveBallot(x % 3u == 0u);
-    unsigned counts = wavec::WaveActiveCountBits((bool)(x & 1u)) + wavec::WavePrefixCountBits((bool)(x & 2u));
-    unsigned sum = wavec::WaveActiveSum(x) + wavec::WaveActiveProduct(x | 1u) + wavec::WaveActiveMin(x) + wavec::WaveActiveMax(x);
-    unsigned bits = wavec::WaveActiveBitAnd(x) ^ wavec::WaveActiveBitOr(x) ^ wavec::WaveActiveBitXor(x);
-    wavec::float4 scans = wavec::float4{wavec::WavePrefixSum(f), wavec::WavePrefixProduct(f), wavec::WaveActiveSum(f), wavec::WaveActiveMin(f)};
-    unsigned first = wavec::WaveReadLaneFirst(x) + wavec::WaveReadLaneAt(x, 1u) + wavec::WaveReadLaneAt(x, lane ^ 1u) + wavec::WaveReadLaneAt(x, 0u);
-    unsigned masked = wavec_WaveMaskSum(wavec_WaveGetActiveMask(), x) + wavec_WaveMaskMax(wavec_WaveMaskBallot(wavec_WaveGetActiveMask(), x > 2u), x);
+    wavec::uint4 info = wavec::uint4{32u, lane, (unsigned)wavec::WaveIsFirstLane(wavec_mask), (unsigned)wavec::WaveActiveAnyTrue(wavec_mask, x > 3u)};
+    info.w += (unsigned)((int)wavec::WaveActiveAllTrue(wavec_mask, x < 1000u) + (int)wavec::WaveActiveAllEqual(wavec_mask, x / 64u));
+    wavec::uint4 ballot = wavec::WaveActiveBallot(wavec_mask, x % 3u == 0u);
+    unsigned counts = wavec::WaveActiveCountBits(wavec_mask, (bool)(x & 1u)) + wavec::WavePrefixCountBits(wavec_mask, (bool)(x & 2u));
+    unsigned sum = wavec::WaveActiveSum(wavec_mask, x) + wavec::WaveActiveProduct(wavec_mask, x | 1u) + wavec::WaveActiveMin(wavec_mask, x) + wavec::WaveActiveMax(wavec_mask, x);
+    unsigned bits = wavec::WaveActiveBitAnd(wavec_mask, x) ^ wavec::WaveActiveBitOr(wavec_mask, x) ^ wavec::WaveActiveBitXor(wavec_mask, x);
+    wavec::float4 scans = wavec::float4{wavec::WavePrefixSum(wavec_mask, f), wavec::WavePrefixProduct(wavec_mask, f), wavec::WaveActiveSum(wavec_mask, f), wavec::WaveActiveMin(wavec_mask, f)};
+    unsigned first = wavec::WaveReadLaneFirst(wavec_mask, x) + wavec::WaveReadLaneAt(wavec_mask, x, 1u) + wavec::WaveReadLaneAt(wavec_mask, x, lane ^ 1u) + wavec::WaveReadLaneAt(wavec_mask, x, 0u);
+    unsigned masked = wavec_WaveMaskSum(wavec_mask, wavec_WaveGetActiveMask(wavec_mask), x) + wavec_WaveMaskMax(wavec_mask, wavec_WaveMaskBallot(wavec_mask, wavec_WaveGetActiveMask(wavec_mask), x > 2u), x);
     unsigned calls = 0u;
-    masked += wavec_WaveMaskMin(++calls, x);
-    unsigned quad = wavec::QuadReadAcrossX(x) + wavec::QuadReadAcrossY(x) + wavec::QuadReadAcrossDiagonal(x) + wavec_QuadReadLaneAt(x, 2u);
+    masked += wavec_WaveMaskMin(wavec_mask, ++calls, x);
+    unsigned quad = wavec::QuadReadAcrossX(wavec_mask, x) + wavec::QuadReadAcrossY(wavec_mask, x) + wavec::QuadReadAcrossDiagonal(wavec_mask, x) + wavec_QuadReadLaneAt(wavec_mask, x, 2u);
     state.Out[x] = info + ballot + wavec::uint4{counts, sum, bits, first} + wavec::uint4{calls, masked, quad, 0u};
     state.OutF[x] = scans;
 }

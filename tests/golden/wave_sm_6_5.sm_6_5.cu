@@ -31,134 +31,165 @@ __device__ wavec::uint4 wavec_lane_bit(unsigned lane) {
     return wavec::uint4{word == 0u ? bit : 0u, word == 1u ? bit : 0u, word == 2u ? bit : 0u, word == 3u ? bit : 0u};
 }
 
-__device__ unsigned wavec_wave_fold_op0_scan0(unsigned value, unsigned identity, wavec::uint4 mask) {
+__device__ unsigned wavec_wave_fold_op0_scan0(const unsigned wavec_mask, unsigned value, unsigned identity, wavec::uint4 mask) {
     unsigned lane = wavec::WaveGetLaneIndex();
     unsigned result = identity;
-    wavec::uint4 remaining = wavec::WaveActiveBallot(true);
-    while (wavec::any(remaining != wavec::cvt<wavec::uint4>(0u))) {
-        unsigned source = wavec_first_lane(remaining);
-        unsigned x = wavec::WaveReadLaneAt(value, source);
-        bool wanted = {};
-        wanted = source < lane;
-        if (wanted && wavec_has_lane(mask, source)) {
-            result = result + x;
+    wavec::uint4 remaining = wavec::WaveActiveBallot(wavec_mask, true);
+    {
+        unsigned wavec_loop = wavec_mask;
+        for (;;) {
+            const bool wavec_go = wavec::any(remaining != wavec::cvt<wavec::uint4>(0u));
+            wavec_loop = __ballot_sync(wavec_loop, wavec_go);
+            if (!wavec_go) break;
+            unsigned source = wavec_first_lane(remaining);
+            unsigned x = wavec::WaveReadLaneAt(wavec_loop, value, source);
+            bool wanted = {};
+            wanted = source < lane;
+            if (wanted && wavec_has_lane(mask, source)) {
+                result = result + x;
+            }
+            remaining &= ~wavec_lane_bit(source);
         }
-        remaining &= ~wavec_lane_bit(source);
     }
     return result;
 }
 
-__device__ unsigned wavec_WaveMultiPrefixSum(unsigned value, wavec::uint4 mask) {
-    return wavec_wave_fold_op0_scan0(value, 0u, mask);
+__device__ unsigned wavec_WaveMultiPrefixSum(const unsigned wavec_mask, unsigned value, wavec::uint4 mask) {
+    return wavec_wave_fold_op0_scan0(wavec_mask, value, 0u, mask);
 }
 
-__device__ unsigned wavec_wave_fold_op1_scan0(unsigned value, unsigned identity, wavec::uint4 mask) {
+__device__ unsigned wavec_wave_fold_op1_scan0(const unsigned wavec_mask, unsigned value, unsigned identity, wavec::uint4 mask) {
     unsigned lane = wavec::WaveGetLaneIndex();
     unsigned result = identity;
-    wavec::uint4 remaining = wavec::WaveActiveBallot(true);
-    while (wavec::any(remaining != wavec::cvt<wavec::uint4>(0u))) {
-        unsigned source = wavec_first_lane(remaining);
-        unsigned x = wavec::WaveReadLaneAt(value, source);
-        bool wanted = {};
-        wanted = source < lane;
-        if (wanted && wavec_has_lane(mask, source)) {
-            result = result * x;
+    wavec::uint4 remaining = wavec::WaveActiveBallot(wavec_mask, true);
+    {
+        unsigned wavec_loop = wavec_mask;
+        for (;;) {
+            const bool wavec_go = wavec::any(remaining != wavec::cvt<wavec::uint4>(0u));
+            wavec_loop = __ballot_sync(wavec_loop, wavec_go);
+            if (!wavec_go) break;
+            unsigned source = wavec_first_lane(remaining);
+            unsigned x = wavec::WaveReadLaneAt(wavec_loop, value, source);
+            bool wanted = {};
+            wanted = source < lane;
+            if (wanted && wavec_has_lane(mask, source)) {
+                result = result * x;
+            }
+            remaining &= ~wavec_lane_bit(source);
         }
-        remaining &= ~wavec_lane_bit(source);
     }
     return result;
 }
 
-__device__ unsigned wavec_WaveMultiPrefixProduct(unsigned value, wavec::uint4 mask) {
-    return wavec_wave_fold_op1_scan0(value, 1u, mask);
+__device__ unsigned wavec_WaveMultiPrefixProduct(const unsigned wavec_mask, unsigned value, wavec::uint4 mask) {
+    return wavec_wave_fold_op1_scan0(wavec_mask, value, 1u, mask);
 }
 
-__device__ unsigned wavec_wave_fold_op4_scan0(unsigned value, unsigned identity, wavec::uint4 mask) {
+__device__ unsigned wavec_wave_fold_op4_scan0(const unsigned wavec_mask, unsigned value, unsigned identity, wavec::uint4 mask) {
     unsigned lane = wavec::WaveGetLaneIndex();
     unsigned result = identity;
-    wavec::uint4 remaining = wavec::WaveActiveBallot(true);
-    while (wavec::any(remaining != wavec::cvt<wavec::uint4>(0u))) {
-        unsigned source = wavec_first_lane(remaining);
-        unsigned x = wavec::WaveReadLaneAt(value, source);
-        bool wanted = {};
-        wanted = source < lane;
-        if (wanted && wavec_has_lane(mask, source)) {
-            result = result & x;
+    wavec::uint4 remaining = wavec::WaveActiveBallot(wavec_mask, true);
+    {
+        unsigned wavec_loop = wavec_mask;
+        for (;;) {
+            const bool wavec_go = wavec::any(remaining != wavec::cvt<wavec::uint4>(0u));
+            wavec_loop = __ballot_sync(wavec_loop, wavec_go);
+            if (!wavec_go) break;
+            unsigned source = wavec_first_lane(remaining);
+            unsigned x = wavec::WaveReadLaneAt(wavec_loop, value, source);
+            bool wanted = {};
+            wanted = source < lane;
+            if (wanted && wavec_has_lane(mask, source)) {
+                result = result & x;
+            }
+            remaining &= ~wavec_lane_bit(source);
         }
-        remaining &= ~wavec_lane_bit(source);
     }
     return result;
 }
 
-__device__ unsigned wavec_WaveMultiPrefixBitAnd(unsigned value, wavec::uint4 mask) {
-    return wavec_wave_fold_op4_scan0(value, ~0u, mask);
+__device__ unsigned wavec_WaveMultiPrefixBitAnd(const unsigned wavec_mask, unsigned value, wavec::uint4 mask) {
+    return wavec_wave_fold_op4_scan0(wavec_mask, value, ~0u, mask);
 }
 
-__device__ unsigned wavec_wave_fold_op5_scan0(unsigned value, unsigned identity, wavec::uint4 mask) {
+__device__ unsigned wavec_wave_fold_op5_scan0(const unsigned wavec_mask, unsigned value, unsigned identity, wavec::uint4 mask) {
     unsigned lane = wavec::WaveGetLaneIndex();
     unsigned result = identity;
-    wavec::uint4 remaining = wavec::WaveActiveBallot(true);
-    while (wavec::any(remaining != wavec::cvt<wavec::uint4>(0u))) {
-        unsigned source = wavec_first_lane(remaining);
-        unsigned x = wavec::WaveReadLaneAt(value, source);
-        bool wanted = {};
-        wanted = source < lane;
-        if (wanted && wavec_has_lane(mask, source)) {
-            result = result | x;
+    wavec::uint4 remaining = wavec::WaveActiveBallot(wavec_mask, true);
+    {
+        unsigned wavec_loop = wavec_mask;
+        for (;;) {
+            const bool wavec_go = wavec::any(remaining != wavec::cvt<wavec::uint4>(0u));
+            wavec_loop = __ballot_sync(wavec_loop, wavec_go);
+            if (!wavec_go) break;
+            unsigned source = wavec_first_lane(remaining);
+            unsigned x = wavec::WaveReadLaneAt(wavec_loop, value, source);
+            bool wanted = {};
+            wanted = source < lane;
+            if (wanted && wavec_has_lane(mask, source)) {
+                result = result | x;
+            }
+            remaining &= ~wavec_lane_bit(source);
         }
-        remaining &= ~wavec_lane_bit(source);
     }
     return result;
 }
 
-__device__ unsigned wavec_WaveMultiPrefixBitOr(unsigned value, wavec::uint4 mask) {
-    return wavec_wave_fold_op5_scan0(value, 0u, mask);
+__device__ unsigned wavec_WaveMultiPrefixBitOr(const unsigned wavec_mask, unsigned value, wavec::uint4 mask) {
+    return wavec_wave_fold_op5_scan0(wavec_mask, value, 0u, mask);
 }
 
-__device__ unsigned wavec_wave_fold_op6_scan0(unsigned value, unsigned identity, wavec::uint4 mask) {
+__device__ unsigned wavec_wave_fold_op6_scan0(const unsigned wavec_mask, unsigned value, unsigned identity, wavec::uint4 mask) {
     unsigned lane = wavec::WaveGetLaneIndex();
     unsigned result = identity;
-    wavec::uint4 remaining = wavec::WaveActiveBallot(true);
-    while (wavec::any(remaining != wavec::cvt<wavec::uint4>(0u))) {
-        unsigned source = wavec_first_lane(remaining);
-        unsigned x = wavec::WaveReadLaneAt(value, source);
-        bool wanted = {};
-        wanted = source < lane;
-        if (wanted && wavec_has_lane(mask, source)) {
-            result = result ^ x;
+    wavec::uint4 remaining = wavec::WaveActiveBallot(wavec_mask, true);
+    {
+        unsigned wavec_loop = wavec_mask;
+        for (;;) {
+            const bool wavec_go = wavec::any(remaining != wavec::cvt<wavec::uint4>(0u));
+            wavec_loop = __ballot_sync(wavec_loop, wavec_go);
+            if (!wavec_go) break;
+            unsigned source = wavec_first_lane(remaining);
+            unsigned x = wavec::WaveReadLaneAt(wavec_loop, value, source);
+            bool wanted = {};
+            wanted = source < lane;
+            if (wanted && wavec_has_lane(mask, source)) {
+                result = result ^ x;
+            }
+            remaining &= ~wavec_lane_bit(source);
         }
-        remaining &= ~wavec_lane_bit(source);
     }
     return result;
 }
 
-__device__ unsigned wavec_WaveMultiPrefixBitXor(unsigned value, wavec::uint4 mask) {
-    return wavec_wave_fold_op6_scan0(value, 0u, mask);
+__device__ unsigned wavec_WaveMultiPrefixBitXor(const unsigned wavec_mask, unsigned value, wavec::uint4 mask) {
+    return wavec_wave_fold_op6_scan0(wavec_mask, value, 0u, mask);
 }
 
-__device__ unsigned wavec_WaveMultiPrefixCountBits(bool value, wavec::uint4 mask) {
-    return wavec_wave_fold_op0_scan0(value ? 1u : 0u, 0u, mask);
+__device__ unsigned wavec_WaveMultiPrefixCountBits(const unsigned wavec_mask, bool value, wavec::uint4 mask) {
+    return wavec_wave_fold_op0_scan0(wavec_mask, value ? 1u : 0u, 0u, mask);
 }
 
-__device__ unsigned wavec_WavePrefixBitAnd(unsigned value) {
-    return wavec_wave_fold_op4_scan0(value, ~0u, wavec::uint4{~0u, ~0u, ~0u, ~0u});
+__device__ unsigned wavec_WavePrefixBitAnd(const unsigned wavec_mask, unsigned value) {
+    return wavec_wave_fold_op4_scan0(wavec_mask, value, ~0u, wavec::uint4{~0u, ~0u, ~0u, ~0u});
 }
 
-__device__ unsigned wavec_WavePrefixBitOr(unsigned value) {
-    return wavec_wave_fold_op5_scan0(value, 0u, wavec::uint4{~0u, ~0u, ~0u, ~0u});
+__device__ unsigned wavec_WavePrefixBitOr(const unsigned wavec_mask, unsigned value) {
+    return wavec_wave_fold_op5_scan0(wavec_mask, value, 0u, wavec::uint4{~0u, ~0u, ~0u, ~0u});
 }
 
-__device__ unsigned wavec_WavePrefixBitXor(unsigned value) {
-    return wavec_wave_fold_op6_scan0(value, 0u, wavec::uint4{~0u, ~0u, ~0u, ~0u});
+__device__ unsigned wavec_WavePrefixBitXor(const unsigned wavec_mask, unsigned value) {
+    return wavec_wave_fold_op6_scan0(wavec_mask, value, 0u, wavec::uint4{~0u, ~0u, ~0u, ~0u});
 }
 
 extern "C" __global__ void __launch_bounds__(64) main_kernel(wavec::uint4* __restrict__ Out, unsigned Out_count) {
     wavec_state state = {Out, Out_count};
     (void)state;
     wavec::uint3 id = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
+    const unsigned wavec_mask = __activemask();
     unsigned x = id.x;
-    wavec::uint4 match = wavec::WaveMatch(x & 3u);
-    unsigned multi = wavec_WaveMultiPrefixSum(x, match) + wavec_WaveMultiPrefixProduct(x | 1u, match) + wavec_WaveMultiPrefixBitAnd(x, match) + wavec_WaveMultiPrefixBitOr(x, match) + wavec_WaveMultiPrefixBitXor(x, match) + wavec_WaveMultiPrefixCountBits(x > 5u, match);
-    unsigned prefix = wavec_WavePrefixBitAnd(x) + wavec_WavePrefixBitOr(x) + wavec_WavePrefixBitXor(x);
+    wavec::uint4 match = wavec::WaveMatch(wavec_mask, x & 3u);
+    unsigned multi = wavec_WaveMultiPrefixSum(wavec_mask, x, match) + wavec_WaveMultiPrefixProduct(wavec_mask, x | 1u, match) + wavec_WaveMultiPrefixBitAnd(wavec_mask, x, match) + wavec_WaveMultiPrefixBitOr(wavec_mask, x, match) + wavec_WaveMultiPrefixBitXor(wavec_mask, x, match) + wavec_WaveMultiPrefixCountBits(wavec_mask, x > 5u, match);
+    unsigned prefix = wavec_WavePrefixBitAnd(wavec_mask, x) + wavec_WavePrefixBitOr(wavec_mask, x) + wavec_WavePrefixBitXor(wavec_mask, x);
     state.Out[x] = match + wavec::uint4{multi, prefix, 0u, 0u};
 }

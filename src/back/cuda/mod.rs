@@ -6,11 +6,13 @@
 //!   output (`prelude.cuh`, namespace `wavec`): `wavec::float3` is a struct with HLSL's
 //!   operators (CUDA's own `float3` has none), `wavec::mat<T, R, C>` stores rows, and each
 //!   intrinsic the stdlib spells `[cuda("wavec::Name($0)")]` is a device function there.
-//! - **Waves** are warps: 32 lanes of consecutive linear thread ids. A wave operation acts on the
-//!   lanes active at the call, `__activemask()`, as HLSL's do: reductions and scans fold the
-//!   active lanes with `__shfl_sync` in lane order (sm_80's `__reduce_*_sync` for 32-bit
-//!   integers), votes and ballots are `__any_sync`/`__all_sync`/`__ballot_sync`. Intrinsics
-//!   with no `[cuda]` form take their stdlib body ([`crate::lower::intrinsics`]).
+//! - **Waves** are warps: 32 lanes of consecutive linear thread ids. A wave operation acts on
+//!   the lanes HLSL calls active, whose mask the generated code carries through its control
+//!   flow ([`masks`]: `__activemask()` names only the lanes that happen to run together):
+//!   reductions and scans fold those lanes with `__shfl_sync` in lane order (sm_80's
+//!   `__reduce_*_sync` for 32-bit integers), votes and ballots are
+//!   `__any_sync`/`__all_sync`/`__ballot_sync`. Intrinsics with no `[cuda]` form take their
+//!   stdlib body ([`crate::lower::intrinsics`]).
 //! - **Group wave index**: the linear thread id over 32 (native: CUDA forms warps from linear
 //!   ids); `--emulate always` runs [`crate::lower::emulate_group_wave`] first (the caller).
 //! - **Resources** are kernel parameters in [`crate::ir::bindings`] order ([`abi`]), gathered
@@ -28,6 +30,7 @@
 
 mod abi;
 mod keywords;
+mod masks;
 mod wave;
 mod writer;
 

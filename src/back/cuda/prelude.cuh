@@ -1,6 +1,6 @@
 // ---- wavec CUDA prelude: HLSL's vectors, matrices and intrinsics in CUDA C++ (sm_70 and up) ----
-// Wave operations act on the lanes that are active at the call (`__activemask()`), as HLSL's
-// do; a wave is a warp of 32 lanes, formed from consecutive linear thread ids.
+// Wave operations act on the lanes HLSL calls active, whose mask the generated code passes
+// them; a wave is a warp of 32 lanes, formed from consecutive linear thread ids.
 #include <cuda_fp16.h>
 
 #define WAVEC_FN __device__ __forceinline__
@@ -542,37 +542,48 @@ template <class T, int R, int C> WAVEC_FN mat<T, R, C> shuffle(unsigned mask, co
     return r;
 }
 
-WAVEC_FN bool WaveActiveAnyTrue(bool c) { return __any_sync(__activemask(), c) != 0; }
-WAVEC_FN bool WaveActiveAllTrue(bool c) { return __all_sync(__activemask(), c) != 0; }
-WAVEC_FN bool WaveIsFirstLane() { return (int)WaveGetLaneIndex() == first_lane(__activemask()); }
-WAVEC_FN uint4 WaveActiveBallot(bool c) { return uint4{__ballot_sync(__activemask(), c), 0u, 0u, 0u}; }
-WAVEC_FN unsigned WaveActiveCountBits(bool c) { return (unsigned)__popc(__ballot_sync(__activemask(), c)); }
-WAVEC_FN unsigned WavePrefixCountBits(bool c) {
-    return (unsigned)__popc(__ballot_sync(__activemask(), c) & lanes_below());
+// Every wave operation takes the mask of the lanes HLSL calls active, which the generated code
+// carries through its control flow: CUDA's `__activemask()` names the lanes that happen to be
+// converged, and after a branch that can be lanes of the other side.
+// `a && b`, `a || b` and `c ? a : b` whose lazy operand holds a wave operation: the operand
+// gets the mask of the lanes that evaluate it.
+template <class F> WAVEC_FN bool and_then(unsigned m, bool a, F b) {
+    const unsigned taken = __ballot_sync(m, a);
+    return a && b(taken);
 }
+template <class F> WAVEC_FN bool or_else(unsigned m, bool a, F b) {
+    const unsigned taken = __ballot_sync(m, !a);
+    return a || b(taken);
+}
+template <class A, class B> WAVEC_FN auto select_then(unsigned m, bool c, A a, B b) -> decltype(a(0u)) {
+    const unsigned taken = __ballot_sync(m, c);
+    return c ? a(taken) : b(m & ~taken);
+}
+WAVEC_FN bool WaveActiveAnyTrue(unsigned m, bool c) { return __any_sync(m, c) != 0; }
+WAVEC_FN bool WaveActiveAllTrue(unsigned m, bool c) { return __all_sync(m, c) != 0; }
+WAVEC_FN bool WaveIsFirstLane(unsigned m) { return (int)WaveGetLaneIndex() == first_lane(m); }
+WAVEC_FN uint4 WaveActiveBallot(unsigned m, bool c) { return uint4{__ballot_sync(m, c), 0u, 0u, 0u}; }
+WAVEC_FN unsigned WaveActiveCountBits(unsigned m, bool c) { return (unsigned)__popc(__ballot_sync(m, c)); }
+WAVEC_FN unsigned WavePrefixCountBits(unsigned m, bool c) { return (unsigned)__popc(__ballot_sync(m, c) & lanes_below()); }
 // sm_70's match: the active lanes holding the same value (lanes 0-31 of HLSL's uint4).
-template <class T> WAVEC_FN uint4 WaveMatch(const T& v) { return uint4{__match_any_sync(__activemask(), v), 0u, 0u, 0u}; }
-template <class T> WAVEC_FN T WaveReadLaneFirst(const T& v) {
-    unsigned m = __activemask();
-    return shuffle(m, v, first_lane(m));
-}
-template <class T> WAVEC_FN T WaveReadLaneAt(const T& v, unsigned lane) { return shuffle(__activemask(), v, (int)lane); }
-template <class T> WAVEC_FN T QuadReadAcrossX(const T& v) { return shuffle(__activemask(), v, (int)(WaveGetLaneIndex() ^ 1u)); }
-template <class T> WAVEC_FN T QuadReadAcrossY(const T& v) { return shuffle(__activemask(), v, (int)(WaveGetLaneIndex() ^ 2u)); }
-template <class T> WAVEC_FN T QuadReadAcrossDiagonal(const T& v) {
-    return shuffle(__activemask(), v, (int)(WaveGetLaneIndex() ^ 3u));
+template <class T> WAVEC_FN uint4 WaveMatch(unsigned m, const T& v) { return uint4{__match_any_sync(m, v), 0u, 0u, 0u}; }
+template <class T> WAVEC_FN T WaveReadLaneFirst(unsigned m, const T& v) { return shuffle(m, v, first_lane(m)); }
+template <class T> WAVEC_FN T WaveReadLaneAt(unsigned m, const T& v, unsigned lane) { return shuffle(m, v, (int)lane); }
+template <class T> WAVEC_FN T QuadReadAcrossX(unsigned m, const T& v) { return shuffle(m, v, (int)(WaveGetLaneIndex() ^ 1u)); }
+template <class T> WAVEC_FN T QuadReadAcrossY(unsigned m, const T& v) { return shuffle(m, v, (int)(WaveGetLaneIndex() ^ 2u)); }
+template <class T> WAVEC_FN T QuadReadAcrossDiagonal(unsigned m, const T& v) {
+    return shuffle(m, v, (int)(WaveGetLaneIndex() ^ 3u));
 }
 template <class T> WAVEC_FN bool all_equal(unsigned m, const T& v) { return __all_sync(m, v == shuffle(m, v, first_lane(m))); }
-template <class T> WAVEC_FN bool WaveActiveAllEqual(const T& v) { return all_equal(__activemask(), v); }
-template <class T, int N> WAVEC_FN vec<bool, N> WaveActiveAllEqual(const vec<T, N>& v) {
-    unsigned m = __activemask();
+template <class T> WAVEC_FN bool WaveActiveAllEqual(unsigned m, const T& v) { return all_equal(m, v); }
+template <class T, int N> WAVEC_FN vec<bool, N> WaveActiveAllEqual(unsigned m, const vec<T, N>& v) {
     vec<bool, N> r;
     for (int i = 0; i < N; ++i) r[i] = all_equal(m, v[i]);
     return r;
 }
-template <class T, int R, int C> WAVEC_FN mat<bool, R, C> WaveActiveAllEqual(const mat<T, R, C>& v) {
+template <class T, int R, int C> WAVEC_FN mat<bool, R, C> WaveActiveAllEqual(unsigned m, const mat<T, R, C>& v) {
     mat<bool, R, C> r;
-    for (int i = 0; i < R; ++i) r.m[i] = WaveActiveAllEqual(v.m[i]);
+    for (int i = 0; i < R; ++i) r.m[i] = WaveActiveAllEqual(m, v.m[i]);
     return r;
 }
 
@@ -585,15 +596,13 @@ struct op_or { template <class T> WAVEC_FN T operator()(const T& a, const T& b) 
 struct op_xor { template <class T> WAVEC_FN T operator()(const T& a, const T& b) const { return a ^ b; } };
 
 // Every lane folds the active lanes' values in lane order, so all get the same bits.
-template <class T, class Op> WAVEC_FN T reduce(const T& v, Op op) {
-    unsigned m = __activemask();
+template <class T, class Op> WAVEC_FN T reduce(unsigned m, const T& v, Op op) {
     T r = shuffle(m, v, first_lane(m));
     for (unsigned rest = m & (m - 1u); rest != 0u; rest &= rest - 1u) r = op(r, shuffle(m, v, first_lane(rest)));
     return r;
 }
 // The active lanes below this one, folded in lane order onto `identity`.
-template <class T, class Op> WAVEC_FN T prefix(const T& v, T identity, Op op) {
-    unsigned m = __activemask();
+template <class T, class Op> WAVEC_FN T prefix(unsigned m, const T& v, T identity, Op op) {
     unsigned below = lanes_below();
     T r = identity;
     for (unsigned rest = m; rest != 0u; rest &= rest - 1u) {
@@ -603,35 +612,35 @@ template <class T, class Op> WAVEC_FN T prefix(const T& v, T identity, Op op) {
     }
     return r;
 }
-template <class T> WAVEC_FN T WaveActiveSum(const T& v) { return reduce(v, op_add()); }
-template <class T> WAVEC_FN T WaveActiveProduct(const T& v) { return reduce(v, op_mul()); }
-template <class T> WAVEC_FN T WaveActiveMin(const T& v) { return reduce(v, op_min()); }
-template <class T> WAVEC_FN T WaveActiveMax(const T& v) { return reduce(v, op_max()); }
-template <class T> WAVEC_FN T WaveActiveBitAnd(const T& v) { return reduce(v, op_and()); }
-template <class T> WAVEC_FN T WaveActiveBitOr(const T& v) { return reduce(v, op_or()); }
-template <class T> WAVEC_FN T WaveActiveBitXor(const T& v) { return reduce(v, op_xor()); }
+template <class T> WAVEC_FN T WaveActiveSum(unsigned m, const T& v) { return reduce(m, v, op_add()); }
+template <class T> WAVEC_FN T WaveActiveProduct(unsigned m, const T& v) { return reduce(m, v, op_mul()); }
+template <class T> WAVEC_FN T WaveActiveMin(unsigned m, const T& v) { return reduce(m, v, op_min()); }
+template <class T> WAVEC_FN T WaveActiveMax(unsigned m, const T& v) { return reduce(m, v, op_max()); }
+template <class T> WAVEC_FN T WaveActiveBitAnd(unsigned m, const T& v) { return reduce(m, v, op_and()); }
+template <class T> WAVEC_FN T WaveActiveBitOr(unsigned m, const T& v) { return reduce(m, v, op_or()); }
+template <class T> WAVEC_FN T WaveActiveBitXor(unsigned m, const T& v) { return reduce(m, v, op_xor()); }
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
 // sm_80's warp reductions of 32-bit integers.
-WAVEC_FN unsigned WaveActiveSum(const unsigned& v) { return __reduce_add_sync(__activemask(), v); }
-WAVEC_FN int WaveActiveSum(const int& v) { return __reduce_add_sync(__activemask(), v); }
-WAVEC_FN unsigned WaveActiveMin(const unsigned& v) { return __reduce_min_sync(__activemask(), v); }
-WAVEC_FN int WaveActiveMin(const int& v) { return __reduce_min_sync(__activemask(), v); }
-WAVEC_FN unsigned WaveActiveMax(const unsigned& v) { return __reduce_max_sync(__activemask(), v); }
-WAVEC_FN int WaveActiveMax(const int& v) { return __reduce_max_sync(__activemask(), v); }
-WAVEC_FN unsigned WaveActiveBitAnd(const unsigned& v) { return __reduce_and_sync(__activemask(), v); }
-WAVEC_FN unsigned WaveActiveBitOr(const unsigned& v) { return __reduce_or_sync(__activemask(), v); }
-WAVEC_FN unsigned WaveActiveBitXor(const unsigned& v) { return __reduce_xor_sync(__activemask(), v); }
+WAVEC_FN unsigned WaveActiveSum(unsigned m, const unsigned& v) { return __reduce_add_sync(m, v); }
+WAVEC_FN int WaveActiveSum(unsigned m, const int& v) { return __reduce_add_sync(m, v); }
+WAVEC_FN unsigned WaveActiveMin(unsigned m, const unsigned& v) { return __reduce_min_sync(m, v); }
+WAVEC_FN int WaveActiveMin(unsigned m, const int& v) { return __reduce_min_sync(m, v); }
+WAVEC_FN unsigned WaveActiveMax(unsigned m, const unsigned& v) { return __reduce_max_sync(m, v); }
+WAVEC_FN int WaveActiveMax(unsigned m, const int& v) { return __reduce_max_sync(m, v); }
+WAVEC_FN unsigned WaveActiveBitAnd(unsigned m, const unsigned& v) { return __reduce_and_sync(m, v); }
+WAVEC_FN unsigned WaveActiveBitOr(unsigned m, const unsigned& v) { return __reduce_or_sync(m, v); }
+WAVEC_FN unsigned WaveActiveBitXor(unsigned m, const unsigned& v) { return __reduce_xor_sync(m, v); }
 #endif
-template <class T> WAVEC_FN T WavePrefixSum(const T& v) { return prefix(v, cvt<T>(0), op_add()); }
-template <class T> WAVEC_FN T WavePrefixProduct(const T& v) { return prefix(v, cvt<T>(1), op_mul()); }
+template <class T> WAVEC_FN T WavePrefixSum(unsigned m, const T& v) { return prefix(m, v, cvt<T>(0), op_add()); }
+template <class T> WAVEC_FN T WavePrefixProduct(unsigned m, const T& v) { return prefix(m, v, cvt<T>(1), op_mul()); }
 
-WAVEC_FN void GroupMemoryBarrierWithWaveSync() {
+WAVEC_FN void GroupMemoryBarrierWithWaveSync(unsigned m) {
     __threadfence_block();
-    __syncwarp(__activemask());
+    __syncwarp(m);
 }
-WAVEC_FN void AllMemoryBarrierWithWaveSync() {
+WAVEC_FN void AllMemoryBarrierWithWaveSync(unsigned m) {
     __threadfence();
-    __syncwarp(__activemask());
+    __syncwarp(m);
 }
 
 } // namespace wavec

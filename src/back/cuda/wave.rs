@@ -11,7 +11,7 @@ use crate::span::Span;
 use crate::stdlib::{Intrinsic, Lowering};
 
 /// The native form of a call: the first `[cuda]` attribute whose conditions hold.
-fn native_form<'i>(intr: &'i Intrinsic, f: &Function, args: &[ExprId]) -> Option<&'i Lowering> {
+pub(super) fn native_form<'i>(intr: &'i Intrinsic, f: &Function, args: &[ExprId]) -> Option<&'i Lowering> {
     intr.lowerings_for("cuda").find(|form| form_applies(form, f, args, &|_| false))
 }
 
@@ -68,6 +68,10 @@ impl<'a> Writer<'a> {
                     None => self.internal(span, "a template uses $T but no generic type is bound"),
                 },
                 Piece::Ret => out.push_str(&self.ty_at(ret, span)),
+                Piece::Mask => match self.current_mask() {
+                    Some(m) => out.push_str(m),
+                    None => self.internal(span, "a wave operation outside a function that carries a mask"),
+                },
             }
         }
         // `wavec::f(…)` is a call: `::` is no operator to parenthesize against.

@@ -29,6 +29,10 @@ pub(super) struct Writer<'a> {
     pub function_names: Vec<String>,
     /// Functions that take the kernel state (they reach a resource or a thread's static).
     pub takes_state: Vec<bool>,
+    /// Functions that take a lane mask (they reach a wave operation).
+    pub mask_users: Vec<bool>,
+    /// The function being written, when it carries a lane mask.
+    pub masked: Option<super::masks::Masked>,
     /// Hidden counters of structured buffers, by global: their access path.
     pub counters: HashMap<usize, String>,
     /// Element counts of buffers, by global (`GetDimensions`).
@@ -58,6 +62,8 @@ impl<'a> Writer<'a> {
             global_access: Vec::new(),
             function_names: Vec::new(),
             takes_state: Vec::new(),
+            mask_users: Vec::new(),
+            masked: None,
             counters: HashMap::default(),
             counts: HashMap::default(),
             diags: Vec::new(),
@@ -154,6 +160,7 @@ impl<'a> Writer<'a> {
             let via = f.uses.calls.iter().any(|c| self.takes_state[c.index()]);
             self.takes_state[h.index()] = own || via;
         }
+        self.mask_users = self.find_mask_users();
 
         let structs = self.structs();
         let blocks = self.blocks(&used);
@@ -426,9 +433,9 @@ impl<'a> Writer<'a> {
         let module = self.module;
         let f = &module.functions[h];
         let ep = &module.entry_points[self.entry];
+        // The scope stays open while the body is written: hidden variables avoid its names.
         self.namer.push_scope();
         let names: Vec<String> = f.locals.iter().map(|(_, l)| self.namer.name(&l.name)).collect();
-        self.namer.pop_scope();
         let cx = Ctx { f, names };
         let params: Vec<String> = abi
             .iter()
@@ -464,7 +471,15 @@ impl<'a> Writer<'a> {
             let d = self.decl(&l.ty, &cx.names[p.index()], l.span);
             let _ = writeln!(out, "{}{d} = {value};", Level(1));
         }
+        if self.mask_users[h.index()] {
+            // Every thread of a warp starts the kernel together.
+            let mask = self.namer.name("wavec_mask");
+            let _ = writeln!(out, "{}const unsigned {mask} = __activemask();", Level(1));
+            self.begin_masked(f, mask, Level(1), out);
+        }
         self.stmts(&cx, &f.body.stmts, Level(1), out);
+        self.masked = None;
+        self.namer.pop_scope();
         out.push_str("}\n");
     }
 
@@ -473,11 +488,14 @@ impl<'a> Writer<'a> {
         let f = &module.functions[h];
         self.namer.push_scope();
         let names: Vec<String> = f.locals.iter().map(|(_, l)| self.namer.name(&l.name)).collect();
-        self.namer.pop_scope();
         let cx = Ctx { f, names };
         let mut params: Vec<String> = Vec::new();
         if self.takes_state[h.index()] {
             params.push("wavec_state& state".into());
+        }
+        let mask = self.mask_users[h.index()].then(|| self.namer.name("wavec_mask"));
+        if let Some(m) = &mask {
+            params.push(format!("const unsigned {m}"));
         }
         for &p in &f.params {
             let l = &f.locals[p];
@@ -487,7 +505,13 @@ impl<'a> Writer<'a> {
         }
         let ret = self.ty_at(&f.ret, f.span);
         let _ = writeln!(out, "__device__ {ret} {}({}) {{", self.function_names[h.index()], params.join(", "));
+        let value = mask.and_then(|m| self.begin_masked(f, m, Level(1), out));
         self.stmts(&cx, &f.body.stmts, Level(1), out);
+        if let Some(v) = value {
+            let _ = writeln!(out, "{}return {v};", Level(1));
+        }
+        self.masked = None;
+        self.namer.pop_scope();
         out.push_str("}\n");
     }
 
@@ -513,7 +537,10 @@ impl<'a> Writer<'a> {
         }
     }
 
-    fn stmts(&mut self, cx: &Ctx<'a>, stmts: &[Stmt], level: Level, out: &mut String) {
+    pub(super) fn stmts(&mut self, cx: &Ctx<'a>, stmts: &[Stmt], level: Level, out: &mut String) {
+        if self.masked.is_some() {
+            return self.masked_stmts(cx, stmts, level, out);
+        }
         for s in stmts {
             self.stmt(cx, s, level, out);
         }
@@ -539,7 +566,10 @@ impl<'a> Writer<'a> {
         s
     }
 
-    fn stmt(&mut self, cx: &Ctx<'a>, s: &Stmt, level: Level, out: &mut String) {
+    pub(super) fn stmt(&mut self, cx: &Ctx<'a>, s: &Stmt, level: Level, out: &mut String) {
+        if self.masked.is_some() && self.masked_stmt(cx, s, level, out) {
+            return;
+        }
         match s {
             Stmt::Expr(e) => {
                 let e = self.expr(cx, *e, 0);
@@ -754,6 +784,9 @@ impl<'a> Writer<'a> {
                     let a = self.args(cx, &[*cond, *then, *els]);
                     (format!("wavec::select({a})"), P_POSTFIX)
                 } else {
+                    if self.masked.is_some() && (self.expr_uses_mask(f, *then) || self.expr_uses_mask(f, *els)) {
+                        return self.masked_select(cx, *cond, *then, *els);
+                    }
                     let c = self.sub(cx, *cond, P_LOR);
                     let t = self.sub(cx, *then, P_ASSIGN);
                     let e = self.sub(cx, *els, P_COND);
@@ -848,6 +881,9 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Call { function, args } => {
                 let mut a = self.args(cx, args);
+                if let Some(m) = self.mask_users[function.index()].then(|| self.current_mask()).flatten() {
+                    a = if a.is_empty() { m.to_string() } else { format!("{m}, {a}") };
+                }
                 if self.takes_state[function.index()] {
                     a = if a.is_empty() { "state".into() } else { format!("state, {a}") };
                 }
@@ -918,6 +954,9 @@ impl<'a> Writer<'a> {
             let name = if op == BinaryOp::LogicAnd { "logic_and" } else { "logic_or" };
             let a = self.args(cx, &[l, r]);
             return (format!("wavec::{name}({a})"), P_POSTFIX);
+        }
+        if op.is_logical() && self.masked.is_some() && self.expr_uses_mask(f, r) {
+            return self.masked_logic(cx, op, l, r);
         }
         if op == BinaryOp::Rem && ty.scalar().is_some_and(Scalar::is_float) {
             let a = self.args(cx, &[l, r]);

@@ -174,6 +174,7 @@ impl<'a> Writer<'a> {
                     None => self.internal(span, "a template uses $T but no generic type is bound"),
                 },
                 Piece::Ret => out.push_str(&self.ty_at(ret, span)),
+                Piece::Mask => self.internal(span, "a [glsl] template names $M, the CUDA backend's lane mask"),
             }
         }
         if is_call_like(&out) || out.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
@@ -235,6 +236,7 @@ impl<'a> Writer<'a> {
                     let r = self.ty_at(ret, span);
                     body.push_str(&r);
                 }
+                Piece::Mask => self.internal(span, "a [glsl] template names $M, the CUDA backend's lane mask"),
             }
         }
         let ret_name = self.ty_at(ret, span);

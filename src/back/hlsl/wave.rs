@@ -137,6 +137,7 @@ impl<'a> Writer<'a> {
                 },
                 Piece::Bound => out.push_str(&self.bound_name(bound, span, intr)),
                 Piece::Ret => out.push_str(&self.ty(ret)),
+                Piece::Mask => self.internal(span, "an [hlsl] template names $M, the CUDA backend's lane mask"),
             }
         }
         if is_call_like(&out) {
@@ -221,6 +222,7 @@ impl<'a> Writer<'a> {
                 Piece::Arg(i) => body.push_str(param_names.get(i).map(String::as_str).unwrap_or("0")),
                 Piece::Bound => body.push_str(&self.bound_name(bound, cx.f.span, intr)),
                 Piece::Ret => body.push_str(&self.ty(ret)),
+                Piece::Mask => self.internal(cx.f.span, "an [hlsl] template names $M, the CUDA backend's lane mask"),
             }
         }
         let ret_name = self.ty(ret);

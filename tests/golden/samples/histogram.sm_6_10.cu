@@ -14,12 +14,20 @@ __device__ unsigned Bucket(unsigned value) {
     return value & 255u;
 }
 
-__device__ wavec::uint4 WaveMatchBits(unsigned key) {
-    wavec::uint4 mask = wavec::WaveActiveBallot(true);
-    for (unsigned b = 0u; b < 8u; ++b) {
-        bool bit = (wavec::shr(key, b) & 1u) != 0u;
-        wavec::uint4 ballot = wavec::WaveActiveBallot(bit);
-        mask &= bit ? ballot : ~ballot;
+__device__ wavec::uint4 WaveMatchBits(const unsigned wavec_mask, unsigned key) {
+    wavec::uint4 mask = wavec::WaveActiveBallot(wavec_mask, true);
+    {
+        unsigned b = 0u;
+        unsigned wavec_loop = wavec_mask;
+        for (;;) {
+            const bool wavec_go = b < 8u;
+            wavec_loop = __ballot_sync(wavec_loop, wavec_go);
+            if (!wavec_go) break;
+            bool bit = (wavec::shr(key, b) & 1u) != 0u;
+            wavec::uint4 ballot = wavec::WaveActiveBallot(wavec_loop, bit);
+            mask &= bit ? ballot : ~ballot;
+            ++b;
+        }
     }
     return mask;
 }
@@ -49,6 +57,7 @@ extern "C" __global__ void __launch_bounds__(64) main_kernel(const unsigned* __r
     wavec_state state = {Input, Input_count, Histogram, Histogram_count};
     (void)state;
     wavec::uint3 id = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
+    const unsigned wavec_mask = __activemask();
     unsigned bucket = Bucket(state.Input[id.x]);
-    AddMatched(state, bucket, WaveMatchBits(bucket));
+    AddMatched(state, bucket, WaveMatchBits(wavec_mask, bucket));
 }

@@ -40,25 +40,42 @@ extern "C" __global__ void __launch_bounds__(64) main_kernel(const wavec::float4
     (void)state;
     wavec::uint3 tid = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
     wavec::uint3 gid = wavec::uint3{blockIdx.x, blockIdx.y, blockIdx.z};
-    wavec::uint4 active = wavec::WaveActiveBallot(true);
+    const unsigned wavec_mask = __activemask();
+    wavec::uint4 active = wavec::WaveActiveBallot(wavec_mask, true);
     unsigned waveLanes = wavec::countbits(active.x) + wavec::countbits(active.y) + wavec::countbits(active.z) + wavec::countbits(active.w);
-    unsigned rank = wavec::WavePrefixCountBits(true);
+    unsigned rank = wavec::WavePrefixCountBits(wavec_mask, true);
     wavec::uint2 lightStartCount = state.LightStartCounts[gid.y * state.Params->TilesX + gid.x];
     wavec::float4 lightAccumulator = wavec::cvt<wavec::float4>(0);
-    for (unsigned i = 0u; i < DivRoundUp(lightStartCount.y, waveLanes); ++i) {
-        unsigned item = i * waveLanes + rank;
-        wavec::float4 lightDataPerLane = wavec::cvt<wavec::float4>(0);
-        if (item < lightStartCount.y) {
-            lightDataPerLane = state.LightDatas[lightStartCount.x + item];
-        }
-        unsigned loopIters = wavec::min(waveLanes, lightStartCount.y - waveLanes * i);
-        wavec::uint4 remaining = active;
-        for (unsigned i2 = 0u; i2 < loopIters; ++i2) {
-            unsigned lane = FirstLane(remaining);
-            unsigned bit = wavec::shl(1u, lane & 31u);
-            unsigned word = lane >> 5;
-            remaining &= ~wavec::uint4{word == 0u ? bit : 0u, word == 1u ? bit : 0u, word == 2u ? bit : 0u, word == 3u ? bit : 0u};
-            lightAccumulator += wavec::WaveReadLaneAt(lightDataPerLane, lane);
+    {
+        unsigned i = 0u;
+        unsigned wavec_loop = wavec_mask;
+        for (;;) {
+            const bool wavec_go = i < DivRoundUp(lightStartCount.y, waveLanes);
+            wavec_loop = __ballot_sync(wavec_loop, wavec_go);
+            if (!wavec_go) break;
+            unsigned item = i * waveLanes + rank;
+            wavec::float4 lightDataPerLane = wavec::cvt<wavec::float4>(0);
+            if (item < lightStartCount.y) {
+                lightDataPerLane = state.LightDatas[lightStartCount.x + item];
+            }
+            unsigned loopIters = wavec::min(waveLanes, lightStartCount.y - waveLanes * i);
+            wavec::uint4 remaining = active;
+            {
+                unsigned i2 = 0u;
+                unsigned wavec_loop_1 = wavec_loop;
+                for (;;) {
+                    const bool wavec_go_1 = i2 < loopIters;
+                    wavec_loop_1 = __ballot_sync(wavec_loop_1, wavec_go_1);
+                    if (!wavec_go_1) break;
+                    unsigned lane = FirstLane(remaining);
+                    unsigned bit = wavec::shl(1u, lane & 31u);
+                    unsigned word = lane >> 5;
+                    remaining &= ~wavec::uint4{word == 0u ? bit : 0u, word == 1u ? bit : 0u, word == 2u ? bit : 0u, word == 3u ? bit : 0u};
+                    lightAccumulator += wavec::WaveReadLaneAt(wavec_loop_1, lightDataPerLane, lane);
+                    ++i2;
+                }
+            }
+            ++i;
         }
     }
     state.Output[tid.y * state.Params->Width + tid.x] = lightAccumulator;

@@ -24,28 +24,37 @@ extern "C" __global__ void __launch_bounds__(256) main_kernel(const float* __res
     (void)state;
     wavec::uint3 tileID = wavec::uint3{blockIdx.x, blockIdx.y, blockIdx.z};
     wavec::uint3 threadInTile = wavec::uint3{threadIdx.x, threadIdx.y, threadIdx.z};
+    const unsigned wavec_mask = __activemask();
+    bool wavec_returned = false;
     unsigned waveIndex = wavec::GetGroupWaveIndex();
     unsigned waveCount = wavec::GetGroupWaveCount();
     wavec::uint2 coord = wavec::swizzle<0, 1>(tileID) * wavec::cvt<wavec::uint2>(16) + wavec::swizzle<0, 1>(threadInTile);
     float z = state.Depth[coord.y * state.Params->DepthWidth + coord.x];
-    float minZ = wavec::WaveActiveMin(z);
-    float maxZ = wavec::WaveActiveMax(z);
-    if (waveCount > 1u) {
+    float minZ = wavec::WaveActiveMin(wavec_mask, z);
+    float maxZ = wavec::WaveActiveMax(wavec_mask, z);
+    const bool wavec_cond = waveCount > 1u;
+    const unsigned wavec_then = __ballot_sync(wavec_mask, wavec_cond);
+    if (wavec_cond) {
         unsigned last = waveCount - 1u;
-        if (waveIndex < last && wavec::WaveIsFirstLane()) {
+        if (wavec::and_then(wavec_then, waveIndex < last, [&](const unsigned wavec_mask_1) { return wavec::WaveIsFirstLane(wavec_mask_1); })) {
             g_minZ[waveIndex] = minZ;
             g_maxZ[waveIndex] = maxZ;
         }
         __syncthreads();
         if (waveIndex != last) {
-            return;
+            wavec_returned = true;
         }
-        for (unsigned i = 0u; i < last; ++i) {
-            minZ = wavec::min(minZ, g_minZ[i]);
-            maxZ = wavec::max(maxZ, g_maxZ[i]);
+        if (!wavec_returned) {
+            for (unsigned i = 0u; i < last; ++i) {
+                minZ = wavec::min(minZ, g_minZ[i]);
+                maxZ = wavec::max(maxZ, g_maxZ[i]);
+            }
         }
     }
-    if (wavec::WaveIsFirstLane()) {
-        state.TileMinMax[tileID.y * state.Params->TilesX + tileID.x] = wavec::f32tof16(maxZ) << 16 | wavec::f32tof16(minZ);
+    const unsigned wavec_mask_2 = __ballot_sync(wavec_mask, !wavec_returned);
+    if (!wavec_returned) {
+        if (wavec::WaveIsFirstLane(wavec_mask_2)) {
+            state.TileMinMax[tileID.y * state.Params->TilesX + tileID.x] = wavec::f32tof16(maxZ) << 16 | wavec::f32tof16(minZ);
+        }
     }
 }

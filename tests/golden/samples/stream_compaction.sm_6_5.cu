@@ -20,15 +20,16 @@ extern "C" __global__ void __launch_bounds__(64) main_kernel(const int* __restri
     wavec_state state = {Input, Input_count, Output, Output_count, Counter, Counter_count};
     (void)state;
     wavec::uint3 id = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
+    const unsigned wavec_mask = __activemask();
     int value = state.Input[id.x];
     bool keep = Select(value);
-    unsigned localIndex = wavec::WavePrefixCountBits(keep);
-    unsigned waveKept = wavec::WaveActiveCountBits(keep);
+    unsigned localIndex = wavec::WavePrefixCountBits(wavec_mask, keep);
+    unsigned waveKept = wavec::WaveActiveCountBits(wavec_mask, keep);
     unsigned base = 0u;
-    if (wavec::WaveIsFirstLane()) {
+    if (wavec::WaveIsFirstLane(wavec_mask)) {
         wavec::InterlockedAdd(state.Counter[0], waveKept, base);
     }
-    base = wavec::WaveReadLaneFirst(base);
+    base = wavec::WaveReadLaneFirst(wavec_mask, base);
     if (keep) {
         state.Output[base + localIndex] = value;
     }

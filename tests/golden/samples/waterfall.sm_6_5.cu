@@ -18,16 +18,26 @@ extern "C" __global__ void __launch_bounds__(64) main_kernel(const unsigned* __r
     wavec_state state = {MaterialOf, MaterialOf_count, MaterialColor, MaterialColor_count, Shaded, Shaded_count, Usage, Usage_count};
     (void)state;
     wavec::uint3 id = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
+    const unsigned wavec_mask = __activemask();
     unsigned material = state.MaterialOf[id.x] % 16u;
-    for (;;) {
-        unsigned current = wavec::WaveReadLaneFirst(material);
-        if (current == material) {
-            state.Shaded[id.x] = state.MaterialColor[current] * wavec::cvt<wavec::float4>(0.5f);
-            unsigned lanes = wavec::WaveActiveCountBits(true);
-            if (wavec::WaveIsFirstLane()) {
-                wavec::InterlockedAdd(state.Usage[current], lanes);
+    {
+        bool wavec_break = false;
+        unsigned wavec_loop = wavec_mask;
+        for (;;) {
+            const bool wavec_go = !wavec_break;
+            wavec_loop = __ballot_sync(wavec_loop, wavec_go);
+            if (!wavec_go) break;
+            unsigned current = wavec::WaveReadLaneFirst(wavec_loop, material);
+            const bool wavec_cond = current == material;
+            const unsigned wavec_then = __ballot_sync(wavec_loop, wavec_cond);
+            if (wavec_cond) {
+                state.Shaded[id.x] = state.MaterialColor[current] * wavec::cvt<wavec::float4>(0.5f);
+                unsigned lanes = wavec::WaveActiveCountBits(wavec_then, true);
+                if (wavec::WaveIsFirstLane(wavec_then)) {
+                    wavec::InterlockedAdd(state.Usage[current], lanes);
+                }
+                wavec_break = true;
             }
-            break;
         }
     }
 }

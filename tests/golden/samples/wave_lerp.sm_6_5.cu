@@ -15,16 +15,17 @@ struct wavec_state {
     unsigned Result_count;
 };
 
-__device__ wavec::float3 WaveActiveLerp(wavec::float3 value, float t) {
-    float prefixProduct = wavec::WavePrefixProduct(1.0f - t);
+__device__ wavec::float3 WaveActiveLerp(const unsigned wavec_mask, wavec::float3 value, float t) {
+    float prefixProduct = wavec::WavePrefixProduct(wavec_mask, 1.0f - t);
     wavec::float3 laneValue = value * wavec::cvt<wavec::float3>(t) * wavec::cvt<wavec::float3>(prefixProduct);
-    return wavec::WaveActiveSum(laneValue);
+    return wavec::WaveActiveSum(wavec_mask, laneValue);
 }
 
 extern "C" __global__ void __launch_bounds__(64) main_kernel(const wavec::float4* __restrict__ Colors, unsigned Colors_count, const float* __restrict__ Weights, unsigned Weights_count, wavec::float4* __restrict__ Result, unsigned Result_count) {
     wavec_state state = {Colors, Colors_count, Weights, Weights_count, Result, Result_count};
     (void)state;
     wavec::uint3 groupID = wavec::uint3{blockIdx.x, blockIdx.y, blockIdx.z};
+    const unsigned wavec_mask = __activemask();
     unsigned waveIndex = wavec::GetGroupWaveIndex();
     unsigned waveCount = wavec::GetGroupWaveCount();
     unsigned lanes = 32u;
@@ -33,14 +34,14 @@ extern "C" __global__ void __launch_bounds__(64) main_kernel(const wavec::float4
     unsigned element = live ? 63u - slot : 0u;
     float t = live ? element == 0u ? 1.0f : state.Weights[groupID.x * 64u + element] : 0.0f;
     wavec::float3 color = wavec::swizzle<0, 1, 2>(state.Colors[element]);
-    wavec::float3 partial = WaveActiveLerp(color, t);
-    float keep = wavec::WaveActiveProduct(1.0f - t);
-    if (wavec::WaveIsFirstLane()) {
+    wavec::float3 partial = WaveActiveLerp(wavec_mask, color, t);
+    float keep = wavec::WaveActiveProduct(wavec_mask, 1.0f - t);
+    if (wavec::WaveIsFirstLane(wavec_mask)) {
         g_partial[waveIndex] = partial;
         g_keep[waveIndex] = keep;
     }
     __syncthreads();
-    if (waveIndex == 0u && wavec::WaveIsFirstLane()) {
+    if (wavec::and_then(wavec_mask, waveIndex == 0u, [&](const unsigned wavec_mask_1) { return wavec::WaveIsFirstLane(wavec_mask_1); })) {
         wavec::float3 total = wavec::cvt<wavec::float3>(0);
         float scale = 1.0f;
         for (unsigned w = 0u; w < waveCount; ++w) {

@@ -17,17 +17,21 @@ extern "C" __global__ void __launch_bounds__(64) main_kernel(const unsigned* __r
     (void)state;
     wavec::uint3 group = wavec::uint3{blockIdx.x, blockIdx.y, blockIdx.z};
     unsigned gi = wavec::linear_thread_id();
-    unsigned waveSum = wavec::WaveActiveSum(state.Input[group.x * 64u + gi]);
-    if (wavec::GetGroupWaveCount() == 1u) {
-        if (wavec::WaveIsFirstLane()) {
+    const unsigned wavec_mask = __activemask();
+    unsigned waveSum = wavec::WaveActiveSum(wavec_mask, state.Input[group.x * 64u + gi]);
+    const bool wavec_cond = wavec::GetGroupWaveCount() == 1u;
+    const unsigned wavec_then = __ballot_sync(wavec_mask, wavec_cond);
+    if (wavec_cond) {
+        if (wavec::WaveIsFirstLane(wavec_then)) {
             state.GroupSums[group.x] = waveSum;
         }
     } else {
-        if (wavec::WaveIsFirstLane()) {
+        const unsigned wavec_else = wavec_mask & ~wavec_then;
+        if (wavec::WaveIsFirstLane(wavec_else)) {
             g_partial[wavec::GetGroupWaveIndex()] = waveSum;
         }
         __syncthreads();
-        if (wavec::GetGroupWaveIndex() == 0u && wavec::WaveIsFirstLane()) {
+        if (wavec::and_then(wavec_else, wavec::GetGroupWaveIndex() == 0u, [&](const unsigned wavec_mask_1) { return wavec::WaveIsFirstLane(wavec_mask_1); })) {
             unsigned total = 0u;
             for (unsigned w = 0u; w < wavec::GetGroupWaveCount(); ++w) {
                 total += g_partial[w];

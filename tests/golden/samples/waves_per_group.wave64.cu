@@ -15,9 +15,10 @@ extern "C" __global__ void __launch_bounds__(64) main_kernel(const unsigned* __r
     (void)state;
     wavec::uint3 group = wavec::uint3{blockIdx.x, blockIdx.y, blockIdx.z};
     unsigned gi = wavec::linear_thread_id();
-    unsigned waveSum = wavec::WaveActiveSum(state.Input[group.x * 64u + gi]);
+    const unsigned wavec_mask = __activemask();
+    unsigned waveSum = wavec::WaveActiveSum(wavec_mask, state.Input[group.x * 64u + gi]);
     {
-        if (wavec::WaveIsFirstLane()) {
+        if (wavec::WaveIsFirstLane(wavec_mask)) {
             state.GroupSums[group.x] = waveSum;
         }
     }
