@@ -254,6 +254,29 @@ fn test_directive_errors_name_file_and_line() {
 }
 
 #[test]
+fn test_time_adds_a_matrix_of_median_times_for_passing_files() {
+    // Through the child processes on lavapipe, and in process on the CPU engine; failing files
+    // have no time.
+    let vulkan = ["test", "--device", &test_device(), "--time", "3", "tests/run"];
+    let cpu = ["test", "--engine", "cpu", "--widths", "4,8", "--time", "2", "tests/run"];
+    for (args, widths) in [(&vulkan[..], 3), (&cpu[..], 2)] {
+        let (out, _) = expect_status(wavec().args(args), 1);
+        let runs = if widths == 3 { 3 } else { 2 };
+        let (_, times) = out.split_once(&format!("median time of {runs} timed dispatches, µs\n")).expect(&out);
+        let row = |name: &str| -> Vec<String> {
+            let line = times.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{name}: {out}"));
+            line.split_whitespace().skip(1).map(String::from).collect()
+        };
+        let pass = row("tests/run/pass.slang");
+        assert_eq!(pass.len(), widths, "{out}");
+        assert!(pass.iter().all(|t| t.parse::<f64>().is_ok_and(|t| t > 0.0)), "{out}");
+        assert_eq!(row("tests/run/fail.slang"), vec!["-"; widths], "{out}");
+    }
+    let (_, err) = expect_status(wavec().args(["test", "--engine", "cpu", "--time", "0", "tests/run"]), 2);
+    assert!(err.contains("--time 0"), "{err}");
+}
+
+#[test]
 fn samples_pass_on_lavapipe_at_4_8_and_16_lanes() {
     let (out, _) = expect_status(wavec().args(["test", "--device", &test_device(), "samples"]), 0);
     assert!(out.starts_with("file                                4     8    16\n"), "{out}");

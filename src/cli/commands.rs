@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use wavec::exec::LaneOrder;
 use wavec::testing::directive::{parse_groups, parse_widths};
 use wavec::testing::spec::{dump, parse_spec, BufferId, DumpFormat};
-use wavec::testing::{self, Engine, Job, Outcome, Via, CELL_TAG};
+use wavec::testing::{self, Engine, Job, Outcome, Via};
 
 use super::{emulate, parse_defines, parse_or_exit, usage_error};
 
@@ -391,6 +391,10 @@ struct TestCli {
     /// Write the `//! expect-output` files instead of comparing (as BLESS=1 does).
     #[arg(long)]
     bless: bool,
+    /// After each passing run, time N more dispatches (default 20), as `wavec run --time` does,
+    /// and print a second matrix of their median times in µs.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "20")]
+    time: Option<u32>,
 }
 
 pub fn test(args: Vec<OsString>) -> u8 {
@@ -413,6 +417,10 @@ pub fn test(args: Vec<OsString>) -> u8 {
     let Some(lane_order) = LaneOrder::parse(&cli.lane_order) else {
         return usage_error(format!("--lane-order `{}`: expected linear, reverse or random:SEED", cli.lane_order));
     };
+    if cli.time == Some(0) {
+        return usage_error("--time 0: time at least one dispatch");
+    }
+    let timed = cli.time.unwrap_or(0);
     let cpu = cli.engine == "cpu";
     if !cpu && lane_order != LaneOrder::Linear {
         return usage_error("--lane-order is for the CPU engine (--engine cpu)");
@@ -437,11 +445,14 @@ pub fn test(args: Vec<OsString>) -> u8 {
         let name = wavec::run::select_device(cli.device.as_deref()).map(|i| i.name).unwrap_or_default();
         let mut out = std::io::stdout().lock();
         for (i, f) in files.iter().enumerate() {
-            let o = match f {
-                Ok(t) => testing::run_file_at(t, &engine, &name, timeout, cli.child_virtual),
-                Err(e) => Outcome::Error(e.clone()),
+            let (o, times) = match f {
+                Ok(t) => testing::run_file_timed(t, &engine, &name, timeout, cli.child_virtual, timed),
+                Err(e) => (Outcome::Error(e.clone()), Vec::new()),
             };
             let _ = writeln!(out, "{}", o.to_line(i));
+            if !times.is_empty() {
+                let _ = writeln!(out, "{}", Outcome::times_line(i, &times));
+            }
             let _ = out.flush();
         }
         return 0;
@@ -469,16 +480,21 @@ pub fn test(args: Vec<OsString>) -> u8 {
             Some([w]) => *w,
             Some(_) => return usage_error("--virtual-widths runs on one hardware width: give --widths one value"),
         };
-        let cells: Vec<Vec<Outcome>> = files
+        let cells: Vec<Vec<Cell>> = files
             .iter()
             .map(|f| {
                 virtuals
                     .iter()
                     .map(|&n| match f {
-                        Ok(t) => {
-                            testing::run_file_at(t, &Engine::Cpu { width: hardware, lane_order }, "", timeout, Some(n))
-                        }
-                        Err(e) => Outcome::Error(e.clone()),
+                        Ok(t) => testing::run_file_timed(
+                            t,
+                            &Engine::Cpu { width: hardware, lane_order },
+                            "",
+                            timeout,
+                            Some(n),
+                            timed,
+                        ),
+                        Err(e) => (Outcome::Error(e.clone()), Vec::new()),
                     })
                     .collect()
             })
@@ -492,26 +508,28 @@ pub fn test(args: Vec<OsString>) -> u8 {
         if asked.as_ref().is_some_and(|a| a.iter().any(|&w| w != 32)) {
             return usage_error("--widths: the CUDA engine runs 32-lane waves only");
         }
-        let cells: Vec<Vec<Outcome>> = files
+        let cells: Vec<Vec<Cell>> = files
             .iter()
             .map(|f| {
                 vec![match f {
-                    Ok(t) => testing::run_file(t, &Engine::Cuda, "", timeout),
-                    Err(e) => Outcome::Error(e.clone()),
+                    Ok(t) => testing::run_file_timed(t, &Engine::Cuda, "", timeout, None, timed),
+                    Err(e) => (Outcome::Error(e.clone()), Vec::new()),
                 }]
             })
             .collect();
         (vec![32], cells, "CUDA engine".to_string())
     } else if cpu {
         let widths = asked.unwrap_or_else(|| (0..8).map(|i| 1 << i).collect());
-        let cells: Vec<Vec<Outcome>> = files
+        let cells: Vec<Vec<Cell>> = files
             .iter()
             .map(|f| {
                 widths
                     .iter()
                     .map(|&w| match f {
-                        Ok(t) => testing::run_file(t, &Engine::Cpu { width: w, lane_order }, "", timeout),
-                        Err(e) => Outcome::Error(e.clone()),
+                        Ok(t) => {
+                            testing::run_file_timed(t, &Engine::Cpu { width: w, lane_order }, "", timeout, None, timed)
+                        }
+                        Err(e) => (Outcome::Error(e.clone()), Vec::new()),
                     })
                     .collect()
             })
@@ -556,7 +574,7 @@ pub fn test(args: Vec<OsString>) -> u8 {
                 }
             }
             let name = format!("{}, {hardware}-lane waves, virtual widths", info.name);
-            return report(&cases, virtuals, &cells, &name, golden_failed);
+            return report(&cases, virtuals, cells, &name, golden_failed);
         }
         for &w in &widths {
             let column = run_child(&cli, &paths, files.len(), w, None, &info, timeout);
@@ -566,20 +584,28 @@ pub fn test(args: Vec<OsString>) -> u8 {
         }
         (widths, cells, info.name.clone())
     };
-    report(&cases, &widths, &cells, &device, golden_failed)
+    report(&cases, &widths, cells, &device, golden_failed)
 }
 
-/// Prints the file × width matrix; the exit status (1 when a cell or an `expect-output`
-/// check failed).
+/// One file at one width: its outcome, and the times of its timed dispatches (`--time`).
+type Cell = (Outcome, Vec<Duration>);
+
+/// Prints the file × width matrix, and the times' matrix when there are times; the exit status
+/// (1 when a cell or an `expect-output` check failed).
 fn report(
     cases: &[testing::slang::Case],
     widths: &[u32],
-    cells: &[Vec<Outcome>],
+    cells: Vec<Vec<Cell>>,
     device: &str,
     golden_failed: bool,
 ) -> u8 {
     let names: Vec<String> = cases.iter().map(|c| c.name.clone()).collect();
-    print!("{}", testing::render_report(&names, widths, cells));
+    let (cells, times): (Vec<Vec<Outcome>>, Vec<Vec<Vec<Duration>>>) =
+        cells.into_iter().map(|row| row.into_iter().unzip()).unzip();
+    print!("{}", testing::render_report(&names, widths, &cells));
+    if times.iter().flatten().any(|t| !t.is_empty()) {
+        print!("{}", testing::render_times(&names, widths, &times));
+    }
     println!("({device})");
     if golden_failed || cells.iter().flatten().any(Outcome::failed) {
         1
@@ -597,8 +623,8 @@ fn run_child(
     virtual_width: Option<u32>,
     device: &wavec::run::DeviceInfo,
     timeout: Duration,
-) -> Vec<Outcome> {
-    let fail_all = |why: String| vec![Outcome::Error(why); cases];
+) -> Vec<Cell> {
+    let fail_all = |why: String| vec![(Outcome::Error(why), Vec::new()); cases];
     let exe = match std::env::current_exe() {
         Ok(e) => e,
         Err(e) => return fail_all(format!("cannot find the wavec executable: {e}")),
@@ -610,6 +636,9 @@ fn run_child(
     }
     if let Some(n) = virtual_width {
         cmd.args(["--child-virtual", &n.to_string()]);
+    }
+    if let Some(n) = cli.time {
+        cmd.args(["--time", &n.to_string()]);
     }
     cmd.arg("--").args(paths);
     if device.is_lavapipe() {
@@ -650,11 +679,12 @@ fn run_child(
     let stdout = out.join().unwrap_or_default();
     let stderr = err.join().unwrap_or_default();
     let mut column: Vec<Option<Outcome>> = vec![None; cases];
-    for line in stdout.lines().filter(|l| l.starts_with(CELL_TAG)) {
-        if let Some((i, o)) = Outcome::from_line(line) {
-            if i < column.len() {
-                column[i] = Some(o);
-            }
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); cases];
+    for line in stdout.lines() {
+        if let Some((i, o)) = Outcome::from_line(line).filter(|(i, _)| *i < cases) {
+            column[i] = Some(o);
+        } else if let Some((i, t)) = Outcome::times_from_line(line).filter(|(i, _)| *i < cases) {
+            times[i] = t;
         }
     }
     let why = match status {
@@ -665,8 +695,12 @@ fn run_child(
         stderr.lines().rev().take(10).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n");
     column
         .into_iter()
-        .map(|o| {
-            o.unwrap_or_else(|| Outcome::Error(if tail.is_empty() { why.clone() } else { format!("{why}:\n{tail}") }))
+        .zip(times)
+        .map(|(o, t)| {
+            let o = o.unwrap_or_else(|| {
+                Outcome::Error(if tail.is_empty() { why.clone() } else { format!("{why}:\n{tail}") })
+            });
+            (o, t)
         })
         .collect()
 }

@@ -26,6 +26,8 @@ pub struct Launch<'a> {
     pub grid: [u32; 3],
     pub block: [u32; 3],
     pub args: Vec<Arg>,
+    /// Launches timed after the measured one (`--time`), after warm-up launches; 0 for none.
+    pub timed_runs: u32,
 }
 
 pub struct Launched {
@@ -33,6 +35,8 @@ pub struct Launched {
     pub buffers: Vec<Vec<u8>>,
     /// `NVIDIA H100 80GB HBM3 (sm_90)`.
     pub device: String,
+    /// The device time of each timed launch, from events recorded around it.
+    pub times: Vec<std::time::Duration>,
 }
 
 struct Api {
@@ -65,6 +69,11 @@ struct Api {
         *mut *mut c_void,
     ) -> CuResult,
     synchronize: unsafe extern "C" fn() -> CuResult,
+    event_create: unsafe extern "C" fn(*mut *mut c_void, c_uint) -> CuResult,
+    event_record: unsafe extern "C" fn(*mut c_void, *mut c_void) -> CuResult,
+    event_synchronize: unsafe extern "C" fn(*mut c_void) -> CuResult,
+    event_elapsed: unsafe extern "C" fn(*mut f32, *mut c_void, *mut c_void) -> CuResult,
+    event_destroy: unsafe extern "C" fn(*mut c_void) -> CuResult,
     error_string: unsafe extern "C" fn(CuResult, *mut *const c_char) -> CuResult,
 }
 
@@ -99,6 +108,11 @@ impl Api {
                 dtoh: sym!("cuMemcpyDtoH_v2"),
                 launch: sym!("cuLaunchKernel"),
                 synchronize: sym!("cuCtxSynchronize"),
+                event_create: sym!("cuEventCreate"),
+                event_record: sym!("cuEventRecord"),
+                event_synchronize: sym!("cuEventSynchronize"),
+                event_elapsed: sym!("cuEventElapsedTime"),
+                event_destroy: sym!("cuEventDestroy_v2"),
                 error_string: sym!("cuGetErrorString"),
                 _lib: lib,
             })
@@ -220,6 +234,7 @@ pub fn launch(l: &Launch) -> Result<Launched, String> {
             }
         }
         let mut buffers = Vec::new();
+        let mut times = Vec::new();
         if result.is_ok() {
             let (mut pi, mut ui) = (0, 0);
             let mut params: Vec<*mut c_void> = Vec::with_capacity(l.args.len());
@@ -237,8 +252,9 @@ pub fn launch(l: &Launch) -> Result<Launched, String> {
             }
             let [gx, gy, gz] = l.grid;
             let [bx, by, bz] = l.block;
-            result = api
-                .check(
+            let params = params.as_mut_ptr();
+            let run = || {
+                api.check(
                     (api.launch)(
                         function,
                         gx,
@@ -249,12 +265,13 @@ pub fn launch(l: &Launch) -> Result<Launched, String> {
                         bz,
                         0,
                         std::ptr::null_mut(),
-                        params.as_mut_ptr(),
+                        params,
                         std::ptr::null_mut(),
                     ),
                     "cuLaunchKernel",
                 )
-                .and_then(|_| api.check((api.synchronize)(), "the kernel"));
+            };
+            result = run().and_then(|_| api.check((api.synchronize)(), "the kernel"));
             if result.is_ok() {
                 for (p, len) in &device_buffers {
                     let mut out = vec![0u8; *len];
@@ -264,12 +281,53 @@ pub fn launch(l: &Launch) -> Result<Launched, String> {
                     buffers.push(out);
                 }
             }
+            if result.is_ok() && l.timed_runs > 0 {
+                result = time_launches(&api, &run, l.timed_runs).map(|t| times = t);
+            }
         }
         for (p, _) in &device_buffers {
             (api.mem_free)(*p);
         }
         (api.module_unload)(module);
         result?;
-        Ok(Launched { buffers, device: format!("{name} ({arch})") })
+        Ok(Launched { buffers, device: format!("{name} ({arch})"), times })
+    }
+}
+
+/// Launches after the measured one, on the buffers as it left them: a few to warm up, then
+/// `runs` each between two events on the default stream, so a time is one launch alone.
+fn time_launches(
+    api: &Api,
+    run: &dyn Fn() -> Result<(), String>,
+    runs: u32,
+) -> Result<Vec<std::time::Duration>, String> {
+    const WARM_UP: u32 = 3;
+    for _ in 0..WARM_UP {
+        run()?;
+    }
+    let mut times = Vec::with_capacity(runs as usize);
+    // SAFETY: events are created, recorded on the default stream (null), waited on and
+    // destroyed here; cuEventElapsedTime writes one float.
+    unsafe {
+        let (mut start, mut end) = (std::ptr::null_mut(), std::ptr::null_mut());
+        api.check((api.event_create)(&mut start, 0), "cuEventCreate")?;
+        api.check((api.event_create)(&mut end, 0), "cuEventCreate")?;
+        let mut result = Ok(());
+        for _ in 0..runs {
+            let mut ms = 0f32;
+            result = api
+                .check((api.event_record)(start, std::ptr::null_mut()), "cuEventRecord")
+                .and_then(|_| run())
+                .and_then(|_| api.check((api.event_record)(end, std::ptr::null_mut()), "cuEventRecord"))
+                .and_then(|_| api.check((api.event_synchronize)(end), "the kernel"))
+                .and_then(|_| api.check((api.event_elapsed)(&mut ms, start, end), "cuEventElapsedTime"));
+            if result.is_err() {
+                break;
+            }
+            times.push(std::time::Duration::from_secs_f64(f64::from(ms) / 1e3));
+        }
+        (api.event_destroy)(start);
+        (api.event_destroy)(end);
+        result.map(|_| times)
     }
 }

@@ -235,7 +235,7 @@ fn execute_with(
                 times,
             })
         }
-        Engine::Cuda => execute_cuda(job),
+        Engine::Cuda => execute_cuda(job, timed_runs),
         Engine::Vulkan { width, device, via } => {
             // Descriptor kinds the spec leaves open come from the shader's declarations.
             let declared =
@@ -290,7 +290,7 @@ fn execute_with(
 
 /// A dispatch on the CUDA engine: the kernel's parameters ([`crate::back::cuda::kernel_abi`])
 /// filled from the job's buffers, laid out as C structs (`--layout scalar`).
-fn execute_cuda(job: &Job) -> Result<Ran, String> {
+fn execute_cuda(job: &Job, timed_runs: u32) -> Result<Ran, String> {
     use crate::run::cuda::{launch, Arg, Launch};
     let mut options = job.options.clone();
     options.layout = crate::layout::LayoutMode::Scalar;
@@ -325,7 +325,7 @@ fn execute_cuda(job: &Job) -> Result<Ran, String> {
             ParamKind::Unused => args.push(Arg::Null),
         }
     }
-    let ran = launch(&Launch { source: &source, kernel: &kernel, grid: job.groups, block, args })?;
+    let ran = launch(&Launch { source: &source, kernel: &kernel, grid: job.groups, block, args, timed_runs })?;
     let mut buffers: Vec<(BufferId, Vec<u8>)> = ids.into_iter().zip(ran.buffers).collect();
     // Buffers the kernel has no parameter for come back as they went.
     for (id, s) in &job.buffers {
@@ -338,7 +338,7 @@ fn execute_cuda(job: &Job) -> Result<Ran, String> {
         device: format!("{}, 32 lanes", ran.device),
         width: 32,
         warnings: String::new(),
-        times: Vec::new(),
+        times: ran.times,
     })
 }
 
@@ -376,6 +376,19 @@ impl Outcome {
         }
     }
     /// Reads a line written by [`Outcome::to_line`].
+    /// A child's line of a passing file's timed dispatches: `@@wavec-time INDEX US,US,…`.
+    pub fn times_line(index: usize, times: &[Duration]) -> String {
+        let us: Vec<String> = times.iter().map(|t| format!("{:.3}", t.as_secs_f64() * 1e6)).collect();
+        format!("{TIME_TAG} {index} {}", us.join(","))
+    }
+
+    pub fn times_from_line(line: &str) -> Option<(usize, Vec<Duration>)> {
+        let (index, us) = line.strip_prefix(TIME_TAG)?.strip_prefix(' ')?.split_once(' ')?;
+        let times: Option<Vec<Duration>> =
+            us.split(',').map(|u| u.parse::<f64>().ok().map(|u| Duration::from_secs_f64(u / 1e6))).collect();
+        Some((index.parse().ok()?, times?))
+    }
+
     pub fn from_line(line: &str) -> Option<(usize, Outcome)> {
         let rest = line.strip_prefix(CELL_TAG)?.strip_prefix(' ')?;
         let mut parts = rest.splitn(3, ' ');
@@ -406,6 +419,8 @@ impl Outcome {
 
 /// Marks a child's result lines.
 pub const CELL_TAG: &str = "@@wavec-cell";
+/// The tag of a child's line of timed dispatches ([`Outcome::times_line`]).
+pub const TIME_TAG: &str = "@@wavec-time";
 
 /// At most this many differing words are shown per failing check.
 pub const MAX_DIFFS: usize = 8;
@@ -544,6 +559,36 @@ pub fn run_file_at(
     timeout: Duration,
     virtual_width: Option<u32>,
 ) -> Outcome {
+    run_file_timed(t, engine, device, timeout, virtual_width, 0).0
+}
+
+/// [`run_file_at`], then `timed_runs` more dispatches timed as `wavec run --time` times them
+/// (none when the file did not pass): `wavec test --time`.
+pub fn run_file_timed(
+    t: &TestFile,
+    engine: &Engine,
+    device: &str,
+    timeout: Duration,
+    virtual_width: Option<u32>,
+    timed_runs: u32,
+) -> (Outcome, Vec<Duration>) {
+    let mut times = Vec::new();
+    let outcome = run_checked(t, engine, device, timeout, virtual_width, timed_runs, &mut times);
+    if outcome != Outcome::Pass {
+        times.clear();
+    }
+    (outcome, times)
+}
+
+fn run_checked(
+    t: &TestFile,
+    engine: &Engine,
+    device: &str,
+    timeout: Duration,
+    virtual_width: Option<u32>,
+    timed_runs: u32,
+    times: &mut Vec<Duration>,
+) -> Outcome {
     if let Some(why) = &t.blocked {
         return Outcome::Skip(why.clone());
     }
@@ -578,10 +623,11 @@ pub fn run_file_at(
     // At the hardware's own width the rewrite is off: the program is the one that would run.
     options.virtual_wave_size = virtual_width.filter(|&n| engine_width(engine) != Some(n));
     let job = Job { source: &t.source, options, groups: t.dispatch, buffers: t.buffers.clone(), timeout };
-    let ran = match execute(&job, engine) {
+    let ran = match execute_timed(&job, engine, timed_runs) {
         Ok(r) => r,
         Err(e) => return Outcome::Error(e),
     };
+    times.clone_from(&ran.times);
     if let Some(n) = virtual_width {
         if ran.width % n != 0 {
             return Outcome::Skip(format!(
@@ -724,6 +770,31 @@ pub fn load(path: &Path) -> Vec<slang::Case> {
 }
 
 /// The matrix (file rows × width columns), then every failure in full.
+/// The median time of each passing file at each width, in µs (`wavec test --time`).
+pub fn render_times(files: &[String], widths: &[u32], times: &[Vec<Vec<Duration>>]) -> String {
+    let name_w = files.iter().map(String::len).max().unwrap_or(4).max(4);
+    let runs = times.iter().flatten().map(Vec::len).max().unwrap_or(0);
+    let mut s = format!("\nmedian time of {runs} timed dispatches, µs\n{:<name_w$}", "file");
+    for w in widths {
+        s.push_str(&format!("  {w:>9}"));
+    }
+    s.push('\n');
+    for (f, row) in files.iter().zip(times) {
+        s.push_str(&format!("{f:<name_w$}"));
+        for t in row {
+            let mut us: Vec<f64> = t.iter().map(|t| t.as_secs_f64() * 1e6).collect();
+            us.sort_by(f64::total_cmp);
+            match us.len() {
+                0 => s.push_str(&format!("  {:>9}", "-")),
+                n if n % 2 == 1 => s.push_str(&format!("  {:>9.1}", us[n / 2])),
+                n => s.push_str(&format!("  {:>9.1}", (us[n / 2 - 1] + us[n / 2]) / 2.0)),
+            }
+        }
+        s.push('\n');
+    }
+    s
+}
+
 pub fn render_report(files: &[String], widths: &[u32], cells: &[Vec<Outcome>]) -> String {
     let name_w = files.iter().map(String::len).max().unwrap_or(4).max(4);
     let mut s = format!("{:<name_w$}", "file");
