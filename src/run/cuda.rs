@@ -46,6 +46,7 @@ struct Api {
     device_name: unsafe extern "C" fn(*mut c_char, c_int, c_int) -> CuResult,
     device_attribute: unsafe extern "C" fn(*mut c_int, c_int, c_int) -> CuResult,
     primary_retain: unsafe extern "C" fn(*mut *mut c_void, c_int) -> CuResult,
+    primary_reset: unsafe extern "C" fn(c_int) -> CuResult,
     ctx_set_current: unsafe extern "C" fn(*mut c_void) -> CuResult,
     module_load_data: unsafe extern "C" fn(*mut *mut c_void, *const c_void) -> CuResult,
     module_unload: unsafe extern "C" fn(*mut c_void) -> CuResult,
@@ -98,6 +99,7 @@ impl Api {
                 device_name: sym!("cuDeviceGetName"),
                 device_attribute: sym!("cuDeviceGetAttribute"),
                 primary_retain: sym!("cuDevicePrimaryCtxRetain"),
+                primary_reset: sym!("cuDevicePrimaryCtxReset_v2"),
                 ctx_set_current: sym!("cuCtxSetCurrent"),
                 module_load_data: sym!("cuModuleLoadData"),
                 module_unload: sym!("cuModuleUnload"),
@@ -282,27 +284,51 @@ pub fn launch(l: &Launch) -> Result<Launched, String> {
                 }
             }
             if result.is_ok() && l.timed_runs > 0 {
-                result = time_launches(&api, &run, l.timed_runs).map(|t| times = t);
+                // Each timed launch starts from the buffers the measured one started from, so
+                // it does the same work (and a kernel that appends stays in bounds).
+                let restore = || {
+                    device_buffers
+                        .iter()
+                        .zip(l.args.iter().filter_map(|a| match a {
+                            Arg::Buffer(d) => Some(d),
+                            _ => None,
+                        }))
+                        .try_for_each(|((p, _), data)| {
+                            let r = if data.is_empty() {
+                                0
+                            } else {
+                                (api.htod)(*p, data.as_ptr() as *const c_void, data.len())
+                            };
+                            api.check(r, "cuMemcpyHtoD")
+                        })
+                };
+                result = time_launches(&api, &restore, &run, l.timed_runs).map(|t| times = t);
             }
         }
         for (p, _) in &device_buffers {
             (api.mem_free)(*p);
         }
         (api.module_unload)(module);
+        if result.is_err() {
+            // A kernel fault poisons the context for the rest of the process: start afresh.
+            (api.primary_reset)(dev);
+        }
         result?;
         Ok(Launched { buffers, device: format!("{name} ({arch})"), times })
     }
 }
 
-/// Launches after the measured one, on the buffers as it left them: a few to warm up, then
-/// `runs` each between two events on the default stream, so a time is one launch alone.
+/// Launches after the measured one, each on the buffers `restore` puts back: a few to warm up,
+/// then `runs` each between two events on the default stream, so a time is one launch alone.
 fn time_launches(
     api: &Api,
+    restore: &dyn Fn() -> Result<(), String>,
     run: &dyn Fn() -> Result<(), String>,
     runs: u32,
 ) -> Result<Vec<std::time::Duration>, String> {
     const WARM_UP: u32 = 3;
     for _ in 0..WARM_UP {
+        restore()?;
         run()?;
     }
     let mut times = Vec::with_capacity(runs as usize);
@@ -315,8 +341,8 @@ fn time_launches(
         let mut result = Ok(());
         for _ in 0..runs {
             let mut ms = 0f32;
-            result = api
-                .check((api.event_record)(start, std::ptr::null_mut()), "cuEventRecord")
+            result = restore()
+                .and_then(|_| api.check((api.event_record)(start, std::ptr::null_mut()), "cuEventRecord"))
                 .and_then(|_| run())
                 .and_then(|_| api.check((api.event_record)(end, std::ptr::null_mut()), "cuEventRecord"))
                 .and_then(|_| api.check((api.event_synchronize)(end), "the kernel"))
