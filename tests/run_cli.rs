@@ -381,8 +381,8 @@ fn wavec_alone_compiles_and_names_its_missing_vulkan_host() {
 fn slang_format_tests_pass_on_lavapipe_and_the_cpu_engine() {
     let (out, _) = expect_status(wavec().args(["test", "--device", &test_device(), "tests/slang"]), 0);
     let rows = out.lines().filter(|l| l.starts_with("tests/slang/")).count();
-    assert_eq!(rows, 22, "one row per test line that is not disabled:\n{out}");
-    assert!(out.contains("60 passed, 0 failed, 6 skipped"), "{out}");
+    assert_eq!(rows, 23, "one row per test line that is not disabled:\n{out}");
+    assert!(out.contains("63 passed, 0 failed, 6 skipped"), "{out}");
     assert!(
         out.contains("SKIP tests/slang/defaults_and_init_lists.slang #1 at every width: a Slang `-cpu` test: it runs on the CPU engine only"),
         "{out}"
@@ -393,7 +393,7 @@ fn slang_format_tests_pass_on_lavapipe_and_the_cpu_engine() {
         "{out}"
     );
     let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "tests/slang"]), 0);
-    assert!(out.contains("133 passed, 0 failed, 43 skipped"), "{out}");
+    assert!(out.contains("139 passed, 0 failed, 45 skipped"), "{out}");
 }
 
 /// Slang-format files this runner cannot run are SKIPs that say why, never PASSes; a wrong
@@ -470,7 +470,7 @@ fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
         wavec().args(["test", "--device", &test_device(), "--via", "glsl", "samples", "tests/slang", "tests/corpus"]),
         0,
     );
-    assert!(out.contains("108 passed, 0 failed, 6 skipped"), "{out}");
+    assert!(out.contains("111 passed, 0 failed, 6 skipped"), "{out}");
     assert!(!out.lines().any(|l| l.contains("FAIL")), "{out}");
 }
 

@@ -1220,6 +1220,25 @@ impl Module {
 
 impl Function {
     /// The value of a constant expression: a constant, or a conversion of one to a scalar.
+    /// A `ConstantBuffer<S>` read whole as its `S` (sema's construct of every field in order,
+    /// [`ExprKind::Construct`] of [`ExprKind::Field`]s of one buffer): the buffer's expression.
+    /// Targets that read such a buffer as a value (HLSL) write the buffer itself.
+    pub fn constant_buffer_read(&self, e: ExprId) -> Option<ExprId> {
+        let ExprKind::Construct(parts) = &self.exprs[e].kind else { return None };
+        let mut base = None;
+        for (i, p) in parts.iter().enumerate() {
+            let ExprKind::Field { base: b, index } = self.exprs[*p].kind else { return None };
+            if index as usize != i || base.is_some_and(|prev| prev != b) {
+                return None;
+            }
+            if !matches!(self.exprs[b].ty, Type::Resource(ResourceKind::ConstantBuffer, _)) {
+                return None;
+            }
+            base = Some(b);
+        }
+        base
+    }
+
     pub fn const_value(&self, e: ExprId) -> Option<ConstValue> {
         let x = &self.exprs[e];
         match &x.kind {

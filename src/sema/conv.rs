@@ -38,6 +38,10 @@ pub fn implicit_cost(from: &Type, to: &Type) -> Option<ConvCost> {
         (Type::Array(a, n), Type::Array(b, m)) if n == m && implicit_cost(a, b) == Some(ConvCost::Exact) => {
             Some(ConvCost::Exact)
         }
+        // A `ConstantBuffer<S>` reads as the `S` it holds (Slang's and DXC's).
+        (Type::Resource(crate::ir::ResourceKind::ConstantBuffer, Some(inner)), _) if **inner == *to => {
+            Some(ConvCost::Exact)
+        }
         _ => None,
     }
 }

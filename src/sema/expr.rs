@@ -75,6 +75,11 @@ impl Checker {
         if &from == to || from.is_error() || to.is_error() {
             return e;
         }
+        if let (Type::Resource(ResourceKind::ConstantBuffer, Some(inner)), Type::Struct(h)) = (&from, to) {
+            if **inner == *to {
+                return self.constant_buffer_value(e, *h);
+            }
+        }
         match conv::implicit_cost(&from, to) {
             Some(ConvCost::Truncate) => {
                 let at = self.span_of(e);
@@ -98,6 +103,19 @@ impl Checker {
                 e
             }
         }
+    }
+
+    /// A `ConstantBuffer<S>` read as the `S` it holds (`S copy = P;`, `f(P)`): the struct
+    /// built from its fields, which every target reads from a uniform block.
+    fn constant_buffer_value(&mut self, e: ExprId, h: StructId) -> ExprId {
+        let span = self.span_of(e);
+        let fields: Vec<Type> = self.module.structs[h].fields.iter().map(|f| f.ty.clone()).collect();
+        let parts: Vec<ExprId> = fields
+            .into_iter()
+            .enumerate()
+            .map(|(i, ty)| self.add_expr(ExprKind::Field { base: e, index: i as u32 }, ty, span))
+            .collect();
+        self.add_expr(ExprKind::Construct(parts), Type::Struct(h), span)
     }
 
     fn convert_node(&mut self, e: ExprId, to: Type) -> ExprId {
@@ -386,7 +404,17 @@ impl Checker {
             return self.add_expr(ExprKind::Const(v), ty, span);
         }
         let ty = global.ty.clone();
-        self.add_expr(ExprKind::Global(g), ty, span)
+        let e = self.add_expr(ExprKind::Global(g), ty.clone(), span);
+        // `ConstantBuffer<float4x4> M`: `M` is the matrix its block holds.
+        if let Type::Resource(ResourceKind::ConstantBuffer, Some(inner)) = &ty {
+            if let Type::Struct(h) = **inner {
+                if self.is_constant_buffer_wrapper(h) {
+                    let value = self.module.structs[h].fields[0].ty.clone();
+                    return self.add_expr(ExprKind::Field { base: e, index: 0 }, value, span);
+                }
+            }
+        }
+        e
     }
 
     fn ident(&mut self, name: &str, span: Span) -> ExprId {
@@ -397,10 +425,7 @@ impl Checker {
                     let ty = state.func.locals[l].ty.clone();
                     return self.add_expr(ExprKind::Local(l), ty, span);
                 }
-                Some(Sym::Global(g)) => {
-                    let ty = self.module.globals[g].ty.clone();
-                    return self.add_expr(ExprKind::Global(g), ty, span);
-                }
+                Some(Sym::Global(g)) => return self.global_expr(g, span),
                 Some(Sym::Const(v, ty)) => return self.add_expr(ExprKind::Const(v), ty, span),
                 None => {}
             }

@@ -166,6 +166,9 @@ pub struct Checker {
     generic_structs: HashMap<String, generic::GenericStruct>,
     /// The generic value parameters of the instance being checked (`let N : int`).
     generic_values: HashMap<String, (ConstValue, Type)>,
+    /// Structs standing for the element of a `ConstantBuffer<T>` whose `T` is no struct (Slang
+    /// allows `ConstantBuffer<float4x4>`; a uniform block needs a struct), by `T`.
+    constant_buffer_wrappers: HashMap<Type, StructId>,
     /// Instances being checked inside instances.
     instance_depth: u32,
     /// An instance was added at the end of the function arena (functions must then be put
@@ -303,6 +306,7 @@ impl Checker {
             generics: Vec::new(),
             generic_structs: HashMap::default(),
             generic_values: HashMap::default(),
+            constant_buffer_wrappers: HashMap::default(),
             instance_depth: 0,
             made_instances: false,
         };
@@ -553,7 +557,16 @@ impl Checker {
                     self.error("E0402", t.span, format!("`{name}` elements must be scalars or vectors"));
                 }
             } else if kind == ResourceKind::ConstantBuffer && !matches!(elem, Type::Struct(_)) {
-                self.error("E0402", t.span, "`ConstantBuffer<T>` needs a struct type");
+                if !elem.is_numeric_like() && !matches!(elem, Type::Array(..)) {
+                    self.error(
+                        "E0402",
+                        t.span,
+                        "`ConstantBuffer<T>` needs a struct, scalar, vector, matrix or array type",
+                    );
+                    return Type::Error;
+                }
+                let h = self.constant_buffer_wrapper(&elem, t.span);
+                return Type::Resource(kind, Some(Box::new(Type::Struct(h))));
             }
             return Type::Resource(kind, Some(Box::new(elem)));
         }
@@ -561,6 +574,28 @@ impl Checker {
             self.error("E0401", t.span, format!("unknown type `{name}`"));
         }
         Type::Error
+    }
+
+    /// The struct of one member, `value`, that a `ConstantBuffer<T>` of a non-struct `T` holds:
+    /// the same bytes as `T` alone at offset 0, and a uniform block every target can declare.
+    /// Reading the buffer by name reads `value` ([`Checker::is_constant_buffer_wrapper`]).
+    fn constant_buffer_wrapper(&mut self, elem: &Type, span: Span) -> StructId {
+        if let Some(h) = self.constant_buffer_wrappers.get(elem) {
+            return *h;
+        }
+        let name: String = format!("ConstantBuffer_{}", self.type_name(elem))
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        let field =
+            Field { name: "value".into(), ty: elem.clone(), semantic: None, majorness: self.default_majorness, span };
+        let h = self.module.structs.append(StructDef { name, fields: vec![field], span });
+        self.constant_buffer_wrappers.insert(elem.clone(), h);
+        h
+    }
+
+    pub(super) fn is_constant_buffer_wrapper(&self, h: StructId) -> bool {
+        self.constant_buffer_wrappers.values().any(|w| *w == h)
     }
 
     fn resolve_vector_matrix(&mut self, name: &str, args: &[ast::GenericArg], span: Span) -> Type {

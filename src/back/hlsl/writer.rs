@@ -614,6 +614,9 @@ impl<'a> Writer<'a> {
     /// An initializer: aggregates (arrays, structs) as `{…}` lists, which HLSL only accepts here.
     fn init_expr(&mut self, cx: &Ctx<'a>, e: ExprId) -> String {
         let expr = &cx.f.exprs[e];
+        if let Some(buffer) = cx.f.constant_buffer_read(e) {
+            return self.expr(cx, buffer, P_ASSIGN);
+        }
         match (&expr.kind, &expr.ty) {
             (ExprKind::Construct(parts), Type::Array(..) | Type::Struct(_)) => {
                 let parts: Vec<String> = parts.iter().map(|p| self.init_expr(cx, *p)).collect();
