@@ -35,6 +35,8 @@ pub enum Via {
     Spirv,
     /// wavec's GLSL, compiled to SPIR-V by `glslangValidator -V` (`--via glsl`).
     Glsl,
+    /// wavec's WGSL, compiled to SPIR-V by naga (`--via wgsl`).
+    Wgsl,
 }
 
 impl Via {
@@ -42,6 +44,7 @@ impl Via {
         match name {
             "spirv" => Some(Via::Spirv),
             "glsl" => Some(Via::Glsl),
+            "wgsl" => Some(Via::Wgsl),
             _ => None,
         }
     }
@@ -63,6 +66,13 @@ fn spirv_for(job: &Job, via: Via, entry: &str) -> Result<(Vec<u32>, String), Str
             let glsl = out.text(crate::Target::Glsl).unwrap_or_default();
             // GLSL's entry point is always `main`.
             Ok((glslang(glsl)?, "main".to_string()))
+        }
+        Via::Wgsl => {
+            options.targets = vec![crate::Target::Wgsl];
+            let out = crate::compile(job.source, &options).map_err(compile_error)?;
+            let wgsl = out.text(crate::Target::Wgsl).unwrap_or_default();
+            // The WGSL entry point is always `main`.
+            Ok((crate::back::wgsl::naga_spv::spirv(wgsl)?, "main".to_string()))
         }
     }
 }
