@@ -588,6 +588,9 @@ pub fn run_file_at(
     // At the hardware's own width the rewrite is off: the program is the one that would run.
     options.virtual_wave_size = virtual_width.filter(|&n| engine_width(engine) != Some(n));
     let job = Job { source: &t.source, options, groups: t.dispatch, buffers: t.buffers.clone(), timeout };
+    if let Some(why) = backend_refusal(&job, engine) {
+        return Outcome::Skip(why);
+    }
     let ran = match execute(&job, engine) {
         Ok(r) => r,
         Err(e) => return Outcome::Error(e),
@@ -623,6 +626,20 @@ pub fn run_file_at(
     } else {
         Outcome::Fail(failures.join("\n"))
     }
+}
+
+/// Why the backend that `--via` goes through refuses the shader, where it does with its own
+/// diagnostics only (WGSL's E0650–E0654: what WGSL has no form for is a SKIP, not a failure).
+fn backend_refusal(job: &Job, engine: &Engine) -> Option<String> {
+    let Engine::Vulkan { via: Via::Wgsl, .. } = engine else { return None };
+    let mut options = job.options.clone();
+    options.targets = vec![crate::Target::Wgsl];
+    let Err(d) = crate::compile(job.source, &options) else { return None };
+    let errors: Vec<&crate::diag::Diagnostic> = d.list.iter().filter(|d| d.is_error()).collect();
+    if errors.is_empty() || !errors.iter().all(|d| d.code.starts_with("E065")) {
+        return None;
+    }
+    Some(format!("not through WGSL: {} {}", errors[0].code, errors[0].message))
 }
 
 /// How one `//! expect-output` check went.

@@ -9,6 +9,15 @@ use crate::layout::{self, Rule};
 use crate::span::Span;
 use std::fmt::Write as _;
 
+/// How a struct is laid out in buffers: each field's `@size` (where the layout pads it) and
+/// the struct's size and alignment under WGSL's rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct StructPlan {
+    pub sizes: Vec<Option<u32>>,
+    pub size: u32,
+    pub align: u32,
+}
+
 impl<'a> Writer<'a> {
     /// Globals that an atomic operation touches (the root of its `dest` argument): their
     /// integers become `atomic<…>`.
@@ -161,7 +170,74 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// Checks that WGSL's fixed rules place `ty` as `rule` does (E0652 otherwise).
+    /// WGSL's size and alignment of `ty` (its fixed rules; `uniform` rounds the alignment of
+    /// structs and arrays to 16), structs with the padding their plan gave them.
+    fn wgsl_placement(&self, ty: &Type, uniform: bool) -> (u32, u32) {
+        let vector = |n: u8| (4 * n as u32, if n == 2 { 8 } else { 16 });
+        match ty {
+            Type::Vector(_, n) => vector(*n),
+            Type::Matrix(_, r, c) => {
+                let (size, align) = vector(*c);
+                (*r as u32 * layout::round_up(size, align), align)
+            }
+            Type::Array(e, n) => {
+                let (size, align) = self.wgsl_placement(e, uniform);
+                let stride = layout::round_up(size, align);
+                let align = if uniform { layout::round_up(align, 16) } else { align };
+                (stride * n.unwrap_or(1), align)
+            }
+            Type::Struct(h) => match self.struct_plans.get(&h.index()) {
+                Some(p) => (p.size, if uniform { layout::round_up(p.align, 16) } else { p.align }),
+                None => (4, 4),
+            },
+            _ => (4, 4),
+        }
+    }
+
+    /// Places members as WGSL does, each at the offset `want` gives it: where that is past
+    /// WGSL's, the member before gets an `@size`; where it is before, E0652. Returns each
+    /// member's `@size` and the struct's size and alignment.
+    #[allow(clippy::type_complexity)]
+    fn plan_members(
+        &mut self,
+        members: &[(Type, String, Span)],
+        want: &[u32],
+        want_size: u32,
+        uniform: bool,
+        rule: Rule,
+    ) -> (Vec<Option<u32>>, u32, u32) {
+        let mut sizes: Vec<Option<u32>> = vec![None; members.len()];
+        let mut offset = 0u32;
+        let mut align = 1u32;
+        let mut prev: Option<(usize, u32, u32)> = None; // (index, offset, natural size)
+        for (i, (ty, name, span)) in members.iter().enumerate() {
+            let (size, a) = self.wgsl_placement(ty, uniform);
+            align = align.max(a);
+            let natural = layout::round_up(offset, a);
+            let at = want[i];
+            if at < natural || at % a != 0 {
+                self.diags.push(layout_error(name, at, natural, rule, *span));
+            } else if at > natural {
+                match prev {
+                    Some((k, o, _)) => sizes[k] = Some(at - o),
+                    None => self.diags.push(layout_error(name, at, natural, rule, *span)),
+                }
+            }
+            prev = Some((i, at, size));
+            offset = at + size;
+        }
+        let mut size = layout::round_up(offset, align);
+        if want_size > size {
+            if let Some((k, o, _)) = prev {
+                sizes[k] = Some(want_size - o);
+                size = layout::round_up(want_size, align);
+            }
+        }
+        (sizes, size, align)
+    }
+
+    /// Checks that WGSL's fixed rules can place `ty` as `rule` does, planning the `@size`
+    /// padding of its structs (E0652 otherwise).
     fn check_layout(&mut self, ty: &Type, majorness: Majorness, rule: Rule, uniform: bool, span: Span) {
         let module = self.module;
         match ty {
@@ -171,19 +247,39 @@ impl<'a> Writer<'a> {
                         .with_label(span, "here"),
                 );
             }
-            Type::Matrix(_, r, _) if majorness == Majorness::Column && *r > 1 => {
-                self.diags.push(
-                    Diagnostic::error(
-                        "E0652",
-                        "a `column_major` matrix in a buffer: WGSL stores a `floatRxC` row by row",
-                    )
-                    .with_label(span, "here")
-                    .with_note("declare it `row_major` (or compile with `-Zpr`)"),
-                );
+            Type::Matrix(s, r, c) => {
+                if majorness == Majorness::Column && *r > 1 {
+                    self.diags.push(
+                        Diagnostic::error(
+                            "E0652",
+                            "a `column_major` matrix in a buffer: WGSL stores a `floatRxC` row by row",
+                        )
+                        .with_label(span, "here")
+                        .with_note("declare it `row_major` (or compile with `-Zpr`)"),
+                    );
+                } else if let Some(mp) = layout::matrix(*s, *r, *c, majorness, rule) {
+                    let (size, align) = self.wgsl_placement(&Type::Vector(*s, *c), uniform);
+                    if mp.stride != layout::round_up(size, align) {
+                        self.diags.push(
+                            Diagnostic::error(
+                                "E0652",
+                                format!(
+                                    "a matrix whose rows are {} bytes apart ({} layout), where WGSL's are {}",
+                                    mp.stride,
+                                    rule.name(),
+                                    layout::round_up(size, align)
+                                ),
+                            )
+                            .with_label(span, "here"),
+                        );
+                    }
+                }
             }
             Type::Array(e, _) => {
+                self.check_layout(e, majorness, rule, uniform, span);
                 let want = layout::array_stride(module, e, rule, majorness);
-                let natural = layout::array_stride(module, e, Rule::Std430, majorness);
+                let (size, align) = self.wgsl_placement(e, uniform);
+                let natural = layout::round_up(size, align);
                 if want != natural || (uniform && natural % 16 != 0) {
                     self.diags.push(
                         Diagnostic::error(
@@ -197,32 +293,29 @@ impl<'a> Writer<'a> {
                         .with_label(span, "here"),
                     );
                 }
-                self.check_layout(e, majorness, rule, uniform, span);
             }
             Type::Struct(h) => {
-                let want = layout::field_offsets(module, *h, rule);
-                let natural = layout::field_offsets(module, *h, Rule::Std430);
                 let s = &module.structs[*h];
-                for (i, f) in s.fields.iter().enumerate() {
-                    if want[i] != natural[i] {
-                        self.diags.push(layout_error(&f.name, want[i], natural[i], rule, f.span));
-                    }
+                for f in &s.fields {
                     self.check_layout(&f.ty, f.majorness, rule, uniform, f.span);
                 }
-                let size = layout::placement(module, ty, rule, majorness).size;
-                let wsize = layout::placement(module, ty, Rule::Std430, majorness).size;
-                if size != wsize {
-                    self.diags.push(
+                let want = layout::field_offsets(module, *h, rule);
+                let want_size = layout::placement(module, ty, rule, majorness).size;
+                let members: Vec<(Type, String, Span)> =
+                    s.fields.iter().map(|f| (f.ty.clone(), f.name.clone(), f.span)).collect();
+                let (sizes, size, align) = self.plan_members(&members, &want, want_size, uniform, rule);
+                let plan = StructPlan { sizes, size, align };
+                match self.struct_plans.get(&h.index()) {
+                    Some(p) if *p != plan => self.diags.push(
                         Diagnostic::error(
                             "E0652",
-                            format!(
-                                "`{}` takes {size} bytes ({} layout), where WGSL's takes {wsize}",
-                                s.name,
-                                rule.name()
-                            ),
+                            format!("`{}` is laid out two ways in buffers, and a WGSL struct has one layout", s.name),
                         )
                         .with_label(s.span, "this struct"),
-                    );
+                    ),
+                    _ => {
+                        self.struct_plans.insert(h.index(), plan);
+                    }
                 }
             }
             _ => {}

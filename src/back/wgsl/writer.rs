@@ -44,6 +44,8 @@ pub(super) struct Writer<'a> {
     /// Statements that must run before the statement being written (one per line, relative
     /// indentation), and a flag per function parameter that is a pointer.
     pub pre: String,
+    /// The buffer layout of each struct that a buffer holds, by struct index.
+    pub struct_plans: HashMap<usize, super::globals::StructPlan>,
 }
 
 /// An operand position: wrapped in parentheses unless it is a primary expression.
@@ -78,6 +80,7 @@ impl<'a> Writer<'a> {
             diags: Vec::new(),
             refused: HashSet::default(),
             pre: String::new(),
+            struct_plans: HashMap::default(),
         }
     }
 
@@ -150,16 +153,19 @@ impl<'a> Writer<'a> {
     fn structs(&mut self) -> String {
         let mut out = String::new();
         for (h, s) in self.module.structs.iter() {
-            if s.fields.is_empty() {
-                continue;
-            }
             if !out.is_empty() {
                 out.push('\n');
             }
             let _ = writeln!(out, "struct {} {{", self.struct_names[h.index()]);
+            if s.fields.is_empty() {
+                // WGSL has no empty structs: one unused member stands in.
+                let _ = writeln!(out, "{}wavec_empty: u32,", Level(1));
+            }
+            let sizes = self.struct_plans.get(&h.index()).map(|p| p.sizes.clone()).unwrap_or_default();
             for (i, f) in s.fields.iter().enumerate() {
                 let t = self.ty(&f.ty, f.span);
-                let _ = writeln!(out, "{}{}: {t},", Level(1), self.field_names[h.index()][i]);
+                let size = sizes.get(i).copied().flatten().map(|n| format!("@size({n}) ")).unwrap_or_default();
+                let _ = writeln!(out, "{}{size}{}: {t},", Level(1), self.field_names[h.index()][i]);
             }
             out.push_str("}\n");
         }
@@ -222,12 +228,7 @@ impl<'a> Writer<'a> {
                     None => format!("array<{e}>"),
                 }
             }
-            Type::Struct(h) => {
-                if self.module.structs[*h].fields.is_empty() {
-                    self.refuse(span, "an empty struct");
-                }
-                self.struct_names[h.index()].clone()
-            }
+            Type::Struct(h) => self.struct_names[h.index()].clone(),
             Type::Resource(..) => {
                 self.refuse(span, &format!("a value of type `{}` (resources as values)", self.module.type_name(ty)));
                 "i32".into()
