@@ -16,6 +16,8 @@ pub(super) struct StructPlan {
     pub sizes: Vec<Option<u32>>,
     pub size: u32,
     pub align: u32,
+    /// The size of a stand-in member before the first, where the layout leaves a gap there.
+    pub lead: Option<u32>,
 }
 
 impl<'a> Writer<'a> {
@@ -148,6 +150,9 @@ impl<'a> Writer<'a> {
         let natural =
             layout::member_offsets(module, members.iter().map(|(_, o)| (&o.ty, o.majorness, None)), Rule::Std430);
         let mut fields = String::new();
+        if let Some(lead) = self.lead {
+            let _ = writeln!(fields, "    @size({lead}) wavec_pad: u32,");
+        }
         for (k, (m, o)) in members.iter().enumerate() {
             self.check_layout(&o.ty, o.majorness, rule, space == "uniform", o.span);
             if offsets[k] != natural[k] {
@@ -176,6 +181,8 @@ impl<'a> Writer<'a> {
         let vector = |n: u8| (4 * n as u32, if n == 2 { 8 } else { 16 });
         match ty {
             Type::Vector(_, n) => vector(*n),
+            // As spelled: `matRxC` holds R vectors of C (a column-major one is spelled `matCxR`,
+            // the caller swaps).
             Type::Matrix(_, r, c) => {
                 let (size, align) = vector(*c);
                 (*r as u32 * layout::round_up(size, align), align)
@@ -207,6 +214,7 @@ impl<'a> Writer<'a> {
         rule: Rule,
     ) -> (Vec<Option<u32>>, u32, u32) {
         let mut sizes: Vec<Option<u32>> = vec![None; members.len()];
+        self.lead = None;
         let mut offset = 0u32;
         let mut align = 1u32;
         let mut prev: Option<(usize, u32, u32)> = None; // (index, offset, natural size)
@@ -220,7 +228,8 @@ impl<'a> Writer<'a> {
             } else if at > natural {
                 match prev {
                     Some((k, o, _)) => sizes[k] = Some(at - o),
-                    None => self.diags.push(layout_error(name, at, natural, rule, *span)),
+                    // A gap before the first member: a stand-in `u32` of that size fills it.
+                    None => self.lead = Some(at),
                 }
             }
             prev = Some((i, at, size));
@@ -248,17 +257,10 @@ impl<'a> Writer<'a> {
                 );
             }
             Type::Matrix(s, r, c) => {
-                if majorness == Majorness::Column && *r > 1 {
-                    self.diags.push(
-                        Diagnostic::error(
-                            "E0652",
-                            "a `column_major` matrix in a buffer: WGSL stores a `floatRxC` row by row",
-                        )
-                        .with_label(span, "here")
-                        .with_note("declare it `row_major` (or compile with `-Zpr`)"),
-                    );
-                } else if let Some(mp) = layout::matrix(*s, *r, *c, majorness, rule) {
-                    let (size, align) = self.wgsl_placement(&Type::Vector(*s, *c), uniform);
+                // A column-major matrix is stored transposed: its vectors are HLSL's columns.
+                let n = if super::writer::transposed(ty, majorness) { *r } else { *c };
+                if let Some(mp) = layout::matrix(*s, *r, *c, majorness, rule) {
+                    let (size, align) = self.wgsl_placement(&Type::Vector(*s, n), uniform);
                     if mp.stride != layout::round_up(size, align) {
                         self.diags.push(
                             Diagnostic::error(
@@ -278,7 +280,7 @@ impl<'a> Writer<'a> {
             Type::Array(e, _) => {
                 self.check_layout(e, majorness, rule, uniform, span);
                 let want = layout::array_stride(module, e, rule, majorness);
-                let (size, align) = self.wgsl_placement(e, uniform);
+                let (size, align) = self.wgsl_placement(&spelled(e, majorness), uniform);
                 let natural = layout::round_up(size, align);
                 if want != natural || (uniform && natural % 16 != 0) {
                     self.diags.push(
@@ -302,9 +304,9 @@ impl<'a> Writer<'a> {
                 let want = layout::field_offsets(module, *h, rule);
                 let want_size = layout::placement(module, ty, rule, majorness).size;
                 let members: Vec<(Type, String, Span)> =
-                    s.fields.iter().map(|f| (f.ty.clone(), f.name.clone(), f.span)).collect();
+                    s.fields.iter().map(|f| (spelled(&f.ty, f.majorness), f.name.clone(), f.span)).collect();
                 let (sizes, size, align) = self.plan_members(&members, &want, want_size, uniform, rule);
-                let plan = StructPlan { sizes, size, align };
+                let plan = StructPlan { sizes, size, align, lead: self.lead };
                 match self.struct_plans.get(&h.index()) {
                     Some(p) if *p != plan => self.diags.push(
                         Diagnostic::error(
@@ -335,8 +337,17 @@ impl<'a> Writer<'a> {
                     false,
                     g.span,
                 );
-                let arr = Type::Array(Box::new(elem), None);
-                let t = if self.atomic[h.index()] { self.atomic_ty(&arr, g.span) } else { self.ty(&arr, g.span) };
+                let t = match super::writer::stored_matrix(&elem, g.majorness) {
+                    Some(m) => format!("array<{m}>"),
+                    None => {
+                        let arr = Type::Array(Box::new(elem), None);
+                        if self.atomic[h.index()] {
+                            self.atomic_ty(&arr, g.span)
+                        } else {
+                            self.ty(&arr, g.span)
+                        }
+                    }
+                };
                 let access = if *kind == StructuredBuffer { "read" } else { "read_write" };
                 let (set, binding) = self.binding_of(Slot::Global(h), g.span);
                 let _ = writeln!(out, "@group({set}) @binding({binding}) var<storage, {access}> {name}: {t};");
@@ -409,6 +420,14 @@ impl<'a> Writer<'a> {
                 "0".into()
             }
         }
+    }
+}
+
+/// A stored type as WGSL spells it, for its placement: a column-major matrix transposed.
+fn spelled(ty: &Type, majorness: Majorness) -> Type {
+    match ty {
+        Type::Matrix(s, r, c) if super::writer::transposed(ty, majorness) => Type::Matrix(*s, *c, *r),
+        other => other.clone(),
     }
 }
 
