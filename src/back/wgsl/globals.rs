@@ -81,7 +81,7 @@ impl<'a> Writer<'a> {
         }
     }
 
-    fn binding_of(&mut self, slot: Slot, span: Span) -> (u32, u32) {
+    pub(super) fn binding_of(&mut self, slot: Slot, span: Span) -> (u32, u32) {
         match Binding::of(&self.bindings, slot) {
             Some(b) => (b.set, b.binding),
             None => {
@@ -362,8 +362,8 @@ impl<'a> Writer<'a> {
                 let (set, binding) = self.binding_of(Slot::Global(h), g.span);
                 let _ = writeln!(out, "@group({set}) @binding({binding}) var<uniform> {name}: {t};");
             }
-            _ => self
-                .refuse(g.span, &format!("a `{}` (textures, samplers, typed and byte-address buffers)", kind.name())),
+            _ if kind.is_texture() || kind.is_sampler() => self.texture_global(out, h, g, name),
+            _ => self.refuse(g.span, &format!("a `{}` (typed and byte-address buffers)", kind.name())),
         }
     }
 
@@ -386,6 +386,9 @@ impl<'a> Writer<'a> {
             self.refuse(span, "a method of a resource that is not a global (resources as values)");
             return "0".into();
         };
+        if kind.is_texture() {
+            return self.texture_method(cx, object, method, args, span);
+        }
         let name = self.operand(cx, object);
         use ResourceKind::*;
         match (kind, method) {

@@ -36,6 +36,11 @@
 //!   both in compute shaders) for `--emulate auto`/`never`; `--emulate always` runs
 //!   [`crate::lower::emulate_group_wave`] first (the caller), whose counter is an `atomicAdd` on
 //!   a `var<workgroup>` atomic.
+//! - **Textures** ([`texture`]): `texture_2d<f32>` and kin, `texture_storage_2d<format, write>`
+//!   (`read_write` where the shader reads it), `sampler`; `textureLoad`, `textureStore`,
+//!   `textureSampleLevel`, `textureSampleGrad`, `textureGather`, `textureDimensions`.
+//! - **Not kept**: `precise` (WGSL has no qualifier for it) and `globallycoherent` (WGSL's
+//!   storage buffers have one coherence) leave no trace in the output.
 //! - **Execution.** `wavec test --via wgsl` compiles the output to SPIR-V with naga's SPIR-V
 //!   backend ([`naga_spv`], the one module that uses naga) and runs it on the Vulkan runner.
 //!
@@ -43,9 +48,10 @@
 //!
 //! - E0650: an intrinsic with no WGSL form for this call and no portable implementation.
 //! - E0651: a language feature WGSL has no form for, or this backend does not write yet:
-//!   64-bit, 16-bit and 8-bit types, integer and bool matrices, component-wise matrix products,
-//!   textures and samplers beyond the forms listed above, byte-address buffers, structured
-//!   buffer counters, resources as values, a `switch` case that falls through.
+//!   64-bit, 16-bit and 8-bit types, integer and bool matrices, textures and samplers beyond the
+//!   forms listed above (1D arrays, implicit-LOD sampling, depth compares, LOD clamps), typed
+//!   and byte-address buffers, structured buffer counters, resources as values, a `switch` case
+//!   that falls through.
 //! - E0652: a buffer whose layout under `--layout` WGSL's fixed rules do not give (bool
 //!   members, `column_major` matrices, packings other than WGSL's own).
 //! - E0653: an atomic operation on memory WGSL cannot declare atomic.
@@ -54,6 +60,7 @@
 mod globals;
 mod keywords;
 pub mod naga_spv;
+mod texture;
 mod wave;
 mod writer;
 

@@ -665,6 +665,11 @@ impl<'a> Writer<'a> {
     /// The statement storing `value` (already written) to `target`.
     pub fn store(&mut self, cx: &Ctx<'a>, target: ExprId, value: String) -> String {
         let f = cx.f;
+        if let ExprKind::Index { base, .. } = &f.exprs[target].kind {
+            if matches!(&f.exprs[*base].ty, Type::Resource(k, _) if k.is_texture()) {
+                return self.texel_write(cx, target, value, f.exprs[target].span);
+            }
+        }
         if let ExprKind::Swizzle { base, components } = &f.exprs[target].kind {
             if components.len() > 1 && matches!(f.exprs[*base].ty, Type::Vector(..)) {
                 // WGSL assigns one component at a time.
@@ -948,6 +953,9 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Index { base, index } => {
                 if let Type::Resource(kind, _) = &f.exprs[*base].ty {
+                    if kind.is_texture() {
+                        return (self.texel_read(cx, *base, *index, span), true);
+                    }
                     if !matches!(kind, ResourceKind::StructuredBuffer | ResourceKind::RWStructuredBuffer) {
                         self.refuse(span, &format!("`[]` of a `{}`", kind.name()));
                     }
