@@ -228,7 +228,8 @@ impl<'a> Writer<'a> {
                 let s = self.expr(cx, args[o.sampler]);
                 let c = self.expr(cx, args[o.coord]);
                 let (coords, layer) = self.split_layer(cx, kind, c, args[o.coord]);
-                let layer = if layer.is_empty() { layer } else { format!(", i32({})", &layer[2..]) };
+                // A sampled layer is the coordinate's last component rounded to even, as Vulkan's is.
+                let layer = if layer.is_empty() { layer } else { format!(", i32(round({}))", &layer[2..]) };
                 let offset = match o.offset {
                     Some(i) => format!(", {}", self.expr(cx, args[i])),
                     None => String::new(),
