@@ -34,6 +34,10 @@ pub fn spirv(wgsl: &str) -> Result<Vec<u32>, String> {
     let options = naga::back::spv::Options {
         lang_version: (1, 3),
         flags: naga::back::spv::WriterFlags::empty(),
+        // HLSL's loops may run forever, and its groupshared memory starts undefined: neither
+        // the loop counters nor the zeroing pass that naga would add has a meaning here.
+        force_loop_bounding: false,
+        zero_initialize_workgroup_memory: naga::back::spv::ZeroInitializeWorkgroupMemoryMode::None,
         ..Default::default()
     };
     naga::back::spv::write_vec(&module, &info, &options, None).map_err(|e| format!("naga cannot write SPIR-V: {e}"))
