@@ -29,12 +29,18 @@ fn native_form<'i>(intr: &'i Intrinsic, f: &Function, args: &[ExprId]) -> Option
     intr.lowerings_for("wgsl").find(|form| crate::back::template::form_applies(form, f, args, &|_| false))
 }
 
+/// The form applied to each row of a float matrix ([`crate::back::template::row_form`]): WGSL's
+/// subgroup functions take no matrices.
+fn row_form<'i>(intr: &'i Intrinsic, f: &Function, args: &[ExprId]) -> Option<&'i Lowering> {
+    crate::back::template::row_form(intr, "wgsl", f, args, &|_| false)
+}
+
 /// What WGSL emits natively, for [`crate::lower::intrinsics`].
 pub struct Natives;
 
 impl crate::lower::intrinsics::Target for Natives {
     fn native(&self, intr: &Intrinsic, f: &Function, args: &[ExprId]) -> Result<(), Diagnostic> {
-        if native_form(intr, f, args).is_some() {
+        if native_form(intr, f, args).is_some() || row_form(intr, f, args).is_some() {
             return Ok(());
         }
         let mut d = Diagnostic::error("E0650", format!("`{}` has no WGSL form for this call", intr.name));
@@ -49,6 +55,27 @@ impl crate::lower::intrinsics::Target for Natives {
 }
 
 impl<'a> Writer<'a> {
+    /// Names, at module scope, the helper functions that `f`'s intrinsic calls will need (one
+    /// per intrinsic and argument types: WGSL has no overloads).
+    pub(super) fn name_helpers(&mut self, f: &Function) {
+        for (_, e) in f.exprs.iter() {
+            let crate::ir::ExprKind::Intrinsic { id, args, .. } = &e.kind else { continue };
+            let (_, intr) = crate::lower::intrinsics::declaration(self.stdlib, *id);
+            let Some(text) = native_form(intr, f, args).and_then(|form| form.string(0)) else { continue };
+            let drops_effects =
+                omitted_arguments(text, args.len()).into_iter().any(|i| has_side_effects(f, self.stdlib, args[i]));
+            if !repeats_argument(text) && !drops_effects {
+                continue;
+            }
+            let spelled: Vec<String> = args.iter().map(|a| self.ty(&f.exprs[*a].ty, e.span)).collect();
+            let key = format!("{}({})", intr.name, spelled.join(", "));
+            if !self.helper_names.contains_key(&key) {
+                let name = self.namer.name(&format!("wavec_{}", intr.name));
+                self.helper_names.insert(key, name);
+            }
+        }
+    }
+
     pub(super) fn intrinsic(
         &mut self,
         cx: &Ctx<'a>,
@@ -60,6 +87,11 @@ impl<'a> Writer<'a> {
     ) -> String {
         let stdlib = self.stdlib;
         let (_, intr) = crate::lower::intrinsics::declaration(stdlib, id);
+        if native_form(intr, cx.f, args).is_none() {
+            if let Some(form) = row_form(intr, cx.f, args) {
+                return self.row_intrinsic(cx, form, args, ret, span);
+            }
+        }
         let Some(text) = native_form(intr, cx.f, args).map(|form| (form, form.string(0))) else {
             self.internal(span, &format!("`{}` reached the WGSL writer without a form", intr.name));
             return "0".into();
@@ -134,6 +166,37 @@ impl<'a> Writer<'a> {
         out
     }
 
+    /// An element-wise intrinsic applied to each row of a matrix: `matRxC(f(m[0], …), …)`, the
+    /// matrix and the other arguments evaluated once.
+    fn row_intrinsic(&mut self, cx: &Ctx<'a>, form: &Lowering, args: &[ExprId], ret: &Type, span: Span) -> String {
+        let Type::Matrix(_, rows, _) = ret else {
+            self.internal(span, "a row-wise intrinsic without a matrix result");
+            return "0".into();
+        };
+        let text = form.string(0).unwrap_or_default();
+        if text.contains("subgroup") || text.contains("quad") {
+            self.enables.insert("subgroups");
+        }
+        let values: Vec<String> = args.iter().map(|a| self.pure_operand(cx, *a)).collect();
+        let matrix = matches!(cx.f.exprs[args[0]].ty, Type::Matrix(..));
+        let mut parts = Vec::new();
+        for r in 0..*rows {
+            let mut out = String::new();
+            for p in parse_template(text) {
+                match p {
+                    Piece::Text(t) => out.push_str(t),
+                    Piece::Arg(0) if matrix => {
+                        let _ = write!(out, "{}[{r}]", values[0]);
+                    }
+                    Piece::Arg(i) => out.push_str(values.get(i).map(String::as_str).unwrap_or("0")),
+                    Piece::Bound | Piece::Ret => {}
+                }
+            }
+            parts.push(out);
+        }
+        format!("{}({})", self.ty(ret, span), parts.join(", "))
+    }
+
     /// A helper function whose body is the template over its parameters, so each argument is
     /// evaluated once, where the call is. WGSL has no overloads: one name per signature.
     #[allow(clippy::too_many_arguments)]
@@ -151,10 +214,16 @@ impl<'a> Writer<'a> {
         let spelled: Vec<String> = arg_types.iter().map(|t| self.ty(t, span)).collect();
         let key = format!("{}({})", intr.name, spelled.join(", "));
         let name = match self.helper_names.get(&key) {
-            Some(n) => n.clone(),
-            None => {
-                let name = self.namer.name(&format!("wavec_{}", intr.name));
-                self.helper_names.insert(key, name.clone());
+            Some(n) if self.helpers_written.contains(&key) => n.clone(),
+            named => {
+                let name = match named {
+                    Some(n) => n.clone(),
+                    None => {
+                        self.internal(span, &format!("a helper for `{}` that was not named beforehand", intr.name));
+                        format!("wavec_{}", intr.name)
+                    }
+                };
+                self.helpers_written.insert(key);
                 let params: Vec<String> = spelled.iter().enumerate().map(|(i, t)| format!("a{i}: {t}")).collect();
                 let mut body = String::new();
                 for p in parse_template(text) {

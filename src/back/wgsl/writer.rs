@@ -39,6 +39,7 @@ pub(super) struct Writer<'a> {
     pub builtins: BTreeSet<&'static str>,
     pub helpers: String,
     pub helper_names: HashMap<String, String>,
+    pub helpers_written: HashSet<String>,
     pub diags: Vec<Diagnostic>,
     refused: HashSet<(u32, u32, &'static str)>,
     /// Statements that must run before the statement being written (one per line, relative
@@ -79,6 +80,7 @@ impl<'a> Writer<'a> {
             builtins: BTreeSet::new(),
             helpers: String::new(),
             helper_names: HashMap::default(),
+            helpers_written: HashSet::default(),
             diags: Vec::new(),
             refused: HashSet::default(),
             pre: String::new(),
@@ -108,6 +110,11 @@ impl<'a> Writer<'a> {
             let name =
                 if !reachable[h.index()] || h == ep.function { "main".to_string() } else { self.namer.name(&f.name) };
             self.function_names.push(name);
+        }
+        for (h, f) in module.functions.iter() {
+            if reachable[h.index()] {
+                self.name_helpers(f);
+            }
         }
         self.atomic = self.atomic_globals(&reachable);
         let used = self.used_globals(&reachable);
