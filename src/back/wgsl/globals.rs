@@ -277,6 +277,8 @@ impl<'a> Writer<'a> {
                     }
                 }
             }
+            // Not 32 bits: refused as a type (E0651), with no layout to check.
+            Type::Array(e, _) if e.scalar().is_some_and(|s| s.bits() != 32) => {}
             Type::Array(e, _) => {
                 self.check_layout(e, majorness, rule, uniform, span);
                 let want = layout::array_stride(module, e, rule, majorness);

@@ -619,10 +619,8 @@ impl<'a> Writer<'a> {
             let ends =
                 matches!(c.body.stmts.last(), Some(Stmt::Break | Stmt::Return(_) | Stmt::Continue | Stmt::Discard));
             if !ends && !last {
-                self.refuse(
-                    cx.f.span,
-                    "a `switch` case that falls through to the next (WGSL cases never fall through)",
-                );
+                let span = cx.f.exprs[selector].span;
+                self.refuse(span, "a `switch` case that falls through to the next (WGSL cases never fall through)");
             }
             let body = match c.body.stmts.last() {
                 Some(Stmt::Break) => &c.body.stmts[..c.body.stmts.len() - 1],
