@@ -147,20 +147,22 @@ impl<'a> Writer<'a> {
         let var = self.namer.name(&base);
         let offsets =
             layout::member_offsets(module, members.iter().map(|(_, o)| (&o.ty, o.majorness, o.packoffset)), rule);
-        let natural =
-            layout::member_offsets(module, members.iter().map(|(_, o)| (&o.ty, o.majorness, None)), Rule::Std430);
+        for (_, o) in &members {
+            self.check_layout(&o.ty, o.majorness, rule, space == "uniform", o.span);
+        }
+        let planned: Vec<(Type, String, Span)> =
+            members.iter().map(|(_, o)| (spelled(&o.ty, o.majorness), o.name.clone(), o.span)).collect();
+        let (sizes, _, _) = self.plan_members(&planned, &offsets, 0, space == "uniform", rule);
         let mut fields = String::new();
         if let Some(lead) = self.lead {
             let _ = writeln!(fields, "    @size({lead}) wavec_pad: u32,");
         }
         for (k, (m, o)) in members.iter().enumerate() {
-            self.check_layout(&o.ty, o.majorness, rule, space == "uniform", o.span);
-            if offsets[k] != natural[k] {
-                self.diags.push(layout_error(&o.name, offsets[k], natural[k], rule, o.span));
-            }
             let t = self.ty(&o.ty, o.span);
+            let t = super::writer::stored_matrix(&o.ty, o.majorness).unwrap_or(t);
             let field = self.global_names[m.index()].clone();
-            let _ = writeln!(fields, "    {field}: {t},");
+            let size = sizes[k].map(|n| format!("@size({n}) ")).unwrap_or_default();
+            let _ = writeln!(fields, "    {size}{field}: {t},");
             self.global_names[m.index()] = format!("{var}.{field}");
         }
         let _ = writeln!(out, "struct {struct_name} {{\n{fields}}}");
