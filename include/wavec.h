@@ -47,6 +47,8 @@ typedef enum WavecTarget {
   WAVEC_TARGET_GLSL = 3,
   // A CUDA C++ translation unit (`.cu`) with one `extern "C" __global__` kernel.
   WAVEC_TARGET_CUDA = 4,
+  // WGSL source text for WebGPU (`enable subgroups;`).
+  WAVEC_TARGET_WGSL = 5,
 } WavecTarget;
 
 typedef enum WavecSeverity {

@@ -62,6 +62,8 @@ pub enum Target {
     Glsl,
     /// One CUDA C++ translation unit (`.cu`) for nvcc or NVRTC.
     Cuda,
+    /// WGSL for WebGPU, with `enable subgroups;`.
+    Wgsl,
 }
 
 impl Target {
@@ -72,6 +74,7 @@ impl Target {
             "spirv-asm" | "spvasm" => Some(Target::SpirvAsm),
             "glsl" => Some(Target::Glsl),
             "cuda" | "cu" => Some(Target::Cuda),
+            "wgsl" => Some(Target::Wgsl),
             _ => None,
         }
     }
@@ -82,6 +85,7 @@ impl Target {
             Target::SpirvAsm => "spirv-asm",
             Target::Glsl => "glsl",
             Target::Cuda => "cuda",
+            Target::Wgsl => "wgsl",
         }
     }
     /// The file extension of an output of this target.
@@ -92,6 +96,7 @@ impl Target {
             Target::SpirvAsm => "spvasm",
             Target::Glsl => "glsl",
             Target::Cuda => "cu",
+            Target::Wgsl => "wgsl",
         }
     }
 }
@@ -388,6 +393,10 @@ pub fn compile_with_loader(
                 Ok(text) => artifacts.push((target, Artifact::Text(text))),
                 Err(e) => errors.extend(e),
             },
+            Target::Wgsl => match wgsl(&checked, options) {
+                Ok(text) => artifacts.push((target, Artifact::Text(text))),
+                Err(e) => errors.extend(e),
+            },
         }
     }
     if !errors.is_empty() {
@@ -498,6 +507,13 @@ fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
 fn cuda(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
     let module = native_group_wave_module(checked, options)?;
     back::cuda::write_string(&module, checked.entry, &back::cuda::Options::default())
+}
+
+/// WGSL's group wave index is native (`@builtin(subgroup_id)`, `@builtin(num_subgroups)`);
+/// `always` runs the groupshared fallback first, as for the other targets.
+fn wgsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    let module = native_group_wave_module(checked, options)?;
+    back::wgsl::write_string(&module, checked.entry, &back::wgsl::Options::default())
 }
 
 fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {

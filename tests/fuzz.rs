@@ -127,8 +127,13 @@ fn mutated_shaders_never_panic_or_hang() {
         for i in 0..rounds {
             let src = mutate(&corpus[i % corpus.len()], &mut seed);
             *c.lock().unwrap() = src.clone();
-            for sm in [(6, 5), (6, 10)] {
-                let options = wavec::Options { hlsl_shader_model: sm, ..Default::default() };
+            // The default targets at two shader models, and WGSL (the backend that rewrites the
+            // most: hoisting, pointers, atomics, layouts).
+            for (sm, wgsl) in [((6, 5), false), ((6, 10), false), ((6, 6), true)] {
+                let mut options = wavec::Options { hlsl_shader_model: sm, ..Default::default() };
+                if wgsl {
+                    options.targets = vec![wavec::Target::Wgsl];
+                }
                 let r = std::panic::catch_unwind(|| {
                     if let Err(d) = wavec::compile(&src, &options) {
                         assert!(d.has_errors(), "an Err without an error diagnostic");

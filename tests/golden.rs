@@ -22,6 +22,10 @@
 //! the CUDA declarations of `tests/cuda/cuda_stub.h` (nvcc itself runs on a CUDA machine:
 //! `scripts/cuda-on-device.sh`). A variant marked `[no-cuda]` must be refused with one of the
 //! CUDA backend's diagnostics (E0640–E0642).
+//!
+//! And to WGSL: `<stem>.NAME.wgsl` is blessable, and naga's WGSL front end and validator must
+//! accept it (`wavec::back::wgsl::naga_spv::validate`). A variant marked `[no-wgsl]` must be
+//! refused with one of the WGSL backend's diagnostics (E0650–E0654).
 
 use crate::support::{bytes_to_words, check_golden, compile_hlsl, options_from_args, spirv_val_with};
 use std::path::{Path, PathBuf};
@@ -33,6 +37,7 @@ pub struct Variant {
     pub spirv: bool,
     pub glsl: bool,
     pub cuda: bool,
+    pub wgsl: bool,
 }
 
 pub fn variants(src: &str, default: &[(&str, &str)]) -> Vec<Variant> {
@@ -43,12 +48,14 @@ pub fn variants(src: &str, default: &[(&str, &str)]) -> Vec<Variant> {
             .replace("[no-spirv]", "")
             .replace("[no-glsl]", "")
             .replace("[no-cuda]", "")
+            .replace("[no-wgsl]", "")
             .trim()
             .to_string(),
         glslang: !args.contains("[no-glslang]"),
         spirv: !args.contains("[no-spirv]"),
         glsl: !args.contains("[no-glsl]"),
         cuda: !args.contains("[no-cuda]"),
+        wgsl: !args.contains("[no-wgsl]"),
     };
     let listed: Vec<Variant> = src
         .lines()
@@ -115,6 +122,14 @@ fn run_golden(dir: &str, out_dir: &str, default: &[(&str, &str)]) {
                 &src,
                 &options,
                 &root.join(out_dir).join(format!("{stem}.{}.cu", v.name)),
+                &stem,
+                &v,
+                &mut failures,
+            );
+            check_wgsl(
+                &src,
+                &options,
+                &root.join(out_dir).join(format!("{stem}.{}.wgsl", v.name)),
                 &stem,
                 &v,
                 &mut failures,
@@ -236,6 +251,41 @@ fn check_cuda(src: &str, options: &wavec::Options, golden: &Path, stem: &str, v:
             if !own {
                 failures.push(format!(
                     "{stem} [{variant}]: [no-cuda], but not refused by the CUDA backend:\n{}",
+                    d.render_plain()
+                ));
+            }
+        }
+    }
+}
+
+/// The WGSL of one variant: golden text and naga's validation, or the backend's refusal for
+/// `[no-wgsl]`.
+fn check_wgsl(src: &str, options: &wavec::Options, golden: &Path, stem: &str, v: &Variant, failures: &mut Vec<String>) {
+    let mut options = options.clone();
+    options.targets = vec![wavec::Target::Wgsl];
+    let variant = &v.name;
+    match (wavec::compile(src, &options), v.wgsl) {
+        (Ok(out), true) => {
+            let text = out.text(wavec::Target::Wgsl).expect("WGSL text").to_string();
+            if let Err(e) = std::panic::catch_unwind(|| check_golden(golden, &text)) {
+                failures.push(e.downcast_ref::<String>().cloned().unwrap_or_else(|| "golden mismatch".into()));
+            }
+            if let Err(e) = wavec::back::wgsl::naga_spv::validate(&text) {
+                failures.push(format!(
+                    "{stem} [{variant}]: {e}
+{text}"
+                ));
+            }
+        }
+        (Err(d), true) => {
+            failures.push(format!("{stem} [{variant}] failed to compile to WGSL:\n{}", d.render_plain()));
+        }
+        (Ok(_), false) => failures.push(format!("{stem} [{variant}] is marked [no-wgsl] but compiles to WGSL")),
+        (Err(d), false) => {
+            let own = d.list.iter().filter(|d| d.is_error()).all(|d| d.code.starts_with("E065"));
+            if !own {
+                failures.push(format!(
+                    "{stem} [{variant}]: [no-wgsl], but not refused by the WGSL backend:\n{}",
                     d.render_plain()
                 ));
             }

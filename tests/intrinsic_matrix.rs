@@ -47,8 +47,21 @@ fn input((pattern, mask): (u32, u32)) -> Vec<u32> {
     words
 }
 
-fn options(glslang: bool) -> wavec::Options {
-    let defines = if glslang { vec![("GLSLANG".to_string(), None)] } else { Vec::new() };
+/// Which part of the source a target runs: all of it, or what glslang (`-D GLSLANG`) or WGSL
+/// (`-D WGSL`) can take.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Subset {
+    All,
+    Glslang,
+    Wgsl,
+}
+
+fn options(subset: Subset) -> wavec::Options {
+    let defines = match subset {
+        Subset::All => Vec::new(),
+        Subset::Glslang => vec![("GLSLANG".to_string(), None)],
+        Subset::Wgsl => vec![("WGSL".to_string(), None)],
+    };
     wavec::Options { defines, file_name: "tests/intrinsics/every_wave_intrinsic.slang".into(), ..Default::default() }
 }
 
@@ -58,10 +71,11 @@ enum Lowered {
     Native,
     Spirv,
     HlslSm60,
+    Wgsl,
 }
 
-fn cpu_run(src: &str, glslang: bool, lowered: Lowered, width: u32, case: (u32, u32)) -> Vec<u32> {
-    let (checked, _) = wavec::check(src, &options(glslang)).unwrap_or_else(|d| panic!("{}", d.render_plain()));
+fn cpu_run(src: &str, subset: Subset, lowered: Lowered, width: u32, case: (u32, u32)) -> Vec<u32> {
+    let (checked, _) = wavec::check(src, &options(subset)).unwrap_or_else(|d| panic!("{}", d.render_plain()));
     let stdlib = wavec::stdlib::Stdlib::get();
     let module = Cow::Borrowed(&checked.module);
     let module = match lowered {
@@ -75,6 +89,8 @@ fn cpu_run(src: &str, glslang: bool, lowered: Lowered, width: u32, case: (u32, u
             let natives = wavec::back::hlsl::Natives { shader_model: (6, 0) };
             wavec::lower::lower_intrinsics(module, checked.entry, stdlib, &natives).unwrap_or_else(|d| panic!("{d:?}"))
         }
+        Lowered::Wgsl => wavec::lower::lower_intrinsics(module, checked.entry, stdlib, &wavec::back::wgsl::Natives)
+            .unwrap_or_else(|d| panic!("{d:?}")),
     };
     let mut buffers = vec![CpuBuffer::words(0, 0, &vec![0u32; THREADS * ROW]), CpuBuffer::words(0, 1, &input(case))];
     let opts = CpuOptions { width, ..Default::default() };
@@ -137,7 +153,7 @@ fn compare(what: &str, expected: &[u32], actual: &[u32]) -> Result<(), String> {
 #[test]
 fn the_corpus_fills_its_rows() {
     let src = source();
-    let out = cpu_run(&src, false, Lowered::Native, 32, CASES[0]);
+    let out = cpu_run(&src, Subset::All, Lowered::Native, 32, CASES[0]);
     let used = (0..ROW).rev().find(|&k| out[k] != 0).unwrap_or(0);
     assert!(used > 100 && used < ROW - 1, "thread 0 wrote {used} slots; ROW must exceed them");
 }
@@ -149,12 +165,15 @@ fn every_emulation_on_the_cpu_engine_at_every_width() {
     let mut failures = Vec::new();
     for width in [1, 2, 4, 8, 16, 32, 64, 128] {
         for case in CASES {
-            for glslang in [false, true] {
-                let expected = cpu_run(&src, glslang, Lowered::Native, width, case);
-                for lowered in [Lowered::Spirv, Lowered::HlslSm60] {
-                    let actual = cpu_run(&src, glslang, lowered, width, case);
-                    let what =
-                        format!("{lowered:?} lowering at width {width}, case {case:?}, glslang subset {glslang}");
+            for subset in [Subset::All, Subset::Glslang, Subset::Wgsl] {
+                let expected = cpu_run(&src, subset, Lowered::Native, width, case);
+                let lowerings: &[Lowered] = match subset {
+                    Subset::Wgsl => &[Lowered::Wgsl],
+                    _ => &[Lowered::Spirv, Lowered::HlslSm60],
+                };
+                for &lowered in lowerings {
+                    let actual = cpu_run(&src, subset, lowered, width, case);
+                    let what = format!("{lowered:?} lowering at width {width}, case {case:?}, subset {subset:?}");
                     if let Err(e) = compare(&what, &expected, &actual) {
                         failures.push(e);
                     }
@@ -165,30 +184,45 @@ fn every_emulation_on_the_cpu_engine_at_every_width() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// wavec's SPIR-V, and its HLSL through glslang, on lavapipe at 4, 8 and 16 lanes.
+/// wavec's SPIR-V, its HLSL through glslang, and its WGSL through naga, on lavapipe at 4, 8 and
+/// 16 lanes.
 #[test]
-fn every_intrinsic_on_lavapipe_as_spirv_and_as_hlsl() {
-    at_widths(concat!(module_path!(), "::every_intrinsic_on_lavapipe_as_spirv_and_as_hlsl"), &[4, 8, 16], |lanes| {
+fn every_intrinsic_on_lavapipe_as_spirv_hlsl_and_wgsl() {
+    at_widths(concat!(module_path!(), "::every_intrinsic_on_lavapipe_as_spirv_hlsl_and_wgsl"), &[4, 8, 16], |lanes| {
         let src = source();
-        let spirv_out = wavec::compile(&src, &wavec::Options { targets: vec![wavec::Target::Spirv], ..options(false) })
-            .unwrap_or_else(|d| panic!("{}", d.render_plain()));
+        let spirv_out =
+            wavec::compile(&src, &wavec::Options { targets: vec![wavec::Target::Spirv], ..options(Subset::All) })
+                .unwrap_or_else(|d| panic!("{}", d.render_plain()));
         let spirv = bytes_to_words(spirv_out.binary(wavec::Target::Spirv).unwrap());
-        let hlsl_options =
-            wavec::Options { targets: vec![wavec::Target::Hlsl], hlsl_shader_model: (6, 0), ..options(true) };
+        let hlsl_options = wavec::Options {
+            targets: vec![wavec::Target::Hlsl],
+            hlsl_shader_model: (6, 0),
+            ..options(Subset::Glslang)
+        };
         let hlsl_out = wavec::compile(&src, &hlsl_options).unwrap_or_else(|d| panic!("{}", d.render_plain()));
         let hlsl = hlsl_out.text(wavec::Target::Hlsl).unwrap();
         let from_hlsl = compile_hlsl(hlsl, "main").unwrap_or_else(|e| panic!("{e}\n{hlsl}"));
+        let wgsl_out =
+            wavec::compile(&src, &wavec::Options { targets: vec![wavec::Target::Wgsl], ..options(Subset::Wgsl) })
+                .unwrap_or_else(|d| panic!("{}", d.render_plain()));
+        let wgsl = wgsl_out.text(wavec::Target::Wgsl).unwrap();
+        let from_wgsl = wavec::back::wgsl::naga_spv::spirv(wgsl).unwrap_or_else(|e| panic!("{e}\n{wgsl}"));
         let mut failures = Vec::new();
         for case in CASES {
-            let expected = cpu_run(&src, false, Lowered::Native, lanes, case);
+            let expected = cpu_run(&src, Subset::All, Lowered::Native, lanes, case);
             if let Err(e) =
                 compare(&format!("SPIR-V at {lanes} lanes, case {case:?}"), &expected, &gpu_run(&spirv, lanes, case))
             {
                 failures.push(e);
             }
-            let expected = cpu_run(&src, true, Lowered::Native, lanes, case);
+            let expected = cpu_run(&src, Subset::Glslang, Lowered::Native, lanes, case);
             let what = format!("HLSL sm_6_0 through glslang at {lanes} lanes, case {case:?}");
             if let Err(e) = compare(&what, &expected, &gpu_run(&from_hlsl, lanes, case)) {
+                failures.push(e);
+            }
+            let expected = cpu_run(&src, Subset::Wgsl, Lowered::Native, lanes, case);
+            let what = format!("WGSL through naga at {lanes} lanes, case {case:?}");
+            if let Err(e) = compare(&what, &expected, &gpu_run(&from_wgsl, lanes, case)) {
                 failures.push(e);
             }
         }

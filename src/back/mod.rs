@@ -9,6 +9,7 @@ pub mod hlsl;
 pub mod precedence;
 pub mod spv;
 pub mod template;
+pub mod wgsl;
 
 use crate::fast_hash::HashSet;
 use std::fmt;

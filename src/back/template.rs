@@ -179,6 +179,29 @@ pub fn form_applies_to(
     true
 }
 
+/// For an element-wise intrinsic (`T f(T, …)`) called on a matrix, the first form of `target`
+/// that applies to one row of it (a vector of the matrix's columns) and names no type (`$T`,
+/// `$R`): the backend applies it row by row, for targets whose functions take no matrices.
+pub fn row_form<'i>(
+    intr: &'i crate::stdlib::Intrinsic,
+    target: &'i str,
+    f: &Function,
+    args: &[ExprId],
+    allows: &dyn Fn(&str) -> bool,
+) -> Option<&'i Lowering> {
+    use crate::stdlib::TypePat;
+    let Type::Matrix(s, _, c) = &f.exprs[*args.first()?].ty else { return None };
+    let (Some(p), TypePat::Generic(i)) = (intr.params.first(), &intr.ret) else { return None };
+    if p.ty != TypePat::Generic(*i) {
+        return None;
+    }
+    let row = Type::Vector(*s, *c);
+    intr.lowerings_for(target).find(|form| {
+        form_applies_to(form, Some(&row), f, args, allows)
+            && form.string(0).is_some_and(|t| !t.contains("$T") && !t.contains("$R"))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

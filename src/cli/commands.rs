@@ -122,9 +122,9 @@ struct RunCli {
     /// Where to run: vulkan, cpu or cuda (the CUDA backend through nvcc on the first CUDA device).
     #[arg(long, default_value = "vulkan", value_parser = ["vulkan", "cpu", "cuda"])]
     engine: String,
-    /// How the shader reaches Vulkan: spirv (wavec's SPIR-V) or glsl (wavec's GLSL through
-    /// glslangValidator -V).
-    #[arg(long, default_value = "spirv", value_parser = ["spirv", "glsl"])]
+    /// How the shader reaches Vulkan: spirv (wavec's SPIR-V) glsl (wavec's GLSL through
+    /// glslangValidator -V) or wgsl (wavec's WGSL through naga's SPIR-V backend).
+    #[arg(long, default_value = "spirv", value_parser = ["spirv", "glsl", "wgsl"])]
     via: String,
     /// CPU engine lane order: linear, reverse or random:SEED.
     #[arg(long, default_value = "linear")]
@@ -362,9 +362,9 @@ struct TestCli {
     /// Where to run: vulkan, cpu or cuda (the CUDA backend through nvcc on the first CUDA device).
     #[arg(long, default_value = "vulkan", value_parser = ["vulkan", "cpu", "cuda"])]
     engine: String,
-    /// How the shader reaches Vulkan: spirv (wavec's SPIR-V) or glsl (wavec's GLSL through
-    /// glslangValidator -V).
-    #[arg(long, default_value = "spirv", value_parser = ["spirv", "glsl"])]
+    /// How the shader reaches Vulkan: spirv (wavec's SPIR-V) glsl (wavec's GLSL through
+    /// glslangValidator -V) or wgsl (wavec's WGSL through naga's SPIR-V backend).
+    #[arg(long, default_value = "spirv", value_parser = ["spirv", "glsl", "wgsl"])]
     via: String,
     /// Wave widths (CPU default 1,2,4,8,16,32,64,128; Vulkan default: what the device offers).
     #[arg(long, value_name = "LIST")]

@@ -35,6 +35,8 @@ pub enum Via {
     Spirv,
     /// wavec's GLSL, compiled to SPIR-V by `glslangValidator -V` (`--via glsl`).
     Glsl,
+    /// wavec's WGSL, compiled to SPIR-V by naga (`--via wgsl`).
+    Wgsl,
 }
 
 impl Via {
@@ -42,6 +44,7 @@ impl Via {
         match name {
             "spirv" => Some(Via::Spirv),
             "glsl" => Some(Via::Glsl),
+            "wgsl" => Some(Via::Wgsl),
             _ => None,
         }
     }
@@ -63,6 +66,13 @@ fn spirv_for(job: &Job, via: Via, entry: &str) -> Result<(Vec<u32>, String), Str
             let glsl = out.text(crate::Target::Glsl).unwrap_or_default();
             // GLSL's entry point is always `main`.
             Ok((glslang(glsl)?, "main".to_string()))
+        }
+        Via::Wgsl => {
+            options.targets = vec![crate::Target::Wgsl];
+            let out = crate::compile(job.source, &options).map_err(compile_error)?;
+            let wgsl = out.text(crate::Target::Wgsl).unwrap_or_default();
+            // The WGSL entry point is always `main`.
+            Ok((crate::back::wgsl::naga_spv::spirv(wgsl)?, "main".to_string()))
         }
     }
 }
@@ -623,6 +633,9 @@ fn run_checked(
     // At the hardware's own width the rewrite is off: the program is the one that would run.
     options.virtual_wave_size = virtual_width.filter(|&n| engine_width(engine) != Some(n));
     let job = Job { source: &t.source, options, groups: t.dispatch, buffers: t.buffers.clone(), timeout };
+    if let Some(why) = backend_refusal(&job, engine) {
+        return Outcome::Skip(why);
+    }
     let ran = match execute_timed(&job, engine, timed_runs) {
         Ok(r) => r,
         Err(e) => return Outcome::Error(e),
@@ -659,6 +672,20 @@ fn run_checked(
     } else {
         Outcome::Fail(failures.join("\n"))
     }
+}
+
+/// Why the backend that `--via` goes through refuses the shader, where it does with its own
+/// diagnostics only (WGSL's E0650–E0654: what WGSL has no form for is a SKIP, not a failure).
+fn backend_refusal(job: &Job, engine: &Engine) -> Option<String> {
+    let Engine::Vulkan { via: Via::Wgsl, .. } = engine else { return None };
+    let mut options = job.options.clone();
+    options.targets = vec![crate::Target::Wgsl];
+    let Err(d) = crate::compile(job.source, &options) else { return None };
+    let errors: Vec<&crate::diag::Diagnostic> = d.list.iter().filter(|d| d.is_error()).collect();
+    if errors.is_empty() || !errors.iter().all(|d| d.code.starts_with("E065")) {
+        return None;
+    }
+    Some(format!("not through WGSL: {} {}", errors[0].code, errors[0].message))
 }
 
 /// How one `//! expect-output` check went.

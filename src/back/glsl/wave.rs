@@ -24,7 +24,7 @@ use crate::back::Namer;
 use crate::diag::Diagnostic;
 use crate::ir::{ExprId, ExprKind, Function, IntrinsicId, ParamMode, Type};
 use crate::span::Span;
-use crate::stdlib::{AttrValue, Intrinsic, Lowering, TypePat};
+use crate::stdlib::{AttrValue, Intrinsic, Lowering};
 use std::fmt::Write as _;
 
 /// The `#extension` an extension key of a `[glsl]` form names.
@@ -59,20 +59,11 @@ fn native_form<'i>(options: &Options, intr: &'i Intrinsic, f: &Function, args: &
     intr.lowerings_for("glsl").find(|form| applies(options, form, f, args))
 }
 
-/// The form applied to each row of a matrix, for an element-wise intrinsic (`T f(T, …)`)
-/// that GLSL has no matrix form of: GLSL's subgroup functions take no matrices, and integer
-/// matrices are arrays of rows ([`super::matrix`]).
+/// The form applied to each row of a matrix ([`crate::back::template::row_form`]): GLSL's
+/// subgroup functions take no matrices, and integer matrices are arrays of rows
+/// ([`super::matrix`]).
 fn row_form<'i>(options: &Options, intr: &'i Intrinsic, f: &Function, args: &[ExprId]) -> Option<&'i Lowering> {
-    let Type::Matrix(s, _, c) = &f.exprs[*args.first()?].ty else { return None };
-    let (Some(p), TypePat::Generic(i)) = (intr.params.first(), &intr.ret) else { return None };
-    if p.ty != TypePat::Generic(*i) {
-        return None;
-    }
-    let row = Type::Vector(*s, *c);
-    intr.lowerings_for("glsl").find(|form| {
-        applies_to(options, form, Some(&row), f, args)
-            && form.string(0).is_some_and(|t| !t.contains("$T") && !t.contains("$R"))
-    })
+    crate::back::template::row_form(intr, "glsl", f, args, &|c| options.allows(c))
 }
 
 /// What GLSL emits natively, for [`crate::lower::intrinsics`].

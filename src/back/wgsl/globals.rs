@@ -1,0 +1,451 @@
+//! Module-scope declarations (buffers, uniforms, `var<workgroup>`, `var<private>`, constants),
+//! their layout checked against [`crate::layout`], atomic memory, and buffer methods.
+
+use super::writer::{Ctx, Writer};
+use crate::diag::Diagnostic;
+use crate::ir::bindings::{Binding, Slot};
+use crate::ir::*;
+use crate::layout::{self, Rule};
+use crate::span::Span;
+use std::fmt::Write as _;
+
+/// How a struct is laid out in buffers: each field's `@size` (where the layout pads it) and
+/// the struct's size and alignment under WGSL's rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct StructPlan {
+    pub sizes: Vec<Option<u32>>,
+    pub size: u32,
+    pub align: u32,
+    /// The size of a stand-in member before the first, where the layout leaves a gap there.
+    pub lead: Option<u32>,
+}
+
+impl<'a> Writer<'a> {
+    /// Globals that an atomic operation touches (the root of its `dest` argument): their
+    /// integers become `atomic<…>`.
+    pub(super) fn atomic_globals(&mut self, reachable: &[bool]) -> Vec<bool> {
+        let mut atomic = vec![false; self.module.globals.len()];
+        for (h, f) in self.module.functions.iter() {
+            if !reachable[h.index()] {
+                continue;
+            }
+            for (_, e) in f.exprs.iter() {
+                let ExprKind::Intrinsic { id, args, .. } = &e.kind else { continue };
+                let (_, intr) = crate::lower::intrinsics::declaration(self.stdlib, *id);
+                if !intr.lowerings_for("wgsl").any(|l| l.string(0).is_some_and(|t| t.contains("(&$0"))) {
+                    continue;
+                }
+                let Some(mut a) = args.first().copied() else { continue };
+                loop {
+                    match &f.exprs[a].kind {
+                        ExprKind::Global(g) => {
+                            atomic[g.index()] = true;
+                            break;
+                        }
+                        ExprKind::Index { base, .. } => a = *base,
+                        _ => {
+                            // A struct field, a swizzle, a local: WGSL declares none of these atomic.
+                            self.refuse_code("E0653", e.span, "an atomic operation on memory that is not a 32-bit integer element of a buffer or `groupshared` variable");
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        atomic
+    }
+
+    /// A type with its 32-bit integers atomic (for atomic globals).
+    fn atomic_ty(&mut self, ty: &Type, span: Span) -> String {
+        match ty {
+            Type::Scalar(Scalar::U32) => "atomic<u32>".into(),
+            Type::Scalar(Scalar::I32) => "atomic<i32>".into(),
+            Type::Array(e, n) => {
+                let e = self.atomic_ty(e, span);
+                match n {
+                    Some(n) => format!("array<{e}, {n}>"),
+                    None => format!("array<{e}>"),
+                }
+            }
+            _ => {
+                self.refuse_code(
+                    "E0653",
+                    span,
+                    &format!(
+                        "atomic operations on a `{}` (WGSL's atomics are 32-bit integers)",
+                        self.module.type_name(ty)
+                    ),
+                );
+                self.ty(ty, span)
+            }
+        }
+    }
+
+    pub(super) fn binding_of(&mut self, slot: Slot, span: Span) -> (u32, u32) {
+        match Binding::of(&self.bindings, slot) {
+            Some(b) => (b.set, b.binding),
+            None => {
+                self.internal(span, "a resource without a binding");
+                (0, 0)
+            }
+        }
+    }
+
+    pub(super) fn globals(&mut self, used: &[bool]) -> String {
+        let module = self.module;
+        let mut out = String::new();
+        let mut blocks_done: Vec<AddressSpace> = Vec::new();
+        for (h, g) in module.globals.iter() {
+            if !used[h.index()] {
+                continue;
+            }
+            let name = self.global_names[h.index()].clone();
+            match &g.space {
+                AddressSpace::Uniform { .. } | AddressSpace::PushConstant => {
+                    if blocks_done.contains(&g.space) {
+                        continue;
+                    }
+                    blocks_done.push(g.space.clone());
+                    self.uniform_block(&mut out, g, used);
+                }
+                AddressSpace::Resource => self.resource(&mut out, h, g, &name),
+                AddressSpace::Groupshared => {
+                    let t = if self.atomic[h.index()] { self.atomic_ty(&g.ty, g.span) } else { self.ty(&g.ty, g.span) };
+                    let _ = writeln!(out, "var<workgroup> {name}: {t};");
+                }
+                AddressSpace::Private | AddressSpace::Constant => {
+                    let t = self.ty(&g.ty, g.span);
+                    let init = match &g.init {
+                        Some(v) => format!(" = {}", self.constant(v, &g.ty, g.span)),
+                        None if g.space == AddressSpace::Constant => format!(" = {t}()"),
+                        None => String::new(),
+                    };
+                    let kw = if g.space == AddressSpace::Constant { "const" } else { "var<private>" };
+                    let _ = writeln!(out, "{kw} {name}: {t}{init};");
+                }
+            }
+        }
+        out
+    }
+
+    /// A `cbuffer`, `$Globals` or the entry point's `uniform` values: one struct, one variable;
+    /// the members are spelled `variable.member`.
+    fn uniform_block(&mut self, out: &mut String, g: &Global, used: &[bool]) {
+        let module = self.module;
+        let (slot, base, space, rule) = match &g.space {
+            AddressSpace::Uniform { cbuffer: Some(i) } => {
+                (Some(Slot::Cbuffer(*i)), module.cbuffers[*i].name.clone(), "uniform", module.layout.uniform())
+            }
+            AddressSpace::Uniform { cbuffer: None } => {
+                (Some(Slot::LooseUniforms), "Globals".to_string(), "uniform", module.layout.uniform())
+            }
+            _ => (None, "EntryPointParams".to_string(), "immediate", module.layout.storage()),
+        };
+        let members: Vec<(GlobalId, &Global)> =
+            module.globals.iter().filter(|(m, o)| o.space == g.space && used[m.index()]).collect();
+        let struct_name = self.namer.name(&format!("{base}_block"));
+        let var = self.namer.name(&base);
+        let offsets =
+            layout::member_offsets(module, members.iter().map(|(_, o)| (&o.ty, o.majorness, o.packoffset)), rule);
+        for (_, o) in &members {
+            self.check_layout(&o.ty, o.majorness, rule, space == "uniform", o.span);
+        }
+        let planned: Vec<(Type, String, Span)> =
+            members.iter().map(|(_, o)| (spelled(&o.ty, o.majorness), o.name.clone(), o.span)).collect();
+        let (sizes, _, _) = self.plan_members(&planned, &offsets, 0, space == "uniform", rule);
+        let mut fields = String::new();
+        if let Some(lead) = self.lead {
+            let _ = writeln!(fields, "    @size({lead}) wavec_pad: u32,");
+        }
+        for (k, (m, o)) in members.iter().enumerate() {
+            let t = self.ty(&o.ty, o.span);
+            let t = super::writer::stored_matrix(&o.ty, o.majorness).unwrap_or(t);
+            let field = self.global_names[m.index()].clone();
+            let size = sizes[k].map(|n| format!("@size({n}) ")).unwrap_or_default();
+            let _ = writeln!(fields, "    {size}{field}: {t},");
+            self.global_names[m.index()] = format!("{var}.{field}");
+        }
+        let _ = writeln!(out, "struct {struct_name} {{\n{fields}}}");
+        match slot {
+            Some(slot) => {
+                let (set, binding) = self.binding_of(slot, g.span);
+                let _ = writeln!(out, "@group({set}) @binding({binding}) var<uniform> {var}: {struct_name};");
+            }
+            None => {
+                let _ = writeln!(out, "var<immediate> {var}: {struct_name};");
+            }
+        }
+    }
+
+    /// WGSL's size and alignment of `ty` (its fixed rules; `uniform` rounds the alignment of
+    /// structs and arrays to 16), structs with the padding their plan gave them.
+    fn wgsl_placement(&self, ty: &Type, uniform: bool) -> (u32, u32) {
+        let vector = |n: u8| (4 * n as u32, if n == 2 { 8 } else { 16 });
+        match ty {
+            Type::Vector(_, n) => vector(*n),
+            // As spelled: `matRxC` holds R vectors of C (a column-major one is spelled `matCxR`,
+            // the caller swaps).
+            Type::Matrix(_, r, c) => {
+                let (size, align) = vector(*c);
+                (*r as u32 * layout::round_up(size, align), align)
+            }
+            Type::Array(e, n) => {
+                let (size, align) = self.wgsl_placement(e, uniform);
+                let stride = layout::round_up(size, align);
+                let align = if uniform { layout::round_up(align, 16) } else { align };
+                (stride * n.unwrap_or(1), align)
+            }
+            Type::Struct(h) => match self.struct_plans.get(&h.index()) {
+                Some(p) => (p.size, if uniform { layout::round_up(p.align, 16) } else { p.align }),
+                None => (4, 4),
+            },
+            _ => (4, 4),
+        }
+    }
+
+    /// Places members as WGSL does, each at the offset `want` gives it: where that is past
+    /// WGSL's, the member before gets an `@size`; where it is before, E0652. Returns each
+    /// member's `@size` and the struct's size and alignment.
+    #[allow(clippy::type_complexity)]
+    fn plan_members(
+        &mut self,
+        members: &[(Type, String, Span)],
+        want: &[u32],
+        want_size: u32,
+        uniform: bool,
+        rule: Rule,
+    ) -> (Vec<Option<u32>>, u32, u32) {
+        let mut sizes: Vec<Option<u32>> = vec![None; members.len()];
+        self.lead = None;
+        let mut offset = 0u32;
+        let mut align = 1u32;
+        let mut prev: Option<(usize, u32, u32)> = None; // (index, offset, natural size)
+        for (i, (ty, name, span)) in members.iter().enumerate() {
+            let (size, a) = self.wgsl_placement(ty, uniform);
+            align = align.max(a);
+            let natural = layout::round_up(offset, a);
+            let at = want[i];
+            if at < natural || at % a != 0 {
+                self.diags.push(layout_error(name, at, natural, rule, *span));
+            } else if at > natural {
+                match prev {
+                    Some((k, o, _)) => sizes[k] = Some(at - o),
+                    // A gap before the first member: a stand-in `u32` of that size fills it.
+                    None => self.lead = Some(at),
+                }
+            }
+            prev = Some((i, at, size));
+            offset = at + size;
+        }
+        let mut size = layout::round_up(offset, align);
+        if want_size > size {
+            if let Some((k, o, _)) = prev {
+                sizes[k] = Some(want_size - o);
+                size = layout::round_up(want_size, align);
+            }
+        }
+        (sizes, size, align)
+    }
+
+    /// Checks that WGSL's fixed rules can place `ty` as `rule` does, planning the `@size`
+    /// padding of its structs (E0652 otherwise).
+    fn check_layout(&mut self, ty: &Type, majorness: Majorness, rule: Rule, uniform: bool, span: Span) {
+        let module = self.module;
+        match ty {
+            Type::Scalar(Scalar::Bool) | Type::Vector(Scalar::Bool, _) => {
+                self.diags.push(
+                    Diagnostic::error("E0652", "a `bool` in a buffer: WGSL's buffers hold no bools")
+                        .with_label(span, "here"),
+                );
+            }
+            Type::Matrix(s, r, c) => {
+                // A column-major matrix is stored transposed: its vectors are HLSL's columns.
+                let n = if super::writer::transposed(ty, majorness) { *r } else { *c };
+                if let Some(mp) = layout::matrix(*s, *r, *c, majorness, rule) {
+                    let (size, align) = self.wgsl_placement(&Type::Vector(*s, n), uniform);
+                    if mp.stride != layout::round_up(size, align) {
+                        self.diags.push(
+                            Diagnostic::error(
+                                "E0652",
+                                format!(
+                                    "a matrix whose rows are {} bytes apart ({} layout), where WGSL's are {}",
+                                    mp.stride,
+                                    rule.name(),
+                                    layout::round_up(size, align)
+                                ),
+                            )
+                            .with_label(span, "here"),
+                        );
+                    }
+                }
+            }
+            // Not 32 bits: refused as a type (E0651), with no layout to check.
+            Type::Array(e, _) if e.scalar().is_some_and(|s| s.bits() != 32) => {}
+            Type::Array(e, _) => {
+                self.check_layout(e, majorness, rule, uniform, span);
+                let want = layout::array_stride(module, e, rule, majorness);
+                let (size, align) = self.wgsl_placement(&spelled(e, majorness), uniform);
+                let natural = layout::round_up(size, align);
+                if want != natural || (uniform && natural % 16 != 0) {
+                    self.diags.push(
+                        Diagnostic::error(
+                            "E0652",
+                            format!(
+                                "an array of stride {want} bytes ({} layout), where WGSL's is {natural}{}",
+                                rule.name(),
+                                if uniform { " and uniform buffers need multiples of 16" } else { "" }
+                            ),
+                        )
+                        .with_label(span, "here"),
+                    );
+                }
+            }
+            Type::Struct(h) => {
+                let s = &module.structs[*h];
+                for f in &s.fields {
+                    self.check_layout(&f.ty, f.majorness, rule, uniform, f.span);
+                }
+                let want = layout::field_offsets(module, *h, rule);
+                let want_size = layout::placement(module, ty, rule, majorness).size;
+                let members: Vec<(Type, String, Span)> =
+                    s.fields.iter().map(|f| (spelled(&f.ty, f.majorness), f.name.clone(), f.span)).collect();
+                let (sizes, size, align) = self.plan_members(&members, &want, want_size, uniform, rule);
+                let plan = StructPlan { sizes, size, align, lead: self.lead };
+                match self.struct_plans.get(&h.index()) {
+                    Some(p) if *p != plan => self.diags.push(
+                        Diagnostic::error(
+                            "E0652",
+                            format!("`{}` is laid out two ways in buffers, and a WGSL struct has one layout", s.name),
+                        )
+                        .with_label(s.span, "this struct"),
+                    ),
+                    _ => {
+                        self.struct_plans.insert(h.index(), plan);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn resource(&mut self, out: &mut String, h: GlobalId, g: &Global, name: &str) {
+        let Type::Resource(kind, elem) = &g.ty else { return };
+        use ResourceKind::*;
+        match kind {
+            StructuredBuffer | RWStructuredBuffer => {
+                let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
+                self.check_layout(
+                    &Type::Array(Box::new(elem.clone()), None),
+                    g.majorness,
+                    self.module.layout.storage(),
+                    false,
+                    g.span,
+                );
+                let t = match super::writer::stored_matrix(&elem, g.majorness) {
+                    Some(m) => format!("array<{m}>"),
+                    None => {
+                        let arr = Type::Array(Box::new(elem), None);
+                        if self.atomic[h.index()] {
+                            self.atomic_ty(&arr, g.span)
+                        } else {
+                            self.ty(&arr, g.span)
+                        }
+                    }
+                };
+                let access = if *kind == StructuredBuffer { "read" } else { "read_write" };
+                let (set, binding) = self.binding_of(Slot::Global(h), g.span);
+                let _ = writeln!(out, "@group({set}) @binding({binding}) var<storage, {access}> {name}: {t};");
+                if Binding::of(&self.bindings, Slot::Counter(h)).is_some() {
+                    self.refuse(g.span, "a structured buffer's hidden counter");
+                }
+            }
+            ConstantBuffer => {
+                let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
+                self.check_layout(&elem, g.majorness, self.module.layout.uniform(), true, g.span);
+                let t = self.ty(&elem, g.span);
+                let (set, binding) = self.binding_of(Slot::Global(h), g.span);
+                let _ = writeln!(out, "@group({set}) @binding({binding}) var<uniform> {name}: {t};");
+            }
+            _ if kind.is_texture() || kind.is_sampler() => self.texture_global(out, h, g, name),
+            _ => self.refuse(g.span, &format!("a `{}` (typed and byte-address buffers)", kind.name())),
+        }
+    }
+
+    pub(super) fn method(
+        &mut self,
+        cx: &Ctx<'a>,
+        object: ExprId,
+        method: ResourceMethod,
+        args: &[ExprId],
+        _ret: &Type,
+        span: Span,
+    ) -> String {
+        let f = cx.f;
+        let Type::Resource(kind, _) = &f.exprs[object].ty else {
+            self.internal(span, "a method of a value that is not a resource");
+            return "0".into();
+        };
+        let kind = *kind;
+        let ExprKind::Global(_) = f.exprs[object].kind else {
+            self.refuse(span, "a method of a resource that is not a global (resources as values)");
+            return "0".into();
+        };
+        if kind.is_texture() {
+            return self.texture_method(cx, object, method, args, span);
+        }
+        let name = self.operand(cx, object);
+        use ResourceKind::*;
+        match (kind, method) {
+            (StructuredBuffer | RWStructuredBuffer, ResourceMethod::Load(_)) => {
+                let i = self.expr(cx, args[0]);
+                format!("{name}[{i}]")
+            }
+            (StructuredBuffer | RWStructuredBuffer, ResourceMethod::GetDimensions) => {
+                let count = format!("arrayLength(&{name})");
+                let mut parts = vec![count];
+                if args.len() > 1 {
+                    let elem = match &f.exprs[object].ty {
+                        Type::Resource(_, Some(e)) => (**e).clone(),
+                        _ => Type::UINT,
+                    };
+                    let stride =
+                        layout::array_stride(self.module, &elem, self.module.layout.storage(), Majorness::Column);
+                    parts.push(format!("{stride}u"));
+                }
+                let mut last = String::new();
+                for (a, v) in args.iter().zip(parts) {
+                    let s = self.store(cx, *a, v);
+                    if !last.is_empty() {
+                        let _ = writeln!(self.pre, "{last};");
+                    }
+                    last = s;
+                }
+                last
+            }
+            _ => {
+                self.refuse(span, &format!("`{:?}` of a `{}`", method, kind.name()));
+                "0".into()
+            }
+        }
+    }
+}
+
+/// A stored type as WGSL spells it, for its placement: a column-major matrix transposed.
+fn spelled(ty: &Type, majorness: Majorness) -> Type {
+    match ty {
+        Type::Matrix(s, r, c) if super::writer::transposed(ty, majorness) => Type::Matrix(*s, *c, *r),
+        other => other.clone(),
+    }
+}
+
+fn layout_error(name: &str, want: u32, natural: u32, rule: Rule, span: Span) -> Diagnostic {
+    Diagnostic::error(
+        "E0652",
+        format!(
+            "`{name}` sits at byte {want} under the {} layout, where WGSL's fixed rules place it at {natural}",
+            rule.name()
+        ),
+    )
+    .with_label(span, "here")
+    .with_note("WGSL cannot move a member below its natural offset; use `--layout gl` or reorder the members")
+}

@@ -1,0 +1,102 @@
+//! WGSL backend: typed IR to WGSL compute shaders for WebGPU with `enable subgroups;`.
+//!
+//! # Model
+//!
+//! - **Statements, not expressions.** WGSL has no comma operator, no assignment or `++` inside
+//!   an expression, and immutable parameters. The writer keeps HLSL's left-to-right order by
+//!   hoisting: an assignment, increment, comma or call with side effects met inside an
+//!   expression is written as a statement before the one being written (its value read from a
+//!   `let` temporary), and a right operand of `&&`/`||` or an arm of a scalar `?:` that needs
+//!   such statements becomes an `if`, so it still runs only when HLSL would run it. Loops whose
+//!   condition or step needs statements become `loop { … continuing { … } }`.
+//! - **Matrices.** HLSL's `floatRxC` is WGSL's `matRxC<f32>`: R columns of C components, so WGSL's
+//!   column `i` holds HLSL's row `i` and products swap operands (`mul(v, M)` is `M * v`: the
+//!   stdlib's `[wgsl("$1 * $0")]`). A buffer stores a `row_major` matrix as WGSL does; a
+//!   `column_major` one in a buffer is E0652. Integer and bool matrices have no WGSL type (E0651).
+//! - **Out parameters** are `ptr<function, T>`: the caller passes a temporary and copies it back,
+//!   HLSL's copy-in/copy-out. Parameters the body assigns are copied into a `var`.
+//! - **Buffers** are `var<storage, read>` / `var<storage, read_write>` runtime arrays named like the
+//!   resource; `cbuffer`s and `$Globals` are a `var<uniform>` struct each, `ConstantBuffer<T>` a
+//!   `var<uniform>` of `T`, the entry point's `uniform` values a `var<immediate>` struct (push
+//!   constants). `@group`/`@binding` come from [`crate::ir::bindings`], the table the SPIR-V
+//!   writer and the runners read. WGSL's layout rules are fixed: every struct and member offset
+//!   that `--layout` gives ([`crate::layout`]) must be the one WGSL gives (its storage rules are
+//!   std430's), else E0652. `groupshared` is `var<workgroup>`.
+//! - **Atomics.** A buffer or `groupshared` variable that an `Interlocked*` call touches holds
+//!   `atomic<u32>`/`atomic<i32>` elements ([`globals`]); its plain reads and writes become
+//!   `atomicLoad`/`atomicStore`. Where the atomic element is not a 32-bit integer of a runtime
+//!   array, a scalar or an array of them (a struct field, a byte-address buffer): E0653.
+//! - **Intrinsics** are the stdlib's `[wgsl("template", cond = …)]` attributes ([`wave`]), read as
+//!   the GLSL backend reads `[glsl]` ones (shared: [`crate::back::template`]); every other
+//!   intrinsic is replaced first by the stdlib's portable implementation
+//!   ([`crate::lower::intrinsics`]). Built-in values (`subgroup_size`, `subgroup_invocation_id`,
+//!   `subgroup_id`, `num_subgroups`) are entry-point inputs that the entry point copies into
+//!   `var<private>` globals, so any function can read them.
+//! - **Group wave index.** `@builtin(subgroup_id)` / `@builtin(num_subgroups)` (naga accepts
+//!   both in compute shaders) for `--emulate auto`/`never`; `--emulate always` runs
+//!   [`crate::lower::emulate_group_wave`] first (the caller), whose counter is an `atomicAdd` on
+//!   a `var<workgroup>` atomic.
+//! - **Textures** ([`texture`]): `texture_2d<f32>` and kin, `texture_storage_2d<format, write>`
+//!   (`read_write` where the shader reads it), `sampler`; `textureLoad`, `textureStore`,
+//!   `textureSampleLevel`, `textureSampleGrad`, `textureGather`, `textureDimensions`.
+//! - **Not kept**: `precise` (WGSL has no qualifier for it) and `globallycoherent` (WGSL's
+//!   storage buffers have one coherence) leave no trace in the output.
+//! - **Execution.** `wavec test --via wgsl` compiles the output to SPIR-V with naga's SPIR-V
+//!   backend ([`naga_spv`], the one module that uses naga) and runs it on the Vulkan runner.
+//!
+//! # Diagnostics
+//!
+//! - E0650: an intrinsic with no WGSL form for this call and no portable implementation.
+//! - E0651: a language feature WGSL has no form for, or this backend does not write yet:
+//!   64-bit, 16-bit and 8-bit types, integer and bool matrices, textures and samplers beyond the
+//!   forms listed above (1D arrays, implicit-LOD sampling, depth compares, LOD clamps), typed
+//!   and byte-address buffers, structured buffer counters, resources as values, a `switch` case
+//!   that falls through.
+//! - E0652: a buffer whose layout under `--layout` WGSL's fixed rules do not give (bool
+//!   members, `column_major` matrices, packings other than WGSL's own).
+//! - E0653: an atomic operation on memory WGSL cannot declare atomic.
+//! - E0654: a non-compute entry point.
+
+mod globals;
+mod keywords;
+pub mod naga_spv;
+mod texture;
+mod wave;
+mod writer;
+
+pub use keywords::is_reserved;
+pub use wave::Natives;
+
+use crate::diag::Diagnostic;
+use crate::ir::{Module, Stage};
+use crate::stdlib::Stdlib;
+use std::borrow::Cow;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {}
+
+/// Writes entry point `entry` of `module` and everything it calls as WGSL.
+pub fn write_string(module: &Module, entry: usize, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    let Some(ep) = module.entry_points.get(entry) else {
+        return Err(vec![Diagnostic::error("E0699", format!("internal error: no entry point #{entry}"))]);
+    };
+    if ep.stage != Stage::Compute {
+        return Err(vec![Diagnostic::error(
+            "E0654",
+            format!("WGSL code generation for {} shaders is not supported", ep.stage.name()),
+        )
+        .with_label(ep.span, "this entry point")]);
+    }
+    let stdlib = Stdlib::get();
+    let mut module = Cow::Borrowed(module);
+    // naga takes `@builtin(subgroup_id)` in one-dimensional workgroups only: the others count
+    // their waves with the groupshared fallback.
+    if ep.numthreads.is_some_and(|[_, y, z]| y > 1 || z > 1) && crate::lower::uses_group_wave(&module, entry, stdlib) {
+        crate::lower::emulate_group_wave(module.to_mut(), entry, stdlib).map_err(|d| vec![d])?;
+    }
+    let module = crate::lower::lower_intrinsics(module, entry, stdlib, &Natives)?;
+    writer::Writer::new(&module, entry, options, stdlib).write()
+}
+
+#[cfg(test)]
+mod tests;
