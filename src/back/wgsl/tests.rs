@@ -120,3 +120,13 @@ fn a_layout_gap_becomes_size_padding() {
     super::naga_spv::validate(&out).unwrap_or_else(|e| panic!("{e}\n{out}"));
     assert!(out.contains("@size(16) a: f32,"), "{out}");
 }
+
+#[test]
+fn a_constant_shift_amount_is_taken_modulo_32() {
+    // HLSL masks the amount; WGSL rejects a constant amount of 32 or more.
+    let out =
+        wgsl("RWStructuredBuffer<uint> O; [numthreads(1,1,1)] void main() { O[1] = O[0] << 33; O[2] = O[0] >> -1; }")
+            .unwrap();
+    super::naga_spv::validate(&out).unwrap_or_else(|e| panic!("{e}\n{out}"));
+    assert!(out.contains("<< 1u") && out.contains(">> 31u"), "{out}");
+}

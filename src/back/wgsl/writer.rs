@@ -1150,8 +1150,16 @@ impl<'a> Writer<'a> {
             BinaryOp::LogicOr => "|",
             BinaryOp::BitXor if bool_operands => "!=",
             BinaryOp::Shl | BinaryOp::Shr => {
+                // HLSL takes the amount modulo 32; WGSL rejects a constant one of 32 or more.
+                let mut masked = false;
+                if let (Type::Scalar(_), Some(n)) = (&rt, f.const_value(r).and_then(|v| v.as_i64())) {
+                    if !(0..32).contains(&n) {
+                        rs = format!("{}u", n & 31);
+                        masked = true;
+                    }
+                }
                 // WGSL shifts by a `u32` amount.
-                if rt.scalar() != Some(Scalar::U32) {
+                if rt.scalar() != Some(Scalar::U32) && !masked {
                     let shape = match &lt {
                         Type::Vector(_, n) => Type::Vector(Scalar::U32, *n),
                         _ => Type::UINT,
