@@ -47,6 +47,8 @@ pub(super) struct Writer<'a> {
     pub pre: String,
     /// The buffer layout of each struct that a buffer holds, by struct index.
     pub struct_plans: HashMap<usize, super::globals::StructPlan>,
+    /// The hidden counters of structured buffers, by global.
+    pub counters: HashMap<usize, String>,
     /// The leading gap the last [`Self::plan_members`] found.
     pub lead: Option<u32>,
 }
@@ -86,6 +88,7 @@ impl<'a> Writer<'a> {
             pre: String::new(),
             struct_plans: HashMap::default(),
             lead: None,
+            counters: HashMap::default(),
         }
     }
 
