@@ -7,7 +7,9 @@
 //!   hoisting: an assignment, increment, comma or call with side effects met inside an
 //!   expression is written as a statement before the one being written (its value read from a
 //!   `let` temporary), and a right operand of `&&`/`||` or an arm of a scalar `?:` that needs
-//!   such statements becomes an `if`, so it still runs only when HLSL would run it. Loops whose
+//!   such statements becomes an `if`, so it still runs only when HLSL would run it. An operand
+//!   before one that is hoisted is kept in a `let` first, unless it reads only locals that the
+//!   hoisted code cannot write (`g + f()` reads `g` before `f` runs, as in HLSL). Loops whose
 //!   condition or step needs statements become `loop { … continuing { … } }`.
 //! - **Matrices.** HLSL's `floatRxC` is WGSL's `matRxC<f32>`: R columns of C components, so WGSL's
 //!   column `i` holds HLSL's row `i` and products swap operands (`mul(v, M)` is `M * v`: the

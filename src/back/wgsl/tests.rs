@@ -167,3 +167,15 @@ fn a_constant_shift_amount_is_taken_modulo_32() {
     super::naga_spv::validate(&out).unwrap_or_else(|e| panic!("{e}\n{out}"));
     assert!(out.contains("<< 1u") && out.contains(">> 31u"), "{out}");
 }
+
+#[test]
+fn an_operand_is_read_before_a_later_call_changes_it() {
+    let src = r#"
+        RWStructuredBuffer<uint> Out;
+        static uint g = 1;
+        uint Bump() { g += 10; return g; }
+        [numthreads(1, 1, 1)]
+        void main() { uint a = g + Bump(); uint b = Bump() + g; Out[0] = a; Out[1] = b; Out[2] = max(g, Bump()); }
+    "#;
+    same_as_spirv(src, &["12"]);
+}
