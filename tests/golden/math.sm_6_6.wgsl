@@ -10,8 +10,9 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     var id: vec3<u32> = wavec_global_invocation_id;
     var x: f32 = f32(id.x) / 32.0f;
     var n: vec3<f32> = normalize(vec3<f32>(x, 1.0f - x, 0.5f));
-    let wavec_t = wavec_saturate(x * 2.0f);
-    var a: f32 = (((min(x, 0.25f) + max(x, 1.0f)) + clamp(x, 0.1f, 0.9f)) + abs((-x))) + wavec_t;
+    let wavec_t = ((min(x, 0.25f) + max(x, 1.0f)) + clamp(x, 0.1f, 0.9f)) + abs((-x));
+    let wavec_t_1 = wavec_saturate(x * 2.0f);
+    var a: f32 = wavec_t + wavec_t_1;
     var b: f32 = (((mix(0.0f, 10.0f, x) + dot(n, n)) + length(n)) + sqrt(x)) + inverseSqrt((x + 1.0f));
     var c: f32 = ((((((floor((x * 10.0f)) + ceil(x)) + fract((x * 3.0f))) + exp(x)) + log((x + 1.0f))) + pow(x, 2.0f)) + sin(x)) + cos(x);
     var d: vec3<f32> = cross(n, vec3<f32>(0.0f, 0.0f, 1.0f));

@@ -48,6 +48,7 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     let wavec_t_4 = Spread_uint_3(idx);
     var spread: u32 = wavec_t_4;
     let wavec_t_5 = Larger_uint(idx, 4u);
-    let wavec_t_6 = Last_uint_4(vec4<u32>(1u, 2u, 3u, idx));
-    outputBuffer[idx] = ((((u32(sums.x) + counts.y) + u32(twice)) + wavec_t_5) + wavec_t_6) + spread;
+    let wavec_t_6 = ((u32(sums.x) + counts.y) + u32(twice)) + wavec_t_5;
+    let wavec_t_7 = Last_uint_4(vec4<u32>(1u, 2u, 3u, idx));
+    outputBuffer[idx] = (wavec_t_6 + wavec_t_7) + spread;
 }

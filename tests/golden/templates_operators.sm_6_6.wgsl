@@ -140,7 +140,8 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     let wavec_t_11 = Range_float_width(wavec_t_10);
     let wavec_t_12 = Range_int_width(ri);
     let wavec_t_13 = SmallVec_float_3_total(v);
-    let wavec_t_14 = Complex_operator_call(d, 0.5f);
-    let wavec_t_15 = Complex_operator_eq(c, c);
-    output[tid] = ((((((((wavec_t_11 + f32(wavec_t_12)) + wavec_t_13) + c.re) + d.im) + wavec_t_14) + f32(select(0i, 1i, wavec_t_15))) + mm.hi) - mm.lo) + 1e-6f;
+    let wavec_t_14 = (((wavec_t_11 + f32(wavec_t_12)) + wavec_t_13) + c.re) + d.im;
+    let wavec_t_15 = Complex_operator_call(d, 0.5f);
+    let wavec_t_16 = Complex_operator_eq(c, c);
+    output[tid] = ((((wavec_t_14 + wavec_t_15) + f32(select(0i, 1i, wavec_t_16))) + mm.hi) - mm.lo) + 1e-6f;
 }

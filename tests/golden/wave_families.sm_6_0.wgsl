@@ -66,9 +66,10 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>, @b
     let wavec_t_4 = wavec_WaveMaskMax(wavec_t_3, x);
     var masked: u32 = wavec_t_1 + wavec_t_4;
     var calls: u32 = 0u;
+    let wavec_t_5 = masked;
     calls = calls + 1u;
-    let wavec_t_5 = wavec_WaveMaskMin(calls, x);
-    masked = masked + wavec_t_5;
+    let wavec_t_6 = wavec_WaveMaskMin(calls, x);
+    masked = wavec_t_5 + wavec_t_6;
     var quad: u32 = ((quadSwapX(x) + quadSwapY(x)) + quadSwapDiagonal(x)) + quadBroadcast(x, 2u);
     Out[x] = ((info + ballot) + vec4<u32>(counts, sum, bits, first)) + vec4<u32>(calls, masked, quad, 0u);
     OutF[x] = scans;

@@ -230,13 +230,15 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>, @b
     let wavec_t_1 = wavec_WaveMultiPrefixSum(x, match_1);
     let wavec_t_2 = wavec_WaveMultiPrefixProduct(x | 1u, match_1);
     let wavec_t_3 = wavec_WaveMultiPrefixBitAnd(x, match_1);
-    let wavec_t_4 = wavec_WaveMultiPrefixBitOr(x, match_1);
-    let wavec_t_5 = wavec_WaveMultiPrefixBitXor(x, match_1);
-    let wavec_t_6 = wavec_WaveMultiPrefixCountBits(x > 5u, match_1);
-    var multi: u32 = ((((wavec_t_1 + wavec_t_2) + wavec_t_3) + wavec_t_4) + wavec_t_5) + wavec_t_6;
-    let wavec_t_7 = wavec_WavePrefixBitAnd(x);
-    let wavec_t_8 = wavec_WavePrefixBitOr(x);
-    let wavec_t_9 = wavec_WavePrefixBitXor(x);
-    var prefix: u32 = (wavec_t_7 + wavec_t_8) + wavec_t_9;
+    let wavec_t_4 = (wavec_t_1 + wavec_t_2) + wavec_t_3;
+    let wavec_t_5 = wavec_WaveMultiPrefixBitOr(x, match_1);
+    let wavec_t_6 = wavec_WaveMultiPrefixBitXor(x, match_1);
+    let wavec_t_7 = (wavec_t_4 + wavec_t_5) + wavec_t_6;
+    let wavec_t_8 = wavec_WaveMultiPrefixCountBits(x > 5u, match_1);
+    var multi: u32 = wavec_t_7 + wavec_t_8;
+    let wavec_t_9 = wavec_WavePrefixBitAnd(x);
+    let wavec_t_10 = wavec_WavePrefixBitOr(x);
+    let wavec_t_11 = wavec_WavePrefixBitXor(x);
+    var prefix: u32 = (wavec_t_9 + wavec_t_10) + wavec_t_11;
     Out[x] = match_1 + vec4<u32>(multi, prefix, 0u, 0u);
 }

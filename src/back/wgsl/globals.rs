@@ -30,6 +30,12 @@ impl<'a> Writer<'a> {
                 continue;
             }
             for (_, e) in f.exprs.iter() {
+                if let ExprKind::Method { object, method: ResourceMethod::Interlocked(_), .. } = &e.kind {
+                    if let ExprKind::Global(g) = f.exprs[*object].kind {
+                        atomic[g.index()] = true;
+                    }
+                    continue;
+                }
                 let ExprKind::Intrinsic { id, args, .. } = &e.kind else { continue };
                 let (_, intr) = crate::lower::intrinsics::declaration(self.stdlib, *id);
                 if !intr.lowerings_for("wgsl").any(|l| l.string(0).is_some_and(|t| t.contains("(&$0"))) {
@@ -332,7 +338,7 @@ impl<'a> Writer<'a> {
         let Type::Resource(kind, elem) = &g.ty else { return };
         use ResourceKind::*;
         match kind {
-            StructuredBuffer | RWStructuredBuffer => {
+            StructuredBuffer | RWStructuredBuffer | AppendStructuredBuffer | ConsumeStructuredBuffer => {
                 let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
                 self.check_layout(
                     &Type::Array(Box::new(elem.clone()), None),
@@ -355,9 +361,24 @@ impl<'a> Writer<'a> {
                 let access = if *kind == StructuredBuffer { "read" } else { "read_write" };
                 let (set, binding) = self.binding_of(Slot::Global(h), g.span);
                 let _ = writeln!(out, "@group({set}) @binding({binding}) var<storage, {access}> {name}: {t};");
-                if Binding::of(&self.bindings, Slot::Counter(h)).is_some() {
-                    self.refuse(g.span, "a structured buffer's hidden counter");
+                // The hidden counter: one `atomic<i32>` in its own storage buffer.
+                if let Some(c) = Binding::of(&self.bindings, Slot::Counter(h)).map(|b| (b.set, b.binding)) {
+                    let counter = self.namer.name(&format!("{}_counter", g.name));
+                    let _ = writeln!(
+                        out,
+                        "@group({}) @binding({}) var<storage, read_write> {counter}: atomic<i32>;",
+                        c.0, c.1
+                    );
+                    self.counters.insert(h.index(), counter);
                 }
+            }
+            ByteAddressBuffer | RWByteAddressBuffer => {
+                // Words: addresses are bytes, 4-aligned.
+                let word = if self.atomic[h.index()] { "atomic<u32>" } else { "u32" };
+                let access = if *kind == ByteAddressBuffer { "read" } else { "read_write" };
+                let (set, binding) = self.binding_of(Slot::Global(h), g.span);
+                let _ =
+                    writeln!(out, "@group({set}) @binding({binding}) var<storage, {access}> {name}: array<{word}>;");
             }
             ConstantBuffer => {
                 let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
@@ -367,7 +388,7 @@ impl<'a> Writer<'a> {
                 let _ = writeln!(out, "@group({set}) @binding({binding}) var<uniform> {name}: {t};");
             }
             _ if kind.is_texture() || kind.is_sampler() => self.texture_global(out, h, g, name),
-            _ => self.refuse(g.span, &format!("a `{}` (typed and byte-address buffers)", kind.name())),
+            _ => self.refuse(g.span, &format!("a `{}` (WGSL has no typed buffers)", kind.name())),
         }
     }
 
@@ -377,7 +398,7 @@ impl<'a> Writer<'a> {
         object: ExprId,
         method: ResourceMethod,
         args: &[ExprId],
-        _ret: &Type,
+        ret: &Type,
         span: Span,
     ) -> String {
         let f = cx.f;
@@ -396,11 +417,43 @@ impl<'a> Writer<'a> {
         let name = self.operand(cx, object);
         use ResourceKind::*;
         match (kind, method) {
-            (StructuredBuffer | RWStructuredBuffer, ResourceMethod::Load(_)) => {
+            (
+                RWStructuredBuffer | AppendStructuredBuffer | ConsumeStructuredBuffer,
+                ResourceMethod::IncrementCounter
+                | ResourceMethod::DecrementCounter
+                | ResourceMethod::Append
+                | ResourceMethod::Consume,
+            ) => {
+                let ExprKind::Global(g) = f.exprs[object].kind else { return "0".into() };
+                let Some(counter) = self.counters.get(&g.index()).cloned() else {
+                    self.internal(span, "a counter without a binding");
+                    return "0".into();
+                };
+                // DXC's meaning: the old value after an increment, the new one after a decrement.
+                let inc = format!("u32(atomicAdd(&{counter}, 1i))");
+                let dec = format!("u32(atomicSub(&{counter}, 1i) - 1i)");
+                match method {
+                    ResourceMethod::IncrementCounter => inc,
+                    ResourceMethod::DecrementCounter => dec,
+                    ResourceMethod::Append => {
+                        let slot = self.hoist(inc);
+                        let v = self.expr(cx, args[0]);
+                        format!("{name}[{slot}] = {v}")
+                    }
+                    _ => {
+                        let slot = self.hoist(dec);
+                        format!("{name}[{slot}]")
+                    }
+                }
+            }
+            (StructuredBuffer | RWStructuredBuffer | ConsumeStructuredBuffer, ResourceMethod::Load(_)) => {
                 let i = self.expr(cx, args[0]);
                 format!("{name}[{i}]")
             }
-            (StructuredBuffer | RWStructuredBuffer, ResourceMethod::GetDimensions) => {
+            (
+                StructuredBuffer | RWStructuredBuffer | AppendStructuredBuffer | ConsumeStructuredBuffer,
+                ResourceMethod::GetDimensions,
+            ) => {
                 let count = format!("arrayLength(&{name})");
                 let mut parts = vec![count];
                 if args.len() > 1 {
@@ -422,8 +475,148 @@ impl<'a> Writer<'a> {
                 }
                 last
             }
+            (ByteAddressBuffer | RWByteAddressBuffer, _) => {
+                self.byte_method(cx, object, &name, method, args, ret, span)
+            }
             _ => {
                 self.refuse(span, &format!("`{:?}` of a `{}`", method, kind.name()));
+                "0".into()
+            }
+        }
+    }
+
+    /// Methods of byte-address buffers (`array<u32>`): word `address >> 2`, values of other
+    /// 32-bit types through `bitcast`, atomics on the word.
+    #[allow(clippy::too_many_arguments)]
+    fn byte_method(
+        &mut self,
+        cx: &Ctx<'a>,
+        object: ExprId,
+        name: &str,
+        method: ResourceMethod,
+        args: &[ExprId],
+        ret: &Type,
+        span: Span,
+    ) -> String {
+        let f = cx.f;
+        let atomic = matches!(f.exprs[object].kind, ExprKind::Global(g) if self.atomic[g.index()]);
+        let word = |w: &mut Self, i: &str, k: usize| {
+            let place = if k == 0 { format!("{name}[{i}]") } else { format!("{name}[{i} + {k}u]") };
+            if atomic {
+                format!("atomicLoad(&{place})")
+            } else {
+                let _ = w;
+                place
+            }
+        };
+        // The value type of a load or store: 32-bit scalars and vectors only.
+        let words_of = |w: &mut Self, ty: &Type| -> Option<(usize, Scalar)> {
+            match ty {
+                Type::Scalar(s) if s.bits() == 32 && *s != Scalar::Bool => Some((1, *s)),
+                Type::Vector(s, n) if s.bits() == 32 && *s != Scalar::Bool => Some((*n as usize, *s)),
+                _ => {
+                    w.refuse(
+                        span,
+                        &format!(
+                            "a byte-address access of a `{}` (32-bit scalars and vectors only)",
+                            w.module.type_name(ty)
+                        ),
+                    );
+                    None
+                }
+            }
+        };
+        match method {
+            ResourceMethod::GetDimensions => {
+                let v = format!("arrayLength(&{name}) * 4u");
+                self.store(cx, args[0], v)
+            }
+            ResourceMethod::Load(_) => {
+                let Some((n, s)) = words_of(self, ret) else { return "0".into() };
+                let a = self.operand(cx, args[0]);
+                let i = if n == 1 { format!("({a} >> 2u)") } else { self.hoist(format!("{a} >> 2u")) };
+                let words: Vec<String> = (0..n).map(|k| word(self, &i, k)).collect();
+                let u = if n == 1 { words[0].clone() } else { format!("vec{n}<u32>({})", words.join(", ")) };
+                if s == Scalar::U32 {
+                    u
+                } else {
+                    format!("bitcast<{}>({u})", self.ty(ret, span))
+                }
+            }
+            ResourceMethod::Store(_) => {
+                let vt = f.exprs[args[1]].ty.clone();
+                let Some((n, s)) = words_of(self, &vt) else { return String::new() };
+                let a = self.operand(cx, args[0]);
+                let i = self.hoist(format!("{a} >> 2u"));
+                let v = self.expr(cx, args[1]);
+                let v = if s == Scalar::U32 {
+                    v
+                } else if n == 1 {
+                    format!("bitcast<u32>({v})")
+                } else {
+                    format!("bitcast<vec{n}<u32>>({v})")
+                };
+                let v = if n == 1 { v } else { self.hoist(v) };
+                let mut stores: Vec<String> = (0..n)
+                    .map(|k| {
+                        let place = if k == 0 { format!("{name}[{i}]") } else { format!("{name}[{i} + {k}u]") };
+                        let value = if n == 1 { v.clone() } else { format!("{v}.{}", super::writer::xyzw(k as u8)) };
+                        if atomic {
+                            format!("atomicStore(&{place}, {value})")
+                        } else {
+                            format!("{place} = {value}")
+                        }
+                    })
+                    .collect();
+                let last = stores.pop().unwrap_or_default();
+                for st in stores {
+                    let _ = writeln!(self.pre, "{st};");
+                }
+                last
+            }
+            ResourceMethod::Interlocked(op) => {
+                let a = self.operand(cx, args[0]);
+                let place = format!("&{name}[{a} >> 2u]");
+                let value = |w: &mut Self, i: usize| {
+                    let v = w.expr(cx, args[i]);
+                    if f.exprs[args[i]].ty == Type::UINT {
+                        v
+                    } else {
+                        format!("u32({v})")
+                    }
+                };
+                let (call, original) = match op {
+                    AtomicOp::CompareExchange | AtomicOp::CompareStore => {
+                        let (c, v) = (value(self, 1), value(self, 2));
+                        let call = format!("atomicCompareExchangeWeak({place}, {c}, {v}).old_value");
+                        (call, (op == AtomicOp::CompareExchange).then_some(3))
+                    }
+                    _ => {
+                        let f = match op {
+                            AtomicOp::Add => "atomicAdd",
+                            AtomicOp::Min => "atomicMin",
+                            AtomicOp::Max => "atomicMax",
+                            AtomicOp::And => "atomicAnd",
+                            AtomicOp::Or => "atomicOr",
+                            AtomicOp::Xor => "atomicXor",
+                            _ => "atomicExchange",
+                        };
+                        let v = value(self, 1);
+                        (format!("{f}({place}, {v})"), args.get(2).map(|_| 2))
+                    }
+                };
+                match original {
+                    Some(o) => {
+                        let ty = f.exprs[args[o]].ty.clone();
+                        let call = if ty == Type::UINT { call } else { format!("{}({call})", self.ty(&ty, span)) };
+                        self.store(cx, args[o], call)
+                    }
+                    None if matches!(op, AtomicOp::CompareStore) => format!("_ = {call}"),
+                    None => call,
+                }
+            }
+            _ => {
+                self.refuse(span, &format!("`{:?}` of a byte-address buffer", method));
                 "0".into()
             }
         }

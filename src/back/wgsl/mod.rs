@@ -7,7 +7,9 @@
 //!   hoisting: an assignment, increment, comma or call with side effects met inside an
 //!   expression is written as a statement before the one being written (its value read from a
 //!   `let` temporary), and a right operand of `&&`/`||` or an arm of a scalar `?:` that needs
-//!   such statements becomes an `if`, so it still runs only when HLSL would run it. Loops whose
+//!   such statements becomes an `if`, so it still runs only when HLSL would run it. An operand
+//!   before one that is hoisted is kept in a `let` first, unless it reads only locals that the
+//!   hoisted code cannot write (`g + f()` reads `g` before `f` runs, as in HLSL). Loops whose
 //!   condition or step needs statements become `loop { … continuing { … } }`.
 //! - **Matrices.** HLSL's `floatRxC` is WGSL's `matRxC<f32>`: R columns of C components, so WGSL's
 //!   column `i` holds HLSL's row `i` and products swap operands (`mul(v, M)` is `M * v`: the
@@ -21,7 +23,9 @@
 //!   constants). `@group`/`@binding` come from [`crate::ir::bindings`], the table the SPIR-V
 //!   writer and the runners read. WGSL's layout rules are fixed: every struct and member offset
 //!   that `--layout` gives ([`crate::layout`]) must be the one WGSL gives (its storage rules are
-//!   std430's), else E0652. `groupshared` is `var<workgroup>`.
+//!   std430's), else E0652. `groupshared` is `var<workgroup>`. Byte-address buffers are
+//!   `array<u32>` (word `address >> 2`, other 32-bit types through `bitcast`); a structured
+//!   buffer's hidden counter is an `atomic<i32>` in its own storage buffer.
 //! - **Atomics.** A buffer or `groupshared` variable that an `Interlocked*` call touches holds
 //!   `atomic<u32>`/`atomic<i32>` elements ([`globals`]); its plain reads and writes become
 //!   `atomicLoad`/`atomicStore`. Where the atomic element is not a 32-bit integer of a runtime
@@ -50,8 +54,8 @@
 //! - E0651: a language feature WGSL has no form for, or this backend does not write yet:
 //!   64-bit, 16-bit and 8-bit types, integer and bool matrices, textures and samplers beyond the
 //!   forms listed above (1D arrays, implicit-LOD sampling, depth compares, LOD clamps), typed
-//!   and byte-address buffers, structured buffer counters, resources as values, a `switch` case
-//!   that falls through.
+//!   buffers (WGSL has no texel buffers), byte-address accesses of other than 32-bit scalars and
+//!   vectors, resources as values, a `switch` case that falls through.
 //! - E0652: a buffer whose layout under `--layout` WGSL's fixed rules do not give (bool
 //!   members, `column_major` matrices, packings other than WGSL's own).
 //! - E0653: an atomic operation on memory WGSL cannot declare atomic.

@@ -38,6 +38,8 @@ pub fn spirv(wgsl: &str) -> Result<Vec<u32>, String> {
         // the loop counters nor the zeroing pass that naga would add has a meaning here.
         force_loop_bounding: false,
         zero_initialize_workgroup_memory: naga::back::spv::ZeroInitializeWorkgroupMemoryMode::None,
+        // HLSL leaves integer division by zero undefined, as wavec's own SPIR-V does.
+        emit_int_div_checks: false,
         ..Default::default()
     };
     naga::back::spv::write_vec(&module, &info, &options, None).map_err(|e| format!("naga cannot write SPIR-V: {e}"))

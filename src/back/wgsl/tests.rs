@@ -74,28 +74,65 @@ fn side_effects_in_expressions_become_statements_that_naga_accepts() {
     assert!(out.contains("if wavec_t"), "short-circuit through an `if`:\n{out}");
 }
 
-/// The same program through WGSL (naga's SPIR-V) and through wavec's SPIR-V on lavapipe:
-/// every word the same, so the hoisting keeps HLSL's order and meaning.
-#[test]
-fn side_effects_run_as_through_spirv() {
+/// Runs `src` through WGSL (naga's SPIR-V) and through wavec's SPIR-V on lavapipe with buffers of
+/// these specs (`wavec run --buffer`'s, binding order): every byte of every buffer must be the same.
+fn same_as_spirv(src: &str, specs: &[&str]) {
     let base = Path::new(".");
+    let buffers: Vec<(BufferId, crate::testing::spec::BufferSpec)> = specs
+        .iter()
+        .enumerate()
+        .map(|(i, spec)| (BufferId { set: 0, binding: i as u32 }, parse_spec(spec, base).unwrap()))
+        .collect();
     let job = Job {
-        source: SIDE_EFFECTS,
+        source: src,
         options: crate::Options::default(),
         groups: [1, 1, 1],
-        buffers: vec![
-            (BufferId { set: 0, binding: 0 }, parse_spec("384", base).unwrap()),
-            (BufferId { set: 0, binding: 1 }, parse_spec("4", base).unwrap()),
-        ],
+        buffers: buffers.clone(),
         timeout: Duration::from_secs(60),
     };
     let run = |via: Via| {
         let ran = execute(&job, &Engine::Vulkan { width: None, device: None, via }).unwrap_or_else(|e| panic!("{e}"));
-        ran.buffer(BufferId { set: 0, binding: 0 }).unwrap().to_vec()
+        buffers.iter().map(|(b, _)| ran.buffer(*b).unwrap().to_vec()).collect::<Vec<_>>()
     };
     let (wgsl, spirv) = (run(Via::Wgsl), run(Via::Spirv));
-    assert!(spirv.iter().any(|b| *b != 0));
+    assert!(spirv.iter().flatten().any(|b| *b != 0));
     assert_eq!(wgsl, spirv);
+}
+
+/// The same program through WGSL and through wavec's SPIR-V: the hoisting keeps HLSL's order
+/// and meaning.
+#[test]
+fn side_effects_run_as_through_spirv() {
+    same_as_spirv(SIDE_EFFECTS, &["384", "4"]);
+}
+
+/// Byte-address loads, stores, bit casts, atomics and sizes; structured-buffer counters,
+/// `Append` and `Consume`.
+#[test]
+fn byte_address_buffers_and_counters_run_as_through_spirv() {
+    let src = r#"
+        RWByteAddressBuffer Bytes;
+        RWStructuredBuffer<uint> Items;
+        AppendStructuredBuffer<uint> Kept;
+        ConsumeStructuredBuffer<uint> Taken;
+        [numthreads(8, 1, 1)]
+        void main(uint3 id : SV_DispatchThreadID)
+        {
+            Bytes.Store2(8 + id.x * 8, uint2(id.x, id.x * 3));
+            float f = asfloat(Bytes.Load(4));
+            uint old;
+            Bytes.InterlockedAdd(0, id.x + 1, old);
+            Bytes.InterlockedMax(4, id.x);
+            uint size;
+            Bytes.GetDimensions(size);
+            uint slot = Items.IncrementCounter();
+            Items[id.x] = slot < 8 ? size : 0;
+            if (id.x % 2 == 0) Kept.Append(id.x * 10 + uint(f));
+            if (id.x < 3) Items[8 + id.x] = Taken.Consume();
+        }
+    "#;
+    // `Taken` holds 5, 6, 7 and its counter 3.
+    same_as_spirv(src, &["96", "64", "4", "32", "4", "u32:5,6,7,0,0,0,0,0", "u32:3"]);
 }
 
 #[test]
@@ -119,4 +156,26 @@ fn a_layout_gap_becomes_size_padding() {
     .unwrap();
     super::naga_spv::validate(&out).unwrap_or_else(|e| panic!("{e}\n{out}"));
     assert!(out.contains("@size(16) a: f32,"), "{out}");
+}
+
+#[test]
+fn a_constant_shift_amount_is_taken_modulo_32() {
+    // HLSL masks the amount; WGSL rejects a constant amount of 32 or more.
+    let out =
+        wgsl("RWStructuredBuffer<uint> O; [numthreads(1,1,1)] void main() { O[1] = O[0] << 33; O[2] = O[0] >> -1; }")
+            .unwrap();
+    super::naga_spv::validate(&out).unwrap_or_else(|e| panic!("{e}\n{out}"));
+    assert!(out.contains("<< 1u") && out.contains(">> 31u"), "{out}");
+}
+
+#[test]
+fn an_operand_is_read_before_a_later_call_changes_it() {
+    let src = r#"
+        RWStructuredBuffer<uint> Out;
+        static uint g = 1;
+        uint Bump() { g += 10; return g; }
+        [numthreads(1, 1, 1)]
+        void main() { uint a = g + Bump(); uint b = Bump() + g; Out[0] = a; Out[1] = b; Out[2] = max(g, Bump()); }
+    "#;
+    same_as_spirv(src, &["12"]);
 }

@@ -123,6 +123,21 @@ impl<'a> Writer<'a> {
         if repeats_argument(text) || drops_effects {
             return self.helper_call(cx, intr, text, args, bound, ret, span);
         }
+        // The value arguments, evaluated in HLSL's order (the template may name them in another:
+        // `$1 * $0`).
+        let value_args: Vec<ExprId> = args
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !(*i == 0 && atomic) && assigned != Some(*i))
+            .map(|(_, a)| *a)
+            .collect();
+        let mut values = self.in_order(cx, &value_args).into_iter();
+        let mut value_of: Vec<Option<String>> = vec![None; args.len()];
+        for (i, slot) in value_of.iter_mut().enumerate() {
+            if !(i == 0 && atomic) && assigned != Some(i) {
+                *slot = values.next().map(|(s, p)| if p { s } else { format!("({s})") });
+            }
+        }
         let mut out = String::new();
         for p in parse_template(text) {
             match p {
@@ -139,10 +154,7 @@ impl<'a> Writer<'a> {
                         let p = self.place(cx, *a);
                         out.push_str(&p);
                     }
-                    Some(a) => {
-                        let s = self.operand(cx, *a);
-                        out.push_str(&s);
-                    }
+                    Some(_) => out.push_str(value_of[i].as_deref().unwrap_or("0")),
                     None => self.internal(span, &format!("`{}`'s template names a missing argument ${i}", intr.name)),
                 },
                 Piece::Bound => match bound {

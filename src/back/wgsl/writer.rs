@@ -47,6 +47,8 @@ pub(super) struct Writer<'a> {
     pub pre: String,
     /// The buffer layout of each struct that a buffer holds, by struct index.
     pub struct_plans: HashMap<usize, super::globals::StructPlan>,
+    /// The hidden counters of structured buffers, by global.
+    pub counters: HashMap<usize, String>,
     /// The leading gap the last [`Self::plan_members`] found.
     pub lead: Option<u32>,
 }
@@ -86,6 +88,7 @@ impl<'a> Writer<'a> {
             pre: String::new(),
             struct_plans: HashMap::default(),
             lead: None,
+            counters: HashMap::default(),
         }
     }
 
@@ -909,7 +912,7 @@ impl<'a> Writer<'a> {
             ExprKind::Construct(parts) if parts.is_empty() => (format!("{}()", self.ty(&expr.ty, span)), true),
             ExprKind::Construct(parts) => {
                 let t = self.ty(&expr.ty, span);
-                let mut a: Vec<String> = parts.iter().map(|p| self.expr(cx, *p)).collect();
+                let mut a: Vec<String> = self.in_order(cx, parts).into_iter().map(|(s, _)| s).collect();
                 if let Type::Struct(h) = &expr.ty {
                     for (part, field) in a.iter_mut().zip(&self.module.structs[*h].fields) {
                         if transposed(&field.ty, field.majorness) {
@@ -1031,8 +1034,30 @@ impl<'a> Writer<'a> {
     }
 
     pub fn args(&mut self, cx: &Ctx<'a>, args: &[ExprId]) -> String {
-        let parts: Vec<String> = args.iter().map(|a| self.expr(cx, *a)).collect();
+        let parts: Vec<String> = self.in_order(cx, args).into_iter().map(|(s, _)| s).collect();
         parts.join(", ")
+    }
+
+    /// Operands evaluated left to right: where a later one has side effects (and becomes
+    /// statements that run first), each earlier one that reads anything is kept in a `let`
+    /// before it, so it reads what HLSL would (`x + f()` where `f` changes `x`).
+    pub fn in_order(&mut self, cx: &Ctx<'a>, operands: &[ExprId]) -> Vec<(String, bool)> {
+        let f = cx.f;
+        let mut out = Vec::with_capacity(operands.len());
+        for (i, e) in operands.iter().enumerate() {
+            let later = &operands[i + 1..];
+            let later_effects = later.iter().any(|o| has_side_effects(f, self.stdlib, *o));
+            // A later call cannot change this function's locals unless it is given one to write.
+            let safe =
+                reads_only_locals(cx, *e) && !later.iter().any(|o| writes_locals(f, self.module, self.stdlib, *o));
+            let (s, primary) = self.expr_p(cx, *e);
+            if later_effects && !safe && !s.starts_with("wavec_t") {
+                out.push((self.hoist(s), true));
+            } else {
+                out.push((s, primary));
+            }
+        }
+        out
     }
 
     /// Calls of functions, intrinsics and methods. At statement level (`statement`) a call
@@ -1133,8 +1158,9 @@ impl<'a> Writer<'a> {
             let _ = writeln!(self.pre, "    {v} = {rs};\n}}");
             return (v, true);
         }
-        let mut ls = self.operand(cx, l);
-        let mut rs = self.operand(cx, r);
+        let mut both = self.in_order(cx, &[l, r]).into_iter().map(|(s, p)| paren(s, p));
+        let mut ls = both.next().unwrap_or_default();
+        let mut rs = both.next().unwrap_or_default();
         // Comparisons and bit operations take operands of one shape: a scalar is splat.
         let splat = |w: &mut Self, s: String, scalar: &Type, other: &Type| match (scalar, other) {
             (Type::Scalar(_), Type::Vector(e, n)) => format!("{}({s})", w.ty(&Type::Vector(*e, *n), span)),
@@ -1150,8 +1176,16 @@ impl<'a> Writer<'a> {
             BinaryOp::LogicOr => "|",
             BinaryOp::BitXor if bool_operands => "!=",
             BinaryOp::Shl | BinaryOp::Shr => {
+                // HLSL takes the amount modulo 32; WGSL rejects a constant one of 32 or more.
+                let mut masked = false;
+                if let (Type::Scalar(_), Some(n)) = (&rt, f.const_value(r).and_then(|v| v.as_i64())) {
+                    if !(0..32).contains(&n) {
+                        rs = format!("{}u", n & 31);
+                        masked = true;
+                    }
+                }
                 // WGSL shifts by a `u32` amount.
-                if rt.scalar() != Some(Scalar::U32) {
+                if rt.scalar() != Some(Scalar::U32) && !masked {
                     let shape = match &lt {
                         Type::Vector(_, n) => Type::Vector(Scalar::U32, *n),
                         _ => Type::UINT,
@@ -1274,6 +1308,40 @@ impl<'a> Writer<'a> {
             }
         }
     }
+}
+
+/// Whether `e` reads nothing but this function's own locals (not through pointer parameters).
+fn reads_only_locals(cx: &Ctx<'_>, e: ExprId) -> bool {
+    match &cx.f.exprs[e].kind {
+        ExprKind::Const(_) => true,
+        ExprKind::Local(l) => !cx.names[l.index()].starts_with("(*"),
+        ExprKind::Global(_)
+        | ExprKind::Call { .. }
+        | ExprKind::Intrinsic { .. }
+        | ExprKind::Method { .. }
+        | ExprKind::Assign { .. }
+        | ExprKind::IncDec { .. }
+        | ExprKind::GroupWave(_) => false,
+        kind => kind.children().into_iter().all(|c| reads_only_locals(cx, c)),
+    }
+}
+
+/// Whether evaluating `e` may write a local: an assignment, an increment, or an `out`/`inout`
+/// argument.
+fn writes_locals(f: &Function, module: &Module, stdlib: &Stdlib, e: ExprId) -> bool {
+    let own = match &f.exprs[e].kind {
+        ExprKind::Assign { .. } | ExprKind::IncDec { .. } => true,
+        ExprKind::Call { function, .. } => {
+            let callee = &module.functions[*function];
+            callee.params.iter().any(|p| callee.locals[*p].param != Some(ParamMode::In))
+        }
+        ExprKind::Intrinsic { id, .. } => {
+            let (_, intr) = crate::lower::intrinsics::declaration(stdlib, *id);
+            intr.params.iter().any(|p| p.mode != ParamMode::In)
+        }
+        _ => false,
+    };
+    own || f.exprs[e].kind.children().into_iter().any(|c| writes_locals(f, module, stdlib, c))
 }
 
 /// The WGSL built-in of an entry-point input, and its component count.

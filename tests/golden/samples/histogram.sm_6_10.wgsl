@@ -38,8 +38,9 @@ fn FirstLane(mask: vec4<u32>) -> u32 {
 fn AddMatched(bucket: u32, mask: vec4<u32>) {
     var bits: vec4<u32> = vec4<u32>(countOneBits(mask));
     var matchCount: u32 = ((bits.x + bits.y) + bits.z) + bits.w;
-    let wavec_t = FirstLane(mask);
-    if (wavec_subgroup_invocation_id == wavec_t) {
+    let wavec_t = wavec_subgroup_invocation_id;
+    let wavec_t_1 = FirstLane(mask);
+    if (wavec_t == wavec_t_1) {
         atomicAdd(&Histogram[bucket], matchCount);
     }
 }
