@@ -47,6 +47,8 @@ typedef enum WavecTarget {
   WAVEC_TARGET_GLSL = 3,
   // A CUDA C++ translation unit (`.cu`) with one `extern "C" __global__` kernel.
   WAVEC_TARGET_CUDA = 4,
+  // Metal Shading Language 2.4 source (`.metal`) with one `kernel` function.
+  WAVEC_TARGET_METAL = 6,
 } WavecTarget;
 
 typedef enum WavecSeverity {

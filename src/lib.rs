@@ -62,6 +62,8 @@ pub enum Target {
     Glsl,
     /// One CUDA C++ translation unit (`.cu`) for nvcc or NVRTC.
     Cuda,
+    /// Metal Shading Language 2.4 (`.metal`): one compute kernel.
+    Metal,
 }
 
 impl Target {
@@ -72,6 +74,7 @@ impl Target {
             "spirv-asm" | "spvasm" => Some(Target::SpirvAsm),
             "glsl" => Some(Target::Glsl),
             "cuda" | "cu" => Some(Target::Cuda),
+            "metal" | "msl" => Some(Target::Metal),
             _ => None,
         }
     }
@@ -82,6 +85,7 @@ impl Target {
             Target::SpirvAsm => "spirv-asm",
             Target::Glsl => "glsl",
             Target::Cuda => "cuda",
+            Target::Metal => "metal",
         }
     }
     /// The file extension of an output of this target.
@@ -92,6 +96,7 @@ impl Target {
             Target::SpirvAsm => "spvasm",
             Target::Glsl => "glsl",
             Target::Cuda => "cu",
+            Target::Metal => "metal",
         }
     }
 }
@@ -388,6 +393,10 @@ pub fn compile_with_loader(
                 Ok(text) => artifacts.push((target, Artifact::Text(text))),
                 Err(e) => errors.extend(e),
             },
+            Target::Metal => match metal(&checked, options) {
+                Ok(text) => artifacts.push((target, Artifact::Text(text))),
+                Err(e) => errors.extend(e),
+            },
         }
     }
     if !errors.is_empty() {
@@ -459,7 +468,7 @@ pub fn spirv_options(options: &Options) -> back::spv::Options {
     }
 }
 
-/// The module a target with a native group wave index writes (SPIR-V, GLSL, CUDA): sema's,
+/// The module a target with a native group wave index writes (SPIR-V, GLSL, CUDA, Metal): sema's,
 /// unless `--emulate always` asks for the fallback or `--virtual-wave-size` rewrites it. Only
 /// those passes copy it; otherwise the writer reads sema's directly.
 fn native_group_wave_module<'c>(
@@ -498,6 +507,13 @@ fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
 fn cuda(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
     let module = native_group_wave_module(checked, options)?;
     back::cuda::write_string(&module, checked.entry, &back::cuda::Options::default())
+}
+
+/// Metal's group wave index is native (`[[simdgroup_index_in_threadgroup]]`); `always` runs
+/// the groupshared fallback first, as for the other targets.
+fn metal(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    let module = native_group_wave_module(checked, options)?;
+    back::msl::write_string(&module, checked.entry, &back::msl::Options::default())
 }
 
 fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {

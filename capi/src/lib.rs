@@ -32,6 +32,8 @@ pub enum WavecTarget {
     WAVEC_TARGET_GLSL = 3,
     /// A CUDA C++ translation unit (`.cu`) with one `extern "C" __global__` kernel.
     WAVEC_TARGET_CUDA = 4,
+    /// Metal Shading Language 2.4 source (`.metal`) with one `kernel` function.
+    WAVEC_TARGET_METAL = 6,
 }
 
 /// What a call did.
@@ -186,6 +188,7 @@ pub unsafe extern "C" fn wavec_options_add_target(options: *mut WavecOptions, ta
             WavecTarget::WAVEC_TARGET_SPIRV_ASM => wavec::Target::SpirvAsm,
             WavecTarget::WAVEC_TARGET_GLSL => wavec::Target::Glsl,
             WavecTarget::WAVEC_TARGET_CUDA => wavec::Target::Cuda,
+            WavecTarget::WAVEC_TARGET_METAL => wavec::Target::Metal,
         };
         if !o.options.targets.contains(&t) {
             o.options.targets.push(t);
@@ -310,6 +313,7 @@ fn result_of(compiled: Result<wavec::Output, wavec::diag::Diagnostics>) -> Wavec
                         wavec::Target::SpirvAsm => WavecTarget::WAVEC_TARGET_SPIRV_ASM,
                         wavec::Target::Glsl => WavecTarget::WAVEC_TARGET_GLSL,
                         wavec::Target::Cuda => WavecTarget::WAVEC_TARGET_CUDA,
+                        wavec::Target::Metal => WavecTarget::WAVEC_TARGET_METAL,
                     };
                     let mut bytes = match a {
                         wavec::Artifact::Text(s) => s.as_bytes().to_vec(),

@@ -259,9 +259,23 @@ pub fn expand_template(
             }
         }
     }
-    // `wavec::f(…)` is a call: `::` is no operator to parenthesize against.
-    if is_call_like(&out.replace("::", "_")) || out.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+    // `wavec::f(…)` is a call: `::` is no operator to parenthesize against; `state.lane` is a
+    // member access.
+    let primary = |t: &str| {
+        is_call_like(&t.replace("::", "_")) || t.chars().all(|c| c.is_ascii_alphanumeric() || "_.".contains(c))
+    };
+    // `$2 = f(…)`: an assignment of a call's result (an atomic's original value).
+    let assigned = match pieces.as_slice() {
+        [Piece::Arg(_), Piece::Text(t), ..] => t.strip_prefix(" = ").is_some_and(|rest| {
+            let call = text.split_once(" = ").map(|(_, c)| c).unwrap_or(rest);
+            primary(call) && !call.contains(" = ")
+        }),
+        _ => false,
+    };
+    if primary(&out) {
         Ok((out, P_POSTFIX))
+    } else if assigned {
+        Ok((out, P_ASSIGN))
     } else if text.split("), ").all(|part| is_call_like(&format!("{part})")) || is_call_like(part)) {
         Ok((out, P_COMMA))
     } else {

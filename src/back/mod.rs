@@ -7,6 +7,7 @@ pub mod clike;
 pub mod cuda;
 pub mod glsl;
 pub mod hlsl;
+pub mod msl;
 pub mod precedence;
 pub mod spv;
 pub mod template;

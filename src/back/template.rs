@@ -120,7 +120,7 @@ pub fn in_argument_slot(pieces: &[Piece<'_>], k: usize) -> bool {
 
 /// Whether the conditions of a text backend's form (`[glsl]`, `[cuda]`) hold for a call of
 /// `args` in `f`: `shape = s | v | sv | v2 | v3 | v4` (the first argument's shape),
-/// `when = "float" | "sint" | "uint" | "int" | "bool"` (its element type), `cap = NAME` (asked
+/// `when = "float" | "sint" | "uint" | "int" | "bool" | "numeric"` (its element type), `cap = NAME` (asked
 /// through `allows`: a `--capability`), `constant = I` (argument `I` is a compile-time constant).
 pub fn form_applies(form: &Lowering, f: &Function, args: &[ExprId], allows: &dyn Fn(&str) -> bool) -> bool {
     form_applies_to(form, args.first().map(|a| &f.exprs[*a].ty), f, args, allows)
@@ -161,6 +161,7 @@ pub fn form_applies_to(
             "uint" => s.is_some_and(Scalar::is_unsigned_int),
             "int" => s.is_some_and(Scalar::is_int),
             "bool" => s == Some(Scalar::Bool),
+            "numeric" => s.is_some_and(|s| s != Scalar::Bool),
             _ => false,
         };
         if !ok {

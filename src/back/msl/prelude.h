@@ -1,0 +1,112 @@
+// wavec's Metal prelude: HLSL semantics that MSL has no built-in for.
+namespace wavec {
+
+// The element type of a scalar or vector.
+template <typename T> struct elem { typedef T type; };
+template <typename T, int N> struct elem<vec<T, N>> { typedef T type; };
+
+// HLSL masks shift counts to the operand's width; MSL leaves larger counts undefined.
+template <typename T> T shl(T a, T b) { return a << (b & T(sizeof(typename elem<T>::type) * 8 - 1)); }
+template <typename T> T shr(T a, T b) { return a >> (b & T(sizeof(typename elem<T>::type) * 8 - 1)); }
+
+// `&&` and `||` of bool vectors, component-wise (both operands evaluated, as in HLSL 2021).
+template <int N> vec<bool, N> logic_and(vec<bool, N> a, vec<bool, N> b) { return select(vec<bool, N>(false), b, a); }
+template <int N> vec<bool, N> logic_or(vec<bool, N> a, vec<bool, N> b) { return select(b, vec<bool, N>(true), a); }
+
+// HLSL's `*` and `/` of two matrices are component-wise; MSL's `*` is the linear-algebra product.
+template <typename T, int C, int R> matrix<T, C, R> mat_mul(matrix<T, C, R> a, matrix<T, C, R> b) {
+    matrix<T, C, R> r;
+    for (int i = 0; i < C; ++i) r[i] = a[i] * b[i];
+    return r;
+}
+template <typename T, int C, int R> matrix<T, C, R> mat_div(matrix<T, C, R> a, matrix<T, C, R> b) {
+    matrix<T, C, R> r;
+    for (int i = 0; i < C; ++i) r[i] = a[i] / b[i];
+    return r;
+}
+
+// sign() of integers (MSL's is for floats only).
+template <typename T> T isign(T x) { return T(x > T(0)) - T(x < T(0)); }
+
+// Bit scans: HLSL answers 0xFFFFFFFF where no bit is found; firstbithigh of a negative int
+// finds the highest clear bit.
+inline uint firstbitlow(uint x) { return x == 0u ? 0xFFFFFFFFu : uint(ctz(x)); }
+inline uint firstbitlow(int x) { return firstbitlow(as_type<uint>(x)); }
+inline uint firstbitlow(ulong x) { return x == 0ul ? 0xFFFFFFFFu : uint(ctz(x)); }
+inline uint firstbitlow(long x) { return firstbitlow(as_type<ulong>(x)); }
+inline uint firstbithigh(uint x) { return x == 0u ? 0xFFFFFFFFu : 31u - uint(clz(x)); }
+inline uint firstbithigh(int x) { return firstbithigh(as_type<uint>(x < 0 ? ~x : x)); }
+inline uint firstbithigh(ulong x) { return x == 0ul ? 0xFFFFFFFFu : 63u - uint(clz(x)); }
+inline uint firstbithigh(long x) { return firstbithigh(as_type<ulong>(x < 0 ? ~x : x)); }
+template <typename T, int N> vec<uint, N> firstbitlow(vec<T, N> x) {
+    vec<uint, N> r;
+    for (int i = 0; i < N; ++i) r[i] = firstbitlow(x[i]);
+    return r;
+}
+template <typename T, int N> vec<uint, N> firstbithigh(vec<T, N> x) {
+    vec<uint, N> r;
+    for (int i = 0; i < N; ++i) r[i] = firstbithigh(x[i]);
+    return r;
+}
+
+// Half-precision bits in the low 16 bits of a uint.
+inline uint f32tof16(float x) { return uint(as_type<ushort>(half(x))); }
+inline float f16tof32(uint x) { return float(as_type<half>(ushort(x & 0xFFFFu))); }
+template <int N> vec<uint, N> f32tof16(vec<float, N> x) { return vec<uint, N>(as_type<vec<ushort, N>>(vec<half, N>(x))); }
+template <int N> vec<float, N> f16tof32(vec<uint, N> x) { return vec<float, N>(as_type<vec<half, N>>(vec<ushort, N>(x & 0xFFFFu))); }
+
+// Ballots: a SIMD group has at most 64 lanes (32 on Apple GPUs); HLSL's uint4 holds 128.
+inline ulong vote_bits(simd_vote v) { return static_cast<ulong>(static_cast<simd_vote::vote_t>(v)); }
+inline uint4 ballot(simd_vote v) {
+    ulong bits = vote_bits(v);
+    return uint4(uint(bits), uint(bits >> 32), 0u, 0u);
+}
+inline uint count_bits(simd_vote v) { return uint(popcount(vote_bits(v))); }
+inline uint prefix_count_bits(simd_vote v, uint lane) {
+    ulong below = lane >= 64u ? ~0ul : ((1ul << lane) - 1ul);
+    return uint(popcount(vote_bits(v) & below));
+}
+
+// Reads of other lanes; MSL's take no bool, which travels as a ushort.
+template <typename T> T read_first(T v) { return simd_broadcast_first(v); }
+template <typename T> T read_lane(T v, uint lane) { return simd_shuffle(v, ushort(lane)); }
+template <typename T> T broadcast(T v, uint lane) { return simd_broadcast(v, ushort(lane)); }
+inline bool read_first(bool v) { return simd_broadcast_first(ushort(v)) != 0; }
+inline bool read_lane(bool v, uint lane) { return simd_shuffle(ushort(v), ushort(lane)) != 0; }
+inline bool broadcast(bool v, uint lane) { return simd_broadcast(ushort(v), ushort(lane)) != 0; }
+template <int N> vec<bool, N> read_first(vec<bool, N> v) { return simd_broadcast_first(vec<ushort, N>(v)) != ushort(0); }
+template <int N> vec<bool, N> read_lane(vec<bool, N> v, uint lane) { return simd_shuffle(vec<ushort, N>(v), ushort(lane)) != ushort(0); }
+template <int N> vec<bool, N> broadcast(vec<bool, N> v, uint lane) { return simd_broadcast(vec<ushort, N>(v), ushort(lane)) != ushort(0); }
+
+// WaveActiveAllEqual: per component for vectors.
+template <typename T> bool all_equal(T v) { return simd_all(v == simd_broadcast_first(v)); }
+inline bool all_equal(bool v) { return simd_all(v) || !simd_any(v); }
+template <typename T, int N> vec<bool, N> all_equal(vec<T, N> v) {
+    vec<bool, N> r;
+    for (int i = 0; i < N; ++i) r[i] = all_equal(v[i]);
+    return r;
+}
+
+// HLSL's strong compare-exchange from MSL's weak one; `A` is a pointer to a `device` or
+// `threadgroup` atomic_int/atomic_uint.
+template <typename A, typename T> void compare_exchange(A object, T compare, T value, thread T& original) {
+    T expected = compare;
+    while (!atomic_compare_exchange_weak_explicit(object, &expected, value, memory_order_relaxed, memory_order_relaxed) &&
+           expected == compare) {
+    }
+    original = expected;
+}
+template <typename A, typename T> void compare_store(A object, T compare, T value) {
+    T original;
+    compare_exchange(object, compare, value, original);
+}
+
+// Byte-address buffers: a value of any type at a byte offset.
+template <typename T> T load_bytes(const device uint* buffer, uint address) {
+    return *reinterpret_cast<const device T*>(reinterpret_cast<const device uchar*>(buffer) + address);
+}
+template <typename T> void store_bytes(device uint* buffer, uint address, T value) {
+    *reinterpret_cast<device T*>(reinterpret_cast<device uchar*>(buffer) + address) = value;
+}
+
+} // namespace wavec
