@@ -178,3 +178,28 @@ fn refusals_are_diagnostics() {
         assert!(codes(&d).iter().all(|c| c.starts_with("E066")), "{}", d.render_plain());
     }
 }
+
+/// The fuzz smoke test's mutated shaders through the Metal backend (with the groupshared
+/// fallback too): every failure is a diagnostic, nothing panics.
+#[test]
+fn mutated_shaders_never_panic_the_metal_backend() {
+    let corpus = crate::fuzz::corpus();
+    let mut seed = 0x5EED_0000_0660_u64;
+    let mut failures = Vec::new();
+    for i in 0..600 {
+        let src = crate::fuzz::mutate(&corpus[i % corpus.len()], &mut seed);
+        for emulate in [wavec::Emulate::Auto, wavec::Emulate::Always] {
+            let options = wavec::Options { targets: vec![wavec::Target::Metal], emulate, ..Default::default() };
+            let r = std::panic::catch_unwind(|| {
+                if let Err(d) = wavec::compile(&src, &options) {
+                    assert!(d.has_errors(), "an Err without an error diagnostic");
+                    assert!(!d.list.iter().any(|d| d.code == "E0699"), "an internal error:\n{}", d.render_plain());
+                }
+            });
+            if r.is_err() {
+                failures.push(src.clone());
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} inputs panicked, the first:\n{}", failures.len(), failures[0]);
+}
