@@ -314,4 +314,45 @@ bool simd_all(bool);
 bool simd_any(bool);
 simd_vote simd_ballot(bool);
 bool simd_is_first();
+// Textures and samplers.
+enum class access { sample, read, write, read_write };
+struct sampler {};
+struct level { explicit level(float); };
+struct gradient2d { gradient2d(float2, float2); };
+enum class component { x, y, z, w };
+template <typename T, access A = access::sample> struct texture1d {
+    vec<T, 4> read(uint, uint = 0) const;
+    vec<T, 4> sample(sampler, float) const;
+    void write(vec<T, 4>, uint);
+    uint get_width(uint = 0) const;
+    uint get_num_mip_levels() const;
+};
+template <typename T, access A = access::sample> struct texture2d {
+    vec<T, 4> read(uint2, uint = 0) const;
+    vec<T, 4> sample(sampler, float2, level, int2 = int2(0)) const;
+    vec<T, 4> sample(sampler, float2, gradient2d, int2 = int2(0)) const;
+    vec<T, 4> gather(sampler, float2, int2 = int2(0), component = component::x) const;
+    void write(vec<T, 4>, uint2, uint = 0);
+    uint get_width(uint = 0) const;
+    uint get_height(uint = 0) const;
+    uint get_num_mip_levels() const;
+};
+template <typename T, access A = access::sample> struct texture3d {
+    vec<T, 4> read(uint3, uint = 0) const;
+    vec<T, 4> sample(sampler, float3, level, int3 = int3(0)) const;
+    void write(vec<T, 4>, uint3, uint = 0);
+    uint get_width(uint = 0) const;
+    uint get_height(uint = 0) const;
+    uint get_depth(uint = 0) const;
+    uint get_num_mip_levels() const;
+};
+template <typename T, access A = access::sample> struct texture2d_array {
+    vec<T, 4> read(uint2, uint, uint = 0) const;
+    vec<T, 4> sample(sampler, float2, uint, level, int2 = int2(0)) const;
+    void write(vec<T, 4>, uint2, uint, uint = 0);
+    uint get_width(uint = 0) const;
+    uint get_height(uint = 0) const;
+    uint get_array_size() const;
+    uint get_num_mip_levels() const;
+};
 } // namespace metal

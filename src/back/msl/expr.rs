@@ -67,8 +67,8 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// A matrix as a vector of its rows (MSL columns) or a value converted to element type `s`.
-    fn convert_to(&mut self, cx: &Ctx<'a>, e: ExprId, to: &Type, span: Span) -> String {
+    /// Expression `e` converted to type `to` (MSL converts vectors only explicitly).
+    pub(super) fn convert_to(&mut self, cx: &Ctx<'a>, e: ExprId, to: &Type, span: Span) -> String {
         let from = cx.f.exprs[e].ty.clone();
         if &from == to {
             return self.expr(cx, e, P_ASSIGN);
@@ -204,8 +204,8 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Index { base, index } => {
                 if let Type::Resource(kind, _) = &f.exprs[*base].ty {
-                    if kind.is_texture() || kind.is_sampler() {
-                        self.refuse(span, &format!("`[]` of a `{}`", kind.name()));
+                    if kind.is_texture() {
+                        return self.texel_read(cx, *base, *index, &expr.ty, span);
                     }
                 }
                 let b = self.postfix_base(cx, *base);
@@ -240,6 +240,11 @@ impl<'a> Writer<'a> {
                     let t = self.atomic_lvalue(cx, *target);
                     let v = self.expr(cx, *value, P_ASSIGN);
                     return (format!("atomic_store_explicit(&{t}, {v}, memory_order_relaxed)"), P_POSTFIX);
+                }
+                if let ExprKind::Index { base, .. } = f.exprs[*target].kind {
+                    if matches!(&f.exprs[base].ty, Type::Resource(kind, _) if kind.is_texture()) {
+                        return self.texel_write(cx, *target, *op, *value, span);
+                    }
                 }
                 let tt = f.exprs[*target].ty.clone();
                 let t = self.sub(cx, *target, P_PREFIX);
@@ -320,6 +325,11 @@ impl<'a> Writer<'a> {
 
     fn construct(&mut self, cx: &Ctx<'a>, parts: &[ExprId], ty: &Type, span: Span) -> (String, u8) {
         let f = cx.f;
+        if let [part] = parts {
+            if &f.exprs[*part].ty == ty {
+                return self.expr_prec(cx, *part);
+            }
+        }
         let t = self.ty_at(ty, span);
         match ty {
             Type::Vector(s, _) => {

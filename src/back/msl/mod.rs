@@ -12,8 +12,8 @@
 //!   by `constant uint& NAME_count [[buffer(n + 1)]]`, its length in elements (`GetDimensions`);
 //!   `cbuffer`s, `$Globals` and push constants are `constant BLOCK& NAME [[buffer(n)]]`, a hidden
 //!   counter `device atomic_uint* NAME_counter [[buffer(n)]]`. Buffer indices count up from 0
-//!   over buffers only; textures take `[[texture(n)]]` and samplers `[[sampler(n)]]`, each
-//!   counting from 0 in the same order.
+//!   over buffers only; the textures the kernel uses take `[[texture(n)]]` and its samplers
+//!   `[[sampler(n)]]`, each counting from 0 in the same order.
 //! - **Functions reach resources through `wavec_state`**, a struct the kernel fills with its
 //!   arguments, pointers to its `threadgroup` variables, the thread's `static` variables and the
 //!   SIMD-group built-ins; a function that reaches any of them takes `thread wavec_state&`.
@@ -42,6 +42,11 @@
 //!   of C) is written as MSL `floatRxC`, which MSL reads as R *columns* of C: each MSL column
 //!   holds one HLSL row, so `m[i]` and `m[i][j]` mean what they mean in HLSL, and `mul(a, b)`
 //!   is written `b * a` (the transposes cancel). Only `float` and `half` matrices exist in MSL.
+//! - **Textures** (`texture` module): `Texture1D/2D/3D/2DArray` are `texture1d`… with
+//!   `access::sample`, their `RW` forms `access::read_write`, `SamplerState` is `sampler`: texel
+//!   reads and writes, `Load`, `mips[][]`, `SampleLevel`, `SampleGrad` and `Gather*` (2D),
+//!   `GetDimensions`. Cube maps, 1D arrays, comparison samplers, implicit-LOD sampling and arrays
+//!   of textures are refused.
 //! - **Layout**: buffers hold MSL's own structs, whose 3-component vectors take 16 bytes; that
 //!   is HLSL's scalar layout only without 3-vectors, which the host must account for. Matrices
 //!   in buffers must be `row_major` (E0662).
@@ -57,12 +62,14 @@
 //!   atomics on a struct member or a byte-address buffer.
 //! - E0664: an access to an atomic location that is not a plain read or write
 //!   (`+=`, `++`, passing it as `out`).
-//! - E0665: a construct the Metal backend does not write: non-compute stages, textures other
-//!   than those it supports, resources as values, `out` arguments outside thread memory.
+//! - E0665: a construct the Metal backend does not write: non-compute stages, the textures and
+//!   sampling methods above that it refuses, resources as values, `out` arguments outside
+//!   thread memory.
 
 mod atomics;
 mod expr;
 mod keywords;
+mod texture;
 mod wave;
 mod writer;
 

@@ -194,8 +194,9 @@ impl<'a> Writer<'a> {
                 );
                 ("0".into(), P_POSTFIX)
             }
+            _ if kind.is_texture() => self.texture_method(cx, object, method, args, ret, span),
             _ => {
-                self.refuse(span, &format!("a method of a `{}` (textures and samplers)", kind.name()));
+                self.refuse(span, &format!("`{method:?}` of a `{}`", kind.name()));
                 ("0".into(), P_POSTFIX)
             }
         }

@@ -375,14 +375,10 @@ impl<'a> Writer<'a> {
                 by_reference: false,
             }),
             ParamKind::Unused => {
-                if let Some((_, g)) = module.globals.iter().find(|(_, g)| g.name == p.name) {
-                    let what = match &g.ty {
-                        Type::Resource(kind, _) => format!("a `{}` (textures and samplers)", kind.name()),
-                        _ => "this resource".into(),
-                    };
-                    self.refuse(g.span, &what);
-                }
-                None
+                let (_, g) =
+                    module.globals.iter().find(|(_, g)| g.name == p.name && g.space == AddressSpace::Resource)?;
+                let (ty, attribute) = self.texture_arg_type(g)?;
+                Some(plain(ty, attribute))
             }
             ParamKind::Push => Some(reference("wavec_push")),
             ParamKind::Pointer { .. } => {

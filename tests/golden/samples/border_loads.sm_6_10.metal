@@ -55,14 +55,14 @@ kernel void main_kernel(const device float* Input [[buffer(0)]], constant uint& 
     (void)state;
     uint3 groupID = wavec_group;
     uint3 threadInTile = wavec_local;
-    int2 origin = int2(int2(groupID.xy)) * int2(16);
+    int2 origin = int2(groupID.xy) * int2(16);
     uint waveIndex = state.simd_group;
     for (uint border = 0u; border < 4u; ++border) {
         if (ShouldWaveDoWork(state, waveIndex, border)) {
             LoadBorder(state, border, origin);
         }
     }
-    int2 local = int2(int2(threadInTile.xy));
+    int2 local = int2(threadInTile.xy);
     (*state.tile)[(local.y + 1) * 18 + (local.x + 1)] = LoadClamped(state, origin + local);
     threadgroup_barrier(mem_flags::mem_threadgroup);
     float sum = 0.0f;
