@@ -47,9 +47,10 @@
 //!   reads and writes, `Load`, `mips[][]`, `SampleLevel`, `SampleGrad` and `Gather*` (2D),
 //!   `GetDimensions`. Cube maps, 1D arrays, comparison samplers, implicit-LOD sampling and arrays
 //!   of textures are refused.
-//! - **Layout**: buffers hold MSL's own structs, whose 3-component vectors take 16 bytes; that
-//!   is HLSL's scalar layout only without 3-vectors, which the host must account for. Matrices
-//!   in buffers must be `row_major` (E0662).
+//! - **Layout**: buffers hold MSL's own structs: a vector is aligned to its size rounded up to a
+//!   power of two (`float3` takes 16 bytes), a matrix is an array of such columns. That is none
+//!   of HLSL's buffer layouts in general (`--layout` does not apply), and a host must lay data
+//!   out as MSL does. A `bool` or a `column_major` matrix in a buffer is refused (E0662).
 //!
 //! # Diagnostics
 //!
