@@ -157,12 +157,31 @@ fn matrices_are_stored_transposed() {
     cxx_check(&m).unwrap();
 }
 
+/// MSL's math and SIMD-group functions take no matrices: the prelude applies them column by
+/// column (HLSL row by row), and a scalar becomes a matrix in every element.
+#[test]
+fn element_wise_functions_of_matrices() {
+    let src = "RWStructuredBuffer<float2x2> M;\n[numthreads(32, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {\n\
+               float2x2 m = M[id.x]; M[id.x] = WaveReadLaneFirst(m) + WaveActiveMax(m) + QuadReadAcrossX(m) + sqrt(m) + clamp(m, 0, 1); }";
+    let options = wavec::Options {
+        targets: vec![wavec::Target::Metal],
+        matrix_majorness: wavec::ir::Majorness::Row,
+        ..Default::default()
+    };
+    let m = wavec::compile(src, &options).unwrap().text(wavec::Target::Metal).unwrap().to_string();
+    assert!(
+        m.contains("wavec::m_read_first(m) + wavec::m_simd_max(m) + wavec::m_quad_shuffle_xor(m, 1) + wavec::m_sqrt(m) + wavec::m_clamp(m, wavec::splat<float2x2>(0), wavec::splat<float2x2>(1))"),
+        "{m}"
+    );
+    cxx_check(&m).unwrap();
+}
+
 #[test]
 fn refusals_are_diagnostics() {
     let cases = [
         ("E0660", "RWStructuredBuffer<float> B;\n[numthreads(1, 1, 1)] void main() { double d = B[0]; B[0] = (float)(d * 2.0); }"),
         ("E0660", "RWStructuredBuffer<int> B;\n[numthreads(1, 1, 1)] void main() { int2x2 m = int2x2(1, 2, 3, 4); B[0] = m[0][0]; }"),
-        ("E0661", "RWStructuredBuffer<float> B;\n[numthreads(4, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { float2x2 m = B[id.x]; B[0] = WaveActiveSum(m)[0][0]; }"),
+        ("E0661", "RWStructuredBuffer<float> B;\n[numthreads(4, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { float2x2 m = B[id.x]; B[0] = WaveActiveAllEqual(m)[0][0] ? 1.0 : 0.0; }"),
         ("E0661", "RWStructuredBuffer<uint64_t> B;\n[numthreads(4, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { B[id.x] = WaveActiveSum(B[id.x]); }"),
         ("E0662", "struct S { bool b; }; RWStructuredBuffer<S> B;\n[numthreads(8, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { B[id.x].b = true; }"),
         ("E0663", "RWStructuredBuffer<uint64_t> B;\n[numthreads(4, 1, 1)] void main() { InterlockedAdd(B[0], 1); }"),

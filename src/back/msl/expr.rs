@@ -98,6 +98,10 @@ impl<'a> Writer<'a> {
                 let b = self.postfix_base(cx, e);
                 format!("{t}({b}.x)")
             }
+            (Type::Scalar(_), Type::Matrix(..)) => {
+                let v = self.expr(cx, e, P_ASSIGN);
+                format!("wavec::splat<{t}>({v})")
+            }
             (Type::Matrix(_, r, c), Type::Matrix(_, r2, c2)) if r == r2 && c == c2 => {
                 let s = self.expr(cx, e, P_ASSIGN);
                 format!("{t}({s})")

@@ -56,7 +56,8 @@
 //!
 //! - E0660: a type MSL lacks: `double`, integer or bool matrices.
 //! - E0661: an intrinsic with no Metal form for this call and no portable implementation
-//!   (derivatives, wave operations on matrices, 64-bit wave operations).
+//!   (64-bit wave operations, `WaveActiveAllEqual` of a matrix). Element-wise math and wave
+//!   operations of matrices are the prelude's `wavec::m_*`, column by column.
 //! - E0662: a buffer whose contents MSL cannot lay out as HLSL does (`bool`, `column_major`
 //!   matrices).
 //! - E0663: an atomic MSL lacks or that the backend cannot place: 64-bit and float atomics,

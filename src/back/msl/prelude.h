@@ -25,6 +25,42 @@ template <typename T, int C, int R> matrix<T, C, R> mat_div(matrix<T, C, R> a, m
     return r;
 }
 
+// A scalar converted to a matrix: every element (MSL's matrix(s) fills the diagonal only).
+template <typename M> struct matrix_of;
+template <typename T, int C, int R> struct matrix_of<matrix<T, C, R>> {
+    static matrix<T, C, R> splat(T s) {
+        matrix<T, C, R> r;
+        for (int i = 0; i < C; ++i) r[i] = vec<T, R>(s);
+        return r;
+    }
+};
+template <typename M, typename S> M splat(S s) { return matrix_of<M>::splat(s); }
+
+// Element-wise functions of matrices (MSL's take scalars and vectors): column by column, which
+// is row by row of the HLSL matrix.
+#define WAVEC_MATRIX_MAP(NAME, PARAMS, ARGS) \
+    template <typename T, int C, int R> matrix<T, C, R> m_##NAME PARAMS { \
+        matrix<T, C, R> r; \
+        for (int i = 0; i < C; ++i) r[i] = NAME ARGS; \
+        return r; \
+    }
+#define WAVEC_MATRIX_MAP1(NAME) WAVEC_MATRIX_MAP(NAME, (matrix<T, C, R> a), (a[i]))
+#define WAVEC_MATRIX_MAP2(NAME) WAVEC_MATRIX_MAP(NAME, (matrix<T, C, R> a, matrix<T, C, R> b), (a[i], b[i]))
+#define WAVEC_MATRIX_MAP3(NAME) WAVEC_MATRIX_MAP(NAME, (matrix<T, C, R> a, matrix<T, C, R> b, matrix<T, C, R> c), (a[i], b[i], c[i]))
+WAVEC_MATRIX_MAP1(sqrt) WAVEC_MATRIX_MAP1(rsqrt) WAVEC_MATRIX_MAP1(floor) WAVEC_MATRIX_MAP1(ceil) WAVEC_MATRIX_MAP1(rint)
+WAVEC_MATRIX_MAP1(trunc) WAVEC_MATRIX_MAP1(fract) WAVEC_MATRIX_MAP1(exp) WAVEC_MATRIX_MAP1(exp2) WAVEC_MATRIX_MAP1(log)
+WAVEC_MATRIX_MAP1(log2) WAVEC_MATRIX_MAP1(sin) WAVEC_MATRIX_MAP1(cos) WAVEC_MATRIX_MAP1(tan) WAVEC_MATRIX_MAP1(asin)
+WAVEC_MATRIX_MAP1(acos) WAVEC_MATRIX_MAP1(atan) WAVEC_MATRIX_MAP1(abs)
+WAVEC_MATRIX_MAP1(simd_sum) WAVEC_MATRIX_MAP1(simd_product) WAVEC_MATRIX_MAP1(simd_min) WAVEC_MATRIX_MAP1(simd_max)
+WAVEC_MATRIX_MAP1(simd_prefix_exclusive_sum) WAVEC_MATRIX_MAP1(simd_prefix_exclusive_product)
+WAVEC_MATRIX_MAP1(simd_prefix_inclusive_sum) WAVEC_MATRIX_MAP1(simd_prefix_inclusive_product)
+WAVEC_MATRIX_MAP2(min) WAVEC_MATRIX_MAP2(max) WAVEC_MATRIX_MAP2(pow) WAVEC_MATRIX_MAP2(atan2) WAVEC_MATRIX_MAP2(fmod)
+WAVEC_MATRIX_MAP2(step) WAVEC_MATRIX_MAP3(clamp) WAVEC_MATRIX_MAP3(mix) WAVEC_MATRIX_MAP3(smoothstep)
+#undef WAVEC_MATRIX_MAP1
+#undef WAVEC_MATRIX_MAP2
+#undef WAVEC_MATRIX_MAP3
+#undef WAVEC_MATRIX_MAP
+
 // sign() of integers (MSL's is for floats only).
 template <typename T> T isign(T x) { return T(x > T(0)) - T(x < T(0)); }
 
@@ -77,6 +113,23 @@ inline bool broadcast(bool v, uint lane) { return simd_broadcast(ushort(v), usho
 template <int N> vec<bool, N> read_first(vec<bool, N> v) { return simd_broadcast_first(vec<ushort, N>(v)) != ushort(0); }
 template <int N> vec<bool, N> read_lane(vec<bool, N> v, uint lane) { return simd_shuffle(vec<ushort, N>(v), ushort(lane)) != ushort(0); }
 template <int N> vec<bool, N> broadcast(vec<bool, N> v, uint lane) { return simd_broadcast(vec<ushort, N>(v), ushort(lane)) != ushort(0); }
+
+// Matrices across lanes, column by column.
+template <typename T, int C, int R> matrix<T, C, R> m_read_first(matrix<T, C, R> a) {
+    matrix<T, C, R> r;
+    for (int i = 0; i < C; ++i) r[i] = read_first(a[i]);
+    return r;
+}
+template <typename T, int C, int R> matrix<T, C, R> m_read_lane(matrix<T, C, R> a, uint lane) {
+    matrix<T, C, R> r;
+    for (int i = 0; i < C; ++i) r[i] = read_lane(a[i], lane);
+    return r;
+}
+template <typename T, int C, int R> matrix<T, C, R> m_quad_shuffle_xor(matrix<T, C, R> a, ushort mask) {
+    matrix<T, C, R> r;
+    for (int i = 0; i < C; ++i) r[i] = quad_shuffle_xor(a[i], mask);
+    return r;
+}
 
 // WaveActiveAllEqual: per component for vectors.
 template <typename T> bool all_equal(T v) { return simd_all(v == simd_broadcast_first(v)); }
