@@ -143,6 +143,16 @@ fn atomics_get_atomic_types_and_explicit_accesses() {
         assert!(m.contains(f), "{f}:\n{m}");
     }
     cxx_check(&m).unwrap();
+    // A byte-address buffer's word, reinterpreted as an atomic of the value's type.
+    let src = "RWByteAddressBuffer Raw;\n[numthreads(4, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {\n\
+               int old; Raw.InterlockedMax(id.x * 4, -1, old); uint o2; Raw.InterlockedCompareExchange(8, 0u, id.x, o2); Raw.Store(16, o2 + (uint)old); }";
+    let m = metal(src).unwrap();
+    assert!(
+        m.contains("old = atomic_fetch_max_explicit(wavec::word_int(state.Raw, id.x * 4u), -1, memory_order_relaxed);"),
+        "{m}"
+    );
+    assert!(m.contains("wavec::compare_exchange(wavec::word_uint(state.Raw, 8u), 0u, id.x, o2);"), "{m}");
+    cxx_check(&m).unwrap();
 }
 
 #[test]
@@ -185,7 +195,7 @@ fn refusals_are_diagnostics() {
         ("E0661", "RWStructuredBuffer<uint64_t> B;\n[numthreads(4, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { B[id.x] = WaveActiveSum(B[id.x]); }"),
         ("E0662", "struct S { bool b; }; RWStructuredBuffer<S> B;\n[numthreads(8, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { B[id.x].b = true; }"),
         ("E0663", "RWStructuredBuffer<uint64_t> B;\n[numthreads(4, 1, 1)] void main() { InterlockedAdd(B[0], 1); }"),
-        ("E0663", "RWByteAddressBuffer B;\n[numthreads(4, 1, 1)] void main() { B.InterlockedAdd(0, 1u); }"),
+        ("E0663", "RWStructuredBuffer<float> B;\n[numthreads(4, 1, 1)] void main() { float o; InterlockedExchange(B[0], 1.0, o); B[1] = o; }"),
         ("E0663", "struct S { uint n; }; RWStructuredBuffer<S> B;\n[numthreads(4, 1, 1)] void main() { InterlockedAdd(B[0].n, 1u); }"),
         ("E0664", "RWStructuredBuffer<uint> B;\n[numthreads(4, 1, 1)] void main() { InterlockedAdd(B[0], 1u); B[1] += 2u; }"),
         ("E0665", "TextureCube<float4> T; SamplerState S; RWStructuredBuffer<float4> B;\n[numthreads(8, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { B[id.x] = T.SampleLevel(S, float3(1, 0, 0), 0); }"),

@@ -1,7 +1,8 @@
 //! Which globals hold atomics. MSL's atomic operations take `atomic_uint`/`atomic_int` objects,
 //! so a buffer or `groupshared` variable that any `Interlocked*` call targets is declared with
 //! the atomic type, and every other access to it becomes an atomic load or store. What cannot be
-//! declared so (a struct member, a byte-address buffer, a thread's own variable) is refused.
+//! declared so (a struct member, a thread's own variable) is refused; byte-address buffers
+//! reinterpret a word instead (`wave.rs`).
 
 use crate::diag::Diagnostic;
 use crate::fast_hash::HashSet;
@@ -69,7 +70,7 @@ pub(super) fn atomic_globals(
                         .with_note(
                             "MSL atomics need `atomic_uint`/`atomic_int` objects: the backend declares elements of \
                              read-write structured or typed buffers of `uint`/`int` and `groupshared` `uint`/`int` \
-                             variables and arrays so, not struct members or byte-address buffers",
+                             variables and arrays so, not struct members",
                         ),
                 ),
             }

@@ -36,7 +36,8 @@
 //! - **Atomics**: a buffer (or `groupshared` variable) that an `Interlocked*` call targets is
 //!   declared with MSL's atomic type (`device atomic_uint*`, `threadgroup atomic_int`); its other
 //!   reads and writes become `atomic_load_explicit`/`atomic_store_explicit`, every atomic is
-//!   `memory_order_relaxed` (HLSL's atomics order nothing either).
+//!   `memory_order_relaxed` (HLSL's atomics order nothing either). A byte-address buffer's
+//!   atomics reinterpret the addressed word as `device atomic_uint*`/`atomic_int*`.
 //! - **Types**: vectors are MSL's (`float3`, `int2`, `bool4`, `half4`); arrays are
 //!   `metal::array<T, N>` (they copy by value, as HLSL's do). Matrices: HLSL `floatRxC` (R rows
 //!   of C) is written as MSL `floatRxC`, which MSL reads as R *columns* of C: each MSL column
@@ -61,7 +62,7 @@
 //! - E0662: a buffer whose contents MSL cannot lay out as HLSL does (`bool`, `column_major`
 //!   matrices).
 //! - E0663: an atomic MSL lacks or that the backend cannot place: 64-bit and float atomics,
-//!   atomics on a struct member or a byte-address buffer.
+//!   atomics on a struct member.
 //! - E0664: an access to an atomic location that is not a plain read or write
 //!   (`+=`, `++`, passing it as `out`).
 //! - E0665: a construct the Metal backend does not write: non-compute stages, the textures and

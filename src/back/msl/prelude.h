@@ -154,6 +154,14 @@ template <typename A, typename T> void compare_store(A object, T compare, T valu
     compare_exchange(object, compare, value, original);
 }
 
+// Byte-address buffers: the word at a byte offset as an atomic object (for `Interlocked*`).
+inline device atomic_uint* word_uint(device uint* buffer, uint address) {
+    return reinterpret_cast<device atomic_uint*>(buffer) + (address >> 2);
+}
+inline device atomic_int* word_int(device uint* buffer, uint address) {
+    return reinterpret_cast<device atomic_int*>(buffer) + (address >> 2);
+}
+
 // Byte-address buffers: a value of any type at a byte offset.
 template <typename T> T load_bytes(const device uint* buffer, uint address) {
     return *reinterpret_cast<const device T*>(reinterpret_cast<const device uchar*>(buffer) + address);

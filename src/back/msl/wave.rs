@@ -186,13 +186,56 @@ impl<'a> Writer<'a> {
                 let a = self.args(cx, args);
                 (format!("wavec::store_bytes({name}, {a})"), P_POSTFIX)
             }
-            (RWByteAddressBuffer, ResourceMethod::Interlocked(_)) => {
-                self.refuse_code(
-                    "E0663",
-                    span,
-                    "an atomic on a byte-address buffer (MSL atomics need a buffer of `atomic_uint`: use a `RWStructuredBuffer<uint>`)",
-                );
-                ("0".into(), P_POSTFIX)
+            (RWByteAddressBuffer, ResourceMethod::Interlocked(op)) => {
+                // The word at the address, reinterpreted as an atomic object of the type of the
+                // original value's variable (exact, an lvalue), else of the value's.
+                let out_at = match op {
+                    AtomicOp::CompareExchange => Some(3),
+                    AtomicOp::CompareStore => None,
+                    _ => Some(2),
+                };
+                let typed_by = out_at.and_then(|i| args.get(i)).or(args.get(1));
+                let value_ty = typed_by.map(|v| cx.f.exprs[*v].ty.clone()).unwrap_or(Type::UINT);
+                let word = match value_ty {
+                    Type::Scalar(Scalar::U32) => "word_uint",
+                    Type::Scalar(Scalar::I32) => "word_int",
+                    _ => {
+                        let t = value_ty.to_string();
+                        self.refuse_code(
+                            "E0663",
+                            span,
+                            &format!("an atomic of `{t}` on a byte-address buffer (MSL's atomics are 32-bit integers)"),
+                        );
+                        return ("0".into(), P_POSTFIX);
+                    }
+                };
+                if let Some(a) = out_at.and_then(|i| args.get(i)) {
+                    self.check_out_argument(cx, *a);
+                }
+                let address = arg(self, 0);
+                let object = format!("wavec::{word}({name}, {address})");
+                let rest: Vec<String> = (1..args.len()).map(|i| arg(self, i)).collect();
+                let f = match op {
+                    AtomicOp::Add => "atomic_fetch_add_explicit",
+                    AtomicOp::Min => "atomic_fetch_min_explicit",
+                    AtomicOp::Max => "atomic_fetch_max_explicit",
+                    AtomicOp::And => "atomic_fetch_and_explicit",
+                    AtomicOp::Or => "atomic_fetch_or_explicit",
+                    AtomicOp::Xor => "atomic_fetch_xor_explicit",
+                    AtomicOp::Exchange => "atomic_exchange_explicit",
+                    AtomicOp::CompareExchange => {
+                        return (format!("wavec::compare_exchange({object}, {})", rest.join(", ")), P_POSTFIX)
+                    }
+                    AtomicOp::CompareStore => {
+                        return (format!("wavec::compare_store({object}, {})", rest.join(", ")), P_POSTFIX)
+                    }
+                };
+                let call =
+                    format!("{f}({object}, {}, memory_order_relaxed)", rest.first().cloned().unwrap_or_default());
+                match rest.get(1) {
+                    Some(original) => (format!("{original} = {call}"), P_ASSIGN),
+                    None => (call, P_POSTFIX),
+                }
             }
             _ if kind.is_texture() => self.texture_method(cx, object, method, args, ret, span),
             _ => {
