@@ -198,7 +198,7 @@ fn refusals_are_diagnostics() {
         ("E0663", "RWStructuredBuffer<float> B;\n[numthreads(4, 1, 1)] void main() { float o; InterlockedExchange(B[0], 1.0, o); B[1] = o; }"),
         ("E0663", "struct S { uint n; }; RWStructuredBuffer<S> B;\n[numthreads(4, 1, 1)] void main() { InterlockedAdd(B[0].n, 1u); }"),
         ("E0664", "RWStructuredBuffer<uint> B;\n[numthreads(4, 1, 1)] void main() { InterlockedAdd(B[0], 1u); B[1] += 2u; }"),
-        ("E0665", "TextureCube<float4> T; SamplerState S; RWStructuredBuffer<float4> B;\n[numthreads(8, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { B[id.x] = T.SampleLevel(S, float3(1, 0, 0), 0); }"),
+        ("E0665", "Texture2D<float> T; SamplerComparisonState S; RWStructuredBuffer<float> B;\n[numthreads(8, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { B[id.x] = T.SampleCmpLevelZero(S, float2(0.5, 0.5), 0.5); }"),
         ("E0665", "RWTexture2D<float4> T;\n[numthreads(8, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { T[id.xy] *= 2.0; }"),
         ("E0665", "[shader(\"pixel\")] float4 main() : SV_Target { return 1; }"),
     ];

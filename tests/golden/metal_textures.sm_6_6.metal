@@ -13,10 +13,14 @@ struct wavec_state {
     texture2d<uint, access::sample> Ids;
     texture2d_array<float, access::sample> Layers;
     texture3d<float, access::sample> Volume;
+    texturecube<float, access::sample> Sky;
+    texturecube_array<float, access::sample> Skies;
+    texture1d_array<float, access::sample> Lines;
     texture2d<float, access::read_write> Out;
     texture1d<uint, access::read_write> LineOut;
     texture2d_array<int, access::read_write> LayersOut;
     texture3d<float, access::read_write> VolumeOut;
+    texture1d_array<int, access::read_write> LinesOut;
     uint simd_lane;
     uint simd_size;
     uint simd_group;
@@ -27,17 +31,21 @@ float4 Blur(thread wavec_state& state, float2 uv) {
     return wavec::sample_level(state.Color, state.Linear, uv, 1.0f, int2(1, -1)) + wavec::sample_level(state.Color, state.Linear, uv, 0.0f);
 }
 
-kernel void main_kernel(texture2d<float, access::sample> Color [[texture(0)]], sampler Linear [[sampler(0)]], texture1d<float, access::sample> Line [[texture(1)]], texture2d<float, access::sample> Depth [[texture(2)]], texture2d<uint, access::sample> Ids [[texture(3)]], texture2d_array<float, access::sample> Layers [[texture(4)]], texture3d<float, access::sample> Volume [[texture(5)]], texture2d<float, access::read_write> Out [[texture(6)]], texture1d<uint, access::read_write> LineOut [[texture(7)]], texture2d_array<int, access::read_write> LayersOut [[texture(8)]], texture3d<float, access::read_write> VolumeOut [[texture(9)]], uint3 wavec_thread [[thread_position_in_grid]], uint3 wavec_group [[threadgroup_position_in_grid]], uint3 wavec_local [[thread_position_in_threadgroup]], uint wavec_local_index [[thread_index_in_threadgroup]], uint wavec_lane [[thread_index_in_simdgroup]], uint wavec_lane_count [[threads_per_simdgroup]], uint wavec_simd_group [[simdgroup_index_in_threadgroup]], uint wavec_simd_groups [[simdgroups_per_threadgroup]]) {
-    wavec_state state = {Color, Linear, Line, Depth, Ids, Layers, Volume, Out, LineOut, LayersOut, VolumeOut, wavec_lane, wavec_lane_count, wavec_simd_group, wavec_simd_groups};
+kernel void main_kernel(texture2d<float, access::sample> Color [[texture(0)]], sampler Linear [[sampler(0)]], texture1d<float, access::sample> Line [[texture(1)]], texture2d<float, access::sample> Depth [[texture(2)]], texture2d<uint, access::sample> Ids [[texture(3)]], texture2d_array<float, access::sample> Layers [[texture(4)]], texture3d<float, access::sample> Volume [[texture(5)]], texturecube<float, access::sample> Sky [[texture(6)]], texturecube_array<float, access::sample> Skies [[texture(7)]], texture1d_array<float, access::sample> Lines [[texture(8)]], texture2d<float, access::read_write> Out [[texture(9)]], texture1d<uint, access::read_write> LineOut [[texture(10)]], texture2d_array<int, access::read_write> LayersOut [[texture(11)]], texture3d<float, access::read_write> VolumeOut [[texture(12)]], texture1d_array<int, access::read_write> LinesOut [[texture(13)]], uint3 wavec_thread [[thread_position_in_grid]], uint3 wavec_group [[threadgroup_position_in_grid]], uint3 wavec_local [[thread_position_in_threadgroup]], uint wavec_local_index [[thread_index_in_threadgroup]], uint wavec_lane [[thread_index_in_simdgroup]], uint wavec_lane_count [[threads_per_simdgroup]], uint wavec_simd_group [[simdgroup_index_in_threadgroup]], uint wavec_simd_groups [[simdgroups_per_threadgroup]]) {
+    wavec_state state = {Color, Linear, Line, Depth, Ids, Layers, Volume, Sky, Skies, Lines, Out, LineOut, LayersOut, VolumeOut, LinesOut, wavec_lane, wavec_lane_count, wavec_simd_group, wavec_simd_groups};
     (void)state;
     uint3 id = wavec_thread;
     float2 uv = (float2(id.xy) + float2(0.5f)) / float2(64.0f);
     float4 c = Blur(state, uv) + state.Color.sample(state.Linear, uv, gradient2d(float2(0.01f, 0.0f), float2(0.0f, 0.01f)));
     c += wavec::sample_level(state.Layers, state.Linear, float3(uv, float(id.z)), 0.0f) + wavec::sample_level(state.Volume, state.Linear, float3(uv, 0.5f), 2.0f);
     c.xy += wavec::sample_level(state.Line, state.Linear, uv.x, 0.0f).xy + wavec::load(state.Line, int2(int(id.x), 0)).xy;
-    float4 g = state.Depth.gather(state.Linear, uv, int2(0), component::x) + state.Color.gather(state.Linear, uv, int2(1, 1), component::y);
-    uint4 ids = state.Ids.gather(state.Linear, uv, int2(0), component::x);
+    float4 g = wavec::gather<component::x>(state.Depth, state.Linear, uv) + wavec::gather<component::y>(state.Color, state.Linear, uv, int2(1, 1));
+    uint4 ids = wavec::gather<component::x>(state.Ids, state.Linear, uv);
     c += wavec::load(state.Color, int3(int2(id.xy), 1)) + wavec::texel(state.Color, id.xy) + wavec::texel(state.Color, id.xy / uint2(uint(2)), 1u) + wavec::load(state.Layers, int4(int2(id.xy), 1, 0));
+    c += wavec::sample_level(state.Sky, state.Linear, float3(uv * float2(float(2)) - float2(float(1)), 1.0f), 0.0f) + wavec::gather<component::x>(state.Sky, state.Linear, float3(uv, 1.0f));
+    c.xyz += wavec::sample_level(state.Skies, state.Linear, float4(uv * float2(float(2)) - float2(float(1)), -1.0f, 1.0f), 0.0f).xyz;
+    c.x += wavec::sample_level(state.Lines, state.Linear, uv, 1.0f).x + wavec::load(state.Lines, int3(int(id.x), 2, 0)).x + wavec::load(state.Lines, int3(int(id.x), 1, 0), 1).x + wavec::texel(state.Lines, uint2(id.x, 1u)).x;
+    c += wavec::load(state.Color, int3(int2(id.xy), 1), int2(-1, 0)) + wavec::gather<component::w>(state.Layers, state.Linear, float3(uv, 2.0f), int2(1, 0));
     c.x += wavec::texel(state.Depth, id.xy).x + wavec::texel(state.Volume, id).w + float(wavec::texel(state.Ids, id.xy).xy.y);
     uint w = {};
     uint h = {};
@@ -52,4 +60,5 @@ kernel void main_kernel(texture2d<float, access::sample> Color [[texture(0)]], s
     wavec::store(state.LineOut, id.x, wavec::texel(state.Out, id.xy).x > 0.5f ? 1u : 0u);
     wavec::store(state.LayersOut, uint3(id.xy, 2u), int2(id.xy));
     wavec::store(state.VolumeOut, id, wavec::texel(state.Out, uint2(int2(id.xy))).y);
+    wavec::store(state.LinesOut, uint2(id.x, 3u), int2(id.xy));
 }

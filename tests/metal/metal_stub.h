@@ -349,7 +349,30 @@ template <typename T, access A = access::sample> struct texture3d {
 template <typename T, access A = access::sample> struct texture2d_array {
     vec<T, 4> read(uint2, uint, uint = 0) const;
     vec<T, 4> sample(sampler, float2, uint, level, int2 = int2(0)) const;
+    vec<T, 4> gather(sampler, float2, uint, int2 = int2(0), component = component::x) const;
     void write(vec<T, 4>, uint2, uint, uint = 0);
+    uint get_width(uint = 0) const;
+    uint get_height(uint = 0) const;
+    uint get_array_size() const;
+    uint get_num_mip_levels() const;
+};
+template <typename T, access A = access::sample> struct texture1d_array {
+    vec<T, 4> read(uint, uint, uint = 0) const;
+    vec<T, 4> sample(sampler, float, uint) const;
+    void write(vec<T, 4>, uint, uint, uint = 0);
+    uint get_width(uint = 0) const;
+    uint get_array_size() const;
+    uint get_num_mip_levels() const;
+};
+template <typename T, access A = access::sample> struct texturecube {
+    vec<T, 4> sample(sampler, float3, level) const;
+    vec<T, 4> gather(sampler, float3, component = component::x) const;
+    uint get_width(uint = 0) const;
+    uint get_height(uint = 0) const;
+    uint get_num_mip_levels() const;
+};
+template <typename T, access A = access::sample> struct texturecube_array {
+    vec<T, 4> sample(sampler, float3, uint, level) const;
     uint get_width(uint = 0) const;
     uint get_height(uint = 0) const;
     uint get_array_size() const;

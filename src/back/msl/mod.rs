@@ -43,11 +43,12 @@
 //!   of C) is written as MSL `floatRxC`, which MSL reads as R *columns* of C: each MSL column
 //!   holds one HLSL row, so `m[i]` and `m[i][j]` mean what they mean in HLSL, and `mul(a, b)`
 //!   is written `b * a` (the transposes cancel). Only `float` and `half` matrices exist in MSL.
-//! - **Textures** (`texture` module): `Texture1D/2D/3D/2DArray` are `texture1d`… with
-//!   `access::sample`, their `RW` forms `access::read_write`, `SamplerState` is `sampler`: texel
-//!   reads and writes, `Load`, `mips[][]`, `SampleLevel`, `SampleGrad` and `Gather*` (2D),
-//!   `GetDimensions`. Cube maps, 1D arrays, comparison samplers, implicit-LOD sampling and arrays
-//!   of textures are refused.
+//! - **Textures** (`texture` module): `Texture1D/2D/3D/1DArray/2DArray/Cube/CubeArray` are
+//!   `texture1d`… with `access::sample`, their `RW` forms `access::read_write`, `SamplerState`
+//!   is `sampler`: texel reads and writes, `Load` (with offsets), `mips[][]`, `SampleLevel`, 2D
+//!   `SampleGrad`, `Gather*` (2D, 2D array, cube), `GetDimensions`. Comparison sampling,
+//!   minimum-LOD clamps and arrays of textures are refused (implicit-LOD `Sample` sema refuses
+//!   in compute already).
 //! - **Layout**: buffers hold MSL's own structs: a vector is aligned to its size rounded up to a
 //!   power of two (`float3` takes 16 bytes), a matrix is an array of such columns. That is none
 //!   of HLSL's buffer layouts in general (`--layout` does not apply), and a host must lay data

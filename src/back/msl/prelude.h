@@ -175,11 +175,18 @@ template <typename T, access A> vec<T, 4> texel(texture1d<T, A> t, uint c, uint 
 template <typename T, access A> vec<T, 4> texel(texture2d<T, A> t, uint2 c, uint lod = 0) { return t.read(c, lod); }
 template <typename T, access A> vec<T, 4> texel(texture3d<T, A> t, uint3 c, uint lod = 0) { return t.read(c, lod); }
 template <typename T, access A> vec<T, 4> texel(texture2d_array<T, A> t, uint3 c, uint lod = 0) { return t.read(c.xy, c.z, lod); }
-// Load: the level is the coordinate's last component.
+template <typename T, access A> vec<T, 4> texel(texture1d_array<T, A> t, uint2 c, uint lod = 0) { return t.read(c.x, c.y, lod); }
+// Load: the level is the coordinate's last component; an offset moves the texel, not the layer.
 template <typename T, access A> vec<T, 4> load(texture1d<T, A> t, int2 c) { return t.read(uint(c.x), uint(c.y)); }
 template <typename T, access A> vec<T, 4> load(texture2d<T, A> t, int3 c) { return t.read(uint2(c.xy), uint(c.z)); }
 template <typename T, access A> vec<T, 4> load(texture3d<T, A> t, int4 c) { return t.read(uint3(c.xyz), uint(c.w)); }
 template <typename T, access A> vec<T, 4> load(texture2d_array<T, A> t, int4 c) { return t.read(uint2(c.xy), uint(c.z), uint(c.w)); }
+template <typename T, access A> vec<T, 4> load(texture1d_array<T, A> t, int3 c) { return t.read(uint(c.x), uint(c.y), uint(c.z)); }
+template <typename T, access A> vec<T, 4> load(texture1d<T, A> t, int2 c, int o) { return t.read(uint(c.x + o), uint(c.y)); }
+template <typename T, access A> vec<T, 4> load(texture2d<T, A> t, int3 c, int2 o) { return t.read(uint2(c.xy + o), uint(c.z)); }
+template <typename T, access A> vec<T, 4> load(texture3d<T, A> t, int4 c, int3 o) { return t.read(uint3(c.xyz + o), uint(c.w)); }
+template <typename T, access A> vec<T, 4> load(texture2d_array<T, A> t, int4 c, int2 o) { return t.read(uint2(c.xy + o), uint(c.z), uint(c.w)); }
+template <typename T, access A> vec<T, 4> load(texture1d_array<T, A> t, int3 c, int o) { return t.read(uint(c.x + o), uint(c.y), uint(c.z)); }
 template <typename T> vec<T, 4> widen(T v) { return vec<T, 4>(v); }
 template <typename T> vec<T, 4> widen(vec<T, 2> v) { return vec<T, 4>(v, T(0), T(0)); }
 template <typename T> vec<T, 4> widen(vec<T, 3> v) { return vec<T, 4>(v, T(0)); }
@@ -188,6 +195,7 @@ template <typename T, access A, typename V> void store(texture1d<T, A> t, uint c
 template <typename T, access A, typename V> void store(texture2d<T, A> t, uint2 c, V v) { t.write(widen(v), c); }
 template <typename T, access A, typename V> void store(texture3d<T, A> t, uint3 c, V v) { t.write(widen(v), c); }
 template <typename T, access A, typename V> void store(texture2d_array<T, A> t, uint3 c, V v) { t.write(widen(v), c.xy, c.z); }
+template <typename T, access A, typename V> void store(texture1d_array<T, A> t, uint2 c, V v) { t.write(widen(v), c.x, c.y); }
 // SampleLevel (a 1D texture has one level in Metal; an array layer is rounded, as HLSL does).
 template <typename T> vec<T, 4> sample_level(texture1d<T> t, sampler s, float c, float lod) { return t.sample(s, c); }
 template <typename T> vec<T, 4> sample_level(texture2d<T> t, sampler s, float2 c, float lod) { return t.sample(s, c, level(lod)); }
@@ -196,5 +204,13 @@ template <typename T> vec<T, 4> sample_level(texture3d<T> t, sampler s, float3 c
 template <typename T> vec<T, 4> sample_level(texture3d<T> t, sampler s, float3 c, float lod, int3 offset) { return t.sample(s, c, level(lod), offset); }
 template <typename T> vec<T, 4> sample_level(texture2d_array<T> t, sampler s, float3 c, float lod) { return t.sample(s, c.xy, uint(rint(c.z)), level(lod)); }
 template <typename T> vec<T, 4> sample_level(texture2d_array<T> t, sampler s, float3 c, float lod, int2 offset) { return t.sample(s, c.xy, uint(rint(c.z)), level(lod), offset); }
+
+template <typename T> vec<T, 4> sample_level(texture1d_array<T> t, sampler s, float2 c, float lod) { return t.sample(s, c.x, uint(rint(c.y))); }
+template <typename T> vec<T, 4> sample_level(texturecube<T> t, sampler s, float3 c, float lod) { return t.sample(s, c, level(lod)); }
+template <typename T> vec<T, 4> sample_level(texturecube_array<T> t, sampler s, float4 c, float lod) { return t.sample(s, c.xyz, uint(rint(c.w)), level(lod)); }
+// Gather of one component (a template argument: Metal wants a constant).
+template <component C, typename T> vec<T, 4> gather(texture2d<T> t, sampler s, float2 c, int2 offset = int2(0)) { return t.gather(s, c, offset, C); }
+template <component C, typename T> vec<T, 4> gather(texture2d_array<T> t, sampler s, float3 c, int2 offset = int2(0)) { return t.gather(s, c.xy, uint(rint(c.z)), offset, C); }
+template <component C, typename T> vec<T, 4> gather(texturecube<T> t, sampler s, float3 c) { return t.gather(s, c, C); }
 
 } // namespace wavec

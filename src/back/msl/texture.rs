@@ -1,9 +1,10 @@
-//! Textures and samplers: `texture1d`/`texture2d`/`texture3d`/`texture2d_array` with
+//! Textures and samplers: `texture1d`/`texture2d`/`texture3d`/`texture2d_array`… with
 //! `access::sample` (HLSL's `Texture*`) or `access::read_write` (`RWTexture*`) and `sampler`,
 //! each a kernel argument (`[[texture(n)]]`, `[[sampler(n)]]`) kept in `wavec_state`. Reads go
 //! through the prelude's `texel`/`load`/`sample_level`, which take the coordinate once; what
-//! Metal compute kernels cannot do (implicit-LOD sampling, depth comparisons, cube maps, arrays
-//! of textures) is refused with E0665.
+//! Metal compute kernels cannot do (implicit-LOD sampling, depth comparisons, arrays of
+//! textures) is refused with E0665. Cube maps (sampled and gathered) and 1D arrays are
+//! `texturecube`, `texturecube_array` and `texture1d_array`.
 
 use super::writer::Writer;
 use crate::back::clike::Ctx;
@@ -20,6 +21,9 @@ fn metal_texture(kind: ResourceKind) -> Option<(&'static str, u8)> {
         Texture2D | RWTexture2D => ("texture2d", 2),
         Texture3D | RWTexture3D => ("texture3d", 3),
         Texture2DArray | RWTexture2DArray => ("texture2d_array", 3),
+        Texture1DArray | RWTexture1DArray => ("texture1d_array", 2),
+        TextureCube => ("texturecube", 3),
+        TextureCubeArray => ("texturecube_array", 4),
         _ => return None,
     })
 }
@@ -135,14 +139,22 @@ impl<'a> Writer<'a> {
     ) -> (String, u8) {
         let Some((kind, t, n)) = self.texture(cx, object, span) else { return ("0".into(), P_POSTFIX) };
         match method {
-            ResourceMethod::Load(_) if args.len() == 1 => {
-                if kind.is_writable() {
-                    let c = self.convert_to(cx, args[0], &coord_type(n, Scalar::U32), span);
-                    (narrow(format!("wavec::texel({t}, {c})"), ret), P_POSTFIX)
-                } else {
-                    let c = self.convert_to(cx, args[0], &coord_type(n + 1, Scalar::I32), span);
-                    (narrow(format!("wavec::load({t}, {c})"), ret), P_POSTFIX)
-                }
+            ResourceMethod::Load(_) if args.len() == 1 && kind.is_writable() => {
+                let c = self.convert_to(cx, args[0], &coord_type(n, Scalar::U32), span);
+                (narrow(format!("wavec::texel({t}, {c})"), ret), P_POSTFIX)
+            }
+            ResourceMethod::Load(_) if args.len() <= 2 && !kind.is_writable() => {
+                let c = self.convert_to(cx, args[0], &coord_type(n + 1, Scalar::I32), span);
+                // An offset moves the texel coordinate (the layer stays).
+                let layered = matches!(kind, ResourceKind::Texture2DArray | ResourceKind::Texture1DArray);
+                let offset = match args.get(1) {
+                    Some(&o) => {
+                        let dims = if layered { n - 1 } else { n };
+                        format!(", {}", self.convert_to(cx, o, &coord_type(dims, Scalar::I32), span))
+                    }
+                    None => String::new(),
+                };
+                (narrow(format!("wavec::load({t}, {c}{offset})"), ret), P_POSTFIX)
             }
             ResourceMethod::MipLoad => {
                 let lod = self.convert_to(cx, args[0], &Type::UINT, span);
@@ -164,9 +176,10 @@ impl<'a> Writer<'a> {
                 let queries: &[&str] = match kind {
                     ResourceKind::Texture1D | ResourceKind::RWTexture1D => &["get_width"],
                     ResourceKind::Texture3D | ResourceKind::RWTexture3D => &["get_width", "get_height", "get_depth"],
-                    ResourceKind::Texture2DArray | ResourceKind::RWTexture2DArray => {
+                    ResourceKind::Texture2DArray | ResourceKind::RWTexture2DArray | ResourceKind::TextureCubeArray => {
                         &["get_width", "get_height", "get_array_size"]
                     }
+                    ResourceKind::Texture1DArray | ResourceKind::RWTexture1DArray => &["get_width", "get_array_size"],
                     _ => &["get_width", "get_height"],
                 };
                 let mut parts = Vec::new();
@@ -231,11 +244,13 @@ impl<'a> Writer<'a> {
         let coord = self.convert_to(cx, args[o.coord], &coord_type(n, Scalar::F32), span);
         let offset_dims = if kind == ResourceKind::Texture3D { 3 } else { 2 };
         let offset = match o.offset {
-            Some(i) if kind != ResourceKind::Texture1D => {
+            Some(i)
+                if matches!(kind, ResourceKind::Texture2D | ResourceKind::Texture2DArray | ResourceKind::Texture3D) =>
+            {
                 Some(self.convert_to(cx, args[i], &coord_type(offset_dims, Scalar::I32), span))
             }
             Some(_) => {
-                self.refuse(span, "an offset on a 1D texture");
+                self.refuse(span, &format!("a sampling offset on a `{}`", kind.name()));
                 None
             }
             None => None,
@@ -257,10 +272,14 @@ impl<'a> Writer<'a> {
                 let offset_arg = if offset_arg.is_empty() { String::new() } else { offset_arg };
                 (narrow(format!("{t}.sample({sampler}, {coord}, gradient2d({dx}, {dy}){offset_arg})"), ret), P_POSTFIX)
             }
-            SampleKind::Gather(c) if kind == ResourceKind::Texture2D => {
+            SampleKind::Gather(c)
+                if matches!(
+                    kind,
+                    ResourceKind::Texture2D | ResourceKind::Texture2DArray | ResourceKind::TextureCube
+                ) =>
+            {
                 let component = ["x", "y", "z", "w"][c.unwrap_or(0) as usize & 3];
-                let offset = if offset_arg.is_empty() { ", int2(0)".to_string() } else { offset_arg };
-                (format!("{t}.gather({sampler}, {coord}{offset}, component::{component})"), P_POSTFIX)
+                (format!("wavec::gather<component::{component}>({t}, {sampler}, {coord}{offset_arg})"), P_POSTFIX)
             }
             SampleKind::Sample | SampleKind::Bias => {
                 self.refuse(

@@ -110,7 +110,7 @@ impl<'a> Writer<'a> {
             return ("0".into(), P_POSTFIX);
         };
         let ExprKind::Global(g) = cx.f.exprs[object].kind else {
-            self.refuse(span, "a method of a resource that is not a global (resources as values)");
+            self.refuse(span, "a method of a resource that is not a global (arrays of resources, resources as values)");
             return ("0".into(), P_POSTFIX);
         };
         let name = self.global_access[g.index()].clone();
