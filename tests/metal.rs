@@ -47,8 +47,9 @@ fn cxx_check_rejects_a_broken_kernel() {
     }
 }
 
-/// Every sample must compile to Metal, and the C++ front end must accept each output; the
-/// corpus may be refused only with the backend's own diagnostics.
+/// Every sample must compile to Metal, and the C++ front end must accept each output (native
+/// group wave index, `--emulate always`, `--virtual-wave-size 8`); the corpus may be refused
+/// only with the backend's own diagnostics.
 #[test]
 fn every_sample_and_corpus_shader_passes_the_cxx_front_end() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -60,8 +61,16 @@ fn every_sample_and_corpus_shader_passes_the_cxx_front_end() {
         files.sort();
         for path in files.iter().filter(|p| p.extension().is_some_and(|x| x == "slang")) {
             let src = std::fs::read_to_string(path).unwrap();
-            for emulate in [wavec::Emulate::Auto, wavec::Emulate::Always] {
-                let mut options = wavec::Options { targets: vec![wavec::Target::Metal], emulate, ..Default::default() };
+            // Native group wave index, the groupshared fallback, and virtual waves of 8 lanes.
+            for (emulate, virtual_wave_size) in
+                [(wavec::Emulate::Auto, None), (wavec::Emulate::Always, None), (wavec::Emulate::Auto, Some(8))]
+            {
+                let mut options = wavec::Options {
+                    targets: vec![wavec::Target::Metal],
+                    emulate,
+                    virtual_wave_size,
+                    ..Default::default()
+                };
                 options.file_name = path.display().to_string();
                 options.include_dirs.push(root.join(dir));
                 match wavec::compile(&src, &options) {
@@ -69,7 +78,10 @@ fn every_sample_and_corpus_shader_passes_the_cxx_front_end() {
                         checked += 1;
                         samples += usize::from(dir == "samples");
                         if let Err(e) = cxx_check(out.text(wavec::Target::Metal).unwrap()) {
-                            failures.push(format!("{} ({emulate:?}): g++ rejects the Metal:\n{e}", path.display()));
+                            failures.push(format!(
+                                "{} ({emulate:?}, {virtual_wave_size:?}): g++ rejects the Metal:\n{e}",
+                                path.display()
+                            ));
                         }
                     }
                     Err(d) if dir == "samples" => failures.push(format!(
@@ -87,8 +99,8 @@ fn every_sample_and_corpus_shader_passes_the_cxx_front_end() {
             }
         }
     }
-    assert!(samples >= 16, "only {samples} sample compilations");
-    assert!(checked >= 40, "only {checked} files compiled to Metal");
+    assert!(samples >= 24, "only {samples} sample compilations");
+    assert!(checked >= 60, "only {checked} files compiled to Metal");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 

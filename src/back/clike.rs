@@ -5,7 +5,7 @@
 
 use crate::back::precedence::{P_ADD, P_ASSIGN, P_COMMA, P_POSTFIX, P_PREFIX};
 use crate::back::template::{in_argument_slot, is_call_like, parse_template, Piece};
-use crate::back::Level;
+use crate::back::{Level, Namer};
 use crate::ir::*;
 use std::fmt::Write as _;
 
@@ -145,6 +145,45 @@ pub trait CStatements<'a> {
             }
         }
     }
+}
+
+/// The output name of every function of `module`: the entry point's is `kernel`; overloads
+/// keep their shared name, as C++ overloads by parameter types too, unless two functions of one
+/// name take the same parameters (instances of one stdlib body, such as the virtual-wave
+/// folds), which get fresh names.
+pub fn function_names(module: &Module, entry: FunctionId, kernel: &str, namer: &mut Namer) -> Vec<String> {
+    /// Parameter types, and whether each is passed by reference (`out`/`inout`).
+    type Signature = Vec<(Type, bool)>;
+    let signature = |f: &Function| -> Signature {
+        f.params
+            .iter()
+            .map(|p| (f.locals[*p].ty.clone(), matches!(f.locals[*p].param, Some(ParamMode::Out | ParamMode::InOut))))
+            .collect()
+    };
+    // Per source name: the output name of its first function, and the signatures taken.
+    let mut overloads: crate::fast_hash::HashMap<&str, (String, Vec<Signature>)> = Default::default();
+    let mut names = Vec::with_capacity(module.functions.len());
+    for (h, f) in module.functions.iter() {
+        if h == entry {
+            names.push(kernel.to_string());
+            continue;
+        }
+        let sig = signature(f);
+        let name = match overloads.get_mut(f.name.as_str()) {
+            Some((shared, taken)) if !taken.contains(&sig) => {
+                taken.push(sig);
+                shared.clone()
+            }
+            Some(_) => namer.name(&f.name),
+            None => {
+                let n = namer.name(&f.name);
+                overloads.insert(&f.name, (n.clone(), vec![sig]));
+                n
+            }
+        };
+        names.push(name);
+    }
+    names
 }
 
 /// How a dialect spells what C has no literal for.

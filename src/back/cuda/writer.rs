@@ -143,20 +143,7 @@ impl<'a> Writer<'a> {
             };
             self.global_access.push(access);
         }
-        // Overloads keep their shared name, as C++ overloads by parameter types too.
-        let mut overloads: HashMap<&str, String> = HashMap::default();
-        for (h, f) in module.functions.iter() {
-            let name = if h == ep.function {
-                kernel.clone()
-            } else if let Some(n) = overloads.get(f.name.as_str()) {
-                n.clone()
-            } else {
-                let n = self.namer.name(&f.name);
-                overloads.insert(&f.name, n.clone());
-                n
-            };
-            self.function_names.push(name);
-        }
+        self.function_names = crate::back::clike::function_names(module, ep.function, &kernel, &mut self.namer);
         // Callees come first, so one pass sees every callee's answer.
         self.takes_state = vec![false; module.functions.len()];
         for (h, f) in module.functions.iter() {
