@@ -200,7 +200,13 @@ fn element_wise_functions_of_matrices() {
 
 #[test]
 fn refusals_are_diagnostics() {
+    let many: String = (0..16).map(|i| format!("RWStructuredBuffer<uint> B{i};\n")).collect();
+    let many = format!(
+        "{many}[numthreads(1, 1, 1)] void main() {{ {} }}",
+        (0..16).map(|i| format!("B{i}[0] = 1u;")).collect::<String>()
+    );
     let cases = [
+        ("E0665", many.as_str()),
         ("E0660", "RWStructuredBuffer<float> B;\n[numthreads(1, 1, 1)] void main() { double d = B[0]; B[0] = (float)(d * 2.0); }"),
         ("E0660", "RWStructuredBuffer<int> B;\n[numthreads(1, 1, 1)] void main() { int2x2 m = int2x2(1, 2, 3, 4); B[0] = m[0][0]; }"),
         ("E0661", "RWStructuredBuffer<float> B;\n[numthreads(4, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { float2x2 m = B[id.x]; B[0] = WaveActiveAllEqual(m)[0][0] ? 1.0 : 0.0; }"),

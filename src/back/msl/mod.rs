@@ -68,7 +68,8 @@
 //!   (`+=`, `++`, passing it as `out`).
 //! - E0665: a construct the Metal backend does not write: non-compute stages, the textures and
 //!   sampling methods above that it refuses, resources as values, `out` arguments outside
-//!   thread memory.
+//!   thread memory, more arguments than Metal's tables hold (31 buffers, 128 textures, 16
+//!   samplers).
 
 mod atomics;
 mod expr;

@@ -559,6 +559,16 @@ impl<'a> Writer<'a> {
             *slot += 1;
             members.push(if arg.by_reference { format!("&{n}") } else { n.clone() });
         }
+        // Metal's argument tables: 31 buffers, 128 textures, 16 samplers.
+        for (attribute, limit) in [("buffer", 31), ("texture", 128), ("sampler", 16)] {
+            let used = next.get(attribute).copied().unwrap_or(0);
+            if used > limit {
+                self.refuse(
+                    f.span,
+                    &format!("a kernel with {used} `[[{attribute}(n)]]` arguments (Metal has {limit}; each buffer also takes one for its length)"),
+                );
+            }
+        }
         let builtins: Vec<(&str, &str)> = THREAD_ARGS
             .iter()
             .map(|(_, t, a)| (*t, *a))
