@@ -49,6 +49,8 @@ typedef enum WavecTarget {
   WAVEC_TARGET_CUDA = 4,
   // WGSL source text for WebGPU (`enable subgroups;`).
   WAVEC_TARGET_WGSL = 5,
+  // Metal Shading Language 2.4 source (`.metal`) with one `kernel` function.
+  WAVEC_TARGET_METAL = 6,
 } WavecTarget;
 
 typedef enum WavecSeverity {

@@ -64,6 +64,8 @@ pub enum Target {
     Cuda,
     /// WGSL for WebGPU, with `enable subgroups;`.
     Wgsl,
+    /// Metal Shading Language 2.4 (`.metal`): one compute kernel.
+    Metal,
 }
 
 impl Target {
@@ -75,6 +77,7 @@ impl Target {
             "glsl" => Some(Target::Glsl),
             "cuda" | "cu" => Some(Target::Cuda),
             "wgsl" => Some(Target::Wgsl),
+            "metal" | "msl" => Some(Target::Metal),
             _ => None,
         }
     }
@@ -86,6 +89,7 @@ impl Target {
             Target::Glsl => "glsl",
             Target::Cuda => "cuda",
             Target::Wgsl => "wgsl",
+            Target::Metal => "metal",
         }
     }
     /// The file extension of an output of this target.
@@ -97,6 +101,7 @@ impl Target {
             Target::Glsl => "glsl",
             Target::Cuda => "cu",
             Target::Wgsl => "wgsl",
+            Target::Metal => "metal",
         }
     }
 }
@@ -397,6 +402,10 @@ pub fn compile_with_loader(
                 Ok(text) => artifacts.push((target, Artifact::Text(text))),
                 Err(e) => errors.extend(e),
             },
+            Target::Metal => match metal(&checked, options) {
+                Ok(text) => artifacts.push((target, Artifact::Text(text))),
+                Err(e) => errors.extend(e),
+            },
         }
     }
     if !errors.is_empty() {
@@ -468,7 +477,7 @@ pub fn spirv_options(options: &Options) -> back::spv::Options {
     }
 }
 
-/// The module a target with a native group wave index writes (SPIR-V, GLSL, CUDA): sema's,
+/// The module a target with a native group wave index writes (SPIR-V, GLSL, CUDA, Metal): sema's,
 /// unless `--emulate always` asks for the fallback or `--virtual-wave-size` rewrites it. Only
 /// those passes copy it; otherwise the writer reads sema's directly.
 fn native_group_wave_module<'c>(
@@ -514,6 +523,13 @@ fn cuda(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
 fn wgsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
     let module = native_group_wave_module(checked, options)?;
     back::wgsl::write_string(&module, checked.entry, &back::wgsl::Options::default())
+}
+
+/// Metal's group wave index is native (`[[simdgroup_index_in_threadgroup]]`); `always` runs
+/// the groupshared fallback first, as for the other targets.
+fn metal(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    let module = native_group_wave_module(checked, options)?;
+    back::msl::write_string(&module, checked.entry, &back::msl::Options::default())
 }
 
 fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {

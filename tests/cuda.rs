@@ -7,25 +7,7 @@ use std::path::Path;
 
 /// `g++ -std=c++17 -fsyntax-only` of a `.cu` file's text with the stub declarations.
 pub fn cxx_check(cu: &str) -> Result<(), String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = std::env::temp_dir().join(format!("wavec-cxx-{}-{:?}", std::process::id(), std::thread::current().id()));
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let file = dir.join("kernel.cu");
-    std::fs::write(&file, cu).map_err(|e| e.to_string())?;
-    let out = std::process::Command::new("g++")
-        .args(["-std=c++17", "-fsyntax-only", "-x", "c++", "-include"])
-        .arg(root.join("tests/cuda/cuda_stub.h"))
-        .arg("-I")
-        .arg(root.join("tests/cuda/stub"))
-        .arg(&file)
-        .output()
-        .map_err(|e| format!("cannot run g++: {e}"))?;
-    let _ = std::fs::remove_dir_all(&dir);
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(String::from_utf8_lossy(&out.stderr).into_owned())
-    }
+    crate::support::cxx_syntax_check(cu, "kernel.cu", "tests/cuda/cuda_stub.h", "tests/cuda/stub", &[])
 }
 
 fn cuda(src: &str) -> Result<String, wavec::diag::Diagnostics> {

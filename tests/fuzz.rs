@@ -61,7 +61,7 @@ const TOKENS: &[&str] = &[
     "*/",
 ];
 
-fn corpus() -> Vec<String> {
+pub fn corpus() -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = Vec::new();
     for dir in ["samples", "tests/golden", "tests/diagnostics"] {
@@ -76,7 +76,7 @@ fn corpus() -> Vec<String> {
     out
 }
 
-fn mutate(src: &str, seed: &mut u64) -> String {
+pub fn mutate(src: &str, seed: &mut u64) -> String {
     let mut next = || {
         *seed ^= *seed << 13;
         *seed ^= *seed >> 7;

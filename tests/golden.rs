@@ -26,6 +26,10 @@
 //! And to WGSL: `<stem>.NAME.wgsl` is blessable, and naga's WGSL front end and validator must
 //! accept it (`wavec::back::wgsl::naga_spv::validate`). A variant marked `[no-wgsl]` must be
 //! refused with one of the WGSL backend's diagnostics (E0650–E0654).
+//! And to Metal: `<stem>.NAME.metal` is blessable (the prelude shown as one marker line, as for
+//! CUDA), and `g++ -fsyntax-only` must accept it against our MSL declarations in
+//! `tests/metal/metal_stub.h` (no Metal compiler runs here). A variant marked `[no-metal]` must
+//! be refused with one of the Metal backend's diagnostics (E0660–E0665).
 
 use crate::support::{bytes_to_words, check_golden, compile_hlsl, options_from_args, spirv_val_with};
 use std::path::{Path, PathBuf};
@@ -38,6 +42,7 @@ pub struct Variant {
     pub glsl: bool,
     pub cuda: bool,
     pub wgsl: bool,
+    pub metal: bool,
 }
 
 pub fn variants(src: &str, default: &[(&str, &str)]) -> Vec<Variant> {
@@ -49,6 +54,7 @@ pub fn variants(src: &str, default: &[(&str, &str)]) -> Vec<Variant> {
             .replace("[no-glsl]", "")
             .replace("[no-cuda]", "")
             .replace("[no-wgsl]", "")
+            .replace("[no-metal]", "")
             .trim()
             .to_string(),
         glslang: !args.contains("[no-glslang]"),
@@ -56,6 +62,7 @@ pub fn variants(src: &str, default: &[(&str, &str)]) -> Vec<Variant> {
         glsl: !args.contains("[no-glsl]"),
         cuda: !args.contains("[no-cuda]"),
         wgsl: !args.contains("[no-wgsl]"),
+        metal: !args.contains("[no-metal]"),
     };
     let listed: Vec<Variant> = src
         .lines()
@@ -130,6 +137,14 @@ fn run_golden(dir: &str, out_dir: &str, default: &[(&str, &str)]) {
                 &src,
                 &options,
                 &root.join(out_dir).join(format!("{stem}.{}.wgsl", v.name)),
+                &stem,
+                &v,
+                &mut failures,
+            );
+            check_metal(
+                &src,
+                &options,
+                &root.join(out_dir).join(format!("{stem}.{}.metal", v.name)),
                 &stem,
                 &v,
                 &mut failures,
@@ -286,6 +301,53 @@ fn check_wgsl(src: &str, options: &wavec::Options, golden: &Path, stem: &str, v:
             if !own {
                 failures.push(format!(
                     "{stem} [{variant}]: [no-wgsl], but not refused by the WGSL backend:\n{}",
+                    d.render_plain()
+                ));
+            }
+        }
+    }
+}
+
+/// What the golden `.metal` files hold in place of the prelude every Metal output carries.
+const METAL_PRELUDE_MARKER: &str = "// (the prelude, src/back/msl/prelude.h, stands here)\n";
+
+/// The Metal of one variant: golden text and a C++ front end's check (`g++ -fsyntax-only`
+/// against `tests/metal/metal_stub.h`), or the backend's refusal for `[no-metal]`.
+fn check_metal(
+    src: &str,
+    options: &wavec::Options,
+    golden: &Path,
+    stem: &str,
+    v: &Variant,
+    failures: &mut Vec<String>,
+) {
+    let mut options = options.clone();
+    options.targets = vec![wavec::Target::Metal];
+    let variant = &v.name;
+    match (wavec::compile(src, &options), v.metal) {
+        (Ok(out), true) => {
+            let text = out.text(wavec::Target::Metal).expect("Metal text").to_string();
+            let prelude = wavec::back::msl::PRELUDE;
+            if text.matches(prelude).count() != 1 {
+                failures.push(format!("{stem} [{variant}]: the Metal does not hold the prelude exactly once"));
+            }
+            let shown = text.replacen(prelude, METAL_PRELUDE_MARKER, 1);
+            if let Err(e) = std::panic::catch_unwind(|| check_golden(golden, &shown)) {
+                failures.push(e.downcast_ref::<String>().cloned().unwrap_or_else(|| "golden mismatch".into()));
+            }
+            if let Err(e) = crate::metal::cxx_check(&text) {
+                failures.push(format!("{stem} [{variant}]: g++ rejects the Metal:\n{e}"));
+            }
+        }
+        (Err(d), true) => {
+            failures.push(format!("{stem} [{variant}] failed to compile to Metal:\n{}", d.render_plain()));
+        }
+        (Ok(_), false) => failures.push(format!("{stem} [{variant}] is marked [no-metal] but compiles to Metal")),
+        (Err(d), false) => {
+            let own = d.list.iter().filter(|d| d.is_error()).all(|d| d.code.starts_with("E066"));
+            if !own {
+                failures.push(format!(
+                    "{stem} [{variant}]: [no-metal], but not refused by the Metal backend:\n{}",
                     d.render_plain()
                 ));
             }

@@ -13,6 +13,7 @@ mod golden;
 mod intrinsic_matrix;
 mod layering;
 mod layout_exec;
+mod metal;
 mod reflection;
 mod run_cli;
 mod spirv_exec;

@@ -34,6 +34,8 @@ pub enum WavecTarget {
     WAVEC_TARGET_CUDA = 4,
     /// WGSL source text for WebGPU (`enable subgroups;`).
     WAVEC_TARGET_WGSL = 5,
+    /// Metal Shading Language 2.4 source (`.metal`) with one `kernel` function.
+    WAVEC_TARGET_METAL = 6,
 }
 
 /// What a call did.
@@ -189,6 +191,7 @@ pub unsafe extern "C" fn wavec_options_add_target(options: *mut WavecOptions, ta
             WavecTarget::WAVEC_TARGET_GLSL => wavec::Target::Glsl,
             WavecTarget::WAVEC_TARGET_CUDA => wavec::Target::Cuda,
             WavecTarget::WAVEC_TARGET_WGSL => wavec::Target::Wgsl,
+            WavecTarget::WAVEC_TARGET_METAL => wavec::Target::Metal,
         };
         if !o.options.targets.contains(&t) {
             o.options.targets.push(t);
@@ -314,6 +317,7 @@ fn result_of(compiled: Result<wavec::Output, wavec::diag::Diagnostics>) -> Wavec
                         wavec::Target::Glsl => WavecTarget::WAVEC_TARGET_GLSL,
                         wavec::Target::Cuda => WavecTarget::WAVEC_TARGET_CUDA,
                         wavec::Target::Wgsl => WavecTarget::WAVEC_TARGET_WGSL,
+                        wavec::Target::Metal => WavecTarget::WAVEC_TARGET_METAL,
                     };
                     let mut bytes = match a {
                         wavec::Artifact::Text(s) => s.as_bytes().to_vec(),

@@ -3,9 +3,11 @@
 //! Backends take the IR by shared reference. Lowering passes that a target needs (see
 //! [`crate::lower`]) run on a clone inside the backend, so one module can feed several targets.
 
+pub mod clike;
 pub mod cuda;
 pub mod glsl;
 pub mod hlsl;
+pub mod msl;
 pub mod precedence;
 pub mod spv;
 pub mod template;

@@ -123,8 +123,8 @@ pub fn in_argument_slot(pieces: &[Piece<'_>], k: usize) -> bool {
 }
 
 /// Whether the conditions of a text backend's form (`[glsl]`, `[cuda]`) hold for a call of
-/// `args` in `f`: `shape = s | v | sv | v2 | v3 | v4` (the first argument's shape),
-/// `when = "float" | "sint" | "uint" | "int" | "bool"` (its element type), `cap = NAME` (asked
+/// `args` in `f`: `shape = s | v | sv | v2 | v3 | v4 | m` (the first argument's shape),
+/// `when = "float" | "sint" | "uint" | "int" | "bool" | "numeric"` (its element type), `cap = NAME` (asked
 /// through `allows`: a `--capability`), `constant = I` (argument `I` is a compile-time constant).
 pub fn form_applies(form: &Lowering, f: &Function, args: &[ExprId], allows: &dyn Fn(&str) -> bool) -> bool {
     form_applies_to(form, args.first().map(|a| &f.exprs[*a].ty), f, args, allows)
@@ -151,6 +151,7 @@ pub fn form_applies_to(
                 | ("v2", Some(Type::Vector(_, 2)))
                 | ("v3", Some(Type::Vector(_, 3)))
                 | ("v4", Some(Type::Vector(_, 4)))
+                | ("m", Some(Type::Matrix(..)))
         );
         if !ok {
             return false;
@@ -165,6 +166,7 @@ pub fn form_applies_to(
             "uint" => s.is_some_and(Scalar::is_unsigned_int),
             "int" => s.is_some_and(Scalar::is_int),
             "bool" => s == Some(Scalar::Bool),
+            "numeric" => s.is_some_and(|s| s != Scalar::Bool),
             _ => false,
         };
         if !ok {

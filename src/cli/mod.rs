@@ -60,7 +60,7 @@ fn tune_allocator() {
 #[command(
     name = "wavec",
     version,
-    about = "Transpile HLSL/Slang compute shaders with wave intrinsics to HLSL, SPIR-V, GLSL, CUDA and WGSL",
+    about = "Transpile HLSL/Slang compute shaders with wave intrinsics to HLSL, SPIR-V, GLSL, CUDA, WGSL and Metal",
     after_help = "Also: `wavec run SHADER …` (dispatch once and show buffers) and `wavec test PATH…` (run test directives); see `wavec run --help`, `wavec test --help`.\n\
                   slangc's single-dash spellings are accepted too: -target, -entry, -profile, -stage, -emulate, -capability.\n\
                   Exit status: 0 success, 1 compile errors, 2 usage errors."
@@ -68,7 +68,7 @@ fn tune_allocator() {
 struct Cli {
     /// The shader to compile.
     input: PathBuf,
-    /// Output format; repeat for several (hlsl, spirv, spirv-asm, glsl, cuda, wgsl).
+    /// Output format; repeat for several (hlsl, spirv, spirv-asm, glsl, cuda, wgsl, metal).
     #[arg(long = "target", short = 't', value_name = "TARGET", default_value = "hlsl")]
     targets: Vec<String>,
     /// Entry point (default: `main`, else the only entry point).

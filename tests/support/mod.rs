@@ -350,3 +350,30 @@ pub fn check_group_wave_invariants(words: &[u32], threads: usize, groups: usize,
         assert_eq!(indices, (0..count).collect::<Vec<_>>(), "{what}: indices must cover 0..count");
     }
 }
+
+/// `g++ -std=c++17 -fsyntax-only` of a C-family output (CUDA, Metal) named `file`, with the
+/// stub declarations of `stub` (relative to the crate) included first and `include` on the
+/// include path: what a C++ front end can check of a target whose compiler is not here.
+pub fn cxx_syntax_check(text: &str, file: &str, stub: &str, include: &str, flags: &[&str]) -> Result<(), String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("wavec-cxx-{}-{:?}", std::process::id(), std::thread::current().id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let path = dir.join(file);
+    std::fs::write(&path, text).map_err(|e| e.to_string())?;
+    let out = std::process::Command::new("g++")
+        .args(["-std=c++17", "-fsyntax-only", "-x", "c++"])
+        .args(flags)
+        .arg("-include")
+        .arg(root.join(stub))
+        .arg("-I")
+        .arg(root.join(include))
+        .arg(&path)
+        .output()
+        .map_err(|e| format!("cannot run g++: {e}"))?;
+    let _ = std::fs::remove_dir_all(&dir);
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}

@@ -15,6 +15,7 @@
 //! are, since the lanes leaving them early only wait at the next ballot after them.
 
 use super::writer::{Ctx, Writer};
+use crate::back::clike::CStatements;
 use crate::back::precedence::P_ASSIGN;
 use crate::back::template::{parse_template, Piece};
 use crate::back::Level;

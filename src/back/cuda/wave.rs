@@ -3,8 +3,9 @@
 //! prelude checks itself, so it is documentation here), and the methods of buffers.
 
 use super::writer::{Ctx, Writer};
+use crate::back::clike::expand_template;
 use crate::back::precedence::{P_ASSIGN, P_COMMA, P_POSTFIX};
-use crate::back::template::{form_applies, in_argument_slot, is_call_like, parse_template, repeats_argument, Piece};
+use crate::back::template::{form_applies, repeats_argument, Piece};
 use crate::diag::Diagnostic;
 use crate::ir::*;
 use crate::span::Span;
@@ -51,37 +52,16 @@ impl<'a> Writer<'a> {
         if repeats_argument(text) {
             self.internal(span, &format!("`{}`'s [cuda] template names an argument twice", intr.name));
         }
-        let pieces = parse_template(text);
-        let mut out = String::new();
-        for (k, p) in pieces.iter().enumerate() {
-            match p {
-                Piece::Text(t) => out.push_str(t),
-                Piece::Arg(i) => match args.get(*i) {
-                    Some(a) => {
-                        let min = if in_argument_slot(&pieces, k) { P_ASSIGN } else { P_POSTFIX };
-                        out.push_str(&self.expr(cx, *a, min));
-                    }
-                    None => self.internal(span, &format!("`{}`'s template names a missing argument ${i}", intr.name)),
-                },
-                Piece::Bound => match bound {
-                    Some(t) => out.push_str(&self.ty_at(t, span)),
-                    None => self.internal(span, "a template uses $T but no generic type is bound"),
-                },
-                Piece::Ret => out.push_str(&self.ty_at(ret, span)),
-                Piece::Mask => match self.current_mask() {
-                    Some(m) => out.push_str(m),
-                    None => self.internal(span, "a wave operation outside a function that carries a mask"),
-                },
-            }
-        }
-        // `wavec::f(…)` is a call: `::` is no operator to parenthesize against.
-        if is_call_like(&out.replace("::", "_")) || out.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            (out, P_POSTFIX)
-        } else if text.split("), ").all(|part| is_call_like(&format!("{part})")) || is_call_like(part)) {
-            (out, P_COMMA)
-        } else {
-            (format!("({out})"), P_POSTFIX)
-        }
+        let expanded = expand_template(text, &mut |p, min| match p {
+            Piece::Arg(i) => args.get(*i).map(|a| self.expr(cx, *a, min)),
+            Piece::Bound => bound.map(|t| self.ty_at(t, span)),
+            Piece::Mask => self.current_mask().map(String::from),
+            _ => Some(self.ty_at(ret, span)),
+        });
+        expanded.unwrap_or_else(|e| {
+            self.internal(span, &format!("`{}`: {e}", intr.name));
+            ("0".to_string(), P_POSTFIX)
+        })
     }
 
     pub(super) fn method(

@@ -2,7 +2,7 @@
 
 use super::abi::{kernel_abi, kernel_name, ParamKind};
 use super::Options;
-use crate::back::precedence::{binary_prec, clarify, P_ADD, P_ASSIGN, P_COMMA, P_COND, P_LOR, P_POSTFIX, P_PREFIX};
+use crate::back::precedence::{binary_prec, clarify, P_ASSIGN, P_COMMA, P_COND, P_LOR, P_POSTFIX, P_PREFIX};
 use crate::back::{Level, Namer};
 use crate::diag::Diagnostic;
 use crate::fast_hash::{HashMap, HashSet};
@@ -11,10 +11,20 @@ use crate::span::Span;
 use crate::stdlib::Stdlib;
 use std::fmt::Write as _;
 
-/// The function being written and the output names of its locals.
-pub(super) struct Ctx<'a> {
-    pub f: &'a Function,
-    pub names: Vec<String>,
+pub(super) use crate::back::clike::Ctx;
+use crate::back::clike::{CStatements, LiteralSpelling};
+
+/// CUDA's spellings of the literals C lacks.
+pub(super) const LITERALS: LiteralSpelling = LiteralSpelling {
+    f64_bits: |b| format!("__longlong_as_double({}ll)", b as i64),
+    f32_bits: |b| format!("__uint_as_float(0x{b:08X}u)"),
+    half: |f| format!("__half({f})"),
+    i64_suffix: "ll",
+    u64_suffix: "ull",
+};
+
+fn scalar_literal(v: &ConstValue, s: Scalar) -> (String, u8) {
+    crate::back::clike::scalar_literal(v, s, &LITERALS)
 }
 
 pub(super) struct Writer<'a> {
@@ -139,20 +149,7 @@ impl<'a> Writer<'a> {
             };
             self.global_access.push(access);
         }
-        // Overloads keep their shared name, as C++ overloads by parameter types too.
-        let mut overloads: HashMap<&str, String> = HashMap::default();
-        for (h, f) in module.functions.iter() {
-            let name = if h == ep.function {
-                kernel.clone()
-            } else if let Some(n) = overloads.get(f.name.as_str()) {
-                n.clone()
-            } else {
-                let n = self.namer.name(&f.name);
-                overloads.insert(&f.name, n.clone());
-                n
-            };
-            self.function_names.push(name);
-        }
+        self.function_names = crate::back::clike::function_names(module, ep.function, &kernel, &mut self.namer);
         // Callees come first, so one pass sees every callee's answer.
         self.takes_state = vec![false; module.functions.len()];
         for (h, f) in module.functions.iter() {
@@ -537,22 +534,7 @@ impl<'a> Writer<'a> {
         }
     }
 
-    pub(super) fn stmts(&mut self, cx: &Ctx<'a>, stmts: &[Stmt], level: Level, out: &mut String) {
-        if self.masked.is_some() {
-            return self.masked_stmts(cx, stmts, level, out);
-        }
-        for s in stmts {
-            self.stmt(cx, s, level, out);
-        }
-    }
-
-    fn block_body(&mut self, cx: &Ctx<'a>, b: &Block, level: Level, out: &mut String) {
-        out.push_str("{\n");
-        self.stmts(cx, &b.stmts, level.next(), out);
-        let _ = write!(out, "{level}}}");
-    }
-
-    fn local_decl(&mut self, cx: &Ctx<'a>, local: LocalId, init: Option<ExprId>) -> String {
+    fn decl_local(&mut self, cx: &Ctx<'a>, local: LocalId, init: Option<ExprId>) -> String {
         let l = &cx.f.locals[local];
         let konst = if l.is_const { "const " } else { "" };
         let mut s = format!("{konst}{}", self.decl(&l.ty, &cx.names[local.index()], l.span));
@@ -564,119 +546,6 @@ impl<'a> Writer<'a> {
             None => s.push_str(" = {}"),
         }
         s
-    }
-
-    pub(super) fn stmt(&mut self, cx: &Ctx<'a>, s: &Stmt, level: Level, out: &mut String) {
-        if self.masked.is_some() && self.masked_stmt(cx, s, level, out) {
-            return;
-        }
-        match s {
-            Stmt::Expr(e) => {
-                let e = self.expr(cx, *e, 0);
-                let _ = writeln!(out, "{level}{e};");
-            }
-            Stmt::Local { local, init } => {
-                let d = self.local_decl(cx, *local, *init);
-                let _ = writeln!(out, "{level}{d};");
-            }
-            Stmt::Block(b) => {
-                let _ = write!(out, "{level}");
-                self.block_body(cx, b, level, out);
-                out.push('\n');
-            }
-            Stmt::If { .. } => {
-                let _ = write!(out, "{level}");
-                self.if_chain(cx, s, level, out);
-                out.push('\n');
-            }
-            Stmt::For { init, cond, step, body, .. } => {
-                // One declaration fits the header; anything else goes in a block around it.
-                let header = match init.as_slice() {
-                    [] => Some(String::new()),
-                    [Stmt::Local { local, init }] => Some(self.local_decl(cx, *local, *init)),
-                    [Stmt::Expr(e)] => Some(self.expr(cx, *e, 0)),
-                    _ => None,
-                };
-                let (level, wrapped) = match header {
-                    Some(_) => (level, false),
-                    None => {
-                        let _ = writeln!(out, "{level}{{");
-                        self.stmts(cx, init, level.next(), out);
-                        (level.next(), true)
-                    }
-                };
-                let init = header.unwrap_or_default();
-                let cond = cond.map(|c| format!(" {}", self.expr(cx, c, 0))).unwrap_or_default();
-                let step = step.map(|c| format!(" {}", self.expr(cx, c, 0))).unwrap_or_default();
-                let _ = write!(out, "{level}for ({init};{cond};{step}) ");
-                self.block_body(cx, body, level, out);
-                out.push('\n');
-                if wrapped {
-                    let _ = writeln!(out, "{}}}", Level(level.0 - 1));
-                }
-            }
-            Stmt::While { cond, body, .. } => {
-                let c = self.expr(cx, *cond, 0);
-                let _ = write!(out, "{level}while ({c}) ");
-                self.block_body(cx, body, level, out);
-                out.push('\n');
-            }
-            Stmt::DoWhile { body, cond, .. } => {
-                let _ = write!(out, "{level}do ");
-                self.block_body(cx, body, level, out);
-                let c = self.expr(cx, *cond, 0);
-                let _ = writeln!(out, " while ({c});");
-            }
-            Stmt::Switch { selector, cases } => {
-                let sel = self.expr(cx, *selector, 0);
-                let _ = writeln!(out, "{level}switch ({sel}) {{");
-                let inner = level.next();
-                for c in cases {
-                    for v in &c.values {
-                        let _ = writeln!(out, "{inner}case {v}:");
-                    }
-                    if c.is_default {
-                        let _ = writeln!(out, "{inner}default:");
-                    }
-                    if !c.body.stmts.is_empty() {
-                        let _ = write!(out, "{} ", inner.next());
-                        self.block_body(cx, &c.body, inner.next(), out);
-                        out.push('\n');
-                    }
-                }
-                let _ = writeln!(out, "{inner};\n{level}}}");
-            }
-            Stmt::Break => {
-                let _ = writeln!(out, "{level}break;");
-            }
-            Stmt::Continue => {
-                let _ = writeln!(out, "{level}continue;");
-            }
-            Stmt::Return(None) => {
-                let _ = writeln!(out, "{level}return;");
-            }
-            Stmt::Return(Some(e)) => {
-                let e = self.expr(cx, *e, 0);
-                let _ = writeln!(out, "{level}return {e};");
-            }
-            Stmt::Discard => self.refuse(cx.f.span, "`discard` (compute kernels have none)"),
-        }
-    }
-
-    fn if_chain(&mut self, cx: &Ctx<'a>, s: &Stmt, level: Level, out: &mut String) {
-        let Stmt::If { cond, then, els, .. } = s else {
-            return;
-        };
-        let c = self.expr(cx, *cond, 0);
-        let _ = write!(out, "if ({c}) ");
-        self.block_body(cx, then, level, out);
-        if let Some(els) = els {
-            out.push_str(" else ");
-            match els.stmts.as_slice() {
-                [inner @ Stmt::If { .. }] => self.if_chain(cx, inner, level, out),
-                _ => self.block_body(cx, els, level, out),
-            }
-        }
     }
 
     /// A constant as a braced initializer (after a type name or `=`).
@@ -1016,83 +885,24 @@ impl<'a> Writer<'a> {
     }
 }
 
-/// Float literals use Rust's shortest round-trip form, so the value survives bit for bit;
-/// non-finite values have no literal and are spelled as bit casts.
-fn float_literal(v: f64, s: Scalar) -> (String, u8) {
-    if s == Scalar::F64 {
-        if !v.is_finite() {
-            return (format!("__longlong_as_double({}ll)", v.to_bits() as i64), P_POSTFIX);
-        }
-        return sign_prec(plain_float(format!("{v:?}")));
+impl<'a> CStatements<'a> for Writer<'a> {
+    fn expr(&mut self, cx: &Ctx<'a>, e: ExprId, min: u8) -> String {
+        Writer::expr(self, cx, e, min)
     }
-    let f = v as f32;
-    let text = if f.is_finite() {
-        format!("{}f", plain_float(format!("{f:?}")))
-    } else {
-        format!("__uint_as_float(0x{:08X}u)", f.to_bits())
-    };
-    if s == Scalar::F16 {
-        return (format!("__half({text})"), P_POSTFIX);
+    fn local_decl(&mut self, cx: &Ctx<'a>, local: LocalId, init: Option<ExprId>) -> String {
+        self.decl_local(cx, local, init)
     }
-    sign_prec(text)
-}
-
-fn plain_float(s: String) -> String {
-    if s.contains('.') || s.contains("inf") || s.contains("NaN") {
-        return s;
+    fn discard(&mut self, cx: &Ctx<'a>) {
+        self.refuse(cx.f.span, "`discard` (compute kernels have none)")
     }
-    match s.split_once('e') {
-        Some((m, e)) => format!("{m}.0e{e}"),
-        None => format!("{s}.0"),
+    fn own_stmts(&mut self, cx: &Ctx<'a>, stmts: &[Stmt], level: Level, out: &mut String) -> bool {
+        if self.masked.is_none() {
+            return false;
+        }
+        self.masked_stmts(cx, stmts, level, out);
+        true
     }
-}
-
-fn sign_prec(s: String) -> (String, u8) {
-    let p = if s.starts_with('-') { P_PREFIX } else { P_POSTFIX };
-    (s, p)
-}
-
-pub(super) fn scalar_literal(v: &ConstValue, s: Scalar) -> (String, u8) {
-    let as_f64 = |v: &ConstValue| match *v {
-        ConstValue::Float(f) => f,
-        ConstValue::Int(i) => i as f64,
-        ConstValue::Uint(u) => u as f64,
-        ConstValue::Bool(b) => b as u8 as f64,
-        ConstValue::Composite(_) => 0.0,
-    };
-    let as_i128 = |v: &ConstValue| -> i128 {
-        match *v {
-            ConstValue::Float(f) => f as i128,
-            ConstValue::Int(i) => i as i128,
-            ConstValue::Uint(u) => u as i128,
-            ConstValue::Bool(b) => b as i128,
-            ConstValue::Composite(_) => 0,
-        }
-    };
-    match s {
-        Scalar::Bool => (v.as_bool().unwrap_or(false).to_string(), P_POSTFIX),
-        Scalar::F16 | Scalar::F32 | Scalar::F64 => float_literal(as_f64(v), s),
-        Scalar::I32 => {
-            let i = as_i128(v) as i32;
-            if i == i32::MIN {
-                ("(-2147483647 - 1)".to_string(), P_POSTFIX)
-            } else {
-                sign_prec(i.to_string())
-            }
-        }
-        Scalar::U32 => (format!("{}u", as_i128(v) as u32), P_POSTFIX),
-        Scalar::I64 => {
-            let i = as_i128(v) as i64;
-            if i == i64::MIN {
-                ("(-9223372036854775807ll - 1ll)".to_string(), P_ADD)
-            } else {
-                sign_prec(format!("{i}ll"))
-            }
-        }
-        Scalar::U64 => (format!("{}ull", as_i128(v) as u64), P_POSTFIX),
-        Scalar::I16 => (format!("(short){}", as_i128(v) as i16), P_PREFIX),
-        Scalar::U16 => (format!("(unsigned short){}u", as_i128(v) as u16), P_PREFIX),
-        Scalar::I8 => (format!("(signed char){}", as_i128(v) as i8), P_PREFIX),
-        Scalar::U8 => (format!("(unsigned char){}u", as_i128(v) as u8), P_PREFIX),
+    fn own_stmt(&mut self, cx: &Ctx<'a>, s: &Stmt, level: Level, out: &mut String) -> bool {
+        self.masked.is_some() && self.masked_stmt(cx, s, level, out)
     }
 }
