@@ -18,4 +18,4 @@
 set -eu
 WAVEC=${WAVEC:-target/debug/wavec}
 export PATH="$PATH:/usr/local/cuda/bin"
-NO_COLOR=1 "$WAVEC" test --engine cuda samples tests/slang tests/corpus
+NO_COLOR=1 "$WAVEC" test --engine cuda samples tests/slang tests/corpus tests/intrinsics/cases

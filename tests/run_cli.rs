@@ -277,6 +277,33 @@ fn test_time_adds_a_matrix_of_median_times_for_passing_files() {
 }
 
 #[test]
+fn reference_cpu_compares_with_the_cpu_engine_at_the_same_width() {
+    // Each thread writes its lane index: the same as the CPU engine's linear lanes on lavapipe
+    // and on a linear CPU run, and not when the lanes run in reverse.
+    let dir = unique_temp_dir("reference-cpu");
+    let file = write(
+        &dir,
+        "lanes.slang",
+        "RWStructuredBuffer<uint> O;\n//! dispatch 1\n//! buffer 0 = 256\n//! reference-cpu\n//! compare 0\n\
+         [numthreads(64, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { O[id.x] = WaveGetLaneIndex() + 100 * WaveGetLaneCount(); }\n",
+    );
+    let (out, _) = expect_status(wavec().args(["test", "--device", &test_device()]).arg(&file), 0);
+    assert!(out.contains("3 passed, 0 failed"), "{out}");
+    let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "--widths", "8,32"]).arg(&file), 0);
+    assert!(out.contains("2 passed, 0 failed"), "{out}");
+    let (out, _) = expect_status(
+        wavec().args(["test", "--engine", "cpu", "--widths", "8", "--lane-order", "reverse"]).arg(&file),
+        1,
+    );
+    assert!(out.contains("0 passed, 1 failed"), "{out}");
+    // The intrinsic corpus's cases, which `--engine cuda` runs on an NVIDIA GPU, parse and pass
+    // where the run is the reference itself.
+    let (out, _) =
+        expect_status(wavec().args(["test", "--engine", "cpu", "--widths", "32", "tests/intrinsics/cases"]), 0);
+    assert!(out.contains("3 passed, 0 failed"), "{out}");
+}
+
+#[test]
 fn samples_pass_on_lavapipe_at_4_8_and_16_lanes() {
     let (out, _) = expect_status(wavec().args(["test", "--device", &test_device(), "samples"]), 0);
     assert!(out.starts_with("file                                4     8    16\n"), "{out}");

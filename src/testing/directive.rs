@@ -14,6 +14,7 @@
 //! //! expect B = 1 2 3 | i32: -1 2 | f32: 1.0 0.5 | 0x…
 //! //! expect-file B = x.bin                 relative to the shader
 //! //! reference NAME [X,Y,Z]                a serial entry point, run on the CPU engine at width 1
+//! //! reference-cpu                          the same entry point on the CPU engine at the run's width
 //! //! compare B [sorted] [tolerance T] [words N | words B2[I]]
 //! //! expect-output hlsl|spirv-asm FILE     the compiled output equals FILE (BLESS=1 or --bless writes it)
 //! //! hlsl-profile sm_6_0…sm_6_10           the shader model of `expect-output hlsl`
@@ -89,6 +90,9 @@ pub struct TestFile {
     pub cpu_only: bool,
     pub buffers: Vec<(BufferId, BufferSpec)>,
     pub reference: Option<(String, Option<[u32; 3]>)>,
+    /// `//! reference-cpu`: the reference is the same entry point on the CPU engine, at the
+    /// wave width the run had (the engine's own intrinsics, none of the stdlib's bodies).
+    pub reference_cpu: bool,
     pub checks: Vec<CheckLine>,
     pub expect_outputs: Vec<ExpectOutput>,
     /// `//! hlsl-profile`: the shader model the `expect-output hlsl` files are written for.
@@ -117,6 +121,7 @@ impl TestFile {
             cpu_only: false,
             buffers: Vec::new(),
             reference: None,
+            reference_cpu: false,
             checks: Vec::new(),
             expect_outputs: Vec::new(),
             hlsl_shader_model: None,
@@ -317,6 +322,12 @@ pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
                     }
                     t.reference = Some((name, groups));
                 }
+                "reference-cpu" => {
+                    if !rest.trim().is_empty() {
+                        return Err("`reference-cpu` takes no words".into());
+                    }
+                    t.reference_cpu = true;
+                }
                 "compare" => {
                     let mut parts = rest.split_whitespace();
                     let buffer = BufferId::parse(parts.next().ok_or("`compare` needs a binding")?)?;
@@ -393,8 +404,14 @@ pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
         t.blocked = Some("no `//! dispatch`: only its `expect-output` files are checked".into());
     }
     let compares = t.checks.iter().any(|c| matches!(c.check, Check::Compare { .. }));
-    if compares && t.reference.is_none() {
-        return Err(format!("{}: `compare` needs a `//! reference NAME` directive", path.display()));
+    if compares && t.reference.is_none() && !t.reference_cpu {
+        return Err(format!(
+            "{}: `compare` needs a `//! reference NAME` or `//! reference-cpu` directive",
+            path.display()
+        ));
+    }
+    if t.reference.is_some() && t.reference_cpu {
+        return Err(format!("{}: `reference` and `reference-cpu` name two references", path.display()));
     }
     for c in &t.checks {
         let (b, count) = match &c.check {

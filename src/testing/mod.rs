@@ -650,6 +650,17 @@ fn run_checked(
         }
     }
     let reference = match &t.reference {
+        None if t.reference_cpu => {
+            // At a virtual width, the CPU engine's own waves of that width.
+            let width = virtual_width.unwrap_or(ran.width);
+            let mut options = job.options.clone();
+            options.virtual_wave_size = None;
+            let engine = Engine::Cpu { width, lane_order: LaneOrder::Linear };
+            match execute_with(&Job { options, ..job.clone() }, &engine, 0, None, false) {
+                Ok(r) => Some(r),
+                Err(e) => return Outcome::Error(format!("the CPU engine at {width} lanes: {e}")),
+            }
+        }
         None => None,
         Some((name, groups)) => {
             let job = Job { options: t.options(Some(name)), groups: groups.unwrap_or(t.dispatch), ..job.clone() };
