@@ -484,11 +484,20 @@ fn native_group_wave_module<'c>(
     checked: &'c sema::Checked,
     options: &Options,
 ) -> Result<std::borrow::Cow<'c, ir::Module>, Vec<Diagnostic>> {
-    let mut module = std::borrow::Cow::Borrowed(&checked.module);
+    native_group_wave_module_for(&checked.module, checked.entry, options)
+}
+
+/// [`native_group_wave_module`] for entry point `entry` of `module`.
+fn native_group_wave_module_for<'c>(
+    module: &'c ir::Module,
+    entry: usize,
+    options: &Options,
+) -> Result<std::borrow::Cow<'c, ir::Module>, Vec<Diagnostic>> {
+    let mut module = std::borrow::Cow::Borrowed(module);
     if options.emulate == Emulate::Always {
-        lower::emulate_group_wave(module.to_mut(), checked.entry, stdlib::Stdlib::get()).map_err(|d| vec![d])?;
+        lower::emulate_group_wave(module.to_mut(), entry, stdlib::Stdlib::get()).map_err(|d| vec![d])?;
     }
-    virtual_waves(&mut module, checked.entry, options)?;
+    virtual_waves(&mut module, entry, options)?;
     Ok(module)
 }
 
@@ -513,9 +522,25 @@ fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
 
 /// CUDA's group wave index is native (the linear thread id over 32); `always` runs the
 /// groupshared fallback first, as for the other targets.
+///
+/// Every compute entry point of the file becomes a kernel, the selected one included whatever
+/// its stage (a launcher picks a kernel by name).
 fn cuda(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
-    let module = native_group_wave_module(checked, options)?;
-    back::cuda::write_string(&module, checked.entry, &back::cuda::Options::default())
+    let mut modules = Vec::new();
+    let mut errors = Vec::new();
+    for (i, ep) in checked.module.entry_points.iter().enumerate() {
+        if i == checked.entry || ep.stage == ir::Stage::Compute {
+            match native_group_wave_module_for(&checked.module, i, options) {
+                Ok(m) => modules.push((m, i)),
+                Err(e) => errors.extend(e),
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let units: Vec<(&ir::Module, usize)> = modules.iter().map(|(m, i)| (m.as_ref(), *i)).collect();
+    back::cuda::write_entries(&units, &back::cuda::Options::default())
 }
 
 /// WGSL's group wave index is native (`@builtin(subgroup_id)`, `@builtin(num_subgroups)`);
