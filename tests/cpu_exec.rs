@@ -899,3 +899,23 @@ fn groups_on_several_threads_share_buffers_and_report_as_one() {
     };
     assert_eq!(report(4), report(1));
 }
+
+/// A parallel run that warns runs again alone from the buffers as they were: every page a
+/// group wrote is put back first, so an atomic counter counts each group once, not twice.
+#[test]
+fn a_warning_run_again_alone_starts_from_the_original_buffers() {
+    let src = "RWStructuredBuffer<uint> Count;\nRWStructuredBuffer<uint> B;\ngroupshared uint s[4];\n\
+               [numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex, uint3 g : SV_GroupID)\n{\n\
+               s[gi % 4] = gi % 4;\n    GroupMemoryBarrierWithGroupSync();\n\
+               if (gi == 0) InterlockedAdd(Count[0], 1);\n    B[g.x * 8 + gi] = s[gi % 4] + 7;\n}\n";
+    let (checked, _) = wavec::check(src, &wavec::Options::default()).expect("compiles");
+    // 3000 groups write 96 KB of `B`: many pages, saved by whichever thread touches each first.
+    let groups = 3000u32;
+    let mut buffers = vec![words(0, &[5]), words(1, &vec![1u32; 8 * groups as usize])];
+    let opts = CpuOptions { threads: 4, ..opts(4, LaneOrder::Linear) };
+    let stats = exec::run_checked(&checked, [groups, 1, 1], &mut buffers, &opts).expect("a benign race");
+    assert!(stats.warnings.iter().any(|w| w.code == "W0703"), "{:?}", stats.warnings);
+    assert_eq!(buffers[0].to_words(), vec![5 + groups], "the counter counted a group twice");
+    let b = buffers[1].to_words();
+    assert!(b.iter().enumerate().all(|(i, &v)| v == (i as u32 % 8) % 4 + 7), "B");
+}

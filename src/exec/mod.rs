@@ -345,18 +345,25 @@ pub fn run_program(
     }
     let total = groups.iter().map(|&g| g as u64).product::<u64>();
     let workers = (opts.threads.max(1) as u64).min(total) as usize;
-    // The parallel run keeps what the shader may write: a run that reports anything runs again
-    // alone, so its diagnostics come in the one order a serial run gives.
-    let inputs: Option<Vec<Option<Vec<u8>>>> =
-        (workers > 1).then(|| bufs.iter().zip(&p.bindings).map(|(b, d)| d.writable.then(|| b.clone())).collect());
-    let shared: Vec<memory::SharedBuf> = bufs.into_iter().map(memory::SharedBuf::new).collect();
+    // A parallel run keeps the originals of what the shader writes: a run that reports anything
+    // runs again alone, so its diagnostics come in the one order a serial run gives.
+    let shared: Vec<memory::SharedBuf> = bufs
+        .into_iter()
+        .zip(&p.bindings)
+        .map(|(b, d)| {
+            if workers > 1 && d.writable {
+                memory::SharedBuf::keeping_originals(b)
+            } else {
+                memory::SharedBuf::new(b)
+            }
+        })
+        .collect();
     let mut outcome = dispatch_on(p, opts, &shared, &views, groups, workers);
-    let shared = match (inputs, &outcome) {
-        (Some(inputs), (result, diags, stats))
-            if result.is_err() || !diags.is_empty() || !stats.warnings.is_empty() =>
+    let shared = match &outcome {
+        (result, diags, stats)
+            if workers > 1 && (result.is_err() || !diags.is_empty() || !stats.warnings.is_empty()) =>
         {
-            let again: Vec<memory::SharedBuf> =
-                shared.into_iter().zip(inputs).map(|(now, saved)| saved.map_or(now, memory::SharedBuf::new)).collect();
+            let again: Vec<memory::SharedBuf> = shared.into_iter().map(memory::SharedBuf::restored).collect();
             outcome = dispatch_on(p, opts, &again, &views, groups, 1);
             again
         }
