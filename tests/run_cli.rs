@@ -408,8 +408,8 @@ fn wavec_alone_compiles_and_names_its_missing_vulkan_host() {
 fn slang_format_tests_pass_on_lavapipe_and_the_cpu_engine() {
     let (out, _) = expect_status(wavec().args(["test", "--device", &test_device(), "tests/slang"]), 0);
     let rows = out.lines().filter(|l| l.starts_with("tests/slang/")).count();
-    assert_eq!(rows, 23, "one row per test line that is not disabled:\n{out}");
-    assert!(out.contains("63 passed, 0 failed, 6 skipped"), "{out}");
+    assert_eq!(rows, 24, "one row per test line that is not disabled:\n{out}");
+    assert!(out.contains("66 passed, 0 failed, 6 skipped"), "{out}");
     assert!(
         out.contains("SKIP tests/slang/defaults_and_init_lists.slang #1 at every width: a Slang `-cpu` test: it runs on the CPU engine only"),
         "{out}"
@@ -420,7 +420,7 @@ fn slang_format_tests_pass_on_lavapipe_and_the_cpu_engine() {
         "{out}"
     );
     let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "tests/slang"]), 0);
-    assert!(out.contains("139 passed, 0 failed, 45 skipped"), "{out}");
+    assert!(out.contains("145 passed, 0 failed, 47 skipped"), "{out}");
 }
 
 /// Slang-format files this runner cannot run are SKIPs that say why, never PASSes; a wrong
@@ -505,7 +505,7 @@ fn samples_slang_tests_and_corpus_via(via: &str) -> String {
 #[test]
 fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
     let out = samples_slang_tests_and_corpus_via("glsl");
-    assert!(out.contains("111 passed, 0 failed, 6 skipped"), "{out}");
+    assert!(out.contains("114 passed, 0 failed, 6 skipped"), "{out}");
 }
 
 /// `--via wgsl`: the same through wavec's WGSL and naga's SPIR-V backend. Every sample and
@@ -515,7 +515,7 @@ fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
 #[test]
 fn samples_slang_tests_and_corpus_pass_through_wgsl_on_lavapipe() {
     let out = samples_slang_tests_and_corpus_via("wgsl");
-    assert!(out.contains("96 passed, 0 failed, 21 skipped"), "{out}");
+    assert!(out.contains("99 passed, 0 failed, 21 skipped"), "{out}");
     for dir in ["samples/", "tests/corpus/"] {
         assert!(!out.lines().any(|l| l.starts_with(&format!("SKIP {dir}"))), "{out}");
     }

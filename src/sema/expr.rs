@@ -956,6 +956,9 @@ impl Checker {
                 if !self.stdlib.overloads(name).is_empty() {
                     return self.call_intrinsic(name, arg_ids, span, callee.span);
                 }
+                if name == "bit_cast" {
+                    return self.bit_cast(generic_args, arg_ids, span, callee.span);
+                }
                 let mut d = Diagnostic::error("E0301", format!("undefined function `{name}`"))
                     .with_label(callee.span, "not found");
                 let suffix = format!("::{name}");
@@ -1162,6 +1165,55 @@ impl Checker {
             cost += c as u32;
         }
         Some((cost, bound))
+    }
+
+    /// Slang's `bit_cast<T>(value)`: the bits of `value` read as a `T` of the same size. Between
+    /// 32-bit element types of one shape it is `asuint`/`asint`/`asfloat` (a bitcast on every
+    /// target); other pairs are refused with what would be needed.
+    fn bit_cast(&mut self, generic_args: &[ast::GenericArg], args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
+        let target = match generic_args {
+            [ast::GenericArg::Type(t)] => self.resolve_type(t),
+            [ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span })] => {
+                self.resolve_type(&ast::TypeExpr {
+                    kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] },
+                    span: *span,
+                })
+            }
+            _ => {
+                self.error("E0403", name_span, "`bit_cast` takes one type argument: `bit_cast<T>(value)`");
+                return self.error_expr(span);
+            }
+        };
+        let [value] = args.as_slice() else {
+            self.error("E0403", name_span, "`bit_cast<T>` takes one argument");
+            return self.error_expr(span);
+        };
+        let from = self.ty(*value);
+        if target.is_error() || from.is_error() {
+            return self.error_expr(span);
+        }
+        if from == target {
+            return *value;
+        }
+        let as32 = |t: &Type| t.is_numeric_like() && t.scalar().is_some_and(|s| s.bits() == 32 && s != Scalar::Bool);
+        if as32(&from) && as32(&target) && from.with_scalar(Scalar::U32) == target.with_scalar(Scalar::U32) {
+            let name = match target.scalar() {
+                Some(Scalar::F32) => "asfloat",
+                Some(Scalar::I32) => "asint",
+                _ => "asuint",
+            };
+            return self.call_intrinsic(name, vec![*value], span, name_span);
+        }
+        let msg = format!(
+            "`bit_cast` from `{}` to `{}`: wavec casts the bits of 32-bit scalars, vectors and matrices of one shape",
+            self.type_name(&from),
+            self.type_name(&target)
+        );
+        let d = Diagnostic::error("E0405", msg)
+            .with_label(span, "here")
+            .with_note("for other sizes use `asuint(double, out uint, out uint)`, `f32tof16` or a field-by-field copy");
+        self.push(d);
+        self.error_expr(span)
     }
 
     fn call_intrinsic(&mut self, name: &str, args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
