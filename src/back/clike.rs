@@ -3,10 +3,11 @@
 //! implements [`CStatements`] with its own expressions and declarations; the control flow,
 //! which C, C++ and MSL spell the same, is written here once.
 
-use crate::back::precedence::{P_ADD, P_ASSIGN, P_COMMA, P_POSTFIX, P_PREFIX};
+use crate::back::precedence::{binary_prec, clarify, P_ADD, P_ASSIGN, P_COMMA, P_POSTFIX, P_PREFIX};
 use crate::back::template::{in_argument_slot, is_call_like, parse_template, Piece};
 use crate::back::{Level, Namer};
 use crate::ir::*;
+use crate::span::Span;
 use std::fmt::Write as _;
 
 /// The function being written and the output names of its locals.
@@ -336,5 +337,62 @@ pub fn expand_template(
         Ok((out, P_COMMA))
     } else {
         Ok((format!("({out})"), P_POSTFIX))
+    }
+}
+
+/// `l op r` at C's precedence (the operands through `sub`, which parenthesizes below `min`),
+/// with an operand parenthesized where C's reading would surprise a reader ([`clarify`]):
+/// the text and its precedence.
+pub fn infix(
+    f: &Function,
+    op: BinaryOp,
+    l: ExprId,
+    r: ExprId,
+    sub: &mut dyn FnMut(ExprId, u8) -> String,
+) -> (String, u8) {
+    let p = binary_prec(op);
+    let mut operand = |e: ExprId, min: u8| {
+        let forced = matches!(f.exprs[e].kind, ExprKind::Binary(c, ..) if clarify(op, c));
+        let s = sub(e, min);
+        if forced && !s.starts_with('(') {
+            format!("({s})")
+        } else {
+            s
+        }
+    };
+    let ls = operand(l, p);
+    let rs = operand(r, p + 1);
+    (format!("{ls} {} {rs}", op.symbol()), p)
+}
+
+/// What a buffer holding C-family structs cannot lay out as HLSL does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutProblem {
+    /// C's `bool` is one byte, HLSL's four.
+    Bool,
+    /// The backend stores matrices one way only (by HLSL rows).
+    ColumnMajor,
+}
+
+/// Every place in `ty` (a buffer's element, or a member) that C structs cannot lay out.
+pub fn layout_problems(
+    module: &Module,
+    ty: &Type,
+    majorness: Majorness,
+    span: Span,
+    found: &mut Vec<(LayoutProblem, Span)>,
+) {
+    match ty {
+        Type::Scalar(Scalar::Bool) | Type::Vector(Scalar::Bool, _) | Type::Matrix(Scalar::Bool, ..) => {
+            found.push((LayoutProblem::Bool, span))
+        }
+        Type::Matrix(..) if majorness == Majorness::Column => found.push((LayoutProblem::ColumnMajor, span)),
+        Type::Array(e, _) => layout_problems(module, e, majorness, span, found),
+        Type::Struct(h) => {
+            for f in &module.structs[*h].fields {
+                layout_problems(module, &f.ty, f.majorness, f.span, found);
+            }
+        }
+        _ => {}
     }
 }

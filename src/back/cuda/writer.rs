@@ -2,7 +2,7 @@
 
 use super::abi::{kernel_abi, kernel_name, ParamKind};
 use super::Options;
-use crate::back::precedence::{binary_prec, clarify, P_ASSIGN, P_COMMA, P_COND, P_LOR, P_POSTFIX, P_PREFIX};
+use crate::back::precedence::{P_ASSIGN, P_COMMA, P_COND, P_LOR, P_POSTFIX, P_PREFIX};
 use crate::back::{Level, Namer};
 use crate::diag::Diagnostic;
 use crate::fast_hash::{HashMap, HashSet};
@@ -249,22 +249,14 @@ impl<'a> Writer<'a> {
 
     /// Buffers hold C structs: what C lays out differently from the scalar layout is refused.
     pub fn check_layout(&mut self, ty: &Type, majorness: Majorness, span: Span) {
-        match ty {
-            Type::Scalar(Scalar::Bool) | Type::Vector(Scalar::Bool, _) | Type::Matrix(Scalar::Bool, ..) => {
-                self.refuse_code("E0642", span, "a `bool` in a buffer (C's `bool` is one byte, HLSL's four)")
-            }
-            Type::Matrix(..) if majorness == Majorness::Column => self.refuse_code(
-                "E0642",
-                span,
-                "a `column_major` matrix in a buffer (CUDA matrices are stored row by row: declare it `row_major` or use `--matrix-layout row`)",
-            ),
-            Type::Array(e, _) => self.check_layout(e, majorness, span),
-            Type::Struct(h) => {
-                for f in self.module.structs[*h].fields.clone() {
-                    self.check_layout(&f.ty, f.majorness, f.span);
-                }
-            }
-            _ => {}
+        let mut found = Vec::new();
+        crate::back::clike::layout_problems(self.module, ty, majorness, span, &mut found);
+        for (problem, at) in found {
+            let what = match problem {
+                crate::back::clike::LayoutProblem::Bool => "a `bool` in a buffer (C's `bool` is one byte, HLSL's four)",
+                crate::back::clike::LayoutProblem::ColumnMajor => "a `column_major` matrix in a buffer (CUDA matrices are stored row by row: declare it `row_major` or use `--matrix-layout row`)",
+            };
+            self.refuse_code("E0642", at, what);
         }
     }
 
@@ -837,19 +829,7 @@ impl<'a> Writer<'a> {
                 return (format!("wavec::{name}({a}, {b})"), P_POSTFIX);
             }
         }
-        let p = binary_prec(op);
-        let operand = |w: &mut Self, e: ExprId, min: u8| {
-            let forced = matches!(f.exprs[e].kind, ExprKind::Binary(c, ..) if clarify(op, c));
-            let s = w.sub(cx, e, min);
-            if forced && !s.starts_with('(') {
-                format!("({s})")
-            } else {
-                s
-            }
-        };
-        let ls = operand(self, l, p);
-        let rs = operand(self, r, p + 1);
-        let text = format!("{ls} {} {rs}", op.symbol());
+        let (text, p) = crate::back::clike::infix(f, op, l, r, &mut |e, min| self.sub(cx, e, min));
         // C computes narrow integers and bools as `int`: the cast keeps HLSL's type.
         if let Type::Scalar(s) = ty {
             if (s.bits() < 32 && !s.is_float()) || (*s == Scalar::Bool && op.is_bitwise()) {

@@ -3,7 +3,7 @@
 
 use super::writer::{scalar_literal, Writer};
 use crate::back::clike::Ctx;
-use crate::back::precedence::{binary_prec, clarify, P_ASSIGN, P_COMMA, P_COND, P_LOR, P_POSTFIX, P_PREFIX};
+use crate::back::precedence::{P_ASSIGN, P_COMMA, P_COND, P_LOR, P_POSTFIX, P_PREFIX};
 use crate::ir::*;
 use crate::span::Span;
 
@@ -432,19 +432,7 @@ impl<'a> Writer<'a> {
                 return (format!("wavec::{name}({a}, {b})"), P_POSTFIX);
             }
         }
-        let p = binary_prec(op);
-        let operand = |w: &mut Self, e: ExprId, min: u8| {
-            let forced = matches!(f.exprs[e].kind, ExprKind::Binary(c, ..) if clarify(op, c));
-            let s = w.sub(cx, e, min);
-            if forced && !s.starts_with('(') {
-                format!("({s})")
-            } else {
-                s
-            }
-        };
-        let ls = operand(self, l, p);
-        let rs = operand(self, r, p + 1);
-        let text = format!("{ls} {} {rs}", op.symbol());
+        let (text, p) = crate::back::clike::infix(f, op, l, r, &mut |e, min| self.sub(cx, e, min));
         // C++ computes narrow integers and bools as `int`: the conversion keeps HLSL's type.
         if let Type::Scalar(s) = ty {
             if (s.bits() < 32 && !s.is_float()) || (*s == Scalar::Bool && op.is_bitwise()) {

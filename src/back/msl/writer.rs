@@ -304,22 +304,14 @@ impl<'a> Writer<'a> {
 
     /// Buffers hold MSL structs: what they lay out differently from HLSL is refused.
     pub fn check_layout(&mut self, ty: &Type, majorness: Majorness, span: Span) {
-        match ty {
-            Type::Scalar(Scalar::Bool) | Type::Vector(Scalar::Bool, _) | Type::Matrix(Scalar::Bool, ..) => {
-                self.refuse_code("E0662", span, "a `bool` in a buffer (MSL's `bool` is one byte, HLSL's four)")
-            }
-            Type::Matrix(..) if majorness == Majorness::Column => self.refuse_code(
-                "E0662",
-                span,
-                "a `column_major` matrix in a buffer (the Metal backend stores each HLSL row as an MSL column: declare it `row_major` or use `--matrix-layout row`)",
-            ),
-            Type::Array(e, _) => self.check_layout(e, majorness, span),
-            Type::Struct(h) => {
-                for f in self.module.structs[*h].fields.clone() {
-                    self.check_layout(&f.ty, f.majorness, f.span);
-                }
-            }
-            _ => {}
+        let mut found = Vec::new();
+        crate::back::clike::layout_problems(self.module, ty, majorness, span, &mut found);
+        for (problem, at) in found {
+            let what = match problem {
+                crate::back::clike::LayoutProblem::Bool => "a `bool` in a buffer (MSL's `bool` is one byte, HLSL's four)",
+                crate::back::clike::LayoutProblem::ColumnMajor => "a `column_major` matrix in a buffer (the Metal backend stores each HLSL row as an MSL column: declare it `row_major` or use `--matrix-layout row`)",
+            };
+            self.refuse_code("E0662", at, what);
         }
     }
 
