@@ -526,6 +526,18 @@ fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
 /// Every compute entry point of the file becomes a kernel, the selected one included whatever
 /// its stage (a launcher picks a kernel by name).
 fn cuda(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    let modules = compute_entry_modules(checked, options)?;
+    let units: Vec<(&ir::Module, usize)> = modules.iter().map(|(m, i)| (m.as_ref(), *i)).collect();
+    back::cuda::write_entries(&units, &back::cuda::Options::default())
+}
+
+/// Each compute entry point's module, as [`native_group_wave_module`] lowers it for that entry
+/// point (the selected one whatever its stage, which its backend then refuses): the kernels of
+/// the C-family targets.
+fn compute_entry_modules<'c>(
+    checked: &'c sema::Checked,
+    options: &Options,
+) -> Result<Vec<(std::borrow::Cow<'c, ir::Module>, usize)>, Vec<Diagnostic>> {
     let mut modules = Vec::new();
     let mut errors = Vec::new();
     for (i, ep) in checked.module.entry_points.iter().enumerate() {
@@ -536,11 +548,11 @@ fn cuda(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
             }
         }
     }
-    if !errors.is_empty() {
-        return Err(errors);
+    if errors.is_empty() {
+        Ok(modules)
+    } else {
+        Err(errors)
     }
-    let units: Vec<(&ir::Module, usize)> = modules.iter().map(|(m, i)| (m.as_ref(), *i)).collect();
-    back::cuda::write_entries(&units, &back::cuda::Options::default())
 }
 
 /// WGSL's group wave index is native (`@builtin(subgroup_id)`, `@builtin(num_subgroups)`);
@@ -552,6 +564,10 @@ fn wgsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
 
 /// Metal's group wave index is native (`[[simdgroup_index_in_threadgroup]]`); `always` runs
 /// the groupshared fallback first, as for the other targets.
+///
+/// Only the selected entry point becomes a kernel: whether Metal finds a kernel declared in a
+/// namespace by its plain name (CUDA's `extern "C"` does) is unconfirmed without a Metal
+/// compiler, so the namespaces that keep several kernels' parts apart are not used here.
 fn metal(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
     let module = native_group_wave_module(checked, options)?;
     back::msl::write_string(&module, checked.entry, &back::msl::Options::default())

@@ -82,7 +82,7 @@ pub use keywords::is_reserved;
 pub use wave::Natives;
 
 use crate::diag::Diagnostic;
-use crate::ir::{Module, Stage};
+use crate::ir::Module;
 use crate::stdlib::Stdlib;
 use std::borrow::Cow;
 
@@ -103,17 +103,22 @@ pub fn kernel_name(entry: &str) -> String {
 
 /// Writes entry point `entry` of `module`, and everything it calls, as one `.metal` file.
 pub fn write_string(module: &Module, entry: usize, options: &Options) -> Result<String, Vec<Diagnostic>> {
-    let Some(ep) = module.entry_points.get(entry) else {
-        return Err(vec![Diagnostic::error("E0699", format!("internal error: no entry point #{entry}"))]);
+    write_entries(&[(module, entry)], options)
+}
+
+/// Writes a kernel per entry point ([`crate::back::clike::write_kernels`]); `lib.rs` passes
+/// the selected one only.
+pub fn write_entries(units: &[(&Module, usize)], options: &Options) -> Result<String, Vec<Diagnostic>> {
+    let file = crate::back::clike::KernelFile {
+        target: "Metal",
+        refusal: "E0665",
+        launch: "dispatched with threadgroups",
+        intro: "// Kernel arguments, in order: see README.md, \"Metal\".\n#include <metal_stdlib>\nusing namespace metal;\n",
+        prelude: PRELUDE,
     };
-    if ep.stage != Stage::Compute {
-        return Err(vec![Diagnostic::error(
-            "E0665",
-            format!("Metal code generation for {} shaders is not supported", ep.stage.name()),
-        )
-        .with_label(ep.span, "this entry point")]);
-    }
     let stdlib = Stdlib::get();
-    let module = crate::lower::lower_intrinsics(Cow::Borrowed(module), entry, stdlib, &Natives)?;
-    writer::Writer::new(&module, entry, options, stdlib).write()
+    crate::back::clike::write_kernels(units, &file, &mut |module, entry| {
+        let module = crate::lower::lower_intrinsics(Cow::Borrowed(module), entry, stdlib, &Natives)?;
+        writer::Writer::new(&module, entry, options, stdlib).write()
+    })
 }
