@@ -410,6 +410,9 @@ pub struct KernelFile<'s> {
     pub prelude: &'s str,
 }
 
+/// Writes one entry point's kernel and what it reaches, from its module as lowered for it.
+pub type WriteKernel<'w> = dyn FnMut(&Module, usize) -> Result<String, Vec<crate::diag::Diagnostic>> + 'w;
+
 /// One file with a kernel per entry point, each written by `write_one` from its module as
 /// lowered for it (the group wave fallback and virtual waves depend on the entry point): the
 /// prelude once, then each kernel with the functions, structs and state it reaches. With
@@ -418,7 +421,7 @@ pub struct KernelFile<'s> {
 pub fn write_kernels(
     units: &[(&Module, usize)],
     file: &KernelFile<'_>,
-    write_one: &mut dyn FnMut(&Module, usize) -> Result<String, Vec<crate::diag::Diagnostic>>,
+    write_one: &mut WriteKernel<'_>,
 ) -> Result<String, Vec<crate::diag::Diagnostic>> {
     use crate::diag::Diagnostic;
     let mut parts = Vec::new();
