@@ -6,8 +6,14 @@
 
 use std::fmt::Write as _;
 
-const STDLIB_FILES: &[&str] =
-    &["stdlib/wave.slang", "stdlib/math.slang", "stdlib/sync.slang", "stdlib/subgroup.slang", "stdlib/virtual.slang"];
+const STDLIB_FILES: &[&str] = &[
+    "stdlib/wave.slang",
+    "stdlib/math.slang",
+    "stdlib/sync.slang",
+    "stdlib/subgroup.slang",
+    "stdlib/virtual.slang",
+    "stdlib/wide.slang",
+];
 
 fn main() {
     link_programs();

@@ -138,6 +138,10 @@ pub struct Options {
     /// `--virtual-wave-size N`: run as if waves were `N` lanes on hardware with waves of a
     /// multiple of `N` ([`lower::virtual_wave`]); the group wave index takes the fallback.
     pub virtual_wave_size: Option<u32>,
+    /// `--hardware-wave-size M`: the wave size of the hardware a virtual wave size is run on.
+    /// A virtual size above it takes the wide rewrite ([`lower::wide_virtual_wave`]); without
+    /// it, or at or below it, the hardware's waves must be a multiple of the virtual size.
+    pub hardware_wave_size: Option<u32>,
     /// `--profile vulkan1.1` … `spirv_1_6`: SPIR-V version and target environment.
     pub spirv_profile: back::spv::Profile,
     /// `--profile glsl_450` / `glsl_460`: the GLSL version of the GLSL target.
@@ -170,6 +174,7 @@ impl Default for Options {
             emulate: Emulate::Auto,
             wave_size: None,
             virtual_wave_size: None,
+            hardware_wave_size: None,
             spirv_profile: back::spv::Profile::default(),
             glsl_version: back::glsl::Version::Glsl450,
             spirv_capabilities: Vec::new(),
@@ -417,7 +422,8 @@ pub fn compile_with_loader(
 
 /// `--virtual-wave-size N`: the group wave index through the groupshared fallback (a native one
 /// counts hardware waves), then every wave operation confined to virtual waves of `N` lanes. The
-/// output drops `[WaveSize]`: the hardware may run any multiple of `N`.
+/// output drops `[WaveSize]`: the hardware may run any multiple of `N`. Above
+/// `--hardware-wave-size`, the wide rewrite instead, which needs no group wave index fallback.
 pub fn virtual_waves(
     module: &mut std::borrow::Cow<'_, ir::Module>,
     entry: usize,
@@ -441,6 +447,12 @@ pub fn virtual_waves(
             .with_label(ws.span, "the wave size the shader needs")]);
         }
     }
+    if let Some(hardware) = options.hardware_wave_size.filter(|&m| n > m) {
+        let m = module.to_mut();
+        lower::wide_virtual_wave(m, entry, stdlib, n, hardware)?;
+        m.entry_points[entry].wave_size = None;
+        return Ok(());
+    }
     if lower::uses_group_wave(module, entry, stdlib) {
         if options.emulate == Emulate::Never {
             return Err(vec![Diagnostic::error(
@@ -457,6 +469,12 @@ pub fn virtual_waves(
     lower::virtual_wave(m, entry, stdlib, n)?;
     m.entry_points[entry].wave_size = None;
     Ok(())
+}
+
+/// Whether `options` ask for virtual waves wider than the hardware's: their group wave index
+/// is the virtual waves' own, and no fallback runs first.
+pub fn wide_virtual(options: &Options) -> bool {
+    matches!((options.virtual_wave_size, options.hardware_wave_size), (Some(n), Some(m)) if n > m)
 }
 
 /// A SPIR-V module's bytes (little-endian words), in one allocation of the exact size.
@@ -494,7 +512,7 @@ fn native_group_wave_module_for<'c>(
     options: &Options,
 ) -> Result<std::borrow::Cow<'c, ir::Module>, Vec<Diagnostic>> {
     let mut module = std::borrow::Cow::Borrowed(module);
-    if options.emulate == Emulate::Always {
+    if options.emulate == Emulate::Always && !wide_virtual(options) {
         lower::emulate_group_wave(module.to_mut(), entry, stdlib::Stdlib::get()).map_err(|d| vec![d])?;
     }
     virtual_waves(&mut module, entry, options)?;
@@ -580,7 +598,7 @@ fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
     let mut module = std::borrow::Cow::Borrowed(&checked.module);
     // The backend itself falls back below 6.10 (`auto`); `always` and `never` are decided here.
     match options.emulate {
-        Emulate::Never if !native => {
+        Emulate::Never if !native && !wide_virtual(options) => {
             let uses = lower::group_wave_uses(&module, checked.entry, stdlib);
             if !uses.is_empty() {
                 return Err(uses
@@ -596,7 +614,9 @@ fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
                     .collect());
             }
         }
-        Emulate::Always => lower::emulate_group_wave(module.to_mut(), checked.entry, stdlib).map_err(|d| vec![d])?,
+        Emulate::Always if !wide_virtual(options) => {
+            lower::emulate_group_wave(module.to_mut(), checked.entry, stdlib).map_err(|d| vec![d])?
+        }
         _ => {}
     }
     virtual_waves(&mut module, checked.entry, options)?;

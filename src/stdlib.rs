@@ -19,6 +19,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("stdlib/sync.slang", include_str!("../stdlib/sync.slang")),
     ("stdlib/subgroup.slang", include_str!("../stdlib/subgroup.slang")),
     ("stdlib/virtual.slang", include_str!("../stdlib/virtual.slang")),
+    ("stdlib/wide.slang", include_str!("../stdlib/wide.slang")),
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -122,6 +122,11 @@ struct Cli {
     /// multiple of N: every wave operation is confined to its N-lane slice of the hardware wave.
     #[arg(long, value_name = "N")]
     virtual_wave_size: Option<u32>,
+    /// The wave size of the hardware a virtual wave size runs on. A virtual size above it makes
+    /// each virtual wave several hardware waves, exchanging values through groupshared memory
+    /// (`wavec run` and `wavec test` fill it in from the device).
+    #[arg(long, value_name = "M")]
+    hardware_wave_size: Option<u32>,
     /// Buffer memory layouts: dxc (DXC's default: relaxed std140 for cbuffers, relaxed std430
     /// for storage buffers), gl (strict std140/std430), dx (D3D's packing), scalar.
     #[arg(long, default_value = "dxc", value_parser = ["dxc", "gl", "dx", "scalar"])]
@@ -345,6 +350,12 @@ fn wavec_main() -> u8 {
             return usage_error(format!("--virtual-wave-size {n}: expected a power of two from 1 to 128"));
         }
         options.virtual_wave_size = Some(n);
+    }
+    if let Some(m) = cli.hardware_wave_size {
+        if !(1..=128).contains(&m) || !m.is_power_of_two() {
+            return usage_error(format!("--hardware-wave-size {m}: expected a power of two from 1 to 128"));
+        }
+        options.hardware_wave_size = Some(m);
     }
     options.emulate = emulate(&cli.emulate);
     apply_layout(&cli.layout, &cli.matrix_layout, &mut options);

@@ -241,13 +241,15 @@ pub fn run(
         )]);
     }
     if let Some(n) = opts.virtual_wave_size {
-        if !n.is_power_of_two() || opts.width % n != 0 {
+        if !n.is_power_of_two() || n > 128 {
             return Err(vec![Diagnostic::error(
                 "E0711",
-                format!("virtual waves of {n} lanes need waves of a multiple of {n} lanes, not {}", opts.width),
+                format!("a virtual wave size must be a power of two from 1 to 128, not {n}"),
             )]);
         }
-        let mut options = crate::Options { virtual_wave_size: Some(n), ..Default::default() };
+        // Wider than the engine's waves: several of them make one virtual wave.
+        let mut options =
+            crate::Options { virtual_wave_size: Some(n), hardware_wave_size: Some(opts.width), ..Default::default() };
         if opts.emulate_group_wave {
             options.emulate = crate::Emulate::Always;
         }

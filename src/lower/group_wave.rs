@@ -43,7 +43,7 @@ fn value_of(e: &Expr, stdlib: &Stdlib) -> Option<GroupWaveValue> {
 }
 
 /// An `SV_GroupWaveIndex` entry-point parameter (seed 000's spelling of the index).
-fn wave_index_param(f: &Function) -> Option<LocalId> {
+pub(super) fn wave_index_param(f: &Function) -> Option<LocalId> {
     f.params.iter().copied().find(|p| f.locals[*p].builtin == Some(BuiltinInput::GroupWaveIndex))
 }
 
@@ -162,23 +162,7 @@ pub fn emulate_group_wave(module: &mut Module, entry: usize, stdlib: &Stdlib) ->
     }
 
     let f = &mut module.functions[entry_fn];
-    let group_index = match f.params.iter().copied().find(|p| f.locals[*p].builtin == Some(BuiltinInput::GroupIndex)) {
-        Some(p) => p,
-        None => {
-            let p = f.locals.append(Local {
-                name: "wavec_groupIndex".to_string(),
-                ty: Type::UINT,
-                param: Some(ParamMode::In),
-                builtin: Some(BuiltinInput::GroupIndex),
-                semantic: None,
-                is_const: false,
-                precise: false,
-                span,
-            });
-            f.params.push(p);
-            p
-        }
-    };
+    let group_index = group_index_param(f, span);
     let slot = f.locals.append(Local {
         name: "wavec_waveSlot".to_string(),
         ty: Type::UINT,
@@ -251,4 +235,23 @@ pub fn emulate_group_wave(module: &mut Module, entry: usize, stdlib: &Stdlib) ->
         f.uses = f.gather_uses();
     }
     Ok(())
+}
+
+/// The entry point's `SV_GroupIndex` parameter, added when the source has none.
+pub(super) fn group_index_param(f: &mut Function, span: crate::span::Span) -> LocalId {
+    if let Some(p) = f.params.iter().copied().find(|p| f.locals[*p].builtin == Some(BuiltinInput::GroupIndex)) {
+        return p;
+    }
+    let p = f.locals.append(Local {
+        name: "wavec_groupIndex".to_string(),
+        ty: Type::UINT,
+        param: Some(ParamMode::In),
+        builtin: Some(BuiltinInput::GroupIndex),
+        semantic: None,
+        is_const: false,
+        precise: false,
+        span,
+    });
+    f.params.push(p);
+    p
 }

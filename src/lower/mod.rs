@@ -8,11 +8,12 @@
 
 pub mod group_wave;
 pub mod intrinsics;
+mod uniformity;
 pub mod virtual_wave;
 
 pub use group_wave::{emulate_group_wave, group_wave_uses, uses_group_wave};
 pub use intrinsics::lower_intrinsics;
-pub use virtual_wave::virtual_wave;
+pub use virtual_wave::{virtual_wave, wide_virtual_wave};
 
 use crate::ir::{FunctionId, Module};
 

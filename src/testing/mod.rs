@@ -151,6 +151,20 @@ pub fn execute_timed(job: &Job, engine: &Engine, timed_runs: u32) -> Result<Ran,
     execute_with(job, engine, timed_runs, None, false)
 }
 
+/// The job's options with the engine's wave size as `hardware_wave_size`, where a virtual wave
+/// size is asked for without one: a virtual size above it then takes the wide rewrite.
+fn hardware_for_virtual(job: &Job, engine: &Engine) -> Option<crate::Options> {
+    job.options.virtual_wave_size?;
+    if job.options.hardware_wave_size.is_some() {
+        return None;
+    }
+    let hardware = match engine {
+        Engine::Vulkan { width: None, device, .. } => crate::run::select_device(device.as_deref()).ok()?.subgroup_size,
+        other => engine_width(other)?,
+    };
+    Some(crate::Options { hardware_wave_size: Some(hardware), ..job.options.clone() })
+}
+
 /// A serial reference entry point (`//! reference`): on the CPU engine, its groups one after
 /// another, as a reference that updates a buffer from several groups expects.
 fn execute_reference(job: &Job) -> Result<Ran, String> {
@@ -173,6 +187,14 @@ fn execute_with(
     prebuilt: Option<(&[u32], &str)>,
     serial: bool,
 ) -> Result<Ran, String> {
+    let with_hardware;
+    let job = match hardware_for_virtual(job, engine) {
+        Some(options) => {
+            with_hardware = Job { options, ..job.clone() };
+            &with_hardware
+        }
+        None => job,
+    };
     let (checked, warnings) =
         crate::check(job.source, &job.options).map_err(|d| format!("compile error:\n{}", d.render_plain()))?;
     let entry_name = checked.module.entry_points[checked.entry].name.clone();
@@ -605,13 +627,6 @@ fn run_checked(
     if t.cpu_only && matches!(engine, Engine::Vulkan { .. } | Engine::Cuda) {
         return Outcome::Skip("a Slang `-cpu` test: it runs on the CPU engine only".into());
     }
-    if let (Some(n), Some(w)) = (virtual_width, engine_width(engine)) {
-        if w % n != 0 {
-            return Outcome::Skip(format!(
-                "virtual waves of {n} lanes need hardware waves of a multiple of {n}, and these have {w}"
-            ));
-        }
-    }
     if let Some(w) = virtual_width.or(engine_width(engine)) {
         if !t.runs_at(w) {
             let why = t.widths_reason.clone().unwrap_or_else(|| "`//! widths` leaves this width out".into());
@@ -633,7 +648,7 @@ fn run_checked(
     // At the hardware's own width the rewrite is off: the program is the one that would run.
     options.virtual_wave_size = virtual_width.filter(|&n| engine_width(engine) != Some(n));
     let job = Job { source: &t.source, options, groups: t.dispatch, buffers: t.buffers.clone(), timeout };
-    if let Some(why) = backend_refusal(&job, engine) {
+    if let Some(why) = backend_refusal(&job, engine).or_else(|| wide_refusal(&job, engine)) {
         return Outcome::Skip(why);
     }
     let ran = match execute_timed(&job, engine, timed_runs) {
@@ -641,14 +656,6 @@ fn run_checked(
         Err(e) => return Outcome::Error(e),
     };
     times.clone_from(&ran.times);
-    if let Some(n) = virtual_width {
-        if ran.width % n != 0 {
-            return Outcome::Skip(format!(
-                "virtual waves of {n} lanes need hardware waves of a multiple of {n}, and `{}` has {}",
-                ran.device, ran.width
-            ));
-        }
-    }
     let reference = match &t.reference {
         None if t.reference_cpu => {
             // At a virtual width, the CPU engine's own waves of that width.
@@ -683,6 +690,21 @@ fn run_checked(
     } else {
         Outcome::Fail(failures.join("\n"))
     }
+}
+
+/// Why a virtual wave width wider than the engine's waves cannot run the shader, where the wide
+/// rewrite refuses it (E0633: a wave operation under control flow that differs between the
+/// group's threads): a limit of the emulation the README states, a SKIP with its reason.
+fn wide_refusal(job: &Job, engine: &Engine) -> Option<String> {
+    let options = hardware_for_virtual(job, engine)?;
+    if !crate::wide_virtual(&options) {
+        return None;
+    }
+    let options = crate::Options { targets: vec![crate::Target::Hlsl], ..options };
+    let Err(d) = crate::compile(job.source, &options) else { return None };
+    let refusal = d.list.iter().find(|d| d.code == "E0633")?;
+    let at = refusal.labels.first().map(|l| d.sources.describe(l.span)).unwrap_or_default();
+    Some(format!("{} {} ({at})", refusal.code, refusal.message))
 }
 
 /// Why the backend that `--via` goes through refuses the shader, where it does with its own

@@ -260,6 +260,8 @@ pub fn options_from_args(args: &str) -> wavec::Options {
             }
             "--stage" => o.stage = wavec::ir::Stage::from_name(value),
             "--wave-size" => o.wave_size = Some(value.parse().expect("wave size")),
+            "--virtual-wave-size" => o.virtual_wave_size = Some(value.parse().expect("virtual wave size")),
+            "--hardware-wave-size" => o.hardware_wave_size = Some(value.parse().expect("hardware wave size")),
             "--layout" => o.layout = wavec::layout::LayoutMode::from_name(value).expect("layout"),
             "--matrix-layout" => {
                 o.matrix_majorness = match value {
