@@ -8,6 +8,10 @@
 //! engine's native run at the virtual width. Lanes are in order in both runs, so virtual wave
 //! `k` holds the same threads as native wave `k`. The Vulkan side (lavapipe at 16 lanes) is in
 //! `run_cli.rs`: the samples, corpus and Slang-format tests through `wavec test --virtual-widths`.
+//!
+//! Virtual widths wider than the engine's waves (`lower::wide_virtual_wave`): the corpus, whose
+//! divergence patterns make the pass run divergent code under predicates, and
+//! `tests/intrinsics/whole_group.slang`, which needs none, at widths above 4- and 16-lane waves.
 
 use std::path::Path;
 use wavec::exec::{self, CpuBuffer, CpuOptions};
@@ -31,14 +35,17 @@ fn input((pattern, mask): (u32, u32)) -> Vec<u32> {
 }
 
 fn run(width: u32, virtual_width: Option<u32>, case: (u32, u32)) -> Vec<u32> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/intrinsics/every_wave_intrinsic.slang");
-    let src = std::fs::read_to_string(&path).expect("the intrinsic corpus");
-    let options =
-        wavec::Options { file_name: "tests/intrinsics/every_wave_intrinsic.slang".into(), ..Default::default() };
+    run_file("tests/intrinsics/every_wave_intrinsic.slang", width, virtual_width, THREADS * ROW, &input(case), 2)
+}
+
+fn run_file(file: &str, width: u32, virtual_width: Option<u32>, words: usize, input: &[u32], groups: u32) -> Vec<u32> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    let src = std::fs::read_to_string(&path).expect("the test shader");
+    let options = wavec::Options { file_name: file.into(), ..Default::default() };
     let (checked, _) = wavec::check(&src, &options).unwrap_or_else(|d| panic!("{}", d.render_plain()));
-    let mut buffers = vec![CpuBuffer::words(0, 0, &vec![0u32; THREADS * ROW]), CpuBuffer::words(0, 1, &input(case))];
+    let mut buffers = vec![CpuBuffer::words(0, 0, &vec![0u32; words]), CpuBuffer::words(0, 1, input)];
     let opts = CpuOptions { width, virtual_wave_size: virtual_width, ..Default::default() };
-    exec::run(&checked.module, checked.entry, [2, 1, 1], &mut buffers, &opts).unwrap_or_else(|d| {
+    exec::run(&checked.module, checked.entry, [groups, 1, 1], &mut buffers, &opts).unwrap_or_else(|d| {
         panic!("width {width}, virtual {virtual_width:?}: {}", wavec::diag::render_all(&d, &Default::default(), false))
     });
     buffers[0].to_words()
@@ -81,4 +88,75 @@ fn a_virtual_width_changes_what_the_wave_sees() {
     let as_hardware = run(hardware, None, case);
     let virtualised = run(hardware, Some(n), case);
     assert_ne!(as_hardware, virtualised, "virtual width {n} gave the {hardware}-lane answer");
+}
+
+/// Virtual waves wider than the engine's (4 and 16 lanes): several engine waves make one, its
+/// operations meet at group barriers, and divergent code runs under predicates. The corpus's
+/// three divergence patterns and masks give the engine's native answer at the virtual width
+/// word for word.
+#[test]
+fn every_wave_intrinsic_at_wide_virtual_widths_matches_that_native_width() {
+    let mut failures = Vec::new();
+    for case in CASES {
+        for (n, hardware) in [(8u32, 4u32), (32, 4), (128, 4), (64, 16)] {
+            let native = run(n, None, case);
+            let widened = run(hardware, Some(n), case);
+            let diff = first_differences(&native, &widened);
+            if !diff.is_empty() {
+                failures.push(format!("virtual {n} on {hardware} lanes, case {case:?}:\n  {}", diff.join("\n  ")));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Every family of wave operations in control flow the whole group runs (no predicates), 96
+/// threads so that the group's last wave is partial at 64 and 128, against the native run.
+#[test]
+fn wave_operations_in_uniform_flow_at_wide_virtual_widths_match_that_native_width() {
+    const FILE: &str = "tests/intrinsics/whole_group.slang";
+    const WORDS: usize = 96 * 160;
+    let mut seed = 0x2545_F491u32;
+    let mut input: Vec<u32> = (0..96)
+        .map(|_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed % 16
+        })
+        .collect();
+    input.push(0x5555_5555);
+    for (n, hardware) in [(8u32, 4u32), (16, 4), (32, 8), (64, 4), (128, 16)] {
+        let native = run_file(FILE, n, None, WORDS, &input, 1);
+        let widened = run_file(FILE, hardware, Some(n), WORDS, &input, 1);
+        let differ: Vec<usize> = (0..WORDS).filter(|&i| native[i] != widened[i]).take(8).collect();
+        assert!(differ.is_empty(), "virtual {n} on {hardware} lanes: words {differ:?} differ");
+        // The rows hold what the wave saw: at 4 lanes the same program sees other waves.
+        assert_ne!(
+            native,
+            run_file(FILE, hardware, None, WORDS, &input, 1),
+            "virtual {n} gave the {hardware}-lane answer"
+        );
+    }
+}
+
+/// Predicates only where divergent code reaches a wave operation: the uniform file's program is
+/// free of them, the corpus's (an early `return` under a divergence pattern) is not.
+#[test]
+fn wide_virtual_waves_predicate_only_divergent_code() {
+    let hlsl = |file: &str| {
+        let src = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).expect("shader");
+        let options = wavec::Options {
+            file_name: file.into(),
+            virtual_wave_size: Some(64),
+            hardware_wave_size: Some(16),
+            ..Default::default()
+        };
+        let out = wavec::compile(&src, &options).unwrap_or_else(|d| panic!("{}", d.render_plain()));
+        out.text(wavec::Target::Hlsl).expect("HLSL").to_string()
+    };
+    let uniform = hlsl("tests/intrinsics/whole_group.slang");
+    assert!(uniform.contains("wavec_wideSlots") && !uniform.contains("wavec_cond"), "{uniform}");
+    let divergent = hlsl("tests/intrinsics/every_wave_intrinsic.slang");
+    assert!(divergent.contains("wavec_returned") && divergent.contains("wavec_cond"), "{divergent}");
 }

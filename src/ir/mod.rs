@@ -1156,6 +1156,36 @@ impl ExprKind {
             ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::GroupWave(_) => {}
         }
     }
+
+    /// [`ExprKind::for_each_child`] with each operand's handle open to change, in the same order.
+    pub fn for_each_child_mut(&mut self, mut visit: impl FnMut(&mut ExprId)) {
+        match self {
+            ExprKind::Unary(_, a)
+            | ExprKind::Convert(a)
+            | ExprKind::Swizzle { base: a, .. }
+            | ExprKind::Field { base: a, .. }
+            | ExprKind::IncDec { target: a, .. } => visit(a),
+            ExprKind::Binary(_, a, b)
+            | ExprKind::Index { base: a, index: b }
+            | ExprKind::Comma(a, b)
+            | ExprKind::Assign { target: a, value: b, .. } => {
+                visit(a);
+                visit(b);
+            }
+            ExprKind::Select { cond, then, els } => {
+                visit(cond);
+                visit(then);
+                visit(els);
+            }
+            ExprKind::Construct(parts) => parts.iter_mut().for_each(visit),
+            ExprKind::Call { args, .. } | ExprKind::Intrinsic { args, .. } => args.iter_mut().for_each(visit),
+            ExprKind::Method { object, args, .. } => {
+                visit(object);
+                args.iter_mut().for_each(visit);
+            }
+            ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::GroupWave(_) => {}
+        }
+    }
 }
 
 impl Module {

@@ -8,6 +8,7 @@
 
 pub mod group_wave;
 pub mod intrinsics;
+mod predicate;
 mod uniformity;
 pub mod virtual_wave;
 

@@ -162,18 +162,11 @@ pub(super) fn check(
             continue;
         }
         let name = names.get(&span).unwrap_or(&op.name);
-        let (what, where_, who) = match needs {
-            Level::Wave => (
-                "it needs every lane of its virtual wave active",
-                "the control flow here can differ within a virtual wave",
-                "every lane of its virtual wave",
-            ),
-            _ => (
-                "it exchanges values through groupshared memory between group barriers, which every thread of the group must reach",
-                "the control flow here can differ between the group's threads",
-                "the whole group",
-            ),
-        };
+        let (what, where_, who) = (
+            "it exchanges values through groupshared memory between group barriers, which every thread of the group must reach",
+            "the control flow here can differ between the group's threads",
+            "the whole group",
+        );
         let mut d = Diagnostic::error(
             "E0633",
             format!(
@@ -192,11 +185,10 @@ pub(super) fn check(
     errors
 }
 
-/// The flow an operation needs: `WaveIsFirstLane` its whole virtual wave active, lane numbers and
-/// the group wave index nothing, everything else the whole group.
-fn needs(name: &str) -> Level {
+/// The flow an operation needs: lane numbers and the group wave index nothing (they are
+/// arithmetic on the thread's index), everything else the whole group (it meets at barriers).
+pub(super) fn needs(name: &str) -> Level {
     match name {
-        "WaveIsFirstLane" => Level::Wave,
         "WaveGetLaneIndex" | "WaveGetLaneCount" | "GetGroupWaveIndex" | "GetGroupWaveCount" => Level::Thread,
         _ => Level::Group,
     }

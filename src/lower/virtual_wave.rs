@@ -89,6 +89,7 @@ pub fn wide_virtual_wave(
         threads: x * y * z,
         thread,
         scratch: Vec::new(),
+        flags: None,
         ops: HashMap::default(),
         names: HashMap::default(),
         depth: 0,
@@ -99,10 +100,28 @@ pub fn wide_virtual_wave(
         return Err(pass.errors);
     }
     // Before the functions are reordered: `ops` knows the instances by their handles now.
-    let wide = pass.wide.take().expect("the wide pass keeps its state");
-    let errors = super::uniformity::check(module, entry_fn, &wide.ops, &wide.names, width, hardware);
-    if !errors.is_empty() {
-        return Err(errors);
+    let check = |pass: &Pass, module: &Module| {
+        let wide = pass.wide.as_ref().expect("the wide pass keeps its state");
+        super::uniformity::check(module, entry_fn, &wide.ops, &wide.names, width, hardware)
+    };
+    if !check(&pass, module).is_empty() {
+        // Divergent code reaches an operation: the whole group runs it, under predicates.
+        let Some(group_any) = stdlib.find("__wide_group_any").map(|i| IntrinsicId(i as u32)) else {
+            return Err(check(&pass, module));
+        };
+        let ops = pass.wide.as_ref().map(|w| w.ops.clone()).unwrap_or_default();
+        let errors = super::predicate::predicate(module, entry_fn, &ops, group_any, (width, hardware));
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        pass.rewrite_reachable(module, entry_fn);
+        if !pass.errors.is_empty() {
+            return Err(pass.errors);
+        }
+        let errors = check(&pass, module);
+        if !errors.is_empty() {
+            return Err(errors);
+        }
     }
     module.order_callees_first();
     Ok(())
@@ -138,6 +157,8 @@ struct Wide {
     thread: GlobalId,
     /// One groupshared array of a slot per thread for each type the operations exchange.
     scratch: Vec<(Type, GlobalId)>,
+    /// The groupshared flags of the threads taking part in an operation.
+    flags: Option<GlobalId>,
     /// Each instance of a `__wide_` form, with the operation it stands for.
     ops: HashMap<FunctionId, WideOp>,
     /// The source's name of the wave operation called at each span, for diagnostics.
@@ -146,7 +167,7 @@ struct Wide {
     depth: u32,
 }
 
-/// A wide form's instance: the operation's name and what it needs of the flow that reaches it.
+/// A wide form's instance: the operation it stands for.
 #[derive(Clone, Debug)]
 pub(super) struct WideOp {
     pub name: String,
@@ -249,15 +270,17 @@ impl Pass<'_> {
         }
         let wide = self.wide.as_mut().expect("rewrite_wide runs in the wide pass");
         if wide.depth == 0 {
-            wide.names.insert(span, intr.name.clone());
+            wide.names.entry(span).or_insert_with(|| intr.name.clone());
         }
         let form = wide_form(self.stdlib, &intr.name, bound.as_deref());
         if let Some(form) = form {
             let form_intr = &self.stdlib.intrinsics[form];
+            // Whether the thread takes part: every thread, until `predicate` says otherwise.
+            let active = f.exprs.append(Expr { kind: ExprKind::Const(ConstValue::Bool(true)), ty: Type::BOOL, span });
             let width = ConstValue::Uint(self.width.into());
             let w = f.exprs.append(Expr { kind: ExprKind::Const(width), ty: Type::UINT, span });
             let mut args = args;
-            args.push(w);
+            args.extend([active, w]);
             let (key, constants) = instance_key(form, form_intr, f, &args, &bound);
             let Some(callee) = self.instance(form_intr, key, &constants, span, module, true) else { return false };
             let wide = self.wide.as_mut().expect("rewrite_wide runs in the wide pass");
@@ -305,6 +328,36 @@ impl Pass<'_> {
                 let target = f.exprs.append(Expr { kind: ExprKind::Index { base, index }, ty: ty.clone(), span });
                 f.exprs[e].ty = ty;
                 ExprKind::Assign { op: None, target, value }
+            }
+            ("__wide_store_flag", &[value]) => {
+                let flags = wide.flags(module, span);
+                let base = f.exprs.append(Expr {
+                    kind: ExprKind::Global(flags),
+                    ty: slots_type(&Type::UINT, wide.threads),
+                    span,
+                });
+                let index = f.exprs.append(Expr { kind: ExprKind::Global(wide.thread), ty: Type::UINT, span });
+                let target = f.exprs.append(Expr { kind: ExprKind::Index { base, index }, ty: Type::UINT, span });
+                let one = f.exprs.append(Expr { kind: ExprKind::Const(ConstValue::Uint(1)), ty: Type::UINT, span });
+                let zero = f.exprs.append(Expr { kind: ExprKind::Const(ConstValue::Uint(0)), ty: Type::UINT, span });
+                let bit = f.exprs.append(Expr {
+                    kind: ExprKind::Select { cond: value, then: one, els: zero },
+                    ty: Type::UINT,
+                    span,
+                });
+                f.exprs[e].ty = Type::UINT;
+                ExprKind::Assign { op: None, target, value: bit }
+            }
+            ("__wide_flag", &[thread]) => {
+                let flags = wide.flags(module, span);
+                let base = f.exprs.append(Expr {
+                    kind: ExprKind::Global(flags),
+                    ty: slots_type(&Type::UINT, wide.threads),
+                    span,
+                });
+                let slot = f.exprs.append(Expr { kind: ExprKind::Index { base, index: thread }, ty: Type::UINT, span });
+                let zero = f.exprs.append(Expr { kind: ExprKind::Const(ConstValue::Uint(0)), ty: Type::UINT, span });
+                ExprKind::Binary(BinaryOp::Ne, slot, zero)
             }
             ("__wide_load", &[_, index]) => {
                 let ty = bound.as_deref().cloned().unwrap_or_else(|| f.exprs[e].ty.clone());
@@ -378,14 +431,30 @@ impl Pass<'_> {
 }
 
 impl Wide {
+    /// The groupshared array of one flag (a `uint`) per thread: whether it takes part.
+    fn flags(&mut self, module: &mut Module, span: Span) -> GlobalId {
+        if let Some(g) = self.flags {
+            return g;
+        }
+        let g = self.array("wavec_wideFlags".to_string(), Type::UINT, module, span);
+        self.flags = Some(g);
+        g
+    }
+
     /// The groupshared array of one `ty` slot per thread, declared at its first use.
     fn slots(&mut self, ty: &Type, module: &mut Module, span: Span) -> GlobalId {
         if let Some((_, g)) = self.scratch.iter().find(|(t, _)| t == ty) {
             return *g;
         }
-        let g = module.globals.append(Global {
-            name: format!("wavec_wideSlots{}", self.scratch.len()),
-            ty: slots_type(ty, self.threads),
+        let g = self.array(format!("wavec_wideSlots{}", self.scratch.len()), ty.clone(), module, span);
+        self.scratch.push((ty.clone(), g));
+        g
+    }
+
+    fn array(&self, name: String, ty: Type, module: &mut Module, span: Span) -> GlobalId {
+        module.globals.append(Global {
+            name,
+            ty: slots_type(&ty, self.threads),
             majorness: Majorness::default(),
             space: AddressSpace::Groupshared,
             init: None,
@@ -396,9 +465,7 @@ impl Wide {
             entry_param: false,
             coherent: false,
             span,
-        });
-        self.scratch.push((ty.clone(), g));
-        g
+        })
     }
 }
 
