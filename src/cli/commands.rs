@@ -116,6 +116,10 @@ struct RunCli {
     /// Wave width: Vulkan pins this subgroup size where the device can; CPU default 32.
     #[arg(long)]
     width: Option<u32>,
+    /// Run as if waves were N lanes (1 to 128, a power of two) on the engine's waves of any
+    /// width: narrower slices of them, or several of them meeting in groupshared memory.
+    #[arg(long, value_name = "N")]
+    virtual_wave_size: Option<u32>,
     /// Vulkan device: a case-insensitive part of its name (default: the first GPU, else anything).
     #[arg(long)]
     device: Option<String>,
@@ -195,6 +199,12 @@ pub fn run(args: Vec<OsString>) -> u8 {
         Err(e) => return usage_error(e),
     }
     options.emulate = emulate(&cli.emulate);
+    if let Some(n) = cli.virtual_wave_size {
+        if !(1..=128).contains(&n) || !n.is_power_of_two() {
+            return usage_error(format!("--virtual-wave-size {n}: expected a power of two from 1 to 128"));
+        }
+        options.virtual_wave_size = Some(n);
+    }
     super::apply_layout(&cli.layout, &cli.matrix_layout, &mut options);
     let shifts = [
         ('b', &cli.fvk_b_shift[..]),

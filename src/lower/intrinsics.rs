@@ -161,7 +161,7 @@ pub(super) fn instance_key(
 /// `wavec_WaveMatch`, `wavec_first_lane` (a building block's `__` dropped), and with the
 /// values of `constexpr` parameters, which are not in the signature to tell overloads apart:
 /// `wavec_WaveMaskBroadcastLaneAt_lane3`.
-fn instance_name(intr: &Intrinsic, constants: &[Option<ConstValue>]) -> String {
+pub(super) fn instance_name(intr: &Intrinsic, constants: &[Option<ConstValue>]) -> String {
     let mut name = format!("wavec_{}", intr.name.trim_start_matches('_'));
     for (p, c) in intr.params.iter().zip(constants) {
         if let Some(v) = c.as_ref().and_then(ConstValue::as_i64) {

@@ -15,7 +15,7 @@
 //! wave is narrower than a quad, which HLSL does not define: the virtual forms read as the CPU
 //! engine does at that width, the quad lane clamped to the wave's last lane.
 
-use super::intrinsics::{declaration, instance_at, instance_key};
+use super::intrinsics::{declaration, instance_at, instance_key, instance_name};
 use crate::diag::Diagnostic;
 use crate::fast_hash::HashMap;
 use crate::ir::*;
@@ -389,7 +389,10 @@ impl Pass<'_> {
         // Marked first: a body that reaches itself again keeps the call there.
         self.instances.insert(key.clone(), None);
         let compiled = self.stdlib.instance(key.clone(), || crate::sema::instantiate(intr, &key.1, constants));
-        let name = format!("wavec_virtual_{}", intr.name.trim_start_matches('_'));
+        // `wavec_virtual_wide_wave_fold_op0_scan2`: the constants tell instances apart, and no
+        // run of underscores is left (GLSL reserves `__`, WGSL names may not start with it).
+        let name = instance_name(intr, constants).replacen("wavec_", "wavec_virtual_", 1);
+        let name = name.split('_').filter(|part| !part.is_empty()).collect::<Vec<_>>().join("_");
         let mut func = match compiled {
             Ok(func) => instance_at(&func, &name, span),
             Err(diags) if self.wide.is_some() => {
