@@ -61,14 +61,19 @@ fn every_sample_and_corpus_shader_passes_the_cxx_front_end() {
         files.sort();
         for path in files.iter().filter(|p| p.extension().is_some_and(|x| x == "slang")) {
             let src = std::fs::read_to_string(path).unwrap();
-            // Native group wave index, the groupshared fallback, and virtual waves of 8 lanes.
-            for (emulate, virtual_wave_size) in
-                [(wavec::Emulate::Auto, None), (wavec::Emulate::Always, None), (wavec::Emulate::Auto, Some(8))]
-            {
+            // Native group wave index, the groupshared fallback, virtual waves of 8 lanes, and
+            // of 64 lanes on 32-lane SIMD groups (several meeting in threadgroup memory).
+            for (emulate, virtual_wave_size, hardware_wave_size) in [
+                (wavec::Emulate::Auto, None, None),
+                (wavec::Emulate::Always, None, None),
+                (wavec::Emulate::Auto, Some(8), None),
+                (wavec::Emulate::Auto, Some(64), Some(32)),
+            ] {
                 let mut options = wavec::Options {
                     targets: vec![wavec::Target::Metal],
                     emulate,
                     virtual_wave_size,
+                    hardware_wave_size,
                     ..Default::default()
                 };
                 options.file_name = path.display().to_string();

@@ -518,16 +518,27 @@ pub fn test(args: Vec<OsString>) -> u8 {
         if asked.as_ref().is_some_and(|a| a.iter().any(|&w| w != 32)) {
             return usage_error("--widths: the CUDA engine runs 32-lane waves only");
         }
+        // Warps are 32 lanes; `--virtual-widths` runs each width on them.
+        let columns: Vec<Option<u32>> = match &virtual_widths {
+            Some(v) => v.iter().map(|&n| Some(n)).collect(),
+            None => vec![None],
+        };
         let cells: Vec<Vec<Cell>> = files
             .iter()
             .map(|f| {
-                vec![match f {
-                    Ok(t) => testing::run_file_timed(t, &Engine::Cuda, "", timeout, None, timed),
-                    Err(e) => (Outcome::Error(e.clone()), Vec::new()),
-                }]
+                columns
+                    .iter()
+                    .map(|&n| match f {
+                        Ok(t) => testing::run_file_timed(t, &Engine::Cuda, "", timeout, n, timed),
+                        Err(e) => (Outcome::Error(e.clone()), Vec::new()),
+                    })
+                    .collect()
             })
             .collect();
-        (vec![32], cells, "CUDA engine".to_string())
+        match &virtual_widths {
+            Some(v) => (v.clone(), cells, "CUDA engine, 32-lane warps, virtual widths".to_string()),
+            None => (vec![32], cells, "CUDA engine".to_string()),
+        }
     } else if cpu {
         let widths = asked.unwrap_or_else(|| (0..8).map(|i| 1 << i).collect());
         let cells: Vec<Vec<Cell>> = files

@@ -403,6 +403,14 @@ WAVEC_FN float asfloat(unsigned x) { return __uint_as_float(x); }
 WAVEC_MAP1(asuint)
 WAVEC_MAP1(asint)
 WAVEC_MAP1(asfloat)
+// A double's bits as (low, high) words: HLSL's `asuint(double, out, out)`.
+WAVEC_FN vec<unsigned, 2> double_bits(double x) {
+    unsigned long long b = (unsigned long long)__double_as_longlong(x);
+    vec<unsigned, 2> r;
+    r[0] = (unsigned)b;
+    r[1] = (unsigned)(b >> 32);
+    return r;
+}
 WAVEC_FN unsigned f32tof16(float x) { return __half_as_ushort(__float2half_rn(x)); }
 WAVEC_FN float f16tof32(unsigned x) { return __half2float(__ushort_as_half((unsigned short)(x & 0xffffu))); }
 WAVEC_MAP1(f32tof16)
