@@ -84,7 +84,15 @@ pub(super) fn predicate(
 
 /// Functions that call an operation needing the whole group, directly or through others.
 fn reaching_functions(module: &Module, entry_fn: FunctionId, ops: &HashMap<FunctionId, WideOp>) -> Vec<bool> {
-    let reachable = module.reachable_functions(entry_fn);
+    // The source's functions (and stdlib bodies it calls), not the operations' own insides.
+    let mut reachable = vec![false; module.functions.len()];
+    let mut stack = vec![entry_fn];
+    while let Some(h) = stack.pop() {
+        if ops.contains_key(&h) || std::mem::replace(&mut reachable[h.index()], true) {
+            continue;
+        }
+        stack.extend_from_slice(&module.functions[h].uses.calls);
+    }
     let mut reaches = vec![false; module.functions.len()];
     loop {
         let mut changed = false;
@@ -95,6 +103,14 @@ fn reaching_functions(module: &Module, entry_fn: FunctionId, ops: &HashMap<Funct
             let calls_one = f.uses.calls.iter().any(|c| {
                 ops.get(c).is_some_and(|op| super::uniformity::needs(&op.name) == Level::Group) || reaches[c.index()]
             });
+            // A function with a group barrier of its own is run by everyone too (see
+            // `is_group_barrier`).
+            let stdlib = crate::stdlib::Stdlib::get();
+            let barrier = f.live_expr_iter().any(|(_, e)| {
+                matches!(&e.kind, ExprKind::Intrinsic { id, .. }
+                    if stdlib.intrinsics.get(id.0 as usize).is_some_and(|i| i.name.ends_with("WithGroupSync")))
+            });
+            let calls_one = calls_one || (barrier && h != entry_fn);
             if calls_one {
                 reaches[h.index()] = true;
                 changed = true;
@@ -288,8 +304,17 @@ impl<'a> Converter<'a> {
                 self.ops.get(function).is_some_and(|op| super::uniformity::needs(&op.name) == Level::Group)
                     || self.reaches.get(function.index()).copied().unwrap_or(false)
             }
-            _ => false,
+            _ => self.is_group_barrier(e),
         }
+    }
+
+    /// A `*WithGroupSync` barrier of the source: the threads that reach it in the source are
+    /// all that have not left the shader, and here those that left still run on, to meet at
+    /// the wave operations' barriers. So every thread meets at it too, whatever its predicate.
+    fn is_group_barrier(&self, e: ExprId) -> bool {
+        let ExprKind::Intrinsic { id, .. } = &self.f.exprs[e].kind else { return false };
+        let stdlib = crate::stdlib::Stdlib::get();
+        stdlib.intrinsics.get(id.0 as usize).is_some_and(|i| i.name.ends_with("WithGroupSync"))
     }
 
     /// Whether `e` calls an operation needing the whole group (or a function reaching one).
@@ -605,6 +630,11 @@ impl<'a> Converter<'a> {
                 let then = self.add(ExprKind::Local(tv), ty.clone());
                 let els = self.add(ExprKind::Local(te), ty);
                 self.f.exprs[e].kind = ExprKind::Select { cond, then, els };
+            }
+            ExprKind::Intrinsic { .. } if self.is_group_barrier(e) => {
+                let barrier = self.add(self.f.exprs[e].kind.clone(), Type::Void);
+                out.push(Stmt::Expr(barrier));
+                self.f.exprs[e].kind = ExprKind::Const(ConstValue::Bool(true));
             }
             ExprKind::Call { function, args } if self.is_wide_call(e) => {
                 for &a in &args {
