@@ -297,10 +297,14 @@ fn reference_cpu_compares_with_the_cpu_engine_at_the_same_width() {
     );
     assert!(out.contains("0 passed, 1 failed"), "{out}");
     // The intrinsic corpus's cases, which `--engine cuda` runs on an NVIDIA GPU, parse and pass
-    // where the run is the reference itself.
+    // where the run is the reference itself; `//! virtual-widths` adds a row per virtual width,
+    // here wider than the engine's waves.
     let (out, _) =
         expect_status(wavec().args(["test", "--engine", "cpu", "--widths", "32", "tests/intrinsics/cases"]), 0);
-    assert!(out.contains("3 passed, 0 failed"), "{out}");
+    assert!(out.contains("6 passed, 0 failed"), "{out}");
+    for row in ["whole_group.slang @virtual 64 ", "whole_group.slang @virtual 128 "] {
+        assert!(out.lines().any(|l| l.contains(row) && l.ends_with("PASS")), "{out}");
+    }
 }
 
 #[test]

@@ -97,6 +97,10 @@ pub struct TestFile {
     pub expect_outputs: Vec<ExpectOutput>,
     /// `//! hlsl-profile`: the shader model the `expect-output hlsl` files are written for.
     pub hlsl_shader_model: Option<(u32, u32)>,
+    /// `//! virtual-widths`: virtual wave widths the file also runs at, a row each.
+    pub virtual_widths: Vec<u32>,
+    /// The virtual wave width this row runs at, at every hardware width (`--virtual-wave-size`).
+    pub virtual_width: Option<u32>,
 }
 
 impl TestFile {
@@ -125,6 +129,8 @@ impl TestFile {
             checks: Vec::new(),
             expect_outputs: Vec::new(),
             hlsl_shader_model: None,
+            virtual_widths: Vec::new(),
+            virtual_width: None,
         }
     }
     /// Whether this file runs at wave width `w`.
@@ -274,6 +280,7 @@ pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
                     })?)
                 }
                 "widths" => t.widths = Some(parse_widths(rest)?),
+                "virtual-widths" => t.virtual_widths = parse_widths(rest)?,
                 "skip-device" => {
                     let (name, ws) =
                         rest.split_once(char::is_whitespace).ok_or("expected `skip-device NAME WIDTHS`")?;

@@ -621,6 +621,8 @@ fn run_checked(
     timed_runs: u32,
     times: &mut Vec<Duration>,
 ) -> Outcome {
+    // A `--virtual-widths` column decides; otherwise a `//! virtual-widths` row's own width.
+    let virtual_width = virtual_width.or(t.virtual_width);
     if let Some(why) = &t.blocked {
         return Outcome::Skip(why.clone());
     }
@@ -826,7 +828,15 @@ pub fn load(path: &Path) -> Vec<slang::Case> {
         }
         return cases;
     }
-    vec![slang::Case { name, test: directive::parse(path, &source) }]
+    let test = directive::parse(path, &source);
+    let virtual_widths = test.as_ref().map(|t| t.virtual_widths.clone()).unwrap_or_default();
+    let mut cases = vec![slang::Case { name: name.clone(), test }];
+    // `//! virtual-widths`: a row per virtual width, run at it on every hardware width.
+    for n in virtual_widths {
+        let test = cases[0].test.clone().map(|t| TestFile { virtual_width: Some(n), ..t });
+        cases.push(slang::Case { name: format!("{name} @virtual {n}"), test });
+    }
+    cases
 }
 
 /// The matrix (file rows × width columns), then every failure in full.
