@@ -4,7 +4,10 @@
 //! with its ordinary rules. [`group_wave`] is the software group wave index; [`intrinsics`]
 //! replaces each intrinsic a target lacks by its portable implementation from the stdlib. A
 //! target says what it emits natively through [`intrinsics::Target`]; the emulations
-//! themselves are written once, for every target.
+//! themselves are written once, for every target. [`virtual_wave`] runs a shader at another
+//! wave width: slices of the hardware's waves, or several of them meeting in groupshared
+//! memory, with `uniformity` (which calls the whole group reaches) and `predicate` (divergent
+//! code run by the whole group) behind the wider case.
 
 pub mod group_wave;
 pub mod intrinsics;

@@ -47,8 +47,9 @@ pub fn virtual_wave(module: &mut Module, entry: usize, stdlib: &Stdlib, width: u
 /// an instance of its form in `stdlib/wide.slang`, which exchanges values through groupshared
 /// memory between two group barriers. The group wave index and count are those of the virtual
 /// waves, computed from the flat group index (no fallback is needed). Every call that waits at
-/// a barrier must be reached by the whole group, and `WaveIsFirstLane` by its whole virtual
-/// wave: [`super::uniformity`] proves it or the call is reported (E0633).
+/// a barrier must be reached by the whole group: where [`super::uniformity`] cannot prove it,
+/// [`super::predicate`] makes the whole group run the divergent code, each thread under its
+/// predicate, which becomes the operations' `active` flag; what it cannot convert is E0633.
 pub fn wide_virtual_wave(
     module: &mut Module,
     entry: usize,
