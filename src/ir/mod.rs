@@ -493,6 +493,26 @@ pub struct Global {
     pub span: Span,
 }
 
+impl Global {
+    /// A variable a pass adds: no binding, initializer or storage qualifiers of the source's.
+    pub fn new(name: impl Into<String>, ty: Type, space: AddressSpace, span: Span) -> Global {
+        Global {
+            name: name.into(),
+            ty,
+            majorness: Majorness::default(),
+            space,
+            init: None,
+            register: None,
+            vk_binding: None,
+            image_format: None,
+            coherent: false,
+            packoffset: None,
+            entry_param: false,
+            span,
+        }
+    }
+}
+
 /// `-fvk-t-shift 10 0`: registers of `class` in `space` (every space when `None`) become
 /// binding `index + shift`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1249,6 +1269,21 @@ impl Module {
 }
 
 impl Function {
+    /// An empty function: what a pass leaves in a function's slot while it rewrites it.
+    pub fn placeholder() -> Function {
+        Function {
+            name: String::new(),
+            ret: Type::Void,
+            ret_semantic: None,
+            params: Vec::new(),
+            locals: Default::default(),
+            exprs: Default::default(),
+            body: Block { stmts: Vec::new() },
+            span: Span::DUMMY,
+            uses: Default::default(),
+        }
+    }
+
     /// The value of a constant expression: a constant, or a conversion of one to a scalar.
     /// A `ConstantBuffer<S>` read whole as its `S` (sema's construct of every field in order,
     /// [`ExprKind::Construct`] of [`ExprKind::Field`]s of one buffer): the buffer's expression.

@@ -131,20 +131,7 @@ pub fn emulate_group_wave(module: &mut Module, entry: usize, stdlib: &Stdlib) ->
 
     let ep = &module.entry_points[entry];
     let (entry_fn, span) = (ep.function, ep.span);
-    let global = |name: &str, space| Global {
-        name: name.to_string(),
-        ty: Type::UINT,
-        majorness: Majorness::default(),
-        space,
-        init: None,
-        register: None,
-        vk_binding: None,
-        packoffset: None,
-        image_format: None,
-        entry_param: false,
-        coherent: false,
-        span,
-    };
+    let global = |name: &str, space| Global::new(name, Type::UINT, space, span);
     let counter = module.globals.append(global(COUNTER, AddressSpace::Groupshared));
     let index = module.globals.append(global(INDEX, AddressSpace::Private));
     let count = module.globals.append(global(COUNT, AddressSpace::Private));

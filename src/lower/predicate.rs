@@ -67,7 +67,7 @@ pub(super) fn predicate(
         })
         .collect();
     for &h in &handles {
-        let mut f = std::mem::replace(&mut module.functions[h], placeholder());
+        let mut f = std::mem::replace(&mut module.functions[h], Function::placeholder());
         let mut c = Converter::new(&mut f, ops, &reaches, &modes, group_any, active_params.get(&h).copied());
         c.widths = widths;
         let mut stmts = c.prologue();
@@ -777,19 +777,4 @@ fn has_exit(s: &Stmt, in_loop: bool) -> bool {
 
 fn block_has_return(b: &Block) -> bool {
     b.stmts.iter().any(|s| has_exit(s, false))
-}
-
-/// An empty function, held in a function's slot while it is converted.
-fn placeholder() -> Function {
-    Function {
-        name: String::new(),
-        ret: Type::Void,
-        ret_semantic: None,
-        params: Vec::new(),
-        locals: Default::default(),
-        exprs: Default::default(),
-        body: Block { stmts: Vec::new() },
-        span: Span::DUMMY,
-        uses: Default::default(),
-    }
 }

@@ -70,20 +70,7 @@ pub fn wide_virtual_wave(
         )
         .with_label(span, "this entry point")]);
     };
-    let thread = module.globals.append(Global {
-        name: "wavec_wideThread".to_string(),
-        ty: Type::UINT,
-        majorness: Majorness::default(),
-        space: AddressSpace::Private,
-        init: None,
-        register: None,
-        vk_binding: None,
-        packoffset: None,
-        image_format: None,
-        entry_param: false,
-        coherent: false,
-        span,
-    });
+    let thread = module.globals.append(Global::new("wavec_wideThread", Type::UINT, AddressSpace::Private, span));
     let index_intrinsic = stdlib.find("GetGroupWaveIndex").map(|i| IntrinsicId(i as u32));
     prepare_entry(&mut module.functions[entry_fn], thread, index_intrinsic, span);
     let wide = Wide {
@@ -192,7 +179,7 @@ impl Pass<'_> {
         let user: Vec<FunctionId> =
             module.functions.iter().filter(|(h, _)| reachable[h.index()]).map(|(h, _)| h).collect();
         for fid in user {
-            let mut f = std::mem::replace(&mut module.functions[fid], placeholder());
+            let mut f = std::mem::replace(&mut module.functions[fid], Function::placeholder());
             self.rewrite(&mut f, module);
             f.uses = f.gather_uses();
             module.functions[fid] = f;
@@ -456,20 +443,7 @@ impl Wide {
     }
 
     fn array(&self, name: String, ty: Type, module: &mut Module, span: Span) -> GlobalId {
-        module.globals.append(Global {
-            name,
-            ty: slots_type(&ty, self.threads),
-            majorness: Majorness::default(),
-            space: AddressSpace::Groupshared,
-            init: None,
-            register: None,
-            vk_binding: None,
-            packoffset: None,
-            image_format: None,
-            entry_param: false,
-            coherent: false,
-            span,
-        })
+        module.globals.append(Global::new(name, slots_type(&ty, self.threads), AddressSpace::Groupshared, span))
     }
 }
 
@@ -494,19 +468,4 @@ fn wide_form(stdlib: &Stdlib, name: &str, bound: Option<&Type>) -> Option<usize>
 /// `WaveGetLaneCount`/`WaveGetLaneIndex` and their kind: wave state without the `[wave]` flag.
 fn is_lane_info(intr: &Intrinsic) -> bool {
     intr.name.starts_with("WaveGet") || intr.name.starts_with("gl_Subgroup")
-}
-
-/// An empty function, held in a function's slot while it is rewritten.
-fn placeholder() -> Function {
-    Function {
-        name: String::new(),
-        ret: Type::Void,
-        ret_semantic: None,
-        params: Vec::new(),
-        locals: Default::default(),
-        exprs: Default::default(),
-        body: Block { stmts: Vec::new() },
-        span: Span::DUMMY,
-        uses: Default::default(),
-    }
 }
