@@ -18,11 +18,11 @@
 //!
 //! Statements that reach no wave operation only get the predicate around them; a local's
 //! declaration stays where it is (its scope) and its initializer becomes a guarded assignment.
-//! A `switch` whose cases reach a wave operation is not converted (E0633).
+//! A `switch` whose cases reach a wave operation runs every case body for everyone, each
+//! statement under "this thread entered here (or fell through to here) and has not left".
 
 use super::uniformity::Level;
 use super::virtual_wave::WideOp;
-use crate::diag::Diagnostic;
 use crate::fast_hash::HashMap;
 use crate::ir::*;
 use crate::span::Span;
@@ -34,10 +34,8 @@ pub(super) fn predicate(
     entry_fn: FunctionId,
     ops: &HashMap<FunctionId, WideOp>,
     group_any: IntrinsicId,
-    widths: (u32, u32),
-) -> Vec<Diagnostic> {
+) {
     let reaches = reaching_functions(module, entry_fn, ops);
-    let mut errors = Vec::new();
     // Callers first need their callees' new parameter: add them all before converting.
     let handles: Vec<FunctionId> = module.functions.iter().map(|(h, _)| h).filter(|h| reaches[h.index()]).collect();
     let mut active_params: HashMap<FunctionId, LocalId> = HashMap::default();
@@ -69,17 +67,14 @@ pub(super) fn predicate(
     for &h in &handles {
         let mut f = std::mem::replace(&mut module.functions[h], Function::placeholder());
         let mut c = Converter::new(&mut f, ops, &reaches, &modes, group_any, active_params.get(&h).copied());
-        c.widths = widths;
         let mut stmts = c.prologue();
         let body = std::mem::take(&mut c.f.body);
         stmts.extend(c.block(body).stmts);
         stmts.extend(c.epilogue());
-        errors.append(&mut c.errors);
         f.body = Block { stmts };
         f.uses = f.gather_uses();
         module.functions[h] = f;
     }
-    errors
 }
 
 /// Functions that call an operation needing the whole group, directly or through others.
@@ -148,13 +143,11 @@ struct Converter<'a> {
     loops: Vec<LoopFlags>,
     /// Branch conditions (and lazy operands' values) the current statements are under.
     conds: Vec<Term>,
-    /// Inside a `switch` that is not converted: exits also leave it with `break`.
-    in_switch: usize,
+    /// Converted `switch`es: the flag their `break` sets, and how many converted loops enclose
+    /// each (a `break` leaves the switch only when no loop is nearer).
+    switches: Vec<(LocalId, usize)>,
     temps: usize,
     span: Span,
-    /// The virtual width and the hardware's, for diagnostics.
-    widths: (u32, u32),
-    errors: Vec<Diagnostic>,
 }
 
 impl<'a> Converter<'a> {
@@ -178,11 +171,9 @@ impl<'a> Converter<'a> {
             ret_value: None,
             loops: Vec::new(),
             conds: Vec::new(),
-            in_switch: 0,
+            switches: Vec::new(),
             temps: 0,
             span,
-            widths: (0, 0),
-            errors: Vec::new(),
         }
     }
 
@@ -337,7 +328,7 @@ impl<'a> Converter<'a> {
     }
 
     fn stmt(&mut self, s: Stmt, out: &mut Vec<Stmt>) {
-        let converts = self.stmt_has_wide(&s) || has_exit(&s, !self.loops.is_empty());
+        let converts = self.stmt_has_wide(&s) || has_exit(&s, !self.loops.is_empty() || !self.switches.is_empty());
         match s {
             Stmt::Local { local, init } => {
                 // The declaration keeps its place (its scope); the value comes under the predicate.
@@ -398,40 +389,14 @@ impl<'a> Converter<'a> {
                 self.lp(Some(cond), body, None, true, &mut scope);
                 out.push(Stmt::Block(Block { stmts: scope }));
             }
-            Stmt::Switch { selector, cases } => {
-                let mut wide = self.expr_has_wide(selector);
-                for case in &cases {
-                    wide |= case.body.stmts.iter().any(|s| self.stmt_has_wide(s));
-                }
-                if wide {
-                    let (n, m) = self.widths;
-                    self.errors.push(
-                        Diagnostic::error(
-                            "E0633",
-                            format!(
-                                "a wave operation inside a `switch` cannot run at a virtual wave width of {n}, wider than \
-                                 the hardware's {m} lanes: the divergent `switch` is not run by the whole group"
-                            ),
-                        )
-                        .with_label(self.f.exprs[selector].span, "this `switch` reaches a wave operation")
-                        .with_note("write it as `if`s, which are"),
-                    );
-                    out.push(Stmt::Switch { selector, cases });
-                    return;
-                }
-                // Its exits become flags, then leave the switch.
-                self.in_switch += 1;
-                let cases = cases
-                    .into_iter()
-                    .map(|case| SwitchCase { body: self.exits_in_switch(case.body), ..case })
-                    .collect();
-                self.in_switch -= 1;
-                let guarded = self.guard(vec![Stmt::Switch { selector, cases }]);
-                out.extend(guarded);
-            }
+            Stmt::Switch { selector, cases } => self.switch(selector, cases, out),
             Stmt::Break => {
-                let l = *self.loops.last().expect("a converted break is inside a converted loop");
-                let set = self.set_flag(l.alive, false);
+                // The innermost converted loop or `switch` is the one it leaves.
+                let flag = match self.switches.last() {
+                    Some(&(broke, depth)) if depth == self.loops.len() => (broke, true),
+                    _ => (self.loops.last().expect("a converted break is inside a converted loop").alive, false),
+                };
+                let set = self.set_flag(flag.0, flag.1);
                 let guarded = self.guard(vec![set]);
                 out.extend(guarded);
             }
@@ -459,6 +424,74 @@ impl<'a> Converter<'a> {
         }
     }
 
+    /// A `switch` that reaches a wave operation or holds an exit, run by the whole group: the selector
+    /// into a local, then every case body in order, each statement under the predicate, a
+    /// flag for "entered" (this case's label matched, or an earlier one's and control fell
+    /// through) and one for "left by `break`".
+    fn switch(&mut self, selector: ExprId, cases: Vec<SwitchCase>, out: &mut Vec<Stmt>) {
+        let mut prefix = Vec::new();
+        self.hoist(selector, &mut prefix);
+        out.extend(prefix);
+        let ty = self.f.exprs[selector].ty.clone();
+        let sel = self.temp("wavec_selector", ty.clone());
+        out.push(Stmt::Local { local: sel, init: None });
+        let set = self.assign(sel, selector);
+        let guarded = self.guard(vec![set]);
+        out.extend(guarded);
+        let entered = self.temp("wavec_entered", Type::BOOL);
+        let broke = self.temp("wavec_broke", Type::BOOL);
+        let mut scope = Vec::new();
+        for flag in [entered, broke] {
+            let f = self.konst(ConstValue::Bool(false), Type::BOOL);
+            scope.push(Stmt::Local { local: flag, init: Some(f) });
+        }
+        let signed = matches!(ty.scalar(), Some(s) if s.is_signed_int());
+        let label = |c: &mut Self, values: &[i64]| -> Option<ExprId> {
+            let mut acc: Option<ExprId> = None;
+            for &v in values {
+                let s = c.add(ExprKind::Local(sel), ty.clone());
+                let k = if signed { ConstValue::Int(v) } else { ConstValue::Uint(v as u64) };
+                let k = c.konst(k, ty.clone());
+                let eq = c.add(ExprKind::Binary(BinaryOp::Eq, s, k), Type::BOOL);
+                acc = Some(match acc {
+                    None => eq,
+                    Some(a) => c.add(ExprKind::Binary(BinaryOp::LogicOr, a, eq), Type::BOOL),
+                });
+            }
+            acc
+        };
+        let all_values: Vec<i64> = cases.iter().flat_map(|c| c.values.iter().copied()).collect();
+        self.switches.push((broke, self.loops.len()));
+        for case in cases {
+            // Entered here: its own label, or `default` when no label matches.
+            let mut hit = label(self, &case.values);
+            if case.is_default {
+                let none = match label(self, &all_values) {
+                    Some(any) => self.add(ExprKind::Unary(UnaryOp::Not, any), Type::BOOL),
+                    None => self.konst(ConstValue::Bool(true), Type::BOOL),
+                };
+                hit = Some(match hit {
+                    Some(h) => self.add(ExprKind::Binary(BinaryOp::LogicOr, h, none), Type::BOOL),
+                    None => none,
+                });
+            }
+            if let Some(hit) = hit {
+                let was = self.add(ExprKind::Local(entered), Type::BOOL);
+                let now = self.add(ExprKind::Binary(BinaryOp::LogicOr, was, hit), Type::BOOL);
+                let set = self.assign(entered, now);
+                let guarded = self.guard(vec![set]);
+                scope.extend(guarded);
+            }
+            self.conds.push(Term { local: entered, negated: false });
+            self.conds.push(Term { local: broke, negated: true });
+            let body = self.block(case.body);
+            self.conds.truncate(self.conds.len() - 2);
+            scope.push(Stmt::Block(body));
+        }
+        self.switches.pop();
+        out.push(Stmt::Block(Block { stmts: scope }));
+    }
+
     /// What a `return` does here: keep the value, mark the thread returned, leave every loop.
     fn return_sets(&mut self, value: Option<ExprId>) -> Vec<Stmt> {
         let mut sets = Vec::new();
@@ -472,54 +505,6 @@ impl<'a> Converter<'a> {
             sets.push(self.set_flag(l.alive, false));
         }
         sets
-    }
-
-    /// A switch's case body with its `return`s and `continue`s (to a converted loop) made flags
-    /// followed by a `break` out of the switch.
-    fn exits_in_switch(&mut self, b: Block) -> Block {
-        let mut out = Vec::new();
-        for s in b.stmts {
-            match s {
-                Stmt::Return(value) => {
-                    out.extend(self.return_sets(value));
-                    out.push(Stmt::Break);
-                }
-                Stmt::Discard => {
-                    out.extend(self.return_sets(None));
-                    out.push(Stmt::Break);
-                }
-                Stmt::Continue => {
-                    if let Some(l) = self.loops.last().copied() {
-                        out.push(self.set_flag(l.cont, true));
-                    }
-                    out.push(Stmt::Break);
-                }
-                Stmt::If { cond, then, els, hint } => out.push(Stmt::If {
-                    cond,
-                    then: self.exits_in_switch(then),
-                    els: els.map(|e| self.exits_in_switch(e)),
-                    hint,
-                }),
-                Stmt::Block(b) => out.push(Stmt::Block(self.exits_in_switch(b))),
-                s => {
-                    if has_exit(&s, false) {
-                        self.errors.push(
-                            Diagnostic::error(
-                                "E0633",
-                                format!(
-                                    "a `return` inside a loop inside a `switch` cannot run at a virtual wave width of {}, \
-                                     wider than the hardware's {} lanes",
-                                    self.widths.0, self.widths.1
-                                ),
-                            )
-                            .with_label(self.span, "in this function"),
-                        );
-                    }
-                    out.push(s);
-                }
-            }
-        }
-        Block { stmts: out }
     }
 
     /// Evaluates a branch condition into a new local under the predicate.
