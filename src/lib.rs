@@ -430,6 +430,10 @@ pub fn virtual_waves(
     options: &Options,
 ) -> Result<(), Vec<Diagnostic>> {
     let Some(n) = options.virtual_wave_size else { return Ok(()) };
+    // The hardware's own width: the program that runs is the shader as written.
+    if options.hardware_wave_size == Some(n) {
+        return Ok(());
+    }
     let stdlib = stdlib::Stdlib::get();
     let Some(ep) = module.entry_points.get(entry) else { return Ok(()) };
     if !n.is_power_of_two() || n > 128 {

@@ -160,3 +160,29 @@ fn wide_virtual_waves_predicate_only_divergent_code() {
     let divergent = hlsl("tests/intrinsics/every_wave_intrinsic.slang");
     assert!(divergent.contains("wavec_returned") && divergent.contains("wavec_cond"), "{divergent}");
 }
+
+/// At the hardware's own width the rewrite is off: the output is the shader's as compiled for
+/// waves of that size (`--wave-size`, which folds `GetGroupWaveCount()`), on every target, so
+/// a virtual width equal to the hardware's costs nothing.
+#[test]
+fn a_virtual_width_equal_to_the_hardware_width_changes_nothing() {
+    let file = "samples/wave_lerp.slang";
+    let src = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).expect("sample");
+    let targets = vec![wavec::Target::Hlsl, wavec::Target::Glsl, wavec::Target::Wgsl];
+    let compile = |wave_size, virtual_wave_size, hardware_wave_size| {
+        let options = wavec::Options {
+            file_name: file.into(),
+            targets: targets.clone(),
+            wave_size,
+            virtual_wave_size,
+            hardware_wave_size,
+            ..Default::default()
+        };
+        let out = wavec::compile(&src, &options).unwrap_or_else(|d| panic!("{}", d.render_plain()));
+        targets.iter().map(|t| out.text(*t).expect("text").to_string()).collect::<Vec<_>>()
+    };
+    let at_32 = compile(Some(32), None, None);
+    assert_eq!(compile(None, Some(32), Some(32)), at_32);
+    assert_ne!(compile(None, Some(16), Some(32)), at_32, "a narrower width is rewritten");
+    assert_ne!(compile(None, Some(64), Some(32)), at_32, "a wider width is rewritten");
+}
