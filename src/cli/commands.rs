@@ -199,11 +199,9 @@ pub fn run(args: Vec<OsString>) -> u8 {
         Err(e) => return usage_error(e),
     }
     options.emulate = emulate(&cli.emulate);
-    if let Some(n) = cli.virtual_wave_size {
-        if !(1..=128).contains(&n) || !n.is_power_of_two() {
-            return usage_error(format!("--virtual-wave-size {n}: expected a power of two from 1 to 128"));
-        }
-        options.virtual_wave_size = Some(n);
+    match super::wave_size_arg("virtual-wave-size", cli.virtual_wave_size, 1) {
+        Ok(n) => options.virtual_wave_size = n,
+        Err(e) => return usage_error(e),
     }
     super::apply_layout(&cli.layout, &cli.matrix_layout, &mut options);
     let shifts = [

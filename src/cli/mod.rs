@@ -232,6 +232,16 @@ fn apply_shifts(shifts: [(char, &[String]); 4], options: &mut Options) -> Result
 }
 
 /// `--layout` and `--matrix-layout` (clap has checked the spellings).
+/// The value of a wave-size flag (`--FLAG N`), which must be a power of two from `min` to 128.
+fn wave_size_arg(flag: &str, n: Option<u32>, min: u32) -> Result<Option<u32>, String> {
+    match n {
+        Some(n) if !(min..=128).contains(&n) || !n.is_power_of_two() => {
+            Err(format!("--{flag} {n}: expected a power of two from {min} to 128"))
+        }
+        n => Ok(n),
+    }
+}
+
 fn apply_layout(layout: &str, matrix_layout: &str, options: &mut Options) {
     options.layout = wavec::layout::LayoutMode::from_name(layout).unwrap_or_default();
     options.matrix_majorness =
@@ -339,23 +349,18 @@ fn wavec_main() -> u8 {
     }
     options.include_dirs = cli.include_dirs.clone();
     options.allow_glsl = cli.allow_glsl;
-    if let Some(n) = cli.wave_size {
-        if !(4..=128).contains(&n) || !n.is_power_of_two() {
-            return usage_error(format!("--wave-size {n}: expected a power of two from 4 to 128"));
+    let sizes = (
+        wave_size_arg("wave-size", cli.wave_size, 4),
+        wave_size_arg("virtual-wave-size", cli.virtual_wave_size, 1),
+        wave_size_arg("hardware-wave-size", cli.hardware_wave_size, 1),
+    );
+    match sizes {
+        (Ok(wave), Ok(virtual_wave), Ok(hardware)) => {
+            options.wave_size = wave;
+            options.virtual_wave_size = virtual_wave;
+            options.hardware_wave_size = hardware;
         }
-        options.wave_size = Some(n);
-    }
-    if let Some(n) = cli.virtual_wave_size {
-        if !(1..=128).contains(&n) || !n.is_power_of_two() {
-            return usage_error(format!("--virtual-wave-size {n}: expected a power of two from 1 to 128"));
-        }
-        options.virtual_wave_size = Some(n);
-    }
-    if let Some(m) = cli.hardware_wave_size {
-        if !(1..=128).contains(&m) || !m.is_power_of_two() {
-            return usage_error(format!("--hardware-wave-size {m}: expected a power of two from 1 to 128"));
-        }
-        options.hardware_wave_size = Some(m);
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return usage_error(e),
     }
     options.emulate = emulate(&cli.emulate);
     apply_layout(&cli.layout, &cli.matrix_layout, &mut options);
