@@ -43,7 +43,7 @@ fn value_of(e: &Expr, stdlib: &Stdlib) -> Option<GroupWaveValue> {
 }
 
 /// An `SV_GroupWaveIndex` entry-point parameter (seed 000's spelling of the index).
-pub(super) fn wave_index_param(f: &Function) -> Option<LocalId> {
+fn wave_index_param(f: &Function) -> Option<LocalId> {
     f.params.iter().copied().find(|p| f.locals[*p].builtin == Some(BuiltinInput::GroupWaveIndex))
 }
 
@@ -207,12 +207,7 @@ pub fn emulate_group_wave(module: &mut Module, entry: usize, stdlib: &Stdlib) ->
 
     // An `SV_GroupWaveIndex` parameter has no HLSL or SPIR-V counterpart: it becomes an
     // ordinary local initialized from the fallback.
-    if let Some(p) = wave_index_param(f) {
-        f.params.retain(|q| *q != p);
-        let local = &mut f.locals[p];
-        local.param = None;
-        local.builtin = None;
-        local.semantic = None;
+    if let Some(p) = take_wave_index_param(f) {
         let value = f.exprs.append(Expr { kind: ExprKind::Global(index), ty: Type::UINT, span });
         prologue.push(Stmt::Local { local: p, init: Some(value) });
     }
@@ -222,6 +217,18 @@ pub fn emulate_group_wave(module: &mut Module, entry: usize, stdlib: &Stdlib) ->
         f.uses = f.gather_uses();
     }
     Ok(())
+}
+
+/// The entry point's `SV_GroupWaveIndex` parameter, made an ordinary local for the caller to
+/// initialize (it has no HLSL or SPIR-V counterpart).
+pub(super) fn take_wave_index_param(f: &mut Function) -> Option<LocalId> {
+    let p = wave_index_param(f)?;
+    f.params.retain(|q| *q != p);
+    let local = &mut f.locals[p];
+    local.param = None;
+    local.builtin = None;
+    local.semantic = None;
+    Some(p)
 }
 
 /// The entry point's `SV_GroupIndex` parameter, added when the source has none.

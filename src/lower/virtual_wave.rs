@@ -122,12 +122,9 @@ fn prepare_entry(f: &mut Function, thread: GlobalId, index_intrinsic: Option<Int
     let value = f.exprs.append(Expr { kind: ExprKind::Local(group_index), ty: Type::UINT, span });
     let set = f.exprs.append(Expr { kind: ExprKind::Assign { op: None, target, value }, ty: Type::UINT, span });
     let mut prologue = vec![Stmt::Expr(set)];
-    if let (Some(p), Some(id)) = (super::group_wave::wave_index_param(f), index_intrinsic) {
-        f.params.retain(|q| *q != p);
-        let local = &mut f.locals[p];
-        local.param = None;
-        local.builtin = None;
-        local.semantic = None;
+    // `stdlib` always has `GetGroupWaveIndex`; without it the parameter would stay as written.
+    let param = index_intrinsic.and_then(|id| Some((id, super::group_wave::take_wave_index_param(f)?)));
+    if let Some((id, p)) = param {
         let kind = ExprKind::Intrinsic { id, args: Vec::new(), bound: None };
         let value = f.exprs.append(Expr { kind, ty: Type::UINT, span });
         prologue.push(Stmt::Local { local: p, init: Some(value) });
