@@ -100,11 +100,7 @@ fn reaching_functions(module: &Module, entry_fn: FunctionId, ops: &HashMap<Funct
             });
             // A function with a group barrier of its own is run by everyone too (see
             // `is_group_barrier`).
-            let stdlib = crate::stdlib::Stdlib::get();
-            let barrier = f.live_expr_iter().any(|(_, e)| {
-                matches!(&e.kind, ExprKind::Intrinsic { id, .. }
-                    if stdlib.intrinsics.get(id.0 as usize).is_some_and(|i| i.name.ends_with("WithGroupSync")))
-            });
+            let barrier = f.live_expr_iter().any(|(_, e)| is_group_barrier(&e.kind));
             let calls_one = calls_one || (barrier && h != entry_fn);
             if calls_one {
                 reaches[h.index()] = true;
@@ -299,13 +295,8 @@ impl<'a> Converter<'a> {
         }
     }
 
-    /// A `*WithGroupSync` barrier of the source: the threads that reach it in the source are
-    /// all that have not left the shader, and here those that left still run on, to meet at
-    /// the wave operations' barriers. So every thread meets at it too, whatever its predicate.
     fn is_group_barrier(&self, e: ExprId) -> bool {
-        let ExprKind::Intrinsic { id, .. } = &self.f.exprs[e].kind else { return false };
-        let stdlib = crate::stdlib::Stdlib::get();
-        stdlib.intrinsics.get(id.0 as usize).is_some_and(|i| i.name.ends_with("WithGroupSync"))
+        is_group_barrier(&self.f.exprs[e].kind)
     }
 
     /// Whether `e` calls an operation needing the whole group (or a function reaching one).
@@ -693,6 +684,15 @@ impl<'a> Converter<'a> {
         });
         self.f.exprs.append(expr)
     }
+}
+
+/// A `*WithGroupSync` barrier of the source: the threads that reach it in the source are all
+/// that have not left the shader, and here those that left still run on, to meet at the wave
+/// operations' barriers. So every thread meets at it too, whatever its predicate.
+fn is_group_barrier(kind: &ExprKind) -> bool {
+    let ExprKind::Intrinsic { id, .. } = kind else { return false };
+    let stdlib = crate::stdlib::Stdlib::get();
+    stdlib.intrinsics.get(id.0 as usize).is_some_and(|i| i.name.ends_with("WithGroupSync"))
 }
 
 /// Calls `visit` with each expression a statement evaluates directly or in nested statements.
