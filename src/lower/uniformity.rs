@@ -3,11 +3,10 @@
 //! A wave operation at a virtual width wider than the hardware's exchanges values through
 //! groupshared memory between two group barriers ([`super::virtual_wave::wide_virtual_wave`]),
 //! so every thread of the group must reach each call, the same number of times: the control
-//! flow around the call must be the same for the whole group. `WaveIsFirstLane` needs less: the
-//! flow must be the same for its virtual wave, so that all of the wave's lanes are active.
+//! flow around the call must be the same for the whole group.
 //!
 //! The analysis gives every value and every point of the control flow a [`Level`]: the same for
-//! the whole group, the same within each virtual wave, or possibly different in every thread.
+//! the whole group, or possibly different between threads.
 //! Values take the level of what they are computed from; a branch, a loop's exit or a `return`
 //! under a condition raises the level of the flow after it (a loop that threads leave at
 //! different iterations is divergent in every later iteration). Locals take the join of every
@@ -27,9 +26,8 @@ use crate::span::Span;
 pub(super) enum Level {
     /// The same in every thread of the group.
     Group,
-    /// The same in every lane of each virtual wave.
-    Wave,
-    /// Possibly different in every thread.
+    /// Possibly different between threads (a wave operation's result is the same only within
+    /// its wave, which is no help to a group barrier).
     Thread,
 }
 
@@ -112,7 +110,7 @@ pub(super) fn check(
     }
     let mut globals: HashMap<GlobalId, Level> = HashMap::default();
     let mut sites = Vec::new();
-    // Each round can only raise levels, and there are three: it ends.
+    // Each round can only raise levels, and there are two: it ends.
     loop {
         let mut changed = false;
         sites.clear();
@@ -162,23 +160,20 @@ pub(super) fn check(
             continue;
         }
         let name = names.get(&span).unwrap_or(&op.name);
-        let (what, where_, who) = (
-            "it exchanges values through groupshared memory between group barriers, which every thread of the group must reach",
-            "the control flow here can differ between the group's threads",
-            "the whole group",
-        );
         let mut d = Diagnostic::error(
             "E0633",
             format!(
-                "`{name}` cannot run at a virtual wave width of {width}, wider than the hardware's {hardware} lanes, here: {what}"
+                "`{name}` cannot run at a virtual wave width of {width}, wider than the hardware's {hardware} lanes, \
+                 here: it exchanges values through groupshared memory between group barriers, which every thread \
+                 of the group must reach"
             ),
         )
-        .with_label(span, where_);
+        .with_label(span, "the control flow here can differ between the group's threads");
         if let Some(cause) = flow.cause {
             d = d.with_label(cause, "this differs between threads");
         }
         d = d.with_note(format!(
-            "call it where {who} runs (before the branch or loop), or run at a virtual width of at most {hardware}"
+            "call it where the whole group runs (before the branch or loop), or run at a virtual width of at most {hardware}"
         ));
         errors.push(d);
     }
@@ -194,14 +189,10 @@ pub(super) fn needs(name: &str) -> Level {
     }
 }
 
-/// The level of an operation's result, from its name and its arguments' levels.
-fn result_level(name: &str, args: &[Level]) -> Level {
-    let join = |a: &[Level]| a.iter().copied().max().unwrap_or(Level::Group);
+/// The level of an operation's result: only the lane count and the wave count are the group's.
+fn result_level(name: &str) -> Level {
     match name {
         "WaveGetLaneCount" | "GetGroupWaveCount" => Level::Group,
-        "GetGroupWaveIndex" => Level::Wave,
-        "WaveReadLaneAt" | "WaveBroadcastLaneAt" => join(&args[1..]).max(Level::Wave),
-        n if n.starts_with("WaveActive") || n == "WaveReadLaneFirst" => Level::Wave,
         _ => Level::Thread,
     }
 }
@@ -428,7 +419,7 @@ impl<'a> Walker<'a> {
                 let levels: Vec<Level> = args.iter().map(|a| self.expr(*a, flow)).collect();
                 if let Some(op) = self.ops.get(function) {
                     self.sites.push((*function, expr.span, flow));
-                    return result_level(&op.name, &levels);
+                    return result_level(&op.name);
                 }
                 let callee = &self.module.functions[*function];
                 for (p, a) in callee.params.iter().zip(args) {
