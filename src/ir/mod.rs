@@ -691,6 +691,9 @@ pub struct EntryPoint {
     pub stage: Stage,
     pub numthreads: Option<[u32; 3]>,
     pub wave_size: Option<WaveSize>,
+    /// `[RootSignature("…")]`: D3D12 reads it from the DXIL, so HLSL output keeps it; no other
+    /// target has root signatures.
+    pub root_signature: Option<String>,
     pub span: Span,
 }
 

@@ -1526,7 +1526,14 @@ impl Checker {
             );
         }
         let wave_size = Self::attr(&attrs, "WaveSize").and_then(|a| self.wave_size(a, stage));
-        Some(EntryPoint { name: f_name, function: id, stage, numthreads, wave_size, span: f_span })
+        let root_signature = Self::attr(&attrs, "RootSignature").and_then(|a| match &a.args[..] {
+            [ast::Expr { kind: ast::ExprKind::StringLit(s), .. }] => Some(s.clone()),
+            _ => {
+                self.error("E0519", a.span, "`[RootSignature]` takes one string: `[RootSignature(\"…\")]`");
+                None
+            }
+        });
+        Some(EntryPoint { name: f_name, function: id, stage, numthreads, wave_size, root_signature, span: f_span })
     }
 
     fn wave_size(&mut self, a: &ast::Attribute, stage: Stage) -> Option<WaveSize> {

@@ -250,6 +250,8 @@ WAVEC_F1(abs) WAVEC_F1(sqrt) WAVEC_F1(rsqrt) WAVEC_F1(floor) WAVEC_F1(ceil) WAVE
 WAVEC_F1(round) WAVEC_F1(fract) WAVEC_F1(exp) WAVEC_F1(exp2) WAVEC_F1(log) WAVEC_F1(log2) WAVEC_F1(sin)
 WAVEC_F1(cos) WAVEC_F1(tan) WAVEC_F1(asin) WAVEC_F1(acos) WAVEC_F1(atan) WAVEC_F1(saturate) WAVEC_F1(sign)
 WAVEC_F1(popcount) WAVEC_F1(clz) WAVEC_F1(ctz) WAVEC_F1(reverse_bits) WAVEC_F1(normalize)
+WAVEC_F1(sinh) WAVEC_F1(cosh) WAVEC_F1(tanh) WAVEC_F2(reflect) WAVEC_F3(faceforward)
+template <typename T> T refract(T, T, typename elem_of<T>::type);
 WAVEC_F2(min) WAVEC_F2(max) WAVEC_F2(pow) WAVEC_F2(atan2) WAVEC_F2(fmod) WAVEC_F2(step)
 WAVEC_F3(clamp) WAVEC_F3(mix) WAVEC_F3(smoothstep) WAVEC_F3(fma)
 template <typename T> typename bool_of<T>::type isnan(T);

@@ -352,6 +352,9 @@ impl<'a> Writer<'a> {
         let is_entry = h == ep.function;
         let cx = Ctx { f, names: self.name_locals(f) };
         if is_entry {
+            if let Some(rs) = &ep.root_signature {
+                let _ = writeln!(out, "[RootSignature({rs:?})]");
+            }
             if let Some([x, y, z]) = ep.numthreads {
                 let _ = writeln!(out, "[numthreads({x}, {y}, {z})]");
             }

@@ -1,0 +1,72 @@
+#version 450
+
+layout(local_size_x = 32, local_size_y = 1, local_size_z = 1) in;
+
+layout(std430, set = 0, binding = 0) buffer Out_block {
+    vec4 Out[];
+};
+
+void wavec_sincos(float x, out float s, out float c) {
+    s = sin(x);
+    c = cos(x);
+}
+
+float wavec_modf(float x, out float ip) {
+    ip = trunc(x);
+    return x - ip;
+}
+
+float wavec_frexp(float x, out float e) {
+    float a = abs(x);
+    float n = floor(log2(a)) + 1.0;
+    float m = a * exp2(-n);
+    bool high = m >= 1.0;
+    n = mix(n, n + 1.0, high);
+    m = mix(m, m * 0.5, high);
+    bool low = m < 0.5;
+    n = mix(n, n - 1.0, low);
+    m = mix(m, m * 2.0, low);
+    bool zero = a == 0.0;
+    e = mix(n, 0.0, zero);
+    return mix(mix(m, -m, x < 0.0), x, zero);
+}
+
+float wavec_log10(float x) {
+    return log2(x) * 0.30103;
+}
+
+float wavec_rcp(float x) {
+    return 1.0 / x;
+}
+
+float wavec_ldexp(float x, float e) {
+    return x * exp2(e);
+}
+
+bvec2 wavec_and(bvec2 a, bvec2 b) {
+    return mix(a, b, a);
+}
+
+bvec2 wavec_or(bvec2 a, bvec2 b) {
+    return mix(b, a, a);
+}
+
+void main() {
+    uvec3 id = gl_GlobalInvocationID;
+    float x = float(id.x) / 32.0 - 0.5;
+    vec3 v = normalize(vec3(x, -1.0, 0.25));
+    vec3 n = vec3(0.0, 1.0, 0.0);
+    float s;
+    float c;
+    wavec_sincos(x, s, c);
+    float whole;
+    float part = wavec_modf(x * 7.0, whole);
+    float e;
+    float mant = wavec_frexp(x * 100.0, e);
+    vec2 h = sinh(vec2(x, 1.0)) + cosh(vec2(x, 2.0)) + tanh(vec2(x, 3.0));
+    float a = radians(x) + degrees(x) + wavec_log10(x + 2.0) + wavec_rcp(x + 2.0) + wavec_ldexp(x, 3.0);
+    vec3 r = reflect(v, n) + refract(v, n, 0.75) + faceforward(n, v, n);
+    bvec2 both = wavec_and(bvec2(x > 0.0, true), bvec2(true, x < 0.25));
+    bvec2 either = wavec_or(both, bvec2(x < -0.25, false));
+    Out[id.x] = vec4(h + vec2(s, c), part + whole + mant + e, a) + vec4(r, float(either.x || either.y));
+}

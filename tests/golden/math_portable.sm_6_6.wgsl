@@ -1,0 +1,86 @@
+@group(0) @binding(0) var<storage, read_write> Out: array<vec4<f32>>;
+
+fn wavec_sincos(x: f32, s: ptr<function, f32>, c: ptr<function, f32>) {
+    (*s) = sin(x);
+    (*c) = cos(x);
+}
+
+fn wavec_modf(x: f32, ip: ptr<function, f32>) -> f32 {
+    (*ip) = trunc(x);
+    return x - (*ip);
+}
+
+fn wavec_frexp(x: f32, e: ptr<function, f32>) -> f32 {
+    var a: f32 = abs(x);
+    var n: f32 = floor(log2(a)) + 1.0f;
+    var m: f32 = a * exp2((-n));
+    var high: bool = m >= 1.0f;
+    n = select(n, (n + 1.0f), high);
+    m = select(m, (m * 0.5f), high);
+    var low: bool = m < 0.5f;
+    n = select(n, (n - 1.0f), low);
+    m = select(m, (m * 2.0f), low);
+    var zero: bool = a == 0.0f;
+    (*e) = select(n, 0.0f, zero);
+    return select(select(m, (-m), (x < 0.0f)), x, zero);
+}
+
+fn wavec_log10(x: f32) -> f32 {
+    return log2(x) * 0.30103f;
+}
+
+fn wavec_rcp(x: f32) -> f32 {
+    return 1.0f / x;
+}
+
+fn wavec_ldexp(x: f32, e: f32) -> f32 {
+    return x * exp2(e);
+}
+
+fn wavec_and(a: vec2<bool>, b: vec2<bool>) -> vec2<bool> {
+    return select(a, b, a);
+}
+
+fn wavec_or(a: vec2<bool>, b: vec2<bool>) -> vec2<bool> {
+    return select(b, a, a);
+}
+
+@compute @workgroup_size(32, 1, 1)
+fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
+    var id: vec3<u32> = wavec_global_invocation_id;
+    var x: f32 = (f32(id.x) / 32.0f) - 0.5f;
+    var v: vec3<f32> = normalize(vec3<f32>(x, -1.0f, 0.25f));
+    var n: vec3<f32> = vec3<f32>(0.0f, 1.0f, 0.0f);
+    var s: f32;
+    var c: f32;
+    var wavec_t: f32;
+    var wavec_t_1: f32;
+    wavec_sincos(x, &wavec_t, &wavec_t_1);
+    s = wavec_t;
+    c = wavec_t_1;
+    var whole: f32;
+    var wavec_t_2: f32;
+    let wavec_t_3 = wavec_modf(x * 7.0f, &wavec_t_2);
+    whole = wavec_t_2;
+    let wavec_t_4 = wavec_t_3;
+    var part: f32 = wavec_t_4;
+    var e: f32;
+    var wavec_t_5: f32;
+    let wavec_t_6 = wavec_frexp(x * 100.0f, &wavec_t_5);
+    e = wavec_t_5;
+    let wavec_t_7 = wavec_t_6;
+    var mant: f32 = wavec_t_7;
+    var h: vec2<f32> = (sinh(vec2<f32>(x, 1.0f)) + cosh(vec2<f32>(x, 2.0f))) + tanh(vec2<f32>(x, 3.0f));
+    let wavec_t_8 = radians(x) + degrees(x);
+    let wavec_t_9 = wavec_log10(x + 2.0f);
+    let wavec_t_10 = wavec_rcp(x + 2.0f);
+    let wavec_t_11 = (wavec_t_8 + wavec_t_9) + wavec_t_10;
+    let wavec_t_12 = wavec_ldexp(x, 3.0f);
+    var a: f32 = wavec_t_11 + wavec_t_12;
+    var r: vec3<f32> = (reflect(v, n) + refract(v, n, 0.75f)) + faceForward(n, v, n);
+    let wavec_t_13 = wavec_and(vec2<bool>(x > 0.0f, true), vec2<bool>(true, x < 0.25f));
+    var both: vec2<bool> = wavec_t_13;
+    let wavec_t_14 = wavec_or(both, vec2<bool>(x < (-0.25f), false));
+    var either: vec2<bool> = wavec_t_14;
+    Out[id.x] = vec4<f32>(h + vec2<f32>(s, c), ((part + whole) + mant) + e, a) + vec4<f32>(r, f32(either.x || (either.y)));
+}
