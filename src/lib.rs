@@ -516,6 +516,9 @@ fn native_group_wave_module_for<'c>(
     options: &Options,
 ) -> Result<std::borrow::Cow<'c, ir::Module>, Vec<Diagnostic>> {
     let mut module = std::borrow::Cow::Borrowed(module);
+    if lower::needs_resource_values(&module, entry) {
+        lower::resource_values(module.to_mut(), entry)?;
+    }
     if options.emulate == Emulate::Always && !wide_virtual(options) {
         lower::emulate_group_wave(module.to_mut(), entry, stdlib::Stdlib::get()).map_err(|d| vec![d])?;
     }

@@ -7,16 +7,19 @@
 //! themselves are written once, for every target. [`virtual_wave`] runs a shader at another
 //! wave width: slices of the hardware's waves, or several of them meeting in groupshared
 //! memory, with `uniformity` (which calls the whole group reaches) and `predicate` (divergent
-//! code run by the whole group) behind the wider case.
+//! code run by the whole group) behind the wider case. [`resource_values`] resolves resource
+//! variables and parameters to the resources they name, for the targets that cannot hold one.
 
 pub mod group_wave;
 pub mod intrinsics;
 mod predicate;
+mod resource_values;
 mod uniformity;
 pub mod virtual_wave;
 
 pub use group_wave::{emulate_group_wave, group_wave_uses, uses_group_wave};
 pub use intrinsics::lower_intrinsics;
+pub use resource_values::{needs_resource_values, resource_values};
 pub use virtual_wave::{virtual_wave, wide_virtual_wave};
 
 use crate::ir::{FunctionId, Module};

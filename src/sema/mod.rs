@@ -599,6 +599,12 @@ impl Checker {
     }
 
     fn resolve_vector_matrix(&mut self, name: &str, args: &[ast::GenericArg], span: Span) -> Type {
+        // HLSL: a bare `vector` is `float4`, a bare `matrix` `float4x4`.
+        match (name, args) {
+            ("vector", []) => return Type::Vector(Scalar::F32, 4),
+            ("matrix", []) => return Type::Matrix(Scalar::F32, 4, 4),
+            _ => {}
+        }
         let mut vals = Vec::new();
         let mut elem = None;
         for (i, a) in args.iter().enumerate() {

@@ -359,8 +359,19 @@ impl Checker {
         let func_name = self.cur.as_ref().map(|s| s.func.name.clone()).unwrap_or_default();
         for d in &g.decls {
             let mut ty = self.array_type(base.clone(), &d.array_dims, false);
-            if matches!(ty, Type::Resource(..)) {
-                self.error("E0517", d.name.span, "resources cannot be local variables");
+            // A resource variable names one resource for good (HLSL resolves it at compile time;
+            // `lower::resource_values` does, for the targets that cannot hold one in a variable).
+            let resource = matches!(ty, Type::Resource(..));
+            if resource && !matches!(d.init, Some(ast::Initializer::Expr(_))) {
+                self.error("E0517", d.name.span, "a resource variable needs an initializer: the resource it names");
+                continue;
+            }
+            if resource && (m.has(M::Groupshared) || m.has(M::Static)) {
+                self.error(
+                    "E0517",
+                    d.name.span,
+                    "a resource variable in a function cannot be `static` or `groupshared`",
+                );
                 continue;
             }
             // Function-scope groupshared/static variables live at module scope in every target;
@@ -422,7 +433,7 @@ impl Checker {
                     param: None,
                     builtin: None,
                     semantic: None,
-                    is_const,
+                    is_const: is_const || resource,
                     precise: m.has(M::Precise),
                     span: d.name.span,
                 })
@@ -480,10 +491,7 @@ impl Checker {
                 }
             };
             let ty = self.ty(init);
-            if matches!(ty, Type::Resource(..)) {
-                self.error("E0517", d.name.span, "resources cannot be local variables");
-                continue;
-            }
+            let resource = matches!(ty, Type::Resource(..));
             if ty == Type::Void {
                 self.error("E0505", d.name.span, "the initializer has no value");
                 continue;
@@ -495,7 +503,7 @@ impl Checker {
                 param: None,
                 builtin: None,
                 semantic: None,
-                is_const,
+                is_const: is_const || resource,
                 precise: g.modifiers.has(ast::Modifier::Precise),
                 span: d.name.span,
             });

@@ -43,8 +43,6 @@ const SCALARS: &[&str] = &[
 
 const OTHER_TYPES: &[&str] = &[
     "void",
-    // Slang: the enclosing struct or, in an interface, the conforming one.
-    "This",
     "vector",
     "matrix",
     "string",
@@ -225,6 +223,11 @@ fn declared_type_names(tokens: &[SpannedToken]) -> DeclaredTypes {
         scoped.extend(params.into_iter().map(|p| (p, start, end)));
     };
     for i in 0..tokens.len() {
+        // Slang's `This` (the enclosing type or, in an interface, the conforming one) is a type
+        // only inside a type's declaration: HLSL code elsewhere names variables `This`.
+        if matches!(tokens[i].token, Token::Struct | Token::Class | Token::Interface | Token::Extension) {
+            scope(vec!["This".to_string()], i, i + 1);
+        }
         match &tokens[i].token {
             Token::Struct | Token::Class | Token::Interface | Token::Enum => {
                 if let Some(name) = ident(tokens, i + 1) {

@@ -432,7 +432,8 @@ impl<'a> Writer<'a> {
 
     fn local_decl(&mut self, cx: &Ctx<'a>, local: LocalId, init: Option<ExprId>) -> String {
         let l = &cx.f.locals[local];
-        let konst = if l.is_const { "const " } else { "" };
+        // A resource variable is read-only to sema, but DXC takes no `const` on one.
+        let konst = if l.is_const && !matches!(l.ty, Type::Resource(..)) { "const " } else { "" };
         let precise = if l.precise { "precise " } else { "" };
         let mut s = format!("{precise}{konst}{}", self.decl(&l.ty, &cx.names[local.index()]));
         if let Some(e) = init {

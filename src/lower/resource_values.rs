@@ -1,0 +1,323 @@
+//! Resources as values: resource variables in functions (`SamplerState s = gSampler;`) and
+//! parameters (`float4 Fetch(Texture2D<float4> t, …)`), which HLSL allows wherever the compiler
+//! can tell which resource is meant, and which SPIR-V, GLSL, WGSL, CUDA, Metal and the CPU
+//! engine cannot hold in a variable.
+//!
+//! Every use of such a value becomes the resource it names: a global, or an element of an
+//! array of them. A function taking resources is specialized once per combination of
+//! resources it is called with (DXC and Slang legalize the same way); an array element's
+//! indices travel to it as ordinary values, and a variable's indices are read once, where the
+//! variable is declared, as HLSL evaluates its initializer.
+
+use crate::diag::Diagnostic;
+use crate::fast_hash::{HashMap, HashSet};
+use crate::ir::{
+    Block, ConstValue, Expr, ExprId, ExprKind, Function, FunctionId, GlobalId, Local, LocalId, Module, ParamMode, Stmt,
+    Type,
+};
+use crate::span::Span;
+
+/// A resource value's origin: a global, then array subscripts, outermost first.
+struct ResourcePath {
+    root: GlobalId,
+    indices: Vec<ExprId>,
+}
+
+/// Per parameter of a callee: for a resource, the global its argument names and the types of
+/// the argument's subscripts. A callee has one specialization per distinct key.
+type SpecializationKey = Vec<Option<(GlobalId, Vec<Type>)>>;
+
+/// Where a resolved value reads one subscript: a constant, or a local holding its value.
+#[derive(Clone)]
+enum Subscript {
+    Const(ConstValue, Type),
+    Local(LocalId),
+}
+
+fn is_resource(ty: &Type) -> bool {
+    match ty {
+        Type::Resource(..) => true,
+        Type::Array(e, _) => is_resource(e),
+        _ => false,
+    }
+}
+
+/// Whether a function reachable from entry point `entry` holds a resource in a variable or
+/// takes one as a parameter: only then does [`resource_values`] change anything.
+pub fn needs_resource_values(module: &Module, entry: usize) -> bool {
+    let Some(ep) = module.entry_points.get(entry) else { return false };
+    let reachable = module.reachable_functions(ep.function);
+    module.functions.iter().any(|(h, f)| reachable[h.index()] && f.locals.iter().any(|(_, l)| is_resource(&l.ty)))
+}
+
+/// Resolves every resource variable and parameter reachable from entry point `entry` to the
+/// resource it names (module docs). Errors where a value cannot be resolved at compile time:
+/// a resource chosen by a condition, say.
+pub fn resource_values(module: &mut Module, entry: usize) -> Result<(), Vec<Diagnostic>> {
+    let Some(ep) = module.entry_points.get(entry) else { return Ok(()) };
+    let mut errors = Vec::new();
+    let mut specializations: HashMap<(FunctionId, SpecializationKey), FunctionId> = HashMap::default();
+    let mut done: HashSet<FunctionId> = HashSet::default();
+    let mut work = vec![ep.function];
+    while let Some(h) = work.pop() {
+        if !done.insert(h) {
+            continue;
+        }
+        let mut f = module.functions[h].clone();
+        resolve_variables(module, &mut f, &mut errors);
+        let calls: Vec<ExprId> =
+            f.live_expr_iter().filter(|(_, e)| matches!(e.kind, ExprKind::Call { .. })).map(|(id, _)| id).collect();
+        for call in calls {
+            let ExprKind::Call { function, args } = f.exprs[call].kind.clone() else { continue };
+            let callee = &module.functions[function];
+            if !callee.params.iter().any(|p| is_resource(&callee.locals[*p].ty)) {
+                work.push(function);
+                continue;
+            }
+            let mut key = Vec::with_capacity(args.len());
+            let mut new_args = Vec::with_capacity(args.len());
+            let mut ok = true;
+            for (&p, &arg) in callee.params.iter().zip(&args) {
+                let param = &callee.locals[p];
+                if !is_resource(&param.ty) {
+                    key.push(None);
+                    new_args.push(arg);
+                    continue;
+                }
+                if param.param != Some(ParamMode::In) {
+                    errors.push(
+                        Diagnostic::error("E0517", format!("resource parameter `{}` must be `in`", param.name))
+                            .with_label(param.span, "a resource is passed, never returned"),
+                    );
+                    ok = false;
+                    continue;
+                }
+                match path_of(&f, arg) {
+                    Some(path) => {
+                        key.push(Some((path.root, path.indices.iter().map(|i| f.exprs[*i].ty.clone()).collect())));
+                        new_args.extend(path.indices);
+                    }
+                    None => {
+                        errors.push(unresolvable(f.exprs[arg].span, "this argument"));
+                        ok = false;
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            let spec = match specializations.get(&(function, key.clone())) {
+                Some(&s) => s,
+                None => {
+                    let s = specialize(module, function, &key);
+                    specializations.insert((function, key), s);
+                    s
+                }
+            };
+            f.exprs[call].kind = ExprKind::Call { function: spec, args: new_args };
+            work.push(spec);
+        }
+        f.uses = f.gather_uses();
+        module.functions[h] = f;
+    }
+    // The specializations were appended: GLSL, for one, needs a callee defined before its callers.
+    module.order_callees_first();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+fn unresolvable(span: Span, what: &str) -> Diagnostic {
+    Diagnostic::error("E0517", format!("{what} must name one resource the compiler can resolve"))
+        .with_label(span, "not a global resource or an element of an array of them")
+        .with_note("a resource cannot be chosen at run time, by a condition or a loaded value; index an array of resources instead")
+}
+
+/// The global and subscripts `e` reads, if it is a resource named without run-time choice.
+fn path_of(f: &Function, e: ExprId) -> Option<ResourcePath> {
+    match &f.exprs[e].kind {
+        ExprKind::Global(g) => Some(ResourcePath { root: *g, indices: Vec::new() }),
+        ExprKind::Index { base, index } if is_resource(&f.exprs[*base].ty) => {
+            let mut path = path_of(f, *base)?;
+            path.indices.push(*index);
+            Some(path)
+        }
+        _ => None,
+    }
+}
+
+/// Rewrites expression `at` (of the value's resource type) into the global `root` read through
+/// `subscripts`.
+fn write_path(module: &Module, f: &mut Function, at: ExprId, root: GlobalId, subscripts: &[Subscript]) {
+    let span = f.exprs[at].span;
+    let Some((last, outer)) = subscripts.split_last() else {
+        f.exprs[at].kind = ExprKind::Global(root);
+        return;
+    };
+    let mut ty = module.globals[root].ty.clone();
+    let mut base = f.exprs.append(Expr { kind: ExprKind::Global(root), ty: ty.clone(), span });
+    let subscript = |f: &mut Function, s: &Subscript| match s {
+        Subscript::Const(v, t) => f.exprs.append(Expr { kind: ExprKind::Const(v.clone()), ty: t.clone(), span }),
+        Subscript::Local(l) => {
+            let t = f.locals[*l].ty.clone();
+            f.exprs.append(Expr { kind: ExprKind::Local(*l), ty: t, span })
+        }
+    };
+    for s in outer {
+        ty = match ty {
+            Type::Array(e, _) => *e,
+            other => other,
+        };
+        let index = subscript(f, s);
+        base = f.exprs.append(Expr { kind: ExprKind::Index { base, index }, ty: ty.clone(), span });
+    }
+    let index = subscript(f, last);
+    f.exprs[at].kind = ExprKind::Index { base, index };
+}
+
+/// Every expression of `f` that reads local `l`.
+fn reads_of(f: &Function, l: LocalId) -> Vec<ExprId> {
+    f.exprs.iter().filter(|(_, e)| matches!(e.kind, ExprKind::Local(x) if x == l)).map(|(id, _)| id).collect()
+}
+
+/// Resolves the resource variables declared in `f`'s body, in statement order (a later one's
+/// initializer may name an earlier one): each declaration becomes the declarations of locals
+/// holding its non-constant subscripts, and each read the resource itself.
+fn resolve_variables(module: &Module, f: &mut Function, errors: &mut Vec<Diagnostic>) {
+    if !f.locals.iter().any(|(l, local)| is_resource(&local.ty) && local.param.is_none() && !f.params.contains(&l)) {
+        return;
+    }
+    let mut body = std::mem::take(&mut f.body);
+    resolve_block(module, f, &mut body, errors);
+    f.body = body;
+}
+
+fn resolve_block(module: &Module, f: &mut Function, block: &mut Block, errors: &mut Vec<Diagnostic>) {
+    let stmts = std::mem::take(&mut block.stmts);
+    for mut stmt in stmts {
+        if let Stmt::Local { local, init } = stmt {
+            if is_resource(&f.locals[local].ty) {
+                resolve_variable(module, f, local, init, &mut block.stmts, errors);
+                continue;
+            }
+        }
+        resolve_nested(module, f, &mut stmt, errors);
+        block.stmts.push(stmt);
+    }
+}
+
+fn resolve_nested(module: &Module, f: &mut Function, stmt: &mut Stmt, errors: &mut Vec<Diagnostic>) {
+    match stmt {
+        Stmt::Block(b) => resolve_block(module, f, b, errors),
+        Stmt::If { then, els, .. } => {
+            resolve_block(module, f, then, errors);
+            if let Some(e) = els {
+                resolve_block(module, f, e, errors);
+            }
+        }
+        Stmt::For { init, body, .. } => {
+            let mut head = Block { stmts: std::mem::take(init) };
+            resolve_block(module, f, &mut head, errors);
+            *init = head.stmts;
+            resolve_block(module, f, body, errors);
+        }
+        Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => resolve_block(module, f, body, errors),
+        Stmt::Switch { cases, .. } => {
+            for c in cases {
+                resolve_block(module, f, &mut c.body, errors);
+            }
+        }
+        Stmt::Expr(_) | Stmt::Local { .. } | Stmt::Return(_) | Stmt::Break | Stmt::Continue | Stmt::Discard => {}
+    }
+}
+
+fn resolve_variable(
+    module: &Module,
+    f: &mut Function,
+    local: LocalId,
+    init: Option<ExprId>,
+    out: &mut Vec<Stmt>,
+    errors: &mut Vec<Diagnostic>,
+) {
+    let span = f.locals[local].span;
+    let Some(path) = init.and_then(|e| path_of(f, e)) else {
+        errors.push(unresolvable(init.map_or(span, |e| f.exprs[e].span), "a resource variable's initializer"));
+        return;
+    };
+    let mut subscripts = Vec::with_capacity(path.indices.len());
+    for (k, index) in path.indices.into_iter().enumerate() {
+        match f.const_value(index) {
+            Some(v) => subscripts.push(Subscript::Const(v, f.exprs[index].ty.clone())),
+            None => {
+                let name = format!("{}_index{}", f.locals[local].name, k);
+                let ty = f.exprs[index].ty.clone();
+                let held = f.locals.append(Local {
+                    name,
+                    ty,
+                    param: None,
+                    builtin: None,
+                    semantic: None,
+                    is_const: false,
+                    precise: false,
+                    span,
+                });
+                out.push(Stmt::Local { local: held, init: Some(index) });
+                subscripts.push(Subscript::Local(held));
+            }
+        }
+    }
+    for read in reads_of(f, local) {
+        write_path(module, f, read, path.root, &subscripts);
+    }
+}
+
+/// A copy of `function` whose resource parameters (`Some` in `key`: the global each names, and
+/// its subscripts' types) are the globals themselves; each subscript becomes a parameter, in
+/// the order of the call's new arguments.
+fn specialize(module: &mut Module, function: FunctionId, key: &[Option<(GlobalId, Vec<Type>)>]) -> FunctionId {
+    let mut f = module.functions[function].clone();
+    let old_params = std::mem::take(&mut f.params);
+    let mut suffix = Vec::new();
+    for (&p, k) in old_params.iter().zip(key) {
+        let Some((root, types)) = k.clone() else {
+            f.params.push(p);
+            continue;
+        };
+        let span = f.locals[p].span;
+        let mut subscripts = Vec::with_capacity(types.len());
+        for (j, ty) in types.into_iter().enumerate() {
+            let name = format!("{}_index{}", f.locals[p].name, j);
+            let param = f.locals.append(Local {
+                name,
+                ty,
+                param: Some(ParamMode::In),
+                builtin: None,
+                semantic: None,
+                is_const: false,
+                precise: false,
+                span,
+            });
+            f.params.push(param);
+            subscripts.push(Subscript::Local(param));
+        }
+        for read in reads_of(&f, p) {
+            write_path(module, &mut f, read, root, &subscripts);
+        }
+        // No longer a parameter: nothing reads it, and no declaration names it.
+        f.locals[p].param = None;
+        suffix.push(module.globals[root].name.clone());
+    }
+    let base = format!("{}_{}", f.name, suffix.join("_"));
+    let taken = |n: &str| module.functions.iter().any(|(_, g)| g.name == n);
+    let mut name = base.clone();
+    let mut n = 1;
+    while taken(&name) {
+        name = format!("{base}_{n}");
+        n += 1;
+    }
+    f.name = name;
+    f.uses = f.gather_uses();
+    module.functions.append(f)
+}
