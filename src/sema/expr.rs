@@ -868,8 +868,13 @@ impl Checker {
                     self.error("E0409", span, format!("`{}` takes one argument", self.type_name(&target)));
                     return self.error_expr(span);
                 }
-                let p = parts[0];
-                let pt = self.ty(p);
+                let mut p = parts[0];
+                let mut pt = self.ty(p);
+                let through_int = matches!(&ty.kind, ast::TypeExprKind::Named { name, args } if args.is_empty() && self.int_built_params.contains(name));
+                if through_int && pt == Type::UINT && target != Type::UINT {
+                    p = self.convert_node(p, Type::INT);
+                    pt = Type::INT;
+                }
                 if !conv::explicit_ok(&pt, &target) {
                     let msg = format!("cannot convert `{}` to `{}`", self.type_name(&pt), self.type_name(&target));
                     self.error("E0405", span, msg);

@@ -64,6 +64,15 @@ pub(super) fn builtin_interface(name: &str) -> Option<BuiltinInterface> {
     Some(BuiltinInterface { element, shapes })
 }
 
+/// Whether Slang's interface `name` builds a value of a conforming type from an `int` only
+/// (`__init(int)`): every built-in interface but the integer ones, which convert integers
+/// directly. Slang's `T(x)` with `x` a `uint` then goes through `int`: sign-extending into a
+/// 64-bit `T`, negative into a float `T`.
+fn builds_through_int(name: &str) -> bool {
+    builtin_interface(name).is_some()
+        && !matches!(name, "__BuiltinIntegerType" | "IInteger" | "__BuiltinType" | "IComparable")
+}
+
 /// Whether `ty` meets constraint `name` (a built-in interface or a stdlib type class).
 fn conforms(name: &str, ty: &Type) -> Option<bool> {
     if let Some(i) = builtin_interface(name) {
@@ -302,10 +311,17 @@ impl Checker {
         let mut shadowed = Vec::new();
         let mut values = std::mem::take(&mut self.generic_values);
         let outer_values = values.clone();
+        let outer_int_built = self.int_built_params.clone();
         for (p, b) in generics.iter().zip(bound) {
             match b {
                 Bound::Type(t) => {
-                    shadowed.push((p.name.name.clone(), self.types.insert(p.name.name.clone(), t.clone())))
+                    let name = &p.name.name;
+                    if p.constraint.as_ref().is_some_and(|c| builds_through_int(&c.name)) {
+                        self.int_built_params.insert(name.clone());
+                    } else {
+                        self.int_built_params.remove(name);
+                    }
+                    shadowed.push((name.clone(), self.types.insert(name.clone(), t.clone())))
                 }
                 Bound::Value(v) => {
                     let ty = p.value.as_ref().map(|t| self.resolve_type(t)).unwrap_or(Type::INT);
@@ -319,7 +335,7 @@ impl Checker {
             }
         }
         self.generic_values = values;
-        OuterNames { shadowed, values: outer_values }
+        OuterNames { shadowed, values: outer_values, int_built: outer_int_built }
     }
 
     pub(super) fn unbind_generics(&mut self, outer: OuterNames) {
@@ -330,6 +346,7 @@ impl Checker {
             };
         }
         self.generic_values = outer.values;
+        self.int_built_params = outer.int_built;
     }
 
     /// Records a generic struct; its members are checked per instance.
@@ -445,6 +462,7 @@ fn namespace_of(qualified: &str) -> Vec<String> {
 pub(super) struct OuterNames {
     shadowed: Vec<(String, Option<Type>)>,
     values: crate::fast_hash::HashMap<String, (ConstValue, Type)>,
+    int_built: crate::fast_hash::HashSet<String>,
 }
 
 /// A generic struct as declared, with the instances made so far.

@@ -166,6 +166,10 @@ pub struct Checker {
     generic_structs: HashMap<String, generic::GenericStruct>,
     /// The generic value parameters of the instance being checked (`let N : int`).
     generic_values: HashMap<String, (ConstValue, Type)>,
+    /// Generic type parameters bound in the instance being checked whose constraint builds a
+    /// value from an `int` only (Slang's `__BuiltinArithmeticType`, `IFloat`…, not the integer
+    /// interfaces): `T(x)` of a `uint` converts through `int` there, as Slang's does.
+    int_built_params: crate::fast_hash::HashSet<String>,
     /// Structs standing for the element of a `ConstantBuffer<T>` whose `T` is no struct (Slang
     /// allows `ConstantBuffer<float4x4>`; a uniform block needs a struct), by `T`.
     constant_buffer_wrappers: HashMap<Type, StructId>,
@@ -306,6 +310,7 @@ impl Checker {
             generics: Vec::new(),
             generic_structs: HashMap::default(),
             generic_values: HashMap::default(),
+            int_built_params: Default::default(),
             constant_buffer_wrappers: HashMap::default(),
             instance_depth: 0,
             made_instances: false,
