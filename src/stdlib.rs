@@ -134,6 +134,8 @@ pub enum TypePat {
     Elem(usize),
     /// `__same_shape<E, T>`
     SameShape(Scalar, usize),
+    /// `__transposed<T>`: a matrix's columns as rows.
+    Transposed(usize),
 }
 
 impl TypePat {
@@ -143,6 +145,7 @@ impl TypePat {
             TypePat::Generic(i) => bound[*i].clone(),
             TypePat::Elem(i) => bound[*i].scalar().map(Type::Scalar).unwrap_or(Type::Error),
             TypePat::SameShape(s, i) => bound[*i].with_scalar(*s),
+            TypePat::Transposed(i) => transposed(&bound[*i]),
         }
     }
 }
@@ -306,6 +309,7 @@ impl Intrinsic {
             TypePat::Generic(i) => self.generics[*i].0.clone(),
             TypePat::Elem(i) => format!("__elem<{}>", self.generics[*i].0),
             TypePat::SameShape(s, i) => format!("__same_shape<{}, {}>", s.hlsl_name(), self.generics[*i].0),
+            TypePat::Transposed(i) => format!("__transposed<{}>", self.generics[*i].0),
         };
         let generics = if self.generics.is_empty() {
             String::new()
@@ -699,6 +703,14 @@ fn intrinsic_from(f: &ast::FunctionDecl, typedefs: &HashMap<String, Type>) -> Re
     })
 }
 
+/// A matrix type with rows and columns swapped (`__transposed<T>`); other types unchanged.
+pub fn transposed(ty: &Type) -> Type {
+    match ty {
+        Type::Matrix(s, r, c) => Type::Matrix(*s, *c, *r),
+        other => other.clone(),
+    }
+}
+
 fn type_pat(t: &ast::TypeExpr, generics: &[(String, TypeClass)], typedefs: &HashMap<String, Type>) -> Option<TypePat> {
     let ast::TypeExprKind::Named { name, args } = &t.kind else { return None };
     if let Some(i) = generics.iter().position(|(g, _)| g == name) {
@@ -717,6 +729,7 @@ fn type_pat(t: &ast::TypeExpr, generics: &[(String, TypeClass)], typedefs: &Hash
     };
     match name.as_str() {
         "__elem" => return Some(TypePat::Elem(generic_arg(args.first()?)?)),
+        "__transposed" => return Some(TypePat::Transposed(generic_arg(args.first()?)?)),
         "__same_shape" => {
             let ast::GenericArg::Type(e) = args.first()? else { return None };
             let Type::Scalar(s) = builtin_type(e)? else { return None };

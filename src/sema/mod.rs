@@ -500,7 +500,7 @@ impl Checker {
             return self.resolve_vector_matrix(name, args, t.span);
         }
         // The stdlib's type functions (`stdlib/README.md`), met in the bodies of intrinsics.
-        if name == "__elem" || name == "__same_shape" || name == "__unsigned" {
+        if name == "__elem" || name == "__same_shape" || name == "__unsigned" || name == "__transposed" {
             let ty = |c: &mut Checker, a: &ast::GenericArg| match a {
                 ast::GenericArg::Type(t) => c.resolve_type(t),
                 ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span }) => {
@@ -513,6 +513,7 @@ impl Checker {
             };
             return match args.as_slice() {
                 [a] if name == "__elem" => ty(self, a).scalar().map(Type::Scalar).unwrap_or(Type::Error),
+                [a] if name == "__transposed" => stdlib::transposed(&ty(self, a)),
                 [a] if name == "__unsigned" => {
                     let t = ty(self, a);
                     match t.scalar() {

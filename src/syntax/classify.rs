@@ -74,6 +74,7 @@ const OTHER_TYPES: &[&str] = &[
     "__elem",
     "__same_shape",
     "__unsigned",
+    "__transposed",
 ];
 
 /// Called on every identifier of every file, so it strips a `N`/`NxM` suffix once and looks

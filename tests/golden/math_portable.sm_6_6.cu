@@ -97,5 +97,7 @@ extern "C" __global__ void __launch_bounds__(32) main_kernel(wavec::float4* __re
     wavec::float3 r = wavec_reflect(v, n) + wavec_refract(v, n, 0.75f) + wavec_faceforward(n, v, n);
     wavec::bool2 both = wavec_and(wavec::bool2{x > 0.0f, true}, wavec::bool2{true, x < 0.25f});
     wavec::bool2 either = wavec_or(both, wavec::bool2{x < -0.25f, false});
+    wavec::mat<float, 3, 2> turned = wavec::transpose(wavec::make<wavec::mat<float, 2, 3>>(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f));
+    a += turned[2][0] + turned[0][1];
     state.Out[id.x] = wavec::make<wavec::float4>(h + wavec::float2{s, c}, part + whole + mant + e, a) + wavec::make<wavec::float4>(r, (float)(either.x || either.y));
 }

@@ -68,5 +68,7 @@ void main() {
     vec3 r = reflect(v, n) + refract(v, n, 0.75) + faceforward(n, v, n);
     bvec2 both = wavec_and(bvec2(x > 0.0, true), bvec2(true, x < 0.25));
     bvec2 either = wavec_or(both, bvec2(x < -0.25, false));
+    mat3x2 turned = transpose(mat2x3(x, 1.0, 2.0, 3.0, 4.0, 5.0));
+    a += turned[2][0] + turned[0][1];
     Out[id.x] = vec4(h + vec2(s, c), part + whole + mant + e, a) + vec4(r, float(either.x || either.y));
 }

@@ -86,5 +86,7 @@ kernel void main_kernel(device float4* Out [[buffer(0)]], constant uint& Out_cou
     float3 r = reflect(v, n) + refract(v, n, 0.75f) + faceforward(n, v, n);
     bool2 both = wavec_and(bool2(x > 0.0f, true), bool2(true, x < 0.25f));
     bool2 either = wavec_or(both, bool2(x < -0.25f, false));
+    float3x2 turned = transpose(float2x3(float3(x, 1.0f, 2.0f), float3(3.0f, 4.0f, 5.0f)));
+    a += turned[2][0] + turned[0][1];
     state.Out[id.x] = float4(h + float2(s, c), part + whole + mant + e, a) + float4(r, float(either.x || either.y));
 }

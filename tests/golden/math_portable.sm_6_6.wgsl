@@ -82,5 +82,7 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     var both: vec2<bool> = wavec_t_13;
     let wavec_t_14 = wavec_or(both, vec2<bool>(x < (-0.25f), false));
     var either: vec2<bool> = wavec_t_14;
+    var turned: mat3x2<f32> = transpose(mat2x3<f32>(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f));
+    a = a + (turned[2i][0i] + turned[0i][1i]);
     Out[id.x] = vec4<f32>(h + vec2<f32>(s, c), ((part + whole) + mant) + e, a) + vec4<f32>(r, f32(either.x || (either.y)));
 }

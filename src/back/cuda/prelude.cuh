@@ -343,6 +343,12 @@ WAVEC_FN double min(double a, double b) { return ::fmin(a, b); }
 WAVEC_FN double max(double a, double b) { return ::fmax(a, b); }
 WAVEC_MAP2(min)
 WAVEC_MAP2(max)
+template <class T, int R, int C> WAVEC_FN mat<T, C, R> transpose(const mat<T, R, C>& m) {
+    mat<T, C, R> r;
+    for (int i = 0; i < C; ++i)
+        for (int j = 0; j < R; ++j) r.m[i][j] = m.m[j][i];
+    return r;
+}
 template <class T> WAVEC_FN T clamp(T x, T lo, T hi) { return min(max(x, lo), hi); }
 template <class T> WAVEC_FN T lerp(T a, T b, T s) { return a + (b - a) * s; }
 template <class T> WAVEC_FN T step(T edge, T x) { return x >= edge ? (T)1 : (T)0; }

@@ -72,7 +72,8 @@ fn applies(options: &Options, form: &Lowering, f: &Function, args: &[ExprId]) ->
             return false;
         }
     }
-    true
+    // `shape = …` and `when = "…"`, as every target reads them.
+    crate::back::template::form_applies(form, f, args, &|name| options.allows(name))
 }
 
 /// The native form of a call: the first `[spirv]` attribute whose conditions hold.
@@ -356,8 +357,8 @@ impl<'a> Writer<'a> {
             let t = self.ty(ret, Layout::Logical);
             return Ok(self.op_ids(Op::CompositeConstruct, t, &parts));
         }
-        // No matrix form: column by column.
-        if matches!(ret, Type::Matrix(..)) && !g.opname.contains("Matrix") {
+        // No matrix form: column by column (OpTranspose is one, whatever its name says).
+        if matches!(ret, Type::Matrix(..)) && !g.opname.contains("Matrix") && g.opcode != Op::Transpose {
             let ints = ints.to_vec();
             let col_vals = vals.to_vec();
             return self.per_column(&col_vals, ret, |w, cols, _| {
