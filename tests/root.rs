@@ -15,6 +15,7 @@ mod layering;
 mod layout_exec;
 mod metal;
 mod reflection;
+mod row_major_matrices;
 mod run_cli;
 mod spirv_exec;
 mod structured;

@@ -370,27 +370,18 @@ pub fn infix(
 pub enum LayoutProblem {
     /// C's `bool` is one byte, HLSL's four.
     Bool,
-    /// The backend stores matrices one way only (by HLSL rows).
-    ColumnMajor,
 }
 
 /// Every place in `ty` (a buffer's element, or a member) that C structs cannot lay out.
-pub fn layout_problems(
-    module: &Module,
-    ty: &Type,
-    majorness: Majorness,
-    span: Span,
-    found: &mut Vec<(LayoutProblem, Span)>,
-) {
+pub fn layout_problems(module: &Module, ty: &Type, span: Span, found: &mut Vec<(LayoutProblem, Span)>) {
     match ty {
         Type::Scalar(Scalar::Bool) | Type::Vector(Scalar::Bool, _) | Type::Matrix(Scalar::Bool, ..) => {
             found.push((LayoutProblem::Bool, span))
         }
-        Type::Matrix(..) if majorness == Majorness::Column => found.push((LayoutProblem::ColumnMajor, span)),
-        Type::Array(e, _) => layout_problems(module, e, majorness, span, found),
+        Type::Array(e, _) => layout_problems(module, e, span, found),
         Type::Struct(h) => {
             for f in &module.structs[*h].fields {
-                layout_problems(module, &f.ty, f.majorness, f.span, found);
+                layout_problems(module, &f.ty, f.span, found);
             }
         }
         _ => {}

@@ -19,14 +19,16 @@
 //!   into a `wavec_state` that the kernel passes by reference to every function that reaches
 //!   one, with the thread's `static` variables. `groupshared` is file-scope `__shared__`.
 //! - **Layout**: buffers hold C structs, which is `--layout scalar` (the engine lays buffers
-//!   out so). A `bool` or a `column_major` matrix inside a buffer has no C form: E0642.
+//!   out so). A `bool` inside a buffer has no C form: E0642. A `column_major` matrix is stored
+//!   as its transpose ([`crate::lower::row_major_matrices`]).
 //!
 //! # Diagnostics
 //!
 //! - E0640: an intrinsic with no CUDA form for this call and no portable implementation.
 //! - E0641: a construct the CUDA backend does not write (yet): textures, samplers, resources as
 //!   values, non-compute stages.
-//! - E0642: a buffer whose contents C structs cannot lay out (bool, `column_major` matrices).
+//! - E0642: a buffer whose contents C structs cannot lay out (bool), or a write to a
+//!   `column_major` matrix in a buffer that its stored transpose cannot take (one row alone).
 
 mod abi;
 mod keywords;
@@ -65,7 +67,8 @@ pub fn write_entries(units: &[(&Module, usize)], options: &Options) -> Result<St
     };
     let stdlib = Stdlib::get();
     crate::back::clike::write_kernels(units, &file, &mut |module, entry| {
-        let module = crate::lower::lower_intrinsics(Cow::Borrowed(module), entry, stdlib, &Natives)?;
+        let module = crate::lower::row_major_matrices(Cow::Borrowed(module), stdlib, "E0642")?;
+        let module = crate::lower::lower_intrinsics(module, entry, stdlib, &Natives)?;
         writer::Writer::new(&module, entry, options, stdlib).write()
     })
 }

@@ -223,11 +223,11 @@ impl<'a> Writer<'a> {
         groups.push(("wavec_globals".into(), AddressSpace::Uniform { cbuffer: None }));
         groups.push(("wavec_push".into(), AddressSpace::PushConstant));
         for (name, space) in groups {
-            let members: Vec<(Type, String, Span, Majorness)> = module
+            let members: Vec<(Type, String, Span)> = module
                 .globals
                 .iter()
                 .filter(|(_, g)| g.space == space)
-                .map(|(_, g)| (g.ty.clone(), g.name.clone(), g.span, g.majorness))
+                .map(|(_, g)| (g.ty.clone(), g.name.clone(), g.span))
                 .collect();
             if members.is_empty() {
                 continue;
@@ -237,8 +237,8 @@ impl<'a> Writer<'a> {
                 out.push('\n');
             }
             let _ = writeln!(out, "struct {name} {{");
-            for (ty, n, span, majorness) in members {
-                self.check_layout(&ty, majorness, span);
+            for (ty, n, span) in members {
+                self.check_layout(&ty, span);
                 let d = self.decl(&ty, &n, span);
                 let _ = writeln!(out, "{}{d};", Level(1));
             }
@@ -248,13 +248,12 @@ impl<'a> Writer<'a> {
     }
 
     /// Buffers hold C structs: what C lays out differently from the scalar layout is refused.
-    pub fn check_layout(&mut self, ty: &Type, majorness: Majorness, span: Span) {
+    pub fn check_layout(&mut self, ty: &Type, span: Span) {
         let mut found = Vec::new();
-        crate::back::clike::layout_problems(self.module, ty, majorness, span, &mut found);
+        crate::back::clike::layout_problems(self.module, ty, span, &mut found);
         for (problem, at) in found {
             let what = match problem {
                 crate::back::clike::LayoutProblem::Bool => "a `bool` in a buffer (C's `bool` is one byte, HLSL's four)",
-                crate::back::clike::LayoutProblem::ColumnMajor => "a `column_major` matrix in a buffer (CUDA matrices are stored row by row: declare it `row_major` or use `--matrix-layout row`)",
             };
             self.refuse_code("E0642", at, what);
         }
@@ -297,7 +296,7 @@ impl<'a> Writer<'a> {
                         if kind.is_texture() || kind.is_sampler() {
                             self.refuse(g.span, &format!("a `{}` (textures and samplers)", kind.name()));
                         } else if let Some(e) = elem {
-                            self.check_layout(e, g.majorness, g.span);
+                            self.check_layout(e, g.span);
                         }
                     }
                 }

@@ -52,7 +52,8 @@
 //! - **Layout**: buffers hold MSL's own structs: a vector is aligned to its size rounded up to a
 //!   power of two (`float3` takes 16 bytes), a matrix is an array of such columns. That is none
 //!   of HLSL's buffer layouts in general (`--layout` does not apply), and a host must lay data
-//!   out as MSL does. A `bool` or a `column_major` matrix in a buffer is refused (E0662).
+//!   out as MSL does. A `bool` in a buffer is refused (E0662). A `column_major` matrix is stored
+//!   as its transpose ([`crate::lower::row_major_matrices`]).
 //!
 //! # Diagnostics
 //!
@@ -60,8 +61,8 @@
 //! - E0661: an intrinsic with no Metal form for this call and no portable implementation
 //!   (64-bit wave operations, `WaveActiveAllEqual` of a matrix). Element-wise math and wave
 //!   operations of matrices are the prelude's `wavec::m_*`, column by column.
-//! - E0662: a buffer whose contents MSL cannot lay out as HLSL does (`bool`, `column_major`
-//!   matrices).
+//! - E0662: a buffer whose contents MSL cannot lay out as HLSL does (`bool`), or a write to a
+//!   `column_major` matrix in a buffer that its stored transpose cannot take (one row alone).
 //! - E0663: an atomic MSL lacks or that the backend cannot place: 64-bit and float atomics,
 //!   atomics on a struct member.
 //! - E0664: an access to an atomic location that is not a plain read or write
@@ -118,7 +119,8 @@ pub fn write_entries(units: &[(&Module, usize)], options: &Options) -> Result<St
     };
     let stdlib = Stdlib::get();
     crate::back::clike::write_kernels(units, &file, &mut |module, entry| {
-        let module = crate::lower::lower_intrinsics(Cow::Borrowed(module), entry, stdlib, &Natives)?;
+        let module = crate::lower::row_major_matrices(Cow::Borrowed(module), stdlib, "E0662")?;
+        let module = crate::lower::lower_intrinsics(module, entry, stdlib, &Natives)?;
         writer::Writer::new(&module, entry, options, stdlib).write()
     })
 }

@@ -269,11 +269,11 @@ impl<'a> Writer<'a> {
         groups.push(("wavec_globals".into(), AddressSpace::Uniform { cbuffer: None }));
         groups.push(("wavec_push".into(), AddressSpace::PushConstant));
         for (name, space) in groups {
-            let members: Vec<(Type, String, Span, Majorness)> = module
+            let members: Vec<(Type, String, Span)> = module
                 .globals
                 .iter()
                 .filter(|(_, g)| g.space == space)
-                .map(|(_, g)| (g.ty.clone(), g.name.clone(), g.span, g.majorness))
+                .map(|(_, g)| (g.ty.clone(), g.name.clone(), g.span))
                 .collect();
             if members.is_empty() {
                 continue;
@@ -282,8 +282,8 @@ impl<'a> Writer<'a> {
                 out.push('\n');
             }
             let _ = writeln!(out, "struct {name} {{");
-            for (ty, n, span, majorness) in members {
-                self.check_layout(&ty, majorness, span);
+            for (ty, n, span) in members {
+                self.check_layout(&ty, span);
                 let d = self.decl(&ty, &n, span);
                 let _ = writeln!(out, "{}{d};", Level(1));
             }
@@ -293,13 +293,14 @@ impl<'a> Writer<'a> {
     }
 
     /// Buffers hold MSL structs: what they lay out differently from HLSL is refused.
-    pub fn check_layout(&mut self, ty: &Type, majorness: Majorness, span: Span) {
+    pub fn check_layout(&mut self, ty: &Type, span: Span) {
         let mut found = Vec::new();
-        crate::back::clike::layout_problems(self.module, ty, majorness, span, &mut found);
+        crate::back::clike::layout_problems(self.module, ty, span, &mut found);
         for (problem, at) in found {
             let what = match problem {
-                crate::back::clike::LayoutProblem::Bool => "a `bool` in a buffer (MSL's `bool` is one byte, HLSL's four)",
-                crate::back::clike::LayoutProblem::ColumnMajor => "a `column_major` matrix in a buffer (the Metal backend stores each HLSL row as an MSL column: declare it `row_major` or use `--matrix-layout row`)",
+                crate::back::clike::LayoutProblem::Bool => {
+                    "a `bool` in a buffer (MSL's `bool` is one byte, HLSL's four)"
+                }
             };
             self.refuse_code("E0662", at, what);
         }
@@ -360,8 +361,8 @@ impl<'a> Writer<'a> {
                     return Some(reference("wavec_globals"));
                 }
                 let g = module.globals.iter().find(|(_, g)| g.space == AddressSpace::Resource && g.name == p.name);
-                match g.map(|(h, g)| (h, g.ty.clone(), g.span, g.majorness)) {
-                    Some((h, Type::Resource(kind, elem), span, majorness)) => {
+                match g.map(|(h, g)| (h, g.ty.clone(), g.span)) {
+                    Some((h, Type::Resource(kind, elem), span)) => {
                         if kind == ResourceKind::ConstantBuffer {
                             let elem = elem.map(|e| *e).unwrap_or(Type::UINT);
                             let t = self.ty_at(&elem, span);
@@ -369,7 +370,7 @@ impl<'a> Writer<'a> {
                         }
                         let elem = elem.map(|e| *e).unwrap_or(Type::UINT);
                         if !kind.is_byte_address() {
-                            self.check_layout(&elem, majorness, span);
+                            self.check_layout(&elem, span);
                         }
                         let t = if kind.is_byte_address() {
                             "uint".to_string()
