@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use std::path::Path;
 use wavec::exec::{self, CpuBuffer, CpuOptions};
 
-const FILE: &str = "tests/matrices/column_major_buffers.slang";
+const FILE: &str = "tests/corpus/column_major_buffers.slang";
 const WORDS: usize = 1024;
 
 fn inputs(binding: u32) -> Vec<u32> {

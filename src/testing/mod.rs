@@ -710,17 +710,22 @@ fn wide_refusal(job: &Job, engine: &Engine) -> Option<String> {
 }
 
 /// Why the backend that `--via` goes through refuses the shader, where it does with its own
-/// diagnostics only (WGSL's E0650–E0654: what WGSL has no form for is a SKIP, not a failure).
+/// diagnostics only (WGSL's E0650–E0654, GLSL's E0620–E0623: what the language has no form for
+/// is a SKIP, not a failure).
 fn backend_refusal(job: &Job, engine: &Engine) -> Option<String> {
-    let Engine::Vulkan { via: Via::Wgsl, .. } = engine else { return None };
+    let (target, name, codes) = match engine {
+        Engine::Vulkan { via: Via::Wgsl, .. } => (crate::Target::Wgsl, "WGSL", "E065"),
+        Engine::Vulkan { via: Via::Glsl, .. } => (crate::Target::Glsl, "GLSL", "E062"),
+        _ => return None,
+    };
     let mut options = job.options.clone();
-    options.targets = vec![crate::Target::Wgsl];
+    options.targets = vec![target];
     let Err(d) = crate::compile(job.source, &options) else { return None };
     let errors: Vec<&crate::diag::Diagnostic> = d.list.iter().filter(|d| d.is_error()).collect();
-    if errors.is_empty() || !errors.iter().all(|d| d.code.starts_with("E065")) {
+    if errors.is_empty() || !errors.iter().all(|d| d.code.starts_with(codes)) {
         return None;
     }
-    Some(format!("not through WGSL: {} {}", errors[0].code, errors[0].message))
+    Some(format!("not through {name}: {} {}", errors[0].code, errors[0].message))
 }
 
 /// How one `//! expect-output` check went.

@@ -69,6 +69,7 @@ void main() {
     bvec2 both = wavec_and(bvec2(x > 0.0, true), bvec2(true, x < 0.25));
     bvec2 either = wavec_or(both, bvec2(x < -0.25, false));
     mat3x2 turned = transpose(mat2x3(x, 1.0, 2.0, 3.0, 4.0, 5.0));
-    a += turned[2][0] + turned[0][1];
+    mat3x3 cut = mat3x3(mat4x4(x, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0));
+    a += turned[2][0] + turned[0][1] + cut[2][2] + mat2x2(cut)[1][0];
     Out[id.x] = vec4(h + vec2(s, c), part + whole + mant + e, a) + vec4(r, float(either.x || either.y));
 }

@@ -83,6 +83,7 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     let wavec_t_14 = wavec_or(both, vec2<bool>(x < (-0.25f), false));
     var either: vec2<bool> = wavec_t_14;
     var turned: mat3x2<f32> = transpose(mat2x3<f32>(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f));
-    a = a + (turned[2i][0i] + turned[0i][1i]);
+    var cut: mat3x3<f32> = mat3x3<f32>(mat4x4<f32>(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f, 9.0f, 10.0f, 11.0f, 12.0f, 13.0f, 14.0f, 15.0f)[0].xyz, mat4x4<f32>(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f, 9.0f, 10.0f, 11.0f, 12.0f, 13.0f, 14.0f, 15.0f)[1].xyz, mat4x4<f32>(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f, 9.0f, 10.0f, 11.0f, 12.0f, 13.0f, 14.0f, 15.0f)[2].xyz);
+    a = a + (((turned[2i][0i] + turned[0i][1i]) + cut[2i][2i]) + mat2x2<f32>(cut[0].xy, cut[1].xy)[1i][0i]);
     Out[id.x] = vec4<f32>(h + vec2<f32>(s, c), ((part + whole) + mant) + e, a) + vec4<f32>(r, f32(either.x || (either.y)));
 }

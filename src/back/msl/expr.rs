@@ -106,6 +106,16 @@ impl<'a> Writer<'a> {
                 let s = self.expr(cx, e, P_ASSIGN);
                 format!("{t}({s})")
             }
+            (Type::Matrix(fs, r, c), Type::Matrix(ts, r2, c2)) if r2 <= r && c2 <= c => {
+                let s = self.expr(cx, e, P_ASSIGN);
+                let elem = self.ty_at(&Type::Scalar(*fs), span);
+                let cut = format!("wavec::truncate<{elem}, {r2}, {c2}>({s})");
+                if fs == ts {
+                    cut
+                } else {
+                    format!("{t}({cut})")
+                }
+            }
             _ => {
                 self.refuse(
                     span,

@@ -36,6 +36,14 @@ template <typename T, int C, int R> struct matrix_of<matrix<T, C, R>> {
 };
 template <typename M, typename S> M splat(S s) { return matrix_of<M>::splat(s); }
 
+// HLSL's matrix truncation (`(float3x3)m4`): the top left, first MSL columns (HLSL rows) cut.
+template <typename T, int C2, int R2, int C, int R> matrix<T, C2, R2> truncate(matrix<T, C, R> m) {
+    matrix<T, C2, R2> r;
+    for (int i = 0; i < C2; ++i)
+        for (int j = 0; j < R2; ++j) r[i][j] = m[i][j];
+    return r;
+}
+
 // Element-wise functions of matrices (MSL's take scalars and vectors): column by column, which
 // is row by row of the HLSL matrix.
 #define WAVEC_MATRIX_MAP(NAME, PARAMS, ARGS) \

@@ -2227,6 +2227,20 @@ impl<'a> Writer<'a> {
                 let (fcol, tcol) = (Type::Vector(*fs, *fc), Type::Vector(*ts, *tc));
                 self.per_column(&[(v, from.clone())], to, |w, c, _| w.convert(c[0], &fcol, &tcol, span))
             }
+            // HLSL's truncation keeps the top left: the first rows (SPIR-V columns), each cut.
+            (Type::Matrix(fs, fr, fc), Type::Matrix(_, tr, tc)) if tr <= fr && tc <= fc && *tr > 1 && *tc > 1 => {
+                let (fcol, tcol) = (Type::Vector(*fs, *fc), Type::Vector(*fs, *tc));
+                let ft = self.ty(&fcol, Layout::Logical);
+                let mut cols = Vec::with_capacity(*tr as usize);
+                for i in 0..*tr as u32 {
+                    let col = self.op(Op::CompositeExtract, ft, vec![Operand::IdRef(v), Operand::LiteralBit32(i)]);
+                    cols.push(self.convert(col, &fcol, &tcol, span)?);
+                }
+                let narrow = Type::Matrix(*fs, *tr, *tc);
+                let nt = self.ty(&narrow, Layout::Logical);
+                let w = self.op_ids(Op::CompositeConstruct, nt, &cols);
+                self.convert(w, &narrow, to, span)
+            }
             (Type::Scalar(fs), Type::Scalar(ts)) => self.convert_elem(v, *fs, *ts, from, to),
             (Type::Vector(fs, n), Type::Vector(ts, m)) if n == m => self.convert_elem(v, *fs, *ts, from, to),
             _ => Err(err(
