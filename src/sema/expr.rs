@@ -824,9 +824,8 @@ impl Checker {
                 return self.error_expr(span);
             }
         };
-        if !it.scalar().is_some_and(|s| s.is_int() || s == Scalar::Bool)
-            || it.element_count() != index_ty.element_count()
-        {
+        // A float index converts as any HLSL argument does (DXC takes `tex[float3(uv, slice)]`).
+        if it.scalar().is_none() || it.element_count() != index_ty.element_count() {
             let msg = format!("index must be `{}`, found `{}`", self.type_name(&index_ty), self.type_name(&it));
             let at = self.span_of(i);
             self.error("E0408", at, msg);

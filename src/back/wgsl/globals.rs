@@ -157,7 +157,7 @@ impl<'a> Writer<'a> {
             self.check_layout(&o.ty, o.majorness, rule, space == "uniform", o.span);
         }
         let planned: Vec<(Type, String, Span)> =
-            members.iter().map(|(_, o)| (spelled(&o.ty, o.majorness), o.name.clone(), o.span)).collect();
+            members.iter().map(|(_, o)| (o.ty.clone(), o.name.clone(), o.span)).collect();
         let (sizes, _, _) = self.plan_members(&planned, &offsets, 0, space == "uniform", rule);
         let mut fields = String::new();
         if let Some(lead) = self.lead {
@@ -165,7 +165,6 @@ impl<'a> Writer<'a> {
         }
         for (k, (m, o)) in members.iter().enumerate() {
             let t = self.ty(&o.ty, o.span);
-            let t = super::writer::stored_matrix(&o.ty, o.majorness).unwrap_or(t);
             let field = self.global_names[m.index()].clone();
             let size = sizes[k].map(|n| format!("@size({n}) ")).unwrap_or_default();
             let _ = writeln!(fields, "    {size}{field}: {t},");
@@ -265,8 +264,8 @@ impl<'a> Writer<'a> {
                 );
             }
             Type::Matrix(s, r, c) => {
-                // A column-major matrix is stored transposed: its vectors are HLSL's columns.
-                let n = if super::writer::transposed(ty, majorness) { *r } else { *c };
+                // `lower::row_major_matrices` stored every matrix of a buffer by rows.
+                let n = *c;
                 if let Some(mp) = layout::matrix(*s, *r, *c, majorness, rule) {
                     let (size, align) = self.wgsl_placement(&Type::Vector(*s, n), uniform);
                     if mp.stride != layout::round_up(size, align) {
@@ -290,7 +289,7 @@ impl<'a> Writer<'a> {
             Type::Array(e, _) => {
                 self.check_layout(e, majorness, rule, uniform, span);
                 let want = layout::array_stride(module, e, rule, majorness);
-                let (size, align) = self.wgsl_placement(&spelled(e, majorness), uniform);
+                let (size, align) = self.wgsl_placement(e, uniform);
                 let natural = layout::round_up(size, align);
                 if want != natural || (uniform && natural % 16 != 0) {
                     self.diags.push(
@@ -314,7 +313,7 @@ impl<'a> Writer<'a> {
                 let want = layout::field_offsets(module, *h, rule);
                 let want_size = layout::placement(module, ty, rule, majorness).size;
                 let members: Vec<(Type, String, Span)> =
-                    s.fields.iter().map(|f| (spelled(&f.ty, f.majorness), f.name.clone(), f.span)).collect();
+                    s.fields.iter().map(|f| (f.ty.clone(), f.name.clone(), f.span)).collect();
                 let (sizes, size, align) = self.plan_members(&members, &want, want_size, uniform, rule);
                 let plan = StructPlan { sizes, size, align, lead: self.lead };
                 match self.struct_plans.get(&h.index()) {
@@ -347,17 +346,8 @@ impl<'a> Writer<'a> {
                     false,
                     g.span,
                 );
-                let t = match super::writer::stored_matrix(&elem, g.majorness) {
-                    Some(m) => format!("array<{m}>"),
-                    None => {
-                        let arr = Type::Array(Box::new(elem), None);
-                        if self.atomic[h.index()] {
-                            self.atomic_ty(&arr, g.span)
-                        } else {
-                            self.ty(&arr, g.span)
-                        }
-                    }
-                };
+                let arr = Type::Array(Box::new(elem), None);
+                let t = if self.atomic[h.index()] { self.atomic_ty(&arr, g.span) } else { self.ty(&arr, g.span) };
                 let access = if *kind == StructuredBuffer { "read" } else { "read_write" };
                 let (set, binding) = self.binding_of(Slot::Global(h), g.span);
                 let _ = writeln!(out, "@group({set}) @binding({binding}) var<storage, {access}> {name}: {t};");
@@ -620,14 +610,6 @@ impl<'a> Writer<'a> {
                 "0".into()
             }
         }
-    }
-}
-
-/// A stored type as WGSL spells it, for its placement: a column-major matrix transposed.
-fn spelled(ty: &Type, majorness: Majorness) -> Type {
-    match ty {
-        Type::Matrix(s, r, c) if super::writer::transposed(ty, majorness) => Type::Matrix(*s, *c, *r),
-        other => other.clone(),
     }
 }
 

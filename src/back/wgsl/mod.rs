@@ -98,6 +98,8 @@ pub fn write_string(module: &Module, entry: usize, options: &Options) -> Result<
     if ep.numthreads.is_some_and(|[_, y, z]| y > 1 || z > 1) && crate::lower::uses_group_wave(&module, entry, stdlib) {
         crate::lower::emulate_group_wave(module.to_mut(), entry, stdlib).map_err(|d| vec![d])?;
     }
+    // WGSL's `matRxC` holds an HLSL matrix by rows, as CUDA's and Metal's do.
+    let module = crate::lower::row_major_matrices(module, stdlib, "E0652")?;
     let module = crate::lower::lower_intrinsics(module, entry, stdlib, &Natives)?;
     writer::Writer::new(&module, entry, options, stdlib).write()
 }

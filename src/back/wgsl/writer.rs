@@ -180,7 +180,6 @@ impl<'a> Writer<'a> {
             }
             for (i, f) in s.fields.iter().enumerate() {
                 let t = self.ty(&f.ty, f.span);
-                let t = super::writer::stored_matrix(&f.ty, f.majorness).unwrap_or(t);
                 let size = sizes.get(i).copied().flatten().map(|n| format!("@size({n}) ")).unwrap_or_default();
                 let _ = writeln!(out, "{}{size}{}: {t},", Level(1), self.field_names[h.index()][i]);
             }
@@ -700,9 +699,6 @@ impl<'a> Writer<'a> {
         if self.is_atomic_place(cx, target) {
             return format!("atomicStore(&{t}, {value})");
         }
-        if self.stored_transposed(cx, target) {
-            return format!("{t} = transpose({value})");
-        }
         format!("{t} = {value}")
     }
 
@@ -713,13 +709,6 @@ impl<'a> Writer<'a> {
             ExprKind::Local(l) => cx.names[l.index()].clone(),
             ExprKind::Global(g) => self.global_names[g.index()].clone(),
             ExprKind::Index { base, index } => {
-                if self.stored_transposed(cx, *base) {
-                    self.refuse_code(
-                        "E0652",
-                        f.exprs[e].span,
-                        "a write to part of a `column_major` matrix (WGSL holds it transposed)",
-                    );
-                }
                 let b = self.place(cx, *base);
                 let i = self.expr(cx, *index);
                 format!("{b}[{i}]")
@@ -729,13 +718,6 @@ impl<'a> Writer<'a> {
                 format!("{b}.{}", self.field_name(f, *base, *index, f.exprs[e].span))
             }
             ExprKind::Swizzle { base, components } if components.len() == 1 => {
-                if self.stored_transposed(cx, *base) {
-                    self.refuse_code(
-                        "E0652",
-                        f.exprs[e].span,
-                        "a write to part of a `column_major` matrix (WGSL holds it transposed)",
-                    );
-                }
                 let b = self.place(cx, *base);
                 match &f.exprs[*base].ty {
                     Type::Matrix(_, _, cols) => {
@@ -748,42 +730,6 @@ impl<'a> Writer<'a> {
                 self.refuse(f.exprs[e].span, "an assignment to this expression");
                 "wavec_invalid".into()
             }
-        }
-    }
-
-    /// Whether `e` is a matrix that memory holds transposed: a `column_major` struct field or
-    /// buffer element (WGSL's `matCxR` is HLSL's column-major `floatRxC`, columns as vectors).
-    pub fn stored_transposed(&self, cx: &Ctx<'a>, e: ExprId) -> bool {
-        let f = cx.f;
-        if !matches!(f.exprs[e].ty, Type::Matrix(..)) {
-            return false;
-        }
-        match &f.exprs[e].kind {
-            ExprKind::Field { base, index } => {
-                let s = match &f.exprs[*base].ty {
-                    Type::Struct(s) => Some(*s),
-                    Type::Resource(_, Some(inner)) => match inner.as_ref() {
-                        Type::Struct(s) => Some(*s),
-                        _ => None,
-                    },
-                    _ => None,
-                };
-                s.and_then(|s| self.module.structs[s].fields.get(*index as usize))
-                    .is_some_and(|fd| transposed(&fd.ty, fd.majorness))
-            }
-            ExprKind::Global(g) => {
-                let g = &self.module.globals[*g];
-                matches!(g.space, AddressSpace::Uniform { .. } | AddressSpace::PushConstant)
-                    && transposed(&g.ty, g.majorness)
-            }
-            ExprKind::Index { base, .. } => match &f.exprs[*base].kind {
-                ExprKind::Global(g) => {
-                    let g = &self.module.globals[*g];
-                    g.space == AddressSpace::Resource && transposed(&f.exprs[e].ty, g.majorness)
-                }
-                _ => false,
-            },
-            _ => false,
         }
     }
 
@@ -861,9 +807,6 @@ impl<'a> Writer<'a> {
                 let p = self.place(cx, id);
                 (format!("atomicLoad(&{p})"), true)
             }
-            ExprKind::Global(g) if self.stored_transposed(cx, id) => {
-                (format!("transpose({})", self.global_names[g.index()]), true)
-            }
             ExprKind::Global(g) => (self.global_names[g.index()].clone(), true),
             ExprKind::Unary(op, a) => {
                 let at = f.exprs[*a].ty.clone();
@@ -912,14 +855,7 @@ impl<'a> Writer<'a> {
             ExprKind::Construct(parts) if parts.is_empty() => (format!("{}()", self.ty(&expr.ty, span)), true),
             ExprKind::Construct(parts) => {
                 let t = self.ty(&expr.ty, span);
-                let mut a: Vec<String> = self.in_order(cx, parts).into_iter().map(|(s, _)| s).collect();
-                if let Type::Struct(h) = &expr.ty {
-                    for (part, field) in a.iter_mut().zip(&self.module.structs[*h].fields) {
-                        if transposed(&field.ty, field.majorness) {
-                            *part = format!("transpose({part})");
-                        }
-                    }
-                }
+                let a: Vec<String> = self.in_order(cx, parts).into_iter().map(|(s, _)| s).collect();
                 (format!("{t}({})", a.join(", ")), true)
             }
             ExprKind::Swizzle { base, components } => {
@@ -954,9 +890,6 @@ impl<'a> Writer<'a> {
             ExprKind::Field { base, index } => {
                 let b = self.operand(cx, *base);
                 let field = self.field_name(f, *base, *index, span);
-                if self.stored_transposed(cx, id) {
-                    return (format!("transpose({b}.{field})"), true);
-                }
                 (format!("{b}.{field}"), true)
             }
             ExprKind::Index { base, index } => {
@@ -970,9 +903,6 @@ impl<'a> Writer<'a> {
                 }
                 let b = self.operand(cx, *base);
                 let i = self.expr(cx, *index);
-                if self.stored_transposed(cx, id) {
-                    return (format!("transpose({b}[{i}])"), true);
-                }
                 (format!("{b}[{i}]"), true)
             }
             ExprKind::Call { .. } | ExprKind::Intrinsic { .. } | ExprKind::Method { .. } => {
@@ -1353,19 +1283,6 @@ fn builtin_input(b: BuiltinInput) -> Option<(&'static str, u8)> {
         BuiltinInput::GroupIndex => ("local_invocation_index", 1),
         BuiltinInput::GroupWaveIndex => return None,
     })
-}
-
-/// Whether a matrix stored with `majorness` is spelled transposed (`matCxR`).
-pub(super) fn transposed(ty: &Type, majorness: Majorness) -> bool {
-    matches!(ty, Type::Matrix(_, r, c) if majorness == Majorness::Column && *r > 1 && *c > 1)
-}
-
-/// The spelling of a stored type: a `column_major` matrix as WGSL's `matCxR` (columns).
-pub(super) fn stored_matrix(ty: &Type, majorness: Majorness) -> Option<String> {
-    match ty {
-        Type::Matrix(_, r, c) if transposed(ty, majorness) => Some(format!("mat{c}x{r}<f32>")),
-        _ => None,
-    }
 }
 
 pub(super) fn xyzw(c: u8) -> char {
