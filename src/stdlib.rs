@@ -755,7 +755,7 @@ fn item_span(item: &ast::Item) -> crate::span::Span {
         ast::Item::Typedef(t) => t.span,
         ast::Item::Variables(v) => v.span,
         ast::Item::Cbuffer(c) => c.span,
-        ast::Item::Empty(s) | ast::Item::Error(s) => *s,
+        ast::Item::Empty(s) | ast::Item::Error(s) | ast::Item::ForwardStruct(_, s) => *s,
     }
 }
 

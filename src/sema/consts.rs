@@ -3,7 +3,7 @@
 //! function is being checked (global declarations, attributes).
 
 use super::Checker;
-use crate::ir::{BinaryOp, ConstValue, Scalar, Type};
+use crate::ir::{BinaryOp, ConstValue, Majorness, Scalar, Type};
 use crate::syntax::ast;
 
 pub(super) fn convert(v: &ConstValue, s: Scalar) -> Option<ConstValue> {
@@ -44,6 +44,16 @@ fn wrap_unsigned(v: u64, s: Scalar) -> u64 {
 pub(super) fn binary(op: BinaryOp, a: &ConstValue, b: &ConstValue) -> Option<ConstValue> {
     use BinaryOp::*;
     use ConstValue as C;
+    // Vectors and matrices component by component, a scalar operand splatted.
+    match (a, b) {
+        (C::Composite(x), C::Composite(y)) if x.len() == y.len() => {
+            return x.iter().zip(y).map(|(x, y)| binary(op, x, y)).collect::<Option<_>>().map(C::Composite);
+        }
+        (C::Composite(_), C::Composite(_)) => return None,
+        (C::Composite(x), y) => return x.iter().map(|x| binary(op, x, y)).collect::<Option<_>>().map(C::Composite),
+        (x, C::Composite(y)) => return y.iter().map(|y| binary(op, x, y)).collect::<Option<_>>().map(C::Composite),
+        _ => {}
+    }
     let float = matches!(a, C::Float(_)) || matches!(b, C::Float(_));
     if float {
         let (x, y) = (as_f64(a)?, as_f64(b)?);
@@ -138,6 +148,27 @@ pub(super) fn scalar_of_const(v: &ConstValue) -> Option<Scalar> {
 }
 
 impl Checker {
+    /// `sizeof(T)`: the bytes `T` takes in a structured buffer, D3D's packing (DXC's meaning,
+    /// for byte-address buffer offsets). Reports types without a size.
+    pub(super) fn size_of(&mut self, t: &ast::TypeExpr, span: crate::span::Span) -> Option<u64> {
+        let ty = self.resolve_type(t);
+        if ty.is_error() {
+            return None;
+        }
+        let sized = match &ty {
+            Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..) | Type::Struct(_) => true,
+            Type::Array(_, n) => n.is_some(),
+            _ => false,
+        };
+        if !sized {
+            let name = self.type_name(&ty);
+            self.error("E0402", span, format!("`sizeof` needs a type with a size in memory, not `{name}`"));
+            return None;
+        }
+        let p = crate::layout::placement(&self.module, &ty, crate::layout::Rule::D3dStructured, Majorness::Column);
+        Some(p.size as u64)
+    }
+
     /// Folds an AST expression to a constant, or `None` when it is not constant. Names resolve to
     /// `static const` globals and to `const` locals with constant initializers.
     pub(super) fn const_of_ast(&mut self, e: &ast::Expr) -> Option<ConstValue> {
@@ -146,6 +177,7 @@ impl Checker {
             K::IntLit(i) => Some(if i.unsigned { ConstValue::Uint(i.value) } else { ConstValue::Int(i.value as i64) }),
             K::FloatLit(f) => Some(ConstValue::Float(f.value)),
             K::BoolLit(b) => Some(ConstValue::Bool(*b)),
+            K::SizeOf(t) => self.size_of(t, e.span).map(ConstValue::Uint),
             K::Ident(name) => {
                 if let Some(state) = &self.cur {
                     match state.scopes.iter().rev().find_map(|scope| scope.get(name)) {
@@ -216,7 +248,40 @@ impl Checker {
                 }
             }
             K::Call { callee, args, .. } if args.is_empty() => self.const_call(callee),
+            // A swizzle of a constant: `0.5.xx`, `DIMS.yx`.
+            K::Member { base, name } if self.swizzlable_constant(base) => {
+                let v = self.const_of_ast(base)?;
+                let parts = match &v {
+                    ConstValue::Composite(parts) => parts.clone(),
+                    scalar => vec![scalar.clone()],
+                };
+                let picked: Option<Vec<ConstValue>> = name
+                    .name
+                    .chars()
+                    .map(|c| {
+                        let i = "xyzw".find(c).or_else(|| "rgba".find(c))?;
+                        parts.get(i).filter(|p| !matches!(p, ConstValue::Composite(_))).cloned()
+                    })
+                    .collect();
+                let picked = picked.filter(|p| (1..=4).contains(&p.len()))?;
+                Some(if picked.len() == 1 { picked[0].clone() } else { ConstValue::Composite(picked) })
+            }
             _ => None,
+        }
+    }
+
+    /// Whether `e` is a literal or names a scalar or vector constant: a `.xy` after it is a
+    /// swizzle (after a struct constant, a field).
+    fn swizzlable_constant(&self, e: &ast::Expr) -> bool {
+        match &e.kind {
+            ast::ExprKind::IntLit(_) | ast::ExprKind::FloatLit(_) | ast::ExprKind::BoolLit(_) => true,
+            ast::ExprKind::Ident(name) => {
+                let key = self.scoped(name, |n| self.globals.contains_key(n));
+                self.globals
+                    .get(&key)
+                    .is_some_and(|g| matches!(self.module.globals[*g].ty, Type::Scalar(_) | Type::Vector(..)))
+            }
+            _ => false,
         }
     }
 

@@ -6,12 +6,16 @@ use crate::ir::{Scalar, Type};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum ConvCost {
     Exact = 0,
-    /// Same shape, another element type (`int` to `float`).
-    Scalar = 1,
+    /// Same shape, another element type of the same kind: `int` to `uint`, `half` to `float`.
+    /// It ranks before a change of kind, as DXC's overload resolution does (`f(int2)` over
+    /// `f(float2)` for a `uint2`).
+    SameKind = 1,
+    /// Same shape, another kind of element type (`int` to `float`, `bool` to `int`).
+    Scalar = 2,
     /// Scalar to vector or matrix (a splat).
-    Splat = 2,
+    Splat = 3,
     /// Vector or matrix to fewer components; DXC warns about it.
-    Truncate = 3,
+    Truncate = 4,
 }
 
 /// The cost of converting `from` to `to` implicitly, or `None` when HLSL forbids it.
@@ -22,7 +26,15 @@ pub fn implicit_cost(from: &Type, to: &Type) -> Option<ConvCost> {
     if from.is_error() || to.is_error() {
         return Some(ConvCost::Exact);
     }
-    let elem_cost = |a: Scalar, b: Scalar| if a == b { ConvCost::Exact } else { ConvCost::Scalar };
+    let elem_cost = |a: Scalar, b: Scalar| {
+        if a == b {
+            ConvCost::Exact
+        } else if (a.is_int() && b.is_int()) || (a.is_float() && b.is_float()) {
+            ConvCost::SameKind
+        } else {
+            ConvCost::Scalar
+        }
+    };
     match (from, to) {
         (Type::Scalar(a), Type::Scalar(b)) => Some(elem_cost(*a, *b)),
         (Type::Scalar(_), Type::Vector(..) | Type::Matrix(..)) => Some(ConvCost::Splat),

@@ -203,6 +203,10 @@ impl Checker {
                 id
             }
             K::BoolLit(b) => self.add_expr(ExprKind::Const(ConstValue::Bool(*b)), Type::BOOL, e.span),
+            K::SizeOf(t) => match self.size_of(t, e.span) {
+                Some(n) => self.add_expr(ExprKind::Const(ConstValue::Uint(n)), Type::UINT, e.span),
+                None => self.error_expr(e.span),
+            },
             K::StringLit(_) => {
                 self.error("E0405", e.span, "strings are only allowed in attributes");
                 self.error_expr(e.span)
@@ -323,14 +327,18 @@ impl Checker {
                     self.error("E0405", e.span, msg);
                     return self.error_expr(e.span);
                 }
-                if let Type::Scalar(s) = target {
-                    if let Some(state) = &self.cur {
-                        if let ExprKind::Const(c) = &state.func.exprs[v].kind {
-                            if let Some(c) = consts::convert(c, s) {
-                                return self.add_expr(ExprKind::Const(c), target, e.span);
-                            }
-                        }
+                let constant = self.cur.as_ref().and_then(|state| match &state.func.exprs[v].kind {
+                    ExprKind::Const(c) => Some(c.clone()),
+                    _ => None,
+                });
+                if let (Type::Scalar(s), Some(c)) = (&target, &constant) {
+                    if let Some(c) = consts::convert(c, *s) {
+                        return self.add_expr(ExprKind::Const(c), target, e.span);
                     }
+                }
+                // `(S)0`: every scalar of the struct, built here for the targets with no such cast.
+                if let (Type::Struct(_), Some(c)) = (&target, &constant) {
+                    return self.splat_value(&target, c, e.span);
                 }
                 self.add_expr(ExprKind::Convert(v), target, e.span)
             }

@@ -163,6 +163,29 @@ impl Checker {
     /// constructors and properties; then its conformance to the interfaces it names. A struct's
     /// own declaration and each `extension` of it come here.
     pub(super) fn struct_members(&mut self, h: StructId, members: &[ast::StructMember], bases: &[ast::Ident]) {
+        // A base struct's methods and properties are the derived struct's too (checked again
+        // with it as `this`: it has every field they use), but for those it defines itself.
+        let own_name = |m: &ast::StructMember| match m {
+            ast::StructMember::Method(f) => Some(f.name.name.clone()),
+            ast::StructMember::Property(p) => Some(p.name.name.clone()),
+            _ => None,
+        };
+        let defined: HashSet<String> = members.iter().filter_map(own_name).collect();
+        let mut all: Vec<ast::StructMember> = Vec::new();
+        for b in bases {
+            if let Some(Type::Struct(base)) = self.types.get(&b.name).cloned() {
+                for m in self.inherited_members.get(&base).cloned().unwrap_or_default() {
+                    if own_name(&m).is_some_and(|n| !defined.contains(&n)) {
+                        all.push(m);
+                    }
+                }
+            }
+        }
+        all.extend(members.iter().filter(|m| own_name(m).is_some()).cloned());
+        self.inherited_members.insert(h, all.clone());
+        let members: Vec<ast::StructMember> =
+            all.into_iter().filter(|m| !members.contains(m)).chain(members.iter().cloned()).collect();
+        let members = &members[..];
         // Slang's `This`: the struct itself, in its members and in the requirements it meets.
         let outer_this = self.types.insert(THIS.into(), Type::Struct(h));
         self.struct_members_of(h, members, bases);
@@ -265,6 +288,66 @@ impl Checker {
         self.check_conformance(h, bases);
     }
 
+    /// `R S::m(…) { … }`, the body of a method that struct `S` declares: checked as the
+    /// struct's own methods are, after the struct (and whatever the struct could not name yet,
+    /// such as a type declared after it). Returns false for a name that is no struct's method.
+    pub(super) fn out_of_line_method(&mut self, f: &ast::FunctionDecl) -> bool {
+        let Some((struct_name, method)) = f.name.name.rsplit_once("::") else { return false };
+        let Some(Type::Struct(h)) = self.types.get(struct_name).cloned() else { return false };
+        let declared =
+            self.methods.get(&h).and_then(|list| list.iter().find(|m| m.name == method)).map(|m| m.is_static);
+        let Some(declared_static) = declared else {
+            self.error(
+                "E0301",
+                f.name.span,
+                format!("struct `{struct_name}` declares no method `{method}` to define here"),
+            );
+            return true;
+        };
+        let struct_name = self.module.structs[h].name.clone();
+        let is_static = declared_static || f.modifiers.has(ast::Modifier::Static);
+        let plain = ast::FunctionDecl { name: ast::Ident { name: method.to_string(), span: f.name.span }, ..f.clone() };
+        let fields: HashSet<String> = self.module.structs[h].fields.iter().map(|f| f.name.clone()).collect();
+        let mutating = !is_static && mutating_methods(&[&plain], &fields).contains(method);
+        let mut d = plain.clone();
+        d.name.name = method_key(&struct_name, method);
+        if !is_static {
+            let mode = if mutating { ast::Modifier::Inout } else { ast::Modifier::In };
+            let own_type = ast::TypeExpr {
+                kind: ast::TypeExprKind::Named { name: struct_name.clone(), args: Vec::new() },
+                span: f.name.span,
+            };
+            d.params.insert(
+                0,
+                ast::Param {
+                    attrs: Vec::new(),
+                    modifiers: ast::Modifiers { list: vec![(mode, f.name.span)] },
+                    ty: own_type,
+                    name: ast::Ident { name: "this".into(), span: f.name.span },
+                    array_dims: Vec::new(),
+                    annotations: Vec::new(),
+                    default: None,
+                    span: f.name.span,
+                },
+            );
+        }
+        let outer = self.enter_struct_scope(&struct_name);
+        self.pending_this = (!is_static).then_some(h);
+        let id = self.function(&d);
+        self.pending_this = None;
+        self.namespaces = outer;
+        if let Some(id) = id {
+            // The prototype in the struct took `this` by value, not knowing the body: a body
+            // that changes the object takes it `inout`, for the calls that follow.
+            if mutating {
+                if let Some(p) = self.sigs[id.index()].params.first_mut() {
+                    p.1 = crate::ir::ParamMode::InOut;
+                }
+            }
+        }
+        true
+    }
+
     /// Slang's `extension S : IFoo { … }`: more methods, static members and conformances for
     /// a struct declared elsewhere.
     pub(super) fn extension_decl(&mut self, e: &ast::ExtensionDecl) {
@@ -331,6 +414,26 @@ impl Checker {
             Type::Matrix(s, r, c) => (0..r * c).map(|_| self.zero_value(&Type::Scalar(*s), span)).collect(),
             Type::Array(e, Some(n)) => (0..*n).map(|_| self.zero_value(e, span)).collect(),
             Type::Struct(h) => return self.default_object(*h, span),
+            _ => return self.error_expr(span),
+        };
+        self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+    }
+
+    /// HLSL's `(S)0`: constant `c` converted into every scalar of `ty` (struct fields, array
+    /// elements, vector and matrix components alike).
+    pub(super) fn splat_value(&mut self, ty: &Type, c: &ConstValue, span: Span) -> ExprId {
+        let parts = match ty {
+            Type::Scalar(s) => {
+                let v = super::consts::convert(c, *s).unwrap_or_else(|| c.clone());
+                return self.add_expr(ExprKind::Const(v), ty.clone(), span);
+            }
+            Type::Vector(s, n) => (0..*n).map(|_| self.splat_value(&Type::Scalar(*s), c, span)).collect(),
+            Type::Matrix(s, r, k) => (0..r * k).map(|_| self.splat_value(&Type::Scalar(*s), c, span)).collect(),
+            Type::Array(e, Some(n)) => (0..*n).map(|_| self.splat_value(e, c, span)).collect(),
+            Type::Struct(h) => {
+                let fields: Vec<Type> = self.module.structs[*h].fields.iter().map(|f| f.ty.clone()).collect();
+                fields.iter().map(|t| self.splat_value(t, c, span)).collect()
+            }
             _ => return self.error_expr(span),
         };
         self.add_expr(ExprKind::Construct(parts), ty.clone(), span)

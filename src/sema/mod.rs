@@ -119,6 +119,8 @@ pub struct Checker {
     enum_cases: HashMap<String, (ConstValue, Type)>,
     /// Each struct's methods (their functions are keyed `S::m` in `functions`).
     methods: HashMap<StructId, Vec<methods::Method>>,
+    /// Structs declared ahead (`struct S;`) and not defined yet, by name.
+    forward_structs: HashMap<String, StructId>,
     interfaces: HashMap<String, methods::Interface>,
     /// The interfaces each struct names in its bases.
     conformances: HashMap<StructId, Vec<String>>,
@@ -128,6 +130,9 @@ pub struct Checker {
     pending_init: Option<StructId>,
     /// Slang's field defaults (`float x = 1;` in a struct), per struct that has any.
     field_defaults: HashMap<StructId, Vec<Option<ast::Initializer>>>,
+    /// Each struct's methods and properties as written (its bases' included), for the structs
+    /// that derive from it: HLSL's `struct D : B` has `B`'s fields and methods.
+    inherited_members: HashMap<StructId, Vec<ast::StructMember>>,
     /// A generic struct instance's parameters and what they are bound to: its field defaults
     /// are read with them bound.
     instance_generics: HashMap<StructId, (Vec<ast::GenericParam>, Vec<generic::Bound>)>,
@@ -281,6 +286,7 @@ impl Checker {
             global_consts: HashMap::default(),
             functions: HashMap::default(),
             methods: HashMap::default(),
+            forward_structs: HashMap::default(),
             enum_cases: HashMap::default(),
             namespaces: Vec::new(),
             known_namespaces: HashSet::default(),
@@ -290,6 +296,7 @@ impl Checker {
             pending_this: None,
             pending_init: None,
             field_defaults: HashMap::default(),
+            inherited_members: HashMap::default(),
             instance_generics: HashMap::default(),
             glsl_local_size: None,
             glsl_local_size_span: None,
@@ -695,7 +702,9 @@ impl Checker {
     fn item(&mut self, item: &ast::Item) {
         match item {
             ast::Item::Function(f) => {
-                self.function(f);
+                if !self.out_of_line_method(f) {
+                    self.function(f);
+                }
             }
             ast::Item::Struct(s) => self.struct_decl(s),
             ast::Item::Interface(i) => self.interface_decl(i),
@@ -736,6 +745,18 @@ impl Checker {
                 }
             }
             ast::Item::Empty(_) | ast::Item::Error(_) => {}
+            ast::Item::ForwardStruct(name, span) => {
+                if !self.types.contains_key(&name.name) {
+                    let h = self.module.structs.append(StructDef {
+                        name: name.name.clone(),
+                        fields: Vec::new(),
+                        span: *span,
+                    });
+                    self.used_global_names.insert(name.name.clone());
+                    self.define_type(name, Type::Struct(h));
+                    self.forward_structs.insert(name.name.clone(), h);
+                }
+            }
         }
     }
 
@@ -832,6 +853,7 @@ impl Checker {
             ast::Item::Function(f) => f.name = q(self, &f.name),
             ast::Item::Struct(s) | ast::Item::Interface(s) => s.name = q(self, &s.name),
             ast::Item::Typedef(t) => t.name = q(self, &t.name),
+            ast::Item::ForwardStruct(name, _) => *name = q(self, name),
             ast::Item::Enum(e) => e.name = q(self, &e.name),
             ast::Item::Variables(g) => {
                 for d in &mut g.decls {
@@ -893,6 +915,16 @@ impl Checker {
     fn struct_fields(&mut self, s: &ast::StructDecl) -> StructId {
         let mut fields: Vec<Field> = Vec::new();
         let mut defaults = Vec::new();
+        // HLSL's `struct D : B`: `B`'s fields come first (interfaces among the bases add none).
+        for b in &s.bases {
+            if let Some(Type::Struct(base)) = self.types.get(&b.name).cloned() {
+                let base_defaults = self.field_defaults.get(&base).cloned();
+                for (i, f) in self.module.structs[base].fields.clone().into_iter().enumerate() {
+                    defaults.push(base_defaults.as_ref().and_then(|d| d.get(i).cloned().flatten()));
+                    fields.push(f);
+                }
+            }
+        }
         // Nested types first, named `S::Inner`; inside the struct, `Inner` alone finds them.
         let outer = self.enter_struct_scope(&s.name.name);
         for m in &s.members {
@@ -941,12 +973,23 @@ impl Checker {
             }
         }
         self.namespaces = outer;
-        let h = self.module.structs.append(StructDef { name: s.name.name.clone(), fields, span: s.span });
+        let def = StructDef { name: s.name.name.clone(), fields, span: s.span };
+        // Declared ahead (`struct S;`): the definition fills the handle its uses already have.
+        let forward = self.forward_structs.remove(&s.name.name);
+        let h = match forward {
+            Some(h) => {
+                self.module.structs[h] = def;
+                h
+            }
+            None => self.module.structs.append(def),
+        };
         if defaults.iter().any(Option::is_some) {
             self.field_defaults.insert(h, defaults);
         }
-        self.used_global_names.insert(s.name.name.clone());
-        self.define_type(&s.name, Type::Struct(h));
+        if forward.is_none() {
+            self.used_global_names.insert(s.name.name.clone());
+            self.define_type(&s.name, Type::Struct(h));
+        }
         h
     }
 

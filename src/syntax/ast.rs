@@ -49,6 +49,8 @@ pub enum Item {
     Cbuffer(CbufferDecl),
     /// A stray `;` at file scope.
     Empty(Span),
+    /// `struct S;`: the name declared ahead of the definition (methods may return it).
+    ForwardStruct(Ident, Span),
     /// Something that failed to parse; the parser already reported it.
     Error(Span),
 }
@@ -419,6 +421,8 @@ pub enum ExprKind {
     FloatLit(FloatLit),
     BoolLit(bool),
     StringLit(String),
+    /// HLSL 2021's `sizeof(T)`: the bytes `T` takes, a `uint` constant.
+    SizeOf(Box<TypeExpr>),
     Ident(String),
     Binary {
         op: BinOp,

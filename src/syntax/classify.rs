@@ -133,7 +133,24 @@ fn glsl_words(tokens: &mut Vec<SpannedToken>) {
     }
 }
 
+/// Slang's `let` and `var` are keywords only where a declaration follows (`var x = …`); HLSL
+/// code names variables `var` (`float3 var;`, `var += d`).
+fn contextual_keywords(tokens: &mut [SpannedToken]) {
+    for i in 0..tokens.len() {
+        let word = match tokens[i].token {
+            Token::Let => "let",
+            Token::Var => "var",
+            _ => continue,
+        };
+        let declares = matches!(tokens.get(i + 1).map(|t| &t.token), Some(Token::Ident(_)));
+        if !declares {
+            tokens[i].token = Token::Ident(word.to_string());
+        }
+    }
+}
+
 pub fn classify(tokens: &mut Vec<SpannedToken>) {
+    contextual_keywords(tokens);
     glsl_words(tokens);
     let user = declared_type_names(tokens);
     // The generic parameters in scope: a sweep over the ranges, sorted by start.

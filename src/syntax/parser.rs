@@ -287,8 +287,23 @@ fn to_diagnostic(e: ParseError<u32, Token, ()>, eof: u32) -> Diagnostic {
     }
 }
 
-const EXPR_START: &[&str] =
-    &["Ident", "TypeName", "IntLit", "FloatLit", "StringLit", "true", "false", "(", "-", "+", "!", "~", "++", "--"];
+const EXPR_START: &[&str] = &[
+    "Ident",
+    "TypeName",
+    "IntLit",
+    "FloatLit",
+    "StringLit",
+    "true",
+    "false",
+    "(",
+    "-",
+    "+",
+    "!",
+    "~",
+    "++",
+    "--",
+    "sizeof",
+];
 const STMT_START: &[&str] = &["if", "for", "while", "do", "switch", "return", "break", "continue", "discard", "{", "["];
 const BINARY_OPS: &[&str] = &[
     "+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||", "&", "|", "^", "<<", ">>", "?", "=", "+=",
@@ -602,6 +617,7 @@ mod tests {
             ExprKind::FloatLit(f) => format!("{}", f.value),
             ExprKind::BoolLit(b) => b.to_string(),
             ExprKind::StringLit(s) => format!("{s:?}"),
+            ExprKind::SizeOf(t) => format!("(sizeof {})", ty_s(t)),
             ExprKind::Ident(n) => n.clone(),
             ExprKind::Binary { op, lhs, rhs } => format!("({op:?} {} {})", sx(lhs), sx(rhs)),
             ExprKind::Unary { op, expr } => format!("({op:?} {})", sx(expr)),
@@ -806,6 +822,7 @@ void main(uint3 id : SV_DispatchThreadID, in const uint n = 3, inout float v[2],
                 Item::Variables(_) => "vars",
                 Item::Cbuffer(_) => "cbuffer",
                 Item::Empty(_) => "empty",
+                Item::ForwardStruct(..) => "struct;",
                 Item::Error(_) => "error",
             })
             .collect();

@@ -186,6 +186,8 @@ pub enum Token {
     Constexpr,
     #[token("typealias")]
     Typealias,
+    #[token("sizeof")]
+    Sizeof,
     #[token("associatedtype")]
     Associatedtype,
     #[token("__generic")]
@@ -367,6 +369,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Cbuffer => "cbuffer",
         Tbuffer => "tbuffer",
         Typedef => "typedef",
+        Sizeof => "sizeof",
         If => "if",
         Else => "else",
         For => "for",
