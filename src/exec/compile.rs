@@ -687,7 +687,7 @@ impl<'m> Compiler<'m> {
                 Slot::Global(h) => {
                     self.global_binding.insert(h, idx);
                     let (ty, count) = match &self.m.globals[h].ty {
-                        Type::Array(e, n) => (&**e, n.unwrap_or(1)),
+                        Type::Array(e, n) => (&**e, n.unwrap_or(super::texture::RUNTIME_COUNT)),
                         t => (t, 1),
                     };
                     descriptor = match ty {

@@ -444,6 +444,10 @@ use crate::diag::Diagnostic;
 use crate::image::View as Bound;
 use crate::ir::{ResourceKind, SampleKind};
 
+/// The descriptor count of an array declared without a length (a bindless table): whatever
+/// the run binds.
+pub(super) const RUNTIME_COUNT: u32 = 0;
+
 /// Why what a run supplies at binding `b` cannot stand for what the shader declares there.
 pub(super) fn check_view(b: &Binding, buf: &CpuBuffer) -> Result<(), String> {
     let at = format!("`{}` at set {}, binding {}", b.name, b.set, b.binding);
@@ -508,11 +512,18 @@ impl Exec<'_> {
         &mut self,
         wave: &Wave,
         e: Option<(Reg, u32)>,
+        binding: u32,
         lane: usize,
         span: crate::span::Span,
         name: &str,
     ) -> Option<u32> {
         let Some((r, n)) = e else { return Some(0) };
+        // A bindless table (declared without a length) holds what the run binds.
+        let n = match (n, self.views.get(binding as usize).copied().flatten()) {
+            (RUNTIME_COUNT, Some(Bound::Image(d))) => d.count,
+            (RUNTIME_COUNT, Some(Bound::Sampler(_, k))) => k,
+            (n, _) => n,
+        };
         let i = wave.regs[r as usize * self.w + lane] as u32;
         if i < n {
             return Some(i);
@@ -559,7 +570,7 @@ impl Exec<'_> {
         let Root::Descriptor { binding, element, coord: Some((regs, n)) } = a.place.root else { return };
         let Descriptor::Image { kind, .. } = self.p.bindings[binding as usize].descriptor else { return };
         let name = self.p.bindings[binding as usize].name.clone();
-        let Some(e) = self.element(wave, element, lane, a.span, &name) else { return };
+        let Some(e) = self.element(wave, element, binding, lane, a.span, &name) else { return };
         let c: Vec<i64> = regs[..n as usize].iter().map(|r| wave.regs[*r as usize * w + lane] as u32 as i64).collect();
         let (xyz, layer) = Self::texel_coord(kind, &c);
         let found = self.image_view(binding, e).and_then(|v| {
@@ -599,7 +610,7 @@ impl Exec<'_> {
         let reg = |wave: &Wave, r: Reg, l: usize| wave.regs[r as usize * w + l];
         let name = self.p.bindings[t.image as usize].name.clone();
         for l in lanes(wave.exec) {
-            let Some(e) = self.element(wave, t.element, l, t.span, &name) else { continue };
+            let Some(e) = self.element(wave, t.element, t.image, l, t.span, &name) else { continue };
             let value: Option<Vec<u32>> = match t.op {
                 TexOp::Size => {
                     let level = t.level.map_or(0, |r| reg(wave, r, l) as u32);
@@ -642,7 +653,7 @@ impl Exec<'_> {
         let f = |r: Reg| f32::from_bits(wave.regs[r as usize * w + l] as u32);
         let (sb, se) = t.sampler?;
         let sname = self.p.bindings[sb as usize].name.clone();
-        self.element(wave, se, l, t.span, &sname)?;
+        self.element(wave, se, sb, l, t.span, &sname)?;
         let Some(Bound::Sampler(s, _)) = self.views.get(sb as usize).copied().flatten() else { return None };
         if op.kind.is_compare() != s.compare.is_some() {
             let why = if op.kind.is_compare() {

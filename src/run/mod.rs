@@ -153,6 +153,10 @@ pub struct RunOutput {
     pub times: Vec<Duration>,
 }
 
+/// How a [`RunError::MissingFeature`] reads: `wavec test` makes such a run a SKIP naming the
+/// feature (the device cannot run the test), never a failure.
+pub const MISSING_FEATURE: &str = "the device lacks a feature the shader needs";
+
 /// Why a run failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RunError {
@@ -216,7 +220,7 @@ impl fmt::Display for RunError {
             RunError::NoSubgroupSupport(why) => {
                 write!(f, "no subgroup (wave) support in compute shaders: {why}")
             }
-            RunError::MissingFeature(why) => write!(f, "the device lacks a feature the shader needs: {why}"),
+            RunError::MissingFeature(why) => write!(f, "{MISSING_FEATURE}: {why}"),
             RunError::SubgroupSizeUnsupported { requested, min, max, hint } => {
                 write!(f, "subgroup size {requested} is not supported (device range {min}..={max})")?;
                 if !hint.is_empty() {

@@ -102,6 +102,11 @@ pub(crate) const CAPABILITY_SAMPLED_CUBE_ARRAY: u32 = 45;
 pub(crate) const CAPABILITY_STORAGE_IMAGE_EXTENDED_FORMATS: u32 = 49;
 pub(crate) const CAPABILITY_STORAGE_IMAGE_READ_WITHOUT_FORMAT: u32 = 55;
 pub(crate) const CAPABILITY_STORAGE_IMAGE_WRITE_WITHOUT_FORMAT: u32 = 56;
+pub(crate) const CAPABILITY_RUNTIME_DESCRIPTOR_ARRAY: u32 = 5302;
+pub(crate) const CAPABILITY_SAMPLED_IMAGE_ARRAY_NON_UNIFORM_INDEXING: u32 = 5307;
+pub(crate) const CAPABILITY_STORAGE_IMAGE_ARRAY_NON_UNIFORM_INDEXING: u32 = 5309;
+/// The descriptor count of a runtime-sized (bindless) array: as many as the binding is given.
+pub(crate) const RUNTIME_COUNT: u32 = 0;
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ModuleInfo {
@@ -315,6 +320,9 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                 let (pointee, count) = match (arrays.get(&pointee), array_lengths.get(&pointee)) {
                     (Some(&elem), Some(len)) if images.contains_key(&elem) || samplers.contains(&elem) => {
                         (elem, constants.get(len).copied().unwrap_or(1))
+                    }
+                    (Some(&elem), None) if images.contains_key(&elem) || samplers.contains(&elem) => {
+                        (elem, RUNTIME_COUNT)
                     }
                     _ => (pointee, 1),
                 };

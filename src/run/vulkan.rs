@@ -815,7 +815,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     }
     // A descriptor array indexed by a uniform value needs the dynamic-indexing features.
     let arrays = module.resources.iter().any(|r| match r.kind {
-        ResourceKind::Image { count, .. } | ResourceKind::Sampler { count } => count > 1,
+        ResourceKind::Image { count, .. } | ResourceKind::Sampler { count } => count != 1,
         _ => false,
     });
     let core_features = vk::PhysicalDeviceFeatures::default()
@@ -857,9 +857,12 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     // 1.2 features (VK_KHR_shader_float16_int8, VK_KHR_shader_subgroup_extended_types).
     let mut f16i8_supported = vk::PhysicalDeviceShaderFloat16Int8Features::default();
     let mut extended_supported = vk::PhysicalDeviceShaderSubgroupExtendedTypesFeatures::default();
+    let mut indexing_supported = vk::PhysicalDeviceDescriptorIndexingFeatures::default();
     if p.info.api_version >= (1, 2, 0) {
-        let mut query =
-            vk::PhysicalDeviceFeatures2::default().push_next(&mut f16i8_supported).push_next(&mut extended_supported);
+        let mut query = vk::PhysicalDeviceFeatures2::default()
+            .push_next(&mut f16i8_supported)
+            .push_next(&mut extended_supported)
+            .push_next(&mut indexing_supported);
         // SAFETY: a query on a physical device of this instance; the chain outlives the call.
         unsafe { s.instance().get_physical_device_features2(p.pd, &mut query) };
     }
@@ -876,6 +879,48 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     let mut extended = vk::PhysicalDeviceShaderSubgroupExtendedTypesFeatures::default().shader_subgroup_extended_types(
         narrow.iter().any(|&c| declares(c)) && extended_supported.shader_subgroup_extended_types == vk::TRUE,
     );
+    // Bindless tables (runtime-sized descriptor arrays) and `NonUniformResourceIndex`: Vulkan
+    // 1.2's descriptor indexing.
+    let mut indexing = vk::PhysicalDeviceDescriptorIndexingFeatures::default()
+        .runtime_descriptor_array(
+            declares(spirv::CAPABILITY_RUNTIME_DESCRIPTOR_ARRAY)
+                && indexing_supported.runtime_descriptor_array == vk::TRUE,
+        )
+        .shader_sampled_image_array_non_uniform_indexing(
+            declares(spirv::CAPABILITY_SAMPLED_IMAGE_ARRAY_NON_UNIFORM_INDEXING)
+                && indexing_supported.shader_sampled_image_array_non_uniform_indexing == vk::TRUE,
+        )
+        .shader_storage_image_array_non_uniform_indexing(
+            declares(spirv::CAPABILITY_STORAGE_IMAGE_ARRAY_NON_UNIFORM_INDEXING)
+                && indexing_supported.shader_storage_image_array_non_uniform_indexing == vk::TRUE,
+        );
+    for (cap, name, has) in [
+        (
+            spirv::CAPABILITY_RUNTIME_DESCRIPTOR_ARRAY,
+            "runtimeDescriptorArray",
+            indexing_supported.runtime_descriptor_array,
+        ),
+        (
+            spirv::CAPABILITY_SAMPLED_IMAGE_ARRAY_NON_UNIFORM_INDEXING,
+            "shaderSampledImageArrayNonUniformIndexing",
+            indexing_supported.shader_sampled_image_array_non_uniform_indexing,
+        ),
+        (
+            spirv::CAPABILITY_STORAGE_IMAGE_ARRAY_NON_UNIFORM_INDEXING,
+            "shaderStorageImageArrayNonUniformIndexing",
+            indexing_supported.shader_storage_image_array_non_uniform_indexing,
+        ),
+    ] {
+        if declares(cap) && has != vk::TRUE {
+            return Err(RunError::MissingFeature(format!(
+                "the shader needs `{name}` (descriptor indexing, SPIR-V capability {cap}), which `{}` does not have",
+                p.info.name
+            )));
+        }
+    }
+    let indexing_used = indexing.runtime_descriptor_array == vk::TRUE
+        || indexing.shader_sampled_image_array_non_uniform_indexing == vk::TRUE
+        || indexing.shader_storage_image_array_non_uniform_indexing == vk::TRUE;
     let mut device_info = vk::DeviceCreateInfo::default()
         .queue_create_infos(&queue_info)
         .enabled_extension_names(&extensions)
@@ -885,6 +930,9 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     }
     if extended.shader_subgroup_extended_types == vk::TRUE {
         device_info = device_info.push_next(&mut extended);
+    }
+    if indexing_used {
+        device_info = device_info.push_next(&mut indexing);
     }
     if required_size.is_some() {
         device_info = device_info.push_next(&mut size_feature);
@@ -929,12 +977,15 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             BufferKind::Image(desc) => match declared(b) {
                 Some(ResourceKind::Image { storage, dim, arrayed, count, .. }) => {
                     let image = images::create_image(&mut s, &mem_props, &desc, &b.data, (storage, dim, arrayed))?;
+                    // A bindless table holds every image the spec gives.
+                    let count = if count == spirv::RUNTIME_COUNT { desc.count } else { count };
                     Bound::Image(image, storage, count)
                 }
                 _ => Bound::Unused,
             },
             BufferKind::Sampler(desc, n) => match declared(b) {
                 Some(ResourceKind::Sampler { count }) => {
+                    let count = if count == spirv::RUNTIME_COUNT { n } else { count };
                     Bound::Sampler(images::create_samplers(&mut s, &desc, n.max(count))?, count)
                 }
                 _ => Bound::Unused,

@@ -655,6 +655,7 @@ fn run_checked(
     }
     let ran = match execute_timed(&job, engine, timed_runs) {
         Ok(r) => r,
+        Err(e) if e.contains(crate::run::MISSING_FEATURE) => return Outcome::Skip(e),
         Err(e) => return Outcome::Error(e),
     };
     times.clone_from(&ran.times);
@@ -664,6 +665,10 @@ fn run_checked(
             let width = virtual_width.unwrap_or(ran.width);
             let mut options = job.options.clone();
             options.virtual_wave_size = None;
+            // The bytes compared are the run's: the CUDA engine's buffers are C structs.
+            if matches!(engine, Engine::Cuda) {
+                options.layout = crate::layout::LayoutMode::Scalar;
+            }
             let engine = Engine::Cpu { width, lane_order: LaneOrder::Linear };
             match execute_with(&Job { options, ..job.clone() }, &engine, 0, None, false) {
                 Ok(r) => Some(r),
@@ -672,7 +677,11 @@ fn run_checked(
         }
         None => None,
         Some((name, groups)) => {
-            let job = Job { options: t.options(Some(name)), groups: groups.unwrap_or(t.dispatch), ..job.clone() };
+            let mut options = t.options(Some(name));
+            if matches!(engine, Engine::Cuda) {
+                options.layout = crate::layout::LayoutMode::Scalar;
+            }
+            let job = Job { options, groups: groups.unwrap_or(t.dispatch), ..job.clone() };
             match execute_reference(&job) {
                 Ok(r) => Some(r),
                 Err(e) => return Outcome::Error(format!("reference entry point `{name}`: {e}")),

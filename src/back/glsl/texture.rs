@@ -66,12 +66,22 @@ impl Image {
 }
 
 impl<'a> Writer<'a> {
-    /// Declares a texture, sampler or typed buffer, or a fixed-size array of them.
+    /// Declares a texture, sampler or typed buffer, or an array of them (a runtime-sized one,
+    /// a bindless table, through `GL_EXT_nonuniform_qualifier`).
     pub(super) fn texture_global(&mut self, out: &mut String, h: GlobalId, g: &Global, name: &str) {
         let (kind, elem, dims) = match &g.ty {
             Type::Resource(k, e) => (*k, e, String::new()),
-            Type::Array(inner, Some(n)) => match inner.as_ref() {
-                Type::Resource(k, e) if is_image_kind(*k) || k.is_sampler() => (*k, e, format!("[{n}]")),
+            Type::Array(inner, n) => match inner.as_ref() {
+                Type::Resource(k, e) if is_image_kind(*k) || k.is_sampler() => {
+                    let dims = match n {
+                        Some(n) => format!("[{n}]"),
+                        None => {
+                            self.extensions.insert("GL_EXT_nonuniform_qualifier");
+                            "[]".to_string()
+                        }
+                    };
+                    (*k, e, dims)
+                }
                 _ => {
                     self.refuse(
                         g.span,

@@ -40,6 +40,7 @@ fn extension(key: &str) -> Option<&'static str> {
         "quad" => "GL_KHR_shader_subgroup_quad",
         "partitioned" => "GL_NV_shader_subgroup_partitioned",
         "atomic_int64" => "GL_EXT_shader_atomic_int64",
+        "nonuniform" => "GL_EXT_nonuniform_qualifier",
         _ => return None,
     })
 }

@@ -193,6 +193,16 @@ impl<'a> Writer<'a> {
                 self.glsl_inst(op, &vals, ty, span)
             }
             "pack_half" | "unpack_half" => self.half(form.kind() == "pack_half", args[0], ty),
+            // `NonUniformResourceIndex(i)`: a copy of `i` decorated `NonUniform`; the descriptor
+            // accesses it indexes are decorated where they are made (`load_descriptor`).
+            "nonuniform" => {
+                let v = self.expr(args[0])?;
+                self.require_non_uniform();
+                let t = self.ty(ty, Layout::Logical);
+                let copy = self.op_ids(Op::CopyObject, t, &[v]);
+                self.decorate(copy, spirv::Decoration::NonUniform, vec![]);
+                Ok(copy)
+            }
             "barrier" => {
                 let scope = |s: Option<&str>| s.and_then(|s| spirv::Scope::from_str(s).ok());
                 let exec = form.named_ident("exec");

@@ -15,6 +15,7 @@ use rspirv::spirv::{self, BuiltIn, Capability, Decoration, Op, StorageClass, Wor
 use std::collections::{BTreeSet, VecDeque};
 
 mod texture;
+use texture::Descriptors;
 
 /// A pointer to a value of IR type `ty`, stored with `layout`.
 #[derive(Clone, Debug)]
@@ -46,6 +47,7 @@ enum TyKey {
     SampledImage(Word),
     /// An array of descriptors: element type, length.
     Descriptors(Word, u32),
+    RuntimeDescriptors(Word),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -141,6 +143,9 @@ pub(super) struct Writer<'a> {
     types: HashMap<TyKey, Word>,
     consts: HashMap<ConstKey, Word>,
     gvars: HashMap<GlobalId, GVar>,
+    /// Descriptors loaded through a `NonUniformResourceIndex` index: what is made from them
+    /// (a sampled image) is `NonUniform` too.
+    non_uniform: HashSet<Word>,
     cbuffers: HashMap<Option<usize>, (Word, Vec<GlobalId>)>,
     builtins: HashMap<BuiltIn, Word>,
     interface: Vec<Word>,
@@ -206,6 +211,7 @@ impl<'a> Writer<'a> {
             types: HashMap::default(),
             consts: HashMap::default(),
             gvars: HashMap::default(),
+            non_uniform: HashSet::default(),
             cbuffers: HashMap::default(),
             builtins: HashMap::default(),
             interface: Vec::new(),
@@ -232,6 +238,14 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// `ShaderNonUniform`: core in SPIR-V 1.5, `SPV_EXT_descriptor_indexing` before.
+    pub fn require_non_uniform(&mut self) {
+        self.require(Capability::ShaderNonUniform);
+        if self.options.version < (1, 5) {
+            self.extension("SPV_EXT_descriptor_indexing");
+        }
+    }
+
     pub fn extension(&mut self, name: &str) {
         self.exts.insert(name.to_string());
     }
@@ -255,7 +269,7 @@ impl<'a> Writer<'a> {
         put(&mut self.names, Instruction::new(Op::MemberName, None, None, operands));
     }
 
-    fn decorate(&mut self, id: Word, d: Decoration, extra: Vec<Operand>) {
+    pub(super) fn decorate(&mut self, id: Word, d: Decoration, extra: Vec<Operand>) {
         let mut ops = vec![Operand::IdRef(id), Operand::Decoration(d)];
         ops.extend(extra);
         put(&mut self.annotations, Instruction::new(Op::Decorate, None, None, ops));
@@ -784,7 +798,7 @@ impl<'a> Writer<'a> {
                         }
                         k if texture::is_image_kind(*k) => {
                             let elem = elem.as_deref().cloned().unwrap_or(Type::Vector(Scalar::F32, 4));
-                            let iv = self.image_var(*kind, elem, g.image_format, &g.name, None, g.span)?;
+                            let iv = self.image_var(*kind, elem, g.image_format, &g.name, Descriptors::One, g.span)?;
                             if g.coherent {
                                 self.decorate(iv.var, Decoration::Coherent, vec![]);
                             }
@@ -792,7 +806,7 @@ impl<'a> Writer<'a> {
                             self.gvars.insert(h, GVar::Image(iv));
                         }
                         SamplerState | SamplerComparisonState => {
-                            let v = self.sampler_var(&g.name, None);
+                            let v = self.sampler_var(&g.name, Descriptors::One);
                             if let GVar::Sampler { var, .. } = v {
                                 self.bind(var, Slot::Global(h));
                             }
@@ -807,11 +821,12 @@ impl<'a> Writer<'a> {
                         }
                     }
                 }
-                (AddressSpace::Resource, Type::Array(inner, Some(len))) => {
+                (AddressSpace::Resource, Type::Array(inner, len)) => {
+                    let count = len.map_or(Descriptors::Runtime, Descriptors::Fixed);
                     match &**inner {
                         Type::Resource(kind, elem) if texture::is_image_kind(*kind) => {
                             let elem = elem.as_deref().cloned().unwrap_or(Type::Vector(Scalar::F32, 4));
-                            let iv = self.image_var(*kind, elem, g.image_format, &g.name, Some(*len), g.span)?;
+                            let iv = self.image_var(*kind, elem, g.image_format, &g.name, count, g.span)?;
                             if g.coherent {
                                 self.decorate(iv.var, Decoration::Coherent, vec![]);
                             }
@@ -819,7 +834,7 @@ impl<'a> Writer<'a> {
                             self.gvars.insert(h, GVar::Image(iv));
                         }
                         Type::Resource(kind, _) if kind.is_sampler() => {
-                            let v = self.sampler_var(&g.name, Some(*len));
+                            let v = self.sampler_var(&g.name, count);
                             if let GVar::Sampler { var, .. } = v {
                                 self.bind(var, Slot::Global(h));
                             }

@@ -25,7 +25,11 @@ impl Compiler<'_> {
                 let i = self.index_u32(i[0], &idx_ty);
                 Some(p.map(|mut p| {
                     if let Root::Descriptor { binding, coord, .. } = p.root {
-                        p.root = Root::Descriptor { binding, element: Some((i, n.unwrap_or(1))), coord };
+                        p.root = Root::Descriptor {
+                            binding,
+                            element: Some((i, n.unwrap_or(crate::exec::texture::RUNTIME_COUNT))),
+                            coord,
+                        };
                     }
                     p.ty = ty.clone();
                     p

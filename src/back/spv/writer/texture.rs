@@ -54,16 +54,25 @@ pub(super) fn is_image_kind(k: ResourceKind) -> bool {
     k.is_texture() || matches!(k, ResourceKind::Buffer | ResourceKind::RWBuffer)
 }
 
+/// How many descriptors a resource variable holds: one, a fixed array, or a runtime-sized
+/// (bindless) array, whose length is the binding's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Descriptors {
+    One,
+    Fixed(u32),
+    Runtime,
+}
+
 impl<'a> Writer<'a> {
     /// The image type and `UniformConstant` variable of a typed buffer or texture, or of an
-    /// array of `array` of them.
+    /// array of them.
     pub(super) fn image_var(
         &mut self,
         kind: ResourceKind,
         elem: Type,
         format: Option<Format>,
         name: &str,
-        array: Option<u32>,
+        array: Descriptors,
         span: Span,
     ) -> R<ImageVar> {
         use spirv::{Dim, ImageFormat as F};
@@ -144,12 +153,27 @@ impl<'a> Writer<'a> {
                 ],
             )
         });
-        let var_ty = match array {
-            Some(len) => self.descriptor_array(image, len),
-            None => image,
-        };
+        let var_ty = self.descriptors(image, array);
         let var = self.global_var(var_ty, StorageClass::UniformConstant, None, name);
-        Ok(ImageVar { var, image, kind, elem, storage, unknown_format: format == F::Unknown, array: array.is_some() })
+        let array = array != Descriptors::One;
+        Ok(ImageVar { var, image, kind, elem, storage, unknown_format: format == F::Unknown, array })
+    }
+
+    /// The variable type of `count` descriptors of type `elem`.
+    fn descriptors(&mut self, elem: Word, count: Descriptors) -> Word {
+        match count {
+            Descriptors::One => elem,
+            Descriptors::Fixed(len) => self.descriptor_array(elem, len),
+            Descriptors::Runtime => {
+                self.require(Capability::RuntimeDescriptorArray);
+                if self.options.version < (1, 5) {
+                    self.extension("SPV_EXT_descriptor_indexing");
+                }
+                self.cached_type(TyKey::RuntimeDescriptors(elem), |_, id| {
+                    Instruction::new(Op::TypeRuntimeArray, None, Some(id), vec![Operand::IdRef(elem)])
+                })
+            }
+        }
     }
 
     /// `OpTypeArray` of `len` descriptors of type `elem` (a `Texture2D t[4]` binding).
@@ -166,30 +190,50 @@ impl<'a> Writer<'a> {
 
     /// The `UniformConstant` variable of a sampler, or of an array of `array` of them
     /// (`SamplerState` and `SamplerComparisonState` are both `OpTypeSampler`).
-    pub(super) fn sampler_var(&mut self, name: &str, array: Option<u32>) -> GVar {
+    pub(super) fn sampler_var(&mut self, name: &str, array: Descriptors) -> GVar {
         let t = self.sampler_ty();
-        let var_ty = match array {
-            Some(len) => self.descriptor_array(t, len),
-            None => t,
-        };
+        let var_ty = self.descriptors(t, array);
         let var = self.global_var(var_ty, StorageClass::UniformConstant, None, name);
-        GVar::Sampler { var, array: array.is_some() }
+        GVar::Sampler { var, array: array != Descriptors::One }
     }
 
     /// The descriptor an expression names, loaded: a global, or an element of an array global
-    /// (`Textures[i]`: an access chain, then the load).
-    fn load_descriptor(&mut self, var: Word, ty: Word, array: bool, e: ExprId) -> R<Word> {
+    /// (`Textures[i]`: an access chain, then the load). Through a `NonUniformResourceIndex`
+    /// index both are `NonUniform`, and the array needs `non_uniform_cap`.
+    fn load_descriptor(&mut self, var: Word, ty: Word, array: bool, e: ExprId, non_uniform_cap: Capability) -> R<Word> {
         let x = self.ex(e);
         match (&x.kind, array) {
             (ExprKind::Global(_), false) => Ok(self.op_ids(Op::Load, ty, &[var])),
             (ExprKind::Index { index, .. }, true) => {
                 let index = *index;
+                let non_uniform = self.is_non_uniform_index(index);
                 let i = self.expr(index)?;
                 let p = self.ptr_ty(ty, StorageClass::UniformConstant);
                 let at = self.op_ids(Op::AccessChain, p, &[var, i]);
-                Ok(self.op_ids(Op::Load, ty, &[at]))
+                let loaded = self.op_ids(Op::Load, ty, &[at]);
+                if non_uniform {
+                    self.require_non_uniform();
+                    self.require(non_uniform_cap);
+                    for id in [at, loaded] {
+                        self.decorate(id, spirv::Decoration::NonUniform, vec![]);
+                    }
+                    self.non_uniform.insert(loaded);
+                }
+                Ok(loaded)
             }
             _ => Err(err("E0612", x.span, "an array of resources is used as a value")),
+        }
+    }
+
+    /// Whether `index` is `NonUniformResourceIndex(…)` (through conversions).
+    fn is_non_uniform_index(&self, index: ExprId) -> bool {
+        match &self.ex(index).kind {
+            ExprKind::Convert(a) => self.is_non_uniform_index(*a),
+            ExprKind::Intrinsic { id, .. } => {
+                let (_, intr) = crate::lower::intrinsics::declaration(self.stdlib, *id);
+                intr.lowerings_for("spirv").next().is_some_and(|form| form.kind() == "nonuniform")
+            }
+            _ => false,
         }
     }
 
@@ -221,7 +265,12 @@ impl<'a> Writer<'a> {
                  use the global",
             ));
         };
-        let img = self.load_descriptor(iv.var, iv.image, iv.array, e)?;
+        let cap = if iv.storage {
+            Capability::StorageImageArrayNonUniformIndexing
+        } else {
+            Capability::SampledImageArrayNonUniformIndexing
+        };
+        let img = self.load_descriptor(iv.var, iv.image, iv.array, e, cap)?;
         Ok(Some((iv, img)))
     }
 
@@ -238,7 +287,7 @@ impl<'a> Writer<'a> {
             ));
         };
         let t = self.sampler_ty();
-        self.load_descriptor(var, t, array, e)
+        self.load_descriptor(var, t, array, e, Capability::SampledImageArrayNonUniformIndexing)
     }
 
     /// `Tex[i]` on a typed buffer or texture: the image, loaded, and the index expression.
@@ -482,6 +531,9 @@ impl<'a> Writer<'a> {
             Instruction::new(Op::TypeSampledImage, None, Some(id), vec![Operand::IdRef(image_ty)])
         });
         let si = self.op_ids(Op::SampledImage, sit, &[img, sampler]);
+        if self.non_uniform.contains(&img) || self.non_uniform.contains(&sampler) {
+            self.decorate(si, spirv::Decoration::NonUniform, vec![]);
+        }
         let mut operands = vec![Operand::IdRef(si), Operand::IdRef(coord)];
         if let SampleKind::Gather(_) = op.kind {
             let c = self.constant(&ConstValue::Uint(op.kind.gather_component() as u64), &Type::UINT);
