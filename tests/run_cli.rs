@@ -484,7 +484,12 @@ fn engine_corpus_passes_on_lavapipe_and_the_cpu_engine() {
         .count();
     assert!(files >= 8, "the corpus went missing: {files} files");
     let (out, _) = expect_status(wavec().args(["test", "--device", &test_device(), "tests/corpus"]), 0);
-    assert!(out.contains(&format!("{} passed, 0 failed, 0 skipped", files * 3)), "{out}");
+    // The bindless shader needs descriptor indexing, which lavapipe 22.3 lacks: a SKIP that
+    // names the feature (the CPU engine runs it below; NVIDIA's driver ran it too).
+    let missing: Vec<&str> = out.lines().filter(|l| l.contains("lacks a feature")).collect();
+    assert!(missing.iter().all(|l| l.starts_with("SKIP tests/corpus/bindless_materials.slang")), "{out}");
+    let skipped = if missing.is_empty() { 0 } else { 3 };
+    assert!(out.contains(&format!("{} passed, 0 failed, {skipped} skipped", files * 3 - skipped)), "{out}");
     for order in ["linear", "random:7"] {
         let (out, _) =
             expect_status(wavec().args(["test", "--engine", "cpu", "--lane-order", order, "tests/corpus"]), 0);
@@ -507,11 +512,12 @@ fn samples_slang_tests_and_corpus_via(via: &str) -> String {
 /// `glslangValidator -V` and run on lavapipe at 4, 8 and 16 lanes, checked as the SPIR-V path
 /// checks them: all pass, the texture-sampling corpus shaders and the integer matrices included,
 /// but for one corpus shader GLSL has no block layout for (a struct mixing `row_major` and
-/// `column_major` matrices: a SKIP naming the GLSL backend's diagnostic).
+/// `column_major` matrices: a SKIP naming the GLSL backend's diagnostic) and the bindless one,
+/// which needs descriptor indexing that lavapipe lacks (a SKIP naming the feature).
 #[test]
 fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
     let out = samples_slang_tests_and_corpus_via("glsl");
-    assert!(out.contains("126 passed, 0 failed, 9 skipped"), "{out}");
+    assert!(out.contains("129 passed, 0 failed, 12 skipped"), "{out}");
     let refused: Vec<&str> = out.lines().filter(|l| l.contains("not through GLSL")).collect();
     assert_eq!(refused, ["SKIP tests/corpus/column_major_buffers.slang at every width: not through GLSL: E0622 this buffer mixes row-major and column-major matrices"], "{out}");
 }
@@ -524,16 +530,16 @@ fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
 #[test]
 fn samples_slang_tests_and_corpus_pass_through_wgsl_on_lavapipe() {
     let out = samples_slang_tests_and_corpus_via("wgsl");
-    assert!(out.contains("105 passed, 0 failed, 30 skipped"), "{out}");
+    assert!(out.contains("108 passed, 0 failed, 33 skipped"), "{out}");
     assert!(!out.lines().any(|l| l.starts_with("SKIP samples/")), "{out}");
     let corpus: Vec<&str> = out.lines().filter(|l| l.starts_with("SKIP tests/corpus/")).collect();
-    assert_eq!(corpus.len(), 1, "{out}");
-    assert!(
-        corpus[0].starts_with("SKIP tests/corpus/resource_helpers.slang at every width: not through WGSL: E0651"),
-        "{out}"
-    );
+    assert_eq!(corpus.len(), 2, "{out}");
+    for name in ["bindless_materials", "resource_helpers"] {
+        let prefix = format!("SKIP tests/corpus/{name}.slang at every width: not through WGSL: E0651");
+        assert!(corpus.iter().any(|l| l.starts_with(&prefix)), "{out}");
+    }
     let refused: Vec<&str> = out.lines().filter(|l| l.contains("not through WGSL")).collect();
-    assert_eq!(refused.len(), 8, "{out}");
+    assert_eq!(refused.len(), 9, "{out}");
     assert!(refused.iter().all(|l| l.contains(": not through WGSL: E065")), "{out}");
 }
 

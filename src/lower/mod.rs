@@ -15,6 +15,7 @@ pub mod intrinsics;
 mod predicate;
 mod resource_values;
 mod row_major_matrices;
+mod texel_writes;
 mod uniformity;
 pub mod virtual_wave;
 
@@ -22,6 +23,7 @@ pub use group_wave::{emulate_group_wave, group_wave_uses, uses_group_wave};
 pub use intrinsics::lower_intrinsics;
 pub use resource_values::{needs_resource_values, resource_values};
 pub use row_major_matrices::row_major_matrices;
+pub use texel_writes::{has_texel_swizzle_writes, texel_writes};
 pub use virtual_wave::{virtual_wave, wide_virtual_wave};
 
 use crate::ir::{FunctionId, Module};

@@ -1913,7 +1913,29 @@ impl<'a> Writer<'a> {
         if let ExprKind::Swizzle { base, components } = &x.kind {
             let bt = self.expr_ty(*base);
             let Some(p) = self.pointer(*base)? else {
-                return Err(err("E0612", x.span, "this swizzle cannot be assigned by the SPIR-V backend"));
+                // No pointer (a texel of a storage texture): read the whole value, replace the
+                // named components, write it back.
+                let (base, components, span) = (*base, components.clone(), x.span);
+                let Type::Vector(_, n) = bt else {
+                    return Err(err("E0612", span, "this swizzle cannot be assigned by the SPIR-V backend"));
+                };
+                let old = self.expr(base)?;
+                let t = self.ty(&bt, Layout::Logical);
+                let new = if components.len() == 1 {
+                    self.op(
+                        Op::CompositeInsert,
+                        t,
+                        vec![Operand::IdRef(v), Operand::IdRef(old), Operand::LiteralBit32(components[0] as u32)],
+                    )
+                } else {
+                    let mut ops = vec![Operand::IdRef(old), Operand::IdRef(v)];
+                    for k in 0..n {
+                        let from = components.iter().position(|&c| c == k).map_or(k as u32, |j| n as u32 + j as u32);
+                        ops.push(Operand::LiteralBit32(from));
+                    }
+                    self.op(Op::VectorShuffle, t, ops)
+                };
+                return self.assign(base, new);
             };
             let s = bt.scalar().unwrap_or(Scalar::F32);
             if let Type::Scalar(_) = bt {

@@ -1,0 +1,97 @@
+//! Writes to some components of a storage texture's texel (`img[px].rgb += c`): GLSL's
+//! `imageStore`, WGSL's `textureStore`, Metal's `write` and the like store whole texels only,
+//! so the assignment becomes one of the whole texel, read, with the named components replaced.
+//! The coordinate and the value are evaluated more than once, so only writes whose coordinate
+//! and value have no side effects are rewritten (the rest are left to the backend).
+
+use crate::ir::{Expr, ExprId, ExprKind, Function, Module, ResourceKind, Type};
+
+fn is_storage_texel(f: &Function, e: ExprId) -> bool {
+    match &f.exprs[e].kind {
+        ExprKind::Index { base, .. } => {
+            matches!(&f.exprs[*base].ty, Type::Resource(k, _) if k.is_texture() && k.is_writable() && *k != ResourceKind::RWByteAddressBuffer)
+        }
+        _ => false,
+    }
+}
+
+/// Whether evaluating `e` twice is the same as once.
+fn pure(f: &Function, e: ExprId) -> bool {
+    let mut ok = !matches!(
+        f.exprs[e].kind,
+        ExprKind::Call { .. }
+            | ExprKind::Intrinsic { .. }
+            | ExprKind::Method { .. }
+            | ExprKind::Assign { .. }
+            | ExprKind::IncDec { .. }
+    );
+    f.exprs[e].kind.for_each_child(|c| ok &= pure(f, c));
+    ok
+}
+
+/// Whether `module` has a write to some components of a storage texel.
+pub fn has_texel_swizzle_writes(module: &Module) -> bool {
+    module.functions.iter().any(|(_, f)| {
+        f.exprs.iter().any(|(_, e)| match &e.kind {
+            ExprKind::Assign { target, .. } => match &f.exprs[*target].kind {
+                ExprKind::Swizzle { base, .. } => is_storage_texel(f, *base),
+                _ => false,
+            },
+            _ => false,
+        })
+    })
+}
+
+/// Rewrites every `tex[c].xy op= v` whose coordinate is pure into `tex[c] = t` (module docs).
+pub fn texel_writes(module: &mut Module) {
+    for (_, f) in module.functions.iter_mut() {
+        let sites: Vec<ExprId> = f
+            .live_expr_iter()
+            .filter(|(_, e)| match &e.kind {
+                ExprKind::Assign { target, value, .. } => {
+                    matches!(&f.exprs[*target].kind, ExprKind::Swizzle { base, .. } if is_storage_texel(f, *base) && pure(f, *base))
+                        && pure(f, *value)
+                }
+                _ => false,
+            })
+            .map(|(id, _)| id)
+            .collect();
+        for site in &sites {
+            rewrite(f, *site);
+        }
+        if !sites.is_empty() {
+            f.uses = f.gather_uses();
+        }
+    }
+}
+
+fn rewrite(f: &mut Function, site: ExprId) {
+    let ExprKind::Assign { op, target, value } = f.exprs[site].kind.clone() else { return };
+    let ExprKind::Swizzle { base: texel, components } = f.exprs[target].kind.clone() else { return };
+    let texel_ty = f.exprs[texel].ty.clone();
+    let Type::Vector(s, n) = texel_ty else { return };
+    let span = f.exprs[site].span;
+    let add = |f: &mut Function, kind: ExprKind, ty: Type| f.exprs.append(Expr { kind, ty, span });
+    // The texel as it is: a read of the same place (its coordinate is pure).
+    let ExprKind::Index { base: tex, index } = f.exprs[texel].kind.clone() else { return };
+    let old = add(f, ExprKind::Index { base: tex, index }, texel_ty.clone());
+    let scalar = Type::Scalar(s);
+    let parts: Vec<ExprId> = (0..n)
+        .map(|k| {
+            let kept = add(f, ExprKind::Swizzle { base: old, components: vec![k] }, scalar.clone());
+            let Some(j) = components.iter().position(|&c| c == k) else { return kept };
+            let given = match &f.exprs[value].ty {
+                Type::Vector(..) => {
+                    add(f, ExprKind::Swizzle { base: value, components: vec![j as u8] }, scalar.clone())
+                }
+                _ => value,
+            };
+            match op {
+                Some(op) => add(f, ExprKind::Binary(op, kept, given), scalar.clone()),
+                None => given,
+            }
+        })
+        .collect();
+    let whole = add(f, ExprKind::Construct(parts), texel_ty);
+    f.exprs[site].kind = ExprKind::Assign { op: None, target: texel, value: whole };
+}
