@@ -100,5 +100,6 @@ extern "C" __global__ void __launch_bounds__(32) main_kernel(wavec::float4* __re
     wavec::mat<float, 3, 2> turned = wavec::transpose(wavec::make<wavec::mat<float, 2, 3>>(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f));
     wavec::mat<float, 3, 3> cut = wavec::cvt<wavec::mat<float, 3, 3>>(wavec::make<wavec::mat<float, 4, 4>>(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f, 9.0f, 10.0f, 11.0f, 12.0f, 13.0f, 14.0f, 15.0f));
     a += turned[2][0] + turned[0][1] + cut[2][2] + wavec::cvt<wavec::mat<float, 2, 2>>(cut)[1][0];
-    state.Out[id.x] = wavec::make<wavec::float4>(h + wavec::float2{s, c}, part + whole + mant + e, a) + wavec::make<wavec::float4>(r, (float)(either.x || either.y));
+    wavec::bool2 odd = wavec::logic_or(wavec::isnan(wavec::float2{x / (x - x), x}), wavec::isinf(wavec::float2{1.0f / x, x}));
+    state.Out[id.x] = wavec::make<wavec::float4>(h + wavec::float2{s, c}, part + whole + mant + e, a) + wavec::make<wavec::float4>(r, (float)(either.x || either.y || odd.x));
 }

@@ -71,5 +71,6 @@ void main() {
     mat3x2 turned = transpose(mat2x3(x, 1.0, 2.0, 3.0, 4.0, 5.0));
     mat3x3 cut = mat3x3(mat4x4(x, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0));
     a += turned[2][0] + turned[0][1] + cut[2][2] + mat2x2(cut)[1][0];
-    Out[id.x] = vec4(h + vec2(s, c), part + whole + mant + e, a) + vec4(r, float(either.x || either.y));
+    bvec2 odd = bvec2(uvec2(isnan(vec2(x / (x - x), x))) | uvec2(isinf(vec2(1.0 / x, x))));
+    Out[id.x] = vec4(h + vec2(s, c), part + whole + mant + e, a) + vec4(r, float(either.x || either.y || odd.x));
 }

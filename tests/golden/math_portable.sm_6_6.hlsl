@@ -21,5 +21,6 @@ void main(uint3 id : SV_DispatchThreadID) {
     float3x2 turned = transpose(float2x3(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f));
     float3x3 cut = (float3x3)float4x4(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f, 9.0f, 10.0f, 11.0f, 12.0f, 13.0f, 14.0f, 15.0f);
     a += turned[2][0] + turned[0][1] + cut[2][2] + ((float2x2)cut)[1][0];
-    Out[id.x] = float4(h + float2(s, c), part + whole + mant + e, a) + float4(r, float(either.x || either.y));
+    bool2 odd = isnan(float2(x / (x - x), x)) || isinf(float2(1.0f / x, x));
+    Out[id.x] = float4(h + float2(s, c), part + whole + mant + e, a) + float4(r, float(either.x || either.y || odd.x));
 }

@@ -89,5 +89,6 @@ kernel void main_kernel(device float4* Out [[buffer(0)]], constant uint& Out_cou
     float3x2 turned = transpose(float2x3(float3(x, 1.0f, 2.0f), float3(3.0f, 4.0f, 5.0f)));
     float3x3 cut = wavec::truncate<float, 3, 3>(float4x4(float4(x, 1.0f, 2.0f, 3.0f), float4(4.0f, 5.0f, 6.0f, 7.0f), float4(8.0f, 9.0f, 10.0f, 11.0f), float4(12.0f, 13.0f, 14.0f, 15.0f)));
     a += turned[2][0] + turned[0][1] + cut[2][2] + wavec::truncate<float, 2, 2>(cut)[1][0];
-    state.Out[id.x] = float4(h + float2(s, c), part + whole + mant + e, a) + float4(r, float(either.x || either.y));
+    bool2 odd = wavec::logic_or(isnan(float2(x / (x - x), x)), isinf(float2(1.0f / x, x)));
+    state.Out[id.x] = float4(h + float2(s, c), part + whole + mant + e, a) + float4(r, float(either.x || either.y || odd.x));
 }

@@ -45,6 +45,16 @@ fn wavec_or(a: vec2<bool>, b: vec2<bool>) -> vec2<bool> {
     return select(b, a, a);
 }
 
+fn wavec_isnan(x: vec2<f32>) -> vec2<bool> {
+    var magnitude: vec2<u32> = bitcast<vec2<u32>>(x) & vec2<u32>(2147483647u);
+    return magnitude > vec2<u32>(2139095040u);
+}
+
+fn wavec_isinf(x: vec2<f32>) -> vec2<bool> {
+    var magnitude: vec2<u32> = bitcast<vec2<u32>>(x) & vec2<u32>(2147483647u);
+    return magnitude == vec2<u32>(2139095040u);
+}
+
 @compute @workgroup_size(32, 1, 1)
 fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     var id: vec3<u32> = wavec_global_invocation_id;
@@ -85,5 +95,8 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     var turned: mat3x2<f32> = transpose(mat2x3<f32>(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f));
     var cut: mat3x3<f32> = mat3x3<f32>(mat4x4<f32>(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f, 9.0f, 10.0f, 11.0f, 12.0f, 13.0f, 14.0f, 15.0f)[0].xyz, mat4x4<f32>(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f, 9.0f, 10.0f, 11.0f, 12.0f, 13.0f, 14.0f, 15.0f)[1].xyz, mat4x4<f32>(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f, 9.0f, 10.0f, 11.0f, 12.0f, 13.0f, 14.0f, 15.0f)[2].xyz);
     a = a + (((turned[2i][0i] + turned[0i][1i]) + cut[2i][2i]) + mat2x2<f32>(cut[0].xy, cut[1].xy)[1i][0i]);
-    Out[id.x] = vec4<f32>(h + vec2<f32>(s, c), ((part + whole) + mant) + e, a) + vec4<f32>(r, f32(either.x || (either.y)));
+    let wavec_t_15 = wavec_isnan(vec2<f32>(x / (x - x), x));
+    let wavec_t_16 = wavec_isinf(vec2<f32>(1.0f / x, x));
+    var odd: vec2<bool> = wavec_t_15 | wavec_t_16;
+    Out[id.x] = vec4<f32>(h + vec2<f32>(s, c), ((part + whole) + mant) + e, a) + vec4<f32>(r, f32((either.x || (either.y)) || (odd.x)));
 }
