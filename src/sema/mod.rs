@@ -180,8 +180,8 @@ pub struct Checker {
     constant_buffer_wrappers: HashMap<Type, StructId>,
     /// Instances being checked inside instances.
     instance_depth: u32,
-    /// An instance was added at the end of the function arena (functions must then be put
-    /// back in callee-first order).
+    /// An instance was added at the end of the function arena, or a prototype was defined
+    /// after its callers (functions must then be put back in callee-first order).
     made_instances: bool,
 }
 
@@ -1198,6 +1198,11 @@ impl Checker {
                             .with_label(self.sigs[id.index()].span, "first defined here"),
                     );
                     return None;
+                }
+                // A definition after its prototype: its callers may come before it in the
+                // arena, and GLSL, for one, needs each function defined before its callers.
+                if f.body.is_some() {
+                    self.made_instances = true;
                 }
                 id
             }

@@ -43,6 +43,14 @@ Counter Counter_make(uint start) {
     return c;
 }
 
+uint Counter_value(Counter this_1) {
+    return this_1.count;
+}
+
+uint Counter_doubled(Counter this_1) {
+    return Counter_value(this_1) * 2u;
+}
+
 Counter Packed_unpack(Packed this_1) {
     return Counter_make(this_1.bits >> 4);
 }
@@ -92,5 +100,5 @@ void main() {
     results[8] = int(SCALE.y * 1000.0);
     results[9] = int(BIAS.x * 1000.0);
     results[10] = int(BIAS.y * 1000.0);
-    results[11] = int(d.value.x + d.value.y + d.value.z);
+    results[11] = int(d.value.x + d.value.y + d.value.z) + int(Counter_doubled(c));
 }

@@ -52,6 +52,14 @@ Counter Counter_make(uint start) {
     return c;
 }
 
+uint Counter_value(Counter this_1) {
+    return this_1.count;
+}
+
+uint Counter_doubled(Counter this_1) {
+    return Counter_value(this_1) * 2u;
+}
+
 Counter Packed_unpack(Packed this_1) {
     return Counter_make(this_1.bits >> 4);
 }
@@ -103,5 +111,5 @@ kernel void computeMain(device int* results [[buffer(0)]], constant uint& result
     state.results[8] = int(SCALE.y * 1000.0f);
     state.results[9] = int(BIAS.x * 1000.0f);
     state.results[10] = int(BIAS.y * 1000.0f);
-    state.results[11] = int(d.value.x + d.value.y + d.value.z);
+    state.results[11] = int(d.value.x + d.value.y + d.value.z) + int(Counter_doubled(c));
 }

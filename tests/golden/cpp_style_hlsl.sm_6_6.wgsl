@@ -37,6 +37,15 @@ fn Counter_make(start: u32) -> Counter {
     return c;
 }
 
+fn Counter_value(this_1: Counter) -> u32 {
+    return this_1.count;
+}
+
+fn Counter_doubled(this_1: Counter) -> u32 {
+    let wavec_t = Counter_value(this_1);
+    return wavec_t * 2u;
+}
+
 fn Packed_unpack(this_1: Packed) -> Counter {
     let wavec_t = Counter_make(this_1.bits >> u32(4i));
     return wavec_t;
@@ -98,5 +107,6 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     results[8i] = i32(SCALE.y * 1000.0f);
     results[9i] = i32(BIAS.x * 1000.0f);
     results[10i] = i32(BIAS.y * 1000.0f);
-    results[11i] = i32((d.value.x + d.value.y) + d.value.z);
+    let wavec_t_9 = Counter_doubled(c);
+    results[11i] = i32((d.value.x + d.value.y) + d.value.z) + i32(wavec_t_9);
 }

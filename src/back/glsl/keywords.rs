@@ -130,6 +130,11 @@ const WORDS: &[&str] = &[
     "sinh",
     "cosh",
     "tanh",
+    // GL_AMD_shader_trinary_minmax's, which glslang declares whatever the extensions: a user
+    // function of the name would overload them.
+    "min3",
+    "max3",
+    "mid3",
     "asinh",
     "acosh",
     "atanh",
