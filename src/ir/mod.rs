@@ -586,6 +586,27 @@ pub struct Local {
     pub span: Span,
 }
 
+impl Local {
+    /// A variable a pass adds: no semantic, not `const` or `precise`.
+    pub fn new(name: impl Into<String>, ty: Type, span: Span) -> Local {
+        Local {
+            name: name.into(),
+            ty,
+            param: None,
+            builtin: None,
+            semantic: None,
+            is_const: false,
+            precise: false,
+            span,
+        }
+    }
+
+    /// A parameter a pass adds, taken with `mode`.
+    pub fn param(name: impl Into<String>, ty: Type, mode: ParamMode, span: Span) -> Local {
+        Local { param: Some(mode), ..Local::new(name, ty, span) }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Function {
     pub name: String,

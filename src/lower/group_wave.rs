@@ -150,16 +150,7 @@ pub fn emulate_group_wave(module: &mut Module, entry: usize, stdlib: &Stdlib) ->
 
     let f = &mut module.functions[entry_fn];
     let group_index = group_index_param(f, span);
-    let slot = f.locals.append(Local {
-        name: "wavec_waveSlot".to_string(),
-        ty: Type::UINT,
-        param: None,
-        builtin: None,
-        semantic: None,
-        is_const: false,
-        precise: false,
-        span,
-    });
+    let slot = f.locals.append(Local::new("wavec_waveSlot", Type::UINT, span));
 
     let mut add = |kind, ty| f.exprs.append(Expr { kind, ty, span });
     let call = |add: &mut dyn FnMut(ExprKind, Type) -> ExprId,
@@ -237,14 +228,8 @@ pub(super) fn group_index_param(f: &mut Function, span: crate::span::Span) -> Lo
         return p;
     }
     let p = f.locals.append(Local {
-        name: "wavec_groupIndex".to_string(),
-        ty: Type::UINT,
-        param: Some(ParamMode::In),
         builtin: Some(BuiltinInput::GroupIndex),
-        semantic: None,
-        is_const: false,
-        precise: false,
-        span,
+        ..Local::param("wavec_groupIndex", Type::UINT, ParamMode::In, span)
     });
     f.params.push(p);
     p

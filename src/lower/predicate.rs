@@ -44,16 +44,7 @@ pub(super) fn predicate(
             continue;
         }
         let f = &mut module.functions[h];
-        let p = f.locals.append(Local {
-            name: "wavec_active".to_string(),
-            ty: Type::BOOL,
-            param: Some(ParamMode::In),
-            builtin: None,
-            semantic: None,
-            is_const: false,
-            precise: false,
-            span: f.span,
-        });
+        let p = f.locals.append(Local::param("wavec_active", Type::BOOL, ParamMode::In, f.span));
         f.params.push(p);
         active_params.insert(h, p);
     }
@@ -210,16 +201,7 @@ impl<'a> Converter<'a> {
 
     fn temp(&mut self, name: &str, ty: Type) -> LocalId {
         self.temps += 1;
-        self.f.locals.append(Local {
-            name: format!("{name}{}", self.temps),
-            ty,
-            param: None,
-            builtin: None,
-            semantic: None,
-            is_const: false,
-            precise: false,
-            span: self.span,
-        })
+        self.f.locals.append(Local::new(format!("{name}{}", self.temps), ty, self.span))
     }
 
     fn assign(&mut self, target: LocalId, value: ExprId) -> Stmt {

@@ -253,16 +253,7 @@ fn resolve_variable(
             None => {
                 let name = format!("{}_index{}", f.locals[local].name, k);
                 let ty = f.exprs[index].ty.clone();
-                let held = f.locals.append(Local {
-                    name,
-                    ty,
-                    param: None,
-                    builtin: None,
-                    semantic: None,
-                    is_const: false,
-                    precise: false,
-                    span,
-                });
+                let held = f.locals.append(Local::new(name, ty, span));
                 out.push(Stmt::Local { local: held, init: Some(index) });
                 subscripts.push(Subscript::Local(held));
             }
@@ -289,16 +280,7 @@ fn specialize(module: &mut Module, function: FunctionId, key: &[Option<(GlobalId
         let mut subscripts = Vec::with_capacity(types.len());
         for (j, ty) in types.into_iter().enumerate() {
             let name = format!("{}_index{}", f.locals[p].name, j);
-            let param = f.locals.append(Local {
-                name,
-                ty,
-                param: Some(ParamMode::In),
-                builtin: None,
-                semantic: None,
-                is_const: false,
-                precise: false,
-                span,
-            });
+            let param = f.locals.append(Local::param(name, ty, ParamMode::In, span));
             f.params.push(param);
             subscripts.push(Subscript::Local(param));
         }

@@ -244,18 +244,7 @@ impl Checker {
                 d.ret = own_type.clone();
             }
             if !is_static {
-                let mode = if mutating.contains(&f.name.name) { ast::Modifier::Inout } else { ast::Modifier::In };
-                let this = ast::Param {
-                    attrs: Vec::new(),
-                    modifiers: ast::Modifiers { list: vec![(mode, f.name.span)] },
-                    ty: own_type,
-                    name: ast::Ident { name: "this".into(), span: f.name.span },
-                    array_dims: Vec::new(),
-                    annotations: Vec::new(),
-                    default: None,
-                    span: f.name.span,
-                };
-                d.params.insert(0, this);
+                d.params.insert(0, this_param(own_type, mutating.contains(&f.name.name), f.name.span));
             }
             if !list.iter().any(|m: &Method| m.name == f.name.name) {
                 list.push(Method { name: f.name.name.clone(), is_static });
@@ -312,24 +301,11 @@ impl Checker {
         let mut d = plain.clone();
         d.name.name = method_key(&struct_name, method);
         if !is_static {
-            let mode = if mutating { ast::Modifier::Inout } else { ast::Modifier::In };
             let own_type = ast::TypeExpr {
                 kind: ast::TypeExprKind::Named { name: struct_name.clone(), args: Vec::new() },
                 span: f.name.span,
             };
-            d.params.insert(
-                0,
-                ast::Param {
-                    attrs: Vec::new(),
-                    modifiers: ast::Modifiers { list: vec![(mode, f.name.span)] },
-                    ty: own_type,
-                    name: ast::Ident { name: "this".into(), span: f.name.span },
-                    array_dims: Vec::new(),
-                    annotations: Vec::new(),
-                    default: None,
-                    span: f.name.span,
-                },
-            );
+            d.params.insert(0, this_param(own_type, mutating, f.name.span));
         }
         let outer = self.enter_struct_scope(&struct_name);
         self.pending_this = (!is_static).then_some(h);
@@ -688,6 +664,21 @@ impl Checker {
 
 /// The methods that write `this`: Slang's `[mutating]` ones, those whose body assigns a field
 /// (or `this`) or passes one to an `Interlocked*` call, and those that call a method that does.
+/// A method's object, its first parameter: `inout` when the method changes it.
+fn this_param(own_type: ast::TypeExpr, mutating: bool, span: Span) -> ast::Param {
+    let mode = if mutating { ast::Modifier::Inout } else { ast::Modifier::In };
+    ast::Param {
+        attrs: Vec::new(),
+        modifiers: ast::Modifiers { list: vec![(mode, span)] },
+        ty: own_type,
+        name: ast::Ident { name: "this".into(), span },
+        array_dims: Vec::new(),
+        annotations: Vec::new(),
+        default: None,
+        span,
+    }
+}
+
 fn mutating_methods(methods: &[&ast::FunctionDecl], fields: &HashSet<String>) -> HashSet<String> {
     let mut calls: HashMap<String, HashSet<String>> = HashMap::default();
     let mut writes = HashSet::default();
