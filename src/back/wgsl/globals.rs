@@ -42,18 +42,62 @@ impl<'a> Writer<'a> {
                     continue;
                 }
                 let Some(mut a) = args.first().copied() else { continue };
+                // The field the path goes through first (from the element up), if any: that
+                // field is declared atomic, not the whole global.
+                let mut field = None;
                 loop {
                     match &f.exprs[a].kind {
                         ExprKind::Global(g) => {
-                            atomic[g.index()] = true;
+                            match field {
+                                Some(sf) => {
+                                    self.atomic_fields.insert(sf);
+                                }
+                                None => atomic[g.index()] = true,
+                            }
                             break;
                         }
                         ExprKind::Index { base, .. } => a = *base,
+                        ExprKind::Field { base, index } if field.is_none() => {
+                            match super::writer::struct_of(&f.exprs[*base].ty) {
+                                Some(s) => field = Some((s, *index)),
+                                None => {
+                                    self.refuse_code("E0653", e.span, "an atomic operation on this field");
+                                    break;
+                                }
+                            }
+                            a = *base;
+                        }
+                        ExprKind::Field { base, .. } => a = *base,
                         _ => {
-                            // A struct field, a swizzle, a local: WGSL declares none of these atomic.
+                            // A swizzle, a local: WGSL declares none of these atomic.
                             self.refuse_code("E0653", e.span, "an atomic operation on memory that is not a 32-bit integer element of a buffer or `groupshared` variable");
                             break;
                         }
+                    }
+                }
+            }
+        }
+        // WGSL's atomics are neither copied nor built: a struct holding one is only ever a place
+        // its fields are reached through.
+        if !self.atomic_fields.is_empty() {
+            for (h, f) in self.module.functions.iter() {
+                if !reachable[h.index()] {
+                    continue;
+                }
+                let mut field_bases = vec![false; f.exprs.len()];
+                for (_, e) in f.exprs.iter() {
+                    if let ExprKind::Field { base, .. } = e.kind {
+                        field_bases[base.index()] = true;
+                    }
+                }
+                for (id, e) in f.live_expr_iter() {
+                    let holds = matches!(e.ty, Type::Struct(s) if self.atomic_fields.iter().any(|(t, _)| *t == s));
+                    if holds && !field_bases[id.index()] {
+                        self.refuse_code(
+                            "E0653",
+                            e.span,
+                            "a struct with an atomic field used as a whole value (WGSL copies no atomics)",
+                        );
                     }
                 }
             }
@@ -62,7 +106,7 @@ impl<'a> Writer<'a> {
     }
 
     /// A type with its 32-bit integers atomic (for atomic globals).
-    fn atomic_ty(&mut self, ty: &Type, span: Span) -> String {
+    pub(super) fn atomic_ty(&mut self, ty: &Type, span: Span) -> String {
         match ty {
             Type::Scalar(Scalar::U32) => "atomic<u32>".into(),
             Type::Scalar(Scalar::I32) => "atomic<i32>".into(),

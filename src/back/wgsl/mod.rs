@@ -28,8 +28,9 @@
 //!   buffer's hidden counter is an `atomic<i32>` in its own storage buffer.
 //! - **Atomics.** A buffer or `groupshared` variable that an `Interlocked*` call touches holds
 //!   `atomic<u32>`/`atomic<i32>` elements ([`globals`]); its plain reads and writes become
-//!   `atomicLoad`/`atomicStore`. Where the atomic element is not a 32-bit integer of a runtime
-//!   array, a scalar or an array of them (a struct field, a byte-address buffer): E0653.
+//!   `atomicLoad`/`atomicStore`. An atomic on a struct field (`buf[0].counter[i]`) makes that
+//!   field `atomic<…>` instead, and a struct holding one may then only be reached into, never
+//!   copied (E0653); an atomic on a byte-address buffer is E0653 too.
 //! - **Intrinsics** are the stdlib's `[wgsl("template", cond = …)]` attributes ([`wave`]), read as
 //!   the GLSL backend reads `[glsl]` ones (shared: [`crate::back::template`]); every other
 //!   intrinsic is replaced first by the stdlib's portable implementation

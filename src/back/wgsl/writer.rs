@@ -34,6 +34,9 @@ pub(super) struct Writer<'a> {
     pub bindings: Vec<Binding>,
     /// Globals whose integers are `atomic<…>`.
     pub atomic: Vec<bool>,
+    /// Struct fields an atomic operation targets (`buf[0].counter[i]`): declared `atomic<…>`,
+    /// every access to them atomic.
+    pub atomic_fields: HashSet<(StructId, u32)>,
     /// `enable` directives, and the subgroup built-ins the output reads.
     pub enables: BTreeSet<&'static str>,
     pub builtins: BTreeSet<&'static str>,
@@ -78,6 +81,7 @@ impl<'a> Writer<'a> {
             function_names: Vec::new(),
             bindings: crate::ir::bindings::bindings(module, entry),
             atomic: Vec::new(),
+            atomic_fields: HashSet::default(),
             enables: BTreeSet::new(),
             builtins: BTreeSet::new(),
             helpers: String::new(),
@@ -179,7 +183,11 @@ impl<'a> Writer<'a> {
                 let _ = writeln!(out, "{}@size({lead}) wavec_pad: u32,", Level(1));
             }
             for (i, f) in s.fields.iter().enumerate() {
-                let t = self.ty(&f.ty, f.span);
+                let t = if self.atomic_fields.contains(&(h, i as u32)) {
+                    self.atomic_ty(&f.ty, f.span)
+                } else {
+                    self.ty(&f.ty, f.span)
+                };
                 let size = sizes.get(i).copied().flatten().map(|n| format!("@size({n}) ")).unwrap_or_default();
                 let _ = writeln!(out, "{}{size}{}: {t},", Level(1), self.field_names[h.index()][i]);
             }
@@ -733,7 +741,7 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// Whether `e` is an integer element of an atomic global.
+    /// Whether `e` is an integer element of an atomic global or struct field.
     pub fn is_atomic_place(&self, cx: &Ctx<'a>, mut e: ExprId) -> bool {
         let f = cx.f;
         if !matches!(f.exprs[e].ty, Type::Scalar(Scalar::I32 | Scalar::U32)) {
@@ -743,6 +751,12 @@ impl<'a> Writer<'a> {
             match &f.exprs[e].kind {
                 ExprKind::Global(g) => return self.atomic.get(g.index()).copied().unwrap_or(false),
                 ExprKind::Index { base, .. } => e = *base,
+                ExprKind::Field { base, index } => {
+                    if struct_of(&f.exprs[*base].ty).is_some_and(|s| self.atomic_fields.contains(&(s, *index))) {
+                        return true;
+                    }
+                    e = *base;
+                }
                 _ => return false,
             }
         }
@@ -1324,5 +1338,17 @@ fn scalar_literal(v: &ConstValue, s: Scalar) -> String {
                 format!("{i}i")
             }
         }
+    }
+}
+
+/// The struct a value of type `ty` is (a buffer of structs indexed is one too).
+pub(super) fn struct_of(ty: &Type) -> Option<StructId> {
+    match ty {
+        Type::Struct(s) => Some(*s),
+        Type::Resource(_, Some(inner)) => match inner.as_ref() {
+            Type::Struct(s) => Some(*s),
+            _ => None,
+        },
+        _ => None,
     }
 }
