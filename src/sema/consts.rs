@@ -192,7 +192,11 @@ impl Checker {
                 }
                 let key = self.scoped(name, |n| self.globals.contains_key(n));
                 let g = self.globals.get(&key)?;
-                self.global_consts.get(g).cloned()
+                match self.global_consts.get(g) {
+                    Some(v) => Some(v.clone()),
+                    None if self.folding_global_init => self.static_inits.get(g).cloned(),
+                    None => None,
+                }
             }
             K::Path { ty, name } => {
                 let ast::TypeExprKind::Named { name: enum_name, .. } = &ty.kind else { return None };

@@ -119,6 +119,10 @@ pub struct Checker {
     enum_cases: HashMap<String, (ConstValue, Type)>,
     /// Each struct's methods (their functions are keyed `S::m` in `functions`).
     methods: HashMap<StructId, Vec<methods::Method>>,
+    /// The initial values of non-`const` statics, which later global initializers may read.
+    static_inits: HashMap<GlobalId, ConstValue>,
+    /// Whether a global initializer is being folded (only then do `static_inits` count).
+    folding_global_init: bool,
     /// Structs declared ahead (`struct S;`) and not defined yet, by name.
     forward_structs: HashMap<String, StructId>,
     interfaces: HashMap<String, methods::Interface>,
@@ -287,6 +291,8 @@ impl Checker {
             functions: HashMap::default(),
             methods: HashMap::default(),
             forward_structs: HashMap::default(),
+            static_inits: HashMap::default(),
+            folding_global_init: false,
             enum_cases: HashMap::default(),
             namespaces: Vec::new(),
             known_namespaces: HashSet::default(),
@@ -1093,7 +1099,11 @@ impl Checker {
                         self.error("E0505", init.span(), "only `static` globals can have initializers");
                         None
                     } else {
+                        // Statics start from their initial values in declaration order, so an
+                        // initializer may read an earlier `static`'s, const or not.
+                        self.folding_global_init = true;
                         let v = self.const_initializer(init, &mut ty);
+                        self.folding_global_init = false;
                         if v.is_none() {
                             self.error("E0505", init.span(), "a global initializer must be a constant expression");
                         }
@@ -1148,10 +1158,14 @@ impl Checker {
                 coherent,
                 span: d.name.span,
             });
-            if space == AddressSpace::Constant {
-                if let Some(v) = init {
+            match (&space, init) {
+                (AddressSpace::Constant, Some(v)) => {
                     self.global_consts.insert(h, v);
                 }
+                (AddressSpace::Private, Some(v)) => {
+                    self.static_inits.insert(h, v);
+                }
+                _ => {}
             }
             self.globals.insert(d.name.name.clone(), h);
         }

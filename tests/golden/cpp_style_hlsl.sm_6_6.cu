@@ -28,6 +28,7 @@ __device__ const wavec::float2 BIAS = {0.015625f, 0.0078125f};
 struct wavec_state {
     int* results;
     unsigned results_count;
+    float Reach;
 };
 
 __device__ Packed Counter_pack(Counter this_1) {
@@ -82,6 +83,7 @@ __device__ int pick(wavec::int2 v) {
 
 extern "C" __global__ void __launch_bounds__(4) computeMain(int* __restrict__ results, unsigned results_count) {
     wavec_state state = {results, results_count};
+    state.Reach = float{10.0f};
     (void)state;
     wavec::uint3 id = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
     if (id.x != 0u) {
@@ -106,4 +108,5 @@ extern "C" __global__ void __launch_bounds__(4) computeMain(int* __restrict__ re
     state.results[9] = (int)(BIAS.x * 1000.0f);
     state.results[10] = (int)(BIAS.y * 1000.0f);
     state.results[11] = (int)(d.value.x + d.value.y + d.value.z) + (int)Counter_doubled(c);
+    state.results[12] = (int)state.Reach;
 }

@@ -26,6 +26,7 @@ layout(std430, set = 0, binding = 0) buffer results_block {
 };
 const vec2 SCALE = vec2(0.984375, 0.96875);
 const vec2 BIAS = vec2(0.015625, 0.0078125);
+float Reach = 10.0;
 
 Packed Counter_pack(Counter this_1) {
     Packed p;
@@ -101,4 +102,5 @@ void main() {
     results[9] = int(BIAS.x * 1000.0);
     results[10] = int(BIAS.y * 1000.0);
     results[11] = int(d.value.x + d.value.y + d.value.z) + int(Counter_doubled(c));
+    results[12] = int(Reach);
 }

@@ -21,6 +21,8 @@ RWStructuredBuffer<int> results;
 static const uint2 DIMS = uint2(64u, 32u);
 static const float2 SCALE = float2(0.984375f, 0.96875f);
 static const float2 BIAS = float2(0.015625f, 0.0078125f);
+static float Spread = 2.5f;
+static float Reach = 10.0f;
 
 Packed Counter_pack(Counter this_1) {
     Packed p;
@@ -96,4 +98,5 @@ void computeMain(uint3 id : SV_DispatchThreadID) {
     results[9] = int(BIAS.x * 1000.0f);
     results[10] = int(BIAS.y * 1000.0f);
     results[11] = int(d.value.x + d.value.y + d.value.z) + int(Counter_doubled(c));
+    results[12] = int(Reach);
 }

@@ -34,6 +34,7 @@ struct wavec_state {
     uint simd_size;
     uint simd_group;
     uint simd_groups;
+    float Reach;
 };
 
 Packed Counter_pack(Counter this_1) {
@@ -88,6 +89,7 @@ int pick(int2 v) {
 
 kernel void computeMain(device int* results [[buffer(0)]], constant uint& results_count [[buffer(1)]], uint3 wavec_thread [[thread_position_in_grid]], uint3 wavec_group [[threadgroup_position_in_grid]], uint3 wavec_local [[thread_position_in_threadgroup]], uint wavec_local_index [[thread_index_in_threadgroup]], uint wavec_lane [[thread_index_in_simdgroup]], uint wavec_lane_count [[threads_per_simdgroup]], uint wavec_simd_group [[simdgroup_index_in_threadgroup]], uint wavec_simd_groups [[simdgroups_per_threadgroup]]) {
     wavec_state state = {results, results_count, wavec_lane, wavec_lane_count, wavec_simd_group, wavec_simd_groups};
+    state.Reach = 10.0f;
     (void)state;
     uint3 id = wavec_thread;
     if (id.x != 0u) {
@@ -112,4 +114,5 @@ kernel void computeMain(device int* results [[buffer(0)]], constant uint& result
     state.results[9] = int(BIAS.x * 1000.0f);
     state.results[10] = int(BIAS.y * 1000.0f);
     state.results[11] = int(d.value.x + d.value.y + d.value.z) + int(Counter_doubled(c));
+    state.results[12] = int(state.Reach);
 }

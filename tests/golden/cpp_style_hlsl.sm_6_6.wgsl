@@ -20,6 +20,7 @@ struct DirectionalSample {
 @group(0) @binding(0) var<storage, read_write> results: array<i32>;
 const SCALE: vec2<f32> = vec2<f32>(0.984375f, 0.96875f);
 const BIAS: vec2<f32> = vec2<f32>(0.015625f, 0.0078125f);
+var<private> Reach: f32 = 10.0f;
 
 fn Counter_pack(this_1: Counter) -> Packed {
     var p: Packed;
@@ -109,4 +110,5 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     results[10i] = i32(BIAS.y * 1000.0f);
     let wavec_t_9 = Counter_doubled(c);
     results[11i] = i32((d.value.x + d.value.y) + d.value.z) + i32(wavec_t_9);
+    results[12i] = i32(Reach);
 }

@@ -170,7 +170,7 @@ impl<'a> Writer<'a> {
                     functions.push('\n');
                 }
                 if h == ep.function {
-                    self.kernel(h, &kernel, &abi, &param_names, &mut functions);
+                    self.kernel(h, &kernel, &abi, &param_names, &used, &mut functions);
                 } else {
                     self.function(h, &mut functions);
                 }
@@ -409,7 +409,15 @@ impl<'a> Writer<'a> {
     }
 
     /// The kernel: its parameters gathered into the state, the built-in inputs as locals.
-    fn kernel(&mut self, h: FunctionId, name: &str, abi: &[super::Param], param_names: &[String], out: &mut String) {
+    fn kernel(
+        &mut self,
+        h: FunctionId,
+        name: &str,
+        abi: &[super::Param],
+        param_names: &[String],
+        used: &[bool],
+        out: &mut String,
+    ) {
         let module = self.module;
         let f = &module.functions[h];
         let ep = &module.entry_points[self.entry];
@@ -434,9 +442,9 @@ impl<'a> Writer<'a> {
             writeln!(out, "extern \"C\" __global__ void __launch_bounds__({threads}) {name}({}) {{", params.join(", "));
         let members: Vec<&str> = param_names.iter().map(String::as_str).collect();
         let _ = writeln!(out, "{}wavec_state state = {{{}}};", Level(1), members.join(", "));
-        for (g, access) in module.globals.iter().zip(self.global_access.clone()) {
-            let (_, g) = g;
-            if g.space == AddressSpace::Private {
+        for ((h, g), access) in module.globals.iter().zip(self.global_access.clone()) {
+            // Only the statics the state holds: one only another initializer read is gone.
+            if g.space == AddressSpace::Private && used[h.index()] {
                 if let Some(v) = &g.init {
                     let init = self.const_init(v, &g.ty);
                     let t = self.ty_at(&g.ty, g.span);
