@@ -119,6 +119,8 @@ pub struct Checker {
     enum_cases: HashMap<String, (ConstValue, Type)>,
     /// Each struct's methods (their functions are keyed `S::m` in `functions`).
     methods: HashMap<StructId, Vec<methods::Method>>,
+    /// Typedefs of min-precision types (`typedef min16float half_t;`).
+    min_precision_names: crate::fast_hash::HashSet<String>,
     /// The initial values of non-`const` statics, which later global initializers may read.
     static_inits: HashMap<GlobalId, ConstValue>,
     /// Whether a global initializer is being folded (only then do `static_inits` count).
@@ -292,6 +294,7 @@ impl Checker {
             methods: HashMap::default(),
             forward_structs: HashMap::default(),
             static_inits: HashMap::default(),
+            min_precision_names: Default::default(),
             folding_global_init: false,
             enum_cases: HashMap::default(),
             namespaces: Vec::new(),
@@ -739,6 +742,9 @@ impl Checker {
                 let base = self.resolve_type(&t.ty);
                 let ty = self.array_type(base, &t.array_dims, false);
                 self.define_type(&t.name, ty);
+                if self.names_min_precision(&t.ty) {
+                    self.min_precision_names.insert(t.name.name.clone());
+                }
             }
             ast::Item::Variables(g) => self.global_group(g, None),
             ast::Item::Cbuffer(cb) => {
@@ -1205,6 +1211,12 @@ impl Checker {
         });
         let id = match existing {
             Some(id) => {
+                // `f(min16float)` beside `f(float)`: distinct overloads to DXC, one signature
+                // here, where min-precision types are 32-bit. The first definition serves both
+                // (they are the same function at two precisions).
+                if self.sigs[id.index()].defined && f.body.is_some() && self.mentions_min_precision(f) {
+                    return Some(id);
+                }
                 if self.sigs[id.index()].defined && f.body.is_some() {
                     self.push(
                         Diagnostic::error("E0302", format!("function `{}` is already defined", f.name.name))
@@ -1787,5 +1799,22 @@ fn resource_kind(ty: &Type) -> Option<crate::ir::ResourceKind> {
         Type::Resource(k, _) => Some(*k),
         Type::Array(e, _) => resource_kind(e),
         _ => None,
+    }
+}
+
+impl Checker {
+    /// Whether a function's signature names a min-precision type (`min16float`, `min10float`,
+    /// `min16int`…, or a typedef of one), which this compiler computes at 32 bits.
+    fn mentions_min_precision(&self, f: &ast::FunctionDecl) -> bool {
+        self.names_min_precision(&f.ret) || f.params.iter().any(|p| self.names_min_precision(&p.ty))
+    }
+
+    /// Whether type expression `t` names a min-precision type, directly, as an argument
+    /// (`vector<min16float, 2>`), or through a typedef.
+    fn names_min_precision(&self, t: &ast::TypeExpr) -> bool {
+        let ast::TypeExprKind::Named { name, args } = &t.kind else { return false };
+        name.starts_with("min1")
+            || self.min_precision_names.contains(name)
+            || args.iter().any(|a| matches!(a, ast::GenericArg::Type(t) if self.names_min_precision(t)))
     }
 }

@@ -133,6 +133,24 @@ fn glsl_words(tokens: &mut Vec<SpannedToken>) {
     }
 }
 
+/// HLSL's `unorm`/`snorm` before a float type (`Texture2D<unorm float4>`): the view's format
+/// says so already, and the value a shader reads is a float either way, so the words go.
+fn drop_norm_qualifiers(tokens: &mut Vec<SpannedToken>) {
+    let is_norm = |t: &Token| matches!(t, Token::Ident(n) if n == "unorm" || n == "snorm");
+    if !tokens.iter().any(|t| is_norm(&t.token)) {
+        return;
+    }
+    let mut i = 0;
+    while i + 1 < tokens.len() {
+        let next_is_type = matches!(tokens[i + 1].token, Token::TypeName(_));
+        if is_norm(&tokens[i].token) && next_is_type {
+            tokens.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+}
+
 /// Slang's `let` and `var` are keywords only where a declaration follows (`var x = …`); HLSL
 /// code names variables `var` (`float3 var;`, `var += d`).
 fn contextual_keywords(tokens: &mut [SpannedToken]) {
@@ -174,6 +192,8 @@ pub fn classify(tokens: &mut Vec<SpannedToken>) {
             }
         }
     }
+    // After the type names are known: the qualifier goes where a type follows.
+    drop_norm_qualifiers(tokens);
     nested_type_paths(tokens, &user.global);
     mark_templates(tokens);
 }

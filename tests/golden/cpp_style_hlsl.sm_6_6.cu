@@ -77,6 +77,10 @@ __device__ DirectionalSample DirectionalSample_invalid() {
     return s;
 }
 
+__device__ float halve(float x) {
+    return x * 0.5f;
+}
+
 __device__ int pick(wavec::int2 v) {
     return 1;
 }
@@ -109,4 +113,5 @@ extern "C" __global__ void __launch_bounds__(4) computeMain(int* __restrict__ re
     state.results[10] = (int)(BIAS.y * 1000.0f);
     state.results[11] = (int)(d.value.x + d.value.y + d.value.z) + (int)Counter_doubled(c);
     state.results[12] = (int)state.Reach;
+    state.results[13] = (int)(halve(7.0f) * 2.0f) + (int)halve(4.0f);
 }

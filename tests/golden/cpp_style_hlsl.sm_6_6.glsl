@@ -74,6 +74,10 @@ DirectionalSample DirectionalSample_invalid() {
     return s;
 }
 
+float halve(float x) {
+    return x * 0.5;
+}
+
 int pick(ivec2 v) {
     return 1;
 }
@@ -103,4 +107,5 @@ void main() {
     results[10] = int(BIAS.y * 1000.0);
     results[11] = int(d.value.x + d.value.y + d.value.z) + int(Counter_doubled(c));
     results[12] = int(Reach);
+    results[13] = int(halve(7.0) * 2.0) + int(halve(4.0));
 }

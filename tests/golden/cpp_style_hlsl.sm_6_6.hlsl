@@ -70,6 +70,10 @@ DirectionalSample DirectionalSample_invalid() {
     return s;
 }
 
+float halve(float x) {
+    return x * 0.5f;
+}
+
 int pick(int2 v) {
     return 1;
 }
@@ -99,4 +103,5 @@ void computeMain(uint3 id : SV_DispatchThreadID) {
     results[10] = int(BIAS.y * 1000.0f);
     results[11] = int(d.value.x + d.value.y + d.value.z) + int(Counter_doubled(c));
     results[12] = int(Reach);
+    results[13] = int(halve(7.0f) * 2.0f) + int(halve(4.0f));
 }

@@ -83,6 +83,10 @@ DirectionalSample DirectionalSample_invalid() {
     return s;
 }
 
+float halve(float x) {
+    return x * 0.5f;
+}
+
 int pick(int2 v) {
     return 1;
 }
@@ -115,4 +119,5 @@ kernel void computeMain(device int* results [[buffer(0)]], constant uint& result
     state.results[10] = int(BIAS.y * 1000.0f);
     state.results[11] = int(d.value.x + d.value.y + d.value.z) + int(Counter_doubled(c));
     state.results[12] = int(state.Reach);
+    state.results[13] = int(halve(7.0f) * 2.0f) + int(halve(4.0f));
 }

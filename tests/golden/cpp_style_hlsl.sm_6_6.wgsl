@@ -70,6 +70,10 @@ fn DirectionalSample_invalid() -> DirectionalSample {
     return s;
 }
 
+fn halve(x: f32) -> f32 {
+    return x * 0.5f;
+}
+
 fn pick(v: vec2<i32>) -> i32 {
     return 1i;
 }
@@ -111,4 +115,8 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     let wavec_t_9 = Counter_doubled(c);
     results[11i] = i32((d.value.x + d.value.y) + d.value.z) + i32(wavec_t_9);
     results[12i] = i32(Reach);
+    let wavec_t_10 = halve(7.0f);
+    let wavec_t_11 = i32(wavec_t_10 * 2.0f);
+    let wavec_t_12 = halve(4.0f);
+    results[13i] = wavec_t_11 + i32(wavec_t_12);
 }
