@@ -319,6 +319,19 @@ impl Type {
     pub const UINT: Type = Type::Scalar(Scalar::U32);
     pub const FLOAT: Type = Type::Scalar(Scalar::F32);
 
+    /// The struct whose fields `.name` reaches on a value of this type: the struct itself, or
+    /// the `S` a resource holds (`cb.field` on a `ConstantBuffer<S>`).
+    pub fn field_struct(&self) -> Option<StructId> {
+        match self {
+            Type::Struct(s) => Some(*s),
+            Type::Resource(_, Some(inner)) => match inner.as_ref() {
+                Type::Struct(s) => Some(*s),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     pub fn scalar(&self) -> Option<Scalar> {
         match self {
             Type::Scalar(s) | Type::Vector(s, _) | Type::Matrix(s, _, _) => Some(*s),

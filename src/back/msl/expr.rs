@@ -202,14 +202,10 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Field { base, index } => {
                 let b = self.postfix_base(cx, *base);
-                let field = match &f.exprs[*base].ty {
-                    Type::Struct(s) => self.field_names[s.index()].get(*index as usize).cloned(),
-                    Type::Resource(_, Some(inner)) => match inner.as_ref() {
-                        Type::Struct(s) => self.field_names[s.index()].get(*index as usize).cloned(),
-                        _ => None,
-                    },
-                    _ => None,
-                };
+                let field = f.exprs[*base]
+                    .ty
+                    .field_struct()
+                    .and_then(|s| self.field_names[s.index()].get(*index as usize).cloned());
                 let field = field.unwrap_or_else(|| {
                     self.internal(span, "field access on a value that is not a struct");
                     format!("field{index}")

@@ -58,7 +58,7 @@ impl<'a> Writer<'a> {
                         }
                         ExprKind::Index { base, .. } => a = *base,
                         ExprKind::Field { base, index } if field.is_none() => {
-                            match super::writer::struct_of(&f.exprs[*base].ty) {
+                            match f.exprs[*base].ty.field_struct() {
                                 Some(s) => field = Some((s, *index)),
                                 None => {
                                     self.refuse_code("E0653", e.span, "an atomic operation on this field");

@@ -752,7 +752,7 @@ impl<'a> Writer<'a> {
                 ExprKind::Global(g) => return self.atomic.get(g.index()).copied().unwrap_or(false),
                 ExprKind::Index { base, .. } => e = *base,
                 ExprKind::Field { base, index } => {
-                    if struct_of(&f.exprs[*base].ty).is_some_and(|s| self.atomic_fields.contains(&(s, *index))) {
+                    if f.exprs[*base].ty.field_struct().is_some_and(|s| self.atomic_fields.contains(&(s, *index))) {
                         return true;
                     }
                     e = *base;
@@ -763,15 +763,7 @@ impl<'a> Writer<'a> {
     }
 
     fn field_name(&mut self, f: &Function, base: ExprId, index: u32, span: Span) -> String {
-        let s = match &f.exprs[base].ty {
-            Type::Struct(s) => Some(*s),
-            Type::Resource(_, Some(inner)) => match inner.as_ref() {
-                Type::Struct(s) => Some(*s),
-                _ => None,
-            },
-            _ => None,
-        };
-        match s.and_then(|s| self.field_names[s.index()].get(index as usize).cloned()) {
+        match f.exprs[base].ty.field_struct().and_then(|s| self.field_names[s.index()].get(index as usize).cloned()) {
             Some(n) => n,
             None => {
                 self.internal(span, "field access on a value that is not a struct");
@@ -1338,17 +1330,5 @@ fn scalar_literal(v: &ConstValue, s: Scalar) -> String {
                 format!("{i}i")
             }
         }
-    }
-}
-
-/// The struct a value of type `ty` is (a buffer of structs indexed is one too).
-pub(super) fn struct_of(ty: &Type) -> Option<StructId> {
-    match ty {
-        Type::Struct(s) => Some(*s),
-        Type::Resource(_, Some(inner)) => match inner.as_ref() {
-            Type::Struct(s) => Some(*s),
-            _ => None,
-        },
-        _ => None,
     }
 }
