@@ -516,12 +516,8 @@ fn native_group_wave_module_for<'c>(
     options: &Options,
 ) -> Result<std::borrow::Cow<'c, ir::Module>, Vec<Diagnostic>> {
     let mut module = std::borrow::Cow::Borrowed(module);
-    if lower::needs_resource_values(&module, entry) {
-        lower::resource_values(module.to_mut(), entry)?;
-    }
-    if lower::has_texel_swizzle_writes(&module) {
-        lower::texel_writes(module.to_mut());
-    }
+    lower::resource_values(&mut module, entry)?;
+    lower::texel_writes(&mut module);
     if options.emulate == Emulate::Always && !wide_virtual(options) {
         lower::emulate_group_wave(module.to_mut(), entry, stdlib::Stdlib::get()).map_err(|d| vec![d])?;
     }

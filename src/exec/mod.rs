@@ -199,9 +199,7 @@ pub fn lane_layout(order: LaneOrder, group_linear: u64, threads: u32) -> Vec<u32
 pub fn compile_program(module: &Module, entry: usize) -> Result<Program, Vec<Diagnostic>> {
     let stdlib = crate::stdlib::Stdlib::get();
     let mut module = std::borrow::Cow::Borrowed(module);
-    if crate::lower::needs_resource_values(&module, entry) {
-        crate::lower::resource_values(module.to_mut(), entry)?;
-    }
+    crate::lower::resource_values(&mut module, entry)?;
     let module = crate::lower::lower_intrinsics(module, entry, stdlib, &Natives)?;
     Compiler::new(&module, entry).compile()
 }

@@ -21,9 +21,9 @@ pub mod virtual_wave;
 
 pub use group_wave::{emulate_group_wave, group_wave_uses, uses_group_wave};
 pub use intrinsics::lower_intrinsics;
-pub use resource_values::{needs_resource_values, resource_values};
+pub use resource_values::resource_values;
 pub use row_major_matrices::row_major_matrices;
-pub use texel_writes::{has_texel_swizzle_writes, texel_writes};
+pub use texel_writes::texel_writes;
 pub use virtual_wave::{virtual_wave, wide_virtual_wave};
 
 use crate::ir::{FunctionId, Module};

@@ -16,6 +16,7 @@ use crate::ir::{
     Type,
 };
 use crate::span::Span;
+use std::borrow::Cow;
 
 /// A resource value's origin: a global, then array subscripts, outermost first.
 struct ResourcePath {
@@ -44,7 +45,7 @@ fn is_resource(ty: &Type) -> bool {
 
 /// Whether a function reachable from entry point `entry` holds a resource in a variable or
 /// takes one as a parameter: only then does [`resource_values`] change anything.
-pub fn needs_resource_values(module: &Module, entry: usize) -> bool {
+fn needs_resource_values(module: &Module, entry: usize) -> bool {
     let Some(ep) = module.entry_points.get(entry) else { return false };
     let reachable = module.reachable_functions(ep.function);
     module.functions.iter().any(|(h, f)| reachable[h.index()] && f.locals.iter().any(|(_, l)| is_resource(&l.ty)))
@@ -52,8 +53,12 @@ pub fn needs_resource_values(module: &Module, entry: usize) -> bool {
 
 /// Resolves every resource variable and parameter reachable from entry point `entry` to the
 /// resource it names (module docs). Errors where a value cannot be resolved at compile time:
-/// a resource chosen by a condition, say.
-pub fn resource_values(module: &mut Module, entry: usize) -> Result<(), Vec<Diagnostic>> {
+/// a resource chosen by a condition, say. A module with none is not copied.
+pub fn resource_values(module: &mut Cow<'_, Module>, entry: usize) -> Result<(), Vec<Diagnostic>> {
+    if !needs_resource_values(module, entry) {
+        return Ok(());
+    }
+    let module = module.to_mut();
     let Some(ep) = module.entry_points.get(entry) else { return Ok(()) };
     let mut errors = Vec::new();
     let mut specializations: HashMap<(FunctionId, SpecializationKey), FunctionId> = HashMap::default();
@@ -63,7 +68,9 @@ pub fn resource_values(module: &mut Module, entry: usize) -> Result<(), Vec<Diag
         if !done.insert(h) {
             continue;
         }
-        let mut f = module.functions[h].clone();
+        // Out of the arena while it changes (no function calls itself, so no specialization
+        // below copies it).
+        let mut f = std::mem::replace(&mut module.functions[h], crate::ir::Function::placeholder());
         resolve_variables(module, &mut f, &mut errors);
         let calls: Vec<ExprId> =
             f.live_expr_iter().filter(|(_, e)| matches!(e.kind, ExprKind::Call { .. })).map(|(id, _)| id).collect();

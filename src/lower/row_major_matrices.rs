@@ -94,12 +94,6 @@ fn find_stored(module: &Module) -> Stored {
     stored
 }
 
-/// Whether `module` keeps a `column_major` matrix in a buffer: only then does
-/// [`row_major_matrices`] change anything.
-fn needs(module: &Module) -> bool {
-    !find_stored(module).is_empty()
-}
-
 /// Rewrites `module` so that every matrix in a buffer is stored by rows (module docs); `code`
 /// is the backend's layout diagnostic, for what it refuses.
 pub fn row_major_matrices<'m>(
@@ -107,11 +101,12 @@ pub fn row_major_matrices<'m>(
     stdlib: &Stdlib,
     code: &'static str,
 ) -> Result<Cow<'m, Module>, Vec<Diagnostic>> {
-    if !needs(&module) {
+    // Only a module that keeps a `column_major` matrix in a buffer changes (and is copied).
+    let stored = find_stored(&module);
+    if stored.is_empty() {
         return Ok(module);
     }
     let mut module = module.into_owned();
-    let stored = find_stored(&module);
     let Some(transpose) = stdlib.find("transpose") else {
         return Err(vec![Diagnostic::error("E0699", "internal error: the stdlib has no `transpose`")]);
     };
@@ -279,12 +274,11 @@ fn rewrite(
                     *value = flipped;
                 }
             }
-            (use_, Some(row))
+            (_, Some(row))
                 if matches!(f.exprs[row].kind, ExprKind::Index { base, .. } if base == node)
                     && writes_through(f, row, &usage, &parent) =>
             {
                 // `m[r][c] = v` (or `+=`): `[c][r]` of the stored transpose.
-                let _ = use_;
                 let element = parent[row.index()].filter(|&e| {
                     matches!(f.exprs[e].kind, ExprKind::Index { base, .. } if base == row)
                         && usage[e.index()] != Use::Read

@@ -4,12 +4,13 @@
 //! The coordinate and the value are evaluated more than once, so only writes whose coordinate
 //! and value have no side effects are rewritten (the rest are left to the backend).
 
-use crate::ir::{Expr, ExprId, ExprKind, Function, Module, ResourceKind, Type};
+use crate::ir::{Expr, ExprId, ExprKind, Function, Module, Type};
+use std::borrow::Cow;
 
 fn is_storage_texel(f: &Function, e: ExprId) -> bool {
     match &f.exprs[e].kind {
         ExprKind::Index { base, .. } => {
-            matches!(&f.exprs[*base].ty, Type::Resource(k, _) if k.is_texture() && k.is_writable() && *k != ResourceKind::RWByteAddressBuffer)
+            matches!(&f.exprs[*base].ty, Type::Resource(k, _) if k.is_texture() && k.is_writable())
         }
         _ => false,
     }
@@ -30,7 +31,7 @@ fn pure(f: &Function, e: ExprId) -> bool {
 }
 
 /// Whether `module` has a write to some components of a storage texel.
-pub fn has_texel_swizzle_writes(module: &Module) -> bool {
+fn has_texel_swizzle_writes(module: &Module) -> bool {
     module.functions.iter().any(|(_, f)| {
         f.exprs.iter().any(|(_, e)| match &e.kind {
             ExprKind::Assign { target, .. } => match &f.exprs[*target].kind {
@@ -43,8 +44,12 @@ pub fn has_texel_swizzle_writes(module: &Module) -> bool {
 }
 
 /// Rewrites every `tex[c].xy op= v` whose coordinate is pure into `tex[c] = t` (module docs).
-pub fn texel_writes(module: &mut Module) {
-    for (_, f) in module.functions.iter_mut() {
+/// A module with none is not copied.
+pub fn texel_writes(module: &mut Cow<'_, Module>) {
+    if !has_texel_swizzle_writes(module) {
+        return;
+    }
+    for (_, f) in module.to_mut().functions.iter_mut() {
         let sites: Vec<ExprId> = f
             .live_expr_iter()
             .filter(|(_, e)| match &e.kind {
