@@ -171,20 +171,19 @@ impl Checker {
             _ => None,
         };
         let defined: HashSet<String> = members.iter().filter_map(own_name).collect();
-        let mut all: Vec<ast::StructMember> = Vec::new();
+        let mut inherited: Vec<ast::StructMember> = Vec::new();
         for b in bases {
             if let Some(Type::Struct(base)) = self.types.get(&b.name).cloned() {
                 for m in self.inherited_members.get(&base).cloned().unwrap_or_default() {
                     if own_name(&m).is_some_and(|n| !defined.contains(&n)) {
-                        all.push(m);
+                        inherited.push(m);
                     }
                 }
             }
         }
-        all.extend(members.iter().filter(|m| own_name(m).is_some()).cloned());
-        self.inherited_members.insert(h, all.clone());
-        let members: Vec<ast::StructMember> =
-            all.into_iter().filter(|m| !members.contains(m)).chain(members.iter().cloned()).collect();
+        let own = members.iter().filter(|m| own_name(m).is_some()).cloned();
+        self.inherited_members.insert(h, inherited.iter().cloned().chain(own).collect());
+        let members: Vec<ast::StructMember> = inherited.into_iter().chain(members.iter().cloned()).collect();
         let members = &members[..];
         // Slang's `This`: the struct itself, in its members and in the requirements it meets.
         let outer_this = self.types.insert(THIS.into(), Type::Struct(h));

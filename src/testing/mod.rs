@@ -320,12 +320,20 @@ fn execute_with(
     }
 }
 
+/// The buffer layout `engine` fills its buffers by, in `options`: the CUDA engine's buffers
+/// are C structs (`--layout scalar`); the others take the compilation's.
+fn lay_out_for(engine: &Engine, options: &mut crate::Options) {
+    if matches!(engine, Engine::Cuda) {
+        options.layout = crate::layout::LayoutMode::Scalar;
+    }
+}
+
 /// A dispatch on the CUDA engine: the kernel's parameters ([`crate::back::cuda::kernel_abi`])
 /// filled from the job's buffers, laid out as C structs (`--layout scalar`).
 fn execute_cuda(job: &Job, timed_runs: u32) -> Result<Ran, String> {
     use crate::run::cuda::{launch, Arg, Launch};
     let mut options = job.options.clone();
-    options.layout = crate::layout::LayoutMode::Scalar;
+    lay_out_for(&Engine::Cuda, &mut options);
     options.targets = vec![crate::Target::Cuda];
     let compile_error = |d: crate::diag::Diagnostics| format!("compile error:\n{}", d.render_plain());
     let (checked, _) = crate::check(job.source, &options).map_err(compile_error)?;
@@ -665,10 +673,8 @@ fn run_checked(
             let width = virtual_width.unwrap_or(ran.width);
             let mut options = job.options.clone();
             options.virtual_wave_size = None;
-            // The bytes compared are the run's: the CUDA engine's buffers are C structs.
-            if matches!(engine, Engine::Cuda) {
-                options.layout = crate::layout::LayoutMode::Scalar;
-            }
+            // The bytes compared are the run's.
+            lay_out_for(engine, &mut options);
             let engine = Engine::Cpu { width, lane_order: LaneOrder::Linear };
             match execute_with(&Job { options, ..job.clone() }, &engine, 0, None, false) {
                 Ok(r) => Some(r),
@@ -678,9 +684,7 @@ fn run_checked(
         None => None,
         Some((name, groups)) => {
             let mut options = t.options(Some(name));
-            if matches!(engine, Engine::Cuda) {
-                options.layout = crate::layout::LayoutMode::Scalar;
-            }
+            lay_out_for(engine, &mut options);
             let job = Job { options, groups: groups.unwrap_or(t.dispatch), ..job.clone() };
             match execute_reference(&job) {
                 Ok(r) => Some(r),
