@@ -143,6 +143,51 @@ impl Format {
         self.row().4
     }
     /// A depth format (`d32f`, `d16`): sampled, never stored by a shader.
+    /// The SPIR-V `ImageFormat` operand of a storage image of this format (0, `Unknown`, for
+    /// the depth formats, which are never storage images).
+    pub fn spirv_code(self) -> u32 {
+        use Format::*;
+        match self {
+            Rgba32f => 1,
+            Rgba16f => 2,
+            R32f => 3,
+            Rgba8 => 4,
+            Rgba8Snorm => 5,
+            Rg32f => 6,
+            Rg16f => 7,
+            R16f => 9,
+            Rgba16 => 10,
+            Rg16 => 12,
+            Rg8 => 13,
+            R16 => 14,
+            R8 => 15,
+            Rg8Snorm => 18,
+            R8Snorm => 20,
+            Rgba32i => 21,
+            Rgba16i => 22,
+            Rgba8i => 23,
+            R32i => 24,
+            Rg32i => 25,
+            Rg16i => 26,
+            Rg8i => 27,
+            R16i => 28,
+            R8i => 29,
+            Rgba32ui => 30,
+            Rgba16ui => 31,
+            Rgba8ui => 32,
+            R32ui => 33,
+            Rg32ui => 35,
+            Rg16ui => 36,
+            Rg8ui => 37,
+            R16ui => 38,
+            R8ui => 39,
+            D32f | D16 => 0,
+        }
+    }
+    /// The format whose [`Format::spirv_code`] is `code`.
+    pub fn from_spirv_code(code: u32) -> Option<Format> {
+        FORMATS.iter().map(|f| f.0).find(|f| code != 0 && f.spirv_code() == code)
+    }
     pub fn is_depth(self) -> bool {
         matches!(self, Format::D32f | Format::D16)
     }

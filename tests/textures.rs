@@ -454,3 +454,60 @@ fn cpu_engine_texture_writes_and_refusals() {
     let ok = cpu(sample, &["image:d32f:4x4:fill:0.75", "sampler:linear,compare=less", "4"]).unwrap();
     assert_eq!(ok[2], 1.0f32.to_le_bytes(), "0.5 < 0.75 everywhere");
 }
+
+/// Typed buffers (`Buffer<T>`, `RWBuffer<T>`) are texel buffers on Vulkan: a sampled one
+/// takes its view's format from a one-dimensional `image:` spec, a storage one from the format
+/// it declares when the spec is raw data. The CPU engine reads the same bytes as the declared
+/// elements. Both give the answer computed here, texel atomics included; the specs that cannot
+/// stand for the declaration are refused with the reason.
+#[test]
+fn typed_buffers_run_as_texel_buffers_on_both_engines() {
+    let src = "Buffer<float4> Colors;\nRWBuffer<uint> Bins;\nRWBuffer<float2> Out;\n\
+               [numthreads(16, 1, 1)]\n\
+               void main(uint3 id : SV_DispatchThreadID) {\n\
+                   float4 c = Colors[id.x];\n\
+                   Out[id.x] = c.xy * 2.0 + c.zw;\n\
+                   InterlockedAdd(Bins[uint(c.x * 4.0)], 1u + id.x);\n\
+               }\n";
+    let colors: Vec<f32> = (0..64).map(|i| ((i * 37) % 64) as f32 / 64.0).collect();
+    let dir = crate::support::unique_temp_dir("typed-buffers");
+    let path = dir.join("colors.bin");
+    std::fs::write(&path, colors.iter().flat_map(|c| c.to_le_bytes()).collect::<Vec<u8>>()).unwrap();
+    let colors_spec = format!("image:rgba32f:16:@{}", path.display());
+    let mut bins = [0u32; 4];
+    let mut out = Vec::new();
+    for (i, c) in colors.chunks_exact(4).enumerate() {
+        bins[(c[0] * 4.0) as usize] += 1 + i as u32;
+        out.extend([c[0] * 2.0 + c[2], c[1] * 2.0 + c[3]]);
+    }
+    let base = Path::new(".");
+    let run = |engine: &Engine, specs: [&str; 3]| {
+        let buffers = specs
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (BufferId { set: 0, binding: i as u32 }, parse_spec(s, base).unwrap()))
+            .collect();
+        let job = Job {
+            source: src,
+            options: Default::default(),
+            groups: [1, 1, 1],
+            buffers,
+            timeout: Duration::from_secs(60),
+        };
+        execute(&job, engine).map(|r| r.buffers.into_iter().map(|(_, b)| bytes_to_words(&b)).collect::<Vec<_>>())
+    };
+    let vulkan = Engine::Vulkan { width: None, device: Some(test_device()), via: Default::default() };
+    let cpu = Engine::Cpu { width: 4, lane_order: Default::default() };
+    for engine in [&vulkan, &cpu] {
+        let got = run(engine, [&colors_spec, "fill:0:4", "fill:0:32"]).unwrap();
+        assert_eq!(got[1], bins, "{engine:?}: the bins");
+        let floats: Vec<f32> = got[2].iter().map(|w| f32::from_bits(*w)).collect();
+        assert_eq!(floats, out, "{engine:?}: the texels written");
+    }
+    let e = run(&vulkan, ["random:1:f32:64", "fill:0:4", "fill:0:32"]).unwrap_err();
+    assert!(e.contains("declares no texel format") && e.contains("image:FORMAT:N"), "{e}");
+    let e = run(&vulkan, [&colors_spec, "image:r32i:4:zero", "fill:0:32"]).unwrap_err();
+    assert!(e.contains("the shader declares `r32ui` texels, but the spec gives `r32i`"), "{e}");
+    let e = run(&cpu, ["image:rgba8:16:zero", "fill:0:4", "fill:0:32"]).unwrap_err();
+    assert!(e.contains("is a typed buffer of `float4`") && e.contains("not `rgba8`"), "{e}");
+}

@@ -125,7 +125,9 @@ pub fn in_argument_slot(pieces: &[Piece<'_>], k: usize) -> bool {
 /// Whether the conditions of a text backend's form (`[glsl]`, `[cuda]`) hold for a call of
 /// `args` in `f`: `shape = s | v | sv | v2 | v3 | v4 | m` (the first argument's shape),
 /// `when = "float" | "sint" | "uint" | "int" | "bool" | "numeric"` (its element type), `cap = NAME` (asked
-/// through `allows`: a `--capability`), `constant = I` (argument `I` is a compile-time constant).
+/// through `allows`: a `--capability`), `constant = I` (argument `I` is a compile-time constant),
+/// `texel` (argument 0 is a texel of a storage image: an atomic's destination that is no memory
+/// location in the target, which names the image and the coordinate instead).
 pub fn form_applies(form: &Lowering, f: &Function, args: &[ExprId], allows: &dyn Fn(&str) -> bool) -> bool {
     form_applies_to(form, args.first().map(|a| &f.exprs[*a].ty), f, args, allows)
 }
@@ -172,6 +174,9 @@ pub fn form_applies_to(
         if !ok {
             return false;
         }
+    }
+    if form.flag("texel") && args.first().is_none_or(|&a| f.storage_texel(a).is_none()) {
+        return false;
     }
     if let Some(AttrValue::Int(i)) = form.named("constant") {
         if args.get(*i as usize).is_none_or(|&a| f.const_value(a).is_none()) {

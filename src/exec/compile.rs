@@ -349,6 +349,9 @@ pub struct Binding {
     /// The entry point reads or writes it (a run needs a buffer only for these).
     pub used: bool,
     pub descriptor: Descriptor,
+    /// The element type of a typed buffer (`Buffer<float4>`): the engine reads its texels as
+    /// elements of this type, tightly packed.
+    pub typed: Option<Type>,
 }
 
 #[derive(Clone, Debug)]
@@ -683,6 +686,7 @@ impl<'m> Compiler<'m> {
             let shared = self.p.bindings.iter().position(|x| x.set == b.set && x.binding == b.binding);
             let idx = shared.unwrap_or(self.p.bindings.len()) as u32;
             let mut descriptor = Descriptor::Buffer;
+            let mut typed = None;
             let writable = match b.slot {
                 Slot::Global(h) => {
                     self.global_binding.insert(h, idx);
@@ -699,6 +703,9 @@ impl<'m> Compiler<'m> {
                         }
                         _ => Descriptor::Buffer,
                     };
+                    if let Type::Resource(ResourceKind::Buffer | ResourceKind::RWBuffer, Some(e)) = ty {
+                        typed = Some((**e).clone());
+                    }
                     matches!(ty, Type::Resource(k, _) if k.is_writable())
                 }
                 Slot::Cbuffer(i) => {
@@ -723,6 +730,7 @@ impl<'m> Compiler<'m> {
                 span: b.span,
                 used: false,
                 descriptor,
+                typed,
             });
         }
         // The entry point's `uniform` values: the push constants, a buffer of their own.
@@ -737,6 +745,7 @@ impl<'m> Compiler<'m> {
                 span: first.span,
                 used: false,
                 descriptor: Descriptor::Buffer,
+                typed: None,
             });
         }
     }
@@ -1591,8 +1600,8 @@ impl<'m> Compiler<'m> {
                     self.errors.push(unsupported(span, "atomics on a local variable"));
                     return vec![];
                 }
-                if matches!(p.root, Root::Descriptor { .. }) {
-                    self.errors.push(unsupported(span, "atomics on texels"));
+                if matches!(p.root, Root::Descriptor { coord: None, .. }) {
+                    self.errors.push(unsupported(span, "an atomic on a resource that is not a texel"));
                     return vec![];
                 }
                 self.atomic(op, p, &args[1..], func, span);

@@ -1172,8 +1172,9 @@ impl<'p> Exec<'p> {
                     }
                     buf.modify(at, size, new)
                 }
-                // Texel atomics are refused when compiling.
-                Root::Regs(_) | Root::Descriptor { .. } => 0,
+                Root::Descriptor { .. } => self.texel_atomic(wave, a.place.root, l, a.span, new),
+                // Atomics on locals are refused when compiling.
+                Root::Regs(_) => 0,
             };
             wave.regs[a.original as usize * w + l] = old;
         }

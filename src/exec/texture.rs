@@ -441,8 +441,9 @@ fn compare(view: &View, s: &SamplerDesc, reference: f32, t: Texel) -> f32 {
 use super::compile::{Binding, Descriptor, Reg, Root, TexInst, TexOp};
 use super::{lanes, Access, CpuBuffer, Exec, Wave};
 use crate::diag::Diagnostic;
-use crate::image::View as Bound;
-use crate::ir::{ResourceKind, SampleKind};
+use crate::image::{Format, View as Bound};
+use crate::ir::{ResourceKind, SampleKind, Scalar, Type};
+use crate::span::Span;
 
 /// The descriptor count of an array declared without a length (a bindless table): whatever
 /// the run binds.
@@ -453,6 +454,32 @@ pub(super) fn check_view(b: &Binding, buf: &CpuBuffer) -> Result<(), String> {
     let at = format!("`{}` at set {}, binding {}", b.name, b.set, b.binding);
     match (b.descriptor, buf.view) {
         (Descriptor::Buffer, None) => Ok(()),
+        // A typed buffer's texels, given as a one-dimensional image (the format a Vulkan view
+        // needs): the engine reads them as the declared elements, so the format must lay them
+        // out alike.
+        (Descriptor::Buffer, Some(Bound::Image(d))) if b.typed.is_some() => {
+            let elem = b.typed.as_ref().map_or(Type::UINT, Type::clone);
+            let (scalar, n) = match elem {
+                Type::Vector(s, n) => (s, n),
+                ref t => (t.scalar().unwrap_or(Scalar::U32), 1),
+            };
+            let kind = d.format.kind();
+            let same_kind = match scalar {
+                Scalar::F32 => kind.is_float(),
+                Scalar::U32 => kind == NumKind::Uint,
+                _ => kind == NumKind::Sint,
+            };
+            let one_dimensional = d.dim == TextureDim::D1 && d.layers == 1 && d.mips == 1 && d.count == 1;
+            if !one_dimensional || !same_kind || d.format.bits() != 32 || d.format.channels() != n {
+                return Err(format!(
+                    "{at} is a typed buffer of `{elem}`: the CPU engine reads it as such elements, so its spec is \
+                     raw data or a one-dimensional `image:` of the format that lays them out alike (32 bits and \
+                     {n} channel(s) of that kind, not `{}`)",
+                    d.format.name()
+                ));
+            }
+            Ok(())
+        }
         (Descriptor::Buffer, Some(_)) => Err(format!("{at} is a buffer, but an image or a sampler was supplied")),
         (Descriptor::Image { .. }, None | Some(Bound::Sampler(..))) => {
             Err(format!("{at} is a texture; supply an `image:` spec"))
@@ -564,32 +591,53 @@ impl Exec<'_> {
         self.report(d);
     }
 
-    /// A load from or store to `tex[coord]` on one lane.
-    pub(super) fn texel_access(&mut self, wave: &mut Wave, a: &Access, lane: usize) {
+    /// Where texel `root` (a descriptor with a coordinate) lies for one lane: its binding,
+    /// byte offset and format; `None` (reported) when it lies outside the image.
+    fn texel_at(&mut self, wave: &Wave, root: Root, lane: usize, span: Span) -> Option<(u32, usize, Format)> {
         let w = self.w;
-        let Root::Descriptor { binding, element, coord: Some((regs, n)) } = a.place.root else { return };
-        let Descriptor::Image { kind, .. } = self.p.bindings[binding as usize].descriptor else { return };
+        let Root::Descriptor { binding, element, coord: Some((regs, n)) } = root else { return None };
+        let Descriptor::Image { kind, .. } = self.p.bindings[binding as usize].descriptor else { return None };
         let name = self.p.bindings[binding as usize].name.clone();
-        let Some(e) = self.element(wave, element, binding, lane, a.span, &name) else { return };
+        let e = self.element(wave, element, binding, lane, span, &name)?;
         let c: Vec<i64> = regs[..n as usize].iter().map(|r| wave.regs[*r as usize * w + lane] as u32 as i64).collect();
         let (xyz, layer) = Self::texel_coord(kind, &c);
         let found = self.image_view(binding, e).and_then(|v| {
             let at = v.texel_offset(0, u32::try_from(layer).ok()?, xyz)?;
-            Some((at, v.desc.format))
+            Some((binding, at, v.desc.format))
         });
-        let Some((at, format)) = found else {
+        if found.is_none() {
+            self.out_of_range(wave, lane, binding, format!("texel {c:?} (layer {layer})"), span);
+        }
+        found
+    }
+
+    /// The decoded texel at `at` of binding `b`.
+    fn read_texel(&self, b: u32, at: usize, format: Format) -> [u32; 4] {
+        let size = format.texel_bytes();
+        let mut bytes = [0u8; 16];
+        self.bufs[b as usize].read(at, &mut bytes[..size]);
+        format.decode(&bytes[..size])
+    }
+
+    fn write_texel(&mut self, b: u32, at: usize, format: Format, texel: [u32; 4]) {
+        let size = format.texel_bytes();
+        let mut bytes = [0u8; 16];
+        format.encode(texel, &mut bytes[..size]);
+        self.bufs[b as usize].write(at, &bytes[..size]);
+    }
+
+    /// A load from or store to `tex[coord]` on one lane.
+    pub(super) fn texel_access(&mut self, wave: &mut Wave, a: &Access, lane: usize) {
+        let w = self.w;
+        let Some((b, at, format)) = self.texel_at(wave, a.place.root, lane, a.span) else {
             if !a.store {
                 for r in &a.regs {
                     wave.regs[*r as usize * w + lane] = 0;
                 }
             }
-            self.out_of_range(wave, lane, binding, format!("texel {c:?} (layer {layer})"), a.span);
             return;
         };
-        let size = format.texel_bytes();
-        let mut bytes = [0u8; 16];
-        self.bufs[binding as usize].read(at, &mut bytes[..size]);
-        let mut texel = format.decode(&bytes[..size]);
+        let mut texel = self.read_texel(b, at, format);
         for ((o, _), r) in a.place.comps.iter().zip(&a.regs) {
             let v = *r as usize * w + lane;
             if a.store {
@@ -599,9 +647,26 @@ impl Exec<'_> {
             }
         }
         if a.store {
-            format.encode(texel, &mut bytes[..size]);
-            self.bufs[binding as usize].write(at, &bytes[..size]);
+            self.write_texel(b, at, format, texel);
         }
+    }
+
+    /// An atomic read-modify-write of the first component of texel `root` on one lane:
+    /// `update` maps the old value to the new; the old value is returned (0 outside the image).
+    pub(super) fn texel_atomic(
+        &mut self,
+        wave: &Wave,
+        root: Root,
+        lane: usize,
+        span: Span,
+        update: impl FnOnce(u64) -> u64,
+    ) -> u64 {
+        let Some((b, at, format)) = self.texel_at(wave, root, lane, span) else { return 0 };
+        let mut texel = self.read_texel(b, at, format);
+        let old = texel[0] as u64;
+        texel[0] = update(old) as u32;
+        self.write_texel(b, at, format, texel);
+        old
     }
 
     /// A `Load`, sample, gather or size query on every active lane.
@@ -705,7 +770,7 @@ impl Exec<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::image::{CompareOp, Format};
+    use crate::image::CompareOp;
 
     fn image(
         format: Format,

@@ -216,6 +216,11 @@ impl ResourceKind {
                 | RWTexture1DArray
         )
     }
+    /// A resource whose elements are texels a shader may write and update atomically: a
+    /// read-write texture or typed buffer (an image to SPIR-V and GLSL).
+    pub fn is_storage_image(self) -> bool {
+        self.is_writable() && (self.is_texture() || self == ResourceKind::RWBuffer)
+    }
     pub fn is_sampler(self) -> bool {
         matches!(self, ResourceKind::SamplerState | ResourceKind::SamplerComparisonState)
     }
@@ -1339,6 +1344,13 @@ impl Function {
             base = Some(b);
         }
         base
+    }
+
+    /// `Img[coord]` on a storage image ([`ResourceKind::is_storage_image`]): the image
+    /// expression and the coordinate.
+    pub fn storage_texel(&self, e: ExprId) -> Option<(ExprId, ExprId)> {
+        let ExprKind::Index { base, index } = self.exprs[e].kind else { return None };
+        matches!(self.exprs[base].ty, Type::Resource(k, _) if k.is_storage_image()).then_some((base, index))
     }
 
     pub fn const_value(&self, e: ExprId) -> Option<ConstValue> {

@@ -10,7 +10,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{BufferKind, RunError};
-use crate::image::NumKind;
+use crate::image::{Format, NumKind};
 use crate::ir::TextureDim;
 
 const MAGIC: u32 = 0x0723_0203;
@@ -46,6 +46,7 @@ const DIM_1D: u32 = 0;
 const DIM_2D: u32 = 1;
 const DIM_3D: u32 = 2;
 const DIM_CUBE: u32 = 3;
+const DIM_BUFFER: u32 = 5;
 
 const EXEC_MODEL_GLCOMPUTE: u32 = 5;
 const EXEC_MODE_LOCAL_SIZE: u32 = 17;
@@ -67,6 +68,13 @@ pub(crate) enum ResourceKind {
     Sampler {
         count: u32,
     },
+    /// A typed buffer (`Buffer<T>`, `RWBuffer<T>`: a texel buffer), read as `texel`; the
+    /// storage format the shader declares, if any (a sampled one declares none).
+    TexelBuffer {
+        storage: bool,
+        texel: NumKind,
+        format: Option<Format>,
+    },
     /// Anything we cannot bind (texel buffers, arrays of buffers, ...), with a description
     /// for the error message.
     Unsupported(&'static str),
@@ -78,6 +86,9 @@ impl ResourceKind {
             ResourceKind::Buffer(k) => k.to_string(),
             ResourceKind::Image { storage, .. } => if *storage { "storage image" } else { "sampled image" }.to_string(),
             ResourceKind::Sampler { .. } => "sampler".into(),
+            ResourceKind::TexelBuffer { storage, .. } => {
+                if *storage { "storage texel buffer" } else { "uniform texel buffer" }.to_string()
+            }
             ResourceKind::Unsupported(what) => (*what).to_string(),
         }
     }
@@ -184,7 +195,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
     let mut arrays: HashMap<u32, u32> = HashMap::new(); // array type → element type
     let mut array_lengths: HashMap<u32, u32> = HashMap::new(); // array type → length constant
     let mut constants: HashMap<u32, u32> = HashMap::new(); // 32-bit constant → value
-    let mut images: HashMap<u32, (u32, bool, bool, u32)> = HashMap::new(); // image type → (dim, arrayed, storage, sampled type)
+    let mut images: HashMap<u32, (u32, bool, bool, u32, u32)> = HashMap::new(); // image type → (dim, arrayed, storage, sampled type, format)
     let mut scalars: HashMap<u32, NumKind> = HashMap::new();
     let mut samplers: HashSet<u32> = HashSet::new();
     let mut pointers: HashMap<u32, (u32, u32)> = HashMap::new(); // ptr type → (storage class, pointee)
@@ -247,7 +258,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                 constants.insert(ops[1], ops[2]);
             }
             (OP_TYPE_IMAGE, n) if n >= 8 => {
-                images.insert(ops[0], (ops[2], ops[4] != 0, ops[6] == 2, ops[1]));
+                images.insert(ops[0], (ops[2], ops[4] != 0, ops[6] == 2, ops[1], ops[7]));
             }
             (OP_TYPE_INT, 3) => {
                 scalars.insert(ops[0], if ops[2] != 0 { NumKind::Sint } else { NumKind::Uint });
@@ -326,8 +337,17 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                     }
                     _ => (pointee, 1),
                 };
-                if let Some(&(dim, arrayed, storage, sampled)) = images.get(&pointee) {
+                if let Some(&(dim, arrayed, storage, sampled, format)) = images.get(&pointee) {
                     let texel = scalars.get(&sampled).copied().unwrap_or(NumKind::Float);
+                    if dim == DIM_BUFFER && count == 1 {
+                        let format = Format::from_spirv_code(format);
+                        resources.push(Resource {
+                            set,
+                            binding,
+                            kind: ResourceKind::TexelBuffer { storage, texel, format },
+                        });
+                        continue;
+                    }
                     let dim = match dim {
                         DIM_1D => Some(TextureDim::D1),
                         DIM_2D => Some(TextureDim::D2),
@@ -337,7 +357,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                     };
                     match dim {
                         Some(dim) => ResourceKind::Image { storage, dim, arrayed, count, texel },
-                        None => ResourceKind::Unsupported("texel buffer or image of another dimension"),
+                        None => ResourceKind::Unsupported("array of texel buffers or image of another dimension"),
                     }
                 } else if samplers.contains(&pointee) {
                     ResourceKind::Sampler { count }

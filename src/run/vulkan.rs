@@ -16,6 +16,7 @@ use super::spirv::{self, ResourceKind};
 use super::{BufferKind, DeviceInfo, Dispatch, RunError, RunOutput};
 
 mod images;
+mod texel_buffers;
 
 /// Maps a failed Vulkan call to a [`RunError`], keeping device loss
 /// distinguishable from everything else.
@@ -38,6 +39,7 @@ struct Session {
     instance: Option<ash::Instance>,
     device: Option<ash::Device>,
     buffers: Vec<vk::Buffer>,
+    buffer_views: Vec<vk::BufferView>,
     images: Vec<vk::Image>,
     views: Vec<vk::ImageView>,
     samplers: Vec<vk::Sampler>,
@@ -99,6 +101,9 @@ impl Drop for Session {
                 }
                 for &l in &self.set_layouts {
                     device.destroy_descriptor_set_layout(l, None);
+                }
+                for &v in &self.buffer_views {
+                    device.destroy_buffer_view(v, None);
                 }
                 for &b in &self.buffers {
                     device.destroy_buffer(b, None);
@@ -593,6 +598,9 @@ fn check_request(
                 };
                 images::check_image(instance, p, (r.set, r.binding), desc, (*storage, *dim, *arrayed, *count, *texel))?;
             }
+            (ResourceKind::TexelBuffer { storage, texel, format }, Some(b)) => {
+                texel_buffers::view_format(instance, p, b, (*storage, *texel, *format))?;
+            }
             (ResourceKind::Sampler { count }, Some(b)) => match b.kind {
                 BufferKind::Sampler(_, n) if n >= *count => {}
                 BufferKind::Sampler(_, n) => {
@@ -685,6 +693,8 @@ enum Bound {
     Image(images::BoundImage, bool, u32),
     /// Samplers, `count` descriptors.
     Sampler(Vec<vk::Sampler>, u32),
+    /// A typed buffer: its view, the buffer's mapping, and whether it is a storage one.
+    TexelBuffer(vk::BufferView, *mut u8, bool),
     /// An image or sampler the entry point does not use.
     Unused,
 }
@@ -697,6 +707,8 @@ impl Bound {
             Bound::Image(_, true, n) => Some((vk::DescriptorType::STORAGE_IMAGE, *n)),
             Bound::Image(_, false, n) => Some((vk::DescriptorType::SAMPLED_IMAGE, *n)),
             Bound::Sampler(_, n) => Some((vk::DescriptorType::SAMPLER, *n)),
+            Bound::TexelBuffer(_, _, true) => Some((vk::DescriptorType::STORAGE_TEXEL_BUFFER, 1)),
+            Bound::TexelBuffer(_, _, false) => Some((vk::DescriptorType::UNIFORM_TEXEL_BUFFER, 1)),
             Bound::Unused => None,
         }
     }
@@ -961,6 +973,12 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     };
     let mut bound: Vec<Bound> = Vec::with_capacity(d.buffers.len());
     for b in &d.buffers {
+        if let Some(ResourceKind::TexelBuffer { storage, texel, format }) = declared(b) {
+            let format = texel_buffers::view_format(s.instance(), &p, b, (storage, texel, format))?;
+            let (view, ptr) = texel_buffers::create(&mut s, &mem_props, &b.data, format, storage)?;
+            bound.push(Bound::TexelBuffer(view, ptr, storage));
+            continue;
+        }
         bound.push(match b.kind {
             BufferKind::Storage | BufferKind::Uniform => {
                 let size = (b.data.len().max(4).div_ceil(4) * 4) as u64;
@@ -1076,6 +1094,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
                     .descriptor_type(ty);
                 Some(match &bound[i] {
                     Bound::Buffer(..) => w.buffer_info(&buffer_infos[i]),
+                    Bound::TexelBuffer(view, ..) => w.texel_buffer_view(std::slice::from_ref(view)),
                     _ => w.image_info(&image_infos[i]),
                 })
             })
@@ -1206,6 +1225,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         .map(|(b, r)| match r {
             Bound::Buffer(_, ptr, _) => unsafe { std::slice::from_raw_parts(*ptr, b.data.len()) }.to_vec(),
             Bound::Image(image, ..) => unsafe { std::slice::from_raw_parts(image.ptr, b.data.len()) }.to_vec(),
+            Bound::TexelBuffer(_, ptr, _) => unsafe { std::slice::from_raw_parts(*ptr, b.data.len()) }.to_vec(),
             Bound::Sampler(..) | Bound::Unused => b.data.clone(),
         })
         .collect();

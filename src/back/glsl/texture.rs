@@ -240,6 +240,17 @@ impl<'a> Writer<'a> {
         (Self::texel_as(texel, ty), P_POSTFIX)
     }
 
+    /// `image, ivecN(coord)`: the operands that name texel `Tex[coord]` to an `imageAtomic*`.
+    pub(super) fn texel_operands(&mut self, cx: &Ctx<'a>, texel: ExprId, span: Span) -> String {
+        let Some((base, index)) = cx.f.storage_texel(texel) else {
+            self.internal(span, "a texel form without a texel");
+            return "0".into();
+        };
+        let Some(image) = self.image(cx, base) else { return "0".into() };
+        let c = self.int_coord(cx, index, span);
+        format!("{}, {c}", image.text)
+    }
+
     /// `Tex[coord] = value` or `Tex[coord] op= value`: an `imageStore` of the texel widened to
     /// four components (the format drops the ones it lacks). It has no value, so it stands only
     /// as a statement.

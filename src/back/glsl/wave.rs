@@ -55,9 +55,12 @@ fn applies_to(options: &Options, form: &Lowering, first: Option<&Type>, f: &Func
     crate::back::template::form_applies_to(form, first, f, args, &|c| options.allows(c))
 }
 
-/// The native form of a call: the first `[glsl]` attribute whose conditions hold.
+/// The native form of a call: the first `[glsl]` attribute whose conditions hold. A texel
+/// destination (an atomic's `inout` first argument) takes a `texel` form (`imageAtomic*`).
 fn native_form<'i>(options: &Options, intr: &'i Intrinsic, f: &Function, args: &[ExprId]) -> Option<&'i Lowering> {
-    intr.lowerings_for("glsl").find(|form| applies(options, form, f, args))
+    let writes_texel = intr.params.first().is_some_and(|p| p.mode != ParamMode::In)
+        && args.first().is_some_and(|&a| f.storage_texel(a).is_some());
+    intr.lowerings_for("glsl").find(|form| applies(options, form, f, args) && (form.flag("texel") || !writes_texel))
 }
 
 /// The form applied to each row of a matrix ([`crate::back::template::row_form`]): GLSL's
@@ -132,6 +135,7 @@ impl<'a> Writer<'a> {
         };
         for key in form.positional.iter().skip(1) {
             match key {
+                AttrValue::Ident(k) if k == "texel" => {}
                 AttrValue::Ident(k) => match extension(k) {
                     Some(e) => {
                         self.extensions.insert(e);
@@ -154,6 +158,8 @@ impl<'a> Writer<'a> {
         for (k, p) in pieces.iter().enumerate() {
             match p {
                 Piece::Text(t) => out.push_str(t),
+                // `imageAtomicAdd($0, $1)`: a texel destination is the image and its coordinate.
+                Piece::Arg(0) if form.flag("texel") => out.push_str(&self.texel_operands(cx, args[0], span)),
                 Piece::Arg(i) => match args.get(*i) {
                     Some(a) => {
                         let min = if in_argument_slot(&pieces, k) { P_ASSIGN } else { P_POSTFIX };

@@ -55,7 +55,10 @@
 //!   `StorageImageExtendedFormats` (the storage formats Vulkan does not require, `Rg32f` …),
 //!   `ImageQuery` (`GetDimensions`), `MinLod` (a LOD clamp),
 //!   `StorageImageReadWithoutFormat`/`StorageImageWriteWithoutFormat` (a read / write of an
-//!   `Unknown`-format storage image). Atomics on texels are E0612.
+//!   `Unknown`-format storage image).
+//! - An atomic on a texel (`InterlockedMax(tex[p], v)`) goes through `OpImageTexelPointer` on
+//!   the image variable (or its array element), with Device scope. Vulkan allows it on `r32ui`
+//!   and `r32i` images only; other formats are E0612.
 //! - **Structured-buffer counters** follow DXC: `AppendStructuredBuffer`,
 //!   `ConsumeStructuredBuffer`, and a `RWStructuredBuffer` whose `IncrementCounter` or
 //!   `DecrementCounter` the entry point reaches, get a second storage buffer
@@ -90,8 +93,8 @@
 //!
 //! - E0610: no `[spirv]` lowering of an intrinsic applies (none given, or none for the type).
 //! - E0611: the stdlib says the intrinsic has no SPIR-V form (`[spirv(unsupported, "why")]`).
-//! - E0612: a language feature this backend does not write yet (texel atomics, images of other
-//!   than 32-bit elements, resources as values, arrays of buffers, …).
+//! - E0612: a language feature this backend does not write yet (atomics on texels of formats
+//!   other than `r32ui`/`r32i`, images of other than 32-bit elements, resources as values, arrays of buffers, …).
 //! - E0613: a non-compute entry point.
 //! - E0699: internal error (a malformed stdlib attribute, a stdlib body that fails to compile).
 

@@ -246,7 +246,12 @@ impl<'a> Writer<'a> {
                 Ok(0)
             }
             "atomic" => {
-                let Some(p) = self.pointer(args[0])? else {
+                let texel = self.cur_fn().storage_texel(args[0]);
+                let texel = match texel {
+                    Some((image, coord)) => Some(self.texel_pointer(image, coord, span)?),
+                    None => self.pointer(args[0])?,
+                };
+                let Some(p) = texel else {
                     return Err(err(
                         "E0612",
                         span,

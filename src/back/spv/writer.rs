@@ -82,8 +82,8 @@ struct ImageVar {
     elem: Type,
     /// `Sampled = 2`: read with `OpImageRead`, written with `OpImageWrite`.
     storage: bool,
-    /// The declared format is `Unknown`.
-    unknown_format: bool,
+    /// The declared format (`Unknown` for sampled images and three-component texels).
+    format: spirv::ImageFormat,
     /// The variable is an array of images (`Texture2D t[4]`).
     array: bool,
 }

@@ -42,6 +42,10 @@ impl<'a> Writer<'a> {
                     continue;
                 }
                 let Some(mut a) = args.first().copied() else { continue };
+                if f.storage_texel(a).is_some() {
+                    self.refuse_code("E0653", e.span, "an atomic operation on a texel (WGSL has no texture atomics)");
+                    continue;
+                }
                 // The field the path goes through first (from the element up), if any: that
                 // field is declared atomic, not the whole global.
                 let mut field = None;

@@ -156,7 +156,7 @@ impl<'a> Writer<'a> {
         let var_ty = self.descriptors(image, array);
         let var = self.global_var(var_ty, StorageClass::UniformConstant, None, name);
         let array = array != Descriptors::One;
-        Ok(ImageVar { var, image, kind, elem, storage, unknown_format: format == F::Unknown, array })
+        Ok(ImageVar { var, image, kind, elem, storage, format, array })
     }
 
     /// The variable type of `count` descriptors of type `elem`.
@@ -296,6 +296,53 @@ impl<'a> Writer<'a> {
         Ok(self.image_of(base)?.map(|(iv, img)| (iv, img, index)))
     }
 
+    /// `OpImageTexelPointer` to texel `Img[coord]` of a storage image: an atomic's destination.
+    /// Vulkan allows atomics only on single-channel 32-bit integer formats (the stdlib's atomics
+    /// take integers), which spirv-val checks; others are refused here with the reason.
+    pub(in crate::back::spv) fn texel_pointer(&mut self, image: ExprId, coord: ExprId, span: Span) -> R<Ptr> {
+        use spirv::ImageFormat as F;
+        let Some(GVar::Image(iv)) = self.descriptor_global(image).and_then(|g| self.gvars.get(&g).cloned()) else {
+            return Err(err("E0612", span, "an atomic on a texel of a texture that is not a global"));
+        };
+        if !matches!(iv.format, F::R32i | F::R32ui) {
+            return Err(err(
+                "E0612",
+                span,
+                format!(
+                    "an atomic on a texel of `{}<{}>` (format `{}`): Vulkan's image atomics need a single-channel \
+                     32-bit integer format (`r32ui`, `r32i`)",
+                    iv.kind.name(),
+                    self.m.type_name(&iv.elem),
+                    Format::from_spirv_code(iv.format as u32).map_or("unknown", Format::name)
+                ),
+            ));
+        }
+        let image_ptr = if iv.array {
+            let ExprKind::Index { index, .. } = self.ex(image).kind else {
+                return Err(err("E0612", span, "an array of resources is used as a value"));
+            };
+            let non_uniform = self.is_non_uniform_index(index);
+            let i = self.expr(index)?;
+            let p = self.ptr_ty(iv.image, StorageClass::UniformConstant);
+            let at = self.op_ids(Op::AccessChain, p, &[iv.var, i]);
+            if non_uniform {
+                self.require_non_uniform();
+                self.require(Capability::StorageImageArrayNonUniformIndexing);
+                self.decorate(at, spirv::Decoration::NonUniform, vec![]);
+            }
+            at
+        } else {
+            iv.var
+        };
+        let c = self.expr(coord)?;
+        let sample = self.const_u32(0);
+        let scalar = iv.elem.scalar().unwrap_or(Scalar::U32);
+        let st = self.scalar_ty(scalar);
+        let pt = self.ptr_ty(st, StorageClass::Image);
+        let id = self.op_ids(Op::ImageTexelPointer, pt, &[image_ptr, c, sample]);
+        Ok(Ptr { id, ty: Type::Scalar(scalar), layout: Layout::Logical, sc: StorageClass::Image })
+    }
+
     /// The element's scalar and the four-component texel type of `iv`.
     fn texel_ty(&mut self, iv: &ImageVar) -> (Scalar, Word) {
         let s = iv.elem.scalar().unwrap_or(Scalar::F32);
@@ -331,7 +378,7 @@ impl<'a> Writer<'a> {
     ) -> R<Word> {
         let (_, v4) = self.texel_ty(iv);
         let texel = if iv.storage {
-            if iv.unknown_format {
+            if iv.format == spirv::ImageFormat::Unknown {
                 self.require(Capability::StorageImageReadWithoutFormat);
             }
             self.op_ids(Op::ImageRead, v4, &[img, coord])
@@ -362,7 +409,7 @@ impl<'a> Writer<'a> {
         if !iv.storage {
             return Err(Diagnostic::error("E0699", "internal error: a write to a read-only image"));
         }
-        if iv.unknown_format {
+        if iv.format == spirv::ImageFormat::Unknown {
             self.require(Capability::StorageImageWriteWithoutFormat);
         }
         let (s, v4) = self.texel_ty(iv);
@@ -551,5 +598,22 @@ impl<'a> Writer<'a> {
             return Ok(v);
         }
         Ok(self.texel_as(v, ty))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The runner reads storage formats back by their numbers ([`Format::spirv_code`]).
+    #[test]
+    fn format_codes_match_rspirv() {
+        for name in Format::names() {
+            let f = Format::from_name(name).unwrap();
+            if !f.is_depth() {
+                assert_eq!(spirv_format(f).0 as u32, f.spirv_code(), "{name}");
+                assert_eq!(Format::from_spirv_code(f.spirv_code()), Some(f), "{name}");
+            }
+        }
     }
 }
