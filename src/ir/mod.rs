@@ -1346,6 +1346,21 @@ impl Function {
         base
     }
 
+    /// Whether evaluating `e` changes nothing, so that evaluating it twice, or moving it, is
+    /// the same as once where it stands (conservative: any call counts as a change).
+    pub fn is_pure(&self, e: ExprId) -> bool {
+        let mut ok = !matches!(
+            self.exprs[e].kind,
+            ExprKind::Call { .. }
+                | ExprKind::Intrinsic { .. }
+                | ExprKind::Method { .. }
+                | ExprKind::Assign { .. }
+                | ExprKind::IncDec { .. }
+        );
+        self.exprs[e].kind.for_each_child(|c| ok &= self.is_pure(c));
+        ok
+    }
+
     /// `Img[coord]` on a storage image ([`ResourceKind::is_storage_image`]): the image
     /// expression and the coordinate.
     pub fn storage_texel(&self, e: ExprId) -> Option<(ExprId, ExprId)> {

@@ -13,6 +13,7 @@
 pub mod group_wave;
 pub mod intrinsics;
 mod predicate;
+mod resource_structs;
 mod resource_values;
 mod row_major_matrices;
 mod texel_writes;

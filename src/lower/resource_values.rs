@@ -35,7 +35,7 @@ enum Subscript {
     Local(LocalId),
 }
 
-fn is_resource(ty: &Type) -> bool {
+pub(super) fn is_resource(ty: &Type) -> bool {
     match ty {
         Type::Resource(..) => true,
         Type::Array(e, _) => is_resource(e),
@@ -49,6 +49,7 @@ fn needs_resource_values(module: &Module, entry: usize) -> bool {
     let Some(ep) = module.entry_points.get(entry) else { return false };
     let reachable = module.reachable_functions(ep.function);
     module.functions.iter().any(|(h, f)| reachable[h.index()] && f.locals.iter().any(|(_, l)| is_resource(&l.ty)))
+        || super::resource_structs::needs_splitting(module)
 }
 
 /// Resolves every resource variable and parameter reachable from entry point `entry` to the
@@ -59,8 +60,14 @@ pub fn resource_values(module: &mut Cow<'_, Module>, entry: usize) -> Result<(),
         return Ok(());
     }
     let module = module.to_mut();
-    let Some(ep) = module.entry_points.get(entry) else { return Ok(()) };
     let mut errors = Vec::new();
+    if super::resource_structs::needs_splitting(module) {
+        super::resource_structs::split_resource_structs(module, entry, &mut errors);
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+    }
+    let Some(ep) = module.entry_points.get(entry) else { return Ok(()) };
     let mut specializations: HashMap<(FunctionId, SpecializationKey), FunctionId> = HashMap::default();
     let mut done: HashSet<FunctionId> = HashSet::default();
     let mut work = vec![ep.function];
@@ -184,9 +191,21 @@ fn write_path(module: &Module, f: &mut Function, at: ExprId, root: GlobalId, sub
     f.exprs[at].kind = ExprKind::Index { base, index };
 }
 
-/// Every expression of `f` that reads local `l`.
+/// Every expression of `f` that reads local `l` (not the target of an assignment to it).
 fn reads_of(f: &Function, l: LocalId) -> Vec<ExprId> {
-    f.exprs.iter().filter(|(_, e)| matches!(e.kind, ExprKind::Local(x) if x == l)).map(|(id, _)| id).collect()
+    let written: HashSet<ExprId> = f
+        .exprs
+        .iter()
+        .filter_map(|(_, e)| match e.kind {
+            ExprKind::Assign { target, .. } => Some(target),
+            _ => None,
+        })
+        .collect();
+    f.exprs
+        .iter()
+        .filter(|(id, e)| matches!(e.kind, ExprKind::Local(x) if x == l) && !written.contains(id))
+        .map(|(id, _)| id)
+        .collect()
 }
 
 /// Resolves the resource variables declared in `f`'s body, in statement order (a later one's
@@ -197,77 +216,144 @@ fn resolve_variables(module: &Module, f: &mut Function, errors: &mut Vec<Diagnos
         return;
     }
     let mut body = std::mem::take(&mut f.body);
-    resolve_block(module, f, &mut body, errors);
+    let mut vars = Variables { module, errors, set: HashSet::default(), unset: HashSet::default() };
+    vars.block(f, &mut body);
     f.body = body;
-}
-
-fn resolve_block(module: &Module, f: &mut Function, block: &mut Block, errors: &mut Vec<Diagnostic>) {
-    let stmts = std::mem::take(&mut block.stmts);
-    for mut stmt in stmts {
-        if let Stmt::Local { local, init } = stmt {
-            if is_resource(&f.locals[local].ty) {
-                resolve_variable(module, f, local, init, &mut block.stmts, errors);
-                continue;
-            }
-        }
-        resolve_nested(module, f, &mut stmt, errors);
-        block.stmts.push(stmt);
-    }
-}
-
-fn resolve_nested(module: &Module, f: &mut Function, stmt: &mut Stmt, errors: &mut Vec<Diagnostic>) {
-    match stmt {
-        Stmt::Block(b) => resolve_block(module, f, b, errors),
-        Stmt::If { then, els, .. } => {
-            resolve_block(module, f, then, errors);
-            if let Some(e) = els {
-                resolve_block(module, f, e, errors);
-            }
-        }
-        Stmt::For { init, body, .. } => {
-            let mut head = Block { stmts: std::mem::take(init) };
-            resolve_block(module, f, &mut head, errors);
-            *init = head.stmts;
-            resolve_block(module, f, body, errors);
-        }
-        Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => resolve_block(module, f, body, errors),
-        Stmt::Switch { cases, .. } => {
-            for c in cases {
-                resolve_block(module, f, &mut c.body, errors);
-            }
-        }
-        Stmt::Expr(_) | Stmt::Local { .. } | Stmt::Return(_) | Stmt::Break | Stmt::Continue | Stmt::Discard => {}
-    }
-}
-
-fn resolve_variable(
-    module: &Module,
-    f: &mut Function,
-    local: LocalId,
-    init: Option<ExprId>,
-    out: &mut Vec<Stmt>,
-    errors: &mut Vec<Diagnostic>,
-) {
-    let span = f.locals[local].span;
-    let Some(path) = init.and_then(|e| path_of(f, e)) else {
-        errors.push(unresolvable(init.map_or(span, |e| f.exprs[e].span), "a resource variable's initializer"));
-        return;
-    };
-    let mut subscripts = Vec::with_capacity(path.indices.len());
-    for (k, index) in path.indices.into_iter().enumerate() {
-        match f.const_value(index) {
-            Some(v) => subscripts.push(Subscript::Const(v, f.exprs[index].ty.clone())),
-            None => {
-                let name = format!("{}_index{}", f.locals[local].name, k);
-                let ty = f.exprs[index].ty.clone();
-                let held = f.locals.append(Local::new(name, ty, span));
-                out.push(Stmt::Local { local: held, init: Some(index) });
-                subscripts.push(Subscript::Local(held));
+    // A variable never given a resource may be copied (a struct's field left unset and copied
+    // whole), never used.
+    for (_, e) in f.live_expr_iter() {
+        if let ExprKind::Local(l) = e.kind {
+            if vars.unset.contains(&l) {
+                vars.errors.push(
+                    Diagnostic::error(
+                        "E0517",
+                        format!("`{}` is used, but it was never given a resource", f.locals[l].name),
+                    )
+                    .with_label(e.span, "used here"),
+                );
             }
         }
     }
-    for read in reads_of(f, local) {
-        write_path(module, f, read, path.root, &subscripts);
+}
+
+/// The resource variables of one function as its statements give them their resources.
+struct Variables<'m, 'e> {
+    module: &'m Module,
+    errors: &'e mut Vec<Diagnostic>,
+    /// Given their resource (reads already rewritten).
+    set: HashSet<LocalId>,
+    /// Declared without one, or copied from one that has none: they may be given one later.
+    unset: HashSet<LocalId>,
+}
+
+impl Variables<'_, '_> {
+    fn block(&mut self, f: &mut Function, block: &mut Block) {
+        let stmts = std::mem::take(&mut block.stmts);
+        for mut stmt in stmts {
+            if let Stmt::Local { local, init } = stmt {
+                if is_resource(&f.locals[local].ty) {
+                    match init {
+                        Some(value) => self.assign(f, local, value, &mut block.stmts),
+                        None => {
+                            self.unset.insert(local);
+                        }
+                    }
+                    continue;
+                }
+            }
+            if let Stmt::Expr(e) = stmt {
+                if let ExprKind::Assign { op: None, target, value } = f.exprs[e].kind {
+                    if let ExprKind::Local(local) = f.exprs[target].kind {
+                        if is_resource(&f.locals[local].ty) {
+                            self.assign(f, local, value, &mut block.stmts);
+                            continue;
+                        }
+                    }
+                }
+            }
+            // A branch a constant rules out gives no resource (`if (USE_X) s = s.with_x(t);`
+            // with `USE_X` false).
+            if let Stmt::If { cond, then, els, .. } = &mut stmt {
+                if let Some(taken) = f.const_value(*cond).and_then(|c| c.as_bool()) {
+                    let mut kept = if taken { std::mem::take(then) } else { els.take().unwrap_or_default() };
+                    self.block(f, &mut kept);
+                    block.stmts.push(Stmt::Block(kept));
+                    continue;
+                }
+            }
+            self.nested(f, &mut stmt);
+            block.stmts.push(stmt);
+        }
+    }
+
+    fn nested(&mut self, f: &mut Function, stmt: &mut Stmt) {
+        match stmt {
+            Stmt::Block(b) => self.block(f, b),
+            Stmt::If { then, els, .. } => {
+                self.block(f, then);
+                if let Some(e) = els {
+                    self.block(f, e);
+                }
+            }
+            Stmt::For { init, body, .. } => {
+                let mut head = Block { stmts: std::mem::take(init) };
+                self.block(f, &mut head);
+                *init = head.stmts;
+                self.block(f, body);
+            }
+            Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => self.block(f, body),
+            Stmt::Switch { cases, .. } => {
+                for c in cases {
+                    self.block(f, &mut c.body);
+                }
+            }
+            Stmt::Expr(_) | Stmt::Local { .. } | Stmt::Return(_) | Stmt::Break | Stmt::Continue | Stmt::Discard => {}
+        }
+    }
+
+    /// Resource variable `local` is given `value`: a resource, or another variable's (unset:
+    /// then so is this one). Its non-constant subscripts are held in locals declared in `out`.
+    fn assign(&mut self, f: &mut Function, local: LocalId, value: ExprId, out: &mut Vec<Stmt>) {
+        let span = f.exprs[value].span;
+        if self.set.contains(&local) {
+            self.errors.push(
+                Diagnostic::error(
+                    "E0517",
+                    format!(
+                        "`{}` is given a second resource; a resource variable names one resource",
+                        f.locals[local].name
+                    ),
+                )
+                .with_label(span, "the second"),
+            );
+            return;
+        }
+        if matches!(f.exprs[value].kind, ExprKind::Local(u) if self.unset.contains(&u)) {
+            self.unset.insert(local);
+            return;
+        }
+        let Some(path) = path_of(f, value) else {
+            self.errors.push(unresolvable(span, "a resource variable's value"));
+            return;
+        };
+        self.unset.remove(&local);
+        self.set.insert(local);
+        let mut subscripts = Vec::with_capacity(path.indices.len());
+        for (k, index) in path.indices.into_iter().enumerate() {
+            match f.const_value(index) {
+                Some(v) => subscripts.push(Subscript::Const(v, f.exprs[index].ty.clone())),
+                None => {
+                    let name = format!("{}_index{}", f.locals[local].name, k);
+                    let ty = f.exprs[index].ty.clone();
+                    let held = f.locals.append(Local::new(name, ty, f.locals[local].span));
+                    out.push(Stmt::Local { local: held, init: Some(index) });
+                    subscripts.push(Subscript::Local(held));
+                }
+            }
+        }
+        for read in reads_of(f, local) {
+            write_path(self.module, f, read, path.root, &subscripts);
+        }
     }
 }
 

@@ -16,20 +16,6 @@ fn is_storage_texel(f: &Function, e: ExprId) -> bool {
     }
 }
 
-/// Whether evaluating `e` twice is the same as once.
-fn pure(f: &Function, e: ExprId) -> bool {
-    let mut ok = !matches!(
-        f.exprs[e].kind,
-        ExprKind::Call { .. }
-            | ExprKind::Intrinsic { .. }
-            | ExprKind::Method { .. }
-            | ExprKind::Assign { .. }
-            | ExprKind::IncDec { .. }
-    );
-    f.exprs[e].kind.for_each_child(|c| ok &= pure(f, c));
-    ok
-}
-
 /// Whether `module` has a write to some components of a storage texel.
 fn has_texel_swizzle_writes(module: &Module) -> bool {
     module.functions.iter().any(|(_, f)| {
@@ -54,8 +40,8 @@ pub fn texel_writes(module: &mut Cow<'_, Module>) {
             .live_expr_iter()
             .filter(|(_, e)| match &e.kind {
                 ExprKind::Assign { target, value, .. } => {
-                    matches!(&f.exprs[*target].kind, ExprKind::Swizzle { base, .. } if is_storage_texel(f, *base) && pure(f, *base))
-                        && pure(f, *value)
+                    matches!(&f.exprs[*target].kind, ExprKind::Swizzle { base, .. } if is_storage_texel(f, *base) && f.is_pure(*base))
+                        && f.is_pure(*value)
                 }
                 _ => false,
             })

@@ -969,9 +969,6 @@ impl Checker {
                         if fields.iter().any(|f| f.name == d.name.name) {
                             self.error("E0302", d.name.span, format!("duplicate field `{}`", d.name.name));
                         }
-                        if matches!(ty, Type::Resource(..)) {
-                            self.error("E0402", d.name.span, "resources cannot be struct fields");
-                        }
                         let semantic = d.annotations.iter().find_map(|a| match a {
                             ast::Annotation::Semantic(i) => Some(i.name.clone()),
                             _ => None,
