@@ -1,27 +1,19 @@
-//! Writes to some components of a storage texture's texel (`img[px].rgb += c`): GLSL's
-//! `imageStore`, WGSL's `textureStore`, Metal's `write` and the like store whole texels only,
-//! so the assignment becomes one of the whole texel, read, with the named components replaced.
+//! Writes to some components of a storage texture's or typed buffer's texel
+//! (`img[px].rgb += c`): GLSL's `imageStore`, WGSL's `textureStore`, Metal's `write` and the
+//! like store whole texels only, so the assignment becomes one of the whole texel, read, with
+//! the named components replaced.
 //! The coordinate and the value are evaluated more than once, so only writes whose coordinate
 //! and value have no side effects are rewritten (the rest are left to the backend).
 
 use crate::ir::{Expr, ExprId, ExprKind, Function, Module, Type};
 use std::borrow::Cow;
 
-fn is_storage_texel(f: &Function, e: ExprId) -> bool {
-    match &f.exprs[e].kind {
-        ExprKind::Index { base, .. } => {
-            matches!(&f.exprs[*base].ty, Type::Resource(k, _) if k.is_texture() && k.is_writable())
-        }
-        _ => false,
-    }
-}
-
 /// Whether `module` has a write to some components of a storage texel.
 fn has_texel_swizzle_writes(module: &Module) -> bool {
     module.functions.iter().any(|(_, f)| {
         f.exprs.iter().any(|(_, e)| match &e.kind {
             ExprKind::Assign { target, .. } => match &f.exprs[*target].kind {
-                ExprKind::Swizzle { base, .. } => is_storage_texel(f, *base),
+                ExprKind::Swizzle { base, .. } => f.storage_texel(*base).is_some(),
                 _ => false,
             },
             _ => false,
@@ -40,7 +32,7 @@ pub fn texel_writes(module: &mut Cow<'_, Module>) {
             .live_expr_iter()
             .filter(|(_, e)| match &e.kind {
                 ExprKind::Assign { target, value, .. } => {
-                    matches!(&f.exprs[*target].kind, ExprKind::Swizzle { base, .. } if is_storage_texel(f, *base) && f.is_pure(*base))
+                    matches!(&f.exprs[*target].kind, ExprKind::Swizzle { base, .. } if f.storage_texel(*base).is_some() && f.is_pure(*base))
                         && f.is_pure(*value)
                 }
                 _ => false,

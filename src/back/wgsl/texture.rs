@@ -64,22 +64,28 @@ impl<'a> Writer<'a> {
                 let format = match g.image_format {
                     Some(f) => format_name(f),
                     None => {
+                        // WGSL has no three-component storage format: such a texture is
+                        // declared with four (as Slang declares it), and its texels written
+                        // widened; `[[vk::image_format]]` names another.
                         let channels = match elem.vector_size().unwrap_or(1) {
-                            1 => Some("r"),
-                            2 => Some("rg"),
-                            4 => Some("rgba"),
-                            _ => None,
+                            1 => "r",
+                            2 => "rg",
+                            _ => "rgba",
                         };
                         let bits = match s {
                             "i32" => "32sint",
                             "u32" => "32uint",
                             _ => "32float",
                         };
-                        channels.map(|c| format!("{c}{bits}"))
+                        Some(format!("{channels}{bits}"))
                     }
                 };
                 let Some(format) = format else {
-                    return self.refuse(g.span, "a storage texture of three components without `[[vk::image_format]]`");
+                    let f = g.image_format.map_or("", |f| f.name());
+                    return self.refuse(
+                        g.span,
+                        &format!("a storage texture of format `{f}` (WGSL has no such storage format)"),
+                    );
                 };
                 let access = if self.texture_read(h) { "read_write" } else { "write" };
                 format!("texture_storage_{d}<{format}, {access}>")
