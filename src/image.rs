@@ -184,6 +184,10 @@ impl Format {
             D32f | D16 => 0,
         }
     }
+    /// The format's place in the table of formats (the CUDA prelude's format code).
+    pub fn code(self) -> u32 {
+        FORMATS.iter().position(|f| f.0 == self).unwrap_or(0) as u32
+    }
     /// The format whose [`Format::spirv_code`] is `code`.
     pub fn from_spirv_code(code: u32) -> Option<Format> {
         FORMATS.iter().map(|f| f.0).find(|f| code != 0 && f.spirv_code() == code)

@@ -18,6 +18,16 @@ pub enum Arg {
     Uint(u32),
     /// A null pointer (a parameter the kernel does not use).
     Null,
+    /// A `wavec::Image` by value: a device buffer holding these texels (copied back after the
+    /// run), then the shape's words (format, width, height, depth, layers, mips, count).
+    Image(Vec<u8>, [u32; 7]),
+    /// A struct by value: these bytes (a `wavec::Sampler`).
+    Value(Vec<u8>),
+    /// A device pointer to `wavec::Image`s: a device buffer holding the texels of all of
+    /// them (copied back after the run), each `element_bytes` long, and their shape.
+    Images { data: Vec<u8>, shape: [u32; 7], element_bytes: usize },
+    /// A device pointer to a read-only copy of these bytes (an array of `wavec::Sampler`s).
+    Device(Vec<u8>),
 }
 
 pub struct Launch<'a> {
@@ -31,7 +41,7 @@ pub struct Launch<'a> {
 }
 
 pub struct Launched {
-    /// The buffers' bytes after the run, one per `Arg::Buffer`, in order.
+    /// The buffers' bytes after the run, one per `Arg::Buffer` and `Arg::Image`, in order.
     pub buffers: Vec<Vec<u8>>,
     /// `NVIDIA H100 80GB HBM3 (sm_90)`.
     pub device: String,
@@ -212,10 +222,14 @@ pub fn launch(l: &Launch) -> Result<Launched, String> {
         // Values the argument array points at: device pointers (u64) and counts (u32).
         let mut pointers: Vec<Ptr> = Vec::with_capacity(l.args.len());
         let mut uints: Vec<u32> = Vec::with_capacity(l.args.len());
+        // By-value structs: an image's device pointer and shape, a sampler's bytes.
+        let mut values: Vec<Vec<u8>> = Vec::new();
+        // Device buffers the kernel only reads, never copied back: arrays of structs.
+        let mut inputs: Vec<Ptr> = Vec::new();
         let mut result = Ok(());
         for a in &l.args {
             match a {
-                Arg::Buffer(data) => {
+                Arg::Buffer(data) | Arg::Image(data, _) | Arg::Images { data, .. } => {
                     let size = data.len().max(4);
                     let mut p: Ptr = 0;
                     result = api.check((api.mem_alloc)(&mut p, size), "cuMemAlloc");
@@ -229,22 +243,62 @@ pub fn launch(l: &Launch) -> Result<Launched, String> {
                     if result.is_err() {
                         break;
                     }
-                    pointers.push(p);
+                    let image = |at: Ptr, shape: &[u32; 7]| {
+                        let mut v = at.to_le_bytes().to_vec();
+                        for w in shape.iter().chain(&[0]) {
+                            v.extend(w.to_le_bytes());
+                        }
+                        v
+                    };
+                    match a {
+                        Arg::Image(_, shape) => values.push(image(p, shape)),
+                        Arg::Images { shape, element_bytes, .. } => {
+                            let structs: Vec<u8> = (0..shape[6] as u64)
+                                .flat_map(|i| image(p + i * *element_bytes as u64, shape))
+                                .collect();
+                            match upload(&api, &structs) {
+                                Ok(q) => {
+                                    inputs.push(q);
+                                    pointers.push(q);
+                                }
+                                Err(e) => {
+                                    result = Err(e);
+                                    break;
+                                }
+                            }
+                        }
+                        _ => pointers.push(p),
+                    }
                 }
+                Arg::Device(bytes) => match upload(&api, bytes) {
+                    Ok(q) => {
+                        inputs.push(q);
+                        pointers.push(q);
+                    }
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                },
                 Arg::Null => pointers.push(0),
                 Arg::Uint(v) => uints.push(*v),
+                Arg::Value(bytes) => values.push(bytes.clone()),
             }
         }
         let mut buffers = Vec::new();
         let mut times = Vec::new();
         if result.is_ok() {
-            let (mut pi, mut ui) = (0, 0);
+            let (mut pi, mut ui, mut vi) = (0, 0, 0);
             let mut params: Vec<*mut c_void> = Vec::with_capacity(l.args.len());
             for a in &l.args {
                 match a {
                     Arg::Uint(_) => {
                         params.push(&mut uints[ui] as *mut u32 as *mut c_void);
                         ui += 1;
+                    }
+                    Arg::Image(..) | Arg::Value(_) => {
+                        params.push(values[vi].as_mut_ptr() as *mut c_void);
+                        vi += 1;
                     }
                     _ => {
                         params.push(&mut pointers[pi] as *mut Ptr as *mut c_void);
@@ -290,7 +344,7 @@ pub fn launch(l: &Launch) -> Result<Launched, String> {
                     device_buffers
                         .iter()
                         .zip(l.args.iter().filter_map(|a| match a {
-                            Arg::Buffer(d) => Some(d),
+                            Arg::Buffer(d) | Arg::Image(d, _) | Arg::Images { data: d, .. } => Some(d),
                             _ => None,
                         }))
                         .try_for_each(|((p, _), data)| {
@@ -305,7 +359,7 @@ pub fn launch(l: &Launch) -> Result<Launched, String> {
                 result = time_launches(&api, &restore, &run, l.timed_runs).map(|t| times = t);
             }
         }
-        for (p, _) in &device_buffers {
+        for p in device_buffers.iter().map(|(p, _)| p).chain(&inputs) {
             (api.mem_free)(*p);
         }
         (api.module_unload)(module);
@@ -316,6 +370,22 @@ pub fn launch(l: &Launch) -> Result<Launched, String> {
         result?;
         Ok(Launched { buffers, device: format!("{name} ({arch})"), times })
     }
+}
+
+/// A device buffer holding `bytes`.
+///
+/// # Safety
+/// A CUDA context must be current.
+unsafe fn upload(api: &Api, bytes: &[u8]) -> Result<Ptr, String> {
+    let mut p: Ptr = 0;
+    api.check((api.mem_alloc)(&mut p, bytes.len().max(4)), "cuMemAlloc")?;
+    if !bytes.is_empty() {
+        if let Err(e) = api.check((api.htod)(p, bytes.as_ptr() as *const c_void, bytes.len()), "cuMemcpyHtoD") {
+            (api.mem_free)(p);
+            return Err(e);
+        }
+    }
+    Ok(p)
 }
 
 /// Launches after the measured one, each on the buffers `restore` puts back: a few to warm up,

@@ -362,6 +362,44 @@ fn execute_cuda(job: &Job, timed_runs: u32) -> Result<Ran, String> {
                 args.push(Arg::Buffer(find(BufferId::PUSH).unwrap_or_default()));
                 ids.push(BufferId::PUSH);
             }
+            ParamKind::Image { set, binding, array } => {
+                let id = BufferId { set, binding };
+                let spec = job.buffers.iter().find(|(b, _)| *b == id).map(|(_, s)| s);
+                let Some((desc, data)) = spec.and_then(|s| match s.kind {
+                    Some(BufferKind::Image(d)) => Some((d, s.data.clone())),
+                    _ => None,
+                }) else {
+                    return Err(format!(
+                        "`{}` at set {set}, binding {binding} is a texture; supply an `image:` spec",
+                        p.name
+                    ));
+                };
+                let shape = crate::back::cuda::image_shape(&desc);
+                args.push(match array {
+                    false => Arg::Image(data, shape),
+                    true => Arg::Images { data, shape, element_bytes: desc.element_bytes() },
+                });
+                ids.push(id);
+            }
+            ParamKind::Sampler { set, binding, array } => {
+                let id = BufferId { set, binding };
+                let spec = job.buffers.iter().find(|(b, _)| *b == id).map(|(_, s)| s);
+                let Some(desc) = spec.and_then(|s| match s.kind {
+                    Some(BufferKind::Sampler(d, n)) => Some((d, n)),
+                    _ => None,
+                }) else {
+                    return Err(format!(
+                        "`{}` at set {set}, binding {binding} is a sampler; supply a `sampler:` spec",
+                        p.name
+                    ));
+                };
+                let (desc, count) = desc;
+                let bytes = crate::back::cuda::sampler_bytes(&desc);
+                args.push(match array {
+                    false => Arg::Value(bytes),
+                    true => Arg::Device(bytes.repeat(count.max(1) as usize)),
+                });
+            }
             ParamKind::Unused => args.push(Arg::Null),
         }
     }

@@ -1,6 +1,7 @@
-//! The kernel's parameters: what a launcher passes, in order. One pointer per resource in
-//! [`crate::ir::bindings`] order (set, then binding), each buffer followed by its element count,
-//! then the push constants. The CUDA engine (`crate::testing`) and the writer both read this.
+//! The kernel's parameters: what a launcher passes, in order. One per resource in
+//! [`crate::ir::bindings`] order (set, then binding): a pointer for a buffer, followed by its
+//! element count, an image or a sampler by value for a texture or a sampler; then the push
+//! constants. The CUDA engine (`crate::testing`) and the writer both read this.
 
 use crate::ir::bindings::{bindings, Slot};
 use crate::ir::{AddressSpace, Module, ResourceKind, Type};
@@ -15,7 +16,12 @@ pub enum ParamKind {
     Count { set: u32, binding: u32, stride: u32 },
     /// A device pointer to the push-constant block (the entry point's `uniform` values).
     Push,
-    /// A resource the kernel cannot use (a texture or sampler): a null pointer keeps the order.
+    /// A texture (`wavec::Image`, by value: its texels' device pointer and its shape), or an
+    /// array of them (a device pointer to `wavec::Image`s).
+    Image { set: u32, binding: u32, array: bool },
+    /// A sampler (`wavec::Sampler`, by value: its state), or an array of them (a device pointer).
+    Sampler { set: u32, binding: u32, array: bool },
+    /// A resource the kernel cannot use: a null pointer keeps the order.
     Unused,
 }
 
@@ -45,10 +51,21 @@ pub fn kernel_abi(module: &Module, entry: usize) -> Vec<Param> {
         match b.slot {
             Slot::Global(g) => {
                 let global = &module.globals[g];
-                let Type::Resource(kind, elem) = &global.ty else { continue };
                 let name = global.name.clone();
-                if kind.is_texture() || kind.is_sampler() {
-                    params.push(Param { kind: ParamKind::Unused, name });
+                let (ty, array) = match &global.ty {
+                    Type::Array(e, _) => (&**e, true),
+                    t => (t, false),
+                };
+                let Type::Resource(kind, elem) = ty else { continue };
+                if kind.is_texture() {
+                    params.push(Param { kind: ParamKind::Image { set, binding, array }, name });
+                    continue;
+                }
+                if kind.is_sampler() {
+                    params.push(Param { kind: ParamKind::Sampler { set, binding, array }, name });
+                    continue;
+                }
+                if array {
                     continue;
                 }
                 params.push(Param { kind: ParamKind::Pointer { set, binding }, name: name.clone() });
@@ -79,4 +96,58 @@ pub fn kernel_abi(module: &Module, entry: usize) -> Vec<Param> {
         params.push(Param { kind: ParamKind::Push, name: "push".into() });
     }
     params
+}
+
+/// The shape words of a `wavec::Image` after its texels' pointer: format (its place in the
+/// table of [`crate::image::Format`]), width, height, depth, layers, mips, count.
+pub fn image_shape(d: &crate::image::ImageDesc) -> [u32; 7] {
+    [d.format.code(), d.size[0], d.size[1], d.size[2], d.layers, d.mips, d.count]
+}
+
+/// A `wavec::Sampler`'s bytes: the mag, min and mip filters, the three address modes, the
+/// border color, the compare op (0 for none), then the LOD bias, minimum and maximum.
+pub fn sampler_bytes(s: &crate::image::SamplerDesc) -> Vec<u8> {
+    use crate::image::{Address, Border, CompareOp, Filter};
+    let filter = |f: Filter| (f == Filter::Linear) as u32;
+    let address = |a: Address| match a {
+        Address::Wrap => 0,
+        Address::Mirror => 1,
+        Address::Clamp => 2,
+        Address::Border => 3,
+        Address::MirrorOnce => 4,
+    };
+    let border = match s.border {
+        Border::TransparentBlack => 0,
+        Border::OpaqueBlack => 1,
+        Border::OpaqueWhite => 2,
+    };
+    let compare = s.compare.map_or(0, |op| {
+        1 + [
+            CompareOp::Never,
+            CompareOp::Less,
+            CompareOp::Equal,
+            CompareOp::LessEqual,
+            CompareOp::Greater,
+            CompareOp::NotEqual,
+            CompareOp::GreaterEqual,
+            CompareOp::Always,
+        ]
+        .iter()
+        .position(|&o| o == op)
+        .unwrap_or(0) as u32
+    });
+    let words = [
+        filter(s.mag),
+        filter(s.min),
+        filter(s.mip),
+        address(s.address[0]),
+        address(s.address[1]),
+        address(s.address[2]),
+        border,
+        compare,
+        s.lod_bias.to_bits(),
+        s.min_lod.to_bits(),
+        s.max_lod.to_bits(),
+    ];
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }

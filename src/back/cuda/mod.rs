@@ -33,10 +33,11 @@
 mod abi;
 mod keywords;
 mod masks;
+mod texture;
 mod wave;
 mod writer;
 
-pub use abi::{kernel_abi, kernel_name, Param, ParamKind};
+pub use abi::{image_shape, kernel_abi, kernel_name, sampler_bytes, Param, ParamKind};
 pub use keywords::is_reserved;
 pub use wave::Natives;
 

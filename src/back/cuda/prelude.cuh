@@ -166,6 +166,11 @@ template <int... I, class T, int N> WAVEC_FN swizzle_ref<T, N, I...> swizzle_at(
         typename swizzle_ref<T, N, I...>::value_type v = a;                                        \
         return a = v OP b;                                                                         \
     }                                                                                              \
+    template <class T, int N, int... I>                                                            \
+    WAVEC_FN swizzle_ref<T, N, I...>& operator OP##=(swizzle_ref<T, N, I...>&& a, const T& b) {    \
+        typename swizzle_ref<T, N, I...>::value_type v = a;                                        \
+        return a = v OP b;                                                                         \
+    }                                                                                              \
     template <class T, int R, int C> WAVEC_FN mat<T, R, C> operator OP(const mat<T, R, C>& a, const mat<T, R, C>& b) { \
         mat<T, R, C> r;                                                                            \
         for (int i = 0; i < R; ++i) r.m[i] = a.m[i] OP b.m[i];                                     \
@@ -505,7 +510,7 @@ WAVEC_FN long long atomic_cas(long long* p, long long c, long long v) {
 }
 #define WAVEC_INTERLOCKED(NAME, F)                                                                 \
     template <class T> WAVEC_FN void NAME(T& dest, T value) { F(&dest, value); }                   \
-    template <class T> WAVEC_FN void NAME(T& dest, T value, T& original) { original = F(&dest, value); }
+    template <class T, class O> WAVEC_FN void NAME(T& dest, T value, O& original) { original = (O)F(&dest, value); }
 WAVEC_INTERLOCKED(InterlockedAdd, atomic_add)
 WAVEC_INTERLOCKED(InterlockedMin, atomic_min)
 WAVEC_INTERLOCKED(InterlockedMax, atomic_max)
@@ -514,8 +519,8 @@ WAVEC_INTERLOCKED(InterlockedOr, atomic_or)
 WAVEC_INTERLOCKED(InterlockedXor, atomic_xor)
 WAVEC_INTERLOCKED(InterlockedExchange, atomic_exchange)
 #undef WAVEC_INTERLOCKED
-template <class T> WAVEC_FN void InterlockedCompareExchange(T& dest, T compare, T value, T& original) {
-    original = atomic_cas(&dest, compare, value);
+template <class T, class O> WAVEC_FN void InterlockedCompareExchange(T& dest, T compare, T value, O& original) {
+    original = (O)atomic_cas(&dest, compare, value);
 }
 template <class T> WAVEC_FN void InterlockedCompareStore(T& dest, T compare, T value) {
     atomic_cas(&dest, compare, value);
@@ -658,6 +663,345 @@ WAVEC_FN void GroupMemoryBarrierWithWaveSync(unsigned m) {
 WAVEC_FN void AllMemoryBarrierWithWaveSync(unsigned m) {
     __threadfence();
     __syncwarp(m);
+}
+
+
+// ---- textures and samplers: read in software, by the rules of Vulkan's "Image Operations"
+// chapter as the CPU engine reads them (src/exec/texture.rs): texel formats, wrapping,
+// nearest and linear filtering, mip selection, gathers and depth compares. An image is its
+// texels (levels from 0, each its layers, each row by row) and its shape; a sampler its state.
+struct Image {
+    unsigned char* data;
+    unsigned format, width, height, depth, layers, mips, count, pad;
+};
+struct Sampler {
+    unsigned mag, min, mip;   // 0 nearest, 1 linear
+    unsigned address[3];      // 0 wrap, 1 mirror, 2 clamp, 3 border, 4 mirror once
+    unsigned border;          // 0 transparent black, 1 opaque black, 2 opaque white
+    unsigned compare;         // 0 none, else 1 + never, less, equal, less_equal, greater, not_equal, greater_equal, always
+    float lod_bias, min_lod, max_lod;
+};
+// Per format code (the order of src/image.rs's table): channels, bits, kind (0 float,
+// 1 unorm, 2 snorm, 3 uint, 4 sint).
+__device__ const unsigned char format_channels[35] = {4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,1,1};
+__device__ const unsigned char format_bits[35] = {32,32,32,16,16,16,8,8,8,16,16,16,8,8,8,32,32,32,16,16,16,8,8,8,32,32,32,16,16,16,8,8,8,32,16};
+__device__ const unsigned char format_kind[35] = {0,0,0,0,0,0,1,1,1,1,1,1,2,2,2,3,3,3,3,3,3,3,3,3,4,4,4,4,4,4,4,4,4,0,1};
+
+WAVEC_FN unsigned texel_bytes(const Image& im) { return format_channels[im.format] * format_bits[im.format] / 8; }
+WAVEC_FN bool float_format(const Image& im) { return format_kind[im.format] <= 2; }
+WAVEC_FN uint3 level_size(const Image& im, unsigned level) {
+    unsigned l = level < 31 ? level : 31;
+    uint3 s; s.x = max(im.width >> l, 1u); s.y = max(im.height >> l, 1u); s.z = max(im.depth >> l, 1u);
+    return s;
+}
+// Where texel (x, y, z) of `layer` at `level` starts; false when any is out of range.
+WAVEC_FN bool texel_at(const Image& im, unsigned levels, unsigned layers, unsigned level, unsigned layer,
+                       long long x, long long y, long long z, unsigned long long& at) {
+    uint3 s = level_size(im, level);
+    if (level >= levels || layer >= layers || x < 0 || y < 0 || z < 0 || x >= s.x || y >= s.y || z >= s.z) return false;
+    unsigned long long off = 0;
+    for (unsigned m = 0; m < level; ++m) {
+        uint3 t = level_size(im, m);
+        off += (unsigned long long)t.x * t.y * t.z * im.layers * texel_bytes(im);
+    }
+    at = off + ((((unsigned long long)layer * s.z + z) * s.y + y) * s.x + x) * texel_bytes(im);
+    return true;
+}
+WAVEC_FN float half_to_float(unsigned h) { return __half2float(__ushort_as_half((unsigned short)h)); }
+// The four components a shader reads from the texel at byte `at` (f32 bits for float,
+// normalized and half formats; the integer's bits for integer ones; missing ones 0, 0, 0, 1).
+WAVEC_FN uint4 decode(const Image& im, unsigned long long at) {
+    unsigned n = format_channels[im.format], bits = format_bits[im.format], kind = format_kind[im.format];
+    uint4 out; out.x = 0; out.y = 0; out.z = 0; out.w = kind <= 2 ? __float_as_uint(1.0f) : 1u;
+    for (unsigned c = 0; c < n; ++c) {
+        const unsigned char* p = im.data + at + c * bits / 8;
+        unsigned raw = bits == 8 ? p[0] : bits == 16 ? (unsigned)(p[0] | p[1] << 8)
+                                                      : (unsigned)(p[0] | p[1] << 8 | p[2] << 16 | (unsigned)p[3] << 24);
+        int sgn = bits == 32 ? (int)raw : ((int)(raw << (32 - bits))) >> (32 - bits);
+        unsigned v;
+        if (kind == 0) v = bits == 16 ? __float_as_uint(half_to_float(raw)) : raw;
+        else if (kind == 1) v = __float_as_uint((float)raw / (float)((1u << bits) - 1u));
+        else if (kind == 2) v = __float_as_uint(fmaxf((float)sgn / (float)((1u << (bits - 1)) - 1u), -1.0f));
+        else if (kind == 3) v = raw;
+        else v = (unsigned)sgn;
+        out[c] = v;
+    }
+    return out;
+}
+// Writes a texel from the components a shader writes (as `decode` gives them).
+WAVEC_FN void encode(const Image& im, unsigned long long at, const uint4& v) {
+    unsigned n = format_channels[im.format], bits = format_bits[im.format], kind = format_kind[im.format];
+    for (unsigned c = 0; c < n; ++c) {
+        float f = __uint_as_float(v[c]);
+        unsigned raw;
+        if (kind == 0) raw = bits == 16 ? (unsigned)__half_as_ushort(__float2half_rn(f)) : v[c];
+        else if (kind == 1) raw = (unsigned)rintf((isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f)) * (float)((1u << bits) - 1u));
+        else if (kind == 2) raw = (unsigned)(int)rintf((isnan(f) ? 0.0f : fminf(fmaxf(f, -1.0f), 1.0f)) * (float)((1u << (bits - 1)) - 1u));
+        else raw = v[c];
+        unsigned char* p = im.data + at + c * bits / 8;
+        for (unsigned b = 0; b < bits / 8; ++b) p[b] = (unsigned char)(raw >> (8 * b));
+    }
+}
+
+// A view of an image as a declaration sees it: D coordinates, an array of layers or not, every
+// level (sampled) or level 0 (storage).
+template <int D, bool Arrayed, bool Storage> struct View {
+    const Image& im;
+    WAVEC_FN unsigned layers() const { return Arrayed ? im.layers : 1u; }
+    WAVEC_FN unsigned levels() const { return Storage ? 1u : im.mips; }
+    WAVEC_FN bool at(unsigned level, unsigned layer, long long x, long long y, long long z, unsigned long long& a) const {
+        return texel_at(im, levels(), layers(), level, layer, x, y, z, a);
+    }
+    WAVEC_FN uint4 read(unsigned level, unsigned layer, long long x, long long y, long long z, bool& ok) const {
+        unsigned long long a;
+        ok = at(level, layer, x, y, z, a);
+        if (!ok) { uint4 zero; zero.x = zero.y = zero.z = zero.w = 0; return zero; }
+        return decode(im, a);
+    }
+};
+
+// The value of type T made of the first components of a texel's bits.
+template <class T> struct from_bits;
+template <> struct from_bits<float> { WAVEC_FN static float f(const uint4& b) { return __uint_as_float(b.x); } };
+template <> struct from_bits<int> { WAVEC_FN static int f(const uint4& b) { return (int)b.x; } };
+template <> struct from_bits<unsigned> { WAVEC_FN static unsigned f(const uint4& b) { return b.x; } };
+template <class T, int N> struct from_bits<vec<T, N> > {
+    WAVEC_FN static vec<T, N> f(const uint4& b) {
+        vec<T, N> v;
+        for (int i = 0; i < N; ++i) { uint4 c; c.x = b[i]; v[i] = from_bits<T>::f(c); }
+        return v;
+    }
+};
+// A texel's bits from a value a shader writes (missing components 0).
+WAVEC_FN unsigned to_bits(float x) { return __float_as_uint(x); }
+WAVEC_FN unsigned to_bits(int x) { return (unsigned)x; }
+WAVEC_FN unsigned to_bits(unsigned x) { return x; }
+template <class T> WAVEC_FN uint4 texel_bits(const T& x) { uint4 b; b.x = to_bits(x); b.y = b.z = b.w = 0; return b; }
+template <class T, int N> WAVEC_FN uint4 texel_bits(const vec<T, N>& x) {
+    uint4 b; b.x = b.y = b.z = b.w = 0;
+    for (int i = 0; i < N; ++i) b[i] = to_bits(x[i]);
+    return b;
+}
+
+// A coordinate, offset or gradient of any shape, padded with zeros.
+template <class C> WAVEC_FN float4 pad_float4(const C& c) {
+    float4 v; v.x = v.y = v.z = v.w = 0.0f;
+    for (int i = 0; i < shape<C>::n && i < 4; ++i) v[i] = (float)shape<C>::at(c, i);
+    return v;
+}
+template <class C> WAVEC_FN float3 pad_float3(const C& c) {
+    float3 v; v.x = v.y = v.z = 0.0f;
+    for (int i = 0; i < shape<C>::n && i < 3; ++i) v[i] = (float)shape<C>::at(c, i);
+    return v;
+}
+template <class C> WAVEC_FN int3 pad_int3(const C& c) {
+    int3 v; v.x = v.y = v.z = 0;
+    for (int i = 0; i < shape<C>::n && i < 3; ++i) v[i] = (int)shape<C>::at(c, i);
+    return v;
+}
+
+// Integer coordinates: (x[, y][, z]) then the layer, as the declaration lays them out.
+template <int D, bool Arrayed, class C> WAVEC_FN void split_coord(const C& c, long long xyz[3], unsigned& layer) {
+    int4 v; v.x = v.y = v.z = v.w = 0;
+    for (int i = 0; i < shape<C>::n && i < 4; ++i) v[i] = (int)shape<C>::at(c, i);
+    xyz[0] = v.x; xyz[1] = D > 1 ? v.y : 0; xyz[2] = D > 2 ? v.z : 0;
+    layer = Arrayed ? (unsigned)v[D] : 0u;
+}
+// `T[c]` and `T.mips[level][c]`: the texel, or zeros out of range.
+template <class R, int D, bool Arrayed, bool Storage, class C>
+WAVEC_FN R texel_load(const Image& im, const C& c, unsigned level = 0) {
+    long long xyz[3]; unsigned layer;
+    split_coord<D, Arrayed>(c, xyz, layer);
+    bool ok;
+    View<D, Arrayed, Storage> v{im};
+    return from_bits<R>::f(v.read(level, layer, xyz[0], xyz[1], xyz[2], ok));
+}
+// `T.Load(c[, offset])`: the level is the coordinate's last component.
+template <class R, int D, bool Arrayed, bool Storage, class C>
+WAVEC_FN R texel_fetch(const Image& im, const C& c, const int3& offset) {
+    long long xyz[3]; unsigned layer;
+    split_coord<D, Arrayed>(c, xyz, layer);
+    int level = Storage ? 0 : (int)shape<C>::at(c, shape<C>::n - 1);
+    for (int i = 0; i < D; ++i) xyz[i] += offset[i];
+    bool ok;
+    View<D, Arrayed, Storage> v{im};
+    if (level < 0) { uint4 z; z.x = z.y = z.z = z.w = 0; return from_bits<R>::f(z); }
+    return from_bits<R>::f(v.read((unsigned)level, layer, xyz[0], xyz[1], xyz[2], ok));
+}
+// `T[c] = v`: out of range, nothing is written.
+template <int D, bool Arrayed, class C, class V> WAVEC_FN void texel_store(const Image& im, const C& c, const V& value) {
+    long long xyz[3]; unsigned layer;
+    split_coord<D, Arrayed>(c, xyz, layer);
+    unsigned long long a;
+    if (texel_at(im, 1, Arrayed ? im.layers : 1u, 0, layer, xyz[0], xyz[1], xyz[2], a)) encode(im, a, texel_bits(value));
+}
+// The word of texel `T[c]` that an atomic updates (a 32-bit single-channel format); out of
+// range or of another format, a word no one reads.
+__device__ unsigned texel_discard;
+template <class T, int D, bool Arrayed, class C> WAVEC_FN T& texel_word(const Image& im, const C& c) {
+    long long xyz[3]; unsigned layer;
+    split_coord<D, Arrayed>(c, xyz, layer);
+    unsigned long long a;
+    if (texel_bytes(im) != 4 || !texel_at(im, 1, Arrayed ? im.layers : 1u, 0, layer, xyz[0], xyz[1], xyz[2], a))
+        return *(T*)&texel_discard;
+    return *(T*)(im.data + a);
+}
+// `GetDimensions`: the size of `level`, the layer count, the number of levels.
+template <int D, bool Arrayed, bool Storage> WAVEC_FN uint4 dimensions(const Image& im, unsigned level) {
+    uint3 s = level_size(im, level);
+    uint4 out; out.x = s.x; out.y = D > 1 ? s.y : (Arrayed ? im.layers : 0u); out.z = D > 2 ? s.z : (D == 2 && Arrayed ? im.layers : 0u);
+    out.w = Storage ? 1u : im.mips;
+    return out;
+}
+
+WAVEC_FN long long mirror(long long n) { return n >= 0 ? n : -(1 + n); }
+WAVEC_FN long long wrap_coord(unsigned mode, long long c, long long n) {
+    switch (mode) {
+    case 0: { long long r = c % n; return r < 0 ? r + n : r; }
+    case 1: { long long r = c % (2 * n); if (r < 0) r += 2 * n; return (n - 1) - mirror(r - n); }
+    case 2: return c < 0 ? 0 : c > n - 1 ? n - 1 : c;
+    case 3: return c < -1 ? -1 : c > n ? n : c;
+    default: { long long m = mirror(c); return m > n - 1 ? n - 1 : m; }
+    }
+}
+WAVEC_FN float4 border_texel(const Image& im, unsigned b) {
+    float rgba[4] = {0.0f, 0.0f, 0.0f, b == 0 ? 0.0f : 1.0f};
+    if (b == 2) rgba[0] = rgba[1] = rgba[2] = 1.0f;
+    bool fl = float_format(im);
+    unsigned n = format_channels[im.format];
+    float4 t;
+    for (unsigned i = 0; i < 4; ++i) {
+        float one = fl ? 1.0f : __uint_as_float(1u);
+        t[i] = i < n ? (fl ? rgba[i] : __uint_as_float((unsigned)rgba[i])) : (i == 3 ? one : 0.0f);
+    }
+    return t;
+}
+template <int D, bool Arrayed, bool Storage>
+WAVEC_FN float4 wrapped_texel(const View<D, Arrayed, Storage>& v, const Sampler& s, unsigned level, unsigned layer, const long long ijk[3]) {
+    uint3 size = level_size(v.im, level);
+    long long n[3] = {size.x, size.y, size.z};
+    long long at[3];
+    for (int i = 0; i < 3; ++i) at[i] = i < D ? wrap_coord(s.address[i], ijk[i], n[i]) : 0;
+    bool ok;
+    uint4 b = v.read(level, layer, at[0], at[1], at[2], ok);
+    if (!ok) return border_texel(v.im, s.border);
+    float4 t; t.x = __uint_as_float(b.x); t.y = __uint_as_float(b.y); t.z = __uint_as_float(b.z); t.w = __uint_as_float(b.w);
+    return t;
+}
+WAVEC_FN float compare_texel(const Image& im, const Sampler& s, float ref, float t) {
+    float r = format_kind[im.format] == 1 ? fminf(fmaxf(ref, 0.0f), 1.0f) : ref;
+    switch (s.compare) {
+    case 0: return t;
+    case 1: return 0.0f;
+    case 2: return r < t;
+    case 3: return r == t;
+    case 4: return r <= t;
+    case 5: return r > t;
+    case 6: return r != t;
+    case 7: return r >= t;
+    default: return 1.0f;
+    }
+}
+// The linear footprint at one level ((i0,j0), (i1,j0), (i0,j1), (i1,j1), then k1's), its
+// weights, and the nearest texel.
+template <int D, bool Arrayed, bool Storage>
+WAVEC_FN void footprint(const View<D, Arrayed, Storage>& v, const Sampler& s, const float st[3], const int3& offset,
+                        unsigned level, unsigned layer, float4 texels[8], float weights[8], float4& nearest) {
+    uint3 size = level_size(v.im, level);
+    unsigned sz[3] = {size.x, size.y, size.z};
+    float u[3]; long long base[3]; float frac[3];
+    for (int i = 0; i < 3; ++i) {
+        u[i] = i < D ? st[i] * (float)sz[i] + (float)offset[i] : 0.0f;
+        base[i] = (long long)floorf(u[i] - 0.5f);
+        frac[i] = i < D ? (u[i] - 0.5f) - floorf(u[i] - 0.5f) : 0.0f;
+    }
+    for (int n = 0; n < (1 << D); ++n) {
+        long long ijk[3]; float w = 1.0f;
+        for (int i = 0; i < 3; ++i) {
+            long long bit = (n >> i) & 1;
+            ijk[i] = i < D ? base[i] + bit : 0;
+            if (i < D) w *= bit ? frac[i] : 1.0f - frac[i];
+        }
+        texels[n] = wrapped_texel(v, s, level, layer, ijk);
+        weights[n] = w;
+    }
+    long long near[3];
+    for (int i = 0; i < 3; ++i) near[i] = i < D ? (long long)floorf(u[i]) : 0;
+    nearest = wrapped_texel(v, s, level, layer, near);
+}
+// A sample: `lod_kind` 0 an explicit LOD, 1 gradients; `dref` compares when `has_dref`;
+// `gather` >= 0 gathers that component. The result's bits (f32 for float formats).
+template <int D, bool Arrayed>
+WAVEC_FN uint4 sample(const Image& im, const Sampler& s, const float4& coord, int lod_kind, float lod,
+                      const float3& dx, const float3& dy, float min_lod, const int3& offset,
+                      bool has_dref, float dref, int gather) {
+    View<D, Arrayed, false> v{im};
+    bool fl = float_format(im);
+    float st[3] = {coord.x, D > 1 ? coord.y : 0.0f, D > 2 ? coord.z : 0.0f};
+    unsigned layer = 0;
+    if (Arrayed) {
+        float a = rintf(coord[D]);
+        layer = a <= 0.0f ? 0u : (unsigned)a;
+        if (layer > v.layers() - 1) layer = v.layers() - 1;
+    }
+    float4 texels[8]; float weights[8]; float4 nearest;
+    uint4 out;
+    if (gather >= 0) {
+        footprint(v, s, st, offset, 0, layer, texels, weights, nearest);
+        const int order[4] = {2, 3, 1, 0};
+        for (int k = 0; k < 4; ++k) {
+            float4 t = texels[order[k]];
+            out[k] = __float_as_uint(has_dref ? compare_texel(im, s, dref, t.x) : t[gather & 3]);
+        }
+        return out;
+    }
+    float lambda = lod;
+    if (lod_kind == 1) {
+        uint3 b = level_size(im, 0);
+        float scale[3] = {(float)b.x, D > 1 ? (float)b.y : 0.0f, D > 2 ? (float)b.z : 0.0f};
+        float rx = 0.0f, ry = 0.0f;
+        for (int i = 0; i < 3; ++i) { rx += (dx[i] * scale[i]) * (dx[i] * scale[i]); ry += (dy[i] * scale[i]) * (dy[i] * scale[i]); }
+        lambda = log2f(fmaxf(sqrtf(rx), sqrtf(ry)));
+    }
+    float bias = fminf(fmaxf(s.lod_bias, -16.0f), 16.0f);
+    lambda = fminf(fmaxf(lambda + bias, fmaxf(s.min_lod, min_lod)), s.max_lod);
+    unsigned filter = lambda <= 0.0f ? s.mag : s.min;
+    float q = (float)(v.levels() - 1);
+    float d = fminf(fmaxf(lambda, 0.0f), q);
+    float4 value[2];
+    unsigned lv[2];
+    int nlevels = 1;
+    float delta = 0.0f;
+    if (s.mip == 0) {
+        lv[0] = (unsigned)fmaxf(ceilf(d + 0.5f) - 1.0f, 0.0f);
+    } else {
+        float hi = floorf(d);
+        delta = d - hi;
+        lv[0] = (unsigned)hi;
+        lv[1] = (unsigned)fminf(hi + 1.0f, q);
+        nlevels = (delta == 0.0f || !fl) ? 1 : 2;
+    }
+    for (int k = 0; k < nlevels; ++k) {
+        footprint(v, s, st, offset, lv[k], layer, texels, weights, nearest);
+        if (filter == 1 && fl) {
+            float4 acc; acc.x = acc.y = acc.z = acc.w = 0.0f;
+            for (int n = 0; n < (1 << D); ++n) {
+                float4 t = texels[n];
+                if (has_dref) { t.x = compare_texel(im, s, dref, t.x); t.y = 0.0f; t.z = 0.0f; t.w = 1.0f; }
+                for (int c = 0; c < 4; ++c) acc[c] += weights[n] * t[c];
+            }
+            value[k] = acc;
+        } else if (has_dref) {
+            value[k].x = compare_texel(im, s, dref, nearest.x); value[k].y = 0.0f; value[k].z = 0.0f; value[k].w = 1.0f;
+        } else {
+            value[k] = nearest;
+        }
+    }
+    float4 r = value[0];
+    if (nlevels == 2)
+        for (int c = 0; c < 4; ++c) r[c] = (1.0f - delta) * value[0][c] + delta * value[1][c];
+    for (int c = 0; c < 4; ++c) out[c] = __float_as_uint(r[c]);
+    return out;
 }
 
 } // namespace wavec

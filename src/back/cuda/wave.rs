@@ -53,6 +53,11 @@ impl<'a> Writer<'a> {
             self.internal(span, &format!("`{}`'s [cuda] template names an argument twice", intr.name));
         }
         let expanded = expand_template(text, &mut |p, min| match p {
+            // An atomic's destination in a texture: the texel's word.
+            Piece::Arg(i) if intr.params.get(*i).is_some_and(|q| q.mode != ParamMode::In) => {
+                let a = *args.get(*i)?;
+                self.texel_lvalue(cx, a, span).or_else(|| Some(self.expr(cx, a, min)))
+            }
             Piece::Arg(i) => args.get(*i).map(|a| self.expr(cx, *a, min)),
             Piece::Bound => bound.map(|t| self.ty_at(t, span)),
             Piece::Mask => self.current_mask().map(String::from),
@@ -78,6 +83,9 @@ impl<'a> Writer<'a> {
             self.internal(span, "a method of a value that is not a resource");
             return ("0".into(), P_POSTFIX);
         };
+        if kind.is_texture() {
+            return self.texture_method(cx, object, method, args, ret, span);
+        }
         let ExprKind::Global(g) = cx.f.exprs[object].kind else {
             self.refuse(span, "a method of a resource that is not a global (resources as values)");
             return ("0".into(), P_POSTFIX);

@@ -292,10 +292,10 @@ impl<'a> Writer<'a> {
                     let _ = writeln!(state, "{}{d};", Level(1));
                 }
                 AddressSpace::Resource => {
-                    if let Type::Resource(kind, elem) = &g.ty {
-                        if kind.is_texture() || kind.is_sampler() {
-                            self.refuse(g.span, &format!("a `{}` (textures and samplers)", kind.name()));
-                        } else if let Some(e) = elem {
+                    if let Some(why) = Self::texture_refusal(&g.ty) {
+                        self.refuse(g.span, &why);
+                    } else if let Type::Resource(kind, Some(e)) = &g.ty {
+                        if !kind.is_texture() {
                             self.check_layout(e, g.span);
                         }
                     }
@@ -313,6 +313,10 @@ impl<'a> Writer<'a> {
         match &p.kind {
             ParamKind::Count { .. } => "unsigned".into(),
             ParamKind::Unused => "const void*".into(),
+            ParamKind::Image { array: false, .. } => "wavec::Image".into(),
+            ParamKind::Image { array: true, .. } => "const wavec::Image*".into(),
+            ParamKind::Sampler { array: false, .. } => "wavec::Sampler".into(),
+            ParamKind::Sampler { array: true, .. } => "const wavec::Sampler*".into(),
             ParamKind::Push => "const wavec_push*".into(),
             ParamKind::Pointer { .. } => {
                 if let Some(i) = module.cbuffers.iter().position(|c| c.name == p.name) {
@@ -727,8 +731,8 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Index { base, index } => {
                 if let Type::Resource(kind, _) = &f.exprs[*base].ty {
-                    if kind.is_texture() || kind.is_sampler() {
-                        self.refuse(span, &format!("`[]` of a `{}`", kind.name()));
+                    if kind.is_texture() {
+                        return self.texel_read(cx, *base, *index, span);
                     }
                 }
                 let b = self.postfix_base(cx, *base);
@@ -747,6 +751,9 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Intrinsic { id, args, bound } => self.intrinsic(cx, span, *id, args, bound.as_deref(), &expr.ty),
             ExprKind::Method { object, method, args } => self.method(cx, *object, *method, args, &expr.ty, span),
+            ExprKind::Assign { op, target, value } if is_texel(f, *target) => {
+                self.texel_write(cx, *target, *op, *value, span)
+            }
             ExprKind::Assign { op, target, value } => {
                 let tt = f.exprs[*target].ty.clone();
                 let t = self.target(cx, *target);
@@ -800,7 +807,15 @@ impl<'a> Writer<'a> {
         float_rem || shift || bool_bits
     }
 
-    fn binary(&mut self, cx: &Ctx<'a>, op: BinaryOp, l: ExprId, r: ExprId, ty: &Type, span: Span) -> (String, u8) {
+    pub(super) fn binary(
+        &mut self,
+        cx: &Ctx<'a>,
+        op: BinaryOp,
+        l: ExprId,
+        r: ExprId,
+        ty: &Type,
+        span: Span,
+    ) -> (String, u8) {
         let f = cx.f;
         let lt = f.exprs[l].ty.clone();
         let rt = f.exprs[r].ty.clone();
@@ -880,4 +895,9 @@ impl<'a> CStatements<'a> for Writer<'a> {
     fn own_stmt(&mut self, cx: &Ctx<'a>, s: &Stmt, level: Level, out: &mut String) -> bool {
         self.masked.is_some() && self.masked_stmt(cx, s, level, out)
     }
+}
+
+/// `T[c]` of a texture.
+fn is_texel(f: &Function, e: ExprId) -> bool {
+    matches!(&f.exprs[e].kind, ExprKind::Index { base, .. } if matches!(f.exprs[*base].ty, Type::Resource(k, _) if k.is_texture()))
 }

@@ -344,7 +344,7 @@ impl<'a> Writer<'a> {
                 attribute: "buffer".into(),
                 by_reference: false,
             }),
-            ParamKind::Unused => {
+            ParamKind::Unused | ParamKind::Image { .. } | ParamKind::Sampler { .. } => {
                 let (_, g) =
                     module.globals.iter().find(|(_, g)| g.name == p.name && g.space == AddressSpace::Resource)?;
                 let (ty, attribute) = self.texture_arg_type(g)?;
