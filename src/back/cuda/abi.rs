@@ -151,3 +151,40 @@ pub fn sampler_bytes(s: &crate::image::SamplerDesc) -> Vec<u8> {
     ];
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::image::{Format, NumKind};
+
+    /// The numbers in the prelude's `NAME[35] = {…}` table.
+    fn prelude_table(name: &str) -> Vec<u32> {
+        let text = super::super::PRELUDE;
+        let at = text.find(&format!("{name}[35] = {{")).unwrap_or_else(|| panic!("no {name} in the prelude"));
+        let rest = &text[at..];
+        let body = &rest[rest.find('{').unwrap() + 1..rest.find('}').unwrap()];
+        body.split(',').map(|n| n.trim().parse().unwrap()).collect()
+    }
+
+    /// The prelude's software sampler decodes texels by format code: its tables must say what
+    /// `crate::image::Format` says of each code.
+    #[test]
+    fn prelude_format_tables_match_the_formats() {
+        let (channels, bits, kinds) =
+            (prelude_table("format_channels"), prelude_table("format_bits"), prelude_table("format_kind"));
+        for name in Format::names() {
+            let f = Format::from_name(name).unwrap();
+            let c = f.code() as usize;
+            assert_eq!(channels[c], f.channels() as u32, "{name}");
+            assert_eq!(bits[c], f.bits() as u32, "{name}");
+            let kind = match f.kind() {
+                NumKind::Float => 0,
+                NumKind::Unorm => 1,
+                NumKind::Snorm => 2,
+                NumKind::Uint => 3,
+                NumKind::Sint => 4,
+            };
+            assert_eq!(kinds[c], kind, "{name}");
+        }
+        assert_eq!(Format::names().len(), 35);
+    }
+}
