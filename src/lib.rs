@@ -315,7 +315,17 @@ fn front_end(
     };
     diags.extend(sema_diags);
     Some(match checked {
-        Some(checked) => Ok((checked, Diagnostics { list: diags, sources: Arc::new(sources) })),
+        Some(mut checked) => {
+            // Parameter blocks become ordinary globals before any target or engine sees them.
+            let block_errors = lower::parameter_blocks(&mut checked.module);
+            let failed = !block_errors.is_empty();
+            diags.extend(block_errors);
+            if failed {
+                Err(fail(diags, sources))
+            } else {
+                Ok((checked, Diagnostics { list: diags, sources: Arc::new(sources) }))
+            }
+        }
         None => Err(fail(diags, sources)),
     })
 }

@@ -508,6 +508,9 @@ pub struct Global {
     pub packoffset: Option<u32>,
     /// A `uniform` parameter of the entry point (a resource bound after every global).
     pub entry_param: bool,
+    /// Declared `ParameterBlock<T>` (Slang): a descriptor set of its own, split into its
+    /// uniform data and its resources by [`crate::lower::parameter_blocks`].
+    pub parameter_block: bool,
     pub span: Span,
 }
 
@@ -526,6 +529,7 @@ impl Global {
             coherent: false,
             packoffset: None,
             entry_param: false,
+            parameter_block: false,
             span,
         }
     }

@@ -12,6 +12,7 @@
 
 pub mod group_wave;
 pub mod intrinsics;
+pub mod parameter_blocks;
 mod predicate;
 mod resource_structs;
 mod resource_values;
@@ -22,6 +23,7 @@ pub mod virtual_wave;
 
 pub use group_wave::{emulate_group_wave, group_wave_uses, uses_group_wave};
 pub use intrinsics::lower_intrinsics;
+pub use parameter_blocks::parameter_blocks;
 pub use resource_values::resource_values;
 pub use row_major_matrices::row_major_matrices;
 pub use texel_writes::texel_writes;

@@ -138,6 +138,7 @@ impl Checker {
             packoffset: None,
             image_format: None,
             entry_param: false,
+            parameter_block: false,
             coherent: false,
             span,
         });
@@ -215,6 +216,7 @@ impl Checker {
                     packoffset: None,
                     image_format: None,
                     entry_param: false,
+                    parameter_block: false,
                     coherent: false,
                     span,
                 });
@@ -283,6 +285,7 @@ impl Checker {
                 packoffset: None,
                 image_format: None,
                 entry_param: true,
+                parameter_block: false,
                 coherent: false,
                 span: local.span,
             });

@@ -549,6 +549,9 @@ impl Checker {
                 }
             };
         }
+        // Slang's `ParameterBlock<T>` holds what a `ConstantBuffer<T>` holds, in a descriptor
+        // set of its own (the global is marked so; `lower::parameter_blocks` places it).
+        let name = if name == "ParameterBlock" { "ConstantBuffer" } else { name };
         if let Some(kind) = ResourceKind::from_name(name) {
             if !kind.has_element() {
                 if !args.is_empty() {
@@ -822,6 +825,7 @@ impl Checker {
                     packoffset: None,
                     image_format: None,
                     entry_param: false,
+                    parameter_block: false,
                     coherent: false,
                     span: case.span,
                 });
@@ -1158,6 +1162,7 @@ impl Checker {
                 packoffset,
                 image_format,
                 entry_param: false,
+                parameter_block: matches!(&g.ty.kind, ast::TypeExprKind::Named { name, .. } if name == "ParameterBlock"),
                 coherent,
                 span: d.name.span,
             });

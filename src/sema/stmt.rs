@@ -415,6 +415,7 @@ impl Checker {
                     packoffset: None,
                     image_format: None,
                     entry_param: false,
+                    parameter_block: false,
                     coherent: false,
                     span: d.name.span,
                 });

@@ -69,6 +69,7 @@ const OTHER_TYPES: &[&str] = &[
     "TextureCubeArray",
     "RWTexture1DArray",
     "ConstantBuffer",
+    "ParameterBlock",
     "WaveMask",
     // The stdlib's type functions (`__elem<T>`, `__same_shape<uint, T>`): types to the parser.
     "__elem",

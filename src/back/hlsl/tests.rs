@@ -124,6 +124,7 @@ fn global(name: &str, ty: Type, space: AddressSpace) -> Global {
         packoffset: None,
         image_format: None,
         entry_param: false,
+        parameter_block: false,
         coherent: false,
         span: Span::DUMMY,
     }

@@ -1,0 +1,215 @@
+//! Slang's `ParameterBlock<T>`: a descriptor set of its own, holding `T`'s uniform data in a
+//! constant buffer and each of `T`'s resources beside it, as Slang lays it out:
+//!
+//! - Each block takes the next set, after set 0 when anything else is bound there (the
+//!   globals outside blocks keep set 0), in declaration order; `[[vk::binding(b, s)]]` on the
+//!   block names its set (and first binding) instead.
+//! - In its set, the constant buffer of `T`'s data fields takes binding 0 when `T` has any
+//!   (none is declared otherwise), then each resource field the next binding, in field order.
+//! - HLSL has no parameter blocks: the parts are globals in register space `set`, each class
+//!   (`b`, `t`, `u`, `s`) counted from 0, with the `[[vk::binding]]` above.
+//!
+//! Runs on sema's module, before every target (HLSL included), so each target, the engines
+//! and reflection see ordinary globals: `block.data` reads the constant buffer, `block.tex`
+//! the texture's own global (`block_tex`). A `ConstantBuffer<T>` whose `T` holds resources is
+//! refused (Slang moves them into slots after the buffer's): declare it a `ParameterBlock`.
+
+use super::resource_values::is_resource;
+use crate::diag::Diagnostic;
+use crate::fast_hash::HashMap;
+use crate::ir::{AddressSpace, ExprKind, Field, Global, GlobalId, Module, Register, ResourceKind, StructDef, Type};
+
+/// What a field of a split block became: the constant buffer's field of this index, or a
+/// global of its own.
+#[derive(Clone, Copy)]
+enum Part {
+    Data(u32),
+    Resource(GlobalId),
+}
+
+/// The struct a `ConstantBuffer<T>`/`ParameterBlock<T>` global holds, if it is one.
+fn block_struct(g: &Global) -> Option<crate::ir::StructId> {
+    match &g.ty {
+        Type::Resource(ResourceKind::ConstantBuffer, Some(inner)) => match **inner {
+            Type::Struct(s) => Some(s),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn register_class(ty: &Type) -> char {
+    match ty {
+        Type::Array(e, _) => register_class(e),
+        Type::Resource(k, _) if k.is_sampler() => 's',
+        Type::Resource(ResourceKind::ConstantBuffer, _) => 'b',
+        Type::Resource(k, _) if k.is_writable() => 'u',
+        _ => 't',
+    }
+}
+
+/// Splits every parameter block of `module` into its parts and places them (module docs).
+pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    let holds_resources = |module: &Module, s: crate::ir::StructId| {
+        module.structs[s]
+            .fields
+            .iter()
+            .any(|f| is_resource(&f.ty) || super::resource_structs::holds_resources(module, &f.ty))
+    };
+    let blocks: Vec<GlobalId> = module.globals.iter().filter(|(_, g)| g.parameter_block).map(|(h, _)| h).collect();
+    for (_, g) in module.globals.iter() {
+        if !g.parameter_block && block_struct(g).is_some_and(|s| holds_resources(module, s)) {
+            errors.push(
+                Diagnostic::error("E0517", format!("`{}`: a `ConstantBuffer<T>` whose `T` holds resources", g.name))
+                    .with_label(g.span, "here")
+                    .with_note("declare it `ParameterBlock<T>` (a descriptor set of its own), or declare the resources as globals"),
+            );
+        }
+    }
+    if blocks.is_empty() {
+        return errors;
+    }
+    // Set 0 belongs to the globals outside blocks, if there are any.
+    let others = !module.cbuffers.is_empty()
+        || module.globals.iter().any(|(h, g)| {
+            !blocks.contains(&h) && matches!(g.space, AddressSpace::Resource | AddressSpace::Uniform { .. })
+        });
+    let mut next_set = others as u32;
+    let mut parts: HashMap<(GlobalId, u32), Part> = HashMap::default();
+    for &h in &blocks {
+        let Some(s) = block_struct(&module.globals[h]) else {
+            let g = &module.globals[h];
+            errors.push(
+                Diagnostic::error("E0517", format!("`{}`: a `ParameterBlock<T>` needs a struct `T`", g.name))
+                    .with_label(g.span, "here"),
+            );
+            continue;
+        };
+        let (set, first) = match module.globals[h].vk_binding {
+            Some((binding, set)) => (set, binding),
+            None => {
+                next_set += 1;
+                (next_set - 1, 0)
+            }
+        };
+        let def = module.structs[s].clone();
+        let block_name = module.globals[h].name.clone();
+        let span = module.globals[h].span;
+        let mut data: Vec<Field> = Vec::new();
+        let mut resources: Vec<(u32, Field)> = Vec::new();
+        for (i, f) in def.fields.iter().enumerate() {
+            if is_resource(&f.ty) {
+                resources.push((i as u32, f.clone()));
+            } else if super::resource_structs::holds_resources(module, &f.ty) {
+                errors.push(
+                    Diagnostic::error(
+                        "E0517",
+                        format!("`{block_name}.{}`: a struct that holds resources inside a parameter block", f.name),
+                    )
+                    .with_label(f.span, "here")
+                    .with_note("declare its resources as fields of the block's struct itself"),
+                );
+            } else {
+                parts.insert((h, i as u32), Part::Data(data.len() as u32));
+                data.push(f.clone());
+            }
+        }
+        let mut binding = first;
+        let mut counts: HashMap<char, u32> = HashMap::default();
+        let mut register = |class: char| {
+            let n = counts.entry(class).or_insert(0);
+            *n += 1;
+            Register { class, index: *n - 1, space: set }
+        };
+        let mut resources = resources.into_iter();
+        if data.is_empty() {
+            // No uniform data, so no constant buffer: the block's global becomes its first
+            // resource (a block of nothing, an unused empty struct).
+            let g = &mut module.globals[h];
+            g.parameter_block = false;
+            match resources.next() {
+                Some((i, f)) => {
+                    g.name = format!("{block_name}_{}", f.name);
+                    g.ty = f.ty.clone();
+                    g.majorness = f.majorness;
+                    g.vk_binding = Some((binding, set));
+                    g.register = Some(register(register_class(&f.ty)));
+                    binding += 1;
+                    parts.insert((h, i), Part::Resource(h));
+                }
+                None => {
+                    let empty = module.structs.append(StructDef {
+                        name: format!("{}_data", def.name),
+                        fields: Vec::new(),
+                        span: def.span,
+                    });
+                    g.space = AddressSpace::Private;
+                    g.ty = Type::Struct(empty);
+                    g.vk_binding = None;
+                }
+            }
+        } else {
+            let data_struct =
+                module.structs.append(StructDef { name: format!("{}_data", def.name), fields: data, span: def.span });
+            let g = &mut module.globals[h];
+            g.ty = Type::Resource(ResourceKind::ConstantBuffer, Some(Box::new(Type::Struct(data_struct))));
+            g.vk_binding = Some((binding, set));
+            g.register = Some(register('b'));
+            binding += 1;
+        }
+        for (i, f) in resources {
+            let mut part = Global::new(format!("{block_name}_{}", f.name), f.ty.clone(), AddressSpace::Resource, span);
+            part.vk_binding = Some((binding, set));
+            part.register = Some(register(register_class(&f.ty)));
+            part.majorness = f.majorness;
+            binding += 1;
+            let id = module.globals.append(part);
+            parts.insert((h, i), Part::Resource(id));
+        }
+    }
+    // Reads of the blocks' fields read the parts.
+    // The blocks that hold data are still their constant buffers; those without became a resource.
+    let data_types: HashMap<GlobalId, Type> = blocks
+        .iter()
+        .filter(|&&h| matches!(module.globals[h].ty, Type::Resource(ResourceKind::ConstantBuffer, _)))
+        .map(|&h| (h, module.globals[h].ty.clone()))
+        .collect();
+    for (_, f) in module.functions.iter_mut() {
+        let ids: Vec<_> = f.exprs.iter().map(|(e, _)| e).collect();
+        let mut changed = false;
+        for e in ids {
+            let ExprKind::Field { base, index } = f.exprs[e].kind else { continue };
+            let ExprKind::Global(g) = f.exprs[base].kind else { continue };
+            match parts.get(&(g, index)) {
+                Some(Part::Data(i)) => {
+                    f.exprs[e].kind = ExprKind::Field { base, index: *i };
+                    f.exprs[base].ty = data_types[&g].clone();
+                }
+                Some(Part::Resource(r)) => f.exprs[e].kind = ExprKind::Global(*r),
+                None => continue,
+            }
+            changed = true;
+        }
+        // A block read whole (copied, passed) has no single value any more.
+        let bases: std::collections::HashSet<crate::ir::ExprId> = f
+            .live_expr_iter()
+            .filter_map(|(_, x)| match x.kind {
+                ExprKind::Field { base, .. } => Some(base),
+                _ => None,
+            })
+            .collect();
+        for (id, e) in f.live_expr_iter() {
+            if matches!(e.kind, ExprKind::Global(g) if data_types.contains_key(&g)) && !bases.contains(&id) {
+                errors.push(
+                    Diagnostic::error("E0517", "a parameter block used as a whole value: read its fields")
+                        .with_label(e.span, "here"),
+                );
+            }
+        }
+        if changed {
+            f.uses = f.gather_uses();
+        }
+    }
+    errors
+}
