@@ -946,6 +946,28 @@ pub enum ResourceMethod {
     MipLoad,
 }
 
+/// The operands of a `GetDimensions` call of a texture: the level asked about
+/// (`GetDimensionsMip`'s first), the outputs of the sizes, then the output of the number of
+/// levels (`GetDimensionsMip`'s last).
+#[derive(Clone, Copy, Debug)]
+pub struct DimensionOperands<'a> {
+    pub level: Option<ExprId>,
+    pub sizes: &'a [ExprId],
+    pub levels: Option<ExprId>,
+}
+
+impl ResourceMethod {
+    /// Where the operands of `GetDimensions`/`GetDimensionsMip` are among `args`.
+    pub fn dimension_operands(self, args: &[ExprId]) -> DimensionOperands<'_> {
+        match (self, args) {
+            (ResourceMethod::GetDimensionsMip, [level, sizes @ .., levels]) => {
+                DimensionOperands { level: Some(*level), sizes, levels: Some(*levels) }
+            }
+            _ => DimensionOperands { level: None, sizes: args, levels: None },
+        }
+    }
+}
+
 /// One sampling or gathering method of a texture, as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SampleOp {

@@ -230,19 +230,14 @@ pub fn launch(l: &Launch) -> Result<Launched, String> {
         for a in &l.args {
             match a {
                 Arg::Buffer(data) | Arg::Image(data, _) | Arg::Images { data, .. } => {
-                    let size = data.len().max(4);
-                    let mut p: Ptr = 0;
-                    result = api.check((api.mem_alloc)(&mut p, size), "cuMemAlloc");
-                    if result.is_err() {
-                        break;
-                    }
-                    let mut bytes = data.clone();
-                    bytes.resize(size, 0);
+                    let p = match upload(&api, data) {
+                        Ok(p) => p,
+                        Err(e) => {
+                            result = Err(e);
+                            break;
+                        }
+                    };
                     device_buffers.push((p, data.len()));
-                    result = api.check((api.htod)(p, bytes.as_ptr() as *const c_void, size), "cuMemcpyHtoD");
-                    if result.is_err() {
-                        break;
-                    }
                     let image = |at: Ptr, shape: &[u32; 7]| {
                         let mut v = at.to_le_bytes().to_vec();
                         for w in shape.iter().chain(&[0]) {
@@ -252,37 +247,31 @@ pub fn launch(l: &Launch) -> Result<Launched, String> {
                     };
                     match a {
                         Arg::Image(_, shape) => values.push(image(p, shape)),
+                        // The structs of an array of images, each at its texels.
                         Arg::Images { shape, element_bytes, .. } => {
                             let structs: Vec<u8> = (0..shape[6] as u64)
                                 .flat_map(|i| image(p + i * *element_bytes as u64, shape))
                                 .collect();
-                            match upload(&api, &structs) {
-                                Ok(q) => {
-                                    inputs.push(q);
-                                    pointers.push(q);
-                                }
-                                Err(e) => {
-                                    result = Err(e);
-                                    break;
-                                }
-                            }
+                            result = upload(&api, &structs).map(|q| {
+                                inputs.push(q);
+                                pointers.push(q);
+                            });
                         }
                         _ => pointers.push(p),
                     }
                 }
-                Arg::Device(bytes) => match upload(&api, bytes) {
-                    Ok(q) => {
+                Arg::Device(bytes) => {
+                    result = upload(&api, bytes).map(|q| {
                         inputs.push(q);
                         pointers.push(q);
-                    }
-                    Err(e) => {
-                        result = Err(e);
-                        break;
-                    }
-                },
+                    });
+                }
                 Arg::Null => pointers.push(0),
                 Arg::Uint(v) => uints.push(*v),
                 Arg::Value(bytes) => values.push(bytes.clone()),
+            }
+            if result.is_err() {
+                break;
             }
         }
         let mut buffers = Vec::new();

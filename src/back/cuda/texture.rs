@@ -141,19 +141,23 @@ impl<'a> Writer<'a> {
             }
             ResourceMethod::Sample(op) => self.sample(cx, kind, &t, op, args, ret, span),
             ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip => {
-                let with_mip = method == ResourceMethod::GetDimensionsMip;
-                let (sizes, levels) = if with_mip { (&args[1..args.len() - 1], args.last()) } else { (args, None) };
-                let level = if with_mip { format!("(unsigned)({})", arg(self, 0)) } else { "0u".into() };
-                if with_mip && !cx.f.is_pure(args[0]) {
-                    self.refuse(span, "a `GetDimensions` level with side effects");
-                }
+                let ops = method.dimension_operands(args);
+                let level = match ops.level {
+                    Some(l) => {
+                        if !cx.f.is_pure(l) {
+                            self.refuse(span, "a `GetDimensions` level with side effects");
+                        }
+                        format!("(unsigned)({})", self.expr(cx, l, P_ASSIGN))
+                    }
+                    None => "0u".into(),
+                };
                 let q = format!("wavec::dimensions<{view}>({t}, {level})");
                 let mut parts = Vec::new();
-                for (k, &a) in sizes.iter().enumerate() {
+                for (k, &a) in ops.sizes.iter().enumerate() {
                     let c = ["x", "y", "z"][k.min(2)];
                     parts.push(self.assign_query(cx, a, format!("{q}.{c}"), span));
                 }
-                if let Some(&l) = levels {
+                if let Some(l) = ops.levels {
                     parts.push(self.assign_query(cx, l, format!("{q}.w"), span));
                 }
                 (parts.join(", "), P_COMMA)

@@ -334,7 +334,7 @@ impl<'a> Writer<'a> {
             }
             ResourceMethod::Sample(op) => self.sample(cx, &image, op, args, ret, span),
             ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip => {
-                self.dimensions(cx, &image, method == ResourceMethod::GetDimensionsMip, args, span)
+                self.dimensions(cx, &image, method, args, span)
             }
             other => {
                 self.refuse(span, &format!("`{other:?}` of a `{}`", image.kind.name()));
@@ -495,8 +495,16 @@ impl<'a> Writer<'a> {
 
     /// `GetDimensions`: each size, then the level count, assigned in a comma expression;
     /// `textureSize` at the given level (0 without one), `imageSize` of storage images.
-    fn dimensions(&mut self, cx: &Ctx<'a>, image: &Image, with_mip: bool, args: &[ExprId], span: Span) -> (String, u8) {
-        let (sizes, levels) = if with_mip { (&args[1..args.len() - 1], args.last()) } else { (args, None) };
+    fn dimensions(
+        &mut self,
+        cx: &Ctx<'a>,
+        image: &Image,
+        method: ResourceMethod,
+        args: &[ExprId],
+        span: Span,
+    ) -> (String, u8) {
+        let ops = method.dimension_operands(args);
+        let (sizes, levels) = (ops.sizes, ops.levels);
         let size = if image.storage() {
             format!("imageSize({})", image.text)
         } else {
@@ -504,13 +512,14 @@ impl<'a> Writer<'a> {
             if image.kind == ResourceKind::Buffer {
                 format!("textureSize({})", image.text)
             } else {
-                let lod = if with_mip {
-                    if has_effects(self, cx, args[0]) && sizes.len() > 1 {
-                        self.refuse(span, "a `GetDimensions` level with side effects");
+                let lod = match ops.level {
+                    Some(level) => {
+                        if has_effects(self, cx, level) && sizes.len() > 1 {
+                            self.refuse(span, "a `GetDimensions` level with side effects");
+                        }
+                        self.int_coord(cx, level, span)
                     }
-                    self.int_coord(cx, args[0], span)
-                } else {
-                    "0".into()
+                    None => "0".into(),
                 };
                 format!("textureSize({}, {lod})", image.text)
             }
@@ -520,7 +529,7 @@ impl<'a> Writer<'a> {
             let v = if sizes.len() == 1 { size.clone() } else { format!("{size}.{}", ["x", "y", "z"][k.min(2)]) };
             parts.push(self.assign_converted(cx, a, v, span));
         }
-        if let Some(&l) = levels {
+        if let Some(l) = levels {
             let v = format!("textureQueryLevels({})", image.text);
             parts.push(self.assign_converted(cx, l, v, span));
         }

@@ -163,15 +163,16 @@ impl<'a> Writer<'a> {
             }
             ResourceMethod::Sample(op) => self.sample(cx, kind, &t, n, op, args, ret, span),
             ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip => {
-                let with_mip = method == ResourceMethod::GetDimensionsMip;
-                let (sizes, levels) = if with_mip { (&args[1..args.len() - 1], args.last()) } else { (args, None) };
-                let lod = if with_mip {
-                    if sizes.len() > 1 && crate::back::template::has_side_effects(cx.f, self.stdlib, args[0]) {
-                        self.refuse(span, "a `GetDimensions` level with side effects");
+                let ops = method.dimension_operands(args);
+                let (sizes, levels) = (ops.sizes, ops.levels);
+                let lod = match ops.level {
+                    Some(level) => {
+                        if sizes.len() > 1 && crate::back::template::has_side_effects(cx.f, self.stdlib, level) {
+                            self.refuse(span, "a `GetDimensions` level with side effects");
+                        }
+                        self.convert_to(cx, level, &Type::UINT, span)
                     }
-                    self.convert_to(cx, args[0], &Type::UINT, span)
-                } else {
-                    String::new()
+                    None => String::new(),
                 };
                 let queries: &[&str] = match kind {
                     ResourceKind::Texture1D | ResourceKind::RWTexture1D => &["get_width"],
@@ -188,7 +189,7 @@ impl<'a> Writer<'a> {
                     let arg = if q == "get_array_size" { String::new() } else { lod.clone() };
                     parts.push(self.assign_converted(cx, a, format!("{t}.{q}({arg})"), span));
                 }
-                if let Some(&l) = levels {
+                if let Some(l) = levels {
                     parts.push(self.assign_converted(cx, l, format!("{t}.get_num_mip_levels()"), span));
                 }
                 (parts.join(", "), P_COMMA)

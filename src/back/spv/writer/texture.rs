@@ -484,17 +484,17 @@ impl<'a> Writer<'a> {
             ResourceMethod::Sample(op) => self.sample(iv, img, op, args, ty),
             ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip => {
                 self.require(Capability::ImageQuery);
-                let with_mip = method == ResourceMethod::GetDimensionsMip;
-                let (sizes, levels) = if with_mip { (&args[1..args.len() - 1], args.last()) } else { (args, None) };
+                let ops = method.dimension_operands(args);
+                let (sizes, levels) = (ops.sizes, ops.levels);
                 let n = sizes.len();
                 let rt = if n == 1 { Type::UINT } else { Type::Vector(Scalar::U32, n as u8) };
                 let rtid = self.ty(&rt, Layout::Logical);
                 let size = if iv.storage || iv.kind == ResourceKind::Buffer {
                     self.op_ids(Op::ImageQuerySize, rtid, &[img])
                 } else {
-                    let lod = match with_mip {
-                        true => self.expr(args[0])?,
-                        false => self.constant(&ConstValue::Int(0), &Type::INT),
+                    let lod = match ops.level {
+                        Some(level) => self.expr(level)?,
+                        None => self.constant(&ConstValue::Int(0), &Type::INT),
                     };
                     self.op_ids(Op::ImageQuerySizeLod, rtid, &[img, lod])
                 };
@@ -507,7 +507,7 @@ impl<'a> Writer<'a> {
                     };
                     self.assign_converted(a, v, &Type::UINT, span)?;
                 }
-                if let Some(&l) = levels {
+                if let Some(l) = levels {
                     let v = self.op_ids(Op::ImageQueryLevels, uint, &[img]);
                     self.assign_converted(l, v, &Type::UINT, span)?;
                 }
