@@ -117,8 +117,8 @@ fn lanes_leave_loops_and_functions_together() {
 
 #[test]
 fn refusals_are_diagnostics() {
-    let texture = "TextureCube<float4> T; SamplerState S; RWStructuredBuffer<float4> B;\n\
-                   [numthreads(8, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { B[id.x] = T.SampleLevel(S, float3(1, 0, 0), 0); }";
+    let texture = "RWTexture2D<float4> T; RWStructuredBuffer<uint> B;\n\
+                   [numthreads(8, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { T[uint2(B[0]++, 0)] += 1.0; }";
     let d = cuda(texture).unwrap_err();
     assert!(d.list.iter().any(|d| d.code == "E0641" && !d.labels.is_empty()), "{}", d.render_plain());
     let bools = "struct S { bool b; }; RWStructuredBuffer<S> B;\n\

@@ -28,7 +28,7 @@ extern "C" __global__ void __launch_bounds__(64) main_kernel(const unsigned* __r
     unsigned gi = wavec::linear_thread_id();
     unsigned material = state.MaterialOf[gi];
     wavec::float2 uv = (wavec::make<wavec::float2>(wavec::cvt<wavec::float2>(wavec::swizzle<0, 1>(id))) + wavec::cvt<wavec::float2>(0.5f)) / wavec::cvt<wavec::float2>(64.0f);
-    wavec::float4 albedo = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false>(state.Textures[wavec_NonUniformResourceIndex(material)], state.Samplers[wavec_NonUniformResourceIndex(material % 2u)], wavec::pad_float4(uv), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
+    wavec::float4 albedo = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.Textures[wavec_NonUniformResourceIndex(material)], state.Samplers[wavec_NonUniformResourceIndex(material % 2u)], wavec::pad_float4(uv), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
     wavec::float4 sky = wavec::texel_fetch<wavec::float4, 2, false, false>(state.Textures[state.Frame->SkyTexture], wavec::make<wavec::int3>(wavec::cvt<wavec::int2>(wavec::swizzle<0, 1>(id)), 0), wavec::pad_int3(0));
     state.Output[gi] = albedo + sky;
 }

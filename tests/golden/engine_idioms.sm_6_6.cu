@@ -25,11 +25,11 @@ __device__ unsigned Max4(unsigned This, unsigned Other) {
 }
 
 __device__ wavec::float4 Fetch_Albedo_PointClamp(wavec_state& state, wavec::uint2 texel) {
-    return wavec::from_bits<wavec::float4>::f(wavec::sample<2, false>(state.Albedo, state.PointClamp, wavec::pad_float4((wavec::make<wavec::float2>(wavec::cvt<wavec::float2>(texel)) + wavec::cvt<wavec::float2>(0.5f)) / wavec::cvt<wavec::float2>(64.0f)), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
+    return wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.Albedo, state.PointClamp, wavec::pad_float4((wavec::make<wavec::float2>(wavec::cvt<wavec::float2>(texel)) + wavec::cvt<wavec::float2>(0.5f)) / wavec::cvt<wavec::float2>(64.0f)), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
 }
 
 __device__ wavec::float4 Fetch_Normals_PointClamp_1(wavec_state& state, unsigned tex_index0, wavec::uint2 texel) {
-    return wavec::from_bits<wavec::float4>::f(wavec::sample<2, false>(state.Normals[tex_index0], state.PointClamp, wavec::pad_float4((wavec::make<wavec::float2>(wavec::cvt<wavec::float2>(texel)) + wavec::cvt<wavec::float2>(0.5f)) / wavec::cvt<wavec::float2>(64.0f)), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
+    return wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.Normals[tex_index0], state.PointClamp, wavec::pad_float4((wavec::make<wavec::float2>(wavec::cvt<wavec::float2>(texel)) + wavec::cvt<wavec::float2>(0.5f)) / wavec::cvt<wavec::float2>(64.0f)), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
 }
 
 __device__ wavec::float4 Shade_Albedo_Normals_PointClamp(wavec_state& state, unsigned normals_index0, wavec::uint2 texel) {
@@ -37,7 +37,7 @@ __device__ wavec::float4 Shade_Albedo_Normals_PointClamp(wavec_state& state, uns
 }
 
 __device__ wavec::float4 Fetch_Normals_PointClamp(wavec_state& state, int tex_index0, wavec::uint2 texel) {
-    return wavec::from_bits<wavec::float4>::f(wavec::sample<2, false>(state.Normals[tex_index0], state.PointClamp, wavec::pad_float4((wavec::make<wavec::float2>(wavec::cvt<wavec::float2>(texel)) + wavec::cvt<wavec::float2>(0.5f)) / wavec::cvt<wavec::float2>(64.0f)), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
+    return wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.Normals[tex_index0], state.PointClamp, wavec::pad_float4((wavec::make<wavec::float2>(wavec::cvt<wavec::float2>(texel)) + wavec::cvt<wavec::float2>(0.5f)) / wavec::cvt<wavec::float2>(64.0f)), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
 }
 
 extern "C" __global__ void __launch_bounds__(64) main_kernel(wavec::Image Albedo, const wavec::Image* __restrict__ Normals, wavec::Sampler PointClamp, const unsigned* __restrict__ Indices, unsigned Indices_count, wavec::float4* __restrict__ Output, unsigned Output_count, const Frame_block* __restrict__ Frame) {

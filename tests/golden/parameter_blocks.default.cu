@@ -32,6 +32,6 @@ extern "C" __global__ void __launch_bounds__(8) computeMain(wavec::Image Noise, 
     (void)state;
     wavec::uint3 id = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
     wavec::float2 uv = wavec::float2{(float)id.x / 8.0f, 0.5f};
-    state.gTargets_color[id.x] = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false>(state.gMaterial_albedo, state.gMaterial_linear, wavec::pad_float4(uv), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1)) * (*state.gMaterial).tint + wavec::cvt<wavec::float4>((*state.gMaterial).bias) + wavec::texel_fetch<wavec::float4, 2, false, false>(state.Noise, wavec::int3{(int)id.x, 0, 0}, wavec::pad_int3(0));
+    state.gTargets_color[id.x] = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.gMaterial_albedo, state.gMaterial_linear, wavec::pad_float4(uv), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1)) * (*state.gMaterial).tint + wavec::cvt<wavec::float4>((*state.gMaterial).bias) + wavec::texel_fetch<wavec::float4, 2, false, false>(state.Noise, wavec::int3{(int)id.x, 0, 0}, wavec::pad_int3(0));
     wavec::InterlockedAdd(state.gTargets_hits[0], 1u);
 }

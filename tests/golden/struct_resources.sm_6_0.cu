@@ -34,7 +34,7 @@ extern "C" __global__ void __launch_bounds__(8) main_kernel(wavec::Image Albedo,
         if (uv.x < 0.0f) {
             Surface_shade_result = wavec::cvt<wavec::float4>(0);
         } else {
-            Surface_shade_result = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false>(state.Albedo, state.Linear, wavec::pad_float4(uv), 0, (float)(this_lod), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
+            Surface_shade_result = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.Albedo, state.Linear, wavec::pad_float4(uv), 0, (float)(this_lod), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
         }
     }
     float this_lod_1 = t_lod;
@@ -44,7 +44,7 @@ extern "C" __global__ void __launch_bounds__(8) main_kernel(wavec::Image Albedo,
         if (uv_1.x < 0.0f) {
             Surface_shade_result_1 = wavec::cvt<wavec::float4>(0);
         } else {
-            Surface_shade_result_1 = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false>(state.Albedo, state.Linear, wavec::pad_float4(uv_1), 0, (float)(this_lod_1), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
+            Surface_shade_result_1 = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.Albedo, state.Linear, wavec::pad_float4(uv_1), 0, (float)(this_lod_1), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
         }
     }
     state.Out[id.x] = Surface_shade_result + Surface_shade_result_1;

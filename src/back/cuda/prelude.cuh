@@ -745,9 +745,10 @@ WAVEC_FN void encode(const Image& im, unsigned long long at, const uint4& v) {
 
 // A view of an image as a declaration sees it: D coordinates, an array of layers or not, every
 // level (sampled) or level 0 (storage).
-template <int D, bool Arrayed, bool Storage> struct View {
+template <int D, bool Arrayed, bool Storage, bool Cube = false> struct View {
     const Image& im;
-    WAVEC_FN unsigned layers() const { return Arrayed ? im.layers : 1u; }
+    // An array sees every layer (a cube array, whole cubes), else the first (a cube's six).
+    WAVEC_FN unsigned layers() const { return Cube ? (Arrayed ? im.layers / 6 * 6 : 6u) : (Arrayed ? im.layers : 1u); }
     WAVEC_FN unsigned levels() const { return Storage ? 1u : im.mips; }
     WAVEC_FN bool at(unsigned level, unsigned layer, long long x, long long y, long long z, unsigned long long& a) const {
         return texel_at(im, levels(), layers(), level, layer, x, y, z, a);
@@ -847,9 +848,10 @@ template <class T, int D, bool Arrayed, class C> WAVEC_FN T& texel_word(const Im
     return *(T*)(im.data + a);
 }
 // `GetDimensions`: the size of `level`, the layer count, the number of levels.
-template <int D, bool Arrayed, bool Storage> WAVEC_FN uint4 dimensions(const Image& im, unsigned level) {
+template <int D, bool Arrayed, bool Storage, bool Cube = false> WAVEC_FN uint4 dimensions(const Image& im, unsigned level) {
     uint3 s = level_size(im, level);
-    uint4 out; out.x = s.x; out.y = D > 1 ? s.y : (Arrayed ? im.layers : 0u); out.z = D > 2 ? s.z : (D == 2 && Arrayed ? im.layers : 0u);
+    unsigned layers = Cube ? im.layers / 6 : im.layers;
+    uint4 out; out.x = s.x; out.y = D > 1 ? s.y : (Arrayed ? layers : 0u); out.z = D > 2 ? s.z : (D == 2 && Arrayed ? layers : 0u);
     out.w = Storage ? 1u : im.mips;
     return out;
 }
@@ -876,8 +878,97 @@ WAVEC_FN float4 border_texel(const Image& im, unsigned b) {
     }
     return t;
 }
-template <int D, bool Arrayed, bool Storage>
-WAVEC_FN float4 wrapped_texel(const View<D, Arrayed, Storage>& v, const Sampler& s, unsigned level, unsigned layer, const long long ijk[3]) {
+// The face a cube direction selects (by its major axis: z wins ties over y, y over x) and the
+// coordinate within it.
+WAVEC_FN unsigned cube_face(float x, float y, float z, float& s, float& t) {
+    unsigned face; float sc, tc, rc;
+    if (fabsf(z) >= fabsf(y) && fabsf(z) >= fabsf(x)) { face = z >= 0.0f ? 4 : 5; sc = z >= 0.0f ? x : -x; tc = -y; rc = z; }
+    else if (fabsf(y) >= fabsf(x)) { face = y >= 0.0f ? 2 : 3; sc = x; tc = y >= 0.0f ? z : -z; rc = y; }
+    else { face = x >= 0.0f ? 0 : 1; sc = x >= 0.0f ? -z : z; tc = -y; rc = x; }
+    float m = fabsf(rc);
+    s = 0.5f * sc / m + 0.5f;
+    t = 0.5f * tc / m + 0.5f;
+    return face;
+}
+// The direction of point (s, t) of a face (the inverse of `cube_face`'s table).
+WAVEC_FN float3 cube_direction(unsigned face, float s, float t) {
+    float sc = 2.0f * s - 1.0f, tc = 2.0f * t - 1.0f;
+    float3 d;
+    switch (face) {
+    case 0: d.x = 1.0f; d.y = -tc; d.z = -sc; break;
+    case 1: d.x = -1.0f; d.y = -tc; d.z = sc; break;
+    case 2: d.x = sc; d.y = 1.0f; d.z = tc; break;
+    case 3: d.x = sc; d.y = -1.0f; d.z = -tc; break;
+    case 4: d.x = sc; d.y = -tc; d.z = 1.0f; break;
+    default: d.x = -sc; d.y = -tc; d.z = -1.0f; break;
+    }
+    return d;
+}
+// (sc, tc, rc) of a vector on `face`, as the selection table takes them.
+WAVEC_FN float3 cube_pick(unsigned face, const float3& v) {
+    float3 r;
+    switch (face) {
+    case 0: r.x = -v.z; r.y = -v.y; r.z = v.x; break;
+    case 1: r.x = v.z; r.y = -v.y; r.z = v.x; break;
+    case 2: r.x = v.x; r.y = v.z; r.z = v.y; break;
+    case 3: r.x = v.x; r.y = -v.z; r.z = v.y; break;
+    case 4: r.x = v.x; r.y = -v.y; r.z = v.z; break;
+    default: r.x = -v.x; r.y = -v.y; r.z = v.z; break;
+    }
+    return r;
+}
+// The gradient of (s_face, t_face) from that of a cube's direction.
+WAVEC_FN float3 cube_gradient(unsigned face, const float3& c, const float3& g) {
+    float3 p = cube_pick(face, c), q = cube_pick(face, g);
+    float3 r;
+    r.x = 0.5f * (fabsf(p.z) * q.x - p.x * q.z) / (p.z * p.z);
+    r.y = 0.5f * (fabsf(p.z) * q.y - p.y * q.z) / (p.z * p.z);
+    r.z = 0.0f;
+    return r;
+}
+// The texel of the neighbouring face that continues texel (i, j) of `face` past its edge.
+WAVEC_FN unsigned cube_neighbour(unsigned face, long long i, long long j, long long n, long long& x, long long& y) {
+    float s2, t2;
+    float3 d = cube_direction(face, ((float)i + 0.5f) / (float)n, ((float)j + 0.5f) / (float)n);
+    unsigned f = cube_face(d.x, d.y, d.z, s2, t2);
+    long long a = (long long)floorf(s2 * (float)n), b = (long long)floorf(t2 * (float)n);
+    x = a < 0 ? 0 : a > n - 1 ? n - 1 : a;
+    y = b < 0 ? 0 : b > n - 1 ? n - 1 : b;
+    return f;
+}
+template <int D, bool Arrayed, bool Storage, bool Cube>
+WAVEC_FN float4 cube_read(const View<D, Arrayed, Storage, Cube>& v, unsigned level, unsigned layer, long long i, long long j, long long n) {
+    bool ok;
+    uint4 b = v.read(level, layer, i < 0 ? 0 : i > n - 1 ? n - 1 : i, j < 0 ? 0 : j > n - 1 ? n - 1 : j, 0, ok);
+    float4 t; t.x = __uint_as_float(b.x); t.y = __uint_as_float(b.y); t.z = __uint_as_float(b.z); t.w = __uint_as_float(b.w);
+    return t;
+}
+// Texel (i, j) of a cube's face: clamped to the face for nearest filtering; for linear, continued
+// onto the neighbouring face, and at a corner the average of the three texels around it.
+template <int D, bool Arrayed, bool Storage, bool Cube>
+WAVEC_FN float4 cube_texel(const View<D, Arrayed, Storage, Cube>& v, unsigned level, unsigned layer, long long i, long long j, bool linear) {
+    long long n = level_size(v.im, level).x;
+    unsigned face = layer % 6, base = layer - face;
+    bool in_i = i >= 0 && i < n, in_j = j >= 0 && j < n;
+    if (!linear || (in_i && in_j)) return cube_read(v, level, layer, i, j, n);
+    long long x, y;
+    if (!in_i && !in_j) {
+        float4 a = cube_read(v, level, layer, i, j, n);
+        unsigned f1 = cube_neighbour(face, i, j < 0 ? 0 : j > n - 1 ? n - 1 : j, n, x, y);
+        float4 b = cube_read(v, level, base + f1, x, y, n);
+        unsigned f2 = cube_neighbour(face, i < 0 ? 0 : i > n - 1 ? n - 1 : i, j, n, x, y);
+        float4 c = cube_read(v, level, base + f2, x, y, n);
+        float4 r;
+        for (int k = 0; k < 4; ++k) r[k] = (a[k] + b[k] + c[k]) / 3.0f;
+        return r;
+    }
+    unsigned f = cube_neighbour(face, i, j, n, x, y);
+    return cube_read(v, level, base + f, x, y, n);
+}
+
+template <int D, bool Arrayed, bool Storage, bool Cube>
+WAVEC_FN float4 wrapped_texel(const View<D, Arrayed, Storage, Cube>& v, const Sampler& s, unsigned level, unsigned layer, const long long ijk[3], bool linear) {
+    if (Cube) return cube_texel(v, level, layer, ijk[0], ijk[1], linear);
     uint3 size = level_size(v.im, level);
     long long n[3] = {size.x, size.y, size.z};
     long long at[3];
@@ -904,8 +995,8 @@ WAVEC_FN float compare_texel(const Image& im, const Sampler& s, float ref, float
 }
 // The linear footprint at one level ((i0,j0), (i1,j0), (i0,j1), (i1,j1), then k1's), its
 // weights, and the nearest texel.
-template <int D, bool Arrayed, bool Storage>
-WAVEC_FN void footprint(const View<D, Arrayed, Storage>& v, const Sampler& s, const float st[3], const int3& offset,
+template <int D, bool Arrayed, bool Storage, bool Cube>
+WAVEC_FN void footprint(const View<D, Arrayed, Storage, Cube>& v, const Sampler& s, const float st[3], const int3& offset,
                         unsigned level, unsigned layer, float4 texels[8], float weights[8], float4& nearest) {
     uint3 size = level_size(v.im, level);
     unsigned sz[3] = {size.x, size.y, size.z};
@@ -922,27 +1013,37 @@ WAVEC_FN void footprint(const View<D, Arrayed, Storage>& v, const Sampler& s, co
             ijk[i] = i < D ? base[i] + bit : 0;
             if (i < D) w *= bit ? frac[i] : 1.0f - frac[i];
         }
-        texels[n] = wrapped_texel(v, s, level, layer, ijk);
+        texels[n] = wrapped_texel(v, s, level, layer, ijk, true);
         weights[n] = w;
     }
     long long near[3];
     for (int i = 0; i < 3; ++i) near[i] = i < D ? (long long)floorf(u[i]) : 0;
-    nearest = wrapped_texel(v, s, level, layer, near);
+    nearest = wrapped_texel(v, s, level, layer, near, false);
 }
 // A sample: `lod_kind` 0 an explicit LOD, 1 gradients; `dref` compares when `has_dref`;
 // `gather` >= 0 gathers that component. The result's bits (f32 for float formats).
-template <int D, bool Arrayed>
+template <int D, bool Arrayed, bool Cube = false>
 WAVEC_FN uint4 sample(const Image& im, const Sampler& s, const float4& coord, int lod_kind, float lod,
-                      const float3& dx, const float3& dy, float min_lod, const int3& offset,
+                      const float3& dx0, const float3& dy0, float min_lod, const int3& offset,
                       bool has_dref, float dref, int gather) {
-    View<D, Arrayed, false> v{im};
+    View<D, Arrayed, false, Cube> v{im};
     bool fl = float_format(im);
     float st[3] = {coord.x, D > 1 ? coord.y : 0.0f, D > 2 ? coord.z : 0.0f};
     unsigned layer = 0;
-    if (Arrayed) {
-        float a = rintf(coord[D]);
-        layer = a <= 0.0f ? 0u : (unsigned)a;
-        if (layer > v.layers() - 1) layer = v.layers() - 1;
+    float3 dx = dx0, dy = dy0;
+    // A layer (of a cube array, a cube) by rounding to even, within the view's.
+    unsigned count = Cube ? v.layers() / 6 : v.layers();
+    float a = rintf(coord[Cube ? 3 : D]);
+    unsigned index = a <= 0.0f ? 0u : (unsigned)a;
+    if (index > count - 1) index = count - 1;
+    if (Cube) {
+        unsigned face = cube_face(coord.x, coord.y, coord.z, st[0], st[1]);
+        layer = (Arrayed ? index * 6 : 0u) + face;
+        float3 c; c.x = coord.x; c.y = coord.y; c.z = coord.z;
+        dx = cube_gradient(face, c, dx0);
+        dy = cube_gradient(face, c, dy0);
+    } else if (Arrayed) {
+        layer = index;
     }
     float4 texels[8]; float weights[8]; float4 nearest;
     uint4 out;

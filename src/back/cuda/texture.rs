@@ -1,23 +1,28 @@
 //! Textures and samplers: each a kernel parameter by value (`wavec::Image`, `wavec::Sampler`),
 //! read, written and sampled by the prelude's software sampler, which follows the rules the
-//! CPU engine follows (`src/exec/texture.rs`). Every texture shape but cubes (E0641); an
-//! array of textures or samplers is a device pointer to their structs.
+//! CPU engine follows (`src/exec/texture.rs`), cubes included; an array of textures or
+//! samplers is a device pointer to their structs.
 
 use super::writer::{Ctx, Writer};
 use crate::back::precedence::{P_ASSIGN, P_COMMA, P_POSTFIX};
 use crate::ir::*;
 use crate::span::Span;
 
-/// The view template arguments of a texture kind: `D, Arrayed, Storage`.
+/// The coordinates within a layer of a texture of this shape (a cube's: within a face).
+fn coord_dims(dim: TextureDim) -> u8 {
+    match dim {
+        TextureDim::D1 => 1,
+        TextureDim::D2 | TextureDim::Cube => 2,
+        TextureDim::D3 => 3,
+    }
+}
+
+/// The view template arguments of a texture kind: `D, Arrayed, Storage` (then `Cube` for a
+/// cube, which is only sampled and measured).
 fn view_args(kind: ResourceKind) -> Option<String> {
     let (dim, arrayed) = kind.texture_shape()?;
-    let d = match dim {
-        TextureDim::D1 => 1,
-        TextureDim::D2 => 2,
-        TextureDim::D3 => 3,
-        TextureDim::Cube => return None,
-    };
-    Some(format!("{d}, {arrayed}, {}", kind.is_writable()))
+    let cube = if dim == TextureDim::Cube { ", true" } else { "" };
+    Some(format!("{}, {arrayed}, {}{cube}", coord_dims(dim), kind.is_writable()))
 }
 
 /// Whether `e` names a global resource or an element of a global array of them.
@@ -31,15 +36,6 @@ fn names_global(f: &Function, e: ExprId) -> bool {
 
 impl<'a> Writer<'a> {
     /// Why a texture or sampler global cannot be a CUDA kernel parameter, if it cannot.
-    pub(super) fn texture_refusal(ty: &Type) -> Option<String> {
-        match ty {
-            Type::Array(e, _) => Self::texture_refusal(e),
-            Type::Resource(k, _) if k.is_texture() && view_args(*k).is_none() => {
-                Some(format!("a `{}` (the software sampler reads no cubes)", k.name()))
-            }
-            _ => None,
-        }
-    }
 
     /// The texture a method or index names: its kind, element type, and the image expression.
     fn texture_of(&mut self, cx: &Ctx<'a>, e: ExprId, span: Span) -> Option<(ResourceKind, Type, String)> {
@@ -66,11 +62,7 @@ impl<'a> Writer<'a> {
         let (base, index) = cx.f.storage_texel(e)?;
         let (kind, elem, t) = self.texture_of(cx, base, span)?;
         let (dim, arrayed) = kind.texture_shape()?;
-        let d = match dim {
-            TextureDim::D1 => 1,
-            TextureDim::D2 => 2,
-            _ => 3,
-        };
+        let d = coord_dims(dim);
         let r = self.ty_at(&elem, span);
         let c = self.expr(cx, index, P_ASSIGN);
         Some(format!("wavec::texel_word<{r}, {d}, {arrayed}>({t}, {c})"))
@@ -92,11 +84,7 @@ impl<'a> Writer<'a> {
         };
         let Some((kind, _, t)) = self.texture_of(cx, base, span) else { return ("0".into(), P_POSTFIX) };
         let Some((dim, arrayed)) = kind.texture_shape() else { return ("0".into(), P_POSTFIX) };
-        let d = match dim {
-            TextureDim::D1 => 1,
-            TextureDim::D2 => 2,
-            _ => 3,
-        };
+        let d = coord_dims(dim);
         let c = self.expr(cx, index, P_ASSIGN);
         let v = match op {
             None => self.expr(cx, value, P_ASSIGN),
@@ -190,11 +178,8 @@ impl<'a> Writer<'a> {
     ) -> (String, u8) {
         let o = op.operands();
         let Some((dim, arrayed)) = kind.texture_shape() else { return ("0".into(), P_POSTFIX) };
-        let d = match dim {
-            TextureDim::D1 => 1,
-            TextureDim::D2 => 2,
-            _ => 3,
-        };
+        let d = coord_dims(dim);
+        let cube = dim == TextureDim::Cube;
         if !names_global(cx.f, args[o.sampler]) {
             self.refuse(span, "a sampler that is not a global or an element of one (resources as values)");
             return ("0".into(), P_POSTFIX);
@@ -244,7 +229,7 @@ impl<'a> Writer<'a> {
             _ => -1,
         };
         let call = format!(
-            "wavec::sample<{d}, {arrayed}>({t}, {sampler}, {coord}, {lod_kind}, {lod}, {dx}, {dy}, {min_lod}, {offset}, {has_dref}, {dref}, {gather})"
+            "wavec::sample<{d}, {arrayed}, {cube}>({t}, {sampler}, {coord}, {lod_kind}, {lod}, {dx}, {dy}, {min_lod}, {offset}, {has_dref}, {dref}, {gather})"
         );
         let r = self.ty_at(ret, span);
         (format!("wavec::from_bits<{r}>::f({call})"), P_POSTFIX)

@@ -292,9 +292,7 @@ impl<'a> Writer<'a> {
                     let _ = writeln!(state, "{}{d};", Level(1));
                 }
                 AddressSpace::Resource => {
-                    if let Some(why) = Self::texture_refusal(&g.ty) {
-                        self.refuse(g.span, &why);
-                    } else if let Type::Resource(kind, Some(e)) = &g.ty {
+                    if let Type::Resource(kind, Some(e)) = &g.ty {
                         if !kind.is_texture() {
                             self.check_layout(e, g.span);
                         }
