@@ -35,8 +35,6 @@ fn names_global(f: &Function, e: ExprId) -> bool {
 }
 
 impl<'a> Writer<'a> {
-    /// Why a texture or sampler global cannot be a CUDA kernel parameter, if it cannot.
-
     /// The texture a method or index names: its kind, element type, and the image expression.
     fn texture_of(&mut self, cx: &Ctx<'a>, e: ExprId, span: Span) -> Option<(ResourceKind, Type, String)> {
         let Type::Resource(kind, elem) = cx.f.exprs[e].ty.clone() else { return None };
