@@ -9,10 +9,12 @@
 //! - HLSL has no parameter blocks: the parts are globals in register space `set`, each class
 //!   (`b`, `t`, `u`, `s`) counted from 0, with the `[[vk::binding]]` above.
 //!
+//! - A `ConstantBuffer<T>` whose `T` holds resources is split the same way in set 0: its
+//!   resources take the bindings right after the buffer's, in field order, as Slang moves them.
+//!
 //! Runs on sema's module, before every target (HLSL included), so each target, the engines
 //! and reflection see ordinary globals: `block.data` reads the constant buffer, `block.tex`
-//! the texture's own global (`block_tex`). A `ConstantBuffer<T>` whose `T` holds resources is
-//! refused (Slang moves them into slots after the buffer's): declare it a `ParameterBlock`.
+//! the texture's own global (`block_tex`).
 
 use super::resource_values::is_resource;
 use crate::diag::Diagnostic;
@@ -58,16 +60,15 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
             .any(|f| is_resource(&f.ty) || super::resource_structs::holds_resources(module, &f.ty))
     };
     let blocks: Vec<GlobalId> = module.globals.iter().filter(|(_, g)| g.parameter_block).map(|(h, _)| h).collect();
-    for (_, g) in module.globals.iter() {
-        if !g.parameter_block && block_struct(g).is_some_and(|s| holds_resources(module, s)) {
-            errors.push(
-                Diagnostic::error("E0517", format!("`{}`: a `ConstantBuffer<T>` whose `T` holds resources", g.name))
-                    .with_label(g.span, "here")
-                    .with_note("declare it `ParameterBlock<T>` (a descriptor set of its own), or declare the resources as globals"),
-            );
-        }
-    }
-    if blocks.is_empty() {
+    // A `ConstantBuffer<T>` whose `T` holds resources is split the same way, in set 0: its parts
+    // keep the buffer's place in declaration order (they share its span), as Slang binds them.
+    let buffers: Vec<GlobalId> = module
+        .globals
+        .iter()
+        .filter(|(_, g)| !g.parameter_block && block_struct(g).is_some_and(|s| holds_resources(module, s)))
+        .map(|(h, _)| h)
+        .collect();
+    if blocks.is_empty() && buffers.is_empty() {
         return errors;
     }
     // Set 0 belongs to the globals outside blocks, if there are any.
@@ -77,7 +78,11 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
         });
     let mut next_set = others as u32;
     let mut parts: HashMap<(GlobalId, u32), Part> = HashMap::default();
-    for &h in &blocks {
+    let split: Vec<GlobalId> = blocks.iter().chain(&buffers).copied().collect();
+    for &h in &split {
+        // A block has its own set and places its parts; a buffer's parts take the next free
+        // bindings of set 0 after it.
+        let own_set = module.globals[h].parameter_block;
         let Some(s) = block_struct(&module.globals[h]) else {
             let g = &module.globals[h];
             errors.push(
@@ -86,9 +91,10 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
             );
             continue;
         };
-        let (set, first) = match module.globals[h].vk_binding {
-            Some((binding, set)) => (set, binding),
-            None => {
+        let (set, first) = match (own_set, module.globals[h].vk_binding) {
+            (false, _) => (0, 0),
+            (true, Some((binding, set))) => (set, binding),
+            (true, None) => {
                 next_set += 1;
                 (next_set - 1, 0)
             }
@@ -133,8 +139,12 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
                     g.name = format!("{block_name}_{}", f.name);
                     g.ty = f.ty.clone();
                     g.majorness = f.majorness;
-                    g.vk_binding = Some((binding, set));
-                    g.register = Some(register(register_class(&f.ty)));
+                    if own_set {
+                        g.vk_binding = Some((binding, set));
+                        g.register = Some(register(register_class(&f.ty)));
+                    } else if let Some(r) = &mut g.register {
+                        r.class = register_class(&f.ty);
+                    }
                     binding += 1;
                     parts.insert((h, i), Part::Resource(h));
                 }
@@ -154,14 +164,18 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
                 module.structs.append(StructDef { name: format!("{}_data", def.name), fields: data, span: def.span });
             let g = &mut module.globals[h];
             g.ty = Type::Resource(ResourceKind::ConstantBuffer, Some(Box::new(Type::Struct(data_struct))));
-            g.vk_binding = Some((binding, set));
-            g.register = Some(register('b'));
+            if own_set {
+                g.vk_binding = Some((binding, set));
+                g.register = Some(register('b'));
+            }
             binding += 1;
         }
         for (i, f) in resources {
             let mut part = Global::new(format!("{block_name}_{}", f.name), f.ty.clone(), AddressSpace::Resource, span);
-            part.vk_binding = Some((binding, set));
-            part.register = Some(register(register_class(&f.ty)));
+            if own_set {
+                part.vk_binding = Some((binding, set));
+                part.register = Some(register(register_class(&f.ty)));
+            }
             part.majorness = f.majorness;
             binding += 1;
             let id = module.globals.append(part);
@@ -170,7 +184,7 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
     }
     // Reads of the blocks' fields read the parts.
     // The blocks that hold data are still their constant buffers; those without became a resource.
-    let data_types: HashMap<GlobalId, Type> = blocks
+    let data_types: HashMap<GlobalId, Type> = split
         .iter()
         .filter(|&&h| matches!(module.globals[h].ty, Type::Resource(ResourceKind::ConstantBuffer, _)))
         .map(|&h| (h, module.globals[h].ty.clone()))

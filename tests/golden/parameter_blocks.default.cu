@@ -11,13 +11,23 @@ struct Material {
 struct Targets {
 };
 
+struct Fog {
+    float density;
+};
+
 struct Material_data {
     wavec::float4 tint;
     float bias;
 };
 
+struct Fog_data {
+    float density;
+};
+
 struct wavec_state {
     wavec::Image Noise;
+    const Fog_data* gFog;
+    wavec::Image gFog_volume;
     const Material_data* gMaterial;
     wavec::Image gMaterial_albedo;
     wavec::Sampler gMaterial_linear;
@@ -27,11 +37,11 @@ struct wavec_state {
     unsigned gTargets_hits_count;
 };
 
-extern "C" __global__ void __launch_bounds__(8) computeMain(wavec::Image Noise, const Material_data* __restrict__ gMaterial, wavec::Image gMaterial_albedo, wavec::Sampler gMaterial_linear, wavec::float4* __restrict__ gTargets_color, unsigned gTargets_color_count, unsigned* __restrict__ gTargets_hits, unsigned gTargets_hits_count) {
-    wavec_state state = {Noise, gMaterial, gMaterial_albedo, gMaterial_linear, gTargets_color, gTargets_color_count, gTargets_hits, gTargets_hits_count};
+extern "C" __global__ void __launch_bounds__(8) computeMain(wavec::Image Noise, const Fog_data* __restrict__ gFog, wavec::Image gFog_volume, const Material_data* __restrict__ gMaterial, wavec::Image gMaterial_albedo, wavec::Sampler gMaterial_linear, wavec::float4* __restrict__ gTargets_color, unsigned gTargets_color_count, unsigned* __restrict__ gTargets_hits, unsigned gTargets_hits_count) {
+    wavec_state state = {Noise, gFog, gFog_volume, gMaterial, gMaterial_albedo, gMaterial_linear, gTargets_color, gTargets_color_count, gTargets_hits, gTargets_hits_count};
     (void)state;
     wavec::uint3 id = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
     wavec::float2 uv = wavec::float2{(float)id.x / 8.0f, 0.5f};
-    state.gTargets_color[id.x] = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.gMaterial_albedo, state.gMaterial_linear, wavec::pad_float4(uv), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1)) * (*state.gMaterial).tint + wavec::cvt<wavec::float4>((*state.gMaterial).bias) + wavec::texel_fetch<wavec::float4, 2, false, false>(state.Noise, wavec::int3{(int)id.x, 0, 0}, wavec::pad_int3(0));
+    state.gTargets_color[id.x] = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.gMaterial_albedo, state.gMaterial_linear, wavec::pad_float4(uv), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1)) * (*state.gMaterial).tint + wavec::cvt<wavec::float4>((*state.gMaterial).bias) + wavec::texel_fetch<wavec::float4, 2, false, false>(state.Noise, wavec::int3{(int)id.x, 0, 0}, wavec::pad_int3(0)) + wavec::texel_fetch<wavec::float4, 3, false, false>(state.gFog_volume, wavec::int4{(int)id.x, 0, 0, 0}, wavec::pad_int3(0)) * wavec::cvt<wavec::float4>((*state.gFog).density);
     wavec::InterlockedAdd(state.gTargets_hits[0], 1u);
 }

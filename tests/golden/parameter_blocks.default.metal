@@ -13,13 +13,23 @@ struct Material {
 struct Targets {
 };
 
+struct Fog {
+    float density;
+};
+
 struct Material_data {
     float4 tint;
     float bias;
 };
 
+struct Fog_data {
+    float density;
+};
+
 struct wavec_state {
     texture2d<float, access::sample> Noise;
+    constant Fog_data* gFog;
+    texture3d<float, access::sample> gFog_volume;
     constant Material_data* gMaterial;
     texture2d<float, access::sample> gMaterial_albedo;
     sampler gMaterial_linear;
@@ -33,11 +43,11 @@ struct wavec_state {
     uint simd_groups;
 };
 
-kernel void computeMain(texture2d<float, access::sample> Noise [[texture(0)]], constant Material_data& gMaterial [[buffer(0)]], texture2d<float, access::sample> gMaterial_albedo [[texture(1)]], sampler gMaterial_linear [[sampler(0)]], device float4* gTargets_color [[buffer(1)]], constant uint& gTargets_color_count [[buffer(2)]], device atomic_uint* gTargets_hits [[buffer(3)]], constant uint& gTargets_hits_count [[buffer(4)]], uint3 wavec_thread [[thread_position_in_grid]], uint3 wavec_group [[threadgroup_position_in_grid]], uint3 wavec_local [[thread_position_in_threadgroup]], uint wavec_local_index [[thread_index_in_threadgroup]], uint wavec_lane [[thread_index_in_simdgroup]], uint wavec_lane_count [[threads_per_simdgroup]], uint wavec_simd_group [[simdgroup_index_in_threadgroup]], uint wavec_simd_groups [[simdgroups_per_threadgroup]]) {
-    wavec_state state = {Noise, &gMaterial, gMaterial_albedo, gMaterial_linear, gTargets_color, gTargets_color_count, gTargets_hits, gTargets_hits_count, wavec_lane, wavec_lane_count, wavec_simd_group, wavec_simd_groups};
+kernel void computeMain(texture2d<float, access::sample> Noise [[texture(0)]], constant Fog_data& gFog [[buffer(0)]], texture3d<float, access::sample> gFog_volume [[texture(1)]], constant Material_data& gMaterial [[buffer(1)]], texture2d<float, access::sample> gMaterial_albedo [[texture(2)]], sampler gMaterial_linear [[sampler(0)]], device float4* gTargets_color [[buffer(2)]], constant uint& gTargets_color_count [[buffer(3)]], device atomic_uint* gTargets_hits [[buffer(4)]], constant uint& gTargets_hits_count [[buffer(5)]], uint3 wavec_thread [[thread_position_in_grid]], uint3 wavec_group [[threadgroup_position_in_grid]], uint3 wavec_local [[thread_position_in_threadgroup]], uint wavec_local_index [[thread_index_in_threadgroup]], uint wavec_lane [[thread_index_in_simdgroup]], uint wavec_lane_count [[threads_per_simdgroup]], uint wavec_simd_group [[simdgroup_index_in_threadgroup]], uint wavec_simd_groups [[simdgroups_per_threadgroup]]) {
+    wavec_state state = {Noise, &gFog, gFog_volume, &gMaterial, gMaterial_albedo, gMaterial_linear, gTargets_color, gTargets_color_count, gTargets_hits, gTargets_hits_count, wavec_lane, wavec_lane_count, wavec_simd_group, wavec_simd_groups};
     (void)state;
     uint3 id = wavec_thread;
     float2 uv = float2(float(id.x) / 8.0f, 0.5f);
-    state.gTargets_color[id.x] = wavec::sample_level(state.gMaterial_albedo, state.gMaterial_linear, uv, 0.0f) * (*state.gMaterial).tint + float4((*state.gMaterial).bias) + wavec::load(state.Noise, int3(int(id.x), 0, 0));
+    state.gTargets_color[id.x] = wavec::sample_level(state.gMaterial_albedo, state.gMaterial_linear, uv, 0.0f) * (*state.gMaterial).tint + float4((*state.gMaterial).bias) + wavec::load(state.Noise, int3(int(id.x), 0, 0)) + wavec::load(state.gFog_volume, int4(int(id.x), 0, 0, 0)) * float4((*state.gFog).density);
     atomic_fetch_add_explicit(&state.gTargets_hits[0], 1u, memory_order_relaxed);
 }
