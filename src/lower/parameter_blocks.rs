@@ -53,12 +53,8 @@ fn register_class(ty: &Type) -> char {
 /// Splits every parameter block of `module` into its parts and places them (module docs).
 pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
-    let holds_resources = |module: &Module, s: crate::ir::StructId| {
-        module.structs[s]
-            .fields
-            .iter()
-            .any(|f| is_resource(&f.ty) || super::resource_structs::holds_resources(module, &f.ty))
-    };
+    let holds_resources =
+        |module: &Module, s: crate::ir::StructId| super::resource_structs::holds_resources(module, &Type::Struct(s));
     let blocks: Vec<GlobalId> = module.globals.iter().filter(|(_, g)| g.parameter_block).map(|(h, _)| h).collect();
     // A `ConstantBuffer<T>` whose `T` holds resources is split the same way, in set 0: its parts
     // keep the buffer's place in declaration order (they share its span), as Slang binds them.

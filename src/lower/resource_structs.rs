@@ -334,21 +334,6 @@ struct Copier<'a> {
     ret: Option<LocalId>,
 }
 
-fn returns_in(b: &Block) -> bool {
-    b.stmts.iter().any(returns)
-}
-
-fn returns(s: &Stmt) -> bool {
-    match s {
-        Stmt::Return(_) => true,
-        Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } => returns_in(b),
-        Stmt::For { init, body, .. } => init.iter().any(returns) || returns_in(body),
-        Stmt::If { then, els, .. } => returns_in(then) || els.as_ref().is_some_and(returns_in),
-        Stmt::Switch { cases, .. } => cases.iter().any(|c| returns_in(&c.body)),
-        _ => false,
-    }
-}
-
 /// Copies expression `e` of `f` within `f` (an argument used by reference, at each use).
 fn duplicate(f: &mut Function, e: ExprId) -> ExprId {
     let mut x = f.exprs[e].clone();
@@ -390,6 +375,7 @@ impl Copier<'_> {
         let mut out = Vec::with_capacity(stmts.len());
         for (i, s) in stmts.iter().enumerate() {
             let rest = &stmts[i + 1..];
+            let returns_at = first_return(self.src, s);
             match s {
                 Stmt::Return(value) => {
                     if let (Some(v), Some(ret)) = (value, self.ret) {
@@ -398,7 +384,7 @@ impl Copier<'_> {
                     }
                     return Ok(out);
                 }
-                Stmt::If { cond, then, els, hint } if returns(s) => {
+                Stmt::If { cond, then, els, hint } if returns_at.is_some() => {
                     let cond = self.expr(dst, *cond);
                     let then = self.block(dst, &[&then.stmts[..], rest].concat())?;
                     let els_stmts = els.as_ref().map_or(&[][..], |b| &b.stmts[..]);
@@ -411,12 +397,12 @@ impl Copier<'_> {
                     });
                     return Ok(out);
                 }
-                Stmt::Block(b) if returns(s) => {
+                Stmt::Block(b) if returns_at.is_some() => {
                     let inner = self.block(dst, &[&b.stmts[..], rest].concat())?;
                     out.push(Stmt::Block(Block { stmts: inner }));
                     return Ok(out);
                 }
-                _ if returns(s) => return Err(first_return(self.src, s).unwrap_or(self.src.span)),
+                _ if let Some(at) = returns_at => return Err(at),
                 _ => out.push(self.stmt(dst, s)),
             }
         }
@@ -479,7 +465,7 @@ impl Copier<'_> {
     }
 }
 
-/// The span of the first `return` under `s`.
+/// The span of the first `return` under `s`, if there is one.
 fn first_return(f: &Function, s: &Stmt) -> Option<Span> {
     let in_block = |b: &Block| b.stmts.iter().find_map(|s| first_return(f, s));
     match s {
