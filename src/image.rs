@@ -31,6 +31,21 @@ impl NumKind {
     pub fn is_float(self) -> bool {
         matches!(self, NumKind::Float | NumKind::Unorm | NumKind::Snorm)
     }
+    /// What a shader reads from texels of this kind (`float`, `uint` or `int`), for comparing
+    /// a format with a declaration's element type.
+    pub fn shader_type(self) -> &'static str {
+        texel_type_name(self.is_float(), self == NumKind::Uint)
+    }
+}
+
+/// `float`, `uint` or `int`: the name of the texel type a shader reads, from whether it is a
+/// float and whether it is unsigned.
+pub fn texel_type_name(float: bool, unsigned: bool) -> &'static str {
+    match (float, unsigned) {
+        (true, _) => "float",
+        (false, true) => "uint",
+        (false, false) => "int",
+    }
 }
 
 /// The texel formats wavec binds, named as `[[vk::image_format]]` and GLSL's `layout(…)` name

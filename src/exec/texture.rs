@@ -25,7 +25,7 @@
 //! device's in the last bits: README, "The CPU engine's textures", states the tolerance the
 //! tests hold it to.
 
-use crate::image::{Address, Border, Filter, ImageDesc, NumKind, SamplerDesc};
+use crate::image::{texel_type_name, Address, Border, Filter, ImageDesc, NumKind, SamplerDesc};
 use crate::ir::TextureDim;
 
 /// An image as a shader's view of it sees it.
@@ -463,12 +463,8 @@ pub(super) fn check_view(b: &Binding, buf: &CpuBuffer) -> Result<(), String> {
                 Type::Vector(s, n) => (s, n),
                 ref t => (t.scalar().unwrap_or(Scalar::U32), 1),
             };
-            let kind = d.format.kind();
-            let same_kind = match scalar {
-                Scalar::F32 => kind.is_float(),
-                Scalar::U32 => kind == NumKind::Uint,
-                _ => kind == NumKind::Sint,
-            };
+            let same_kind =
+                texel_type_name(scalar.is_float(), scalar.is_unsigned_int()) == d.format.kind().shader_type();
             let one_dimensional = d.dim == TextureDim::D1 && d.layers == 1 && d.mips == 1 && d.count == 1;
             if !one_dimensional || !same_kind || d.format.bits() != 32 || d.format.channels() != n {
                 return Err(format!(
@@ -502,13 +498,8 @@ pub(super) fn check_view(b: &Binding, buf: &CpuBuffer) -> Result<(), String> {
             if !(d.dim == dim || (dim == TextureDim::D2 && d.dim == TextureDim::Cube)) {
                 return Err(format!("{at} is a {} texture, but the image is {}", name(dim), name(d.dim)));
             }
-            let reads = |float: bool, unsigned: bool| match (float, unsigned) {
-                (true, _) => "float",
-                (false, true) => "uint",
-                (false, false) => "int",
-            };
-            let want = reads(texel.is_float(), texel.is_unsigned_int());
-            let has = reads(d.format.kind().is_float(), d.format.kind() == NumKind::Uint);
+            let want = texel_type_name(texel.is_float(), texel.is_unsigned_int());
+            let has = d.format.kind().shader_type();
             if want != has {
                 return Err(format!("{at} reads {want} texels, but `{}` holds {has} ones", d.format.name()));
             }

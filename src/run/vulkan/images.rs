@@ -107,17 +107,12 @@ pub(super) fn check_image(
             desc.count
         ));
     }
-    let reads = |k: NumKind| match k {
-        k if k.is_float() => "float",
-        NumKind::Uint => "uint",
-        _ => "int",
-    };
-    if reads(texel) != reads(desc.format.kind()) {
+    if texel.shader_type() != desc.format.kind().shader_type() {
         return bad(format!(
             "the shader reads {} texels, but `{}` holds {} ones",
-            reads(texel),
+            texel.shader_type(),
             desc.format.name(),
-            reads(desc.format.kind())
+            desc.format.kind().shader_type()
         ));
     }
     if arrayed && dim == TextureDim::Cube && desc.layers % 6 != 0 {

@@ -54,17 +54,12 @@ pub(super) fn view_format(
             ))
         }
     };
-    let reads = |k: NumKind| match k {
-        k if k.is_float() => "float",
-        NumKind::Uint => "uint",
-        _ => "int",
-    };
-    if reads(texel) != reads(format.kind()) {
+    if texel.shader_type() != format.kind().shader_type() {
         return bad(format!(
             "the shader reads {} texels, but `{}` holds {} ones",
-            reads(texel),
+            texel.shader_type(),
             format.name(),
-            reads(format.kind())
+            format.kind().shader_type()
         ));
     }
     let texels = supplied.data.len() / format.texel_bytes();
