@@ -8,21 +8,31 @@ use crate::back::precedence::{P_ASSIGN, P_COMMA, P_POSTFIX};
 use crate::ir::*;
 use crate::span::Span;
 
-/// The coordinates within a layer of a texture of this shape (a cube's: within a face).
-fn coord_dims(dim: TextureDim) -> u8 {
-    match dim {
+/// The prelude's view of a texture kind: the coordinates within a layer (a cube's: within a
+/// face), whether it is an array of layers, whether it is a cube.
+#[derive(Clone, Copy)]
+struct Shape {
+    coords: u8,
+    arrayed: bool,
+    cube: bool,
+}
+
+fn shape(kind: ResourceKind) -> Option<Shape> {
+    let (dim, arrayed) = kind.texture_shape()?;
+    let coords = match dim {
         TextureDim::D1 => 1,
         TextureDim::D2 | TextureDim::Cube => 2,
         TextureDim::D3 => 3,
-    }
+    };
+    Some(Shape { coords, arrayed, cube: dim == TextureDim::Cube })
 }
 
 /// The view template arguments of a texture kind: `D, Arrayed, Storage` (then `Cube` for a
 /// cube, which is only sampled and measured).
 fn view_args(kind: ResourceKind) -> Option<String> {
-    let (dim, arrayed) = kind.texture_shape()?;
-    let cube = if dim == TextureDim::Cube { ", true" } else { "" };
-    Some(format!("{}, {arrayed}, {}{cube}", coord_dims(dim), kind.is_writable()))
+    let Shape { coords, arrayed, cube } = shape(kind)?;
+    let cube = if cube { ", true" } else { "" };
+    Some(format!("{coords}, {arrayed}, {}{cube}", kind.is_writable()))
 }
 
 /// Whether `e` names a global resource or an element of a global array of them.
@@ -59,8 +69,7 @@ impl<'a> Writer<'a> {
     pub(super) fn texel_lvalue(&mut self, cx: &Ctx<'a>, e: ExprId, span: Span) -> Option<String> {
         let (base, index) = cx.f.storage_texel(e)?;
         let (kind, elem, t) = self.texture_of(cx, base, span)?;
-        let (dim, arrayed) = kind.texture_shape()?;
-        let d = coord_dims(dim);
+        let Shape { coords: d, arrayed, .. } = shape(kind)?;
         let r = self.ty_at(&elem, span);
         let c = self.expr(cx, index, P_ASSIGN);
         Some(format!("wavec::texel_word<{r}, {d}, {arrayed}>({t}, {c})"))
@@ -81,8 +90,7 @@ impl<'a> Writer<'a> {
             return ("0".into(), P_POSTFIX);
         };
         let Some((kind, _, t)) = self.texture_of(cx, base, span) else { return ("0".into(), P_POSTFIX) };
-        let Some((dim, arrayed)) = kind.texture_shape() else { return ("0".into(), P_POSTFIX) };
-        let d = coord_dims(dim);
+        let Some(Shape { coords: d, arrayed, .. }) = shape(kind) else { return ("0".into(), P_POSTFIX) };
         let c = self.expr(cx, index, P_ASSIGN);
         let v = match op {
             None => self.expr(cx, value, P_ASSIGN),
@@ -175,9 +183,7 @@ impl<'a> Writer<'a> {
         span: Span,
     ) -> (String, u8) {
         let o = op.operands();
-        let Some((dim, arrayed)) = kind.texture_shape() else { return ("0".into(), P_POSTFIX) };
-        let d = coord_dims(dim);
-        let cube = dim == TextureDim::Cube;
+        let Some(Shape { coords: d, arrayed, cube }) = shape(kind) else { return ("0".into(), P_POSTFIX) };
         if !names_global(cx.f, args[o.sampler]) {
             self.refuse(span, "a sampler that is not a global or an element of one (resources as values)");
             return ("0".into(), P_POSTFIX);
