@@ -611,3 +611,118 @@ mod tests {
         assert_eq!(placement(&m, &Type::Vector(Scalar::F16, 3), Rule::Std430, Column), Placement { size: 6, align: 8 });
     }
 }
+
+/// One step from a value to a part of it, for [`any_value_leaves`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    Field(u32),
+    Element(u32),
+    Component(u8),
+    /// A matrix entry: row, column.
+    Entry(u8, u8),
+}
+
+/// A scalar of a value packed into an `AnyValue` (Slang's payload of an interface-typed value):
+/// how to reach it, its type and its byte offset in the payload.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnyValueLeaf {
+    pub path: Vec<Step>,
+    pub scalar: Scalar,
+    pub offset: u32,
+}
+
+/// Slang's "natural" size and alignment of `ty`, the layout an `AnyValue` payload packs
+/// values in: scalars aligned to their size (`bool` 4 bytes), vectors and matrices their
+/// elements side by side, an array's stride its element's size rounded to its alignment, and a
+/// struct's size the end of its last field (not rounded up). `None` for a type with no bytes to
+/// pack (resources, strings, runtime arrays).
+pub fn natural_size(m: &Module, ty: &Type) -> Option<(u32, u32)> {
+    Some(match ty {
+        Type::Scalar(s) => (scalar_size(*s), scalar_size(*s)),
+        Type::Vector(s, n) => (scalar_size(*s) * *n as u32, scalar_size(*s)),
+        Type::Matrix(s, r, c) => (scalar_size(*s) * *r as u32 * *c as u32, scalar_size(*s)),
+        Type::Array(e, Some(n)) => {
+            let (size, align) = natural_size(m, e)?;
+            if *n == 0 {
+                return Some((0, 1));
+            }
+            (round_up(size, align) * (n - 1) + size, align)
+        }
+        Type::Struct(h) => {
+            let (mut size, mut align) = (0, 1);
+            for f in &m.structs[*h].fields {
+                let (s, a) = natural_size(m, &f.ty)?;
+                size = round_up(size, a) + s;
+                align = align.max(a);
+            }
+            (size, align)
+        }
+        _ => return None,
+    })
+}
+
+/// The scalars of `ty` in the order and at the offsets Slang's `AnyValue` marshalling puts
+/// them: each at the next multiple of its size (8-bit ones at the next byte), a struct started
+/// at its natural alignment and padded to its natural size, a matrix column by column unless
+/// stored `row_major`. `Err` names a type with no bytes to pack.
+pub fn any_value_leaves(m: &Module, ty: &Type, majorness: Majorness) -> Result<Vec<AnyValueLeaf>, Type> {
+    fn walk(
+        m: &Module,
+        ty: &Type,
+        majorness: Majorness,
+        path: &mut Vec<Step>,
+        offset: &mut u32,
+        out: &mut Vec<AnyValueLeaf>,
+    ) -> Result<(), Type> {
+        let scalar = |s: Scalar, path: &[Step], offset: &mut u32, out: &mut Vec<AnyValueLeaf>| {
+            let size = scalar_size(s);
+            *offset = round_up(*offset, size);
+            out.push(AnyValueLeaf { path: path.to_vec(), scalar: s, offset: *offset });
+            *offset += size;
+        };
+        match ty {
+            Type::Scalar(s) => scalar(*s, path, offset, out),
+            Type::Vector(s, n) => {
+                for i in 0..*n {
+                    path.push(Step::Component(i));
+                    scalar(*s, path, offset, out);
+                    path.pop();
+                }
+            }
+            Type::Matrix(s, r, c) => {
+                let entries: Vec<(u8, u8)> = match majorness {
+                    Majorness::Column => (0..*c).flat_map(|col| (0..*r).map(move |row| (row, col))).collect(),
+                    Majorness::Row => (0..*r).flat_map(|row| (0..*c).map(move |col| (row, col))).collect(),
+                };
+                for (row, col) in entries {
+                    path.push(Step::Entry(row, col));
+                    scalar(*s, path, offset, out);
+                    path.pop();
+                }
+            }
+            Type::Array(e, Some(n)) => {
+                for i in 0..*n {
+                    path.push(Step::Element(i));
+                    walk(m, e, majorness, path, offset, out)?;
+                    path.pop();
+                }
+            }
+            Type::Struct(h) => {
+                let (size, align) = natural_size(m, ty).ok_or_else(|| ty.clone())?;
+                *offset = round_up(*offset, align);
+                let start = *offset;
+                for (i, f) in m.structs[*h].fields.iter().enumerate() {
+                    path.push(Step::Field(i as u32));
+                    walk(m, &f.ty, f.majorness, path, offset, out)?;
+                    path.pop();
+                }
+                *offset = (*offset).max(start + size);
+            }
+            other => return Err(other.clone()),
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    walk(m, ty, majorness, &mut Vec::new(), &mut 0, &mut out)?;
+    Ok(out)
+}

@@ -159,6 +159,10 @@ pub struct Options {
     pub matrix_majorness: ir::Majorness,
     /// The name diagnostics use for the source, and the base for relative `#include`s.
     pub file_name: String,
+    /// `--conformance Impl:IFoo=N` (Slang's `-conformance`): the type id that values of
+    /// interface `IFoo` holding an `Impl` carry (type, interface, id); the other conforming
+    /// types take the lowest ids not given, in the order they conform.
+    pub conformances: Vec<(String, String, u32)>,
 }
 
 impl Default for Options {
@@ -182,6 +186,7 @@ impl Default for Options {
             register_shifts: Vec::new(),
             matrix_majorness: ir::Majorness::Column,
             file_name: "input.slang".to_string(),
+            conformances: Vec::new(),
         }
     }
 }
@@ -285,6 +290,7 @@ fn front_end(
         matrix_majorness: options.matrix_majorness,
         layout: options.layout,
         register_shifts: options.register_shifts.clone(),
+        conformances: options.conformances.clone(),
     };
     let (checked, sema_diags) = if stream {
         let mut items = if names_group_wave_count(&tokens) {

@@ -752,6 +752,24 @@ pub struct Module {
     pub cbuffers: Vec<Cbuffer>,
     pub functions: Arena<Function>,
     pub entry_points: Vec<EntryPoint>,
+    /// The structs that stand for interface-typed values (Slang's existentials), for whoever
+    /// fills or reads their bytes (tests, reflection).
+    pub existentials: Vec<Existential>,
+}
+
+/// An interface used as a type: its values are struct `ty`, laid out as Slang lays out an
+/// existential, `{ uint2 rtti; uint2 witness; AnyValue payload; }` (the payload's `uint`
+/// fields omitted when it has no bytes). `witness.x` is the type id of the concrete type held,
+/// whose value fills the payload as [`crate::layout::any_value_leaves`] places it.
+#[derive(Clone, Debug)]
+pub struct Existential {
+    /// As written: `IFoo`, `IFoo<float>`.
+    pub interface: String,
+    pub ty: StructId,
+    /// Bytes of payload (Slang's `[anyValueSize(N)]`, or the largest conforming type's).
+    pub payload_bytes: u32,
+    /// Each concrete type a value may hold, with its type id, in id order.
+    pub types: Vec<(Type, u32)>,
 }
 
 impl Module {

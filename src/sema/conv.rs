@@ -16,6 +16,9 @@ pub enum ConvCost {
     Splat = 3,
     /// Vector or matrix to fewer components; DXC warns about it.
     Truncate = 4,
+    /// Into a wider kind of value: a struct into an interface it conforms to, a value into an
+    /// `Optional` (Slang's); sema decides these, knowing the structs and interfaces.
+    Wrap = 5,
 }
 
 /// The cost of converting `from` to `to` implicitly, or `None` when HLSL forbids it.

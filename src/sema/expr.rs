@@ -80,6 +80,11 @@ impl Checker {
                 return self.constant_buffer_value(e, *h);
             }
         }
+        if conv::implicit_cost(&from, to).is_none() {
+            if let Some(v) = self.wrapping_conversion(e, to, span) {
+                return v;
+            }
+        }
         match conv::implicit_cost(&from, to) {
             Some(ConvCost::Truncate) => {
                 let at = self.span_of(e);
@@ -216,6 +221,9 @@ impl Checker {
                 let l = self.expr(lhs);
                 let r = self.expr(rhs);
                 let op = bin_op(*op);
+                if let Some(test) = self.none_comparison(op, l, r, e.span) {
+                    return test;
+                }
                 if let Some(call) = self.user_operator(op.symbol(), vec![l, r], e.span) {
                     return call;
                 }
@@ -394,6 +402,7 @@ impl Checker {
                 let t = self.ty(b);
                 self.add_expr(ExprKind::Comma(a, b), t, e.span)
             }
+            K::TypeTest { expr, ty, cast } => self.type_test(expr, ty, *cast, e.span),
             K::Error => self.error_expr(e.span),
         }
     }
@@ -474,6 +483,14 @@ impl Checker {
         if self.functions.contains_key(name) || !self.stdlib.overloads(name).is_empty() {
             self.error("E0301", span, format!("`{name}` is a function; call it with `{name}(…)`"));
             return self.error_expr(span);
+        }
+        // Slang's `none`: typed `void` until it converts to an `Optional<T>`.
+        if name == "none" {
+            let e = self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Void, span);
+            if let Some(st) = self.cur.as_mut() {
+                st.nones.insert(e);
+            }
+            return e;
         }
         let mut d =
             Diagnostic::error("E0301", format!("undefined name `{name}`")).with_label(span, "not found in this scope");
@@ -971,6 +988,9 @@ impl Checker {
                 if name == "bit_cast" {
                     return self.bit_cast(generic_args, arg_ids, span, callee.span);
                 }
+                if name == "createDynamicObject" {
+                    return self.create_dynamic_object(generic_args, arg_ids, span);
+                }
                 let mut d = Diagnostic::error("E0301", format!("undefined function `{name}`"))
                     .with_label(callee.span, "not found");
                 let suffix = format!("::{name}");
@@ -1033,7 +1053,7 @@ impl Checker {
     }
 
     /// A call of method `key` (`S::m`), generic or not.
-    fn call_member(
+    pub(super) fn call_member(
         &mut self,
         key: &str,
         generic_args: &[ast::GenericArg],
@@ -1068,7 +1088,7 @@ impl Checker {
             let mut cost = 0u32;
             let mut ok = true;
             for ((pt, mode), at) in sig.params.iter().zip(&arg_types) {
-                match conv::implicit_cost(at, pt) {
+                match self.conversion_cost(at, pt) {
                     Some(c) if *mode == ParamMode::In || c <= ConvCost::Scalar => cost += c as u32,
                     _ => ok = false,
                 }
@@ -1228,7 +1248,7 @@ impl Checker {
         self.error_expr(span)
     }
 
-    fn call_intrinsic(&mut self, name: &str, args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
+    pub(super) fn call_intrinsic(&mut self, name: &str, args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
         let stdlib = self.stdlib;
         let mut name = name.to_string();
         if let Some(first) = stdlib.find(&name) {
@@ -1369,7 +1389,7 @@ impl Checker {
         }
     }
 
-    fn method_call(
+    pub(super) fn method_call(
         &mut self,
         object: ExprId,
         name: &ast::Ident,
@@ -1378,6 +1398,9 @@ impl Checker {
         span: Span,
     ) -> ExprId {
         let ot = self.ty(object);
+        if let Some(x) = self.existential_of(&ot) {
+            return self.dispatch_call(x, object, name, generic_args, args, span);
+        }
         if let Type::Struct(h) = ot {
             if let Some(is_static) = self.method_of(h, &name.name) {
                 let key = methods::method_key(&self.module.structs[h].name, &name.name);

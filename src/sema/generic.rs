@@ -156,7 +156,7 @@ impl Checker {
 
     /// The generic arguments of a call: explicit ones first, then deduced from the argument
     /// types; every parameter bound, consistently, and every constraint met.
-    fn deduce(
+    pub(super) fn deduce(
         &mut self,
         decl: &ast::FunctionDecl,
         explicit: &[ast::GenericArg],

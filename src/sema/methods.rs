@@ -9,9 +9,9 @@
 //! IR names them `S_m`.
 //!
 //! An interface lists method requirements; a struct that names it in its bases must define
-//! each (E0418), and a generic parameter constrained by it accepts exactly those structs.
-//! Generics are specialised per type, so an interface is never a type of its own: a value of
-//! interface type would need dynamic dispatch, which wavec does not do (E0419).
+//! each (E0418), and a generic parameter constrained by it accepts exactly those structs (and
+//! the interface's own values, [`super::dynamic`]). Each conforming struct gets a type id among
+//! the interface's, for the interface's values to say which type they hold.
 
 use super::{Checker, FnState};
 use crate::diag::Diagnostic;
@@ -40,6 +40,8 @@ pub(super) struct Interface {
     /// Associated types, `associatedtype Assoc : IFoo;`: a conforming struct defines a nested
     /// type `Assoc` (a typedef, typealias or struct), which meets the constraint.
     pub associated: Vec<(ast::Ident, Option<ast::Ident>)>,
+    /// Its attributes (`[anyValueSize(N)]`).
+    pub attrs: Vec<ast::Attribute>,
     pub span: Span,
 }
 
@@ -155,8 +157,11 @@ impl Checker {
             return;
         }
         let bases = i.bases.iter().map(|b| b.name.clone()).collect();
-        self.interfaces
-            .insert(i.name.name.clone(), Interface { bases, requirements, constants, associated, span: i.name.span });
+        let attrs = i.attrs.clone();
+        self.interfaces.insert(
+            i.name.name.clone(),
+            Interface { bases, requirements, constants, associated, attrs, span: i.name.span },
+        );
     }
 
     /// The members of struct `h` other than its fields: static members, methods, operators,
@@ -575,6 +580,10 @@ impl Checker {
                 }
             }
             conforms.push(b.name.clone());
+            let all: Vec<String> = self.interface_and_bases(&b.name).into_iter().map(|(n, _)| n.clone()).collect();
+            for iface in all {
+                self.assign_type_id(&iface, &Type::Struct(h));
+            }
         }
         self.conformances.insert(h, conforms);
         // Defaults the struct did not replace become its own methods.
@@ -584,7 +593,7 @@ impl Checker {
     }
 
     /// Interface `name` and every interface it refines, each once.
-    fn interface_and_bases(&self, name: &str) -> Vec<(&String, &Interface)> {
+    pub(super) fn interface_and_bases(&self, name: &str) -> Vec<(&String, &Interface)> {
         let mut out = Vec::new();
         let mut seen = HashSet::default();
         let mut stack = vec![name.to_string()];
@@ -601,7 +610,7 @@ impl Checker {
     }
 
     /// The associated types of interface `name` and of those it refines, with their constraints.
-    fn associated_of(&self, name: &str) -> Vec<(String, ast::Ident, Option<ast::Ident>)> {
+    pub(super) fn associated_of(&self, name: &str) -> Vec<(String, ast::Ident, Option<ast::Ident>)> {
         let all = self.interface_and_bases(name).into_iter();
         all.flat_map(|(n, i)| i.associated.iter().map(|(a, c)| (n.clone(), a.clone(), c.clone()))).collect()
     }
@@ -614,13 +623,17 @@ impl Checker {
 
     /// The requirements of interface `name` and of the interfaces it refines, each with the
     /// interface that states it.
-    fn requirements_of(&self, name: &str) -> Vec<(String, ast::FunctionDecl)> {
+    pub(super) fn requirements_of(&self, name: &str) -> Vec<(String, ast::FunctionDecl)> {
         let all = self.interface_and_bases(name).into_iter();
         all.flat_map(|(n, i)| i.requirements.iter().map(|r| (n.clone(), r.clone()))).collect()
     }
 
     /// Whether struct `h` conforms to interface `name` (directly or through a refinement).
     pub(super) fn struct_conforms(&self, h: StructId, name: &str) -> bool {
+        // A value of interface `I` meets a constraint `I` (or one `I` refines): calls dispatch.
+        if let Some(&x) = self.existential_structs.get(&h) {
+            return self.interface_refines(&self.existentials[x].interface, name);
+        }
         let mut stack: Vec<String> = self.conformances.get(&h).cloned().unwrap_or_default();
         let mut seen = HashSet::default();
         while let Some(n) = stack.pop() {
@@ -634,20 +647,6 @@ impl Checker {
             }
         }
         false
-    }
-
-    /// A name used as a type that is an interface: an error that says why.
-    pub(super) fn interface_as_type(&mut self, name: &str, span: Span) -> bool {
-        let Some(i) = self.interfaces.get(name) else { return false };
-        let d = Diagnostic::error(
-            "E0419",
-            format!("`{name}` is an interface: a value of it would need dynamic dispatch, which wavec does not do"),
-        )
-        .with_label(span, "used as a type here")
-        .with_label(i.span, "the interface")
-        .with_note(format!("take a generic parameter instead: `void f<T : {name}>(T value)`"));
-        self.push(d);
-        true
     }
 
     /// The struct whose method is being checked, and its `this`.

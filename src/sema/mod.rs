@@ -7,6 +7,7 @@
 
 mod consts;
 pub mod conv;
+mod dynamic;
 mod expr;
 mod generic;
 mod glsl;
@@ -40,6 +41,9 @@ pub struct SemaOptions {
     pub layout: crate::layout::LayoutMode,
     /// `-fvk-*-shift`: where registers land as bindings.
     pub register_shifts: Vec<RegisterShift>,
+    /// `--conformance Impl:IFoo=3` (Slang's `-conformance`, its tests' `type_conformance`):
+    /// the type id of a concrete type among an interface's (type, interface, id).
+    pub conformances: Vec<(String, String, u32)>,
 }
 
 /// What sema hands to lowering and backends.
@@ -97,6 +101,32 @@ struct FnState {
     /// Calls of property getters, with the struct and the property: an assignment to one
     /// becomes a call of the setter.
     property_reads: HashMap<ExprId, (StructId, String)>,
+    /// Slang's `none` (typed `void` until it converts to an `Optional<T>`).
+    nones: HashSet<ExprId>,
+}
+
+impl FnState {
+    fn new(
+        func: Function,
+        scope: HashMap<String, Sym>,
+        facts: FnFacts,
+        this: Option<(LocalId, StructId)>,
+        init: bool,
+    ) -> FnState {
+        FnState {
+            func,
+            scopes: vec![scope],
+            local_consts: HashMap::default(),
+            literals: HashSet::default(),
+            loop_depth: 0,
+            switch_depth: 0,
+            facts,
+            this,
+            init,
+            property_reads: HashMap::default(),
+            nones: HashSet::default(),
+        }
+    }
 }
 
 pub struct Checker {
@@ -189,6 +219,20 @@ pub struct Checker {
     /// An instance was added at the end of the function arena, or a prototype was defined
     /// after its callers (functions must then be put back in callee-first order).
     made_instances: bool,
+    /// Interfaces used as types ([`dynamic`]), by interface name and by struct.
+    existentials: Vec<dynamic::Existential>,
+    existential_index: HashMap<String, usize>,
+    existential_structs: HashMap<StructId, usize>,
+    /// Each interface's conforming types with their type ids, in the order they conformed.
+    type_ids: HashMap<String, Vec<(Type, u32)>>,
+    /// The type ids the compilation gives (`--conformance`): type, interface, id.
+    explicit_ids: Vec<(String, String, u32)>,
+    /// `Optional<T>` structs, by `T` and back.
+    optionals: HashMap<Type, StructId>,
+    optional_structs: HashMap<StructId, Type>,
+    /// Set while dispatch functions are written: an interface value converts to the concrete
+    /// type a case has established it holds.
+    downcast_in_dispatch: bool,
 }
 
 /// How the entry point's attributes were found before its definition was checked.
@@ -330,6 +374,14 @@ impl Checker {
             constant_buffer_wrappers: HashMap::default(),
             instance_depth: 0,
             made_instances: false,
+            existentials: Vec::new(),
+            existential_index: HashMap::default(),
+            existential_structs: HashMap::default(),
+            type_ids: HashMap::default(),
+            explicit_ids: options.conformances.clone(),
+            optionals: HashMap::default(),
+            optional_structs: HashMap::default(),
+            downcast_in_dispatch: false,
         };
         for (name, ty) in &c.stdlib.typedefs {
             c.types.insert(name.clone(), ty.clone());
@@ -351,6 +403,7 @@ impl Checker {
     }
 
     fn finish(mut self, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
+        self.finish_existentials();
         let entry = self.entry_point(options);
         if let Some(e) = entry {
             self.hoist_uniform_params(e);
@@ -595,9 +648,22 @@ impl Checker {
             }
             return Type::Resource(kind, Some(Box::new(elem)));
         }
-        if !self.interface_as_type(name, t.span) {
-            self.error("E0401", t.span, format!("unknown type `{name}`"));
+        if name == "Optional" {
+            if let [ast::GenericArg::Type(inner)] = args.as_slice() {
+                let inner = self.resolve_type(inner);
+                if inner.is_error() {
+                    return Type::Error;
+                }
+                return self.optional_type(&inner, t.span);
+            }
+            self.error("E0402", t.span, "`Optional` takes one type: `Optional<T>`");
+            return Type::Error;
         }
+        let iface = self.scoped(name, |n| self.interfaces.contains_key(n));
+        if args.is_empty() && self.interfaces.contains_key(&iface) {
+            return self.existential_type(&iface, t.span);
+        }
+        self.error("E0401", t.span, format!("unknown type `{name}`"));
         Type::Error
     }
 
@@ -1349,18 +1415,8 @@ impl Checker {
             scope.insert("this".into(), Sym::Local(local));
             this = Some((local, h));
         }
-        self.cur = Some(FnState {
-            func,
-            scopes: vec![scope],
-            local_consts: HashMap::default(),
-            literals: HashSet::default(),
-            loop_depth: 0,
-            switch_depth: 0,
-            facts: FnFacts { uniform_params, ..FnFacts::default() },
-            this,
-            init: init.is_some(),
-            property_reads: HashMap::default(),
-        });
+        self.cur =
+            Some(FnState::new(func, scope, FnFacts { uniform_params, ..FnFacts::default() }, this, init.is_some()));
         let mut stmts = Vec::new();
         if let (Some(h), Some((local, _))) = (init, this) {
             // A constructor starts from the fields' defaults (zero where none is given).

@@ -128,7 +128,11 @@ impl Checker {
                 let b = self.block(b);
                 out.push(Stmt::Block(b));
             }
-            K::If { constexpr, cond, then, els } => {
+            K::If { bind: Some(name), cond, then, els, .. } => {
+                self.known_attrs(&s.attrs, &["branch", "flatten"]);
+                self.if_let(name, cond, then, els.as_deref(), bhint, out);
+            }
+            K::If { constexpr, cond, then, els, .. } => {
                 self.known_attrs(&s.attrs, &["branch", "flatten"]);
                 if *constexpr {
                     // `if constexpr`: the condition must fold, and the other branch is discarded
@@ -261,6 +265,47 @@ impl Checker {
             K::Discard => out.push(Stmt::Discard),
             K::Empty | K::Error => {}
         }
+    }
+
+    /// Slang's `if (let x = opt) then else els`: `{ Optional<T> tmp = opt; if (tmp.hasValue)
+    /// { T x = tmp.value; then } else els }`.
+    fn if_let(
+        &mut self,
+        name: &ast::Ident,
+        value: &ast::Expr,
+        then: &ast::Stmt,
+        els: Option<&ast::Stmt>,
+        hint: BranchHint,
+        out: &mut Vec<Stmt>,
+    ) {
+        let v = self.expr(value);
+        let vt = self.ty(v);
+        let Some(inner) = self.optional_of(&vt) else {
+            if !vt.is_error() {
+                let msg = format!("`if (let …)` needs an `Optional`, found `{}`", self.type_name(&vt));
+                self.error("E0405", value.span, msg);
+            }
+            return;
+        };
+        let span = value.span;
+        let Some(st) = self.cur.as_mut() else { return };
+        let tmp = st.func.locals.append(Local::new("optional", vt.clone(), span));
+        let mut stmts = vec![Stmt::Local { local: tmp, init: Some(v) }];
+        let opt = self.add_expr(ExprKind::Local(tmp), vt.clone(), span);
+        let has = self.add_expr(ExprKind::Field { base: opt, index: 1 }, Type::BOOL, span);
+        self.push_scope();
+        let Some(st) = self.cur.as_mut() else { return };
+        let local =
+            st.func.locals.append(Local { is_const: true, ..Local::new(name.name.clone(), inner.clone(), name.span) });
+        let opt = self.add_expr(ExprKind::Local(tmp), vt, span);
+        let value = self.add_expr(ExprKind::Field { base: opt, index: 0 }, inner, span);
+        self.declare_local(name, local);
+        let mut body = vec![Stmt::Local { local, init: Some(value) }];
+        body.extend(self.body(then).stmts);
+        self.pop_scope();
+        let els = els.map(|e| self.body(e));
+        stmts.push(Stmt::If { cond: has, then: Block { stmts: body }, els, hint });
+        out.push(Stmt::Block(Block { stmts }));
     }
 
     fn loop_body(&mut self, body: &ast::Stmt) -> Block {

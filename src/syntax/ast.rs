@@ -328,6 +328,8 @@ pub enum StmtKind {
     If {
         /// `if constexpr (…)`
         constexpr: bool,
+        /// Slang's `if (let x = value)`: `cond` is an `Optional`, and `x` its value in `then`.
+        bind: Option<Ident>,
         cond: Expr,
         then: Box<Stmt>,
         els: Option<Box<Stmt>>,
@@ -480,6 +482,12 @@ pub enum ExprKind {
     Comma {
         lhs: Box<Expr>,
         rhs: Box<Expr>,
+    },
+    /// Slang's `expr is T` (`cast` false: a `bool`) and `expr as T` (`cast`: an `Optional<T>`).
+    TypeTest {
+        expr: Box<Expr>,
+        ty: Box<TypeExpr>,
+        cast: bool,
     },
     Error,
 }

@@ -196,7 +196,34 @@ pub fn classify(tokens: &mut Vec<SpannedToken>) {
     // After the type names are known: the qualifier goes where a type follows.
     drop_norm_qualifiers(tokens);
     nested_type_paths(tokens, &user.global);
+    type_tests(tokens);
     mark_templates(tokens);
+}
+
+/// Slang's `value is T` and `value as T`: `is` and `as` are keywords only between what ends a
+/// value and a type name, so HLSL code may still name variables `as`.
+fn type_tests(tokens: &mut [SpannedToken]) {
+    for i in 1..tokens.len().saturating_sub(1) {
+        let word = match &tokens[i].token {
+            Token::Ident(w) if w == "is" => Token::Is,
+            Token::Ident(w) if w == "as" => Token::As,
+            _ => continue,
+        };
+        let after_value = matches!(
+            tokens[i - 1].token,
+            Token::Ident(_)
+                | Token::TypeName(_)
+                | Token::RParen
+                | Token::RBracket
+                | Token::IntLit(_)
+                | Token::FloatLit(_)
+                | Token::True
+                | Token::False
+        );
+        if after_value && matches!(tokens[i + 1].token, Token::TypeName(_)) {
+            tokens[i].token = word;
+        }
+    }
 }
 
 /// `S::Inner`, `T::Assoc` and Slang's `T.Assoc`: a type named inside another type is one type

@@ -214,6 +214,10 @@ pub enum Token {
     Let,
     #[token("var")]
     Var,
+    /// Slang's `value is T`: an identifier `is` between a value and a type (`classify`).
+    Is,
+    /// Slang's `value as T`: an identifier `as` between a value and a type (`classify`).
+    As,
     #[token("where")]
     Where,
     #[token("operator")]
@@ -416,6 +420,8 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         GlslMode => "#version",
         Let => "let",
         Var => "var",
+        Is => "is",
+        As => "as",
         Where => "where",
         Operator => "operator",
         Init => "__init",

@@ -101,6 +101,9 @@ pub struct TestFile {
     pub virtual_widths: Vec<u32>,
     /// The virtual wave width this row runs at, at every hardware width (`--virtual-wave-size`).
     pub virtual_width: Option<u32>,
+    /// Slang's `type_conformance Impl:IFoo = N`: the type ids of interface values (type,
+    /// interface, id).
+    pub conformances: Vec<(String, String, u32)>,
 }
 
 impl TestFile {
@@ -131,6 +134,7 @@ impl TestFile {
             hlsl_shader_model: None,
             virtual_widths: Vec::new(),
             virtual_width: None,
+            conformances: Vec::new(),
         }
     }
     /// Whether this file runs at wave width `w`.
@@ -153,6 +157,7 @@ impl TestFile {
             layout: self.layout,
             matrix_majorness: self.matrix_majorness,
             file_name: self.path.display().to_string(),
+            conformances: self.conformances.clone(),
             ..Default::default()
         };
         if let Some(p) = self.profile {

@@ -32,6 +32,7 @@
 
 use super::directive::{parse_widths, Check, CheckLine, TestFile};
 use super::filecheck;
+use super::slang_values;
 use super::spec::{BufferId, BufferSpec};
 use crate::ir::{Scalar, Type};
 use crate::run::BufferKind;
@@ -270,20 +271,73 @@ struct Input {
     /// loose global uniform), not a buffer.
     value: bool,
     data: Vec<u8>,
+    /// `new …`, `{…}`, `[…]`: a value laid out once the shader's types are known
+    /// ([`super::slang_values`]).
+    object: Option<slang_values::Value>,
+}
+
+/// What the `TEST_INPUT` lines of a file give: the inputs, and the type ids of
+/// `type_conformance` lines (type, interface, id).
+struct Inputs {
+    list: Vec<Input>,
+    conformances: Vec<(String, String, u32)>,
 }
 
 /// `//TEST_INPUT` lines: each an input, or the reason it is not supported. Slang reads only
 /// lines that start with `//` at column 0.
-fn inputs(source: &str) -> Result<Vec<Input>, String> {
-    let mut out = Vec::new();
+fn inputs(source: &str) -> Result<Inputs, String> {
+    let mut out = Inputs { list: Vec::new(), conformances: Vec::new() };
     for (i, line) in source.lines().enumerate() {
         let Some(rest) = line.strip_prefix("//") else { continue };
         let Some(body) = rest.trim_start().strip_prefix("TEST_INPUT") else { continue };
         let Some(body) = body.trim_start().strip_prefix(':') else { continue };
         let at = |e: String| format!("line {}: `{}`: {e}", i + 1, line.trim());
-        out.push(input(body.trim(), i + 1).map_err(at)?);
+        let body = body.trim();
+        if let Some(c) = body.strip_prefix("type_conformance") {
+            out.conformances.push(type_conformance(c).map_err(at)?);
+            continue;
+        }
+        // Which type an interface-typed parameter is specialised to: wavec dispatches on the
+        // type id the value holds, whatever the type.
+        let word = body.split_whitespace().next().unwrap_or("");
+        if matches!(
+            word,
+            "globalExistentialType"
+                | "globalSpecializationArg"
+                | "global_type"
+                | "entryPointExistentialType"
+                | "entryPointSpecializationArg"
+                | "type"
+        ) {
+            continue;
+        }
+        out.list.push(input(body, i + 1).map_err(at)?);
     }
     Ok(out)
+}
+
+/// `Impl:IFoo = 3` (the id optional: the interface's next).
+fn type_conformance(body: &str) -> Result<(String, String, u32), String> {
+    let body = body.trim().trim_end_matches(';').trim();
+    let (names, id) = match body.rsplit_once('=') {
+        Some((n, id)) => (n.trim(), Some(id.trim().parse::<u32>().map_err(|_| format!("`{id}` is not a type id"))?)),
+        None => (body, None),
+    };
+    let mut depth = 0;
+    let colon = names
+        .char_indices()
+        .find(|&(_, c)| {
+            match c {
+                '<' => depth += 1,
+                '>' => depth -= 1,
+                _ => {}
+            }
+            c == ':' && depth == 0
+        })
+        .map(|(i, _)| i)
+        .ok_or("expected `type_conformance Type:Interface = id`")?;
+    let id = id.ok_or("SKIP:a `type_conformance` without an id is not supported")?;
+    Ok((names[..colon].trim().to_string(), names[colon + 1..].trim().to_string(), id))
 }
 
 fn input(body: &str, line: usize) -> Result<Input, String> {
@@ -295,6 +349,11 @@ fn input(body: &str, line: usize) -> Result<Input, String> {
             Some(v) => (true, v.trim()),
             None => (false, value.trim()),
         };
+        if slang_values::is_value(value) {
+            let object = Some(slang_values::parse(value)?);
+            let name = Some(name.trim().to_string());
+            return Ok(Input { line, name, out, uniform: false, value: false, data: Vec::new(), object });
+        }
         let (kind, opts, tail) = kind_and_options(value)?;
         if !tail.trim().is_empty() {
             return Err(format!("unexpected `{}` after the value", tail.trim()));
@@ -395,7 +454,7 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
     }
     let size = data.len().max(count.unwrap_or(0) * stride).max(4).div_ceil(4) * 4;
     data.resize(size, 0);
-    Ok(Input { line, name, out, uniform, value, data })
+    Ok(Input { line, name, out, uniform, value, data, object: None })
 }
 
 /// A `data=[…]` value as the bytes of a slot of `slot` bytes: integers (two's complement),
@@ -512,6 +571,8 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
             }
         }
     };
+    test.conformances = inputs.conformances;
+    let inputs = inputs.list;
     // Expected results.
     let expect = match t.options.iter().find_map(|o| o.strip_prefix("filecheck-buffer=")) {
         Some(prefix) => match filecheck::parse(source, prefix) {
@@ -566,11 +627,65 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
         }
         block[offset as usize..end].copy_from_slice(&input.data);
     }
+    // Objects: a buffer's elements, a constant buffer's struct, or a uniform value.
+    for input in inputs.iter().filter(|i| i.object.is_some()) {
+        let (Some(name), Some(object)) = (&input.name, &input.object) else { continue };
+        let m = &checked.module;
+        let at = |e: String| format!("line {}: {e}", input.line);
+        let Some((_, g)) = m.globals.iter().find(|(_, g)| &g.name == name) else {
+            return Err(at(format!("the shader has no parameter `{name}`")));
+        };
+        match &g.ty {
+            Type::Resource(kind, Some(elem)) if slang_values::is_element_buffer(*kind) => {
+                let Some(elements) = slang_values::buffer_elements(object) else {
+                    return Err(at(format!("`{name}` is a buffer: give its elements, `new StructuredBuffer<T>[…]`")));
+                };
+                let rule = m.layout.storage();
+                let stride = crate::layout::array_stride(m, elem, rule, g.majorness);
+                let mut data = Vec::new();
+                for (i, e) in elements.iter().enumerate() {
+                    slang_values::write(m, elem, g.majorness, e, rule, stride * i as u32, &mut data).map_err(at)?;
+                }
+                data.resize((stride as usize * elements.len()).max(4).div_ceil(4) * 4, 0);
+                let binding =
+                    bindings.iter().find(|b| &b.name == name).ok_or_else(|| at(format!("no binding for `{name}`")))?;
+                let id = BufferId { set: binding.set, binding: binding.binding };
+                test.buffers.push((id, BufferSpec { kind: Some(BufferKind::Storage), data }));
+            }
+            Type::Resource(crate::ir::ResourceKind::ConstantBuffer, Some(elem)) => {
+                let mut data = Vec::new();
+                slang_values::write(m, elem, g.majorness, object, m.layout.uniform(), 0, &mut data).map_err(at)?;
+                data.resize(data.len().max(16).div_ceil(16) * 16, 0);
+                let binding =
+                    bindings.iter().find(|b| &b.name == name).ok_or_else(|| at(format!("no binding for `{name}`")))?;
+                let id = BufferId { set: binding.set, binding: binding.binding };
+                test.buffers.push((id, BufferSpec { kind: Some(BufferKind::Uniform), data }));
+            }
+            Type::Resource(..) => {
+                return skip(test, at(format!("a `new …` value for `{name}`, a `{}`", m.type_name(&g.ty))));
+            }
+            _ => {
+                let Some((id, offset)) = value_place(&checked, bindings, name) else {
+                    return Err(at(format!("the shader has no uniform value `{name}`")));
+                };
+                let rule = if id == BufferId::PUSH { m.layout.storage() } else { m.layout.uniform() };
+                let block = match values.iter_mut().find(|(b, _)| *b == id) {
+                    Some((_, bytes)) => bytes,
+                    None => {
+                        values.push((id, Vec::new()));
+                        &mut values.last_mut().expect("just pushed").1
+                    }
+                };
+                slang_values::write(m, &g.ty, g.majorness, object, rule, offset, block).map_err(at)?;
+                block.resize(block.len().div_ceil(16) * 16, 0);
+            }
+        }
+    }
     for (id, bytes) in values {
         let kind = (id != BufferId::PUSH).then_some(BufferKind::Uniform);
         test.buffers.push((id, BufferSpec { kind, data: bytes }));
     }
-    let buffer_inputs: Vec<&Input> = inputs.iter().filter(|i| !i.value).collect();
+    let buffer_inputs: Vec<&Input> = inputs.iter().filter(|i| !i.value && i.object.is_none()).collect();
     for (position, input) in buffer_inputs.into_iter().enumerate() {
         let found = match &input.name {
             Some(n) => bindings.iter().find(|b| &b.name == n),

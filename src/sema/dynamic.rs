@@ -1,0 +1,1212 @@
+//! Interface-typed values: Slang's existentials, dispatched at run time.
+//!
+//! A value of interface type `IFoo` is an ordinary struct `IFoo`, laid out as Slang lays out an
+//! existential in memory: `{ uint2 rtti; uint2 witness; AnyValueN payload; }`. `witness.x` is
+//! the *type id* of the concrete type the value holds, and `payload` holds that value's bytes in
+//! `N / 4` `uint` fields, packed as Slang's `AnyValue` marshalling packs them
+//! ([`crate::layout::any_value_leaves`]); `rtti` is zero, as Slang writes it. Type ids are
+//! numbered per interface in the order types declare their conformance, unless the compilation
+//! names them (`--conformance Impl:IFoo=3`, Slang's `type_conformance` test input).
+//!
+//! Everything else is generated code, so every target gets it at once: converting a `T` into
+//! an `IFoo` calls `IFoo_wrap_T`, reading it back `IFoo_unwrap_T`; a method call on an `IFoo`
+//! calls a dispatch function, a `switch` on the type id with a case per conforming type that
+//! unwraps the value and calls that type's method (then wraps it again for a `[mutating]`
+//! method); `x is T` compares the id and `x as T` makes an `Optional<T>`. A generic whose
+//! parameter is bound to `IFoo` (a call of `f<T : IFoo>(T x)` with an `IFoo`) is an ordinary
+//! instance whose calls dispatch. The set of conforming types and the payload size are only
+//! known at the end of the module, so the functions are declared when first needed and their
+//! bodies written at the end ([`Checker::finish_existentials`]).
+
+use super::conv::ConvCost;
+use super::{Checker, FnFacts, FnSig, FnState};
+use crate::arena::Arena;
+use crate::diag::Diagnostic;
+use crate::fast_hash::HashMap;
+use crate::ir::{
+    BinaryOp, Block, ConstValue, ExprId, ExprKind, Field, Function, FunctionId, Local, LocalId, ParamMode, Scalar,
+    Stmt, StructDef, StructId, SwitchCase, Type, UnaryOp, Uses,
+};
+use crate::layout::{any_value_leaves, natural_size, AnyValueLeaf, Step};
+use crate::span::Span;
+use crate::syntax::ast;
+
+/// The largest `[anyValueSize(N)]` Slang accepts.
+const MAX_ANY_VALUE_SIZE: u32 = 0x7FFF;
+
+/// An interface used as a type.
+pub(super) struct Existential {
+    pub interface: String,
+    pub ty: StructId,
+    /// The payload struct (`uint` fields, set at the end of the module).
+    pub payload: StructId,
+    /// `[anyValueSize(N)]`, in bytes.
+    pub declared_size: Option<u32>,
+    pub span: Span,
+    /// `IFoo_zero()`: a value of no type (id 0, zero payload).
+    pub zero: FunctionId,
+    /// `IFoo_tag(IFoo)`: the type id.
+    pub tag: FunctionId,
+    /// Concrete types put into or taken out of it: `wrap(uint id, T) -> IFoo`, `unwrap(IFoo) -> T`.
+    pub marshal: Vec<(Type, FunctionId, FunctionId)>,
+    /// `as` casts to a concrete type: `(IFoo) -> Optional<T>`.
+    pub casts: Vec<(Type, FunctionId)>,
+    /// Conversions to the existential of an interface this one refines.
+    pub upcasts: Vec<(usize, FunctionId)>,
+    pub dispatch: Vec<Dispatch>,
+}
+
+/// A dispatch function: one requirement (one generic instance of it) of the interface.
+pub(super) struct Dispatch {
+    pub id: FunctionId,
+    /// The requirement's method name (`__get_x` for a property getter).
+    pub method: String,
+    /// The generic arguments written at the call, for a generic requirement.
+    pub generic_args: Vec<ast::GenericArg>,
+    /// The resolved generic arguments (empty for a plain requirement).
+    pub bound: Vec<super::generic::Bound>,
+    pub is_static: bool,
+    pub mutating: bool,
+    /// How many conforming types the body has cases for (`None`: no body yet).
+    pub cases: Option<usize>,
+    pub span: Span,
+}
+
+impl Checker {
+    /// The existential struct of interface `name` (made on first use).
+    pub(super) fn existential_type(&mut self, name: &str, span: Span) -> Type {
+        if let Some(&x) = self.existential_index.get(name) {
+            return Type::Struct(self.existentials[x].ty);
+        }
+        let declared_size = self.any_value_size(name);
+        let payload_name = self.unique_global_name(&format!("AnyValue_{}", ir_word(name)));
+        let payload = self.module.structs.append(StructDef { name: payload_name, fields: Vec::new(), span });
+        let struct_name = self.unique_global_name(&ir_word(name));
+        let ty = self.module.structs.append(StructDef { name: struct_name.clone(), fields: Vec::new(), span });
+        let me = Type::Struct(ty);
+        let zero = self.declare_generated(&format!("{struct_name}_zero"), Vec::new(), me.clone(), span);
+        let tag =
+            self.declare_generated(&format!("{struct_name}_tag"), vec![(me.clone(), ParamMode::In)], Type::UINT, span);
+        let x = self.existentials.len();
+        self.existentials.push(Existential {
+            interface: name.to_string(),
+            ty,
+            payload,
+            declared_size,
+            span,
+            zero,
+            tag,
+            marshal: Vec::new(),
+            casts: Vec::new(),
+            upcasts: Vec::new(),
+            dispatch: Vec::new(),
+        });
+        self.existential_index.insert(name.to_string(), x);
+        self.existential_structs.insert(ty, x);
+        // `T.Assoc` with `T` bound to this existential: a value of the associated type's
+        // constraint, whatever the concrete type holds.
+        for (_, assoc, constraint) in self.associated_of(name) {
+            let key = format!("{struct_name}::{}", assoc.name);
+            let t = match constraint {
+                Some(c) if self.interfaces.contains_key(&c.name) => self.existential_type(&c.name, c.span),
+                _ => Type::Error,
+            };
+            self.types.insert(key, t);
+        }
+        me
+    }
+
+    /// `[anyValueSize(N)]` on interface `name`.
+    fn any_value_size(&mut self, name: &str) -> Option<u32> {
+        let attr = self.interfaces.get(name)?.attrs.iter().find(|a| a.name.name == "anyValueSize")?.clone();
+        let value = attr.args.first().and_then(|a| self.const_of_ast(a)).and_then(|v| v.as_i64());
+        match value {
+            Some(v) if (0..=MAX_ANY_VALUE_SIZE as i64).contains(&v) => Some(v as u32),
+            _ => {
+                let d = Diagnostic::error("E0430", "`anyValueSize` must be a constant from 0 to 32767")
+                    .with_label(attr.span, "the payload size of this interface's values, in bytes");
+                self.push(d);
+                None
+            }
+        }
+    }
+
+    /// Which existential a type is.
+    pub(super) fn existential_of(&self, ty: &Type) -> Option<usize> {
+        match ty {
+            Type::Struct(h) => self.existential_structs.get(h).copied(),
+            _ => None,
+        }
+    }
+
+    /// Whether interface `derived` is `base` or refines it.
+    pub(super) fn interface_refines(&self, derived: &str, base: &str) -> bool {
+        self.interface_and_bases(derived).iter().any(|(n, _)| n.as_str() == base)
+    }
+
+    /// Gives `ty` a type id among the conforming types of `iface` (once): the one the
+    /// compilation names, else the lowest not taken.
+    pub(super) fn assign_type_id(&mut self, iface: &str, ty: &Type) {
+        let list = self.type_ids.entry(iface.to_string()).or_default();
+        if list.iter().any(|(t, _)| t == ty) {
+            return;
+        }
+        let type_name = normalize(&self.module.type_name(ty));
+        let iface_key = normalize(iface);
+        let explicit = self
+            .explicit_ids
+            .iter()
+            .find(|(t, i, _)| normalize(t) == type_name && normalize(i) == iface_key)
+            .map(|(_, _, id)| *id);
+        let reserved: Vec<u32> =
+            self.explicit_ids.iter().filter(|(_, i, _)| normalize(i) == iface_key).map(|(_, _, id)| *id).collect();
+        let list = self.type_ids.entry(iface.to_string()).or_default();
+        let id = explicit.unwrap_or_else(|| {
+            (0u32..).find(|n| !reserved.contains(n) && !list.iter().any(|(_, id)| id == n)).expect("ids left")
+        });
+        list.push((ty.clone(), id));
+    }
+
+    /// The type id of `ty` among the conforming types of `iface`.
+    pub(super) fn type_id(&self, iface: &str, ty: &Type) -> Option<u32> {
+        self.type_ids.get(iface)?.iter().find(|(t, _)| t == ty).map(|(_, id)| *id)
+    }
+
+    /// Declares a function sema writes itself; its body comes at the end of the module.
+    pub(super) fn declare_generated(
+        &mut self,
+        base: &str,
+        params: Vec<(Type, ParamMode)>,
+        ret: Type,
+        span: Span,
+    ) -> FunctionId {
+        let name = self.unique_global_name(base);
+        let id = self.module.functions.append(Function {
+            name: name.clone(),
+            ret: ret.clone(),
+            ret_semantic: None,
+            locals: Arena::new(),
+            params: Vec::new(),
+            exprs: Arena::new(),
+            body: Block::default(),
+            span,
+            uses: Uses::default(),
+        });
+        let defaults = vec![None; params.len()];
+        self.sigs.push(FnSig { name, params, defaults, ret, defined: true, span });
+        self.fn_attrs.push(Vec::new());
+        self.made_instances = true;
+        id
+    }
+
+    /// Writes the body of generated function `id`: `build` gets its parameters, in a function
+    /// of its own (whatever was being checked waits aside), and gives the statements.
+    pub(super) fn generate_body(
+        &mut self,
+        id: FunctionId,
+        names: &[&str],
+        build: impl FnOnce(&mut Checker, &[LocalId]) -> Vec<Stmt>,
+    ) {
+        let sig = self.sigs[id.index()].clone();
+        let mut func = Function {
+            name: self.module.functions[id].name.clone(),
+            ret: sig.ret.clone(),
+            ret_semantic: None,
+            locals: Arena::new(),
+            params: Vec::new(),
+            exprs: Arena::new(),
+            body: Block::default(),
+            span: sig.span,
+            uses: Uses::default(),
+        };
+        for (i, (ty, mode)) in sig.params.iter().enumerate() {
+            let name = names.get(i).copied().unwrap_or("arg");
+            let l = func.locals.append(Local::param(name, ty.clone(), *mode, sig.span));
+            func.params.push(l);
+        }
+        let params = func.params.clone();
+        let caller = self.cur.take();
+        self.cur = Some(FnState::new(func, HashMap::default(), FnFacts::default(), None, false));
+        let stmts = build(self, &params);
+        let state = self.cur.take().expect("the generated function");
+        self.cur = caller;
+        let mut func = state.func;
+        func.body = Block { stmts };
+        func.uses = func.gather_uses();
+        self.module.functions[id] = func;
+        self.facts.insert(id, state.facts);
+    }
+
+    /// A call of module function `id` with `args` as they are.
+    pub(super) fn call_function(&mut self, id: FunctionId, args: Vec<ExprId>, span: Span) -> ExprId {
+        let ret = self.sigs[id.index()].ret.clone();
+        if let Some(st) = self.cur.as_mut() {
+            st.facts.calls.push((id, span));
+        }
+        self.add_expr(ExprKind::Call { function: id, args }, ret, span)
+    }
+
+    /// The zero value of existential `x`.
+    pub(super) fn existential_zero(&mut self, x: usize, span: Span) -> ExprId {
+        let zero = self.existentials[x].zero;
+        self.call_function(zero, Vec::new(), span)
+    }
+
+    /// The wrap and unwrap functions of `ty` in existential `x` (declared on first use).
+    fn marshal_fns(&mut self, x: usize, ty: &Type, span: Span) -> (FunctionId, FunctionId) {
+        if let Some((_, w, u)) = self.existentials[x].marshal.iter().find(|(t, _, _)| t == ty) {
+            return (*w, *u);
+        }
+        let me = Type::Struct(self.existentials[x].ty);
+        let base = format!("{}_{}", self.module.structs[self.existentials[x].ty].name, ir_word(&self.type_name(ty)));
+        let wrap = self.declare_generated(
+            &format!("{base}_wrap"),
+            vec![(Type::UINT, ParamMode::In), (ty.clone(), ParamMode::In)],
+            me.clone(),
+            span,
+        );
+        let unwrap = self.declare_generated(&format!("{base}_unwrap"), vec![(me, ParamMode::In)], ty.clone(), span);
+        self.existentials[x].marshal.push((ty.clone(), wrap, unwrap));
+        (wrap, unwrap)
+    }
+
+    /// `value` of concrete type `ty` as a value of existential `x`, with type id `id`.
+    pub(super) fn wrap(&mut self, x: usize, value: ExprId, id: ExprId, span: Span) -> ExprId {
+        let ty = self.ty(value);
+        let (wrap, _) = self.marshal_fns(x, &ty, span);
+        self.call_function(wrap, vec![id, value], span)
+    }
+
+    /// The `ty` that existential value `value` (of existential `x`) holds.
+    pub(super) fn unwrap(&mut self, x: usize, value: ExprId, ty: &Type, span: Span) -> ExprId {
+        let (_, unwrap) = self.marshal_fns(x, ty, span);
+        self.call_function(unwrap, vec![value], span)
+    }
+
+    /// The type id an existential value holds.
+    pub(super) fn existential_tag(&mut self, x: usize, value: ExprId, span: Span) -> ExprId {
+        let tag = self.existentials[x].tag;
+        self.call_function(tag, vec![value], span)
+    }
+
+    /// Whether `from` converts to `to` by wrapping a conforming value into an interface, or by
+    /// converting an interface value to one its interface refines.
+    pub(super) fn existential_conversion(&self, from: &Type, to: &Type) -> bool {
+        let Some(x) = self.existential_of(to) else { return false };
+        let iface = &self.existentials[x].interface;
+        match self.existential_of(from) {
+            Some(y) => y != x && self.interface_refines(&self.existentials[y].interface, iface),
+            None => self.conforms_to(from, iface),
+        }
+    }
+
+    /// Whether concrete type `ty` conforms to interface `iface`.
+    pub(super) fn conforms_to(&self, ty: &Type, iface: &str) -> bool {
+        match ty {
+            Type::Struct(h) => self.existential_of(ty).is_none() && self.struct_conforms(*h, iface),
+            _ => false,
+        }
+    }
+
+    /// The cost of converting `from` to `to` implicitly: HLSL's conversions, then Slang's
+    /// wrapping of a value into an interface or an `Optional` (`none` is typed `void`).
+    pub(super) fn conversion_cost(&self, from: &Type, to: &Type) -> Option<ConvCost> {
+        if let Some(c) = super::conv::implicit_cost(from, to) {
+            return Some(c);
+        }
+        if self.existential_conversion(from, to) {
+            return Some(ConvCost::Wrap);
+        }
+        if let Some(inner) = self.optional_of(to) {
+            if *from == Type::Void || self.conversion_cost(from, &inner).is_some() {
+                return Some(ConvCost::Wrap);
+            }
+        }
+        if self.downcast_in_dispatch {
+            if let Some(x) = self.existential_of(from) {
+                if self.conforms_to(to, &self.existentials[x].interface) {
+                    return Some(ConvCost::Wrap);
+                }
+            }
+        }
+        None
+    }
+
+    /// The conversion [`Checker::conversion_cost`] allows beyond HLSL's, applied to `e`; `None`
+    /// when there is none.
+    pub(super) fn wrapping_conversion(&mut self, e: ExprId, to: &Type, span: Span) -> Option<ExprId> {
+        let from = self.ty(e);
+        if self.existential_conversion(&from, to) {
+            return Some(self.convert_to_existential(e, to, span));
+        }
+        if let Some(inner) = self.optional_of(to) {
+            let none = self.cur.as_ref().is_some_and(|st| st.nones.contains(&e));
+            let (value, has) = if none {
+                (self.zero_value(&inner, span), false)
+            } else if from != Type::Void && self.conversion_cost(&from, &inner).is_some() {
+                (self.coerce(e, &inner, span), true)
+            } else {
+                return None;
+            };
+            let has = self.add_expr(ExprKind::Const(ConstValue::Bool(has)), Type::BOOL, span);
+            return Some(self.add_expr(ExprKind::Construct(vec![value, has]), to.clone(), span));
+        }
+        if self.downcast_in_dispatch {
+            if let Some(x) = self.existential_of(&from) {
+                if self.conforms_to(to, &self.existentials[x].interface) {
+                    return Some(self.unwrap(x, e, to, span));
+                }
+            }
+        }
+        None
+    }
+
+    /// The conversion [`Checker::existential_conversion`] allows, applied to `e`.
+    pub(super) fn convert_to_existential(&mut self, e: ExprId, to: &Type, span: Span) -> ExprId {
+        let from = self.ty(e);
+        let x = self.existential_of(to).expect("an existential");
+        let iface = self.existentials[x].interface.clone();
+        if let Some(y) = self.existential_of(&from) {
+            let f = self.upcast_fn(y, x, span);
+            return self.call_function(f, vec![e], span);
+        }
+        let id = self.type_id(&iface, &from).unwrap_or(0);
+        let id = self.add_expr(ExprKind::Const(ConstValue::Uint(id as u64)), Type::UINT, span);
+        self.wrap(x, e, id, span)
+    }
+
+    /// The conversion from existential `y` to existential `x`, whose interface `y`'s refines.
+    fn upcast_fn(&mut self, y: usize, x: usize, span: Span) -> FunctionId {
+        if let Some((_, f)) = self.existentials[y].upcasts.iter().find(|(t, _)| *t == x) {
+            return *f;
+        }
+        let from = Type::Struct(self.existentials[y].ty);
+        let to = Type::Struct(self.existentials[x].ty);
+        let name = format!("{}_to_{}", self.type_name(&from), self.type_name(&to));
+        let f = self.declare_generated(&name, vec![(from, ParamMode::In)], to, span);
+        self.existentials[y].upcasts.push((x, f));
+        f
+    }
+
+    /// `createDynamicObject<IFoo, T>(id, value)`: `value`'s bytes as the payload of an `IFoo`
+    /// holding type id `id`.
+    pub(super) fn create_dynamic_object(
+        &mut self,
+        generic_args: &[ast::GenericArg],
+        args: Vec<ExprId>,
+        span: Span,
+    ) -> ExprId {
+        let iface_ty = match generic_args.first() {
+            Some(ast::GenericArg::Type(t)) => self.resolve_type(t),
+            _ => Type::Error,
+        };
+        let (Some(x), [id, value]) = (self.existential_of(&iface_ty), args.as_slice()) else {
+            self.error(
+                "E0403",
+                span,
+                "`createDynamicObject<IFoo, T>(typeId, value)` takes an interface, the type of the value, a type id and the value",
+            );
+            return self.error_expr(span);
+        };
+        let value = match generic_args.get(1) {
+            Some(ast::GenericArg::Type(t)) => {
+                let t = self.resolve_type(t);
+                self.coerce(*value, &t, span)
+            }
+            _ => *value,
+        };
+        let id = self.coerce(*id, &Type::UINT, span);
+        self.wrap(x, value, id, span)
+    }
+
+    /// A method call on a value of existential `x`: a call of the dispatch function of the
+    /// requirement it names (each overload a dispatch function of its own).
+    pub(super) fn dispatch_call(
+        &mut self,
+        x: usize,
+        object: ExprId,
+        name: &ast::Ident,
+        generic_args: &[ast::GenericArg],
+        args: Vec<ExprId>,
+        span: Span,
+    ) -> ExprId {
+        let iface = self.existentials[x].interface.clone();
+        let requirements: Vec<ast::FunctionDecl> =
+            self.requirements_of(&iface).into_iter().map(|(_, r)| r).filter(|r| r.name.name == name.name).collect();
+        if requirements.is_empty() {
+            let msg = format!("interface `{iface}` has no method `{}`", name.name);
+            self.error("E0407", name.span, msg);
+            return self.error_expr(span);
+        }
+        let arg_types: Vec<Type> = args.iter().map(|a| self.ty(*a)).collect();
+        let mut ids = Vec::new();
+        let mut reasons = Vec::new();
+        for r in &requirements {
+            match self.dispatch_fn(x, r, generic_args, &arg_types, span) {
+                Ok(id) => ids.push(id),
+                Err(why) => reasons.push(why),
+            }
+        }
+        if ids.is_empty() {
+            let mut d = Diagnostic::error("E0403", format!("cannot call `{iface}.{}` with these arguments", name.name))
+                .with_label(name.span, "");
+            for r in reasons {
+                d = d.with_note(r);
+            }
+            self.push(d);
+            return self.error_expr(span);
+        }
+        let mut all = args;
+        all.insert(0, object);
+        let key = format!("{iface}::{}", name.name);
+        self.call_user(&key, &ids, all, span, name.span)
+    }
+
+    /// The dispatch function of requirement `r` of existential `x` (its instance for the
+    /// generic arguments a call gives, for a generic requirement).
+    fn dispatch_fn(
+        &mut self,
+        x: usize,
+        r: &ast::FunctionDecl,
+        generic_args: &[ast::GenericArg],
+        arg_types: &[Type],
+        span: Span,
+    ) -> Result<FunctionId, String> {
+        let me = Type::Struct(self.existentials[x].ty);
+        let iface = self.existentials[x].interface.clone();
+        let outer = self.bind_interface_names(x);
+        let bound = if r.generics.is_empty() {
+            Ok(Vec::new())
+        } else if r.params.len() != arg_types.len() {
+            Err(format!("`{}` takes {} arguments", r.name.name, r.params.len()))
+        } else {
+            self.deduce(r, generic_args, arg_types)
+        };
+        let bound = match bound {
+            Ok(b) => b,
+            Err(e) => {
+                self.unbind_interface_names(outer);
+                return Err(e);
+            }
+        };
+        if let Some(d) = self.existentials[x].dispatch.iter().find(|d| d.method == r.name.name && d.bound == bound) {
+            let id = d.id;
+            self.unbind_interface_names(outer);
+            return Ok(id);
+        }
+        let generics = (!bound.is_empty()).then(|| self.bind_generics(&r.generics, &bound));
+        let is_static = r.modifiers.has(ast::Modifier::Static);
+        let mutating = r.attrs.iter().any(|a| a.name.name == "mutating");
+        let mut params = vec![(me, if mutating { ParamMode::InOut } else { ParamMode::In })];
+        for p in &r.params {
+            let base = self.resolve_type(&p.ty);
+            params.push((self.array_type(base, &p.array_dims, false), Checker::param_mode(&p.modifiers)));
+        }
+        let ret = self.resolve_type(&r.ret);
+        if let Some(g) = generics {
+            self.unbind_generics(g);
+        }
+        self.unbind_interface_names(outer);
+        let mut name = format!("{}_{}", self.module.structs[self.existentials[x].ty].name, ir_word(&r.name.name));
+        for b in &bound {
+            name.push('_');
+            name.push_str(&ir_word(&match b {
+                super::generic::Bound::Type(t) => self.type_name(t),
+                super::generic::Bound::Value(v) => v.to_string(),
+            }));
+        }
+        let id = self.declare_generated(&name, params, ret, span);
+        self.sigs[id.index()].name = format!("{iface}::{}", r.name.name);
+        self.existentials[x].dispatch.push(Dispatch {
+            id,
+            method: r.name.name.clone(),
+            generic_args: generic_args.to_vec(),
+            bound,
+            is_static,
+            mutating,
+            cases: None,
+            span,
+        });
+        Ok(id)
+    }
+
+    /// Gives the names an interface's requirements use their meaning for existential `x`:
+    /// `This` the existential itself, an associated type the existential of its constraint.
+    /// Returns what the names meant before.
+    fn bind_interface_names(&mut self, x: usize) -> Vec<(String, Option<Type>)> {
+        let me = Type::Struct(self.existentials[x].ty);
+        let iface = self.existentials[x].interface.clone();
+        let mut outer = vec![("This".to_string(), self.types.insert("This".into(), me))];
+        for (_, assoc, constraint) in self.associated_of(&iface) {
+            let t = match constraint {
+                Some(c) if self.interfaces.contains_key(&c.name) => self.existential_type(&c.name, c.span),
+                _ => Type::Error,
+            };
+            outer.push((assoc.name.clone(), self.types.insert(assoc.name.clone(), t)));
+        }
+        outer
+    }
+
+    fn unbind_interface_names(&mut self, outer: Vec<(String, Option<Type>)>) {
+        for (n, old) in outer.into_iter().rev() {
+            match old {
+                Some(t) => self.types.insert(n, t),
+                None => self.types.remove(&n),
+            };
+        }
+    }
+
+    /// `value is T` (`cast` false) and `value as T` (`cast`: an `Optional<T>`).
+    pub(super) fn type_test(&mut self, value: &ast::Expr, ty: &ast::TypeExpr, cast: bool, span: Span) -> ExprId {
+        let v = self.expr(value);
+        let vt = self.ty(v);
+        let target = self.resolve_type(ty);
+        if vt.is_error() || target.is_error() {
+            return self.error_expr(span);
+        }
+        let Some(x) = self.existential_of(&vt) else {
+            // A value of a known type: the test is decided here (a generic's `T is int`).
+            let same = vt == target;
+            if !cast {
+                return self.add_expr(ExprKind::Const(ConstValue::Bool(same)), Type::BOOL, span);
+            }
+            let opt = self.optional_type(&target, span);
+            let (value, has) = if same { (v, true) } else { (self.zero_value(&target, span), false) };
+            let has = self.add_expr(ExprKind::Const(ConstValue::Bool(has)), Type::BOOL, span);
+            return self.add_expr(ExprKind::Construct(vec![value, has]), opt, span);
+        };
+        let iface = self.existentials[x].interface.clone();
+        if self.existential_of(&target).is_some() || !self.conforms_to(&target, &iface) {
+            let d = Diagnostic::error(
+                "E0431",
+                format!("`{}` does not conform to `{iface}`: no `{iface}` value holds one", self.type_name(&target)),
+            )
+            .with_label(ty.span, format!("`{}` cannot be tested for this type", if cast { "as" } else { "is" }));
+            self.push(d);
+            return self.error_expr(span);
+        }
+        if cast {
+            let f = self.cast_fn(x, &target, span);
+            return self.call_function(f, vec![v], span);
+        }
+        let id = self.type_id(&iface, &target).unwrap_or(0);
+        let tag = self.existential_tag(x, v, span);
+        let id = self.add_expr(ExprKind::Const(ConstValue::Uint(id as u64)), Type::UINT, span);
+        self.add_expr(ExprKind::Binary(BinaryOp::Eq, tag, id), Type::BOOL, span)
+    }
+
+    /// `opt == none` and `opt != none`: whether the `Optional` is empty, or holds a value.
+    pub(super) fn none_comparison(&mut self, op: BinaryOp, l: ExprId, r: ExprId, span: Span) -> Option<ExprId> {
+        if !matches!(op, BinaryOp::Eq | BinaryOp::Ne) {
+            return None;
+        }
+        let nones = &self.cur.as_ref()?.nones;
+        let (opt, other) = match (nones.contains(&l), nones.contains(&r)) {
+            (false, true) => (l, r),
+            (true, false) => (r, l),
+            _ => return None,
+        };
+        let _ = other;
+        let ot = self.ty(opt);
+        if self.optional_of(&ot).is_none() {
+            let msg = format!("only an `Optional` compares with `none`, not `{}`", self.type_name(&ot));
+            self.error("E0405", span, msg);
+            return Some(self.error_expr(span));
+        }
+        let has = self.add_expr(ExprKind::Field { base: opt, index: 1 }, Type::BOOL, span);
+        Some(match op {
+            BinaryOp::Ne => has,
+            _ => self.add_expr(ExprKind::Unary(UnaryOp::Not, has), Type::BOOL, span),
+        })
+    }
+
+    /// `(IFoo) -> Optional<T>`, the `as T` of existential `x`.
+    fn cast_fn(&mut self, x: usize, ty: &Type, span: Span) -> FunctionId {
+        if let Some((_, f)) = self.existentials[x].casts.iter().find(|(t, _)| t == ty) {
+            return *f;
+        }
+        let me = Type::Struct(self.existentials[x].ty);
+        let opt = self.optional_type(ty, span);
+        let name = format!("{}_as_{}", self.module.structs[self.existentials[x].ty].name, ir_word(&self.type_name(ty)));
+        let f = self.declare_generated(&name, vec![(me, ParamMode::In)], opt, span);
+        self.existentials[x].casts.push((ty.clone(), f));
+        f
+    }
+
+    /// Slang's `Optional<T>`: `{ T value; bool hasValue; }`.
+    pub(super) fn optional_type(&mut self, ty: &Type, span: Span) -> Type {
+        if let Some(h) = self.optionals.get(ty) {
+            return Type::Struct(*h);
+        }
+        let name = self.unique_global_name(&format!("Optional_{}", ir_word(&self.type_name(ty))));
+        let majorness = self.default_majorness;
+        let fields = vec![
+            Field { name: "value".into(), ty: ty.clone(), semantic: None, majorness, span },
+            Field { name: "hasValue".into(), ty: Type::BOOL, semantic: None, majorness, span },
+        ];
+        let h = self.module.structs.append(StructDef { name, fields, span });
+        self.optionals.insert(ty.clone(), h);
+        self.optional_structs.insert(h, ty.clone());
+        Type::Struct(h)
+    }
+
+    /// The `T` of an `Optional<T>`.
+    pub(super) fn optional_of(&self, ty: &Type) -> Option<Type> {
+        match ty {
+            Type::Struct(h) => self.optional_structs.get(h).cloned(),
+            _ => None,
+        }
+    }
+
+    /// Writes the bodies of every generated function, now that every conforming type is known.
+    pub(super) fn finish_existentials(&mut self) {
+        // Dispatch cases call methods that may make more instances, and so more conforming
+        // types: until nothing changes.
+        loop {
+            let mut changed = false;
+            for x in 0..self.existentials.len() {
+                let iface = self.existentials[x].interface.clone();
+                let types = self.conforming_types(&iface);
+                for d in 0..self.existentials[x].dispatch.len() {
+                    if self.existentials[x].dispatch[d].cases != Some(types.len()) {
+                        self.existentials[x].dispatch[d].cases = Some(types.len());
+                        self.dispatch_body(x, d, &types);
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        for x in 0..self.existentials.len() {
+            self.layout_existential(x);
+        }
+        for x in 0..self.existentials.len() {
+            self.marshal_bodies(x);
+        }
+        self.module.existentials = self
+            .existentials
+            .iter()
+            .map(|e| crate::ir::Existential {
+                interface: e.interface.clone(),
+                ty: e.ty,
+                payload_bytes: self.module.structs[e.payload].fields.len() as u32 * 4,
+                types: {
+                    let mut t = self.type_ids.get(&e.interface).cloned().unwrap_or_default();
+                    t.sort_by_key(|(_, id)| *id);
+                    t
+                },
+            })
+            .collect();
+    }
+
+    /// The concrete types of interface `iface` a value can hold, in type-id order.
+    fn conforming_types(&self, iface: &str) -> Vec<(Type, u32)> {
+        let mut t = self.type_ids.get(iface).cloned().unwrap_or_default();
+        t.sort_by_key(|(_, id)| *id);
+        t
+    }
+
+    /// The body of dispatch function `d` of existential `x`: a case per conforming type.
+    fn dispatch_body(&mut self, x: usize, d: usize, types: &[(Type, u32)]) {
+        let (id, method, generic_args, is_static, mutating, span) = {
+            let dd = &self.existentials[x].dispatch[d];
+            (dd.id, dd.method.clone(), dd.generic_args.clone(), dd.is_static, dd.mutating, dd.span)
+        };
+        let ret = self.sigs[id.index()].ret.clone();
+        let names: Vec<String> = (0..self.sigs[id.index()].params.len())
+            .map(|i| if i == 0 { "this".to_string() } else { format!("arg{i}") })
+            .collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let types = types.to_vec();
+        self.generate_body(id, &names, |c, params| {
+            let this = params[0];
+            let me = c.sigs[id.index()].params[0].0.clone();
+            let mut cases = Vec::new();
+            let outer_downcast = std::mem::replace(&mut c.downcast_in_dispatch, true);
+            for (ty, type_id) in &types {
+                if natural_size(&c.module, ty).is_none() {
+                    continue; // holds resources: never wrapped, so never dispatched to
+                }
+                let mut body = Vec::new();
+                let args: Vec<ExprId> = params[1..]
+                    .iter()
+                    .map(|p| {
+                        let t = c.cur.as_ref().map(|s| s.func.locals[*p].ty.clone()).unwrap_or(Type::Error);
+                        c.add_expr(ExprKind::Local(*p), t, span)
+                    })
+                    .collect();
+                let name = ast::Ident { name: method.clone(), span };
+                let call = if is_static {
+                    let Type::Struct(h) = ty else { continue };
+                    let key = super::methods::method_key(&c.module.structs[*h].name, &method);
+                    c.call_member(&key, &generic_args, args, span, span)
+                } else {
+                    let object = c.add_expr(ExprKind::Local(this), me.clone(), span);
+                    let value = c.unwrap(x, object, ty, span);
+                    let tmp = c.cur.as_mut().map(|s| s.func.locals.append(Local::new("object", ty.clone(), span)));
+                    let Some(tmp) = tmp else { continue };
+                    body.push(Stmt::Local { local: tmp, init: Some(value) });
+                    let object = c.add_expr(ExprKind::Local(tmp), ty.clone(), span);
+                    c.method_call(object, &name, &generic_args, args, span)
+                };
+                let result = if ret == Type::Void || c.ty(call).is_error() {
+                    body.push(Stmt::Expr(call));
+                    None
+                } else {
+                    let v = c.coerce(call, &ret, span);
+                    let r = c.cur.as_mut().map(|s| s.func.locals.append(Local::new("result", ret.clone(), span)));
+                    r.map(|r| {
+                        body.push(Stmt::Local { local: r, init: Some(v) });
+                        r
+                    })
+                };
+                if mutating && !is_static {
+                    // The method changed its copy of the value: put it back.
+                    if let Some(Stmt::Local { local: tmp, .. }) = body.first() {
+                        let tmp = *tmp;
+                        let value = c.add_expr(ExprKind::Local(tmp), ty.clone(), span);
+                        let id = c.add_expr(ExprKind::Const(ConstValue::Uint(*type_id as u64)), Type::UINT, span);
+                        let wrapped = c.wrap(x, value, id, span);
+                        let target = c.add_expr(ExprKind::Local(this), me.clone(), span);
+                        let assign =
+                            c.add_expr(ExprKind::Assign { op: None, target, value: wrapped }, me.clone(), span);
+                        body.push(Stmt::Expr(assign));
+                    }
+                }
+                let value = result.map(|r| c.add_expr(ExprKind::Local(r), ret.clone(), span));
+                body.push(Stmt::Return(value));
+                cases.push(SwitchCase {
+                    values: vec![*type_id as i64],
+                    is_default: false,
+                    body: Block { stmts: body },
+                });
+            }
+            c.downcast_in_dispatch = outer_downcast;
+            let object = c.add_expr(ExprKind::Local(this), me.clone(), span);
+            let selector = c.existential_tag(x, object, span);
+            let mut stmts = Vec::new();
+            if !cases.is_empty() {
+                stmts.push(Stmt::Switch { selector, cases });
+            }
+            // No type has this id: the value a fresh variable of the return type holds.
+            if ret == Type::Void {
+                stmts.push(Stmt::Return(None));
+            } else {
+                let zero = c.zero_value(&ret, span);
+                stmts.push(Stmt::Return(Some(zero)));
+            }
+            stmts
+        });
+    }
+
+    /// The payload size of existential `x` and its struct's fields; reports conforming types
+    /// that do not fit.
+    fn layout_existential(&mut self, x: usize) {
+        let (iface, declared, span) = {
+            let e = &self.existentials[x];
+            (e.interface.clone(), e.declared_size, e.span)
+        };
+        let mut largest = 0;
+        for (ty, _) in self.conforming_types(&iface) {
+            let Some((size, _)) = natural_size(&self.module, &ty) else { continue };
+            if let Some(limit) = declared {
+                if size > limit {
+                    let name = self.type_name(&ty);
+                    let at = match &ty {
+                        Type::Struct(h) => self.module.structs[*h].span,
+                        _ => span,
+                    };
+                    let d = Diagnostic::error(
+                        "E0432",
+                        format!("`{name}` does not fit in the {limit} bytes `{iface}` holds: it takes {size}"),
+                    )
+                    .with_label(at, format!("`{name}` conforms to `{iface}`"))
+                    .with_label(self.interfaces.get(&iface).map_or(span, |i| i.span), "declared with `[anyValueSize]`")
+                    .with_note("give the interface a larger `[anyValueSize(N)]`, or leave it out to take the largest type's size");
+                    self.push(d);
+                }
+            }
+            largest = largest.max(size);
+        }
+        let bytes = declared.unwrap_or(largest);
+        let words = bytes.div_ceil(4);
+        let majorness = self.default_majorness;
+        let field = |name: String, ty: Type| Field { name, ty, semantic: None, majorness, span };
+        let payload = self.existentials[x].payload;
+        self.module.structs[payload].fields = (0..words).map(|i| field(format!("field{i}"), Type::UINT)).collect();
+        let handle = Type::Vector(Scalar::U32, 2);
+        let mut fields = vec![field("rtti".into(), handle.clone()), field("witness".into(), handle)];
+        if words > 0 {
+            fields.push(field("payload".into(), Type::Struct(payload)));
+        }
+        let ty = self.existentials[x].ty;
+        self.module.structs[ty].fields = fields;
+    }
+
+    /// The bodies of existential `x`'s zero, tag, wrap, unwrap, `as` and upcast functions.
+    fn marshal_bodies(&mut self, x: usize) {
+        let (ty, payload, zero, tag, span) = {
+            let e = &self.existentials[x];
+            (e.ty, e.payload, e.zero, e.tag, e.span)
+        };
+        let me = Type::Struct(ty);
+        let words = self.module.structs[payload].fields.len();
+        let has_payload = words > 0;
+        let uint = |c: &mut Checker, v: u64| c.add_expr(ExprKind::Const(ConstValue::Uint(v)), Type::UINT, span);
+        let handle = |c: &mut Checker, id: ExprId| {
+            let zero = uint(c, 0);
+            c.add_expr(ExprKind::Construct(vec![id, zero]), Type::Vector(Scalar::U32, 2), span)
+        };
+        // The existential made of a type id and payload words.
+        let make = move |c: &mut Checker, id: ExprId, words: Vec<ExprId>| {
+            let zero = uint(c, 0);
+            let rtti = handle(c, zero);
+            let witness = handle(c, id);
+            let mut parts = vec![rtti, witness];
+            if has_payload {
+                parts.push(c.add_expr(ExprKind::Construct(words), Type::Struct(payload), span));
+            }
+            c.add_expr(ExprKind::Construct(parts), me.clone(), span)
+        };
+        self.generate_body(zero, &[], |c, _| {
+            let id = uint(c, 0);
+            let w = (0..words).map(|_| uint(c, 0)).collect();
+            vec![Stmt::Return(Some(make(c, id, w)))]
+        });
+        self.generate_body(tag, &["value"], |c, p| {
+            let v = c.add_expr(ExprKind::Local(p[0]), Type::Struct(ty), span);
+            let witness = c.add_expr(ExprKind::Field { base: v, index: 1 }, Type::Vector(Scalar::U32, 2), span);
+            let id = c.add_expr(ExprKind::Swizzle { base: witness, components: vec![0] }, Type::UINT, span);
+            vec![Stmt::Return(Some(id))]
+        });
+        let marshal = self.existentials[x].marshal.clone();
+        for (concrete, wrap, unwrap) in marshal {
+            let leaves = match any_value_leaves(&self.module, &concrete, self.default_majorness) {
+                Ok(l) => l,
+                Err(bad) => {
+                    let d = Diagnostic::error(
+                        "E0433",
+                        format!(
+                            "`{}` cannot be the value of an interface type: it holds a `{}`, which has no bytes to pack",
+                            self.type_name(&concrete),
+                            self.type_name(&bad)
+                        ),
+                    )
+                    .with_label(self.sigs[wrap.index()].span, "converted to an interface type here")
+                    .with_note("only types made of scalars, vectors, matrices, arrays and structs of them can be dispatched dynamically");
+                    self.push(d);
+                    continue;
+                }
+            };
+            let leaves: Vec<AnyValueLeaf> = leaves.into_iter().filter(|l| (l.offset as usize) < words * 4).collect();
+            self.generate_body(wrap, &["id", "value"], |c, p| {
+                let mut pieces: Vec<Option<ExprId>> = vec![None; words];
+                for leaf in &leaves {
+                    let k = leaf.offset as usize / 4;
+                    let mut put = |c: &mut Checker, k: usize, bits: ExprId| {
+                        pieces[k] = Some(match pieces[k] {
+                            Some(prev) => c.add_expr(ExprKind::Binary(BinaryOp::BitOr, prev, bits), Type::UINT, span),
+                            None => bits,
+                        });
+                    };
+                    let v = c.add_expr(ExprKind::Local(p[1]), concrete.clone(), span);
+                    let part = c.leaf_value(v, &concrete, &leaf.path, span);
+                    if leaf.scalar.bits() == 64 {
+                        // Two words, low then high (Slang's order).
+                        let low = c.wide_word(part, leaf.scalar, false, span);
+                        put(c, k, low);
+                        if k + 1 < words {
+                            let v = c.add_expr(ExprKind::Local(p[1]), concrete.clone(), span);
+                            let part = c.leaf_value(v, &concrete, &leaf.path, span);
+                            let high = c.wide_word(part, leaf.scalar, true, span);
+                            put(c, k + 1, high);
+                        }
+                        continue;
+                    }
+                    let bits = c.leaf_bits(part, leaf, span);
+                    put(c, k, bits);
+                }
+                let w = pieces.into_iter().map(|p| p.unwrap_or_else(|| uint(c, 0))).collect();
+                let id = c.add_expr(ExprKind::Local(p[0]), Type::UINT, span);
+                vec![Stmt::Return(Some(make(c, id, w)))]
+            });
+            self.generate_body(unwrap, &["value"], |c, p| {
+                let mut values = Vec::new();
+                let word = |c: &mut Checker, k: u32| {
+                    if k as usize >= words {
+                        return uint(c, 0);
+                    }
+                    let v = c.add_expr(ExprKind::Local(p[0]), Type::Struct(ty), span);
+                    let pl = c.add_expr(ExprKind::Field { base: v, index: 2 }, Type::Struct(payload), span);
+                    c.add_expr(ExprKind::Field { base: pl, index: k }, Type::UINT, span)
+                };
+                for leaf in &leaves {
+                    let k = leaf.offset / 4;
+                    let value = if leaf.scalar.bits() == 64 {
+                        let (low, high) = (word(c, k), word(c, k + 1));
+                        c.wide_from_words(low, high, leaf.scalar, span)
+                    } else {
+                        let w = word(c, k);
+                        c.leaf_from_bits(w, leaf, span)
+                    };
+                    values.push((leaf.path.clone(), value));
+                }
+                let value = c.assemble(&concrete, &mut Vec::new(), &values, span);
+                vec![Stmt::Return(Some(value))]
+            });
+        }
+        let casts = self.existentials[x].casts.clone();
+        let iface = self.existentials[x].interface.clone();
+        for (target, f) in casts {
+            let id = self.type_id(&iface, &target).unwrap_or(0);
+            let opt = self.sigs[f.index()].ret.clone();
+            self.generate_body(f, &["value"], |c, p| {
+                let v = c.add_expr(ExprKind::Local(p[0]), Type::Struct(ty), span);
+                let value = c.unwrap(x, v, &target, span);
+                let v = c.add_expr(ExprKind::Local(p[0]), Type::Struct(ty), span);
+                let tag = c.existential_tag(x, v, span);
+                let id = uint(c, id as u64);
+                let has = c.add_expr(ExprKind::Binary(BinaryOp::Eq, tag, id), Type::BOOL, span);
+                vec![Stmt::Return(Some(c.add_expr(ExprKind::Construct(vec![value, has]), opt.clone(), span)))]
+            });
+        }
+        let upcasts = self.existentials[x].upcasts.clone();
+        for (target, f) in upcasts {
+            let types = self.conforming_types(&iface);
+            let target_iface = self.existentials[target].interface.clone();
+            let to = Type::Struct(self.existentials[target].ty);
+            self.generate_body(f, &["value"], |c, p| {
+                let mut cases = Vec::new();
+                for (t, id) in &types {
+                    if natural_size(&c.module, t).is_none() {
+                        continue;
+                    }
+                    let v = c.add_expr(ExprKind::Local(p[0]), Type::Struct(ty), span);
+                    let value = c.unwrap(x, v, t, span);
+                    let new_id = c.type_id(&target_iface, t).unwrap_or(0);
+                    let new_id = uint(c, new_id as u64);
+                    let wrapped = c.wrap(target, value, new_id, span);
+                    cases.push(SwitchCase {
+                        values: vec![*id as i64],
+                        is_default: false,
+                        body: Block { stmts: vec![Stmt::Return(Some(wrapped))] },
+                    });
+                }
+                let v = c.add_expr(ExprKind::Local(p[0]), Type::Struct(ty), span);
+                let selector = c.existential_tag(x, v, span);
+                let zero = c.existential_zero(target, span);
+                let mut stmts = Vec::new();
+                if !cases.is_empty() {
+                    stmts.push(Stmt::Switch { selector, cases });
+                }
+                let _ = &to;
+                stmts.push(Stmt::Return(Some(zero)));
+                stmts
+            });
+        }
+    }
+
+    /// The part of `value` (of type `ty`) that `path` reaches.
+    fn leaf_value(&mut self, value: ExprId, ty: &Type, path: &[Step], span: Span) -> ExprId {
+        let mut e = value;
+        let mut t = ty.clone();
+        for step in path {
+            let (kind, next) = match (step, &t) {
+                (Step::Field(i), Type::Struct(h)) => {
+                    (ExprKind::Field { base: e, index: *i }, self.module.structs[*h].fields[*i as usize].ty.clone())
+                }
+                (Step::Element(i), Type::Array(el, _)) => {
+                    let index = self.add_expr(ExprKind::Const(ConstValue::Uint(*i as u64)), Type::UINT, span);
+                    (ExprKind::Index { base: e, index }, (**el).clone())
+                }
+                (Step::Component(i), Type::Vector(s, _)) => {
+                    (ExprKind::Swizzle { base: e, components: vec![*i] }, Type::Scalar(*s))
+                }
+                (Step::Entry(r, c), Type::Matrix(s, _, cols)) => {
+                    let row = self.add_expr(ExprKind::Const(ConstValue::Uint(*r as u64)), Type::UINT, span);
+                    let row = self.add_expr(ExprKind::Index { base: e, index: row }, Type::Vector(*s, *cols), span);
+                    (ExprKind::Swizzle { base: row, components: vec![*c] }, Type::Scalar(*s))
+                }
+                _ => return self.error_expr(span),
+            };
+            e = self.add_expr(kind, next.clone(), span);
+            t = next;
+        }
+        e
+    }
+
+    /// The bits of scalar `part` (a leaf of a packed value), shifted into place in its word.
+    fn leaf_bits(&mut self, part: ExprId, leaf: &AnyValueLeaf, span: Span) -> ExprId {
+        let uint = |c: &mut Checker, v: u64| c.add_expr(ExprKind::Const(ConstValue::Uint(v)), Type::UINT, span);
+        let bits = match leaf.scalar {
+            Scalar::F32 => self.call_intrinsic("asuint", vec![part], span, span),
+            Scalar::F16 => {
+                let f = self.add_expr(ExprKind::Convert(part), Type::FLOAT, span);
+                self.call_intrinsic("f32tof16", vec![f], span, span)
+            }
+            Scalar::I32 | Scalar::U32 | Scalar::Bool => self.add_expr(ExprKind::Convert(part), Type::UINT, span),
+            Scalar::I16 | Scalar::U16 | Scalar::I8 | Scalar::U8 => {
+                let u = self.add_expr(ExprKind::Convert(part), Type::UINT, span);
+                let mask = uint(self, if leaf.scalar.bits() == 16 { 0xFFFF } else { 0xFF });
+                self.add_expr(ExprKind::Binary(BinaryOp::BitAnd, u, mask), Type::UINT, span)
+            }
+            Scalar::I64 | Scalar::U64 | Scalar::F64 => {
+                // Two words: this leaf is the low one; `leaf_bits_high` gives the other.
+                return self.wide_word(part, leaf.scalar, false, span);
+            }
+        };
+        let shift = (leaf.offset % 4) * 8;
+        if shift == 0 {
+            return bits;
+        }
+        let s = uint(self, shift as u64);
+        self.add_expr(ExprKind::Binary(BinaryOp::Shl, bits, s), Type::UINT, span)
+    }
+
+    /// One word of a 64-bit scalar: the low one, or the high one.
+    fn wide_word(&mut self, part: ExprId, s: Scalar, high: bool, span: Span) -> ExprId {
+        let bits = match s {
+            Scalar::F64 => {
+                let both = self.call_intrinsic("__double_bits", vec![part], span, span);
+                return self.add_expr(ExprKind::Swizzle { base: both, components: vec![high as u8] }, Type::UINT, span);
+            }
+            _ => self.add_expr(ExprKind::Convert(part), Type::Scalar(Scalar::U64), span),
+        };
+        let bits = if high {
+            let s = self.add_expr(ExprKind::Const(ConstValue::Uint(32)), Type::UINT, span);
+            self.add_expr(ExprKind::Binary(BinaryOp::Shr, bits, s), Type::Scalar(Scalar::U64), span)
+        } else {
+            bits
+        };
+        self.add_expr(ExprKind::Convert(bits), Type::UINT, span)
+    }
+
+    /// A leaf's value read back from its payload word.
+    fn leaf_from_bits(&mut self, word: ExprId, leaf: &AnyValueLeaf, span: Span) -> ExprId {
+        let uint = |c: &mut Checker, v: u64| c.add_expr(ExprKind::Const(ConstValue::Uint(v)), Type::UINT, span);
+        let shift = (leaf.offset % 4) * 8;
+        let shifted = if shift == 0 {
+            word
+        } else {
+            let s = uint(self, shift as u64);
+            self.add_expr(ExprKind::Binary(BinaryOp::Shr, word, s), Type::UINT, span)
+        };
+        let ty = Type::Scalar(leaf.scalar);
+        match leaf.scalar {
+            Scalar::F32 => self.call_intrinsic("asfloat", vec![shifted], span, span),
+            Scalar::U32 => shifted,
+            Scalar::I32 => self.add_expr(ExprKind::Convert(shifted), ty, span),
+            Scalar::Bool => {
+                let zero = uint(self, 0);
+                self.add_expr(ExprKind::Binary(BinaryOp::Ne, shifted, zero), Type::BOOL, span)
+            }
+            Scalar::F16 => {
+                let mask = uint(self, 0xFFFF);
+                let low = self.add_expr(ExprKind::Binary(BinaryOp::BitAnd, shifted, mask), Type::UINT, span);
+                let f = self.call_intrinsic("f16tof32", vec![low], span, span);
+                self.add_expr(ExprKind::Convert(f), ty, span)
+            }
+            Scalar::I16 | Scalar::U16 | Scalar::I8 | Scalar::U8 => {
+                // The narrow unsigned value first: a signed one then takes its sign from it.
+                let unsigned = if leaf.scalar.bits() == 16 { Scalar::U16 } else { Scalar::U8 };
+                let u = self.add_expr(ExprKind::Convert(shifted), Type::Scalar(unsigned), span);
+                if unsigned == leaf.scalar {
+                    u
+                } else {
+                    self.add_expr(ExprKind::Convert(u), ty, span)
+                }
+            }
+            Scalar::I64 | Scalar::U64 | Scalar::F64 => self.error_expr(span),
+        }
+    }
+
+    /// A 64-bit scalar from its two words.
+    fn wide_from_words(&mut self, low: ExprId, high: ExprId, s: Scalar, span: Span) -> ExprId {
+        if s == Scalar::F64 {
+            let bits = self.add_expr(ExprKind::Construct(vec![low, high]), Type::Vector(Scalar::U32, 2), span);
+            return self.call_intrinsic("__double_from_bits", vec![bits], span, span);
+        }
+        let u64 = Type::Scalar(Scalar::U64);
+        let low = self.add_expr(ExprKind::Convert(low), u64.clone(), span);
+        let high = self.add_expr(ExprKind::Convert(high), u64.clone(), span);
+        let shift = self.add_expr(ExprKind::Const(ConstValue::Uint(32)), Type::UINT, span);
+        let high = self.add_expr(ExprKind::Binary(BinaryOp::Shl, high, shift), u64.clone(), span);
+        let bits = self.add_expr(ExprKind::Binary(BinaryOp::BitOr, low, high), u64.clone(), span);
+        if s == Scalar::U64 {
+            bits
+        } else {
+            self.add_expr(ExprKind::Convert(bits), Type::Scalar(s), span)
+        }
+    }
+
+    /// A value of `ty` built from its leaves' values (each with its path).
+    fn assemble(&mut self, ty: &Type, path: &mut Vec<Step>, values: &[(Vec<Step>, ExprId)], span: Span) -> ExprId {
+        let leaf = |path: &[Step]| values.iter().find(|(p, _)| p.as_slice() == path).map(|(_, v)| *v);
+        let parts: Vec<ExprId> = match ty {
+            Type::Scalar(_) => return leaf(path).unwrap_or_else(|| self.zero_value(ty, span)),
+            Type::Vector(s, n) => (0..*n)
+                .map(|i| {
+                    path.push(Step::Component(i));
+                    let v = leaf(path).unwrap_or_else(|| self.zero_value(&Type::Scalar(*s), span));
+                    path.pop();
+                    v
+                })
+                .collect(),
+            Type::Matrix(s, r, c) => {
+                let mut parts = Vec::new();
+                for row in 0..*r {
+                    for col in 0..*c {
+                        path.push(Step::Entry(row, col));
+                        parts.push(leaf(path).unwrap_or_else(|| self.zero_value(&Type::Scalar(*s), span)));
+                        path.pop();
+                    }
+                }
+                parts
+            }
+            Type::Array(e, Some(n)) => (0..*n)
+                .map(|i| {
+                    path.push(Step::Element(i));
+                    let v = self.assemble(e, path, values, span);
+                    path.pop();
+                    v
+                })
+                .collect(),
+            Type::Struct(h) => {
+                let fields: Vec<Type> = self.module.structs[*h].fields.iter().map(|f| f.ty.clone()).collect();
+                fields
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        path.push(Step::Field(i as u32));
+                        let v = self.assemble(t, path, values, span);
+                        path.pop();
+                        v
+                    })
+                    .collect()
+            }
+            _ => return self.error_expr(span),
+        };
+        self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+    }
+}
+
+/// A name as a word of an output identifier: `IFoo<float>` is `IFoo_float`.
+pub(super) fn ir_word(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('_') {
+            out.push('_');
+        }
+    }
+    out.trim_matches('_').to_string()
+}
+
+/// A type or interface name as the compilation names it and as the module does (`Impl<float>`
+/// and `Impl_float` are one name).
+fn normalize(name: &str) -> String {
+    ir_word(name)
+}
