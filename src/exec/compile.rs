@@ -1642,6 +1642,13 @@ impl<'m> Compiler<'m> {
                     })
                     .collect()
             }
+            "join64" => {
+                // A 64-bit value from two 32-bit words, low first.
+                let vs = self.expr(args[0], func);
+                let shift = self.konst(32);
+                let high = self.bin(ops::SHL, ops::U64, vs[1], shift);
+                vec![self.bin(ops::OR, ops::U64, vs[0], high)]
+            }
             "dot" | "length" | "distance" | "normalize" | "cross" | "horizontal" | "mul" => {
                 let tys: Vec<Type> = (0..args.len()).map(|i| arg_ty(self, i)).collect();
                 let vs: Vec<Vec<Reg>> = args.iter().map(|x| self.expr(*x, func)).collect();

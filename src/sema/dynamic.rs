@@ -47,6 +47,8 @@ pub(super) struct Existential {
     pub zero: FunctionId,
     /// `IFoo_tag(IFoo)`: the type id.
     pub tag: FunctionId,
+    /// `IFoo_make(uint id)`: a value with type id `id` and a zero payload.
+    pub make: Option<FunctionId>,
     /// Concrete types put into or taken out of it: `wrap(uint id, T) -> IFoo`, `unwrap(IFoo) -> T`.
     pub marshal: Vec<(Type, FunctionId, FunctionId)>,
     /// `as` casts to a concrete type: `(IFoo) -> Optional<T>`.
@@ -96,6 +98,7 @@ impl Checker {
             span,
             zero,
             tag,
+            make: None,
             marshal: Vec::new(),
             casts: Vec::new(),
             upcasts: Vec::new(),
@@ -400,6 +403,12 @@ impl Checker {
             Some(ast::GenericArg::Type(t)) => self.resolve_type(t),
             _ => Type::Error,
         };
+        // `createDynamicObject<IFoo>(id)`: a value of a type without fields.
+        if let (Some(x), [id], 1) = (self.existential_of(&iface_ty), args.as_slice(), generic_args.len()) {
+            let id = self.coerce(*id, &Type::UINT, span);
+            let f = self.make_fn(x, span);
+            return self.call_function(f, vec![id], span);
+        }
         let (Some(x), [id, value]) = (self.existential_of(&iface_ty), args.as_slice()) else {
             self.error(
                 "E0403",
@@ -417,6 +426,18 @@ impl Checker {
         };
         let id = self.coerce(*id, &Type::UINT, span);
         self.wrap(x, value, id, span)
+    }
+
+    /// `IFoo_make(uint id)`: a value of existential `x` with type id `id` and a zero payload.
+    fn make_fn(&mut self, x: usize, span: Span) -> FunctionId {
+        if let Some(f) = self.existentials[x].make {
+            return f;
+        }
+        let me = Type::Struct(self.existentials[x].ty);
+        let name = format!("{}_make", self.module.structs[self.existentials[x].ty].name);
+        let f = self.declare_generated(&name, vec![(Type::UINT, ParamMode::In)], me, span);
+        self.existentials[x].make = Some(f);
+        f
     }
 
     /// A method call on a value of existential `x`: a call of the dispatch function of the
@@ -682,6 +703,10 @@ impl Checker {
         for x in 0..self.existentials.len() {
             self.layout_existential(x);
         }
+        // Casts and upcasts first: they declare the wrap and unwrap functions they call.
+        for x in 0..self.existentials.len() {
+            self.cast_bodies(x);
+        }
         for x in 0..self.existentials.len() {
             self.marshal_bodies(x);
         }
@@ -845,7 +870,7 @@ impl Checker {
         self.module.structs[ty].fields = fields;
     }
 
-    /// The bodies of existential `x`'s zero, tag, wrap, unwrap, `as` and upcast functions.
+    /// The bodies of existential `x`'s zero, make, tag, wrap and unwrap functions.
     fn marshal_bodies(&mut self, x: usize) {
         let (ty, payload, zero, tag, span) = {
             let e = &self.existentials[x];
@@ -875,6 +900,13 @@ impl Checker {
             let w = (0..words).map(|_| uint(c, 0)).collect();
             vec![Stmt::Return(Some(make(c, id, w)))]
         });
+        if let Some(f) = self.existentials[x].make {
+            self.generate_body(f, &["id"], |c, p| {
+                let id = c.add_expr(ExprKind::Local(p[0]), Type::UINT, span);
+                let w = (0..words).map(|_| uint(c, 0)).collect();
+                vec![Stmt::Return(Some(make(c, id, w)))]
+            });
+        }
         self.generate_body(tag, &["value"], |c, p| {
             let v = c.add_expr(ExprKind::Local(p[0]), Type::Struct(ty), span);
             let witness = c.add_expr(ExprKind::Field { base: v, index: 1 }, Type::Vector(Scalar::U32, 2), span);
@@ -957,6 +989,12 @@ impl Checker {
                 vec![Stmt::Return(Some(value))]
             });
         }
+    }
+
+    /// The bodies of existential `x`'s `as` casts and upcasts.
+    fn cast_bodies(&mut self, x: usize) {
+        let (ty, span) = (self.existentials[x].ty, self.existentials[x].span);
+        let uint = |c: &mut Checker, v: u64| c.add_expr(ExprKind::Const(ConstValue::Uint(v)), Type::UINT, span);
         let casts = self.existentials[x].casts.clone();
         let iface = self.existentials[x].interface.clone();
         for (target, f) in casts {

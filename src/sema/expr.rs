@@ -887,6 +887,24 @@ impl Checker {
             }
             // Slang's `S()`: the default value (field defaults, zeros elsewhere).
             Type::Struct(h) if parts.is_empty() => self.default_object(*h, span),
+            // `S(s)`: a copy, or a conversion into an interface type.
+            Type::Struct(_) if parts.len() == 1 && self.conversion_cost(&self.ty(parts[0]), &target).is_some() => {
+                self.coerce(parts[0], &target, span)
+            }
+            // Slang's member-wise constructor of a struct that declares none: `S(a, b)` gives
+            // the fields in order, the rest their defaults.
+            Type::Struct(h)
+                if self.existential_of(&target).is_none() && parts.len() <= self.module.structs[*h].fields.len() =>
+            {
+                let h = *h;
+                let fields: Vec<Type> = self.module.structs[h].fields.iter().map(|f| f.ty.clone()).collect();
+                let mut values: Vec<ExprId> =
+                    parts.iter().zip(&fields).map(|(p, t)| self.coerce(*p, t, span)).collect();
+                for i in values.len()..fields.len() {
+                    values.push(self.field_default(h, i, span));
+                }
+                self.add_expr(ExprKind::Construct(values), target.clone(), span)
+            }
             Type::Scalar(_) => {
                 if parts.len() != 1 {
                     self.error("E0409", span, format!("`{}` takes one argument", self.type_name(&target)));

@@ -524,6 +524,29 @@ impl Checker {
                 }
             }
             for (iface, req) in self.requirements_of(&b.name) {
+                // A generic requirement is met by a generic method of the name and arity (its
+                // instances are checked where they are called).
+                if !req.generics.is_empty() {
+                    let key = method_key(&struct_name, &req.name.name);
+                    let arity = req.params.len() + usize::from(!req.modifiers.has(ast::Modifier::Static));
+                    let generic = self
+                        .generic_fns
+                        .get(&key)
+                        .is_some_and(|gs| gs.iter().any(|g| self.generics[*g].decl.params.len() == arity));
+                    if !generic {
+                        let d = Diagnostic::error(
+                            "E0418",
+                            format!(
+                                "`{struct_name}` does not implement the generic method `{}`, which `{iface}` requires",
+                                req.name.name
+                            ),
+                        )
+                        .with_label(b.span, format!("`{struct_name}` promises `{}` here", b.name))
+                        .with_label(req.name.span, "the requirement");
+                        self.push(d);
+                    }
+                    continue;
+                }
                 let params: Vec<Type> = req.params.iter().map(|p| self.resolve_type(&p.ty)).collect();
                 let ret = self.resolve_type(&req.ret);
                 let key = method_key(&struct_name, &req.name.name);

@@ -71,6 +71,7 @@ const OTHER_TYPES: &[&str] = &[
     "ConstantBuffer",
     "ParameterBlock",
     "WaveMask",
+    "Optional",
     // The stdlib's type functions (`__elem<T>`, `__same_shape<uint, T>`): types to the parser.
     "__elem",
     "__same_shape",
@@ -152,6 +153,46 @@ fn drop_norm_qualifiers(tokens: &mut Vec<SpannedToken>) {
     }
 }
 
+/// Slang's visibility words before a declaration (`public struct S`, `export struct S`,
+/// `internal int f()`): a single module has nothing to hide, so they go.
+fn visibility(tokens: &mut Vec<SpannedToken>) {
+    let is_word = |t: &Token| matches!(t, Token::Ident(n) if matches!(n.as_str(), "public" | "internal" | "private"));
+    let declares = |t: Option<&Token>| {
+        matches!(
+            t,
+            Some(
+                Token::Struct
+                    | Token::Class
+                    | Token::Interface
+                    | Token::Enum
+                    | Token::Extension
+                    | Token::Typealias
+                    | Token::Static
+                    | Token::Const
+                    | Token::Ident(_)
+                    | Token::Let
+                    | Token::Var
+                    | Token::Namespace
+            )
+        )
+    };
+    if !tokens.iter().any(|t| is_word(&t.token) || t.token == Token::Export) {
+        return;
+    }
+    let mut i = 0;
+    while i + 1 < tokens.len() {
+        let next = tokens.get(i + 1).map(|t| &t.token);
+        let drop = (is_word(&tokens[i].token) && declares(next))
+            || (tokens[i].token == Token::Export
+                && matches!(next, Some(Token::Struct | Token::Class | Token::Interface | Token::Enum)));
+        if drop {
+            tokens.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+}
+
 /// Slang's `let` and `var` are keywords only where a declaration follows (`var x = …`); HLSL
 /// code names variables `var` (`float3 var;`, `var += d`).
 fn contextual_keywords(tokens: &mut [SpannedToken]) {
@@ -170,6 +211,7 @@ fn contextual_keywords(tokens: &mut [SpannedToken]) {
 
 pub fn classify(tokens: &mut Vec<SpannedToken>) {
     contextual_keywords(tokens);
+    visibility(tokens);
     glsl_words(tokens);
     let user = declared_type_names(tokens);
     // The generic parameters in scope: a sweep over the ranges, sorted by start.

@@ -425,6 +425,10 @@ WAVEC_FN vec<unsigned, 2> double_bits(double x) {
     r[1] = (unsigned)(b >> 32);
     return r;
 }
+// The double whose bits are (low, high): HLSL's `asdouble(low, high)`.
+WAVEC_FN double double_from_bits(vec<unsigned, 2> b) {
+    return __longlong_as_double((long long)(((unsigned long long)b[1] << 32) | b[0]));
+}
 WAVEC_FN unsigned f32tof16(float x) { return __half_as_ushort(__float2half_rn(x)); }
 WAVEC_FN float f16tof32(unsigned x) { return __half2float(__ushort_as_half((unsigned short)(x & 0xffffu))); }
 WAVEC_MAP1(f32tof16)
