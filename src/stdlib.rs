@@ -643,7 +643,7 @@ fn intrinsic_from(f: &ast::FunctionDecl, typedefs: &HashMap<String, Type>) -> Re
         let class = g
             .constraint
             .as_ref()
-            .and_then(|c| TypeClass::parse(&c.name))
+            .and_then(|c| TypeClass::parse(c.name()))
             .ok_or_else(|| bad(g.name.span, "generic parameter needs a type class such as `numeric_svm`"))?;
         generics.push((g.name.name.clone(), class));
     }

@@ -134,6 +134,17 @@ impl Checker {
         }
     }
 
+    /// Whether `t` names an interface (a generic one with arguments).
+    pub(super) fn known_interface(&self, t: &ast::TypeExpr) -> bool {
+        if t.args().is_empty() {
+            let key = self.scoped(t.name(), |n| self.interfaces.contains_key(n));
+            self.interfaces.contains_key(&key)
+        } else {
+            let key = self.scoped(t.name(), |n| self.generic_interfaces.contains_key(n));
+            self.generic_interfaces.contains_key(&key)
+        }
+    }
+
     /// Which existential a type is.
     pub(super) fn existential_of(&self, ty: &Type) -> Option<usize> {
         match ty {
@@ -554,9 +565,10 @@ impl Checker {
     /// Gives the names an interface's requirements use their meaning for existential `x`:
     /// `This` the existential itself, an associated type the existential of its constraint.
     /// Returns what the names meant before.
-    fn bind_interface_names(&mut self, x: usize) -> Vec<(String, Option<Type>)> {
+    fn bind_interface_names(&mut self, x: usize) -> InterfaceNames {
         let me = Type::Struct(self.existentials[x].ty);
         let iface = self.existentials[x].interface.clone();
+        let generics = self.bind_interface_generics(&iface);
         let mut outer = vec![("This".to_string(), self.types.insert("This".into(), me))];
         for (_, assoc, constraint) in self.associated_of(&iface) {
             let t = match constraint {
@@ -565,15 +577,18 @@ impl Checker {
             };
             outer.push((assoc.name.clone(), self.types.insert(assoc.name.clone(), t)));
         }
-        outer
+        InterfaceNames { types: outer, generics }
     }
 
-    fn unbind_interface_names(&mut self, outer: Vec<(String, Option<Type>)>) {
-        for (n, old) in outer.into_iter().rev() {
+    fn unbind_interface_names(&mut self, outer: InterfaceNames) {
+        for (n, old) in outer.types.into_iter().rev() {
             match old {
                 Some(t) => self.types.insert(n, t),
                 None => self.types.remove(&n),
             };
+        }
+        if let Some(g) = outer.generics {
+            self.unbind_generics(g);
         }
     }
 
@@ -1228,6 +1243,13 @@ impl Checker {
         };
         self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
     }
+}
+
+/// What the names of an interface's requirements meant before they were bound for one
+/// existential.
+struct InterfaceNames {
+    types: Vec<(String, Option<Type>)>,
+    generics: Option<super::generic::OuterNames>,
 }
 
 /// A name as a word of an output identifier: `IFoo<float>` is `IFoo_float`.

@@ -94,8 +94,8 @@ impl Checker {
         }
         for g in &f.generics {
             if let Some(c) = &g.constraint {
-                if conforms(&c.name, &Type::INT).is_none() && !self.interfaces.contains_key(&c.name) {
-                    self.error("E0416", c.span, format!("unknown constraint `{}`", c.name));
+                if !self.known_constraint(c) {
+                    self.error("E0416", c.span, format!("unknown constraint `{}`", c.name()));
                 }
             }
             if let Some(t) = &g.value {
@@ -172,7 +172,7 @@ impl Checker {
     }
 
     /// The generic arguments written in `<…>`, in order; those not given are `None`.
-    fn explicit_bounds(
+    pub(super) fn explicit_bounds(
         &mut self,
         generics: &[ast::GenericParam],
         explicit: &[ast::GenericArg],
@@ -204,7 +204,7 @@ impl Checker {
     }
 
     /// Every parameter bound, and every constraint met; `how` tells how to bind a missing one.
-    fn constrained(
+    pub(super) fn constrained(
         &mut self,
         generics: &[ast::GenericParam],
         bound: Vec<Option<Bound>>,
@@ -212,19 +212,43 @@ impl Checker {
     ) -> Result<Vec<Bound>, String> {
         let mut out = Vec::new();
         for (g, b) in generics.iter().zip(bound) {
-            let b = b.ok_or_else(|| format!("cannot deduce `{}` {how}", g.name.name))?;
-            if let (Some(c), Bound::Type(t)) = (&g.constraint, &b) {
-                let user = match t {
-                    Type::Struct(h) => self.struct_conforms(*h, &c.name),
-                    _ => false,
-                };
-                if !user && conforms(&c.name, t) != Some(true) {
-                    return Err(format!("`{}` does not conform to `{}`", self.type_name(t), c.name));
+            out.push(b.ok_or_else(|| format!("cannot deduce `{}` {how}", g.name.name))?);
+        }
+        // A constraint may name the other parameters (`where C : IEnumerable<T>`).
+        let outer = self.bind_generics(generics, &out);
+        let mut result = Ok(());
+        for (g, b) in generics.iter().zip(&out) {
+            if let (Some(c), Bound::Type(t)) = (&g.constraint, b) {
+                let builtin = conforms(c.name(), t) == Some(true);
+                let user = !builtin
+                    && match (t, self.interface_key(c)) {
+                        (Type::Struct(h), Some(key)) => self.struct_conforms(*h, &key),
+                        _ => false,
+                    };
+                if !builtin && !user {
+                    result = Err(format!("`{}` does not conform to `{}`", self.type_name(t), shown_type(c)));
+                    break;
                 }
             }
-            out.push(b);
         }
-        Ok(out)
+        self.unbind_generics(outer);
+        result.map(|_| out)
+    }
+
+    /// Whether constraint `c` names a built-in interface, a stdlib type class or an interface
+    /// (a generic one with its arguments).
+    pub(super) fn known_constraint(&self, c: &ast::TypeExpr) -> bool {
+        let name = c.name();
+        if conforms(name, &Type::INT).is_some() {
+            return true;
+        }
+        if c.args().is_empty() {
+            let key = self.scoped(name, |n| self.interfaces.contains_key(n));
+            self.interfaces.contains_key(&key)
+        } else {
+            let key = self.scoped(name, |n| self.generic_interfaces.contains_key(n));
+            self.generic_interfaces.contains_key(&key)
+        }
     }
 
     /// The instance of generic `g` for `bound`, checked on first use.
@@ -316,7 +340,7 @@ impl Checker {
             match b {
                 Bound::Type(t) => {
                     let name = &p.name.name;
-                    if p.constraint.as_ref().is_some_and(|c| builds_through_int(&c.name)) {
+                    if p.constraint.as_ref().is_some_and(|c| builds_through_int(c.name())) {
                         self.int_built_params.insert(name.clone());
                     } else {
                         self.int_built_params.remove(name);
@@ -353,8 +377,8 @@ impl Checker {
     pub(super) fn generic_struct(&mut self, s: &ast::StructDecl) {
         for g in &s.generics {
             if let Some(c) = &g.constraint {
-                if conforms(&c.name, &Type::INT).is_none() && !self.interfaces.contains_key(&c.name) {
-                    self.error("E0416", c.span, format!("unknown constraint `{}`", c.name));
+                if !self.known_constraint(c) {
+                    self.error("E0416", c.span, format!("unknown constraint `{}`", c.name()));
                 }
             }
         }
@@ -477,11 +501,30 @@ fn generic_shown(name: &str, generics: &[ast::GenericParam]) -> String {
         .iter()
         .map(|g| match (&g.value, &g.constraint) {
             (Some(_), _) => format!("let {}", g.name.name),
-            (None, Some(c)) => format!("{} : {}", g.name.name, c.name),
+            (None, Some(c)) => format!("{} : {}", g.name.name, shown_type(c)),
             (None, None) => g.name.name.clone(),
         })
         .collect();
     format!("{name}<{}>", params.join(", "))
+}
+
+/// `IFoo<float>` as written.
+pub(super) fn shown_type(t: &ast::TypeExpr) -> String {
+    let args: Vec<String> = t
+        .args()
+        .iter()
+        .map(|a| match a {
+            ast::GenericArg::Type(t) => shown_type(t),
+            ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), .. }) => n.clone(),
+            ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::IntLit(i), .. }) => i.value.to_string(),
+            ast::GenericArg::Expr(_) => "…".to_string(),
+        })
+        .collect();
+    if args.is_empty() {
+        t.name().to_string()
+    } else {
+        format!("{}<{}>", t.name(), args.join(", "))
+    }
 }
 
 /// Binds the generic parameters `pattern` mentions from the argument type `arg`: `T` is the

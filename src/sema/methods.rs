@@ -42,6 +42,9 @@ pub(super) struct Interface {
     pub associated: Vec<(ast::Ident, Option<ast::Ident>)>,
     /// Its attributes (`[anyValueSize(N)]`).
     pub attrs: Vec<ast::Attribute>,
+    /// An instance of a generic interface: its parameters and their arguments, bound while its
+    /// requirements are read.
+    pub generics: Option<(Vec<ast::GenericParam>, Vec<super::generic::Bound>)>,
     pub span: Span,
 }
 
@@ -147,27 +150,133 @@ impl Checker {
                 other => self.error("E0502", other.name_span(), WHAT),
             }
         }
-        for b in &i.bases {
-            if !self.interfaces.contains_key(&b.name) {
-                self.error("E0401", b.span, format!("`{}` is not an interface", b.name));
-            }
-        }
-        if self.interfaces.contains_key(&i.name.name) || self.types.contains_key(&i.name.name) {
+        if self.interfaces.contains_key(&i.name.name)
+            || self.generic_interfaces.contains_key(&i.name.name)
+            || self.types.contains_key(&i.name.name)
+        {
             self.error("E0302", i.name.span, format!("`{}` is already defined", i.name.name));
             return;
         }
-        let bases = i.bases.iter().map(|b| b.name.clone()).collect();
+        if !i.generics.is_empty() {
+            // Each instance (`IFoo<float>`) is an interface of its own, made on first use.
+            self.generic_interfaces.insert(i.name.name.clone(), std::rc::Rc::new(i.clone()));
+            return;
+        }
+        let bases = self.interface_bases(&i.bases);
         let attrs = i.attrs.clone();
         self.interfaces.insert(
             i.name.name.clone(),
-            Interface { bases, requirements, constants, associated, attrs, span: i.name.span },
+            Interface { bases, requirements, constants, associated, attrs, generics: None, span: i.name.span },
         );
+    }
+
+    /// The keys of the interfaces an interface refines; reports the names that are none.
+    fn interface_bases(&mut self, bases: &[ast::TypeExpr]) -> Vec<String> {
+        let mut out = Vec::new();
+        for b in bases {
+            match self.interface_key(b) {
+                Some(key) => out.push(key),
+                None => {
+                    if !self.diags.iter().any(|d| d.primary_span() == Some(b.span)) {
+                        self.error("E0401", b.span, format!("`{}` is not an interface", super::generic::shown_type(b)));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The key of the interface `t` names in the checker's table: the name, or for a generic
+    /// interface the instance its arguments make (`IFoo<float>`, made on first use). `None`
+    /// when `t` names no interface (reported only for a generic one's bad arguments).
+    pub(super) fn interface_key(&mut self, t: &ast::TypeExpr) -> Option<String> {
+        let name = t.name();
+        let args = t.args();
+        if args.is_empty() {
+            let key = self.scoped(name, |n| self.interfaces.contains_key(n));
+            return self.interfaces.contains_key(&key).then_some(key);
+        }
+        let g = self.scoped(name, |n| self.generic_interfaces.contains_key(n));
+        let decl = self.generic_interfaces.get(&g)?.clone();
+        let bound = if args.len() != decl.generics.len() {
+            Err(format!("`{g}` takes {} generic arguments", decl.generics.len()))
+        } else {
+            self.explicit_bounds(&decl.generics, args).and_then(|b| self.constrained(&decl.generics, b, ""))
+        };
+        let bound = match bound {
+            Ok(b) => b,
+            Err(why) => {
+                let d = Diagnostic::error(
+                    "E0416",
+                    format!("cannot make `{}` from these arguments", super::generic::shown_type(t)),
+                )
+                .with_label(t.span, why);
+                self.push(d);
+                return None;
+            }
+        };
+        let shown: Vec<String> = bound
+            .iter()
+            .map(|b| match b {
+                super::generic::Bound::Type(t) => self.type_name(t),
+                super::generic::Bound::Value(v) => v.to_string(),
+            })
+            .collect();
+        let key = format!("{g}<{}>", shown.join(", "));
+        if !self.interfaces.contains_key(&key) {
+            // Inserted before its bases are read, which may name it again.
+            let placeholder = Interface {
+                bases: Vec::new(),
+                requirements: Vec::new(),
+                constants: Vec::new(),
+                associated: Vec::new(),
+                attrs: decl.attrs.clone(),
+                generics: Some((decl.generics.clone(), bound.clone())),
+                span: decl.name.span,
+            };
+            self.interfaces.insert(key.clone(), placeholder);
+            let outer = self.bind_generics(&decl.generics, &bound);
+            let bases = self.interface_bases(&decl.bases);
+            self.unbind_generics(outer);
+            let mut requirements = Vec::new();
+            let mut constants = Vec::new();
+            let mut associated = Vec::new();
+            for m in &decl.members {
+                match m {
+                    ast::StructMember::Method(f) => requirements.push(f.clone()),
+                    ast::StructMember::Fields(g) if g.modifiers.has(ast::Modifier::Static) => {
+                        constants.extend(g.decls.iter().map(|d| (g.ty.clone(), d.name.clone())))
+                    }
+                    ast::StructMember::AssociatedType { name, constraint } => {
+                        associated.push((name.clone(), constraint.clone()))
+                    }
+                    other => self.error(
+                        "E0502",
+                        other.name_span(),
+                        "interfaces hold methods, associated constants and associated types",
+                    ),
+                }
+            }
+            let i = self.interfaces.get_mut(&key).expect("inserted above");
+            i.bases = bases;
+            i.requirements = requirements;
+            i.constants = constants;
+            i.associated = associated;
+        }
+        Some(key)
+    }
+
+    /// Gives a generic interface instance's parameters their arguments while its requirements
+    /// are read; `None` for an interface that is no instance.
+    pub(super) fn bind_interface_generics(&mut self, key: &str) -> Option<super::generic::OuterNames> {
+        let (params, bound) = self.interfaces.get(key)?.generics.clone()?;
+        Some(self.bind_generics(&params, &bound))
     }
 
     /// The members of struct `h` other than its fields: static members, methods, operators,
     /// constructors and properties; then its conformance to the interfaces it names. A struct's
     /// own declaration and each `extension` of it come here.
-    pub(super) fn struct_members(&mut self, h: StructId, members: &[ast::StructMember], bases: &[ast::Ident]) {
+    pub(super) fn struct_members(&mut self, h: StructId, members: &[ast::StructMember], bases: &[ast::TypeExpr]) {
         // A base struct's methods and properties are the derived struct's too (checked again
         // with it as `this`: it has every field they use), but for those it defines itself.
         let own_name = |m: &ast::StructMember| match m {
@@ -178,7 +287,7 @@ impl Checker {
         let defined: HashSet<String> = members.iter().filter_map(own_name).collect();
         let mut inherited: Vec<ast::StructMember> = Vec::new();
         for b in bases {
-            if let Some(Type::Struct(base)) = self.types.get(&b.name).cloned() {
+            if let Some(Type::Struct(base)) = self.types.get(b.name()).cloned() {
                 for m in self.inherited_members.get(&base).cloned().unwrap_or_default() {
                     if own_name(&m).is_some_and(|n| !defined.contains(&n)) {
                         inherited.push(m);
@@ -199,7 +308,7 @@ impl Checker {
         };
     }
 
-    fn struct_members_of(&mut self, h: StructId, members: &[ast::StructMember], bases: &[ast::Ident]) {
+    fn struct_members_of(&mut self, h: StructId, members: &[ast::StructMember], bases: &[ast::TypeExpr]) {
         let struct_name = self.module.structs[h].name.clone();
         // Properties are written like fields, so assigning one makes a method mutating too.
         let mut assignable: HashSet<String> = self.module.structs[h].fields.iter().map(|f| f.name.clone()).collect();
@@ -478,7 +587,7 @@ impl Checker {
         out
     }
 
-    fn check_conformance(&mut self, h: StructId, bases: &[ast::Ident]) {
+    fn check_conformance(&mut self, h: StructId, bases: &[ast::TypeExpr]) {
         let struct_name = self.module.structs[h].name.clone();
         // Requirements are read inside the struct: an associated type `Assoc` is its `S::Assoc`.
         let outer = self.enter_struct_scope(&struct_name);
@@ -486,18 +595,20 @@ impl Checker {
         self.namespaces = outer;
     }
 
-    fn check_conformance_inside(&mut self, h: StructId, bases: &[ast::Ident]) {
+    fn check_conformance_inside(&mut self, h: StructId, bases: &[ast::TypeExpr]) {
         let struct_name = self.module.structs[h].name.clone();
         let mut conforms = self.conformances.remove(&h).unwrap_or_default();
         let mut defaults = Vec::new();
         for b in bases {
-            if !self.interfaces.contains_key(&b.name) {
-                if !matches!(self.types.get(&b.name), Some(Type::Struct(_))) {
-                    self.error("E0401", b.span, format!("`{}` is not an interface", b.name));
+            let Some(key) = self.interface_key(b) else {
+                let struct_base = b.args().is_empty() && matches!(self.types.get(b.name()), Some(Type::Struct(_)));
+                if !struct_base && !self.diags.iter().any(|d| d.primary_span() == Some(b.span)) {
+                    self.error("E0401", b.span, format!("`{}` is not an interface", super::generic::shown_type(b)));
                 }
                 continue;
-            }
-            for (iface, name, constraint) in self.associated_of(&b.name) {
+            };
+            let promised = format!("`{struct_name}` promises `{key}` here");
+            for (iface, name, constraint) in self.associated_of(&key) {
                 let given = self.types.get(&format!("{struct_name}::{}", name.name)).cloned();
                 let problem = match (&given, &constraint) {
                     (None, _) => Some(format!(
@@ -518,12 +629,12 @@ impl Checker {
                 };
                 if let Some(message) = problem {
                     let d = Diagnostic::error("E0418", message)
-                        .with_label(b.span, format!("`{struct_name}` promises `{}` here", b.name))
+                        .with_label(b.span, promised.clone())
                         .with_label(name.span, "the requirement");
                     self.push(d);
                 }
             }
-            for (iface, req) in self.requirements_of(&b.name) {
+            for (iface, req) in self.requirements_of(&key) {
                 // A generic requirement is met by a generic method of the name and arity (its
                 // instances are checked where they are called).
                 if !req.generics.is_empty() {
@@ -541,14 +652,18 @@ impl Checker {
                                 req.name.name
                             ),
                         )
-                        .with_label(b.span, format!("`{struct_name}` promises `{}` here", b.name))
+                        .with_label(b.span, promised.clone())
                         .with_label(req.name.span, "the requirement");
                         self.push(d);
                     }
                     continue;
                 }
+                let generics = self.bind_interface_generics(&iface);
                 let params: Vec<Type> = req.params.iter().map(|p| self.resolve_type(&p.ty)).collect();
                 let ret = self.resolve_type(&req.ret);
+                if let Some(g) = generics {
+                    self.unbind_generics(g);
+                }
                 let key = method_key(&struct_name, &req.name.name);
                 // A non-static method's first parameter is `this`.
                 let skip = usize::from(!req.modifiers.has(ast::Modifier::Static));
@@ -561,11 +676,10 @@ impl Checker {
                     })
                 });
                 if !found && req.body.is_some() {
-                    if !defaults
-                        .iter()
-                        .any(|d: &ast::StructMember| matches!(d, ast::StructMember::Method(f) if f.name == req.name))
-                    {
-                        defaults.push(ast::StructMember::Method(req));
+                    if !defaults.iter().any(
+                        |(_, d): &(String, ast::StructMember)| matches!(d, ast::StructMember::Method(f) if f.name == req.name),
+                    ) {
+                        defaults.push((iface.clone(), ast::StructMember::Method(req)));
                     }
                 } else if !found {
                     let sig = format!(
@@ -578,13 +692,17 @@ impl Checker {
                         "E0418",
                         format!("`{struct_name}` does not implement `{sig}`, which `{iface}` requires"),
                     )
-                    .with_label(b.span, format!("`{struct_name}` promises `{}` here", b.name))
+                    .with_label(b.span, promised.clone())
                     .with_label(req.name.span, "the requirement");
                     self.push(d);
                 }
             }
-            for (iface, ty, name) in self.constants_of(&b.name) {
+            for (iface, ty, name) in self.constants_of(&key) {
+                let generics = self.bind_interface_generics(&iface);
                 let want = self.resolve_type(&ty);
+                if let Some(g) = generics {
+                    self.unbind_generics(g);
+                }
                 let key = method_key(&struct_name, &name.name);
                 let found = self.globals.get(&key).map(|g| &self.module.globals[*g]);
                 let ok = found.is_some_and(|g| g.ty == want && g.space == crate::ir::AddressSpace::Constant);
@@ -597,21 +715,30 @@ impl Checker {
                             name.name
                         ),
                     )
-                    .with_label(b.span, format!("`{struct_name}` promises `{}` here", b.name))
+                    .with_label(b.span, promised.clone())
                     .with_label(name.span, "the requirement");
                     self.push(d);
                 }
             }
-            conforms.push(b.name.clone());
-            let all: Vec<String> = self.interface_and_bases(&b.name).into_iter().map(|(n, _)| n.clone()).collect();
+            conforms.push(key.clone());
+            let all: Vec<String> = self.interface_and_bases(&key).into_iter().map(|(n, _)| n.clone()).collect();
             for iface in all {
                 self.assign_type_id(&iface, &Type::Struct(h));
             }
         }
         self.conformances.insert(h, conforms);
-        // Defaults the struct did not replace become its own methods.
-        if !defaults.is_empty() {
-            self.struct_members(h, &defaults, &[]);
+        // Defaults the struct did not replace become its own methods, read as their interface
+        // reads them (a generic interface's parameters bound).
+        let mut ifaces: Vec<String> = defaults.iter().map(|(i, _)| i.clone()).collect();
+        ifaces.dedup();
+        for iface in ifaces {
+            let members: Vec<ast::StructMember> =
+                defaults.iter().filter(|(i, _)| *i == iface).map(|(_, m)| m.clone()).collect();
+            let generics = self.bind_interface_generics(&iface);
+            self.struct_members(h, &members, &[]);
+            if let Some(g) = generics {
+                self.unbind_generics(g);
+            }
         }
     }
 

@@ -205,6 +205,8 @@ pub struct Checker {
     generics: Vec<generic::GenericFn>,
     /// User generic structs, by name.
     generic_structs: HashMap<String, generic::GenericStruct>,
+    /// Generic interfaces as declared; each instance is an interface of its own.
+    generic_interfaces: HashMap<String, std::rc::Rc<ast::StructDecl>>,
     /// The generic value parameters of the instance being checked (`let N : int`).
     generic_values: HashMap<String, (ConstValue, Type)>,
     /// Generic type parameters bound in the instance being checked whose constraint builds a
@@ -369,6 +371,7 @@ impl Checker {
             generic_fns: HashMap::default(),
             generics: Vec::new(),
             generic_structs: HashMap::default(),
+            generic_interfaces: HashMap::default(),
             generic_values: HashMap::default(),
             int_built_params: Default::default(),
             constant_buffer_wrappers: HashMap::default(),
@@ -659,9 +662,11 @@ impl Checker {
             self.error("E0402", t.span, "`Optional` takes one type: `Optional<T>`");
             return Type::Error;
         }
-        let iface = self.scoped(name, |n| self.interfaces.contains_key(n));
-        if args.is_empty() && self.interfaces.contains_key(&iface) {
-            return self.existential_type(&iface, t.span);
+        if self.known_interface(t) {
+            return match self.interface_key(t) {
+                Some(key) => self.existential_type(&key, t.span),
+                None => Type::Error,
+            };
         }
         self.error("E0401", t.span, format!("unknown type `{name}`"));
         Type::Error
@@ -999,7 +1004,7 @@ impl Checker {
         let mut defaults = Vec::new();
         // HLSL's `struct D : B`: `B`'s fields come first (interfaces among the bases add none).
         for b in &s.bases {
-            if let Some(Type::Struct(base)) = self.types.get(&b.name).cloned() {
+            if let Some(Type::Struct(base)) = self.types.get(b.name()).cloned() {
                 let base_defaults = self.field_defaults.get(&base).cloned();
                 for (i, f) in self.module.structs[base].fields.clone().into_iter().enumerate() {
                     defaults.push(base_defaults.as_ref().and_then(|d| d.get(i).cloned().flatten()));

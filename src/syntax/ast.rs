@@ -97,6 +97,24 @@ pub struct TypeExpr {
     pub span: Span,
 }
 
+impl TypeExpr {
+    /// The name a named type is written with (`IFoo` of `IFoo<float>`); empty otherwise.
+    pub fn name(&self) -> &str {
+        match &self.kind {
+            TypeExprKind::Named { name, .. } => name,
+            _ => "",
+        }
+    }
+
+    /// The generic arguments a named type is written with.
+    pub fn args(&self) -> &[GenericArg] {
+        match &self.kind {
+            TypeExprKind::Named { args, .. } => args,
+            _ => &[],
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum TypeExprKind {
     Named {
@@ -128,7 +146,7 @@ pub enum Annotation {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GenericParam {
     pub name: Ident,
-    pub constraint: Option<Ident>,
+    pub constraint: Option<TypeExpr>,
     /// A value parameter (`let N : int`, `int N`) and its type; `None` for a type parameter.
     pub value: Option<TypeExpr>,
 }
@@ -166,7 +184,7 @@ pub struct StructDecl {
     pub generics: Vec<GenericParam>,
     /// `struct S : IFoo, IBar`: the interfaces it conforms to (a base struct for HLSL's
     /// inheritance); for an interface, the interfaces it refines.
-    pub bases: Vec<Ident>,
+    pub bases: Vec<TypeExpr>,
     pub members: Vec<StructMember>,
     pub span: Span,
 }
@@ -245,7 +263,7 @@ pub struct PropertyDecl {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExtensionDecl {
     pub ty: TypeExpr,
-    pub bases: Vec<Ident>,
+    pub bases: Vec<TypeExpr>,
     pub members: Vec<StructMember>,
     pub span: Span,
 }

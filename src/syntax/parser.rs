@@ -478,7 +478,7 @@ fn join_semicolons(items: Vec<Item>) -> Vec<Item> {
 
 /// Applies a `where` clause: each `T : IFoo` constrains the generic parameter `T`. A name that
 /// is no parameter becomes one (sema reports it as unused).
-fn constrain(generics: &mut Vec<GenericParam>, wheres: Vec<(Ident, Ident)>) {
+fn constrain(generics: &mut Vec<GenericParam>, wheres: Vec<(Ident, TypeExpr)>) {
     for (name, constraint) in wheres {
         match generics.iter_mut().find(|g| g.name.name == name.name) {
             Some(g) => g.constraint = Some(constraint),
@@ -730,7 +730,7 @@ mod tests {
         assert_eq!(ty_s(&f.ret), "T");
         assert_eq!(f.generics.len(), 1);
         assert_eq!(f.generics[0].name.name, "T");
-        assert_eq!(f.generics[0].constraint.as_ref().unwrap().name, "numeric_svm");
+        assert_eq!(f.generics[0].constraint.as_ref().unwrap().name(), "numeric_svm");
         let names: Vec<&str> = f.attrs.iter().map(|a| a.name.name.as_str()).collect();
         assert_eq!(names, ["wave", "hlsl", "spirv"]);
         assert_eq!(sx(&f.attrs[1].args[0]), "\"WaveActiveSum($0)\"");

@@ -68,7 +68,11 @@ impl Reader<'_> {
             loop {
                 let name = self.any_name()?;
                 let constraint = match self.eat(&Token::Colon) {
-                    Some(()) => Some(self.any_name()?),
+                    Some(()) => {
+                        let c = self.any_name()?;
+                        let kind = TypeExprKind::Named { name: c.name, args: Vec::new() };
+                        Some(TypeExpr { kind, span: c.span })
+                    }
                     None => None,
                 };
                 generics.push(GenericParam { name, constraint, value: None });
