@@ -451,6 +451,73 @@ impl Checker {
         f
     }
 
+    /// Slang's `reinterpret<T>(value)` (and `reinterpret<T, U>(value)`, `value` a `U`): the
+    /// bytes of `value`, packed as an `AnyValue` packs them, read back as a `T`.
+    pub(super) fn reinterpret(&mut self, generic_args: &[ast::GenericArg], args: Vec<ExprId>, span: Span) -> ExprId {
+        let ty = |c: &mut Checker, a: Option<&ast::GenericArg>| match a {
+            Some(ast::GenericArg::Type(t)) => Some(c.resolve_type(t)),
+            Some(ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span })) => {
+                let kind = ast::TypeExprKind::Named { name: n.clone(), args: Vec::new() };
+                Some(c.resolve_type(&ast::TypeExpr { kind, span: *span }))
+            }
+            _ => None,
+        };
+        let (Some(to), [value]) = (ty(self, generic_args.first()), args.as_slice()) else {
+            self.error("E0403", span, "`reinterpret<T>(value)` takes a type and a value");
+            return self.error_expr(span);
+        };
+        let value = match ty(self, generic_args.get(1)) {
+            Some(from) => self.coerce(*value, &from, span),
+            None => *value,
+        };
+        let from = self.ty(value);
+        if from.is_error() || to.is_error() {
+            return self.error_expr(span);
+        }
+        if from == to {
+            return value;
+        }
+        let leaves = |c: &Checker, t: &Type| any_value_leaves(&c.module, t, c.default_majorness);
+        let (from_leaves, to_leaves) = match (leaves(self, &from), leaves(self, &to)) {
+            (Ok(a), Ok(b)) => (a, b),
+            (Err(bad), _) | (_, Err(bad)) => {
+                let msg = format!("`reinterpret` of a `{}`: it has no bytes to reinterpret", self.type_name(&bad));
+                self.error("E0433", span, msg);
+                return self.error_expr(span);
+            }
+        };
+        let f = match self.reinterprets.get(&(from.clone(), to.clone())) {
+            Some(f) => *f,
+            None => {
+                let name = format!("reinterpret_{}_{}", ir_word(&self.type_name(&from)), ir_word(&self.type_name(&to)));
+                let f = self.declare_generated(&name, vec![(from.clone(), ParamMode::In)], to.clone(), span);
+                self.reinterprets.insert((from.clone(), to.clone()), f);
+                let size = |t: &Type, c: &Checker| natural_size(&c.module, t).map_or(0, |(s, _)| s);
+                let words = size(&from, self).max(size(&to, self)).div_ceil(4) as usize;
+                self.generate_body(f, &["value"], |c, p| {
+                    let pieces = c.pack_words(p[0], &from, &from_leaves, words, span);
+                    let mut stmts = Vec::new();
+                    let mut locals = Vec::new();
+                    for (k, w) in pieces.into_iter().enumerate() {
+                        let Some(st) = c.cur.as_mut() else { break };
+                        let l = st.func.locals.append(Local::new(format!("word{k}"), Type::UINT, span));
+                        stmts.push(Stmt::Local { local: l, init: Some(w) });
+                        locals.push(l);
+                    }
+                    let word = |c: &mut Checker, k: u32| match locals.get(k as usize) {
+                        Some(l) => c.add_expr(ExprKind::Local(*l), Type::UINT, span),
+                        None => c.add_expr(ExprKind::Const(ConstValue::Uint(0)), Type::UINT, span),
+                    };
+                    let value = c.unpack_words(&to, &to_leaves, word, span);
+                    stmts.push(Stmt::Return(Some(value)));
+                    stmts
+                });
+                f
+            }
+        };
+        self.call_function(f, vec![value], span)
+    }
+
     /// A method call on a value of existential `x`: a call of the dispatch function of the
     /// requirement it names (each overload a dispatch function of its own).
     pub(super) fn dispatch_call(
@@ -949,38 +1016,11 @@ impl Checker {
             };
             let leaves: Vec<AnyValueLeaf> = leaves.into_iter().filter(|l| (l.offset as usize) < words * 4).collect();
             self.generate_body(wrap, &["id", "value"], |c, p| {
-                let mut pieces: Vec<Option<ExprId>> = vec![None; words];
-                for leaf in &leaves {
-                    let k = leaf.offset as usize / 4;
-                    let mut put = |c: &mut Checker, k: usize, bits: ExprId| {
-                        pieces[k] = Some(match pieces[k] {
-                            Some(prev) => c.add_expr(ExprKind::Binary(BinaryOp::BitOr, prev, bits), Type::UINT, span),
-                            None => bits,
-                        });
-                    };
-                    let v = c.add_expr(ExprKind::Local(p[1]), concrete.clone(), span);
-                    let part = c.leaf_value(v, &concrete, &leaf.path, span);
-                    if leaf.scalar.bits() == 64 {
-                        // Two words, low then high (Slang's order).
-                        let low = c.wide_word(part, leaf.scalar, false, span);
-                        put(c, k, low);
-                        if k + 1 < words {
-                            let v = c.add_expr(ExprKind::Local(p[1]), concrete.clone(), span);
-                            let part = c.leaf_value(v, &concrete, &leaf.path, span);
-                            let high = c.wide_word(part, leaf.scalar, true, span);
-                            put(c, k + 1, high);
-                        }
-                        continue;
-                    }
-                    let bits = c.leaf_bits(part, leaf, span);
-                    put(c, k, bits);
-                }
-                let w = pieces.into_iter().map(|p| p.unwrap_or_else(|| uint(c, 0))).collect();
+                let w = c.pack_words(p[1], &concrete, &leaves, words, span);
                 let id = c.add_expr(ExprKind::Local(p[0]), Type::UINT, span);
                 vec![Stmt::Return(Some(make(c, id, w)))]
             });
             self.generate_body(unwrap, &["value"], |c, p| {
-                let mut values = Vec::new();
                 let word = |c: &mut Checker, k: u32| {
                     if k as usize >= words {
                         return uint(c, 0);
@@ -989,18 +1029,7 @@ impl Checker {
                     let pl = c.add_expr(ExprKind::Field { base: v, index: 2 }, Type::Struct(payload), span);
                     c.add_expr(ExprKind::Field { base: pl, index: k }, Type::UINT, span)
                 };
-                for leaf in &leaves {
-                    let k = leaf.offset / 4;
-                    let value = if leaf.scalar.bits() == 64 {
-                        let (low, high) = (word(c, k), word(c, k + 1));
-                        c.wide_from_words(low, high, leaf.scalar, span)
-                    } else {
-                        let w = word(c, k);
-                        c.leaf_from_bits(w, leaf, span)
-                    };
-                    values.push((leaf.path.clone(), value));
-                }
-                let value = c.assemble(&concrete, &mut Vec::new(), &values, span);
+                let value = c.unpack_words(&concrete, &leaves, word, span);
                 vec![Stmt::Return(Some(value))]
             });
         }
@@ -1059,6 +1088,74 @@ impl Checker {
                 stmts
             });
         }
+    }
+
+    /// The payload words of the value of local `value` (of type `ty`, its leaves `leaves`): an
+    /// expression for each of `words` words.
+    fn pack_words(
+        &mut self,
+        value: LocalId,
+        ty: &Type,
+        leaves: &[AnyValueLeaf],
+        words: usize,
+        span: Span,
+    ) -> Vec<ExprId> {
+        let mut pieces: Vec<Option<ExprId>> = vec![None; words];
+        for leaf in leaves.iter().filter(|l| (l.offset as usize) < words * 4) {
+            let k = leaf.offset as usize / 4;
+            let mut put = |c: &mut Checker, k: usize, bits: ExprId| {
+                pieces[k] = Some(match pieces[k] {
+                    Some(prev) => c.add_expr(ExprKind::Binary(BinaryOp::BitOr, prev, bits), Type::UINT, span),
+                    None => bits,
+                });
+            };
+            let part = |c: &mut Checker| {
+                let v = c.add_expr(ExprKind::Local(value), ty.clone(), span);
+                c.leaf_value(v, ty, &leaf.path, span)
+            };
+            if leaf.scalar.bits() == 64 {
+                // Two words, low then high (Slang's order).
+                let p = part(self);
+                let low = self.wide_word(p, leaf.scalar, false, span);
+                put(self, k, low);
+                if k + 1 < words {
+                    let p = part(self);
+                    let high = self.wide_word(p, leaf.scalar, true, span);
+                    put(self, k + 1, high);
+                }
+                continue;
+            }
+            let p = part(self);
+            let bits = self.leaf_bits(p, leaf, span);
+            put(self, k, bits);
+        }
+        pieces
+            .into_iter()
+            .map(|p| p.unwrap_or_else(|| self.add_expr(ExprKind::Const(ConstValue::Uint(0)), Type::UINT, span)))
+            .collect()
+    }
+
+    /// A value of `ty` (its leaves `leaves`) read from payload words, `word(k)` the `k`th.
+    fn unpack_words(
+        &mut self,
+        ty: &Type,
+        leaves: &[AnyValueLeaf],
+        word: impl Fn(&mut Checker, u32) -> ExprId,
+        span: Span,
+    ) -> ExprId {
+        let mut values = Vec::new();
+        for leaf in leaves {
+            let k = leaf.offset / 4;
+            let value = if leaf.scalar.bits() == 64 {
+                let (low, high) = (word(self, k), word(self, k + 1));
+                self.wide_from_words(low, high, leaf.scalar, span)
+            } else {
+                let w = word(self, k);
+                self.leaf_from_bits(w, leaf, span)
+            };
+            values.push((leaf.path.clone(), value));
+        }
+        self.assemble(ty, &mut Vec::new(), &values, span)
     }
 
     /// The part of `value` (of type `ty`) that `path` reaches.

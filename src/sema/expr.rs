@@ -1006,6 +1006,9 @@ impl Checker {
                 if name == "bit_cast" {
                     return self.bit_cast(generic_args, arg_ids, span, callee.span);
                 }
+                if name == "reinterpret" {
+                    return self.reinterpret(generic_args, arg_ids, span);
+                }
                 if name == "createDynamicObject" {
                     return self.create_dynamic_object(generic_args, arg_ids, span);
                 }

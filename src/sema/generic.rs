@@ -165,7 +165,8 @@ impl Checker {
         let generics = &decl.generics;
         let mut bound = self.explicit_bounds(generics, explicit)?;
         for (p, at) in decl.params.iter().zip(args) {
-            unify(&p.ty, at, generics, &mut bound, &|t| self.module.type_name(t))?;
+            let names = Names { name_of: &|t| self.module.type_name(t), optional_of: &|t| self.optional_of(t) };
+            unify(&p.ty, at, generics, &mut bound, &names)?;
         }
         let how = format!("from the arguments; give it: `{}<…>(…)`", decl.name.name);
         self.constrained(generics, bound, &how)
@@ -527,6 +528,13 @@ pub(super) fn shown_type(t: &ast::TypeExpr) -> String {
     }
 }
 
+/// What deduction needs to know of the module: type names for messages, and the `T` of an
+/// `Optional<T>` struct.
+struct Names<'a> {
+    name_of: &'a dyn Fn(&Type) -> String,
+    optional_of: &'a dyn Fn(&Type) -> Option<Type>,
+}
+
 /// Binds the generic parameters `pattern` mentions from the argument type `arg`: `T` is the
 /// argument's type; `vector<T, N>` and `matrix<T, R, C>` give the element and dimensions; a
 /// resource's element binds its parameter. A parameter bound twice must agree.
@@ -535,7 +543,7 @@ fn unify(
     arg: &Type,
     generics: &[ast::GenericParam],
     bound: &mut [Option<Bound>],
-    name_of: &dyn Fn(&Type) -> String,
+    names: &Names,
 ) -> Result<(), String> {
     let ast::TypeExprKind::Named { name, args } = &pattern.kind else { return Ok(()) };
     let index = |n: &str| generics.iter().position(|g| g.name.name == n);
@@ -548,7 +556,7 @@ fn unify(
             Some(old) if *old == b => Ok(()),
             Some(old) => {
                 let show = |b: &Bound| match b {
-                    Bound::Type(t) => format!("`{}`", name_of(t)),
+                    Bound::Type(t) => format!("`{}`", (names.name_of)(t)),
                     Bound::Value(v) => v.to_string(),
                 };
                 Err(format!(
@@ -588,7 +596,7 @@ fn unify(
                 _ => return Ok(()),
             };
             if let Some(t) = type_arg(t) {
-                unify(&t, &Type::Scalar(s), generics, bound, name_of)?;
+                unify(&t, &Type::Scalar(s), generics, bound, names)?;
             }
             if let Some(i) = value_arg(n).filter(|&i| generics[i].value.is_some()) {
                 bind(bound, i, Bound::Value(len))?;
@@ -596,7 +604,7 @@ fn unify(
         }
         ("matrix", [t, r, c], Type::Matrix(s, rows, cols)) => {
             if let Some(t) = type_arg(t) {
-                unify(&t, &Type::Scalar(*s), generics, bound, name_of)?;
+                unify(&t, &Type::Scalar(*s), generics, bound, names)?;
             }
             for (a, v) in [(r, *rows), (c, *cols)] {
                 if let Some(i) = value_arg(a).filter(|&i| generics[i].value.is_some()) {
@@ -606,7 +614,12 @@ fn unify(
         }
         (_, [t], Type::Resource(k, Some(e))) if k.name() == name => {
             if let Some(t) = type_arg(t) {
-                unify(&t, e, generics, bound, name_of)?;
+                unify(&t, e, generics, bound, names)?;
+            }
+        }
+        ("Optional", [t], Type::Struct(_)) => {
+            if let (Some(t), Some(inner)) = (type_arg(t), (names.optional_of)(arg)) {
+                unify(&t, &inner, generics, bound, names)?;
             }
         }
         _ => {}

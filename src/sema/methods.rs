@@ -665,8 +665,10 @@ impl Checker {
                     self.unbind_generics(g);
                 }
                 let key = method_key(&struct_name, &req.name.name);
-                // A non-static method's first parameter is `this`.
-                let skip = usize::from(!req.modifiers.has(ast::Modifier::Static));
+                // A non-static method's first parameter is `this`; a static method meets a
+                // non-static requirement too (Slang's), called without the object.
+                let implemented_static = self.method_of(h, &req.name.name) == Some(true);
+                let skip = usize::from(!req.modifiers.has(ast::Modifier::Static) && !implemented_static);
                 let found = self.functions.get(&key).is_some_and(|ids| {
                     ids.iter().any(|id| {
                         let sig = &self.sigs[id.index()];

@@ -232,6 +232,8 @@ pub struct Checker {
     /// `Optional<T>` structs, by `T` and back.
     optionals: HashMap<Type, StructId>,
     optional_structs: HashMap<StructId, Type>,
+    /// `reinterpret<T>(U)` functions, by (`U`, `T`).
+    reinterprets: HashMap<(Type, Type), FunctionId>,
     /// Set while dispatch functions are written: an interface value converts to the concrete
     /// type a case has established it holds.
     downcast_in_dispatch: bool,
@@ -385,6 +387,7 @@ impl Checker {
             optionals: HashMap::default(),
             optional_structs: HashMap::default(),
             downcast_in_dispatch: false,
+            reinterprets: HashMap::default(),
         };
         for (name, ty) in &c.stdlib.typedefs {
             c.types.insert(name.clone(), ty.clone());

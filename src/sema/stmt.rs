@@ -262,6 +262,16 @@ impl Checker {
                     }
                 }
             }
+            K::ReturnList(list) => {
+                let mut ret = self.cur.as_ref().map(|st| st.func.ret.clone()).unwrap_or(Type::Void);
+                if ret == Type::Void {
+                    self.error("E0506", list.span(), "a `void` function cannot return a value");
+                    out.push(Stmt::Return(None));
+                    return;
+                }
+                let e = self.initializer(list, &mut ret);
+                out.push(Stmt::Return(Some(e)));
+            }
             K::Discard => out.push(Stmt::Discard),
             K::Empty | K::Error => {}
         }

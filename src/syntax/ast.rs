@@ -374,6 +374,8 @@ pub enum StmtKind {
     Break,
     Continue,
     Return(Option<Expr>),
+    /// Slang's `return {a, b};`.
+    ReturnList(Initializer),
     Discard,
     /// `;`
     Empty,

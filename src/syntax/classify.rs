@@ -173,6 +173,10 @@ fn visibility(tokens: &mut Vec<SpannedToken>) {
                     | Token::Let
                     | Token::Var
                     | Token::Namespace
+                    | Token::Associatedtype
+                    | Token::Property
+                    | Token::Init
+                    | Token::Generic
             )
         )
     };
@@ -480,6 +484,25 @@ fn generic_params(tokens: &[SpannedToken], start: usize) -> Option<(Vec<String>,
             ident(tokens, i + 1)?;
             constrained = true;
             i += 2;
+            // A generic constraint's arguments: `T : IFoo<U>`.
+            if tokens.get(i)?.token == Token::Lt {
+                let mut depth = 0usize;
+                loop {
+                    match tokens.get(i)?.token {
+                        Token::Lt => depth += 1,
+                        Token::Gt => depth -= 1,
+                        // `IFoo<U>>`: the list's end too.
+                        Token::Shr if depth == 1 => return Some((names, constrained, i)),
+                        Token::Shr => depth = depth.checked_sub(2)?,
+                        Token::Semi | Token::LBrace | Token::RBrace | Token::LParen => return None,
+                        _ => {}
+                    }
+                    i += 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+            }
         }
         match tokens.get(i)?.token {
             Token::Comma => i += 1,
@@ -503,6 +526,7 @@ fn generic_call_ahead(tokens: &[SpannedToken], lt: usize) -> bool {
             | Token::True
             | Token::False
             | Token::Comma
+            | Token::Let
             | Token::Colon => {}
             Token::Lt => depth += 1,
             Token::Gt | Token::Shr => {

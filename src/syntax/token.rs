@@ -47,6 +47,9 @@ fn parse_int(s: &str) -> Option<IntLit> {
 }
 
 fn parse_float(s: &str) -> Option<FloatLit> {
+    // Slang's `lf` (double) is `l`.
+    let s = s.strip_suffix("lf").or_else(|| s.strip_suffix("LF")).map_or(s.to_string(), |b| format!("{b}l"));
+    let s = s.as_str();
     let last = s.chars().last()?;
     let (body, suffix) = if last.is_ascii_alphabetic() && !matches!(last, 'e' | 'E') {
         (&s[..s.len() - 1], Some(last.to_ascii_lowercase()))
@@ -101,9 +104,9 @@ pub enum Token {
     #[regex(r"[0-9]+[uUlL]*", |lex| parse_int(lex.slice()))]
     IntLit(IntLit),
 
-    #[regex(r"[0-9]+\.[0-9]*([eE][+-]?[0-9]+)?[fFhHlL]?", |lex| parse_float(lex.slice()))]
-    #[regex(r"\.[0-9]+([eE][+-]?[0-9]+)?[fFhHlL]?", |lex| parse_float(lex.slice()))]
-    #[regex(r"[0-9]+[eE][+-]?[0-9]+[fFhHlL]?", |lex| parse_float(lex.slice()))]
+    #[regex(r"[0-9]+\.[0-9]*([eE][+-]?[0-9]+)?([fFhH]|[lL][fF]?)?", |lex| parse_float(lex.slice()))]
+    #[regex(r"\.[0-9]+([eE][+-]?[0-9]+)?([fFhH]|[lL][fF]?)?", |lex| parse_float(lex.slice()))]
+    #[regex(r"[0-9]+[eE][+-]?[0-9]+([fFhH]|[lL][fF]?)?", |lex| parse_float(lex.slice()))]
     FloatLit(FloatLit),
 
     #[regex(r#""([^"\\\n]|\\.)*""#, |lex| unquote(lex.slice()))]
