@@ -40,6 +40,43 @@ fn wrap_unsigned(v: u64, s: Scalar) -> u64 {
     }
 }
 
+/// Folds `a op b` for scalar operands of type `operand`: 64-bit integers keep their 64 bits
+/// (the untyped [`binary`] takes a value that fits 32 bits for a 32-bit one).
+pub(super) fn binary_of(op: BinaryOp, a: &ConstValue, b: &ConstValue, operand: Scalar) -> Option<ConstValue> {
+    use BinaryOp::*;
+    use ConstValue as C;
+    if !(operand.is_int() && operand.bits() == 64) || matches!(a, C::Composite(_)) || matches!(b, C::Composite(_)) {
+        return binary(op, a, b);
+    }
+    let (x, y) = (a.as_i64()?, b.as_i64()?);
+    let signed = operand.is_signed_int();
+    let value = |v: i64| if signed { C::Int(v) } else { C::Uint(v as u64) };
+    let compare = |o: std::cmp::Ordering| if signed { o } else { (x as u64).cmp(&(y as u64)) };
+    Some(match op {
+        Add => value(x.wrapping_add(y)),
+        Sub => value(x.wrapping_sub(y)),
+        Mul => value(x.wrapping_mul(y)),
+        Div if signed => value(x.checked_div(y)?),
+        Div => value((x as u64).checked_div(y as u64)? as i64),
+        Rem if signed => value(x.checked_rem(y)?),
+        Rem => value((x as u64).checked_rem(y as u64)? as i64),
+        Shl => value(x.wrapping_shl(y as u32 & 63)),
+        Shr if signed => value(x >> (y & 63)),
+        Shr => value(((x as u64) >> (y & 63)) as i64),
+        BitAnd => value(x & y),
+        BitOr => value(x | y),
+        BitXor => value(x ^ y),
+        LogicAnd => C::Bool(x != 0 && y != 0),
+        LogicOr => C::Bool(x != 0 || y != 0),
+        Eq => C::Bool(x == y),
+        Ne => C::Bool(x != y),
+        Lt => C::Bool(compare(x.cmp(&y)).is_lt()),
+        Le => C::Bool(compare(x.cmp(&y)).is_le()),
+        Gt => C::Bool(compare(x.cmp(&y)).is_gt()),
+        Ge => C::Bool(compare(x.cmp(&y)).is_ge()),
+    })
+}
+
 /// Folds `a op b` for scalars; `None` when not foldable (division by zero, shifts out of range).
 pub(super) fn binary(op: BinaryOp, a: &ConstValue, b: &ConstValue) -> Option<ConstValue> {
     use BinaryOp::*;

@@ -106,17 +106,40 @@ impl Checker {
         });
         self.existential_index.insert(name.to_string(), x);
         self.existential_structs.insert(ty, x);
-        // `T.Assoc` with `T` bound to this existential: a value of the associated type's
-        // constraint, whatever the concrete type holds.
-        for (_, assoc, constraint) in self.associated_of(name) {
+        // `T.Assoc` with `T` bound to this existential, and `obj.Assoc` of a value of it: a
+        // value of whichever type the concrete type gives.
+        for (_, assoc, _) in self.associated_of(name) {
             let key = format!("{struct_name}::{}", assoc.name);
-            let t = match constraint {
-                Some(c) if self.interfaces.contains_key(&c.name) => self.existential_type(&c.name, c.span),
-                _ => Type::Error,
-            };
+            let t = self.associated_existential(name, &assoc.name, span);
             self.types.insert(key, t);
         }
         me
+    }
+
+    /// The existential standing for associated type `assoc` of interface `iface`'s values: an
+    /// interface of its own, `IFoo.Assoc`, refining the associated type's constraint, whose
+    /// conforming types are each conforming type's `Assoc`, with that type's id.
+    fn associated_existential(&mut self, iface: &str, assoc: &str, span: Span) -> Type {
+        let key = associated_key(iface, assoc);
+        if !self.interfaces.contains_key(&key) {
+            let constraint =
+                self.associated_of(iface).into_iter().find(|(_, a, _)| a.name == assoc).and_then(|(_, _, c)| c);
+            let bases = constraint.map(|c| c.name).filter(|c| self.interfaces.contains_key(c)).into_iter().collect();
+            let decl_span = self.interfaces.get(iface).map_or(span, |i| i.span);
+            self.interfaces.insert(
+                key.clone(),
+                super::methods::Interface {
+                    bases,
+                    requirements: Vec::new(),
+                    constants: Vec::new(),
+                    associated: Vec::new(),
+                    attrs: Vec::new(),
+                    generics: None,
+                    span: decl_span,
+                },
+            );
+        }
+        self.existential_type(&key, span)
     }
 
     /// `[anyValueSize(N)]` on interface `name`.
@@ -179,6 +202,17 @@ impl Checker {
             (0u32..).find(|n| !reserved.contains(n) && !list.iter().any(|(_, id)| id == n)).expect("ids left")
         });
         list.push((ty.clone(), id));
+        // The type's associated types, under the same id, among those of `IFoo.Assoc`.
+        if let Type::Struct(h) = ty {
+            let struct_name = self.module.structs[*h].name.clone();
+            for (_, assoc, _) in self.associated_of(iface) {
+                if let Some(t) = self.types.get(&format!("{struct_name}::{}", assoc.name)).cloned() {
+                    if !t.is_error() {
+                        self.type_ids.entry(associated_key(iface, &assoc.name)).or_default().push((t, id));
+                    }
+                }
+            }
+        }
     }
 
     /// The type id of `ty` among the conforming types of `iface`.
@@ -314,12 +348,9 @@ impl Checker {
         }
     }
 
-    /// Whether concrete type `ty` conforms to interface `iface`.
+    /// Whether concrete type `ty` conforms to interface `iface`: whether it has a type id there.
     pub(super) fn conforms_to(&self, ty: &Type, iface: &str) -> bool {
-        match ty {
-            Type::Struct(h) => self.existential_of(ty).is_none() && self.struct_conforms(*h, iface),
-            _ => false,
-        }
+        self.existential_of(ty).is_none() && self.type_id(iface, ty).is_some()
     }
 
     /// The cost of converting `from` to `to` implicitly: HLSL's conversions, then Slang's
@@ -637,11 +668,9 @@ impl Checker {
         let iface = self.existentials[x].interface.clone();
         let generics = self.bind_interface_generics(&iface);
         let mut outer = vec![("This".to_string(), self.types.insert("This".into(), me))];
-        for (_, assoc, constraint) in self.associated_of(&iface) {
-            let t = match constraint {
-                Some(c) if self.interfaces.contains_key(&c.name) => self.existential_type(&c.name, c.span),
-                _ => Type::Error,
-            };
+        let span = self.existentials[x].span;
+        for (_, assoc, _) in self.associated_of(&iface) {
+            let t = self.associated_existential(&iface, &assoc.name, span);
             outer.push((assoc.name.clone(), self.types.insert(assoc.name.clone(), t)));
         }
         InterfaceNames { types: outer, generics }
@@ -1347,6 +1376,11 @@ impl Checker {
 struct InterfaceNames {
     types: Vec<(String, Option<Type>)>,
     generics: Option<super::generic::OuterNames>,
+}
+
+/// The key of the interface standing for associated type `assoc` of `iface`'s values.
+fn associated_key(iface: &str, assoc: &str) -> String {
+    format!("{iface}.{assoc}")
 }
 
 /// A name as a word of an output identifier: `IFoo<float>` is `IFoo_float`.

@@ -651,7 +651,8 @@ impl Checker {
         // Fold constant scalar operations (keeps literal-ness when both sides are literals).
         if let (Some(state), Type::Scalar(s)) = (&self.cur, &result) {
             if let (ExprKind::Const(a), ExprKind::Const(b)) = (&state.func.exprs[l].kind, &state.func.exprs[r].kind) {
-                if let Some(v) = consts::binary(op, a, b).and_then(|v| consts::convert(&v, *s)) {
+                let operand = self.ty(l).scalar().unwrap_or(*s);
+                if let Some(v) = consts::binary_of(op, a, b, operand).and_then(|v| consts::convert(&v, *s)) {
                     let id = self.add_expr(ExprKind::Const(v), result, span);
                     if both_literal {
                         if let Some(st) = self.cur.as_mut() {
@@ -905,6 +906,8 @@ impl Checker {
                 }
                 self.add_expr(ExprKind::Construct(values), target.clone(), span)
             }
+            // Slang's `T()` of a generic's `T` bound to a scalar, vector or matrix: zero.
+            Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..) if parts.is_empty() => self.zero_value(&target, span),
             Type::Scalar(_) => {
                 if parts.len() != 1 {
                     self.error("E0409", span, format!("`{}` takes one argument", self.type_name(&target)));

@@ -30,7 +30,7 @@ pub(super) struct Method {
 /// An interface: the interfaces it refines and its requirements (as written; their types are
 /// resolved when a struct's conformance is checked).
 #[derive(Clone, Debug)]
-pub(super) struct Interface {
+pub(crate) struct Interface {
     pub bases: Vec<String>,
     /// Methods a conforming struct must have; one with a body is a default, added to a struct
     /// that lacks it.

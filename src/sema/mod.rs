@@ -548,6 +548,23 @@ impl Checker {
 
     pub(crate) fn resolve_type(&mut self, t: &ast::TypeExpr) -> Type {
         let ast::TypeExprKind::Named { name, args } = &t.kind else { return Type::Error };
+        // Slang's `obj.Assoc`: a type named inside the type of value `obj`.
+        if let Some((value, inner)) = name.split_once('.') {
+            let local = self.cur.as_ref().and_then(|st| st.scopes.iter().rev().find_map(|s| s.get(value)).cloned());
+            let ty = match local {
+                Some(Sym::Local(l)) => self.cur.as_ref().map(|st| st.func.locals[l].ty.clone()),
+                Some(Sym::Global(g)) => Some(self.module.globals[g].ty.clone()),
+                _ => None,
+            };
+            let found = match &ty {
+                Some(Type::Struct(h)) => self.types.get(&format!("{}::{inner}", self.module.structs[*h].name)).cloned(),
+                _ => None,
+            };
+            return found.unwrap_or_else(|| {
+                self.error("E0401", t.span, format!("`{value}` has no type member `{inner}`"));
+                Type::Error
+            });
+        }
         if args.is_empty() {
             let key = self.scoped(name, |n| self.types.contains_key(n));
             if let Some(ty) = self.types.get(&key) {

@@ -616,6 +616,42 @@ impl Checker {
                         }
                         self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
                     }
+                    // Slang's `Optional<T>` is built from its value (`{v}`), or is `none` (`{}`).
+                    Type::Struct(_) if self.optional_of(ty).is_some() && items.len() <= 1 => {
+                        let target = ty.clone();
+                        match items.first() {
+                            Some(ast::Initializer::Expr(e)) => {
+                                let v = self.expr(e);
+                                self.coerce(v, &target, e.span)
+                            }
+                            Some(list) => {
+                                let mut inner = self.optional_of(&target).unwrap_or(Type::Error);
+                                let v = self.initializer(list, &mut inner);
+                                self.coerce(v, &target, span)
+                            }
+                            None => {
+                                let inner = self.optional_of(&target).unwrap_or(Type::Error);
+                                let value = self.zero_value(&inner, span);
+                                let has = self.add_expr(ExprKind::Const(ConstValue::Bool(false)), Type::BOOL, span);
+                                self.add_expr(ExprKind::Construct(vec![value, has]), target, span)
+                            }
+                        }
+                    }
+                    // An interface's value from the one value a list holds.
+                    Type::Struct(_) if self.existential_of(ty).is_some() && items.len() == 1 => {
+                        let target = ty.clone();
+                        let mut inner = Type::Error;
+                        match &items[0] {
+                            ast::Initializer::Expr(e) => {
+                                let v = self.expr(e);
+                                self.coerce(v, &target, e.span)
+                            }
+                            list => {
+                                let v = self.initializer(list, &mut inner);
+                                self.coerce(v, &target, span)
+                            }
+                        }
+                    }
                     // Slang: a struct with constructors is initialized by the one the list fits.
                     Type::Struct(h) if self.has_constructor(*h) => {
                         let h = *h;

@@ -241,6 +241,7 @@ pub fn classify(tokens: &mut Vec<SpannedToken>) {
     }
     // After the type names are known: the qualifier goes where a type follows.
     drop_norm_qualifiers(tokens);
+    value_type_paths(tokens, &user.global);
     nested_type_paths(tokens, &user.global);
     type_tests(tokens);
     mark_templates(tokens);
@@ -269,6 +270,33 @@ fn type_tests(tokens: &mut [SpannedToken]) {
         if after_value && matches!(tokens[i + 1].token, Token::TypeName(_)) {
             tokens[i].token = word;
         }
+    }
+}
+
+/// Slang's `obj.Assoc x` (an associated type of a value's type) in a declaration: a value's
+/// name, `.`, a declared type name and the declared variable's name are one type name,
+/// `obj.Assoc`, to the parser.
+fn value_type_paths(tokens: &mut Vec<SpannedToken>, declared: &HashSet<String>) {
+    let at = |tokens: &[SpannedToken], i: usize| -> bool {
+        matches!(
+            (tokens.get(i).map(|t| &t.token), tokens.get(i + 1).map(|t| &t.token), tokens.get(i + 2).map(|t| &t.token), tokens.get(i + 3).map(|t| &t.token)),
+            (Some(Token::Ident(_)), Some(Token::Dot), Some(Token::Ident(a)), Some(Token::Ident(_))) if declared.contains(a)
+        ) && (i == 0
+            || matches!(
+                tokens[i - 1].token,
+                Token::Semi | Token::LBrace | Token::RBrace | Token::LParen | Token::Comma
+            ))
+    };
+    let mut i = 0;
+    while i + 3 < tokens.len() {
+        if at(tokens, i) {
+            let (Token::Ident(v), Token::Ident(a)) = (&tokens[i].token, &tokens[i + 2].token) else { unreachable!() };
+            let name = format!("{v}.{a}");
+            let span = tokens[i].span.to(tokens[i + 2].span);
+            tokens[i] = SpannedToken { token: Token::TypeName(name), span };
+            tokens.drain(i + 1..i + 3);
+        }
+        i += 1;
     }
 }
 
