@@ -91,6 +91,11 @@ struct RunCli {
     /// -fvk-s-shift N SPACE, for s registers.
     #[arg(long = "fvk-s-shift", num_args = 2, value_names = ["N", "SPACE"])]
     fvk_s_shift: Vec<String>,
+    /// The type id of a type among the values of an interface it conforms to:
+    /// `--conformance Impl:IFoo=3` (slangc's -conformance; repeatable). Other conforming types
+    /// take the lowest ids not given, in the order they conform.
+    #[arg(long = "conformance", value_name = "TYPE:INTERFACE=ID")]
+    conformances: Vec<String>,
     /// Group wave index lowering: auto, always (groupshared fallback), never.
     #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
     emulate: String,
@@ -212,6 +217,10 @@ pub fn run(args: Vec<OsString>) -> u8 {
     ];
     if let Err(e) = super::apply_shifts(shifts, &mut options) {
         return usage_error(e);
+    }
+    match super::parse_conformances(&cli.conformances) {
+        Ok(c) => options.conformances = c,
+        Err(e) => return usage_error(e),
     }
     if let Err(e) = super::apply_capabilities(&cli.capabilities, &mut options) {
         return usage_error(e);

@@ -111,6 +111,11 @@ struct Cli {
     /// -fvk-s-shift N SPACE, for s registers.
     #[arg(long = "fvk-s-shift", num_args = 2, value_names = ["N", "SPACE"])]
     fvk_s_shift: Vec<String>,
+    /// The type id of a type among the values of an interface it conforms to:
+    /// `--conformance Impl:IFoo=3` (slangc's -conformance; repeatable). Other conforming types
+    /// take the lowest ids not given, in the order they conform.
+    #[arg(long = "conformance", value_name = "TYPE:INTERFACE=ID")]
+    conformances: Vec<String>,
     /// Group wave index lowering: auto (native where available), always (fallback), never.
     #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
     emulate: String,
@@ -190,6 +195,7 @@ fn normalize_args(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
         "-fvk-t-shift",
         "-fvk-u-shift",
         "-fvk-s-shift",
+        "-conformance",
     ];
     const SPELLINGS: &[(&str, &str)] = &[
         ("-fvk-use-gl-layout", "--layout=gl"),
@@ -229,6 +235,36 @@ fn apply_shifts(shifts: [(char, &[String]); 4], options: &mut Options) -> Result
         }
     }
     Ok(())
+}
+
+/// `--conformance TYPE:INTERFACE=ID` values.
+fn parse_conformances(values: &[String]) -> Result<Vec<(String, String, u32)>, String> {
+    values
+        .iter()
+        .map(|v| {
+            let bad = || format!("--conformance {v}: expected TYPE:INTERFACE=ID");
+            let (names, id) = v.rsplit_once('=').ok_or_else(bad)?;
+            let id = id.trim().parse::<u32>().map_err(|_| bad())?;
+            let mut depth = 0i32;
+            let colon = names
+                .char_indices()
+                .find(|&(_, c)| {
+                    depth += match c {
+                        '<' => 1,
+                        '>' => -1,
+                        _ => 0,
+                    };
+                    c == ':' && depth == 0
+                })
+                .map(|(i, _)| i)
+                .ok_or_else(bad)?;
+            let (ty, iface) = (names[..colon].trim(), names[colon + 1..].trim());
+            if ty.is_empty() || iface.is_empty() {
+                return Err(bad());
+            }
+            Ok((ty.to_string(), iface.to_string(), id))
+        })
+        .collect()
 }
 
 /// `--layout` and `--matrix-layout` (clap has checked the spellings).
@@ -372,6 +408,10 @@ fn wavec_main() -> u8 {
     ];
     if let Err(e) = apply_shifts(shifts, &mut options) {
         return usage_error(e);
+    }
+    match parse_conformances(&cli.conformances) {
+        Ok(c) => options.conformances = c,
+        Err(e) => return usage_error(e),
     }
 
     let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();

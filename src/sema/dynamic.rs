@@ -811,8 +811,11 @@ impl Checker {
                 break;
             }
         }
+        // An interface value inside a conforming type takes its size from its own interface's
+        // types: those are laid out first.
+        let mut state = vec![Visit::No; self.existentials.len()];
         for x in 0..self.existentials.len() {
-            self.layout_existential(x);
+            self.layout_in_order(x, &mut state);
         }
         // Casts and upcasts first: they declare the wrap and unwrap functions they call.
         for x in 0..self.existentials.len() {
@@ -935,6 +938,58 @@ impl Checker {
             }
             stmts
         });
+    }
+
+    /// Lays out existential `x` after every existential its conforming types hold; reports a
+    /// type that holds (through its fields) a value of its own interface.
+    fn layout_in_order(&mut self, x: usize, state: &mut Vec<Visit>) {
+        match state[x] {
+            Visit::Done => return,
+            Visit::Open => return, // reported where the cycle closes
+            Visit::No => {}
+        }
+        state[x] = Visit::Open;
+        let iface = self.existentials[x].interface.clone();
+        for (ty, _) in self.conforming_types(&iface) {
+            let mut inner = Vec::new();
+            self.existentials_in(&ty, &mut inner);
+            for y in inner {
+                if state[y] == Visit::Open {
+                    let name = self.type_name(&ty);
+                    let at = match &ty {
+                        Type::Struct(h) => self.module.structs[*h].span,
+                        _ => self.existentials[x].span,
+                    };
+                    let d = Diagnostic::error(
+                        "E0434",
+                        format!("`{name}` holds a value of interface `{}`, which holds `{name}`: its size would be infinite", self.existentials[y].interface),
+                    )
+                    .with_label(at, format!("`{name}` conforms to `{iface}`"))
+                    .with_note("hold such a value through a buffer index instead");
+                    self.push(d);
+                    continue;
+                }
+                self.layout_in_order(y, state);
+            }
+        }
+        self.layout_existential(x);
+        state[x] = Visit::Done;
+    }
+
+    /// The existentials `ty` holds, through fields and arrays.
+    fn existentials_in(&self, ty: &Type, out: &mut Vec<usize>) {
+        match ty {
+            Type::Array(e, _) => self.existentials_in(e, out),
+            Type::Struct(h) => match self.existential_structs.get(h) {
+                Some(&x) => out.push(x),
+                None => {
+                    for f in &self.module.structs[*h].fields {
+                        self.existentials_in(&f.ty, out);
+                    }
+                }
+            },
+            _ => {}
+        }
     }
 
     /// The payload size of existential `x` and its struct's fields; reports conforming types
@@ -1381,6 +1436,14 @@ struct InterfaceNames {
 /// The key of the interface standing for associated type `assoc` of `iface`'s values.
 fn associated_key(iface: &str, assoc: &str) -> String {
     format!("{iface}.{assoc}")
+}
+
+/// Where a depth-first walk over the existentials stands with one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Visit {
+    No,
+    Open,
+    Done,
 }
 
 /// A name as a word of an output identifier: `IFoo<float>` is `IFoo_float`.

@@ -467,6 +467,10 @@ impl Checker {
 
     /// A fresh object of struct `h`: each field's default (Slang's `float x = 1;`) or zero.
     pub(super) fn default_object(&mut self, h: StructId, span: Span) -> ExprId {
+        // An interface's value: its fields are only known at the end of the module.
+        if let Some(&x) = self.existential_structs.get(&h) {
+            return self.existential_zero(x, span);
+        }
         let parts = (0..self.module.structs[h].fields.len()).map(|i| self.field_default(h, i, span)).collect();
         self.add_expr(ExprKind::Construct(parts), Type::Struct(h), span)
     }
@@ -519,6 +523,7 @@ impl Checker {
             Type::Vector(s, n) => (0..*n).map(|_| self.splat_value(&Type::Scalar(*s), c, span)).collect(),
             Type::Matrix(s, r, k) => (0..r * k).map(|_| self.splat_value(&Type::Scalar(*s), c, span)).collect(),
             Type::Array(e, Some(n)) => (0..*n).map(|_| self.splat_value(e, c, span)).collect(),
+            Type::Struct(h) if self.existential_structs.contains_key(h) => return self.default_object(*h, span),
             Type::Struct(h) => {
                 let fields: Vec<Type> = self.module.structs[*h].fields.iter().map(|f| f.ty.clone()).collect();
                 fields.iter().map(|t| self.splat_value(t, c, span)).collect()
