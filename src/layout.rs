@@ -708,7 +708,15 @@ pub fn any_value_leaves(m: &Module, ty: &Type, majorness: Majorness) -> Result<V
                 }
             }
             Type::Struct(h) => {
-                let (size, align) = natural_size(m, ty).ok_or_else(|| ty.clone())?;
+                let Some((size, align)) = natural_size(m, ty) else {
+                    // Name the field that has no bytes.
+                    let fields = &m.structs[*h].fields;
+                    let bad = fields.iter().find(|f| natural_size(m, &f.ty).is_none()).map(|f| &f.ty);
+                    return Err(match bad {
+                        Some(t) => walk(m, t, majorness, path, offset, out).err().unwrap_or_else(|| t.clone()),
+                        None => ty.clone(),
+                    });
+                };
                 *offset = round_up(*offset, align);
                 let start = *offset;
                 for (i, f) in m.structs[*h].fields.iter().enumerate() {

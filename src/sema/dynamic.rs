@@ -133,7 +133,7 @@ impl Checker {
                     requirements: Vec::new(),
                     constants: Vec::new(),
                     associated: Vec::new(),
-                    attrs: Vec::new(),
+                    any_value_size: None,
                     generics: None,
                     span: decl_span,
                 },
@@ -144,7 +144,13 @@ impl Checker {
 
     /// `[anyValueSize(N)]` on interface `name`.
     fn any_value_size(&mut self, name: &str) -> Option<u32> {
-        let attr = self.interfaces.get(name)?.attrs.iter().find(|a| a.name.name == "anyValueSize")?.clone();
+        self.interfaces.get(name)?.any_value_size
+    }
+
+    /// The value of an `[anyValueSize(N)]` among an interface's attributes; reports one that is
+    /// no constant from 0 to 32767 (Slang's limit).
+    pub(super) fn any_value_size_attr(&mut self, attrs: &[ast::Attribute]) -> Option<u32> {
+        let attr = attrs.iter().find(|a| a.name.name == "anyValueSize")?;
         let value = attr.args.first().and_then(|a| self.const_of_ast(a)).and_then(|v| v.as_i64());
         match value {
             Some(v) if (0..=MAX_ANY_VALUE_SIZE as i64).contains(&v) => Some(v as u32),
@@ -153,6 +159,20 @@ impl Checker {
                     .with_label(attr.span, "the payload size of this interface's values, in bytes");
                 self.push(d);
                 None
+            }
+        }
+    }
+
+    /// Where type `ty` was declared to conform to `iface` (its span otherwise).
+    fn conformance_span(&self, ty: &Type, iface: &str, otherwise: Span) -> Span {
+        let Type::Struct(h) = ty else { return otherwise };
+        match self.conformance_spans.get(&(*h, iface.to_string())) {
+            Some(s) => *s,
+            None => {
+                // Declared as conforming to an interface that refines `iface`.
+                let found =
+                    self.conformance_spans.iter().find(|((s, i), _)| s == h && self.interface_refines(i, iface));
+                found.map_or(self.module.structs[*h].span, |(_, s)| *s)
             }
         }
     }
@@ -956,10 +976,7 @@ impl Checker {
             for y in inner {
                 if state[y] == Visit::Open {
                     let name = self.type_name(&ty);
-                    let at = match &ty {
-                        Type::Struct(h) => self.module.structs[*h].span,
-                        _ => self.existentials[x].span,
-                    };
+                    let at = self.conformance_span(&ty, &iface, self.existentials[x].span);
                     let d = Diagnostic::error(
                         "E0434",
                         format!("`{name}` holds a value of interface `{}`, which holds `{name}`: its size would be infinite", self.existentials[y].interface),
@@ -1005,10 +1022,7 @@ impl Checker {
             if let Some(limit) = declared {
                 if size > limit {
                     let name = self.type_name(&ty);
-                    let at = match &ty {
-                        Type::Struct(h) => self.module.structs[*h].span,
-                        _ => span,
-                    };
+                    let at = self.conformance_span(&ty, &iface, span);
                     let d = Diagnostic::error(
                         "E0432",
                         format!("`{name}` does not fit in the {limit} bytes `{iface}` holds: it takes {size}"),

@@ -40,8 +40,8 @@ pub(crate) struct Interface {
     /// Associated types, `associatedtype Assoc : IFoo;`: a conforming struct defines a nested
     /// type `Assoc` (a typedef, typealias or struct), which meets the constraint.
     pub associated: Vec<(ast::Ident, Option<ast::Ident>)>,
-    /// Its attributes (`[anyValueSize(N)]`).
-    pub attrs: Vec<ast::Attribute>,
+    /// `[anyValueSize(N)]`: the bytes a value of it holds.
+    pub any_value_size: Option<u32>,
     /// An instance of a generic interface: its parameters and their arguments, bound while its
     /// requirements are read.
     pub generics: Option<(Vec<ast::GenericParam>, Vec<super::generic::Bound>)>,
@@ -163,10 +163,10 @@ impl Checker {
             return;
         }
         let bases = self.interface_bases(&i.bases);
-        let attrs = i.attrs.clone();
+        let any_value_size = self.any_value_size_attr(&i.attrs);
         self.interfaces.insert(
             i.name.name.clone(),
-            Interface { bases, requirements, constants, associated, attrs, generics: None, span: i.name.span },
+            Interface { bases, requirements, constants, associated, any_value_size, generics: None, span: i.name.span },
         );
     }
 
@@ -225,12 +225,13 @@ impl Checker {
         let key = format!("{g}<{}>", shown.join(", "));
         if !self.interfaces.contains_key(&key) {
             // Inserted before its bases are read, which may name it again.
+            let any_value_size = self.any_value_size_attr(&decl.attrs);
             let placeholder = Interface {
                 bases: Vec::new(),
                 requirements: Vec::new(),
                 constants: Vec::new(),
                 associated: Vec::new(),
-                attrs: decl.attrs.clone(),
+                any_value_size,
                 generics: Some((decl.generics.clone(), bound.clone())),
                 span: decl.name.span,
             };
@@ -727,6 +728,7 @@ impl Checker {
                     self.push(d);
                 }
             }
+            self.conformance_spans.insert((h, key.clone()), b.span);
             conforms.push(key.clone());
             let all: Vec<String> = self.interface_and_bases(&key).into_iter().map(|(n, _)| n.clone()).collect();
             for iface in all {

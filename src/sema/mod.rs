@@ -158,6 +158,8 @@ pub struct Checker {
     /// Structs declared ahead (`struct S;`) and not defined yet, by name.
     forward_structs: HashMap<String, StructId>,
     interfaces: HashMap<String, methods::Interface>,
+    /// Where each struct names each interface it conforms to.
+    conformance_spans: HashMap<(StructId, String), Span>,
     /// The interfaces each struct names in its bases.
     conformances: HashMap<StructId, Vec<String>>,
     /// Set while a method body is checked: the struct whose `this` it has.
@@ -350,6 +352,7 @@ impl Checker {
             using: Vec::new(),
             interfaces: HashMap::default(),
             conformances: HashMap::default(),
+            conformance_spans: HashMap::default(),
             pending_this: None,
             pending_init: None,
             field_defaults: HashMap::default(),
