@@ -276,6 +276,11 @@ pub fn options_from_args(args: &str) -> wavec::Options {
                     _ => wavec::Emulate::Auto,
                 }
             }
+            "--conformance" => {
+                let (names, id) = value.rsplit_once('=').expect("TYPE:INTERFACE=ID");
+                let (ty, iface) = names.split_once(':').expect("TYPE:INTERFACE=ID");
+                o.conformances.push((ty.to_string(), iface.to_string(), id.parse().expect("id")));
+            }
             "-D" => {
                 let (n, v) = match value.split_once('=') {
                     Some((n, v)) => (n.to_string(), Some(v.to_string())),

@@ -615,6 +615,29 @@ impl<'a> Writer<'a> {
         Some(parts.join(", "))
     }
 
+    /// The helper that builds a value of struct `h` from its fields, written on first use.
+    fn maker(&mut self, h: crate::ir::StructId) -> String {
+        if let Some(name) = self.helpers.makers.get(&h) {
+            return name.clone();
+        }
+        let struct_name = self.struct_names[h.index()].clone();
+        let name = self.namer.name(&format!("wavec_make_{struct_name}"));
+        let fields = self.module.structs[h].fields.clone();
+        let params: Vec<String> = fields.iter().enumerate().map(|(i, f)| self.decl(&f.ty, &format!("f{i}"))).collect();
+        let text = &mut self.helpers.text;
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        let _ = writeln!(text, "{struct_name} {name}({}) {{", params.join(", "));
+        let _ = writeln!(text, "{}{struct_name} r;", Level(1));
+        for i in 0..fields.len() {
+            let _ = writeln!(text, "{}r.{} = f{i};", Level(1), self.field_names[h.index()][i]);
+        }
+        let _ = writeln!(text, "{}return r;\n}}", Level(1));
+        self.helpers.makers.insert(h, name.clone());
+        name
+    }
+
     /// An initializer: aggregates (arrays, structs) as `{…}` lists, which HLSL only accepts here.
     fn init_expr(&mut self, cx: &Ctx<'a>, e: ExprId) -> String {
         let expr = &cx.f.exprs[e];
@@ -739,6 +762,11 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Convert(a) => self.convert(cx, *a, &expr.ty),
             ExprKind::Construct(parts) => match &expr.ty {
+                Type::Struct(h) if cx.f.constant_buffer_read(id).is_none() => {
+                    let maker = self.maker(*h);
+                    let a = self.args(cx, parts);
+                    (format!("{maker}({a})"), P_POSTFIX)
+                }
                 Type::Array(..) | Type::Struct(_) => (self.init_expr(cx, id), P_POSTFIX),
                 ty => {
                     let a = self.args(cx, parts);
