@@ -569,6 +569,11 @@ impl Checker {
         self.call_function(f, vec![value], span)
     }
 
+    /// Whether the interface of existential `x` (or one it refines) requires method `name`.
+    pub(super) fn interface_has_requirement(&self, x: usize, name: &str) -> bool {
+        self.requirements_of(&self.existentials[x].interface).iter().any(|(_, r)| r.name.name == name)
+    }
+
     /// A method call on a value of existential `x`: a call of the dispatch function of the
     /// requirement it names (each overload a dispatch function of its own).
     pub(super) fn dispatch_call(
@@ -897,7 +902,32 @@ impl Checker {
                     })
                     .collect();
                 let name = ast::Ident { name: method.clone(), span };
-                let call = if is_static {
+                // A property requirement a field meets: the field, read or written.
+                let field = match ty {
+                    Type::Struct(h) if c.method_of(*h, &method).is_none() => method
+                        .strip_prefix("__get_")
+                        .or_else(|| method.strip_prefix("__set_"))
+                        .and_then(|n| c.module.structs[*h].fields.iter().position(|f| f.name == n)),
+                    _ => None,
+                };
+                let call = if let Some(i) = field {
+                    let object = c.add_expr(ExprKind::Local(this), me.clone(), span);
+                    let value = c.unwrap(x, object, ty, span);
+                    let tmp = c.cur.as_mut().map(|s| s.func.locals.append(Local::new("object", ty.clone(), span)));
+                    let Some(tmp) = tmp else { continue };
+                    body.push(Stmt::Local { local: tmp, init: Some(value) });
+                    let object = c.add_expr(ExprKind::Local(tmp), ty.clone(), span);
+                    let Type::Struct(h) = ty else { continue };
+                    let fty = c.module.structs[*h].fields[i].ty.clone();
+                    let f = c.add_expr(ExprKind::Field { base: object, index: i as u32 }, fty.clone(), span);
+                    match args.first() {
+                        Some(v) if method.starts_with("__set_") => {
+                            let v = c.coerce(*v, &fty, span);
+                            c.add_expr(ExprKind::Assign { op: None, target: f, value: v }, fty, span)
+                        }
+                        _ => f,
+                    }
+                } else if is_static {
                     let Type::Struct(h) = ty else { continue };
                     let key = super::methods::method_key(&c.module.structs[*h].name, &method);
                     c.call_member(&key, &generic_args, args, span, span)

@@ -40,6 +40,18 @@ impl Checker {
         name: &ast::Ident,
         span: Span,
     ) -> Option<ExprId> {
+        // A property of an interface's value: its getter, dispatched.
+        if let Some(x) = self.existential_of(&Type::Struct(h)) {
+            let get = ast::Ident { name: getter(&name.name), span: name.span };
+            if !self.interface_has_requirement(x, &get.name) {
+                return None;
+            }
+            let call = self.dispatch_call(x, object, &get, &[], Vec::new(), span);
+            if let Some(st) = self.cur.as_mut() {
+                st.property_reads.insert(call, (h, name.name.clone()));
+            }
+            return Some(call);
+        }
         if self.method_of(h, &getter(&name.name)).is_none() {
             self.method_of(h, &setter(&name.name))?;
             let msg = format!("property `{}` has no `get` accessor: it can only be assigned", name.name);
@@ -62,6 +74,15 @@ impl Checker {
             ExprKind::Call { args, .. } => *args.first()?,
             _ => return None,
         };
+        if let Some(x) = self.existential_of(&Type::Struct(h)) {
+            let set = ast::Ident { name: setter(&name), span };
+            if self.interface_has_requirement(x, &set.name) {
+                return Some(self.dispatch_call(x, object, &set, &[], vec![value], span));
+            }
+            let msg = format!("property `{name}` has no `set` accessor: it cannot be assigned");
+            self.error("E0406", span, msg);
+            return Some(self.error_expr(span));
+        }
         if self.method_of(h, &setter(&name)).is_none() {
             let msg = format!("property `{name}` has no `set` accessor: it cannot be assigned");
             self.error("E0406", span, msg);

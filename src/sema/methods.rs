@@ -147,6 +147,7 @@ impl Checker {
                 ast::StructMember::AssociatedType { name, constraint } => {
                     associated.push((name.clone(), constraint.clone()))
                 }
+                ast::StructMember::Property(p) => requirements.extend(self.accessors_of(p, true)),
                 other => self.error("E0502", other.name_span(), WHAT),
             }
         }
@@ -251,6 +252,7 @@ impl Checker {
                     ast::StructMember::AssociatedType { name, constraint } => {
                         associated.push((name.clone(), constraint.clone()))
                     }
+                    ast::StructMember::Property(p) => requirements.extend(self.accessors_of(p, true)),
                     other => self.error(
                         "E0502",
                         other.name_span(),
@@ -537,13 +539,23 @@ impl Checker {
     /// A property's accessors as methods: `get` returns the property's type, `set` takes one
     /// value (`newValue` unless named) and writes `this`.
     fn accessors(&mut self, p: &ast::PropertyDecl) -> Vec<ast::FunctionDecl> {
+        self.accessors_of(p, false)
+    }
+
+    /// A property's accessors as methods; in an interface (`requirement`), without bodies.
+    pub(super) fn accessors_of(&mut self, p: &ast::PropertyDecl, requirement: bool) -> Vec<ast::FunctionDecl> {
         let mut out = Vec::new();
         for a in &p.accessors {
-            if a.body.is_none() {
+            if a.body.is_none() && !requirement {
                 self.error("E0502", a.name.span, "a property accessor needs a body");
                 continue;
             }
             let mut f = a.clone();
+            for param in &mut f.params {
+                if param.ty.name() == crate::syntax::classify::PROPERTY_TYPE {
+                    param.ty = p.ty.clone();
+                }
+            }
             match a.name.name.as_str() {
                 "get" => {
                     if !a.params.is_empty() {
@@ -675,14 +687,23 @@ impl Checker {
                 // non-static requirement too (Slang's), called without the object.
                 let implemented_static = self.method_of(h, &req.name.name) == Some(true);
                 let skip = usize::from(!req.modifiers.has(ast::Modifier::Static) && !implemented_static);
-                let found = self.functions.get(&key).is_some_and(|ids| {
-                    ids.iter().any(|id| {
-                        let sig = &self.sigs[id.index()];
-                        sig.ret == ret
-                            && sig.params.len() == params.len() + skip
-                            && sig.params[skip..].iter().zip(&params).all(|((a, _), b)| a == b)
-                    })
-                });
+                // A property's accessor is met by a field of its name and type, too.
+                let field = req
+                    .name
+                    .name
+                    .strip_prefix("__get_")
+                    .or_else(|| req.name.name.strip_prefix("__set_"))
+                    .and_then(|n| self.module.structs[h].fields.iter().find(|f| f.name == n))
+                    .is_some_and(|f| f.ty == ret || params.first() == Some(&f.ty));
+                let found = field
+                    || self.functions.get(&key).is_some_and(|ids| {
+                        ids.iter().any(|id| {
+                            let sig = &self.sigs[id.index()];
+                            sig.ret == ret
+                                && sig.params.len() == params.len() + skip
+                                && sig.params[skip..].iter().zip(&params).all(|((a, _), b)| a == b)
+                        })
+                    });
                 if !found && req.body.is_some() {
                     if !defaults.iter().any(
                         |(_, d): &(String, ast::StructMember)| matches!(d, ast::StructMember::Method(f) if f.name == req.name),

@@ -241,6 +241,7 @@ pub fn classify(tokens: &mut Vec<SpannedToken>) {
     }
     // After the type names are known: the qualifier goes where a type follows.
     drop_norm_qualifiers(tokens);
+    untyped_accessor_params(tokens);
     value_type_paths(tokens, &user.global);
     nested_type_paths(tokens, &user.global);
     type_tests(tokens);
@@ -270,6 +271,29 @@ fn type_tests(tokens: &mut [SpannedToken]) {
         if after_value && matches!(tokens[i + 1].token, Token::TypeName(_)) {
             tokens[i].token = word;
         }
+    }
+}
+
+/// The type Slang's `set(newValue) {…}` accessor gives its parameter: the property's (sema
+/// reads this name so).
+pub const PROPERTY_TYPE: &str = "__property_type";
+
+/// Slang's `set(newValue) {…}`, its parameter's type left out: the type is written in as
+/// [`PROPERTY_TYPE`], so the parameter parses as any other.
+fn untyped_accessor_params(tokens: &mut Vec<SpannedToken>) {
+    let mut i = 0;
+    while i + 4 < tokens.len() {
+        let is = |k: usize, t: &Token| tokens[i + k].token == *t;
+        if matches!(&tokens[i].token, Token::Ident(n) if n == "set")
+            && is(1, &Token::LParen)
+            && matches!(tokens[i + 2].token, Token::Ident(_))
+            && is(3, &Token::RParen)
+            && is(4, &Token::LBrace)
+        {
+            let span = tokens[i + 2].span;
+            tokens.insert(i + 2, SpannedToken { token: Token::TypeName(PROPERTY_TYPE.to_string()), span });
+        }
+        i += 1;
     }
 }
 

@@ -13,6 +13,11 @@
 //! - `//TEST_INPUT:ubuffer(data=[…], stride=N, count=N):out,name=X` (also `name X`, unnamed
 //!   entries bound by position) and `//TEST_INPUT: set X = [out] ubuffer(…)`; `cbuffer(…)` for
 //!   a constant buffer;
+//! - values of interface type: `type_conformance Impl:IFoo = N` (a type id, given to the
+//!   compile), and `set X = new …`/`{…}`/`[…]` values laid out once the shader's types are
+//!   known ([`super::slang_values`]); the lines that pick a specialization
+//!   (`globalExistentialType` and kin) change nothing, as the type id says which type a value
+//!   holds;
 //! - the expected results: FileCheck lines of the `filecheck-buffer=P` prefix in the file, or
 //!   `<file>.<k>.expected.txt` / `<file>.expected.txt`, compared as `slang-test` compares them
 //!   (a `type:` line exactly, floats within 1e-4, other lines trimmed, extra output lines
