@@ -817,6 +817,17 @@ impl Checker {
 
     /// Writes the bodies of every generated function, now that every conforming type is known.
     pub(super) fn finish_existentials(&mut self) {
+        // A generic struct's instance the compilation names a type id for is a conforming type
+        // even where the shader never names it (its values come from a buffer).
+        for (ty, _, _) in self.explicit_ids.clone() {
+            if ty.contains('<') {
+                if let Some(t) = type_expr(&ty, self.existentials.first().map_or_else(Span::default, |e| e.span)) {
+                    if self.generic_structs.contains_key(t.name()) {
+                        self.resolve_type(&t);
+                    }
+                }
+            }
+        }
         // Dispatch cases call methods that may make more instances, and so more conforming
         // types: until nothing changes.
         loop {
@@ -1475,6 +1486,54 @@ impl Checker {
 struct InterfaceNames {
     types: Vec<(String, Option<Type>)>,
     generics: Option<super::generic::OuterNames>,
+}
+
+/// A type written as text (`Impl<float, 4>`), as a type expression.
+fn type_expr(text: &str, span: Span) -> Option<ast::TypeExpr> {
+    fn parse(s: &mut std::iter::Peekable<std::str::Chars>, span: Span) -> Option<ast::GenericArg> {
+        while s.peek().is_some_and(|c| c.is_whitespace()) {
+            s.next();
+        }
+        let mut word = String::new();
+        while let Some(&c) = s.peek() {
+            if c.is_alphanumeric() || c == '_' || c == ':' {
+                word.push(c);
+                s.next();
+            } else {
+                break;
+            }
+        }
+        if word.is_empty() {
+            return None;
+        }
+        if let Ok(v) = word.parse::<u64>() {
+            let lit = ast::IntLit { value: v, unsigned: false, long: false, radix: 10 };
+            return Some(ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::IntLit(lit), span }));
+        }
+        let mut args = Vec::new();
+        while s.peek().is_some_and(|c| c.is_whitespace()) {
+            s.next();
+        }
+        if s.peek() == Some(&'<') {
+            s.next();
+            loop {
+                args.push(parse(s, span)?);
+                while s.peek().is_some_and(|c| c.is_whitespace()) {
+                    s.next();
+                }
+                match s.next()? {
+                    ',' => continue,
+                    '>' => break,
+                    _ => return None,
+                }
+            }
+        }
+        Some(ast::GenericArg::Type(ast::TypeExpr { kind: ast::TypeExprKind::Named { name: word, args }, span }))
+    }
+    match parse(&mut text.chars().peekable(), span)? {
+        ast::GenericArg::Type(t) => Some(t),
+        ast::GenericArg::Expr(_) => None,
+    }
 }
 
 /// The key of the interface standing for associated type `assoc` of `iface`'s values.

@@ -239,8 +239,13 @@ impl Checker {
                     }
                 }
                 self.require_lvalue(target);
-                let value = self.expr(rhs);
                 let tt = self.ty(target);
+                if let (None, ast::ExprKind::InitList(items)) = (op, &rhs.kind) {
+                    let list = ast::Initializer::List(items.clone(), rhs.span);
+                    let value = self.initializer(&list, &mut tt.clone());
+                    return self.add_expr(ExprKind::Assign { op: None, target, value }, tt, e.span);
+                }
+                let value = self.expr(rhs);
                 let value = match op {
                     None => self.coerce(value, &tt, e.span),
                     Some(op) => {
@@ -403,6 +408,14 @@ impl Checker {
                 self.add_expr(ExprKind::Comma(a, b), t, e.span)
             }
             K::TypeTest { expr, ty, cast } => self.type_test(expr, ty, *cast, e.span),
+            K::InitList(_) => {
+                self.error(
+                    "E0409",
+                    e.span,
+                    "a `{…}` list needs a type: assign it to a variable or declare one with it",
+                );
+                self.error_expr(e.span)
+            }
             K::Error => self.error_expr(e.span),
         }
     }

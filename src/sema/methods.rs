@@ -685,8 +685,7 @@ impl Checker {
                 let key = method_key(&struct_name, &req.name.name);
                 // A non-static method's first parameter is `this`; a static method meets a
                 // non-static requirement too (Slang's), called without the object.
-                let implemented_static = self.method_of(h, &req.name.name) == Some(true);
-                let skip = usize::from(!req.modifiers.has(ast::Modifier::Static) && !implemented_static);
+                let req_static = req.modifiers.has(ast::Modifier::Static);
                 // A property's accessor is met by a field of its name and type, too.
                 let field = req
                     .name
@@ -699,8 +698,12 @@ impl Checker {
                     || self.functions.get(&key).is_some_and(|ids| {
                         ids.iter().any(|id| {
                             let sig = &self.sigs[id.index()];
+                            let f = &self.module.functions[*id];
+                            let has_this = f.params.first().is_some_and(|p| f.locals[*p].name == "this");
+                            let skip = usize::from(has_this && !req_static);
                             sig.ret == ret
-                                && sig.params.len() == params.len() + skip
+                                && sig.params.len() >= params.len() + skip
+                                && sig.defaults[params.len() + skip..].iter().all(Option::is_some)
                                 && sig.params[skip..].iter().zip(&params).all(|((a, _), b)| a == b)
                         })
                     });

@@ -503,6 +503,8 @@ pub enum ExprKind {
         lhs: Box<Expr>,
         rhs: Box<Expr>,
     },
+    /// Slang's `{a, b}` assigned to a target (`s.v = {1, 2};`): a list of the target's type.
+    InitList(Vec<Initializer>),
     /// Slang's `expr is T` (`cast` false: a `bool`) and `expr as T` (`cast`: an `Optional<T>`).
     TypeTest {
         expr: Box<Expr>,

@@ -639,6 +639,7 @@ mod tests {
             ExprKind::Member { base, name } => format!("(. {} {})", sx(base), name.name),
             ExprKind::Index { base, index } => format!("([] {} {})", sx(base), sx(index)),
             ExprKind::Comma { lhs, rhs } => format!("(, {} {})", sx(lhs), sx(rhs)),
+            ExprKind::InitList(items) => format!("(list {})", items.len()),
             ExprKind::TypeTest { expr, ty, cast } => {
                 format!("({} {} {})", if *cast { "as" } else { "is" }, sx(expr), ty_s(ty))
             }
