@@ -165,7 +165,11 @@ impl Checker {
         let generics = &decl.generics;
         let mut bound = self.explicit_bounds(generics, explicit)?;
         for (p, at) in decl.params.iter().zip(args) {
-            let names = Names { name_of: &|t| self.module.type_name(t), optional_of: &|t| self.optional_of(t) };
+            let names = Names {
+                name_of: &|t| self.module.type_name(t),
+                optional_of: &|t| self.optional_of(t),
+                interface_args: &|t, name| self.generic_interface_args(t, name),
+            };
             unify(&p.ty, at, generics, &mut bound, &names)?;
         }
         let how = format!("from the arguments; give it: `{}<…>(…)`", decl.name.name);
@@ -250,6 +254,22 @@ impl Checker {
             let key = self.scoped(name, |n| self.generic_interfaces.contains_key(n));
             self.generic_interfaces.contains_key(&key)
         }
+    }
+
+    /// The arguments of the instance of generic interface `name` that `ty` conforms to (a
+    /// struct through its conformances, an interface value through its interface).
+    fn generic_interface_args(&self, ty: &Type, name: &str) -> Option<Vec<Bound>> {
+        let keys: Vec<String> = match (ty, self.existential_of(ty)) {
+            (_, Some(x)) => vec![self.existentials[x].interface.clone()],
+            (Type::Struct(h), None) => self.conformances.get(h).cloned().unwrap_or_default(),
+            _ => return None,
+        };
+        let prefix = format!("{name}<");
+        keys.iter()
+            .flat_map(|k| self.interface_and_bases(k).into_iter().map(|(n, _)| n.clone()).collect::<Vec<_>>())
+            .find(|k| k.starts_with(&prefix))
+            .and_then(|k| self.interfaces.get(&k)?.generics.clone())
+            .map(|(_, bound)| bound)
     }
 
     /// The instance of generic `g` for `bound`, checked on first use.
@@ -533,6 +553,9 @@ pub(super) fn shown_type(t: &ast::TypeExpr) -> String {
 struct Names<'a> {
     name_of: &'a dyn Fn(&Type) -> String,
     optional_of: &'a dyn Fn(&Type) -> Option<Type>,
+    /// The arguments of the instance of generic interface `name` a type conforms to (or is a
+    /// value of).
+    interface_args: &'a dyn Fn(&Type, &str) -> Option<Vec<Bound>>,
 }
 
 /// Binds the generic parameters `pattern` mentions from the argument type `arg`: `T` is the
@@ -622,7 +645,25 @@ fn unify(
                 unify(&t, &inner, generics, bound, names)?;
             }
         }
-        _ => {}
+        // `IFoo<T>` of a generic interface, given a type that conforms to an instance of it.
+        (_, pattern_args, _) => {
+            if let Some(given) = (names.interface_args)(arg, name) {
+                for (a, b) in pattern_args.iter().zip(given) {
+                    match b {
+                        Bound::Value(v) => {
+                            if let Some(i) = value_arg(a).filter(|&i| generics[i].value.is_some()) {
+                                bind(bound, i, Bound::Value(v))?;
+                            }
+                        }
+                        Bound::Type(t) => {
+                            if let Some(p) = type_arg(a) {
+                                unify(&p, &t, generics, bound, names)?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
     Ok(())
 }

@@ -677,7 +677,14 @@ impl Checker {
                     continue;
                 }
                 let generics = self.bind_interface_generics(&iface);
-                let params: Vec<Type> = req.params.iter().map(|p| self.resolve_type(&p.ty)).collect();
+                let params: Vec<Type> = req
+                    .params
+                    .iter()
+                    .map(|p| {
+                        let base = self.resolve_type(&p.ty);
+                        self.array_type(base, &p.array_dims, false)
+                    })
+                    .collect();
                 let ret = self.resolve_type(&req.ret);
                 if let Some(g) = generics {
                     self.unbind_generics(g);
