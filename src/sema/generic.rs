@@ -23,6 +23,9 @@ pub(super) struct GenericFn {
     pub decl: Rc<ast::FunctionDecl>,
     /// A generic method's struct (its first parameter is `this`).
     pub this: Option<StructId>,
+    /// The generic parameters around it, bound where it was declared (a generic struct
+    /// instance's, or a generic interface's for a default method): bound again in each instance.
+    pub outer: Option<(Vec<ast::GenericParam>, Vec<Bound>)>,
     pub instances: Vec<(Vec<Bound>, FunctionId)>,
 }
 
@@ -106,7 +109,8 @@ impl Checker {
             }
         }
         let index = self.generics.len();
-        self.generics.push(GenericFn { decl: Rc::new(f.clone()), this, instances: Vec::new() });
+        let outer = self.outer_generics.clone().or_else(|| this.and_then(|h| self.instance_generics.get(&h).cloned()));
+        self.generics.push(GenericFn { decl: Rc::new(f.clone()), this, outer, instances: Vec::new() });
         self.generic_fns.entry(f.name.name.clone()).or_default().push(index);
         self.used_global_names.insert(f.name.name.clone());
     }
@@ -164,13 +168,22 @@ impl Checker {
     ) -> Result<Vec<Bound>, String> {
         let generics = &decl.generics;
         let mut bound = self.explicit_bounds(generics, explicit)?;
+        let names = Names {
+            name_of: &|t| self.module.type_name(t),
+            optional_of: &|t| self.optional_of(t),
+            interface_args: &|t, name| self.generic_interface_args(t, name),
+        };
         for (p, at) in decl.params.iter().zip(args) {
-            let names = Names {
-                name_of: &|t| self.module.type_name(t),
-                optional_of: &|t| self.optional_of(t),
-                interface_args: &|t, name| self.generic_interface_args(t, name),
-            };
             unify(&p.ty, at, generics, &mut bound, &names)?;
+        }
+        // A parameter named only in another's constraint (`<let y, T : IFoo<y>>`): from the
+        // instance of the generic interface that parameter's type conforms to.
+        for g in generics {
+            let Some(c) = g.constraint.as_ref().filter(|c| !c.args().is_empty()) else { continue };
+            let i = generics.iter().position(|p| p.name.name == g.name.name).expect("its own parameter");
+            if let Some(Bound::Type(t)) = bound[i].clone() {
+                unify(c, &t, generics, &mut bound, &names)?;
+            }
         }
         let how = format!("from the arguments; give it: `{}<…>(…)`", decl.name.name);
         self.constrained(generics, bound, &how)
@@ -290,6 +303,7 @@ impl Checker {
         // The instance is checked as a function of its own: the caller's state waits aside,
         // and the parameters' names mean their arguments.
         let caller = self.cur.take();
+        let around = self.generics[g].outer.clone().map(|(params, b)| self.bind_generics(&params, &b));
         let outer = self.bind_generics(&decl.generics, &bound);
         // Names in the body mean what they mean where the generic was declared.
         let outer_namespaces = std::mem::replace(&mut self.namespaces, namespace_of(&decl.name.name));
@@ -345,6 +359,9 @@ impl Checker {
         self.facts.insert(id, facts);
         self.made_instances = true;
         self.unbind_generics(outer);
+        if let Some(a) = around {
+            self.unbind_generics(a);
+        }
         self.namespaces = outer_namespaces;
         self.cur = caller;
         Some(id)

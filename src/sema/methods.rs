@@ -657,6 +657,11 @@ impl Checker {
                 // instances are checked where they are called).
                 if !req.generics.is_empty() {
                     let key = method_key(&struct_name, &req.name.name);
+                    let has = self.generic_fns.contains_key(&key);
+                    if !has && req.body.is_some() {
+                        defaults.push((iface.clone(), ast::StructMember::Method(req)));
+                        continue;
+                    }
                     let arity = req.params.len() + usize::from(!req.modifiers.has(ast::Modifier::Static));
                     let generic = self
                         .generic_fns
@@ -775,7 +780,10 @@ impl Checker {
             let members: Vec<ast::StructMember> =
                 defaults.iter().filter(|(i, _)| *i == iface).map(|(_, m)| m.clone()).collect();
             let generics = self.bind_interface_generics(&iface);
+            let outer = self.interfaces.get(&iface).and_then(|i| i.generics.clone());
+            let before = std::mem::replace(&mut self.outer_generics, outer);
             self.struct_members(h, &members, &[]);
+            self.outer_generics = before;
             if let Some(g) = generics {
                 self.unbind_generics(g);
             }

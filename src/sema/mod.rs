@@ -207,6 +207,9 @@ pub struct Checker {
     generics: Vec<generic::GenericFn>,
     /// User generic structs, by name.
     generic_structs: HashMap<String, generic::GenericStruct>,
+    /// Set while a generic interface's default methods join a struct: the interface's generic
+    /// parameters and arguments, for a generic default method's instances.
+    outer_generics: Option<(Vec<ast::GenericParam>, Vec<generic::Bound>)>,
     /// Generic interfaces as declared; each instance is an interface of its own.
     generic_interfaces: HashMap<String, std::rc::Rc<ast::StructDecl>>,
     /// The generic value parameters of the instance being checked (`let N : int`).
@@ -377,6 +380,7 @@ impl Checker {
             generics: Vec::new(),
             generic_structs: HashMap::default(),
             generic_interfaces: HashMap::default(),
+            outer_generics: None,
             generic_values: HashMap::default(),
             int_built_params: Default::default(),
             constant_buffer_wrappers: HashMap::default(),
