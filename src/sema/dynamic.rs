@@ -589,6 +589,21 @@ impl Checker {
         let requirements: Vec<ast::FunctionDecl> =
             self.requirements_of(&iface).into_iter().map(|(_, r)| r).filter(|r| r.name.name == name.name).collect();
         if requirements.is_empty() {
+            // A blanket extension's method: an ordinary method of the interface's values.
+            let h = self.existentials[x].ty;
+            for i in 0..self.blanket_extensions.len() {
+                if self.interface_refines(&iface, &self.blanket_extensions[i].interface.clone()) {
+                    self.apply_blanket_extension(i, h);
+                }
+            }
+            if let Some(is_static) = self.method_of(h, &name.name) {
+                let key = super::methods::method_key(&self.module.structs[h].name, &name.name);
+                let mut all = args;
+                if !is_static {
+                    all.insert(0, object);
+                }
+                return self.call_member(&key, generic_args, all, span, name.span);
+            }
             let msg = format!("interface `{iface}` has no method `{}`", name.name);
             self.error("E0407", name.span, msg);
             return self.error_expr(span);

@@ -995,6 +995,14 @@ impl Checker {
                         }
                         return self.call_member(&key, generic_args, all, span, callee.span);
                     }
+                    // An extension of an interface's values calling a requirement by name.
+                    if let Some(x) = self.existential_of(&Type::Struct(h)) {
+                        if self.interface_has_requirement(x, name) {
+                            let object = self.add_expr(ExprKind::Local(this), Type::Struct(h), callee.span);
+                            let ident = ast::Ident { name: name.clone(), span: callee.span };
+                            return self.dispatch_call(x, object, &ident, generic_args, arg_ids, span);
+                        }
+                    }
                 }
                 // A struct variable with `operator()` called like a function.
                 let variable = self.cur.as_ref().is_some_and(|st| st.scopes.iter().any(|s| s.contains_key(name)));

@@ -48,6 +48,15 @@ pub(crate) struct Interface {
     pub span: Span,
 }
 
+/// Slang's `extension<T : IFoo> T { … }`: members for every type that conforms to `IFoo`.
+#[derive(Clone, Debug)]
+pub(super) struct BlanketExtension {
+    pub param: ast::GenericParam,
+    /// The constraint's interface.
+    pub interface: String,
+    pub decl: ast::ExtensionDecl,
+}
+
 /// The key of method `m` of struct `s` in the function table.
 pub(super) fn method_key(s: &str, m: &str) -> String {
     format!("{s}::{m}")
@@ -443,6 +452,9 @@ impl Checker {
     /// Slang's `extension S : IFoo { … }`: more methods, static members and conformances for
     /// a struct declared elsewhere.
     pub(super) fn extension_decl(&mut self, e: &ast::ExtensionDecl) {
+        if !e.generics.is_empty() {
+            return self.blanket_extension(e);
+        }
         let ty = self.resolve_type(&e.ty);
         let h = match ty {
             Type::Struct(h) => h,
@@ -466,6 +478,67 @@ impl Checker {
             }
         }
         self.struct_members(h, &e.members, &e.bases);
+    }
+
+    /// Slang's `extension<T : IFoo> T { … }` (or `: IBar`): the members (and conformances) of
+    /// every struct that conforms to `IFoo`, those conforming already and those to come, and of
+    /// `IFoo`'s own values.
+    fn blanket_extension(&mut self, e: &ast::ExtensionDecl) {
+        let param = match e.generics.as_slice() {
+            [p] if e.ty.args().is_empty() && e.ty.name() == p.name.name && p.constraint.is_some() => p.clone(),
+            _ => {
+                self.error(
+                    "E0502",
+                    e.ty.span,
+                    "a generic extension extends its one constrained parameter: `extension<T : IFoo> T { … }`",
+                );
+                return;
+            }
+        };
+        let Some(key) = param.constraint.as_ref().and_then(|c| self.interface_key(c)) else {
+            let c = param.constraint.as_ref().map_or(param.name.span, |c| c.span);
+            self.error("E0401", c, "a generic extension's constraint must be an interface");
+            return;
+        };
+        let index = self.blanket_extensions.len();
+        self.blanket_extensions.push(BlanketExtension { param, interface: key.clone(), decl: e.clone() });
+        let conforming: Vec<StructId> =
+            self.conformances.keys().copied().filter(|h| self.struct_conforms(*h, &key)).collect();
+        let mut conforming = conforming;
+        conforming.sort();
+        for h in conforming {
+            self.apply_blanket_extension(index, h);
+        }
+    }
+
+    /// Extends struct `h` (a conforming struct, or an interface's value) with blanket
+    /// extension `index`, once.
+    pub(super) fn apply_blanket_extension(&mut self, index: usize, h: StructId) {
+        if !self.blanket_applied.insert((index, h)) {
+            return;
+        }
+        let ext = self.blanket_extensions[index].clone();
+        // Checked as members of their own, in the middle of whatever needed them.
+        let caller = self.cur.take();
+        let pending_this = self.pending_this.take();
+        let old = self.types.insert(ext.param.name.name.clone(), Type::Struct(h));
+        self.struct_members(h, &ext.decl.members, &ext.decl.bases);
+        match old {
+            Some(t) => self.types.insert(ext.param.name.name.clone(), t),
+            None => self.types.remove(&ext.param.name.name),
+        };
+        self.pending_this = pending_this;
+        self.cur = caller;
+    }
+
+    /// The blanket extensions struct `h` meets (after a conformance), applied.
+    fn apply_blanket_extensions(&mut self, h: StructId) {
+        for i in 0..self.blanket_extensions.len() {
+            let iface = self.blanket_extensions[i].interface.clone();
+            if self.struct_conforms(h, &iface) {
+                self.apply_blanket_extension(i, h);
+            }
+        }
     }
 
     /// A fresh object of struct `h`: each field's default (Slang's `float x = 1;`) or zero.
@@ -772,6 +845,7 @@ impl Checker {
             }
         }
         self.conformances.insert(h, conforms);
+        self.apply_blanket_extensions(h);
         // Defaults the struct did not replace become its own methods, read as their interface
         // reads them (a generic interface's parameters bound).
         let mut ifaces: Vec<String> = defaults.iter().map(|(i, _)| i.clone()).collect();

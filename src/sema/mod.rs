@@ -158,6 +158,9 @@ pub struct Checker {
     /// Structs declared ahead (`struct S;`) and not defined yet, by name.
     forward_structs: HashMap<String, StructId>,
     interfaces: HashMap<String, methods::Interface>,
+    /// `extension<T : IFoo> T { … }` declarations, and the structs each was applied to.
+    blanket_extensions: Vec<methods::BlanketExtension>,
+    blanket_applied: HashSet<(usize, StructId)>,
     /// Where each struct names each interface it conforms to.
     conformance_spans: HashMap<(StructId, String), Span>,
     /// The interfaces each struct names in its bases.
@@ -356,6 +359,8 @@ impl Checker {
             interfaces: HashMap::default(),
             conformances: HashMap::default(),
             conformance_spans: HashMap::default(),
+            blanket_extensions: Vec::new(),
+            blanket_applied: HashSet::default(),
             pending_this: None,
             pending_init: None,
             field_defaults: HashMap::default(),

@@ -262,6 +262,9 @@ pub struct PropertyDecl {
 /// Slang's `extension S : IFoo { methods }`: members added to a struct declared elsewhere.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExtensionDecl {
+    /// `extension<T : IFoo> T : IBar` (or `__generic<T : IFoo> extension T`): every type that
+    /// meets the constraint is extended.
+    pub generics: Vec<GenericParam>,
     pub ty: TypeExpr,
     pub bases: Vec<TypeExpr>,
     pub members: Vec<StructMember>,

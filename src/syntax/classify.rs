@@ -405,6 +405,12 @@ fn declared_type_names(tokens: &[SpannedToken]) -> DeclaredTypes {
             }
             // `typealias Name = …;`
             Token::Typealias | Token::Associatedtype => names.extend(ident(tokens, i + 1).map(str::to_string)),
+            // `extension<T : IFoo> T : IBar { … }`
+            Token::Extension if tokens.get(i + 1).map(|t| &t.token) == Some(&Token::Lt) => {
+                if let Some((params, _, _)) = generic_params(tokens, i + 2) {
+                    scope(params, i, i + 2);
+                }
+            }
             // `__generic<T : I, let N : int>` and `template<typename T, int N>`: the type
             // parameters (value parameters stay names).
             Token::Generic | Token::Template if tokens.get(i + 1).map(|t| &t.token) == Some(&Token::Lt) => {
@@ -607,7 +613,7 @@ fn mark_templates(tokens: &mut Vec<SpannedToken>) {
         match tokens[i].token {
             Token::Lt => {
                 let opens = match i.checked_sub(1).map(|p| &tokens[p].token) {
-                    Some(Token::TypeName(_)) => true,
+                    Some(Token::TypeName(_) | Token::Extension) => true,
                     Some(Token::Ident(_)) => generic_call_ahead(tokens, i),
                     _ => false,
                 };
