@@ -310,14 +310,28 @@ fn front_end(
         if diags.iter().any(Diagnostic::is_error) {
             return Some(Err(fail(diags, sources)));
         }
-        items.finish(&sema_options)?
+        let (checked, sema_diags) = items.finish(&sema_options)?;
+        // A name used before its declaration (Slang allows any order): the whole tree is
+        // checked again with its declarations first.
+        if checked.is_none() && sema_diags.iter().any(names_something_undeclared) {
+            return None;
+        }
+        (checked, sema_diags)
     } else {
         let (unit, parse_diags) = syntax::parse(tokens);
         diags.extend(parse_diags);
         if diags.iter().any(Diagnostic::is_error) {
             return Some(Err(fail(diags, sources)));
         }
-        sema::check_owned(unit, &sema_options)
+        let (checked, sema_diags) = sema::check(&unit, &sema_options);
+        if checked.is_none() && sema_diags.iter().any(names_something_undeclared) {
+            match sema::check_owned(syntax::declarations_first(unit), &sema_options) {
+                (Some(c), d) => (Some(c), d),
+                _ => (checked, sema_diags),
+            }
+        } else {
+            (checked, sema_diags)
+        }
     };
     diags.extend(sema_diags);
     Some(match checked {
@@ -334,6 +348,11 @@ fn front_end(
         }
         None => Err(fail(diags, sources)),
     })
+}
+
+/// Whether `d` is an error about a function, name or type that is not declared (yet).
+fn names_something_undeclared(d: &Diagnostic) -> bool {
+    d.is_error() && matches!(d.code, "E0301" | "E0401")
 }
 
 /// Whether the program names `GetGroupWaveCount()` (or another spelling of it): sema may fold

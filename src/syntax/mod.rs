@@ -22,3 +22,26 @@ pub fn parse_str(sources: &mut SourceMap, name: &str, text: &str) -> (ast::Trans
     tokens.retain(|t| t.token != token::Token::Newline);
     parse(tokens)
 }
+
+/// The items of `unit` reordered for Slang's order-free declarations: the types (structs,
+/// interfaces, enums, typedefs, in their order), the generic functions, a prototype of each
+/// other function defined, then the rest in order. Only a program that fails to check in source order is checked so.
+pub fn declarations_first(unit: ast::TranslationUnit) -> ast::TranslationUnit {
+    use ast::Item;
+    let is_type = |i: &Item| {
+        matches!(i, Item::Struct(_) | Item::Interface(_) | Item::Enum(_) | Item::Typedef(_) | Item::ForwardStruct(..))
+    };
+    // Generic functions are checked per instance, when called: they come whole.
+    let is_generic = |i: &Item| matches!(i, Item::Function(f) if !f.generics.is_empty());
+    let (types, rest): (Vec<Item>, Vec<Item>) = unit.items.into_iter().partition(is_type);
+    let (generics, rest): (Vec<Item>, Vec<Item>) = rest.into_iter().partition(is_generic);
+    let prototypes = rest.iter().filter_map(|i| match i {
+        Item::Function(f) if f.body.is_some() && f.generics.is_empty() && !f.name.name.contains("::") => {
+            Some(Item::Function(ast::FunctionDecl { body: None, ..f.clone() }))
+        }
+        _ => None,
+    });
+    let prototypes: Vec<Item> = prototypes.collect();
+    let items = types.into_iter().chain(generics).chain(prototypes).chain(rest).collect();
+    ast::TranslationUnit { items }
+}
