@@ -822,6 +822,31 @@ impl Checker {
         Type::Struct(h)
     }
 
+    /// Slang's `Tuple<T0, T1, …>`: `{ T0 _0; T1 _1; … }`.
+    pub(super) fn tuple_type(&mut self, elems: &[Type], span: Span) -> Type {
+        if let Some(h) = self.tuples.get(elems) {
+            return Type::Struct(*h);
+        }
+        let words: Vec<String> = elems.iter().map(|t| ir_word(&self.type_name(t))).collect();
+        let name = self.unique_global_name(&format!("Tuple_{}", words.join("_")));
+        let majorness = self.default_majorness;
+        let fields = elems
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Field { name: format!("_{i}"), ty: t.clone(), semantic: None, majorness, span })
+            .collect();
+        let h = self.module.structs.append(StructDef { name, fields, span });
+        self.tuples.insert(elems.to_vec(), h);
+        Type::Struct(h)
+    }
+
+    /// `makeTuple(a, b, …)`: the `Tuple` of the arguments' types.
+    pub(super) fn make_tuple(&mut self, args: Vec<ExprId>, span: Span) -> ExprId {
+        let types: Vec<Type> = args.iter().map(|a| self.ty(*a)).collect();
+        let ty = self.tuple_type(&types, span);
+        self.add_expr(ExprKind::Construct(args), ty, span)
+    }
+
     /// The `T` of an `Optional<T>`.
     pub(super) fn optional_of(&self, ty: &Type) -> Option<Type> {
         match ty {

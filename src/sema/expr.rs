@@ -1030,6 +1030,9 @@ impl Checker {
                 if name == "bit_cast" {
                     return self.bit_cast(generic_args, arg_ids, span, callee.span);
                 }
+                if name == "makeTuple" {
+                    return self.make_tuple(arg_ids, span);
+                }
                 if name == "reinterpret" {
                     return self.reinterpret(generic_args, arg_ids, span);
                 }

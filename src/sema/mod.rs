@@ -240,6 +240,8 @@ pub struct Checker {
     /// `Optional<T>` structs, by `T` and back.
     optionals: HashMap<Type, StructId>,
     optional_structs: HashMap<StructId, Type>,
+    /// `Tuple<…>` structs, by their element types.
+    tuples: HashMap<Vec<Type>, StructId>,
     /// `reinterpret<T>(U)` functions, by (`U`, `T`).
     reinterprets: HashMap<(Type, Type), FunctionId>,
     /// Set while dispatch functions are written: an interface value converts to the concrete
@@ -398,6 +400,7 @@ impl Checker {
             explicit_ids: options.conformances.clone(),
             optionals: HashMap::default(),
             optional_structs: HashMap::default(),
+            tuples: HashMap::default(),
             downcast_in_dispatch: false,
             reinterprets: HashMap::default(),
         };
@@ -682,6 +685,23 @@ impl Checker {
                 return Type::Resource(kind, Some(Box::new(Type::Struct(h))));
             }
             return Type::Resource(kind, Some(Box::new(elem)));
+        }
+        if name == "Tuple" {
+            let mut elems = Vec::new();
+            for a in args {
+                let t = match a {
+                    ast::GenericArg::Type(t) => self.resolve_type(t),
+                    _ => {
+                        self.error("E0402", t.span, "`Tuple` takes types: `Tuple<float, int>`");
+                        return Type::Error;
+                    }
+                };
+                if t.is_error() {
+                    return Type::Error;
+                }
+                elems.push(t);
+            }
+            return self.tuple_type(&elems, t.span);
         }
         if name == "Optional" {
             if let [ast::GenericArg::Type(inner)] = args.as_slice() {

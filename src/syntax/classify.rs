@@ -72,6 +72,7 @@ const OTHER_TYPES: &[&str] = &[
     "ParameterBlock",
     "WaveMask",
     "Optional",
+    "Tuple",
     // The stdlib's type functions (`__elem<T>`, `__same_shape<uint, T>`): types to the parser.
     "__elem",
     "__same_shape",
