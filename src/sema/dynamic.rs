@@ -387,6 +387,11 @@ impl Checker {
                 return Some(ConvCost::Wrap);
             }
         }
+        if let Some((inner, _)) = self.conditional_of(to) {
+            if self.conversion_cost(from, &inner).is_some() {
+                return Some(ConvCost::Wrap);
+            }
+        }
         if self.downcast_in_dispatch {
             if let Some(x) = self.existential_of(from) {
                 if self.conforms_to(to, &self.existentials[x].interface) {
@@ -416,6 +421,14 @@ impl Checker {
             let has = self.add_expr(ExprKind::Const(ConstValue::Bool(has)), Type::BOOL, span);
             return Some(self.add_expr(ExprKind::Construct(vec![value, has]), to.clone(), span));
         }
+        if let Some((inner, has)) = self.conditional_of(to) {
+            if self.conversion_cost(&from, &inner).is_none() {
+                return None;
+            }
+            let v = self.coerce(e, &inner, span);
+            let parts = if has { vec![v] } else { Vec::new() };
+            return Some(self.add_expr(ExprKind::Construct(parts), to.clone(), span));
+        }
         if self.downcast_in_dispatch {
             if let Some(x) = self.existential_of(&from) {
                 if self.conforms_to(to, &self.existentials[x].interface) {
@@ -424,6 +437,14 @@ impl Checker {
             }
         }
         None
+    }
+
+    /// The `T` and `has` of a `Conditional<T, has>`.
+    fn conditional_of(&self, ty: &Type) -> Option<(Type, bool)> {
+        match ty {
+            Type::Struct(h) => self.conditional_structs.get(h).cloned(),
+            _ => None,
+        }
     }
 
     /// The conversion [`Checker::existential_conversion`] allows, applied to `e`.
@@ -838,6 +859,60 @@ impl Checker {
         let h = self.module.structs.append(StructDef { name, fields, span });
         self.tuples.insert(elems.to_vec(), h);
         Type::Struct(h)
+    }
+
+    /// Slang's `Conditional<T, has>`: `{ T value; }` when `has`, else no bytes at all.
+    pub(super) fn conditional_type(&mut self, elem: &Type, has: bool, span: Span) -> Type {
+        if let Some(h) = self.conditionals.get(&(elem.clone(), has)) {
+            return Type::Struct(*h);
+        }
+        let name = self.unique_global_name(&format!("Conditional_{}_{has}", ir_word(&self.type_name(elem))));
+        let majorness = self.default_majorness;
+        let fields = if has {
+            vec![Field { name: "value".into(), ty: elem.clone(), semantic: None, majorness, span }]
+        } else {
+            Vec::new()
+        };
+        let h = self.module.structs.append(StructDef { name, fields, span });
+        self.conditionals.insert((elem.clone(), has), h);
+        self.conditional_structs.insert(h, (elem.clone(), has));
+        Type::Struct(h)
+    }
+
+    /// `c.get()` (an `Optional`) and `c.set(v)` of a `Conditional`; `None` for another method.
+    pub(super) fn conditional_method(
+        &mut self,
+        object: ExprId,
+        name: &str,
+        args: &[ExprId],
+        span: Span,
+    ) -> Option<ExprId> {
+        let Type::Struct(h) = self.ty(object) else { return None };
+        let (elem, has) = self.conditional_structs.get(&h).cloned()?;
+        match (name, args) {
+            ("get", []) => {
+                let opt = self.optional_type(&elem, span);
+                let value = if has {
+                    self.add_expr(ExprKind::Field { base: object, index: 0 }, elem.clone(), span)
+                } else {
+                    self.zero_value(&elem, span)
+                };
+                let flag = self.add_expr(ExprKind::Const(ConstValue::Bool(has)), Type::BOOL, span);
+                Some(self.add_expr(ExprKind::Construct(vec![value, flag]), opt, span))
+            }
+            ("set", [v]) => {
+                self.require_lvalue(object);
+                let v = self.coerce(*v, &elem, span);
+                let ty = Type::Struct(h);
+                let value = if has {
+                    self.add_expr(ExprKind::Construct(vec![v]), ty.clone(), span)
+                } else {
+                    self.add_expr(ExprKind::Construct(Vec::new()), ty.clone(), span)
+                };
+                Some(self.add_expr(ExprKind::Assign { op: None, target: object, value }, ty, span))
+            }
+            _ => None,
+        }
     }
 
     /// `makeTuple(a, b, …)`: the `Tuple` of the arguments' types.

@@ -1449,6 +1449,9 @@ impl Checker {
         if let Some(x) = self.existential_of(&ot) {
             return self.dispatch_call(x, object, name, generic_args, args, span);
         }
+        if let Some(e) = self.conditional_method(object, &name.name, &args, span) {
+            return e;
+        }
         if let Type::Struct(h) = ot {
             if let Some(is_static) = self.method_of(h, &name.name) {
                 let key = methods::method_key(&self.module.structs[h].name, &name.name);

@@ -240,6 +240,9 @@ pub struct Checker {
     /// `Optional<T>` structs, by `T` and back.
     optionals: HashMap<Type, StructId>,
     optional_structs: HashMap<StructId, Type>,
+    /// `Conditional<T, has>` structs, by `(T, has)` and back.
+    conditionals: HashMap<(Type, bool), StructId>,
+    conditional_structs: HashMap<StructId, (Type, bool)>,
     /// `Tuple<…>` structs, by their element types.
     tuples: HashMap<Vec<Type>, StructId>,
     /// `reinterpret<T>(U)` functions, by (`U`, `T`).
@@ -401,6 +404,8 @@ impl Checker {
             optionals: HashMap::default(),
             optional_structs: HashMap::default(),
             tuples: HashMap::default(),
+            conditionals: HashMap::default(),
+            conditional_structs: HashMap::default(),
             downcast_in_dispatch: false,
             reinterprets: HashMap::default(),
         };
@@ -685,6 +690,28 @@ impl Checker {
                 return Type::Resource(kind, Some(Box::new(Type::Struct(h))));
             }
             return Type::Resource(kind, Some(Box::new(elem)));
+        }
+        if name == "Conditional" {
+            let elem = match args.first() {
+                Some(ast::GenericArg::Type(e)) => self.resolve_type(e),
+                _ => Type::Error,
+            };
+            let has = match args.get(1) {
+                Some(ast::GenericArg::Expr(e)) if args.len() == 2 => self.const_of_ast(e).and_then(|v| v.as_bool()),
+                _ => None,
+            };
+            return match (elem.is_error(), has) {
+                (false, Some(has)) => self.conditional_type(&elem, has, t.span),
+                (true, _) => Type::Error,
+                (false, None) => {
+                    self.error(
+                        "E0402",
+                        t.span,
+                        "`Conditional` takes a type and a constant `bool`: `Conditional<T, true>`",
+                    );
+                    Type::Error
+                }
+            };
         }
         if name == "Tuple" {
             let mut elems = Vec::new();

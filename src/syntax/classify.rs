@@ -73,6 +73,7 @@ const OTHER_TYPES: &[&str] = &[
     "WaveMask",
     "Optional",
     "Tuple",
+    "Conditional",
     // The stdlib's type functions (`__elem<T>`, `__same_shape<uint, T>`): types to the parser.
     "__elem",
     "__same_shape",
