@@ -1009,7 +1009,10 @@ impl Checker {
                 if variable {
                     let object = self.ident(name, callee.span);
                     if let Type::Struct(h) = self.ty(object) {
-                        if self.method_of(h, "operator()") == Some(false) {
+                        let dispatched = self
+                            .existential_of(&Type::Struct(h))
+                            .is_some_and(|x| self.interface_has_requirement(x, "operator()"));
+                        if dispatched || self.method_of(h, "operator()") == Some(false) {
                             let mut all = arg_ids;
                             all.insert(0, object);
                             return self.user_operator("()", all, span).unwrap_or_else(|| self.error_expr(span));

@@ -70,14 +70,18 @@ impl Checker {
     /// called on the same object. `None` when `target` is no property read.
     pub(super) fn property_set(&mut self, target: ExprId, value: ExprId, span: Span) -> Option<ExprId> {
         let (h, name) = self.cur.as_ref()?.property_reads.get(&target).cloned()?;
-        let object = match &self.cur.as_ref()?.func.exprs[target].kind {
-            ExprKind::Call { args, .. } => *args.first()?,
+        // The getter's arguments: the object, then a subscript's indices.
+        let getter_args = match &self.cur.as_ref()?.func.exprs[target].kind {
+            ExprKind::Call { args, .. } => args.clone(),
             _ => return None,
         };
+        let object = *getter_args.first()?;
+        let mut rest: Vec<ExprId> = getter_args[1..].to_vec();
+        rest.push(value);
         if let Some(x) = self.existential_of(&Type::Struct(h)) {
             let set = ast::Ident { name: setter(&name), span };
             if self.interface_has_requirement(x, &set.name) {
-                return Some(self.dispatch_call(x, object, &set, &[], vec![value], span));
+                return Some(self.dispatch_call(x, object, &set, &[], rest, span));
             }
             let msg = format!("property `{name}` has no `set` accessor: it cannot be assigned");
             self.error("E0406", span, msg);
@@ -88,8 +92,10 @@ impl Checker {
             self.error("E0406", span, msg);
             return Some(self.error_expr(span));
         }
-        let (key, ids) = self.method_overloads(h, &setter(&name));
-        Some(self.call_user(&key, &ids, vec![object, value], span, span))
+        let mut all = vec![object];
+        all.extend(rest);
+        let key = method_key(&self.module.structs[h].name, &setter(&name));
+        Some(self.call_member(&key, &[], all, span, span))
     }
 
     /// An operator applied to a struct: the struct's `operator…` method (called on the first
@@ -101,9 +107,26 @@ impl Checker {
         }
         let name = format!("operator{symbol}");
         if let Type::Struct(h) = types[0] {
+            // An operator of an interface's values: dispatched.
+            if let Some(x) = self.existential_of(&types[0]) {
+                if self.interface_has_requirement(x, &name) {
+                    let mut operands = operands;
+                    let object = operands.remove(0);
+                    let ident = ast::Ident { name: name.clone(), span };
+                    let call = self.dispatch_call(x, object, &ident, &[], operands, span);
+                    if symbol == "[]" {
+                        self.note_subscript_read(call, h);
+                    }
+                    return Some(call);
+                }
+            }
             if self.method_of(h, &name) == Some(false) {
-                let (key, ids) = self.method_overloads(h, &name);
-                return Some(self.call_user(&key, &ids, operands, span, span));
+                let key = method_key(&self.module.structs[h].name, &name);
+                let call = self.call_member(&key, &[], operands, span, span);
+                if symbol == "[]" && self.method_of(h, &setter("subscript")).is_some() {
+                    self.note_subscript_read(call, h);
+                }
+                return Some(call);
             }
         }
         let key = self.scoped(&name, |n| self.functions.contains_key(n));
@@ -116,6 +139,13 @@ impl Checker {
             .with_note(format!("define it in the struct, `{name}(…)`, or as a function"));
         self.push(d);
         Some(self.error_expr(span))
+    }
+
+    /// A subscript read: an assignment to it calls the subscript's setter.
+    fn note_subscript_read(&mut self, call: ExprId, h: StructId) {
+        if let Some(st) = self.cur.as_mut() {
+            st.property_reads.insert(call, (h, "subscript".to_string()));
+        }
     }
 
     /// `S::K`: static member `K` of struct `h`; `None` when it has none.

@@ -629,13 +629,18 @@ impl Checker {
                     param.ty = p.ty.clone();
                 }
             }
+            // A subscript's accessors take its indices first, and its generic parameters.
+            if let Some((generics, indices)) = &p.subscript {
+                f.generics = generics.clone();
+                f.params.splice(0..0, indices.iter().cloned());
+            }
             match a.name.name.as_str() {
                 "get" => {
                     if !a.params.is_empty() {
                         self.error("E0502", a.name.span, "a `get` accessor takes no parameters");
                         continue;
                     }
-                    f.name.name = getter(&p.name.name);
+                    f.name.name = if p.subscript.is_some() { "operator[]".into() } else { getter(&p.name.name) };
                     f.ret = p.ty.clone();
                 }
                 "set" => {
@@ -768,6 +773,25 @@ impl Checker {
                     self.unbind_generics(g);
                 }
                 let key = method_key(&struct_name, &req.name.name);
+                // A constructor requirement: a constructor with these parameters.
+                if req.name.name == INIT {
+                    let found = self.functions.get(&key).is_some_and(|ids| {
+                        ids.iter().any(|id| {
+                            let sig = &self.sigs[id.index()];
+                            sig.params.len() == params.len() && sig.params.iter().zip(&params).all(|((a, _), b)| a == b)
+                        })
+                    });
+                    if !found {
+                        let d = Diagnostic::error(
+                            "E0418",
+                            format!("`{struct_name}` has no constructor `__init` that `{iface}` requires"),
+                        )
+                        .with_label(b.span, promised.clone())
+                        .with_label(req.name.span, "the requirement");
+                        self.push(d);
+                    }
+                    continue;
+                }
                 // A non-static method's first parameter is `this`; a static method meets a
                 // non-static requirement too (Slang's), called without the object.
                 let req_static = req.modifiers.has(ast::Modifier::Static);

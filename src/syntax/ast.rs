@@ -256,6 +256,9 @@ pub struct PropertyDecl {
     pub ty: TypeExpr,
     pub name: Ident,
     pub accessors: Vec<FunctionDecl>,
+    /// Slang's `__subscript<T>(T i) -> float { get; set; }`: a property indexed by `params`
+    /// (its accessors are `operator[]` and a setter taking the indices first).
+    pub subscript: Option<(Vec<GenericParam>, Vec<Param>)>,
     pub span: Span,
 }
 

@@ -407,8 +407,8 @@ fn declared_type_names(tokens: &[SpannedToken]) -> DeclaredTypes {
             }
             // `typealias Name = …;`
             Token::Typealias | Token::Associatedtype => names.extend(ident(tokens, i + 1).map(str::to_string)),
-            // `extension<T : IFoo> T : IBar { … }`
-            Token::Extension if tokens.get(i + 1).map(|t| &t.token) == Some(&Token::Lt) => {
+            // `extension<T : IFoo> T : IBar { … }`, `__subscript<T>(T i) -> float { … }`
+            Token::Extension | Token::Subscript if tokens.get(i + 1).map(|t| &t.token) == Some(&Token::Lt) => {
                 if let Some((params, _, _)) = generic_params(tokens, i + 2) {
                     scope(params, i, i + 2);
                 }
@@ -615,7 +615,7 @@ fn mark_templates(tokens: &mut Vec<SpannedToken>) {
         match tokens[i].token {
             Token::Lt => {
                 let opens = match i.checked_sub(1).map(|p| &tokens[p].token) {
-                    Some(Token::TypeName(_) | Token::Extension) => true,
+                    Some(Token::TypeName(_) | Token::Extension | Token::Subscript) => true,
                     Some(Token::Ident(_)) => generic_call_ahead(tokens, i),
                     _ => false,
                 };

@@ -227,6 +227,8 @@ pub enum Token {
     Operator,
     #[token("__init")]
     Init,
+    #[token("__subscript")]
+    Subscript,
     #[token("property")]
     Property,
     #[token("extension")]
@@ -428,6 +430,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Where => "where",
         Operator => "operator",
         Init => "__init",
+        Subscript => "__subscript",
         Property => "property",
         Extension => "extension",
         Globallycoherent => "globallycoherent",
