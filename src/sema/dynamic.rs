@@ -422,9 +422,7 @@ impl Checker {
             return Some(self.add_expr(ExprKind::Construct(vec![value, has]), to.clone(), span));
         }
         if let Some((inner, has)) = self.conditional_of(to) {
-            if self.conversion_cost(&from, &inner).is_none() {
-                return None;
-            }
+            self.conversion_cost(&from, &inner)?;
             let v = self.coerce(e, &inner, span);
             let parts = if has { vec![v] } else { Vec::new() };
             return Some(self.add_expr(ExprKind::Construct(parts), to.clone(), span));
@@ -1072,10 +1070,7 @@ impl Checker {
                 } else {
                     let v = c.coerce(call, &ret, span);
                     let r = c.cur.as_mut().map(|s| s.func.locals.append(Local::new("result", ret.clone(), span)));
-                    r.map(|r| {
-                        body.push(Stmt::Local { local: r, init: Some(v) });
-                        r
-                    })
+                    r.inspect(|r| body.push(Stmt::Local { local: *r, init: Some(v) }))
                 };
                 if mutating && !is_static {
                     // The method changed its copy of the value: put it back.

@@ -283,6 +283,7 @@ struct Input {
 
 /// What the `TEST_INPUT` lines of a file give: the inputs, and the type ids of
 /// `type_conformance` lines (type, interface, id).
+#[derive(Debug)]
 struct Inputs {
     list: Vec<Input>,
     conformances: Vec<(String, String, u32)>,
@@ -937,7 +938,7 @@ mod tests {
                    // TEST_INPUT: set inputBuffer = ubuffer(data=[1 2 3], stride=2, count=4)\n\
                    //TEST_INPUT:cbuffer(data=[7]):name=C\n\
                    //TEST_INPUT:ubuffer(stride=4, count=3):out, name=r\n  //TEST_INPUT:Texture2D(size=4):name t\n";
-        let i = inputs(src).unwrap();
+        let i = inputs(src).unwrap().list;
         assert_eq!(i.len(), 4, "an indented line is not an input");
         assert_eq!(i[0].name.as_deref(), Some("outputBuffer"));
         assert!(i[0].out && !i[1].out && i[2].uniform);
@@ -947,6 +948,28 @@ mod tests {
         assert_eq!(i[3].data.len(), 12);
         let e = inputs("//TEST_INPUT:Texture2D(size=4):name t\n").unwrap_err();
         assert!(e.contains("SKIP:") && e.contains("Texture2D"), "{e}");
+    }
+
+    #[test]
+    fn interface_inputs() {
+        let src = "//TEST_INPUT: type_conformance Impl<float>:IFoo<float> = 3\n\
+                   //TEST_INPUT: type_conformance A:IFoo=1;\n\
+                   //TEST_INPUT: globalExistentialType __Dynamic\n\
+                   //TEST_INPUT: set gObj = new StructuredBuffer<IFoo>[new A{1, 2.5}, new A{3}]\n";
+        let i = inputs(src).unwrap();
+        assert_eq!(
+            i.conformances,
+            [("Impl<float>".to_string(), "IFoo<float>".to_string(), 3), ("A".to_string(), "IFoo".to_string(), 1)]
+        );
+        assert_eq!(i.list.len(), 1, "the specialization line is no input");
+        let value = i.list[0].object.as_ref().expect("an object value");
+        let elements = slang_values::buffer_elements(value).expect("a buffer's elements");
+        assert_eq!(elements.len(), 2);
+        use slang_values::Value;
+        let Value::Object(Some(t), content) = elements[0] else { panic!("{value:?}") };
+        assert_eq!(t, "A");
+        assert_eq!(**content, Value::Aggregate(vec![(None, Value::Int(1)), (None, Value::Float(2.5))]));
+        assert!(type_conformance("A IFoo = 1").is_err());
     }
 
     #[test]
