@@ -285,9 +285,10 @@ fn front_end(
         matrix_majorness: options.matrix_majorness,
         layout: options.layout,
         register_shifts: options.register_shifts.clone(),
+        glsl: tokens.iter().any(|t| t.token == syntax::token::Token::GlslMode),
     };
     let (checked, sema_diags) = if stream {
-        let mut items = if names_group_wave_count(&tokens) {
+        let mut items = if names_entry_constants(&tokens) {
             sema::ItemStream::with_entry_attributes(guess_entry_attributes(&tokens, &sema_options), &sema_options)
         } else {
             sema::ItemStream::new(&sema_options)
@@ -330,11 +331,12 @@ fn front_end(
     })
 }
 
-/// Whether the program names `GetGroupWaveCount()` (or another spelling of it): sema may fold
-/// it to a constant from the entry point's attributes, which it must then know before the
-/// bodies that come first.
-fn names_group_wave_count(tokens: &[syntax::lexer::SpannedToken]) -> bool {
-    let spellings = stdlib::Stdlib::get().spellings("GetGroupWaveCount");
+/// Whether the program names `GetGroupWaveCount()` (or another spelling of it) or the
+/// workgroup size (`WorkgroupSize()`, `gl_WorkGroupSize`): sema folds them to constants from
+/// the entry point's attributes, which it must then know before the bodies that come first.
+fn names_entry_constants(tokens: &[syntax::lexer::SpannedToken]) -> bool {
+    let mut spellings = stdlib::Stdlib::get().spellings("GetGroupWaveCount");
+    spellings.extend(["WorkgroupSize", "gl_WorkGroupSize"]);
     tokens.iter().any(|t| matches!(&t.token, syntax::token::Token::Ident(name) if spellings.contains(&name.as_str())))
 }
 
@@ -592,7 +594,8 @@ fn compute_entry_modules<'c>(
 /// WGSL's group wave index is native (`@builtin(subgroup_id)`, `@builtin(num_subgroups)`);
 /// `always` runs the groupshared fallback first, as for the other targets.
 fn wgsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
-    let module = native_group_wave_module(checked, options)?;
+    let mut module = native_group_wave_module(checked, options)?;
+    lower::switch_fallthrough(&mut module);
     back::wgsl::write_string(&module, checked.entry, &back::wgsl::Options::default())
 }
 

@@ -14,6 +14,7 @@
 //!   [`crate::stdlib::Stdlib`]; the per-target lowering is data there, not code here.
 
 pub mod bindings;
+pub mod flow;
 
 use crate::arena::{Arena, Handle};
 use crate::span::Span;

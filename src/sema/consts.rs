@@ -6,6 +6,11 @@ use super::Checker;
 use crate::ir::{BinaryOp, ConstValue, Majorness, Scalar, Type};
 use crate::syntax::ast;
 
+/// The small integer `v` as a constant of scalar type `s` (`0`, `1` of any type).
+pub(super) fn small(v: u8, s: Scalar) -> ConstValue {
+    convert(&ConstValue::Uint(v.into()), s).unwrap_or(ConstValue::Uint(v.into()))
+}
+
 pub(super) fn convert(v: &ConstValue, s: Scalar) -> Option<ConstValue> {
     Some(match (v, s) {
         (ConstValue::Composite(_), _) => return None,
@@ -191,7 +196,10 @@ impl Checker {
                     return Some(v.clone());
                 }
                 let key = self.scoped(name, |n| self.globals.contains_key(n));
-                let g = self.globals.get(&key)?;
+                let Some(g) = self.globals.get(&key) else {
+                    // A built-in variable that is a constant (`gl_WorkGroupSize`).
+                    return self.const_call(e);
+                };
                 match self.global_consts.get(g) {
                     Some(v) => Some(v.clone()),
                     None if self.folding_global_init => self.static_inits.get(g).cloned(),
@@ -281,15 +289,27 @@ impl Checker {
             ast::ExprKind::IntLit(_) | ast::ExprKind::FloatLit(_) | ast::ExprKind::BoolLit(_) => true,
             ast::ExprKind::Ident(name) => {
                 let key = self.scoped(name, |n| self.globals.contains_key(n));
-                self.globals
-                    .get(&key)
-                    .is_some_and(|g| matches!(self.module.globals[*g].ty, Type::Scalar(_) | Type::Vector(..)))
+                match self.globals.get(&key) {
+                    Some(g) => matches!(self.module.globals[*g].ty, Type::Scalar(_) | Type::Vector(..)),
+                    None => self.names_workgroup_size(e),
+                }
             }
+            ast::ExprKind::Call { callee, args, .. } => args.is_empty() && self.names_workgroup_size(callee),
             _ => false,
         }
     }
 
-    /// Compile-time calls: `GetGroupWaveCount()` (and its alias) when the wave size is fixed.
+    /// Whether `callee` names the workgroup size (`WorkgroupSize`, `gl_WorkGroupSize`).
+    fn names_workgroup_size(&self, callee: &ast::Expr) -> bool {
+        let ast::ExprKind::Ident(name) = &callee.kind else { return false };
+        !self.functions.contains_key(name)
+            && self.stdlib.find(name).is_some_and(|i| {
+                self.stdlib.intrinsics[i].lowerings_for("fold").next().is_some_and(|f| f.kind() == "workgroup_size")
+            })
+    }
+
+    /// Compile-time calls: `GetGroupWaveCount()` (and its alias) when the wave size is fixed,
+    /// `WorkgroupSize()`.
     fn const_call(&mut self, callee: &ast::Expr) -> Option<ConstValue> {
         let ast::ExprKind::Ident(name) = &callee.kind else { return None };
         if self.functions.contains_key(name) {
@@ -297,6 +317,12 @@ impl Checker {
         }
         let first = self.stdlib.find(name)?;
         let intr = &self.stdlib.intrinsics[first];
+        if intr.lowerings_for("fold").next().is_some_and(|f| f.kind() == "workgroup_size") {
+            let signed = intr.ret.instantiate(&[]).scalar() == Some(crate::ir::Scalar::I32);
+            let size = self.const_workgroup_size()?;
+            let part = |n: u64| if signed { ConstValue::Int(n as i64) } else { ConstValue::Uint(n) };
+            return Some(ConstValue::Composite(size.into_iter().map(part).collect()));
+        }
         if intr.alias_of.as_deref().unwrap_or(&intr.name) != "GetGroupWaveCount" {
             return None;
         }

@@ -80,7 +80,12 @@ impl Checker {
                 return self.constant_buffer_value(e, *h);
             }
         }
-        match conv::implicit_cost(&from, to) {
+        if let (Type::Struct(d), Type::Struct(b)) = (&from, to) {
+            if self.base_fields(*d, *b).is_some() {
+                return self.upcast(e, *d, *b);
+            }
+        }
+        match self.implicit_cost(&from, to) {
             Some(ConvCost::Truncate) => {
                 let at = self.span_of(e);
                 let msg = format!("implicit truncation of `{}` to `{}`", self.type_name(&from), self.type_name(to));
@@ -103,6 +108,41 @@ impl Checker {
                 e
             }
         }
+    }
+
+    /// [`conv::implicit_cost`], and a struct to one it derives from (Slang's and DXC's upcast).
+    pub(super) fn implicit_cost(&self, from: &Type, to: &Type) -> Option<ConvCost> {
+        if let (Type::Struct(d), Type::Struct(b)) = (from, to) {
+            if self.base_fields(*d, *b).is_some() {
+                return Some(ConvCost::Truncate);
+            }
+        }
+        conv::implicit_cost(from, to)
+    }
+
+    /// Where base struct `base`'s fields start among `derived`'s, when `derived` inherits it
+    /// (through any number of levels).
+    fn base_fields(&self, derived: StructId, base: StructId) -> Option<usize> {
+        self.struct_bases.get(&derived)?.iter().find_map(|&(b, at)| {
+            if b == base {
+                Some(at)
+            } else {
+                self.base_fields(b, base).map(|inner| at + inner)
+            }
+        })
+    }
+
+    /// A derived struct as its base: the base's fields, which the derived struct holds in order.
+    fn upcast(&mut self, e: ExprId, derived: StructId, base: StructId) -> ExprId {
+        let span = self.span_of(e);
+        let first = self.base_fields(derived, base).unwrap_or(0);
+        let fields: Vec<Type> = self.module.structs[base].fields.iter().map(|f| f.ty.clone()).collect();
+        let parts = fields
+            .into_iter()
+            .enumerate()
+            .map(|(i, ty)| self.add_expr(ExprKind::Field { base: e, index: (first + i) as u32 }, ty, span))
+            .collect();
+        self.add_expr(ExprKind::Construct(parts), Type::Struct(base), span)
     }
 
     /// A `ConstantBuffer<S>` read as the `S` it holds (`S copy = P;`, `f(P)`): the struct
@@ -224,35 +264,7 @@ impl Checker {
             K::Unary { op, expr } => self.unary(*op, expr, e.span),
             K::Assign { op, lhs, rhs } => {
                 let target = self.expr(lhs);
-                let property = self.cur.as_ref().is_some_and(|st| st.property_reads.contains_key(&target));
-                if property || matches!(self.ty(target), Type::Struct(_)) {
-                    if let Some(e) = self.object_assign(*op, target, lhs, rhs, e.span) {
-                        return e;
-                    }
-                }
-                self.require_lvalue(target);
-                let value = self.expr(rhs);
-                let tt = self.ty(target);
-                let value = match op {
-                    None => self.coerce(value, &tt, e.span),
-                    Some(op) => {
-                        // `a op= b` is `a = a op b`: type the operation, then convert back.
-                        let op = bin_op(*op);
-                        self.check_binary_operands(op, target, value, e.span);
-                        if op == BinaryOp::Shl || op == BinaryOp::Shr || tt.scalar().is_some() {
-                            let vt = self.ty(value);
-                            let want = if matches!(vt, Type::Scalar(_)) && !matches!(tt, Type::Scalar(_)) {
-                                Type::Scalar(tt.scalar().unwrap_or(Scalar::F32))
-                            } else {
-                                tt.clone()
-                            };
-                            self.coerce(value, &want, e.span)
-                        } else {
-                            value
-                        }
-                    }
-                };
-                self.add_expr(ExprKind::Assign { op: op.map(bin_op), target, value }, tt, e.span)
+                self.assign_to(*op, target, lhs, rhs, e.span)
             }
             K::Ternary { cond, then, els } => {
                 let c = self.expr(cond);
@@ -500,6 +512,53 @@ impl Checker {
             .map(|(_, n)| n.to_string())
     }
 
+    /// `lhs op= rhs` once `lhs` is checked as `target`.
+    pub(super) fn assign_to(
+        &mut self,
+        op: Option<ast::BinOp>,
+        target: ExprId,
+        lhs: &ast::Expr,
+        rhs: &ast::Expr,
+        span: Span,
+    ) -> ExprId {
+        let property = self.cur.as_ref().is_some_and(|st| st.property_reads.contains_key(&target));
+        if property || matches!(self.ty(target), Type::Struct(_)) {
+            if let Some(e) = self.object_assign(op, target, lhs, rhs, span) {
+                return e;
+            }
+        }
+        self.require_lvalue(target);
+        let value = self.expr(rhs);
+        let tt = self.ty(target);
+        // GLSL's `m *= n` is `m = m * n`, the linear-algebra product.
+        if let (true, Some(ast::BinOp::Mul)) = (self.glsl_semantics, op) {
+            if let Some(product) = self.glsl_binary(BinaryOp::Mul, target, value, span) {
+                let product = self.coerce(product, &tt, span);
+                return self.add_expr(ExprKind::Assign { op: None, target, value: product }, tt, span);
+            }
+        }
+        let value = match op {
+            None => self.coerce(value, &tt, span),
+            Some(op) => {
+                // `a op= b` is `a = a op b`: type the operation, then convert back.
+                let op = bin_op(op);
+                self.check_binary_operands(op, target, value, span);
+                if op == BinaryOp::Shl || op == BinaryOp::Shr || tt.scalar().is_some() {
+                    let vt = self.ty(value);
+                    let want = if matches!(vt, Type::Scalar(_)) && !matches!(tt, Type::Scalar(_)) {
+                        Type::Scalar(tt.scalar().unwrap_or(Scalar::F32))
+                    } else {
+                        tt.clone()
+                    };
+                    self.coerce(value, &want, span)
+                } else {
+                    value
+                }
+            }
+        };
+        self.add_expr(ExprKind::Assign { op: op.map(bin_op), target, value }, tt, span)
+    }
+
     pub(super) fn require_lvalue(&mut self, e: ExprId) -> bool {
         match self.lvalue_problem(e) {
             None => true,
@@ -570,7 +629,7 @@ impl Checker {
         }
     }
 
-    fn check_binary_operands(&mut self, op: BinaryOp, l: ExprId, r: ExprId, span: Span) -> bool {
+    pub(super) fn check_binary_operands(&mut self, op: BinaryOp, l: ExprId, r: ExprId, span: Span) -> bool {
         let (tl, tr) = (self.ty(l), self.ty(r));
         if tl.is_error() || tr.is_error() {
             return false;
@@ -599,7 +658,38 @@ impl Checker {
         true
     }
 
+    /// GLSL's operators where they differ from HLSL's. A GLSL matrix is held as the HLSL matrix
+    /// whose rows are its columns (so `m[i]`, the constructors and the layouts agree), which
+    /// makes GLSL's `a * b` of a matrix and a matrix or vector HLSL's `mul(b, a)`. `==` and `!=`
+    /// of vectors compare whole vectors.
+    fn glsl_binary(&mut self, op: BinaryOp, l: ExprId, r: ExprId, span: Span) -> Option<ExprId> {
+        let (tl, tr) = (self.ty(l), self.ty(r));
+        let algebra = |t: &Type| matches!(t, Type::Matrix(..) | Type::Vector(..));
+        match op {
+            BinaryOp::Mul
+                if (matches!(tl, Type::Matrix(..)) || matches!(tr, Type::Matrix(..)))
+                    && algebra(&tl)
+                    && algebra(&tr) =>
+            {
+                Some(self.call_intrinsic("mul", vec![r, l], span, span))
+            }
+            BinaryOp::Eq | BinaryOp::Ne if matches!(tl, Type::Vector(..)) && matches!(tr, Type::Vector(..)) => {
+                self.glsl_semantics = false;
+                let each = self.binary(op, l, r, span);
+                self.glsl_semantics = true;
+                let reduce = if op == BinaryOp::Eq { "all" } else { "any" };
+                Some(self.call_intrinsic(reduce, vec![each], span, span))
+            }
+            _ => None,
+        }
+    }
+
     pub(super) fn binary(&mut self, op: BinaryOp, l: ExprId, r: ExprId, span: Span) -> ExprId {
+        if self.glsl_semantics {
+            if let Some(e) = self.glsl_binary(op, l, r, span) {
+                return e;
+            }
+        }
         if !self.check_binary_operands(op, l, r, span) {
             return self.error_expr(span);
         }
@@ -808,11 +898,46 @@ impl Checker {
         }
     }
 
+    /// The elements a matrix element swizzle (and swizzles of it) names, in order: each a
+    /// `m[row][col]` with constant indices. `None` for anything else.
+    pub(super) fn matrix_element_lvalues(&self, e: ExprId) -> Option<Vec<(ExprId, (u64, u64))>> {
+        let f = &self.cur.as_ref()?.func;
+        let const_index = |i: ExprId| f.const_value(i).and_then(|v| v.as_u64());
+        match &f.exprs[e].kind {
+            ExprKind::Construct(parts) if matches!(f.exprs[e].ty, Type::Vector(..)) => parts
+                .iter()
+                .map(|&p| match &f.exprs[p].kind {
+                    ExprKind::Index { base: row, index: col } => match &f.exprs[*row].kind {
+                        ExprKind::Index { base, index } if matches!(f.exprs[*base].ty, Type::Matrix(..)) => {
+                            Some((p, (const_index(*index)?, const_index(*col)?)))
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .collect(),
+            ExprKind::Swizzle { base, components } => {
+                let inner = self.matrix_element_lvalues(*base)?;
+                components.iter().map(|&c| inner.get(c as usize).copied()).collect()
+            }
+            _ => None,
+        }
+    }
+
     pub(super) fn index(&mut self, b: ExprId, i: ExprId, span: Span) -> ExprId {
         let bt = self.ty(b);
         let it = self.ty(i);
         if bt.is_error() || it.is_error() {
             return self.error_expr(span);
+        }
+        // One element of a matrix element swizzle (`m._41_32[0]`) is that element, so it can be
+        // assigned and passed as `out`.
+        if let (Some(elements), Some(k)) =
+            (self.matrix_element_lvalues(b), self.cur.as_ref().and_then(|st| st.func.const_value(i)?.as_u64()))
+        {
+            if let Some(&(element, _)) = elements.get(k as usize) {
+                return element;
+            }
         }
         let (elem, index_ty) = match &bt {
             Type::Array(e, _) => ((**e).clone(), Type::UINT),
@@ -889,6 +1014,28 @@ impl Checker {
                 }
                 self.convert_node(p, target)
             }
+            // A matrix from a larger one keeps its top left (Slang's and GLSL's reshape, HLSL's
+            // cast); GLSL's from a smaller one fills the rest from the identity.
+            Type::Matrix(s, rows, cols)
+                if parts.len() == 1 && matches!(self.ty(parts[0]), Type::Matrix(..)) && self.ty(parts[0]) != target =>
+            {
+                let from = self.ty(parts[0]);
+                let Type::Matrix(_, from_rows, from_cols) = from else { unreachable!() };
+                if from_rows >= *rows && from_cols >= *cols {
+                    let same_scalar = self.coerce(parts[0], &from.with_scalar(*s), span);
+                    return self.add_expr(ExprKind::Convert(same_scalar), target, span);
+                }
+                self.reshaped_matrix(parts[0], *s, *rows, *cols, span)
+            }
+            // GLSL's `mat3(x)` is `x` on the diagonal (HLSL's splats).
+            Type::Matrix(s, rows, cols)
+                if self.glsl_semantics && parts.len() == 1 && matches!(self.ty(parts[0]), Type::Scalar(_)) =>
+            {
+                let x = self.coerce(parts[0], &Type::Scalar(*s), span);
+                let zero = self.add_expr(ExprKind::Const(consts::small(0, *s)), Type::Scalar(*s), span);
+                let elements = (0..*rows * *cols).map(|k| if k / *cols == k % *cols { x } else { zero }).collect();
+                self.add_expr(ExprKind::Construct(elements), target, span)
+            }
             Type::Vector(s, _) | Type::Matrix(s, _, _) => {
                 let want = target.element_count();
                 let mut have = 0;
@@ -922,6 +1069,29 @@ impl Checker {
                 self.error_expr(span)
             }
         }
+    }
+
+    /// `rows` × `cols` from a matrix smaller in some direction: its elements where it has them,
+    /// the identity's elsewhere (GLSL's `mat4(mat3)`).
+    fn reshaped_matrix(&mut self, m: ExprId, s: Scalar, rows: u8, cols: u8, span: Span) -> ExprId {
+        let Type::Matrix(_, from_rows, from_cols) = self.ty(m) else { return self.error_expr(span) };
+        let m = self.coerce(m, &Type::Matrix(s, from_rows, from_cols), span);
+        let mut elements = Vec::new();
+        for row in 0..rows {
+            for col in 0..cols {
+                let e = if row < from_rows && col < from_cols {
+                    let ri = self.add_expr(ExprKind::Const(ConstValue::Uint(row.into())), Type::UINT, span);
+                    let rv = self.index(m, ri, span);
+                    let ci = self.add_expr(ExprKind::Const(ConstValue::Uint(col.into())), Type::UINT, span);
+                    self.index(rv, ci, span)
+                } else {
+                    let v = consts::small(u8::from(row == col), s);
+                    self.add_expr(ExprKind::Const(v), Type::Scalar(s), span)
+                };
+                elements.push(e);
+            }
+        }
+        self.add_expr(ExprKind::Construct(elements), Type::Matrix(s, rows, cols), span)
     }
 
     // ---- calls ------------------------------------------------------------------------
@@ -1068,7 +1238,7 @@ impl Checker {
             let mut cost = 0u32;
             let mut ok = true;
             for ((pt, mode), at) in sig.params.iter().zip(&arg_types) {
-                match conv::implicit_cost(at, pt) {
+                match self.implicit_cost(at, pt) {
                     Some(c) if *mode == ParamMode::In || c <= ConvCost::Scalar => cost += c as u32,
                     _ => ok = false,
                 }
@@ -1320,6 +1490,9 @@ impl Checker {
         }
         // The stdlib's type queries (`[fold(…)]`) are constants of the bound type.
         if let Some(fold) = intr.lowerings_for("fold").next() {
+            if fold.kind() == "workgroup_size" {
+                return self.workgroup_size(&intr.name, &ret, span);
+            }
             return self.fold_type_query(fold.kind(), &bound[0], &ret, span);
         }
         // With a fixed wave size the group wave count is a constant, folded into the output.
@@ -1330,6 +1503,21 @@ impl Checker {
         }
         let bound = bound.into_iter().next().map(Box::new);
         self.add_expr(ExprKind::Intrinsic { id: IntrinsicId(idx as u32), args: conv_args, bound }, ret, span)
+    }
+
+    /// `WorkgroupSize()` / `gl_WorkGroupSize`: the entry point's workgroup size, a constant.
+    fn workgroup_size(&mut self, name: &str, ret: &Type, span: Span) -> ExprId {
+        let Some(size) = self.const_workgroup_size() else {
+            let msg = format!("`{name}` needs the entry point's constant `[numthreads(x, y, z)]`");
+            self.error("E0510", span, msg);
+            return self.error_expr(span);
+        };
+        let scalar = ret.scalar().unwrap_or(Scalar::I32);
+        let components = size
+            .iter()
+            .map(|&n| if scalar == Scalar::I32 { ConstValue::Int(n as i64) } else { ConstValue::Uint(n) })
+            .collect();
+        self.add_expr(ExprKind::Const(ConstValue::Composite(components)), ret.clone(), span)
     }
 
     /// `__length(x)`, `__max_value(x)`, `__min_value(x)` of the stdlib's bodies: the value the
@@ -1395,20 +1583,31 @@ impl Checker {
         };
         let kind = *kind;
         let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
-        // Slang's `Load2Aligned(at[, alignment])`, `LoadAligned<T>`, `Store2Aligned`: the
-        // alignment is a promise that lets a target use wider loads; the access is the same.
+        // Slang's `Load2Aligned(at[, alignment])`, `LoadAligned<T>`, `Store2Aligned`,
+        // `Store<T>(at, value, alignment)`: the alignment is a promise that lets a target use
+        // wider accesses; the access is the same.
         let mut args = args;
         let aligned;
         let name = match name.name.strip_suffix("Aligned") {
             Some(base) if kind.is_byte_address() && (base.starts_with("Load") || base.starts_with("Store")) => {
-                if base.starts_with("Load") && args.len() == 2 {
-                    args.truncate(1);
-                }
                 aligned = ast::Ident { name: base.to_string(), span: name.span };
                 &aligned
             }
             _ => name,
         };
+        if kind.is_byte_address() {
+            let operands = if name.name.starts_with("Load") { 1 } else { 2 };
+            if name.name.starts_with("Load") || name.name.starts_with("Store") {
+                if let Some(&alignment) = args.get(operands).filter(|_| args.len() == operands + 1) {
+                    let value = self.cur.as_ref().and_then(|st| st.func.const_value(alignment)?.as_u64());
+                    if !value.is_some_and(u64::is_power_of_two) {
+                        let at = self.span_of(alignment);
+                        self.error("E0403", at, "an alignment must be a constant power of two");
+                    }
+                    args.truncate(operands);
+                }
+            }
+        }
         if kind.is_texture() && generic_args.is_empty() {
             if let Some(e) = self.texture_method(object, kind, &elem, name, &args, span) {
                 return e;

@@ -40,6 +40,10 @@ pub struct SemaOptions {
     pub layout: crate::layout::LayoutMode,
     /// `-fvk-*-shift`: where registers land as bindings.
     pub register_shifts: Vec<RegisterShift>,
+    /// GLSL-flavoured source (`#version`, `-allow-glsl`, `import glsl`): GLSL's meaning of the
+    /// operators that differ from HLSL's (`*` of matrices is the linear-algebra product, `==` of
+    /// vectors one `bool`) and of a matrix built from one scalar (a diagonal).
+    pub glsl: bool,
 }
 
 /// What sema hands to lowering and backends.
@@ -130,6 +134,9 @@ pub struct Checker {
     interfaces: HashMap<String, methods::Interface>,
     /// The interfaces each struct names in its bases.
     conformances: HashMap<StructId, Vec<String>>,
+    /// HLSL's and Slang's struct inheritance: each struct's base structs and the index of the
+    /// first of their fields among its own (a derived struct converts to a base implicitly).
+    struct_bases: HashMap<StructId, Vec<(StructId, usize)>>,
     /// Set while a method body is checked: the struct whose `this` it has.
     pending_this: Option<StructId>,
     /// Set while a constructor (`__init`) body is checked: the struct it builds.
@@ -150,8 +157,9 @@ pub struct Checker {
     blocks: HashMap<String, glsl::BlockMembers>,
     /// Members of `buffer` blocks without an instance name, of fixed size: their buffer.
     block_fields: HashMap<String, GlobalId>,
-    /// GLSL invocation ids read so far, and the private global each lives in.
-    glsl_inputs: Vec<(BuiltinInput, GlobalId)>,
+    /// System values the entry point stores in private globals: GLSL's invocation ids read so
+    /// far and Slang's global varying inputs (`in uint3 gid : SV_GroupID;`).
+    global_inputs: Vec<(BuiltinInput, GlobalId)>,
     sigs: Vec<FnSig>,
     facts: BTreeMap<FunctionId, FnFacts>,
     /// Attributes of each function, for entry-point detection.
@@ -160,6 +168,8 @@ pub struct Checker {
     used_global_names: HashSet<String>,
     /// `--wave-size`.
     wave_size_option: Option<u32>,
+    /// [`SemaOptions::glsl`].
+    glsl_semantics: bool,
     /// `-Zpr`/`-Zpc`: the majorness of matrices declared without a qualifier.
     default_majorness: Majorness,
     /// The attributes of the entry point that will be selected, found before any body is
@@ -306,18 +316,20 @@ impl Checker {
             pending_init: None,
             field_defaults: HashMap::default(),
             inherited_members: HashMap::default(),
+            struct_bases: HashMap::default(),
             instance_generics: HashMap::default(),
             glsl_local_size: None,
             glsl_local_size_span: None,
             blocks: HashMap::default(),
             block_fields: HashMap::default(),
-            glsl_inputs: Vec::new(),
+            global_inputs: Vec::new(),
             sigs: Vec::new(),
             facts: BTreeMap::new(),
             fn_attrs: Vec::new(),
             cur: None,
             used_global_names: HashSet::default(),
             wave_size_option: options.wave_size,
+            glsl_semantics: options.glsl,
             default_majorness: options.matrix_majorness,
             entry_attrs: unit.and_then(|u| entry_attributes(u, options)),
             entry_attrs_known: if unit.is_some() { EntryAttrs::FromTree } else { EntryAttrs::Unknown },
@@ -460,6 +472,28 @@ impl Checker {
             threads *= self.const_of_ast(e)?.as_u64()?;
         }
         (nt.args.len() == 3 && threads > 0 && wave > 0).then(|| threads.div_ceil(wave))
+    }
+
+    /// The entry point's workgroup size, `[numthreads(x, y, z)]` or GLSL's `layout(local_size_x
+    /// = …) in;`, when it is known where it is asked for (Slang's `WorkgroupSize()`).
+    pub(super) fn const_workgroup_size(&mut self) -> Option<[u64; 3]> {
+        if let Some(size) = self.glsl_local_size {
+            return Some(size.map(u64::from));
+        }
+        self.entry_attrs_read = true;
+        if self.entry_attrs_known == EntryAttrs::Unknown {
+            return None;
+        }
+        let attrs = self.entry_attrs.clone()?;
+        let nt = Self::attr(&attrs, "numthreads")?;
+        if nt.args.len() != 3 {
+            return None;
+        }
+        let mut size = [1u64; 3];
+        for (d, e) in size.iter_mut().zip(&nt.args) {
+            *d = self.const_of_ast(e)?.as_u64()?;
+        }
+        Some(size)
     }
 
     fn error(&mut self, code: &'static str, span: Span, msg: impl Into<String>) {
@@ -932,8 +966,10 @@ impl Checker {
         let mut fields: Vec<Field> = Vec::new();
         let mut defaults = Vec::new();
         // HLSL's `struct D : B`: `B`'s fields come first (interfaces among the bases add none).
+        let mut bases = Vec::new();
         for b in &s.bases {
             if let Some(Type::Struct(base)) = self.types.get(&b.name).cloned() {
+                bases.push((base, fields.len()));
                 let base_defaults = self.field_defaults.get(&base).cloned();
                 for (i, f) in self.module.structs[base].fields.clone().into_iter().enumerate() {
                     defaults.push(base_defaults.as_ref().and_then(|d| d.get(i).cloned().flatten()));
@@ -998,6 +1034,9 @@ impl Checker {
         };
         if defaults.iter().any(Option::is_some) {
             self.field_defaults.insert(h, defaults);
+        }
+        if !bases.is_empty() {
+            self.struct_bases.insert(h, bases);
         }
         if forward.is_none() {
             self.used_global_names.insert(s.name.name.clone());
@@ -1084,8 +1123,18 @@ impl Checker {
         let m = &g.modifiers;
         for d in &g.decls {
             let mut ty = self.array_type(base.clone(), &d.array_dims, false);
+            // Slang's global varying input (`in uint3 gid : SV_GroupID;`): the entry point's
+            // system value, stored in a private global before its body runs.
+            let system_value = d.annotations.iter().find_map(|a| match a {
+                ast::Annotation::Semantic(s) if cbuffer.is_none() => {
+                    BuiltinInput::from_semantic(&s.name).filter(|b| *b != BuiltinInput::GroupWaveIndex)
+                }
+                _ => None,
+            });
             let space = if cbuffer.is_some() {
                 AddressSpace::Uniform { cbuffer }
+            } else if system_value.is_some() {
+                AddressSpace::Private
             } else if matches!(ty, Type::Resource(..))
                 || matches!(&ty, Type::Array(e, _) if matches!(**e, Type::Resource(..)))
             {
@@ -1174,6 +1223,9 @@ impl Checker {
                     self.static_inits.insert(h, v);
                 }
                 _ => {}
+            }
+            if let Some(input) = system_value {
+                self.global_inputs.push((input, h));
             }
             self.globals.insert(d.name.name.clone(), h);
         }

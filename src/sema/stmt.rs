@@ -15,19 +15,14 @@ pub(super) fn always_returns(b: &Block) -> bool {
 
 /// Whether a statement list returns on every path.
 pub(super) fn returns(stmts: &[Stmt]) -> bool {
-    stmts.iter().any(stmt_returns)
+    crate::ir::flow::returns(stmts)
 }
 
-fn stmt_returns(s: &Stmt) -> bool {
-    match s {
-        Stmt::Return(_) | Stmt::Discard => true,
-        Stmt::Block(b) => always_returns(b),
-        Stmt::If { then, els: Some(e), .. } => always_returns(then) && always_returns(e),
-        Stmt::DoWhile { body, .. } => always_returns(body),
-        // `for (;;)`/`while (true)` without a break are rare in shaders; not treated as returning.
-        Stmt::Switch { cases, .. } => {
-            cases.iter().any(|c| c.is_default) && cases.iter().all(|c| always_returns(&c.body))
-        }
+/// Whether an assignment target reaches several elements of a matrix by name (`m._12_21`,
+/// `m._m00_m11.yx`): such a target is a list of elements, assigned one by one.
+fn names_matrix_elements(lhs: &ast::Expr) -> bool {
+    match &lhs.kind {
+        ast::ExprKind::Member { base, name } => name.name.starts_with('_') || names_matrix_elements(base),
         _ => false,
     }
 }
@@ -73,6 +68,56 @@ impl Checker {
         }
     }
 
+    /// `m._12_21 op= v`: `v` (or the elements' values `op` it) into a temporary, then each
+    /// element assigned its component.
+    fn assign_matrix_elements(
+        &mut self,
+        op: Option<ast::BinOp>,
+        target: ExprId,
+        elements: &[(ExprId, (u64, u64))],
+        rhs: &ast::Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let tt = self.ty(target);
+        let value = self.expr(rhs);
+        let mut seen = Vec::new();
+        for (_, at) in elements {
+            if seen.contains(at) {
+                self.error("E0406", span, "cannot assign to this expression: a swizzle that repeats an element");
+                return;
+            }
+            seen.push(*at);
+        }
+        if !elements.first().is_some_and(|(e, _)| self.require_lvalue(*e)) {
+            return;
+        }
+        let value = match op {
+            None => value,
+            Some(op) => {
+                let op = super::expr::bin_op(op);
+                self.check_binary_operands(op, target, value, span);
+                self.binary(op, target, value, span)
+            }
+        };
+        let value = self.coerce(value, &tt, span);
+        let Some(scalar) = tt.scalar() else { return };
+        let Some(state) = self.cur.as_mut() else { return };
+        let temp = state.func.locals.append(Local::new("elements", tt.clone(), span));
+        out.push(Stmt::Local { local: temp, init: Some(value) });
+        for (k, (element, _)) in elements.iter().enumerate() {
+            let whole = self.add_expr(ExprKind::Local(temp), tt.clone(), span);
+            let component =
+                self.add_expr(ExprKind::Swizzle { base: whole, components: vec![k as u8] }, Type::Scalar(scalar), span);
+            let assign = self.add_expr(
+                ExprKind::Assign { op: None, target: *element, value: component },
+                Type::Scalar(scalar),
+                span,
+            );
+            out.push(Stmt::Expr(assign));
+        }
+    }
+
     pub(super) fn block(&mut self, b: &ast::Block) -> Block {
         self.push_scope();
         let mut out = Vec::new();
@@ -112,6 +157,19 @@ impl Checker {
         match &s.kind {
             K::Expr(e) => {
                 self.known_attrs(&s.attrs, &[]);
+                if let ast::ExprKind::Assign { op, lhs, rhs } = &e.kind {
+                    if names_matrix_elements(lhs) {
+                        let target = self.expr(lhs);
+                        match self.matrix_element_lvalues(target) {
+                            Some(elements) => self.assign_matrix_elements(*op, target, &elements, rhs, e.span, out),
+                            None => {
+                                let e = self.assign_to(*op, target, lhs, rhs, e.span);
+                                out.push(Stmt::Expr(e));
+                            }
+                        }
+                        return;
+                    }
+                }
                 let e = self.expr(e);
                 out.push(Stmt::Expr(e));
             }
@@ -612,11 +670,12 @@ impl Checker {
                                 have += 1;
                             }
                         }
-                        // Components past the list are zero (Slang, as for arrays and structs).
-                        if have < ty.element_count()
-                            && matches!(ty, Type::Vector(..) | Type::Matrix(..))
-                            && !items.is_empty()
-                        {
+                        // Components past the list are zero (Slang, as for arrays and structs;
+                        // `{}` is a zero of any type).
+                        if items.is_empty() {
+                            return self.zero_value(ty, span);
+                        }
+                        if have < ty.element_count() && matches!(ty, Type::Vector(..) | Type::Matrix(..)) {
                             while have < ty.element_count() {
                                 parts.push(self.zero_value(&Type::Scalar(s), span));
                                 have += 1;

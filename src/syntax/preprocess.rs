@@ -174,6 +174,12 @@ fn with_imports(
             );
             continue;
         }
+        // Slang's built-in `glsl` module: GLSL's functions, which wavec's library always has,
+        // and GLSL's spellings of types and built-in variables (as `-allow-glsl` gives).
+        if parts == ["glsl"] {
+            out.push(SpannedToken { token: Token::GlslMode, span });
+            continue;
+        }
         let relative: PathBuf = if parts.len() == 1 && parts[0].ends_with(".slang") {
             PathBuf::from(&parts[0])
         } else {

@@ -615,6 +615,28 @@ impl<'a> Writer<'a> {
         Some(parts.join(", "))
     }
 
+    /// The function that builds a struct `h` from its fields' values (made at the first use).
+    fn struct_maker(&mut self, h: StructId) -> String {
+        if let Some(name) = self.helpers.makers.get(&h) {
+            return name.clone();
+        }
+        let struct_name = self.struct_names[h.index()].clone();
+        let name = self.namer.name(&format!("wavec_make_{struct_name}"));
+        let fields = &self.module.structs[h].fields;
+        let params: Vec<String> =
+            fields.iter().enumerate().map(|(i, f)| self.decl_stored(&f.ty, f.majorness, &format!("f{i}"))).collect();
+        let values: Vec<String> = (0..fields.len()).map(|i| format!("f{i}")).collect();
+        let text = &mut self.helpers.text;
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        let _ = writeln!(text, "{struct_name} {name}({}) {{", params.join(", "));
+        let _ = writeln!(text, "    {struct_name} s = {{{}}};", values.join(", "));
+        text.push_str("    return s;\n}\n");
+        self.helpers.makers.insert(h, name.clone());
+        name
+    }
+
     /// An initializer: aggregates (arrays, structs) as `{…}` lists, which HLSL only accepts here.
     fn init_expr(&mut self, cx: &Ctx<'a>, e: ExprId) -> String {
         let expr = &cx.f.exprs[e];
@@ -739,7 +761,15 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Convert(a) => self.convert(cx, *a, &expr.ty),
             ExprKind::Construct(parts) => match &expr.ty {
-                Type::Array(..) | Type::Struct(_) => (self.init_expr(cx, id), P_POSTFIX),
+                // HLSL has `{…}` lists only in declarations: elsewhere a struct is built by a
+                // function of its own.
+                Type::Struct(_) if cx.f.constant_buffer_read(id).is_some() => (self.init_expr(cx, id), P_POSTFIX),
+                Type::Struct(h) => {
+                    let maker = self.struct_maker(*h);
+                    let a = self.args(cx, parts);
+                    (format!("{maker}({a})"), P_POSTFIX)
+                }
+                Type::Array(..) => (self.init_expr(cx, id), P_POSTFIX),
                 ty => {
                     let a = self.args(cx, parts);
                     (format!("{}({a})", self.ty(ty)), P_POSTFIX)

@@ -626,9 +626,8 @@ impl<'a> Writer<'a> {
             if c.body.stmts.is_empty() && !last {
                 continue;
             }
-            let ends =
-                matches!(c.body.stmts.last(), Some(Stmt::Break | Stmt::Return(_) | Stmt::Continue | Stmt::Discard));
-            if !ends && !last {
+            // `lower::switch_fallthrough` leaves no case that falls into the next.
+            if !last && crate::ir::flow::list_flow(&c.body.stmts).falls {
                 let span = cx.f.exprs[selector].span;
                 self.refuse(span, "a `switch` case that falls through to the next (WGSL cases never fall through)");
             }
