@@ -157,6 +157,9 @@ pub struct Options {
     /// `--matrix-layout` (`-Zpr`/`-Zpc`): how matrices without `row_major`/`column_major` are
     /// stored.
     pub matrix_majorness: ir::Majorness,
+    /// `--specialize ID=VALUE`: the value of specialization constant `ID` (as a number; `bool`s
+    /// are 0 or 1), in place of its default: every target is written with it as the default.
+    pub specialization: Vec<(u32, f64)>,
     /// The name diagnostics use for the source, and the base for relative `#include`s.
     pub file_name: String,
 }
@@ -181,6 +184,7 @@ impl Default for Options {
             layout: layout::LayoutMode::default(),
             register_shifts: Vec::new(),
             matrix_majorness: ir::Majorness::Column,
+            specialization: Vec::new(),
             file_name: "input.slang".to_string(),
         }
     }
@@ -317,6 +321,13 @@ fn front_end(
     diags.extend(sema_diags);
     Some(match checked {
         Some(mut checked) => {
+            if let Err(e) = checked.module.specialize(&options.specialization) {
+                diags.push(
+                    Diagnostic::error("E0521", e)
+                        .with_note("`--specialize ID=VALUE` names a specialization constant's id"),
+                );
+                return Some(Err(fail(diags, sources)));
+            }
             // Parameter blocks become ordinary globals before any target or engine sees them.
             let block_errors = lower::parameter_blocks(&mut checked.module);
             let failed = !block_errors.is_empty();

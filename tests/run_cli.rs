@@ -690,3 +690,69 @@ fn run_times_dispatches_and_runs_given_spirv() {
     let (_, err) = expect_status(wavec().args(args(&["--engine", "cpu", "--spirv", spv.to_str().unwrap()])), 1);
     assert!(err.contains("not SPIR-V") || err.contains("CPU engine runs wavec's own programs"), "{err}");
 }
+
+/// `--specialize`: Vulkan specializes the pipeline (the group size too), the CPU engine compiles
+/// the values in, and GLSL's `constant_id` and WGSL's `override` carry them through the other
+/// routes; without it every constant keeps its default.
+#[test]
+fn run_specializes_constants_on_every_engine_and_route() {
+    let dir = unique_temp_dir("run-cli");
+    let shader = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/spec_constants.slang");
+    let run = |engine: &str, via: &str, specialize: &[&str]| {
+        let mut cmd = wavec();
+        cmd.args(["run"]).arg(&shader).args(["--groups", "1", "--buffer", "0=64", "--dump", "0:f32"]);
+        cmd.args(["--engine", engine, "--via", via, "--width", "4"]);
+        if engine == "vulkan" {
+            cmd.args(["--device", &test_device()]);
+        }
+        for s in specialize {
+            cmd.args(["--specialize", s]);
+        }
+        expect_status(&mut cmd, 0).0
+    };
+    // WIDTH (id 3) = 4 threads, SHIFT (id 0) = 1, SCALE (id 1) = 2, FLIP (id 2): -(tid*2*2 + 8);
+    // the threads past the group's four leave their zero.
+    let given = ["3=4", "0=1", "1=2.0", "2=1"];
+    const SPECIALIZED: &str = "0: -8.0 -12.0 -16.0 -20.0 0.0 0.0 0.0 0.0";
+    // The defaults: eight threads, (tid << 2) * 1.5 + 16.
+    const DEFAULTS: &str = "0: 16.0 22.0 28.0 34.0 40.0 46.0 52.0 58.0";
+    for (engine, via) in [("vulkan", "spirv"), ("cpu", "spirv"), ("vulkan", "glsl"), ("vulkan", "wgsl")] {
+        let out = run(engine, via, &given);
+        assert!(squash(&out).contains(SPECIALIZED), "{engine} via {via}:\n{out}");
+        let out = run(engine, via, &[]);
+        assert!(squash(&out).contains(DEFAULTS), "{engine} via {via}, defaults:\n{out}");
+    }
+    // An id the shader does not declare, and a value its type cannot hold, are errors.
+    let mut cmd = wavec();
+    cmd.args(["run"]).arg(&shader).args([
+        "--groups",
+        "1",
+        "--buffer",
+        "0=64",
+        "--engine",
+        "cpu",
+        "--specialize",
+        "9=1",
+    ]);
+    let (_, err) = expect_status(&mut cmd, 1);
+    assert!(err.contains("E0521") && err.contains("no specialization constant 9"), "{err}");
+    let mut cmd = wavec();
+    cmd.args(["run"]).arg(&shader).args([
+        "--groups",
+        "1",
+        "--buffer",
+        "0=64",
+        "--engine",
+        "cpu",
+        "--specialize",
+        "2=1.5",
+    ]);
+    let (_, err) = expect_status(&mut cmd, 1);
+    assert!(err.contains("E0521") && err.contains("`FLIP`) is a bool"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A dump's numbers with runs of spaces made one, so expectations need not know column widths.
+fn squash(dump: &str) -> String {
+    dump.split_whitespace().collect::<Vec<_>>().join(" ")
+}

@@ -1133,6 +1133,18 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     if required_size.is_some() {
         stage = stage.push_next(&mut required);
     }
+    let mut spec_data = Vec::new();
+    let mut spec_entries = Vec::new();
+    for (id, bytes) in &d.specialization {
+        spec_entries.push(
+            vk::SpecializationMapEntry::default().constant_id(*id).offset(spec_data.len() as u32).size(bytes.len()),
+        );
+        spec_data.extend_from_slice(bytes);
+    }
+    let spec_info = vk::SpecializationInfo::default().map_entries(&spec_entries).data(&spec_data);
+    if !spec_entries.is_empty() {
+        stage = stage.specialization_info(&spec_info);
+    }
     let pipeline_info = [vk::ComputePipelineCreateInfo::default().stage(stage).layout(s.pipeline_layout)];
     let pipelines = unsafe { device.create_compute_pipelines(vk::PipelineCache::null(), &pipeline_info, None) };
     s.pipeline = match pipelines {

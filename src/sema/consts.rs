@@ -187,7 +187,10 @@ impl Checker {
                 if let Some(state) = &self.cur {
                     match state.scopes.iter().rev().find_map(|scope| scope.get(name)) {
                         Some(super::Sym::Local(l)) => return state.local_consts.get(l).cloned(),
-                        Some(super::Sym::Global(g)) => return self.global_consts.get(g).cloned(),
+                        Some(super::Sym::Global(g)) => {
+                            let g = *g;
+                            return self.global_consts.get(&g).cloned().or_else(|| self.spec_default(g));
+                        }
                         Some(super::Sym::Const(v, _)) => return Some(v.clone()),
                         None => {}
                     }
@@ -200,9 +203,13 @@ impl Checker {
                     // A built-in variable that is a constant (`gl_WorkGroupSize`).
                     return self.const_call(e);
                 };
-                match self.global_consts.get(g) {
+                let g = *g;
+                if let Some(v) = self.spec_default(g) {
+                    return Some(v);
+                }
+                match self.global_consts.get(&g) {
                     Some(v) => Some(v.clone()),
-                    None if self.folding_global_init => self.static_inits.get(g).cloned(),
+                    None if self.folding_global_init => self.static_inits.get(&g).cloned(),
                     None => None,
                 }
             }
@@ -297,6 +304,14 @@ impl Checker {
             ast::ExprKind::Call { callee, args, .. } => args.is_empty() && self.names_workgroup_size(callee),
             _ => false,
         }
+    }
+
+    /// A specialization constant's default, where folding needs a value now (noted in
+    /// `spec_reads` for the warning the caller gives).
+    fn spec_default(&mut self, g: crate::ir::GlobalId) -> Option<ConstValue> {
+        let v = self.spec_defaults.get(&g)?.clone();
+        self.spec_reads.push(g);
+        Some(v)
     }
 
     /// Whether `callee` names the workgroup size (`WorkgroupSize`, `gl_WorkGroupSize`).

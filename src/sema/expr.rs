@@ -419,7 +419,11 @@ impl Checker {
     /// output both see the value.
     pub(super) fn global_expr(&mut self, g: GlobalId, span: Span) -> ExprId {
         let global = &self.module.globals[g];
-        if let (AddressSpace::Constant, Some(v), Type::Scalar(_)) = (&global.space, &global.init, &global.ty) {
+        // A specialization constant is read where it is used: a pipeline may give it a value.
+        let specializable = self.spec_defaults.contains_key(&g);
+        if let (AddressSpace::Constant, Some(v), Type::Scalar(_), false) =
+            (&global.space, &global.init, &global.ty, specializable)
+        {
             let (v, ty) = (v.clone(), global.ty.clone());
             return self.add_expr(ExprKind::Const(v), ty, span);
         }

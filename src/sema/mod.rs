@@ -134,6 +134,13 @@ pub struct Checker {
     interfaces: HashMap<String, methods::Interface>,
     /// The interfaces each struct names in its bases.
     conformances: HashMap<StructId, Vec<String>>,
+    /// Specialization constants' default values, which constant folding takes where a value
+    /// must be known now (array sizes, `[numthreads]`); reads in function bodies stay reads.
+    spec_defaults: HashMap<GlobalId, ConstValue>,
+    /// The specialization constants constant folding took the default of, in order.
+    spec_reads: Vec<GlobalId>,
+    /// Each specialization constant and the id its attribute gives, if it gives one.
+    spec_requests: Vec<(GlobalId, Option<u32>, Span)>,
     /// HLSL's and Slang's struct inheritance: each struct's base structs and the index of the
     /// first of their fields among its own (a derived struct converts to a base implicitly).
     struct_bases: HashMap<StructId, Vec<(StructId, usize)>>,
@@ -317,6 +324,9 @@ impl Checker {
             field_defaults: HashMap::default(),
             inherited_members: HashMap::default(),
             struct_bases: HashMap::default(),
+            spec_defaults: HashMap::default(),
+            spec_reads: Vec::new(),
+            spec_requests: Vec::new(),
             instance_generics: HashMap::default(),
             glsl_local_size: None,
             glsl_local_size_span: None,
@@ -363,6 +373,7 @@ impl Checker {
     }
 
     fn finish(mut self, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
+        self.number_spec_constants();
         let entry = self.entry_point(options);
         if let Some(e) = entry {
             self.hoist_uniform_params(e);
@@ -378,6 +389,48 @@ impl Checker {
             _ => None,
         };
         (checked, self.diags)
+    }
+}
+
+impl Checker {
+    /// Specialization constants with an id of their own keep it; the others take the lowest
+    /// ids left, in declaration order (Slang's rule). Two with one id are an error.
+    fn number_spec_constants(&mut self) {
+        let mut used: Vec<u32> = Vec::new();
+        for (g, id, span) in self.spec_requests.clone() {
+            let Some(id) = id else { continue };
+            if used.contains(&id) {
+                let name = self.module.globals[g].name.clone();
+                self.error("E0520", span, format!("specialization constant id {id} of `{name}` is taken by another"));
+            }
+            used.push(id);
+            self.module.spec_constants.push(SpecConstant { global: g, id });
+        }
+        let mut next = 0;
+        for (g, id, _) in self.spec_requests.clone() {
+            if id.is_none() {
+                while used.contains(&next) {
+                    next += 1;
+                }
+                used.push(next);
+                self.module.spec_constants.push(SpecConstant { global: g, id: next });
+            }
+        }
+        self.module.spec_constants.sort_by_key(|s| s.id);
+    }
+
+    /// Folds `e` (an array size, a `static const`'s initializer) and warns when that took the
+    /// default of a specialization constant: such a value is fixed now, whatever a pipeline
+    /// specializes.
+    fn fold_warning_specialized(&mut self, start: usize, span: Span, what: &str) {
+        let Some(&g) = self.spec_reads.get(start) else { return };
+        let name = self.module.globals[g].name.clone();
+        self.spec_reads.truncate(start);
+        self.push(
+            Diagnostic::warning("W0503", format!("{what} takes the default value of specialization constant `{name}`"))
+                .with_label(span, "fixed when compiled")
+                .with_note("a pipeline that specializes it gets a different value everywhere else, but not here"),
+        );
     }
 }
 
@@ -701,7 +754,7 @@ impl Checker {
         let mut ty = base;
         for d in dims.iter().rev() {
             let len = match d {
-                Some(e) => match self.const_int_expr(e, "an array size") {
+                Some(e) => match self.const_int_unspecialized(e, "an array size", "this array size") {
                     Some(n) if n > 0 && n <= 1 << 24 => Some(n as u32),
                     Some(n) => {
                         self.error("E0404", e.span, format!("array size must be positive, found {n}"));
@@ -718,6 +771,22 @@ impl Checker {
             ty = Type::Array(Box::new(ty), len);
         }
         ty
+    }
+
+    /// The specialization constant `e` names, when it is just that (`[numthreads(SIZE, 1, 1)]`).
+    fn names_spec_constant(&self, e: &ast::Expr) -> Option<GlobalId> {
+        let ast::ExprKind::Ident(name) = &e.kind else { return None };
+        let key = self.scoped(name, |n| self.globals.contains_key(n));
+        self.globals.get(&key).copied().filter(|g| self.spec_defaults.contains_key(g))
+    }
+
+    /// [`Self::const_int_expr`] for what is fixed when compiled, warning when it took a
+    /// specialization constant's default.
+    fn const_int_unspecialized(&mut self, e: &ast::Expr, what: &str, warn_what: &str) -> Option<i64> {
+        let start = self.spec_reads.len();
+        let n = self.const_int_expr(e, what);
+        self.fold_warning_specialized(start, e.span, warn_what);
+        n
     }
 
     /// Folds an AST expression that must be an integer constant (array sizes, numthreads).
@@ -1117,6 +1186,44 @@ impl Checker {
         }
     }
 
+    /// `[SpecializationConstant]` (`Some(None)`) or `[vk::constant_id(N)]` (`Some(Some(N))`).
+    fn spec_constant_attr(&mut self, attrs: &[ast::Attribute]) -> Option<Option<u32>> {
+        let mut found = None;
+        for a in attrs {
+            match a.name.name.as_str() {
+                "SpecializationConstant" | "vk::specialization_constant" => found = Some(found.flatten()),
+                "vk::constant_id" => {
+                    let id = match a.args.as_slice() {
+                        [e] => self.const_int_expr(e, "a specialization constant id"),
+                        _ => None,
+                    };
+                    match id.and_then(|i| u32::try_from(i).ok()) {
+                        Some(id) => found = Some(Some(id)),
+                        None => self.error("E0520", a.span, "expected `[vk::constant_id(N)]` with N a constant from 0"),
+                    }
+                }
+                _ => {}
+            }
+        }
+        found
+    }
+
+    /// Records global `h` as a specialization constant of default `v`.
+    fn spec_constant(&mut self, h: GlobalId, id: Option<u32>, v: ConstValue, m: &ast::Modifiers, span: Span) {
+        let ty = self.module.globals[h].ty.clone();
+        if !matches!(ty, Type::Scalar(_)) {
+            let msg = format!("a specialization constant is a scalar or an enum, not `{}`", self.module.type_name(&ty));
+            self.error("E0520", span, msg);
+            return;
+        }
+        if m.has(ast::Modifier::Static) || !m.has(ast::Modifier::Const) {
+            self.error("E0520", span, "a specialization constant is declared `const`, without `static`");
+            return;
+        }
+        self.spec_defaults.insert(h, v);
+        self.spec_requests.push((h, id, span));
+    }
+
     fn global_group(&mut self, g: &ast::VarDeclGroup, cbuffer: Option<usize>) {
         use ast::Modifier as M;
         let base = self.resolve_type(&g.ty);
@@ -1131,10 +1238,15 @@ impl Checker {
                 }
                 _ => None,
             });
+            let spec = self.spec_constant_attr(&g.attrs);
             let space = if cbuffer.is_some() {
                 AddressSpace::Uniform { cbuffer }
             } else if system_value.is_some() {
                 AddressSpace::Private
+            } else if spec.is_some() || (self.glsl_semantics && m.has(M::Const)) {
+                // A specialization constant holds its default; in GLSL a `const` global is a
+                // constant, not HLSL's uniform.
+                AddressSpace::Constant
             } else if matches!(ty, Type::Resource(..))
                 || matches!(&ty, Type::Array(e, _) if matches!(**e, Type::Resource(..)))
             {
@@ -1158,7 +1270,9 @@ impl Checker {
                         // Statics start from their initial values in declaration order, so an
                         // initializer may read an earlier `static`'s, const or not.
                         self.folding_global_init = true;
+                        let start = self.spec_reads.len();
                         let v = self.const_initializer(init, &mut ty);
+                        self.fold_warning_specialized(start, init.span(), "this initializer");
                         self.folding_global_init = false;
                         if v.is_none() {
                             self.error("E0505", init.span(), "a global initializer must be a constant expression");
@@ -1216,6 +1330,9 @@ impl Checker {
                 span: d.name.span,
             });
             match (&space, init) {
+                (AddressSpace::Constant, Some(v)) if spec.is_some() => {
+                    self.spec_constant(h, spec.flatten(), v, m, d.name.span);
+                }
                 (AddressSpace::Constant, Some(v)) => {
                     self.global_consts.insert(h, v);
                 }
@@ -1623,6 +1740,7 @@ impl Checker {
             (None, None) => Stage::Compute,
         };
         let mut numthreads = None;
+        let mut numthreads_spec = [None; 3];
         if let Some(a) = numthreads_attr {
             if a.args.len() != 3 {
                 self.error("E0510", a.span, "`[numthreads]` takes three arguments: `[numthreads(x, y, z)]`");
@@ -1630,7 +1748,15 @@ impl Checker {
                 let mut v = [0u32; 3];
                 let mut ok = true;
                 for (i, e) in a.args.iter().enumerate() {
-                    match self.const_int_expr(e, "a numthreads argument") {
+                    // A dimension that is a specialization constant stays one (SPIR-V's
+                    // `LocalSizeId`); one computed from them is fixed by their defaults.
+                    numthreads_spec[i] = self.names_spec_constant(e);
+                    let value = if numthreads_spec[i].is_some() {
+                        self.const_int_expr(e, "a numthreads argument")
+                    } else {
+                        self.const_int_unspecialized(e, "a numthreads argument", "this `[numthreads]` dimension")
+                    };
+                    match value {
                         Some(n) if (1..=1024).contains(&n) => v[i] = n as u32,
                         Some(n) => {
                             self.error("E0510", e.span, format!("numthreads dimensions must be 1 to 1024, found {n}"));
@@ -1676,7 +1802,16 @@ impl Checker {
                 None
             }
         });
-        Some(EntryPoint { name: f_name, function: id, stage, numthreads, wave_size, root_signature, span: f_span })
+        Some(EntryPoint {
+            name: f_name,
+            function: id,
+            stage,
+            numthreads,
+            numthreads_spec,
+            wave_size,
+            root_signature,
+            span: f_span,
+        })
     }
 
     fn wave_size(&mut self, a: &ast::Attribute, stage: Stage) -> Option<WaveSize> {

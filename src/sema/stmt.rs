@@ -432,9 +432,20 @@ impl Checker {
                 );
                 continue;
             }
+            // A `static const` computed from specialization constants is computed where it is
+            // declared, from their specialized values (Slang's), as a `const` local.
+            let specialized = m.has(M::Static) && m.has(M::Const) && !m.has(M::Groupshared) && {
+                let start = self.spec_reads.len();
+                if let Some(ast::Initializer::Expr(e)) = &d.init {
+                    let _ = self.const_of_ast(e);
+                }
+                let reads = self.spec_reads.len() > start;
+                self.spec_reads.truncate(start);
+                reads
+            };
             // Function-scope groupshared/static variables live at module scope in every target;
             // they are hoisted under a unique name (seed 000 wants them "locally declared").
-            if m.has(M::Groupshared) || m.has(M::Static) {
+            if (m.has(M::Groupshared) || m.has(M::Static)) && !specialized {
                 let space = if m.has(M::Groupshared) {
                     AddressSpace::Groupshared
                 } else if m.has(M::Const) {

@@ -382,3 +382,6 @@ template <typename T, access A = access::sample> struct texturecube_array {
     uint get_num_mip_levels() const;
 };
 } // namespace metal
+
+// Function constants (MSL 5.8.1): whether the pipeline gave a value for one.
+template <typename T> bool is_function_constant_defined(T);

@@ -107,7 +107,11 @@ impl<'a> Writer<'a> {
                         None => String::new(),
                     };
                     let konst = if g.space == AddressSpace::Constant { "const " } else { "" };
-                    let _ = writeln!(out, "{konst}{d}{init};");
+                    let spec = match module.spec_id(h) {
+                        Some(id) => format!("layout(constant_id = {id}) "),
+                        None => String::new(),
+                    };
+                    let _ = writeln!(out, "{spec}{konst}{d}{init};");
                 }
             }
         }

@@ -174,7 +174,11 @@ impl<'a> Writer<'a> {
                         None if g.space == AddressSpace::Constant => format!(" = {t}()"),
                         None => String::new(),
                     };
-                    let kw = if g.space == AddressSpace::Constant { "const" } else { "var<private>" };
+                    let kw = match (g.space == AddressSpace::Constant, self.module.spec_id(h)) {
+                        (true, Some(id)) => format!("@id({id}) override"),
+                        (true, None) => "const".to_string(),
+                        (false, _) => "var<private>".to_string(),
+                    };
                     let _ = writeln!(out, "{kw} {name}: {t}{init};");
                 }
             }
