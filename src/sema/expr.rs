@@ -167,19 +167,8 @@ impl Checker {
         use ast::ExprKind as K;
         match &e.kind {
             K::IntLit(i) => {
-                let (v, ty) = if i.long && i.unsigned {
-                    (ConstValue::Uint(i.value), Type::Scalar(Scalar::U64))
-                } else if i.long {
-                    (ConstValue::Int(i.value as i64), Type::Scalar(Scalar::I64))
-                } else if i.unsigned {
-                    (ConstValue::Uint(i.value & 0xffff_ffff), Type::UINT)
-                } else if i.value > i32::MAX as u64 && i.value <= u32::MAX as u64 {
-                    (ConstValue::Uint(i.value), Type::UINT)
-                } else if i.value > u32::MAX as u64 {
-                    (ConstValue::Int(i.value as i64), Type::Scalar(Scalar::I64))
-                } else {
-                    (ConstValue::Int(i.value as i64), Type::INT)
-                };
+                let (v, s) = consts::int_literal(i);
+                let ty = Type::Scalar(s);
                 let id = self.add_expr(ExprKind::Const(v), ty, e.span);
                 if !i.unsigned && !i.long {
                     if let Some(s) = self.cur.as_mut() {
@@ -189,11 +178,7 @@ impl Checker {
                 id
             }
             K::FloatLit(f) => {
-                let s = match f.suffix {
-                    Some('h') => Scalar::F16,
-                    Some('l') => Scalar::F64,
-                    _ => Scalar::F32,
-                };
+                let s = consts::float_literal_type(f);
                 let id = self.add_expr(ExprKind::Const(ConstValue::Float(f.value)), Type::Scalar(s), e.span);
                 if f.suffix.is_none() {
                     if let Some(st) = self.cur.as_mut() {
@@ -629,12 +614,13 @@ impl Checker {
         } else {
             (self.coerce(l, &operand_ty, span), self.coerce(r, &operand_ty, span))
         };
+        let within = operand_ty.scalar().unwrap_or(Scalar::I32);
         let result =
             if op.is_comparison() || op.is_logical() { operand_ty.with_scalar(Scalar::Bool) } else { operand_ty };
         // Fold constant scalar operations (keeps literal-ness when both sides are literals).
         if let (Some(state), Type::Scalar(s)) = (&self.cur, &result) {
             if let (ExprKind::Const(a), ExprKind::Const(b)) = (&state.func.exprs[l].kind, &state.func.exprs[r].kind) {
-                if let Some(v) = consts::binary(op, a, b).and_then(|v| consts::convert(&v, *s)) {
+                if let Some(v) = consts::binary_in(op, within, a, b).and_then(|v| consts::convert(&v, *s)) {
                     let id = self.add_expr(ExprKind::Const(v), result, span);
                     if both_literal {
                         if let Some(st) = self.cur.as_mut() {
@@ -711,14 +697,7 @@ impl Checker {
                 let e = self.coerce(e, &ty, span);
                 if let (Some(state), Type::Scalar(_)) = (&self.cur, &ty) {
                     if let ExprKind::Const(c) = &state.func.exprs[e].kind {
-                        let folded = match (uop, c) {
-                            (UnaryOp::Neg, ConstValue::Int(i)) => {
-                                Some(ConstValue::Int((*i as i32).wrapping_neg() as i64))
-                            }
-                            (UnaryOp::Neg, ConstValue::Float(f)) => Some(ConstValue::Float(-f)),
-                            (UnaryOp::Not, ConstValue::Bool(b)) => Some(ConstValue::Bool(!b)),
-                            _ => None,
-                        };
+                        let folded = consts::unary_in(uop, ty.scalar().unwrap_or(Scalar::I32), c);
                         if let Some(v) = folded {
                             let lit = state.literals.contains(&e);
                             let id = self.add_expr(ExprKind::Const(v), ty, span);
