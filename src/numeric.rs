@@ -51,17 +51,27 @@ fn f16_bits_and_tie(x: f64) -> (u16, bool) {
     (sign | magnitude.min(0x7c00) as u16, tie)
 }
 
-/// The value of half bits `h`.
+/// The value of half bits `h`, exactly (every half is a float).
+pub fn f16_to_f32(h: u16) -> f32 {
+    let sign = ((h & 0x8000) as u32) << 16;
+    let exp = ((h >> 10) & 0x1f) as u32;
+    let man = (h & 0x3ff) as u32;
+    let bits = match exp {
+        // A subnormal half, man · 2^-24, is a normal float: shift its leading one into place.
+        0 if man == 0 => sign,
+        0 => {
+            let shift = man.leading_zeros() - 21;
+            sign | ((113 - shift) << 23) | (((man << shift) & 0x3ff) << 13)
+        }
+        0x1f => sign | 0x7f80_0000 | (man << 13),
+        _ => sign | ((exp + 112) << 23) | (man << 13),
+    };
+    f32::from_bits(bits)
+}
+
+/// The value of half bits `h`, as an `f64`.
 pub fn f16_value(h: u16) -> f64 {
-    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
-    let exp = (h >> 10) & 0x1f;
-    let man = (h & 0x3ff) as f64;
-    sign * match exp {
-        0 => man * (2f64).powi(-24),
-        0x1f if man == 0.0 => f64::INFINITY,
-        0x1f => return f64::from_bits(f64::NAN.to_bits() | ((h as u64 & 0x8000) << 48) | ((h as u64 & 0x1ff) << 42)),
-        _ => (1024.0 + man) * (2f64).powi(exp as i32 - 25),
-    }
+    f16_to_f32(h) as f64
 }
 
 /// `x` rounded to the nearest binary16 value, as an `f64`.
@@ -225,6 +235,11 @@ mod tests {
         for h in (0u16..0x7c00).step_by(7) {
             assert_eq!(f16_bits(f16_value(h)), h);
         }
+        // Subnormals: 5 · 2^-24 is 1.25 · 2^-22.
+        assert_eq!(f16_to_f32(5), 1.25 * 2f32.powi(-22));
+        assert_eq!(f16_to_f32(0x3ff), 1023.0 * 2f32.powi(-24));
+        assert_eq!(f16_to_f32(0x8001), -(2f32.powi(-24)));
+        assert!(f16_to_f32(0x7e00).is_nan());
     }
 
     #[test]

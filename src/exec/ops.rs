@@ -445,28 +445,7 @@ pub fn f32_to_f16(x: f32) -> u32 {
 }
 
 pub fn f16_to_f32(h: u32) -> f32 {
-    let sign = (h & 0x8000) << 16;
-    let exp = (h >> 10) & 0x1f;
-    let man = h & 0x3ff;
-    let bits = if exp == 0 {
-        if man == 0 {
-            sign
-        } else {
-            // Subnormal half: normalize.
-            let mut e = -1i32;
-            let mut m = man;
-            while m & 0x400 == 0 {
-                m <<= 1;
-                e -= 1;
-            }
-            sign | (((127 - 15 + 1 + e) as u32) << 23) | ((m & 0x3ff) << 13)
-        }
-    } else if exp == 0x1f {
-        sign | 0x7f80_0000 | (man << 13)
-    } else {
-        sign | ((exp + 127 - 15) << 23) | (man << 13)
-    };
-    f32::from_bits(bits)
+    numeric::f16_to_f32(h as u16)
 }
 
 /// A component-wise math function of the stdlib (`[cpu(math, name)]`).

@@ -118,7 +118,7 @@ impl Checker {
         self.add_expr(ExprKind::Construct(parts), Type::Struct(h), span)
     }
 
-    fn convert_node(&mut self, e: ExprId, to: Type) -> ExprId {
+    pub(super) fn convert_node(&mut self, e: ExprId, to: Type) -> ExprId {
         // Fold conversions of literals right away so the output says `1.0f`, not `float(1)`.
         let span = self.span_of(e);
         if let Some(state) = &self.cur {
@@ -1158,56 +1158,7 @@ impl Checker {
         Some((cost, bound))
     }
 
-    /// Slang's `bit_cast<T>(value)`: the bits of `value` read as a `T` of the same size. Between
-    /// 32-bit element types of one shape it is `asuint`/`asint`/`asfloat` (a bitcast on every
-    /// target); other pairs are refused with what would be needed.
-    fn bit_cast(&mut self, generic_args: &[ast::GenericArg], args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
-        let target = match generic_args {
-            [ast::GenericArg::Type(t)] => self.resolve_type(t),
-            [ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span })] => {
-                self.resolve_type(&ast::TypeExpr {
-                    kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] },
-                    span: *span,
-                })
-            }
-            _ => {
-                self.error("E0403", name_span, "`bit_cast` takes one type argument: `bit_cast<T>(value)`");
-                return self.error_expr(span);
-            }
-        };
-        let [value] = args.as_slice() else {
-            self.error("E0403", name_span, "`bit_cast<T>` takes one argument");
-            return self.error_expr(span);
-        };
-        let from = self.ty(*value);
-        if target.is_error() || from.is_error() {
-            return self.error_expr(span);
-        }
-        if from == target {
-            return *value;
-        }
-        let as32 = |t: &Type| t.is_numeric_like() && t.scalar().is_some_and(|s| s.bits() == 32 && s != Scalar::Bool);
-        if as32(&from) && as32(&target) && from.with_scalar(Scalar::U32) == target.with_scalar(Scalar::U32) {
-            let name = match target.scalar() {
-                Some(Scalar::F32) => "asfloat",
-                Some(Scalar::I32) => "asint",
-                _ => "asuint",
-            };
-            return self.call_intrinsic(name, vec![*value], span, name_span);
-        }
-        let msg = format!(
-            "`bit_cast` from `{}` to `{}`: wavec casts the bits of 32-bit scalars, vectors and matrices of one shape",
-            self.type_name(&from),
-            self.type_name(&target)
-        );
-        let d = Diagnostic::error("E0405", msg)
-            .with_label(span, "here")
-            .with_note("for other sizes use `asuint(double, out uint, out uint)`, `f32tof16` or a field-by-field copy");
-        self.push(d);
-        self.error_expr(span)
-    }
-
-    fn call_intrinsic(&mut self, name: &str, args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
+    pub(super) fn call_intrinsic(&mut self, name: &str, args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
         let stdlib = self.stdlib;
         let mut name = name.to_string();
         if let Some(first) = stdlib.find(&name) {

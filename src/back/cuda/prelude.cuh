@@ -425,6 +425,25 @@ WAVEC_FN vec<unsigned, 2> double_bits(double x) {
     r[1] = (unsigned)(b >> 32);
     return r;
 }
+WAVEC_FN double asdouble(unsigned lo, unsigned hi) { return __hiloint2double((int)hi, (int)lo); }
+template <int N> WAVEC_FN vec<double, N> asdouble(const vec<unsigned, N>& lo, const vec<unsigned, N>& hi) {
+    vec<double, N> r;
+    for (int i = 0; i < N; ++i) r[i] = asdouble(lo[i], hi[i]);
+    return r;
+}
+// The 16-bit bit casts (HLSL's asuint16, asint16, asfloat16).
+WAVEC_FN unsigned short asuint16(__half x) { return __half_as_ushort(x); }
+WAVEC_FN unsigned short asuint16(short x) { return (unsigned short)x; }
+WAVEC_FN unsigned short asuint16(unsigned short x) { return x; }
+WAVEC_FN short asint16(__half x) { return __half_as_short(x); }
+WAVEC_FN short asint16(short x) { return x; }
+WAVEC_FN short asint16(unsigned short x) { return (short)x; }
+WAVEC_FN __half asfloat16(__half x) { return x; }
+WAVEC_FN __half asfloat16(short x) { return __short_as_half(x); }
+WAVEC_FN __half asfloat16(unsigned short x) { return __ushort_as_half(x); }
+WAVEC_MAP1(asuint16)
+WAVEC_MAP1(asint16)
+WAVEC_MAP1(asfloat16)
 WAVEC_FN unsigned f32tof16(float x) { return __half_as_ushort(__float2half_rn(x)); }
 WAVEC_FN float f16tof32(unsigned x) { return __half2float(__ushort_as_half((unsigned short)(x & 0xffffu))); }
 WAVEC_MAP1(f32tof16)

@@ -14,4 +14,6 @@ __half __float2half_rn(float);
 float __half2float(__half);
 unsigned short __half_as_ushort(__half);
 __half __ushort_as_half(unsigned short);
+short __half_as_short(__half);
+__half __short_as_half(short);
 __half __shfl_sync(unsigned, __half, int);
