@@ -497,6 +497,9 @@ pub enum Math {
     FirstBitLow,
     FirstBitHigh,
     ReverseBits,
+    Ldexp,
+    FrexpExponent,
+    FrexpMantissa,
 }
 
 impl Math {
@@ -549,6 +552,9 @@ impl Math {
             "firstbitlow" => FirstBitLow,
             "firstbithigh" => FirstBitHigh,
             "reversebits" => ReverseBits,
+            "ldexp" => Ldexp,
+            "frexp_exponent" => FrexpExponent,
+            "frexp_mantissa" => FrexpMantissa,
             _ => return None,
         })
     }
@@ -646,6 +652,14 @@ pub fn math_value(m: Math, k: u8, a: u64, b: u64, c: u64) -> u64 {
             }
         }
         ReverseBits => a.reverse_bits() >> (64 - bits),
+        // Halves and floats are exact in f64, and so are their scalings by powers of two.
+        Ldexp => {
+            let e = (b as u32 as i32).clamp(-2200, 2200);
+            let x = float_value(k, a) * 2f64.powi(e / 2) * 2f64.powi(e - e / 2);
+            float_bits(k, x)
+        }
+        FrexpExponent => frexp(float_value(k, a)).1 as u32 as u64,
+        FrexpMantissa => float_bits(k, frexp(float_value(k, a)).0),
         // A fused product of halves is exact in f64: the sum then rounds once, as IEEE's fma.
         Fma if k == F16 => numeric::f16_bits((h(a) as f64).mul_add(h(b) as f64, h(c) as f64)) as u64,
         _ => match k {
@@ -662,6 +676,27 @@ pub fn math_value(m: Math, k: u8, a: u64, b: u64, c: u64) -> u64 {
                 _ => 0,
             },
         },
+    }
+}
+
+/// `x`'s mantissa in `[0.5, 1)` (signed) and exponent; `x` and 0 for zeros, infinities, NaNs.
+fn frexp(x: f64) -> (f64, i32) {
+    if x == 0.0 || !x.is_finite() {
+        return (x, 0);
+    }
+    // A subnormal is scaled into the normal range first.
+    let (x, shift) = if x.abs() < f64::MIN_POSITIVE { (x * 2f64.powi(64), 64) } else { (x, 0) };
+    let bits = x.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    (f64::from_bits((bits & !(0x7ff << 52)) | (1022 << 52)), exp - 1022 - shift)
+}
+
+/// A float component of kind `k` with value `x` (rounded to `k`).
+fn float_bits(k: u8, x: f64) -> u64 {
+    match k {
+        F16 => numeric::f16_bits(x) as u64,
+        F32 => fb(x as f32),
+        _ => x.to_bits(),
     }
 }
 

@@ -78,6 +78,35 @@ impl Checker {
         self.add_expr(ExprKind::Call { function, args: vec![*value] }, target, span)
     }
 
+    /// Slang's `__floatAsInt(x)`: a float's bits as the signed integer of its width (`int16_t`,
+    /// `int`, `int64_t`), folded when `x` is constant (usable in array sizes and `static const`s).
+    pub(super) fn float_as_int(&mut self, args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
+        let [value] = args.as_slice() else {
+            self.error("E0403", name_span, "`__floatAsInt` takes one argument");
+            return self.error_expr(span);
+        };
+        let from = self.ty(*value);
+        let Some(to) = from.scalar().filter(|s| s.is_float() && matches!(from, Type::Scalar(_))).map(float_as_int_type)
+        else {
+            if !from.is_error() {
+                let msg =
+                    format!("`__floatAsInt` takes a `half`, `float` or `double`, not `{}`", self.type_name(&from));
+                self.error("E0405", span, msg);
+            }
+            return self.error_expr(span);
+        };
+        if let Some(ExprKind::Const(c)) = self.cur.as_ref().map(|s| &s.func.exprs[*value].kind) {
+            if let Some(bits) = super::consts::float_bits_as_int(c, from.scalar().unwrap_or(Scalar::F32)) {
+                return self.add_expr(ExprKind::Const(bits), Type::Scalar(to), span);
+            }
+        }
+        let generic = [ast::GenericArg::Type(ast::TypeExpr {
+            kind: ast::TypeExprKind::Named { name: to.hlsl_name().into(), args: vec![] },
+            span,
+        })];
+        self.bit_cast(&generic, args, span, name_span)
+    }
+
     /// The size of `ty` in a cast, or why it cannot be cast.
     fn castable(&self, ty: &Type) -> Result<u32, String> {
         let ok = match ty {
@@ -253,6 +282,15 @@ impl Checker {
             Scalar::F64 => self.call_intrinsic("__uint64_as_double", vec![bits], span, span),
             _ => self.converted(bits, Type::Scalar(s)),
         }
+    }
+}
+
+/// The signed integer type of a float's width.
+pub(super) fn float_as_int_type(s: Scalar) -> Scalar {
+    match s.bits() {
+        16 => Scalar::I16,
+        64 => Scalar::I64,
+        _ => Scalar::I32,
     }
 }
 

@@ -30,6 +30,17 @@ pub(super) fn convert(v: &ConstValue, s: Scalar) -> Option<ConstValue> {
     })
 }
 
+/// The bits of float constant `v` of type `s`, as the signed integer of its width
+/// (`__floatAsInt`).
+pub(super) fn float_bits_as_int(v: &ConstValue, s: Scalar) -> Option<ConstValue> {
+    let f = as_f64(v)?;
+    Some(ConstValue::Int(match s {
+        Scalar::F16 => crate::numeric::f16_bits(f) as i16 as i64,
+        Scalar::F64 => f.to_bits() as i64,
+        _ => (f as f32).to_bits() as i32 as i64,
+    }))
+}
+
 /// The smallest value of a signed integer type, where a float saturates.
 fn min_of(s: Scalar) -> i64 {
     i64::MIN >> (64 - s.bits())
@@ -372,6 +383,13 @@ impl Checker {
                 }
             }
             K::Call { callee, args, .. } if args.is_empty() => of_type(self.const_call(callee)?, &Type::UINT),
+            K::Call { callee, args, .. }
+                if args.len() == 1 && matches!(&callee.kind, K::Ident(n) if n == "__floatAsInt") =>
+            {
+                let v = self.typed_const_of_ast(&args[0])?;
+                let to = Type::Scalar(super::bit_cast::float_as_int_type(v.scalar));
+                of_type(float_bits_as_int(&v.value, v.scalar)?, &to)
+            }
             // A swizzle of a constant: `0.5.xx`, `DIMS.yx`.
             K::Member { base, name } if self.swizzlable_constant(base) => {
                 let Typed { value: v, scalar, literal } = self.typed_const_of_ast(base)?;

@@ -950,6 +950,9 @@ impl Checker {
                 if name == "bit_cast" {
                     return self.bit_cast(generic_args, arg_ids, span, callee.span);
                 }
+                if name == "__floatAsInt" {
+                    return self.float_as_int(arg_ids, span, callee.span);
+                }
                 let mut d = Diagnostic::error("E0301", format!("undefined function `{name}`"))
                     .with_label(callee.span, "not found");
                 let suffix = format!("::{name}");

@@ -425,6 +425,30 @@ WAVEC_FN vec<unsigned, 2> double_bits(double x) {
     r[1] = (unsigned)(b >> 32);
     return r;
 }
+// Fused multiply-add; a half's is exact in double and rounds once more.
+WAVEC_FN float fma(float a, float b, float c) { return fmaf(a, b, c); }
+WAVEC_FN double fma(double a, double b, double c) { return ::fma(a, b, c); }
+WAVEC_FN __half fma(__half a, __half b, __half c) {
+    return __float2half_rn((float)::fma((double)__half2float(a), (double)__half2float(b), (double)__half2float(c)));
+}
+WAVEC_MAP3(fma)
+// ldexp and frexp with an integer exponent, per component.
+WAVEC_FN float ldexp(float x, int e) { return ldexpf(x, e); }
+WAVEC_FN double ldexp(double x, int e) { return ::ldexp(x, e); }
+WAVEC_FN __half ldexp(__half x, int e) { return __float2half_rn(ldexpf(__half2float(x), e)); }
+template <class T, int N> WAVEC_FN vec<T, N> ldexp(const vec<T, N>& x, const vec<int, N>& e) {
+    vec<T, N> r;
+    for (int i = 0; i < N; ++i) r[i] = ldexp(x[i], e[i]);
+    return r;
+}
+WAVEC_FN float frexp(float x, int& e) { return frexpf(x, &e); }
+WAVEC_FN double frexp(double x, int& e) { return ::frexp(x, &e); }
+WAVEC_FN __half frexp(__half x, int& e) { return __float2half_rn(frexpf(__half2float(x), &e)); }
+template <class T, int N> WAVEC_FN vec<T, N> frexp(const vec<T, N>& x, vec<int, N>& e) {
+    vec<T, N> r;
+    for (int i = 0; i < N; ++i) r[i] = frexp(x[i], e[i]);
+    return r;
+}
 WAVEC_FN double asdouble(unsigned lo, unsigned hi) { return __hiloint2double((int)hi, (int)lo); }
 template <int N> WAVEC_FN vec<double, N> asdouble(const vec<unsigned, N>& lo, const vec<unsigned, N>& hi) {
     vec<double, N> r;
