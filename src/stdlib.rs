@@ -46,6 +46,8 @@ pub enum ElemClass {
     Int16,
     /// `int8_t`, `uint8_t`.
     Int8,
+    /// `int`.
+    SInt32,
 }
 
 impl ElemClass {
@@ -70,6 +72,7 @@ impl ElemClass {
             ElemClass::Any64 => matches!(s, I64 | U64 | F64),
             ElemClass::Int16 => matches!(s, I16 | U16),
             ElemClass::Int8 => matches!(s, I8 | U8),
+            ElemClass::SInt32 => s == I32,
         }
     }
 }
@@ -124,6 +127,7 @@ impl TypeClass {
             "any64" => ElemClass::Any64,
             "int16" => ElemClass::Int16,
             "int8" => ElemClass::Int8,
+            "sint32" => ElemClass::SInt32,
             _ => return None,
         };
         let shape = match shape {
@@ -401,6 +405,7 @@ fn class_name(c: &TypeClass) -> String {
         ElemClass::Any64 => "any64",
         ElemClass::Int16 => "int16",
         ElemClass::Int8 => "int8",
+        ElemClass::SInt32 => "sint32",
     };
     let s = match c.shape {
         ShapeClass::Scalar => "s",
