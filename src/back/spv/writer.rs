@@ -2638,8 +2638,26 @@ impl<'a> Writer<'a> {
             ops.push(Operand::IdRef(none));
         }
         ops.extend(vals.iter().map(|&v| Operand::IdRef(v)));
-        if p.ty.scalar().is_some_and(|s| s.bits() == 64) {
-            self.require(Capability::Int64Atomics);
+        match (o, p.ty.scalar()) {
+            // Float atomics are SPV_EXT_shader_atomic_float_add / _min_max, by width.
+            (Op::AtomicFAddEXT, Some(s)) => {
+                self.extension("SPV_EXT_shader_atomic_float_add");
+                self.require(match s.bits() {
+                    16 => Capability::AtomicFloat16AddEXT,
+                    64 => Capability::AtomicFloat64AddEXT,
+                    _ => Capability::AtomicFloat32AddEXT,
+                });
+            }
+            (Op::AtomicFMinEXT | Op::AtomicFMaxEXT, Some(s)) => {
+                self.extension("SPV_EXT_shader_atomic_float_min_max");
+                self.require(match s.bits() {
+                    16 => Capability::AtomicFloat16MinMaxEXT,
+                    64 => Capability::AtomicFloat64MinMaxEXT,
+                    _ => Capability::AtomicFloat32MinMaxEXT,
+                });
+            }
+            (_, Some(s)) if s.is_int() && s.bits() == 64 => self.require(Capability::Int64Atomics),
+            _ => {}
         }
         let t = self.ty(&p.ty, Layout::Logical);
         self.op(o, t, ops)
