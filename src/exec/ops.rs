@@ -500,6 +500,10 @@ pub enum Math {
     Ldexp,
     FrexpExponent,
     FrexpMantissa,
+    Asinh,
+    Acosh,
+    Atanh,
+    CopySign,
 }
 
 impl Math {
@@ -555,6 +559,10 @@ impl Math {
             "ldexp" => Ldexp,
             "frexp_exponent" => FrexpExponent,
             "frexp_mantissa" => FrexpMantissa,
+            "asinh" => Asinh,
+            "acosh" => Acosh,
+            "atanh" => Atanh,
+            "copysign" => CopySign,
             _ => return None,
         })
     }
@@ -600,6 +608,10 @@ macro_rules! float_math {
             Acos => x.acos(),
             Atan => x.atan(),
             Atan2 => x.atan2(y),
+            Asinh => x.asinh(),
+            Acosh => x.acosh(),
+            Atanh => x.atanh(),
+            CopySign => x.copysign(y),
             Fmod => x % y,
             _ => 0.0,
         }
