@@ -720,3 +720,37 @@ fn float_value(k: u8, x: u64) -> f64 {
         _ => f64::from_bits(x),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn narrow_kinds_wrap_and_halves_round_after_each_operation() {
+        // int8: 127 + 1 wraps; -128 / -1 stays -128; shifts mask at 8 bits.
+        assert_eq!(bin_value(ADD, I8, 0x7f, 1), 0x80);
+        assert_eq!(bin_value(DIV, I8, 0x80, 0xff), 0x80);
+        assert_eq!(bin_value(SHL, U8, 1, 9), 2);
+        assert_eq!(convert_value(I8, I32, 0x80), 0xffff_ff80);
+        assert_eq!(convert_value(U16, I8, 0xffff), 0xff);
+        // half: 1 + 2^-11 ties to 1; 65504 + 16 overflows to infinity.
+        assert_eq!(bin_value(ADD, F16, 0x3c00, 0x1000), 0x3c00);
+        assert_eq!(bin_value(ADD, F16, 0x7bff, 0x4c00), 0x7c00);
+        assert_eq!(convert_value(F64, F16, 0.1f64.to_bits()), 0x2e66);
+        assert_eq!(identity(MIN, I16), 0x7fff);
+        assert_eq!(identity(MAX, I8), 0x80);
+        assert_eq!(math_value(Math::FirstBitHigh, I16, 0xff80, 0, 0), 6);
+        assert_eq!(math_value(Math::ReverseBits, U16, 1, 0, 0), 0x8000);
+    }
+
+    #[test]
+    fn frexp_and_ldexp_are_exact() {
+        // A float subnormal: 0x300 · 2^-149 = 0.75 · 2^-139.
+        let tiny = fb(f32::from_bits(0x300));
+        assert_eq!(math_value(Math::FrexpMantissa, F32, tiny, 0, 0), fb(0.75));
+        assert_eq!(math_value(Math::FrexpExponent, F32, tiny, 0, 0), (-139i32) as u32 as u64);
+        assert_eq!(math_value(Math::FrexpExponent, F64, 42.75f64.to_bits(), 0, 0), 6);
+        assert_eq!(math_value(Math::FrexpMantissa, F16, 0x8000, 0, 0), 0x8000);
+        assert_eq!(math_value(Math::Ldexp, F32, fb(42.75), (-140i32) as u32 as u64, 0), 0x5580);
+    }
+}

@@ -58,6 +58,14 @@ impl Checker {
             };
             return self.call_intrinsic(name, vec![*value], span, name_span);
         }
+        // Integers of one width and shape: a conversion keeps the bits.
+        let int_of = |t: &Type| t.scalar().filter(|s| s.is_int()).map(|s| (s.bits(), t.with_scalar(Scalar::U32)));
+        if matches!(from, Type::Scalar(_) | Type::Vector(..))
+            && int_of(&from).is_some()
+            && int_of(&from) == int_of(&target)
+        {
+            return self.convert_node(*value, target);
+        }
         let problem = match (self.castable(&from), self.castable(&target)) {
             (Err(why), _) | (_, Err(why)) => Some(why),
             (Ok(a), Ok(b)) if a != b => Some(format!("they differ in size ({a} and {b} bytes)")),

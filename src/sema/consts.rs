@@ -523,3 +523,27 @@ impl Checker {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use BinaryOp::*;
+    use ConstValue::{Float, Int, Uint};
+
+    #[test]
+    fn folding_computes_in_the_operands_type() {
+        assert_eq!(binary_in(Add, Scalar::I64, &Int(i64::MAX), &Int(1)), Some(Int(i64::MIN)));
+        assert_eq!(binary_in(Sub, Scalar::U64, &Uint(0), &Uint(1)), Some(Uint(u64::MAX)));
+        assert_eq!(binary_in(Add, Scalar::I8, &Int(127), &Int(1)), Some(Int(-128)));
+        assert_eq!(binary_in(Mul, Scalar::U16, &Uint(300), &Uint(300)), Some(Uint(90000 % 65536)));
+        // A shift by the width or more folds to 0 (or all sign bits), as Slang folds it.
+        assert_eq!(binary_in(Shl, Scalar::U32, &Uint(7), &Uint(32)), Some(Uint(0)));
+        assert_eq!(binary_in(Shr, Scalar::I32, &Int(-8), &Int(40)), Some(Int(-1)));
+        assert_eq!(binary_in(Div, Scalar::I32, &Int(1), &Int(0)), None);
+        // Halves round after the operation: 2048 + 3 is 2051, a tie that goes to 2052.
+        assert_eq!(binary_in(Add, Scalar::F16, &Float(2048.0), &Float(3.0)), Some(Float(2052.0)));
+        assert_eq!(unary_in(crate::ir::UnaryOp::Neg, Scalar::U32, &Uint(1)), Some(Uint(u32::MAX as u64)));
+        assert_eq!(convert(&Float(300.0), Scalar::I8), Some(Int(127)));
+        assert_eq!(float_bits_as_int(&Float(1.0), Scalar::F16), Some(Int(0x3c00)));
+    }
+}
