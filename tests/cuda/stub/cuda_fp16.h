@@ -9,6 +9,18 @@ struct __half {
     __half(unsigned);
     operator float() const;
 };
+// cuda_fp16.h's arithmetic on halves (sm_53 and up) yields halves.
+__half operator+(__half, __half);
+__half operator-(__half, __half);
+__half operator*(__half, __half);
+__half operator/(__half, __half);
+__half operator-(__half);
+bool operator==(__half, __half);
+bool operator!=(__half, __half);
+bool operator<(__half, __half);
+bool operator<=(__half, __half);
+bool operator>(__half, __half);
+bool operator>=(__half, __half);
 __half __float2half(float);
 __half __float2half_rn(float);
 float __half2float(__half);
