@@ -697,7 +697,12 @@ impl Checker {
                 let e = self.coerce(e, &ty, span);
                 if let (Some(state), Type::Scalar(_)) = (&self.cur, &ty) {
                     if let ExprKind::Const(c) = &state.func.exprs[e].kind {
-                        let folded = consts::unary_in(uop, ty.scalar().unwrap_or(Scalar::I32), c);
+                        // `~x` stays as written (`~0u` reads better than its value); the
+                        // targets compute it exactly.
+                        let folded = match uop {
+                            UnaryOp::BitNot => None,
+                            _ => consts::unary_in(uop, ty.scalar().unwrap_or(Scalar::I32), c),
+                        };
                         if let Some(v) = folded {
                             let lit = state.literals.contains(&e);
                             let id = self.add_expr(ExprKind::Const(v), ty, span);
@@ -866,7 +871,13 @@ impl Checker {
                     self.error("E0405", span, msg);
                     return self.error_expr(span);
                 }
-                self.convert_node(p, target)
+                // `uint64_t(2)` has the type it names: no longer a literal that bends to the
+                // other operand's type (`(uint64_t(2) << 32) | x` is 64-bit).
+                let converted = self.convert_node(p, target);
+                if let Some(state) = self.cur.as_mut() {
+                    state.literals.remove(&converted);
+                }
+                converted
             }
             Type::Vector(s, _) | Type::Matrix(s, _, _) => {
                 let want = target.element_count();
@@ -1423,36 +1434,21 @@ impl Checker {
                 Some((ResourceMethod::Consume, vec![], elem.clone()))
             }
             n if kind == ResourceKind::RWByteAddressBuffer && n.starts_with("Interlocked") => {
-                let op = [
-                    AtomicOp::Add,
-                    AtomicOp::Min,
-                    AtomicOp::Max,
-                    AtomicOp::And,
-                    AtomicOp::Or,
-                    AtomicOp::Xor,
-                    AtomicOp::Exchange,
-                    AtomicOp::CompareExchange,
-                    AtomicOp::CompareStore,
-                ]
-                .into_iter()
-                .find(|o| o.method_name() == n);
-                op.map(|op| {
-                    let vt = args
-                        .get(1)
-                        .map(|a| self.ty(*a))
-                        .filter(|t| t.scalar() == Some(Scalar::I32))
-                        .unwrap_or(Type::UINT);
+                byte_address_atomic(n, args.get(1).map(|a| self.ty(*a)), args.len()).map(|a| {
+                    let vt = a.value.clone();
                     let mut ps = vec![(u.clone(), ParamMode::In), (vt.clone(), ParamMode::In)];
-                    match op {
+                    match a.op {
                         AtomicOp::CompareExchange => {
                             ps.push((vt.clone(), ParamMode::In));
                             ps.push((vt, ParamMode::Out));
                         }
                         AtomicOp::CompareStore => ps.push((vt, ParamMode::In)),
+                        _ if a.returns => {}
                         _ if args.len() == 3 => ps.push((vt, ParamMode::Out)),
                         _ => {}
                     }
-                    (ResourceMethod::Interlocked(op), ps, Type::Void)
+                    let ret = if a.returns { a.value } else { Type::Void };
+                    (ResourceMethod::Interlocked(a.op), ps, ret)
                 })
             }
             _ => None,
@@ -1495,7 +1491,56 @@ impl Checker {
                 conv_args.push(self.coerce(a, &pt, span));
             }
         }
+        if let (ResourceMethod::Interlocked(_), false) = (method, ret == Type::Void) {
+            // Slang's `InterlockedAddU64(address, value)` returns the original value: the
+            // atomic writes it to a temporary, which the expression then reads.
+            let Some(original) = self.temp("original", ret.clone(), span) else { return self.error_expr(span) };
+            let read = self.add_expr(ExprKind::Local(original), ret.clone(), span);
+            conv_args.push(read);
+            let call = self.add_expr(ExprKind::Method { object, method, args: conv_args }, Type::Void, span);
+            let value = self.add_expr(ExprKind::Local(original), ret.clone(), span);
+            return self.add_expr(ExprKind::Comma(call, value), ret, span);
+        }
         self.add_expr(ExprKind::Method { object, method, args: conv_args }, ret, span)
+    }
+}
+
+/// An atomic method of a byte-address buffer, read from its name: HLSL's `InterlockedAdd`
+/// (32-bit, of the value's signedness) and `InterlockedAdd64` (shader model 6.6), Slang's
+/// `InterlockedAddI64`, `InterlockedMaxU64` (returning the original value),
+/// `InterlockedCompareExchangeU64` and `InterlockedAddF32`.
+struct ByteAddressAtomic {
+    op: AtomicOp,
+    value: Type,
+    /// The original value is the method's result (Slang's two-argument `…U64` forms).
+    returns: bool,
+}
+
+fn byte_address_atomic(name: &str, value: Option<Type>, args: usize) -> Option<ByteAddressAtomic> {
+    let ops = [
+        AtomicOp::Add,
+        AtomicOp::Min,
+        AtomicOp::Max,
+        AtomicOp::And,
+        AtomicOp::Or,
+        AtomicOp::Xor,
+        AtomicOp::Exchange,
+        AtomicOp::CompareExchange,
+        AtomicOp::CompareStore,
+    ];
+    let (op, suffix) = ops.into_iter().find_map(|o| name.strip_prefix(o.method_name()).map(|rest| (o, rest)))?;
+    let int64 = |t: &Option<Type>| t.clone().filter(|t| t.scalar() == Some(Scalar::I64));
+    let at = |value: Type, returns: bool| Some(ByteAddressAtomic { op, value, returns });
+    match suffix {
+        "" => at(value.filter(|t| t.scalar() == Some(Scalar::I32)).unwrap_or(Type::UINT), false),
+        "64" => at(int64(&value).unwrap_or(Type::Scalar(Scalar::U64)), false),
+        "I64" if op == AtomicOp::Add => at(Type::Scalar(Scalar::I64), false),
+        "U64" if matches!(op, AtomicOp::CompareExchange | AtomicOp::CompareStore) => {
+            at(Type::Scalar(Scalar::U64), false)
+        }
+        "U64" => at(Type::Scalar(Scalar::U64), args == 2),
+        "F32" if op == AtomicOp::Add => at(Type::FLOAT, false),
+        _ => None,
     }
 }
 

@@ -98,6 +98,9 @@ struct FnState {
     /// Calls of property getters, with the struct and the property: an assignment to one
     /// becomes a call of the setter.
     property_reads: HashMap<ExprId, (StructId, String)>,
+    /// Per statement being checked, outermost first: the temporaries its expressions made,
+    /// declared just before it.
+    temps: Vec<Vec<LocalId>>,
 }
 
 pub struct Checker {
@@ -1364,6 +1367,7 @@ impl Checker {
             this,
             init: init.is_some(),
             property_reads: HashMap::default(),
+            temps: Vec::new(),
         });
         let mut stmts = Vec::new();
         if let (Some(h), Some((local, _))) = (init, this) {
@@ -1445,6 +1449,7 @@ impl Checker {
             this: None,
             init: false,
             property_reads: HashMap::default(),
+            temps: Vec::new(),
         });
         let value = body(self, &locals);
         let state = self.cur.take().expect("the function being written");
