@@ -26,6 +26,12 @@ struct half {
     half(float);
     operator float() const;
 };
+// MSL's compound assignments on halves (the binary operators go through float here, which is
+// enough for a syntax check).
+half& operator+=(half&, half);
+half& operator-=(half&, half);
+half& operator*=(half&, half);
+half& operator/=(half&, half);
 
 template <typename T> struct is_scalar_t : std::integral_constant<bool, std::is_arithmetic<T>::value || std::is_same<T, half>::value> {};
 template <typename T, int N> struct vec;
