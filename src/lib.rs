@@ -37,6 +37,7 @@ pub mod image;
 pub mod ir;
 pub mod layout;
 pub mod lower;
+pub mod numeric;
 pub mod reflect;
 pub mod run;
 pub mod sema;

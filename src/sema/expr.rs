@@ -158,7 +158,7 @@ impl Checker {
         self.add_expr(ExprKind::Construct(parts), Type::Struct(h), span)
     }
 
-    fn convert_node(&mut self, e: ExprId, to: Type) -> ExprId {
+    pub(super) fn convert_node(&mut self, e: ExprId, to: Type) -> ExprId {
         // Fold conversions of literals right away so the output says `1.0f`, not `float(1)`.
         let span = self.span_of(e);
         if let Some(state) = &self.cur {
@@ -207,19 +207,8 @@ impl Checker {
         use ast::ExprKind as K;
         match &e.kind {
             K::IntLit(i) => {
-                let (v, ty) = if i.long && i.unsigned {
-                    (ConstValue::Uint(i.value), Type::Scalar(Scalar::U64))
-                } else if i.long {
-                    (ConstValue::Int(i.value as i64), Type::Scalar(Scalar::I64))
-                } else if i.unsigned {
-                    (ConstValue::Uint(i.value & 0xffff_ffff), Type::UINT)
-                } else if i.value > i32::MAX as u64 && i.value <= u32::MAX as u64 {
-                    (ConstValue::Uint(i.value), Type::UINT)
-                } else if i.value > u32::MAX as u64 {
-                    (ConstValue::Int(i.value as i64), Type::Scalar(Scalar::I64))
-                } else {
-                    (ConstValue::Int(i.value as i64), Type::INT)
-                };
+                let (v, s) = consts::int_literal(i);
+                let ty = Type::Scalar(s);
                 let id = self.add_expr(ExprKind::Const(v), ty, e.span);
                 if !i.unsigned && !i.long {
                     if let Some(s) = self.cur.as_mut() {
@@ -229,11 +218,7 @@ impl Checker {
                 id
             }
             K::FloatLit(f) => {
-                let s = match f.suffix {
-                    Some('h') => Scalar::F16,
-                    Some('l') => Scalar::F64,
-                    _ => Scalar::F32,
-                };
+                let s = consts::float_literal_type(f);
                 let id = self.add_expr(ExprKind::Const(ConstValue::Float(f.value)), Type::Scalar(s), e.span);
                 if f.suffix.is_none() {
                     if let Some(st) = self.cur.as_mut() {
@@ -723,12 +708,13 @@ impl Checker {
         } else {
             (self.coerce(l, &operand_ty, span), self.coerce(r, &operand_ty, span))
         };
+        let within = operand_ty.scalar().unwrap_or(Scalar::I32);
         let result =
             if op.is_comparison() || op.is_logical() { operand_ty.with_scalar(Scalar::Bool) } else { operand_ty };
         // Fold constant scalar operations (keeps literal-ness when both sides are literals).
         if let (Some(state), Type::Scalar(s)) = (&self.cur, &result) {
             if let (ExprKind::Const(a), ExprKind::Const(b)) = (&state.func.exprs[l].kind, &state.func.exprs[r].kind) {
-                if let Some(v) = consts::binary(op, a, b).and_then(|v| consts::convert(&v, *s)) {
+                if let Some(v) = consts::binary_in(op, within, a, b).and_then(|v| consts::convert(&v, *s)) {
                     let id = self.add_expr(ExprKind::Const(v), result, span);
                     if both_literal {
                         if let Some(st) = self.cur.as_mut() {
@@ -805,13 +791,11 @@ impl Checker {
                 let e = self.coerce(e, &ty, span);
                 if let (Some(state), Type::Scalar(_)) = (&self.cur, &ty) {
                     if let ExprKind::Const(c) = &state.func.exprs[e].kind {
-                        let folded = match (uop, c) {
-                            (UnaryOp::Neg, ConstValue::Int(i)) => {
-                                Some(ConstValue::Int((*i as i32).wrapping_neg() as i64))
-                            }
-                            (UnaryOp::Neg, ConstValue::Float(f)) => Some(ConstValue::Float(-f)),
-                            (UnaryOp::Not, ConstValue::Bool(b)) => Some(ConstValue::Bool(!b)),
-                            _ => None,
+                        // `~x` stays as written (`~0u` reads better than its value); the
+                        // targets compute it exactly.
+                        let folded = match uop {
+                            UnaryOp::BitNot => None,
+                            _ => consts::unary_in(uop, ty.scalar().unwrap_or(Scalar::I32), c),
                         };
                         if let Some(v) = folded {
                             let lit = state.literals.contains(&e);
@@ -1016,7 +1000,13 @@ impl Checker {
                     self.error("E0405", span, msg);
                     return self.error_expr(span);
                 }
-                self.convert_node(p, target)
+                // `uint64_t(2)` has the type it names: no longer a literal that bends to the
+                // other operand's type (`(uint64_t(2) << 32) | x` is 64-bit).
+                let converted = self.convert_node(p, target);
+                if let Some(state) = self.cur.as_mut() {
+                    state.literals.remove(&converted);
+                }
+                converted
             }
             // A matrix from a larger one keeps its top left (Slang's and GLSL's reshape, HLSL's
             // cast); GLSL's from a smaller one fills the rest from the identity.
@@ -1144,6 +1134,9 @@ impl Checker {
                 }
                 if name == "bit_cast" {
                     return self.bit_cast(generic_args, arg_ids, span, callee.span);
+                }
+                if name == "__floatAsInt" {
+                    return self.float_as_int(arg_ids, span, callee.span);
                 }
                 let mut d = Diagnostic::error("E0301", format!("undefined function `{name}`"))
                     .with_label(callee.span, "not found");
@@ -1353,56 +1346,7 @@ impl Checker {
         Some((cost, bound))
     }
 
-    /// Slang's `bit_cast<T>(value)`: the bits of `value` read as a `T` of the same size. Between
-    /// 32-bit element types of one shape it is `asuint`/`asint`/`asfloat` (a bitcast on every
-    /// target); other pairs are refused with what would be needed.
-    fn bit_cast(&mut self, generic_args: &[ast::GenericArg], args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
-        let target = match generic_args {
-            [ast::GenericArg::Type(t)] => self.resolve_type(t),
-            [ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span })] => {
-                self.resolve_type(&ast::TypeExpr {
-                    kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] },
-                    span: *span,
-                })
-            }
-            _ => {
-                self.error("E0403", name_span, "`bit_cast` takes one type argument: `bit_cast<T>(value)`");
-                return self.error_expr(span);
-            }
-        };
-        let [value] = args.as_slice() else {
-            self.error("E0403", name_span, "`bit_cast<T>` takes one argument");
-            return self.error_expr(span);
-        };
-        let from = self.ty(*value);
-        if target.is_error() || from.is_error() {
-            return self.error_expr(span);
-        }
-        if from == target {
-            return *value;
-        }
-        let as32 = |t: &Type| t.is_numeric_like() && t.scalar().is_some_and(|s| s.bits() == 32 && s != Scalar::Bool);
-        if as32(&from) && as32(&target) && from.with_scalar(Scalar::U32) == target.with_scalar(Scalar::U32) {
-            let name = match target.scalar() {
-                Some(Scalar::F32) => "asfloat",
-                Some(Scalar::I32) => "asint",
-                _ => "asuint",
-            };
-            return self.call_intrinsic(name, vec![*value], span, name_span);
-        }
-        let msg = format!(
-            "`bit_cast` from `{}` to `{}`: wavec casts the bits of 32-bit scalars, vectors and matrices of one shape",
-            self.type_name(&from),
-            self.type_name(&target)
-        );
-        let d = Diagnostic::error("E0405", msg)
-            .with_label(span, "here")
-            .with_note("for other sizes use `asuint(double, out uint, out uint)`, `f32tof16` or a field-by-field copy");
-        self.push(d);
-        self.error_expr(span)
-    }
-
-    fn call_intrinsic(&mut self, name: &str, args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
+    pub(super) fn call_intrinsic(&mut self, name: &str, args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
         let stdlib = self.stdlib;
         let mut name = name.to_string();
         if let Some(first) = stdlib.find(&name) {
@@ -1693,36 +1637,21 @@ impl Checker {
                 Some((ResourceMethod::Consume, vec![], elem.clone()))
             }
             n if kind == ResourceKind::RWByteAddressBuffer && n.starts_with("Interlocked") => {
-                let op = [
-                    AtomicOp::Add,
-                    AtomicOp::Min,
-                    AtomicOp::Max,
-                    AtomicOp::And,
-                    AtomicOp::Or,
-                    AtomicOp::Xor,
-                    AtomicOp::Exchange,
-                    AtomicOp::CompareExchange,
-                    AtomicOp::CompareStore,
-                ]
-                .into_iter()
-                .find(|o| o.method_name() == n);
-                op.map(|op| {
-                    let vt = args
-                        .get(1)
-                        .map(|a| self.ty(*a))
-                        .filter(|t| t.scalar() == Some(Scalar::I32))
-                        .unwrap_or(Type::UINT);
+                byte_address_atomic(n, args.get(1).map(|a| self.ty(*a)), args.len()).map(|a| {
+                    let vt = a.value.clone();
                     let mut ps = vec![(u.clone(), ParamMode::In), (vt.clone(), ParamMode::In)];
-                    match op {
+                    match a.op {
                         AtomicOp::CompareExchange => {
                             ps.push((vt.clone(), ParamMode::In));
                             ps.push((vt, ParamMode::Out));
                         }
                         AtomicOp::CompareStore => ps.push((vt, ParamMode::In)),
+                        _ if a.returns => {}
                         _ if args.len() == 3 => ps.push((vt, ParamMode::Out)),
                         _ => {}
                     }
-                    (ResourceMethod::Interlocked(op), ps, Type::Void)
+                    let ret = if a.returns { a.value } else { Type::Void };
+                    (ResourceMethod::Interlocked(a.op), ps, ret)
                 })
             }
             _ => None,
@@ -1765,7 +1694,56 @@ impl Checker {
                 conv_args.push(self.coerce(a, &pt, span));
             }
         }
+        if let (ResourceMethod::Interlocked(_), false) = (method, ret == Type::Void) {
+            // Slang's `InterlockedAddU64(address, value)` returns the original value: the
+            // atomic writes it to a temporary, which the expression then reads.
+            let Some(original) = self.temp("original", ret.clone(), span) else { return self.error_expr(span) };
+            let read = self.add_expr(ExprKind::Local(original), ret.clone(), span);
+            conv_args.push(read);
+            let call = self.add_expr(ExprKind::Method { object, method, args: conv_args }, Type::Void, span);
+            let value = self.add_expr(ExprKind::Local(original), ret.clone(), span);
+            return self.add_expr(ExprKind::Comma(call, value), ret, span);
+        }
         self.add_expr(ExprKind::Method { object, method, args: conv_args }, ret, span)
+    }
+}
+
+/// An atomic method of a byte-address buffer, read from its name: HLSL's `InterlockedAdd`
+/// (32-bit, of the value's signedness) and `InterlockedAdd64` (shader model 6.6), Slang's
+/// `InterlockedAddI64`, `InterlockedMaxU64` (returning the original value),
+/// `InterlockedCompareExchangeU64` and `InterlockedAddF32`.
+struct ByteAddressAtomic {
+    op: AtomicOp,
+    value: Type,
+    /// The original value is the method's result (Slang's two-argument `…U64` forms).
+    returns: bool,
+}
+
+fn byte_address_atomic(name: &str, value: Option<Type>, args: usize) -> Option<ByteAddressAtomic> {
+    let ops = [
+        AtomicOp::Add,
+        AtomicOp::Min,
+        AtomicOp::Max,
+        AtomicOp::And,
+        AtomicOp::Or,
+        AtomicOp::Xor,
+        AtomicOp::Exchange,
+        AtomicOp::CompareExchange,
+        AtomicOp::CompareStore,
+    ];
+    let (op, suffix) = ops.into_iter().find_map(|o| name.strip_prefix(o.method_name()).map(|rest| (o, rest)))?;
+    let int64 = |t: &Option<Type>| t.clone().filter(|t| t.scalar() == Some(Scalar::I64));
+    let at = |value: Type, returns: bool| Some(ByteAddressAtomic { op, value, returns });
+    match suffix {
+        "" => at(value.filter(|t| t.scalar() == Some(Scalar::I32)).unwrap_or(Type::UINT), false),
+        "64" => at(int64(&value).unwrap_or(Type::Scalar(Scalar::U64)), false),
+        "I64" if op == AtomicOp::Add => at(Type::Scalar(Scalar::I64), false),
+        "U64" if matches!(op, AtomicOp::CompareExchange | AtomicOp::CompareStore) => {
+            at(Type::Scalar(Scalar::U64), false)
+        }
+        "U64" => at(Type::Scalar(Scalar::U64), args == 2),
+        "F32" if op == AtomicOp::Add => at(Type::FLOAT, false),
+        _ => None,
     }
 }
 

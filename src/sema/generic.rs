@@ -484,6 +484,18 @@ fn generic_shown(name: &str, generics: &[ast::GenericParam]) -> String {
     format!("{name}<{}>", params.join(", "))
 }
 
+/// The type two numbers of one shape both convert to implicitly, by HLSL's promotion rank.
+fn numeric_join(a: &Type, b: &Bound) -> Option<Type> {
+    let Bound::Type(b) = b else { return None };
+    let same_shape = matches!((a, b), (Type::Scalar(_), Type::Scalar(_)))
+        || matches!((a, b), (Type::Vector(_, n), Type::Vector(_, m)) if n == m);
+    let (x, y) = (a.scalar()?, b.scalar()?);
+    if !same_shape || x == Scalar::Bool || y == Scalar::Bool {
+        return None;
+    }
+    Some(if x.rank() >= y.rank() { a.clone() } else { b.clone() })
+}
+
 /// Binds the generic parameters `pattern` mentions from the argument type `arg`: `T` is the
 /// argument's type; `vector<T, N>` and `matrix<T, R, C>` give the element and dimensions; a
 /// resource's element binds its parameter. A parameter bound twice must agree.
@@ -503,6 +515,12 @@ fn unify(
                 Ok(())
             }
             Some(old) if *old == b => Ok(()),
+            // Two numbers of one shape: T is the type both convert to, as Slang infers it (the
+            // wider one; at one width unsigned; a float over an integer).
+            Some(Bound::Type(old)) if numeric_join(old, &b).is_some() => {
+                bound[i] = numeric_join(old, &b).map(Bound::Type);
+                Ok(())
+            }
             Some(old) => {
                 let show = |b: &Bound| match b {
                     Bound::Type(t) => format!("`{}`", name_of(t)),

@@ -5,6 +5,7 @@
 //! expression gets [`Type::Error`], which silences follow-up errors about it, so one run reports
 //! every independent mistake.
 
+mod bit_cast;
 mod consts;
 pub mod conv;
 mod expr;
@@ -101,6 +102,9 @@ struct FnState {
     /// Calls of property getters, with the struct and the property: an assignment to one
     /// becomes a call of the setter.
     property_reads: HashMap<ExprId, (StructId, String)>,
+    /// Per statement being checked, outermost first: the temporaries its expressions made,
+    /// declared just before it.
+    temps: Vec<Vec<LocalId>>,
 }
 
 pub struct Checker {
@@ -206,6 +210,8 @@ pub struct Checker {
     /// An instance was added at the end of the function arena, or a prototype was defined
     /// after its callers (functions must then be put back in callee-first order).
     made_instances: bool,
+    /// The functions `bit_cast` calls, by (from, to) type.
+    bit_casts: HashMap<(Type, Type), FunctionId>,
 }
 
 /// How the entry point's attributes were found before its definition was checked.
@@ -352,6 +358,7 @@ impl Checker {
             constant_buffer_wrappers: HashMap::default(),
             instance_depth: 0,
             made_instances: false,
+            bit_casts: HashMap::default(),
         };
         for (name, ty) in &c.stdlib.typedefs {
             c.types.insert(name.clone(), ty.clone());
@@ -1529,6 +1536,7 @@ impl Checker {
             this,
             init: init.is_some(),
             property_reads: HashMap::default(),
+            temps: Vec::new(),
         });
         let mut stmts = Vec::new();
         if let (Some(h), Some((local, _))) = (init, this) {
@@ -1559,6 +1567,79 @@ impl Checker {
         func.exprs.shrink_to_fit();
         func.uses = func.gather_uses();
         (func, state.facts)
+    }
+
+    /// A function sema writes itself (no source declares it): `params` are `in` parameters,
+    /// and `body` builds the returned value from them. Callers call it like any function.
+    fn synthesized_function(
+        &mut self,
+        name: String,
+        params: Vec<(String, Type)>,
+        ret: Type,
+        span: Span,
+        body: impl FnOnce(&mut Checker, &[LocalId]) -> ExprId,
+    ) -> FunctionId {
+        let mut func = Function {
+            name: name.clone(),
+            ret: ret.clone(),
+            ret_semantic: None,
+            locals: Arena::new(),
+            params: Vec::new(),
+            exprs: Arena::new(),
+            body: Block::default(),
+            span,
+            uses: Uses::default(),
+        };
+        for (n, ty) in &params {
+            let local =
+                func.locals.append(Local { param: Some(ParamMode::In), ..Local::new(n.clone(), ty.clone(), span) });
+            func.params.push(local);
+        }
+        let id = self.module.functions.append(Function { body: Block::default(), ..func.clone() });
+        self.sigs.push(FnSig {
+            name,
+            params: params.iter().map(|(_, t)| (t.clone(), ParamMode::In)).collect(),
+            defaults: vec![None; params.len()],
+            ret,
+            defined: true,
+            span,
+        });
+        self.fn_attrs.push(Vec::new());
+        let caller = self.cur.take();
+        let locals = func.params.clone();
+        self.cur = Some(FnState {
+            func,
+            scopes: vec![HashMap::default()],
+            local_consts: HashMap::default(),
+            literals: HashSet::default(),
+            loop_depth: 0,
+            switch_depth: 0,
+            facts: FnFacts::default(),
+            this: None,
+            init: false,
+            property_reads: HashMap::default(),
+            temps: Vec::new(),
+        });
+        let value = body(self, &locals);
+        let state = self.cur.take().expect("the function being written");
+        let mut func = state.func;
+        // Every target takes an aggregate built from parts as an initializer (HLSL only there).
+        func.body = Block {
+            stmts: match &func.ret {
+                Type::Struct(_) | Type::Array(..) => {
+                    let result = func.locals.append(Local::new("result", func.ret.clone(), span));
+                    let read = func.exprs.append(Expr { kind: ExprKind::Local(result), ty: func.ret.clone(), span });
+                    vec![Stmt::Local { local: result, init: Some(value) }, Stmt::Return(Some(read))]
+                }
+                _ => vec![Stmt::Return(Some(value))],
+            },
+        };
+        func.uses = func.gather_uses();
+        self.module.functions[id] = func;
+        self.facts.insert(id, state.facts);
+        self.made_instances = true;
+        self.cur = caller;
+        id
     }
 
     /// Seed 000's `uint waveIndex : SV_GroupWaveIndex` parameter is `GetGroupWaveIndex()`
@@ -1786,12 +1867,18 @@ impl Checker {
         } else if let (Some(size), true) = (self.glsl_local_size, stage == Stage::Compute) {
             numthreads = Some(size);
         } else if stage.has_groups() {
+            // Slang runs such an entry point with one thread a group.
+            numthreads = Some([1, 1, 1]);
             self.push(
-                Diagnostic::error(
-                    "E0510",
-                    format!("{} entry point `{f_name}` needs `[numthreads(x, y, z)]`", stage.name()),
+                Diagnostic::warning(
+                    "W0503",
+                    format!(
+                        "{} entry point `{f_name}` has no `[numthreads(x, y, z)]`: one thread a group",
+                        stage.name()
+                    ),
                 )
-                .with_label(f_span, ""),
+                .with_label(f_span, "")
+                .with_note("Slang's default; write `[numthreads(1, 1, 1)]` to say so"),
             );
         }
         let wave_size = Self::attr(&attrs, "WaveSize").and_then(|a| self.wave_size(a, stage));

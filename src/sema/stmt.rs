@@ -152,6 +152,28 @@ impl Checker {
     }
 
     pub(super) fn stmt(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
+        let at = out.len();
+        if let Some(state) = self.cur.as_mut() {
+            state.temps.push(Vec::new());
+        }
+        self.stmt_checked(s, out);
+        // The temporaries the statement's expressions made are declared just before it.
+        let temps = self.cur.as_mut().and_then(|state| state.temps.pop()).unwrap_or_default();
+        for (i, local) in temps.into_iter().enumerate() {
+            out.insert(at + i, Stmt::Local { local, init: None });
+        }
+    }
+
+    /// A variable an expression needs to hold a value for a while (the original value of an
+    /// atomic that returns it), declared before the statement being checked.
+    pub(super) fn temp(&mut self, name: &str, ty: Type, span: Span) -> Option<LocalId> {
+        let state = self.cur.as_mut()?;
+        let local = state.func.locals.append(Local::new(name, ty, span));
+        state.temps.last_mut()?.push(local);
+        Some(local)
+    }
+
+    fn stmt_checked(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
         use ast::StmtKind as K;
         let (lhint, bhint) = hint_of(&s.attrs);
         match &s.kind {

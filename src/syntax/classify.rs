@@ -71,6 +71,8 @@ const OTHER_TYPES: &[&str] = &[
     "ConstantBuffer",
     "ParameterBlock",
     "WaveMask",
+    "uint8_t4_packed",
+    "int8_t4_packed",
     // The stdlib's type functions (`__elem<T>`, `__same_shape<uint, T>`): types to the parser.
     "__elem",
     "__same_shape",

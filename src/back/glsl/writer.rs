@@ -71,6 +71,9 @@ pub(super) struct Writer<'a> {
     pub function_names: Vec<String>,
     /// Names of the hidden counters of structured buffers, by global.
     pub counter_names: HashMap<usize, String>,
+    /// Byte-address buffers seen as arrays of 64-bit integers or floats (a second block at the
+    /// same binding), for the atomics on such values: the array's name, by global and element.
+    pub byte_views: HashMap<(usize, Scalar), String>,
     pub bindings: Vec<Binding>,
     /// `#extension` lines the output needs, by name.
     pub extensions: BTreeSet<&'static str>,
@@ -99,6 +102,7 @@ impl<'a> Writer<'a> {
             global_names: Vec::new(),
             function_names: Vec::new(),
             counter_names: HashMap::default(),
+            byte_views: HashMap::default(),
             bindings: crate::ir::bindings::bindings(module, entry),
             extensions: BTreeSet::new(),
             helpers: String::new(),

@@ -938,7 +938,45 @@ impl<'a> Writer<'a> {
             ResourceMethod::DecrementCounter => "DecrementCounter".to_string(),
             ResourceMethod::Append => "Append".to_string(),
             ResourceMethod::Consume => "Consume".to_string(),
-            ResourceMethod::Interlocked(op) => op.method_name().to_string(),
+            ResourceMethod::Interlocked(op) => {
+                // The value's type says which: 32-bit, 64-bit (`InterlockedAdd64`, sm_6_6), or a
+                // float, which HLSL has no atomic add for.
+                let value_ty = args.get(1).map(|v| cx.f.exprs[*v].ty.clone()).unwrap_or(Type::UINT);
+                let span = cx.f.exprs[object].span;
+                match value_ty.scalar() {
+                    Some(s) if s.is_float() => {
+                        self.diags.push(
+                            Diagnostic::error(
+                                "E0602",
+                                format!(
+                                    "`{}` of a `{}` has no HLSL equivalent: HLSL has no floating-point atomics on a byte-address buffer (Slang reaches NVAPI's; wavec does not)",
+                                    op.method_name(),
+                                    s.hlsl_name()
+                                ),
+                            )
+                            .with_label(span, "this buffer"),
+                        );
+                        op.method_name().to_string()
+                    }
+                    Some(s) if s.bits() == 64 => {
+                        if self.options.shader_model < (6, 6) {
+                            let (major, minor) = self.options.shader_model;
+                            self.diags.push(
+                                Diagnostic::error(
+                                    "E0601",
+                                    format!(
+                                        "`{}64` requires shader model 6.6 or later; the target is sm_{major}_{minor}",
+                                        op.method_name()
+                                    ),
+                                )
+                                .with_label(span, "a 64-bit atomic on this buffer"),
+                            );
+                        }
+                        format!("{}64", op.method_name())
+                    }
+                    _ => op.method_name().to_string(),
+                }
+            }
             ResourceMethod::Sample(op) => {
                 if op.kind == SampleKind::CmpLevel && self.options.shader_model < (6, 7) {
                     let (major, minor) = self.options.shader_model;

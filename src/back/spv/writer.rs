@@ -145,6 +145,9 @@ pub(super) struct Writer<'a> {
     gvars: HashMap<GlobalId, GVar>,
     /// Each specialization constant's `OpSpecConstant`.
     spec_consts: HashMap<GlobalId, Word>,
+    /// A byte-address buffer seen as an array of 64-bit integers or floats, for the atomics on
+    /// such values (`InterlockedAdd64`, `InterlockedAddF32`): a second variable at its binding.
+    byte_views: HashMap<(GlobalId, Scalar), Word>,
     /// Descriptors loaded through a `NonUniformResourceIndex` index: what is made from them
     /// (a sampled image) is `NonUniform` too.
     non_uniform: HashSet<Word>,
@@ -214,6 +217,7 @@ impl<'a> Writer<'a> {
             consts: HashMap::default(),
             gvars: HashMap::default(),
             spec_consts: HashMap::default(),
+            byte_views: HashMap::default(),
             non_uniform: HashSet::default(),
             cbuffers: HashMap::default(),
             builtins: HashMap::default(),
@@ -2523,6 +2527,54 @@ impl<'a> Writer<'a> {
                 }
                 Ok(0)
             }
+            ResourceMethod::Interlocked(op)
+                if self.expr_ty(args[1]).scalar().is_some_and(|s| s.is_float() || s.bits() == 64) =>
+            {
+                let value_ty = self.expr_ty(args[1]);
+                let elem = value_ty.scalar().unwrap_or(Scalar::U64);
+                let view = self.byte_view(object, elem, span)?;
+                let off = self.expr(args[0])?;
+                let shift = self.const_u32(if elem.bits() == 64 { 3 } else { 2 });
+                let idx = self.op_ids(Op::ShiftRightLogical, uint, &[off, shift]);
+                let view = Ptr { id: view, ty: Type::Void, layout: base.layout, sc: StorageClass::StorageBuffer };
+                let p = self.access(&view, value_ty.clone(), vec![zero, idx]);
+                let (o, nvals) = match (op, elem.is_float(), elem.is_signed_int()) {
+                    (AtomicOp::Add, true, _) => (Op::AtomicFAddEXT, 1),
+                    (AtomicOp::Min, true, _) => (Op::AtomicFMinEXT, 1),
+                    (AtomicOp::Max, true, _) => (Op::AtomicFMaxEXT, 1),
+                    (AtomicOp::Exchange, _, _) => (Op::AtomicExchange, 1),
+                    (_, true, _) => {
+                        return Err(err(
+                            "E0612",
+                            span,
+                            format!("`{}` of a float has no SPIR-V instruction", op.method_name()),
+                        ))
+                    }
+                    (AtomicOp::Add, ..) => (Op::AtomicIAdd, 1),
+                    (AtomicOp::Min, _, true) => (Op::AtomicSMin, 1),
+                    (AtomicOp::Min, ..) => (Op::AtomicUMin, 1),
+                    (AtomicOp::Max, _, true) => (Op::AtomicSMax, 1),
+                    (AtomicOp::Max, ..) => (Op::AtomicUMax, 1),
+                    (AtomicOp::And, ..) => (Op::AtomicAnd, 1),
+                    (AtomicOp::Or, ..) => (Op::AtomicOr, 1),
+                    (AtomicOp::Xor, ..) => (Op::AtomicXor, 1),
+                    (AtomicOp::CompareExchange | AtomicOp::CompareStore, ..) => (Op::AtomicCompareExchange, 2),
+                };
+                let mut vals = Vec::new();
+                for &a in &args[1..1 + nvals] {
+                    let t = self.expr_ty(a);
+                    let v = self.expr(a)?;
+                    vals.push(self.convert(v, &t, &value_ty, span)?);
+                }
+                if nvals == 2 {
+                    vals.swap(0, 1);
+                }
+                let r = self.atomic(o, &p, &vals);
+                if let Some(&out) = args.get(1 + nvals) {
+                    self.assign_converted(out, r, &value_ty, span)?;
+                }
+                Ok(0)
+            }
             ResourceMethod::Interlocked(op) => {
                 let off = self.expr(args[0])?;
                 let two = self.const_u32(2);
@@ -2555,6 +2607,29 @@ impl<'a> Writer<'a> {
             }
             other => Err(err("E0612", span, format!("`{other:?}` is not supported by the SPIR-V backend yet"))),
         }
+    }
+
+    /// The variable that views the byte-address buffer `object` as an array of `elem`s.
+    fn byte_view(&mut self, object: ExprId, elem: Scalar, span: Span) -> R<Word> {
+        let ExprKind::Global(g) = self.cur_fn().exprs[object].kind else {
+            return Err(err("E0612", span, "an atomic on a byte-address buffer passed around as a value"));
+        };
+        if let Some(v) = self.byte_views.get(&(g, elem)) {
+            return Ok(*v);
+        }
+        let arr = Type::Array(Box::new(Type::Scalar(elem)), None);
+        let storage = self.m.layout.storage();
+        let name = format!("type_RWByteAddressBuffer_{}", elem.hlsl_name());
+        let block = self.block_type(format!("byte view<{elem:?}>"), &[(arr, Majorness::Column)], storage, &name);
+        let global = &self.m.globals[g];
+        let var =
+            self.global_var(block, StorageClass::StorageBuffer, None, &format!("{}.{}", global.name, elem.hlsl_name()));
+        if global.coherent {
+            self.decorate(var, Decoration::Coherent, vec![]);
+        }
+        self.bind(var, Slot::Global(g));
+        self.byte_views.insert((g, elem), var);
+        Ok(var)
     }
 
     fn assign_converted(&mut self, target: ExprId, v: Word, from: &Type, span: Span) -> R<()> {
@@ -2695,8 +2770,26 @@ impl<'a> Writer<'a> {
             ops.push(Operand::IdRef(none));
         }
         ops.extend(vals.iter().map(|&v| Operand::IdRef(v)));
-        if p.ty.scalar().is_some_and(|s| s.bits() == 64) {
-            self.require(Capability::Int64Atomics);
+        match (o, p.ty.scalar()) {
+            // Float atomics are SPV_EXT_shader_atomic_float_add / _min_max, by width.
+            (Op::AtomicFAddEXT, Some(s)) => {
+                self.extension("SPV_EXT_shader_atomic_float_add");
+                self.require(match s.bits() {
+                    16 => Capability::AtomicFloat16AddEXT,
+                    64 => Capability::AtomicFloat64AddEXT,
+                    _ => Capability::AtomicFloat32AddEXT,
+                });
+            }
+            (Op::AtomicFMinEXT | Op::AtomicFMaxEXT, Some(s)) => {
+                self.extension("SPV_EXT_shader_atomic_float_min_max");
+                self.require(match s.bits() {
+                    16 => Capability::AtomicFloat16MinMaxEXT,
+                    64 => Capability::AtomicFloat64MinMaxEXT,
+                    _ => Capability::AtomicFloat32MinMaxEXT,
+                });
+            }
+            (_, Some(s)) if s.is_int() && s.bits() == 64 => self.require(Capability::Int64Atomics),
+            _ => {}
         }
         let t = self.ty(&p.ty, Layout::Logical);
         self.op(o, t, ops)
