@@ -203,7 +203,7 @@ impl Checker {
                 id
             }
             K::BoolLit(b) => self.add_expr(ExprKind::Const(ConstValue::Bool(*b)), Type::BOOL, e.span),
-            K::SizeOf(t) => match self.size_of(t, e.span) {
+            K::SizeOf { align, of } => match self.size_of(*align, of, e.span) {
                 Some(n) => self.add_expr(ExprKind::Const(ConstValue::Uint(n)), Type::UINT, e.span),
                 None => self.error_expr(e.span),
             },
@@ -473,6 +473,13 @@ impl Checker {
         }
         if self.functions.contains_key(name) || !self.stdlib.overloads(name).is_empty() {
             self.error("E0301", span, format!("`{name}` is a function; call it with `{name}(…)`"));
+            return self.error_expr(span);
+        }
+        if let Some(owners) = self.enum_case_owners.get(name).filter(|o| o.len() > 1) {
+            let d = Diagnostic::error("E0301", format!("`{name}` is a case of several enums"))
+                .with_label(span, "ambiguous")
+                .with_note(format!("name the enum: `{}.{name}`", owners.join(&format!(".{name}` or `"))));
+            self.push(d);
             return self.error_expr(span);
         }
         let mut d =

@@ -94,7 +94,7 @@ impl Checker {
         }
         for g in &f.generics {
             if let Some(c) = &g.constraint {
-                if conforms(&c.name, &Type::INT).is_none() && !self.interfaces.contains_key(&c.name) {
+                if conforms(&c.name, &Type::INT).is_none() && !self.is_known_interface(&c.name) {
                     self.error("E0416", c.span, format!("unknown constraint `{}`", c.name));
                 }
             }
@@ -353,7 +353,7 @@ impl Checker {
     pub(super) fn generic_struct(&mut self, s: &ast::StructDecl) {
         for g in &s.generics {
             if let Some(c) = &g.constraint {
-                if conforms(&c.name, &Type::INT).is_none() && !self.interfaces.contains_key(&c.name) {
+                if conforms(&c.name, &Type::INT).is_none() && !self.is_known_interface(&c.name) {
                     self.error("E0416", c.span, format!("unknown constraint `{}`", c.name));
                 }
             }

@@ -486,6 +486,12 @@ impl Checker {
         let mut conforms = self.conformances.remove(&h).unwrap_or_default();
         let mut defaults = Vec::new();
         for b in bases {
+            // Slang's core `IDefaultInitializable` asks for `__init()`, which every struct has
+            // (its fields' defaults, or zeros).
+            if b.name == "IDefaultInitializable" {
+                conforms.push(b.name.clone());
+                continue;
+            }
             if !self.interfaces.contains_key(&b.name) {
                 if !matches!(self.types.get(&b.name), Some(Type::Struct(_))) {
                     self.error("E0401", b.span, format!("`{}` is not an interface", b.name));

@@ -7,6 +7,7 @@
 
 mod consts;
 pub mod conv;
+mod data_layout;
 mod expr;
 mod generic;
 mod glsl;
@@ -115,6 +116,9 @@ pub struct Checker {
     known_namespaces: HashSet<String>,
     /// `using namespace N;`: full names searched after the enclosing namespaces.
     using: Vec<String>,
+    /// The enums each unscoped case name (`A` of `enum E { A }`) belongs to: more than one
+    /// makes the name alone ambiguous.
+    enum_case_owners: HashMap<String, Vec<String>>,
     /// Every enum case as `E::A`, with its value and the enum's underlying type.
     enum_cases: HashMap<String, (ConstValue, Type)>,
     /// Each struct's methods (their functions are keyed `S::m` in `functions`).
@@ -186,6 +190,8 @@ pub struct Checker {
     constant_buffer_wrappers: HashMap<Type, StructId>,
     /// Instances being checked inside instances.
     instance_depth: u32,
+    /// Slang's buffer data layout types made so far ([`data_layout`]).
+    data_layouts: data_layout::DataLayouts,
     /// An instance was added at the end of the function arena, or a prototype was defined
     /// after its callers (functions must then be put back in callee-first order).
     made_instances: bool,
@@ -330,6 +336,8 @@ impl Checker {
             constant_buffer_wrappers: HashMap::default(),
             instance_depth: 0,
             made_instances: false,
+            enum_case_owners: HashMap::default(),
+            data_layouts: Vec::new(),
         };
         for (name, ty) in &c.stdlib.typedefs {
             c.types.insert(name.clone(), ty.clone());
@@ -488,6 +496,13 @@ impl Checker {
     // ---- types -------------------------------------------------------------------------
 
     pub(crate) fn resolve_type(&mut self, t: &ast::TypeExpr) -> Type {
+        if let ast::TypeExprKind::Array { elem, len } = &t.kind {
+            let elem = self.resolve_type(elem);
+            if elem.is_error() {
+                return Type::Error;
+            }
+            return self.array_type(elem, &[len.as_deref().cloned()], false);
+        }
         let ast::TypeExprKind::Named { name, args } = &t.kind else { return Type::Error };
         if args.is_empty() {
             let key = self.scoped(name, |n| self.types.contains_key(n));
@@ -508,6 +523,11 @@ impl Checker {
         }
         if let Some(ty) = stdlib::builtin_type(t) {
             return ty;
+        }
+        if args.is_empty() {
+            if let Some(ty) = self.data_layout_type(name, t.span) {
+                return ty;
+            }
         }
         if name == "string" {
             return Type::String;
@@ -810,6 +830,14 @@ impl Checker {
                 continue;
             }
             if !e.scoped {
+                // Slang scopes every enum's cases (`E.A`); HLSL's plain enums also name them
+                // alone. Two enums with a case of the same name leave that name to neither.
+                let owners = self.enum_case_owners.entry(case_name.clone()).or_default();
+                owners.push(e.name.name.clone());
+                if owners.len() > 1 {
+                    self.globals.remove(&case_name);
+                    continue;
+                }
                 if self.globals.contains_key(&case_name) {
                     self.error("E0302", case.span, format!("`{}` is already defined", case.name));
                     continue;
@@ -932,15 +960,18 @@ impl Checker {
         let mut fields: Vec<Field> = Vec::new();
         let mut defaults = Vec::new();
         // HLSL's `struct D : B`: `B`'s fields come first (interfaces among the bases add none).
+        let mut origins: Vec<String> = Vec::new();
         for b in &s.bases {
             if let Some(Type::Struct(base)) = self.types.get(&b.name).cloned() {
                 let base_defaults = self.field_defaults.get(&base).cloned();
                 for (i, f) in self.module.structs[base].fields.clone().into_iter().enumerate() {
                     defaults.push(base_defaults.as_ref().and_then(|d| d.get(i).cloned().flatten()));
                     fields.push(f);
+                    origins.push(self.module.structs[base].name.clone());
                 }
             }
         }
+        let inherited = fields.len();
         // Nested types first, named `S::Inner`; inside the struct, `Inner` alone finds them.
         let outer = self.enter_struct_scope(&s.name.name);
         for m in &s.members {
@@ -970,8 +1001,20 @@ impl Checker {
                     let base = self.resolve_type(&g.ty);
                     for d in &g.decls {
                         let ty = self.array_type(base.clone(), &d.array_dims, false);
-                        if fields.iter().any(|f| f.name == d.name.name) {
-                            self.error("E0302", d.name.span, format!("duplicate field `{}`", d.name.name));
+                        match fields.iter().position(|f| f.name == d.name.name) {
+                            // A field of a base struct of the same name is hidden, not
+                            // replaced: it keeps its place under a name of its own.
+                            Some(i) if i < inherited => {
+                                let mut hidden = format!("{}_{}", origins[i], fields[i].name);
+                                while fields.iter().any(|f| f.name == hidden) {
+                                    hidden.push('_');
+                                }
+                                fields[i].name = hidden;
+                            }
+                            Some(_) => {
+                                self.error("E0302", d.name.span, format!("duplicate field `{}`", d.name.name));
+                            }
+                            None => {}
                         }
                         let semantic = d.annotations.iter().find_map(|a| match a {
                             ast::Annotation::Semantic(i) => Some(i.name.clone()),
@@ -1607,6 +1650,9 @@ impl Checker {
             }
         } else if let (Some(size), true) = (self.glsl_local_size, stage == Stage::Compute) {
             numthreads = Some(size);
+        } else if stage == Stage::Compute {
+            // Slang gives a compute entry point without `[numthreads]` a group of one thread.
+            numthreads = Some([1, 1, 1]);
         } else if stage.has_groups() {
             self.push(
                 Diagnostic::error(

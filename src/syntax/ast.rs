@@ -103,9 +103,23 @@ pub enum TypeExprKind {
         name: String,
         args: Vec<GenericArg>,
     },
+    /// Slang's `int[4]`: an array of the element type (`None`: sized by the initializer).
+    Array {
+        elem: Box<TypeExpr>,
+        len: Option<Box<Expr>>,
+    },
     /// Slang's `let x = e;` / `var x = e;`: the initializer's type.
     Inferred,
     Error,
+}
+
+/// What `sizeof`/`alignof` measures.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SizeOperand {
+    /// A type, and the data layout (`Std430DataLayout`…) to measure it in.
+    Type { ty: TypeExpr, layout: Option<TypeExpr> },
+    /// An expression: its type, in natural layout (the expression is not evaluated).
+    Expr(Expr),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -421,8 +435,12 @@ pub enum ExprKind {
     FloatLit(FloatLit),
     BoolLit(bool),
     StringLit(String),
-    /// HLSL 2021's `sizeof(T)`: the bytes `T` takes, a `uint` constant.
-    SizeOf(Box<TypeExpr>),
+    /// `sizeof(…)` (`align: false`) or `alignof(…)`: a `uint` constant, in Slang's natural
+    /// layout or the data layout named.
+    SizeOf {
+        align: bool,
+        of: Box<SizeOperand>,
+    },
     Ident(String),
     Binary {
         op: BinOp,

@@ -71,6 +71,11 @@ const OTHER_TYPES: &[&str] = &[
     "ConstantBuffer",
     "ParameterBlock",
     "WaveMask",
+    // Slang's buffer data layouts (`sizeof(T, Std430DataLayout)`).
+    "DefaultDataLayout",
+    "ScalarDataLayout",
+    "Std430DataLayout",
+    "Std140DataLayout",
     // The stdlib's type functions (`__elem<T>`, `__same_shape<uint, T>`): types to the parser.
     "__elem",
     "__same_shape",

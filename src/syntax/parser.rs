@@ -303,6 +303,7 @@ const EXPR_START: &[&str] = &[
     "++",
     "--",
     "sizeof",
+    "alignof",
 ];
 const STMT_START: &[&str] = &["if", "for", "while", "do", "switch", "return", "break", "continue", "discard", "{", "["];
 const BINARY_OPS: &[&str] = &[
@@ -617,7 +618,14 @@ mod tests {
             ExprKind::FloatLit(f) => format!("{}", f.value),
             ExprKind::BoolLit(b) => b.to_string(),
             ExprKind::StringLit(s) => format!("{s:?}"),
-            ExprKind::SizeOf(t) => format!("(sizeof {})", ty_s(t)),
+            ExprKind::SizeOf { align, of } => {
+                let kw = if *align { "alignof" } else { "sizeof" };
+                match of.as_ref() {
+                    SizeOperand::Type { ty, layout: None } => format!("({kw} {})", ty_s(ty)),
+                    SizeOperand::Type { ty, layout: Some(l) } => format!("({kw} {} {})", ty_s(ty), ty_s(l)),
+                    SizeOperand::Expr(e) => format!("({kw} {})", sx(e)),
+                }
+            }
             ExprKind::Ident(n) => n.clone(),
             ExprKind::Binary { op, lhs, rhs } => format!("({op:?} {} {})", sx(lhs), sx(rhs)),
             ExprKind::Unary { op, expr } => format!("({op:?} {})", sx(expr)),
@@ -656,6 +664,8 @@ mod tests {
             TypeExprKind::Named { name, args } => {
                 format!("{name}<{}>", args.iter().map(ga).collect::<Vec<_>>().join(","))
             }
+            TypeExprKind::Array { elem, len: Some(n) } => format!("{}[{}]", ty_s(elem), sx(n)),
+            TypeExprKind::Array { elem, len: None } => format!("{}[]", ty_s(elem)),
             TypeExprKind::Error => "ERR".into(),
             TypeExprKind::Inferred => "_".into(),
         }

@@ -188,6 +188,8 @@ pub enum Token {
     Typealias,
     #[token("sizeof")]
     Sizeof,
+    #[token("alignof")]
+    Alignof,
     #[token("associatedtype")]
     Associatedtype,
     #[token("__generic")]
@@ -370,6 +372,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Tbuffer => "tbuffer",
         Typedef => "typedef",
         Sizeof => "sizeof",
+        Alignof => "alignof",
         If => "if",
         Else => "else",
         For => "for",
