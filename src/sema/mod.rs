@@ -82,9 +82,24 @@ struct FnFacts {
     derivatives: Vec<(&'static str, Span)>,
 }
 
+/// A statement written `defer S;`: run when its scope is left, checked with the names that
+/// were in scope where it was written.
+#[derive(Clone)]
+struct Deferred {
+    stmt: ast::Stmt,
+    scopes: Vec<HashMap<String, Sym>>,
+}
+
 struct FnState {
     func: Function,
     scopes: Vec<HashMap<String, Sym>>,
+    /// The statements deferred in each open scope (one list per entry of `scopes`).
+    defers: Vec<Vec<Deferred>>,
+    /// For each enclosing loop or `switch`, innermost last: the index in `defers` of its body's
+    /// scope (what `break` leaves), and whether it is a loop (what `continue` leaves).
+    exits: Vec<(usize, bool)>,
+    /// Checking a deferred statement: it may not `return`.
+    in_defer: bool,
     local_consts: HashMap<LocalId, ConstValue>,
     /// Expressions that are unsuffixed literals: their type bends to the other operand.
     literals: HashSet<ExprId>,
@@ -1395,6 +1410,9 @@ impl Checker {
         self.cur = Some(FnState {
             func,
             scopes: vec![scope],
+            defers: vec![Vec::new()],
+            exits: Vec::new(),
+            in_defer: false,
             local_consts: HashMap::default(),
             literals: HashSet::default(),
             loop_depth: 0,
@@ -1414,6 +1432,7 @@ impl Checker {
         for s in &body.stmts {
             self.stmt(s, &mut stmts);
         }
+        self.leave_scope(&mut stmts);
         if let (true, Some((local, h))) = (init.is_some(), this) {
             if !stmt::returns(&stmts) {
                 let value = self.add_expr(ExprKind::Local(local), Type::Struct(h), f.name.span);

@@ -57,6 +57,7 @@ impl Checker {
     fn push_scope(&mut self) {
         if let Some(s) = self.cur.as_mut() {
             s.scopes.push(HashMap::default());
+            s.defers.push(Vec::new());
         }
         self.local_types.push(Vec::new());
     }
@@ -64,6 +65,7 @@ impl Checker {
     fn pop_scope(&mut self) {
         if let Some(s) = self.cur.as_mut() {
             s.scopes.pop();
+            s.defers.pop();
         }
         for (name, old) in self.local_types.pop().unwrap_or_default().into_iter().rev() {
             match old {
@@ -79,6 +81,7 @@ impl Checker {
         for s in &b.stmts {
             self.stmt(s, &mut out);
         }
+        self.leave_scope(&mut out);
         self.pop_scope();
         Block { stmts: out }
     }
@@ -91,8 +94,73 @@ impl Checker {
         self.push_scope();
         let mut out = Vec::new();
         self.stmt(s, &mut out);
+        self.leave_scope(&mut out);
         self.pop_scope();
         Block { stmts: out }
+    }
+
+    /// The end of the innermost scope, reached by falling through: its deferred statements run,
+    /// unless the scope already ended in a jump (which ran them).
+    pub(super) fn leave_scope(&mut self, out: &mut Vec<Stmt>) {
+        let Some(depth) = self.cur.as_ref().map(|st| st.defers.len()) else { return };
+        let jumps = matches!(out.last(), Some(Stmt::Break | Stmt::Continue)) || returns(out);
+        if depth > 0 && !jumps {
+            self.run_defers(depth - 1, out);
+        }
+    }
+
+    /// `defer S;`: `S` is checked here, once, for its diagnostics, and again wherever its scope
+    /// is left (`leave_scope`, `break`, `continue`, `return`), with the names seen here.
+    fn defer(&mut self, deferred: &ast::Stmt) {
+        let Some(scopes) = self.cur.as_ref().map(|st| st.scopes.clone()) else { return };
+        let mut checked = Vec::new();
+        self.deferred_body(deferred, &mut checked);
+        if let Some(frame) = self.cur.as_mut().and_then(|st| st.defers.last_mut()) {
+            frame.push(super::Deferred { stmt: deferred.clone(), scopes });
+        }
+    }
+
+    /// The statements deferred in the scopes from index `from` inward, the latest first, each
+    /// checked again where it was written (its diagnostics were reported there), into `out`.
+    fn run_defers(&mut self, from: usize, out: &mut Vec<Stmt>) {
+        let Some(st) = self.cur.as_ref() else { return };
+        let pending: Vec<super::Deferred> =
+            st.defers[from..].iter().rev().flat_map(|frame| frame.iter().rev().cloned()).collect();
+        for d in pending {
+            let here = match self.cur.as_mut() {
+                Some(st) => std::mem::replace(&mut st.scopes, d.scopes),
+                None => return,
+            };
+            let reported = self.diags.len();
+            self.deferred_body(&d.stmt, out);
+            self.diags.truncate(reported);
+            if let Some(st) = self.cur.as_mut() {
+                st.scopes = here;
+            }
+        }
+    }
+
+    /// A deferred statement as a body of its own, with no loop, `switch` or function around it
+    /// to leave: `break`, `continue` and `return` inside it must stay inside it.
+    fn deferred_body(&mut self, deferred: &ast::Stmt, out: &mut Vec<Stmt>) {
+        let Some(st) = self.cur.as_mut() else { return };
+        let outer = (std::mem::take(&mut st.exits), st.loop_depth, st.switch_depth, st.in_defer);
+        (st.loop_depth, st.switch_depth, st.in_defer) = (0, 0, true);
+        // Its own scope list: what it defers runs at its own end.
+        let frames = std::mem::take(&mut st.defers);
+        let b = self.body(deferred);
+        if let Some(st) = self.cur.as_mut() {
+            st.defers = frames;
+            (st.exits, st.loop_depth, st.switch_depth, st.in_defer) = outer;
+        }
+        out.push(Stmt::Block(b));
+    }
+
+    /// Where a jump out of scopes lands: the index of the first scope it leaves (`None`: the
+    /// jump has no target, reported by the caller).
+    fn jump_exit(&self, continuing: bool) -> Option<usize> {
+        let st = self.cur.as_ref()?;
+        st.exits.iter().rev().find(|(_, is_loop)| *is_loop || !continuing).map(|(at, _)| *at)
     }
 
     fn known_attrs(&mut self, attrs: &[ast::Attribute], allowed: &[&str]) {
@@ -215,16 +283,63 @@ impl Checker {
             K::Break => {
                 let ok = self.cur.as_ref().is_some_and(|st| st.loop_depth > 0 || st.switch_depth > 0);
                 if !ok {
-                    self.error("E0515", s.span, "`break` outside of a loop or switch");
+                    let at = if self.in_defer() {
+                        "outside of the deferred statement"
+                    } else {
+                        "outside of a loop or switch"
+                    };
+                    self.error("E0515", s.span, format!("`break` {at}"));
+                }
+                if let Some(from) = self.jump_exit(false) {
+                    self.run_defers(from, out);
                 }
                 out.push(Stmt::Break);
             }
             K::Continue => {
                 let ok = self.cur.as_ref().is_some_and(|st| st.loop_depth > 0);
                 if !ok {
-                    self.error("E0515", s.span, "`continue` outside of a loop");
+                    let at = if self.in_defer() { "outside of the deferred statement" } else { "outside of a loop" };
+                    self.error("E0515", s.span, format!("`continue` {at}"));
+                }
+                if let Some(from) = self.jump_exit(true) {
+                    self.run_defers(from, out);
                 }
                 out.push(Stmt::Continue);
+            }
+            K::Defer(deferred) => self.defer(deferred),
+            K::Return(_) if self.in_defer() => {
+                self.error("E0515", s.span, "a deferred statement cannot `return`");
+            }
+            K::Return(value) if self.has_defers() => {
+                // The value is computed before the deferred statements run, as Slang does.
+                let ret = self.cur.as_ref().map(|st| st.func.ret.clone()).unwrap_or(Type::Void);
+                let result = match value {
+                    Some(v) if ret != Type::Void && !ret.is_error() => {
+                        let e = self.expr(v);
+                        let e = self.coerce(e, &ret, v.span);
+                        let st = self.cur.as_mut().expect("in a function");
+                        let local = st.func.locals.append(Local::new("deferred_result", ret.clone(), v.span));
+                        out.push(Stmt::Local { local, init: Some(e) });
+                        Some(local)
+                    }
+                    _ => None,
+                };
+                self.run_defers(0, out);
+                match result {
+                    Some(local) => {
+                        let e = self.add_expr(ExprKind::Local(local), ret, s.span);
+                        out.push(Stmt::Return(Some(e)));
+                    }
+                    None => {
+                        let plain =
+                            ast::Stmt { attrs: Vec::new(), kind: ast::StmtKind::Return(value.clone()), span: s.span };
+                        let frames = self.cur.as_mut().map(|st| std::mem::take(&mut st.defers));
+                        self.stmt(&plain, out);
+                        if let (Some(st), Some(frames)) = (self.cur.as_mut(), frames) {
+                            st.defers = frames;
+                        }
+                    }
+                }
             }
             K::Return(value) => {
                 let ret = self.cur.as_ref().map(|st| st.func.ret.clone()).unwrap_or(Type::Void);
@@ -266,12 +381,24 @@ impl Checker {
     fn loop_body(&mut self, body: &ast::Stmt) -> Block {
         if let Some(st) = self.cur.as_mut() {
             st.loop_depth += 1;
+            let at = st.defers.len();
+            st.exits.push((at, true));
         }
         let b = self.body(body);
         if let Some(st) = self.cur.as_mut() {
             st.loop_depth -= 1;
+            st.exits.pop();
         }
         b
+    }
+
+    fn in_defer(&self) -> bool {
+        self.cur.as_ref().is_some_and(|st| st.in_defer)
+    }
+
+    /// Whether a `return` here must run deferred statements first.
+    fn has_defers(&self) -> bool {
+        self.cur.as_ref().is_some_and(|st| st.defers.iter().any(|f| !f.is_empty()))
     }
 
     fn switch(&mut self, selector: &ast::Expr, cases: &[ast::SwitchCase], out: &mut Vec<Stmt>) {
@@ -321,9 +448,17 @@ impl Checker {
                 }
             }
             self.push_scope();
+            if let Some(st) = self.cur.as_mut() {
+                let at = st.defers.len() - 1;
+                st.exits.push((at, false));
+            }
             let mut body = Vec::new();
             for s in &c.body {
                 self.stmt(s, &mut body);
+            }
+            self.leave_scope(&mut body);
+            if let Some(st) = self.cur.as_mut() {
+                st.exits.pop();
             }
             self.pop_scope();
             ir_cases.push(SwitchCase { values, is_default, body: Block { stmts: body } });

@@ -365,6 +365,8 @@ pub enum StmtKind {
         selector: Expr,
         cases: Vec<SwitchCase>,
     },
+    /// Slang's `defer S;`: `S` runs when the enclosing scope is left, however it is left.
+    Defer(Box<Stmt>),
     Break,
     Continue,
     Return(Option<Expr>),

@@ -158,9 +158,35 @@ fn drop_norm_qualifiers(tokens: &mut Vec<SpannedToken>) {
 }
 
 /// Slang's `let` and `var` are keywords only where a declaration follows (`var x = …`); HLSL
-/// code names variables `var` (`float3 var;`, `var += d`).
+/// code names variables `var` (`float3 var;`, `var += d`). `defer` is one before a statement
+/// that starts with a name or a keyword (`defer x = 1;`, `defer { … }`, `defer if …`), not
+/// before an operator (`defer = 1;`, `defer(…)`).
 fn contextual_keywords(tokens: &mut [SpannedToken]) {
     for i in 0..tokens.len() {
+        if matches!(&tokens[i].token, Token::Ident(n) if n == "defer") {
+            let after_dot = i > 0 && tokens[i - 1].token == Token::Dot;
+            let statement_follows = matches!(
+                tokens.get(i + 1).map(|t| &t.token),
+                Some(
+                    Token::Ident(_)
+                        | Token::TypeName(_)
+                        | Token::LBrace
+                        | Token::If
+                        | Token::For
+                        | Token::While
+                        | Token::Do
+                        | Token::Switch
+                        | Token::PlusPlus
+                        | Token::MinusMinus
+                        | Token::Let
+                        | Token::Var
+                )
+            );
+            if statement_follows && !after_dot {
+                tokens[i].token = Token::Defer;
+            }
+            continue;
+        }
         let word = match tokens[i].token {
             Token::Let => "let",
             Token::Var => "var",

@@ -210,6 +210,8 @@ pub enum Token {
     Buffer,
     /// GLSL's `layout(…)` qualifiers (GLSL-flavoured source only).
     Layout,
+    /// Slang's `defer` before a statement (elsewhere the word is a name).
+    Defer,
     /// Put in the stream by `#version` or `--allow-glsl`: the source is GLSL-flavoured.
     GlslMode,
     #[token("let")]
@@ -417,6 +419,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Buffer => "buffer",
         Layout => "layout",
         GlslMode => "#version",
+        Defer => "defer",
         Let => "let",
         Var => "var",
         Where => "where",
