@@ -176,6 +176,9 @@ fn contextual_keywords(tokens: &mut [SpannedToken]) {
                         | Token::While
                         | Token::Do
                         | Token::Switch
+                        | Token::Break
+                        | Token::Continue
+                        | Token::Return
                         | Token::PlusPlus
                         | Token::MinusMinus
                         | Token::Let
