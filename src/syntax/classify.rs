@@ -119,6 +119,7 @@ fn glsl_words(tokens: &mut Vec<SpannedToken>) {
         t.token != Token::GlslMode
             && !matches!(&t.token, Token::Ident(n) if matches!(n.as_str(), "readonly" | "writeonly" | "coherent" | "restrict"))
     });
+    drop_precision(tokens);
     for i in 0..tokens.len() {
         let next = |k: usize| tokens.get(i + k).map(|t| &t.token);
         let Token::Ident(name) = &tokens[i].token else { continue };
@@ -137,6 +138,34 @@ fn glsl_words(tokens: &mut Vec<SpannedToken>) {
             tokens[i].token = t;
         }
     }
+}
+
+/// GLSL's precision qualifiers, which Vulkan's GLSL and Slang ignore: a default precision
+/// statement (`precision highp float;`) goes whole, a qualifier before a type
+/// (`mediump vec3 v;`) goes alone.
+fn drop_precision(tokens: &mut Vec<SpannedToken>) {
+    let is_precision = |t: &Token| matches!(t, Token::Ident(n) if matches!(n.as_str(), "highp" | "mediump" | "lowp"));
+    if !tokens.iter().any(|t| is_precision(&t.token)) {
+        return;
+    }
+    let mut out = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        let statement = matches!(&tokens[i].token, Token::Ident(n) if n == "precision")
+            && tokens.get(i + 1).is_some_and(|t| is_precision(&t.token))
+            && tokens.get(i + 3).is_some_and(|t| t.token == Token::Semi);
+        if statement {
+            i += 4;
+            continue;
+        }
+        let qualifier = is_precision(&tokens[i].token)
+            && matches!(tokens.get(i + 1).map(|t| &t.token), Some(Token::Ident(_) | Token::TypeName(_)));
+        if !qualifier {
+            out.push(tokens[i].clone());
+        }
+        i += 1;
+    }
+    *tokens = out;
 }
 
 /// HLSL's `unorm`/`snorm` before a float type (`Texture2D<unorm float4>`): the view's format
@@ -206,6 +235,7 @@ pub fn classify(tokens: &mut Vec<SpannedToken>) {
     contextual_keywords(tokens);
     glsl_words(tokens);
     let user = declared_type_names(tokens);
+    let shadowed = shadowed_builtin_types(tokens);
     // The generic parameters in scope: a sweep over the ranges, sorted by start.
     let mut next_scope = 0;
     let mut in_scope: Vec<(&str, usize)> = Vec::new();
@@ -218,10 +248,13 @@ pub fn classify(tokens: &mut Vec<SpannedToken>) {
         }
         in_scope.retain(|(_, end)| *end >= i);
         let after_dot = i > 0 && tokens[i - 1].token == Token::Dot;
+        let before_lt = tokens.get(i + 1).map(|t| &t.token) == Some(&Token::Lt);
         if let Token::Ident(name) = &mut tokens[i].token {
             // A member name (`.x`, `.Load`) is never a type, whatever else the name means.
             let generic = || in_scope.iter().any(|(n, _)| n == name);
-            if !after_dot && (is_builtin_type(name) || user.global.contains(name) || generic()) {
+            let variable =
+                || !before_lt && shadowed.iter().any(|(n, start, end)| n == name && (*start..=*end).contains(&i));
+            if !after_dot && (is_builtin_type(name) || user.global.contains(name) || generic()) && !variable() {
                 let name = std::mem::take(name);
                 tokens[i].token = Token::TypeName(name);
             }
@@ -231,6 +264,54 @@ pub fn classify(tokens: &mut Vec<SpannedToken>) {
     drop_norm_qualifiers(tokens);
     nested_type_paths(tokens, &user.global);
     mark_templates(tokens);
+}
+
+/// Variables, parameters and fields named `vector` or `matrix` (`int elementSum(int2x2 matrix)`),
+/// which Slang allows since these are generic types of its core module, not keywords: each as
+/// `(name, first token, last token)` of its scope, where the name alone is the variable and
+/// only `matrix<…>` the type. A parameter's scope is its function; any other's, the rest of
+/// the block or struct that declares it.
+fn shadowed_builtin_types(tokens: &[SpannedToken]) -> Vec<(String, usize, usize)> {
+    let mut found = Vec::new();
+    for i in 1..tokens.len() {
+        let Token::Ident(name) = &tokens[i].token else { continue };
+        if name != "vector" && name != "matrix" {
+            continue;
+        }
+        let after_type = matches!(&tokens[i - 1].token, Token::Ident(_) | Token::TypeName(_) | Token::Gt);
+        let declarator_follows = matches!(
+            tokens.get(i + 1).map(|t| &t.token),
+            Some(Token::Semi | Token::Comma | Token::RParen | Token::Assign | Token::LBracket | Token::Colon)
+        );
+        if !(after_type && declarator_follows) {
+            continue;
+        }
+        let mut depth = 0usize;
+        let mut parameter = false;
+        let mut opener = None;
+        for k in (0..i).rev() {
+            match tokens[k].token {
+                Token::RParen | Token::RBrace => depth += 1,
+                Token::LParen if depth == 0 => {
+                    parameter = true;
+                    break;
+                }
+                Token::LBrace if depth == 0 => {
+                    opener = Some(k);
+                    break;
+                }
+                Token::LParen | Token::LBrace => depth -= 1,
+                _ => {}
+            }
+        }
+        let end = match (parameter, opener) {
+            (true, _) => declaration_end(tokens, i),
+            (false, Some(open)) => declaration_end(tokens, open),
+            (false, None) => tokens.len(),
+        };
+        found.push((name.clone(), i, end));
+    }
+    found
 }
 
 /// `S::Inner`, `T::Assoc` and Slang's `T.Assoc`: a type named inside another type is one type
