@@ -821,6 +821,20 @@ impl Checker {
         if bt.is_error() || it.is_error() {
             return self.error_expr(span);
         }
+        // Slang's `vector<T, 1>` is a scalar here: its one component is index 0.
+        if let Type::Scalar(_) = bt {
+            let zero = self.cur.as_ref().and_then(|st| match &st.func.exprs[i].kind {
+                ExprKind::Const(c) => c.as_i64(),
+                _ => None,
+            });
+            if it.scalar().is_some_and(Scalar::is_int) && zero == Some(0) {
+                return b;
+            }
+            let msg = format!("`{}` (a vector of one) takes only the constant index 0", self.type_name(&bt));
+            let at = self.span_of(i);
+            self.error("E0408", at, msg);
+            return self.error_expr(span);
+        }
         let (elem, index_ty) = match &bt {
             Type::Array(e, _) => ((**e).clone(), Type::UINT),
             Type::Vector(s, _) => (Type::Scalar(*s), Type::UINT),
@@ -1393,6 +1407,19 @@ impl Checker {
                     all.insert(0, object);
                 }
                 return self.call_member(&key, generic_args, all, span, name.span);
+            }
+        }
+        // Slang's arrays, vectors and matrices know their length: `a.getCount()`, a constant
+        // (a matrix's rows).
+        if name.name == "getCount" && args.is_empty() {
+            let count = match &ot {
+                Type::Array(_, Some(n)) => Some(*n as i64),
+                Type::Vector(_, n) | Type::Matrix(_, n, _) => Some(*n as i64),
+                Type::Scalar(_) => Some(1),
+                _ => None,
+            };
+            if let Some(n) = count {
+                return self.add_expr(ExprKind::Const(ConstValue::Int(n)), Type::INT, span);
             }
         }
         let Type::Resource(kind, elem) = &ot else {

@@ -131,6 +131,8 @@ pub struct Checker {
     known_namespaces: HashSet<String>,
     /// `using namespace N;`: full names searched after the enclosing namespaces.
     using: Vec<String>,
+    /// How many `using` namespaces each open block found (those after are its own).
+    using_marks: Vec<usize>,
     /// The enums each unscoped case name (`A` of `enum E { A }`) belongs to: more than one
     /// makes the name alone ambiguous.
     enum_case_owners: HashMap<String, Vec<String>>,
@@ -192,6 +194,8 @@ pub struct Checker {
     /// User generic functions, by name ([`generic`]).
     generic_fns: HashMap<String, Vec<usize>>,
     generics: Vec<generic::GenericFn>,
+    /// Generic type aliases (`typealias Name<T> = …;`), by name.
+    generic_aliases: HashMap<String, std::rc::Rc<ast::TypedefDecl>>,
     /// User generic structs, by name.
     generic_structs: HashMap<String, generic::GenericStruct>,
     /// The generic value parameters of the instance being checked (`let N : int`).
@@ -352,6 +356,8 @@ impl Checker {
             instance_depth: 0,
             made_instances: false,
             enum_case_owners: HashMap::default(),
+            using_marks: Vec::new(),
+            generic_aliases: HashMap::default(),
             data_layouts: Vec::new(),
         };
         for (name, ty) in &c.stdlib.typedefs {
@@ -528,9 +534,14 @@ impl Checker {
                 return ty;
             }
         }
+        let alias = self.scoped(name, |n| self.generic_aliases.contains_key(n));
+        if let Some(alias) = self.generic_aliases.get(&alias).cloned() {
+            return self.generic_alias_type(&alias, args, t.span);
+        }
         let generic = self.scoped(name, |n| self.generic_structs.contains_key(n));
         if self.generic_structs.contains_key(&generic) {
-            if args.is_empty() {
+            let defaulted = self.generic_structs[&generic].decl.generics.iter().all(|g| g.default.is_some());
+            if args.is_empty() && !defaulted {
                 self.error("E0416", t.span, format!("`{name}` is generic: give its arguments, `{name}<…>`"));
                 return Type::Error;
             }
@@ -549,6 +560,34 @@ impl Checker {
         }
         if name == "vector" || name == "matrix" {
             return self.resolve_vector_matrix(name, args, t.span);
+        }
+        // Slang's `Array<T, N>` is `T[N]`.
+        if name == "Array" {
+            return match args.as_slice() {
+                [elem, ast::GenericArg::Expr(n)] => {
+                    let elem = match elem {
+                        ast::GenericArg::Type(e) => self.resolve_type(e),
+                        ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span }) => {
+                            self.resolve_type(&ast::TypeExpr {
+                                kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] },
+                                span: *span,
+                            })
+                        }
+                        ast::GenericArg::Expr(e) => {
+                            self.error("E0402", e.span, "`Array<T, N>` needs an element type");
+                            return Type::Error;
+                        }
+                    };
+                    if elem.is_error() {
+                        return Type::Error;
+                    }
+                    self.array_type(elem, &[Some(n.clone())], false)
+                }
+                _ => {
+                    self.error("E0402", t.span, "expected `Array<T, N>`: an element type and a length");
+                    Type::Error
+                }
+            };
         }
         // The stdlib's type functions (`stdlib/README.md`), met in the bodies of intrinsics.
         if name == "__elem" || name == "__same_shape" || name == "__unsigned" || name == "__transposed" {
@@ -767,15 +806,15 @@ impl Checker {
                 }
                 self.namespaces.pop();
             }
-            ast::Item::UsingNamespace(name, _) => {
-                let full = self.scoped(&name.name, |n| self.known_namespaces.contains(n));
-                if !self.known_namespaces.contains(&full) {
-                    self.error("E0301", name.span, format!("no namespace `{}`", name.name));
-                } else if !self.using.contains(&full) {
-                    self.using.push(full);
+            ast::Item::UsingNamespace(name, _) => self.using_namespace(name),
+            ast::Item::BufferBlock(b) => self.buffer_block(b),
+            ast::Item::Typedef(t) if !t.generics.is_empty() => {
+                if self.types.contains_key(&t.name.name) || self.generic_aliases.contains_key(&t.name.name) {
+                    self.error("E0302", t.name.span, format!("`{}` is already defined", t.name.name));
+                } else {
+                    self.generic_aliases.insert(t.name.name.clone(), std::rc::Rc::new(t.clone()));
                 }
             }
-            ast::Item::BufferBlock(b) => self.buffer_block(b),
             ast::Item::Typedef(t) => {
                 let base = self.resolve_type(&t.ty);
                 let ty = self.array_type(base, &t.array_dims, false);
@@ -827,7 +866,9 @@ impl Checker {
             }
         };
         self.define_type(&e.name, ty.clone());
-        let mut next = 0i64;
+        // `[Flags]`: a case without a value takes the next power of two, from 1.
+        let flags = e.attrs.iter().any(|a| a.name.name == "Flags");
+        let mut next = i64::from(flags);
         for (case, value) in &e.cases {
             let v = match value {
                 Some(x) => match self.const_int_expr(x, "an enum value") {
@@ -836,7 +877,15 @@ impl Checker {
                 },
                 None => next,
             };
-            next = v.wrapping_add(1);
+            next = if flags {
+                if v == 0 {
+                    1
+                } else {
+                    v.wrapping_shl(1)
+                }
+            } else {
+                v.wrapping_add(1)
+            };
             let value = if signed { ConstValue::Int(v) } else { ConstValue::Uint(v as u64) };
             let key = format!("{}::{}", e.name.name, case.name);
             let case_name = self.qualify(&case.name);
@@ -876,6 +925,16 @@ impl Checker {
                 self.global_consts.insert(g, value);
                 self.globals.insert(case_name, g);
             }
+        }
+    }
+
+    /// `using namespace N;`: `N`'s names are found after the enclosing namespaces'.
+    pub(super) fn using_namespace(&mut self, name: &ast::Ident) {
+        let full = self.scoped(&name.name, |n| self.known_namespaces.contains(n));
+        if !self.known_namespaces.contains(&full) {
+            self.error("E0301", name.span, format!("no namespace `{}`", name.name));
+        } else if !self.using.contains(&full) {
+            self.using.push(full);
         }
     }
 

@@ -60,12 +60,16 @@ impl Checker {
             s.defers.push(Vec::new());
         }
         self.local_types.push(Vec::new());
+        self.using_marks.push(self.using.len());
     }
 
     fn pop_scope(&mut self) {
         if let Some(s) = self.cur.as_mut() {
             s.scopes.pop();
             s.defers.pop();
+        }
+        if let Some(mark) = self.using_marks.pop() {
+            self.using.truncate(mark);
         }
         for (name, old) in self.local_types.pop().unwrap_or_default().into_iter().rev() {
             match old {
@@ -191,6 +195,14 @@ impl Checker {
                 if let Some(shadows) = self.local_types.last_mut() {
                     shadows.push((t.name.name.clone(), old));
                 }
+            }
+            K::Struct(decl) => self.local_struct(decl),
+            K::UsingNamespace(name) => self.using_namespace(name),
+            K::Enum(decl) => {
+                // Its cases are constants as a global enum's are; the function waits aside.
+                let caller = self.cur.take();
+                self.enum_decl(decl);
+                self.cur = caller;
             }
             K::Block(b) => {
                 let b = self.block(b);
@@ -375,6 +387,27 @@ impl Checker {
             }
             K::Discard => out.push(Stmt::Discard),
             K::Empty | K::Error => {}
+        }
+    }
+
+    /// A struct declared in a function: a struct of the module under a name of its own, its
+    /// methods checked apart from the function (they see no locals), and its name as written
+    /// a type until the block ends.
+    fn local_struct(&mut self, decl: &ast::StructDecl) {
+        let func = self.cur.as_ref().map(|st| st.func.name.clone()).unwrap_or_default();
+        let mut renamed = decl.clone();
+        renamed.name.name = self.unique_global_name(&format!("{func}_{}", decl.name.name));
+        self.used_global_names.remove(&renamed.name.name);
+        let caller = self.cur.take();
+        let pending_this = self.pending_this.take();
+        self.struct_decl(&renamed);
+        self.pending_this = pending_this;
+        self.cur = caller;
+        if let Some(ty) = self.types.get(&renamed.name.name).cloned() {
+            let old = self.types.insert(decl.name.name.clone(), ty);
+            if let Some(shadows) = self.local_types.last_mut() {
+                shadows.push((decl.name.name.clone(), old));
+            }
         }
     }
 
@@ -729,6 +762,11 @@ impl Checker {
                             parts.push(part);
                         }
                         self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+                    }
+                    // Slang's `{}`: the type's default value, zero.
+                    Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..) if items.is_empty() => {
+                        let zero = ty.clone();
+                        self.zero_value(&zero, span)
                     }
                     Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..) => {
                         let s = ty.scalar().unwrap_or(Scalar::F32);

@@ -74,6 +74,10 @@ pub enum Modifier {
     Inline,
     Export,
     Constexpr,
+    /// Slang's access control: visible everywhere, within the module, within the type.
+    Public,
+    Internal,
+    Private,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -145,6 +149,18 @@ pub struct GenericParam {
     pub constraint: Option<Ident>,
     /// A value parameter (`let N : int`, `int N`) and its type; `None` for a type parameter.
     pub value: Option<TypeExpr>,
+    /// `T = int`, `let N : int = 4`: what the parameter is when neither written nor deduced.
+    pub default: Option<GenericArg>,
+}
+
+/// A `where` clause's requirement beyond a parameter's own constraint.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WhereConstraint {
+    /// `where T : IFoo`, `where vector<T, N> : IArithmetic`; `optional`: met or not, nothing is
+    /// required.
+    Conforms { ty: TypeExpr, interface: Ident, optional: bool },
+    /// `where T.Assoc == int`: the two types must be the same.
+    Equal { lhs: TypeExpr, rhs: TypeExpr },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -154,6 +170,8 @@ pub struct FunctionDecl {
     pub ret: TypeExpr,
     pub name: Ident,
     pub generics: Vec<GenericParam>,
+    /// `where` requirements other than a type parameter's own constraint.
+    pub wheres: Vec<WhereConstraint>,
     pub params: Vec<Param>,
     pub ret_annotations: Vec<Annotation>,
     /// `None` for a prototype (the stdlib's intrinsics are prototypes with lowering attributes).
@@ -176,6 +194,8 @@ pub struct Param {
 #[derive(Clone, Debug, PartialEq)]
 pub struct StructDecl {
     pub attrs: Vec<Attribute>,
+    /// Its visibility (`public struct S`), or `export`.
+    pub modifiers: Modifiers,
     pub name: Ident,
     pub generics: Vec<GenericParam>,
     /// `struct S : IFoo, IBar`: the interfaces it conforms to (a base struct for HLSL's
@@ -187,6 +207,9 @@ pub struct StructDecl {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct EnumDecl {
+    /// `[Flags]`: cases not given a value take the powers of two from 1.
+    pub attrs: Vec<Attribute>,
+    pub modifiers: Modifiers,
     pub name: Ident,
     /// `enum class` / `enum struct`: its cases are reached only as `E::A`.
     pub scoped: bool,
@@ -249,6 +272,7 @@ impl StructMember {
 /// A property: accessors named `get` and `set`, each an ordinary function body.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PropertyDecl {
+    pub modifiers: Modifiers,
     pub ty: TypeExpr,
     pub name: Ident,
     pub accessors: Vec<FunctionDecl>,
@@ -268,6 +292,8 @@ pub struct ExtensionDecl {
 pub struct TypedefDecl {
     pub ty: TypeExpr,
     pub name: Ident,
+    /// A generic `typealias Name<T, let N : int> = …;`, instantiated where it is used.
+    pub generics: Vec<GenericParam>,
     pub array_dims: Vec<Option<Expr>>,
     pub span: Span,
 }
@@ -338,6 +364,12 @@ pub enum StmtKind {
     /// A `typedef` or `typealias` inside a function: the name means the type for the rest of
     /// the block.
     Typedef(TypedefDecl),
+    /// A struct declared inside a function, a type for the rest of the block.
+    Struct(StructDecl),
+    /// An enum declared inside a function.
+    Enum(EnumDecl),
+    /// `using namespace N;` inside a function: for the rest of the block.
+    UsingNamespace(Ident),
     Block(Block),
     If {
         /// `if constexpr (…)`

@@ -479,13 +479,33 @@ fn join_semicolons(items: Vec<Item>) -> Vec<Item> {
 
 /// Applies a `where` clause: each `T : IFoo` constrains the generic parameter `T`. A name that
 /// is no parameter becomes one (sema reports it as unused).
-fn constrain(generics: &mut Vec<GenericParam>, wheres: Vec<(Ident, Ident)>) {
-    for (name, constraint) in wheres {
-        match generics.iter_mut().find(|g| g.name.name == name.name) {
-            Some(g) => g.constraint = Some(constraint),
-            None => generics.push(GenericParam { name, constraint: Some(constraint), value: None }),
+fn constrain(generics: &mut Vec<GenericParam>, wheres: Vec<WhereConstraint>) -> Vec<WhereConstraint> {
+    let mut rest = Vec::new();
+    for w in wheres {
+        let WhereConstraint::Conforms { ty, interface, optional: false } = &w else {
+            rest.push(w);
+            continue;
+        };
+        let TypeExprKind::Named { name, args } = &ty.kind else {
+            rest.push(w);
+            continue;
+        };
+        if !args.is_empty() || name.contains("::") {
+            rest.push(w);
+            continue;
+        }
+        match generics.iter_mut().find(|g| g.name.name == *name) {
+            Some(g) if g.constraint.is_none() => g.constraint = Some(interface.clone()),
+            Some(_) => rest.push(w),
+            None => generics.push(GenericParam {
+                name: Ident { name: name.clone(), span: ty.span },
+                constraint: Some(interface.clone()),
+                value: None,
+                default: None,
+            }),
         }
     }
+    rest
 }
 
 fn push_member(mut members: Vec<StructMember>, m: StructMember) -> Vec<StructMember> {

@@ -212,6 +212,13 @@ pub enum Token {
     Layout,
     /// Slang's `defer` before a statement (elsewhere the word is a name).
     Defer,
+    /// Slang's access modifiers and `func`, where a declaration follows (elsewhere names).
+    Public,
+    Internal,
+    Private,
+    Func,
+    /// `optional` right after `where` (`where optional T : IFoo`).
+    Optional,
     /// Put in the stream by `#version` or `--allow-glsl`: the source is GLSL-flavoured.
     GlslMode,
     #[token("let")]
@@ -266,6 +273,8 @@ pub enum Token {
     Plus,
     #[token("-")]
     Minus,
+    #[token("->")]
+    Arrow,
     #[token("*")]
     Star,
     #[token("/")]
@@ -420,6 +429,12 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Layout => "layout",
         GlslMode => "#version",
         Defer => "defer",
+        Public => "public",
+        Internal => "internal",
+        Private => "private",
+        Func => "func",
+        Optional => "optional",
+        Arrow => "->",
         Let => "let",
         Var => "var",
         Where => "where",
