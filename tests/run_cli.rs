@@ -462,13 +462,14 @@ fn slang_format_skips_say_why_and_failures_show_the_output() {
 }
 
 /// A Slang module with an interface and generics (`tests/modules/wave_reduce.slang`), imported
-/// by two shaders, each run on lavapipe and the CPU engine.
+/// by two shaders, and a module of two files joined by `__include` (`shapes.slang`), imported by
+/// a third, each run on lavapipe and the CPU engine.
 #[test]
 fn imported_module_serves_two_shaders_on_lavapipe_and_the_cpu_engine() {
     let (out, _) = expect_status(wavec().args(["test", "--device", &test_device(), "tests/modules"]), 0);
-    assert!(out.contains("4 passed, 0 failed, 2 skipped"), "{out}");
+    assert!(out.contains("7 passed, 0 failed, 2 skipped"), "{out}");
     let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "tests/modules"]), 0);
-    assert!(out.contains("10 passed, 0 failed, 6 skipped"), "{out}");
+    assert!(out.contains("18 passed, 0 failed, 6 skipped"), "{out}");
 }
 
 /// The corpus of shaders written the way engine code is (`tests/corpus/`): sorts, light

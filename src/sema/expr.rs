@@ -346,6 +346,10 @@ impl Checker {
                 if let Some(m) = self.block_member(base, name, e.span) {
                     return m;
                 }
+                // Slang's `N.x` for `N::x`, `N` a namespace.
+                if let Some(ns) = self.namespace_path(base) {
+                    return self.ident(&format!("{ns}::{}", name.name), e.span);
+                }
                 let b = self.expr(base);
                 self.member(b, name, e.span)
             }
@@ -489,6 +493,25 @@ impl Checker {
         }
         self.push(d);
         self.error_expr(span)
+    }
+
+    /// The namespace an expression names (`A` or `A.B` in `A.B.f()`), where no variable of
+    /// that name hides it.
+    fn namespace_path(&self, e: &ast::Expr) -> Option<String> {
+        let path = match &e.kind {
+            ast::ExprKind::Ident(n) => {
+                let local = self.cur.as_ref().is_some_and(|st| st.scopes.iter().any(|s| s.contains_key(n)));
+                let global = self.globals.contains_key(&self.scoped(n, |k| self.globals.contains_key(k)));
+                if local || global {
+                    return None;
+                }
+                n.clone()
+            }
+            ast::ExprKind::Member { base, name } => format!("{}::{}", self.namespace_path(base)?, name.name),
+            _ => return None,
+        };
+        let full = self.scoped(&path, |n| self.known_namespaces.contains(n));
+        self.known_namespaces.contains(&full).then_some(full)
     }
 
     fn suggest(&self, name: &str) -> Option<String> {
@@ -992,6 +1015,7 @@ impl Checker {
                 if name == "bit_cast" {
                     return self.bit_cast(generic_args, arg_ids, span, callee.span);
                 }
+                self.unresolved_calls.push(name.to_string());
                 let mut d = Diagnostic::error("E0301", format!("undefined function `{name}`"))
                     .with_label(callee.span, "not found");
                 let suffix = format!("::{name}");
@@ -1039,6 +1063,11 @@ impl Checker {
                 }
             }
             ast::ExprKind::Member { base, name } => {
+                if let Some(ns) = self.namespace_path(base) {
+                    let callee =
+                        ast::Expr { kind: ast::ExprKind::Ident(format!("{ns}::{}", name.name)), span: callee.span };
+                    return self.call(&callee, generic_args, args, span);
+                }
                 let object = self.expr(base);
                 let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
                 if self.ty(object).is_error() || arg_ids.iter().any(|a| self.ty(*a).is_error()) {

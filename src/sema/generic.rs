@@ -578,7 +578,7 @@ impl Checker {
 }
 
 /// The namespaces around a declaration named `A::B::f`: `A`, `B`.
-fn namespace_of(qualified: &str) -> Vec<String> {
+pub(super) fn namespace_of(qualified: &str) -> Vec<String> {
     let mut parts: Vec<String> = qualified.split("::").map(String::from).collect();
     parts.pop();
     parts

@@ -209,11 +209,23 @@ pub struct Checker {
     constant_buffer_wrappers: HashMap<Type, StructId>,
     /// Instances being checked inside instances.
     instance_depth: u32,
+    /// Names called in the body being checked that no function had yet.
+    unresolved_calls: Vec<String>,
+    /// Bodies to check again at the end, for the functions they call that come after them.
+    deferred_bodies: Vec<DeferredBody>,
     /// Slang's buffer data layout types made so far ([`data_layout`]).
     data_layouts: data_layout::DataLayouts,
     /// An instance was added at the end of the function arena, or a prototype was defined
     /// after its callers (functions must then be put back in callee-first order).
     made_instances: bool,
+}
+
+/// A function body that called what was not declared yet (see `check_deferred_bodies`).
+struct DeferredBody {
+    id: FunctionId,
+    decl: ast::FunctionDecl,
+    names: Vec<String>,
+    diags: Vec<Diagnostic>,
 }
 
 /// How the entry point's attributes were found before its definition was checked.
@@ -359,6 +371,8 @@ impl Checker {
             using_marks: Vec::new(),
             generic_aliases: HashMap::default(),
             data_layouts: Vec::new(),
+            unresolved_calls: Vec::new(),
+            deferred_bodies: Vec::new(),
         };
         for (name, ty) in &c.stdlib.typedefs {
             c.types.insert(name.clone(), ty.clone());
@@ -380,6 +394,7 @@ impl Checker {
     }
 
     fn finish(mut self, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
+        self.check_deferred_bodies();
         let entry = self.entry_point(options);
         if let Some(e) = entry {
             self.hoist_uniform_params(e);
@@ -525,6 +540,16 @@ impl Checker {
             return self.array_type(elem, &[len.as_deref().cloned()], false);
         }
         let ast::TypeExprKind::Named { name, args } = &t.kind else { return Type::Error };
+        if let Some(global) = name.strip_prefix("::") {
+            let outer = std::mem::take(&mut self.namespaces);
+            let at_file_scope = ast::TypeExpr {
+                kind: ast::TypeExprKind::Named { name: global.to_string(), args: args.clone() },
+                span: t.span,
+            };
+            let ty = self.resolve_type(&at_file_scope);
+            self.namespaces = outer;
+            return ty;
+        }
         if args.is_empty() {
             let key = self.scoped(name, |n| self.types.contains_key(n));
             if let Some(ty) = self.types.get(&key) {
@@ -951,6 +976,10 @@ impl Checker {
     /// innermost enclosing namespace's first, then the global one, then the `using` ones; the
     /// name as written when none has it.
     pub(super) fn scoped(&self, name: &str, exists: impl Fn(&str) -> bool) -> String {
+        // `::name`: the file scope's.
+        if let Some(global) = name.strip_prefix("::") {
+            return global.to_string();
+        }
         for i in (1..=self.namespaces.len()).rev() {
             let q = format!("{}::{name}", self.namespaces[..i].join("::"));
             if exists(&q) {
@@ -1382,11 +1411,47 @@ impl Checker {
         }
         let Some(body) = &f.body else { return Some(id) };
         self.sigs[id.index()].defined = true;
+        let reported = self.diags.len();
+        let unresolved = self.unresolved_calls.len();
         let (mut func, facts) = self.definition(f, body, &ret, &params, &[]);
         func.name = std::mem::take(&mut self.module.functions[id].name);
         self.module.functions[id] = func;
         self.facts.insert(id, facts);
+        // Slang's declarations are seen by the code before them: a body that calls a function
+        // not declared yet is checked again once every item is known.
+        if self.unresolved_calls.len() > unresolved {
+            let names = self.unresolved_calls.split_off(unresolved);
+            let diags = self.diags.split_off(reported);
+            self.deferred_bodies.push(DeferredBody { id, decl: f.clone(), names, diags });
+        }
         Some(id)
+    }
+
+    /// The function bodies that called functions declared after them, checked again now that
+    /// every item is known (with their diagnostics of the first check if nothing they called
+    /// has appeared since).
+    fn check_deferred_bodies(&mut self) {
+        for d in std::mem::take(&mut self.deferred_bodies) {
+            let known = |c: &Self, n: &String| {
+                let key = c.scoped(n, |k| c.generic_fns.contains_key(k) || c.functions.contains_key(k));
+                c.generic_fns.contains_key(&key) || c.functions.contains_key(&key)
+            };
+            let (Some(body), true) = (&d.decl.body, d.names.iter().any(|n| known(self, n))) else {
+                self.diags.extend(d.diags);
+                continue;
+            };
+            let sig = &self.sigs[d.id.index()];
+            let (ret, params) = (sig.ret.clone(), sig.params.clone());
+            let outer = std::mem::replace(&mut self.namespaces, generic::namespace_of(&d.decl.name.name));
+            let (mut func, facts) = self.definition(&d.decl, body, &ret, &params, &[]);
+            self.namespaces = outer;
+            self.unresolved_calls.clear();
+            func.name = std::mem::take(&mut self.module.functions[d.id].name);
+            self.module.functions[d.id] = func;
+            self.facts.insert(d.id, facts);
+            // Its callees may now come after it in the arena.
+            self.made_instances = true;
+        }
     }
 
     /// Checks a function's body: `params` are the parameter types (resolved), and `constants`
