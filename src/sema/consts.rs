@@ -187,6 +187,35 @@ impl Checker {
         Some(if align { p.align } else { p.size } as u64)
     }
 
+    /// `countof(…)`: the elements of a tuple, vector or array type or value.
+    pub(super) fn count_of(&mut self, of: &ast::SizeOperand, span: crate::span::Span) -> Option<u64> {
+        let ty = match of {
+            ast::SizeOperand::Type { ty, layout: None } => self.resolve_type(ty),
+            ast::SizeOperand::Type { layout: Some(l), .. } => {
+                self.error("E0402", l.span, "`countof` takes one type or value");
+                return None;
+            }
+            ast::SizeOperand::Expr(e) => self.type_of_unevaluated(e)?,
+        };
+        if let Some(elems) = self.tuple_elems(&ty) {
+            return Some(elems.len() as u64);
+        }
+        match ty {
+            Type::Error => None,
+            Type::Vector(_, n) => Some(n as u64),
+            Type::Array(_, Some(n)) => Some(n as u64),
+            other => {
+                let name = self.type_name(&other);
+                self.error(
+                    "E0402",
+                    span,
+                    format!("`countof` counts a tuple's, vector's or array's elements, not `{name}`'s"),
+                );
+                None
+            }
+        }
+    }
+
     /// The layout rule a data layout type (`Std430DataLayout`…, or a generic parameter bound
     /// to one) stands for: `None` for natural layout (`DefaultDataLayout`, `ScalarDataLayout`).
     fn data_layout_rule(&mut self, t: &ast::TypeExpr) -> Option<Option<crate::layout::Rule>> {
@@ -230,6 +259,7 @@ impl Checker {
             K::FloatLit(f) => Some(ConstValue::Float(f.value)),
             K::BoolLit(b) => Some(ConstValue::Bool(*b)),
             K::SizeOf { align, of } => self.size_of(*align, of, e.span).map(ConstValue::Uint),
+            K::CountOf(of) => self.count_of(of, e.span).map(|n| ConstValue::Int(n as i64)),
             K::Ident(name) => {
                 if let Some(state) = &self.cur {
                     match state.scopes.iter().rev().find_map(|scope| scope.get(name)) {

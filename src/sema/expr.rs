@@ -203,10 +203,23 @@ impl Checker {
                 id
             }
             K::BoolLit(b) => self.add_expr(ExprKind::Const(ConstValue::Bool(*b)), Type::BOOL, e.span),
+            K::CountOf(of) => match self.count_of(of, e.span) {
+                Some(n) => self.add_expr(ExprKind::Const(ConstValue::Int(n as i64)), Type::INT, e.span),
+                None => self.error_expr(e.span),
+            },
             K::SizeOf { align, of } => match self.size_of(*align, of, e.span) {
                 Some(n) => self.add_expr(ExprKind::Const(ConstValue::Uint(n)), Type::UINT, e.span),
                 None => self.error_expr(e.span),
             },
+            K::InitList(_) => {
+                let d = Diagnostic::error("E0409", "an initializer list needs a type to build here")
+                    .with_label(e.span, "of no known type")
+                    .with_note(
+                        "name the type, `T(…)`, or give the list to a variable, argument or `return` of a known type",
+                    );
+                self.push(d);
+                self.error_expr(e.span)
+            }
             K::StringLit(_) => {
                 self.error("E0405", e.span, "strings are only allowed in attributes");
                 self.error_expr(e.span)
@@ -216,12 +229,36 @@ impl Checker {
                 let l = self.expr(lhs);
                 let r = self.expr(rhs);
                 let op = bin_op(*op);
+                if let Some(compared) = self.compare_tuples(op, l, r, e.span) {
+                    return compared;
+                }
                 if let Some(call) = self.user_operator(op.symbol(), vec![l, r], e.span) {
                     return call;
                 }
                 self.binary(op, l, r, e.span)
             }
             K::Unary { op, expr } => self.unary(*op, expr, e.span),
+            K::Assign { op: None, lhs, rhs } if matches!(&lhs.kind, K::Member { name, .. } if name.name.matches('_').count() > 1) =>
+            {
+                let K::Member { base, name } = &lhs.kind else { unreachable!("matched above") };
+                let b = self.expr(base);
+                if let Some(e) = self.assign_tuple_swizzle(b, name, rhs, e.span) {
+                    return e;
+                }
+                let target = self.member(b, name, lhs.span);
+                self.require_lvalue(target);
+                let value = self.expr(rhs);
+                let tt = self.ty(target);
+                let value = self.coerce(value, &tt, e.span);
+                self.add_expr(ExprKind::Assign { op: None, target, value }, tt, e.span)
+            }
+            K::Assign { op: None, lhs, rhs } if matches!(rhs.kind, K::InitList(_)) => {
+                let target = self.expr(lhs);
+                self.require_lvalue(target);
+                let tt = self.ty(target);
+                let value = self.value_of_type(rhs, &tt);
+                self.add_expr(ExprKind::Assign { op: None, target, value }, tt, e.span)
+            }
             K::Assign { op, lhs, rhs } => {
                 let target = self.expr(lhs);
                 let property = self.cur.as_ref().is_some_and(|st| st.property_reads.contains_key(&target));
@@ -493,6 +530,48 @@ impl Checker {
         }
         self.push(d);
         self.error_expr(span)
+    }
+
+    /// `e` as a value of type `ty`: an initializer list built as one, anything else converted.
+    pub(super) fn value_of_type(&mut self, e: &ast::Expr, ty: &Type) -> ExprId {
+        if let ast::ExprKind::InitList(items) = &e.kind {
+            let mut ty = ty.clone();
+            return self.initializer(&ast::Initializer::List(items.clone(), e.span), &mut ty);
+        }
+        let v = self.expr(e);
+        self.coerce(v, ty, e.span)
+    }
+
+    /// The parameter types of each function `name` could call with `count` arguments.
+    fn parameter_types_of(&self, name: &str, count: usize) -> Vec<Vec<Type>> {
+        let key = self.scoped(name, |n| self.functions.contains_key(n));
+        let Some(ids) = self.functions.get(&key) else { return Vec::new() };
+        ids.iter()
+            .map(|id| &self.sigs[id.index()])
+            .filter(|s| s.params.len() >= count && s.defaults[count..].iter().all(Option::is_some))
+            .map(|s| s.params.iter().map(|(t, _)| t.clone()).collect())
+            .collect()
+    }
+
+    /// A call's arguments: each an expression, but an initializer list (`f({a, b})`), which is
+    /// built as the parameter type every `candidates` signature agrees on at its place.
+    fn call_args(&mut self, args: &[ast::Expr], candidates: &[Vec<Type>]) -> Vec<ExprId> {
+        let mut out = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            if !matches!(a.kind, ast::ExprKind::InitList(_)) {
+                out.push(self.expr(a));
+                continue;
+            }
+            let types: Vec<&Type> = candidates.iter().filter_map(|c| c.get(i)).collect();
+            match types.first() {
+                Some(t) if types.iter().all(|u| u == t) => {
+                    let t = (*t).clone();
+                    out.push(self.value_of_type(a, &t));
+                }
+                _ => out.push(self.expr(a)),
+            }
+        }
+        out
     }
 
     /// The namespace an expression names (`A` or `A.B` in `A.B.f()`), where no variable of
@@ -770,7 +849,10 @@ impl Checker {
         let bt = self.ty(b);
         match &bt {
             Type::Error => self.error_expr(span),
-            Type::Struct(h) => self.field(b, *h, name, span),
+            Type::Struct(h) => match self.tuple_member(b, name, span) {
+                Some(e) => e,
+                None => self.field(b, *h, name, span),
+            },
             Type::Resource(ResourceKind::ConstantBuffer, Some(inner)) => match **inner {
                 Type::Struct(h) => self.field(b, h, name, span),
                 _ => self.error_expr(span),
@@ -908,6 +990,9 @@ impl Checker {
         if target.is_error() || parts.iter().any(|p| self.ty(*p).is_error()) {
             return self.error_expr(span);
         }
+        if let Some(elems) = self.tuple_elems(&target) {
+            return self.construct_tuple(&target, &elems, parts, span);
+        }
         match &target {
             Type::Struct(h) if self.has_constructor(*h) => {
                 self.construct_object(*h, parts, span).unwrap_or_else(|| self.error_expr(span))
@@ -973,7 +1058,8 @@ impl Checker {
     fn call(&mut self, callee: &ast::Expr, generic_args: &[ast::GenericArg], args: &[ast::Expr], span: Span) -> ExprId {
         match &callee.kind {
             ast::ExprKind::Ident(name) => {
-                let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                let candidates = self.parameter_types_of(name, args.len());
+                let arg_ids = self.call_args(args, &candidates);
                 if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
                     return self.error_expr(span);
                 }
@@ -1014,6 +1100,15 @@ impl Checker {
                 }
                 if name == "bit_cast" {
                     return self.bit_cast(generic_args, arg_ids, span, callee.span);
+                }
+                // Slang's core tuple functions.
+                if name == "makeTuple" {
+                    return self.make_tuple(arg_ids, span);
+                }
+                if name == "concat" {
+                    if let Some(e) = self.concat_tuples(&arg_ids, span) {
+                        return e;
+                    }
                 }
                 self.unresolved_calls.push(name.to_string());
                 let mut d = Diagnostic::error("E0301", format!("undefined function `{name}`"))

@@ -15,6 +15,7 @@ mod members;
 mod methods;
 mod stmt;
 mod texture;
+mod tuple;
 
 use crate::arena::Arena;
 use crate::diag::Diagnostic;
@@ -209,6 +210,8 @@ pub struct Checker {
     constant_buffer_wrappers: HashMap<Type, StructId>,
     /// Instances being checked inside instances.
     instance_depth: u32,
+    /// Slang's tuple types made so far ([`tuple`]): the elements and the struct.
+    tuples: Vec<(Vec<Type>, StructId)>,
     /// Names called in the body being checked that no function had yet.
     unresolved_calls: Vec<String>,
     /// Bodies to check again at the end, for the functions they call that come after them.
@@ -372,6 +375,7 @@ impl Checker {
             generic_aliases: HashMap::default(),
             data_layouts: Vec::new(),
             unresolved_calls: Vec::new(),
+            tuples: Vec::new(),
             deferred_bodies: Vec::new(),
         };
         for (name, ty) in &c.stdlib.typedefs {
@@ -585,6 +589,9 @@ impl Checker {
         }
         if name == "vector" || name == "matrix" {
             return self.resolve_vector_matrix(name, args, t.span);
+        }
+        if name == "Tuple" {
+            return self.resolve_tuple(args, t.span);
         }
         // Slang's `Array<T, N>` is `T[N]`.
         if name == "Array" {

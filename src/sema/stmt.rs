@@ -327,8 +327,7 @@ impl Checker {
                 let ret = self.cur.as_ref().map(|st| st.func.ret.clone()).unwrap_or(Type::Void);
                 let result = match value {
                     Some(v) if ret != Type::Void && !ret.is_error() => {
-                        let e = self.expr(v);
-                        let e = self.coerce(e, &ret, v.span);
+                        let e = self.value_of_type(v, &ret);
                         let st = self.cur.as_mut().expect("in a function");
                         let local = st.func.locals.append(Local::new("deferred_result", ret.clone(), v.span));
                         out.push(Stmt::Local { local, init: Some(e) });
@@ -379,8 +378,7 @@ impl Checker {
                         out.push(Stmt::Return(None));
                     }
                     (Some(v), t) => {
-                        let e = self.expr(v);
-                        let e = self.coerce(e, t, v.span);
+                        let e = self.value_of_type(v, t);
                         out.push(Stmt::Return(Some(e)));
                     }
                 }

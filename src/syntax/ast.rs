@@ -528,6 +528,11 @@ pub enum ExprKind {
         base: Box<Expr>,
         index: Box<Expr>,
     },
+    /// Slang's `countof(…)`: how many elements a tuple type or value has, a constant.
+    CountOf(Box<SizeOperand>),
+    /// Slang's `{ a, b }` as a value where its type is known: an argument (`f({a, b})`), an
+    /// assignment's value (`o = {};`), a returned value.
+    InitList(Vec<Initializer>),
     /// `a, b`
     Comma {
         lhs: Box<Expr>,

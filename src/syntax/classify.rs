@@ -71,8 +71,9 @@ const OTHER_TYPES: &[&str] = &[
     "ConstantBuffer",
     "ParameterBlock",
     "WaveMask",
-    // Slang's `Array<T, N>`, another spelling of `T[N]`.
+    // Slang's `Array<T, N>`, another spelling of `T[N]`, and `Tuple<T…>`.
     "Array",
+    "Tuple",
     // Slang's buffer data layouts (`sizeof(T, Std430DataLayout)`).
     "DefaultDataLayout",
     "ScalarDataLayout",
@@ -282,6 +283,7 @@ fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
             })
         }
         "optional" if i > 0 && tokens[i - 1].token == Token::Where => Some(Token::Optional),
+        "countof" if next == Some(&Token::LParen) => Some(Token::Countof),
         "func" => {
             let named = matches!(next, Some(Token::Ident(_)));
             let opens = matches!(tokens.get(i + 2).map(|t| &t.token), Some(Token::LParen | Token::Lt));

@@ -647,6 +647,8 @@ mod tests {
                 }
             }
             ExprKind::Ident(n) => n.clone(),
+            ExprKind::CountOf(_) => "(countof)".into(),
+            ExprKind::InitList(items) => format!("{{{}}}", items.len()),
             ExprKind::Binary { op, lhs, rhs } => format!("({op:?} {} {})", sx(lhs), sx(rhs)),
             ExprKind::Unary { op, expr } => format!("({op:?} {})", sx(expr)),
             ExprKind::Assign { op, lhs, rhs } => format!("(= {op:?} {} {})", sx(lhs), sx(rhs)),

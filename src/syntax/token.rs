@@ -219,6 +219,8 @@ pub enum Token {
     Func,
     /// `optional` right after `where` (`where optional T : IFoo`).
     Optional,
+    /// Slang's `countof(…)` (elsewhere the word is a name).
+    Countof,
     /// Put in the stream by `#version` or `--allow-glsl`: the source is GLSL-flavoured.
     GlslMode,
     #[token("let")]
@@ -434,6 +436,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Private => "private",
         Func => "func",
         Optional => "optional",
+        Countof => "countof",
         Arrow => "->",
         Let => "let",
         Var => "var",
