@@ -179,10 +179,16 @@ impl Checker {
         for join in [false, true] {
             deduction.join = join;
             for (p, at) in decl.params.iter().zip(args).filter(|(p, _)| writes(p) != join) {
-                unify(&p.ty, at, generics, &mut bound, &mut deduction, &|t| self.module.type_name(t))?;
-                if let (Some(n), Type::Array(_, Some(len))) = (p.array_dims.first().cloned().flatten(), at) {
-                    unify_value(&n, *len as i64, generics, &mut bound)?;
+                // `T values[N]`: `N` is the array's length, `T` its element.
+                let mut element = at;
+                for dim in &p.array_dims {
+                    let Type::Array(e, len) = element else { break };
+                    if let (Some(n), Some(len)) = (dim, len) {
+                        unify_value(n, *len as i64, generics, &mut bound)?;
+                    }
+                    element = e;
                 }
+                unify(&p.ty, element, generics, &mut bound, &mut deduction, &|t| self.module.type_name(t))?;
             }
         }
         self.apply_defaults(generics, &mut bound)?;

@@ -210,6 +210,10 @@ pub struct Checker {
     constant_buffer_wrappers: HashMap<Type, StructId>,
     /// Instances being checked inside instances.
     instance_depth: u32,
+    /// Structs declared in functions, by their declaration (a body checked again reuses them).
+    local_structs: HashMap<Span, Type>,
+    /// Enums declared in functions that are declared already.
+    local_decls: HashSet<Span>,
     /// Slang's tuple types made so far ([`tuple`]): the elements and the struct.
     tuples: Vec<(Vec<Type>, StructId)>,
     /// Names called in the body being checked that no function had yet.
@@ -376,6 +380,8 @@ impl Checker {
             data_layouts: Vec::new(),
             unresolved_calls: Vec::new(),
             tuples: Vec::new(),
+            local_structs: HashMap::default(),
+            local_decls: HashSet::default(),
             deferred_bodies: Vec::new(),
         };
         for (name, ty) in &c.stdlib.typedefs {
@@ -1159,6 +1165,25 @@ impl Checker {
         h
     }
 
+    /// The type of Slang's `static const let C = e;`: the type `e` names (`float(3)`,
+    /// `uint2(…)`), else that of its constant value.
+    fn inferred_global_type(&mut self, e: &ast::Expr) -> Type {
+        match &e.kind {
+            ast::ExprKind::Construct { ty, .. } | ast::ExprKind::Cast { ty, .. } => self.resolve_type(ty),
+            _ => match self.const_of_ast(e).as_ref().and_then(consts::scalar_of_const) {
+                Some(s) => Type::Scalar(s),
+                None => {
+                    self.error(
+                        "E0505",
+                        e.span,
+                        "the type of this global cannot be inferred: write it, `let x : T = …;`",
+                    );
+                    Type::Error
+                }
+            },
+        }
+    }
+
     fn register_of(&mut self, annotations: &[ast::Annotation]) -> Option<Register> {
         for a in annotations {
             if let ast::Annotation::Register { slot, space, span } = a {
@@ -1233,7 +1258,10 @@ impl Checker {
 
     fn global_group(&mut self, g: &ast::VarDeclGroup, cbuffer: Option<usize>) {
         use ast::Modifier as M;
-        let base = self.resolve_type(&g.ty);
+        let base = match (&g.ty.kind, g.decls.first().and_then(|d| d.init.as_ref())) {
+            (ast::TypeExprKind::Inferred, Some(ast::Initializer::Expr(e))) => self.inferred_global_type(e),
+            _ => self.resolve_type(&g.ty),
+        };
         let m = &g.modifiers;
         for d in &g.decls {
             let mut ty = self.array_type(base.clone(), &d.array_dims, false);

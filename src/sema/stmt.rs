@@ -200,9 +200,12 @@ impl Checker {
             K::UsingNamespace(name) => self.using_namespace(name),
             K::Enum(decl) => {
                 // Its cases are constants as a global enum's are; the function waits aside.
-                let caller = self.cur.take();
-                self.enum_decl(decl);
-                self.cur = caller;
+                // Checked once, however often the body is (`check_deferred_bodies`).
+                if self.local_decls.insert(decl.span) {
+                    let caller = self.cur.take();
+                    self.enum_decl(decl);
+                    self.cur = caller;
+                }
             }
             K::Block(b) => {
                 let b = self.block(b);
@@ -392,6 +395,13 @@ impl Checker {
     /// methods checked apart from the function (they see no locals), and its name as written
     /// a type until the block ends.
     fn local_struct(&mut self, decl: &ast::StructDecl) {
+        if let Some(ty) = self.local_structs.get(&decl.span).cloned() {
+            let old = self.types.insert(decl.name.name.clone(), ty);
+            if let Some(shadows) = self.local_types.last_mut() {
+                shadows.push((decl.name.name.clone(), old));
+            }
+            return;
+        }
         let func = self.cur.as_ref().map(|st| st.func.name.clone()).unwrap_or_default();
         let mut renamed = decl.clone();
         renamed.name.name = self.unique_global_name(&format!("{func}_{}", decl.name.name));
@@ -402,6 +412,7 @@ impl Checker {
         self.pending_this = pending_this;
         self.cur = caller;
         if let Some(ty) = self.types.get(&renamed.name.name).cloned() {
+            self.local_structs.insert(decl.span, ty.clone());
             let old = self.types.insert(decl.name.name.clone(), ty);
             if let Some(shadows) = self.local_types.last_mut() {
                 shadows.push((decl.name.name.clone(), old));

@@ -304,6 +304,8 @@ const EXPR_START: &[&str] = &[
     "--",
     "sizeof",
     "alignof",
+    "countof",
+    "::",
 ];
 const STMT_START: &[&str] = &["if", "for", "while", "do", "switch", "return", "break", "continue", "discard", "{", "["];
 const BINARY_OPS: &[&str] = &[

@@ -204,7 +204,7 @@ fn with_imports(
             let noun = if including { "file" } else { "module" };
             diags.push(
                 Diagnostic::error("E0112", format!("cannot find {noun} `{}`", parts.join(".")))
-                    .with_label(span, format!("{what}d here").replace("__included", "included"))
+                    .with_label(span, if including { "included here" } else { "imported here" })
                     .with_note(format!("looked for {}", looked.join(", "))),
             );
             continue;

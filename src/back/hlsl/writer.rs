@@ -70,6 +70,9 @@ pub(super) struct Writer<'a> {
     cbuffer_names: Vec<String>,
     function_names: Vec<String>,
     pub helpers: Helpers,
+    /// Each aggregate type built inside expressions: its helper's name, and whether it is
+    /// written yet ([`super::aggregates`]).
+    pub aggregate_helpers: crate::fast_hash::HashMap<String, (String, bool)>,
     pub diags: Vec<Diagnostic>,
 }
 
@@ -88,6 +91,7 @@ impl<'a> Writer<'a> {
             cbuffer_names: Vec::new(),
             function_names: Vec::new(),
             helpers: Helpers::default(),
+            aggregate_helpers: Default::default(),
             diags: Vec::new(),
         }
     }
@@ -131,6 +135,7 @@ impl<'a> Writer<'a> {
         for (h, f) in module.functions.iter() {
             if reachable[h.index()] {
                 self.name_helpers(f);
+                self.name_aggregate_helpers(f);
             }
         }
 
@@ -675,7 +680,7 @@ impl<'a> Writer<'a> {
         self.sub(cx, e, min)
     }
 
-    fn args(&mut self, cx: &Ctx<'a>, args: &[ExprId]) -> String {
+    pub(super) fn args(&mut self, cx: &Ctx<'a>, args: &[ExprId]) -> String {
         let parts: Vec<String> = args.iter().map(|a| self.expr(cx, *a, P_ASSIGN)).collect();
         parts.join(", ")
     }
@@ -739,7 +744,11 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Convert(a) => self.convert(cx, *a, &expr.ty),
             ExprKind::Construct(parts) => match &expr.ty {
-                Type::Array(..) | Type::Struct(_) => (self.init_expr(cx, id), P_POSTFIX),
+                // A copy of a constant buffer's whole value is the buffer, as in initializers.
+                Type::Array(..) | Type::Struct(_) if cx.f.constant_buffer_read(id).is_some() => {
+                    (self.init_expr(cx, id), P_POSTFIX)
+                }
+                Type::Array(..) | Type::Struct(_) => (self.aggregate_call(cx, id), P_POSTFIX),
                 ty => {
                     let a = self.args(cx, parts);
                     (format!("{}({a})", self.ty(ty)), P_POSTFIX)
