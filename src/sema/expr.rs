@@ -261,6 +261,21 @@ impl Checker {
             }
             K::Assign { op, lhs, rhs } => {
                 let target = self.expr(lhs);
+                // `a = v` and `a += v` on an `Atomic<T>`: its `store` and `add`.
+                if self.atomic_elem(&self.ty(target)).is_some() {
+                    let value = self.expr(rhs);
+                    let done = match op {
+                        None => {
+                            let store = ast::Ident { name: "store".into(), span: e.span };
+                            self.atomic_method(target, &store, vec![value], e.span)
+                        }
+                        Some(op) => {
+                            let symbol = format!("{}=", bin_op(*op).symbol());
+                            self.atomic_operator(target, &symbol, Some(value), e.span)
+                        }
+                    };
+                    return done.unwrap_or_else(|| self.error_expr(e.span));
+                }
                 let property = self.cur.as_ref().is_some_and(|st| st.property_reads.contains_key(&target));
                 if property || matches!(self.ty(target), Type::Struct(_)) {
                     if let Some(e) = self.object_assign(*op, target, lhs, rhs, e.span) {
@@ -762,6 +777,16 @@ impl Checker {
         let t = self.ty(e);
         if t.is_error() {
             return e;
+        }
+        if self.atomic_elem(&t).is_some() {
+            let symbol = match op {
+                ast::UnOp::PreInc => "++x",
+                ast::UnOp::PreDec => "--x",
+                ast::UnOp::PostInc => "x++",
+                ast::UnOp::PostDec => "x--",
+                _ => "-",
+            };
+            return self.atomic_operator(e, symbol, None, span).unwrap_or_else(|| self.error_expr(span));
         }
         if let Type::Struct(_) = t {
             let symbol = match op {
@@ -1373,7 +1398,7 @@ impl Checker {
         self.error_expr(span)
     }
 
-    fn call_intrinsic(&mut self, name: &str, args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
+    pub(super) fn call_intrinsic(&mut self, name: &str, args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
         let stdlib = self.stdlib;
         let mut name = name.to_string();
         if let Some(first) = stdlib.find(&name) {
@@ -1522,6 +1547,9 @@ impl Checker {
         args: Vec<ExprId>,
         span: Span,
     ) -> ExprId {
+        if let Some(e) = self.atomic_method(object, name, args.clone(), span) {
+            return e;
+        }
         let ot = self.ty(object);
         if let Type::Struct(h) = ot {
             if let Some(is_static) = self.method_of(h, &name.name) {

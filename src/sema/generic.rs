@@ -59,6 +59,12 @@ pub(super) fn builtin_interface(name: &str) -> Option<BuiltinInterface> {
         "IInteger" => (Scalar::is_int, true),
         "IFloat" => (Scalar::is_float, true),
         "IComparable" => (|_| true, true),
+        // What `Atomic<T>` holds: 32- and 64-bit integers and floats (all of them arithmetic,
+        // the integers also bitwise).
+        "IAtomicable" | "IArithmeticAtomicable" => {
+            (|s| matches!(s, Scalar::I32 | Scalar::U32 | Scalar::I64 | Scalar::U64) || s.is_float(), false)
+        }
+        "IBitAtomicable" => (|s| matches!(s, Scalar::I32 | Scalar::U32 | Scalar::I64 | Scalar::U64), false),
         _ => return None,
     };
     Some(BuiltinInterface { element, shapes })

@@ -5,6 +5,7 @@
 //! expression gets [`Type::Error`], which silences follow-up errors about it, so one run reports
 //! every independent mistake.
 
+mod atomic;
 mod consts;
 pub mod conv;
 mod data_layout;
@@ -101,6 +102,8 @@ struct FnState {
     exits: Vec<(usize, bool)>,
     /// Checking a deferred statement: it may not `return`.
     in_defer: bool,
+    /// Locals an expression needed (an atomic's original value), declared at the top.
+    hoisted: Vec<LocalId>,
     local_consts: HashMap<LocalId, ConstValue>,
     /// Expressions that are unsuffixed literals: their type bends to the other operand.
     literals: HashSet<ExprId>,
@@ -214,6 +217,8 @@ pub struct Checker {
     local_structs: HashMap<Span, Type>,
     /// Enums declared in functions that are declared already.
     local_decls: HashSet<Span>,
+    /// Slang's `Atomic<T>` types made so far ([`atomic`]): `T` and the struct.
+    atomics: Vec<(Type, StructId)>,
     /// Slang's tuple types made so far ([`tuple`]): the elements and the struct.
     tuples: Vec<(Vec<Type>, StructId)>,
     /// Names called in the body being checked that no function had yet.
@@ -380,6 +385,7 @@ impl Checker {
             data_layouts: Vec::new(),
             unresolved_calls: Vec::new(),
             tuples: Vec::new(),
+            atomics: Vec::new(),
             local_structs: HashMap::default(),
             local_decls: HashSet::default(),
             deferred_bodies: Vec::new(),
@@ -524,7 +530,15 @@ impl Checker {
         self.diags.push(d);
     }
 
+    /// A type as the user writes it: Slang's tuples and atomics by their generic spelling.
     fn type_name(&self, ty: &Type) -> String {
+        if let Some(elems) = self.tuple_elems(ty) {
+            let names: Vec<String> = elems.iter().map(|t| self.type_name(t)).collect();
+            return format!("Tuple<{}>", names.join(", "));
+        }
+        if let Some(elem) = self.atomic_elem(ty) {
+            return format!("Atomic<{}>", self.type_name(&elem));
+        }
         self.module.type_name(ty)
     }
 
@@ -598,6 +612,25 @@ impl Checker {
         }
         if name == "Tuple" {
             return self.resolve_tuple(args, t.span);
+        }
+        if name == "Atomic" {
+            let elem = match args.as_slice() {
+                [ast::GenericArg::Type(e)] => self.resolve_type(e),
+                [ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span })] => {
+                    self.resolve_type(&ast::TypeExpr {
+                        kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] },
+                        span: *span,
+                    })
+                }
+                _ => {
+                    self.error("E0402", t.span, "expected `Atomic<T>`: one element type");
+                    return Type::Error;
+                }
+            };
+            if elem.is_error() {
+                return Type::Error;
+            }
+            return self.atomic_type(elem, t.span);
         }
         // Slang's `Array<T, N>` is `T[N]`.
         if name == "Array" {
@@ -1572,6 +1605,7 @@ impl Checker {
             defers: vec![Vec::new()],
             exits: Vec::new(),
             in_defer: false,
+            hoisted: Vec::new(),
             local_consts: HashMap::default(),
             literals: HashSet::default(),
             loop_depth: 0,
@@ -1600,6 +1634,8 @@ impl Checker {
         }
         let state = self.cur.take().expect("the function being checked");
         let mut func = state.func;
+        let declared = state.hoisted.iter().map(|&local| Stmt::Local { local, init: None });
+        stmts.splice(0..0, declared);
         func.body = Block { stmts };
         if *ret != Type::Void && !ret.is_error() && !stmt::always_returns(&func.body) {
             self.error(

@@ -19,7 +19,7 @@ impl Checker {
         let mut base = String::from("Tuple");
         for t in &elems {
             base.push('_');
-            base.extend(self.type_name(t).chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }));
+            base.extend(self.module.type_name(t).chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }));
         }
         let name = self.unique_global_name(&base);
         let fields = elems

@@ -74,6 +74,7 @@ const OTHER_TYPES: &[&str] = &[
     // Slang's `Array<T, N>`, another spelling of `T[N]`, and `Tuple<T…>`.
     "Array",
     "Tuple",
+    "Atomic",
     // Slang's buffer data layouts (`sizeof(T, Std430DataLayout)`).
     "DefaultDataLayout",
     "ScalarDataLayout",
