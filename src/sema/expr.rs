@@ -282,6 +282,7 @@ impl Checker {
                         return e;
                     }
                 }
+                let write_back = self.property_part(target, e.span);
                 self.require_lvalue(target);
                 let value = self.expr(rhs);
                 let tt = self.ty(target);
@@ -304,7 +305,15 @@ impl Checker {
                         }
                     }
                 };
-                self.add_expr(ExprKind::Assign { op: op.map(bin_op), target, value }, tt, e.span)
+                let assign = self.add_expr(ExprKind::Assign { op: op.map(bin_op), target, value }, tt.clone(), e.span);
+                match write_back {
+                    // Read the property into a temporary, change the part, set it back.
+                    Some((read, set)) => {
+                        let changed = self.add_expr(ExprKind::Comma(read, assign), tt.clone(), e.span);
+                        self.add_expr(ExprKind::Comma(changed, set), Type::Void, e.span)
+                    }
+                    None => assign,
+                }
             }
             K::Ternary { cond, then, els } => {
                 let c = self.expr(cond);
@@ -431,11 +440,32 @@ impl Checker {
                 }
                 self.error_expr(e.span)
             }
+            K::EmptyIndex(base) => {
+                let b = self.expr(base);
+                match self.subscript_get(b, &[], e.span) {
+                    Some(call) => call,
+                    None => {
+                        if !self.ty(b).is_error() {
+                            self.error("E0408", e.span, "`[]` needs an index (or a `__subscript` of no parameters)");
+                        }
+                        self.error_expr(e.span)
+                    }
+                }
+            }
             K::Index { base, index } => {
                 if let Some(m) = self.mips_index(base, index, e.span) {
                     return m;
                 }
                 let b = self.expr(base);
+                if self.has_subscript(&self.ty(b)) {
+                    // `s[i, j]`: the index list is the subscript's arguments.
+                    let mut indices = Vec::new();
+                    comma_list(index, &mut indices);
+                    let args: Vec<ExprId> = indices.iter().map(|a| self.expr(a)).collect();
+                    if let Some(call) = self.subscript_get(b, &args, e.span) {
+                        return call;
+                    }
+                }
                 let i = self.expr(index);
                 if let Type::Struct(_) = self.ty(b) {
                     if let Some(call) = self.user_operator("[]", vec![b, i], e.span) {
@@ -1817,4 +1847,15 @@ fn matrix_elements(name: &str, rows: u8, cols: u8) -> Option<Vec<(u8, u8)>> {
         rest = chars.as_str();
     }
     (!out.is_empty() && out.len() <= 4).then_some(out)
+}
+
+/// The operands of `a, b, c` in order (one for anything else).
+fn comma_list<'e>(e: &'e ast::Expr, out: &mut Vec<&'e ast::Expr>) {
+    match &e.kind {
+        ast::ExprKind::Comma { lhs, rhs } => {
+            comma_list(lhs, out);
+            comma_list(rhs, out);
+        }
+        _ => out.push(e),
+    }
 }

@@ -55,6 +55,9 @@ const THIS: &str = "This";
 pub(super) const INIT: &str = "__init";
 
 /// The method names of a property's accessors.
+/// The property name a `__subscript` declares its accessors under.
+pub(super) const SUBSCRIPT: &str = "__subscript";
+
 pub(super) fn getter(property: &str) -> String {
     format!("__get_{property}")
 }
@@ -432,6 +435,7 @@ impl Checker {
                     }
                     f.name.name = getter(&p.name.name);
                     f.ret = p.ty.clone();
+                    f.params = p.params.clone();
                 }
                 "set" => {
                     match a.params.len() {
@@ -452,6 +456,7 @@ impl Checker {
                         }
                     }
                     f.name.name = setter(&p.name.name);
+                    f.params.splice(0..0, p.params.iter().cloned());
                     f.ret = ast::TypeExpr {
                         kind: ast::TypeExprKind::Named { name: "void".into(), args: Vec::new() },
                         span: a.name.span,

@@ -244,7 +244,7 @@ impl Checker {
 }
 
 /// Copies expression `e` of `f` within `f`.
-fn duplicate(f: &mut Function, e: ExprId) -> ExprId {
+pub(super) fn duplicate(f: &mut Function, e: ExprId) -> ExprId {
     let mut x = f.exprs[e].clone();
     x.kind.for_each_child_mut(|c| *c = duplicate(f, *c));
     f.exprs.append(x)

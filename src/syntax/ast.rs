@@ -275,6 +275,8 @@ pub struct PropertyDecl {
     pub modifiers: Modifiers,
     pub ty: TypeExpr,
     pub name: Ident,
+    /// A `__subscript`'s index parameters (none for a property).
+    pub params: Vec<Param>,
     pub accessors: Vec<FunctionDecl>,
     pub span: Span,
 }
@@ -528,6 +530,8 @@ pub enum ExprKind {
         base: Box<Expr>,
         index: Box<Expr>,
     },
+    /// `s[]`: a `__subscript` without parameters.
+    EmptyIndex(Box<Expr>),
     /// Slang's `countof(…)`: how many elements a tuple type or value has, a constant.
     CountOf(Box<SizeOperand>),
     /// Slang's `{ a, b }` as a value where its type is known: an argument (`f({a, b})`), an

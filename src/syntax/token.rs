@@ -233,6 +233,8 @@ pub enum Token {
     Operator,
     #[token("__init")]
     Init,
+    #[token("__subscript")]
+    Subscript,
     #[token("property")]
     Property,
     #[token("extension")]
@@ -436,6 +438,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Private => "private",
         Func => "func",
         Optional => "optional",
+        Subscript => "__subscript",
         Countof => "countof",
         Arrow => "->",
         Let => "let",
