@@ -373,6 +373,10 @@ impl Checker {
 
     /// Compile-time calls: `GetGroupWaveCount()` (and its alias) when the wave size is fixed.
     fn const_call(&mut self, callee: &ast::Expr) -> Option<ConstValue> {
+        if let ast::ExprKind::Path { ty, name } = &callee.kind {
+            let ty = self.resolve_type(ty);
+            return self.builtin_static(&ty, &name.name).map(|(v, _)| v);
+        }
         let ast::ExprKind::Ident(name) = &callee.kind else { return None };
         if self.functions.contains_key(name) {
             return None;
@@ -383,6 +387,15 @@ impl Checker {
             return None;
         }
         self.const_group_wave_count().map(ConstValue::Uint)
+    }
+
+    /// Slang's static methods of the built-in scalar types (IFloat's `float.getPi()`), as a
+    /// constant and its type.
+    pub(super) fn builtin_static(&self, ty: &Type, name: &str) -> Option<(ConstValue, Type)> {
+        match (ty, name) {
+            (Type::Scalar(s), "getPi") if s.is_float() => Some((ConstValue::Float(std::f64::consts::PI), ty.clone())),
+            _ => None,
+        }
     }
 
     /// The scalar components of a constant expression, constructors flattened

@@ -1192,6 +1192,9 @@ impl Checker {
                 if t.is_error() || arg_ids.iter().any(|a| self.ty(*a).is_error()) {
                     return self.error_expr(span);
                 }
+                if let (Some((v, ty)), true) = (self.builtin_static(&t, &name.name), arg_ids.is_empty()) {
+                    return self.add_expr(ExprKind::Const(v), ty, span);
+                }
                 let Type::Struct(h) = t else {
                     let msg = format!("`{}` has no static member `{}`", self.type_name(&t), name.name);
                     self.error("E0407", name.span, msg);

@@ -46,6 +46,37 @@ fn parse_int(s: &str) -> Option<IntLit> {
     Some(IntLit { value, unsigned: suffix.contains('u'), long: suffix.contains('l'), radix })
 }
 
+fn parse_char(s: &str) -> Option<IntLit> {
+    let inner = s.strip_prefix('\'')?.strip_suffix('\'')?;
+    let value = match inner.strip_prefix('\\') {
+        None => {
+            let mut chars = inner.chars();
+            let c = chars.next()?;
+            if chars.next().is_some() {
+                return None;
+            }
+            c as u64
+        }
+        Some(escape) => {
+            let (first, rest) = escape.split_at(escape.chars().next()?.len_utf8());
+            match first {
+                "u" | "U" | "x" => u64::from_str_radix(rest, 16).ok()?,
+                d if d.as_bytes()[0].is_ascii_digit() => u64::from_str_radix(escape, 8).ok()?,
+                _ if !rest.is_empty() => return None,
+                "n" => 10,
+                "t" => 9,
+                "r" => 13,
+                "a" => 7,
+                "b" => 8,
+                "f" => 12,
+                "v" => 11,
+                other => other.chars().next()? as u64,
+            }
+        }
+    };
+    Some(IntLit { value, unsigned: false, long: false, radix: 10 })
+}
+
 fn parse_float(s: &str) -> Option<FloatLit> {
     let last = s.chars().last()?;
     let (body, suffix) = if last.is_ascii_alphabetic() && !matches!(last, 'e' | 'E') {
@@ -88,7 +119,8 @@ pub enum Token {
     #[regex(r"\r?\n")]
     Newline,
 
-    #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice().to_string())]
+    // Slang takes Unicode letters in names (`π`, `圆周率`).
+    #[regex(r"[A-Za-z_\p{XID_Start}][A-Za-z0-9_\p{XID_Continue}]*", |lex| lex.slice().to_string())]
     Ident(String),
     /// Produced by the type-name classification pass, never by the lexer itself.
     TypeName(String),
@@ -99,6 +131,9 @@ pub enum Token {
     #[regex(r"0[xX][0-9a-fA-F]+[uUlL]*", |lex| parse_int(lex.slice()))]
     #[regex(r"0[bB][01]+[uUlL]*", |lex| parse_int(lex.slice()))]
     #[regex(r"[0-9]+[uUlL]*", |lex| parse_int(lex.slice()))]
+    // A character literal is its code point, an `int` (`'H'`, `'世'`, `'\n'`, `'\377'`,
+    // `'\uabcd'`, `'\U12345678'`).
+    #[regex(r"'([^'\\\n]|\\[^\n][0-9a-fA-F]*)'", |lex| parse_char(lex.slice()))]
     IntLit(IntLit),
 
     #[regex(r"[0-9]+\.[0-9]*([eE][+-]?[0-9]+)?[fFhHlL]?", |lex| parse_float(lex.slice()))]
