@@ -82,7 +82,7 @@ extern "C" __global__ void __launch_bounds__(1) computeMain(int* __restrict__ in
     int k = state.inputBuffer[2];
     wavec::mat<bool, 2, 2> mixed = wavec::make<wavec::mat<bool, 2, 2>>(t, f, f, t);
     wavec::mat<bool, 2, 2> flipped = !mixed;
-    state.outputBuffer[0] = (int)wavec_all(mixed) + (int)wavec_any(mixed) * 10 + (int)wavec_any(wavec::logic_and(flipped, mixed)) * 100;
+    state.outputBuffer[0] = (int)wavec_all(mixed) + (int)wavec_any(mixed) * 10 + (int)wavec_any(flipped) * 100 + (int)wavec_all(flipped) * 1000;
     wavec::mat<int, 2, 3> counts = wavec::make<wavec::mat<int, 2, 3>>(k, 1, 2, 3, 4, k);
     state.outputBuffer[1] = (int)wavec_all(counts) + (int)wavec_any(counts - counts) * 10;
     wavec::mat<float, 2, 2> m2 = wavec::make<wavec::mat<float, 2, 2>>((float)k, 2.0f, 1.0f, 4.0f);

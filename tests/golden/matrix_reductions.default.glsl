@@ -13,10 +13,6 @@ bvec2[2] wavec_not(bvec2 a[2]) {
     return bvec2[2](not(a[0]), not(a[1]));
 }
 
-bvec2[2] wavec_logic_and(bvec2 a[2], bvec2 b[2]) {
-    return bvec2[2](bvec2(uvec2(a[0]) & uvec2(b[0])), bvec2(uvec2(a[1]) & uvec2(b[1])));
-}
-
 ivec3[2] wavec_sub(ivec3 a[2], ivec3 b[2]) {
     return ivec3[2](a[0] - b[0], a[1] - b[1]);
 }
@@ -71,7 +67,7 @@ void main() {
     int k = inputBuffer[2];
     bvec2 mixed[2] = bvec2[2](bvec2(t, f), bvec2(f, t));
     bvec2 flipped[2] = wavec_not(mixed);
-    outputBuffer[0] = int(wavec_all(mixed)) + int(wavec_any(mixed)) * 10 + int(wavec_any(wavec_logic_and(flipped, mixed))) * 100;
+    outputBuffer[0] = int(wavec_all(mixed)) + int(wavec_any(mixed)) * 10 + int(wavec_any(flipped)) * 100 + int(wavec_all(flipped)) * 1000;
     ivec3 counts[2] = ivec3[2](ivec3(k, 1, 2), ivec3(3, 4, k));
     outputBuffer[1] = int(wavec_all(counts)) + int(wavec_any(wavec_sub(counts, counts))) * 10;
     mat2x2 m2 = mat2x2(float(k), 2.0, 1.0, 4.0);

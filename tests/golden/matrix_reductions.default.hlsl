@@ -8,7 +8,7 @@ void computeMain() {
     int k = inputBuffer[2];
     bool2x2 mixed = bool2x2(t, f, f, t);
     bool2x2 flipped = !mixed;
-    outputBuffer[0] = int(all(mixed)) + int(any(mixed)) * 10 + int(any(flipped && mixed)) * 100;
+    outputBuffer[0] = int(all(mixed)) + int(any(mixed)) * 10 + int(any(flipped)) * 100 + int(all(flipped)) * 1000;
     int2x3 counts = int2x3(k, 1, 2, 3, 4, k);
     outputBuffer[1] = int(all(counts)) + int(any(counts - counts)) * 10;
     float2x2 m2 = float2x2(float(k), 2.0f, 1.0f, 4.0f);
