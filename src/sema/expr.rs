@@ -577,6 +577,52 @@ impl Checker {
         self.error_expr(span)
     }
 
+    /// The methods Slang's core interfaces give scalars, vectors and matrices (`IArithmetic`'s
+    /// `a.add(b)`, `IComparable`'s `a.lessThan(b)`, `ILogical`'s `a.bitAnd(b)`, `IInteger`'s
+    /// `n.toInt()`, `IFloat`'s `x.toFloat()`): the operation or conversion they name. `None`
+    /// for other types and names.
+    fn builtin_method(&mut self, object: ExprId, name: &ast::Ident, args: &[ExprId], span: Span) -> Option<ExprId> {
+        let ot = self.ty(object);
+        let s = ot.scalar().filter(|_| ot.is_numeric_like())?;
+        let binary = match name.name.as_str() {
+            "add" => Some(BinaryOp::Add),
+            "sub" => Some(BinaryOp::Sub),
+            "mul" => Some(BinaryOp::Mul),
+            "div" => Some(BinaryOp::Div),
+            "mod" => Some(BinaryOp::Rem),
+            "equals" => Some(BinaryOp::Eq),
+            "lessThan" => Some(BinaryOp::Lt),
+            "lessThanOrEquals" => Some(BinaryOp::Le),
+            "bitAnd" if s.is_int() || s == Scalar::Bool => Some(BinaryOp::BitAnd),
+            "bitOr" if s.is_int() || s == Scalar::Bool => Some(BinaryOp::BitOr),
+            "bitXor" if s.is_int() || s == Scalar::Bool => Some(BinaryOp::BitXor),
+            "shl" if s.is_int() => Some(BinaryOp::Shl),
+            "shr" if s.is_int() => Some(BinaryOp::Shr),
+            _ => None,
+        };
+        if let Some(op) = binary {
+            let [other] = args else { return None };
+            let other =
+                if matches!(op, BinaryOp::Shl | BinaryOp::Shr) { *other } else { self.coerce(*other, &ot, span) };
+            return Some(self.binary(op, object, other, span));
+        }
+        let converted = match name.name.as_str() {
+            "neg" if args.is_empty() && s != Scalar::Bool => {
+                return Some(self.add_expr(ExprKind::Unary(UnaryOp::Neg, object), ot.clone(), span));
+            }
+            "toInt" if s.is_int() => Type::INT,
+            "toInt64" if s.is_int() => Type::Scalar(Scalar::I64),
+            "toUInt" if s.is_int() => Type::UINT,
+            "toUInt64" if s.is_int() => Type::Scalar(Scalar::U64),
+            "toFloat" if s.is_float() => Type::FLOAT,
+            _ => return None,
+        };
+        if !args.is_empty() || !matches!(ot, Type::Scalar(_)) {
+            return None;
+        }
+        Some(self.convert_node(object, converted))
+    }
+
     /// `e` as a value of type `ty`: an initializer list built as one, anything else converted.
     pub(super) fn value_of_type(&mut self, e: &ast::Expr, ty: &Type) -> ExprId {
         if let ast::ExprKind::InitList(items) = &e.kind {
@@ -617,6 +663,17 @@ impl Checker {
             }
         }
         out
+    }
+
+    /// Whether the code being checked is a member of struct `h` (a method, a nested type's, an
+    /// extension's), where its `private` members may be used.
+    fn inside_struct(&self, h: StructId) -> bool {
+        if self.this_object().is_some_and(|(_, this)| this == h) {
+            return true;
+        }
+        let name = &self.module.structs[h].name;
+        let here = self.namespaces.join("::");
+        here == *name || here.starts_with(&format!("{name}::"))
     }
 
     /// The namespace an expression names (`A` or `A.B` in `A.B.f()`), where no variable of
@@ -960,6 +1017,14 @@ impl Checker {
         let def = &self.module.structs[h];
         match def.fields.iter().position(|f| f.name == name.name) {
             Some(i) => {
+                if self.private_fields.contains(&(h, i as u32)) && !self.inside_struct(h) {
+                    let msg = format!("`{}` is private to `{}`", name.name, self.module.structs[h].name);
+                    let d = Diagnostic::error("E0407", msg).with_label(name.span, "used outside the struct").with_note(
+                        "a `private` member is for the struct's own methods (and its nested types' and extensions')",
+                    );
+                    self.push(d);
+                }
+                let def = &self.module.structs[h];
                 let ty = def.fields[i].ty.clone();
                 self.add_expr(ExprKind::Field { base: b, index: i as u32 }, ty, span)
             }
@@ -1593,6 +1658,9 @@ impl Checker {
                 }
                 return self.call_member(&key, generic_args, all, span, name.span);
             }
+        }
+        if let Some(e) = self.builtin_method(object, name, &args, span) {
+            return e;
         }
         // Slang's arrays, vectors and matrices know their length: `a.getCount()`, a constant
         // (a matrix's rows).

@@ -23,6 +23,8 @@ pub(super) struct GenericFn {
     pub decl: Rc<ast::FunctionDecl>,
     /// A generic method's struct (its first parameter is `this`).
     pub this: Option<StructId>,
+    /// A generic constructor's struct (`__init<T>(…)`: its body builds `this`).
+    pub init: Option<StructId>,
     pub instances: Vec<(Vec<Bound>, FunctionId)>,
 }
 
@@ -119,7 +121,8 @@ impl Checker {
             }
         }
         let index = self.generics.len();
-        self.generics.push(GenericFn { decl: Rc::new(f.clone()), this, instances: Vec::new() });
+        let init = self.pending_init.take();
+        self.generics.push(GenericFn { decl: Rc::new(f.clone()), this, init, instances: Vec::new() });
         self.generic_fns.entry(f.name.name.clone()).or_default().push(index);
         self.used_global_names.insert(f.name.name.clone());
     }
@@ -383,8 +386,10 @@ impl Checker {
         self.instance_depth += 1;
         let before = self.diags.len();
         self.pending_this = self.generics[g].this;
+        self.pending_init = self.generics[g].init;
         let (mut func, facts) = self.definition(&decl, body, &ret, &params, &[]);
         self.pending_this = None;
+        self.pending_init = None;
         self.instance_depth -= 1;
         // A mistake in the body shows up in one instance: say which, and where it was made.
         let shown = shown_instance(&decl, &self.generics[g].instances.last().expect("just pushed").0, |t| {

@@ -24,7 +24,25 @@ impl Checker {
     pub(super) fn construct_object(&mut self, h: StructId, args: Vec<ExprId>, span: Span) -> Option<ExprId> {
         self.method_of(h, INIT)?;
         let (key, ids) = self.method_overloads(h, INIT);
+        // Generic constructors (`__init<T : IInteger>(T a)`), with the plain ones.
+        if self.generic_fns.contains_key(&key) {
+            return Some(self.call_generic(&key, &[], args, span, span));
+        }
         Some(self.call_user(&key, &ids, args, span, span))
+    }
+
+    /// Whether an initializer list of `count` items sets a C-style struct's fields: its own
+    /// declaration has no constructor, and none it has (an `extension`'s) takes `count`
+    /// arguments.
+    pub(super) fn c_style_list(&self, h: StructId, count: usize) -> bool {
+        if self.own_constructors.contains(&h) {
+            return false;
+        }
+        let (_, ids) = self.method_overloads(h, INIT);
+        !ids.iter().any(|id| {
+            let sig = &self.sigs[id.index()];
+            sig.params.len() >= count && sig.defaults[count..].iter().all(Option::is_some)
+        })
     }
 
     /// Whether struct `h` has a constructor.

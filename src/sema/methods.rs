@@ -253,7 +253,9 @@ impl Checker {
             }
             if !f.generics.is_empty() {
                 // Checked per instance, like any generic function.
+                self.pending_init = is_init.then_some(h);
                 self.generic_function(&d, (!is_static).then_some(h));
+                self.pending_init = None;
                 continue;
             }
             // Declared before any body is checked, so methods may call each other in any order.

@@ -213,6 +213,15 @@ pub struct Checker {
     constant_buffer_wrappers: HashMap<Type, StructId>,
     /// Instances being checked inside instances.
     instance_depth: u32,
+    /// Structs whose own declaration has constructors (not only an `extension`'s): the others
+    /// are C-style, and an initializer list no constructor takes sets their fields.
+    own_constructors: HashSet<StructId>,
+    /// For structs with fields less visible than themselves (`internal int x;` in a `public
+    /// struct`), which fields an initializer list sets, in order (Slang's synthesized
+    /// constructor takes only the others).
+    list_fields: HashMap<StructId, Vec<bool>>,
+    /// `private` fields: only the struct's own members may use them.
+    private_fields: HashSet<(StructId, u32)>,
     /// Structs declared in functions, by their declaration (a body checked again reuses them).
     local_structs: HashMap<Span, Type>,
     /// Enums declared in functions that are declared already.
@@ -230,6 +239,17 @@ pub struct Checker {
     /// An instance was added at the end of the function arena, or a prototype was defined
     /// after its callers (functions must then be put back in callee-first order).
     made_instances: bool,
+}
+
+/// How visible a declaration says it is: `private` 0, `internal` 1, `public` 2; `None` when
+/// it says nothing.
+fn visibility(modifiers: &ast::Modifiers) -> Option<u8> {
+    modifiers.list.iter().find_map(|(m, _)| match m {
+        ast::Modifier::Private => Some(0),
+        ast::Modifier::Internal => Some(1),
+        ast::Modifier::Public => Some(2),
+        _ => None,
+    })
 }
 
 /// A function body that called what was not declared yet (see `check_deferred_bodies`).
@@ -387,6 +407,9 @@ impl Checker {
             tuples: Vec::new(),
             atomics: Vec::new(),
             local_structs: HashMap::default(),
+            own_constructors: HashSet::default(),
+            list_fields: HashMap::default(),
+            private_fields: HashSet::default(),
             local_decls: HashSet::default(),
             deferred_bodies: Vec::new(),
         };
@@ -1108,6 +1131,10 @@ impl Checker {
     fn struct_fields(&mut self, s: &ast::StructDecl) -> StructId {
         let mut fields: Vec<Field> = Vec::new();
         let mut defaults = Vec::new();
+        // Slang's access control: which fields an initializer list reaches, which are private.
+        let struct_visibility = visibility(&s.modifiers);
+        let mut listed: Vec<bool> = Vec::new();
+        let mut private: Vec<u32> = Vec::new();
         // HLSL's `struct D : B`: `B`'s fields come first (interfaces among the bases add none).
         let mut origins: Vec<String> = Vec::new();
         for b in &s.bases {
@@ -1170,6 +1197,17 @@ impl Checker {
                             _ => None,
                         });
                         let majorness = self.majorness(&g.modifiers);
+                        let field_visibility = visibility(&g.modifiers);
+                        if field_visibility == Some(0) {
+                            private.push(fields.len() as u32);
+                        }
+                        while listed.len() < fields.len() {
+                            listed.push(true);
+                        }
+                        listed.push(match (struct_visibility, field_visibility) {
+                            (Some(sv), Some(fv)) => fv >= sv,
+                            _ => true,
+                        });
                         fields.push(Field { name: d.name.name.clone(), ty, semantic, majorness, span: d.name.span });
                         defaults.push(d.init.clone());
                     }
@@ -1190,6 +1228,13 @@ impl Checker {
         };
         if defaults.iter().any(Option::is_some) {
             self.field_defaults.insert(h, defaults);
+        }
+        if listed.contains(&false) {
+            self.list_fields.insert(h, listed);
+        }
+        self.private_fields.extend(private.into_iter().map(|i| (h, i)));
+        if s.members.iter().any(|m| matches!(m, ast::StructMember::Method(f) if f.name.name == "__init")) {
+            self.own_constructors.insert(h);
         }
         if forward.is_none() {
             self.used_global_names.insert(s.name.name.clone());

@@ -738,8 +738,10 @@ impl Checker {
                         }
                         self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
                     }
-                    // Slang: a struct with constructors is initialized by the one the list fits.
-                    Type::Struct(h) if self.has_constructor(*h) => {
+                    // Slang: a struct with constructors is initialized by the one the list fits
+                    // (a C-style struct, whose own declaration has none, by its fields when no
+                    // constructor an `extension` gave it takes the list).
+                    Type::Struct(h) if self.has_constructor(*h) && !self.c_style_list(*h, items.len()) => {
                         let h = *h;
                         let mut args = Vec::new();
                         for i in items {
@@ -756,18 +758,40 @@ impl Checker {
                     Type::Struct(h) => {
                         let h = *h;
                         let fields: Vec<Type> = self.module.structs[h].fields.iter().map(|f| f.ty.clone()).collect();
-                        if items.len() > fields.len() {
-                            let msg = format!("expected at most {} initializers, found {}", fields.len(), items.len());
-                            self.error("E0409", span, msg);
+                        // The fields the list sets: all but those less visible than the struct.
+                        let listed: Vec<usize> = match self.list_fields.get(&h) {
+                            Some(mask) => (0..fields.len()).filter(|&i| mask.get(i).copied().unwrap_or(true)).collect(),
+                            None => (0..fields.len()).collect(),
+                        };
+                        if items.len() > listed.len() {
+                            let msg = format!("expected at most {} initializers, found {}", listed.len(), items.len());
+                            let mut d = Diagnostic::error("E0409", msg).with_label(span, "");
+                            if listed.len() < fields.len() {
+                                let names: Vec<String> = listed
+                                    .iter()
+                                    .map(|&i| format!("`{}`", self.module.structs[h].fields[i].name))
+                                    .collect();
+                                d = d.with_note(format!(
+                                    "a list sets the fields as visible as `{}` itself: {}",
+                                    self.module.structs[h].name,
+                                    if names.is_empty() { "none".to_string() } else { names.join(", ") }
+                                ));
+                            }
+                            self.push(d);
                             return self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Error, span);
                         }
-                        let mut parts = Vec::new();
-                        for (i, mut t) in items.iter().zip(fields.iter().cloned()) {
-                            parts.push(self.initializer(i, &mut t));
+                        let mut given: Vec<Option<ExprId>> = vec![None; fields.len()];
+                        for (item, &i) in items.iter().zip(&listed) {
+                            let mut t = fields[i].clone();
+                            given[i] = Some(self.initializer(item, &mut t));
                         }
-                        // Fields past the list take their defaults (Slang's `int d = 2;`), else zero.
-                        for i in parts.len()..fields.len() {
-                            let part = self.field_default(h, i, span);
+                        // Fields the list leaves take their defaults (Slang's `int d = 2;`), else zero.
+                        let mut parts = Vec::new();
+                        for (i, part) in given.into_iter().enumerate() {
+                            let part = match part {
+                                Some(p) => p,
+                                None => self.field_default(h, i, span),
+                            };
                             parts.push(part);
                         }
                         self.add_expr(ExprKind::Construct(parts), ty.clone(), span)

@@ -481,6 +481,13 @@ fn declared_type_names(tokens: &[SpannedToken]) -> DeclaredTypes {
                     }
                 }
             }
+            // `__init<T : IInteger>(…)`: a generic constructor.
+            Token::Init if tokens.get(i + 1).map(|t| &t.token) == Some(&Token::Lt) => {
+                if let Some((params, _, end)) = generic_params(tokens, i + 2) {
+                    scope(params, i, end);
+                    lists.push(i + 1);
+                }
+            }
             // `typealias Name = …;`
             Token::Typealias | Token::Associatedtype => {
                 names.extend(ident(tokens, i + 1).map(str::to_string));
