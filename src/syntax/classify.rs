@@ -277,11 +277,12 @@ fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
                 ) => true,
                 _ => false,
             };
-            declaration_follows.then(|| match word.as_str() {
+            let keyword = match word.as_str() {
                 "public" => Token::Public,
                 "internal" => Token::Internal,
                 _ => Token::Private,
-            })
+            };
+            declaration_follows.then_some(keyword)
         }
         "optional" if i > 0 && tokens[i - 1].token == Token::Where => Some(Token::Optional),
         "countof" if next == Some(&Token::LParen) => Some(Token::Countof),
