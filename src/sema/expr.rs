@@ -211,6 +211,14 @@ impl Checker {
                 Some(n) => self.add_expr(ExprKind::Const(ConstValue::Uint(n)), Type::UINT, e.span),
                 None => self.error_expr(e.span),
             },
+            K::Try(_) => {
+                let d =
+                    Diagnostic::error("E0520", "`try` is allowed in a statement's own expressions, one call at a time")
+                        .with_label(e.span, "here")
+                        .with_note("call it in a statement of its own: `let v = try f(…);`");
+                self.push(d);
+                self.error_expr(e.span)
+            }
             K::InitList(_) => {
                 let d = Diagnostic::error("E0409", "an initializer list needs a type to build here")
                     .with_label(e.span, "of no known type")
@@ -1106,6 +1114,14 @@ impl Checker {
 
     fn construct(&mut self, ty: &ast::TypeExpr, args: &[ast::Expr], span: Span) -> ExprId {
         let target = self.resolve_type(ty);
+        // Slang's `S(a, b)` of a struct with no constructor: its fields, as `S s = {a, b};`.
+        if let (Type::Struct(h), false) = (&target, args.is_empty()) {
+            if !self.has_constructor(*h) && self.tuple_elems(&target).is_none() && self.atomic_elem(&target).is_none() {
+                let items = args.iter().map(|a| ast::Initializer::Expr(a.clone())).collect();
+                let mut t = target.clone();
+                return self.initializer(&ast::Initializer::List(items, span), &mut t);
+            }
+        }
         let parts: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
         if target.is_error() || parts.iter().any(|p| self.ty(*p).is_error()) {
             return self.error_expr(span);
@@ -1207,6 +1223,10 @@ impl Checker {
                         }
                     }
                 }
+                if let Some(d) = self.untried_call(name, arg_ids.len()) {
+                    self.push(d.with_label(callee.span, "a call that may throw"));
+                    return self.error_expr(span);
+                }
                 let key = self.scoped(name, |n| self.generic_fns.contains_key(n) || self.functions.contains_key(n));
                 let name = key.as_str();
                 if self.generic_fns.contains_key(name) {
@@ -1218,7 +1238,8 @@ impl Checker {
                 if !self.stdlib.overloads(name).is_empty() {
                     return self.call_intrinsic(name, arg_ids, span, callee.span);
                 }
-                if name == "bit_cast" {
+                // Slang's `reinterpret<T>(v)` is a bit cast too.
+                if name == "bit_cast" || name == "reinterpret" {
                     return self.bit_cast(generic_args, arg_ids, span, callee.span);
                 }
                 // Slang's core tuple functions.

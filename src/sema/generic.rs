@@ -96,6 +96,8 @@ fn conforms(name: &str, ty: &Type) -> Option<bool> {
 impl Checker {
     /// Records a generic function; its body is checked per instance.
     pub(super) fn generic_function(&mut self, f: &ast::FunctionDecl, this: Option<StructId>) {
+        let expanded = Self::with_error_params(f);
+        let f = expanded.as_ref().unwrap_or(f);
         if f.body.is_none() {
             self.error("E0416", f.name.span, "a generic function needs a body");
             return;

@@ -9,6 +9,7 @@ mod atomic;
 mod consts;
 pub mod conv;
 mod data_layout;
+mod errors;
 mod expr;
 mod generic;
 mod glsl;
@@ -104,6 +105,14 @@ struct FnState {
     in_defer: bool,
     /// Locals an expression needed (an atomic's original value), declared at the top.
     hoisted: Vec<LocalId>,
+    /// Slang's `throws E` of the function being checked.
+    throws: Option<errors::ErrorType>,
+    /// The open `do`/`catch` statements, innermost last ([`errors`]).
+    catch_regions: Vec<errors::CatchRegion>,
+    /// The `exits` depth of each open `do` body.
+    catch_depths: Vec<usize>,
+    /// The caught errors in scope, by name, with their types (for `throw err;`).
+    caught_errors: Vec<(String, errors::ErrorType)>,
     local_consts: HashMap<LocalId, ConstValue>,
     /// Expressions that are unsuffixed literals: their type bends to the other operand.
     literals: HashSet<ExprId>,
@@ -230,6 +239,10 @@ pub struct Checker {
     atomics: Vec<(Type, StructId)>,
     /// Slang's tuple types made so far ([`tuple`]): the elements and the struct.
     tuples: Vec<(Vec<Type>, StructId)>,
+    /// The error type of each function that throws.
+    throws_of: HashMap<FunctionId, errors::ErrorType>,
+    /// Numbers the temporaries sema adds.
+    temp_counter: u32,
     /// Names called in the body being checked that no function had yet.
     unresolved_calls: Vec<String>,
     /// Bodies to check again at the end, for the functions they call that come after them.
@@ -404,6 +417,8 @@ impl Checker {
             generic_aliases: HashMap::default(),
             data_layouts: Vec::new(),
             unresolved_calls: Vec::new(),
+            throws_of: HashMap::default(),
+            temp_counter: 0,
             tuples: Vec::new(),
             atomics: Vec::new(),
             local_structs: HashMap::default(),
@@ -1452,6 +1467,15 @@ impl Checker {
 
     /// Declares or defines a function; its handle, unless it is generic or redefined.
     fn function(&mut self, f: &ast::FunctionDecl) -> Option<FunctionId> {
+        // A function that throws takes its error parameters.
+        let expanded;
+        let f = match Self::with_error_params(f) {
+            Some(g) => {
+                expanded = g;
+                &expanded
+            }
+            None => f,
+        };
         if !f.generics.is_empty() {
             self.generic_function(f, None);
             return None;
@@ -1521,6 +1545,10 @@ impl Checker {
         };
         if !f.attrs.is_empty() {
             self.fn_attrs[id.index()] = f.attrs.clone();
+        }
+        if let Some(t) = &f.throws {
+            let error = self.error_type(t);
+            self.throws_of.insert(id, error);
         }
         let Some(body) = &f.body else { return Some(id) };
         self.sigs[id.index()].defined = true;
@@ -1651,6 +1679,10 @@ impl Checker {
             exits: Vec::new(),
             in_defer: false,
             hoisted: Vec::new(),
+            throws: None,
+            catch_regions: Vec::new(),
+            catch_depths: Vec::new(),
+            caught_errors: Vec::new(),
             local_consts: HashMap::default(),
             literals: HashSet::default(),
             loop_depth: 0,
@@ -1667,6 +1699,13 @@ impl Checker {
             stmts.push(Stmt::Local { local, init: Some(value) });
         }
         self.desugar_group_wave_index_params(&mut stmts);
+        if let Some(t) = &f.throws {
+            let error = self.error_type(t);
+            if let Some(st) = self.cur.as_mut() {
+                st.throws = Some(error);
+            }
+            self.start_throwing_body(&mut stmts);
+        }
         for s in &body.stmts {
             self.stmt(s, &mut stmts);
         }

@@ -54,7 +54,7 @@ fn hint_of(attrs: &[ast::Attribute]) -> (LoopHint, BranchHint) {
 }
 
 impl Checker {
-    fn push_scope(&mut self) {
+    pub(super) fn push_scope(&mut self) {
         if let Some(s) = self.cur.as_mut() {
             s.scopes.push(HashMap::default());
             s.defers.push(Vec::new());
@@ -63,7 +63,7 @@ impl Checker {
         self.using_marks.push(self.using.len());
     }
 
-    fn pop_scope(&mut self) {
+    pub(super) fn pop_scope(&mut self) {
         if let Some(s) = self.cur.as_mut() {
             s.scopes.pop();
             s.defers.pop();
@@ -126,7 +126,7 @@ impl Checker {
 
     /// The statements deferred in the scopes from index `from` inward, the latest first, each
     /// checked again where it was written (its diagnostics were reported there), into `out`.
-    fn run_defers(&mut self, from: usize, out: &mut Vec<Stmt>) {
+    pub(super) fn run_defers(&mut self, from: usize, out: &mut Vec<Stmt>) {
         let Some(st) = self.cur.as_ref() else { return };
         let pending: Vec<super::Deferred> =
             st.defers[from..].iter().rev().flat_map(|frame| frame.iter().rev().cloned()).collect();
@@ -179,6 +179,14 @@ impl Checker {
     }
 
     pub(super) fn stmt(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
+        // Slang's `try f(…)` calls run before their statement.
+        if let Some(rewritten) = self.hoist_tries(s, out) {
+            return self.stmt_without_tries(&rewritten, out);
+        }
+        self.stmt_without_tries(s, out)
+    }
+
+    fn stmt_without_tries(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
         use ast::StmtKind as K;
         let (lhint, bhint) = hint_of(&s.attrs);
         match &s.kind {
@@ -197,6 +205,8 @@ impl Checker {
                 }
             }
             K::Struct(decl) => self.local_struct(decl),
+            K::Throw(e) => self.throw(e, s.span, out),
+            K::DoCatch { body, catches } => self.do_catch(body, catches, s.span, out),
             K::UsingNamespace(name) => self.using_namespace(name),
             K::Enum(decl) => {
                 // Its cases are constants as a global enum's are; the function waits aside.
@@ -279,6 +289,7 @@ impl Checker {
                 let b = self.loop_body(body);
                 self.pop_scope();
                 out.push(Stmt::For { init: init_out, cond: c, step: st, body: b, hint: lhint });
+                self.after_breakable(s.span, out);
             }
             K::While { cond, body } => {
                 self.known_attrs(&s.attrs, &["unroll", "loop", "fastopt", "allow_uav_condition"]);
@@ -286,6 +297,7 @@ impl Checker {
                 let c = self.condition(c);
                 let b = self.loop_body(body);
                 out.push(Stmt::While { cond: c, body: b, hint: lhint });
+                self.after_breakable(s.span, out);
             }
             K::DoWhile { body, cond } => {
                 self.known_attrs(&s.attrs, &["unroll", "loop", "fastopt", "allow_uav_condition"]);
@@ -293,8 +305,12 @@ impl Checker {
                 let c = self.expr(cond);
                 let c = self.condition(c);
                 out.push(Stmt::DoWhile { body: b, cond: c, hint: lhint });
+                self.after_breakable(s.span, out);
             }
-            K::Switch { selector, cases } => self.switch(selector, cases, out),
+            K::Switch { selector, cases } => {
+                self.switch(selector, cases, out);
+                self.after_breakable(s.span, out);
+            }
             K::Break => {
                 let ok = self.cur.as_ref().is_some_and(|st| st.loop_depth > 0 || st.switch_depth > 0);
                 if !ok {
@@ -304,6 +320,13 @@ impl Checker {
                         "outside of a loop or switch"
                     };
                     self.error("E0515", s.span, format!("`break` {at}"));
+                }
+                if self.jump_leaves_do_body(false) {
+                    self.error(
+                        "E0515",
+                        s.span,
+                        "`break` out of a `do`/`catch` body is not supported: end the loop after it",
+                    );
                 }
                 if let Some(from) = self.jump_exit(false) {
                     self.run_defers(from, out);
@@ -315,6 +338,9 @@ impl Checker {
                 if !ok {
                     let at = if self.in_defer() { "outside of the deferred statement" } else { "outside of a loop" };
                     self.error("E0515", s.span, format!("`continue` {at}"));
+                }
+                if self.jump_leaves_do_body(true) {
+                    self.error("E0515", s.span, "`continue` out of a `do`/`catch` body is not supported");
                 }
                 if let Some(from) = self.jump_exit(true) {
                     self.run_defers(from, out);
@@ -420,7 +446,7 @@ impl Checker {
         }
     }
 
-    fn loop_body(&mut self, body: &ast::Stmt) -> Block {
+    pub(super) fn loop_body(&mut self, body: &ast::Stmt) -> Block {
         if let Some(st) = self.cur.as_mut() {
             st.loop_depth += 1;
             let at = st.defers.len();

@@ -167,6 +167,8 @@ pub enum WhereConstraint {
 pub struct FunctionDecl {
     pub attrs: Vec<Attribute>,
     pub modifiers: Modifiers,
+    /// Slang's `throws E`: the type of the errors it may throw.
+    pub throws: Option<TypeExpr>,
     pub ret: TypeExpr,
     pub name: Ident,
     pub generics: Vec<GenericParam>,
@@ -372,6 +374,14 @@ pub enum StmtKind {
     Enum(EnumDecl),
     /// `using namespace N;` inside a function: for the rest of the block.
     UsingNamespace(Ident),
+    /// Slang's `throw e;`.
+    Throw(Expr),
+    /// Slang's `do { body } catch (err : E) { … } catch { … }`: an error thrown in `body` goes to
+    /// the first clause of its type (a clause without one takes any).
+    DoCatch {
+        body: Block,
+        catches: Vec<CatchClause>,
+    },
     Block(Block),
     If {
         /// `if constexpr (…)`
@@ -408,6 +418,14 @@ pub enum StmtKind {
     /// `;`
     Empty,
     Error,
+}
+
+/// `catch (err : E) { … }`, or `catch { … }` for any error.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CatchClause {
+    pub error: Option<(Ident, TypeExpr)>,
+    pub body: Block,
+    pub span: Span,
 }
 
 /// One run of `case`/`default` labels and the statements after them.
@@ -532,6 +550,8 @@ pub enum ExprKind {
     },
     /// `s[]`: a `__subscript` without parameters.
     EmptyIndex(Box<Expr>),
+    /// Slang's `try call`: a call of a function that may throw.
+    Try(Box<Expr>),
     /// Slang's `countof(…)`: how many elements a tuple type or value has, a constant.
     CountOf(Box<SizeOperand>),
     /// Slang's `{ a, b }` as a value where its type is known: an argument (`f({a, b})`), an

@@ -239,6 +239,15 @@ fn contextual_keywords(tokens: &mut [SpannedToken]) {
     }
 }
 
+/// Whether a token can start an expression that is not an operator's operand (`throw x`,
+/// `try f()`; `try = 1` and `throw(…)` keep the word a name).
+fn expression_follows(next: Option<&Token>) -> bool {
+    matches!(
+        next,
+        Some(Token::Ident(_) | Token::TypeName(_) | Token::IntLit(_) | Token::FloatLit(_) | Token::True | Token::False)
+    )
+}
+
 /// Slang's `public`/`internal`/`private` where a declaration follows them, and `func` before a
 /// function's name and its `(` or `<`: HLSL code may use these words as names.
 fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
@@ -286,6 +295,16 @@ fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
         }
         "optional" if i > 0 && tokens[i - 1].token == Token::Where => Some(Token::Optional),
         "countof" if next == Some(&Token::LParen) => Some(Token::Countof),
+        // `f(…) throws E`, `throw e;`, `try f(…)`, `} catch (…)`.
+        "throws" if i > 0 && tokens[i - 1].token == Token::RParen && matches!(next, Some(Token::Ident(_))) => {
+            Some(Token::Throws)
+        }
+        "throw" | "try" if expression_follows(next) => Some(if word == "throw" { Token::Throw } else { Token::Try }),
+        "catch"
+            if i > 0 && tokens[i - 1].token == Token::RBrace && matches!(next, Some(Token::LParen | Token::LBrace)) =>
+        {
+            Some(Token::Catch)
+        }
         "func" => {
             let named = matches!(next, Some(Token::Ident(_)));
             let opens = matches!(tokens.get(i + 2).map(|t| &t.token), Some(Token::LParen | Token::Lt));

@@ -650,6 +650,7 @@ mod tests {
             }
             ExprKind::Ident(n) => n.clone(),
             ExprKind::CountOf(_) => "(countof)".into(),
+            ExprKind::Try(e) => format!("(try {})", sx(e)),
             ExprKind::EmptyIndex(base) => format!("([] {})", sx(base)),
             ExprKind::InitList(items) => format!("{{{}}}", items.len()),
             ExprKind::Binary { op, lhs, rhs } => format!("({op:?} {} {})", sx(lhs), sx(rhs)),

@@ -84,6 +84,7 @@ impl Reader<'_> {
         Some(FunctionDecl {
             attrs,
             modifiers,
+            throws: None,
             ret,
             name,
             generics,

@@ -256,6 +256,11 @@ pub enum Token {
     Optional,
     /// Slang's `countof(…)` (elsewhere the word is a name).
     Countof,
+    /// Slang's error handling words, where they can only be that (elsewhere names).
+    Throws,
+    Throw,
+    Try,
+    Catch,
     /// Put in the stream by `#version` or `--allow-glsl`: the source is GLSL-flavoured.
     GlslMode,
     #[token("let")]
@@ -475,6 +480,10 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Optional => "optional",
         Subscript => "__subscript",
         Countof => "countof",
+        Throws => "throws",
+        Throw => "throw",
+        Try => "try",
+        Catch => "catch",
         Arrow => "->",
         Let => "let",
         Var => "var",
