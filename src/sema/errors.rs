@@ -147,10 +147,25 @@ impl Checker {
                 replaced.push((t.span, None));
                 continue;
             }
-            let value = self.hoisted_try(t, out);
-            replaced.push((t.span, value));
+            match self.hoisted_try(t, out) {
+                Some(value) => {
+                    let whole_statement = matches!(&s.kind, K::Expr(e) if e.span == t.span);
+                    if value.is_none() && !whole_statement {
+                        self.error("E0520", t.span, "this call returns nothing: its `try` is a statement, not a value");
+                    }
+                    replaced.push((t.span, value));
+                }
+                None => replaced.push((t.span, None)),
+            }
         }
         let mut s = s.clone();
+        // `try f();` of a call that returns nothing: the statement is done.
+        if let K::Expr(e) = &s.kind {
+            if replaced.iter().any(|(span, v)| *span == e.span && v.is_none()) {
+                s.kind = K::Empty;
+                return Some(s);
+            }
+        }
         for_each_expr_mut(&mut s, &mut |e| {
             if let ast::ExprKind::Try(_) = e.kind {
                 if let Some((_, v)) = replaced.iter().find(|(span, _)| *span == e.span) {
@@ -165,9 +180,9 @@ impl Checker {
     }
 
     /// One `try f(…)`, before its statement: the call with two temporaries for its error, the
-    /// error sent on if it threw; the name of the temporary holding the value (`None`: no value
-    /// or a mistake, reported).
-    fn hoisted_try(&mut self, t: &ast::Expr, out: &mut Vec<Stmt>) -> Option<String> {
+    /// error sent on if it threw; the name of the temporary holding the value (`Some(None)`: the
+    /// call returns nothing; `None`: a mistake, reported).
+    fn hoisted_try(&mut self, t: &ast::Expr, out: &mut Vec<Stmt>) -> Option<Option<String>> {
         let ast::ExprKind::Try(call) = &t.kind else { return None };
         let span = t.span;
         let ast::ExprKind::Call { callee, generic_args, args } = &call.kind else {
@@ -193,7 +208,10 @@ impl Checker {
         };
         let value = self.expr(&call);
         let ty = self.ty(value);
-        let result = if ty == Type::Void || ty.is_error() {
+        if ty.is_error() {
+            return None;
+        }
+        let result = if ty == Type::Void {
             out.push(Stmt::Expr(value));
             None
         } else {
@@ -208,7 +226,7 @@ impl Checker {
         self.send_error(caught, &error, span, &mut then);
         let cond = self.add_expr(ExprKind::Local(threw), Type::BOOL, span);
         out.push(Stmt::If { cond, then: Block { stmts: then }, els: None, hint: BranchHint::None });
-        result
+        Some(result)
     }
 
     /// The error type of the function a `try` calls (`f(…)` by name).
@@ -500,9 +518,9 @@ fn for_each_child<'e>(e: &'e ast::Expr, f: &mut dyn FnMut(&'e ast::Expr)) {
         }
         K::Call { callee, args, .. } => {
             f(callee);
-            args.iter().for_each(|a| f(a));
+            args.iter().for_each(&mut *f);
         }
-        K::Construct { args, .. } => args.iter().for_each(|a| f(a)),
+        K::Construct { args, .. } => args.iter().for_each(&mut *f),
         K::InitList(items) => {
             fn walk<'e>(i: &'e ast::Initializer, f: &mut dyn FnMut(&'e ast::Expr)) {
                 match i {

@@ -306,6 +306,7 @@ const EXPR_START: &[&str] = &[
     "alignof",
     "countof",
     "::",
+    "try",
 ];
 const STMT_START: &[&str] = &["if", "for", "while", "do", "switch", "return", "break", "continue", "discard", "{", "["];
 const BINARY_OPS: &[&str] = &[
@@ -359,6 +360,10 @@ fn describe_expected(expected: &[String]) -> String {
     for (phrase, set) in &groups {
         phrases.push((*phrase).to_string());
         names.retain(|n| !set.contains(n) || PREFERRED[..5].contains(n));
+    }
+    // Where an expression goes, `{` opens an initializer list: an expression too.
+    if groups.iter().any(|(phrase, _)| *phrase == "expression") {
+        names.retain(|n| *n != "{");
     }
     names.sort_by_key(|n| PREFERRED.iter().position(|p| p == n).unwrap_or(PREFERRED.len()));
     let mut out: Vec<String> = names.iter().map(|n| human(n)).collect();
