@@ -324,7 +324,7 @@ fn front_end(
         Some(mut checked) => {
             if let Err(e) = checked.module.specialize(&options.specialization) {
                 diags.push(
-                    Diagnostic::error("E0521", e)
+                    Diagnostic::error("E0523", e)
                         .with_note("`--specialize ID=VALUE` names a specialization constant's id"),
                 );
                 return Some(Err(fail(diags, sources)));

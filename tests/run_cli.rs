@@ -462,13 +462,14 @@ fn slang_format_skips_say_why_and_failures_show_the_output() {
 }
 
 /// A Slang module with an interface and generics (`tests/modules/wave_reduce.slang`), imported
-/// by two shaders, each run on lavapipe and the CPU engine.
+/// by two shaders, and a module of two files joined by `__include` (`shapes.slang`), imported by
+/// a third, each run on lavapipe and the CPU engine.
 #[test]
 fn imported_module_serves_two_shaders_on_lavapipe_and_the_cpu_engine() {
     let (out, _) = expect_status(wavec().args(["test", "--device", &test_device(), "tests/modules"]), 0);
-    assert!(out.contains("4 passed, 0 failed, 2 skipped"), "{out}");
+    assert!(out.contains("7 passed, 0 failed, 2 skipped"), "{out}");
     let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "tests/modules"]), 0);
-    assert!(out.contains("10 passed, 0 failed, 6 skipped"), "{out}");
+    assert!(out.contains("18 passed, 0 failed, 6 skipped"), "{out}");
 }
 
 /// The corpus of shaders written the way engine code is (`tests/corpus/`): sorts, light
@@ -735,7 +736,7 @@ fn run_specializes_constants_on_every_engine_and_route() {
         "9=1",
     ]);
     let (_, err) = expect_status(&mut cmd, 1);
-    assert!(err.contains("E0521") && err.contains("no specialization constant 9"), "{err}");
+    assert!(err.contains("E0523") && err.contains("no specialization constant 9"), "{err}");
     let mut cmd = wavec();
     cmd.args(["run"]).arg(&shader).args([
         "--groups",
@@ -748,7 +749,7 @@ fn run_specializes_constants_on_every_engine_and_route() {
         "2=1.5",
     ]);
     let (_, err) = expect_status(&mut cmd, 1);
-    assert!(err.contains("E0521") && err.contains("`FLIP`) is a bool"), "{err}");
+    assert!(err.contains("E0523") && err.contains("`FLIP`) is a bool"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -3,7 +3,7 @@
 //! function is being checked (global declarations, attributes).
 
 use super::Checker;
-use crate::ir::{BinaryOp, ConstValue, Majorness, Scalar, Type};
+use crate::ir::{BinaryOp, ConstValue, Scalar, Type};
 use crate::syntax::ast;
 
 /// The small integer `v` as a constant of scalar type `s` (`0`, `1` of any type).
@@ -203,6 +203,15 @@ fn as_f64(v: &ConstValue) -> Option<f64> {
     })
 }
 
+/// Whether a type has a size in every data layout (no resources, no runtime-sized arrays).
+fn is_sized(ty: &Type) -> bool {
+    match ty {
+        Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..) | Type::Struct(_) => true,
+        Type::Array(e, n) => n.is_some() && is_sized(e),
+        _ => false,
+    }
+}
+
 pub(super) fn scalar_of_const(v: &ConstValue) -> Option<Scalar> {
     Some(match v {
         ConstValue::Bool(_) => Scalar::Bool,
@@ -250,25 +259,97 @@ pub(super) fn float_literal_type(f: &ast::FloatLit) -> Scalar {
 }
 
 impl Checker {
-    /// `sizeof(T)`: the bytes `T` takes in a structured buffer, D3D's packing (DXC's meaning,
-    /// for byte-address buffer offsets). Reports types without a size.
-    pub(super) fn size_of(&mut self, t: &ast::TypeExpr, span: crate::span::Span) -> Option<u64> {
-        let ty = self.resolve_type(t);
+    /// `sizeof(…)`/`alignof(…)` (`align`), Slang's meaning: the bytes a type (or an
+    /// expression's type) takes, or its alignment, in natural layout (`layout::natural`), or in
+    /// the data layout named (`sizeof(T, Std430DataLayout)`). Reports what has no size.
+    pub(super) fn size_of(&mut self, align: bool, of: &ast::SizeOperand, span: crate::span::Span) -> Option<u64> {
+        let (ty, layout) = match of {
+            ast::SizeOperand::Type { ty, layout } => {
+                let rule = match layout {
+                    Some(l) => Some(self.data_layout_rule(l)?),
+                    None => None,
+                };
+                (self.resolve_type(ty), rule)
+            }
+            ast::SizeOperand::Expr(e) => (self.type_of_unevaluated(e)?, None),
+        };
         if ty.is_error() {
             return None;
         }
-        let sized = match &ty {
-            Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..) | Type::Struct(_) => true,
-            Type::Array(_, n) => n.is_some(),
-            _ => false,
+        let placement = match layout {
+            Some(Some(rule)) if is_sized(&ty) => Some(crate::layout::unpadded(&self.module, &ty, rule)),
+            _ => crate::layout::natural(&self.module, &ty),
         };
-        if !sized {
+        let Some(p) = placement else {
             let name = self.type_name(&ty);
-            self.error("E0402", span, format!("`sizeof` needs a type with a size in memory, not `{name}`"));
+            let kw = if align { "alignof" } else { "sizeof" };
+            self.error("E0402", span, format!("`{kw}` needs a type with a size in memory, not `{name}`"));
             return None;
+        };
+        Some(if align { p.align } else { p.size } as u64)
+    }
+
+    /// `countof(…)`: the elements of a tuple, vector or array type or value.
+    pub(super) fn count_of(&mut self, of: &ast::SizeOperand, span: crate::span::Span) -> Option<u64> {
+        let ty = match of {
+            ast::SizeOperand::Type { ty, layout: None } => self.resolve_type(ty),
+            ast::SizeOperand::Type { layout: Some(l), .. } => {
+                self.error("E0402", l.span, "`countof` takes one type or value");
+                return None;
+            }
+            ast::SizeOperand::Expr(e) => self.type_of_unevaluated(e)?,
+        };
+        if let Some(elems) = self.tuple_elems(&ty) {
+            return Some(elems.len() as u64);
         }
-        let p = crate::layout::placement(&self.module, &ty, crate::layout::Rule::D3dStructured, Majorness::Column);
-        Some(p.size as u64)
+        match ty {
+            Type::Error => None,
+            Type::Vector(_, n) => Some(n as u64),
+            Type::Array(_, Some(n)) => Some(n as u64),
+            other => {
+                let name = self.type_name(&other);
+                self.error(
+                    "E0402",
+                    span,
+                    format!("`countof` counts a tuple's, vector's or array's elements, not `{name}`'s"),
+                );
+                None
+            }
+        }
+    }
+
+    /// The layout rule a data layout type (`Std430DataLayout`…, or a generic parameter bound
+    /// to one) stands for: `None` for natural layout (`DefaultDataLayout`, `ScalarDataLayout`).
+    fn data_layout_rule(&mut self, t: &ast::TypeExpr) -> Option<Option<crate::layout::Rule>> {
+        let ty = self.resolve_type(t);
+        match self.data_layout_of(&ty) {
+            Some(layout) => Some(layout.rule()),
+            None => {
+                if !ty.is_error() {
+                    let name = self.type_name(&ty);
+                    self.error("E0402", t.span, format!("`{name}` is not a data layout (`IBufferDataLayout`)"));
+                }
+                None
+            }
+        }
+    }
+
+    /// The type of an expression that is measured, not run (`sizeof(x)`): checked as any
+    /// expression inside a function, where nothing it computes is kept; outside one, a name
+    /// of a global.
+    fn type_of_unevaluated(&mut self, e: &ast::Expr) -> Option<Type> {
+        if self.cur.is_some() {
+            let id = self.expr(e);
+            return Some(self.ty(id));
+        }
+        if let ast::ExprKind::Ident(name) = &e.kind {
+            let key = self.scoped(name, |n| self.globals.contains_key(n));
+            if let Some(g) = self.globals.get(&key) {
+                return Some(self.module.globals[*g].ty.clone());
+            }
+        }
+        self.error("E0402", e.span, "outside a function, `sizeof` measures a type or a global's name");
+        None
     }
 
     /// Folds an AST expression to a constant, or `None` when it is not constant. Names resolve to
@@ -295,7 +376,8 @@ impl Checker {
                 literal: f.suffix.is_none(),
             }),
             K::BoolLit(b) => of_type(ConstValue::Bool(*b), &Type::BOOL),
-            K::SizeOf(t) => of_type(ConstValue::Uint(self.size_of(t, e.span)?), &Type::UINT),
+            K::SizeOf { align, of } => of_type(ConstValue::Uint(self.size_of(*align, of, e.span)?), &Type::UINT),
+            K::CountOf(of) => of_type(ConstValue::Int(self.count_of(of, e.span)? as i64), &Type::INT),
             K::Ident(name) => {
                 if let Some(state) = &self.cur {
                     match state.scopes.iter().rev().find_map(|scope| scope.get(name)) {
@@ -464,6 +546,10 @@ impl Checker {
     /// Compile-time calls: `GetGroupWaveCount()` (and its alias) when the wave size is fixed,
     /// `WorkgroupSize()`.
     fn const_call(&mut self, callee: &ast::Expr) -> Option<ConstValue> {
+        if let ast::ExprKind::Path { ty, name } = &callee.kind {
+            let ty = self.resolve_type(ty);
+            return self.builtin_static(&ty, &name.name).map(|(v, _)| v);
+        }
         let ast::ExprKind::Ident(name) = &callee.kind else { return None };
         if self.functions.contains_key(name) {
             return None;
@@ -480,6 +566,15 @@ impl Checker {
             return None;
         }
         self.const_group_wave_count().map(ConstValue::Uint)
+    }
+
+    /// Slang's static methods of the built-in scalar types (IFloat's `float.getPi()`), as a
+    /// constant and its type.
+    pub(super) fn builtin_static(&self, ty: &Type, name: &str) -> Option<(ConstValue, Type)> {
+        match (ty, name) {
+            (Type::Scalar(s), "getPi") if s.is_float() => Some((ConstValue::Float(std::f64::consts::PI), ty.clone())),
+            _ => None,
+        }
     }
 
     /// The scalar components of a constant expression, constructors flattened

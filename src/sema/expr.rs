@@ -228,10 +228,31 @@ impl Checker {
                 id
             }
             K::BoolLit(b) => self.add_expr(ExprKind::Const(ConstValue::Bool(*b)), Type::BOOL, e.span),
-            K::SizeOf(t) => match self.size_of(t, e.span) {
+            K::CountOf(of) => match self.count_of(of, e.span) {
+                Some(n) => self.add_expr(ExprKind::Const(ConstValue::Int(n as i64)), Type::INT, e.span),
+                None => self.error_expr(e.span),
+            },
+            K::SizeOf { align, of } => match self.size_of(*align, of, e.span) {
                 Some(n) => self.add_expr(ExprKind::Const(ConstValue::Uint(n)), Type::UINT, e.span),
                 None => self.error_expr(e.span),
             },
+            K::Try(_) => {
+                let d =
+                    Diagnostic::error("E0520", "`try` is allowed in a statement's own expressions, one call at a time")
+                        .with_label(e.span, "here")
+                        .with_note("call it in a statement of its own: `let v = try f(…);`");
+                self.push(d);
+                self.error_expr(e.span)
+            }
+            K::InitList(_) => {
+                let d = Diagnostic::error("E0409", "an initializer list needs a type to build here")
+                    .with_label(e.span, "of no known type")
+                    .with_note(
+                        "name the type, `T(…)`, or give the list to a variable, argument or `return` of a known type",
+                    );
+                self.push(d);
+                self.error_expr(e.span)
+            }
             K::StringLit(_) => {
                 self.error("E0405", e.span, "strings are only allowed in attributes");
                 self.error_expr(e.span)
@@ -241,12 +262,36 @@ impl Checker {
                 let l = self.expr(lhs);
                 let r = self.expr(rhs);
                 let op = bin_op(*op);
+                if let Some(compared) = self.compare_tuples(op, l, r, e.span) {
+                    return compared;
+                }
                 if let Some(call) = self.user_operator(op.symbol(), vec![l, r], e.span) {
                     return call;
                 }
                 self.binary(op, l, r, e.span)
             }
             K::Unary { op, expr } => self.unary(*op, expr, e.span),
+            K::Assign { op: None, lhs, rhs } if matches!(&lhs.kind, K::Member { name, .. } if name.name.matches('_').count() > 1) =>
+            {
+                let K::Member { base, name } = &lhs.kind else { unreachable!("matched above") };
+                let b = self.expr(base);
+                if let Some(e) = self.assign_tuple_swizzle(b, name, rhs, e.span) {
+                    return e;
+                }
+                let target = self.member(b, name, lhs.span);
+                self.require_lvalue(target);
+                let value = self.expr(rhs);
+                let tt = self.ty(target);
+                let value = self.coerce(value, &tt, e.span);
+                self.add_expr(ExprKind::Assign { op: None, target, value }, tt, e.span)
+            }
+            K::Assign { op: None, lhs, rhs } if matches!(rhs.kind, K::InitList(_)) => {
+                let target = self.expr(lhs);
+                self.require_lvalue(target);
+                let tt = self.ty(target);
+                let value = self.value_of_type(rhs, &tt);
+                self.add_expr(ExprKind::Assign { op: None, target, value }, tt, e.span)
+            }
             K::Assign { op, lhs, rhs } => {
                 let target = self.expr(lhs);
                 self.assign_to(*op, target, lhs, rhs, e.span)
@@ -343,6 +388,10 @@ impl Checker {
                 if let Some(m) = self.block_member(base, name, e.span) {
                     return m;
                 }
+                // Slang's `N.x` for `N::x`, `N` a namespace.
+                if let Some(ns) = self.namespace_path(base) {
+                    return self.ident(&format!("{ns}::{}", name.name), e.span);
+                }
                 let b = self.expr(base);
                 self.member(b, name, e.span)
             }
@@ -372,11 +421,32 @@ impl Checker {
                 }
                 self.error_expr(e.span)
             }
+            K::EmptyIndex(base) => {
+                let b = self.expr(base);
+                match self.subscript_get(b, &[], e.span) {
+                    Some(call) => call,
+                    None => {
+                        if !self.ty(b).is_error() {
+                            self.error("E0408", e.span, "`[]` needs an index (or a `__subscript` of no parameters)");
+                        }
+                        self.error_expr(e.span)
+                    }
+                }
+            }
             K::Index { base, index } => {
                 if let Some(m) = self.mips_index(base, index, e.span) {
                     return m;
                 }
                 let b = self.expr(base);
+                if self.has_subscript(&self.ty(b)) {
+                    // `s[i, j]`: the index list is the subscript's arguments.
+                    let mut indices = Vec::new();
+                    comma_list(index, &mut indices);
+                    let args: Vec<ExprId> = indices.iter().map(|a| self.expr(a)).collect();
+                    if let Some(call) = self.subscript_get(b, &args, e.span) {
+                        return call;
+                    }
+                }
                 let i = self.expr(index);
                 if let Type::Struct(_) = self.ty(b) {
                     if let Some(call) = self.user_operator("[]", vec![b, i], e.span) {
@@ -476,6 +546,13 @@ impl Checker {
             self.error("E0301", span, format!("`{name}` is a function; call it with `{name}(…)`"));
             return self.error_expr(span);
         }
+        if let Some(owners) = self.enum_case_owners.get(name).filter(|o| o.len() > 1) {
+            let d = Diagnostic::error("E0301", format!("`{name}` is a case of several enums"))
+                .with_label(span, "ambiguous")
+                .with_note(format!("name the enum: `{}.{name}`", owners.join(&format!(".{name}` or `"))));
+            self.push(d);
+            return self.error_expr(span);
+        }
         let mut d =
             Diagnostic::error("E0301", format!("undefined name `{name}`")).with_label(span, "not found in this scope");
         if let Some(s) = self.suggest(name) {
@@ -483,6 +560,124 @@ impl Checker {
         }
         self.push(d);
         self.error_expr(span)
+    }
+
+    /// The methods Slang's core interfaces give scalars, vectors and matrices (`IArithmetic`'s
+    /// `a.add(b)`, `IComparable`'s `a.lessThan(b)`, `ILogical`'s `a.bitAnd(b)`, `IInteger`'s
+    /// `n.toInt()`, `IFloat`'s `x.toFloat()`): the operation or conversion they name. `None`
+    /// for other types and names.
+    fn builtin_method(&mut self, object: ExprId, name: &ast::Ident, args: &[ExprId], span: Span) -> Option<ExprId> {
+        let ot = self.ty(object);
+        let s = ot.scalar().filter(|_| ot.is_numeric_like())?;
+        let binary = match name.name.as_str() {
+            "add" => Some(BinaryOp::Add),
+            "sub" => Some(BinaryOp::Sub),
+            "mul" => Some(BinaryOp::Mul),
+            "div" => Some(BinaryOp::Div),
+            "mod" => Some(BinaryOp::Rem),
+            "equals" => Some(BinaryOp::Eq),
+            "lessThan" => Some(BinaryOp::Lt),
+            "lessThanOrEquals" => Some(BinaryOp::Le),
+            "bitAnd" if s.is_int() || s == Scalar::Bool => Some(BinaryOp::BitAnd),
+            "bitOr" if s.is_int() || s == Scalar::Bool => Some(BinaryOp::BitOr),
+            "bitXor" if s.is_int() || s == Scalar::Bool => Some(BinaryOp::BitXor),
+            "shl" if s.is_int() => Some(BinaryOp::Shl),
+            "shr" if s.is_int() => Some(BinaryOp::Shr),
+            _ => None,
+        };
+        if let Some(op) = binary {
+            let [other] = args else { return None };
+            let other =
+                if matches!(op, BinaryOp::Shl | BinaryOp::Shr) { *other } else { self.coerce(*other, &ot, span) };
+            return Some(self.binary(op, object, other, span));
+        }
+        let converted = match name.name.as_str() {
+            "neg" if args.is_empty() && s != Scalar::Bool => {
+                return Some(self.add_expr(ExprKind::Unary(UnaryOp::Neg, object), ot.clone(), span));
+            }
+            "toInt" if s.is_int() => Type::INT,
+            "toInt64" if s.is_int() => Type::Scalar(Scalar::I64),
+            "toUInt" if s.is_int() => Type::UINT,
+            "toUInt64" if s.is_int() => Type::Scalar(Scalar::U64),
+            "toFloat" if s.is_float() => Type::FLOAT,
+            _ => return None,
+        };
+        if !args.is_empty() || !matches!(ot, Type::Scalar(_)) {
+            return None;
+        }
+        Some(self.convert_node(object, converted))
+    }
+
+    /// `e` as a value of type `ty`: an initializer list built as one, anything else converted.
+    pub(super) fn value_of_type(&mut self, e: &ast::Expr, ty: &Type) -> ExprId {
+        if let ast::ExprKind::InitList(items) = &e.kind {
+            let mut ty = ty.clone();
+            return self.initializer(&ast::Initializer::List(items.clone(), e.span), &mut ty);
+        }
+        let v = self.expr(e);
+        self.coerce(v, ty, e.span)
+    }
+
+    /// The parameter types of each function `name` could call with `count` arguments.
+    fn parameter_types_of(&self, name: &str, count: usize) -> Vec<Vec<Type>> {
+        let key = self.scoped(name, |n| self.functions.contains_key(n));
+        let Some(ids) = self.functions.get(&key) else { return Vec::new() };
+        ids.iter()
+            .map(|id| &self.sigs[id.index()])
+            .filter(|s| s.params.len() >= count && s.defaults[count..].iter().all(Option::is_some))
+            .map(|s| s.params.iter().map(|(t, _)| t.clone()).collect())
+            .collect()
+    }
+
+    /// A call's arguments: each an expression, but an initializer list (`f({a, b})`), which is
+    /// built as the parameter type every `candidates` signature agrees on at its place.
+    fn call_args(&mut self, args: &[ast::Expr], candidates: &[Vec<Type>]) -> Vec<ExprId> {
+        let mut out = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            if !matches!(a.kind, ast::ExprKind::InitList(_)) {
+                out.push(self.expr(a));
+                continue;
+            }
+            let types: Vec<&Type> = candidates.iter().filter_map(|c| c.get(i)).collect();
+            match types.first() {
+                Some(t) if types.iter().all(|u| u == t) => {
+                    let t = (*t).clone();
+                    out.push(self.value_of_type(a, &t));
+                }
+                _ => out.push(self.expr(a)),
+            }
+        }
+        out
+    }
+
+    /// Whether the code being checked is a member of struct `h` (a method, a nested type's, an
+    /// extension's), where its `private` members may be used.
+    fn inside_struct(&self, h: StructId) -> bool {
+        if self.this_object().is_some_and(|(_, this)| this == h) {
+            return true;
+        }
+        let name = &self.module.structs[h].name;
+        let here = self.namespaces.join("::");
+        here == *name || here.starts_with(&format!("{name}::"))
+    }
+
+    /// The namespace an expression names (`A` or `A.B` in `A.B.f()`), where no variable of
+    /// that name hides it.
+    fn namespace_path(&self, e: &ast::Expr) -> Option<String> {
+        let path = match &e.kind {
+            ast::ExprKind::Ident(n) => {
+                let local = self.cur.as_ref().is_some_and(|st| st.scopes.iter().any(|s| s.contains_key(n)));
+                let global = self.globals.contains_key(&self.scoped(n, |k| self.globals.contains_key(k)));
+                if local || global {
+                    return None;
+                }
+                n.clone()
+            }
+            ast::ExprKind::Member { base, name } => format!("{}::{}", self.namespace_path(base)?, name.name),
+            _ => return None,
+        };
+        let full = self.scoped(&path, |n| self.known_namespaces.contains(n));
+        self.known_namespaces.contains(&full).then_some(full)
     }
 
     fn suggest(&self, name: &str) -> Option<String> {
@@ -510,12 +705,28 @@ impl Checker {
         rhs: &ast::Expr,
         span: Span,
     ) -> ExprId {
+        // `a = v` and `a += v` on an `Atomic<T>`: its `store` and `add`.
+        if self.atomic_elem(&self.ty(target)).is_some() {
+            let value = self.expr(rhs);
+            let done = match op {
+                None => {
+                    let store = ast::Ident { name: "store".into(), span };
+                    self.atomic_method(target, &store, vec![value], span)
+                }
+                Some(op) => {
+                    let symbol = format!("{}=", bin_op(op).symbol());
+                    self.atomic_operator(target, &symbol, Some(value), span)
+                }
+            };
+            return done.unwrap_or_else(|| self.error_expr(span));
+        }
         let property = self.cur.as_ref().is_some_and(|st| st.property_reads.contains_key(&target));
         if property || matches!(self.ty(target), Type::Struct(_)) {
             if let Some(e) = self.object_assign(op, target, lhs, rhs, span) {
                 return e;
             }
         }
+        let write_back = self.property_part(target, span);
         self.require_lvalue(target);
         let value = self.expr(rhs);
         let tt = self.ty(target);
@@ -545,7 +756,15 @@ impl Checker {
                 }
             }
         };
-        self.add_expr(ExprKind::Assign { op: op.map(bin_op), target, value }, tt, span)
+        let assign = self.add_expr(ExprKind::Assign { op: op.map(bin_op), target, value }, tt.clone(), span);
+        match write_back {
+            // Read the property into a temporary, change the part, set it back.
+            Some((read, set)) => {
+                let changed = self.add_expr(ExprKind::Comma(read, assign), tt, span);
+                self.add_expr(ExprKind::Comma(changed, set), Type::Void, span)
+            }
+            None => assign,
+        }
     }
 
     pub(super) fn require_lvalue(&mut self, e: ExprId) -> bool {
@@ -734,6 +953,16 @@ impl Checker {
         if t.is_error() {
             return e;
         }
+        if self.atomic_elem(&t).is_some() {
+            let symbol = match op {
+                ast::UnOp::PreInc => "++x",
+                ast::UnOp::PreDec => "--x",
+                ast::UnOp::PostInc => "x++",
+                ast::UnOp::PostDec => "x--",
+                _ => "-",
+            };
+            return self.atomic_operator(e, symbol, None, span).unwrap_or_else(|| self.error_expr(span));
+        }
         if let Type::Struct(_) = t {
             let symbol = match op {
                 ast::UnOp::Neg => "-",
@@ -818,7 +1047,10 @@ impl Checker {
         let bt = self.ty(b);
         match &bt {
             Type::Error => self.error_expr(span),
-            Type::Struct(h) => self.field(b, *h, name, span),
+            Type::Struct(h) => match self.tuple_member(b, name, span) {
+                Some(e) => e,
+                None => self.field(b, *h, name, span),
+            },
             Type::Resource(ResourceKind::ConstantBuffer, Some(inner)) => match **inner {
                 Type::Struct(h) => self.field(b, h, name, span),
                 _ => self.error_expr(span),
@@ -871,6 +1103,14 @@ impl Checker {
         let def = &self.module.structs[h];
         match def.fields.iter().position(|f| f.name == name.name) {
             Some(i) => {
+                if self.private_fields.contains(&(h, i as u32)) && !self.inside_struct(h) {
+                    let msg = format!("`{}` is private to `{}`", name.name, self.module.structs[h].name);
+                    let d = Diagnostic::error("E0407", msg).with_label(name.span, "used outside the struct").with_note(
+                        "a `private` member is for the struct's own methods (and its nested types' and extensions')",
+                    );
+                    self.push(d);
+                }
+                let def = &self.module.structs[h];
                 let ty = def.fields[i].ty.clone();
                 self.add_expr(ExprKind::Field { base: b, index: i as u32 }, ty, span)
             }
@@ -927,6 +1167,20 @@ impl Checker {
                 return element;
             }
         }
+        // Slang's `vector<T, 1>` is a scalar here: its one component is index 0.
+        if let Type::Scalar(_) = bt {
+            let zero = self.cur.as_ref().and_then(|st| match &st.func.exprs[i].kind {
+                ExprKind::Const(c) => c.as_i64(),
+                _ => None,
+            });
+            if it.scalar().is_some_and(Scalar::is_int) && zero == Some(0) {
+                return b;
+            }
+            let msg = format!("`{}` (a vector of one) takes only the constant index 0", self.type_name(&bt));
+            let at = self.span_of(i);
+            self.error("E0408", at, msg);
+            return self.error_expr(span);
+        }
         let (elem, index_ty) = match &bt {
             Type::Array(e, _) => ((**e).clone(), Type::UINT),
             Type::Vector(s, _) => (Type::Scalar(*s), Type::UINT),
@@ -973,9 +1227,20 @@ impl Checker {
 
     fn construct(&mut self, ty: &ast::TypeExpr, args: &[ast::Expr], span: Span) -> ExprId {
         let target = self.resolve_type(ty);
+        // Slang's `S(a, b)` of a struct with no constructor: its fields, as `S s = {a, b};`.
+        if let (Type::Struct(h), false) = (&target, args.is_empty()) {
+            if !self.has_constructor(*h) && self.tuple_elems(&target).is_none() && self.atomic_elem(&target).is_none() {
+                let items = args.iter().map(|a| ast::Initializer::Expr(a.clone())).collect();
+                let mut t = target.clone();
+                return self.initializer(&ast::Initializer::List(items, span), &mut t);
+            }
+        }
         let parts: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
         if target.is_error() || parts.iter().any(|p| self.ty(*p).is_error()) {
             return self.error_expr(span);
+        }
+        if let Some(elems) = self.tuple_elems(&target) {
+            return self.construct_tuple(&target, &elems, parts, span);
         }
         match &target {
             Type::Struct(h) if self.has_constructor(*h) => {
@@ -1093,7 +1358,8 @@ impl Checker {
     fn call(&mut self, callee: &ast::Expr, generic_args: &[ast::GenericArg], args: &[ast::Expr], span: Span) -> ExprId {
         match &callee.kind {
             ast::ExprKind::Ident(name) => {
-                let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                let candidates = self.parameter_types_of(name, args.len());
+                let arg_ids = self.call_args(args, &candidates);
                 if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
                     return self.error_expr(span);
                 }
@@ -1121,6 +1387,10 @@ impl Checker {
                         }
                     }
                 }
+                if let Some(d) = self.untried_call(name, arg_ids.len()) {
+                    self.push(d.with_label(callee.span, "a call that may throw"));
+                    return self.error_expr(span);
+                }
                 let key = self.scoped(name, |n| self.generic_fns.contains_key(n) || self.functions.contains_key(n));
                 let name = key.as_str();
                 if self.generic_fns.contains_key(name) {
@@ -1132,12 +1402,23 @@ impl Checker {
                 if !self.stdlib.overloads(name).is_empty() {
                     return self.call_intrinsic(name, arg_ids, span, callee.span);
                 }
-                if name == "bit_cast" {
+                // Slang's `reinterpret<T>(v)` is a bit cast too.
+                if name == "bit_cast" || name == "reinterpret" {
                     return self.bit_cast(generic_args, arg_ids, span, callee.span);
                 }
                 if name == "__floatAsInt" {
                     return self.float_as_int(arg_ids, span, callee.span);
                 }
+                // Slang's core tuple functions.
+                if name == "makeTuple" {
+                    return self.make_tuple(arg_ids, span);
+                }
+                if name == "concat" {
+                    if let Some(e) = self.concat_tuples(&arg_ids, span) {
+                        return e;
+                    }
+                }
+                self.unresolved_calls.push(name.to_string());
                 let mut d = Diagnostic::error("E0301", format!("undefined function `{name}`"))
                     .with_label(callee.span, "not found");
                 let suffix = format!("::{name}");
@@ -1164,6 +1445,9 @@ impl Checker {
                 if t.is_error() || arg_ids.iter().any(|a| self.ty(*a).is_error()) {
                     return self.error_expr(span);
                 }
+                if let (Some((v, ty)), true) = (self.builtin_static(&t, &name.name), arg_ids.is_empty()) {
+                    return self.add_expr(ExprKind::Const(v), ty, span);
+                }
                 let Type::Struct(h) = t else {
                     let msg = format!("`{}` has no static member `{}`", self.type_name(&t), name.name);
                     self.error("E0407", name.span, msg);
@@ -1185,6 +1469,11 @@ impl Checker {
                 }
             }
             ast::ExprKind::Member { base, name } => {
+                if let Some(ns) = self.namespace_path(base) {
+                    let callee =
+                        ast::Expr { kind: ast::ExprKind::Ident(format!("{ns}::{}", name.name)), span: callee.span };
+                    return self.call(&callee, generic_args, args, span);
+                }
                 let object = self.expr(base);
                 let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
                 if self.ty(object).is_error() || arg_ids.iter().any(|a| self.ty(*a).is_error()) {
@@ -1513,6 +1802,9 @@ impl Checker {
         args: Vec<ExprId>,
         span: Span,
     ) -> ExprId {
+        if let Some(e) = self.atomic_method(object, name, args.clone(), span) {
+            return e;
+        }
         let ot = self.ty(object);
         if let Type::Struct(h) = ot {
             if let Some(is_static) = self.method_of(h, &name.name) {
@@ -1522,6 +1814,22 @@ impl Checker {
                     all.insert(0, object);
                 }
                 return self.call_member(&key, generic_args, all, span, name.span);
+            }
+        }
+        if let Some(e) = self.builtin_method(object, name, &args, span) {
+            return e;
+        }
+        // Slang's arrays, vectors and matrices know their length: `a.getCount()`, a constant
+        // (a matrix's rows).
+        if name.name == "getCount" && args.is_empty() {
+            let count = match &ot {
+                Type::Array(_, Some(n)) => Some(*n as i64),
+                Type::Vector(_, n) | Type::Matrix(_, n, _) => Some(*n as i64),
+                Type::Scalar(_) => Some(1),
+                _ => None,
+            };
+            if let Some(n) = count {
+                return self.add_expr(ExprKind::Const(ConstValue::Int(n)), Type::INT, span);
             }
         }
         let Type::Resource(kind, elem) = &ot else {
@@ -1812,4 +2120,15 @@ fn matrix_elements(name: &str, rows: u8, cols: u8) -> Option<Vec<(u8, u8)>> {
         rest = chars.as_str();
     }
     (!out.is_empty() && out.len() <= 4).then_some(out)
+}
+
+/// The operands of `a, b, c` in order (one for anything else).
+fn comma_list<'e>(e: &'e ast::Expr, out: &mut Vec<&'e ast::Expr>) {
+    match &e.kind {
+        ast::ExprKind::Comma { lhs, rhs } => {
+            comma_list(lhs, out);
+            comma_list(rhs, out);
+        }
+        _ => out.push(e),
+    }
 }

@@ -55,6 +55,9 @@ const THIS: &str = "This";
 pub(super) const INIT: &str = "__init";
 
 /// The method names of a property's accessors.
+/// The property name a `__subscript` declares its accessors under.
+pub(super) const SUBSCRIPT: &str = "__subscript";
+
 pub(super) fn getter(property: &str) -> String {
     format!("__get_{property}")
 }
@@ -250,7 +253,9 @@ impl Checker {
             }
             if !f.generics.is_empty() {
                 // Checked per instance, like any generic function.
+                self.pending_init = is_init.then_some(h);
                 self.generic_function(&d, (!is_static).then_some(h));
+                self.pending_init = None;
                 continue;
             }
             // Declared before any body is checked, so methods may call each other in any order.
@@ -432,6 +437,7 @@ impl Checker {
                     }
                     f.name.name = getter(&p.name.name);
                     f.ret = p.ty.clone();
+                    f.params = p.params.clone();
                 }
                 "set" => {
                     match a.params.len() {
@@ -452,6 +458,7 @@ impl Checker {
                         }
                     }
                     f.name.name = setter(&p.name.name);
+                    f.params.splice(0..0, p.params.iter().cloned());
                     f.ret = ast::TypeExpr {
                         kind: ast::TypeExprKind::Named { name: "void".into(), args: Vec::new() },
                         span: a.name.span,
@@ -486,6 +493,12 @@ impl Checker {
         let mut conforms = self.conformances.remove(&h).unwrap_or_default();
         let mut defaults = Vec::new();
         for b in bases {
+            // Slang's core `IDefaultInitializable` asks for `__init()`, which every struct has
+            // (its fields' defaults, or zeros).
+            if b.name == "IDefaultInitializable" {
+                conforms.push(b.name.clone());
+                continue;
+            }
             if !self.interfaces.contains_key(&b.name) {
                 if !matches!(self.types.get(&b.name), Some(Type::Struct(_))) {
                     self.error("E0401", b.span, format!("`{}` is not an interface", b.name));

@@ -6,8 +6,11 @@
 //! every independent mistake.
 
 mod bit_cast;
+mod atomic;
 mod consts;
 pub mod conv;
+mod data_layout;
+mod errors;
 mod expr;
 mod generic;
 mod glsl;
@@ -15,6 +18,7 @@ mod members;
 mod methods;
 mod stmt;
 mod texture;
+mod tuple;
 
 use crate::arena::Arena;
 use crate::diag::Diagnostic;
@@ -86,9 +90,34 @@ struct FnFacts {
     derivatives: Vec<(&'static str, Span)>,
 }
 
+/// A statement written `defer S;`: run when its scope is left, checked with the names that
+/// were in scope where it was written.
+#[derive(Clone)]
+struct Deferred {
+    stmt: ast::Stmt,
+    scopes: Vec<HashMap<String, Sym>>,
+}
+
 struct FnState {
     func: Function,
     scopes: Vec<HashMap<String, Sym>>,
+    /// The statements deferred in each open scope (one list per entry of `scopes`).
+    defers: Vec<Vec<Deferred>>,
+    /// For each enclosing loop or `switch`, innermost last: the index in `defers` of its body's
+    /// scope (what `break` leaves), and whether it is a loop (what `continue` leaves).
+    exits: Vec<(usize, bool)>,
+    /// Checking a deferred statement: it may not `return`.
+    in_defer: bool,
+    /// Locals an expression needed (an atomic's original value), declared at the top.
+    hoisted: Vec<LocalId>,
+    /// Slang's `throws E` of the function being checked.
+    throws: Option<errors::ErrorType>,
+    /// The open `do`/`catch` statements, innermost last ([`errors`]).
+    catch_regions: Vec<errors::CatchRegion>,
+    /// The `exits` depth of each open `do` body.
+    catch_depths: Vec<usize>,
+    /// The caught errors in scope, by name, with their types (for `throw err;`).
+    caught_errors: Vec<(String, errors::ErrorType)>,
     local_consts: HashMap<LocalId, ConstValue>,
     /// Expressions that are unsuffixed literals: their type bends to the other operand.
     literals: HashSet<ExprId>,
@@ -107,6 +136,33 @@ struct FnState {
     temps: Vec<Vec<LocalId>>,
 }
 
+impl FnState {
+    /// The state of checking `func` with one empty scope and nothing seen yet.
+    fn new(func: Function) -> Self {
+        FnState {
+            func,
+            scopes: vec![HashMap::default()],
+            defers: vec![Vec::new()],
+            exits: Vec::new(),
+            in_defer: false,
+            hoisted: Vec::new(),
+            throws: None,
+            catch_regions: Vec::new(),
+            catch_depths: Vec::new(),
+            caught_errors: Vec::new(),
+            local_consts: HashMap::default(),
+            literals: HashSet::default(),
+            loop_depth: 0,
+            switch_depth: 0,
+            facts: FnFacts::default(),
+            this: None,
+            init: false,
+            property_reads: HashMap::default(),
+            temps: Vec::new(),
+        }
+    }
+}
+
 pub struct Checker {
     stdlib: &'static Stdlib,
     module: Module,
@@ -123,6 +179,11 @@ pub struct Checker {
     known_namespaces: HashSet<String>,
     /// `using namespace N;`: full names searched after the enclosing namespaces.
     using: Vec<String>,
+    /// How many `using` namespaces each open block found (those after are its own).
+    using_marks: Vec<usize>,
+    /// The enums each unscoped case name (`A` of `enum E { A }`) belongs to: more than one
+    /// makes the name alone ambiguous.
+    enum_case_owners: HashMap<String, Vec<String>>,
     /// Every enum case as `E::A`, with its value and the enum's underlying type.
     enum_cases: HashMap<String, (ConstValue, Type)>,
     /// Each struct's methods (their functions are keyed `S::m` in `functions`).
@@ -194,6 +255,8 @@ pub struct Checker {
     /// User generic functions, by name ([`generic`]).
     generic_fns: HashMap<String, Vec<usize>>,
     generics: Vec<generic::GenericFn>,
+    /// Generic type aliases (`typealias Name<T> = …;`), by name.
+    generic_aliases: HashMap<String, std::rc::Rc<ast::TypedefDecl>>,
     /// User generic structs, by name.
     generic_structs: HashMap<String, generic::GenericStruct>,
     /// The generic value parameters of the instance being checked (`let N : int`).
@@ -207,11 +270,57 @@ pub struct Checker {
     constant_buffer_wrappers: HashMap<Type, StructId>,
     /// Instances being checked inside instances.
     instance_depth: u32,
+    /// Structs whose own declaration has constructors (not only an `extension`'s): the others
+    /// are C-style, and an initializer list no constructor takes sets their fields.
+    own_constructors: HashSet<StructId>,
+    /// For structs with fields less visible than themselves (`internal int x;` in a `public
+    /// struct`), which fields an initializer list sets, in order (Slang's synthesized
+    /// constructor takes only the others).
+    list_fields: HashMap<StructId, Vec<bool>>,
+    /// `private` fields: only the struct's own members may use them.
+    private_fields: HashSet<(StructId, u32)>,
+    /// Structs declared in functions, by their declaration (a body checked again reuses them).
+    local_structs: HashMap<Span, Type>,
+    /// Enums declared in functions that are declared already.
+    local_decls: HashSet<Span>,
+    /// Slang's `Atomic<T>` types made so far ([`atomic`]): `T` and the struct.
+    atomics: Vec<(Type, StructId)>,
+    /// Slang's tuple types made so far ([`tuple`]): the elements and the struct.
+    tuples: Vec<(Vec<Type>, StructId)>,
+    /// The error type of each function that throws.
+    throws_of: HashMap<FunctionId, errors::ErrorType>,
+    /// Numbers the temporaries sema adds.
+    temp_counter: u32,
+    /// Names called in the body being checked that no function had yet.
+    unresolved_calls: Vec<String>,
+    /// Bodies to check again at the end, for the functions they call that come after them.
+    deferred_bodies: Vec<DeferredBody>,
+    /// Slang's buffer data layout types made so far ([`data_layout`]).
+    data_layouts: data_layout::DataLayouts,
     /// An instance was added at the end of the function arena, or a prototype was defined
     /// after its callers (functions must then be put back in callee-first order).
     made_instances: bool,
     /// The functions `bit_cast` calls, by (from, to) type.
     bit_casts: HashMap<(Type, Type), FunctionId>,
+}
+
+/// How visible a declaration says it is: `private` 0, `internal` 1, `public` 2; `None` when
+/// it says nothing.
+fn visibility(modifiers: &ast::Modifiers) -> Option<u8> {
+    modifiers.list.iter().find_map(|(m, _)| match m {
+        ast::Modifier::Private => Some(0),
+        ast::Modifier::Internal => Some(1),
+        ast::Modifier::Public => Some(2),
+        _ => None,
+    })
+}
+
+/// A function body that called what was not declared yet (see `check_deferred_bodies`).
+struct DeferredBody {
+    id: FunctionId,
+    decl: ast::FunctionDecl,
+    names: Vec<String>,
+    diags: Vec<Diagnostic>,
 }
 
 /// How the entry point's attributes were found before its definition was checked.
@@ -359,6 +468,21 @@ impl Checker {
             instance_depth: 0,
             made_instances: false,
             bit_casts: HashMap::default(),
+            enum_case_owners: HashMap::default(),
+            using_marks: Vec::new(),
+            generic_aliases: HashMap::default(),
+            data_layouts: Vec::new(),
+            unresolved_calls: Vec::new(),
+            throws_of: HashMap::default(),
+            temp_counter: 0,
+            tuples: Vec::new(),
+            atomics: Vec::new(),
+            local_structs: HashMap::default(),
+            own_constructors: HashSet::default(),
+            list_fields: HashMap::default(),
+            private_fields: HashSet::default(),
+            local_decls: HashSet::default(),
+            deferred_bodies: Vec::new(),
         };
         for (name, ty) in &c.stdlib.typedefs {
             c.types.insert(name.clone(), ty.clone());
@@ -380,6 +504,7 @@ impl Checker {
     }
 
     fn finish(mut self, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
+        self.check_deferred_bodies();
         self.number_spec_constants();
         let entry = self.entry_point(options);
         if let Some(e) = entry {
@@ -408,7 +533,7 @@ impl Checker {
             let Some(id) = id else { continue };
             if used.contains(&id) {
                 let name = self.module.globals[g].name.clone();
-                self.error("E0520", span, format!("specialization constant id {id} of `{name}` is taken by another"));
+                self.error("E0522", span, format!("specialization constant id {id} of `{name}` is taken by another"));
             }
             used.push(id);
             self.module.spec_constants.push(SpecConstant { global: g, id });
@@ -564,7 +689,15 @@ impl Checker {
         self.diags.push(d);
     }
 
+    /// A type as the user writes it: Slang's tuples and atomics by their generic spelling.
     fn type_name(&self, ty: &Type) -> String {
+        if let Some(elems) = self.tuple_elems(ty) {
+            let names: Vec<String> = elems.iter().map(|t| self.type_name(t)).collect();
+            return format!("Tuple<{}>", names.join(", "));
+        }
+        if let Some(elem) = self.atomic_elem(ty) {
+            return format!("Atomic<{}>", self.type_name(&elem));
+        }
         self.module.type_name(ty)
     }
 
@@ -582,7 +715,24 @@ impl Checker {
     // ---- types -------------------------------------------------------------------------
 
     pub(crate) fn resolve_type(&mut self, t: &ast::TypeExpr) -> Type {
+        if let ast::TypeExprKind::Array { elem, len } = &t.kind {
+            let elem = self.resolve_type(elem);
+            if elem.is_error() {
+                return Type::Error;
+            }
+            return self.array_type(elem, &[len.as_deref().cloned()], false);
+        }
         let ast::TypeExprKind::Named { name, args } = &t.kind else { return Type::Error };
+        if let Some(global) = name.strip_prefix("::") {
+            let outer = std::mem::take(&mut self.namespaces);
+            let at_file_scope = ast::TypeExpr {
+                kind: ast::TypeExprKind::Named { name: global.to_string(), args: args.clone() },
+                span: t.span,
+            };
+            let ty = self.resolve_type(&at_file_scope);
+            self.namespaces = outer;
+            return ty;
+        }
         if args.is_empty() {
             let key = self.scoped(name, |n| self.types.contains_key(n));
             if let Some(ty) = self.types.get(&key) {
@@ -592,9 +742,14 @@ impl Checker {
                 return ty;
             }
         }
+        let alias = self.scoped(name, |n| self.generic_aliases.contains_key(n));
+        if let Some(alias) = self.generic_aliases.get(&alias).cloned() {
+            return self.generic_alias_type(&alias, args, t.span);
+        }
         let generic = self.scoped(name, |n| self.generic_structs.contains_key(n));
         if self.generic_structs.contains_key(&generic) {
-            if args.is_empty() {
+            let defaulted = self.generic_structs[&generic].decl.generics.iter().all(|g| g.default.is_some());
+            if args.is_empty() && !defaulted {
                 self.error("E0416", t.span, format!("`{name}` is generic: give its arguments, `{name}<…>`"));
                 return Type::Error;
             }
@@ -603,11 +758,66 @@ impl Checker {
         if let Some(ty) = stdlib::builtin_type(t) {
             return ty;
         }
+        if args.is_empty() {
+            if let Some(ty) = self.data_layout_type(name, t.span) {
+                return ty;
+            }
+        }
         if name == "string" {
             return Type::String;
         }
         if name == "vector" || name == "matrix" {
             return self.resolve_vector_matrix(name, args, t.span);
+        }
+        if name == "Tuple" {
+            return self.resolve_tuple(args, t.span);
+        }
+        if name == "Atomic" {
+            let elem = match args.as_slice() {
+                [ast::GenericArg::Type(e)] => self.resolve_type(e),
+                [ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span })] => {
+                    self.resolve_type(&ast::TypeExpr {
+                        kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] },
+                        span: *span,
+                    })
+                }
+                _ => {
+                    self.error("E0402", t.span, "expected `Atomic<T>`: one element type");
+                    return Type::Error;
+                }
+            };
+            if elem.is_error() {
+                return Type::Error;
+            }
+            return self.atomic_type(elem, t.span);
+        }
+        // Slang's `Array<T, N>` is `T[N]`.
+        if name == "Array" {
+            return match args.as_slice() {
+                [elem, ast::GenericArg::Expr(n)] => {
+                    let elem = match elem {
+                        ast::GenericArg::Type(e) => self.resolve_type(e),
+                        ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span }) => {
+                            self.resolve_type(&ast::TypeExpr {
+                                kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] },
+                                span: *span,
+                            })
+                        }
+                        ast::GenericArg::Expr(e) => {
+                            self.error("E0402", e.span, "`Array<T, N>` needs an element type");
+                            return Type::Error;
+                        }
+                    };
+                    if elem.is_error() {
+                        return Type::Error;
+                    }
+                    self.array_type(elem, &[Some(n.clone())], false)
+                }
+                _ => {
+                    self.error("E0402", t.span, "expected `Array<T, N>`: an element type and a length");
+                    Type::Error
+                }
+            };
         }
         // The stdlib's type functions (`stdlib/README.md`), met in the bodies of intrinsics.
         if name == "__elem" || name == "__same_shape" || name == "__unsigned" || name == "__transposed" {
@@ -842,15 +1052,15 @@ impl Checker {
                 }
                 self.namespaces.pop();
             }
-            ast::Item::UsingNamespace(name, _) => {
-                let full = self.scoped(&name.name, |n| self.known_namespaces.contains(n));
-                if !self.known_namespaces.contains(&full) {
-                    self.error("E0301", name.span, format!("no namespace `{}`", name.name));
-                } else if !self.using.contains(&full) {
-                    self.using.push(full);
+            ast::Item::UsingNamespace(name, _) => self.using_namespace(name),
+            ast::Item::BufferBlock(b) => self.buffer_block(b),
+            ast::Item::Typedef(t) if !t.generics.is_empty() => {
+                if self.types.contains_key(&t.name.name) || self.generic_aliases.contains_key(&t.name.name) {
+                    self.error("E0302", t.name.span, format!("`{}` is already defined", t.name.name));
+                } else {
+                    self.generic_aliases.insert(t.name.name.clone(), std::rc::Rc::new(t.clone()));
                 }
             }
-            ast::Item::BufferBlock(b) => self.buffer_block(b),
             ast::Item::Typedef(t) => {
                 let base = self.resolve_type(&t.ty);
                 let ty = self.array_type(base, &t.array_dims, false);
@@ -902,7 +1112,9 @@ impl Checker {
             }
         };
         self.define_type(&e.name, ty.clone());
-        let mut next = 0i64;
+        // `[Flags]`: a case without a value takes the next power of two, from 1.
+        let flags = e.attrs.iter().any(|a| a.name.name == "Flags");
+        let mut next = i64::from(flags);
         for (case, value) in &e.cases {
             let v = match value {
                 Some(x) => match self.const_int_expr(x, "an enum value") {
@@ -911,7 +1123,15 @@ impl Checker {
                 },
                 None => next,
             };
-            next = v.wrapping_add(1);
+            next = if flags {
+                if v == 0 {
+                    1
+                } else {
+                    v.wrapping_shl(1)
+                }
+            } else {
+                v.wrapping_add(1)
+            };
             let value = if signed { ConstValue::Int(v) } else { ConstValue::Uint(v as u64) };
             let key = format!("{}::{}", e.name.name, case.name);
             let case_name = self.qualify(&case.name);
@@ -920,6 +1140,14 @@ impl Checker {
                 continue;
             }
             if !e.scoped {
+                // Slang scopes every enum's cases (`E.A`); HLSL's plain enums also name them
+                // alone. Two enums with a case of the same name leave that name to neither.
+                let owners = self.enum_case_owners.entry(case_name.clone()).or_default();
+                owners.push(e.name.name.clone());
+                if owners.len() > 1 {
+                    self.globals.remove(&case_name);
+                    continue;
+                }
                 if self.globals.contains_key(&case_name) {
                     self.error("E0302", case.span, format!("`{}` is already defined", case.name));
                     continue;
@@ -946,6 +1174,16 @@ impl Checker {
         }
     }
 
+    /// `using namespace N;`: `N`'s names are found after the enclosing namespaces'.
+    pub(super) fn using_namespace(&mut self, name: &ast::Ident) {
+        let full = self.scoped(&name.name, |n| self.known_namespaces.contains(n));
+        if !self.known_namespaces.contains(&full) {
+            self.error("E0301", name.span, format!("no namespace `{}`", name.name));
+        } else if !self.using.contains(&full) {
+            self.using.push(full);
+        }
+    }
+
     /// `name` declared in the current namespace: `N::M::name`.
     pub(super) fn qualify(&self, name: &str) -> String {
         if self.namespaces.is_empty() {
@@ -959,6 +1197,10 @@ impl Checker {
     /// innermost enclosing namespace's first, then the global one, then the `using` ones; the
     /// name as written when none has it.
     pub(super) fn scoped(&self, name: &str, exists: impl Fn(&str) -> bool) -> String {
+        // `::name`: the file scope's.
+        if let Some(global) = name.strip_prefix("::") {
+            return global.to_string();
+        }
         for i in (1..=self.namespaces.len()).rev() {
             let q = format!("{}::{name}", self.namespaces[..i].join("::"));
             if exists(&q) {
@@ -1041,8 +1283,13 @@ impl Checker {
     fn struct_fields(&mut self, s: &ast::StructDecl) -> StructId {
         let mut fields: Vec<Field> = Vec::new();
         let mut defaults = Vec::new();
+        // Slang's access control: which fields an initializer list reaches, which are private.
+        let struct_visibility = visibility(&s.modifiers);
+        let mut listed: Vec<bool> = Vec::new();
+        let mut private: Vec<u32> = Vec::new();
         // HLSL's `struct D : B`: `B`'s fields come first (interfaces among the bases add none).
         let mut bases = Vec::new();
+        let mut origins: Vec<String> = Vec::new();
         for b in &s.bases {
             if let Some(Type::Struct(base)) = self.types.get(&b.name).cloned() {
                 bases.push((base, fields.len()));
@@ -1050,9 +1297,11 @@ impl Checker {
                 for (i, f) in self.module.structs[base].fields.clone().into_iter().enumerate() {
                     defaults.push(base_defaults.as_ref().and_then(|d| d.get(i).cloned().flatten()));
                     fields.push(f);
+                    origins.push(self.module.structs[base].name.clone());
                 }
             }
         }
+        let inherited = fields.len();
         // Nested types first, named `S::Inner`; inside the struct, `Inner` alone finds them.
         let outer = self.enter_struct_scope(&s.name.name);
         for m in &s.members {
@@ -1082,14 +1331,37 @@ impl Checker {
                     let base = self.resolve_type(&g.ty);
                     for d in &g.decls {
                         let ty = self.array_type(base.clone(), &d.array_dims, false);
-                        if fields.iter().any(|f| f.name == d.name.name) {
-                            self.error("E0302", d.name.span, format!("duplicate field `{}`", d.name.name));
+                        match fields.iter().position(|f| f.name == d.name.name) {
+                            // A field of a base struct of the same name is hidden, not
+                            // replaced: it keeps its place under a name of its own.
+                            Some(i) if i < inherited => {
+                                let mut hidden = format!("{}_{}", origins[i], fields[i].name);
+                                while fields.iter().any(|f| f.name == hidden) {
+                                    hidden.push('_');
+                                }
+                                fields[i].name = hidden;
+                            }
+                            Some(_) => {
+                                self.error("E0302", d.name.span, format!("duplicate field `{}`", d.name.name));
+                            }
+                            None => {}
                         }
                         let semantic = d.annotations.iter().find_map(|a| match a {
                             ast::Annotation::Semantic(i) => Some(i.name.clone()),
                             _ => None,
                         });
                         let majorness = self.majorness(&g.modifiers);
+                        let field_visibility = visibility(&g.modifiers);
+                        if field_visibility == Some(0) {
+                            private.push(fields.len() as u32);
+                        }
+                        while listed.len() < fields.len() {
+                            listed.push(true);
+                        }
+                        listed.push(match (struct_visibility, field_visibility) {
+                            (Some(sv), Some(fv)) => fv >= sv,
+                            _ => true,
+                        });
                         fields.push(Field { name: d.name.name.clone(), ty, semantic, majorness, span: d.name.span });
                         defaults.push(d.init.clone());
                     }
@@ -1114,11 +1386,37 @@ impl Checker {
         if !bases.is_empty() {
             self.struct_bases.insert(h, bases);
         }
+        if listed.contains(&false) {
+            self.list_fields.insert(h, listed);
+        }
+        self.private_fields.extend(private.into_iter().map(|i| (h, i)));
+        if s.members.iter().any(|m| matches!(m, ast::StructMember::Method(f) if f.name.name == "__init")) {
+            self.own_constructors.insert(h);
+        }
         if forward.is_none() {
             self.used_global_names.insert(s.name.name.clone());
             self.define_type(&s.name, Type::Struct(h));
         }
         h
+    }
+
+    /// The type of Slang's `static const let C = e;`: the type `e` names (`float(3)`,
+    /// `uint2(…)`), else that of its constant value.
+    fn inferred_global_type(&mut self, e: &ast::Expr) -> Type {
+        match &e.kind {
+            ast::ExprKind::Construct { ty, .. } | ast::ExprKind::Cast { ty, .. } => self.resolve_type(ty),
+            _ => match self.const_of_ast(e).as_ref().and_then(consts::scalar_of_const) {
+                Some(s) => Type::Scalar(s),
+                None => {
+                    self.error(
+                        "E0505",
+                        e.span,
+                        "the type of this global cannot be inferred: write it, `let x : T = …;`",
+                    );
+                    Type::Error
+                }
+            },
+        }
     }
 
     fn register_of(&mut self, annotations: &[ast::Annotation]) -> Option<Register> {
@@ -1206,7 +1504,7 @@ impl Checker {
                     };
                     match id.and_then(|i| u32::try_from(i).ok()) {
                         Some(id) => found = Some(Some(id)),
-                        None => self.error("E0520", a.span, "expected `[vk::constant_id(N)]` with N a constant from 0"),
+                        None => self.error("E0522", a.span, "expected `[vk::constant_id(N)]` with N a constant from 0"),
                     }
                 }
                 _ => {}
@@ -1220,11 +1518,11 @@ impl Checker {
         let ty = self.module.globals[h].ty.clone();
         if !matches!(ty, Type::Scalar(_)) {
             let msg = format!("a specialization constant is a scalar or an enum, not `{}`", self.module.type_name(&ty));
-            self.error("E0520", span, msg);
+            self.error("E0522", span, msg);
             return;
         }
         if m.has(ast::Modifier::Static) || !m.has(ast::Modifier::Const) {
-            self.error("E0520", span, "a specialization constant is declared `const`, without `static`");
+            self.error("E0522", span, "a specialization constant is declared `const`, without `static`");
             return;
         }
         self.spec_defaults.insert(h, v);
@@ -1233,7 +1531,10 @@ impl Checker {
 
     fn global_group(&mut self, g: &ast::VarDeclGroup, cbuffer: Option<usize>) {
         use ast::Modifier as M;
-        let base = self.resolve_type(&g.ty);
+        let base = match (&g.ty.kind, g.decls.first().and_then(|d| d.init.as_ref())) {
+            (ast::TypeExprKind::Inferred, Some(ast::Initializer::Expr(e))) => self.inferred_global_type(e),
+            _ => self.resolve_type(&g.ty),
+        };
         let m = &g.modifiers;
         for d in &g.decls {
             let mut ty = self.array_type(base.clone(), &d.array_dims, false);
@@ -1369,6 +1670,15 @@ impl Checker {
 
     /// Declares or defines a function; its handle, unless it is generic or redefined.
     fn function(&mut self, f: &ast::FunctionDecl) -> Option<FunctionId> {
+        // A function that throws takes its error parameters.
+        let expanded;
+        let f = match Self::with_error_params(f) {
+            Some(g) => {
+                expanded = g;
+                &expanded
+            }
+            None => f,
+        };
         if !f.generics.is_empty() {
             self.generic_function(f, None);
             return None;
@@ -1439,13 +1749,53 @@ impl Checker {
         if !f.attrs.is_empty() {
             self.fn_attrs[id.index()] = f.attrs.clone();
         }
+        if let Some(t) = &f.throws {
+            let error = self.error_type(t);
+            self.throws_of.insert(id, error);
+        }
         let Some(body) = &f.body else { return Some(id) };
         self.sigs[id.index()].defined = true;
+        let reported = self.diags.len();
+        let unresolved = self.unresolved_calls.len();
         let (mut func, facts) = self.definition(f, body, &ret, &params, &[]);
         func.name = std::mem::take(&mut self.module.functions[id].name);
         self.module.functions[id] = func;
         self.facts.insert(id, facts);
+        // Slang's declarations are seen by the code before them: a body that calls a function
+        // not declared yet is checked again once every item is known.
+        if self.unresolved_calls.len() > unresolved {
+            let names = self.unresolved_calls.split_off(unresolved);
+            let diags = self.diags.split_off(reported);
+            self.deferred_bodies.push(DeferredBody { id, decl: f.clone(), names, diags });
+        }
         Some(id)
+    }
+
+    /// The function bodies that called functions declared after them, checked again now that
+    /// every item is known (with their diagnostics of the first check if nothing they called
+    /// has appeared since).
+    fn check_deferred_bodies(&mut self) {
+        for d in std::mem::take(&mut self.deferred_bodies) {
+            let known = |c: &Self, n: &String| {
+                let key = c.scoped(n, |k| c.generic_fns.contains_key(k) || c.functions.contains_key(k));
+                c.generic_fns.contains_key(&key) || c.functions.contains_key(&key)
+            };
+            let (Some(body), true) = (&d.decl.body, d.names.iter().any(|n| known(self, n))) else {
+                self.diags.extend(d.diags);
+                continue;
+            };
+            let sig = &self.sigs[d.id.index()];
+            let (ret, params) = (sig.ret.clone(), sig.params.clone());
+            let outer = std::mem::replace(&mut self.namespaces, generic::namespace_of(&d.decl.name.name));
+            let (mut func, facts) = self.definition(&d.decl, body, &ret, &params, &[]);
+            self.namespaces = outer;
+            self.unresolved_calls.clear();
+            func.name = std::mem::take(&mut self.module.functions[d.id].name);
+            self.module.functions[d.id] = func;
+            self.facts.insert(d.id, facts);
+            // Its callees may now come after it in the arena.
+            self.made_instances = true;
+        }
     }
 
     /// Checks a function's body: `params` are the parameter types (resolved), and `constants`
@@ -1526,17 +1876,11 @@ impl Checker {
             this = Some((local, h));
         }
         self.cur = Some(FnState {
-            func,
             scopes: vec![scope],
-            local_consts: HashMap::default(),
-            literals: HashSet::default(),
-            loop_depth: 0,
-            switch_depth: 0,
             facts: FnFacts { uniform_params, ..FnFacts::default() },
             this,
             init: init.is_some(),
-            property_reads: HashMap::default(),
-            temps: Vec::new(),
+            ..FnState::new(func)
         });
         let mut stmts = Vec::new();
         if let (Some(h), Some((local, _))) = (init, this) {
@@ -1545,9 +1889,17 @@ impl Checker {
             stmts.push(Stmt::Local { local, init: Some(value) });
         }
         self.desugar_group_wave_index_params(&mut stmts);
+        if let Some(t) = &f.throws {
+            let error = self.error_type(t);
+            if let Some(st) = self.cur.as_mut() {
+                st.throws = Some(error);
+            }
+            self.start_throwing_body(&mut stmts);
+        }
         for s in &body.stmts {
             self.stmt(s, &mut stmts);
         }
+        self.leave_scope(&mut stmts);
         if let (true, Some((local, h))) = (init.is_some(), this) {
             if !stmt::returns(&stmts) {
                 let value = self.add_expr(ExprKind::Local(local), Type::Struct(h), f.name.span);
@@ -1556,6 +1908,8 @@ impl Checker {
         }
         let state = self.cur.take().expect("the function being checked");
         let mut func = state.func;
+        let declared = state.hoisted.iter().map(|&local| Stmt::Local { local, init: None });
+        stmts.splice(0..0, declared);
         func.body = Block { stmts };
         if *ret != Type::Void && !ret.is_error() && !stmt::always_returns(&func.body) {
             self.error(
@@ -1607,19 +1961,7 @@ impl Checker {
         self.fn_attrs.push(Vec::new());
         let caller = self.cur.take();
         let locals = func.params.clone();
-        self.cur = Some(FnState {
-            func,
-            scopes: vec![HashMap::default()],
-            local_consts: HashMap::default(),
-            literals: HashSet::default(),
-            loop_depth: 0,
-            switch_depth: 0,
-            facts: FnFacts::default(),
-            this: None,
-            init: false,
-            property_reads: HashMap::default(),
-            temps: Vec::new(),
-        });
+        self.cur = Some(FnState::new(func));
         let value = body(self, &locals);
         let state = self.cur.take().expect("the function being written");
         let mut func = state.func;
@@ -1871,7 +2213,7 @@ impl Checker {
             numthreads = Some([1, 1, 1]);
             self.push(
                 Diagnostic::warning(
-                    "W0503",
+                    "W0504",
                     format!(
                         "{} entry point `{f_name}` has no `[numthreads(x, y, z)]`: one thread a group",
                         stage.name()

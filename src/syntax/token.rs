@@ -131,7 +131,8 @@ pub enum Token {
     #[regex(r"\r?\n")]
     Newline,
 
-    #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice().to_string())]
+    // Slang takes Unicode letters in names (`π`, `圆周率`).
+    #[regex(r"[A-Za-z_\p{XID_Start}][A-Za-z0-9_\p{XID_Continue}]*", |lex| lex.slice().to_string())]
     Ident(String),
     /// Produced by the type-name classification pass, never by the lexer itself.
     TypeName(String),
@@ -232,6 +233,8 @@ pub enum Token {
     Typealias,
     #[token("sizeof")]
     Sizeof,
+    #[token("alignof")]
+    Alignof,
     #[token("associatedtype")]
     Associatedtype,
     #[token("__generic")]
@@ -252,6 +255,22 @@ pub enum Token {
     Buffer,
     /// GLSL's `layout(…)` qualifiers (GLSL-flavoured source only).
     Layout,
+    /// Slang's `defer` before a statement (elsewhere the word is a name).
+    Defer,
+    /// Slang's access modifiers and `func`, where a declaration follows (elsewhere names).
+    Public,
+    Internal,
+    Private,
+    Func,
+    /// `optional` right after `where` (`where optional T : IFoo`).
+    Optional,
+    /// Slang's `countof(…)` (elsewhere the word is a name).
+    Countof,
+    /// Slang's error handling words, where they can only be that (elsewhere names).
+    Throws,
+    Throw,
+    Try,
+    Catch,
     /// Put in the stream by `#version` or `--allow-glsl`: the source is GLSL-flavoured.
     GlslMode,
     #[token("let")]
@@ -264,6 +283,8 @@ pub enum Token {
     Operator,
     #[token("__init")]
     Init,
+    #[token("__subscript")]
+    Subscript,
     #[token("property")]
     Property,
     #[token("extension")]
@@ -306,6 +327,8 @@ pub enum Token {
     Plus,
     #[token("-")]
     Minus,
+    #[token("->")]
+    Arrow,
     #[token("*")]
     Star,
     #[token("/")]
@@ -414,6 +437,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Tbuffer => "tbuffer",
         Typedef => "typedef",
         Sizeof => "sizeof",
+        Alignof => "alignof",
         If => "if",
         Else => "else",
         For => "for",
@@ -458,6 +482,19 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Buffer => "buffer",
         Layout => "layout",
         GlslMode => "#version",
+        Defer => "defer",
+        Public => "public",
+        Internal => "internal",
+        Private => "private",
+        Func => "func",
+        Optional => "optional",
+        Subscript => "__subscript",
+        Countof => "countof",
+        Throws => "throws",
+        Throw => "throw",
+        Try => "try",
+        Catch => "catch",
+        Arrow => "->",
         Let => "let",
         Var => "var",
         Where => "where",

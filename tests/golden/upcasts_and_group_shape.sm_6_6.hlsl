@@ -20,14 +20,14 @@ StructuredBuffer<int> inputBuffer;
 RWStructuredBuffer<int> outputBuffer;
 RWByteAddressBuffer scratch;
 
-Shape wavec_make_Shape(int f0, int f1) {
-    Shape s = {f0, f1};
-    return s;
+Shape wavec_make_Shape(int p0, int p1) {
+    Shape r = {p0, p1};
+    return r;
 }
 
-Polygon wavec_make_Polygon(int f0, int f1, int f2) {
-    Polygon s = {f0, f1, f2};
-    return s;
+Polygon wavec_make_Polygon(int p0, int p1, int p2) {
+    Polygon r = {p0, p1, p2};
+    return r;
 }
 
 int Shape_area(Shape this_1) {

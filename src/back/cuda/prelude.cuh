@@ -229,6 +229,16 @@ template <class T, int R, int C> WAVEC_FN mat<T, R, C> operator-(const mat<T, R,
     for (int i = 0; i < R; ++i) r.m[i] = -a.m[i];
     return r;
 }
+template <class T, int R, int C> WAVEC_FN mat<T, R, C> operator~(const mat<T, R, C>& a) {
+    mat<T, R, C> r;
+    for (int i = 0; i < R; ++i) r.m[i] = ~a.m[i];
+    return r;
+}
+template <class T, int R, int C> WAVEC_FN mat<bool, R, C> operator!(const mat<T, R, C>& a) {
+    mat<bool, R, C> r;
+    for (int i = 0; i < R; ++i) r.m[i] = !a.m[i];
+    return r;
+}
 
 // HLSL masks shift counts to the operand's width; C leaves larger counts undefined.
 template <class T> WAVEC_FN T shl(T a, T b) { return (T)(a << (b & (T)(sizeof(T) * 8 - 1))); }

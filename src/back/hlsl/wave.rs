@@ -35,9 +35,6 @@ pub(super) struct Helpers {
     written: HashSet<(IntrinsicId, Vec<String>)>,
     /// Result types that already have a `wavec_select` overload.
     selects: HashSet<String>,
-    /// Structs built where HLSL takes no `{…}` list (an argument, an assignment's value): the
-    /// function that builds each.
-    pub makers: HashMap<crate::ir::StructId, String>,
 }
 
 fn sm_name((major, minor): (u32, u32)) -> String {

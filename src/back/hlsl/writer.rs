@@ -70,6 +70,9 @@ pub(super) struct Writer<'a> {
     cbuffer_names: Vec<String>,
     function_names: Vec<String>,
     pub helpers: Helpers,
+    /// Each aggregate type built inside expressions: its helper's name, and whether it is
+    /// written yet ([`super::aggregates`]).
+    pub aggregate_helpers: crate::fast_hash::HashMap<String, (String, bool)>,
     pub diags: Vec<Diagnostic>,
 }
 
@@ -88,6 +91,7 @@ impl<'a> Writer<'a> {
             cbuffer_names: Vec::new(),
             function_names: Vec::new(),
             helpers: Helpers::default(),
+            aggregate_helpers: Default::default(),
             diags: Vec::new(),
         }
     }
@@ -131,6 +135,7 @@ impl<'a> Writer<'a> {
         for (h, f) in module.functions.iter() {
             if reachable[h.index()] {
                 self.name_helpers(f);
+                self.name_aggregate_helpers(f);
             }
         }
 
@@ -615,28 +620,6 @@ impl<'a> Writer<'a> {
         Some(parts.join(", "))
     }
 
-    /// The function that builds a struct `h` from its fields' values (made at the first use).
-    fn struct_maker(&mut self, h: StructId) -> String {
-        if let Some(name) = self.helpers.makers.get(&h) {
-            return name.clone();
-        }
-        let struct_name = self.struct_names[h.index()].clone();
-        let name = self.namer.name(&format!("wavec_make_{struct_name}"));
-        let fields = &self.module.structs[h].fields;
-        let params: Vec<String> =
-            fields.iter().enumerate().map(|(i, f)| self.decl_stored(&f.ty, f.majorness, &format!("f{i}"))).collect();
-        let values: Vec<String> = (0..fields.len()).map(|i| format!("f{i}")).collect();
-        let text = &mut self.helpers.text;
-        if !text.is_empty() {
-            text.push('\n');
-        }
-        let _ = writeln!(text, "{struct_name} {name}({}) {{", params.join(", "));
-        let _ = writeln!(text, "    {struct_name} s = {{{}}};", values.join(", "));
-        text.push_str("    return s;\n}\n");
-        self.helpers.makers.insert(h, name.clone());
-        name
-    }
-
     /// An initializer: aggregates (arrays, structs) as `{…}` lists, which HLSL only accepts here.
     fn init_expr(&mut self, cx: &Ctx<'a>, e: ExprId) -> String {
         let expr = &cx.f.exprs[e];
@@ -697,7 +680,7 @@ impl<'a> Writer<'a> {
         self.sub(cx, e, min)
     }
 
-    fn args(&mut self, cx: &Ctx<'a>, args: &[ExprId]) -> String {
+    pub(super) fn args(&mut self, cx: &Ctx<'a>, args: &[ExprId]) -> String {
         let parts: Vec<String> = args.iter().map(|a| self.expr(cx, *a, P_ASSIGN)).collect();
         parts.join(", ")
     }
@@ -761,15 +744,11 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Convert(a) => self.convert(cx, *a, &expr.ty),
             ExprKind::Construct(parts) => match &expr.ty {
-                // HLSL has `{…}` lists only in declarations: elsewhere a struct is built by a
-                // function of its own.
-                Type::Struct(_) if cx.f.constant_buffer_read(id).is_some() => (self.init_expr(cx, id), P_POSTFIX),
-                Type::Struct(h) => {
-                    let maker = self.struct_maker(*h);
-                    let a = self.args(cx, parts);
-                    (format!("{maker}({a})"), P_POSTFIX)
+                // A copy of a constant buffer's whole value is the buffer, as in initializers.
+                Type::Array(..) | Type::Struct(_) if cx.f.constant_buffer_read(id).is_some() => {
+                    (self.init_expr(cx, id), P_POSTFIX)
                 }
-                Type::Array(..) => (self.init_expr(cx, id), P_POSTFIX),
+                Type::Array(..) | Type::Struct(_) => (self.aggregate_call(cx, id), P_POSTFIX),
                 ty => {
                     let a = self.args(cx, parts);
                     (format!("{}({a})", self.ty(ty)), P_POSTFIX)

@@ -1830,19 +1830,18 @@ impl<'a> Writer<'a> {
                 let v = self.expr(*a)?;
                 let t = self.ty(&ty, Layout::Logical);
                 let s = ty.scalar().unwrap_or(Scalar::I32);
-                if let Type::Matrix(..) = ty {
-                    let at = self.expr_ty(*a);
-                    return self.per_column(&[(v, at)], &ty, |w, cols, ct| {
-                        let op = if s.is_float() { Op::FNegate } else { Op::SNegate };
-                        Ok(w.op_ids(op, ct, &[cols[0]]))
-                    });
-                }
                 let op = match op {
                     UnaryOp::Neg if s.is_float() => Op::FNegate,
                     UnaryOp::Neg => Op::SNegate,
                     UnaryOp::Not => Op::LogicalNot,
                     UnaryOp::BitNot => Op::Not,
                 };
+                if let Type::Matrix(..) = ty {
+                    // Column by column (row by row for the arrays of rows integer and bool
+                    // matrices are).
+                    let at = self.expr_ty(*a);
+                    return self.per_column(&[(v, at)], &ty, |w, cols, ct| Ok(w.op_ids(op, ct, &[cols[0]])));
+                }
                 Ok(self.op_ids(op, t, &[v]))
             }
             ExprKind::Binary(op, a, b) => self.binary(*op, *a, *b, &ty, x.span),

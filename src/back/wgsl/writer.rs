@@ -819,7 +819,7 @@ impl<'a> Writer<'a> {
                 (s, p)
             }
             ExprKind::Local(l) => (cx.names[l.index()].clone(), true),
-            ExprKind::Global(_) | ExprKind::Index { .. } if self.is_atomic_place(cx, id) => {
+            ExprKind::Global(_) | ExprKind::Index { .. } | ExprKind::Field { .. } if self.is_atomic_place(cx, id) => {
                 let p = self.place(cx, id);
                 (format!("atomicLoad(&{p})"), true)
             }
