@@ -47,7 +47,11 @@ fn main() {
                 continue;
             }
             if let Some(target) = alias_target(&with_attributes[..with_attributes.len() - code.len()]) {
-                let _ = writeln!(aliases, "    ({name:?}, {target:?}),");
+                // Overloads of one alias (`pack_u8` of 32- and 16-bit vectors) are listed once.
+                let entry = format!("    ({name:?}, {target:?}),\n");
+                if !aliases.ends_with(&entry) {
+                    aliases.push_str(&entry);
+                }
             }
             by_name.entry(name.clone()).or_default().push(count);
             count += 1;

@@ -314,6 +314,52 @@ pub fn member_offsets<'t>(
         .collect()
 }
 
+/// Slang's natural layout, what `sizeof` and `alignof` measure without a data layout: a
+/// scalar aligned to its own size (`bool` is one byte, `void` none), vectors, matrices and
+/// arrays their elements in a row, a struct its fields in order, each at its alignment. A size
+/// is not padded to its alignment (the next value may use the tail); only an array's stride
+/// is. `None` for what has no size in memory (resources, runtime-sized arrays).
+pub fn natural(m: &Module, ty: &Type) -> Option<Placement> {
+    let elements = |e: Placement, n: u32| match n {
+        0 => Placement { size: 0, align: e.align },
+        n => Placement { size: round_up(e.size, e.align) * (n - 1) + e.size, align: e.align },
+    };
+    Some(match ty {
+        Type::Void => Placement { size: 0, align: 1 },
+        Type::Scalar(s) => {
+            let e = if *s == Scalar::Bool { 1 } else { s.bits() / 8 };
+            Placement { size: e, align: e }
+        }
+        Type::Vector(s, n) => elements(natural(m, &Type::Scalar(*s))?, *n as u32),
+        Type::Matrix(s, r, c) => elements(natural(m, &Type::Scalar(*s))?, *r as u32 * *c as u32),
+        Type::Array(e, Some(n)) => elements(natural(m, e)?, *n),
+        Type::Struct(h) => {
+            let mut at = Placement { size: 0, align: 1 };
+            for f in &m.structs[*h].fields {
+                let p = natural(m, &f.ty)?;
+                at = Placement { size: round_up(at.size, p.align) + p.size, align: at.align.max(p.align) };
+            }
+            at
+        }
+        _ => return None,
+    })
+}
+
+/// What `sizeof(T, L)` and `alignof(T, L)` measure in a buffer data layout's `rule`: the
+/// alignment `rule` gives, and the bytes up to the end of the last component, without the tail
+/// padding that only an array's stride adds.
+pub fn unpadded(m: &Module, ty: &Type, rule: Rule) -> Placement {
+    let p = placement(m, ty, rule, Majorness::Column);
+    let size = match ty {
+        Type::Struct(h) => struct_layout(m, *h, rule).1,
+        Type::Array(e, Some(n)) if *n > 0 => {
+            array_stride(m, e, rule, Majorness::Column) * (n - 1) + unpadded(m, e, rule).size
+        }
+        _ => p.size,
+    };
+    Placement { size, align: p.align }
+}
+
 /// The byte offset and element type of every scalar component of a `ty` stored at `base`, in
 /// the order the IR flattens values: vector components in order, matrix elements row by row
 /// (`m[0][0], m[0][1], …`), array elements, struct fields.

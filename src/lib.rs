@@ -37,6 +37,7 @@ pub mod image;
 pub mod ir;
 pub mod layout;
 pub mod lower;
+pub mod numeric;
 pub mod reflect;
 pub mod run;
 pub mod sema;
@@ -157,6 +158,9 @@ pub struct Options {
     /// `--matrix-layout` (`-Zpr`/`-Zpc`): how matrices without `row_major`/`column_major` are
     /// stored.
     pub matrix_majorness: ir::Majorness,
+    /// `--specialize ID=VALUE`: the value of specialization constant `ID` (as a number; `bool`s
+    /// are 0 or 1), in place of its default: every target is written with it as the default.
+    pub specialization: Vec<(u32, f64)>,
     /// The name diagnostics use for the source, and the base for relative `#include`s.
     pub file_name: String,
     /// `--conformance Impl:IFoo=N` (Slang's `-conformance`): the type id that values of
@@ -185,6 +189,7 @@ impl Default for Options {
             layout: layout::LayoutMode::default(),
             register_shifts: Vec::new(),
             matrix_majorness: ir::Majorness::Column,
+            specialization: Vec::new(),
             file_name: "input.slang".to_string(),
             conformances: Vec::new(),
         }
@@ -291,9 +296,10 @@ fn front_end(
         layout: options.layout,
         register_shifts: options.register_shifts.clone(),
         conformances: options.conformances.clone(),
+        glsl: tokens.iter().any(|t| t.token == syntax::token::Token::GlslMode),
     };
     let (checked, sema_diags) = if stream {
-        let mut items = if names_group_wave_count(&tokens) {
+        let mut items = if names_entry_constants(&tokens) {
             sema::ItemStream::with_entry_attributes(guess_entry_attributes(&tokens, &sema_options), &sema_options)
         } else {
             sema::ItemStream::new(&sema_options)
@@ -336,6 +342,13 @@ fn front_end(
     diags.extend(sema_diags);
     Some(match checked {
         Some(mut checked) => {
+            if let Err(e) = checked.module.specialize(&options.specialization) {
+                diags.push(
+                    Diagnostic::error("E0523", e)
+                        .with_note("`--specialize ID=VALUE` names a specialization constant's id"),
+                );
+                return Some(Err(fail(diags, sources)));
+            }
             // Parameter blocks become ordinary globals before any target or engine sees them.
             let block_errors = lower::parameter_blocks(&mut checked.module);
             let failed = !block_errors.is_empty();
@@ -355,11 +368,12 @@ fn names_something_undeclared(d: &Diagnostic) -> bool {
     d.is_error() && matches!(d.code, "E0301" | "E0401")
 }
 
-/// Whether the program names `GetGroupWaveCount()` (or another spelling of it): sema may fold
-/// it to a constant from the entry point's attributes, which it must then know before the
-/// bodies that come first.
-fn names_group_wave_count(tokens: &[syntax::lexer::SpannedToken]) -> bool {
-    let spellings = stdlib::Stdlib::get().spellings("GetGroupWaveCount");
+/// Whether the program names `GetGroupWaveCount()` (or another spelling of it) or the
+/// workgroup size (`WorkgroupSize()`, `gl_WorkGroupSize`): sema folds them to constants from
+/// the entry point's attributes, which it must then know before the bodies that come first.
+fn names_entry_constants(tokens: &[syntax::lexer::SpannedToken]) -> bool {
+    let mut spellings = stdlib::Stdlib::get().spellings("GetGroupWaveCount");
+    spellings.extend(["WorkgroupSize", "gl_WorkGroupSize"]);
     tokens.iter().any(|t| matches!(&t.token, syntax::token::Token::Ident(name) if spellings.contains(&name.as_str())))
 }
 
@@ -617,7 +631,8 @@ fn compute_entry_modules<'c>(
 /// WGSL's group wave index is native (`@builtin(subgroup_id)`, `@builtin(num_subgroups)`);
 /// `always` runs the groupshared fallback first, as for the other targets.
 fn wgsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
-    let module = native_group_wave_module(checked, options)?;
+    let mut module = native_group_wave_module(checked, options)?;
+    lower::switch_fallthrough(&mut module);
     back::wgsl::write_string(&module, checked.entry, &back::wgsl::Options::default())
 }
 

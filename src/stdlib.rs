@@ -38,6 +38,16 @@ pub enum ElemClass {
     Int64,
     UInt32,
     Float64,
+    /// `int16_t`, `uint16_t`, `half` (16-bit bit casts).
+    Any16,
+    /// `int64_t`, `uint64_t`, `double`.
+    Any64,
+    /// `int16_t`, `uint16_t`.
+    Int16,
+    /// `int8_t`, `uint8_t`.
+    Int8,
+    /// `int`.
+    SInt32,
 }
 
 impl ElemClass {
@@ -58,6 +68,11 @@ impl ElemClass {
             ElemClass::Int64 => matches!(s, I64 | U64),
             ElemClass::UInt32 => s == U32,
             ElemClass::Float64 => s == F64,
+            ElemClass::Any16 => matches!(s, I16 | U16 | F16),
+            ElemClass::Any64 => matches!(s, I64 | U64 | F64),
+            ElemClass::Int16 => matches!(s, I16 | U16),
+            ElemClass::Int8 => matches!(s, I8 | U8),
+            ElemClass::SInt32 => s == I32,
         }
     }
 }
@@ -108,6 +123,11 @@ impl TypeClass {
             "int64" => ElemClass::Int64,
             "uint32" => ElemClass::UInt32,
             "float64" => ElemClass::Float64,
+            "any16" => ElemClass::Any16,
+            "any64" => ElemClass::Any64,
+            "int16" => ElemClass::Int16,
+            "int8" => ElemClass::Int8,
+            "sint32" => ElemClass::SInt32,
             _ => return None,
         };
         let shape = match shape {
@@ -381,6 +401,11 @@ fn class_name(c: &TypeClass) -> String {
         ElemClass::Int64 => "int64",
         ElemClass::UInt32 => "uint32",
         ElemClass::Float64 => "float64",
+        ElemClass::Any16 => "any16",
+        ElemClass::Any64 => "any64",
+        ElemClass::Int16 => "int16",
+        ElemClass::Int8 => "int8",
+        ElemClass::SInt32 => "sint32",
     };
     let s = match c.shape {
         ShapeClass::Scalar => "s",

@@ -116,6 +116,7 @@ fn spirv_and_the_cpu_engine_bind_as_the_table_says() {
         scalar_block_layout: false,
         push_constants: None,
         timed_runs: 0,
+        specialization: Vec::new(),
     };
     let out = run_compute(&d).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(bytes_to_words(&out.buffers[1]), vec![109, 111, 113, 115]);

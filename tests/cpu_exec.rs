@@ -754,6 +754,7 @@ fn lavapipe(spirv: &[u32], groups: [u32; 3], buffers: Vec<Vec<u32>>, lanes: u32)
         scalar_block_layout: false,
         push_constants: None,
         timed_runs: 0,
+        specialization: Vec::new(),
     };
     let out = run_compute(&d).unwrap_or_else(|e| panic!("lavapipe run failed: {e}"));
     assert_eq!(out.device.subgroup_size, lanes);

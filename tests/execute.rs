@@ -33,6 +33,7 @@ fn run(spirv: &[u32], groups: [u32; 3], buffers: Vec<BufferInit>, lanes: u32) ->
         scalar_block_layout: false,
         push_constants: None,
         timed_runs: 0,
+        specialization: Vec::new(),
     };
     let out = run_compute(&d).unwrap_or_else(|e| panic!("run failed: {e}"));
     assert_eq!(out.device.subgroup_size, lanes, "the device runs another wave width than asked");

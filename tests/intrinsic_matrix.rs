@@ -126,6 +126,7 @@ fn gpu_run_within(spirv: &[u32], lanes: u32, case: (u32, u32), timeout: Duration
         scalar_block_layout: false,
         push_constants: None,
         timed_runs: 0,
+        specialization: Vec::new(),
     };
     let out = run_compute(&d).unwrap_or_else(|e| panic!("run failed: {e}"));
     assert_eq!(out.device.subgroup_size, lanes, "the device runs another wave width than asked");
@@ -210,7 +211,7 @@ fn every_intrinsic_on_lavapipe_as_spirv_hlsl_and_wgsl() {
             wavec::compile(&src, &wavec::Options { targets: vec![wavec::Target::Wgsl], ..options(Subset::Wgsl) })
                 .unwrap_or_else(|d| panic!("{}", d.render_plain()));
         let wgsl = wgsl_out.text(wavec::Target::Wgsl).unwrap();
-        let from_wgsl = wavec::back::wgsl::naga_spv::spirv(wgsl).unwrap_or_else(|e| panic!("{e}\n{wgsl}"));
+        let from_wgsl = wavec::back::wgsl::naga_spv::spirv(wgsl, &[]).unwrap_or_else(|e| panic!("{e}\n{wgsl}"));
         let mut failures = Vec::new();
         for case in CASES {
             let expected = cpu_run(&src, Subset::All, Lowered::Native, lanes, case);

@@ -226,6 +226,7 @@ fn run_case(case: &Case, gpu: bool) {
             scalar_block_layout: scalar,
             push_constants: None,
             timed_runs: 0,
+            specialization: Vec::new(),
         };
         let out = run_compute(&d).unwrap_or_else(|e| panic!("{what}: {e}"));
         [0, 2, 4, 5, 7].iter().map(|&b| out.buffers[b].clone()).collect()

@@ -462,13 +462,14 @@ fn slang_format_skips_say_why_and_failures_show_the_output() {
 }
 
 /// A Slang module with an interface and generics (`tests/modules/wave_reduce.slang`), imported
-/// by two shaders, each run on lavapipe and the CPU engine.
+/// by two shaders, and a module of two files joined by `__include` (`shapes.slang`), imported by
+/// a third, each run on lavapipe and the CPU engine.
 #[test]
 fn imported_module_serves_two_shaders_on_lavapipe_and_the_cpu_engine() {
     let (out, _) = expect_status(wavec().args(["test", "--device", &test_device(), "tests/modules"]), 0);
-    assert!(out.contains("4 passed, 0 failed, 2 skipped"), "{out}");
+    assert!(out.contains("7 passed, 0 failed, 2 skipped"), "{out}");
     let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "tests/modules"]), 0);
-    assert!(out.contains("10 passed, 0 failed, 6 skipped"), "{out}");
+    assert!(out.contains("18 passed, 0 failed, 6 skipped"), "{out}");
 }
 
 /// The corpus of shaders written the way engine code is (`tests/corpus/`): sorts, light
@@ -527,13 +528,13 @@ fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
 /// `--via wgsl`: the same through wavec's WGSL and naga's SPIR-V backend. Every sample and
 /// corpus shader passes at every width, but those that index an array of textures, pass a
 /// resource to a helper of their own, compare depths or update texels atomically (WGSL has
-/// none of these); the Slang-format tests that use what WGSL has no form for (8- and 64-bit
-/// integers, integer matrices, `double`, 16-bit types, byte-address buffers, a struct laid out two ways) are SKIPs that
+/// none of these); the Slang-format tests that use what WGSL has no form for (8-, 16- and 64-bit
+/// numbers, integer matrices, `double`, byte-address buffers, a struct laid out two ways) are SKIPs that
 /// name the WGSL backend's diagnostic, never passes.
 #[test]
 fn samples_slang_tests_and_corpus_pass_through_wgsl_on_lavapipe() {
     let out = samples_slang_tests_and_corpus_via("wgsl");
-    assert!(out.contains("132 passed, 0 failed, 42 skipped"), "{out}");
+    assert!(out.contains("135 passed, 0 failed, 39 skipped"), "{out}");
     assert!(!out.lines().any(|l| l.starts_with("SKIP samples/")), "{out}");
     let corpus: Vec<&str> = out.lines().filter(|l| l.starts_with("SKIP tests/corpus/")).collect();
     assert_eq!(corpus.len(), 4, "{out}");
@@ -542,7 +543,7 @@ fn samples_slang_tests_and_corpus_pass_through_wgsl_on_lavapipe() {
         assert!(corpus.iter().any(|l| l.starts_with(&prefix)), "{out}");
     }
     let refused: Vec<&str> = out.lines().filter(|l| l.contains("not through WGSL")).collect();
-    assert_eq!(refused.len(), 12, "{out}");
+    assert_eq!(refused.len(), 16, "{out}");
     assert!(refused.iter().all(|l| l.contains(": not through WGSL: E065")), "{out}");
 }
 
@@ -689,4 +690,70 @@ fn run_times_dispatches_and_runs_given_spirv() {
     assert_eq!(buffer(&plain), buffer(&given), "the given SPIR-V ran differently");
     let (_, err) = expect_status(wavec().args(args(&["--engine", "cpu", "--spirv", spv.to_str().unwrap()])), 1);
     assert!(err.contains("not SPIR-V") || err.contains("CPU engine runs wavec's own programs"), "{err}");
+}
+
+/// `--specialize`: Vulkan specializes the pipeline (the group size too), the CPU engine compiles
+/// the values in, and GLSL's `constant_id` and WGSL's `override` carry them through the other
+/// routes; without it every constant keeps its default.
+#[test]
+fn run_specializes_constants_on_every_engine_and_route() {
+    let dir = unique_temp_dir("run-cli");
+    let shader = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/spec_constants.slang");
+    let run = |engine: &str, via: &str, specialize: &[&str]| {
+        let mut cmd = wavec();
+        cmd.args(["run"]).arg(&shader).args(["--groups", "1", "--buffer", "0=64", "--dump", "0:f32"]);
+        cmd.args(["--engine", engine, "--via", via, "--width", "4"]);
+        if engine == "vulkan" {
+            cmd.args(["--device", &test_device()]);
+        }
+        for s in specialize {
+            cmd.args(["--specialize", s]);
+        }
+        expect_status(&mut cmd, 0).0
+    };
+    // WIDTH (id 3) = 4 threads, SHIFT (id 0) = 1, SCALE (id 1) = 2, FLIP (id 2): -(tid*2*2 + 8);
+    // the threads past the group's four leave their zero.
+    let given = ["3=4", "0=1", "1=2.0", "2=1"];
+    const SPECIALIZED: &str = "0: -8.0 -12.0 -16.0 -20.0 0.0 0.0 0.0 0.0";
+    // The defaults: eight threads, (tid << 2) * 1.5 + 16.
+    const DEFAULTS: &str = "0: 16.0 22.0 28.0 34.0 40.0 46.0 52.0 58.0";
+    for (engine, via) in [("vulkan", "spirv"), ("cpu", "spirv"), ("vulkan", "glsl"), ("vulkan", "wgsl")] {
+        let out = run(engine, via, &given);
+        assert!(squash(&out).contains(SPECIALIZED), "{engine} via {via}:\n{out}");
+        let out = run(engine, via, &[]);
+        assert!(squash(&out).contains(DEFAULTS), "{engine} via {via}, defaults:\n{out}");
+    }
+    // An id the shader does not declare, and a value its type cannot hold, are errors.
+    let mut cmd = wavec();
+    cmd.args(["run"]).arg(&shader).args([
+        "--groups",
+        "1",
+        "--buffer",
+        "0=64",
+        "--engine",
+        "cpu",
+        "--specialize",
+        "9=1",
+    ]);
+    let (_, err) = expect_status(&mut cmd, 1);
+    assert!(err.contains("E0523") && err.contains("no specialization constant 9"), "{err}");
+    let mut cmd = wavec();
+    cmd.args(["run"]).arg(&shader).args([
+        "--groups",
+        "1",
+        "--buffer",
+        "0=64",
+        "--engine",
+        "cpu",
+        "--specialize",
+        "2=1.5",
+    ]);
+    let (_, err) = expect_status(&mut cmd, 1);
+    assert!(err.contains("E0523") && err.contains("`FLIP`) is a bool"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A dump's numbers with runs of spaces made one, so expectations need not know column widths.
+fn squash(dump: &str) -> String {
+    dump.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -25,6 +25,7 @@ fn dispatch<'a>(spirv: &'a [u32], groups: u32, buffers: Vec<BufferInit>) -> Disp
         scalar_block_layout: false,
         push_constants: None,
         timed_runs: 0,
+        specialization: Vec::new(),
     }
 }
 

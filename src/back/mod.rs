@@ -74,7 +74,12 @@ impl Namer {
 
     /// A fresh name in the innermost scope, as close to `base` as the rules allow.
     pub fn name(&mut self, base: &str) -> String {
-        let base = sanitize(base);
+        let mut base = sanitize(base);
+        // A reserved prefix (`__` in C++, MSL and WGSL) makes every numbered form reserved too:
+        // drop the underscores it starts with.
+        if (self.is_reserved)(&format!("{base}_1")) {
+            base = sanitize(base.trim_start_matches('_'));
+        }
         let mut candidate = base.clone();
         let mut n = 1;
         while self.taken(&candidate) {
@@ -115,5 +120,9 @@ mod tests {
         n.pop_scope();
         assert_eq!(n.name("a b"), "a_b");
         assert_eq!(Level(2).to_string(), "        ");
+        // A reserved prefix is dropped (numbering could never leave it).
+        let mut n = Namer::new(|s| s.starts_with("__"), ["pack".to_string()]);
+        assert_eq!(n.name("__pack"), "pack_1");
+        assert_eq!(n.name("__"), "_");
     }
 }

@@ -79,6 +79,10 @@ struct RunCli {
     /// (Slang's -allow-glsl).
     #[arg(long = "allow-glsl")]
     allow_glsl: bool,
+    /// Give specialization constant ID VALUE: Vulkan specializes the pipeline with it (the
+    /// SPIR-V keeps its default), the CPU and CUDA engines compile it in.
+    #[arg(long = "specialize", value_name = "ID=VALUE")]
+    specialize: Vec<String>,
     /// DXC's -fvk-b-shift N SPACE: bind register(bK, spaceS) at K+N (SPACE a number or `all`).
     #[arg(long = "fvk-b-shift", num_args = 2, value_names = ["N", "SPACE"])]
     fvk_b_shift: Vec<String>,
@@ -204,6 +208,10 @@ pub fn run(args: Vec<OsString>) -> u8 {
         Err(e) => return usage_error(e),
     }
     options.emulate = emulate(&cli.emulate);
+    match super::parse_specialization(&cli.specialize) {
+        Ok(v) => options.specialization = v,
+        Err(e) => return usage_error(e),
+    }
     match super::wave_size_arg("virtual-wave-size", cli.virtual_wave_size, 1) {
         Ok(n) => options.virtual_wave_size = n,
         Err(e) => return usage_error(e),

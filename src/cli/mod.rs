@@ -99,6 +99,10 @@ struct Cli {
     /// (Slang's -allow-glsl).
     #[arg(long = "allow-glsl")]
     allow_glsl: bool,
+    /// Give specialization constant ID (`[vk::constant_id(ID)]`, `[SpecializationConstant]`)
+    /// VALUE as its default in every target's output.
+    #[arg(long = "specialize", value_name = "ID=VALUE")]
+    specialize: Vec<String>,
     /// DXC's -fvk-b-shift N SPACE: bind register(bK, spaceS) at K+N (SPACE a number or `all`).
     #[arg(long = "fvk-b-shift", num_args = 2, value_names = ["N", "SPACE"])]
     fvk_b_shift: Vec<String>,
@@ -176,6 +180,24 @@ fn parse_defines(defines: &[String]) -> Result<Vec<(String, Option<String>)>, St
                 return Err(format!("bad macro definition `-D {d}`"));
             }
             Ok((name, value))
+        })
+        .collect()
+}
+
+/// `--specialize ID=VALUE`s: each id and its value (a number; `true`/`false` for a bool).
+fn parse_specialization(items: &[String]) -> Result<Vec<(u32, f64)>, String> {
+    items
+        .iter()
+        .map(|item| {
+            let bad = || format!("--specialize `{item}`: expected ID=VALUE (an id from 0, a number or true/false)");
+            let (id, value) = item.split_once('=').ok_or_else(bad)?;
+            let id = id.trim().parse::<u32>().map_err(|_| bad())?;
+            let value = match value.trim() {
+                "true" => 1.0,
+                "false" => 0.0,
+                v => v.parse::<f64>().map_err(|_| bad())?,
+            };
+            Ok((id, value))
         })
         .collect()
 }
@@ -385,6 +407,10 @@ fn wavec_main() -> u8 {
     }
     options.include_dirs = cli.include_dirs.clone();
     options.allow_glsl = cli.allow_glsl;
+    match parse_specialization(&cli.specialize) {
+        Ok(v) => options.specialization = v,
+        Err(e) => return usage_error(e),
+    }
     let sizes = (
         wave_size_arg("wave-size", cli.wave_size, 4),
         wave_size_arg("virtual-wave-size", cli.virtual_wave_size, 1),

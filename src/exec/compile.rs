@@ -498,21 +498,10 @@ impl<'m> Compiler<'m> {
 
     /// The byte offset and kind of every component of a `ty` stored at `base` in a buffer laid
     /// out by `rule` ([`crate::layout`], the SPIR-V writer's rules).
-    fn layout(&mut self, ty: &Type, rule: Rule, majorness: Majorness, base: u32, out: &mut Vec<(u32, u8)>, span: Span) {
+    fn layout(&mut self, ty: &Type, rule: Rule, majorness: Majorness, base: u32, out: &mut Vec<(u32, u8)>) {
         let mut comps = Vec::new();
         crate::layout::components(self.m, ty, rule, majorness, base, &mut comps);
-        self.check_buffer_scalars(&comps, span);
         out.extend(comps.into_iter().map(|(off, s)| (off, ops::kind(s))));
-    }
-
-    /// 16-bit values run in 32 bits, so the engine cannot read or write their 2-byte storage.
-    fn check_buffer_scalars(&mut self, comps: &[(u32, Scalar)], span: Span) {
-        if let Some((_, s)) = comps.iter().find(|(_, s)| s.bits() == 16) {
-            self.errors.push(unsupported(
-                span,
-                format!("`{}` values in buffers (16-bit types run in 32 bits)", s.hlsl_name()),
-            ));
-        }
     }
 
     /// The majorness a resource expression's global was declared with.
@@ -581,10 +570,10 @@ impl<'m> Compiler<'m> {
                 ConstValue::Float(x) => (x != 0.0) as u64,
                 _ => (i != 0) as u64,
             },
-            ops::I32 | ops::U32 => i as u32 as u64,
-            ops::I64 | ops::U64 => i as u64,
+            ops::F16 => crate::numeric::f16_bits(fl) as u64,
             ops::F32 => ops::fb(fl as f32),
-            _ => fl.to_bits(),
+            ops::F64 => fl.to_bits(),
+            _ => i as u64 & (u64::MAX >> (64 - 8 * ops::size_of(k))),
         }
     }
 
@@ -949,24 +938,7 @@ impl<'m> Compiler<'m> {
 
     /// Compiles `e` to one register per component.
     fn expr(&mut self, id: ExprId, func: FunctionId) -> Vec<Reg> {
-        let v = self.expr_value(id, func);
-        let e = &self.m.functions[func].exprs[id];
-        match e.kind {
-            // 8- and 16-bit integers run in 32 bits: arithmetic keeps only their bits.
-            ExprKind::Unary(..) | ExprKind::Binary(..) | ExprKind::Intrinsic { .. } => {
-                let ty = e.ty.clone();
-                self.narrow(&ty, v)
-            }
-            _ => v,
-        }
-    }
-
-    /// `v` as a value of `ty`: for an 8- or 16-bit integer, its low bits, sign-extended.
-    fn narrow(&mut self, ty: &Type, v: Vec<Reg>) -> Vec<Reg> {
-        match ty.scalar().and_then(ops::narrow_fn) {
-            Some(f) => v.into_iter().map(|r| self.un(f, r)).collect(),
-            None => v,
-        }
+        self.expr_value(id, func)
     }
 
     fn expr_value(&mut self, id: ExprId, func: FunctionId) -> Vec<Reg> {
@@ -1103,8 +1075,7 @@ impl<'m> Compiler<'m> {
                                 self.bin(code, k, *o, y)
                             })
                             .collect();
-                        let ty = place.ty.clone();
-                        self.narrow(&ty, new)
+                        new
                     }
                 };
                 self.store(place, &v, span);
@@ -1118,8 +1089,6 @@ impl<'m> Compiler<'m> {
                 let one = self.konst(Self::const_bits(&ConstValue::Int(1), k));
                 let code = if matches!(op, IncDec::PreInc | IncDec::PostInc) { ops::ADD } else { ops::SUB };
                 let new: Vec<Reg> = old.iter().map(|o| self.bin(code, k, *o, one)).collect();
-                let ty = place.ty.clone();
-                let new = self.narrow(&ty, new);
                 self.store(place, &new, span);
                 if matches!(op, IncDec::PreInc | IncDec::PreDec) {
                     new
@@ -1179,10 +1148,10 @@ impl<'m> Compiler<'m> {
             .map(|(i, s)| {
                 let (a, b) = (fk[s.min(fk.len() - 1)], tk[i]);
                 let r = v[s.min(v.len() - 1)];
-                let r = if a == b { r } else { self.un(ops::conv_fn(a, b), r) };
-                match (from.scalar(), to.scalar().and_then(ops::narrow_fn)) {
-                    (Some(fs), Some(narrow)) if Some(fs) != to.scalar() => self.un(narrow, r),
-                    _ => r,
+                if a == b {
+                    r
+                } else {
+                    self.un(ops::conv_fn(a, b), r)
                 }
             })
             .collect()
@@ -1217,7 +1186,7 @@ impl<'m> Compiler<'m> {
                         );
                         let off = members.iter().zip(offsets).find(|((h, _), _)| h == g).map(|(_, o)| o)?;
                         let mut comps = Vec::new();
-                        self.layout(&gl.ty, rule, gl.majorness, off, &mut comps, e.span);
+                        self.layout(&gl.ty, rule, gl.majorness, off, &mut comps);
                         Some(Place { root: Root::Buffer(b), dyns: vec![], comps, ty: gl.ty.clone() })
                     }
                     AddressSpace::PushConstant => {
@@ -1233,7 +1202,7 @@ impl<'m> Compiler<'m> {
                         );
                         let off = members.iter().zip(offsets).find(|((h, _), _)| h == g).map(|(_, o)| o)?;
                         let mut comps = Vec::new();
-                        self.layout(&gl.ty, rule, gl.majorness, off, &mut comps, e.span);
+                        self.layout(&gl.ty, rule, gl.majorness, off, &mut comps);
                         Some(Place { root: Root::Buffer(b), dyns: vec![], comps, ty: gl.ty.clone() })
                     }
                     AddressSpace::Resource => {
@@ -1246,7 +1215,7 @@ impl<'m> Compiler<'m> {
                         match &gl.ty {
                             Type::Resource(ResourceKind::ConstantBuffer, Some(t)) => {
                                 let mut comps = Vec::new();
-                                self.layout(t, self.m.layout.uniform(), gl.majorness, 0, &mut comps, e.span);
+                                self.layout(t, self.m.layout.uniform(), gl.majorness, 0, &mut comps);
                                 Some(Place { root: Root::Buffer(b), dyns: vec![], comps, ty: (**t).clone() })
                             }
                             _ => Some(Place { root: Root::Buffer(b), dyns: vec![], comps: vec![], ty: gl.ty.clone() }),
@@ -1292,7 +1261,7 @@ impl<'m> Compiler<'m> {
                     };
                     let majorness = self.majorness_of(*base, func);
                     let mut comps = Vec::new();
-                    self.layout(&elem, rule, majorness, 0, &mut comps, e.span);
+                    self.layout(&elem, rule, majorness, 0, &mut comps);
                     let i = self.expr(*index, func);
                     let i = self.index_u32(i[0], &idx_ty);
                     let stride = self.stride(&elem, rule, majorness);
@@ -1454,7 +1423,6 @@ impl<'m> Compiler<'m> {
                 // Byte-address buffers: the layout module's packing from the byte address.
                 let mut packed = Vec::new();
                 crate::layout::packed_components(c.m, vty, c.m.layout.storage(), 0, &mut packed);
-                c.check_buffer_scalars(&packed, aspan);
                 comps.extend(packed.into_iter().map(|(off, s)| (off, ops::kind(s))));
                 Place {
                     root: Root::Buffer(b),
@@ -1463,7 +1431,7 @@ impl<'m> Compiler<'m> {
                     ty: vty.clone(),
                 }
             } else {
-                c.layout(&elem, c.m.layout.storage(), majorness, 0, &mut comps, aspan);
+                c.layout(&elem, c.m.layout.storage(), majorness, 0, &mut comps);
                 let stride = c.stride(&elem, c.m.layout.storage(), majorness);
                 Place {
                     root: Root::Buffer(b),

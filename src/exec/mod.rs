@@ -11,11 +11,10 @@
 //!
 //! - Every value is flattened into scalar components; each component lives in a *virtual
 //!   register*, which holds one `u64` per lane (structure of arrays: register `r` of lane `l` is
-//!   `regs[r * width + l]`). A component's kind (`bool`, `int`, `uint`, `int64_t`, `uint64_t`,
-//!   `float`, `double`) is known at compile time and baked into the instruction: binary operators
-//!   and conversions carry a monomorphized function pointer, so the interpreter loops over the
-//!   active lanes without decoding anything per lane. 16-bit types run in 32 bits (`half` as
-//!   `float`); this is the one inexact corner.
+//!   `regs[r * width + l]`). A component's kind (`bool`, the 8-, 16-, 32- and 64-bit integers,
+//!   `half`, `float`, `double`) is known at compile time and baked into the instruction: binary
+//!   operators and conversions carry a monomorphized function pointer, so the interpreter loops
+//!   over the active lanes without decoding anything per lane.
 //! - Functions are inlined at their call sites (HLSL has no recursion); `out`/`inout` arguments
 //!   are copied back at the call's end, as HLSL specifies.
 //! - Structured control flow becomes mask instructions over a small array of per-wave *mask
@@ -39,8 +38,9 @@
 //!
 //! # Semantics
 //!
-//! Integers wrap; division by zero gives all ones (D3D's `udiv`), shifts mask their amount;
-//! floats are IEEE binary32 through Rust's `f32` (no fast-math, no denormal flushing); `min`/
+//! Integers wrap at their width; division by zero gives all ones (D3D's `udiv`), shifts mask
+//! their amount; floats are IEEE binary32 through Rust's `f32` (no fast-math, no denormal
+//! flushing), `half` is binary16, rounded after every operation ([`crate::numeric`]); `min`/
 //! `max` follow `fmin`/`fmax` (a NaN operand yields the other). Buffers are laid out as the
 //! SPIR-V backend lays them out, by [`crate::layout`] and the module's `--layout` (DXC's relaxed
 //! std430 for storage buffers and relaxed std140 for `cbuffer` and `ConstantBuffer<T>` by

@@ -1,10 +1,16 @@
 //! Scalar kernels: one `u64` slot holds one component of any type (see the module docs of
 //! [`super`]). Binary operators and conversions are monomorphized per (operator, kind) so the
 //! compiled instruction carries a plain function pointer and the lane loop does no decoding.
+//!
+//! A component holds its type's bits, zero-extended: an `int8_t` of -1 is `0xFF`, a `half` its
+//! binary16 encoding. 8- and 16-bit integers wrap at their width; `half` arithmetic is done in
+//! `f32` and rounded to binary16 after each operation, which is IEEE's correctly rounded result
+//! for `+ - * /` (binary32 carries more than twice binary16's precision).
 
 use crate::ir::{BinaryOp, Scalar};
+use crate::numeric;
 
-/// The execution kind of a scalar: 16-bit types run in 32 bits (`half` as `float`).
+/// The execution kind of a scalar.
 pub const BOOL: u8 = 0;
 pub const I32: u8 = 1;
 pub const U32: u8 = 2;
@@ -12,29 +18,69 @@ pub const I64: u8 = 3;
 pub const U64: u8 = 4;
 pub const F32: u8 = 5;
 pub const F64: u8 = 6;
+pub const I8: u8 = 7;
+pub const U8: u8 = 8;
+pub const I16: u8 = 9;
+pub const U16: u8 = 10;
+pub const F16: u8 = 11;
 
 pub fn kind(s: Scalar) -> u8 {
     match s {
         Scalar::Bool => BOOL,
-        Scalar::I8 | Scalar::I16 | Scalar::I32 => I32,
-        Scalar::U8 | Scalar::U16 | Scalar::U32 => U32,
+        Scalar::I8 => I8,
+        Scalar::U8 => U8,
+        Scalar::I16 => I16,
+        Scalar::U16 => U16,
+        Scalar::I32 => I32,
+        Scalar::U32 => U32,
         Scalar::I64 => I64,
         Scalar::U64 => U64,
-        Scalar::F16 | Scalar::F32 => F32,
+        Scalar::F16 => F16,
+        Scalar::F32 => F32,
         Scalar::F64 => F64,
     }
 }
 
 pub fn is_float(k: u8) -> bool {
-    k == F32 || k == F64
+    matches!(k, F16 | F32 | F64)
+}
+
+fn is_signed(k: u8) -> bool {
+    matches!(k, I8 | I16 | I32 | I64)
+}
+
+/// The 32-bit kind an 8- or 16-bit one widens to (texels are 32-bit values).
+pub fn widened_to_32(k: u8) -> u8 {
+    match k {
+        F16 => F32,
+        I8 | I16 => I32,
+        U8 | U16 => U32,
+        k => k,
+    }
 }
 
 /// Bytes a component of this kind takes in a buffer (`bool` is a 32-bit word).
 pub fn size_of(k: u8) -> u32 {
-    if matches!(k, I64 | U64 | F64) {
-        8
-    } else {
-        4
+    match k {
+        I8 | U8 => 1,
+        I16 | U16 | F16 => 2,
+        I64 | U64 | F64 => 8,
+        _ => 4,
+    }
+}
+
+/// The bits of an integer component, sign-extended from its width (zero-extended if unsigned).
+pub fn int_value(k: u8, x: u64) -> i128 {
+    match k {
+        I8 => x as u8 as i8 as i128,
+        I16 => x as u16 as i16 as i128,
+        I32 => x as u32 as i32 as i128,
+        I64 => x as i64 as i128,
+        U8 => x as u8 as i128,
+        U16 => x as u16 as i128,
+        U32 => x as u32 as i128,
+        BOOL => (x != 0) as i128,
+        _ => x as i128,
     }
 }
 
@@ -93,6 +139,16 @@ pub fn f(x: u64) -> f32 {
 #[inline(always)]
 pub fn fb(x: f32) -> u64 {
     x.to_bits() as u64
+}
+/// A `half` component widened (exactly) to `f32`.
+#[inline(always)]
+pub fn h(x: u64) -> f32 {
+    f16_to_f32(x as u32 & 0xffff)
+}
+/// An `f32` rounded to `half`, as a component.
+#[inline(always)]
+pub fn hb(x: f32) -> u64 {
+    numeric::f16_bits(x as f64) as u64
 }
 
 macro_rules! int_ops {
@@ -186,7 +242,12 @@ pub fn bin_value(op: u8, k: u8, a: u64, b: u64) -> u64 {
         U32 => int_ops!(op, a, b, u32, u32, 32),
         I64 => int_ops!(op, a, b, i64, u64, 64),
         U64 => int_ops!(op, a, b, u64, u64, 64),
+        I8 => int_ops!(op, a, b, i8, u8, 8),
+        U8 => int_ops!(op, a, b, u8, u8, 8),
+        I16 => int_ops!(op, a, b, i16, u16, 16),
+        U16 => int_ops!(op, a, b, u16, u16, 16),
         F32 => float_ops!(op, f(a), f(b), fb),
+        F16 => float_ops!(op, h(a), h(b), hb),
         _ => float_ops!(op, f64::from_bits(a), f64::from_bits(b), f64::to_bits),
     }
 }
@@ -206,7 +267,12 @@ pub fn bin_fn(op: u8, k: u8) -> BinFn {
                 I64 => bin_g::<$o, 3>,
                 U64 => bin_g::<$o, 4>,
                 F32 => bin_g::<$o, 5>,
-                _ => bin_g::<$o, 6>,
+                F64 => bin_g::<$o, 6>,
+                I8 => bin_g::<$o, 7>,
+                U8 => bin_g::<$o, 8>,
+                I16 => bin_g::<$o, 9>,
+                U16 => bin_g::<$o, 10>,
+                _ => bin_g::<$o, 11>,
             }
         };
     }
@@ -235,7 +301,7 @@ pub fn bin_fn(op: u8, k: u8) -> BinFn {
 }
 
 /// Numeric conversion between kinds (HLSL casts: float → int truncates toward zero and
-/// saturates, as Rust's `as`; NaN → 0).
+/// saturates, as Rust's `as`; NaN → 0; integers keep their low bits; to `half` rounds once).
 #[inline(always)]
 pub fn convert_value(from: u8, to: u8, x: u64) -> u64 {
     if from == to {
@@ -247,54 +313,34 @@ pub fn convert_value(from: u8, to: u8, x: u64) -> u64 {
         F(f64),
     }
     let v = match from {
-        BOOL => V::I((x != 0) as i128),
-        I32 => V::I(x as u32 as i32 as i128),
-        U32 => V::I(x as u32 as i128),
-        I64 => V::I(x as i64 as i128),
-        U64 => V::I(x as i128),
+        F16 => V::F(h(x) as f64),
         F32 => V::F(f(x) as f64),
-        _ => V::F(f64::from_bits(x)),
+        F64 => V::F(f64::from_bits(x)),
+        k => V::I(int_value(k, x)),
     };
     match (to, v) {
         (BOOL, V::I(i)) => (i != 0) as u64,
         (BOOL, V::F(g)) => (g != 0.0) as u64,
+        (I8 | U8, V::I(i)) => i as u8 as u64,
+        (I16 | U16, V::I(i)) => i as u16 as u64,
         (I32 | U32, V::I(i)) => i as u32 as u64,
         (I64 | U64, V::I(i)) => i as u64,
+        (F16, V::I(i)) => numeric::f16_bits(i as f64) as u64,
         (F32, V::I(i)) => fb(i as f32),
         (F64, V::I(i)) => (i as f64).to_bits(),
+        (I8, V::F(g)) => g as i8 as u8 as u64,
+        (U8, V::F(g)) => g as u8 as u64,
+        (I16, V::F(g)) => g as i16 as u16 as u64,
+        (U16, V::F(g)) => g as u16 as u64,
         (I32, V::F(g)) => g as i32 as u32 as u64,
         (U32, V::F(g)) => g as u32 as u64,
         (I64, V::F(g)) => g as i64 as u64,
         (U64, V::F(g)) => g as u64,
+        (F16, V::F(g)) => numeric::f16_bits(g) as u64,
         (F32, V::F(g)) => fb(g as f32),
         (_, V::F(g)) => g.to_bits(),
         (_, V::I(i)) => i as u64,
     }
-}
-
-fn wrap_i8(x: u64) -> u64 {
-    x as u8 as i8 as i32 as u32 as u64
-}
-fn wrap_u8(x: u64) -> u64 {
-    x as u8 as u64
-}
-fn wrap_i16(x: u64) -> u64 {
-    x as u16 as i16 as i32 as u32 as u64
-}
-fn wrap_u16(x: u64) -> u64 {
-    x as u16 as u64
-}
-
-/// The 32-bit value an 8- or 16-bit integer conversion leaves (those types run in 32 bits, so
-/// a conversion to one keeps only its bits, sign-extended for signed types).
-pub fn narrow_fn(s: Scalar) -> Option<UnFn> {
-    Some(match s {
-        Scalar::I8 => wrap_i8 as UnFn,
-        Scalar::U8 => wrap_u8,
-        Scalar::I16 => wrap_i16,
-        Scalar::U16 => wrap_u16,
-        _ => return None,
-    })
 }
 
 fn conv_g<const A: u8, const B: u8>(x: u64) -> u64 {
@@ -311,7 +357,12 @@ pub fn conv_fn(from: u8, to: u8) -> UnFn {
                 3 => conv_g::<$a, 3>,
                 4 => conv_g::<$a, 4>,
                 5 => conv_g::<$a, 5>,
-                _ => conv_g::<$a, 6>,
+                6 => conv_g::<$a, 6>,
+                7 => conv_g::<$a, 7>,
+                8 => conv_g::<$a, 8>,
+                9 => conv_g::<$a, 9>,
+                10 => conv_g::<$a, 10>,
+                _ => conv_g::<$a, 11>,
             }
         };
     }
@@ -322,13 +373,21 @@ pub fn conv_fn(from: u8, to: u8) -> UnFn {
         3 => to!(3),
         4 => to!(4),
         5 => to!(5),
-        _ => to!(6),
+        6 => to!(6),
+        7 => to!(7),
+        8 => to!(8),
+        9 => to!(9),
+        10 => to!(10),
+        _ => to!(11),
     }
 }
 
 pub fn neg_fn(k: u8) -> UnFn {
     match k {
+        I8 | U8 => |x| (x as u8).wrapping_neg() as u64,
+        I16 | U16 => |x| (x as u16).wrapping_neg() as u64,
         I32 | U32 => |x| (x as u32).wrapping_neg() as u64,
+        F16 => |x| x ^ 0x8000,
         F32 => |x| fb(-f(x)),
         F64 => |x| (-f64::from_bits(x)).to_bits(),
         BOOL => |x| x,
@@ -338,6 +397,8 @@ pub fn neg_fn(k: u8) -> UnFn {
 
 pub fn bitnot_fn(k: u8) -> UnFn {
     match k {
+        I8 | U8 => |x| !(x as u8) as u64,
+        I16 | U16 => |x| !(x as u16) as u64,
         I32 | U32 => |x| !(x as u32) as u64,
         BOOL => |x| (x == 0) as u64,
         _ => |x: u64| !x,
@@ -346,6 +407,7 @@ pub fn bitnot_fn(k: u8) -> UnFn {
 
 pub fn not_fn(k: u8) -> UnFn {
     match k {
+        F16 => |x| (x & 0x7fff == 0) as u64,
         F32 => |x| (f(x) == 0.0) as u64,
         F64 => |x| (f64::from_bits(x) == 0.0) as u64,
         _ => |x| (x == 0) as u64,
@@ -354,86 +416,36 @@ pub fn not_fn(k: u8) -> UnFn {
 
 /// The identity of a reduction operator on a kind (for exclusive scans).
 pub fn identity(op: u8, k: u8) -> u64 {
+    let bits = size_of(k) * 8;
+    let ones = u64::MAX >> (64 - bits);
     match (op, k) {
+        (MUL, F16) => 0x3c00,
         (MUL, F32) => fb(1.0),
         (MUL, F64) => 1f64.to_bits(),
         (MUL, _) => 1,
-        (AND, I32 | U32) => u32::MAX as u64,
         (AND, BOOL) => 1,
-        (AND, _) => u64::MAX,
+        (AND, _) => ones,
+        (MIN, F16) => 0x7c00,
         (MIN, F32) => fb(f32::INFINITY),
         (MIN, F64) => f64::INFINITY.to_bits(),
-        (MIN, I32) => i32::MAX as u32 as u64,
-        (MIN, U32) => u32::MAX as u64,
-        (MIN, I64) => i64::MAX as u64,
-        (MIN, U64) => u64::MAX,
         (MIN, BOOL) => 1,
+        (MIN, _) if is_signed(k) => ones >> 1,
+        (MIN, _) => ones,
+        (MAX, F16) => 0xfc00,
         (MAX, F32) => fb(f32::NEG_INFINITY),
         (MAX, F64) => f64::NEG_INFINITY.to_bits(),
-        (MAX, I32) => i32::MIN as u32 as u64,
-        (MAX, I64) => i64::MIN as u64,
+        (MAX, _) if is_signed(k) => 1 << (bits - 1),
         _ => 0,
     }
 }
 
 /// Float → half bits (round to nearest even), as `f32tof16`.
 pub fn f32_to_f16(x: f32) -> u32 {
-    let bits = x.to_bits();
-    let sign = (bits >> 16) & 0x8000;
-    let exp = ((bits >> 23) & 0xff) as i32;
-    let man = bits & 0x7f_ffff;
-    if exp == 0xff {
-        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
-    }
-    let e = exp - 127 + 15;
-    if e >= 0x1f {
-        return sign | 0x7c00;
-    }
-    if e <= 0 {
-        if e < -10 {
-            return sign;
-        }
-        let m = man | 0x80_0000;
-        let shift = (14 - e) as u32;
-        let half = 1u32 << (shift - 1);
-        let rest = m & ((1 << shift) - 1);
-        let mut r = m >> shift;
-        if rest > half || (rest == half && r & 1 == 1) {
-            r += 1;
-        }
-        return sign | r;
-    }
-    let mut r = ((e as u32) << 10) | (man >> 13);
-    let rest = man & 0x1fff;
-    if rest > 0x1000 || (rest == 0x1000 && r & 1 == 1) {
-        r += 1;
-    }
-    sign | r
+    numeric::f16_bits(x as f64) as u32
 }
 
 pub fn f16_to_f32(h: u32) -> f32 {
-    let sign = (h & 0x8000) << 16;
-    let exp = (h >> 10) & 0x1f;
-    let man = h & 0x3ff;
-    let bits = if exp == 0 {
-        if man == 0 {
-            sign
-        } else {
-            // Subnormal half: normalize.
-            let mut e = -1i32;
-            let mut m = man;
-            while m & 0x400 == 0 {
-                m <<= 1;
-                e -= 1;
-            }
-            sign | (((127 - 15 + 1 + e) as u32) << 23) | ((m & 0x3ff) << 13)
-        }
-    } else if exp == 0x1f {
-        sign | 0x7f80_0000 | (man << 13)
-    } else {
-        sign | ((exp + 127 - 15) << 23) | (man << 13)
-    };
-    f32::from_bits(bits)
+    numeric::f16_to_f32(h as u16)
 }
 
 /// A component-wise math function of the stdlib (`[cpu(math, name)]`).
@@ -485,6 +497,13 @@ pub enum Math {
     FirstBitLow,
     FirstBitHigh,
     ReverseBits,
+    Ldexp,
+    FrexpExponent,
+    FrexpMantissa,
+    Asinh,
+    Acosh,
+    Atanh,
+    CopySign,
 }
 
 impl Math {
@@ -537,6 +556,13 @@ impl Math {
             "firstbitlow" => FirstBitLow,
             "firstbithigh" => FirstBitHigh,
             "reversebits" => ReverseBits,
+            "ldexp" => Ldexp,
+            "frexp_exponent" => FrexpExponent,
+            "frexp_mantissa" => FrexpMantissa,
+            "asinh" => Asinh,
+            "acosh" => Acosh,
+            "atanh" => Atanh,
+            "copysign" => CopySign,
             _ => return None,
         })
     }
@@ -582,6 +608,10 @@ macro_rules! float_math {
             Acos => x.acos(),
             Atan => x.atan(),
             Atan2 => x.atan2(y),
+            Asinh => x.asinh(),
+            Acosh => x.acosh(),
+            Atanh => x.atanh(),
+            CopySign => x.copysign(y),
             Fmod => x % y,
             _ => 0.0,
         }
@@ -591,6 +621,7 @@ macro_rules! float_math {
 /// One component of a math function; `k` is the kind of the (first value) argument.
 pub fn math_value(m: Math, k: u8, a: u64, b: u64, c: u64) -> u64 {
     use Math::*;
+    let bits = size_of(k) * 8;
     match m {
         Select => {
             if a != 0 {
@@ -602,63 +633,49 @@ pub fn math_value(m: Math, k: u8, a: u64, b: u64, c: u64) -> u64 {
         AsUint | AsInt | AsFloat => a,
         F32ToF16 => f32_to_f16(f(a)) as u64,
         F16ToF32 => fb(f16_to_f32(a as u32 & 0xffff)),
-        IsNan if k == F32 => f(a).is_nan() as u64,
-        IsNan => f64::from_bits(a).is_nan() as u64,
-        IsInf if k == F32 => f(a).is_infinite() as u64,
-        IsInf => f64::from_bits(a).is_infinite() as u64,
+        IsNan | IsInf if !is_float(k) => 0,
+        IsNan => float_value(k, a).is_nan() as u64,
+        IsInf => float_value(k, a).is_infinite() as u64,
         Sign => {
-            let s: i32 = match k {
-                F32 => {
-                    let x = f(a);
-                    (x > 0.0) as i32 - (x < 0.0) as i32
-                }
-                F64 => {
-                    let x = f64::from_bits(a);
-                    (x > 0.0) as i32 - (x < 0.0) as i32
-                }
-                I32 => (a as u32 as i32).signum(),
-                I64 => (a as i64).signum() as i32,
-                _ => (a != 0) as i32,
+            let s: i32 = if is_float(k) {
+                let x = float_value(k, a);
+                (x > 0.0) as i32 - (x < 0.0) as i32
+            } else {
+                int_value(k, a).signum() as i32
             };
             s as u32 as u64
         }
-        CountBits if k == I64 || k == U64 => a.count_ones() as u64,
-        CountBits => (a as u32).count_ones() as u64,
-        FirstBitLow if k == I64 || k == U64 => {
+        CountBits => a.count_ones() as u64,
+        FirstBitLow => {
             if a == 0 {
                 u32::MAX as u64
             } else {
                 a.trailing_zeros() as u64
             }
         }
-        FirstBitLow => {
-            if a as u32 == 0 {
-                u32::MAX as u64
-            } else {
-                (a as u32).trailing_zeros() as u64
-            }
-        }
         FirstBitHigh => {
             // Signed: the first bit that differs from the sign bit (HLSL/FindSMsb).
-            let (v, bits) = match k {
-                I32 => {
-                    let x = a as u32;
-                    (if (x as i32) < 0 { !x as u64 } else { x as u64 }, 32)
-                }
-                U32 => (a as u32 as u64, 32),
-                I64 => (if (a as i64) < 0 { !a } else { a }, 64),
-                _ => (a, 64),
-            };
-            let _ = bits;
+            let v = int_value(k, a);
+            let v = if v < 0 { !v } else { v };
             if v == 0 {
                 u32::MAX as u64
             } else {
-                (63 - v.leading_zeros()) as u64
+                (127 - v.leading_zeros()) as u64
             }
         }
-        ReverseBits if k == I64 || k == U64 => a.reverse_bits(),
-        ReverseBits => (a as u32).reverse_bits() as u64,
+        ReverseBits => a.reverse_bits() >> (64 - bits),
+        // Halves and floats are exact in f64, and so are their scalings by powers of two.
+        Ldexp => {
+            let e = (b as u32 as i32).clamp(-2200, 2200);
+            let x = float_value(k, a) * 2f64.powi(e / 2) * 2f64.powi(e - e / 2);
+            float_bits(k, x)
+        }
+        FrexpExponent => frexp(float_value(k, a)).1 as u32 as u64,
+        FrexpMantissa => float_bits(k, frexp(float_value(k, a)).0),
+        // A fused product of halves is exact in f64: the sum then rounds once, as IEEE's fma.
+        Fma if k == F16 => numeric::f16_bits((h(a) as f64).mul_add(h(b) as f64, h(c) as f64)) as u64,
         _ => match k {
+            F16 => hb(float_math!(m, f32, h(a), h(b), h(c))),
             F32 => fb(float_math!(m, f32, f(a), f(b), f(c))),
             F64 => float_math!(m, f64, f64::from_bits(a), f64::from_bits(b), f64::from_bits(c)).to_bits(),
             _ => match m {
@@ -666,11 +683,74 @@ pub fn math_value(m: Math, k: u8, a: u64, b: u64, c: u64) -> u64 {
                 Max => bin_value(MAX, k, a, b),
                 Clamp => bin_value(MIN, k, bin_value(MAX, k, a, b), c),
                 Mad => bin_value(ADD, k, bin_value(MUL, k, a, b), c),
-                Abs if k == I32 => (a as u32 as i32).wrapping_abs() as u32 as u64,
-                Abs if k == I64 => (a as i64).wrapping_abs() as u64,
+                Abs if is_signed(k) => int_value(k, a).unsigned_abs() as u64 & (u64::MAX >> (64 - bits)),
                 Abs => a,
                 _ => 0,
             },
         },
+    }
+}
+
+/// `x`'s mantissa in `[0.5, 1)` (signed) and exponent; `x` and 0 for zeros, infinities, NaNs.
+fn frexp(x: f64) -> (f64, i32) {
+    if x == 0.0 || !x.is_finite() {
+        return (x, 0);
+    }
+    // A subnormal is scaled into the normal range first.
+    let (x, shift) = if x.abs() < f64::MIN_POSITIVE { (x * 2f64.powi(64), 64) } else { (x, 0) };
+    let bits = x.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    (f64::from_bits((bits & !(0x7ff << 52)) | (1022 << 52)), exp - 1022 - shift)
+}
+
+/// A float component of kind `k` with value `x` (rounded to `k`).
+fn float_bits(k: u8, x: f64) -> u64 {
+    match k {
+        F16 => numeric::f16_bits(x) as u64,
+        F32 => fb(x as f32),
+        _ => x.to_bits(),
+    }
+}
+
+/// A float component's value.
+fn float_value(k: u8, x: u64) -> f64 {
+    match k {
+        F16 => h(x) as f64,
+        F32 => f(x) as f64,
+        _ => f64::from_bits(x),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn narrow_kinds_wrap_and_halves_round_after_each_operation() {
+        // int8: 127 + 1 wraps; -128 / -1 stays -128; shifts mask at 8 bits.
+        assert_eq!(bin_value(ADD, I8, 0x7f, 1), 0x80);
+        assert_eq!(bin_value(DIV, I8, 0x80, 0xff), 0x80);
+        assert_eq!(bin_value(SHL, U8, 1, 9), 2);
+        assert_eq!(convert_value(I8, I32, 0x80), 0xffff_ff80);
+        assert_eq!(convert_value(U16, I8, 0xffff), 0xff);
+        // half: 1 + 2^-11 ties to 1; 65504 + 16 overflows to infinity.
+        assert_eq!(bin_value(ADD, F16, 0x3c00, 0x1000), 0x3c00);
+        assert_eq!(bin_value(ADD, F16, 0x7bff, 0x4c00), 0x7c00);
+        assert_eq!(convert_value(F64, F16, 0.1f64.to_bits()), 0x2e66);
+        assert_eq!(identity(MIN, I16), 0x7fff);
+        assert_eq!(identity(MAX, I8), 0x80);
+        assert_eq!(math_value(Math::FirstBitHigh, I16, 0xff80, 0, 0), 6);
+        assert_eq!(math_value(Math::ReverseBits, U16, 1, 0, 0), 0x8000);
+    }
+
+    #[test]
+    fn frexp_and_ldexp_are_exact() {
+        // A float subnormal: 0x300 · 2^-149 = 0.75 · 2^-139.
+        let tiny = fb(f32::from_bits(0x300));
+        assert_eq!(math_value(Math::FrexpMantissa, F32, tiny, 0, 0), fb(0.75));
+        assert_eq!(math_value(Math::FrexpExponent, F32, tiny, 0, 0), (-139i32) as u32 as u64);
+        assert_eq!(math_value(Math::FrexpExponent, F64, 42.75f64.to_bits(), 0, 0), 6);
+        assert_eq!(math_value(Math::FrexpMantissa, F16, 0x8000, 0, 0), 0x8000);
+        assert_eq!(math_value(Math::Ldexp, F32, fb(42.75), (-140i32) as u32 as u64, 0), 0x5580);
     }
 }

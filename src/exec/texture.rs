@@ -439,6 +439,7 @@ fn compare(view: &View, s: &SamplerDesc, reference: f32, t: Texel) -> f32 {
 // ---- the engine's side: bindings, instructions, texel places --------------------------------
 
 use super::compile::{Binding, Descriptor, Reg, Root, TexInst, TexOp};
+use super::ops;
 use super::{lanes, Access, CpuBuffer, Exec, Wave};
 use crate::diag::Diagnostic;
 use crate::image::{Format, View as Bound};
@@ -629,12 +630,14 @@ impl Exec<'_> {
             return;
         };
         let mut texel = self.read_texel(b, at, format);
-        for ((o, _), r) in a.place.comps.iter().zip(&a.regs) {
+        for ((o, k), r) in a.place.comps.iter().zip(&a.regs) {
             let v = *r as usize * w + lane;
+            // Texels are 32-bit values: a `half` or 16-bit integer component widens and narrows.
+            let wide = ops::widened_to_32(*k);
             if a.store {
-                texel[*o as usize] = wave.regs[v] as u32;
+                texel[*o as usize] = ops::convert_value(*k, wide, wave.regs[v]) as u32;
             } else {
-                wave.regs[v] = texel[*o as usize] as u64;
+                wave.regs[v] = ops::convert_value(wide, *k, texel[*o as usize] as u64);
             }
         }
         if a.store {

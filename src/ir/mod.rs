@@ -14,6 +14,7 @@
 //!   [`crate::stdlib::Stdlib`]; the per-target lowering is data there, not code here.
 
 pub mod bindings;
+pub mod flow;
 
 use crate::arena::{Arena, Handle};
 use crate::span::Span;
@@ -733,6 +734,9 @@ pub struct EntryPoint {
     pub function: FunctionId,
     pub stage: Stage,
     pub numthreads: Option<[u32; 3]>,
+    /// The dimensions of `numthreads` given by a specialization constant (its global; the
+    /// default is in `numthreads`): SPIR-V's `LocalSizeId`, GLSL's `local_size_x_id`.
+    pub numthreads_spec: [Option<GlobalId>; 3],
     pub wave_size: Option<WaveSize>,
     /// `[RootSignature("…")]`: D3D12 reads it from the DXIL, so HLSL output keeps it; no other
     /// target has root signatures.
@@ -755,6 +759,9 @@ pub struct Module {
     /// The structs that stand for interface-typed values (Slang's existentials), for whoever
     /// fills or reads their bytes (tests, reflection).
     pub existentials: Vec<Existential>,
+    /// Specialization constants, by id: globals of space `Constant` holding their default
+    /// values, which a pipeline may replace.
+    pub spec_constants: Vec<SpecConstant>,
 }
 
 /// An interface used as a type: its values are struct `ty`, laid out as Slang lays out an
@@ -772,7 +779,74 @@ pub struct Existential {
     pub types: Vec<(Type, u32)>,
 }
 
+/// A specialization constant (`[SpecializationConstant]`, `[vk::constant_id(N)]`): global
+/// `global`, a `Constant` whose `init` is the default, given another value by a pipeline
+/// under `id` (SPIR-V's `SpecId`, GLSL's `constant_id`, WGSL's `@id`, Metal's function constant
+/// index). Targets without specialization (HLSL, CUDA) read the default.
+#[derive(Clone, Debug)]
+pub struct SpecConstant {
+    pub global: GlobalId,
+    pub id: u32,
+}
+
 impl Module {
+    /// The specialization constant id of global `g`, when it is one.
+    pub fn spec_id(&self, g: GlobalId) -> Option<u32> {
+        self.spec_constants.iter().find(|s| s.global == g).map(|s| s.id)
+    }
+
+    /// Gives specialization constants other values (`(id, value)`), as a pipeline would: for
+    /// the engines that compile the module themselves (the CPU engine, CUDA). An id the module
+    /// does not have is an error naming it.
+    pub fn specialize(&mut self, values: &[(u32, f64)]) -> Result<(), String> {
+        for &(id, value) in values {
+            let Some(sc) = self.spec_constants.iter().find(|s| s.id == id) else {
+                return Err(format!("the shader has no specialization constant {id}"));
+            };
+            let g = sc.global;
+            let ty = self.globals[g].ty.clone();
+            let name = &self.globals[g].name;
+            let refuse =
+                |what: &str| Err(format!("specialization constant {id} (`{name}`) is {what}; {value} does not fit"));
+            let v = match ty.scalar() {
+                Some(Scalar::Bool) if value == 0.0 || value == 1.0 => ConstValue::Bool(value != 0.0),
+                Some(Scalar::Bool) => return refuse("a bool (0 or 1, false or true)"),
+                Some(s) if s.is_float() => ConstValue::Float(value),
+                Some(s) if value.fract() != 0.0 => return refuse(&format!("an integer ({})", s.hlsl_name())),
+                Some(s) if s.is_signed_int() => {
+                    let half = 2f64.powi(s.bits() as i32 - 1);
+                    if value < -half || value >= half {
+                        return refuse(&format!("a {}", s.hlsl_name()));
+                    }
+                    ConstValue::Int(value as i64)
+                }
+                Some(s) => {
+                    if value < 0.0 || value >= 2f64.powi(s.bits() as i32) {
+                        return refuse(&format!("a {}", s.hlsl_name()));
+                    }
+                    ConstValue::Uint(value as u64)
+                }
+                None => return refuse("not a scalar"),
+            };
+            self.globals[g].init = Some(v.clone());
+            for ep in &mut self.entry_points {
+                for (d, spec) in ep.numthreads_spec.iter().enumerate() {
+                    if *spec == Some(g) {
+                        let Some(size) = ep.numthreads.as_mut() else { continue };
+                        match v.as_u64() {
+                            Some(n) if (1..=1024).contains(&n) => size[d] = n as u32,
+                            _ => {
+                                let axis = ["x", "y", "z"][d];
+                                return Err(format!("specialization constant {id} sizes the group's {axis} dimension, which {value} cannot be"));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Whether `ty`, stored with `majorness`, holds an integer or bool matrix laid out by
     /// columns. SPIR-V and GLSL have float matrices only and give the others as arrays of their
     /// rows, so only row-major storage of those matches the bytes HLSL gives them.

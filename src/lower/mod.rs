@@ -17,6 +17,7 @@ mod predicate;
 mod resource_structs;
 mod resource_values;
 mod row_major_matrices;
+mod switch_fallthrough;
 mod texel_writes;
 mod uniformity;
 pub mod virtual_wave;
@@ -26,6 +27,7 @@ pub use intrinsics::lower_intrinsics;
 pub use parameter_blocks::parameter_blocks;
 pub use resource_values::resource_values;
 pub use row_major_matrices::row_major_matrices;
+pub use switch_fallthrough::switch_fallthrough;
 pub use texel_writes::texel_writes;
 pub use virtual_wave::{virtual_wave, wide_virtual_wave};
 

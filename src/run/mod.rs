@@ -105,6 +105,8 @@ pub struct Dispatch<'a> {
     /// After the run whose buffers come back, this many more dispatches timed on the device
     /// (`wavec run --time`), after a few warm-up ones; 0 for none.
     pub timed_runs: u32,
+    /// Specialization constants the pipeline gives values: each id and its value's bytes.
+    pub specialization: Vec<(u32, Vec<u8>)>,
 }
 
 /// What a device can do, as far as wavec cares.

@@ -107,6 +107,11 @@ pub(crate) const CAPABILITY_INT64: u32 = 11;
 pub(crate) const CAPABILITY_INT16: u32 = 22;
 pub(crate) const CAPABILITY_FLOAT16: u32 = 9;
 pub(crate) const CAPABILITY_INT8: u32 = 39;
+/// Float atomics (SPV_EXT_shader_atomic_float_add / _min_max).
+pub(crate) const CAPABILITY_ATOMIC_FLOAT32_ADD: u32 = 6033;
+pub(crate) const CAPABILITY_ATOMIC_FLOAT64_ADD: u32 = 6034;
+pub(crate) const CAPABILITY_ATOMIC_FLOAT32_MIN_MAX: u32 = 5612;
+pub(crate) const CAPABILITY_ATOMIC_FLOAT64_MIN_MAX: u32 = 5613;
 pub(crate) const CAPABILITY_IMAGE_GATHER_EXTENDED: u32 = 25;
 pub(crate) const CAPABILITY_MIN_LOD: u32 = 42;
 pub(crate) const CAPABILITY_SAMPLED_CUBE_ARRAY: u32 = 45;

@@ -930,6 +930,77 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             )));
         }
     }
+    // Float atomics (`InterlockedAdd` of a float): VK_EXT_shader_atomic_float(2), on buffers and
+    // groupshared memory alike, as the module declares them.
+    let float_atomic_caps = [
+        spirv::CAPABILITY_ATOMIC_FLOAT32_ADD,
+        spirv::CAPABILITY_ATOMIC_FLOAT64_ADD,
+        spirv::CAPABILITY_ATOMIC_FLOAT32_MIN_MAX,
+        spirv::CAPABILITY_ATOMIC_FLOAT64_MIN_MAX,
+    ];
+    let mut float_atomics = vk::PhysicalDeviceShaderAtomicFloatFeaturesEXT::default();
+    let mut float_min_max = vk::PhysicalDeviceShaderAtomicFloat2FeaturesEXT::default();
+    if float_atomic_caps.iter().any(|&c| declares(c)) {
+        let mut has_add = vk::PhysicalDeviceShaderAtomicFloatFeaturesEXT::default();
+        let mut has_min_max = vk::PhysicalDeviceShaderAtomicFloat2FeaturesEXT::default();
+        let mut query = vk::PhysicalDeviceFeatures2::default().push_next(&mut has_add).push_next(&mut has_min_max);
+        // SAFETY: a query on a physical device of this instance; the chain outlives the call.
+        unsafe { s.instance().get_physical_device_features2(p.pd, &mut query) };
+        let wanted = [
+            (
+                spirv::CAPABILITY_ATOMIC_FLOAT32_ADD,
+                "shaderBufferFloat32AtomicAdd",
+                has_add.shader_buffer_float32_atomic_add,
+            ),
+            (
+                spirv::CAPABILITY_ATOMIC_FLOAT64_ADD,
+                "shaderBufferFloat64AtomicAdd",
+                has_add.shader_buffer_float64_atomic_add,
+            ),
+            (
+                spirv::CAPABILITY_ATOMIC_FLOAT32_MIN_MAX,
+                "shaderBufferFloat32AtomicMinMax",
+                has_min_max.shader_buffer_float32_atomic_min_max,
+            ),
+            (
+                spirv::CAPABILITY_ATOMIC_FLOAT64_MIN_MAX,
+                "shaderBufferFloat64AtomicMinMax",
+                has_min_max.shader_buffer_float64_atomic_min_max,
+            ),
+        ];
+        for (cap, name, has) in wanted {
+            if declares(cap) && has != vk::TRUE {
+                return Err(RunError::MissingFeature(format!(
+                    "the shader needs `{name}` (float atomics, SPIR-V capability {cap}), which `{}` does not have",
+                    p.info.name
+                )));
+            }
+        }
+        let f32_add = declares(spirv::CAPABILITY_ATOMIC_FLOAT32_ADD);
+        let f64_add = declares(spirv::CAPABILITY_ATOMIC_FLOAT64_ADD);
+        float_atomics = float_atomics
+            .shader_buffer_float32_atomic_add(f32_add)
+            .shader_shared_float32_atomic_add(f32_add && has_add.shader_shared_float32_atomic_add == vk::TRUE)
+            .shader_buffer_float64_atomic_add(f64_add)
+            .shader_shared_float64_atomic_add(f64_add && has_add.shader_shared_float64_atomic_add == vk::TRUE);
+        let f32_mm = declares(spirv::CAPABILITY_ATOMIC_FLOAT32_MIN_MAX);
+        let f64_mm = declares(spirv::CAPABILITY_ATOMIC_FLOAT64_MIN_MAX);
+        float_min_max = float_min_max
+            .shader_buffer_float32_atomic_min_max(f32_mm)
+            .shader_shared_float32_atomic_min_max(
+                f32_mm && has_min_max.shader_shared_float32_atomic_min_max == vk::TRUE,
+            )
+            .shader_buffer_float64_atomic_min_max(f64_mm)
+            .shader_shared_float64_atomic_min_max(
+                f64_mm && has_min_max.shader_shared_float64_atomic_min_max == vk::TRUE,
+            );
+        if f32_add || f64_add {
+            extensions.push(vk::EXT_SHADER_ATOMIC_FLOAT_NAME.as_ptr());
+        }
+        if f32_mm || f64_mm {
+            extensions.push(vk::EXT_SHADER_ATOMIC_FLOAT2_NAME.as_ptr());
+        }
+    }
     let indexing_used = indexing.runtime_descriptor_array == vk::TRUE
         || indexing.shader_sampled_image_array_non_uniform_indexing == vk::TRUE
         || indexing.shader_storage_image_array_non_uniform_indexing == vk::TRUE;
@@ -945,6 +1016,16 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     }
     if indexing_used {
         device_info = device_info.push_next(&mut indexing);
+    }
+    if float_atomics.shader_buffer_float32_atomic_add == vk::TRUE
+        || float_atomics.shader_buffer_float64_atomic_add == vk::TRUE
+    {
+        device_info = device_info.push_next(&mut float_atomics);
+    }
+    if float_min_max.shader_buffer_float32_atomic_min_max == vk::TRUE
+        || float_min_max.shader_buffer_float64_atomic_min_max == vk::TRUE
+    {
+        device_info = device_info.push_next(&mut float_min_max);
     }
     if required_size.is_some() {
         device_info = device_info.push_next(&mut size_feature);
@@ -1132,6 +1213,18 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         .name(&entry_name);
     if required_size.is_some() {
         stage = stage.push_next(&mut required);
+    }
+    let mut spec_data = Vec::new();
+    let mut spec_entries = Vec::new();
+    for (id, bytes) in &d.specialization {
+        spec_entries.push(
+            vk::SpecializationMapEntry::default().constant_id(*id).offset(spec_data.len() as u32).size(bytes.len()),
+        );
+        spec_data.extend_from_slice(bytes);
+    }
+    let spec_info = vk::SpecializationInfo::default().map_entries(&spec_entries).data(&spec_data);
+    if !spec_entries.is_empty() {
+        stage = stage.specialization_info(&spec_info);
     }
     let pipeline_info = [vk::ComputePipelineCreateInfo::default().stage(stage).layout(s.pipeline_layout)];
     let pipelines = unsafe { device.create_compute_pipelines(vk::PipelineCache::null(), &pipeline_info, None) };

@@ -19,10 +19,9 @@
 //! bodies written at the end ([`Checker::finish_existentials`]).
 
 use super::conv::ConvCost;
-use super::{Checker, FnFacts, FnSig, FnState};
+use super::{Checker, FnSig, FnState};
 use crate::arena::Arena;
 use crate::diag::Diagnostic;
-use crate::fast_hash::HashMap;
 use crate::ir::{
     BinaryOp, Block, ConstValue, ExprId, ExprKind, Field, Function, FunctionId, Local, LocalId, ParamMode, Scalar,
     Stmt, StructDef, StructId, SwitchCase, Type, UnaryOp, Uses,
@@ -294,7 +293,7 @@ impl Checker {
         }
         let params = func.params.clone();
         let caller = self.cur.take();
-        self.cur = Some(FnState::new(func, HashMap::default(), FnFacts::default(), None, false));
+        self.cur = Some(FnState::new(func));
         let stmts = build(self, &params);
         let state = self.cur.take().expect("the generated function");
         self.cur = caller;
@@ -376,7 +375,7 @@ impl Checker {
     /// The cost of converting `from` to `to` implicitly: HLSL's conversions, then Slang's
     /// wrapping of a value into an interface or an `Optional` (`none` is typed `void`).
     pub(super) fn conversion_cost(&self, from: &Type, to: &Type) -> Option<ConvCost> {
-        if let Some(c) = super::conv::implicit_cost(from, to) {
+        if let Some(c) = self.implicit_cost(from, to) {
             return Some(c);
         }
         if self.existential_conversion(from, to) {
@@ -841,24 +840,6 @@ impl Checker {
         Type::Struct(h)
     }
 
-    /// Slang's `Tuple<T0, T1, …>`: `{ T0 _0; T1 _1; … }`.
-    pub(super) fn tuple_type(&mut self, elems: &[Type], span: Span) -> Type {
-        if let Some(h) = self.tuples.get(elems) {
-            return Type::Struct(*h);
-        }
-        let words: Vec<String> = elems.iter().map(|t| ir_word(&self.type_name(t))).collect();
-        let name = self.unique_global_name(&format!("Tuple_{}", words.join("_")));
-        let majorness = self.default_majorness;
-        let fields = elems
-            .iter()
-            .enumerate()
-            .map(|(i, t)| Field { name: format!("_{i}"), ty: t.clone(), semantic: None, majorness, span })
-            .collect();
-        let h = self.module.structs.append(StructDef { name, fields, span });
-        self.tuples.insert(elems.to_vec(), h);
-        Type::Struct(h)
-    }
-
     /// Slang's `Conditional<T, has>`: `{ T value; }` when `has`, else no bytes at all.
     pub(super) fn conditional_type(&mut self, elem: &Type, has: bool, span: Span) -> Type {
         if let Some(h) = self.conditionals.get(&(elem.clone(), has)) {
@@ -911,13 +892,6 @@ impl Checker {
             }
             _ => None,
         }
-    }
-
-    /// `makeTuple(a, b, …)`: the `Tuple` of the arguments' types.
-    pub(super) fn make_tuple(&mut self, args: Vec<ExprId>, span: Span) -> ExprId {
-        let types: Vec<Type> = args.iter().map(|a| self.ty(*a)).collect();
-        let ty = self.tuple_type(&types, span);
-        self.add_expr(ExprKind::Construct(args), ty, span)
     }
 
     /// The `T` of an `Optional<T>`.
@@ -1400,7 +1374,7 @@ impl Checker {
                 self.wide_from_words(low, high, leaf.scalar, span)
             } else {
                 let w = word(self, k);
-                self.leaf_from_bits(w, leaf, span)
+                self.payload_leaf_from_bits(w, leaf, span)
             };
             values.push((leaf.path.clone(), value));
         }
@@ -1483,7 +1457,7 @@ impl Checker {
     }
 
     /// A leaf's value read back from its payload word.
-    fn leaf_from_bits(&mut self, word: ExprId, leaf: &AnyValueLeaf, span: Span) -> ExprId {
+    fn payload_leaf_from_bits(&mut self, word: ExprId, leaf: &AnyValueLeaf, span: Span) -> ExprId {
         let uint = |c: &mut Checker, v: u64| c.add_expr(ExprKind::Const(ConstValue::Uint(v)), Type::UINT, span);
         let shift = (leaf.offset % 4) * 8;
         let shifted = if shift == 0 {

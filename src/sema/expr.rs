@@ -80,12 +80,17 @@ impl Checker {
                 return self.constant_buffer_value(e, *h);
             }
         }
-        if conv::implicit_cost(&from, to).is_none() {
+        if let (Type::Struct(d), Type::Struct(b)) = (&from, to) {
+            if self.base_fields(*d, *b).is_some() {
+                return self.upcast(e, *d, *b);
+            }
+        }
+        if self.implicit_cost(&from, to).is_none() {
             if let Some(v) = self.wrapping_conversion(e, to, span) {
                 return v;
             }
         }
-        match conv::implicit_cost(&from, to) {
+        match self.implicit_cost(&from, to) {
             Some(ConvCost::Truncate) => {
                 let at = self.span_of(e);
                 let msg = format!("implicit truncation of `{}` to `{}`", self.type_name(&from), self.type_name(to));
@@ -110,6 +115,41 @@ impl Checker {
         }
     }
 
+    /// [`conv::implicit_cost`], and a struct to one it derives from (Slang's and DXC's upcast).
+    pub(super) fn implicit_cost(&self, from: &Type, to: &Type) -> Option<ConvCost> {
+        if let (Type::Struct(d), Type::Struct(b)) = (from, to) {
+            if self.base_fields(*d, *b).is_some() {
+                return Some(ConvCost::Truncate);
+            }
+        }
+        conv::implicit_cost(from, to)
+    }
+
+    /// Where base struct `base`'s fields start among `derived`'s, when `derived` inherits it
+    /// (through any number of levels).
+    fn base_fields(&self, derived: StructId, base: StructId) -> Option<usize> {
+        self.struct_bases.get(&derived)?.iter().find_map(|&(b, at)| {
+            if b == base {
+                Some(at)
+            } else {
+                self.base_fields(b, base).map(|inner| at + inner)
+            }
+        })
+    }
+
+    /// A derived struct as its base: the base's fields, which the derived struct holds in order.
+    fn upcast(&mut self, e: ExprId, derived: StructId, base: StructId) -> ExprId {
+        let span = self.span_of(e);
+        let first = self.base_fields(derived, base).unwrap_or(0);
+        let fields: Vec<Type> = self.module.structs[base].fields.iter().map(|f| f.ty.clone()).collect();
+        let parts = fields
+            .into_iter()
+            .enumerate()
+            .map(|(i, ty)| self.add_expr(ExprKind::Field { base: e, index: (first + i) as u32 }, ty, span))
+            .collect();
+        self.add_expr(ExprKind::Construct(parts), Type::Struct(base), span)
+    }
+
     /// A `ConstantBuffer<S>` read as the `S` it holds (`S copy = P;`, `f(P)`): the struct
     /// built from its fields, which every target reads from a uniform block.
     fn constant_buffer_value(&mut self, e: ExprId, h: StructId) -> ExprId {
@@ -123,7 +163,7 @@ impl Checker {
         self.add_expr(ExprKind::Construct(parts), Type::Struct(h), span)
     }
 
-    fn convert_node(&mut self, e: ExprId, to: Type) -> ExprId {
+    pub(super) fn convert_node(&mut self, e: ExprId, to: Type) -> ExprId {
         // Fold conversions of literals right away so the output says `1.0f`, not `float(1)`.
         let span = self.span_of(e);
         if let Some(state) = &self.cur {
@@ -172,19 +212,8 @@ impl Checker {
         use ast::ExprKind as K;
         match &e.kind {
             K::IntLit(i) => {
-                let (v, ty) = if i.long && i.unsigned {
-                    (ConstValue::Uint(i.value), Type::Scalar(Scalar::U64))
-                } else if i.long {
-                    (ConstValue::Int(i.value as i64), Type::Scalar(Scalar::I64))
-                } else if i.unsigned {
-                    (ConstValue::Uint(i.value & 0xffff_ffff), Type::UINT)
-                } else if i.value > i32::MAX as u64 && i.value <= u32::MAX as u64 {
-                    (ConstValue::Uint(i.value), Type::UINT)
-                } else if i.value > u32::MAX as u64 {
-                    (ConstValue::Int(i.value as i64), Type::Scalar(Scalar::I64))
-                } else {
-                    (ConstValue::Int(i.value as i64), Type::INT)
-                };
+                let (v, s) = consts::int_literal(i);
+                let ty = Type::Scalar(s);
                 let id = self.add_expr(ExprKind::Const(v), ty, e.span);
                 if !i.unsigned && !i.long {
                     if let Some(s) = self.cur.as_mut() {
@@ -194,11 +223,7 @@ impl Checker {
                 id
             }
             K::FloatLit(f) => {
-                let s = match f.suffix {
-                    Some('h') => Scalar::F16,
-                    Some('l') => Scalar::F64,
-                    _ => Scalar::F32,
-                };
+                let s = consts::float_literal_type(f);
                 let id = self.add_expr(ExprKind::Const(ConstValue::Float(f.value)), Type::Scalar(s), e.span);
                 if f.suffix.is_none() {
                     if let Some(st) = self.cur.as_mut() {
@@ -208,10 +233,31 @@ impl Checker {
                 id
             }
             K::BoolLit(b) => self.add_expr(ExprKind::Const(ConstValue::Bool(*b)), Type::BOOL, e.span),
-            K::SizeOf(t) => match self.size_of(t, e.span) {
+            K::CountOf(of) => match self.count_of(of, e.span) {
+                Some(n) => self.add_expr(ExprKind::Const(ConstValue::Int(n as i64)), Type::INT, e.span),
+                None => self.error_expr(e.span),
+            },
+            K::SizeOf { align, of } => match self.size_of(*align, of, e.span) {
                 Some(n) => self.add_expr(ExprKind::Const(ConstValue::Uint(n)), Type::UINT, e.span),
                 None => self.error_expr(e.span),
             },
+            K::Try(_) => {
+                let d =
+                    Diagnostic::error("E0520", "`try` is allowed in a statement's own expressions, one call at a time")
+                        .with_label(e.span, "here")
+                        .with_note("call it in a statement of its own: `let v = try f(…);`");
+                self.push(d);
+                self.error_expr(e.span)
+            }
+            K::InitList(_) => {
+                let d = Diagnostic::error("E0409", "an initializer list needs a type to build here")
+                    .with_label(e.span, "of no known type")
+                    .with_note(
+                        "name the type, `T(…)`, or give the list to a variable, argument or `return` of a known type",
+                    );
+                self.push(d);
+                self.error_expr(e.span)
+            }
             K::StringLit(_) => {
                 self.error("E0405", e.span, "strings are only allowed in attributes");
                 self.error_expr(e.span)
@@ -224,48 +270,39 @@ impl Checker {
                 if let Some(test) = self.none_comparison(op, l, r, e.span) {
                     return test;
                 }
+                if let Some(compared) = self.compare_tuples(op, l, r, e.span) {
+                    return compared;
+                }
                 if let Some(call) = self.user_operator(op.symbol(), vec![l, r], e.span) {
                     return call;
                 }
                 self.binary(op, l, r, e.span)
             }
             K::Unary { op, expr } => self.unary(*op, expr, e.span),
-            K::Assign { op, lhs, rhs } => {
-                let target = self.expr(lhs);
-                let property = self.cur.as_ref().is_some_and(|st| st.property_reads.contains_key(&target));
-                if property || matches!(self.ty(target), Type::Struct(_)) {
-                    if let Some(e) = self.object_assign(*op, target, lhs, rhs, e.span) {
-                        return e;
-                    }
+            K::Assign { op: None, lhs, rhs } if matches!(&lhs.kind, K::Member { name, .. } if name.name.matches('_').count() > 1) =>
+            {
+                let K::Member { base, name } = &lhs.kind else { unreachable!("matched above") };
+                let b = self.expr(base);
+                if let Some(e) = self.assign_tuple_swizzle(b, name, rhs, e.span) {
+                    return e;
                 }
+                let target = self.member(b, name, lhs.span);
+                self.require_lvalue(target);
+                let value = self.expr(rhs);
+                let tt = self.ty(target);
+                let value = self.coerce(value, &tt, e.span);
+                self.add_expr(ExprKind::Assign { op: None, target, value }, tt, e.span)
+            }
+            K::Assign { op: None, lhs, rhs } if matches!(rhs.kind, K::InitList(_)) => {
+                let target = self.expr(lhs);
                 self.require_lvalue(target);
                 let tt = self.ty(target);
-                if let (None, ast::ExprKind::InitList(items)) = (op, &rhs.kind) {
-                    let list = ast::Initializer::List(items.clone(), rhs.span);
-                    let value = self.initializer(&list, &mut tt.clone());
-                    return self.add_expr(ExprKind::Assign { op: None, target, value }, tt, e.span);
-                }
-                let value = self.expr(rhs);
-                let value = match op {
-                    None => self.coerce(value, &tt, e.span),
-                    Some(op) => {
-                        // `a op= b` is `a = a op b`: type the operation, then convert back.
-                        let op = bin_op(*op);
-                        self.check_binary_operands(op, target, value, e.span);
-                        if op == BinaryOp::Shl || op == BinaryOp::Shr || tt.scalar().is_some() {
-                            let vt = self.ty(value);
-                            let want = if matches!(vt, Type::Scalar(_)) && !matches!(tt, Type::Scalar(_)) {
-                                Type::Scalar(tt.scalar().unwrap_or(Scalar::F32))
-                            } else {
-                                tt.clone()
-                            };
-                            self.coerce(value, &want, e.span)
-                        } else {
-                            value
-                        }
-                    }
-                };
-                self.add_expr(ExprKind::Assign { op: op.map(bin_op), target, value }, tt, e.span)
+                let value = self.value_of_type(rhs, &tt);
+                self.add_expr(ExprKind::Assign { op: None, target, value }, tt, e.span)
+            }
+            K::Assign { op, lhs, rhs } => {
+                let target = self.expr(lhs);
+                self.assign_to(*op, target, lhs, rhs, e.span)
             }
             K::Ternary { cond, then, els } => {
                 let c = self.expr(cond);
@@ -359,6 +396,10 @@ impl Checker {
                 if let Some(m) = self.block_member(base, name, e.span) {
                     return m;
                 }
+                // Slang's `N.x` for `N::x`, `N` a namespace.
+                if let Some(ns) = self.namespace_path(base) {
+                    return self.ident(&format!("{ns}::{}", name.name), e.span);
+                }
                 let b = self.expr(base);
                 self.member(b, name, e.span)
             }
@@ -388,11 +429,32 @@ impl Checker {
                 }
                 self.error_expr(e.span)
             }
+            K::EmptyIndex(base) => {
+                let b = self.expr(base);
+                match self.subscript_get(b, &[], e.span) {
+                    Some(call) => call,
+                    None => {
+                        if !self.ty(b).is_error() {
+                            self.error("E0408", e.span, "`[]` needs an index (or a `__subscript` of no parameters)");
+                        }
+                        self.error_expr(e.span)
+                    }
+                }
+            }
             K::Index { base, index } => {
                 if let Some(m) = self.mips_index(base, index, e.span) {
                     return m;
                 }
                 let b = self.expr(base);
+                if self.has_subscript(&self.ty(b)) {
+                    // `s[i, j]`: the index list is the subscript's arguments.
+                    let mut indices = Vec::new();
+                    comma_list(index, &mut indices);
+                    let args: Vec<ExprId> = indices.iter().map(|a| self.expr(a)).collect();
+                    if let Some(call) = self.subscript_get(b, &args, e.span) {
+                        return call;
+                    }
+                }
                 let i = self.expr(index);
                 if let Type::Struct(_) = self.ty(b) {
                     if let Some(call) = self.user_operator("[]", vec![b, i], e.span) {
@@ -408,14 +470,6 @@ impl Checker {
                 self.add_expr(ExprKind::Comma(a, b), t, e.span)
             }
             K::TypeTest { expr, ty, cast } => self.type_test(expr, ty, *cast, e.span),
-            K::InitList(_) => {
-                self.error(
-                    "E0409",
-                    e.span,
-                    "a `{…}` list needs a type: assign it to a variable or declare one with it",
-                );
-                self.error_expr(e.span)
-            }
             K::Error => self.error_expr(e.span),
         }
     }
@@ -429,7 +483,11 @@ impl Checker {
     /// output both see the value.
     pub(super) fn global_expr(&mut self, g: GlobalId, span: Span) -> ExprId {
         let global = &self.module.globals[g];
-        if let (AddressSpace::Constant, Some(v), Type::Scalar(_)) = (&global.space, &global.init, &global.ty) {
+        // A specialization constant is read where it is used: a pipeline may give it a value.
+        let specializable = self.spec_defaults.contains_key(&g);
+        if let (AddressSpace::Constant, Some(v), Type::Scalar(_), false) =
+            (&global.space, &global.init, &global.ty, specializable)
+        {
             let (v, ty) = (v.clone(), global.ty.clone());
             return self.add_expr(ExprKind::Const(v), ty, span);
         }
@@ -505,6 +563,13 @@ impl Checker {
             }
             return e;
         }
+        if let Some(owners) = self.enum_case_owners.get(name).filter(|o| o.len() > 1) {
+            let d = Diagnostic::error("E0301", format!("`{name}` is a case of several enums"))
+                .with_label(span, "ambiguous")
+                .with_note(format!("name the enum: `{}.{name}`", owners.join(&format!(".{name}` or `"))));
+            self.push(d);
+            return self.error_expr(span);
+        }
         let mut d =
             Diagnostic::error("E0301", format!("undefined name `{name}`")).with_label(span, "not found in this scope");
         if let Some(s) = self.suggest(name) {
@@ -512,6 +577,124 @@ impl Checker {
         }
         self.push(d);
         self.error_expr(span)
+    }
+
+    /// The methods Slang's core interfaces give scalars, vectors and matrices (`IArithmetic`'s
+    /// `a.add(b)`, `IComparable`'s `a.lessThan(b)`, `ILogical`'s `a.bitAnd(b)`, `IInteger`'s
+    /// `n.toInt()`, `IFloat`'s `x.toFloat()`): the operation or conversion they name. `None`
+    /// for other types and names.
+    fn builtin_method(&mut self, object: ExprId, name: &ast::Ident, args: &[ExprId], span: Span) -> Option<ExprId> {
+        let ot = self.ty(object);
+        let s = ot.scalar().filter(|_| ot.is_numeric_like())?;
+        let binary = match name.name.as_str() {
+            "add" => Some(BinaryOp::Add),
+            "sub" => Some(BinaryOp::Sub),
+            "mul" => Some(BinaryOp::Mul),
+            "div" => Some(BinaryOp::Div),
+            "mod" => Some(BinaryOp::Rem),
+            "equals" => Some(BinaryOp::Eq),
+            "lessThan" => Some(BinaryOp::Lt),
+            "lessThanOrEquals" => Some(BinaryOp::Le),
+            "bitAnd" if s.is_int() || s == Scalar::Bool => Some(BinaryOp::BitAnd),
+            "bitOr" if s.is_int() || s == Scalar::Bool => Some(BinaryOp::BitOr),
+            "bitXor" if s.is_int() || s == Scalar::Bool => Some(BinaryOp::BitXor),
+            "shl" if s.is_int() => Some(BinaryOp::Shl),
+            "shr" if s.is_int() => Some(BinaryOp::Shr),
+            _ => None,
+        };
+        if let Some(op) = binary {
+            let [other] = args else { return None };
+            let other =
+                if matches!(op, BinaryOp::Shl | BinaryOp::Shr) { *other } else { self.coerce(*other, &ot, span) };
+            return Some(self.binary(op, object, other, span));
+        }
+        let converted = match name.name.as_str() {
+            "neg" if args.is_empty() && s != Scalar::Bool => {
+                return Some(self.add_expr(ExprKind::Unary(UnaryOp::Neg, object), ot.clone(), span));
+            }
+            "toInt" if s.is_int() => Type::INT,
+            "toInt64" if s.is_int() => Type::Scalar(Scalar::I64),
+            "toUInt" if s.is_int() => Type::UINT,
+            "toUInt64" if s.is_int() => Type::Scalar(Scalar::U64),
+            "toFloat" if s.is_float() => Type::FLOAT,
+            _ => return None,
+        };
+        if !args.is_empty() || !matches!(ot, Type::Scalar(_)) {
+            return None;
+        }
+        Some(self.convert_node(object, converted))
+    }
+
+    /// `e` as a value of type `ty`: an initializer list built as one, anything else converted.
+    pub(super) fn value_of_type(&mut self, e: &ast::Expr, ty: &Type) -> ExprId {
+        if let ast::ExprKind::InitList(items) = &e.kind {
+            let mut ty = ty.clone();
+            return self.initializer(&ast::Initializer::List(items.clone(), e.span), &mut ty);
+        }
+        let v = self.expr(e);
+        self.coerce(v, ty, e.span)
+    }
+
+    /// The parameter types of each function `name` could call with `count` arguments.
+    fn parameter_types_of(&self, name: &str, count: usize) -> Vec<Vec<Type>> {
+        let key = self.scoped(name, |n| self.functions.contains_key(n));
+        let Some(ids) = self.functions.get(&key) else { return Vec::new() };
+        ids.iter()
+            .map(|id| &self.sigs[id.index()])
+            .filter(|s| s.params.len() >= count && s.defaults[count..].iter().all(Option::is_some))
+            .map(|s| s.params.iter().map(|(t, _)| t.clone()).collect())
+            .collect()
+    }
+
+    /// A call's arguments: each an expression, but an initializer list (`f({a, b})`), which is
+    /// built as the parameter type every `candidates` signature agrees on at its place.
+    fn call_args(&mut self, args: &[ast::Expr], candidates: &[Vec<Type>]) -> Vec<ExprId> {
+        let mut out = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            if !matches!(a.kind, ast::ExprKind::InitList(_)) {
+                out.push(self.expr(a));
+                continue;
+            }
+            let types: Vec<&Type> = candidates.iter().filter_map(|c| c.get(i)).collect();
+            match types.first() {
+                Some(t) if types.iter().all(|u| u == t) => {
+                    let t = (*t).clone();
+                    out.push(self.value_of_type(a, &t));
+                }
+                _ => out.push(self.expr(a)),
+            }
+        }
+        out
+    }
+
+    /// Whether the code being checked is a member of struct `h` (a method, a nested type's, an
+    /// extension's), where its `private` members may be used.
+    fn inside_struct(&self, h: StructId) -> bool {
+        if self.this_object().is_some_and(|(_, this)| this == h) {
+            return true;
+        }
+        let name = &self.module.structs[h].name;
+        let here = self.namespaces.join("::");
+        here == *name || here.starts_with(&format!("{name}::"))
+    }
+
+    /// The namespace an expression names (`A` or `A.B` in `A.B.f()`), where no variable of
+    /// that name hides it.
+    fn namespace_path(&self, e: &ast::Expr) -> Option<String> {
+        let path = match &e.kind {
+            ast::ExprKind::Ident(n) => {
+                let local = self.cur.as_ref().is_some_and(|st| st.scopes.iter().any(|s| s.contains_key(n)));
+                let global = self.globals.contains_key(&self.scoped(n, |k| self.globals.contains_key(k)));
+                if local || global {
+                    return None;
+                }
+                n.clone()
+            }
+            ast::ExprKind::Member { base, name } => format!("{}::{}", self.namespace_path(base)?, name.name),
+            _ => return None,
+        };
+        let full = self.scoped(&path, |n| self.known_namespaces.contains(n));
+        self.known_namespaces.contains(&full).then_some(full)
     }
 
     fn suggest(&self, name: &str) -> Option<String> {
@@ -528,6 +711,77 @@ impl Checker {
             .filter(|(d, n)| *d <= 2 && *d < n.len())
             .min()
             .map(|(_, n)| n.to_string())
+    }
+
+    /// `lhs op= rhs` once `lhs` is checked as `target`.
+    pub(super) fn assign_to(
+        &mut self,
+        op: Option<ast::BinOp>,
+        target: ExprId,
+        lhs: &ast::Expr,
+        rhs: &ast::Expr,
+        span: Span,
+    ) -> ExprId {
+        // `a = v` and `a += v` on an `Atomic<T>`: its `store` and `add`.
+        if self.atomic_elem(&self.ty(target)).is_some() {
+            let value = self.expr(rhs);
+            let done = match op {
+                None => {
+                    let store = ast::Ident { name: "store".into(), span };
+                    self.atomic_method(target, &store, vec![value], span)
+                }
+                Some(op) => {
+                    let symbol = format!("{}=", bin_op(op).symbol());
+                    self.atomic_operator(target, &symbol, Some(value), span)
+                }
+            };
+            return done.unwrap_or_else(|| self.error_expr(span));
+        }
+        let property = self.cur.as_ref().is_some_and(|st| st.property_reads.contains_key(&target));
+        if property || matches!(self.ty(target), Type::Struct(_)) {
+            if let Some(e) = self.object_assign(op, target, lhs, rhs, span) {
+                return e;
+            }
+        }
+        let write_back = self.property_part(target, span);
+        self.require_lvalue(target);
+        let value = self.expr(rhs);
+        let tt = self.ty(target);
+        // GLSL's `m *= n` is `m = m * n`, the linear-algebra product.
+        if let (true, Some(ast::BinOp::Mul)) = (self.glsl_semantics, op) {
+            if let Some(product) = self.glsl_binary(BinaryOp::Mul, target, value, span) {
+                let product = self.coerce(product, &tt, span);
+                return self.add_expr(ExprKind::Assign { op: None, target, value: product }, tt, span);
+            }
+        }
+        let value = match op {
+            None => self.coerce(value, &tt, span),
+            Some(op) => {
+                // `a op= b` is `a = a op b`: type the operation, then convert back.
+                let op = bin_op(op);
+                self.check_binary_operands(op, target, value, span);
+                if op == BinaryOp::Shl || op == BinaryOp::Shr || tt.scalar().is_some() {
+                    let vt = self.ty(value);
+                    let want = if matches!(vt, Type::Scalar(_)) && !matches!(tt, Type::Scalar(_)) {
+                        Type::Scalar(tt.scalar().unwrap_or(Scalar::F32))
+                    } else {
+                        tt.clone()
+                    };
+                    self.coerce(value, &want, span)
+                } else {
+                    value
+                }
+            }
+        };
+        let assign = self.add_expr(ExprKind::Assign { op: op.map(bin_op), target, value }, tt.clone(), span);
+        match write_back {
+            // Read the property into a temporary, change the part, set it back.
+            Some((read, set)) => {
+                let changed = self.add_expr(ExprKind::Comma(read, assign), tt, span);
+                self.add_expr(ExprKind::Comma(changed, set), Type::Void, span)
+            }
+            None => assign,
+        }
     }
 
     pub(super) fn require_lvalue(&mut self, e: ExprId) -> bool {
@@ -600,7 +854,7 @@ impl Checker {
         }
     }
 
-    fn check_binary_operands(&mut self, op: BinaryOp, l: ExprId, r: ExprId, span: Span) -> bool {
+    pub(super) fn check_binary_operands(&mut self, op: BinaryOp, l: ExprId, r: ExprId, span: Span) -> bool {
         let (tl, tr) = (self.ty(l), self.ty(r));
         if tl.is_error() || tr.is_error() {
             return false;
@@ -629,7 +883,38 @@ impl Checker {
         true
     }
 
+    /// GLSL's operators where they differ from HLSL's. A GLSL matrix is held as the HLSL matrix
+    /// whose rows are its columns (so `m[i]`, the constructors and the layouts agree), which
+    /// makes GLSL's `a * b` of a matrix and a matrix or vector HLSL's `mul(b, a)`. `==` and `!=`
+    /// of vectors compare whole vectors.
+    fn glsl_binary(&mut self, op: BinaryOp, l: ExprId, r: ExprId, span: Span) -> Option<ExprId> {
+        let (tl, tr) = (self.ty(l), self.ty(r));
+        let algebra = |t: &Type| matches!(t, Type::Matrix(..) | Type::Vector(..));
+        match op {
+            BinaryOp::Mul
+                if (matches!(tl, Type::Matrix(..)) || matches!(tr, Type::Matrix(..)))
+                    && algebra(&tl)
+                    && algebra(&tr) =>
+            {
+                Some(self.call_intrinsic("mul", vec![r, l], span, span))
+            }
+            BinaryOp::Eq | BinaryOp::Ne if matches!(tl, Type::Vector(..)) && matches!(tr, Type::Vector(..)) => {
+                self.glsl_semantics = false;
+                let each = self.binary(op, l, r, span);
+                self.glsl_semantics = true;
+                let reduce = if op == BinaryOp::Eq { "all" } else { "any" };
+                Some(self.call_intrinsic(reduce, vec![each], span, span))
+            }
+            _ => None,
+        }
+    }
+
     pub(super) fn binary(&mut self, op: BinaryOp, l: ExprId, r: ExprId, span: Span) -> ExprId {
+        if self.glsl_semantics {
+            if let Some(e) = self.glsl_binary(op, l, r, span) {
+                return e;
+            }
+        }
         if !self.check_binary_operands(op, l, r, span) {
             return self.error_expr(span);
         }
@@ -659,13 +944,13 @@ impl Checker {
         } else {
             (self.coerce(l, &operand_ty, span), self.coerce(r, &operand_ty, span))
         };
+        let within = operand_ty.scalar().unwrap_or(Scalar::I32);
         let result =
             if op.is_comparison() || op.is_logical() { operand_ty.with_scalar(Scalar::Bool) } else { operand_ty };
         // Fold constant scalar operations (keeps literal-ness when both sides are literals).
         if let (Some(state), Type::Scalar(s)) = (&self.cur, &result) {
             if let (ExprKind::Const(a), ExprKind::Const(b)) = (&state.func.exprs[l].kind, &state.func.exprs[r].kind) {
-                let operand = self.ty(l).scalar().unwrap_or(*s);
-                if let Some(v) = consts::binary_of(op, a, b, operand).and_then(|v| consts::convert(&v, *s)) {
+                if let Some(v) = consts::binary_in(op, within, a, b).and_then(|v| consts::convert(&v, *s)) {
                     let id = self.add_expr(ExprKind::Const(v), result, span);
                     if both_literal {
                         if let Some(st) = self.cur.as_mut() {
@@ -684,6 +969,16 @@ impl Checker {
         let t = self.ty(e);
         if t.is_error() {
             return e;
+        }
+        if self.atomic_elem(&t).is_some() {
+            let symbol = match op {
+                ast::UnOp::PreInc => "++x",
+                ast::UnOp::PreDec => "--x",
+                ast::UnOp::PostInc => "x++",
+                ast::UnOp::PostDec => "x--",
+                _ => "-",
+            };
+            return self.atomic_operator(e, symbol, None, span).unwrap_or_else(|| self.error_expr(span));
         }
         if let Type::Struct(_) = t {
             let symbol = match op {
@@ -742,13 +1037,11 @@ impl Checker {
                 let e = self.coerce(e, &ty, span);
                 if let (Some(state), Type::Scalar(_)) = (&self.cur, &ty) {
                     if let ExprKind::Const(c) = &state.func.exprs[e].kind {
-                        let folded = match (uop, c) {
-                            (UnaryOp::Neg, ConstValue::Int(i)) => {
-                                Some(ConstValue::Int((*i as i32).wrapping_neg() as i64))
-                            }
-                            (UnaryOp::Neg, ConstValue::Float(f)) => Some(ConstValue::Float(-f)),
-                            (UnaryOp::Not, ConstValue::Bool(b)) => Some(ConstValue::Bool(!b)),
-                            _ => None,
+                        // `~x` stays as written (`~0u` reads better than its value); the
+                        // targets compute it exactly.
+                        let folded = match uop {
+                            UnaryOp::BitNot => None,
+                            _ => consts::unary_in(uop, ty.scalar().unwrap_or(Scalar::I32), c),
                         };
                         if let Some(v) = folded {
                             let lit = state.literals.contains(&e);
@@ -771,7 +1064,10 @@ impl Checker {
         let bt = self.ty(b);
         match &bt {
             Type::Error => self.error_expr(span),
-            Type::Struct(h) => self.field(b, *h, name, span),
+            Type::Struct(h) => match self.tuple_member(b, name, span) {
+                Some(e) => e,
+                None => self.field(b, *h, name, span),
+            },
             Type::Resource(ResourceKind::ConstantBuffer, Some(inner)) => match **inner {
                 Type::Struct(h) => self.field(b, h, name, span),
                 _ => self.error_expr(span),
@@ -824,6 +1120,14 @@ impl Checker {
         let def = &self.module.structs[h];
         match def.fields.iter().position(|f| f.name == name.name) {
             Some(i) => {
+                if self.private_fields.contains(&(h, i as u32)) && !self.inside_struct(h) {
+                    let msg = format!("`{}` is private to `{}`", name.name, self.module.structs[h].name);
+                    let d = Diagnostic::error("E0407", msg).with_label(name.span, "used outside the struct").with_note(
+                        "a `private` member is for the struct's own methods (and its nested types' and extensions')",
+                    );
+                    self.push(d);
+                }
+                let def = &self.module.structs[h];
                 let ty = def.fields[i].ty.clone();
                 self.add_expr(ExprKind::Field { base: b, index: i as u32 }, ty, span)
             }
@@ -839,10 +1143,59 @@ impl Checker {
         }
     }
 
+    /// The elements a matrix element swizzle (and swizzles of it) names, in order: each a
+    /// `m[row][col]` with constant indices. `None` for anything else.
+    pub(super) fn matrix_element_lvalues(&self, e: ExprId) -> Option<Vec<(ExprId, (u64, u64))>> {
+        let f = &self.cur.as_ref()?.func;
+        let const_index = |i: ExprId| f.const_value(i).and_then(|v| v.as_u64());
+        match &f.exprs[e].kind {
+            ExprKind::Construct(parts) if matches!(f.exprs[e].ty, Type::Vector(..)) => parts
+                .iter()
+                .map(|&p| match &f.exprs[p].kind {
+                    ExprKind::Index { base: row, index: col } => match &f.exprs[*row].kind {
+                        ExprKind::Index { base, index } if matches!(f.exprs[*base].ty, Type::Matrix(..)) => {
+                            Some((p, (const_index(*index)?, const_index(*col)?)))
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .collect(),
+            ExprKind::Swizzle { base, components } => {
+                let inner = self.matrix_element_lvalues(*base)?;
+                components.iter().map(|&c| inner.get(c as usize).copied()).collect()
+            }
+            _ => None,
+        }
+    }
+
     pub(super) fn index(&mut self, b: ExprId, i: ExprId, span: Span) -> ExprId {
         let bt = self.ty(b);
         let it = self.ty(i);
         if bt.is_error() || it.is_error() {
+            return self.error_expr(span);
+        }
+        // One element of a matrix element swizzle (`m._41_32[0]`) is that element, so it can be
+        // assigned and passed as `out`.
+        if let (Some(elements), Some(k)) =
+            (self.matrix_element_lvalues(b), self.cur.as_ref().and_then(|st| st.func.const_value(i)?.as_u64()))
+        {
+            if let Some(&(element, _)) = elements.get(k as usize) {
+                return element;
+            }
+        }
+        // Slang's `vector<T, 1>` is a scalar here: its one component is index 0.
+        if let Type::Scalar(_) = bt {
+            let zero = self.cur.as_ref().and_then(|st| match &st.func.exprs[i].kind {
+                ExprKind::Const(c) => c.as_i64(),
+                _ => None,
+            });
+            if it.scalar().is_some_and(Scalar::is_int) && zero == Some(0) {
+                return b;
+            }
+            let msg = format!("`{}` (a vector of one) takes only the constant index 0", self.type_name(&bt));
+            let at = self.span_of(i);
+            self.error("E0408", at, msg);
             return self.error_expr(span);
         }
         let (elem, index_ty) = match &bt {
@@ -891,9 +1244,20 @@ impl Checker {
 
     fn construct(&mut self, ty: &ast::TypeExpr, args: &[ast::Expr], span: Span) -> ExprId {
         let target = self.resolve_type(ty);
+        // Slang's `S(a, b)` of a struct with no constructor: its fields, as `S s = {a, b};`.
+        if let (Type::Struct(h), false) = (&target, args.is_empty()) {
+            if !self.has_constructor(*h) && self.tuple_elems(&target).is_none() && self.atomic_elem(&target).is_none() {
+                let items = args.iter().map(|a| ast::Initializer::Expr(a.clone())).collect();
+                let mut t = target.clone();
+                return self.initializer(&ast::Initializer::List(items, span), &mut t);
+            }
+        }
         let parts: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
         if target.is_error() || parts.iter().any(|p| self.ty(*p).is_error()) {
             return self.error_expr(span);
+        }
+        if let Some(elems) = self.tuple_elems(&target) {
+            return self.construct_tuple(&target, &elems, parts, span);
         }
         match &target {
             Type::Struct(h) if self.has_constructor(*h) => {
@@ -938,7 +1302,35 @@ impl Checker {
                     self.error("E0405", span, msg);
                     return self.error_expr(span);
                 }
-                self.convert_node(p, target)
+                // `uint64_t(2)` has the type it names: no longer a literal that bends to the
+                // other operand's type (`(uint64_t(2) << 32) | x` is 64-bit).
+                let converted = self.convert_node(p, target);
+                if let Some(state) = self.cur.as_mut() {
+                    state.literals.remove(&converted);
+                }
+                converted
+            }
+            // A matrix from a larger one keeps its top left (Slang's and GLSL's reshape, HLSL's
+            // cast); GLSL's from a smaller one fills the rest from the identity.
+            Type::Matrix(s, rows, cols)
+                if parts.len() == 1 && matches!(self.ty(parts[0]), Type::Matrix(..)) && self.ty(parts[0]) != target =>
+            {
+                let from = self.ty(parts[0]);
+                let Type::Matrix(_, from_rows, from_cols) = from else { unreachable!() };
+                if from_rows >= *rows && from_cols >= *cols {
+                    let same_scalar = self.coerce(parts[0], &from.with_scalar(*s), span);
+                    return self.add_expr(ExprKind::Convert(same_scalar), target, span);
+                }
+                self.reshaped_matrix(parts[0], *s, *rows, *cols, span)
+            }
+            // GLSL's `mat3(x)` is `x` on the diagonal (HLSL's splats).
+            Type::Matrix(s, rows, cols)
+                if self.glsl_semantics && parts.len() == 1 && matches!(self.ty(parts[0]), Type::Scalar(_)) =>
+            {
+                let x = self.coerce(parts[0], &Type::Scalar(*s), span);
+                let zero = self.add_expr(ExprKind::Const(consts::small(0, *s)), Type::Scalar(*s), span);
+                let elements = (0..*rows * *cols).map(|k| if k / *cols == k % *cols { x } else { zero }).collect();
+                self.add_expr(ExprKind::Construct(elements), target, span)
             }
             Type::Vector(s, _) | Type::Matrix(s, _, _) => {
                 let want = target.element_count();
@@ -975,12 +1367,36 @@ impl Checker {
         }
     }
 
+    /// `rows` × `cols` from a matrix smaller in some direction: its elements where it has them,
+    /// the identity's elsewhere (GLSL's `mat4(mat3)`).
+    fn reshaped_matrix(&mut self, m: ExprId, s: Scalar, rows: u8, cols: u8, span: Span) -> ExprId {
+        let Type::Matrix(_, from_rows, from_cols) = self.ty(m) else { return self.error_expr(span) };
+        let m = self.coerce(m, &Type::Matrix(s, from_rows, from_cols), span);
+        let mut elements = Vec::new();
+        for row in 0..rows {
+            for col in 0..cols {
+                let e = if row < from_rows && col < from_cols {
+                    let ri = self.add_expr(ExprKind::Const(ConstValue::Uint(row.into())), Type::UINT, span);
+                    let rv = self.index(m, ri, span);
+                    let ci = self.add_expr(ExprKind::Const(ConstValue::Uint(col.into())), Type::UINT, span);
+                    self.index(rv, ci, span)
+                } else {
+                    let v = consts::small(u8::from(row == col), s);
+                    self.add_expr(ExprKind::Const(v), Type::Scalar(s), span)
+                };
+                elements.push(e);
+            }
+        }
+        self.add_expr(ExprKind::Construct(elements), Type::Matrix(s, rows, cols), span)
+    }
+
     // ---- calls ------------------------------------------------------------------------
 
     fn call(&mut self, callee: &ast::Expr, generic_args: &[ast::GenericArg], args: &[ast::Expr], span: Span) -> ExprId {
         match &callee.kind {
             ast::ExprKind::Ident(name) => {
-                let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                let candidates = self.parameter_types_of(name, args.len());
+                let arg_ids = self.call_args(args, &candidates);
                 if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
                     return self.error_expr(span);
                 }
@@ -1019,6 +1435,10 @@ impl Checker {
                         }
                     }
                 }
+                if let Some(d) = self.untried_call(name, arg_ids.len()) {
+                    self.push(d.with_label(callee.span, "a call that may throw"));
+                    return self.error_expr(span);
+                }
                 let key = self.scoped(name, |n| self.generic_fns.contains_key(n) || self.functions.contains_key(n));
                 let name = key.as_str();
                 if self.generic_fns.contains_key(name) {
@@ -1030,11 +1450,21 @@ impl Checker {
                 if !self.stdlib.overloads(name).is_empty() {
                     return self.call_intrinsic(name, arg_ids, span, callee.span);
                 }
+                // Slang's `reinterpret<T>(v)` is a bit cast too.
                 if name == "bit_cast" {
                     return self.bit_cast(generic_args, arg_ids, span, callee.span);
                 }
+                if name == "__floatAsInt" {
+                    return self.float_as_int(arg_ids, span, callee.span);
+                }
+                // Slang's core tuple functions.
                 if name == "makeTuple" {
                     return self.make_tuple(arg_ids, span);
+                }
+                if name == "concat" {
+                    if let Some(e) = self.concat_tuples(&arg_ids, span) {
+                        return e;
+                    }
                 }
                 if name == "reinterpret" {
                     return self.reinterpret(generic_args, arg_ids, span);
@@ -1042,6 +1472,7 @@ impl Checker {
                 if name == "createDynamicObject" {
                     return self.create_dynamic_object(generic_args, arg_ids, span);
                 }
+                self.unresolved_calls.push(name.to_string());
                 let mut d = Diagnostic::error("E0301", format!("undefined function `{name}`"))
                     .with_label(callee.span, "not found");
                 let suffix = format!("::{name}");
@@ -1068,6 +1499,9 @@ impl Checker {
                 if t.is_error() || arg_ids.iter().any(|a| self.ty(*a).is_error()) {
                     return self.error_expr(span);
                 }
+                if let (Some((v, ty)), true) = (self.builtin_static(&t, &name.name), arg_ids.is_empty()) {
+                    return self.add_expr(ExprKind::Const(v), ty, span);
+                }
                 let Type::Struct(h) = t else {
                     let msg = format!("`{}` has no static member `{}`", self.type_name(&t), name.name);
                     self.error("E0407", name.span, msg);
@@ -1089,6 +1523,11 @@ impl Checker {
                 }
             }
             ast::ExprKind::Member { base, name } => {
+                if let Some(ns) = self.namespace_path(base) {
+                    let callee =
+                        ast::Expr { kind: ast::ExprKind::Ident(format!("{ns}::{}", name.name)), span: callee.span };
+                    return self.call(&callee, generic_args, args, span);
+                }
                 let object = self.expr(base);
                 let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
                 if self.ty(object).is_error() || arg_ids.iter().any(|a| self.ty(*a).is_error()) {
@@ -1250,55 +1689,6 @@ impl Checker {
         Some((cost, bound))
     }
 
-    /// Slang's `bit_cast<T>(value)`: the bits of `value` read as a `T` of the same size. Between
-    /// 32-bit element types of one shape it is `asuint`/`asint`/`asfloat` (a bitcast on every
-    /// target); other pairs are refused with what would be needed.
-    fn bit_cast(&mut self, generic_args: &[ast::GenericArg], args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
-        let target = match generic_args {
-            [ast::GenericArg::Type(t)] => self.resolve_type(t),
-            [ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span })] => {
-                self.resolve_type(&ast::TypeExpr {
-                    kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] },
-                    span: *span,
-                })
-            }
-            _ => {
-                self.error("E0403", name_span, "`bit_cast` takes one type argument: `bit_cast<T>(value)`");
-                return self.error_expr(span);
-            }
-        };
-        let [value] = args.as_slice() else {
-            self.error("E0403", name_span, "`bit_cast<T>` takes one argument");
-            return self.error_expr(span);
-        };
-        let from = self.ty(*value);
-        if target.is_error() || from.is_error() {
-            return self.error_expr(span);
-        }
-        if from == target {
-            return *value;
-        }
-        let as32 = |t: &Type| t.is_numeric_like() && t.scalar().is_some_and(|s| s.bits() == 32 && s != Scalar::Bool);
-        if as32(&from) && as32(&target) && from.with_scalar(Scalar::U32) == target.with_scalar(Scalar::U32) {
-            let name = match target.scalar() {
-                Some(Scalar::F32) => "asfloat",
-                Some(Scalar::I32) => "asint",
-                _ => "asuint",
-            };
-            return self.call_intrinsic(name, vec![*value], span, name_span);
-        }
-        let msg = format!(
-            "`bit_cast` from `{}` to `{}`: wavec casts the bits of 32-bit scalars, vectors and matrices of one shape",
-            self.type_name(&from),
-            self.type_name(&target)
-        );
-        let d = Diagnostic::error("E0405", msg)
-            .with_label(span, "here")
-            .with_note("for other sizes use `asuint(double, out uint, out uint)`, `f32tof16` or a field-by-field copy");
-        self.push(d);
-        self.error_expr(span)
-    }
-
     pub(super) fn call_intrinsic(&mut self, name: &str, args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
         let stdlib = self.stdlib;
         let mut name = name.to_string();
@@ -1391,6 +1781,9 @@ impl Checker {
         }
         // The stdlib's type queries (`[fold(…)]`) are constants of the bound type.
         if let Some(fold) = intr.lowerings_for("fold").next() {
+            if fold.kind() == "workgroup_size" {
+                return self.workgroup_size(&intr.name, &ret, span);
+            }
             return self.fold_type_query(fold.kind(), &bound[0], &ret, span);
         }
         // With a fixed wave size the group wave count is a constant, folded into the output.
@@ -1401,6 +1794,21 @@ impl Checker {
         }
         let bound = bound.into_iter().next().map(Box::new);
         self.add_expr(ExprKind::Intrinsic { id: IntrinsicId(idx as u32), args: conv_args, bound }, ret, span)
+    }
+
+    /// `WorkgroupSize()` / `gl_WorkGroupSize`: the entry point's workgroup size, a constant.
+    fn workgroup_size(&mut self, name: &str, ret: &Type, span: Span) -> ExprId {
+        let Some(size) = self.const_workgroup_size() else {
+            let msg = format!("`{name}` needs the entry point's constant `[numthreads(x, y, z)]`");
+            self.error("E0510", span, msg);
+            return self.error_expr(span);
+        };
+        let scalar = ret.scalar().unwrap_or(Scalar::I32);
+        let components = size
+            .iter()
+            .map(|&n| if scalar == Scalar::I32 { ConstValue::Int(n as i64) } else { ConstValue::Uint(n) })
+            .collect();
+        self.add_expr(ExprKind::Const(ConstValue::Composite(components)), ret.clone(), span)
     }
 
     /// `__length(x)`, `__max_value(x)`, `__min_value(x)` of the stdlib's bodies: the value the
@@ -1448,6 +1856,9 @@ impl Checker {
         args: Vec<ExprId>,
         span: Span,
     ) -> ExprId {
+        if let Some(e) = self.atomic_method(object, name, args.clone(), span) {
+            return e;
+        }
         let ot = self.ty(object);
         if let Some(x) = self.existential_of(&ot) {
             return self.dispatch_call(x, object, name, generic_args, args, span);
@@ -1465,6 +1876,22 @@ impl Checker {
                 return self.call_member(&key, generic_args, all, span, name.span);
             }
         }
+        if let Some(e) = self.builtin_method(object, name, &args, span) {
+            return e;
+        }
+        // Slang's arrays, vectors and matrices know their length: `a.getCount()`, a constant
+        // (a matrix's rows).
+        if name.name == "getCount" && args.is_empty() {
+            let count = match &ot {
+                Type::Array(_, Some(n)) => Some(*n as i64),
+                Type::Vector(_, n) | Type::Matrix(_, n, _) => Some(*n as i64),
+                Type::Scalar(_) => Some(1),
+                _ => None,
+            };
+            if let Some(n) = count {
+                return self.add_expr(ExprKind::Const(ConstValue::Int(n)), Type::INT, span);
+            }
+        }
         let Type::Resource(kind, elem) = &ot else {
             let msg = format!("`{}` has no method `{}`", self.type_name(&ot), name.name);
             self.error("E0407", name.span, msg);
@@ -1472,20 +1899,31 @@ impl Checker {
         };
         let kind = *kind;
         let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
-        // Slang's `Load2Aligned(at[, alignment])`, `LoadAligned<T>`, `Store2Aligned`: the
-        // alignment is a promise that lets a target use wider loads; the access is the same.
+        // Slang's `Load2Aligned(at[, alignment])`, `LoadAligned<T>`, `Store2Aligned`,
+        // `Store<T>(at, value, alignment)`: the alignment is a promise that lets a target use
+        // wider accesses; the access is the same.
         let mut args = args;
         let aligned;
         let name = match name.name.strip_suffix("Aligned") {
             Some(base) if kind.is_byte_address() && (base.starts_with("Load") || base.starts_with("Store")) => {
-                if base.starts_with("Load") && args.len() == 2 {
-                    args.truncate(1);
-                }
                 aligned = ast::Ident { name: base.to_string(), span: name.span };
                 &aligned
             }
             _ => name,
         };
+        if kind.is_byte_address() {
+            let operands = if name.name.starts_with("Load") { 1 } else { 2 };
+            if name.name.starts_with("Load") || name.name.starts_with("Store") {
+                if let Some(&alignment) = args.get(operands).filter(|_| args.len() == operands + 1) {
+                    let value = self.cur.as_ref().and_then(|st| st.func.const_value(alignment)?.as_u64());
+                    if !value.is_some_and(u64::is_power_of_two) {
+                        let at = self.span_of(alignment);
+                        self.error("E0403", at, "an alignment must be a constant power of two");
+                    }
+                    args.truncate(operands);
+                }
+            }
+        }
         if kind.is_texture() && generic_args.is_empty() {
             if let Some(e) = self.texture_method(object, kind, &elem, name, &args, span) {
                 return e;
@@ -1567,36 +2005,21 @@ impl Checker {
                 Some((ResourceMethod::Consume, vec![], elem.clone()))
             }
             n if kind == ResourceKind::RWByteAddressBuffer && n.starts_with("Interlocked") => {
-                let op = [
-                    AtomicOp::Add,
-                    AtomicOp::Min,
-                    AtomicOp::Max,
-                    AtomicOp::And,
-                    AtomicOp::Or,
-                    AtomicOp::Xor,
-                    AtomicOp::Exchange,
-                    AtomicOp::CompareExchange,
-                    AtomicOp::CompareStore,
-                ]
-                .into_iter()
-                .find(|o| o.method_name() == n);
-                op.map(|op| {
-                    let vt = args
-                        .get(1)
-                        .map(|a| self.ty(*a))
-                        .filter(|t| t.scalar() == Some(Scalar::I32))
-                        .unwrap_or(Type::UINT);
+                byte_address_atomic(n, args.get(1).map(|a| self.ty(*a)), args.len()).map(|a| {
+                    let vt = a.value.clone();
                     let mut ps = vec![(u.clone(), ParamMode::In), (vt.clone(), ParamMode::In)];
-                    match op {
+                    match a.op {
                         AtomicOp::CompareExchange => {
                             ps.push((vt.clone(), ParamMode::In));
                             ps.push((vt, ParamMode::Out));
                         }
                         AtomicOp::CompareStore => ps.push((vt, ParamMode::In)),
+                        _ if a.returns => {}
                         _ if args.len() == 3 => ps.push((vt, ParamMode::Out)),
                         _ => {}
                     }
-                    (ResourceMethod::Interlocked(op), ps, Type::Void)
+                    let ret = if a.returns { a.value } else { Type::Void };
+                    (ResourceMethod::Interlocked(a.op), ps, ret)
                 })
             }
             _ => None,
@@ -1639,7 +2062,56 @@ impl Checker {
                 conv_args.push(self.coerce(a, &pt, span));
             }
         }
+        if let (ResourceMethod::Interlocked(_), false) = (method, ret == Type::Void) {
+            // Slang's `InterlockedAddU64(address, value)` returns the original value: the
+            // atomic writes it to a temporary, which the expression then reads.
+            let Some(original) = self.temp("original", ret.clone(), span) else { return self.error_expr(span) };
+            let read = self.add_expr(ExprKind::Local(original), ret.clone(), span);
+            conv_args.push(read);
+            let call = self.add_expr(ExprKind::Method { object, method, args: conv_args }, Type::Void, span);
+            let value = self.add_expr(ExprKind::Local(original), ret.clone(), span);
+            return self.add_expr(ExprKind::Comma(call, value), ret, span);
+        }
         self.add_expr(ExprKind::Method { object, method, args: conv_args }, ret, span)
+    }
+}
+
+/// An atomic method of a byte-address buffer, read from its name: HLSL's `InterlockedAdd`
+/// (32-bit, of the value's signedness) and `InterlockedAdd64` (shader model 6.6), Slang's
+/// `InterlockedAddI64`, `InterlockedMaxU64` (returning the original value),
+/// `InterlockedCompareExchangeU64` and `InterlockedAddF32`.
+struct ByteAddressAtomic {
+    op: AtomicOp,
+    value: Type,
+    /// The original value is the method's result (Slang's two-argument `…U64` forms).
+    returns: bool,
+}
+
+fn byte_address_atomic(name: &str, value: Option<Type>, args: usize) -> Option<ByteAddressAtomic> {
+    let ops = [
+        AtomicOp::Add,
+        AtomicOp::Min,
+        AtomicOp::Max,
+        AtomicOp::And,
+        AtomicOp::Or,
+        AtomicOp::Xor,
+        AtomicOp::Exchange,
+        AtomicOp::CompareExchange,
+        AtomicOp::CompareStore,
+    ];
+    let (op, suffix) = ops.into_iter().find_map(|o| name.strip_prefix(o.method_name()).map(|rest| (o, rest)))?;
+    let int64 = |t: &Option<Type>| t.clone().filter(|t| t.scalar() == Some(Scalar::I64));
+    let at = |value: Type, returns: bool| Some(ByteAddressAtomic { op, value, returns });
+    match suffix {
+        "" => at(value.filter(|t| t.scalar() == Some(Scalar::I32)).unwrap_or(Type::UINT), false),
+        "64" => at(int64(&value).unwrap_or(Type::Scalar(Scalar::U64)), false),
+        "I64" if op == AtomicOp::Add => at(Type::Scalar(Scalar::I64), false),
+        "U64" if matches!(op, AtomicOp::CompareExchange | AtomicOp::CompareStore) => {
+            at(Type::Scalar(Scalar::U64), false)
+        }
+        "U64" => at(Type::Scalar(Scalar::U64), args == 2),
+        "F32" if op == AtomicOp::Add => at(Type::FLOAT, false),
+        _ => None,
     }
 }
 
@@ -1708,4 +2180,15 @@ fn matrix_elements(name: &str, rows: u8, cols: u8) -> Option<Vec<(u8, u8)>> {
         rest = chars.as_str();
     }
     (!out.is_empty() && out.len() <= 4).then_some(out)
+}
+
+/// The operands of `a, b, c` in order (one for anything else).
+fn comma_list<'e>(e: &'e ast::Expr, out: &mut Vec<&'e ast::Expr>) {
+    match &e.kind {
+        ast::ExprKind::Comma { lhs, rhs } => {
+            comma_list(lhs, out);
+            comma_list(rhs, out);
+        }
+        _ => out.push(e),
+    }
 }

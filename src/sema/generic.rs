@@ -26,6 +26,8 @@ pub(super) struct GenericFn {
     /// The generic parameters around it, bound where it was declared (a generic struct
     /// instance's, or a generic interface's for a default method): bound again in each instance.
     pub outer: Option<(Vec<ast::GenericParam>, Vec<Bound>)>,
+    /// A generic constructor's struct (`__init<T>(…)`: its body builds `this`).
+    pub init: Option<StructId>,
     pub instances: Vec<(Vec<Bound>, FunctionId)>,
 }
 
@@ -62,6 +64,12 @@ pub(super) fn builtin_interface(name: &str) -> Option<BuiltinInterface> {
         "IInteger" => (Scalar::is_int, true),
         "IFloat" => (Scalar::is_float, true),
         "IComparable" => (|_| true, true),
+        // What `Atomic<T>` holds: 32- and 64-bit integers and floats (all of them arithmetic,
+        // the integers also bitwise).
+        "IAtomicable" | "IArithmeticAtomicable" => {
+            (|s| matches!(s, Scalar::I32 | Scalar::U32 | Scalar::I64 | Scalar::U64) || s.is_float(), false)
+        }
+        "IBitAtomicable" => (|s| matches!(s, Scalar::I32 | Scalar::U32 | Scalar::I64 | Scalar::U64), false),
         _ => return None,
     };
     Some(BuiltinInterface { element, shapes })
@@ -91,6 +99,8 @@ fn conforms(name: &str, ty: &Type) -> Option<bool> {
 impl Checker {
     /// Records a generic function; its body is checked per instance.
     pub(super) fn generic_function(&mut self, f: &ast::FunctionDecl, this: Option<StructId>) {
+        let expanded = Self::with_error_params(f);
+        let f = expanded.as_ref().unwrap_or(f);
         if f.body.is_none() {
             self.error("E0416", f.name.span, "a generic function needs a body");
             return;
@@ -108,9 +118,17 @@ impl Checker {
                 }
             }
         }
+        for w in &f.wheres {
+            if let ast::WhereConstraint::Conforms { interface: c, .. } = w {
+                if conforms(&c.name, &Type::INT).is_none() && !self.is_known_interface(&c.name) {
+                    self.error("E0416", c.span, format!("unknown constraint `{}`", c.name));
+                }
+            }
+        }
         let index = self.generics.len();
         let outer = self.outer_generics.clone().or_else(|| this.and_then(|h| self.instance_generics.get(&h).cloned()));
-        self.generics.push(GenericFn { decl: Rc::new(f.clone()), this, outer, instances: Vec::new() });
+        let init = self.pending_init.take();
+        self.generics.push(GenericFn { decl: Rc::new(f.clone()), this, outer, init, instances: Vec::new() });
         self.generic_fns.entry(f.name.name.clone()).or_default().push(index);
         self.used_global_names.insert(f.name.name.clone());
     }
@@ -173,8 +191,25 @@ impl Checker {
             optional_of: &|t| self.optional_of(t),
             interface_args: &|t, name| self.generic_interface_args(t, name),
         };
-        for (p, at) in decl.params.iter().zip(args) {
-            unify(&p.ty, at, generics, &mut bound, &names)?;
+        // Written arguments are fixed; so is a type an `out`/`inout` argument gives (it cannot
+        // be converted), read first. The other arguments may widen a type to their join
+        // (`int` and `uint` make `uint`) and are converted at the call.
+        let mut deduction = Deduction { fixed: bound.iter().map(Option::is_some).collect(), join: false };
+        let writes = |p: &ast::Param| p.modifiers.has(ast::Modifier::Out) || p.modifiers.has(ast::Modifier::Inout);
+        for join in [false, true] {
+            deduction.join = join;
+            for (p, at) in decl.params.iter().zip(args).filter(|(p, _)| writes(p) != join) {
+                // `T values[N]`: `N` is the array's length, `T` its element.
+                let mut element = at;
+                for dim in &p.array_dims {
+                    let Type::Array(e, len) = element else { break };
+                    if let (Some(n), Some(len)) = (dim, len) {
+                        unify_value(n, *len as i64, generics, &mut bound)?;
+                    }
+                    element = e;
+                }
+                unify(&p.ty, element, generics, &mut bound, &mut deduction, &names)?;
+            }
         }
         // A parameter named only in another's constraint (`<let y, T : IFoo<y>>`): from the
         // instance of the generic interface that parameter's type conforms to.
@@ -182,11 +217,80 @@ impl Checker {
             let Some(c) = g.constraint.as_ref().filter(|c| !c.args().is_empty()) else { continue };
             let i = generics.iter().position(|p| p.name.name == g.name.name).expect("its own parameter");
             if let Some(Bound::Type(t)) = bound[i].clone() {
-                unify(c, &t, generics, &mut bound, &names)?;
+                unify(c, &t, generics, &mut bound, &mut deduction, &names)?;
             }
         }
+        self.apply_defaults(generics, &mut bound)?;
         let how = format!("from the arguments; give it: `{}<…>(…)`", decl.name.name);
-        self.constrained(generics, bound, &how)
+        let bound = self.constrained(generics, bound, &how)?;
+        self.check_wheres(generics, &bound, &decl.wheres)?;
+        Ok(bound)
+    }
+
+    /// Gives each parameter neither written nor deduced its default (`T = int`,
+    /// `let N : int = 4`), read with the parameters before it bound.
+    fn apply_defaults(&mut self, generics: &[ast::GenericParam], bound: &mut [Option<Bound>]) -> Result<(), String> {
+        for i in 0..generics.len() {
+            let Some(default) = generics[i].default.as_ref().filter(|_| bound[i].is_none()) else { continue };
+            let (known, values): (Vec<ast::GenericParam>, Vec<Bound>) =
+                generics[..i].iter().zip(bound.iter()).filter_map(|(g, b)| b.clone().map(|b| (g.clone(), b))).unzip();
+            let outer = self.bind_generics(&known, &values);
+            let value = self.bound_of(&generics[i], default);
+            self.unbind_generics(outer);
+            bound[i] = Some(value?);
+        }
+        Ok(())
+    }
+
+    /// Whether `ty` meets constraint `name`: a built-in interface, a stdlib type class, or an
+    /// interface a struct conforms to.
+    pub(super) fn type_conforms(&self, ty: &Type, name: &str) -> bool {
+        let user = match ty {
+            Type::Struct(h) => self.struct_conforms(*h, name),
+            _ => false,
+        };
+        user || conforms(name, ty) == Some(true)
+    }
+
+    /// The `where` requirements beyond the parameters' own constraints, with the parameters
+    /// bound: `where vector<T, N> : IArithmetic`, `where T.Assoc == int`.
+    fn check_wheres(
+        &mut self,
+        generics: &[ast::GenericParam],
+        bound: &[Bound],
+        wheres: &[ast::WhereConstraint],
+    ) -> Result<(), String> {
+        if wheres.is_empty() {
+            return Ok(());
+        }
+        let outer = self.bind_generics(generics, bound);
+        let mut result = Ok(());
+        for w in wheres {
+            match w {
+                ast::WhereConstraint::Conforms { optional: true, .. } => {}
+                ast::WhereConstraint::Conforms { ty, interface, .. } => {
+                    let t = self.resolve_type(ty);
+                    if !t.is_error() && !self.type_conforms(&t, &interface.name) {
+                        result = Err(format!("`{}` does not conform to `{}`", self.type_name(&t), interface.name));
+                        break;
+                    }
+                }
+                ast::WhereConstraint::Equal { lhs, rhs } => {
+                    let (a, b) = (self.resolve_type(lhs), self.resolve_type(rhs));
+                    if !a.is_error() && !b.is_error() && a != b {
+                        result = Err(format!(
+                            "`{}` is `{}`, not `{}` as `where` requires",
+                            type_expr_shown(lhs),
+                            self.type_name(&a),
+                            self.type_name(&b)
+                        ));
+                        break;
+                    }
+                }
+            }
+        }
+        self.unbind_generics(outer);
+        result
     }
 
     /// The generic arguments written in `<…>`, in order; those not given are `None`.
@@ -200,25 +304,30 @@ impl Checker {
         }
         let mut bound: Vec<Option<Bound>> = vec![None; generics.len()];
         for (i, a) in explicit.iter().enumerate() {
-            bound[i] = Some(match (&generics[i].value, a) {
-                (Some(_), ast::GenericArg::Expr(e)) => {
-                    let v = self.const_of_ast(e).and_then(|v| v.as_i64());
-                    Bound::Value(v.ok_or_else(|| format!("`{}` needs a constant", generics[i].name.name))?)
-                }
-                (Some(_), ast::GenericArg::Type(_)) => {
-                    return Err(format!("`{}` is a value parameter, given a type", generics[i].name.name))
-                }
-                (None, ast::GenericArg::Type(t)) => Bound::Type(self.resolve_type(t)),
-                (None, ast::GenericArg::Expr(e)) => match &e.kind {
-                    ast::ExprKind::Ident(n) => Bound::Type(self.resolve_type(&ast::TypeExpr {
-                        kind: ast::TypeExprKind::Named { name: n.clone(), args: Vec::new() },
-                        span: e.span,
-                    })),
-                    _ => return Err(format!("`{}` is a type parameter, given a value", generics[i].name.name)),
-                },
-            });
+            bound[i] = Some(self.bound_of(&generics[i], a)?);
         }
         Ok(bound)
+    }
+
+    /// What generic argument `a` binds parameter `g` to.
+    fn bound_of(&mut self, g: &ast::GenericParam, a: &ast::GenericArg) -> Result<Bound, String> {
+        Ok(match (&g.value, a) {
+            (Some(_), ast::GenericArg::Expr(e)) => {
+                let v = self.const_of_ast(e).and_then(|v| v.as_i64());
+                Bound::Value(v.ok_or_else(|| format!("`{}` needs a constant", g.name.name))?)
+            }
+            (Some(_), ast::GenericArg::Type(_)) => {
+                return Err(format!("`{}` is a value parameter, given a type", g.name.name))
+            }
+            (None, ast::GenericArg::Type(t)) => Bound::Type(self.resolve_type(t)),
+            (None, ast::GenericArg::Expr(e)) => match &e.kind {
+                ast::ExprKind::Ident(n) => Bound::Type(self.resolve_type(&ast::TypeExpr {
+                    kind: ast::TypeExprKind::Named { name: n.clone(), args: Vec::new() },
+                    span: e.span,
+                })),
+                _ => return Err(format!("`{}` is a type parameter, given a value", g.name.name)),
+            },
+        })
     }
 
     /// Every parameter bound, and every constraint met; `how` tells how to bind a missing one.
@@ -241,7 +350,9 @@ impl Checker {
                 let user = !builtin
                     && match (t, self.interface_key(c)) {
                         (Type::Struct(h), Some(key)) => self.struct_conforms(*h, &key),
-                        _ => false,
+                        // The core interfaces wavec knows without a declaration
+                        // (`IBufferDataLayout`, `IDefaultInitializable`).
+                        _ => c.args().is_empty() && self.type_conforms(t, c.name()),
                     };
                 if !builtin && !user {
                     result = Err(format!("`{}` does not conform to `{}`", self.type_name(t), shown_type(c)));
@@ -262,7 +373,7 @@ impl Checker {
         }
         if c.args().is_empty() {
             let key = self.scoped(name, |n| self.interfaces.contains_key(n));
-            self.interfaces.contains_key(&key)
+            self.interfaces.contains_key(&key) || self.is_known_interface(name)
         } else {
             let key = self.scoped(name, |n| self.generic_interfaces.contains_key(n));
             self.generic_interfaces.contains_key(&key)
@@ -342,8 +453,10 @@ impl Checker {
         self.instance_depth += 1;
         let before = self.diags.len();
         self.pending_this = self.generics[g].this;
+        self.pending_init = self.generics[g].init;
         let (mut func, facts) = self.definition(&decl, body, &ret, &params, &[]);
         self.pending_this = None;
+        self.pending_init = None;
         self.instance_depth -= 1;
         // A mistake in the body shows up in one instance: say which, and where it was made.
         let shown = shown_instance(&decl, &self.generics[g].instances.last().expect("just pushed").0, |t| {
@@ -411,6 +524,50 @@ impl Checker {
         self.int_built_params = outer.int_built;
     }
 
+    /// The arguments of a generic type as written (`Pair<float>`), completed by the
+    /// parameters' defaults, every one given and its constraint met.
+    fn written_bounds(
+        &mut self,
+        generics: &[ast::GenericParam],
+        args: &[ast::GenericArg],
+    ) -> Result<Vec<Bound>, String> {
+        let mut b = self.explicit_bounds(generics, args)?;
+        self.apply_defaults(generics, &mut b)?;
+        let missing: Vec<&str> =
+            generics.iter().zip(&b).filter(|(_, b)| b.is_none()).map(|(g, _)| g.name.name.as_str()).collect();
+        if !missing.is_empty() {
+            return Err(format!("`{}` not given", missing.join("`, `")));
+        }
+        self.constrained(generics, b, "")
+    }
+
+    /// A generic `typealias Name<T> = …;` with its arguments: the aliased type, read with the
+    /// parameters bound.
+    pub(super) fn generic_alias_type(
+        &mut self,
+        alias: &ast::TypedefDecl,
+        args: &[ast::GenericArg],
+        span: Span,
+    ) -> Type {
+        let bound = match self.written_bounds(&alias.generics, args) {
+            Ok(b) => b,
+            Err(why) => {
+                let d = Diagnostic::error(
+                    "E0416",
+                    format!("cannot make `{}` from these arguments", generic_shown(&alias.name.name, &alias.generics)),
+                )
+                .with_label(span, why)
+                .with_label(alias.name.span, "declared here");
+                self.push(d);
+                return Type::Error;
+            }
+        };
+        let outer = self.bind_generics(&alias.generics, &bound);
+        let ty = self.resolve_type(&alias.ty);
+        self.unbind_generics(outer);
+        ty
+    }
+
     /// Records a generic struct; its members are checked per instance.
     pub(super) fn generic_struct(&mut self, s: &ast::StructDecl) {
         for g in &s.generics {
@@ -432,13 +589,7 @@ impl Checker {
     /// `Pair<float>`: the instance of generic struct `name` for the arguments written.
     pub(super) fn generic_struct_type(&mut self, name: &str, args: &[ast::GenericArg], span: Span) -> Type {
         let decl = self.generic_structs[name].decl.clone();
-        let bound = if args.len() < decl.generics.len() {
-            let missing: Vec<&str> = decl.generics[args.len()..].iter().map(|g| g.name.name.as_str()).collect();
-            Err(format!("`{}` not given", missing.join("`, `")))
-        } else {
-            self.explicit_bounds(&decl.generics, args)
-        }
-        .and_then(|b| self.constrained(&decl.generics, b, ""));
+        let bound = self.written_bounds(&decl.generics, args);
         let bound = match bound {
             Ok(b) => b,
             Err(why) => {
@@ -514,7 +665,7 @@ impl Checker {
 }
 
 /// The namespaces around a declaration named `A::B::f`: `A`, `B`.
-fn namespace_of(qualified: &str) -> Vec<String> {
+pub(super) fn namespace_of(qualified: &str) -> Vec<String> {
     let mut parts: Vec<String> = qualified.split("::").map(String::from).collect();
     parts.pop();
     parts
@@ -583,17 +734,24 @@ fn unify(
     arg: &Type,
     generics: &[ast::GenericParam],
     bound: &mut [Option<Bound>],
+    deduction: &mut Deduction,
     names: &Names,
 ) -> Result<(), String> {
     let ast::TypeExprKind::Named { name, args } = &pattern.kind else { return Ok(()) };
     let index = |n: &str| generics.iter().position(|g| g.name.name == n);
-    let bind = |bound: &mut [Option<Bound>], i: usize, b: Bound| -> Result<(), String> {
+    let bind = |bound: &mut [Option<Bound>], deduction: &mut Deduction, i: usize, b: Bound| -> Result<(), String> {
         match &bound[i] {
             None => {
                 bound[i] = Some(b);
+                deduction.fixed[i] |= !deduction.join;
                 Ok(())
             }
             Some(old) if *old == b => Ok(()),
+            Some(Bound::Type(_)) if deduction.join && deduction.fixed[i] => Ok(()),
+            Some(Bound::Type(old)) if deduction.join && join(old, &b).is_some() => {
+                bound[i] = join(old, &b).map(Bound::Type);
+                Ok(())
+            }
             Some(old) => {
                 let show = |b: &Bound| match b {
                     Bound::Type(t) => format!("`{}`", (names.name_of)(t)),
@@ -624,7 +782,7 @@ fn unify(
     };
     if args.is_empty() {
         if let Some(i) = index(name).filter(|&i| generics[i].value.is_none()) {
-            bind(bound, i, Bound::Type(arg.clone()))?;
+            bind(bound, deduction, i, Bound::Type(arg.clone()))?;
         }
         return Ok(());
     }
@@ -636,30 +794,30 @@ fn unify(
                 _ => return Ok(()),
             };
             if let Some(t) = type_arg(t) {
-                unify(&t, &Type::Scalar(s), generics, bound, names)?;
+                unify(&t, &Type::Scalar(s), generics, bound, deduction, names)?;
             }
             if let Some(i) = value_arg(n).filter(|&i| generics[i].value.is_some()) {
-                bind(bound, i, Bound::Value(len))?;
+                bind(bound, deduction, i, Bound::Value(len))?;
             }
         }
         ("matrix", [t, r, c], Type::Matrix(s, rows, cols)) => {
             if let Some(t) = type_arg(t) {
-                unify(&t, &Type::Scalar(*s), generics, bound, names)?;
+                unify(&t, &Type::Scalar(*s), generics, bound, deduction, names)?;
             }
             for (a, v) in [(r, *rows), (c, *cols)] {
                 if let Some(i) = value_arg(a).filter(|&i| generics[i].value.is_some()) {
-                    bind(bound, i, Bound::Value(v as i64))?;
+                    bind(bound, deduction, i, Bound::Value(v as i64))?;
                 }
             }
         }
         (_, [t], Type::Resource(k, Some(e))) if k.name() == name => {
             if let Some(t) = type_arg(t) {
-                unify(&t, e, generics, bound, names)?;
+                unify(&t, e, generics, bound, deduction, names)?;
             }
         }
         ("Optional", [t], Type::Struct(_)) => {
             if let (Some(t), Some(inner)) = (type_arg(t), (names.optional_of)(arg)) {
-                unify(&t, &inner, generics, bound, names)?;
+                unify(&t, &inner, generics, bound, deduction, names)?;
             }
         }
         // `IFoo<T>` of a generic interface, given a type that conforms to an instance of it.
@@ -669,12 +827,12 @@ fn unify(
                     match b {
                         Bound::Value(v) => {
                             if let Some(i) = value_arg(a).filter(|&i| generics[i].value.is_some()) {
-                                bind(bound, i, Bound::Value(v))?;
+                                bind(bound, deduction, i, Bound::Value(v))?;
                             }
                         }
                         Bound::Type(t) => {
                             if let Some(p) = type_arg(a) {
-                                unify(&p, &t, generics, bound, names)?;
+                                unify(&p, &t, generics, bound, deduction, names)?;
                             }
                         }
                     }
@@ -683,6 +841,51 @@ fn unify(
         }
     }
     Ok(())
+}
+
+/// How argument types bind type parameters: which bindings may not change, and whether this
+/// argument may widen a binding to the join of the two types.
+struct Deduction {
+    fixed: Vec<bool>,
+    join: bool,
+}
+
+/// The type both of two numeric types of one shape convert to: the wider element (HLSL's
+/// promotion rank), as Slang joins `int` and `uint` into `uint`.
+fn join(a: &Type, b: &Bound) -> Option<Type> {
+    let Bound::Type(b) = b else { return None };
+    let (sa, sb) = (a.scalar()?, b.scalar()?);
+    if a.with_scalar(sb) != *b {
+        return None;
+    }
+    Some(if sb.rank() > sa.rank() { b.clone() } else { a.clone() })
+}
+
+/// Binds value parameter `n` (an array parameter's length, `uint a[N]`) to `len`.
+fn unify_value(
+    n: &ast::Expr,
+    len: i64,
+    generics: &[ast::GenericParam],
+    bound: &mut [Option<Bound>],
+) -> Result<(), String> {
+    let ast::ExprKind::Ident(name) = &n.kind else { return Ok(()) };
+    let Some(i) = generics.iter().position(|g| g.name.name == *name && g.value.is_some()) else { return Ok(()) };
+    match &bound[i] {
+        None => bound[i] = Some(Bound::Value(len)),
+        Some(Bound::Value(v)) if *v == len => {}
+        Some(_) => return Err(format!("`{name}` would be both its value and {len} (ambiguous deduction)")),
+    }
+    Ok(())
+}
+
+/// A type as written, for messages (`T::Assoc`).
+fn type_expr_shown(t: &ast::TypeExpr) -> String {
+    match &t.kind {
+        ast::TypeExprKind::Named { name, args } if args.is_empty() => name.clone(),
+        ast::TypeExprKind::Named { name, .. } => format!("{name}<…>"),
+        ast::TypeExprKind::Array { elem, .. } => format!("{}[]", type_expr_shown(elem)),
+        _ => "_".into(),
+    }
 }
 
 /// `sum_float_4`: the generic's name and its arguments.

@@ -201,7 +201,7 @@ impl Checker {
     /// A GLSL invocation id read by name: its private global (made at the first read).
     pub(super) fn invocation_id_global(&mut self, name: &str, span: Span) -> Option<ExprId> {
         let (input, ty) = invocation_id(name)?;
-        let g = match self.glsl_inputs.iter().find(|(i, _)| *i == input) {
+        let g = match self.global_inputs.iter().find(|(i, g)| *i == input && self.module.globals[*g].ty == ty) {
             Some((_, g)) => *g,
             None => {
                 let unique = self.unique_global_name(name);
@@ -220,7 +220,7 @@ impl Checker {
                     coherent: false,
                     span,
                 });
-                self.glsl_inputs.push((input, g));
+                self.global_inputs.push((input, g));
                 g
             }
         };
@@ -231,7 +231,7 @@ impl Checker {
     /// in the id's global before the body runs.
     pub(super) fn bind_invocation_ids(&mut self, entry: usize) {
         let f = self.module.entry_points[entry].function;
-        let inputs = self.glsl_inputs.clone();
+        let inputs = self.global_inputs.clone();
         let func = &mut self.module.functions[f];
         let mut prologue = Vec::new();
         for (input, g) in inputs {

@@ -5,7 +5,7 @@
 //! All of it is sugar over ordinary calls: a backend sees a call of `S_init`, `S_get_x`,
 //! `S_operator_add`, or a global, never a property or an operator of a struct.
 
-use super::methods::{getter, method_key, setter, INIT};
+use super::methods::{getter, method_key, setter, INIT, SUBSCRIPT};
 use super::Checker;
 use crate::diag::Diagnostic;
 use crate::ir::*;
@@ -24,7 +24,25 @@ impl Checker {
     pub(super) fn construct_object(&mut self, h: StructId, args: Vec<ExprId>, span: Span) -> Option<ExprId> {
         self.method_of(h, INIT)?;
         let (key, ids) = self.method_overloads(h, INIT);
+        // Generic constructors (`__init<T : IInteger>(T a)`), with the plain ones.
+        if self.generic_fns.contains_key(&key) {
+            return Some(self.call_generic(&key, &[], args, span, span));
+        }
         Some(self.call_user(&key, &ids, args, span, span))
+    }
+
+    /// Whether an initializer list of `count` items sets a C-style struct's fields: its own
+    /// declaration has no constructor, and none it has (an `extension`'s) takes `count`
+    /// arguments.
+    pub(super) fn c_style_list(&self, h: StructId, count: usize) -> bool {
+        if self.own_constructors.contains(&h) {
+            return false;
+        }
+        let (_, ids) = self.method_overloads(h, INIT);
+        !ids.iter().any(|id| {
+            let sig = &self.sigs[id.index()];
+            sig.params.len() >= count && sig.defaults[count..].iter().all(Option::is_some)
+        })
     }
 
     /// Whether struct `h` has a constructor.
@@ -66,8 +84,109 @@ impl Checker {
         Some(call)
     }
 
+    /// `p.x = v` or `s[i].yz = v` where `p`/`s[i]` is read through a property's getter: the
+    /// property is read into a temporary that the assignment then changes (the read in
+    /// `target` is replaced by it), and the pair of that read and the setter call to store the
+    /// temporary back. `None` when no part of `target` is a property read.
+    pub(super) fn property_part(&mut self, target: ExprId, span: Span) -> Option<(ExprId, ExprId)> {
+        let st = self.cur.as_ref()?;
+        let mut parent = target;
+        let read = loop {
+            let child = match &st.func.exprs[parent].kind {
+                ExprKind::Swizzle { base, .. } | ExprKind::Field { base, .. } | ExprKind::Index { base, .. } => *base,
+                _ => return None,
+            };
+            if st.property_reads.contains_key(&child) {
+                break child;
+            }
+            parent = child;
+        };
+        let ty = self.ty(read);
+        let (h, name) = self.cur.as_ref()?.property_reads.get(&read).cloned()?;
+        let ExprKind::Call { args, .. } = self.cur.as_ref()?.func.exprs[read].kind.clone() else { return None };
+        if self.method_of(h, &setter(&name)).is_none() {
+            self.error("E0406", span, format!("`{name}` has no `set` accessor: it cannot be assigned"));
+            return None;
+        }
+        let st = self.cur.as_mut()?;
+        if !args.iter().all(|a| st.func.is_pure(*a)) {
+            let d =
+                Diagnostic::error("E0406", "a part of a property is assigned through an object or index with effects")
+                    .with_label(span, "here")
+                    .with_note("hold the object and the indices in variables first");
+            self.push(d);
+            return None;
+        }
+        let temp = st.func.locals.append(Local::new("property_value", ty.clone(), span));
+        st.hoisted.push(temp);
+        let again: Vec<ExprId> = args.iter().map(|a| super::tuple::duplicate(&mut st.func, *a)).collect();
+        // The assignment's target now reaches the temporary.
+        let local = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
+        if let Some(st) = self.cur.as_mut() {
+            st.func.exprs[parent].kind.for_each_child_mut(|c| {
+                if *c == read {
+                    *c = local;
+                }
+            });
+        }
+        let into = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
+        let read = self.add_expr(ExprKind::Assign { op: None, target: into, value: read }, ty.clone(), span);
+        let (key, ids) = self.method_overloads(h, &setter(&name));
+        let mut set_args = again;
+        let back = self.add_expr(ExprKind::Local(temp), ty, span);
+        set_args.push(back);
+        let set = self.call_user(&key, &ids, set_args, span, span);
+        Some((read, set))
+    }
+
+    /// Whether `ty` is a struct with a `__subscript`.
+    pub(super) fn has_subscript(&self, ty: &Type) -> bool {
+        let Type::Struct(h) = ty else { return false };
+        if let Some(x) = self.existential_of(ty) {
+            return self.interface_has_requirement(x, &getter(SUBSCRIPT))
+                || self.interface_has_requirement(x, &setter(SUBSCRIPT));
+        }
+        self.method_of(*h, &getter(SUBSCRIPT)).is_some() || self.method_of(*h, &setter(SUBSCRIPT)).is_some()
+    }
+
+    /// `s[i, j]` on a struct with a `__subscript`: its getter, recorded as a property read so
+    /// that an assignment calls the setter with the same indices.
+    pub(super) fn subscript_get(&mut self, object: ExprId, indices: &[ExprId], span: Span) -> Option<ExprId> {
+        let Type::Struct(h) = self.ty(object) else { return None };
+        if !self.has_subscript(&Type::Struct(h)) {
+            return None;
+        }
+        // An interface's value: its type's getter, dispatched.
+        if let Some(x) = self.existential_of(&Type::Struct(h)) {
+            let get = ast::Ident { name: getter(SUBSCRIPT), span };
+            if !self.interface_has_requirement(x, &get.name) {
+                let msg = "this `__subscript` has no `get` accessor: it can only be assigned";
+                self.error("E0407", span, msg);
+                return Some(self.error_expr(span));
+            }
+            let call = self.dispatch_call(x, object, &get, &[], indices.to_vec(), span);
+            self.note_subscript_read(call, h);
+            return Some(call);
+        }
+        let name = ast::Ident { name: SUBSCRIPT.into(), span };
+        if self.method_of(h, &getter(SUBSCRIPT)).is_none() {
+            let msg = "this `__subscript` has no `get` accessor: it can only be assigned";
+            self.error("E0407", span, msg);
+            return Some(self.error_expr(span));
+        }
+        let (key, ids) = self.method_overloads(h, &getter(SUBSCRIPT));
+        let mut args = vec![object];
+        args.extend_from_slice(indices);
+        let call = self.call_user(&key, &ids, args, span, name.span);
+        if let Some(st) = self.cur.as_mut() {
+            st.property_reads.insert(call, (h, SUBSCRIPT.into()));
+        }
+        Some(call)
+    }
+
     /// `target = value` where `target` was read through a property's getter: the setter,
-    /// called on the same object. `None` when `target` is no property read.
+    /// called on the same object (with the same indices, for a `__subscript`). `None` when
+    /// `target` is no property read.
     pub(super) fn property_set(&mut self, target: ExprId, value: ExprId, span: Span) -> Option<ExprId> {
         let (h, name) = self.cur.as_ref()?.property_reads.get(&target).cloned()?;
         // The getter's arguments: the object, then a subscript's indices.
@@ -92,10 +211,10 @@ impl Checker {
             self.error("E0406", span, msg);
             return Some(self.error_expr(span));
         }
-        let mut all = vec![object];
-        all.extend(rest);
-        let key = method_key(&self.module.structs[h].name, &setter(&name));
-        Some(self.call_member(&key, &[], all, span, span))
+        let (key, ids) = self.method_overloads(h, &setter(&name));
+        let mut args = vec![object];
+        args.extend(rest);
+        Some(self.call_user(&key, &ids, args, span, span))
     }
 
     /// An operator applied to a struct: the struct's `operator…` method (called on the first
@@ -123,7 +242,7 @@ impl Checker {
             if self.method_of(h, &name) == Some(false) {
                 let key = method_key(&self.module.structs[h].name, &name);
                 let call = self.call_member(&key, &[], operands, span, span);
-                if symbol == "[]" && self.method_of(h, &setter("subscript")).is_some() {
+                if symbol == "[]" && self.method_of(h, &setter(SUBSCRIPT)).is_some() {
                     self.note_subscript_read(call, h);
                 }
                 return Some(call);
@@ -144,7 +263,7 @@ impl Checker {
     /// A subscript read: an assignment to it calls the subscript's setter.
     fn note_subscript_read(&mut self, call: ExprId, h: StructId) {
         if let Some(st) = self.cur.as_mut() {
-            st.property_reads.insert(call, (h, "subscript".to_string()));
+            st.property_reads.insert(call, (h, SUBSCRIPT.to_string()));
         }
     }
 

@@ -69,6 +69,9 @@ const THIS: &str = "This";
 pub(super) const INIT: &str = "__init";
 
 /// The method names of a property's accessors.
+/// The property name a `__subscript` declares its accessors under.
+pub(super) const SUBSCRIPT: &str = "__subscript";
+
 pub(super) fn getter(property: &str) -> String {
     format!("__get_{property}")
 }
@@ -376,7 +379,9 @@ impl Checker {
             }
             if !f.generics.is_empty() {
                 // Checked per instance, like any generic function.
+                self.pending_init = is_init.then_some(h);
                 self.generic_function(&d, (!is_static).then_some(h));
+                self.pending_init = None;
                 continue;
             }
             // Declared before any body is checked, so methods may call each other in any order.
@@ -629,19 +634,15 @@ impl Checker {
                     param.ty = p.ty.clone();
                 }
             }
-            // A subscript's accessors take its indices first, and its generic parameters.
-            if let Some((generics, indices)) = &p.subscript {
-                f.generics = generics.clone();
-                f.params.splice(0..0, indices.iter().cloned());
-            }
             match a.name.name.as_str() {
                 "get" => {
                     if !a.params.is_empty() {
                         self.error("E0502", a.name.span, "a `get` accessor takes no parameters");
                         continue;
                     }
-                    f.name.name = if p.subscript.is_some() { "operator[]".into() } else { getter(&p.name.name) };
+                    f.name.name = getter(&p.name.name);
                     f.ret = p.ty.clone();
+                    f.params = p.params.clone();
                 }
                 "set" => {
                     match a.params.len() {
@@ -662,6 +663,7 @@ impl Checker {
                         }
                     }
                     f.name.name = setter(&p.name.name);
+                    f.params.splice(0..0, p.params.iter().cloned());
                     f.ret = ast::TypeExpr {
                         kind: ast::TypeExprKind::Named { name: "void".into(), args: Vec::new() },
                         span: a.name.span,
@@ -696,6 +698,12 @@ impl Checker {
         let mut conforms = self.conformances.remove(&h).unwrap_or_default();
         let mut defaults = Vec::new();
         for b in bases {
+            // Slang's core `IDefaultInitializable` asks for `__init()`, which every struct has
+            // (its fields' defaults, or zeros).
+            if b.name() == "IDefaultInitializable" {
+                conforms.push(b.name().to_string());
+                continue;
+            }
             let Some(key) = self.interface_key(b) else {
                 let struct_base = b.args().is_empty() && matches!(self.types.get(b.name()), Some(Type::Struct(_)));
                 if !struct_base && !self.diags.iter().any(|d| d.primary_span() == Some(b.span)) {

@@ -5,9 +5,13 @@
 //! expression gets [`Type::Error`], which silences follow-up errors about it, so one run reports
 //! every independent mistake.
 
+mod atomic;
+mod bit_cast;
 mod consts;
 pub mod conv;
+mod data_layout;
 mod dynamic;
+mod errors;
 mod expr;
 mod generic;
 mod glsl;
@@ -15,6 +19,7 @@ mod members;
 mod methods;
 mod stmt;
 mod texture;
+mod tuple;
 
 use crate::arena::Arena;
 use crate::diag::Diagnostic;
@@ -44,6 +49,10 @@ pub struct SemaOptions {
     /// `--conformance Impl:IFoo=3` (Slang's `-conformance`, its tests' `type_conformance`):
     /// the type id of a concrete type among an interface's (type, interface, id).
     pub conformances: Vec<(String, String, u32)>,
+    /// GLSL-flavoured source (`#version`, `-allow-glsl`, `import glsl`): GLSL's meaning of the
+    /// operators that differ from HLSL's (`*` of matrices is the linear-algebra product, `==` of
+    /// vectors one `bool`) and of a matrix built from one scalar (a diagonal).
+    pub glsl: bool,
 }
 
 /// What sema hands to lowering and backends.
@@ -85,9 +94,34 @@ struct FnFacts {
     derivatives: Vec<(&'static str, Span)>,
 }
 
+/// A statement written `defer S;`: run when its scope is left, checked with the names that
+/// were in scope where it was written.
+#[derive(Clone)]
+struct Deferred {
+    stmt: ast::Stmt,
+    scopes: Vec<HashMap<String, Sym>>,
+}
+
 struct FnState {
     func: Function,
     scopes: Vec<HashMap<String, Sym>>,
+    /// The statements deferred in each open scope (one list per entry of `scopes`).
+    defers: Vec<Vec<Deferred>>,
+    /// For each enclosing loop or `switch`, innermost last: the index in `defers` of its body's
+    /// scope (what `break` leaves), and whether it is a loop (what `continue` leaves).
+    exits: Vec<(usize, bool)>,
+    /// Checking a deferred statement: it may not `return`.
+    in_defer: bool,
+    /// Locals an expression needed (an atomic's original value), declared at the top.
+    hoisted: Vec<LocalId>,
+    /// Slang's `throws E` of the function being checked.
+    throws: Option<errors::ErrorType>,
+    /// The open `do`/`catch` statements, innermost last ([`errors`]).
+    catch_regions: Vec<errors::CatchRegion>,
+    /// The `exits` depth of each open `do` body.
+    catch_depths: Vec<usize>,
+    /// The caught errors in scope, by name, with their types (for `throw err;`).
+    caught_errors: Vec<(String, errors::ErrorType)>,
     local_consts: HashMap<LocalId, ConstValue>,
     /// Expressions that are unsuffixed literals: their type bends to the other operand.
     literals: HashSet<ExprId>,
@@ -103,27 +137,34 @@ struct FnState {
     property_reads: HashMap<ExprId, (StructId, String)>,
     /// Slang's `none` (typed `void` until it converts to an `Optional<T>`).
     nones: HashSet<ExprId>,
+    /// Per statement being checked, outermost first: the temporaries its expressions made,
+    /// declared just before it.
+    temps: Vec<Vec<LocalId>>,
 }
 
 impl FnState {
-    fn new(
-        func: Function,
-        scope: HashMap<String, Sym>,
-        facts: FnFacts,
-        this: Option<(LocalId, StructId)>,
-        init: bool,
-    ) -> FnState {
+    /// The state of checking `func` with one empty scope and nothing seen yet.
+    fn new(func: Function) -> Self {
         FnState {
             func,
-            scopes: vec![scope],
+            scopes: vec![HashMap::default()],
+            defers: vec![Vec::new()],
+            exits: Vec::new(),
+            in_defer: false,
+            hoisted: Vec::new(),
+            throws: None,
+            catch_regions: Vec::new(),
+            catch_depths: Vec::new(),
+            caught_errors: Vec::new(),
             local_consts: HashMap::default(),
             literals: HashSet::default(),
             loop_depth: 0,
             switch_depth: 0,
-            facts,
-            this,
-            init,
+            facts: FnFacts::default(),
+            this: None,
+            init: false,
             property_reads: HashMap::default(),
+            temps: Vec::new(),
             nones: HashSet::default(),
         }
     }
@@ -145,6 +186,11 @@ pub struct Checker {
     known_namespaces: HashSet<String>,
     /// `using namespace N;`: full names searched after the enclosing namespaces.
     using: Vec<String>,
+    /// How many `using` namespaces each open block found (those after are its own).
+    using_marks: Vec<usize>,
+    /// The enums each unscoped case name (`A` of `enum E { A }`) belongs to: more than one
+    /// makes the name alone ambiguous.
+    enum_case_owners: HashMap<String, Vec<String>>,
     /// Every enum case as `E::A`, with its value and the enum's underlying type.
     enum_cases: HashMap<String, (ConstValue, Type)>,
     /// Each struct's methods (their functions are keyed `S::m` in `functions`).
@@ -165,6 +211,16 @@ pub struct Checker {
     conformance_spans: HashMap<(StructId, String), Span>,
     /// The interfaces each struct names in its bases.
     conformances: HashMap<StructId, Vec<String>>,
+    /// Specialization constants' default values, which constant folding takes where a value
+    /// must be known now (array sizes, `[numthreads]`); reads in function bodies stay reads.
+    spec_defaults: HashMap<GlobalId, ConstValue>,
+    /// The specialization constants constant folding took the default of, in order.
+    spec_reads: Vec<GlobalId>,
+    /// Each specialization constant and the id its attribute gives, if it gives one.
+    spec_requests: Vec<(GlobalId, Option<u32>, Span)>,
+    /// HLSL's and Slang's struct inheritance: each struct's base structs and the index of the
+    /// first of their fields among its own (a derived struct converts to a base implicitly).
+    struct_bases: HashMap<StructId, Vec<(StructId, usize)>>,
     /// Set while a method body is checked: the struct whose `this` it has.
     pending_this: Option<StructId>,
     /// Set while a constructor (`__init`) body is checked: the struct it builds.
@@ -185,8 +241,9 @@ pub struct Checker {
     blocks: HashMap<String, glsl::BlockMembers>,
     /// Members of `buffer` blocks without an instance name, of fixed size: their buffer.
     block_fields: HashMap<String, GlobalId>,
-    /// GLSL invocation ids read so far, and the private global each lives in.
-    glsl_inputs: Vec<(BuiltinInput, GlobalId)>,
+    /// System values the entry point stores in private globals: GLSL's invocation ids read so
+    /// far and Slang's global varying inputs (`in uint3 gid : SV_GroupID;`).
+    global_inputs: Vec<(BuiltinInput, GlobalId)>,
     sigs: Vec<FnSig>,
     facts: BTreeMap<FunctionId, FnFacts>,
     /// Attributes of each function, for entry-point detection.
@@ -195,6 +252,8 @@ pub struct Checker {
     used_global_names: HashSet<String>,
     /// `--wave-size`.
     wave_size_option: Option<u32>,
+    /// [`SemaOptions::glsl`].
+    glsl_semantics: bool,
     /// `-Zpr`/`-Zpc`: the majorness of matrices declared without a qualifier.
     default_majorness: Majorness,
     /// The attributes of the entry point that will be selected, found before any body is
@@ -208,6 +267,8 @@ pub struct Checker {
     /// User generic functions, by name ([`generic`]).
     generic_fns: HashMap<String, Vec<usize>>,
     generics: Vec<generic::GenericFn>,
+    /// Generic type aliases (`typealias Name<T> = …;`), by name.
+    generic_aliases: HashMap<String, std::rc::Rc<ast::TypedefDecl>>,
     /// User generic structs, by name.
     generic_structs: HashMap<String, generic::GenericStruct>,
     /// Set while a generic interface's default methods join a struct: the interface's generic
@@ -226,6 +287,33 @@ pub struct Checker {
     constant_buffer_wrappers: HashMap<Type, StructId>,
     /// Instances being checked inside instances.
     instance_depth: u32,
+    /// Structs whose own declaration has constructors (not only an `extension`'s): the others
+    /// are C-style, and an initializer list no constructor takes sets their fields.
+    own_constructors: HashSet<StructId>,
+    /// For structs with fields less visible than themselves (`internal int x;` in a `public
+    /// struct`), which fields an initializer list sets, in order (Slang's synthesized
+    /// constructor takes only the others).
+    list_fields: HashMap<StructId, Vec<bool>>,
+    /// `private` fields: only the struct's own members may use them.
+    private_fields: HashSet<(StructId, u32)>,
+    /// Structs declared in functions, by their declaration (a body checked again reuses them).
+    local_structs: HashMap<Span, Type>,
+    /// Enums declared in functions that are declared already.
+    local_decls: HashSet<Span>,
+    /// Slang's `Atomic<T>` types made so far ([`atomic`]): `T` and the struct.
+    atomics: Vec<(Type, StructId)>,
+    /// Slang's tuple types made so far ([`tuple`]): the elements and the struct.
+    tuples: Vec<(Vec<Type>, StructId)>,
+    /// The error type of each function that throws.
+    throws_of: HashMap<FunctionId, errors::ErrorType>,
+    /// Numbers the temporaries sema adds.
+    temp_counter: u32,
+    /// Names called in the body being checked that no function had yet.
+    unresolved_calls: Vec<String>,
+    /// Bodies to check again at the end, for the functions they call that come after them.
+    deferred_bodies: Vec<DeferredBody>,
+    /// Slang's buffer data layout types made so far ([`data_layout`]).
+    data_layouts: data_layout::DataLayouts,
     /// An instance was added at the end of the function arena, or a prototype was defined
     /// after its callers (functions must then be put back in callee-first order).
     made_instances: bool,
@@ -243,13 +331,32 @@ pub struct Checker {
     /// `Conditional<T, has>` structs, by `(T, has)` and back.
     conditionals: HashMap<(Type, bool), StructId>,
     conditional_structs: HashMap<StructId, (Type, bool)>,
-    /// `Tuple<…>` structs, by their element types.
-    tuples: HashMap<Vec<Type>, StructId>,
     /// `reinterpret<T>(U)` functions, by (`U`, `T`).
     reinterprets: HashMap<(Type, Type), FunctionId>,
     /// Set while dispatch functions are written: an interface value converts to the concrete
     /// type a case has established it holds.
     downcast_in_dispatch: bool,
+    /// The functions `bit_cast` calls, by (from, to) type.
+    bit_casts: HashMap<(Type, Type), FunctionId>,
+}
+
+/// How visible a declaration says it is: `private` 0, `internal` 1, `public` 2; `None` when
+/// it says nothing.
+fn visibility(modifiers: &ast::Modifiers) -> Option<u8> {
+    modifiers.list.iter().find_map(|(m, _)| match m {
+        ast::Modifier::Private => Some(0),
+        ast::Modifier::Internal => Some(1),
+        ast::Modifier::Public => Some(2),
+        _ => None,
+    })
+}
+
+/// A function body that called what was not declared yet (see `check_deferred_bodies`).
+struct DeferredBody {
+    id: FunctionId,
+    decl: ast::FunctionDecl,
+    names: Vec<String>,
+    diags: Vec<Diagnostic>,
 }
 
 /// How the entry point's attributes were found before its definition was checked.
@@ -370,18 +477,23 @@ impl Checker {
             pending_init: None,
             field_defaults: HashMap::default(),
             inherited_members: HashMap::default(),
+            struct_bases: HashMap::default(),
+            spec_defaults: HashMap::default(),
+            spec_reads: Vec::new(),
+            spec_requests: Vec::new(),
             instance_generics: HashMap::default(),
             glsl_local_size: None,
             glsl_local_size_span: None,
             blocks: HashMap::default(),
             block_fields: HashMap::default(),
-            glsl_inputs: Vec::new(),
+            global_inputs: Vec::new(),
             sigs: Vec::new(),
             facts: BTreeMap::new(),
             fn_attrs: Vec::new(),
             cur: None,
             used_global_names: HashSet::default(),
             wave_size_option: options.wave_size,
+            glsl_semantics: options.glsl,
             default_majorness: options.matrix_majorness,
             entry_attrs: unit.and_then(|u| entry_attributes(u, options)),
             entry_attrs_known: if unit.is_some() { EntryAttrs::FromTree } else { EntryAttrs::Unknown },
@@ -403,11 +515,26 @@ impl Checker {
             explicit_ids: options.conformances.clone(),
             optionals: HashMap::default(),
             optional_structs: HashMap::default(),
-            tuples: HashMap::default(),
             conditionals: HashMap::default(),
             conditional_structs: HashMap::default(),
             downcast_in_dispatch: false,
             reinterprets: HashMap::default(),
+            bit_casts: HashMap::default(),
+            enum_case_owners: HashMap::default(),
+            using_marks: Vec::new(),
+            generic_aliases: HashMap::default(),
+            data_layouts: Vec::new(),
+            unresolved_calls: Vec::new(),
+            throws_of: HashMap::default(),
+            temp_counter: 0,
+            tuples: Vec::new(),
+            atomics: Vec::new(),
+            local_structs: HashMap::default(),
+            own_constructors: HashSet::default(),
+            list_fields: HashMap::default(),
+            private_fields: HashSet::default(),
+            local_decls: HashSet::default(),
+            deferred_bodies: Vec::new(),
         };
         for (name, ty) in &c.stdlib.typedefs {
             c.types.insert(name.clone(), ty.clone());
@@ -429,7 +556,9 @@ impl Checker {
     }
 
     fn finish(mut self, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
+        self.check_deferred_bodies();
         self.finish_existentials();
+        self.number_spec_constants();
         let entry = self.entry_point(options);
         if let Some(e) = entry {
             self.hoist_uniform_params(e);
@@ -445,6 +574,48 @@ impl Checker {
             _ => None,
         };
         (checked, self.diags)
+    }
+}
+
+impl Checker {
+    /// Specialization constants with an id of their own keep it; the others take the lowest
+    /// ids left, in declaration order (Slang's rule). Two with one id are an error.
+    fn number_spec_constants(&mut self) {
+        let mut used: Vec<u32> = Vec::new();
+        for (g, id, span) in self.spec_requests.clone() {
+            let Some(id) = id else { continue };
+            if used.contains(&id) {
+                let name = self.module.globals[g].name.clone();
+                self.error("E0522", span, format!("specialization constant id {id} of `{name}` is taken by another"));
+            }
+            used.push(id);
+            self.module.spec_constants.push(SpecConstant { global: g, id });
+        }
+        let mut next = 0;
+        for (g, id, _) in self.spec_requests.clone() {
+            if id.is_none() {
+                while used.contains(&next) {
+                    next += 1;
+                }
+                used.push(next);
+                self.module.spec_constants.push(SpecConstant { global: g, id: next });
+            }
+        }
+        self.module.spec_constants.sort_by_key(|s| s.id);
+    }
+
+    /// Folds `e` (an array size, a `static const`'s initializer) and warns when that took the
+    /// default of a specialization constant: such a value is fixed now, whatever a pipeline
+    /// specializes.
+    fn fold_warning_specialized(&mut self, start: usize, span: Span, what: &str) {
+        let Some(&g) = self.spec_reads.get(start) else { return };
+        let name = self.module.globals[g].name.clone();
+        self.spec_reads.truncate(start);
+        self.push(
+            Diagnostic::warning("W0503", format!("{what} takes the default value of specialization constant `{name}`"))
+                .with_label(span, "fixed when compiled")
+                .with_note("a pipeline that specializes it gets a different value everywhere else, but not here"),
+        );
     }
 }
 
@@ -541,6 +712,28 @@ impl Checker {
         (nt.args.len() == 3 && threads > 0 && wave > 0).then(|| threads.div_ceil(wave))
     }
 
+    /// The entry point's workgroup size, `[numthreads(x, y, z)]` or GLSL's `layout(local_size_x
+    /// = …) in;`, when it is known where it is asked for (Slang's `WorkgroupSize()`).
+    pub(super) fn const_workgroup_size(&mut self) -> Option<[u64; 3]> {
+        if let Some(size) = self.glsl_local_size {
+            return Some(size.map(u64::from));
+        }
+        self.entry_attrs_read = true;
+        if self.entry_attrs_known == EntryAttrs::Unknown {
+            return None;
+        }
+        let attrs = self.entry_attrs.clone()?;
+        let nt = Self::attr(&attrs, "numthreads")?;
+        if nt.args.len() != 3 {
+            return None;
+        }
+        let mut size = [1u64; 3];
+        for (d, e) in size.iter_mut().zip(&nt.args) {
+            *d = self.const_of_ast(e)?.as_u64()?;
+        }
+        Some(size)
+    }
+
     fn error(&mut self, code: &'static str, span: Span, msg: impl Into<String>) {
         self.diags.push(Diagnostic::error(code, msg).with_label(span, ""));
     }
@@ -549,7 +742,15 @@ impl Checker {
         self.diags.push(d);
     }
 
+    /// A type as the user writes it: Slang's tuples and atomics by their generic spelling.
     fn type_name(&self, ty: &Type) -> String {
+        if let Some(elems) = self.tuple_elems(ty) {
+            let names: Vec<String> = elems.iter().map(|t| self.type_name(t)).collect();
+            return format!("Tuple<{}>", names.join(", "));
+        }
+        if let Some(elem) = self.atomic_elem(ty) {
+            return format!("Atomic<{}>", self.type_name(&elem));
+        }
         self.module.type_name(ty)
     }
 
@@ -567,7 +768,24 @@ impl Checker {
     // ---- types -------------------------------------------------------------------------
 
     pub(crate) fn resolve_type(&mut self, t: &ast::TypeExpr) -> Type {
+        if let ast::TypeExprKind::Array { elem, len } = &t.kind {
+            let elem = self.resolve_type(elem);
+            if elem.is_error() {
+                return Type::Error;
+            }
+            return self.array_type(elem, &[len.as_deref().cloned()], false);
+        }
         let ast::TypeExprKind::Named { name, args } = &t.kind else { return Type::Error };
+        if let Some(global) = name.strip_prefix("::") {
+            let outer = std::mem::take(&mut self.namespaces);
+            let at_file_scope = ast::TypeExpr {
+                kind: ast::TypeExprKind::Named { name: global.to_string(), args: args.clone() },
+                span: t.span,
+            };
+            let ty = self.resolve_type(&at_file_scope);
+            self.namespaces = outer;
+            return ty;
+        }
         // Slang's `obj.Assoc`: a type named inside the type of value `obj`.
         if let Some((value, inner)) = name.split_once('.') {
             let local = self.cur.as_ref().and_then(|st| st.scopes.iter().rev().find_map(|s| s.get(value)).cloned());
@@ -594,9 +812,14 @@ impl Checker {
                 return ty;
             }
         }
+        let alias = self.scoped(name, |n| self.generic_aliases.contains_key(n));
+        if let Some(alias) = self.generic_aliases.get(&alias).cloned() {
+            return self.generic_alias_type(&alias, args, t.span);
+        }
         let generic = self.scoped(name, |n| self.generic_structs.contains_key(n));
         if self.generic_structs.contains_key(&generic) {
-            if args.is_empty() {
+            let defaulted = self.generic_structs[&generic].decl.generics.iter().all(|g| g.default.is_some());
+            if args.is_empty() && !defaulted {
                 self.error("E0416", t.span, format!("`{name}` is generic: give its arguments, `{name}<…>`"));
                 return Type::Error;
             }
@@ -605,11 +828,66 @@ impl Checker {
         if let Some(ty) = stdlib::builtin_type(t) {
             return ty;
         }
+        if args.is_empty() {
+            if let Some(ty) = self.data_layout_type(name, t.span) {
+                return ty;
+            }
+        }
         if name == "string" {
             return Type::String;
         }
         if name == "vector" || name == "matrix" {
             return self.resolve_vector_matrix(name, args, t.span);
+        }
+        if name == "Tuple" {
+            return self.resolve_tuple(args, t.span);
+        }
+        if name == "Atomic" {
+            let elem = match args.as_slice() {
+                [ast::GenericArg::Type(e)] => self.resolve_type(e),
+                [ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span })] => {
+                    self.resolve_type(&ast::TypeExpr {
+                        kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] },
+                        span: *span,
+                    })
+                }
+                _ => {
+                    self.error("E0402", t.span, "expected `Atomic<T>`: one element type");
+                    return Type::Error;
+                }
+            };
+            if elem.is_error() {
+                return Type::Error;
+            }
+            return self.atomic_type(elem, t.span);
+        }
+        // Slang's `Array<T, N>` is `T[N]`.
+        if name == "Array" {
+            return match args.as_slice() {
+                [elem, ast::GenericArg::Expr(n)] => {
+                    let elem = match elem {
+                        ast::GenericArg::Type(e) => self.resolve_type(e),
+                        ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span }) => {
+                            self.resolve_type(&ast::TypeExpr {
+                                kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] },
+                                span: *span,
+                            })
+                        }
+                        ast::GenericArg::Expr(e) => {
+                            self.error("E0402", e.span, "`Array<T, N>` needs an element type");
+                            return Type::Error;
+                        }
+                    };
+                    if elem.is_error() {
+                        return Type::Error;
+                    }
+                    self.array_type(elem, &[Some(n.clone())], false)
+                }
+                _ => {
+                    self.error("E0402", t.span, "expected `Array<T, N>`: an element type and a length");
+                    Type::Error
+                }
+            };
         }
         // The stdlib's type functions (`stdlib/README.md`), met in the bodies of intrinsics.
         if name == "__elem" || name == "__same_shape" || name == "__unsigned" || name == "__transposed" {
@@ -713,23 +991,6 @@ impl Checker {
                 }
             };
         }
-        if name == "Tuple" {
-            let mut elems = Vec::new();
-            for a in args {
-                let t = match a {
-                    ast::GenericArg::Type(t) => self.resolve_type(t),
-                    _ => {
-                        self.error("E0402", t.span, "`Tuple` takes types: `Tuple<float, int>`");
-                        return Type::Error;
-                    }
-                };
-                if t.is_error() {
-                    return Type::Error;
-                }
-                elems.push(t);
-            }
-            return self.tuple_type(&elems, t.span);
-        }
         if name == "Optional" {
             if let [ast::GenericArg::Type(inner)] = args.as_slice() {
                 let inner = self.resolve_type(inner);
@@ -817,7 +1078,7 @@ impl Checker {
         let mut ty = base;
         for d in dims.iter().rev() {
             let len = match d {
-                Some(e) => match self.const_int_expr(e, "an array size") {
+                Some(e) => match self.const_int_unspecialized(e, "an array size", "this array size") {
                     Some(n) if n > 0 && n <= 1 << 24 => Some(n as u32),
                     Some(n) => {
                         self.error("E0404", e.span, format!("array size must be positive, found {n}"));
@@ -834,6 +1095,22 @@ impl Checker {
             ty = Type::Array(Box::new(ty), len);
         }
         ty
+    }
+
+    /// The specialization constant `e` names, when it is just that (`[numthreads(SIZE, 1, 1)]`).
+    fn names_spec_constant(&self, e: &ast::Expr) -> Option<GlobalId> {
+        let ast::ExprKind::Ident(name) = &e.kind else { return None };
+        let key = self.scoped(name, |n| self.globals.contains_key(n));
+        self.globals.get(&key).copied().filter(|g| self.spec_defaults.contains_key(g))
+    }
+
+    /// [`Self::const_int_expr`] for what is fixed when compiled, warning when it took a
+    /// specialization constant's default.
+    fn const_int_unspecialized(&mut self, e: &ast::Expr, what: &str, warn_what: &str) -> Option<i64> {
+        let start = self.spec_reads.len();
+        let n = self.const_int_expr(e, what);
+        self.fold_warning_specialized(start, e.span, warn_what);
+        n
     }
 
     /// Folds an AST expression that must be an integer constant (array sizes, numthreads).
@@ -882,15 +1159,15 @@ impl Checker {
                 }
                 self.namespaces.pop();
             }
-            ast::Item::UsingNamespace(name, _) => {
-                let full = self.scoped(&name.name, |n| self.known_namespaces.contains(n));
-                if !self.known_namespaces.contains(&full) {
-                    self.error("E0301", name.span, format!("no namespace `{}`", name.name));
-                } else if !self.using.contains(&full) {
-                    self.using.push(full);
+            ast::Item::UsingNamespace(name, _) => self.using_namespace(name),
+            ast::Item::BufferBlock(b) => self.buffer_block(b),
+            ast::Item::Typedef(t) if !t.generics.is_empty() => {
+                if self.types.contains_key(&t.name.name) || self.generic_aliases.contains_key(&t.name.name) {
+                    self.error("E0302", t.name.span, format!("`{}` is already defined", t.name.name));
+                } else {
+                    self.generic_aliases.insert(t.name.name.clone(), std::rc::Rc::new(t.clone()));
                 }
             }
-            ast::Item::BufferBlock(b) => self.buffer_block(b),
             ast::Item::Typedef(t) => {
                 let base = self.resolve_type(&t.ty);
                 let ty = self.array_type(base, &t.array_dims, false);
@@ -942,7 +1219,9 @@ impl Checker {
             }
         };
         self.define_type(&e.name, ty.clone());
-        let mut next = 0i64;
+        // `[Flags]`: a case without a value takes the next power of two, from 1.
+        let flags = e.attrs.iter().any(|a| a.name.name == "Flags");
+        let mut next = i64::from(flags);
         for (case, value) in &e.cases {
             let v = match value {
                 Some(x) => match self.const_int_expr(x, "an enum value") {
@@ -951,7 +1230,15 @@ impl Checker {
                 },
                 None => next,
             };
-            next = v.wrapping_add(1);
+            next = if flags {
+                if v == 0 {
+                    1
+                } else {
+                    v.wrapping_shl(1)
+                }
+            } else {
+                v.wrapping_add(1)
+            };
             let value = if signed { ConstValue::Int(v) } else { ConstValue::Uint(v as u64) };
             let key = format!("{}::{}", e.name.name, case.name);
             let case_name = self.qualify(&case.name);
@@ -960,6 +1247,14 @@ impl Checker {
                 continue;
             }
             if !e.scoped {
+                // Slang scopes every enum's cases (`E.A`); HLSL's plain enums also name them
+                // alone. Two enums with a case of the same name leave that name to neither.
+                let owners = self.enum_case_owners.entry(case_name.clone()).or_default();
+                owners.push(e.name.name.clone());
+                if owners.len() > 1 {
+                    self.globals.remove(&case_name);
+                    continue;
+                }
                 if self.globals.contains_key(&case_name) {
                     self.error("E0302", case.span, format!("`{}` is already defined", case.name));
                     continue;
@@ -986,6 +1281,16 @@ impl Checker {
         }
     }
 
+    /// `using namespace N;`: `N`'s names are found after the enclosing namespaces'.
+    pub(super) fn using_namespace(&mut self, name: &ast::Ident) {
+        let full = self.scoped(&name.name, |n| self.known_namespaces.contains(n));
+        if !self.known_namespaces.contains(&full) {
+            self.error("E0301", name.span, format!("no namespace `{}`", name.name));
+        } else if !self.using.contains(&full) {
+            self.using.push(full);
+        }
+    }
+
     /// `name` declared in the current namespace: `N::M::name`.
     pub(super) fn qualify(&self, name: &str) -> String {
         if self.namespaces.is_empty() {
@@ -999,6 +1304,10 @@ impl Checker {
     /// innermost enclosing namespace's first, then the global one, then the `using` ones; the
     /// name as written when none has it.
     pub(super) fn scoped(&self, name: &str, exists: impl Fn(&str) -> bool) -> String {
+        // `::name`: the file scope's.
+        if let Some(global) = name.strip_prefix("::") {
+            return global.to_string();
+        }
         for i in (1..=self.namespaces.len()).rev() {
             let q = format!("{}::{name}", self.namespaces[..i].join("::"));
             if exists(&q) {
@@ -1081,16 +1390,25 @@ impl Checker {
     fn struct_fields(&mut self, s: &ast::StructDecl) -> StructId {
         let mut fields: Vec<Field> = Vec::new();
         let mut defaults = Vec::new();
+        // Slang's access control: which fields an initializer list reaches, which are private.
+        let struct_visibility = visibility(&s.modifiers);
+        let mut listed: Vec<bool> = Vec::new();
+        let mut private: Vec<u32> = Vec::new();
         // HLSL's `struct D : B`: `B`'s fields come first (interfaces among the bases add none).
+        let mut bases = Vec::new();
+        let mut origins: Vec<String> = Vec::new();
         for b in &s.bases {
             if let Some(Type::Struct(base)) = self.types.get(b.name()).cloned() {
+                bases.push((base, fields.len()));
                 let base_defaults = self.field_defaults.get(&base).cloned();
                 for (i, f) in self.module.structs[base].fields.clone().into_iter().enumerate() {
                     defaults.push(base_defaults.as_ref().and_then(|d| d.get(i).cloned().flatten()));
                     fields.push(f);
+                    origins.push(self.module.structs[base].name.clone());
                 }
             }
         }
+        let inherited = fields.len();
         // Nested types first, named `S::Inner`; inside the struct, `Inner` alone finds them.
         let outer = self.enter_struct_scope(&s.name.name);
         for m in &s.members {
@@ -1120,14 +1438,37 @@ impl Checker {
                     let base = self.resolve_type(&g.ty);
                     for d in &g.decls {
                         let ty = self.array_type(base.clone(), &d.array_dims, false);
-                        if fields.iter().any(|f| f.name == d.name.name) {
-                            self.error("E0302", d.name.span, format!("duplicate field `{}`", d.name.name));
+                        match fields.iter().position(|f| f.name == d.name.name) {
+                            // A field of a base struct of the same name is hidden, not
+                            // replaced: it keeps its place under a name of its own.
+                            Some(i) if i < inherited => {
+                                let mut hidden = format!("{}_{}", origins[i], fields[i].name);
+                                while fields.iter().any(|f| f.name == hidden) {
+                                    hidden.push('_');
+                                }
+                                fields[i].name = hidden;
+                            }
+                            Some(_) => {
+                                self.error("E0302", d.name.span, format!("duplicate field `{}`", d.name.name));
+                            }
+                            None => {}
                         }
                         let semantic = d.annotations.iter().find_map(|a| match a {
                             ast::Annotation::Semantic(i) => Some(i.name.clone()),
                             _ => None,
                         });
                         let majorness = self.majorness(&g.modifiers);
+                        let field_visibility = visibility(&g.modifiers);
+                        if field_visibility == Some(0) {
+                            private.push(fields.len() as u32);
+                        }
+                        while listed.len() < fields.len() {
+                            listed.push(true);
+                        }
+                        listed.push(match (struct_visibility, field_visibility) {
+                            (Some(sv), Some(fv)) => fv >= sv,
+                            _ => true,
+                        });
                         fields.push(Field { name: d.name.name.clone(), ty, semantic, majorness, span: d.name.span });
                         defaults.push(d.init.clone());
                     }
@@ -1149,11 +1490,40 @@ impl Checker {
         if defaults.iter().any(Option::is_some) {
             self.field_defaults.insert(h, defaults);
         }
+        if !bases.is_empty() {
+            self.struct_bases.insert(h, bases);
+        }
+        if listed.contains(&false) {
+            self.list_fields.insert(h, listed);
+        }
+        self.private_fields.extend(private.into_iter().map(|i| (h, i)));
+        if s.members.iter().any(|m| matches!(m, ast::StructMember::Method(f) if f.name.name == "__init")) {
+            self.own_constructors.insert(h);
+        }
         if forward.is_none() {
             self.used_global_names.insert(s.name.name.clone());
             self.define_type(&s.name, Type::Struct(h));
         }
         h
+    }
+
+    /// The type of Slang's `static const let C = e;`: the type `e` names (`float(3)`,
+    /// `uint2(…)`), else that of its constant value.
+    fn inferred_global_type(&mut self, e: &ast::Expr) -> Type {
+        match &e.kind {
+            ast::ExprKind::Construct { ty, .. } | ast::ExprKind::Cast { ty, .. } => self.resolve_type(ty),
+            _ => match self.const_of_ast(e).as_ref().and_then(consts::scalar_of_const) {
+                Some(s) => Type::Scalar(s),
+                None => {
+                    self.error(
+                        "E0505",
+                        e.span,
+                        "the type of this global cannot be inferred: write it, `let x : T = …;`",
+                    );
+                    Type::Error
+                }
+            },
+        }
     }
 
     fn register_of(&mut self, annotations: &[ast::Annotation]) -> Option<Register> {
@@ -1228,14 +1598,70 @@ impl Checker {
         }
     }
 
+    /// `[SpecializationConstant]` (`Some(None)`) or `[vk::constant_id(N)]` (`Some(Some(N))`).
+    fn spec_constant_attr(&mut self, attrs: &[ast::Attribute]) -> Option<Option<u32>> {
+        let mut found = None;
+        for a in attrs {
+            match a.name.name.as_str() {
+                "SpecializationConstant" | "vk::specialization_constant" => found = Some(found.flatten()),
+                "vk::constant_id" => {
+                    let id = match a.args.as_slice() {
+                        [e] => self.const_int_expr(e, "a specialization constant id"),
+                        _ => None,
+                    };
+                    match id.and_then(|i| u32::try_from(i).ok()) {
+                        Some(id) => found = Some(Some(id)),
+                        None => self.error("E0522", a.span, "expected `[vk::constant_id(N)]` with N a constant from 0"),
+                    }
+                }
+                _ => {}
+            }
+        }
+        found
+    }
+
+    /// Records global `h` as a specialization constant of default `v`.
+    fn spec_constant(&mut self, h: GlobalId, id: Option<u32>, v: ConstValue, m: &ast::Modifiers, span: Span) {
+        let ty = self.module.globals[h].ty.clone();
+        if !matches!(ty, Type::Scalar(_)) {
+            let msg = format!("a specialization constant is a scalar or an enum, not `{}`", self.module.type_name(&ty));
+            self.error("E0522", span, msg);
+            return;
+        }
+        if m.has(ast::Modifier::Static) || !m.has(ast::Modifier::Const) {
+            self.error("E0522", span, "a specialization constant is declared `const`, without `static`");
+            return;
+        }
+        self.spec_defaults.insert(h, v);
+        self.spec_requests.push((h, id, span));
+    }
+
     fn global_group(&mut self, g: &ast::VarDeclGroup, cbuffer: Option<usize>) {
         use ast::Modifier as M;
-        let base = self.resolve_type(&g.ty);
+        let base = match (&g.ty.kind, g.decls.first().and_then(|d| d.init.as_ref())) {
+            (ast::TypeExprKind::Inferred, Some(ast::Initializer::Expr(e))) => self.inferred_global_type(e),
+            _ => self.resolve_type(&g.ty),
+        };
         let m = &g.modifiers;
         for d in &g.decls {
             let mut ty = self.array_type(base.clone(), &d.array_dims, false);
+            // Slang's global varying input (`in uint3 gid : SV_GroupID;`): the entry point's
+            // system value, stored in a private global before its body runs.
+            let system_value = d.annotations.iter().find_map(|a| match a {
+                ast::Annotation::Semantic(s) if cbuffer.is_none() => {
+                    BuiltinInput::from_semantic(&s.name).filter(|b| *b != BuiltinInput::GroupWaveIndex)
+                }
+                _ => None,
+            });
+            let spec = self.spec_constant_attr(&g.attrs);
             let space = if cbuffer.is_some() {
                 AddressSpace::Uniform { cbuffer }
+            } else if system_value.is_some() {
+                AddressSpace::Private
+            } else if spec.is_some() || (self.glsl_semantics && m.has(M::Const)) {
+                // A specialization constant holds its default; in GLSL a `const` global is a
+                // constant, not HLSL's uniform.
+                AddressSpace::Constant
             } else if matches!(ty, Type::Resource(..))
                 || matches!(&ty, Type::Array(e, _) if matches!(**e, Type::Resource(..)))
             {
@@ -1259,7 +1685,9 @@ impl Checker {
                         // Statics start from their initial values in declaration order, so an
                         // initializer may read an earlier `static`'s, const or not.
                         self.folding_global_init = true;
+                        let start = self.spec_reads.len();
                         let v = self.const_initializer(init, &mut ty);
+                        self.fold_warning_specialized(start, init.span(), "this initializer");
                         self.folding_global_init = false;
                         if v.is_none() {
                             self.error("E0505", init.span(), "a global initializer must be a constant expression");
@@ -1317,6 +1745,9 @@ impl Checker {
                 span: d.name.span,
             });
             match (&space, init) {
+                (AddressSpace::Constant, Some(v)) if spec.is_some() => {
+                    self.spec_constant(h, spec.flatten(), v, m, d.name.span);
+                }
                 (AddressSpace::Constant, Some(v)) => {
                     self.global_consts.insert(h, v);
                 }
@@ -1324,6 +1755,9 @@ impl Checker {
                     self.static_inits.insert(h, v);
                 }
                 _ => {}
+            }
+            if let Some(input) = system_value {
+                self.global_inputs.push((input, h));
             }
             self.globals.insert(d.name.name.clone(), h);
         }
@@ -1343,6 +1777,15 @@ impl Checker {
 
     /// Declares or defines a function; its handle, unless it is generic or redefined.
     fn function(&mut self, f: &ast::FunctionDecl) -> Option<FunctionId> {
+        // A function that throws takes its error parameters.
+        let expanded;
+        let f = match Self::with_error_params(f) {
+            Some(g) => {
+                expanded = g;
+                &expanded
+            }
+            None => f,
+        };
         if !f.generics.is_empty() {
             self.generic_function(f, None);
             return None;
@@ -1413,13 +1856,53 @@ impl Checker {
         if !f.attrs.is_empty() {
             self.fn_attrs[id.index()] = f.attrs.clone();
         }
+        if let Some(t) = &f.throws {
+            let error = self.error_type(t);
+            self.throws_of.insert(id, error);
+        }
         let Some(body) = &f.body else { return Some(id) };
         self.sigs[id.index()].defined = true;
+        let reported = self.diags.len();
+        let unresolved = self.unresolved_calls.len();
         let (mut func, facts) = self.definition(f, body, &ret, &params, &[]);
         func.name = std::mem::take(&mut self.module.functions[id].name);
         self.module.functions[id] = func;
         self.facts.insert(id, facts);
+        // Slang's declarations are seen by the code before them: a body that calls a function
+        // not declared yet is checked again once every item is known.
+        if self.unresolved_calls.len() > unresolved {
+            let names = self.unresolved_calls.split_off(unresolved);
+            let diags = self.diags.split_off(reported);
+            self.deferred_bodies.push(DeferredBody { id, decl: f.clone(), names, diags });
+        }
         Some(id)
+    }
+
+    /// The function bodies that called functions declared after them, checked again now that
+    /// every item is known (with their diagnostics of the first check if nothing they called
+    /// has appeared since).
+    fn check_deferred_bodies(&mut self) {
+        for d in std::mem::take(&mut self.deferred_bodies) {
+            let known = |c: &Self, n: &String| {
+                let key = c.scoped(n, |k| c.generic_fns.contains_key(k) || c.functions.contains_key(k));
+                c.generic_fns.contains_key(&key) || c.functions.contains_key(&key)
+            };
+            let (Some(body), true) = (&d.decl.body, d.names.iter().any(|n| known(self, n))) else {
+                self.diags.extend(d.diags);
+                continue;
+            };
+            let sig = &self.sigs[d.id.index()];
+            let (ret, params) = (sig.ret.clone(), sig.params.clone());
+            let outer = std::mem::replace(&mut self.namespaces, generic::namespace_of(&d.decl.name.name));
+            let (mut func, facts) = self.definition(&d.decl, body, &ret, &params, &[]);
+            self.namespaces = outer;
+            self.unresolved_calls.clear();
+            func.name = std::mem::take(&mut self.module.functions[d.id].name);
+            self.module.functions[d.id] = func;
+            self.facts.insert(d.id, facts);
+            // Its callees may now come after it in the arena.
+            self.made_instances = true;
+        }
     }
 
     /// Checks a function's body: `params` are the parameter types (resolved), and `constants`
@@ -1499,8 +1982,13 @@ impl Checker {
             scope.insert("this".into(), Sym::Local(local));
             this = Some((local, h));
         }
-        self.cur =
-            Some(FnState::new(func, scope, FnFacts { uniform_params, ..FnFacts::default() }, this, init.is_some()));
+        self.cur = Some(FnState {
+            scopes: vec![scope],
+            facts: FnFacts { uniform_params, ..FnFacts::default() },
+            this,
+            init: init.is_some(),
+            ..FnState::new(func)
+        });
         let mut stmts = Vec::new();
         if let (Some(h), Some((local, _))) = (init, this) {
             // A constructor starts from the fields' defaults (zero where none is given).
@@ -1508,9 +1996,17 @@ impl Checker {
             stmts.push(Stmt::Local { local, init: Some(value) });
         }
         self.desugar_group_wave_index_params(&mut stmts);
+        if let Some(t) = &f.throws {
+            let error = self.error_type(t);
+            if let Some(st) = self.cur.as_mut() {
+                st.throws = Some(error);
+            }
+            self.start_throwing_body(&mut stmts);
+        }
         for s in &body.stmts {
             self.stmt(s, &mut stmts);
         }
+        self.leave_scope(&mut stmts);
         if let (true, Some((local, h))) = (init.is_some(), this) {
             if !stmt::returns(&stmts) {
                 let value = self.add_expr(ExprKind::Local(local), Type::Struct(h), f.name.span);
@@ -1519,6 +2015,8 @@ impl Checker {
         }
         let state = self.cur.take().expect("the function being checked");
         let mut func = state.func;
+        let declared = state.hoisted.iter().map(|&local| Stmt::Local { local, init: None });
+        stmts.splice(0..0, declared);
         func.body = Block { stmts };
         if *ret != Type::Void && !ret.is_error() && !stmt::always_returns(&func.body) {
             self.error(
@@ -1530,6 +2028,67 @@ impl Checker {
         func.exprs.shrink_to_fit();
         func.uses = func.gather_uses();
         (func, state.facts)
+    }
+
+    /// A function sema writes itself (no source declares it): `params` are `in` parameters,
+    /// and `body` builds the returned value from them. Callers call it like any function.
+    fn synthesized_function(
+        &mut self,
+        name: String,
+        params: Vec<(String, Type)>,
+        ret: Type,
+        span: Span,
+        body: impl FnOnce(&mut Checker, &[LocalId]) -> ExprId,
+    ) -> FunctionId {
+        let mut func = Function {
+            name: name.clone(),
+            ret: ret.clone(),
+            ret_semantic: None,
+            locals: Arena::new(),
+            params: Vec::new(),
+            exprs: Arena::new(),
+            body: Block::default(),
+            span,
+            uses: Uses::default(),
+        };
+        for (n, ty) in &params {
+            let local =
+                func.locals.append(Local { param: Some(ParamMode::In), ..Local::new(n.clone(), ty.clone(), span) });
+            func.params.push(local);
+        }
+        let id = self.module.functions.append(Function { body: Block::default(), ..func.clone() });
+        self.sigs.push(FnSig {
+            name,
+            params: params.iter().map(|(_, t)| (t.clone(), ParamMode::In)).collect(),
+            defaults: vec![None; params.len()],
+            ret,
+            defined: true,
+            span,
+        });
+        self.fn_attrs.push(Vec::new());
+        let caller = self.cur.take();
+        let locals = func.params.clone();
+        self.cur = Some(FnState::new(func));
+        let value = body(self, &locals);
+        let state = self.cur.take().expect("the function being written");
+        let mut func = state.func;
+        // Every target takes an aggregate built from parts as an initializer (HLSL only there).
+        func.body = Block {
+            stmts: match &func.ret {
+                Type::Struct(_) | Type::Array(..) => {
+                    let result = func.locals.append(Local::new("result", func.ret.clone(), span));
+                    let read = func.exprs.append(Expr { kind: ExprKind::Local(result), ty: func.ret.clone(), span });
+                    vec![Stmt::Local { local: result, init: Some(value) }, Stmt::Return(Some(read))]
+                }
+                _ => vec![Stmt::Return(Some(value))],
+            },
+        };
+        func.uses = func.gather_uses();
+        self.module.functions[id] = func;
+        self.facts.insert(id, state.facts);
+        self.made_instances = true;
+        self.cur = caller;
+        id
     }
 
     /// Seed 000's `uint waveIndex : SV_GroupWaveIndex` parameter is `GetGroupWaveIndex()`
@@ -1711,6 +2270,7 @@ impl Checker {
             (None, None) => Stage::Compute,
         };
         let mut numthreads = None;
+        let mut numthreads_spec = [None; 3];
         if let Some(a) = numthreads_attr {
             if a.args.len() != 3 {
                 self.error("E0510", a.span, "`[numthreads]` takes three arguments: `[numthreads(x, y, z)]`");
@@ -1718,7 +2278,15 @@ impl Checker {
                 let mut v = [0u32; 3];
                 let mut ok = true;
                 for (i, e) in a.args.iter().enumerate() {
-                    match self.const_int_expr(e, "a numthreads argument") {
+                    // A dimension that is a specialization constant stays one (SPIR-V's
+                    // `LocalSizeId`); one computed from them is fixed by their defaults.
+                    numthreads_spec[i] = self.names_spec_constant(e);
+                    let value = if numthreads_spec[i].is_some() {
+                        self.const_int_expr(e, "a numthreads argument")
+                    } else {
+                        self.const_int_unspecialized(e, "a numthreads argument", "this `[numthreads]` dimension")
+                    };
+                    match value {
                         Some(n) if (1..=1024).contains(&n) => v[i] = n as u32,
                         Some(n) => {
                             self.error("E0510", e.span, format!("numthreads dimensions must be 1 to 1024, found {n}"));
@@ -1748,12 +2316,18 @@ impl Checker {
         } else if let (Some(size), true) = (self.glsl_local_size, stage == Stage::Compute) {
             numthreads = Some(size);
         } else if stage.has_groups() {
+            // Slang runs such an entry point with one thread a group.
+            numthreads = Some([1, 1, 1]);
             self.push(
-                Diagnostic::error(
-                    "E0510",
-                    format!("{} entry point `{f_name}` needs `[numthreads(x, y, z)]`", stage.name()),
+                Diagnostic::warning(
+                    "W0504",
+                    format!(
+                        "{} entry point `{f_name}` has no `[numthreads(x, y, z)]`: one thread a group",
+                        stage.name()
+                    ),
                 )
-                .with_label(f_span, ""),
+                .with_label(f_span, "")
+                .with_note("Slang's default; write `[numthreads(1, 1, 1)]` to say so"),
             );
         }
         let wave_size = Self::attr(&attrs, "WaveSize").and_then(|a| self.wave_size(a, stage));
@@ -1764,7 +2338,16 @@ impl Checker {
                 None
             }
         });
-        Some(EntryPoint { name: f_name, function: id, stage, numthreads, wave_size, root_signature, span: f_span })
+        Some(EntryPoint {
+            name: f_name,
+            function: id,
+            stage,
+            numthreads,
+            numthreads_spec,
+            wave_size,
+            root_signature,
+            span: f_span,
+        })
     }
 
     fn wave_size(&mut self, a: &ast::Attribute, stage: Stage) -> Option<WaveSize> {

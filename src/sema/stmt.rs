@@ -15,21 +15,31 @@ pub(super) fn always_returns(b: &Block) -> bool {
 
 /// Whether a statement list returns on every path.
 pub(super) fn returns(stmts: &[Stmt]) -> bool {
-    stmts.iter().any(stmt_returns)
+    crate::ir::flow::returns(stmts)
 }
 
-fn stmt_returns(s: &Stmt) -> bool {
-    match s {
-        Stmt::Return(_) | Stmt::Discard => true,
-        Stmt::Block(b) => always_returns(b),
-        Stmt::If { then, els: Some(e), .. } => always_returns(then) && always_returns(e),
-        Stmt::DoWhile { body, .. } => always_returns(body),
-        // `for (;;)`/`while (true)` without a break are rare in shaders; not treated as returning.
-        Stmt::Switch { cases, .. } => {
-            cases.iter().any(|c| c.is_default) && cases.iter().all(|c| always_returns(&c.body))
-        }
+/// Whether an assignment target reaches several elements of a matrix by name (`m._12_21`,
+/// `m._m00_m11.yx`): such a target is a list of elements, assigned one by one.
+fn names_matrix_elements(lhs: &ast::Expr) -> bool {
+    match &lhs.kind {
+        ast::ExprKind::Member { base, name } => is_matrix_element_swizzle(&name.name) || names_matrix_elements(base),
         _ => false,
     }
+}
+
+/// `_12_21` (one-based) or `_m01_m10` (zero-based): the spelling of matrix elements, not of a
+/// field that starts with `_` nor of a tuple's elements (`_0_2`).
+fn is_matrix_element_swizzle(name: &str) -> bool {
+    let parts: Vec<&str> = name.split('_').skip(1).collect();
+    let element = |p: &str| {
+        let b = p.as_bytes();
+        match b {
+            [b'm', r, c] => (b'0'..=b'3').contains(r) && (b'0'..=b'3').contains(c),
+            [r, c] => (b'1'..=b'4').contains(r) && (b'1'..=b'4').contains(c),
+            _ => false,
+        }
+    };
+    name.starts_with('_') && !parts.is_empty() && parts.iter().all(|p| element(p))
 }
 
 fn hint_of(attrs: &[ast::Attribute]) -> (LoopHint, BranchHint) {
@@ -54,16 +64,22 @@ fn hint_of(attrs: &[ast::Attribute]) -> (LoopHint, BranchHint) {
 }
 
 impl Checker {
-    fn push_scope(&mut self) {
+    pub(super) fn push_scope(&mut self) {
         if let Some(s) = self.cur.as_mut() {
             s.scopes.push(HashMap::default());
+            s.defers.push(Vec::new());
         }
         self.local_types.push(Vec::new());
+        self.using_marks.push(self.using.len());
     }
 
-    fn pop_scope(&mut self) {
+    pub(super) fn pop_scope(&mut self) {
         if let Some(s) = self.cur.as_mut() {
             s.scopes.pop();
+            s.defers.pop();
+        }
+        if let Some(mark) = self.using_marks.pop() {
+            self.using.truncate(mark);
         }
         for (name, old) in self.local_types.pop().unwrap_or_default().into_iter().rev() {
             match old {
@@ -73,12 +89,63 @@ impl Checker {
         }
     }
 
+    /// `m._12_21 op= v`: `v` (or the elements' values `op` it) into a temporary, then each
+    /// element assigned its component.
+    fn assign_matrix_elements(
+        &mut self,
+        op: Option<ast::BinOp>,
+        target: ExprId,
+        elements: &[(ExprId, (u64, u64))],
+        rhs: &ast::Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let tt = self.ty(target);
+        let value = self.expr(rhs);
+        let mut seen = Vec::new();
+        for (_, at) in elements {
+            if seen.contains(at) {
+                self.error("E0406", span, "cannot assign to this expression: a swizzle that repeats an element");
+                return;
+            }
+            seen.push(*at);
+        }
+        if !elements.first().is_some_and(|(e, _)| self.require_lvalue(*e)) {
+            return;
+        }
+        let value = match op {
+            None => value,
+            Some(op) => {
+                let op = super::expr::bin_op(op);
+                self.check_binary_operands(op, target, value, span);
+                self.binary(op, target, value, span)
+            }
+        };
+        let value = self.coerce(value, &tt, span);
+        let Some(scalar) = tt.scalar() else { return };
+        let Some(state) = self.cur.as_mut() else { return };
+        let temp = state.func.locals.append(Local::new("elements", tt.clone(), span));
+        out.push(Stmt::Local { local: temp, init: Some(value) });
+        for (k, (element, _)) in elements.iter().enumerate() {
+            let whole = self.add_expr(ExprKind::Local(temp), tt.clone(), span);
+            let component =
+                self.add_expr(ExprKind::Swizzle { base: whole, components: vec![k as u8] }, Type::Scalar(scalar), span);
+            let assign = self.add_expr(
+                ExprKind::Assign { op: None, target: *element, value: component },
+                Type::Scalar(scalar),
+                span,
+            );
+            out.push(Stmt::Expr(assign));
+        }
+    }
+
     pub(super) fn block(&mut self, b: &ast::Block) -> Block {
         self.push_scope();
         let mut out = Vec::new();
         for s in &b.stmts {
             self.stmt(s, &mut out);
         }
+        self.leave_scope(&mut out);
         self.pop_scope();
         Block { stmts: out }
     }
@@ -91,8 +158,73 @@ impl Checker {
         self.push_scope();
         let mut out = Vec::new();
         self.stmt(s, &mut out);
+        self.leave_scope(&mut out);
         self.pop_scope();
         Block { stmts: out }
+    }
+
+    /// The end of the innermost scope, reached by falling through: its deferred statements run,
+    /// unless the scope already ended in a jump (which ran them).
+    pub(super) fn leave_scope(&mut self, out: &mut Vec<Stmt>) {
+        let Some(depth) = self.cur.as_ref().map(|st| st.defers.len()) else { return };
+        let jumps = matches!(out.last(), Some(Stmt::Break | Stmt::Continue)) || returns(out);
+        if depth > 0 && !jumps {
+            self.run_defers(depth - 1, out);
+        }
+    }
+
+    /// `defer S;`: `S` is checked here, once, for its diagnostics, and again wherever its scope
+    /// is left (`leave_scope`, `break`, `continue`, `return`), with the names seen here.
+    fn defer(&mut self, deferred: &ast::Stmt) {
+        let Some(scopes) = self.cur.as_ref().map(|st| st.scopes.clone()) else { return };
+        let mut checked = Vec::new();
+        self.deferred_body(deferred, &mut checked);
+        if let Some(frame) = self.cur.as_mut().and_then(|st| st.defers.last_mut()) {
+            frame.push(super::Deferred { stmt: deferred.clone(), scopes });
+        }
+    }
+
+    /// The statements deferred in the scopes from index `from` inward, the latest first, each
+    /// checked again where it was written (its diagnostics were reported there), into `out`.
+    pub(super) fn run_defers(&mut self, from: usize, out: &mut Vec<Stmt>) {
+        let Some(st) = self.cur.as_ref() else { return };
+        let pending: Vec<super::Deferred> =
+            st.defers[from..].iter().rev().flat_map(|frame| frame.iter().rev().cloned()).collect();
+        for d in pending {
+            let here = match self.cur.as_mut() {
+                Some(st) => std::mem::replace(&mut st.scopes, d.scopes),
+                None => return,
+            };
+            let reported = self.diags.len();
+            self.deferred_body(&d.stmt, out);
+            self.diags.truncate(reported);
+            if let Some(st) = self.cur.as_mut() {
+                st.scopes = here;
+            }
+        }
+    }
+
+    /// A deferred statement as a body of its own, with no loop, `switch` or function around it
+    /// to leave: `break`, `continue` and `return` inside it must stay inside it.
+    fn deferred_body(&mut self, deferred: &ast::Stmt, out: &mut Vec<Stmt>) {
+        let Some(st) = self.cur.as_mut() else { return };
+        let outer = (std::mem::take(&mut st.exits), st.loop_depth, st.switch_depth, st.in_defer);
+        (st.loop_depth, st.switch_depth, st.in_defer) = (0, 0, true);
+        // Its own scope list: what it defers runs at its own end.
+        let frames = std::mem::take(&mut st.defers);
+        let b = self.body(deferred);
+        if let Some(st) = self.cur.as_mut() {
+            st.defers = frames;
+            (st.exits, st.loop_depth, st.switch_depth, st.in_defer) = outer;
+        }
+        out.push(Stmt::Block(b));
+    }
+
+    /// Where a jump out of scopes lands: the index of the first scope it leaves (`None`: the
+    /// jump has no target, reported by the caller).
+    fn jump_exit(&self, continuing: bool) -> Option<usize> {
+        let st = self.cur.as_ref()?;
+        st.exits.iter().rev().find(|(_, is_loop)| *is_loop || !continuing).map(|(at, _)| *at)
     }
 
     fn known_attrs(&mut self, attrs: &[ast::Attribute], allowed: &[&str]) {
@@ -107,11 +239,54 @@ impl Checker {
     }
 
     pub(super) fn stmt(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
+        let at = out.len();
+        if let Some(state) = self.cur.as_mut() {
+            state.temps.push(Vec::new());
+        }
+        self.stmt_checked(s, out);
+        // The temporaries the statement's expressions made are declared just before it.
+        let temps = self.cur.as_mut().and_then(|state| state.temps.pop()).unwrap_or_default();
+        for (i, local) in temps.into_iter().enumerate() {
+            out.insert(at + i, Stmt::Local { local, init: None });
+        }
+    }
+
+    /// A variable an expression needs to hold a value for a while (the original value of an
+    /// atomic that returns it), declared before the statement being checked.
+    pub(super) fn temp(&mut self, name: &str, ty: Type, span: Span) -> Option<LocalId> {
+        let state = self.cur.as_mut()?;
+        let local = state.func.locals.append(Local::new(name, ty, span));
+        state.temps.last_mut()?.push(local);
+        Some(local)
+    }
+
+    fn stmt_checked(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
+        // Slang's `try f(…)` calls run before their statement.
+        if let Some(rewritten) = self.hoist_tries(s, out) {
+            return self.stmt_without_tries(&rewritten, out);
+        }
+        self.stmt_without_tries(s, out)
+    }
+
+    fn stmt_without_tries(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
         use ast::StmtKind as K;
         let (lhint, bhint) = hint_of(&s.attrs);
         match &s.kind {
             K::Expr(e) => {
                 self.known_attrs(&s.attrs, &[]);
+                if let ast::ExprKind::Assign { op, lhs, rhs } = &e.kind {
+                    if names_matrix_elements(lhs) {
+                        let target = self.expr(lhs);
+                        match self.matrix_element_lvalues(target) {
+                            Some(elements) => self.assign_matrix_elements(*op, target, &elements, rhs, e.span, out),
+                            None => {
+                                let e = self.assign_to(*op, target, lhs, rhs, e.span);
+                                out.push(Stmt::Expr(e));
+                            }
+                        }
+                        return;
+                    }
+                }
                 let e = self.expr(e);
                 out.push(Stmt::Expr(e));
             }
@@ -122,6 +297,19 @@ impl Checker {
                 let old = self.types.insert(t.name.name.clone(), ty);
                 if let Some(shadows) = self.local_types.last_mut() {
                     shadows.push((t.name.name.clone(), old));
+                }
+            }
+            K::Struct(decl) => self.local_struct(decl),
+            K::Throw(e) => self.throw(e, s.span, out),
+            K::DoCatch { body, catches } => self.do_catch(body, catches, s.span, out),
+            K::UsingNamespace(name) => self.using_namespace(name),
+            K::Enum(decl) => {
+                // Its cases are constants as a global enum's are; the function waits aside.
+                // Checked once, however often the body is (`check_deferred_bodies`).
+                if self.local_decls.insert(decl.span) {
+                    let caller = self.cur.take();
+                    self.enum_decl(decl);
+                    self.cur = caller;
                 }
             }
             K::Block(b) => {
@@ -200,6 +388,7 @@ impl Checker {
                 let b = self.loop_body(body);
                 self.pop_scope();
                 out.push(Stmt::For { init: init_out, cond: c, step: st, body: b, hint: lhint });
+                self.after_breakable(s.span, out);
             }
             K::While { cond, body } => {
                 self.known_attrs(&s.attrs, &["unroll", "loop", "fastopt", "allow_uav_condition"]);
@@ -207,6 +396,7 @@ impl Checker {
                 let c = self.condition(c);
                 let b = self.loop_body(body);
                 out.push(Stmt::While { cond: c, body: b, hint: lhint });
+                self.after_breakable(s.span, out);
             }
             K::DoWhile { body, cond } => {
                 self.known_attrs(&s.attrs, &["unroll", "loop", "fastopt", "allow_uav_condition"]);
@@ -214,21 +404,81 @@ impl Checker {
                 let c = self.expr(cond);
                 let c = self.condition(c);
                 out.push(Stmt::DoWhile { body: b, cond: c, hint: lhint });
+                self.after_breakable(s.span, out);
             }
-            K::Switch { selector, cases } => self.switch(selector, cases, out),
+            K::Switch { selector, cases } => {
+                self.switch(selector, cases, out);
+                self.after_breakable(s.span, out);
+            }
             K::Break => {
                 let ok = self.cur.as_ref().is_some_and(|st| st.loop_depth > 0 || st.switch_depth > 0);
                 if !ok {
-                    self.error("E0515", s.span, "`break` outside of a loop or switch");
+                    let at = if self.in_defer() {
+                        "outside of the deferred statement"
+                    } else {
+                        "outside of a loop or switch"
+                    };
+                    self.error("E0515", s.span, format!("`break` {at}"));
+                }
+                if self.jump_leaves_do_body(false) {
+                    self.error(
+                        "E0515",
+                        s.span,
+                        "`break` out of a `do`/`catch` body is not supported: end the loop after it",
+                    );
+                }
+                if let Some(from) = self.jump_exit(false) {
+                    self.run_defers(from, out);
                 }
                 out.push(Stmt::Break);
             }
             K::Continue => {
                 let ok = self.cur.as_ref().is_some_and(|st| st.loop_depth > 0);
                 if !ok {
-                    self.error("E0515", s.span, "`continue` outside of a loop");
+                    let at = if self.in_defer() { "outside of the deferred statement" } else { "outside of a loop" };
+                    self.error("E0515", s.span, format!("`continue` {at}"));
+                }
+                if self.jump_leaves_do_body(true) {
+                    self.error("E0515", s.span, "`continue` out of a `do`/`catch` body is not supported");
+                }
+                if let Some(from) = self.jump_exit(true) {
+                    self.run_defers(from, out);
                 }
                 out.push(Stmt::Continue);
+            }
+            K::Defer(deferred) => self.defer(deferred),
+            K::Return(_) if self.in_defer() => {
+                self.error("E0515", s.span, "a deferred statement cannot `return`");
+            }
+            K::Return(value) if self.has_defers() => {
+                // The value is computed before the deferred statements run, as Slang does.
+                let ret = self.cur.as_ref().map(|st| st.func.ret.clone()).unwrap_or(Type::Void);
+                let result = match value {
+                    Some(v) if ret != Type::Void && !ret.is_error() => {
+                        let e = self.value_of_type(v, &ret);
+                        let st = self.cur.as_mut().expect("in a function");
+                        let local = st.func.locals.append(Local::new("deferred_result", ret.clone(), v.span));
+                        out.push(Stmt::Local { local, init: Some(e) });
+                        Some(local)
+                    }
+                    _ => None,
+                };
+                self.run_defers(0, out);
+                match result {
+                    Some(local) => {
+                        let e = self.add_expr(ExprKind::Local(local), ret, s.span);
+                        out.push(Stmt::Return(Some(e)));
+                    }
+                    None => {
+                        let plain =
+                            ast::Stmt { attrs: Vec::new(), kind: ast::StmtKind::Return(value.clone()), span: s.span };
+                        let frames = self.cur.as_mut().map(|st| std::mem::take(&mut st.defers));
+                        self.stmt(&plain, out);
+                        if let (Some(st), Some(frames)) = (self.cur.as_mut(), frames) {
+                            st.defers = frames;
+                        }
+                    }
+                }
             }
             K::Return(value) => {
                 let ret = self.cur.as_ref().map(|st| st.func.ret.clone()).unwrap_or(Type::Void);
@@ -256,21 +506,10 @@ impl Checker {
                         out.push(Stmt::Return(None));
                     }
                     (Some(v), t) => {
-                        let e = self.expr(v);
-                        let e = self.coerce(e, t, v.span);
+                        let e = self.value_of_type(v, t);
                         out.push(Stmt::Return(Some(e)));
                     }
                 }
-            }
-            K::ReturnList(list) => {
-                let mut ret = self.cur.as_ref().map(|st| st.func.ret.clone()).unwrap_or(Type::Void);
-                if ret == Type::Void {
-                    self.error("E0506", list.span(), "a `void` function cannot return a value");
-                    out.push(Stmt::Return(None));
-                    return;
-                }
-                let e = self.initializer(list, &mut ret);
-                out.push(Stmt::Return(Some(e)));
             }
             K::Discard => out.push(Stmt::Discard),
             K::Empty | K::Error => {}
@@ -318,15 +557,56 @@ impl Checker {
         out.push(Stmt::Block(Block { stmts }));
     }
 
-    fn loop_body(&mut self, body: &ast::Stmt) -> Block {
+    /// A struct declared in a function: a struct of the module under a name of its own, its
+    /// methods checked apart from the function (they see no locals), and its name as written
+    /// a type until the block ends.
+    fn local_struct(&mut self, decl: &ast::StructDecl) {
+        if let Some(ty) = self.local_structs.get(&decl.span).cloned() {
+            let old = self.types.insert(decl.name.name.clone(), ty);
+            if let Some(shadows) = self.local_types.last_mut() {
+                shadows.push((decl.name.name.clone(), old));
+            }
+            return;
+        }
+        let func = self.cur.as_ref().map(|st| st.func.name.clone()).unwrap_or_default();
+        let mut renamed = decl.clone();
+        renamed.name.name = self.unique_global_name(&format!("{func}_{}", decl.name.name));
+        self.used_global_names.remove(&renamed.name.name);
+        let caller = self.cur.take();
+        let pending_this = self.pending_this.take();
+        self.struct_decl(&renamed);
+        self.pending_this = pending_this;
+        self.cur = caller;
+        if let Some(ty) = self.types.get(&renamed.name.name).cloned() {
+            self.local_structs.insert(decl.span, ty.clone());
+            let old = self.types.insert(decl.name.name.clone(), ty);
+            if let Some(shadows) = self.local_types.last_mut() {
+                shadows.push((decl.name.name.clone(), old));
+            }
+        }
+    }
+
+    pub(super) fn loop_body(&mut self, body: &ast::Stmt) -> Block {
         if let Some(st) = self.cur.as_mut() {
             st.loop_depth += 1;
+            let at = st.defers.len();
+            st.exits.push((at, true));
         }
         let b = self.body(body);
         if let Some(st) = self.cur.as_mut() {
             st.loop_depth -= 1;
+            st.exits.pop();
         }
         b
+    }
+
+    fn in_defer(&self) -> bool {
+        self.cur.as_ref().is_some_and(|st| st.in_defer)
+    }
+
+    /// Whether a `return` here must run deferred statements first.
+    fn has_defers(&self) -> bool {
+        self.cur.as_ref().is_some_and(|st| st.defers.iter().any(|f| !f.is_empty()))
     }
 
     fn switch(&mut self, selector: &ast::Expr, cases: &[ast::SwitchCase], out: &mut Vec<Stmt>) {
@@ -376,9 +656,17 @@ impl Checker {
                 }
             }
             self.push_scope();
+            if let Some(st) = self.cur.as_mut() {
+                let at = st.defers.len() - 1;
+                st.exits.push((at, false));
+            }
             let mut body = Vec::new();
             for s in &c.body {
                 self.stmt(s, &mut body);
+            }
+            self.leave_scope(&mut body);
+            if let Some(st) = self.cur.as_mut() {
+                st.exits.pop();
             }
             self.pop_scope();
             ir_cases.push(SwitchCase { values, is_default, body: Block { stmts: body } });
@@ -429,9 +717,20 @@ impl Checker {
                 );
                 continue;
             }
+            // A `static const` computed from specialization constants is computed where it is
+            // declared, from their specialized values (Slang's), as a `const` local.
+            let specialized = m.has(M::Static) && m.has(M::Const) && !m.has(M::Groupshared) && {
+                let start = self.spec_reads.len();
+                if let Some(ast::Initializer::Expr(e)) = &d.init {
+                    let _ = self.const_of_ast(e);
+                }
+                let reads = self.spec_reads.len() > start;
+                self.spec_reads.truncate(start);
+                reads
+            };
             // Function-scope groupshared/static variables live at module scope in every target;
             // they are hoisted under a unique name (seed 000 wants them "locally declared").
-            if m.has(M::Groupshared) || m.has(M::Static) {
+            if (m.has(M::Groupshared) || m.has(M::Static)) && !specialized {
                 let space = if m.has(M::Groupshared) {
                     AddressSpace::Groupshared
                 } else if m.has(M::Const) {
@@ -652,8 +951,10 @@ impl Checker {
                             }
                         }
                     }
-                    // Slang: a struct with constructors is initialized by the one the list fits.
-                    Type::Struct(h) if self.has_constructor(*h) => {
+                    // Slang: a struct with constructors is initialized by the one the list fits
+                    // (a C-style struct, whose own declaration has none, by its fields when no
+                    // constructor an `extension` gave it takes the list).
+                    Type::Struct(h) if self.has_constructor(*h) && !self.c_style_list(*h, items.len()) => {
                         let h = *h;
                         let mut args = Vec::new();
                         for i in items {
@@ -670,21 +971,48 @@ impl Checker {
                     Type::Struct(h) => {
                         let h = *h;
                         let fields: Vec<Type> = self.module.structs[h].fields.iter().map(|f| f.ty.clone()).collect();
-                        if items.len() > fields.len() {
-                            let msg = format!("expected at most {} initializers, found {}", fields.len(), items.len());
-                            self.error("E0409", span, msg);
+                        // The fields the list sets: all but those less visible than the struct.
+                        let listed: Vec<usize> = match self.list_fields.get(&h) {
+                            Some(mask) => (0..fields.len()).filter(|&i| mask.get(i).copied().unwrap_or(true)).collect(),
+                            None => (0..fields.len()).collect(),
+                        };
+                        if items.len() > listed.len() {
+                            let msg = format!("expected at most {} initializers, found {}", listed.len(), items.len());
+                            let mut d = Diagnostic::error("E0409", msg).with_label(span, "");
+                            if listed.len() < fields.len() {
+                                let names: Vec<String> = listed
+                                    .iter()
+                                    .map(|&i| format!("`{}`", self.module.structs[h].fields[i].name))
+                                    .collect();
+                                d = d.with_note(format!(
+                                    "a list sets the fields as visible as `{}` itself: {}",
+                                    self.module.structs[h].name,
+                                    if names.is_empty() { "none".to_string() } else { names.join(", ") }
+                                ));
+                            }
+                            self.push(d);
                             return self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Error, span);
                         }
-                        let mut parts = Vec::new();
-                        for (i, mut t) in items.iter().zip(fields.iter().cloned()) {
-                            parts.push(self.initializer(i, &mut t));
+                        let mut given: Vec<Option<ExprId>> = vec![None; fields.len()];
+                        for (item, &i) in items.iter().zip(&listed) {
+                            let mut t = fields[i].clone();
+                            given[i] = Some(self.initializer(item, &mut t));
                         }
-                        // Fields past the list take their defaults (Slang's `int d = 2;`), else zero.
-                        for i in parts.len()..fields.len() {
-                            let part = self.field_default(h, i, span);
+                        // Fields the list leaves take their defaults (Slang's `int d = 2;`), else zero.
+                        let mut parts = Vec::new();
+                        for (i, part) in given.into_iter().enumerate() {
+                            let part = match part {
+                                Some(p) => p,
+                                None => self.field_default(h, i, span),
+                            };
                             parts.push(part);
                         }
                         self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+                    }
+                    // Slang's `{}`: the type's default value, zero.
+                    Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..) if items.is_empty() => {
+                        let zero = ty.clone();
+                        self.zero_value(&zero, span)
                     }
                     Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..) => {
                         let s = ty.scalar().unwrap_or(Scalar::F32);
@@ -703,11 +1031,12 @@ impl Checker {
                                 have += 1;
                             }
                         }
-                        // Components past the list are zero (Slang, as for arrays and structs).
-                        if have < ty.element_count()
-                            && matches!(ty, Type::Vector(..) | Type::Matrix(..))
-                            && !items.is_empty()
-                        {
+                        // Components past the list are zero (Slang, as for arrays and structs;
+                        // `{}` is a zero of any type).
+                        if items.is_empty() {
+                            return self.zero_value(ty, span);
+                        }
+                        if have < ty.element_count() && matches!(ty, Type::Vector(..) | Type::Matrix(..)) {
                             while have < ty.element_count() {
                                 parts.push(self.zero_value(&Type::Scalar(s), span));
                                 have += 1;

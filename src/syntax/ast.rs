@@ -74,6 +74,10 @@ pub enum Modifier {
     Inline,
     Export,
     Constexpr,
+    /// Slang's access control: visible everywhere, within the module, within the type.
+    Public,
+    Internal,
+    Private,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -121,9 +125,23 @@ pub enum TypeExprKind {
         name: String,
         args: Vec<GenericArg>,
     },
+    /// Slang's `int[4]`: an array of the element type (`None`: sized by the initializer).
+    Array {
+        elem: Box<TypeExpr>,
+        len: Option<Box<Expr>>,
+    },
     /// Slang's `let x = e;` / `var x = e;`: the initializer's type.
     Inferred,
     Error,
+}
+
+/// What `sizeof`/`alignof` measures.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SizeOperand {
+    /// A type, and the data layout (`Std430DataLayout`…) to measure it in.
+    Type { ty: TypeExpr, layout: Option<TypeExpr> },
+    /// An expression: its type, in natural layout (the expression is not evaluated).
+    Expr(Expr),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -149,15 +167,31 @@ pub struct GenericParam {
     pub constraint: Option<TypeExpr>,
     /// A value parameter (`let N : int`, `int N`) and its type; `None` for a type parameter.
     pub value: Option<TypeExpr>,
+    /// `T = int`, `let N : int = 4`: what the parameter is when neither written nor deduced.
+    pub default: Option<GenericArg>,
+}
+
+/// A `where` clause's requirement beyond a parameter's own constraint.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WhereConstraint {
+    /// `where T : IFoo`, `where vector<T, N> : IArithmetic`; `optional`: met or not, nothing is
+    /// required.
+    Conforms { ty: TypeExpr, interface: Ident, optional: bool },
+    /// `where T.Assoc == int`: the two types must be the same.
+    Equal { lhs: TypeExpr, rhs: TypeExpr },
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct FunctionDecl {
     pub attrs: Vec<Attribute>,
     pub modifiers: Modifiers,
+    /// Slang's `throws E`: the type of the errors it may throw.
+    pub throws: Option<TypeExpr>,
     pub ret: TypeExpr,
     pub name: Ident,
     pub generics: Vec<GenericParam>,
+    /// `where` requirements other than a type parameter's own constraint.
+    pub wheres: Vec<WhereConstraint>,
     pub params: Vec<Param>,
     pub ret_annotations: Vec<Annotation>,
     /// `None` for a prototype (the stdlib's intrinsics are prototypes with lowering attributes).
@@ -180,6 +214,8 @@ pub struct Param {
 #[derive(Clone, Debug, PartialEq)]
 pub struct StructDecl {
     pub attrs: Vec<Attribute>,
+    /// Its visibility (`public struct S`), or `export`.
+    pub modifiers: Modifiers,
     pub name: Ident,
     pub generics: Vec<GenericParam>,
     /// `struct S : IFoo, IBar`: the interfaces it conforms to (a base struct for HLSL's
@@ -191,6 +227,9 @@ pub struct StructDecl {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct EnumDecl {
+    /// `[Flags]`: cases not given a value take the powers of two from 1.
+    pub attrs: Vec<Attribute>,
+    pub modifiers: Modifiers,
     pub name: Ident,
     /// `enum class` / `enum struct`: its cases are reached only as `E::A`.
     pub scoped: bool,
@@ -253,12 +292,12 @@ impl StructMember {
 /// A property: accessors named `get` and `set`, each an ordinary function body.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PropertyDecl {
+    pub modifiers: Modifiers,
     pub ty: TypeExpr,
     pub name: Ident,
+    /// A `__subscript`'s index parameters (none for a property).
+    pub params: Vec<Param>,
     pub accessors: Vec<FunctionDecl>,
-    /// Slang's `__subscript<T>(T i) -> float { get; set; }`: a property indexed by `params`
-    /// (its accessors are `operator[]` and a setter taking the indices first).
-    pub subscript: Option<(Vec<GenericParam>, Vec<Param>)>,
     pub span: Span,
 }
 
@@ -278,6 +317,8 @@ pub struct ExtensionDecl {
 pub struct TypedefDecl {
     pub ty: TypeExpr,
     pub name: Ident,
+    /// A generic `typealias Name<T, let N : int> = …;`, instantiated where it is used.
+    pub generics: Vec<GenericParam>,
     pub array_dims: Vec<Option<Expr>>,
     pub span: Span,
 }
@@ -348,6 +389,20 @@ pub enum StmtKind {
     /// A `typedef` or `typealias` inside a function: the name means the type for the rest of
     /// the block.
     Typedef(TypedefDecl),
+    /// A struct declared inside a function, a type for the rest of the block.
+    Struct(StructDecl),
+    /// An enum declared inside a function.
+    Enum(EnumDecl),
+    /// `using namespace N;` inside a function: for the rest of the block.
+    UsingNamespace(Ident),
+    /// Slang's `throw e;`.
+    Throw(Expr),
+    /// Slang's `do { body } catch (err : E) { … } catch { … }`: an error thrown in `body` goes to
+    /// the first clause of its type (a clause without one takes any).
+    DoCatch {
+        body: Block,
+        catches: Vec<CatchClause>,
+    },
     Block(Block),
     If {
         /// `if constexpr (…)`
@@ -377,15 +432,23 @@ pub enum StmtKind {
         selector: Expr,
         cases: Vec<SwitchCase>,
     },
+    /// Slang's `defer S;`: `S` runs when the enclosing scope is left, however it is left.
+    Defer(Box<Stmt>),
     Break,
     Continue,
     Return(Option<Expr>),
-    /// Slang's `return {a, b};`.
-    ReturnList(Initializer),
     Discard,
     /// `;`
     Empty,
     Error,
+}
+
+/// `catch (err : E) { … }`, or `catch { … }` for any error.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CatchClause {
+    pub error: Option<(Ident, TypeExpr)>,
+    pub body: Block,
+    pub span: Span,
 }
 
 /// One run of `case`/`default` labels and the statements after them.
@@ -449,8 +512,12 @@ pub enum ExprKind {
     FloatLit(FloatLit),
     BoolLit(bool),
     StringLit(String),
-    /// HLSL 2021's `sizeof(T)`: the bytes `T` takes, a `uint` constant.
-    SizeOf(Box<TypeExpr>),
+    /// `sizeof(…)` (`align: false`) or `alignof(…)`: a `uint` constant, in Slang's natural
+    /// layout or the data layout named.
+    SizeOf {
+        align: bool,
+        of: Box<SizeOperand>,
+    },
     Ident(String),
     Binary {
         op: BinOp,
@@ -504,13 +571,20 @@ pub enum ExprKind {
         base: Box<Expr>,
         index: Box<Expr>,
     },
+    /// `s[]`: a `__subscript` without parameters.
+    EmptyIndex(Box<Expr>),
+    /// Slang's `try call`: a call of a function that may throw.
+    Try(Box<Expr>),
+    /// Slang's `countof(…)`: how many elements a tuple type or value has, a constant.
+    CountOf(Box<SizeOperand>),
+    /// Slang's `{ a, b }` as a value where its type is known: an argument (`f({a, b})`), an
+    /// assignment's value (`o = {};`), a returned value.
+    InitList(Vec<Initializer>),
     /// `a, b`
     Comma {
         lhs: Box<Expr>,
         rhs: Box<Expr>,
     },
-    /// Slang's `{a, b}` assigned to a target (`s.v = {1, 2};`): a list of the target's type.
-    InitList(Vec<Initializer>),
     /// Slang's `expr is T` (`cast` false: a `bool`) and `expr as T` (`cast`: an `Optional<T>`).
     TypeTest {
         expr: Box<Expr>,

@@ -72,8 +72,18 @@ const OTHER_TYPES: &[&str] = &[
     "ParameterBlock",
     "WaveMask",
     "Optional",
-    "Tuple",
     "Conditional",
+    "uint8_t4_packed",
+    "int8_t4_packed",
+    // Slang's `Array<T, N>`, another spelling of `T[N]`, and `Tuple<T…>`.
+    "Array",
+    "Tuple",
+    "Atomic",
+    // Slang's buffer data layouts (`sizeof(T, Std430DataLayout)`).
+    "DefaultDataLayout",
+    "ScalarDataLayout",
+    "Std430DataLayout",
+    "Std140DataLayout",
     // The stdlib's type functions (`__elem<T>`, `__same_shape<uint, T>`): types to the parser.
     "__elem",
     "__same_shape",
@@ -117,6 +127,7 @@ fn glsl_words(tokens: &mut Vec<SpannedToken>) {
         t.token != Token::GlslMode
             && !matches!(&t.token, Token::Ident(n) if matches!(n.as_str(), "readonly" | "writeonly" | "coherent" | "restrict"))
     });
+    drop_precision(tokens);
     for i in 0..tokens.len() {
         let next = |k: usize| tokens.get(i + k).map(|t| &t.token);
         let Token::Ident(name) = &tokens[i].token else { continue };
@@ -135,6 +146,34 @@ fn glsl_words(tokens: &mut Vec<SpannedToken>) {
             tokens[i].token = t;
         }
     }
+}
+
+/// GLSL's precision qualifiers, which Vulkan's GLSL and Slang ignore: a default precision
+/// statement (`precision highp float;`) goes whole, a qualifier before a type
+/// (`mediump vec3 v;`) goes alone.
+fn drop_precision(tokens: &mut Vec<SpannedToken>) {
+    let is_precision = |t: &Token| matches!(t, Token::Ident(n) if matches!(n.as_str(), "highp" | "mediump" | "lowp"));
+    if !tokens.iter().any(|t| is_precision(&t.token)) {
+        return;
+    }
+    let mut out = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        let statement = matches!(&tokens[i].token, Token::Ident(n) if n == "precision")
+            && tokens.get(i + 1).is_some_and(|t| is_precision(&t.token))
+            && tokens.get(i + 3).is_some_and(|t| t.token == Token::Semi);
+        if statement {
+            i += 4;
+            continue;
+        }
+        let qualifier = is_precision(&tokens[i].token)
+            && matches!(tokens.get(i + 1).map(|t| &t.token), Some(Token::Ident(_) | Token::TypeName(_)));
+        if !qualifier {
+            out.push(tokens[i].clone());
+        }
+        i += 1;
+    }
+    *tokens = out;
 }
 
 /// HLSL's `unorm`/`snorm` before a float type (`Texture2D<unorm float4>`): the view's format
@@ -200,9 +239,42 @@ fn visibility(tokens: &mut Vec<SpannedToken>) {
 }
 
 /// Slang's `let` and `var` are keywords only where a declaration follows (`var x = …`); HLSL
-/// code names variables `var` (`float3 var;`, `var += d`).
+/// code names variables `var` (`float3 var;`, `var += d`). `defer` is one before a statement
+/// that starts with a name or a keyword (`defer x = 1;`, `defer { … }`, `defer if …`), not
+/// before an operator (`defer = 1;`, `defer(…)`).
 fn contextual_keywords(tokens: &mut [SpannedToken]) {
     for i in 0..tokens.len() {
+        if matches!(&tokens[i].token, Token::Ident(n) if n == "defer") {
+            let after_dot = i > 0 && tokens[i - 1].token == Token::Dot;
+            let statement_follows = matches!(
+                tokens.get(i + 1).map(|t| &t.token),
+                Some(
+                    Token::Ident(_)
+                        | Token::TypeName(_)
+                        | Token::LBrace
+                        | Token::If
+                        | Token::For
+                        | Token::While
+                        | Token::Do
+                        | Token::Switch
+                        | Token::Break
+                        | Token::Continue
+                        | Token::Return
+                        | Token::PlusPlus
+                        | Token::MinusMinus
+                        | Token::Let
+                        | Token::Var
+                )
+            );
+            if statement_follows && !after_dot {
+                tokens[i].token = Token::Defer;
+            }
+            continue;
+        }
+        if let Some(keyword) = declaration_keyword(tokens, i) {
+            tokens[i].token = keyword;
+            continue;
+        }
         let word = match tokens[i].token {
             Token::Let => "let",
             Token::Var => "var",
@@ -215,14 +287,93 @@ fn contextual_keywords(tokens: &mut [SpannedToken]) {
     }
 }
 
+/// Whether a token can start an expression that is not an operator's operand (`throw x`,
+/// `try f()`; `try = 1` and `throw(…)` keep the word a name).
+fn expression_follows(next: Option<&Token>) -> bool {
+    matches!(
+        next,
+        Some(Token::Ident(_) | Token::TypeName(_) | Token::IntLit(_) | Token::FloatLit(_) | Token::True | Token::False)
+    )
+}
+
+/// Slang's `public`/`internal`/`private` where a declaration follows them, and `func` before a
+/// function's name and its `(` or `<`: HLSL code may use these words as names.
+fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
+    let Token::Ident(word) = &tokens[i].token else { return None };
+    if i > 0 && matches!(tokens[i - 1].token, Token::Dot | Token::ColonColon) {
+        return None;
+    }
+    let next = tokens.get(i + 1).map(|t| &t.token);
+    match word.as_str() {
+        "public" | "internal" | "private" => {
+            let declaration_follows = match next {
+                Some(Token::Ident(n)) => n != "is" && n != "as",
+                Some(
+                    Token::TypeName(_)
+                    | Token::Struct
+                    | Token::Class
+                    | Token::Interface
+                    | Token::Enum
+                    | Token::Typedef
+                    | Token::Typealias
+                    | Token::Associatedtype
+                    | Token::Extension
+                    | Token::Static
+                    | Token::Const
+                    | Token::Extern
+                    | Token::Export
+                    | Token::Inline
+                    | Token::Groupshared
+                    | Token::Uniform
+                    | Token::Let
+                    | Token::Var
+                    | Token::Init
+                    | Token::Property
+                    | Token::Generic
+                    | Token::Template,
+                ) => true,
+                _ => false,
+            };
+            let keyword = match word.as_str() {
+                "public" => Token::Public,
+                "internal" => Token::Internal,
+                _ => Token::Private,
+            };
+            declaration_follows.then_some(keyword)
+        }
+        "optional" if i > 0 && tokens[i - 1].token == Token::Where => Some(Token::Optional),
+        "countof" if next == Some(&Token::LParen) => Some(Token::Countof),
+        // `f(…) throws E`, `throw e;`, `try f(…)`, `} catch (…)`.
+        "throws" if i > 0 && tokens[i - 1].token == Token::RParen && matches!(next, Some(Token::Ident(_))) => {
+            Some(Token::Throws)
+        }
+        "throw" | "try" if expression_follows(next) => Some(if word == "throw" { Token::Throw } else { Token::Try }),
+        "catch"
+            if i > 0 && tokens[i - 1].token == Token::RBrace && matches!(next, Some(Token::LParen | Token::LBrace)) =>
+        {
+            Some(Token::Catch)
+        }
+        "func" => {
+            let named = matches!(next, Some(Token::Ident(_)));
+            let opens = matches!(tokens.get(i + 2).map(|t| &t.token), Some(Token::LParen | Token::Lt));
+            (named && opens).then_some(Token::Func)
+        }
+        _ => None,
+    }
+}
+
 pub fn classify(tokens: &mut Vec<SpannedToken>) {
     contextual_keywords(tokens);
     visibility(tokens);
     glsl_words(tokens);
     let user = declared_type_names(tokens);
+    let shadowed = shadowed_builtin_types(tokens);
     // The generic parameters in scope: a sweep over the ranges, sorted by start.
     let mut next_scope = 0;
     let mut in_scope: Vec<(&str, usize)> = Vec::new();
+    for &lt in &user.lists {
+        tokens[lt].token = Token::TemplateLt;
+    }
     for i in 0..tokens.len() {
         while let Some((name, start, end)) = user.scoped.get(next_scope).filter(|s| s.1 <= i) {
             if *end >= i && *start <= i {
@@ -232,10 +383,13 @@ pub fn classify(tokens: &mut Vec<SpannedToken>) {
         }
         in_scope.retain(|(_, end)| *end >= i);
         let after_dot = i > 0 && tokens[i - 1].token == Token::Dot;
+        let before_lt = tokens.get(i + 1).map(|t| &t.token) == Some(&Token::Lt);
         if let Token::Ident(name) = &mut tokens[i].token {
             // A member name (`.x`, `.Load`) is never a type, whatever else the name means.
             let generic = || in_scope.iter().any(|(n, _)| n == name);
-            if !after_dot && (is_builtin_type(name) || user.global.contains(name) || generic()) {
+            let variable =
+                || !before_lt && shadowed.iter().any(|(n, start, end)| n == name && (*start..=*end).contains(&i));
+            if !after_dot && (is_builtin_type(name) || user.global.contains(name) || generic()) && !variable() {
                 let name = std::mem::take(name);
                 tokens[i].token = Token::TypeName(name);
             }
@@ -326,6 +480,54 @@ fn value_type_paths(tokens: &mut Vec<SpannedToken>, declared: &HashSet<String>) 
     }
 }
 
+/// Variables, parameters and fields named `vector` or `matrix` (`int elementSum(int2x2 matrix)`),
+/// which Slang allows since these are generic types of its core module, not keywords: each as
+/// `(name, first token, last token)` of its scope, where the name alone is the variable and
+/// only `matrix<…>` the type. A parameter's scope is its function; any other's, the rest of
+/// the block or struct that declares it.
+fn shadowed_builtin_types(tokens: &[SpannedToken]) -> Vec<(String, usize, usize)> {
+    let mut found = Vec::new();
+    for i in 1..tokens.len() {
+        let Token::Ident(name) = &tokens[i].token else { continue };
+        if name != "vector" && name != "matrix" {
+            continue;
+        }
+        let after_type = matches!(&tokens[i - 1].token, Token::Ident(_) | Token::TypeName(_) | Token::Gt);
+        let declarator_follows = matches!(
+            tokens.get(i + 1).map(|t| &t.token),
+            Some(Token::Semi | Token::Comma | Token::RParen | Token::Assign | Token::LBracket | Token::Colon)
+        );
+        if !(after_type && declarator_follows) {
+            continue;
+        }
+        let mut depth = 0usize;
+        let mut parameter = false;
+        let mut opener = None;
+        for k in (0..i).rev() {
+            match tokens[k].token {
+                Token::RParen | Token::RBrace => depth += 1,
+                Token::LParen if depth == 0 => {
+                    parameter = true;
+                    break;
+                }
+                Token::LBrace if depth == 0 => {
+                    opener = Some(k);
+                    break;
+                }
+                Token::LParen | Token::LBrace => depth -= 1,
+                _ => {}
+            }
+        }
+        let end = match (parameter, opener) {
+            (true, _) => declaration_end(tokens, i),
+            (false, Some(open)) => declaration_end(tokens, open),
+            (false, None) => tokens.len(),
+        };
+        found.push((name.clone(), i, end));
+    }
+    found
+}
+
 /// `S::Inner`, `T::Assoc` and Slang's `T.Assoc`: a type named inside another type is one type
 /// name to the parser, `S::Inner` (its right side is declared as a type somewhere, as a nested
 /// struct, typedef or associated type).
@@ -379,11 +581,33 @@ struct DeclaredTypes {
     global: HashSet<String>,
     /// `(name, first token, last token)`, sorted by first token.
     scoped: Vec<(String, usize, usize)>,
+    /// The `<` of each generic function's parameter list (`T f<T, let N : int>(…)`).
+    lists: Vec<usize>,
+}
+
+/// The index of the `)` closing the `(` at `open`.
+fn matching_paren(tokens: &[SpannedToken], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (k, t) in tokens.iter().enumerate().skip(open) {
+        match t.token {
+            Token::LParen => depth += 1,
+            Token::RParen => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+            Token::LBrace | Token::RBrace | Token::Semi => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 fn declared_type_names(tokens: &[SpannedToken]) -> DeclaredTypes {
     let mut names = HashSet::default();
     let mut scoped = Vec::new();
+    let mut lists = Vec::new();
     let mut scope = |params: Vec<String>, start: usize, from: usize| {
         let end = declaration_end(tokens, from);
         scoped.extend(params.into_iter().map(|p| (p, start, end)));
@@ -405,8 +629,22 @@ fn declared_type_names(tokens: &[SpannedToken]) -> DeclaredTypes {
                     }
                 }
             }
+            // `__init<T : IInteger>(…)`: a generic constructor.
+            Token::Init if tokens.get(i + 1).map(|t| &t.token) == Some(&Token::Lt) => {
+                if let Some((params, _, end)) = generic_params(tokens, i + 2) {
+                    scope(params, i, end);
+                    lists.push(i + 1);
+                }
+            }
             // `typealias Name = …;`
-            Token::Typealias | Token::Associatedtype => names.extend(ident(tokens, i + 1).map(str::to_string)),
+            Token::Typealias | Token::Associatedtype => {
+                names.extend(ident(tokens, i + 1).map(str::to_string));
+                if tokens.get(i + 2).map(|t| &t.token) == Some(&Token::Lt) {
+                    if let Some((params, _, _)) = generic_params(tokens, i + 3) {
+                        scope(params, i, i + 3);
+                    }
+                }
+            }
             // `extension<T : IFoo> T : IBar { … }`, `__subscript<T>(T i) -> float { … }`
             Token::Extension | Token::Subscript if tokens.get(i + 1).map(|t| &t.token) == Some(&Token::Lt) => {
                 if let Some((params, _, _)) = generic_params(tokens, i + 2) {
@@ -432,15 +670,24 @@ fn declared_type_names(tokens: &[SpannedToken]) -> DeclaredTypes {
             }
             Token::Ident(_) if tokens.get(i + 1).map(|t| &t.token) == Some(&Token::Lt) => {
                 // `T f<T : c>(…)` declares `T`; `f<T>(x)` (a call) does not. A declaration has
-                // a return type before the name, or a constraint.
-                let after_type =
-                    i > 0 && matches!(tokens[i - 1].token, Token::Ident(_) | Token::TypeName(_) | Token::Gt);
+                // a return type (or `func`) before the name, a constraint, or a body after
+                // its parameters.
+                let after_type = i > 0
+                    && matches!(tokens[i - 1].token, Token::Ident(_) | Token::TypeName(_) | Token::Gt | Token::Func);
                 if let Some((params, constrained, end)) = generic_params(tokens, i + 2) {
                     let call_like = tokens.get(end + 1).map(|t| &t.token) == Some(&Token::LParen);
                     let builtin_before = i > 0 && matches!(&tokens[i - 1].token, Token::Ident(s) if is_builtin_type(s));
-                    if call_like && (constrained || after_type || builtin_before) {
+                    let body_follows = call_like
+                        && matching_paren(tokens, end + 1).is_some_and(|close| {
+                            matches!(
+                                tokens.get(close + 1).map(|t| &t.token),
+                                Some(Token::LBrace | Token::Where | Token::Arrow | Token::Colon)
+                            )
+                        });
+                    if call_like && (constrained || after_type || builtin_before || body_follows) {
                         // The return type, before the name, may be a parameter too.
                         scope(params, declaration_start(tokens, i), end);
+                        lists.push(i + 1);
                     }
                 }
             }
@@ -448,7 +695,7 @@ fn declared_type_names(tokens: &[SpannedToken]) -> DeclaredTypes {
         }
     }
     scoped.sort_by_key(|s| s.1);
-    DeclaredTypes { global: names, scoped }
+    DeclaredTypes { global: names, scoped, lists }
 }
 
 /// The first token of the declaration holding token `i`: just after the `;`, `{` or `}`
@@ -518,57 +765,82 @@ fn prefix_type_params(tokens: &[SpannedToken], start: usize) -> Vec<String> {
     names
 }
 
-/// Parses `T : c, let N : int, U >` starting at `start`; returns the type parameters' names,
-/// whether any had a constraint, and the index of the `>`.
+/// Reads a generic parameter list from `start` (after its `<`) to its closing `>`: `T`, `T : I`,
+/// `T = int`, `typename T`, `each T` (type parameters), `let N : int`, `int N = 4` (value
+/// parameters, which stay names). Returns the type parameters' names, whether any has a
+/// constraint, and the index of the `>`; `None` if the tokens are no parameter list.
 fn generic_params(tokens: &[SpannedToken], start: usize) -> Option<(Vec<String>, bool, usize)> {
-    let mut i = start;
     let mut names = Vec::new();
     let mut constrained = false;
+    let mut segment_start = start;
+    let (mut angles, mut parens) = (0usize, 0usize);
+    let mut i = start;
     loop {
-        if tokens.get(i)?.token == Token::Let {
-            // A value parameter, `let N : int`: a name, not a type.
-            ident(tokens, i + 1)?;
-            if tokens.get(i + 2)?.token != Token::Colon {
-                return None;
+        let closes = match tokens.get(i)?.token {
+            Token::Gt if angles == 0 && parens == 0 => true,
+            Token::Comma if angles == 0 && parens == 0 => false,
+            Token::Lt => {
+                angles += 1;
+                i += 1;
+                continue;
             }
-            i += 4;
-        } else if ident(tokens, i + 1).is_some() {
-            // A value parameter in Slang's other spelling, `int N` or `bool flag`.
-            ident(tokens, i)?;
-            i += 2;
-        } else {
-            names.push(ident(tokens, i)?.to_string());
-            i += 1;
-        }
-        if tokens.get(i)?.token == Token::Colon {
-            ident(tokens, i + 1)?;
-            constrained = true;
-            i += 2;
-            // A generic constraint's arguments: `T : IFoo<U>`.
-            if tokens.get(i)?.token == Token::Lt {
-                let mut depth = 0usize;
-                loop {
-                    match tokens.get(i)?.token {
-                        Token::Lt => depth += 1,
-                        Token::Gt => depth -= 1,
-                        // `IFoo<U>>`: the list's end too.
-                        Token::Shr if depth == 1 => return Some((names, constrained, i)),
-                        Token::Shr => depth = depth.checked_sub(2)?,
-                        Token::Semi | Token::LBrace | Token::RBrace | Token::LParen => return None,
-                        _ => {}
-                    }
-                    i += 1;
-                    if depth == 0 {
-                        break;
-                    }
+            Token::Gt => {
+                angles = angles.checked_sub(1)?;
+                i += 1;
+                continue;
+            }
+            // `>>` closes a nested list and this one (`T : IFoo<U>>`), or two nested ones.
+            Token::Shr if parens == 0 => match angles {
+                0 => return None,
+                1 => {
+                    angles = 0;
+                    true
                 }
+                _ => {
+                    angles -= 2;
+                    i += 1;
+                    continue;
+                }
+            },
+            Token::LParen => {
+                parens += 1;
+                i += 1;
+                continue;
             }
-        }
-        match tokens.get(i)?.token {
-            Token::Comma => i += 1,
-            Token::Gt => return Some((names, constrained, i)),
+            Token::RParen => {
+                parens = parens.checked_sub(1)?;
+                i += 1;
+                continue;
+            }
+            Token::Semi | Token::LBrace | Token::RBrace => return None,
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        let segment: Vec<&Token> = tokens[segment_start..i].iter().map(|t| &t.token).collect();
+        let word = |t: &Token| matches!(t, Token::Ident(_) | Token::TypeName(_));
+        match segment.as_slice() {
+            [Token::Let, Token::Ident(_), Token::Colon, ..] => {}
+            [Token::Ident(each), Token::Ident(n), rest @ ..] if each == "each" => {
+                names.push(n.clone());
+                constrained |= rest.first() == Some(&&Token::Colon);
+            }
+            [Token::Typename | Token::Class, Token::Ident(n), ..] => names.push(n.clone()),
+            // A value parameter in Slang's other spelling, `int N` or `uint N = 4`.
+            [ty, Token::Ident(_), ..] if word(ty) => {}
+            [Token::Ident(n)] | [Token::Ident(n), Token::Assign, ..] => names.push(n.clone()),
+            [Token::Ident(n), Token::Colon, ..] => {
+                names.push(n.clone());
+                constrained = true;
+            }
             _ => return None,
         }
+        if closes {
+            return Some((names, constrained, i));
+        }
+        i += 1;
+        segment_start = i;
     }
 }
 
@@ -624,6 +896,8 @@ fn mark_templates(tokens: &mut Vec<SpannedToken>) {
                     tokens[i].token = Token::TemplateLt;
                 }
             }
+            // A generic function's parameter list, opened before the stream changed.
+            Token::TemplateLt => open += 1,
             Token::Gt if open > 0 => open -= 1,
             // `>>` closing two lists (`Buffer<vector<float, 4>>`) is two `>` tokens.
             Token::Shr if open > 0 => {

@@ -303,6 +303,10 @@ const EXPR_START: &[&str] = &[
     "++",
     "--",
     "sizeof",
+    "alignof",
+    "countof",
+    "::",
+    "try",
 ];
 const STMT_START: &[&str] = &["if", "for", "while", "do", "switch", "return", "break", "continue", "discard", "{", "["];
 const BINARY_OPS: &[&str] = &[
@@ -356,6 +360,10 @@ fn describe_expected(expected: &[String]) -> String {
     for (phrase, set) in &groups {
         phrases.push((*phrase).to_string());
         names.retain(|n| !set.contains(n) || PREFERRED[..5].contains(n));
+    }
+    // Where an expression goes, `{` opens an initializer list: an expression too.
+    if groups.iter().any(|(phrase, _)| *phrase == "expression") {
+        names.retain(|n| *n != "{");
     }
     names.sort_by_key(|n| PREFERRED.iter().position(|p| p == n).unwrap_or(PREFERRED.len()));
     let mut out: Vec<String> = names.iter().map(|n| human(n)).collect();
@@ -476,15 +484,40 @@ fn join_semicolons(items: Vec<Item>) -> Vec<Item> {
     out
 }
 
+/// An interface named in a `where` clause as the type a constraint holds.
+fn interface_type(interface: &Ident) -> TypeExpr {
+    TypeExpr { kind: TypeExprKind::Named { name: interface.name.clone(), args: Vec::new() }, span: interface.span }
+}
+
 /// Applies a `where` clause: each `T : IFoo` constrains the generic parameter `T`. A name that
 /// is no parameter becomes one (sema reports it as unused).
-fn constrain(generics: &mut Vec<GenericParam>, wheres: Vec<(Ident, TypeExpr)>) {
-    for (name, constraint) in wheres {
-        match generics.iter_mut().find(|g| g.name.name == name.name) {
-            Some(g) => g.constraint = Some(constraint),
-            None => generics.push(GenericParam { name, constraint: Some(constraint), value: None }),
+fn constrain(generics: &mut Vec<GenericParam>, wheres: Vec<WhereConstraint>) -> Vec<WhereConstraint> {
+    let mut rest = Vec::new();
+    for w in wheres {
+        let WhereConstraint::Conforms { ty, interface, optional: false } = &w else {
+            rest.push(w);
+            continue;
+        };
+        let TypeExprKind::Named { name, args } = &ty.kind else {
+            rest.push(w);
+            continue;
+        };
+        if !args.is_empty() || name.contains("::") {
+            rest.push(w);
+            continue;
+        }
+        match generics.iter_mut().find(|g| g.name.name == *name) {
+            Some(g) if g.constraint.is_none() => g.constraint = Some(interface_type(interface)),
+            Some(_) => rest.push(w),
+            None => generics.push(GenericParam {
+                name: Ident { name: name.clone(), span: ty.span },
+                constraint: Some(interface_type(interface)),
+                value: None,
+                default: None,
+            }),
         }
     }
+    rest
 }
 
 fn push_member(mut members: Vec<StructMember>, m: StructMember) -> Vec<StructMember> {
@@ -617,8 +650,19 @@ mod tests {
             ExprKind::FloatLit(f) => format!("{}", f.value),
             ExprKind::BoolLit(b) => b.to_string(),
             ExprKind::StringLit(s) => format!("{s:?}"),
-            ExprKind::SizeOf(t) => format!("(sizeof {})", ty_s(t)),
+            ExprKind::SizeOf { align, of } => {
+                let kw = if *align { "alignof" } else { "sizeof" };
+                match of.as_ref() {
+                    SizeOperand::Type { ty, layout: None } => format!("({kw} {})", ty_s(ty)),
+                    SizeOperand::Type { ty, layout: Some(l) } => format!("({kw} {} {})", ty_s(ty), ty_s(l)),
+                    SizeOperand::Expr(e) => format!("({kw} {})", sx(e)),
+                }
+            }
             ExprKind::Ident(n) => n.clone(),
+            ExprKind::CountOf(_) => "(countof)".into(),
+            ExprKind::Try(e) => format!("(try {})", sx(e)),
+            ExprKind::EmptyIndex(base) => format!("([] {})", sx(base)),
+            ExprKind::InitList(items) => format!("{{{}}}", items.len()),
             ExprKind::Binary { op, lhs, rhs } => format!("({op:?} {} {})", sx(lhs), sx(rhs)),
             ExprKind::Unary { op, expr } => format!("({op:?} {})", sx(expr)),
             ExprKind::Assign { op, lhs, rhs } => format!("(= {op:?} {} {})", sx(lhs), sx(rhs)),
@@ -639,7 +683,6 @@ mod tests {
             ExprKind::Member { base, name } => format!("(. {} {})", sx(base), name.name),
             ExprKind::Index { base, index } => format!("([] {} {})", sx(base), sx(index)),
             ExprKind::Comma { lhs, rhs } => format!("(, {} {})", sx(lhs), sx(rhs)),
-            ExprKind::InitList(items) => format!("(list {})", items.len()),
             ExprKind::TypeTest { expr, ty, cast } => {
                 format!("({} {} {})", if *cast { "as" } else { "is" }, sx(expr), ty_s(ty))
             }
@@ -660,6 +703,8 @@ mod tests {
             TypeExprKind::Named { name, args } => {
                 format!("{name}<{}>", args.iter().map(ga).collect::<Vec<_>>().join(","))
             }
+            TypeExprKind::Array { elem, len: Some(n) } => format!("{}[{}]", ty_s(elem), sx(n)),
+            TypeExprKind::Array { elem, len: None } => format!("{}[]", ty_s(elem)),
             TypeExprKind::Error => "ERR".into(),
             TypeExprKind::Inferred => "_".into(),
         }
@@ -1008,8 +1053,8 @@ void CSMainWave(uint3 tid : SV_DispatchThreadID, uint3 gid : SV_GroupID, uint gi
         assert_eq!(sm.snippet(diags[0].primary_span().unwrap()), "=");
         assert_eq!(sm.describe(diags[1].primary_span().unwrap()), "t.hlsl:4:7");
         assert_eq!(sm.snippet(diags[1].primary_span().unwrap()), "*");
-        // After `=`: an expression, or Slang's `{…}` list.
-        assert!(diags[0].message.starts_with("expected `{` or expression"), "{}", diags[0].message);
+        // After `=`: an expression (Slang's `{…}` list counts as one).
+        assert!(diags[0].message.starts_with("expected expression"), "{}", diags[0].message);
         assert_eq!(unit.items.len(), 2);
         let kinds: Vec<bool> = body(&unit, 0).iter().map(|s| s.kind == StmtKind::Error).collect();
         assert_eq!(kinds, [true, false, true]);

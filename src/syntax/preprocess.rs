@@ -114,6 +114,8 @@ pub fn preprocess(
     loader: &dyn FileLoader,
 ) -> (Vec<SpannedToken>, Vec<Diagnostic>) {
     let mut loaded = HashSet::default();
+    // A module's file that includes itself (`__include m;` in `m.slang`) adds nothing.
+    loaded.insert(normalize(Path::new(&sources.file(main).name)));
     with_imports(sources, main, opts, loader, &mut loaded, 0)
 }
 
@@ -122,7 +124,9 @@ pub fn preprocess(
 /// folders. A module is preprocessed on its own (its macros stay in it; the command line's
 /// defines reach it) and its tokens take the place of its first `import`; later ones of the
 /// same module add nothing, so it is compiled once per compile. A module's own `module X;` and
-/// `implementing X;` lines say nothing the compile needs and are dropped.
+/// `implementing X;` lines say nothing the compile needs and are dropped. `__include x;` (or
+/// `__include "x.slang";`) brings in another file of the same module the same way: preprocessed
+/// on its own, once, however often and in whatever cycles files include each other.
 fn with_imports(
     sources: &mut SourceMap,
     file: FileId,
@@ -140,10 +144,12 @@ fn with_imports(
         let first = i + usize::from(is_word(&tokens[i].token, "__exported"));
         let keyword = tokens.get(first).map(|t| &t.token);
         let kind = match keyword {
-            Some(t) if item_start && is_word(t, "import") => Some(true),
+            Some(t) if item_start && (is_word(t, "import") || is_word(t, "__include")) => Some(true),
             Some(t) if item_start && (is_word(t, "module") || is_word(t, "implementing")) => Some(false),
             _ => None,
         };
+        let including = keyword.is_some_and(|t| is_word(t, "__include"));
+        let what = if including { "__include" } else { "import" };
         let Some(import) = kind else {
             out.push(tokens[i].clone());
             i += 1;
@@ -170,8 +176,18 @@ fn with_imports(
         }
         if !ok || parts.is_empty() || j >= tokens.len() {
             diags.push(
-                Diagnostic::error("E0112", "expected `import name;` or `import name.name;`").with_label(span, "here"),
+                Diagnostic::error(
+                    "E0112",
+                    format!("expected `{what} name;`, `{what} name.name;` or `{what} \"file\";`"),
+                )
+                .with_label(span, "here"),
             );
+            continue;
+        }
+        // Slang's built-in `glsl` module: GLSL's functions, which wavec's library always has,
+        // and GLSL's spellings of types and built-in variables (as `-allow-glsl` gives).
+        if parts == ["glsl"] {
+            out.push(SpannedToken { token: Token::GlslMode, span });
             continue;
         }
         let relative: PathBuf = if parts.len() == 1 && parts[0].ends_with(".slang") {
@@ -191,9 +207,10 @@ fn with_imports(
         });
         let Some((path, text)) = found else {
             let looked: Vec<String> = dirs.iter().map(|d| d.join(&relative).display().to_string()).collect();
+            let noun = if including { "file" } else { "module" };
             diags.push(
-                Diagnostic::error("E0112", format!("cannot find module `{}`", parts.join(".")))
-                    .with_label(span, "imported here")
+                Diagnostic::error("E0112", format!("cannot find {noun} `{}`", parts.join(".")))
+                    .with_label(span, if including { "included here" } else { "imported here" })
                     .with_note(format!("looked for {}", looked.join(", "))),
             );
             continue;
@@ -670,6 +687,28 @@ impl Pp<'_> {
             // which the type-name pass reads with GLSL's words (`buffer`, `layout`, `vec3`…).
             "version" => self.out.push(SpannedToken { token: Token::GlslMode, span: dspan }),
             "extension" => {}
+            // Slang's `#language slang 2026`: the language version, whose differences (members
+            // of a `public` struct public by default) change nothing wavec checks.
+            "language" => {
+                let version = match rest {
+                    [t, v] if matches!(&t.token, Token::Ident(n) if n == "slang") => Some(v),
+                    [v] => Some(v),
+                    _ => None,
+                };
+                let known = version.is_some_and(|v| match &v.token {
+                    Token::IntLit(i) => (2018..=2026).contains(&i.value),
+                    Token::Ident(n) => n == "latest" || n == "legacy",
+                    _ => false,
+                });
+                if !known {
+                    self.error(
+                        "E0104",
+                        dspan,
+                        "malformed `#language`",
+                        "expected `#language slang 2026` (a version from 2018 to 2026, `latest` or `legacy`)",
+                    );
+                }
+            }
             _ => self.error("E0108", dspan, format!("unknown directive `#{name}`"), "unknown directive"),
         }
     }

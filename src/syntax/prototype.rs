@@ -75,7 +75,7 @@ impl Reader<'_> {
                     }
                     None => None,
                 };
-                generics.push(GenericParam { name, constraint, value: None });
+                generics.push(GenericParam { name, constraint, value: None, default: None });
                 if self.eat(&Token::Comma).is_none() {
                     break;
                 }
@@ -88,9 +88,11 @@ impl Reader<'_> {
         Some(FunctionDecl {
             attrs,
             modifiers,
+            throws: None,
             ret,
             name,
             generics,
+            wheres: Vec::new(),
             params,
             ret_annotations: Vec::new(),
             body: None,

@@ -46,19 +46,59 @@ fn parse_int(s: &str) -> Option<IntLit> {
     Some(IntLit { value, unsigned: suffix.contains('u'), long: suffix.contains('l'), radix })
 }
 
+/// Splits a float literal into its number, whether it is MSVC's `1.#INF`, and its suffix
+/// (Slang's: `f`, `h`/`hf`/`fh` half, `l`/`lf`/`fl` double, any case), then reads the number
+/// rounded once, to the suffix's type: `8388608.5000000000000000001f` is the float above
+/// 8388608.5, which rounding through a double would lose.
 fn parse_float(s: &str) -> Option<FloatLit> {
-    // Slang's `lf` (double) is `l`.
-    let s = s.strip_suffix("lf").or_else(|| s.strip_suffix("LF")).map_or(s.to_string(), |b| format!("{b}l"));
-    let s = s.as_str();
-    let last = s.chars().last()?;
-    let (body, suffix) = if last.is_ascii_alphabetic() && !matches!(last, 'e' | 'E') {
-        (&s[..s.len() - 1], Some(last.to_ascii_lowercase()))
-    } else {
-        (s, None)
+    let number_end = s.find(|c: char| !matches!(c, '0'..='9' | '.' | 'e' | 'E' | '+' | '-')).unwrap_or(s.len());
+    let (number, rest) = s.split_at(number_end);
+    let (infinity, suffix) = match rest.strip_prefix("#INF") {
+        Some(suffix) => (true, suffix),
+        None => (false, rest),
     };
-    let body = body.strip_suffix('.').unwrap_or(body);
-    let value = body.parse::<f64>().ok()?;
+    let suffix = match suffix.to_ascii_lowercase().as_str() {
+        "" => None,
+        "f" => Some('f'),
+        "h" | "hf" | "fh" => Some('h'),
+        "l" | "lf" | "fl" => Some('l'),
+        _ => return None,
+    };
+    let body = number.strip_suffix('.').unwrap_or(number);
+    let value = match suffix {
+        _ if infinity => f64::INFINITY,
+        Some('f') => body.parse::<f32>().ok()? as f64,
+        Some('h') => crate::numeric::parse_f16(body)?,
+        _ => body.parse::<f64>().ok()?,
+    };
     Some(FloatLit { value, suffix })
+}
+
+/// A character literal's code point (`'H'`, `'世'`, `'\n'`, `'\377'`, `'\xFF'`, `'\uABCD'`,
+/// `'\U12345678'`): Slang reads it as a `uint`.
+fn parse_char(s: &str) -> Option<IntLit> {
+    let inner = &s[1..s.len() - 1];
+    let value = match inner.strip_prefix('\\') {
+        None => inner.chars().next()? as u64,
+        Some(esc) => {
+            let mut chars = esc.chars();
+            let kind = chars.next()?;
+            let digits = chars.as_str();
+            match kind {
+                'x' | 'u' | 'U' => u64::from_str_radix(digits, 16).ok()?,
+                '0'..='7' => u64::from_str_radix(esc, 8).ok()?,
+                'n' => 10,
+                't' => 9,
+                'r' => 13,
+                'a' => 7,
+                'b' => 8,
+                'f' => 12,
+                'v' => 11,
+                other => other as u64,
+            }
+        }
+    };
+    Some(IntLit { value, unsigned: true, long: false, radix: 10 })
 }
 
 fn unquote(s: &str) -> String {
@@ -91,7 +131,8 @@ pub enum Token {
     #[regex(r"\r?\n")]
     Newline,
 
-    #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice().to_string())]
+    // Slang takes Unicode letters in names (`π`, `圆周率`).
+    #[regex(r"[A-Za-z_\p{XID_Start}][A-Za-z0-9_\p{XID_Continue}]*", |lex| lex.slice().to_string())]
     Ident(String),
     /// Produced by the type-name classification pass, never by the lexer itself.
     TypeName(String),
@@ -102,11 +143,12 @@ pub enum Token {
     #[regex(r"0[xX][0-9a-fA-F]+[uUlL]*", |lex| parse_int(lex.slice()))]
     #[regex(r"0[bB][01]+[uUlL]*", |lex| parse_int(lex.slice()))]
     #[regex(r"[0-9]+[uUlL]*", |lex| parse_int(lex.slice()))]
+    #[regex(r"'([^'\\\n]|\\([^\n0-7xuU]|[0-7]{1,3}|x[0-9a-fA-F]{1,8}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}))'", |lex| parse_char(lex.slice()))]
     IntLit(IntLit),
 
-    #[regex(r"[0-9]+\.[0-9]*([eE][+-]?[0-9]+)?([fFhH]|[lL][fF]?)?", |lex| parse_float(lex.slice()))]
-    #[regex(r"\.[0-9]+([eE][+-]?[0-9]+)?([fFhH]|[lL][fF]?)?", |lex| parse_float(lex.slice()))]
-    #[regex(r"[0-9]+[eE][+-]?[0-9]+([fFhH]|[lL][fF]?)?", |lex| parse_float(lex.slice()))]
+    #[regex(r"[0-9]+\.[0-9]*([eE][+-]?[0-9]+)?(#INF)?([fFhHlL]|[hH][fF]|[fF][hH]|[lL][fF]|[fF][lL])?", |lex| parse_float(lex.slice()))]
+    #[regex(r"\.[0-9]+([eE][+-]?[0-9]+)?([fFhHlL]|[hH][fF]|[fF][hH]|[lL][fF]|[fF][lL])?", |lex| parse_float(lex.slice()))]
+    #[regex(r"[0-9]+[eE][+-]?[0-9]+([fFhHlL]|[hH][fF]|[fF][hH]|[lL][fF]|[fF][lL])?", |lex| parse_float(lex.slice()))]
     FloatLit(FloatLit),
 
     #[regex(r#""([^"\\\n]|\\.)*""#, |lex| unquote(lex.slice()))]
@@ -191,6 +233,8 @@ pub enum Token {
     Typealias,
     #[token("sizeof")]
     Sizeof,
+    #[token("alignof")]
+    Alignof,
     #[token("associatedtype")]
     Associatedtype,
     #[token("__generic")]
@@ -211,6 +255,22 @@ pub enum Token {
     Buffer,
     /// GLSL's `layout(…)` qualifiers (GLSL-flavoured source only).
     Layout,
+    /// Slang's `defer` before a statement (elsewhere the word is a name).
+    Defer,
+    /// Slang's access modifiers and `func`, where a declaration follows (elsewhere names).
+    Public,
+    Internal,
+    Private,
+    Func,
+    /// `optional` right after `where` (`where optional T : IFoo`).
+    Optional,
+    /// Slang's `countof(…)` (elsewhere the word is a name).
+    Countof,
+    /// Slang's error handling words, where they can only be that (elsewhere names).
+    Throws,
+    Throw,
+    Try,
+    Catch,
     /// Put in the stream by `#version` or `--allow-glsl`: the source is GLSL-flavoured.
     GlslMode,
     #[token("let")]
@@ -271,6 +331,8 @@ pub enum Token {
     Plus,
     #[token("-")]
     Minus,
+    #[token("->")]
+    Arrow,
     #[token("*")]
     Star,
     #[token("/")]
@@ -379,6 +441,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Tbuffer => "tbuffer",
         Typedef => "typedef",
         Sizeof => "sizeof",
+        Alignof => "alignof",
         If => "if",
         Else => "else",
         For => "for",
@@ -423,6 +486,19 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Buffer => "buffer",
         Layout => "layout",
         GlslMode => "#version",
+        Defer => "defer",
+        Public => "public",
+        Internal => "internal",
+        Private => "private",
+        Func => "func",
+        Optional => "optional",
+        Subscript => "__subscript",
+        Countof => "countof",
+        Throws => "throws",
+        Throw => "throw",
+        Try => "try",
+        Catch => "catch",
+        Arrow => "->",
         Let => "let",
         Var => "var",
         Is => "is",
@@ -430,7 +506,6 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Where => "where",
         Operator => "operator",
         Init => "__init",
-        Subscript => "__subscript",
         Property => "property",
         Extension => "extension",
         Globallycoherent => "globallycoherent",

@@ -54,6 +54,8 @@ impl Via {
 /// Compiles a job to SPIR-V words the way `via` says, with the entry point's name in them.
 fn spirv_for(job: &Job, via: Via, entry: &str) -> Result<(Vec<u32>, String), String> {
     let mut options = job.options.clone();
+    // The module keeps its defaults: the pipeline specializes it, as an application would.
+    let specialization = std::mem::take(&mut options.specialization);
     let compile_error = |d: crate::diag::Diagnostics| format!("compile error:\n{}", d.render_plain());
     match via {
         Via::Spirv => {
@@ -73,7 +75,7 @@ fn spirv_for(job: &Job, via: Via, entry: &str) -> Result<(Vec<u32>, String), Str
             let out = crate::compile(job.source, &options).map_err(compile_error)?;
             let wgsl = out.text(crate::Target::Wgsl).unwrap_or_default();
             // The WGSL entry point is always `main`.
-            Ok((crate::back::wgsl::naga_spv::spirv(wgsl)?, "main".to_string()))
+            Ok((crate::back::wgsl::naga_spv::spirv(wgsl, &specialization)?, "main".to_string()))
         }
     }
 }
@@ -300,6 +302,10 @@ fn execute_with(
                 scalar_block_layout: job.options.layout.needs_scalar_block_layout(),
                 push_constants: push.clone(),
                 timed_runs,
+                specialization: match via {
+                    Via::Wgsl => Vec::new(),
+                    _ => specialization_bytes(&checked.module, &job.options.specialization),
+                },
             };
             let out = crate::run::run_compute(&d).map_err(|e| e.to_string())?;
             let w = out.device.subgroup_size;
@@ -319,6 +325,30 @@ fn execute_with(
             })
         }
     }
+}
+
+/// The bytes a Vulkan pipeline specializes each constant with (`VkSpecializationInfo`): the
+/// value as its constant's type stores it (a `bool` as a 32-bit `VkBool32`).
+fn specialization_bytes(module: &crate::ir::Module, values: &[(u32, f64)]) -> Vec<(u32, Vec<u8>)> {
+    use crate::ir::Scalar as S;
+    values
+        .iter()
+        .filter_map(|&(id, v)| {
+            let sc = module.spec_constants.iter().find(|s| s.id == id)?;
+            let bytes = match module.globals[sc.global].ty.scalar()? {
+                S::Bool => u32::from(v != 0.0).to_le_bytes().to_vec(),
+                S::F16 => (crate::exec::ops::f32_to_f16(v as f32) as u16).to_le_bytes().to_vec(),
+                S::F32 => (v as f32).to_le_bytes().to_vec(),
+                S::F64 => v.to_le_bytes().to_vec(),
+                S::I64 => (v as i64).to_le_bytes().to_vec(),
+                S::U64 => (v as u64).to_le_bytes().to_vec(),
+                S::I16 | S::U16 => (v as i64 as u16).to_le_bytes().to_vec(),
+                S::I8 | S::U8 => vec![v as i64 as u8],
+                _ => (v as i64 as u32).to_le_bytes().to_vec(),
+            };
+            Some((id, bytes))
+        })
+        .collect()
 }
 
 /// The buffer layout `engine` fills its buffers by, in `options`: the CUDA engine's buffers

@@ -721,6 +721,7 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
     if outputs.is_empty() {
         return Err("no `out` input: nothing is checked".into());
     }
+    zero_uniform_blocks(&checked, bindings, &mut test.buffers);
     test.checks.push(CheckLine { line: t.line, text: t.command.clone(), check: Check::Slang { outputs, expect } });
     // Widths.
     let threads: u32 = checked.module.entry_points[checked.entry].numthreads.unwrap_or([1, 1, 1]).iter().product();
@@ -748,6 +749,52 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
         test.widths_reason = Some(why);
     }
     Ok(test)
+}
+
+/// `render-test` gives every block of uniform values it was given nothing for zeros: the push
+/// constants (an entry point's `uniform` parameters), `$Globals` and each `cbuffer`.
+fn zero_uniform_blocks(
+    checked: &crate::sema::Checked,
+    bindings: &[crate::exec::compile::Binding],
+    buffers: &mut Vec<(BufferId, BufferSpec)>,
+) {
+    use crate::ir::AddressSpace;
+    let m = &checked.module;
+    let size_of = |space: &AddressSpace, rule| {
+        let members: Vec<_> = m.globals.iter().filter(|(_, g)| g.space == *space).map(|(_, g)| g).collect();
+        let offsets =
+            crate::layout::member_offsets(m, members.iter().map(|g| (&g.ty, g.majorness, g.packoffset)), rule);
+        let end = members
+            .iter()
+            .zip(offsets)
+            .map(|(g, at)| at + crate::layout::placement(m, &g.ty, rule, g.majorness).size)
+            .max()
+            .unwrap_or(0);
+        crate::layout::round_up(end, 16)
+    };
+    let mut blocks = vec![(BufferId::PUSH, AddressSpace::PushConstant, None)];
+    for b in bindings.iter().filter(|b| b.uniform && b.used) {
+        let cbuffer = if b.name == "$Globals" {
+            None
+        } else {
+            match m.cbuffers.iter().position(|c| c.name == b.name) {
+                Some(c) => Some(c),
+                None => continue,
+            }
+        };
+        blocks.push((
+            BufferId { set: b.set, binding: b.binding },
+            AddressSpace::Uniform { cbuffer },
+            Some(BufferKind::Uniform),
+        ));
+    }
+    for (id, space, kind) in blocks {
+        let rule = if id == BufferId::PUSH { m.layout.storage() } else { m.layout.uniform() };
+        let size = size_of(&space, rule);
+        if size > 0 && !buffers.iter().any(|(b, _)| *b == id) {
+            buffers.push((id, BufferSpec { kind, data: vec![0; size as usize] }));
+        }
+    }
 }
 
 /// Where uniform value `name` lives: the push constants (an entry point's `uniform` parameter)

@@ -73,5 +73,6 @@ unsigned atomicCAS(unsigned*, unsigned, unsigned);
 unsigned long long atomicCAS(unsigned long long*, unsigned long long, unsigned long long);
 long long __double_as_longlong(double);
 double __longlong_as_double(long long);
+double __hiloint2double(int, int);
 unsigned atomicSub(unsigned*, unsigned);
 int atomicSub(int*, int);

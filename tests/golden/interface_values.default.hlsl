@@ -26,38 +26,28 @@ struct Optional_Rect {
 StructuredBuffer<IShape> shapes;
 RWStructuredBuffer<float> output;
 
-IShape wavec_make_IShape(uint2 f0, uint2 f1, AnyValue_IShape f2) {
-    IShape r;
-    r.rtti = f0;
-    r.witness = f1;
-    r.payload_1 = f2;
+IShape wavec_make_IShape(uint2 p0, uint2 p1, AnyValue_IShape p2) {
+    IShape r = {p0, p1, p2};
     return r;
 }
 
-AnyValue_IShape wavec_make_AnyValue_IShape(uint f0, uint f1) {
-    AnyValue_IShape r;
-    r.field0 = f0;
-    r.field1 = f1;
+AnyValue_IShape wavec_make_AnyValue_IShape(uint p0, uint p1) {
+    AnyValue_IShape r = {p0, p1};
     return r;
 }
 
-Circle wavec_make_Circle(float f0) {
-    Circle r;
-    r.radius = f0;
+Circle wavec_make_Circle(float p0) {
+    Circle r = {p0};
     return r;
 }
 
-Rect wavec_make_Rect(float f0, int f1) {
-    Rect r;
-    r.w = f0;
-    r.h = f1;
+Rect wavec_make_Rect(float p0, int p1) {
+    Rect r = {p0, p1};
     return r;
 }
 
-Optional_Rect wavec_make_Optional_Rect(Rect f0, bool f1) {
-    Optional_Rect r;
-    r.value = f0;
-    r.hasValue = f1;
+Optional_Rect wavec_make_Optional_Rect(Rect p0, bool p1) {
+    Optional_Rect r = {p0, p1};
     return r;
 }
 

@@ -18,19 +18,30 @@ __device__ float wavec_modf(float x, float& ip) {
     return x - ip;
 }
 
+__device__ bool wavec_or(bool a, bool b) {
+    return wavec::select(a, a, b);
+}
+
+__device__ int wavec_frexp_exponent(float x) {
+    bool tiny = wavec::abs(x) < 1.1754944e-38f;
+    float scaled = wavec::select(tiny, x * 1.8446744e19f, x);
+    int biased = (int)(wavec::asuint(scaled) >> 23u & 255u);
+    int bias = wavec::select(tiny, 190, 126);
+    bool none = wavec_or(x == 0.0f, biased == 255);
+    return wavec::select(none, 0, biased - bias);
+}
+
+__device__ float wavec_frexp_mantissa(float x) {
+    bool tiny = wavec::abs(x) < 1.1754944e-38f;
+    float scaled = wavec::select(tiny, x * 1.8446744e19f, x);
+    float m = wavec::asfloat((wavec::asuint(scaled) & 2155872255u) | 1056964608u);
+    bool none = wavec_or(x == 0.0f, (wavec::asuint(x) >> 23u & 255u) == 255u);
+    return wavec::select(none, x, m);
+}
+
 __device__ float wavec_frexp(float x, float& e) {
-    float a = wavec::abs(x);
-    float n = wavec::floor(wavec::log2(a)) + 1.0f;
-    float m = a * wavec::exp2(-n);
-    bool high = m >= 1.0f;
-    n = wavec::select(high, n + 1.0f, n);
-    m = wavec::select(high, m * 0.5f, m);
-    bool low = m < 0.5f;
-    n = wavec::select(low, n - 1.0f, n);
-    m = wavec::select(low, m * 2.0f, m);
-    bool zero = a == 0.0f;
-    e = wavec::select(zero, 0.0f, n);
-    return wavec::select(zero, x, wavec::select(x < 0.0f, -m, m));
+    e = (float)wavec_frexp_exponent(x);
+    return wavec_frexp_mantissa(x);
 }
 
 __device__ float wavec_radians(float x) {

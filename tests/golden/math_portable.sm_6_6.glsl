@@ -16,19 +16,30 @@ float wavec_modf(float x, out float ip) {
     return x - ip;
 }
 
+bool wavec_or(bool a, bool b) {
+    return mix(b, a, a);
+}
+
+int wavec_frexp_exponent(float x) {
+    bool tiny = abs(x) < 1.1754944e-38;
+    float scaled = mix(x, x * 1.8446744e19, tiny);
+    int biased = int(floatBitsToUint(scaled) >> 23u & 255u);
+    int bias = mix(126, 190, tiny);
+    bool none = wavec_or(x == 0.0, biased == 255);
+    return mix(biased - bias, 0, none);
+}
+
+float wavec_frexp_mantissa(float x) {
+    bool tiny = abs(x) < 1.1754944e-38;
+    float scaled = mix(x, x * 1.8446744e19, tiny);
+    float m = uintBitsToFloat((floatBitsToUint(scaled) & 2155872255u) | 1056964608u);
+    bool none = wavec_or(x == 0.0, (floatBitsToUint(x) >> 23u & 255u) == 255u);
+    return mix(m, x, none);
+}
+
 float wavec_frexp(float x, out float e) {
-    float a = abs(x);
-    float n = floor(log2(a)) + 1.0;
-    float m = a * exp2(-n);
-    bool high = m >= 1.0;
-    n = mix(n, n + 1.0, high);
-    m = mix(m, m * 0.5, high);
-    bool low = m < 0.5;
-    n = mix(n, n - 1.0, low);
-    m = mix(m, m * 2.0, low);
-    bool zero = a == 0.0;
-    e = mix(n, 0.0, zero);
-    return mix(mix(m, -m, x < 0.0), x, zero);
+    e = float(wavec_frexp_exponent(x));
+    return wavec_frexp_mantissa(x);
 }
 
 float wavec_log10(float x) {

@@ -24,19 +24,30 @@ float wavec_modf(float x, thread float& ip) {
     return x - ip;
 }
 
+bool wavec_or(bool a, bool b) {
+    return select(b, a, a);
+}
+
+int wavec_frexp_exponent(float x) {
+    bool tiny = abs(x) < 1.1754944e-38f;
+    float scaled = select(x, x * 1.8446744e19f, tiny);
+    int biased = int(as_type<uint>(scaled) >> 23u & 255u);
+    int bias = select(126, 190, tiny);
+    bool none = wavec_or(x == 0.0f, biased == 255);
+    return select(biased - bias, 0, none);
+}
+
+float wavec_frexp_mantissa(float x) {
+    bool tiny = abs(x) < 1.1754944e-38f;
+    float scaled = select(x, x * 1.8446744e19f, tiny);
+    float m = as_type<float>((as_type<uint>(scaled) & 2155872255u) | 1056964608u);
+    bool none = wavec_or(x == 0.0f, (as_type<uint>(x) >> 23u & 255u) == 255u);
+    return select(m, x, none);
+}
+
 float wavec_frexp(float x, thread float& e) {
-    float a = abs(x);
-    float n = floor(log2(a)) + 1.0f;
-    float m = a * exp2(-n);
-    bool high = m >= 1.0f;
-    n = select(n, n + 1.0f, high);
-    m = select(m, m * 0.5f, high);
-    bool low = m < 0.5f;
-    n = select(n, n - 1.0f, low);
-    m = select(m, m * 2.0f, low);
-    bool zero = a == 0.0f;
-    e = select(n, 0.0f, zero);
-    return select(select(m, -m, x < 0.0f), x, zero);
+    e = float(wavec_frexp_exponent(x));
+    return wavec_frexp_mantissa(x);
 }
 
 float wavec_radians(float x) {

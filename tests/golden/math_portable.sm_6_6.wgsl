@@ -10,19 +10,34 @@ fn wavec_modf(x: f32, ip: ptr<function, f32>) -> f32 {
     return x - (*ip);
 }
 
+fn wavec_or(a: bool, b: bool) -> bool {
+    return select(b, a, a);
+}
+
+fn wavec_frexp_exponent(x: f32) -> i32 {
+    var tiny: bool = abs(x) < 1.1754944e-38f;
+    var scaled: f32 = select(x, (x * 1.8446744e19f), tiny);
+    var biased: i32 = i32((bitcast<u32>(scaled) >> 23u) & 255u);
+    var bias: i32 = select(126i, 190i, tiny);
+    let wavec_t = wavec_or(x == 0.0f, biased == 255i);
+    var none: bool = wavec_t;
+    return select((biased - bias), 0i, none);
+}
+
+fn wavec_frexp_mantissa(x: f32) -> f32 {
+    var tiny: bool = abs(x) < 1.1754944e-38f;
+    var scaled: f32 = select(x, (x * 1.8446744e19f), tiny);
+    var m: f32 = bitcast<f32>(((bitcast<u32>(scaled) & 2155872255u) | 1056964608u));
+    let wavec_t = wavec_or(x == 0.0f, ((bitcast<u32>(x) >> 23u) & 255u) == 255u);
+    var none: bool = wavec_t;
+    return select(m, x, none);
+}
+
 fn wavec_frexp(x: f32, e: ptr<function, f32>) -> f32 {
-    var a: f32 = abs(x);
-    var n: f32 = floor(log2(a)) + 1.0f;
-    var m: f32 = a * exp2((-n));
-    var high: bool = m >= 1.0f;
-    n = select(n, (n + 1.0f), high);
-    m = select(m, (m * 0.5f), high);
-    var low: bool = m < 0.5f;
-    n = select(n, (n - 1.0f), low);
-    m = select(m, (m * 2.0f), low);
-    var zero: bool = a == 0.0f;
-    (*e) = select(n, 0.0f, zero);
-    return select(select(m, (-m), (x < 0.0f)), x, zero);
+    let wavec_t = wavec_frexp_exponent(x);
+    (*e) = f32(wavec_t);
+    let wavec_t_1 = wavec_frexp_mantissa(x);
+    return wavec_t_1;
 }
 
 fn wavec_log10(x: f32) -> f32 {
@@ -41,7 +56,7 @@ fn wavec_and(a: vec2<bool>, b: vec2<bool>) -> vec2<bool> {
     return select(a, b, a);
 }
 
-fn wavec_or(a: vec2<bool>, b: vec2<bool>) -> vec2<bool> {
+fn wavec_or_1(a: vec2<bool>, b: vec2<bool>) -> vec2<bool> {
     return select(b, a, a);
 }
 
@@ -90,7 +105,7 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     var r: vec3<f32> = (reflect(v, n) + refract(v, n, 0.75f)) + faceForward(n, v, n);
     let wavec_t_13 = wavec_and(vec2<bool>(x > 0.0f, true), vec2<bool>(true, x < 0.25f));
     var both: vec2<bool> = wavec_t_13;
-    let wavec_t_14 = wavec_or(both, vec2<bool>(x < (-0.25f), false));
+    let wavec_t_14 = wavec_or_1(both, vec2<bool>(x < (-0.25f), false));
     var either: vec2<bool> = wavec_t_14;
     var turned: mat3x2<f32> = transpose(mat2x3<f32>(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f));
     var cut: mat3x3<f32> = mat3x3<f32>(mat4x4<f32>(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f, 9.0f, 10.0f, 11.0f, 12.0f, 13.0f, 14.0f, 15.0f)[0].xyz, mat4x4<f32>(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f, 9.0f, 10.0f, 11.0f, 12.0f, 13.0f, 14.0f, 15.0f)[1].xyz, mat4x4<f32>(x, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f, 9.0f, 10.0f, 11.0f, 12.0f, 13.0f, 14.0f, 15.0f)[2].xyz);

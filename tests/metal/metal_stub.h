@@ -26,6 +26,12 @@ struct half {
     half(float);
     operator float() const;
 };
+// MSL's compound assignments on halves (the binary operators go through float here, which is
+// enough for a syntax check).
+half& operator+=(half&, half);
+half& operator-=(half&, half);
+half& operator*=(half&, half);
+half& operator/=(half&, half);
 
 template <typename T> struct is_scalar_t : std::integral_constant<bool, std::is_arithmetic<T>::value || std::is_same<T, half>::value> {};
 template <typename T, int N> struct vec;
@@ -255,6 +261,13 @@ WAVEC_F1(sinh) WAVEC_F1(cosh) WAVEC_F1(tanh) WAVEC_F2(reflect) WAVEC_F3(faceforw
 template <typename T> T refract(T, T, typename elem_of<T>::type);
 WAVEC_F2(min) WAVEC_F2(max) WAVEC_F2(pow) WAVEC_F2(atan2) WAVEC_F2(fmod) WAVEC_F2(step)
 WAVEC_F3(clamp) WAVEC_F3(mix) WAVEC_F3(smoothstep) WAVEC_F3(fma)
+WAVEC_F1(asinh) WAVEC_F1(acosh) WAVEC_F1(atanh) WAVEC_F1(sinpi) WAVEC_F1(cospi) WAVEC_F1(tanpi) WAVEC_F1(exp10)
+WAVEC_F2(copysign) WAVEC_F2(nextafter) WAVEC_F2(powr) WAVEC_F2(fdim)
+WAVEC_F3(min3) WAVEC_F3(max3) WAVEC_F3(median3)
+template <typename T> T ldexp(T, int);
+template <typename T, int N> vec<T, N> ldexp(vec<T, N>, vec<int, N>);
+template <typename T> T frexp(T, thread int&);
+template <typename T, int N> vec<T, N> frexp(vec<T, N>, thread vec<int, N>&);
 template <typename T> typename bool_of<T>::type isnan(T);
 template <typename T> typename bool_of<T>::type isinf(T);
 template <typename T> typename elem_of<T>::type length(T);
@@ -382,3 +395,6 @@ template <typename T, access A = access::sample> struct texturecube_array {
     uint get_num_mip_levels() const;
 };
 } // namespace metal
+
+// Function constants (MSL 5.8.1): whether the pipeline gave a value for one.
+template <typename T> bool is_function_constant_defined(T);

@@ -229,6 +229,16 @@ template <class T, int R, int C> WAVEC_FN mat<T, R, C> operator-(const mat<T, R,
     for (int i = 0; i < R; ++i) r.m[i] = -a.m[i];
     return r;
 }
+template <class T, int R, int C> WAVEC_FN mat<T, R, C> operator~(const mat<T, R, C>& a) {
+    mat<T, R, C> r;
+    for (int i = 0; i < R; ++i) r.m[i] = ~a.m[i];
+    return r;
+}
+template <class T, int R, int C> WAVEC_FN mat<bool, R, C> operator!(const mat<T, R, C>& a) {
+    mat<bool, R, C> r;
+    for (int i = 0; i < R; ++i) r.m[i] = !a.m[i];
+    return r;
+}
 
 // HLSL masks shift counts to the operand's width; C leaves larger counts undefined.
 template <class T> WAVEC_FN T shl(T a, T b) { return (T)(a << (b & (T)(sizeof(T) * 8 - 1))); }
@@ -329,6 +339,9 @@ WAVEC_FLOAT1(tanh, tanhf, ::tanh)
 WAVEC_FLOAT1(asin, asinf, ::asin)
 WAVEC_FLOAT1(acos, acosf, ::acos)
 WAVEC_FLOAT1(atan, atanf, ::atan)
+WAVEC_FLOAT1(asinh, asinhf, ::asinh)
+WAVEC_FLOAT1(acosh, acoshf, ::acosh)
+WAVEC_FLOAT1(atanh, atanhf, ::atanh)
 WAVEC_FLOAT2(atan2, atan2f, ::atan2)
 WAVEC_FLOAT2(pow, powf, ::pow)
 WAVEC_FLOAT2(fmod, fmodf, ::fmod)
@@ -429,6 +442,49 @@ WAVEC_FN vec<unsigned, 2> double_bits(double x) {
 WAVEC_FN double double_from_bits(vec<unsigned, 2> b) {
     return __longlong_as_double((long long)(((unsigned long long)b[1] << 32) | b[0]));
 }
+// Fused multiply-add; a half's is exact in double and rounds once more.
+WAVEC_FN float fma(float a, float b, float c) { return fmaf(a, b, c); }
+WAVEC_FN double fma(double a, double b, double c) { return ::fma(a, b, c); }
+WAVEC_FN __half fma(__half a, __half b, __half c) {
+    return __float2half_rn((float)::fma((double)__half2float(a), (double)__half2float(b), (double)__half2float(c)));
+}
+WAVEC_MAP3(fma)
+// ldexp and frexp with an integer exponent, per component.
+WAVEC_FN float ldexp(float x, int e) { return ldexpf(x, e); }
+WAVEC_FN double ldexp(double x, int e) { return ::ldexp(x, e); }
+WAVEC_FN __half ldexp(__half x, int e) { return __float2half_rn(ldexpf(__half2float(x), e)); }
+template <class T, int N> WAVEC_FN vec<T, N> ldexp(const vec<T, N>& x, const vec<int, N>& e) {
+    vec<T, N> r;
+    for (int i = 0; i < N; ++i) r[i] = ldexp(x[i], e[i]);
+    return r;
+}
+WAVEC_FN float frexp(float x, int& e) { return frexpf(x, &e); }
+WAVEC_FN double frexp(double x, int& e) { return ::frexp(x, &e); }
+WAVEC_FN __half frexp(__half x, int& e) { return __float2half_rn(frexpf(__half2float(x), &e)); }
+template <class T, int N> WAVEC_FN vec<T, N> frexp(const vec<T, N>& x, vec<int, N>& e) {
+    vec<T, N> r;
+    for (int i = 0; i < N; ++i) r[i] = frexp(x[i], e[i]);
+    return r;
+}
+WAVEC_FN double asdouble(unsigned lo, unsigned hi) { return __hiloint2double((int)hi, (int)lo); }
+template <int N> WAVEC_FN vec<double, N> asdouble(const vec<unsigned, N>& lo, const vec<unsigned, N>& hi) {
+    vec<double, N> r;
+    for (int i = 0; i < N; ++i) r[i] = asdouble(lo[i], hi[i]);
+    return r;
+}
+// The 16-bit bit casts (HLSL's asuint16, asint16, asfloat16).
+WAVEC_FN unsigned short asuint16(__half x) { return __half_as_ushort(x); }
+WAVEC_FN unsigned short asuint16(short x) { return (unsigned short)x; }
+WAVEC_FN unsigned short asuint16(unsigned short x) { return x; }
+WAVEC_FN short asint16(__half x) { return __half_as_short(x); }
+WAVEC_FN short asint16(short x) { return x; }
+WAVEC_FN short asint16(unsigned short x) { return (short)x; }
+WAVEC_FN __half asfloat16(__half x) { return x; }
+WAVEC_FN __half asfloat16(short x) { return __short_as_half(x); }
+WAVEC_FN __half asfloat16(unsigned short x) { return __ushort_as_half(x); }
+WAVEC_MAP1(asuint16)
+WAVEC_MAP1(asint16)
+WAVEC_MAP1(asfloat16)
 WAVEC_FN unsigned f32tof16(float x) { return __half_as_ushort(__float2half_rn(x)); }
 WAVEC_FN float f16tof32(unsigned x) { return __half2float(__ushort_as_half((unsigned short)(x & 0xffffu))); }
 WAVEC_MAP1(f32tof16)

@@ -107,7 +107,11 @@ impl<'a> Writer<'a> {
                         None => String::new(),
                     };
                     let konst = if g.space == AddressSpace::Constant { "const " } else { "" };
-                    let _ = writeln!(out, "{konst}{d}{init};");
+                    let spec = match module.spec_id(h) {
+                        Some(id) => format!("layout(constant_id = {id}) "),
+                        None => String::new(),
+                    };
+                    let _ = writeln!(out, "{spec}{konst}{d}{init};");
                 }
             }
         }
@@ -168,6 +172,19 @@ impl<'a> Writer<'a> {
                     (false, false) => "buffer",
                 };
                 self.block(out, access, &block, binding, &members, rule, g.span);
+                // The atomics on 64-bit or float values see the same memory as arrays of them.
+                for elem in wide_atomic_elements(self.module, h) {
+                    let view = self.namer.name(&format!("{name}_{}", elem.hlsl_name()));
+                    let members = [Member {
+                        ty: Type::Array(Box::new(Type::Scalar(elem)), None),
+                        name: view.clone(),
+                        majorness: g.majorness,
+                        packoffset: None,
+                    }];
+                    let block = format!("{}_{}_block", g.name, elem.hlsl_name());
+                    self.block(out, access, &block, binding, &members, rule, g.span);
+                    self.byte_views.insert((h.index(), elem), view);
+                }
             }
             ConstantBuffer => {
                 let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
@@ -354,4 +371,25 @@ fn explicit_after_first(offsets: Vec<Option<u32>>, wanted: &[u32]) -> Vec<Option
             }
         })
         .collect()
+}
+
+/// The element types of the atomics on 64-bit or float values that some function makes on
+/// byte-address buffer `h`, each once.
+fn wide_atomic_elements(module: &crate::ir::Module, h: GlobalId) -> Vec<Scalar> {
+    let mut out = Vec::new();
+    for (_, f) in module.functions.iter() {
+        for (_, e) in f.exprs.iter() {
+            let ExprKind::Method { object, method: ResourceMethod::Interlocked(_), args } = &e.kind else { continue };
+            if !matches!(f.exprs[*object].kind, ExprKind::Global(g) if g == h) {
+                continue;
+            }
+            let elem = args.get(1).and_then(|a| f.exprs[*a].ty.scalar());
+            if let Some(s) = elem.filter(|s| s.is_float() || s.bits() == 64) {
+                if !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+        }
+    }
+    out
 }

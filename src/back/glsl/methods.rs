@@ -102,7 +102,25 @@ impl<'a> Writer<'a> {
                     AtomicOp::Exchange => "atomicExchange",
                     AtomicOp::CompareExchange | AtomicOp::CompareStore => "atomicCompSwap",
                 };
-                let word = format!("{name}[{} >> 2]", self.expr(cx, args[0], crate::back::glsl::writer::P_PREFIX));
+                // A 64-bit or float value: its element of the view that holds such values.
+                let elem = args.get(1).and_then(|a| cx.f.exprs[*a].ty.scalar()).unwrap_or(Scalar::U32);
+                let (array, shift) = match self.byte_views.get(&(g.index(), elem)).cloned() {
+                    Some(view) => {
+                        self.extensions.insert(if elem.is_float() {
+                            if op == AtomicOp::Add {
+                                "GL_EXT_shader_atomic_float"
+                            } else {
+                                "GL_EXT_shader_atomic_float2"
+                            }
+                        } else {
+                            "GL_EXT_shader_atomic_int64"
+                        });
+                        (view, if elem.bits() == 64 { 3 } else { 2 })
+                    }
+                    None => (name.clone(), 2),
+                };
+                let word =
+                    format!("{array}[{} >> {shift}]", self.expr(cx, args[0], crate::back::glsl::writer::P_PREFIX));
                 let (operands, original) = match op {
                     AtomicOp::CompareExchange => (vec![1, 2], Some(3)),
                     AtomicOp::CompareStore => (vec![1, 2], None),

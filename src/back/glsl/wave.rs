@@ -40,6 +40,8 @@ fn extension(key: &str) -> Option<&'static str> {
         "quad" => "GL_KHR_shader_subgroup_quad",
         "partitioned" => "GL_NV_shader_subgroup_partitioned",
         "atomic_int64" => "GL_EXT_shader_atomic_int64",
+        "atomic_float" => "GL_EXT_shader_atomic_float",
+        "atomic_float2" => "GL_EXT_shader_atomic_float2",
         "nonuniform" => "GL_EXT_nonuniform_qualifier",
         _ => return None,
     })
@@ -119,6 +121,11 @@ impl<'a> Writer<'a> {
     ) -> (String, u8) {
         let stdlib = self.stdlib;
         let (_, intr) = crate::lower::intrinsics::declaration(stdlib, id);
+        // A built-in's 8-, 16- or 64-bit result or operand needs its type's extension even
+        // where the template never spells the type (`float16BitsToUint16`).
+        for s in args.iter().map(|a| &cx.f.exprs[*a].ty).chain([ret]).filter_map(Type::scalar) {
+            self.scalar_name(s);
+        }
         let (form, per_row) = match native_form(self.options, intr, cx.f, args) {
             Some(form) => (form, false),
             None => match row_form(self.options, intr, cx.f, args) {

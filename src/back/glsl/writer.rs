@@ -71,6 +71,9 @@ pub(super) struct Writer<'a> {
     pub function_names: Vec<String>,
     /// Names of the hidden counters of structured buffers, by global.
     pub counter_names: HashMap<usize, String>,
+    /// Byte-address buffers seen as arrays of 64-bit integers or floats (a second block at the
+    /// same binding), for the atomics on such values: the array's name, by global and element.
+    pub byte_views: HashMap<(usize, Scalar), String>,
     pub bindings: Vec<Binding>,
     /// `#extension` lines the output needs, by name.
     pub extensions: BTreeSet<&'static str>,
@@ -99,6 +102,7 @@ impl<'a> Writer<'a> {
             global_names: Vec::new(),
             function_names: Vec::new(),
             counter_names: HashMap::default(),
+            byte_views: HashMap::default(),
             bindings: crate::ir::bindings::bindings(module, entry),
             extensions: BTreeSet::new(),
             helpers: String::new(),
@@ -179,8 +183,20 @@ impl<'a> Writer<'a> {
         for e in &self.extensions {
             let _ = writeln!(header, "#extension {e} : require");
         }
-        let [x, y, z] = ep.numthreads.unwrap_or([1, 1, 1]);
-        let _ = writeln!(header, "\nlayout(local_size_x = {x}, local_size_y = {y}, local_size_z = {z}) in;");
+        // A dimension a specialization constant gives is named by its id, with the constant's
+        // default beside it: without one the id's constant in the workgroup size defaults to 1.
+        let sizes: Vec<String> = ep
+            .numthreads
+            .unwrap_or([1, 1, 1])
+            .into_iter()
+            .zip(ep.numthreads_spec)
+            .zip(["x", "y", "z"])
+            .map(|((n, spec), d)| match spec.and_then(|g| self.module.spec_id(g)) {
+                Some(id) => format!("local_size_{d} = {n}, local_size_{d}_id = {id}"),
+                None => format!("local_size_{d} = {n}"),
+            })
+            .collect();
+        let _ = writeln!(header, "\nlayout({}) in;", sizes.join(", "));
         let sections: Vec<String> = [header, structs, globals, std::mem::take(&mut self.helpers), functions]
             .into_iter()
             .filter(|s| !s.is_empty())

@@ -14,6 +14,7 @@
 //!
 //! Only compute entry points can be written for now; other stages get E0603.
 
+mod aggregates;
 mod keywords;
 mod wave;
 mod writer;

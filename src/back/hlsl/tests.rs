@@ -137,6 +137,7 @@ fn entry(m: &mut Module, f: Function, numthreads: [u32; 3]) {
         function: h,
         stage: Stage::Compute,
         numthreads: Some(numthreads),
+        numthreads_spec: [None; 3],
         wave_size: None,
         root_signature: None,
         span: Span::new(1, 5),

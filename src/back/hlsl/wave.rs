@@ -35,9 +35,6 @@ pub(super) struct Helpers {
     written: HashSet<(IntrinsicId, Vec<String>)>,
     /// Result types that already have a `wavec_select` overload.
     selects: HashSet<String>,
-    /// Structs with a `wavec_make_S(fields…)` helper: a struct value built in an expression
-    /// (HLSL's `{…}` lists are only initializers).
-    pub makers: HashMap<crate::ir::StructId, String>,
 }
 
 fn sm_name((major, minor): (u32, u32)) -> String {

@@ -70,6 +70,9 @@ pub(super) struct Writer<'a> {
     cbuffer_names: Vec<String>,
     function_names: Vec<String>,
     pub helpers: Helpers,
+    /// Each aggregate type built inside expressions: its helper's name, and whether it is
+    /// written yet ([`super::aggregates`]).
+    pub aggregate_helpers: crate::fast_hash::HashMap<String, (String, bool)>,
     pub diags: Vec<Diagnostic>,
 }
 
@@ -88,6 +91,7 @@ impl<'a> Writer<'a> {
             cbuffer_names: Vec::new(),
             function_names: Vec::new(),
             helpers: Helpers::default(),
+            aggregate_helpers: Default::default(),
             diags: Vec::new(),
         }
     }
@@ -131,6 +135,7 @@ impl<'a> Writer<'a> {
         for (h, f) in module.functions.iter() {
             if reachable[h.index()] {
                 self.name_helpers(f);
+                self.name_aggregate_helpers(f);
             }
         }
 
@@ -615,29 +620,6 @@ impl<'a> Writer<'a> {
         Some(parts.join(", "))
     }
 
-    /// The helper that builds a value of struct `h` from its fields, written on first use.
-    fn maker(&mut self, h: crate::ir::StructId) -> String {
-        if let Some(name) = self.helpers.makers.get(&h) {
-            return name.clone();
-        }
-        let struct_name = self.struct_names[h.index()].clone();
-        let name = self.namer.name(&format!("wavec_make_{struct_name}"));
-        let fields = self.module.structs[h].fields.clone();
-        let params: Vec<String> = fields.iter().enumerate().map(|(i, f)| self.decl(&f.ty, &format!("f{i}"))).collect();
-        let text = &mut self.helpers.text;
-        if !text.is_empty() {
-            text.push('\n');
-        }
-        let _ = writeln!(text, "{struct_name} {name}({}) {{", params.join(", "));
-        let _ = writeln!(text, "{}{struct_name} r;", Level(1));
-        for i in 0..fields.len() {
-            let _ = writeln!(text, "{}r.{} = f{i};", Level(1), self.field_names[h.index()][i]);
-        }
-        let _ = writeln!(text, "{}return r;\n}}", Level(1));
-        self.helpers.makers.insert(h, name.clone());
-        name
-    }
-
     /// An initializer: aggregates (arrays, structs) as `{…}` lists, which HLSL only accepts here.
     fn init_expr(&mut self, cx: &Ctx<'a>, e: ExprId) -> String {
         let expr = &cx.f.exprs[e];
@@ -698,7 +680,7 @@ impl<'a> Writer<'a> {
         self.sub(cx, e, min)
     }
 
-    fn args(&mut self, cx: &Ctx<'a>, args: &[ExprId]) -> String {
+    pub(super) fn args(&mut self, cx: &Ctx<'a>, args: &[ExprId]) -> String {
         let parts: Vec<String> = args.iter().map(|a| self.expr(cx, *a, P_ASSIGN)).collect();
         parts.join(", ")
     }
@@ -762,12 +744,11 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Convert(a) => self.convert(cx, *a, &expr.ty),
             ExprKind::Construct(parts) => match &expr.ty {
-                Type::Struct(h) if cx.f.constant_buffer_read(id).is_none() => {
-                    let maker = self.maker(*h);
-                    let a = self.args(cx, parts);
-                    (format!("{maker}({a})"), P_POSTFIX)
+                // A copy of a constant buffer's whole value is the buffer, as in initializers.
+                Type::Array(..) | Type::Struct(_) if cx.f.constant_buffer_read(id).is_some() => {
+                    (self.init_expr(cx, id), P_POSTFIX)
                 }
-                Type::Array(..) | Type::Struct(_) => (self.init_expr(cx, id), P_POSTFIX),
+                Type::Array(..) | Type::Struct(_) => (self.aggregate_call(cx, id), P_POSTFIX),
                 ty => {
                     let a = self.args(cx, parts);
                     (format!("{}({a})", self.ty(ty)), P_POSTFIX)
@@ -936,7 +917,45 @@ impl<'a> Writer<'a> {
             ResourceMethod::DecrementCounter => "DecrementCounter".to_string(),
             ResourceMethod::Append => "Append".to_string(),
             ResourceMethod::Consume => "Consume".to_string(),
-            ResourceMethod::Interlocked(op) => op.method_name().to_string(),
+            ResourceMethod::Interlocked(op) => {
+                // The value's type says which: 32-bit, 64-bit (`InterlockedAdd64`, sm_6_6), or a
+                // float, which HLSL has no atomic add for.
+                let value_ty = args.get(1).map(|v| cx.f.exprs[*v].ty.clone()).unwrap_or(Type::UINT);
+                let span = cx.f.exprs[object].span;
+                match value_ty.scalar() {
+                    Some(s) if s.is_float() => {
+                        self.diags.push(
+                            Diagnostic::error(
+                                "E0602",
+                                format!(
+                                    "`{}` of a `{}` has no HLSL equivalent: HLSL has no floating-point atomics on a byte-address buffer (Slang reaches NVAPI's; wavec does not)",
+                                    op.method_name(),
+                                    s.hlsl_name()
+                                ),
+                            )
+                            .with_label(span, "this buffer"),
+                        );
+                        op.method_name().to_string()
+                    }
+                    Some(s) if s.bits() == 64 => {
+                        if self.options.shader_model < (6, 6) {
+                            let (major, minor) = self.options.shader_model;
+                            self.diags.push(
+                                Diagnostic::error(
+                                    "E0601",
+                                    format!(
+                                        "`{}64` requires shader model 6.6 or later; the target is sm_{major}_{minor}",
+                                        op.method_name()
+                                    ),
+                                )
+                                .with_label(span, "a 64-bit atomic on this buffer"),
+                            );
+                        }
+                        format!("{}64", op.method_name())
+                    }
+                    _ => op.method_name().to_string(),
+                }
+            }
             ResourceMethod::Sample(op) => {
                 if op.kind == SampleKind::CmpLevel && self.options.shader_model < (6, 7) {
                     let (major, minor) = self.options.shader_model;

@@ -316,6 +316,16 @@ impl<'a> Writer<'a> {
                     Some(v) => self.const_value(v, &g.ty, g.span),
                     None => "{}".into(),
                 };
+                // A specialization constant is a function constant, its default where the
+                // pipeline gives none.
+                if let Some(id) = self.module.spec_id(h) {
+                    let name = self.global_access[h.index()].clone();
+                    let given = self.namer.name(&format!("{name}_fc"));
+                    let fc = self.decl(&g.ty, &given, g.span);
+                    let _ = writeln!(out, "constant {fc} [[function_constant({id})]];");
+                    let _ = writeln!(out, "constant {d} = is_function_constant_defined({given}) ? {given} : {init};");
+                    continue;
+                }
                 let _ = writeln!(out, "constant {d} = {init};");
             }
         }

@@ -190,6 +190,15 @@ impl<'a> Writer<'a> {
                 };
                 let op =
                     glsl_opcode(&name).ok_or_else(|| err("E0699", span, format!("unknown GLSL.std.450 `{name}`")))?;
+                if form.flag("declared") {
+                    // The instruction yields the declared type itself (`PackUnorm4x8`: a uint
+                    // from a float4), not one of its argument's element type.
+                    let set = self.glsl_set();
+                    let rt = self.ty(ty, Layout::Logical);
+                    let mut ops = vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(op)];
+                    ops.extend(vals.iter().map(|v| Operand::IdRef(v.0)));
+                    return Ok(self.op(Op::ExtInst, rt, ops));
+                }
                 self.glsl_inst(op, &vals, ty, span)
             }
             "pack_half" | "unpack_half" => self.half(form.kind() == "pack_half", args[0], ty),

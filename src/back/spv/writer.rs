@@ -143,6 +143,11 @@ pub(super) struct Writer<'a> {
     types: HashMap<TyKey, Word>,
     consts: HashMap<ConstKey, Word>,
     gvars: HashMap<GlobalId, GVar>,
+    /// Each specialization constant's `OpSpecConstant`.
+    spec_consts: HashMap<GlobalId, Word>,
+    /// A byte-address buffer seen as an array of 64-bit integers or floats, for the atomics on
+    /// such values (`InterlockedAdd64`, `InterlockedAddF32`): a second variable at its binding.
+    byte_views: HashMap<(GlobalId, Scalar), Word>,
     /// Descriptors loaded through a `NonUniformResourceIndex` index: what is made from them
     /// (a sampled image) is `NonUniform` too.
     non_uniform: HashSet<Word>,
@@ -211,6 +216,8 @@ impl<'a> Writer<'a> {
             types: HashMap::default(),
             consts: HashMap::default(),
             gvars: HashMap::default(),
+            spec_consts: HashMap::default(),
+            byte_views: HashMap::default(),
             non_uniform: HashSet::default(),
             cbuffers: HashMap::default(),
             builtins: HashMap::default(),
@@ -529,34 +536,81 @@ impl<'a> Writer<'a> {
     }
 
     /// A scalar constant of type `s` from a folded value (converted as a cast would).
+    /// Specialization constant `g` (id `spec_id`): `OpSpecConstant` of its default
+    /// (`OpSpecConstantTrue`/`False` for a bool) with its `SpecId`, made once.
+    pub fn spec_constant(&mut self, g: GlobalId, spec_id: u32) -> Word {
+        if let Some(&id) = self.spec_consts.get(&g) {
+            return id;
+        }
+        let glob = &self.m.globals[g];
+        let (s, v, name) = (glob.ty.scalar().unwrap_or(Scalar::I32), glob.init.clone(), glob.name.clone());
+        let v = v.unwrap_or(ConstValue::Int(0));
+        let ty = self.scalar_ty(s);
+        let id = self.id();
+        let inst = if s == Scalar::Bool {
+            let op = if v.as_bool().unwrap_or(false) { Op::SpecConstantTrue } else { Op::SpecConstantFalse };
+            Instruction::new(op, Some(ty), Some(id), vec![])
+        } else {
+            let (bits, wide) = scalar_bits(s, &v);
+            let op = if wide { Operand::LiteralBit64(bits) } else { Operand::LiteralBit32(bits as u32) };
+            Instruction::new(Op::SpecConstant, Some(ty), Some(id), vec![op])
+        };
+        put(&mut self.globals, inst);
+        self.decorate(id, Decoration::SpecId, vec![Operand::LiteralBit32(spec_id)]);
+        self.name(id, &name);
+        self.spec_consts.insert(g, id);
+        id
+    }
+
+    /// A workgroup size some dimensions of which a pipeline specializes: the `WorkgroupSize`
+    /// built-in, a `uvec3` spec-constant composite of those constants (as `uint`) and the other
+    /// dimensions, which takes the place of `LocalSize` on every Vulkan version (`LocalSizeId`
+    /// needs Vulkan 1.3's maintenance4).
+    fn specialized_workgroup_size(&mut self, size: [u32; 3], spec: [Option<GlobalId>; 3]) {
+        let uint = self.uint_ty();
+        let mut dims = Vec::new();
+        for (n, g) in size.into_iter().zip(spec) {
+            let id = match g.and_then(|g| Some((g, self.m.spec_id(g)?))) {
+                Some((g, spec_id)) => {
+                    let c = self.spec_constant(g, spec_id);
+                    if self.m.globals[g].ty == Type::UINT {
+                        c
+                    } else {
+                        // The same value as a `uint`: integer addition keeps the bits whatever
+                        // the operands' signedness.
+                        let zero = self.const_u32(0);
+                        let id = self.id();
+                        let ops = vec![
+                            Operand::LiteralSpecConstantOpInteger(Op::IAdd),
+                            Operand::IdRef(c),
+                            Operand::IdRef(zero),
+                        ];
+                        put(&mut self.globals, Instruction::new(Op::SpecConstantOp, Some(uint), Some(id), ops));
+                        id
+                    }
+                }
+                None => self.const_u32(n),
+            };
+            dims.push(Operand::IdRef(id));
+        }
+        let uvec3 = self.ty(&Type::Vector(Scalar::U32, 3), Layout::Logical);
+        let id = self.id();
+        put(&mut self.globals, Instruction::new(Op::SpecConstantComposite, Some(uvec3), Some(id), dims));
+        self.decorate(id, Decoration::BuiltIn, vec![Operand::BuiltIn(BuiltIn::WorkgroupSize)]);
+    }
+
     pub fn const_scalar(&mut self, s: Scalar, v: &ConstValue) -> Word {
-        let f = match *v {
-            ConstValue::Bool(b) => b as i64 as f64,
-            ConstValue::Int(i) => i as f64,
-            ConstValue::Uint(u) => u as f64,
-            ConstValue::Float(f) => f,
-            ConstValue::Composite(ref c) => {
-                let first = c.first().cloned().unwrap_or(ConstValue::Int(0));
-                return self.const_scalar(s, &first);
-            }
-        };
-        let int = match *v {
-            ConstValue::Int(i) => i,
-            ConstValue::Uint(u) => u as i64,
-            ConstValue::Bool(b) => b as i64,
-            ConstValue::Float(f) => f as i64,
-            _ => 0,
-        };
+        if let ConstValue::Composite(c) = v {
+            let first = c.first().cloned().unwrap_or(ConstValue::Int(0));
+            return self.const_scalar(s, &first);
+        }
         let ty = self.scalar_ty(s);
         match s {
             Scalar::Bool => self.const_bool(v.as_bool().unwrap_or(false)),
-            Scalar::F16 => self.const_bits(ty, half_bits(f as f32) as u64, false),
-            Scalar::F32 => self.const_bits(ty, (f as f32).to_bits() as u64, false),
-            Scalar::F64 => self.const_bits(ty, f.to_bits(), true),
-            Scalar::I64 | Scalar::U64 => self.const_bits(ty, int as u64, true),
-            Scalar::I16 | Scalar::U16 => self.const_bits(ty, int as u64 & 0xffff, false),
-            Scalar::I8 | Scalar::U8 => self.const_bits(ty, int as u64 & 0xff, false),
-            _ => self.const_bits(ty, int as u64 & 0xffff_ffff, false),
+            _ => {
+                let (bits, wide) = scalar_bits(s, v);
+                self.const_bits(ty, bits, wide)
+            }
         }
     }
 
@@ -956,7 +1010,10 @@ impl<'a> Writer<'a> {
         let (sc, init) = match glob.space {
             AddressSpace::Groupshared => (StorageClass::Workgroup, None),
             AddressSpace::Private | AddressSpace::Constant => {
-                let init = glob.init.clone().map(|v| self.constant(&v, &glob.ty));
+                let init = match self.m.spec_id(g) {
+                    Some(spec_id) => Some(self.spec_constant(g, spec_id)),
+                    None => glob.init.clone().map(|v| self.constant(&v, &glob.ty)),
+                };
                 (StorageClass::Private, init)
             }
             _ => return Err(err("E0699", span, "internal error: undeclared resource")),
@@ -1204,6 +1261,10 @@ impl<'a> Writer<'a> {
         if !self.errors.is_empty() {
             return Err(self.errors);
         }
+        let size = ep.numthreads.unwrap_or([1, 1, 1]);
+        if ep.numthreads_spec.iter().any(Option::is_some) {
+            self.specialized_workgroup_size(size, ep.numthreads_spec);
+        }
         let mut module = dr::Module::new();
         let mut header = dr::ModuleHeader::new(self.next_id);
         header.set_version(self.options.version.0, self.options.version.1);
@@ -1248,7 +1309,7 @@ impl<'a> Writer<'a> {
         ];
         ops.extend(self.interface.iter().map(|&v| Operand::IdRef(v)));
         module.entry_points.push(Instruction::new(Op::EntryPoint, None, None, ops));
-        let [x, y, z] = ep.numthreads.unwrap_or([1, 1, 1]);
+        let [x, y, z] = size;
         module.execution_modes.push(Instruction::new(
             Op::ExecutionMode,
             None,
@@ -1769,19 +1830,18 @@ impl<'a> Writer<'a> {
                 let v = self.expr(*a)?;
                 let t = self.ty(&ty, Layout::Logical);
                 let s = ty.scalar().unwrap_or(Scalar::I32);
-                if let Type::Matrix(..) = ty {
-                    let at = self.expr_ty(*a);
-                    return self.per_column(&[(v, at)], &ty, |w, cols, ct| {
-                        let op = if s.is_float() { Op::FNegate } else { Op::SNegate };
-                        Ok(w.op_ids(op, ct, &[cols[0]]))
-                    });
-                }
                 let op = match op {
                     UnaryOp::Neg if s.is_float() => Op::FNegate,
                     UnaryOp::Neg => Op::SNegate,
                     UnaryOp::Not => Op::LogicalNot,
                     UnaryOp::BitNot => Op::Not,
                 };
+                if let Type::Matrix(..) = ty {
+                    // Column by column (row by row for the arrays of rows integer and bool
+                    // matrices are).
+                    let at = self.expr_ty(*a);
+                    return self.per_column(&[(v, at)], &ty, |w, cols, ct| Ok(w.op_ids(op, ct, &[cols[0]])));
+                }
                 Ok(self.op_ids(op, t, &[v]))
             }
             ExprKind::Binary(op, a, b) => self.binary(*op, *a, *b, &ty, x.span),
@@ -2466,6 +2526,54 @@ impl<'a> Writer<'a> {
                 }
                 Ok(0)
             }
+            ResourceMethod::Interlocked(op)
+                if self.expr_ty(args[1]).scalar().is_some_and(|s| s.is_float() || s.bits() == 64) =>
+            {
+                let value_ty = self.expr_ty(args[1]);
+                let elem = value_ty.scalar().unwrap_or(Scalar::U64);
+                let view = self.byte_view(object, elem, span)?;
+                let off = self.expr(args[0])?;
+                let shift = self.const_u32(if elem.bits() == 64 { 3 } else { 2 });
+                let idx = self.op_ids(Op::ShiftRightLogical, uint, &[off, shift]);
+                let view = Ptr { id: view, ty: Type::Void, layout: base.layout, sc: StorageClass::StorageBuffer };
+                let p = self.access(&view, value_ty.clone(), vec![zero, idx]);
+                let (o, nvals) = match (op, elem.is_float(), elem.is_signed_int()) {
+                    (AtomicOp::Add, true, _) => (Op::AtomicFAddEXT, 1),
+                    (AtomicOp::Min, true, _) => (Op::AtomicFMinEXT, 1),
+                    (AtomicOp::Max, true, _) => (Op::AtomicFMaxEXT, 1),
+                    (AtomicOp::Exchange, _, _) => (Op::AtomicExchange, 1),
+                    (_, true, _) => {
+                        return Err(err(
+                            "E0612",
+                            span,
+                            format!("`{}` of a float has no SPIR-V instruction", op.method_name()),
+                        ))
+                    }
+                    (AtomicOp::Add, ..) => (Op::AtomicIAdd, 1),
+                    (AtomicOp::Min, _, true) => (Op::AtomicSMin, 1),
+                    (AtomicOp::Min, ..) => (Op::AtomicUMin, 1),
+                    (AtomicOp::Max, _, true) => (Op::AtomicSMax, 1),
+                    (AtomicOp::Max, ..) => (Op::AtomicUMax, 1),
+                    (AtomicOp::And, ..) => (Op::AtomicAnd, 1),
+                    (AtomicOp::Or, ..) => (Op::AtomicOr, 1),
+                    (AtomicOp::Xor, ..) => (Op::AtomicXor, 1),
+                    (AtomicOp::CompareExchange | AtomicOp::CompareStore, ..) => (Op::AtomicCompareExchange, 2),
+                };
+                let mut vals = Vec::new();
+                for &a in &args[1..1 + nvals] {
+                    let t = self.expr_ty(a);
+                    let v = self.expr(a)?;
+                    vals.push(self.convert(v, &t, &value_ty, span)?);
+                }
+                if nvals == 2 {
+                    vals.swap(0, 1);
+                }
+                let r = self.atomic(o, &p, &vals);
+                if let Some(&out) = args.get(1 + nvals) {
+                    self.assign_converted(out, r, &value_ty, span)?;
+                }
+                Ok(0)
+            }
             ResourceMethod::Interlocked(op) => {
                 let off = self.expr(args[0])?;
                 let two = self.const_u32(2);
@@ -2498,6 +2606,29 @@ impl<'a> Writer<'a> {
             }
             other => Err(err("E0612", span, format!("`{other:?}` is not supported by the SPIR-V backend yet"))),
         }
+    }
+
+    /// The variable that views the byte-address buffer `object` as an array of `elem`s.
+    fn byte_view(&mut self, object: ExprId, elem: Scalar, span: Span) -> R<Word> {
+        let ExprKind::Global(g) = self.cur_fn().exprs[object].kind else {
+            return Err(err("E0612", span, "an atomic on a byte-address buffer passed around as a value"));
+        };
+        if let Some(v) = self.byte_views.get(&(g, elem)) {
+            return Ok(*v);
+        }
+        let arr = Type::Array(Box::new(Type::Scalar(elem)), None);
+        let storage = self.m.layout.storage();
+        let name = format!("type_RWByteAddressBuffer_{}", elem.hlsl_name());
+        let block = self.block_type(format!("byte view<{elem:?}>"), &[(arr, Majorness::Column)], storage, &name);
+        let global = &self.m.globals[g];
+        let var =
+            self.global_var(block, StorageClass::StorageBuffer, None, &format!("{}.{}", global.name, elem.hlsl_name()));
+        if global.coherent {
+            self.decorate(var, Decoration::Coherent, vec![]);
+        }
+        self.bind(var, Slot::Global(g));
+        self.byte_views.insert((g, elem), var);
+        Ok(var)
     }
 
     fn assign_converted(&mut self, target: ExprId, v: Word, from: &Type, span: Span) -> R<()> {
@@ -2638,8 +2769,26 @@ impl<'a> Writer<'a> {
             ops.push(Operand::IdRef(none));
         }
         ops.extend(vals.iter().map(|&v| Operand::IdRef(v)));
-        if p.ty.scalar().is_some_and(|s| s.bits() == 64) {
-            self.require(Capability::Int64Atomics);
+        match (o, p.ty.scalar()) {
+            // Float atomics are SPV_EXT_shader_atomic_float_add / _min_max, by width.
+            (Op::AtomicFAddEXT, Some(s)) => {
+                self.extension("SPV_EXT_shader_atomic_float_add");
+                self.require(match s.bits() {
+                    16 => Capability::AtomicFloat16AddEXT,
+                    64 => Capability::AtomicFloat64AddEXT,
+                    _ => Capability::AtomicFloat32AddEXT,
+                });
+            }
+            (Op::AtomicFMinEXT | Op::AtomicFMaxEXT, Some(s)) => {
+                self.extension("SPV_EXT_shader_atomic_float_min_max");
+                self.require(match s.bits() {
+                    16 => Capability::AtomicFloat16MinMaxEXT,
+                    64 => Capability::AtomicFloat64MinMaxEXT,
+                    _ => Capability::AtomicFloat32MinMaxEXT,
+                });
+            }
+            (_, Some(s)) if s.is_int() && s.bits() == 64 => self.require(Capability::Int64Atomics),
+            _ => {}
         }
         let t = self.ty(&p.ty, Layout::Logical);
         self.op(o, t, ops)
@@ -2707,4 +2856,31 @@ fn is_contractible(op: Op) -> bool {
             | Op::OuterProduct
             | Op::Dot
     )
+}
+
+/// The bits of scalar constant `v` as a non-bool `s`, and whether they take two words.
+fn scalar_bits(s: Scalar, v: &ConstValue) -> (u64, bool) {
+    let f = match *v {
+        ConstValue::Bool(b) => b as i64 as f64,
+        ConstValue::Int(i) => i as f64,
+        ConstValue::Uint(u) => u as f64,
+        ConstValue::Float(f) => f,
+        ConstValue::Composite(_) => 0.0,
+    };
+    let int = match *v {
+        ConstValue::Int(i) => i,
+        ConstValue::Uint(u) => u as i64,
+        ConstValue::Bool(b) => b as i64,
+        ConstValue::Float(f) => f as i64,
+        _ => 0,
+    };
+    match s {
+        Scalar::F16 => (half_bits(f as f32) as u64, false),
+        Scalar::F32 => ((f as f32).to_bits() as u64, false),
+        Scalar::F64 => (f.to_bits(), true),
+        Scalar::I64 | Scalar::U64 => (int as u64, true),
+        Scalar::I16 | Scalar::U16 => (int as u64 & 0xffff, false),
+        Scalar::I8 | Scalar::U8 => (int as u64 & 0xff, false),
+        _ => (int as u64 & 0xffff_ffff, false),
+    }
 }

@@ -174,7 +174,11 @@ impl<'a> Writer<'a> {
                         None if g.space == AddressSpace::Constant => format!(" = {t}()"),
                         None => String::new(),
                     };
-                    let kw = if g.space == AddressSpace::Constant { "const" } else { "var<private>" };
+                    let kw = match (g.space == AddressSpace::Constant, self.module.spec_id(h)) {
+                        (true, Some(id)) => format!("@id({id}) override"),
+                        (true, None) => "const".to_string(),
+                        (false, _) => "var<private>".to_string(),
+                    };
                     let _ = writeln!(out, "{kw} {name}: {t}{init};");
                 }
             }
@@ -613,6 +617,17 @@ impl<'a> Writer<'a> {
                 last
             }
             ResourceMethod::Interlocked(op) => {
+                if let Some(s) = args.get(1).and_then(|v| f.exprs[*v].ty.scalar()).filter(|s| s.is_float()) {
+                    self.refuse_code(
+                        "E0653",
+                        span,
+                        &format!(
+                            "an atomic of a `{}` on a byte-address buffer (WGSL's atomics hold integers)",
+                            s.hlsl_name()
+                        ),
+                    );
+                    return "0u".into();
+                }
                 let a = self.operand(cx, args[0]);
                 let place = format!("&{name}[{a} >> 2u]");
                 let value = |w: &mut Self, i: usize| {

@@ -56,7 +56,8 @@
 //!   64-bit, 16-bit and 8-bit types, integer and bool matrices, textures and samplers beyond the
 //!   forms listed above (1D arrays, implicit-LOD sampling, depth compares, LOD clamps), typed
 //!   buffers (WGSL has no texel buffers), byte-address accesses of other than 32-bit scalars and
-//!   vectors, resources as values, a `switch` case that falls through.
+//!   vectors, resources as values. A `switch` case that falls into the next reaches this
+//!   backend already rewritten by `lower::switch_fallthrough`.
 //! - E0652: a buffer whose layout under `--layout` WGSL's fixed rules do not give (bool
 //!   members, `column_major` matrices, packings other than WGSL's own).
 //! - E0653: an atomic operation on memory WGSL cannot declare atomic.

@@ -28,9 +28,14 @@ pub fn validate(wgsl: &str) -> Result<(), String> {
 }
 
 /// The SPIR-V words of `wgsl` (SPIR-V 1.3, Vulkan's subgroup operations): bindings are the
-/// WGSL's `@group`/`@binding`, which the writer took from [`crate::ir::bindings`].
-pub fn spirv(wgsl: &str) -> Result<Vec<u32>, String> {
+/// WGSL's `@group`/`@binding`, which the writer took from [`crate::ir::bindings`]. Its
+/// `override`s (specialization constants) take `constants` (by `@id`) or their defaults: naga
+/// writes SPIR-V only once they are resolved.
+pub fn spirv(wgsl: &str, constants: &[(u32, f64)]) -> Result<Vec<u32>, String> {
     let (module, info) = validated(wgsl)?;
+    let constants: naga::back::PipelineConstants = constants.iter().map(|(id, v)| (id.to_string(), *v)).collect();
+    let (module, info) = naga::back::pipeline_constants::process_overrides(&module, &info, None, &constants)
+        .map_err(|e| format!("naga cannot specialize the WGSL: {e}"))?;
     let options = naga::back::spv::Options {
         lang_version: (1, 3),
         flags: naga::back::spv::WriterFlags::empty(),

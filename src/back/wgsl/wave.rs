@@ -11,7 +11,7 @@
 use super::writer::{Ctx, Writer};
 use crate::back::template::{has_side_effects, omitted_arguments, parse_template, repeats_argument, Piece};
 use crate::diag::Diagnostic;
-use crate::ir::{ExprId, Function, IntrinsicId, Type};
+use crate::ir::{ExprId, Function, IntrinsicId, Scalar, Type};
 use crate::span::Span;
 use crate::stdlib::{AttrValue, Intrinsic, Lowering};
 use std::fmt::Write as _;
@@ -42,6 +42,17 @@ impl crate::lower::intrinsics::Target for Natives {
     fn native(&self, intr: &Intrinsic, f: &Function, args: &[ExprId]) -> Result<(), Diagnostic> {
         if native_form(intr, f, args).is_some() || row_form(intr, f, args).is_some() {
             return Ok(());
+        }
+        // A call on 8-, 16- or 64-bit values has no form because WGSL has no such values: say so.
+        let narrow_or_wide = args.iter().find_map(|a| {
+            f.exprs[*a].ty.scalar().filter(|s| !matches!(s, Scalar::Bool | Scalar::I32 | Scalar::U32 | Scalar::F32))
+        });
+        if let Some(s) = narrow_or_wide {
+            return Err(Diagnostic::error(
+                "E0651",
+                format!("the WGSL backend cannot write `{}` values (WGSL has 32-bit scalars only here)", s.hlsl_name()),
+            )
+            .with_note("compile this shader to SPIR-V (`--target spirv`) or GLSL instead"));
         }
         let mut d = Diagnostic::error("E0650", format!("`{}` has no WGSL form for this call", intr.name));
         if intr.lowerings_for("wgsl").next().is_some() {

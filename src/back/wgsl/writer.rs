@@ -343,7 +343,18 @@ impl<'a> Writer<'a> {
         self.namer.pop_scope();
         if is_entry {
             let ep = &module.entry_points[self.entry];
-            let [x, y, z] = ep.numthreads.unwrap_or([1, 1, 1]);
+            // A dimension a specialization constant gives is its `override`.
+            let dims: Vec<String> = ep
+                .numthreads
+                .unwrap_or([1, 1, 1])
+                .into_iter()
+                .zip(ep.numthreads_spec)
+                .map(|(n, spec)| match spec {
+                    Some(g) => self.global_names[g.index()].clone(),
+                    None => n.to_string(),
+                })
+                .collect();
+            let [_, y, z] = ep.numthreads.unwrap_or([1, 1, 1]);
             let mut inputs: Vec<String> = Vec::new();
             for &p in &f.params {
                 if let Some(b) = f.locals[p].builtin.and_then(builtin_input) {
@@ -361,7 +372,7 @@ impl<'a> Writer<'a> {
                 }
             }
             let mut copies = String::new();
-            let multi = y > 1 || z > 1;
+            let multi = y > 1 || z > 1 || ep.numthreads_spec[1..].iter().any(Option::is_some);
             for (b, name, _) in super::wave::BUILTINS {
                 if multi && *b == "subgroup_invocation_id" && self.builtins.contains(b) {
                     // naga takes this built-in in one-dimensional workgroups only. At the entry
@@ -376,7 +387,7 @@ impl<'a> Writer<'a> {
                     let _ = writeln!(copies, "{}{name} = {name}_in;", Level(1));
                 }
             }
-            let _ = writeln!(out, "@compute @workgroup_size({x}, {y}, {z})");
+            let _ = writeln!(out, "@compute @workgroup_size({})", dims.join(", "));
             let _ = writeln!(out, "fn main({}) {{", inputs.join(", "));
             out.push_str(&copies);
         } else {
@@ -626,9 +637,8 @@ impl<'a> Writer<'a> {
             if c.body.stmts.is_empty() && !last {
                 continue;
             }
-            let ends =
-                matches!(c.body.stmts.last(), Some(Stmt::Break | Stmt::Return(_) | Stmt::Continue | Stmt::Discard));
-            if !ends && !last {
+            // `lower::switch_fallthrough` leaves no case that falls into the next.
+            if !last && crate::ir::flow::list_flow(&c.body.stmts).falls {
                 let span = cx.f.exprs[selector].span;
                 self.refuse(span, "a `switch` case that falls through to the next (WGSL cases never fall through)");
             }
@@ -809,7 +819,7 @@ impl<'a> Writer<'a> {
                 (s, p)
             }
             ExprKind::Local(l) => (cx.names[l.index()].clone(), true),
-            ExprKind::Global(_) | ExprKind::Index { .. } if self.is_atomic_place(cx, id) => {
+            ExprKind::Global(_) | ExprKind::Index { .. } | ExprKind::Field { .. } if self.is_atomic_place(cx, id) => {
                 let p = self.place(cx, id);
                 (format!("atomicLoad(&{p})"), true)
             }

@@ -150,7 +150,20 @@ impl Compiler<'_> {
         t.dst = (0..n as u32).map(|i| d + i).collect();
         self.p.textures.push(t);
         self.emit(Inst::Texture(self.p.textures.len() as u32 - 1));
-        (0..n as u32).map(|i| d + i).collect()
+        // The sampler computes in 32 bits; a `half` or 16-bit texel type narrows its result.
+        self.kinds_of(ty)
+            .into_iter()
+            .enumerate()
+            .map(|(i, k)| {
+                let wide = ops::widened_to_32(k);
+                let r = d + i as u32;
+                if wide == k {
+                    r
+                } else {
+                    self.un(ops::conv_fn(wide, k), r)
+                }
+            })
+            .collect()
     }
 
     /// A constant offset (sema folded it to a constant).

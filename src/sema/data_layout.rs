@@ -1,0 +1,78 @@
+//! Slang's buffer data layouts as types: `DefaultDataLayout`, `ScalarDataLayout`,
+//! `Std430DataLayout` and `Std140DataLayout`, the types conforming to `IBufferDataLayout` that
+//! `sizeof(T, L)`/`alignof(T, L)` (and generics over `L`) name. Each is an empty struct, made on
+//! first use, that stands for its layout rule.
+
+use super::Checker;
+use crate::ir::{StructDef, StructId, Type};
+use crate::layout::Rule;
+use crate::span::Span;
+
+/// The interface every data layout conforms to.
+pub(super) const INTERFACE: &str = "IBufferDataLayout";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum DataLayout {
+    Default,
+    Scalar,
+    Std430,
+    Std140,
+}
+
+impl DataLayout {
+    fn from_name(name: &str) -> Option<DataLayout> {
+        Some(match name {
+            "DefaultDataLayout" => DataLayout::Default,
+            "ScalarDataLayout" => DataLayout::Scalar,
+            "Std430DataLayout" => DataLayout::Std430,
+            "Std140DataLayout" => DataLayout::Std140,
+            _ => return None,
+        })
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            DataLayout::Default => "DefaultDataLayout",
+            DataLayout::Scalar => "ScalarDataLayout",
+            DataLayout::Std430 => "Std430DataLayout",
+            DataLayout::Std140 => "Std140DataLayout",
+        }
+    }
+
+    /// The rule it measures with; `None` is Slang's natural layout (`sizeof` of the default and
+    /// scalar layouts).
+    pub(super) fn rule(self) -> Option<Rule> {
+        match self {
+            DataLayout::Default | DataLayout::Scalar => None,
+            DataLayout::Std430 => Some(Rule::Std430),
+            DataLayout::Std140 => Some(Rule::Std140),
+        }
+    }
+}
+
+impl Checker {
+    /// The type named `name` if it is a data layout.
+    pub(super) fn data_layout_type(&mut self, name: &str, span: Span) -> Option<Type> {
+        let layout = DataLayout::from_name(name)?;
+        if let Some((_, h)) = self.data_layouts.iter().find(|(l, _)| *l == layout) {
+            return Some(Type::Struct(*h));
+        }
+        let h = self.module.structs.append(StructDef { name: layout.name().into(), fields: Vec::new(), span });
+        self.conformances.insert(h, vec![INTERFACE.to_string()]);
+        self.data_layouts.push((layout, h));
+        Some(Type::Struct(h))
+    }
+
+    pub(super) fn data_layout_of(&self, ty: &Type) -> Option<DataLayout> {
+        let Type::Struct(h) = ty else { return None };
+        self.data_layouts.iter().find(|(_, s)| s == h).map(|(l, _)| *l)
+    }
+
+    /// Whether `name` is an interface a generic parameter may be constrained by.
+    pub(super) fn is_known_interface(&self, name: &str) -> bool {
+        name == INTERFACE || self.interfaces.contains_key(name)
+    }
+}
+
+/// For the checker's list of the data layouts made so far.
+pub(super) type DataLayouts = Vec<(DataLayout, StructId)>;
