@@ -240,6 +240,20 @@ impl Output {
     }
 }
 
+/// One `ID=VALUE` of a specialization constant (`--specialize`, the test directive
+/// `specialize`): the id and the value, a number or `true`/`false`.
+pub fn parse_specialization(item: &str) -> Result<(u32, f64), String> {
+    let bad = || format!("`{item}`: expected ID=VALUE (an id from 0, a number or true/false)");
+    let (id, value) = item.split_once('=').ok_or_else(bad)?;
+    let id = id.trim().parse::<u32>().map_err(|_| bad())?;
+    let value = match value.trim() {
+        "true" => 1.0,
+        "false" => 0.0,
+        v => v.parse::<f64>().map_err(|_| bad())?,
+    };
+    Ok((id, value))
+}
+
 /// The front end alone: preprocess, parse and check `source`, giving the typed IR (what the
 /// CPU engine [`exec`] runs) and the warnings with their sources.
 pub fn check(source: &str, options: &Options) -> Result<(sema::Checked, Diagnostics), Diagnostics> {

@@ -758,3 +758,33 @@ fn run_specializes_constants_on_every_engine_and_route() {
 fn squash(dump: &str) -> String {
     dump.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+/// `//! specialize ID=VALUE…` in a test file: lavapipe specializes the pipeline (through
+/// SPIR-V, GLSL and WGSL), the CPU engine compiles the values in; the expectation holds only
+/// with the values given (the defaults would run eight threads and scale by 1.5).
+#[test]
+fn test_directive_specialize_runs_on_every_engine_and_route() {
+    let dir = unique_temp_dir("run-cli");
+    let source = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/spec_constants.slang"),
+    )
+    .unwrap();
+    let directives = "//! dispatch 1\n//! specialize 3=4 1=2.0\n//! buffer 0 = 64\n\
+                      //! expect 0 = f32: 8 16 24 32 0 0 0 0 0 0 0 0 0 0 0 0\n";
+    let shader = write(&dir, "specialized.slang", &format!("{directives}{source}"));
+    for via in ["spirv", "glsl", "wgsl"] {
+        let (out, _) = expect_status(wavec().args(["test", "--device", &test_device(), "--via", via]).arg(&shader), 0);
+        assert!(out.contains("3 passed, 0 failed, 0 skipped"), "via {via}:\n{out}");
+    }
+    let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu"]).arg(&shader), 0);
+    assert!(out.contains("8 passed, 0 failed, 0 skipped"), "{out}");
+    // Without the directive the same expectation fails: the values do reach the kernel.
+    let unspecialized = write(
+        &dir,
+        "unspecialized.slang",
+        &format!("{}{source}", directives.replace("//! specialize 3=4 1=2.0\n", "")),
+    );
+    let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "--widths", "4"]).arg(&unspecialized), 1);
+    assert!(out.contains("0 passed, 1 failed"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}

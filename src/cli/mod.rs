@@ -186,20 +186,7 @@ fn parse_defines(defines: &[String]) -> Result<Vec<(String, Option<String>)>, St
 
 /// `--specialize ID=VALUE`s: each id and its value (a number; `true`/`false` for a bool).
 fn parse_specialization(items: &[String]) -> Result<Vec<(u32, f64)>, String> {
-    items
-        .iter()
-        .map(|item| {
-            let bad = || format!("--specialize `{item}`: expected ID=VALUE (an id from 0, a number or true/false)");
-            let (id, value) = item.split_once('=').ok_or_else(bad)?;
-            let id = id.trim().parse::<u32>().map_err(|_| bad())?;
-            let value = match value.trim() {
-                "true" => 1.0,
-                "false" => 0.0,
-                v => v.parse::<f64>().map_err(|_| bad())?,
-            };
-            Ok((id, value))
-        })
-        .collect()
+    items.iter().map(|item| wavec::parse_specialization(item).map_err(|e| format!("--specialize {e}"))).collect()
 }
 
 /// slangc spells long options with one dash; clap wants two. DXC's and slangc's layout flags

@@ -104,6 +104,9 @@ pub struct TestFile {
     /// Slang's `type_conformance Impl:IFoo = N`: the type ids of interface values (type,
     /// interface, id).
     pub conformances: Vec<(String, String, u32)>,
+    /// `//! specialize ID=VALUE…`: specialization constants the pipeline (or, on the CPU and
+    /// CUDA engines, the compilation) gives other values.
+    pub specialization: Vec<(u32, f64)>,
 }
 
 impl TestFile {
@@ -135,6 +138,7 @@ impl TestFile {
             virtual_widths: Vec::new(),
             virtual_width: None,
             conformances: Vec::new(),
+            specialization: Vec::new(),
         }
     }
     /// Whether this file runs at wave width `w`.
@@ -158,6 +162,7 @@ impl TestFile {
             matrix_majorness: self.matrix_majorness,
             file_name: self.path.display().to_string(),
             conformances: self.conformances.clone(),
+            specialization: self.specialization.clone(),
             ..Default::default()
         };
         if let Some(p) = self.profile {
@@ -395,12 +400,20 @@ pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
                     Some(sm) if sm.0 == 6 && sm.1 <= 10 => t.hlsl_shader_model = Some(sm),
                     _ => return Err(format!("`hlsl-profile {rest}`: expected sm_6_0 … sm_6_10")),
                 },
+                "specialize" => {
+                    for item in rest.split_whitespace() {
+                        t.specialization.push(crate::parse_specialization(item)?);
+                    }
+                    if t.specialization.is_empty() {
+                        return Err("`specialize` takes ID=VALUE pairs".into());
+                    }
+                }
                 "" => return Err("empty directive".into()),
                 other => {
                     return Err(format!(
                         "unknown directive `{other}` (expected dispatch, entry, define, emulate, layout, \
                          matrix-layout, profile, widths, skip-device, buffer, expect, expect-file, reference, \
-                         compare, expect-output or hlsl-profile)"
+                         compare, expect-output, hlsl-profile or specialize)"
                     ))
                 }
             }
@@ -470,10 +483,13 @@ mod tests {
             "//! dispatch 4, 2\n//! buffer 3 = 32\n//! entry go\n//! define N=4\n//! emulate always\n//! profile vulkan1.3\n\
              //! widths 4..32\n//! skip-device llvmpipe 16\n//! buffer 0 = iota:u32:4\n//! buffer 1.2 = uniform:words:1 2\n\
              //! expect 0 = 0 1 2 3\n//! expect 0 = f32: 0.5\n//! reference serial 1,1,1\n\
-             //! compare 0 sorted words 1.2[1]\n//! compare 3 tolerance 1e-5 words 8\n",
+             //! compare 0 sorted words 1.2[1]\n//! compare 3 tolerance 1e-5 words 8\n\
+             //! specialize 3=16 1=true 0=-2.5\n",
         )
         .unwrap();
         assert_eq!(t.dispatch, [4, 2, 1]);
+        assert_eq!(t.specialization, [(3, 16.0), (1, 1.0), (0, -2.5)]);
+        assert_eq!(t.options(None).specialization, t.specialization);
         assert_eq!(t.entry.as_deref(), Some("go"));
         assert_eq!(t.defines, [("N".to_string(), Some("4".to_string()))]);
         assert_eq!(t.widths, Some(vec![4, 8, 16, 32]));
@@ -506,6 +522,8 @@ mod tests {
             ("//! dispatch 1\n//! compare 0\n", "needs a `//! reference"),
             ("//! dispatch 1\n//! buffer 0 = 4\n//! expect 1 = 0\n", "t.slang:3: buffer 1 is not given"),
             ("//! dispatch 1\n//! buffer 0 = 4\n", "nothing is checked"),
+            ("//! dispatch 1\n//! specialize 3\n", "t.slang:2: `3`: expected ID=VALUE"),
+            ("//! dispatch 1\n//! specialize\n", "t.slang:2: `specialize` takes ID=VALUE pairs"),
         ] {
             let e = parse_str(src).unwrap_err();
             assert!(e.contains(want), "{src:?}: {e}");
