@@ -1880,10 +1880,13 @@ impl Checker {
             return e;
         }
         // Slang's arrays, vectors and matrices know their length: `a.getCount()`, a constant
-        // (a matrix's rows).
-        if name.name == "getCount" && args.is_empty() {
+        // (a matrix's rows); GLSL's `a.length()` too (of a vector or matrix only in GLSL, where
+        // a matrix's length is its columns).
+        let glsl_length = name.name == "length" && (self.glsl_semantics || matches!(ot, Type::Array(..)));
+        if (name.name == "getCount" || glsl_length) && args.is_empty() {
             let count = match &ot {
                 Type::Array(_, Some(n)) => Some(*n as i64),
+                Type::Matrix(_, _, columns) if glsl_length => Some(*columns as i64),
                 Type::Vector(_, n) | Type::Matrix(_, n, _) => Some(*n as i64),
                 Type::Scalar(_) => Some(1),
                 _ => None,
