@@ -120,14 +120,18 @@ impl Checker {
         let temp = st.func.locals.append(Local::new("property_value", ty.clone(), span));
         st.hoisted.push(temp);
         let again: Vec<ExprId> = args.iter().map(|a| super::tuple::duplicate(&mut st.func, *a)).collect();
-        // The assignment's target now reaches the temporary.
+        // The assignment's target now reaches the temporary: every part of it that read the
+        // property (the elements of `s[]._12_21` each reach it).
         let local = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
         if let Some(st) = self.cur.as_mut() {
-            st.func.exprs[parent].kind.for_each_child_mut(|c| {
-                if *c == read {
-                    *c = local;
-                }
-            });
+            let ids: Vec<ExprId> = st.func.exprs.iter().map(|(id, _)| id).collect();
+            for id in ids {
+                st.func.exprs[id].kind.for_each_child_mut(|c| {
+                    if *c == read {
+                        *c = local;
+                    }
+                });
+            }
         }
         let into = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
         let read = self.add_expr(ExprKind::Assign { op: None, target: into, value: read }, ty.clone(), span);

@@ -278,7 +278,19 @@ impl Checker {
                     if names_matrix_elements(lhs) {
                         let target = self.expr(lhs);
                         match self.matrix_element_lvalues(target) {
-                            Some(elements) => self.assign_matrix_elements(*op, target, &elements, rhs, e.span, out),
+                            Some(elements) => {
+                                // Elements of a property's matrix (`s[]._12_21 = v`): read it into
+                                // a temporary, assign its elements, set it back.
+                                let write_back =
+                                    elements.first().and_then(|(first, _)| self.property_part(*first, e.span));
+                                if let Some((read, _)) = write_back {
+                                    out.push(Stmt::Expr(read));
+                                }
+                                self.assign_matrix_elements(*op, target, &elements, rhs, e.span, out);
+                                if let Some((_, set)) = write_back {
+                                    out.push(Stmt::Expr(set));
+                                }
+                            }
                             None => {
                                 let e = self.assign_to(*op, target, lhs, rhs, e.span);
                                 out.push(Stmt::Expr(e));

@@ -557,9 +557,9 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
     if let Some(l) = p.layout {
         test.layout = l;
     }
-    if let Some(m) = p.majorness {
-        test.matrix_majorness = m;
-    }
+    // slang-test drives Slang through its API, whose default matrix layout is row-major
+    // (slangc's is column-major: Slang's user guide, "Handling Matrix Layout Differences").
+    test.matrix_majorness = p.majorness.unwrap_or(crate::ir::Majorness::Row);
     if let Some(why) = &p.unsupported {
         test.blocked = Some(format!("{why} is not supported"));
         return Ok(test);
