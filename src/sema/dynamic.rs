@@ -382,7 +382,10 @@ impl Checker {
             return Some(ConvCost::Wrap);
         }
         if let Some(inner) = self.optional_of(to) {
-            if *from == Type::Void || self.conversion_cost(from, &inner).is_some() {
+            if *from == Type::Void
+                || self.conversion_cost(from, &inner).is_some()
+                || self.conditional_of(from).is_some_and(|(elem, _)| elem == inner)
+            {
                 return Some(ConvCost::Wrap);
             }
         }
@@ -409,6 +412,10 @@ impl Checker {
             return Some(self.convert_to_existential(e, to, span));
         }
         if let Some(inner) = self.optional_of(to) {
+            // A `Conditional<T, has>` is an `Optional<T>` holding its value when `has` (its `get()`).
+            if self.conditional_of(&from).is_some_and(|(elem, _)| elem == inner) {
+                return self.conditional_method(e, "get", &[], span);
+            }
             let none = self.cur.as_ref().is_some_and(|st| st.nones.contains(&e));
             let (value, has) = if none {
                 (self.zero_value(&inner, span), false)
