@@ -187,6 +187,10 @@ impl Checker {
     fn interface_bases(&mut self, bases: &[ast::TypeExpr]) -> Vec<String> {
         let mut out = Vec::new();
         for b in bases {
+            // Slang's core `IDefaultInitializable` asks for `__init()`, which every struct has.
+            if b.name() == "IDefaultInitializable" && b.args().is_empty() {
+                continue;
+            }
             match self.interface_key(b) {
                 Some(key) => out.push(key),
                 None => {
