@@ -1689,7 +1689,66 @@ impl Checker {
         Some((cost, bound))
     }
 
+    /// HLSL 2021's `select` of matrices (`select(bool2x3, a, b)`): row by row, each a `select`
+    /// of vectors, which every target has; each operand is computed once, before the rows.
+    fn select_matrices(&mut self, args: &[ExprId], span: Span, name_span: Span) -> Option<ExprId> {
+        let [cond, a, b] = args else { return None };
+        let Type::Matrix(elem, rows, cols) = self.ty(*a) else { return None };
+        let ty = Type::Matrix(elem, rows, cols);
+        let b = self.coerce(*b, &ty, span);
+        let cond_ty = match self.ty(*cond) {
+            Type::Scalar(_) => Type::BOOL,
+            _ => Type::Matrix(Scalar::Bool, rows, cols),
+        };
+        let cond = self.coerce(*cond, &cond_ty, span);
+        // Operands with effects are held in temporaries, set in order before the rows.
+        let mut setup = Vec::new();
+        let mut held = Vec::new();
+        for (operand, operand_ty) in [(cond, cond_ty.clone()), (*a, ty.clone()), (b, ty.clone())] {
+            let pure = self.cur.as_ref().is_some_and(|st| st.func.is_pure(operand));
+            if pure {
+                held.push(operand);
+                continue;
+            }
+            let local = self.temp("select_operand", operand_ty.clone(), span)?;
+            let target = self.add_expr(ExprKind::Local(local), operand_ty.clone(), span);
+            setup.push(self.add_expr(ExprKind::Assign { op: None, target, value: operand }, operand_ty.clone(), span));
+            held.push(local_read(self, local, operand_ty, span));
+        }
+        let mut parts = Vec::new();
+        for r in 0..rows {
+            let row = |c: &mut Checker, m: ExprId, row_ty: Type| {
+                let m = match c.cur.as_mut() {
+                    Some(st) => super::tuple::duplicate(&mut st.func, m),
+                    None => m,
+                };
+                let index = c.add_expr(ExprKind::Const(ConstValue::Uint(r as u64)), Type::UINT, span);
+                c.add_expr(ExprKind::Index { base: m, index }, row_ty, span)
+            };
+            let c_row = match &cond_ty {
+                Type::Scalar(_) => match self.cur.as_mut() {
+                    Some(st) => super::tuple::duplicate(&mut st.func, held[0]),
+                    None => held[0],
+                },
+                _ => row(self, held[0], Type::Vector(Scalar::Bool, cols)),
+            };
+            let a_row = row(self, held[1], Type::Vector(elem, cols));
+            let b_row = row(self, held[2], Type::Vector(elem, cols));
+            parts.push(self.call_intrinsic("select", vec![c_row, a_row, b_row], span, name_span));
+        }
+        let mut result = self.add_expr(ExprKind::Construct(parts), ty.clone(), span);
+        for set in setup.into_iter().rev() {
+            result = self.add_expr(ExprKind::Comma(set, result), ty.clone(), span);
+        }
+        Some(result)
+    }
+
     pub(super) fn call_intrinsic(&mut self, name: &str, args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
+        if name == "select" {
+            if let Some(e) = self.select_matrices(&args, span, name_span) {
+                return e;
+            }
+        }
         let stdlib = self.stdlib;
         let mut name = name.to_string();
         if let Some(first) = stdlib.find(&name) {
@@ -2194,4 +2253,9 @@ fn comma_list<'e>(e: &'e ast::Expr, out: &mut Vec<&'e ast::Expr>) {
         }
         _ => out.push(e),
     }
+}
+
+/// A read of local `local`.
+fn local_read(c: &mut Checker, local: LocalId, ty: Type, span: Span) -> ExprId {
+    c.add_expr(ExprKind::Local(local), ty, span)
 }
