@@ -148,15 +148,32 @@ impl Checker {
         let mut reasons = Vec::new();
         for g in candidates {
             let decl = self.generics[g].decl.clone();
-            if decl.params.len() != args.len() {
+            // Parameters past the arguments must have defaults (`T tolerance = T(0.01)`).
+            let required = decl.params.iter().filter(|p| p.default.is_none()).count();
+            if args.len() > decl.params.len()
+                || args.len() < required
+                || decl.params[args.len()..].iter().any(|p| p.default.is_none())
+            {
                 reasons.push(format!("`{}` takes {} arguments", signature(&decl), decl.params.len()));
                 continue;
             }
             match self.deduce(&decl, explicit, &arg_types) {
                 Ok(bound) => {
-                    let Some(id) = self.instance(g, bound, span) else {
+                    let Some(id) = self.instance(g, bound.clone(), span) else {
                         return self.error_expr(span);
                     };
+                    // The defaults of the parameters left out, read with the generic
+                    // parameters bound (`T(0.01)` is the instance's `T`).
+                    let mut args = args.clone();
+                    if args.len() < decl.params.len() {
+                        let outer = self.bind_generics(&decl.generics, &bound);
+                        for p in &decl.params[args.len()..] {
+                            if let Some(d) = &p.default {
+                                args.push(self.expr(d));
+                            }
+                        }
+                        self.unbind_generics(outer);
+                    }
                     return self.call_user(name, &[id], args, span, name_span);
                 }
                 Err(why) => reasons.push(format!("`{}`: {why}", signature(&decl))),
