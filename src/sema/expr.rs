@@ -1184,16 +1184,19 @@ impl Checker {
                 return element;
             }
         }
-        // Slang's `vector<T, 1>` is a scalar here: its one component is index 0.
+        // Slang's `vector<T, 1>` is a scalar here: its one component is index 0, and an index
+        // known only at run time reads it too (any other index is out of range, undefined as a
+        // vector's is); the index is still computed for its effects.
         if let Type::Scalar(_) = bt {
-            let zero = self.cur.as_ref().and_then(|st| match &st.func.exprs[i].kind {
-                ExprKind::Const(c) => c.as_i64(),
+            let index = self.cur.as_ref().and_then(|st| match &st.func.exprs[i].kind {
+                ExprKind::Const(c) => Some(c.as_i64()),
                 _ => None,
             });
-            if it.scalar().is_some_and(Scalar::is_int) && zero == Some(0) {
-                return b;
+            if it.scalar().is_some_and(Scalar::is_int) && index.is_none_or(|k| k == Some(0)) {
+                let pure = self.cur.as_ref().is_some_and(|st| st.func.is_pure(i));
+                return if pure { b } else { self.add_expr(ExprKind::Comma(i, b), bt, span) };
             }
-            let msg = format!("`{}` (a vector of one) takes only the constant index 0", self.type_name(&bt));
+            let msg = format!("`{}` (a vector of one) takes only the index 0", self.type_name(&bt));
             let at = self.span_of(i);
             self.error("E0408", at, msg);
             return self.error_expr(span);
