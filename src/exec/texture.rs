@@ -227,6 +227,11 @@ fn cube_face(r: [f32; 3]) -> (u32, f32, f32) {
         (1, z, -y, x)
     };
     let m = rc.abs();
+    // A zero direction has no face (Vulkan leaves it undefined): read a texel of +Z's face,
+    // its centre, as GPUs read some texel, rather than a NaN from 0 / 0.
+    if m == 0.0 {
+        return (face, 0.5, 0.5);
+    }
     (face, 0.5 * sc / m + 0.5, 0.5 * tc / m + 0.5)
 }
 
