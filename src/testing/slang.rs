@@ -25,9 +25,12 @@
 //!   full, one `%X` word per line, or with `-output-using-type` a `type: NAME` line and one
 //!   decimal (`%f` for floats) value per element.
 //!
-//! Anything else (textures, samplers, `uniform` values outside a constant buffer, struct
-//! paths, `random(…)`, FileCheck variables, other APIs) makes the case a SKIP that says why:
-//! never a PASS.
+//! - textures and samplers ([`super::slang_textures`]), and `set Block.member[i] = …` for one
+//!   member of a `cbuffer`.
+//!
+//! Anything else (combined texture-samplers, multisampled or 64-bit textures, `uniform` values
+//! outside a constant buffer, deeper member paths, `random(…)`, FileCheck variables, other APIs)
+//! makes the case a SKIP that says why: never a PASS.
 //!
 //! Wave widths: Slang's expected results come from 32-lane GPUs, so unless the file says
 //! otherwise (`//! widths …`, wavec's own directive) or uses no wave operation at all, a case
