@@ -1123,6 +1123,8 @@ mod tests {
         assert!(e.contains("SKIP:") && e.contains("TextureSampler2D"), "{e}");
         let e = inputs("//TEST_INPUT: set p.tex = RWTexture2D(size=4)\n").unwrap_err();
         assert!(e.contains("SKIP:") && e.contains("member path"), "{e}");
+        let e = inputs("//TEST_INPUT: set block = new{ out ubuffer(data=[0 0], stride=4) }\n").unwrap_err();
+        assert!(e.contains("SKIP:") && e.contains("inside a value"), "{e}");
     }
 
     #[test]
@@ -1134,7 +1136,7 @@ mod tests {
                    //TEST_INPUT:set Constants.v1=4.0\n\
                    //TEST_INPUT: set Test.v3[1] = {8, 9};\n";
         let i = inputs(src).unwrap().list;
-        let kind = |k: usize| i[k].resource.as_ref().and_then(|r| r.kind.clone());
+        let kind = |k: usize| i[k].resource.as_ref().and_then(|r| r.kind);
         assert!(matches!(kind(0), Some(BufferKind::Image(d)) if d.mips == 3), "{:?}", kind(0));
         assert_eq!(i[1].name.as_deref(), Some("img"));
         assert!(matches!(kind(1), Some(BufferKind::Image(d)) if d.size == [8, 1, 1] && d.mips == 1));

@@ -162,6 +162,13 @@ impl Parser {
                 Ok(Value::Object(ty, Box::new(self.value()?)))
             }
             n if n.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.') => number(n),
+            // A buffer or texture inside a value (`new{ out ubuffer(…) }`, a parameter block's
+            // resources): render-test binds it through the object; wavec does not lay out
+            // resources inside values.
+            "out" => Err("SKIP:a resource inside a value (`out ubuffer(…)`) is not supported".into()),
+            other if self.peek() == Some("(") => {
+                Err(format!("SKIP:a resource inside a value (`{other}(…)`) is not supported"))
+            }
             other => Err(format!("unexpected `{other}` in a value")),
         }
     }
