@@ -227,6 +227,11 @@ fn cube_face(r: [f32; 3]) -> (u32, f32, f32) {
         (1, z, -y, x)
     };
     let m = rc.abs();
+    // A zero direction has no face (Vulkan leaves it undefined): read a texel of +Z's face,
+    // its centre, as GPUs read some texel, rather than a NaN from 0 / 0.
+    if m == 0.0 {
+        return (face, 0.5, 0.5);
+    }
     (face, 0.5 * sc / m + 0.5, 0.5 * tc / m + 0.5)
 }
 
@@ -864,6 +869,10 @@ mod tests {
         }
         // Ties: z wins.
         assert_eq!(cube_face([1.0, 1.0, 1.0]).0, 4);
+        // A zero direction reads the centre of +Z, not a NaN coordinate.
+        assert_eq!(cube_face([0.0, 0.0, 0.0]), (4, 0.5, 0.5));
+        let r = req([0.0, 0.0, 0.0, 0.0], 0.0);
+        assert_eq!(f32::from_bits(sample(&view, &SamplerDesc::default(), &r)[0]), 4.0);
         // Every texel of a face continues onto a face that leads back to it.
         for face in 0..6 {
             for (i, j) in [(-1, 0), (2, 1), (0, -1), (1, 2)] {

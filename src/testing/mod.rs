@@ -7,6 +7,7 @@
 pub mod directive;
 pub mod filecheck;
 pub mod slang;
+pub mod slang_textures;
 pub mod slang_values;
 pub mod spec;
 

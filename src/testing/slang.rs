@@ -25,9 +25,12 @@
 //!   full, one `%X` word per line, or with `-output-using-type` a `type: NAME` line and one
 //!   decimal (`%f` for floats) value per element.
 //!
-//! Anything else (textures, samplers, `uniform` values outside a constant buffer, struct
-//! paths, `random(…)`, FileCheck variables, other APIs) makes the case a SKIP that says why:
-//! never a PASS.
+//! - textures and samplers ([`super::slang_textures`]), and `set Block.member[i] = …` for one
+//!   member of a `cbuffer`.
+//!
+//! Anything else (combined texture-samplers, multisampled or 64-bit textures, `uniform` values
+//! outside a constant buffer, deeper member paths, `random(…)`, FileCheck variables, other APIs)
+//! makes the case a SKIP that says why: never a PASS.
 //!
 //! Wave widths: Slang's expected results come from 32-lane GPUs, so unless the file says
 //! otherwise (`//! widths …`, wavec's own directive) or uses no wave operation at all, a case
@@ -37,6 +40,7 @@
 
 use super::directive::{parse_widths, Check, CheckLine, TestFile};
 use super::filecheck;
+use super::slang_textures;
 use super::slang_values;
 use super::spec::{BufferId, BufferSpec};
 use crate::ir::{Scalar, Type};
@@ -257,6 +261,14 @@ fn plan(t: &TestLine, base: &Path) -> Plan {
             "-capability" | "-profile" | "-stage" | "-warnings-disable" => {
                 c.next();
             }
+            // What Slang says about the program, not what it means: a warning turned off or
+            // made an error (Slang's warnings are not wavec's), its own SPIR-V validation
+            // skipped, or the output's names obfuscated.
+            "-warnings-as-errors" => {
+                c.next();
+            }
+            w if w.starts_with("-Wno-") => {}
+            "-skip-spirv-validation" | "-obfuscate" => {}
             other => {
                 p.unsupported.get_or_insert(format!("the compiler option `{other}`"));
             }
@@ -279,6 +291,9 @@ struct Input {
     /// `new …`, `{…}`, `[…]`: a value laid out once the shader's types are known
     /// ([`super::slang_values`]).
     object: Option<slang_values::Value>,
+    /// A texture or sampler ([`super::slang_textures`]): bound as `wavec run` binds an image or
+    /// sampler spec.
+    resource: Option<BufferSpec>,
 }
 
 /// What the `TEST_INPUT` lines of a file give: the inputs, and the type ids of
@@ -355,10 +370,21 @@ fn input(body: &str, line: usize) -> Result<Input, String> {
             Some(v) => (true, v.trim()),
             None => (false, value.trim()),
         };
-        if slang_values::is_value(value) {
+        // `set Block.member[i] = 4.0`: one member of a `cbuffer`, a number or `{…}`.
+        let number = value.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.');
+        if slang_values::is_value(value) || (number && name.contains('.')) {
             let object = Some(slang_values::parse(value)?);
             let name = Some(name.trim().to_string());
-            return Ok(Input { line, name, out, uniform: false, value: false, data: Vec::new(), object });
+            return Ok(Input {
+                line,
+                name,
+                out,
+                uniform: false,
+                value: false,
+                data: Vec::new(),
+                object,
+                resource: None,
+            });
         }
         let (kind, opts, tail) = kind_and_options(value)?;
         if !tail.trim().is_empty() {
@@ -391,6 +417,11 @@ fn input(body: &str, line: usize) -> Result<Input, String> {
 
 /// `KIND(OPTIONS)` at the start of `s`, and what follows.
 fn kind_and_options(s: &str) -> Result<(&str, &str, &str), String> {
+    // A kind without options (`Sampler:name s`).
+    let word = s.find(|c: char| !c.is_ascii_alphanumeric() && c != '_').unwrap_or(s.len());
+    if slang_textures::is_resource(&s[..word]) && !s[word..].trim_start().starts_with('(') {
+        return Ok((&s[..word], "", &s[word..]));
+    }
     let open = s.find('(').ok_or("expected KIND(…)")?;
     let mut depth = 0;
     for (i, c) in s.char_indices().skip(open) {
@@ -409,6 +440,28 @@ fn kind_and_options(s: &str) -> Result<(&str, &str, &str), String> {
 }
 
 fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) -> Result<Input, String> {
+    if slang_textures::is_resource(kind) {
+        if name.as_deref().is_some_and(|n| n.contains(['.', '['])) {
+            return Err(format!(
+                "SKIP:inputs bound by a member path (`{}`) are not supported",
+                name.unwrap_or_default()
+            ));
+        }
+        if out {
+            return Err(format!("SKIP:an `out` {kind} is not supported"));
+        }
+        let spec = slang_textures::resource(kind, opts)?;
+        return Ok(Input {
+            line,
+            name,
+            out,
+            uniform: false,
+            value: false,
+            data: Vec::new(),
+            object: None,
+            resource: Some(spec),
+        });
+    }
     let (uniform, value) = match kind {
         "ubuffer" => (false, false),
         "cbuffer" => (true, false),
@@ -460,7 +513,7 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
     }
     let size = data.len().max(count.unwrap_or(0) * stride).max(4).div_ceil(4) * 4;
     data.resize(size, 0);
-    Ok(Input { line, name, out, uniform, value, data, object: None })
+    Ok(Input { line, name, out, uniform, value, data, object: None, resource: None })
 }
 
 /// A `data=[…]` value as the bytes of a slot of `slot` bytes: integers (two's complement),
@@ -638,6 +691,25 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
         let (Some(name), Some(object)) = (&input.name, &input.object) else { continue };
         let m = &checked.module;
         let at = |e: String| format!("line {}: {e}", input.line);
+        if let Some((block, member)) = name.split_once('.') {
+            let (id, ty, majorness, offset) = match cbuffer_member(&checked, bindings, block, member) {
+                Ok(place) => place,
+                Err(e) => match e.strip_prefix("SKIP:") {
+                    Some(why) => return skip(test, at(why.to_string())),
+                    None => return Err(at(e)),
+                },
+            };
+            let block = match values.iter_mut().find(|(b, _)| *b == id) {
+                Some((_, bytes)) => bytes,
+                None => {
+                    values.push((id, Vec::new()));
+                    &mut values.last_mut().expect("just pushed").1
+                }
+            };
+            slang_values::write(m, &ty, majorness, object, m.layout.uniform(), offset, block).map_err(at)?;
+            block.resize(block.len().div_ceil(16) * 16, 0);
+            continue;
+        }
         let Some((_, g)) = m.globals.iter().find(|(_, g)| &g.name == name) else {
             return Err(at(format!("the shader has no parameter `{name}`")));
         };
@@ -706,6 +778,10 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
         let id = BufferId { set: binding.set, binding: binding.binding };
         if test.buffers.iter().any(|(b, _)| *b == id) {
             return Err(format!("line {}: buffer `{}` is given twice", input.line, binding.name));
+        }
+        if let Some(spec) = &input.resource {
+            test.buffers.push((id, spec.clone()));
+            continue;
         }
         let kind = Some(if input.uniform { BufferKind::Uniform } else { BufferKind::Storage });
         test.buffers.push((id, BufferSpec { kind, data: input.data.clone() }));
@@ -794,6 +870,56 @@ fn zero_uniform_blocks(
         if size > 0 && !buffers.iter().any(|(b, _)| *b == id) {
             buffers.push((id, BufferSpec { kind, data: vec![0; size as usize] }));
         }
+    }
+}
+
+/// Where `member` (`v1`, or `v3[2]` for an element) of `cbuffer block` lives: the block's
+/// binding, the member's type, majorness and byte offset. Only a `cbuffer`'s own members:
+/// deeper paths (a field of a member, a `ConstantBuffer<T>`'s field) are SKIPs.
+fn cbuffer_member(
+    checked: &crate::sema::Checked,
+    bindings: &[crate::exec::compile::Binding],
+    block: &str,
+    member: &str,
+) -> Result<(BufferId, Type, crate::ir::Majorness, u32), String> {
+    use crate::ir::AddressSpace;
+    let m = &checked.module;
+    let (member, index) = match member.split_once('[') {
+        Some((n, i)) => {
+            let i = i.strip_suffix(']').and_then(|i| i.trim().parse::<u32>().ok());
+            (n.trim(), Some(i.ok_or_else(|| format!("SKIP:the member path `{block}.{member}` is not supported"))?))
+        }
+        None => (member.trim(), None),
+    };
+    if member.contains(['.', '[']) {
+        return Err(format!("SKIP:the member path `{block}.{member}` is not supported"));
+    }
+    let Some(c) = m.cbuffers.iter().position(|c| c.name == block) else {
+        return Err(format!(
+            "SKIP:inputs bound by a member path of `{block}`, which is not a `cbuffer`, are not supported"
+        ));
+    };
+    let space = AddressSpace::Uniform { cbuffer: Some(c) };
+    let rule = m.layout.uniform();
+    let members: Vec<_> = m.globals.iter().filter(|(_, g)| g.space == space).map(|(_, g)| g).collect();
+    let offsets = crate::layout::member_offsets(m, members.iter().map(|g| (&g.ty, g.majorness, g.packoffset)), rule);
+    let (g, offset) = members
+        .iter()
+        .zip(offsets)
+        .find(|(g, _)| g.name == member)
+        .ok_or_else(|| format!("the cbuffer `{block}` has no member `{member}`"))?;
+    let binding = bindings
+        .iter()
+        .find(|b| b.name == block)
+        .ok_or_else(|| format!("the cbuffer `{block}` is not used by the entry point"))?;
+    let id = BufferId { set: binding.set, binding: binding.binding };
+    match (index, &g.ty) {
+        (None, ty) => Ok((id, ty.clone(), g.majorness, offset)),
+        (Some(i), Type::Array(elem, n)) if n.is_none_or(|n| i < n) => {
+            let stride = crate::layout::array_stride(m, elem, rule, g.majorness);
+            Ok((id, (**elem).clone(), g.majorness, offset + i * stride))
+        }
+        (Some(i), _) => Err(format!("`{block}.{member}[{i}]` is not an element of `{member}`")),
     }
 }
 
@@ -993,8 +1119,34 @@ mod tests {
         assert_eq!(words, [1, u32::MAX, 16, 2.5f32.to_bits()]);
         assert_eq!(i[1].data, [1, 0, 2, 0, 3, 0, 0, 0], "2-byte slots, 4 elements");
         assert_eq!(i[3].data.len(), 12);
-        let e = inputs("//TEST_INPUT:Texture2D(size=4):name t\n").unwrap_err();
-        assert!(e.contains("SKIP:") && e.contains("Texture2D"), "{e}");
+        let e = inputs("//TEST_INPUT:TextureSampler2D(size=4):name t\n").unwrap_err();
+        assert!(e.contains("SKIP:") && e.contains("TextureSampler2D"), "{e}");
+        let e = inputs("//TEST_INPUT: set p.tex = RWTexture2D(size=4)\n").unwrap_err();
+        assert!(e.contains("SKIP:") && e.contains("member path"), "{e}");
+        let e = inputs("//TEST_INPUT: set block = new{ out ubuffer(data=[0 0], stride=4) }\n").unwrap_err();
+        assert!(e.contains("SKIP:") && e.contains("inside a value"), "{e}");
+    }
+
+    #[test]
+    fn texture_sampler_and_member_inputs() {
+        let src = "//TEST_INPUT: Texture2D(size=4, content = one):name t2D\n\
+                   //TEST_INPUT: set img = RWTexture1D(format=R32Uint, size=8, content=zero, mipMaps = 1)\n\
+                   //TEST_INPUT: Sampler:name s\n\
+                   //TEST_INPUT: Sampler(filteringMode=point):name p\n\
+                   //TEST_INPUT:set Constants.v1=4.0\n\
+                   //TEST_INPUT: set Test.v3[1] = {8, 9};\n";
+        let i = inputs(src).unwrap().list;
+        let kind = |k: usize| i[k].resource.as_ref().and_then(|r| r.kind);
+        assert!(matches!(kind(0), Some(BufferKind::Image(d)) if d.mips == 3), "{:?}", kind(0));
+        assert_eq!(i[1].name.as_deref(), Some("img"));
+        assert!(matches!(kind(1), Some(BufferKind::Image(d)) if d.size == [8, 1, 1] && d.mips == 1));
+        assert_eq!(i[2].name.as_deref(), Some("s"));
+        assert!(matches!(kind(2), Some(BufferKind::Sampler(d, 1)) if d.min == crate::image::Filter::Linear));
+        assert!(matches!(kind(3), Some(BufferKind::Sampler(d, 1)) if d.min == crate::image::Filter::Nearest));
+        assert_eq!(i[4].name.as_deref(), Some("Constants.v1"));
+        assert_eq!(i[4].object, Some(slang_values::Value::Float(4.0)));
+        assert_eq!(i[5].name.as_deref(), Some("Test.v3[1]"));
+        assert!(matches!(i[5].object, Some(slang_values::Value::Aggregate(_))));
     }
 
     #[test]

@@ -162,6 +162,13 @@ impl Parser {
                 Ok(Value::Object(ty, Box::new(self.value()?)))
             }
             n if n.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.') => number(n),
+            // A buffer or texture inside a value (`new{ out ubuffer(…) }`, a parameter block's
+            // resources): render-test binds it through the object; wavec does not lay out
+            // resources inside values.
+            "out" => Err("SKIP:a resource inside a value (`out ubuffer(…)`) is not supported".into()),
+            other if self.peek() == Some("(") => {
+                Err(format!("SKIP:a resource inside a value (`{other}(…)`) is not supported"))
+            }
             other => Err(format!("unexpected `{other}` in a value")),
         }
     }
@@ -251,13 +258,21 @@ pub fn write(
             }
             Ok(())
         }
-        (Type::Scalar(s), Value::Int(_) | Value::Float(_)) => {
+        // render-test copies a number's word to where the cursor is: a vector's first component.
+        (Type::Scalar(s) | Type::Vector(s, _), Value::Int(_) | Value::Float(_)) => {
             put(out, offset, &scalar_bytes(*s, value));
             Ok(())
         }
-        (Type::Vector(s, n), Value::Array(items)) => {
+        // `{1.0, 2.0, 3.0}` too: render-test fills an unnamed aggregate's fields by index, and
+        // a vector's elements are its components.
+        (Type::Vector(s, n), Value::Array(_) | Value::Aggregate(_)) => {
+            let items: Vec<&Value> = match value {
+                Value::Array(items) => items.iter().collect(),
+                Value::Aggregate(f) if f.iter().all(|(name, _)| name.is_none()) => f.iter().map(|(_, v)| v).collect(),
+                _ => return Err(format!("a `{}` takes its components by position", m.type_name(ty))),
+            };
             let size = layout::scalar_size(*s);
-            for (i, v) in items.iter().take(*n as usize).enumerate() {
+            for (i, v) in items.into_iter().take(*n as usize).enumerate() {
                 put(out, offset + size * i as u32, &scalar_bytes(*s, v));
             }
             Ok(())
@@ -308,6 +323,11 @@ fn scalar_bytes(s: Scalar, v: &Value) -> Vec<u8> {
     };
     // `render-test` keeps a float literal's bits in an integer slot.
     let i = if matches!(v, Value::Float(_)) && !s.is_float() { (f as f32).to_bits() as i64 } else { i };
+    // and an integer literal's bits in a float slot (`v = 0x4500` is a `half` 5.0): it copies
+    // the literal's 32-bit word into the slot as it is.
+    if let (Value::Int(i), Scalar::F32 | Scalar::F16) = (v, s) {
+        return (*i as u32).to_le_bytes()[..(s.bits() / 8) as usize].to_vec();
+    }
     match s {
         Scalar::F32 => (f as f32).to_bits().to_le_bytes().to_vec(),
         Scalar::F64 => f.to_bits().to_le_bytes().to_vec(),

@@ -1,0 +1,318 @@
+//! Textures and samplers of Slang's test format (`//TEST_INPUT: Texture2D(size=4, content = one)`,
+//! `RWTexture1D(format=R32Uint, …)`, `Sampler(filteringMode=point)`), made into the image and
+//! sampler specs `wavec run` binds ([`crate::image`]), with the texels Slang's `render-test`
+//! gives them.
+//!
+//! What `render-test` does, and so what this does:
+//! - a texture is `size` texels along each of its dimensions (default 4, 2D), format
+//!   `RGBA8Unorm` unless `format=` names another, `mipMaps=N` levels (0 or absent: the whole
+//!   chain), `arrayLength=N` layers (an array texture from 2 on), six faces per cube;
+//! - the contents are an RGBA8 pattern per texel, then converted to the format: float formats
+//!   get `byte / 255` (so `one` is 1.0), integer formats the byte itself (`one` is 1); `one`
+//!   fills every channel, `zero` none, `chessboard` halves each dimension (float formats 1 and
+//!   128/255 with alpha 1, integer formats 1 and 0), `gradient` (any other word) is x, y, z over
+//!   `size - 1` of the level in the red, green and blue channels, alpha 1 (integer formats keep
+//!   only the whole part: 1 at the last texel of a row);
+//! - every layer and level holds the same pattern, at its own size;
+//! - a sampler filters linearly (`filteringMode=point`: nearest) and wraps; `depthCompare` makes
+//!   it a `less` comparison sampler.
+
+use super::spec::BufferSpec;
+use crate::image::{Address, CompareOp, Filter, Format, ImageDesc, NumKind, SamplerDesc};
+use crate::ir::TextureDim;
+use crate::run::BufferKind;
+
+/// Whether `kind` is one of `render-test`'s texture or sampler inputs.
+pub fn is_resource(kind: &str) -> bool {
+    kind == "Sampler" || texture_shape(kind).is_some() || kind.starts_with("TextureSampler")
+}
+
+/// `(dimension, cube)` of a texture kind; `RW` and read-only textures are made alike.
+fn texture_shape(kind: &str) -> Option<(u32, bool)> {
+    Some(match kind.strip_prefix("RW").unwrap_or(kind) {
+        "Texture1D" => (1, false),
+        "Texture2D" => (2, false),
+        "Texture3D" => (3, false),
+        "TextureCube" => (2, true),
+        _ => return None,
+    })
+}
+
+/// The spec of input `kind(opts)`. An error starting with `SKIP:` is a form wavec cannot
+/// reproduce; any other is a malformed line.
+pub fn resource(kind: &str, opts: &str) -> Result<BufferSpec, String> {
+    if kind == "Sampler" {
+        return sampler(opts).map(|d| BufferSpec { kind: Some(BufferKind::Sampler(d, 1)), data: Vec::new() });
+    }
+    let Some((dimension, cube)) = texture_shape(kind) else {
+        return Err(format!("SKIP:the input kind `{kind}` (a combined texture and sampler) is not supported"));
+    };
+    let t = texture(dimension, cube, opts)?;
+    let (desc, data) = t.image()?;
+    Ok(BufferSpec { kind: Some(BufferKind::Image(desc)), data })
+}
+
+/// `render-test`'s pattern of the texels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Content {
+    Zero,
+    One,
+    ChessBoard,
+    Gradient,
+}
+
+/// A texture input as `render-test` reads it.
+#[derive(Clone, Debug, PartialEq)]
+struct Texture {
+    dimension: u32,
+    cube: bool,
+    size: u32,
+    array_length: u32,
+    mips: u32,
+    format: Format,
+    content: Content,
+}
+
+/// `KEY = VALUE` or a bare `KEY`, comma-separated.
+fn options(opts: &str) -> impl Iterator<Item = (&str, Option<&str>)> {
+    opts.split(',').map(str::trim).filter(|o| !o.is_empty()).map(|o| match o.split_once('=') {
+        Some((k, v)) => (k.trim(), Some(v.trim())),
+        None => (o, None),
+    })
+}
+
+fn texture(dimension: u32, cube: bool, opts: &str) -> Result<Texture, String> {
+    let mut t =
+        Texture { dimension, cube, size: 4, array_length: 0, mips: 0, format: Format::Rgba8, content: Content::One };
+    for (key, value) in options(opts) {
+        let number = || {
+            value
+                .and_then(|v| v.parse::<u32>().ok())
+                .ok_or_else(|| format!("`{key}` takes a number, not `{}`", value.unwrap_or("")))
+        };
+        match key {
+            "size" => t.size = number()?,
+            "arrayLength" => t.array_length = number()?,
+            "mipMaps" => t.mips = number()?,
+            "format" => t.format = format(value.unwrap_or(""))?,
+            "content" => {
+                t.content = match value.unwrap_or("") {
+                    "zero" => Content::Zero,
+                    "one" => Content::One,
+                    "chessboard" => Content::ChessBoard,
+                    // render-test reads every other word as a gradient.
+                    _ => Content::Gradient,
+                }
+            }
+            "sampleCount" if value == Some("one") => {}
+            "sampleCount" => return Err("SKIP:multisampled textures (`sampleCount`) are not supported".into()),
+            "depth" => return Err("SKIP:the texture option `depth` is not supported".into()),
+            other => return Err(format!("SKIP:the texture option `{other}` is not supported")),
+        }
+    }
+    if t.size == 0 {
+        return Err("a texture of size 0".into());
+    }
+    if t.cube && t.dimension != 2 {
+        return Err("a cube texture is 2D".into());
+    }
+    Ok(t)
+}
+
+/// The wavec format of a `render-test` format name; those wavec's images lack are SKIPs.
+fn format(name: &str) -> Result<Format, String> {
+    let ours = match name {
+        "RGBA8Unorm" => "rgba8",
+        "R16Float" => "r16f",
+        "RG16Float" => "rg16f",
+        "RGBA16Float" => "rgba16f",
+        "R32Float" => "r32f",
+        "RG32Float" => "rg32f",
+        "RGBA32Float" => "rgba32f",
+        "D32Float" => "d32f",
+        "R32Uint" => "r32ui",
+        "RG32Uint" => "rg32ui",
+        "RGBA32Uint" => "rgba32ui",
+        "R16Uint" => "r16ui",
+        "RG16Uint" => "rg16ui",
+        "RGBA16Uint" => "rgba16ui",
+        "R8Uint" => "r8ui",
+        "RG8Uint" => "rg8ui",
+        "RGBA8Uint" => "rgba8ui",
+        "R32Sint" => "r32i",
+        "RG32Sint" => "rg32i",
+        "RGBA32Sint" => "rgba32i",
+        "R16Sint" => "r16i",
+        "RG16Sint" => "rg16i",
+        "RGBA16Sint" => "rgba16i",
+        "R8Sint" => "r8i",
+        "RG8Sint" => "rg8i",
+        "RGBA8Sint" => "rgba8i",
+        other => return Err(format!("SKIP:the texture format `{other}` is not supported")),
+    };
+    Ok(Format::from_name(ours).expect("every name above is a wavec format"))
+}
+
+impl Texture {
+    /// The image's shape and its texels in wavec's order (levels, then layers, then texels).
+    fn image(&self) -> Result<(ImageDesc, Vec<u8>), String> {
+        let s = self.size;
+        let (dim, size) = match (self.dimension, self.cube) {
+            (1, _) => (TextureDim::D1, [s, 1, 1]),
+            (2, false) => (TextureDim::D2, [s, s, 1]),
+            (2, true) => (TextureDim::Cube, [s, s, 1]),
+            _ => (TextureDim::D3, [s, s, s]),
+        };
+        let full = ImageDesc::full_mips(size);
+        let mips = if self.mips == 0 { full } else { self.mips.min(full) };
+        let layers = self.array_length.max(1) * if self.cube { 6 } else { 1 };
+        let desc = ImageDesc { format: self.format, dim, size, layers, mips, count: 1 };
+        desc.check()?;
+        let mut data = vec![0u8; desc.total_bytes()];
+        let texel = self.format.texel_bytes();
+        for mip in 0..mips {
+            let [w, h, d] = desc.level_size(mip);
+            for layer in 0..layers {
+                for z in 0..d {
+                    for y in 0..h {
+                        for x in 0..w {
+                            let at = desc.texel_offset(0, mip, layer, [x, y, z]);
+                            let rgba = self.pattern(s >> mip, [x, y, z]);
+                            self.format.encode(self.channels(rgba), &mut data[at..at + texel]);
+                        }
+                    }
+                }
+            }
+        }
+        Ok((desc, data))
+    }
+
+    /// The RGBA8 texel `render-test` generates at `xyz` of a level `size` texels wide.
+    fn pattern(&self, size: u32, [x, y, z]: [u32; 3]) -> [u8; 4] {
+        let float = self.format.kind().is_float();
+        let half = size >> 1;
+        match self.content {
+            Content::Zero => [0; 4],
+            Content::One if float => [255; 4],
+            Content::One => [1; 4],
+            Content::ChessBoard => {
+                let light = (x < half) ^ (y < half) ^ (z < half);
+                match (light, float) {
+                    (true, true) => [255; 4],
+                    (false, true) => [128, 128, 128, 255],
+                    (true, false) => [1; 4],
+                    (false, false) => [0; 4],
+                }
+            }
+            Content::Gradient => {
+                // A level one texel wide divides 0 by 0; render-test's conversion of that NaN
+                // gives 0 on the machines it runs on.
+                let scale = if float { 255.0 } else { 1.0 };
+                let ramp = |v: u32| if size > 1 { (v as f32 / (size - 1) as f32 * scale) as u8 } else { 0 };
+                [ramp(x), ramp(y), ramp(z), if float { 255 } else { 1 }]
+            }
+        }
+    }
+
+    /// One texel's channels as [`Format::encode`] takes them: float formats `byte / 255` (the
+    /// RGBA8 format keeps its byte exactly), integer formats the byte.
+    fn channels(&self, rgba: [u8; 4]) -> [u32; 4] {
+        match self.format.kind() {
+            NumKind::Uint | NumKind::Sint => rgba.map(u32::from),
+            _ => rgba.map(|b| (f32::from(b) / 255.0).to_bits()),
+        }
+    }
+}
+
+/// `Sampler(filteringMode=point|linear, depthCompare)`: render-test's defaults otherwise.
+fn sampler(opts: &str) -> Result<SamplerDesc, String> {
+    let mut d = SamplerDesc {
+        min: Filter::Linear,
+        mag: Filter::Linear,
+        mip: Filter::Linear,
+        address: [Address::Wrap; 3],
+        ..SamplerDesc::default()
+    };
+    for (key, value) in options(opts) {
+        match key {
+            // render-test reads every word but `point` as linear.
+            "filteringMode" => {
+                let f = if value == Some("point") { Filter::Nearest } else { Filter::Linear };
+                (d.min, d.mag, d.mip) = (f, f, f);
+            }
+            "depthCompare" => d.compare = Some(CompareOp::Less),
+            other => return Err(format!("SKIP:the sampler option `{other}` is not supported")),
+        }
+    }
+    Ok(d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn image(kind: &str, opts: &str) -> (ImageDesc, Vec<u8>) {
+        match resource(kind, opts) {
+            Ok(BufferSpec { kind: Some(BufferKind::Image(d)), data }) => (d, data),
+            other => panic!("{kind}({opts}): {other:?}"),
+        }
+    }
+
+    #[test]
+    fn texture_defaults_and_shapes() {
+        // RGBA8, 4 wide, a full mip chain, content one.
+        let (d, data) = image("Texture2D", "");
+        assert_eq!((d.format, d.dim, d.size, d.layers, d.mips), (Format::Rgba8, TextureDim::D2, [4, 4, 1], 1, 3));
+        assert_eq!(data.len(), (16 + 4 + 1) * 4);
+        assert!(data.iter().all(|&b| b == 255));
+        let (d, _) = image("RWTexture1D", "format=R32Uint, size=8, content = zero, mipMaps = 1");
+        assert_eq!((d.format, d.dim, d.size, d.mips), (Format::R32ui, TextureDim::D1, [8, 1, 1], 1));
+        let (d, _) = image("TextureCube", "size=4, arrayLength=2");
+        assert_eq!((d.dim, d.layers), (TextureDim::Cube, 12));
+        let (d, data) = image("Texture3D", "size=4, mipMaps=9");
+        assert_eq!((d.dim, d.size, d.mips, data.len()), (TextureDim::D3, [4, 4, 4], 3, (64 + 8 + 1) * 4));
+        // One layer is no array.
+        assert_eq!(image("Texture2D", "arrayLength=1").0.layers, 1);
+    }
+
+    #[test]
+    fn texture_contents_per_format() {
+        let (_, one_f) = image("Texture1D", "size=2, format=R32Float, mipMaps=1");
+        assert_eq!(one_f, [1.0f32.to_le_bytes(), 1.0f32.to_le_bytes()].concat());
+        let (_, one_h) = image("Texture1D", "size=1, format=RG16Float");
+        assert_eq!(one_h, [0x00, 0x3c, 0x00, 0x3c]);
+        let (_, one_i) = image("RWTexture1D", "size=1, format=RGBA8Sint");
+        assert_eq!(one_i, [1, 1, 1, 1]);
+        let (_, chess) = image("Texture2D", "size=2, mipMaps=1, content=chessboard");
+        assert_eq!(chess[..4], [255; 4]);
+        assert_eq!(chess[4..8], [128, 128, 128, 255]);
+        let (_, chess_u) = image("Texture2D", "size=2, mipMaps=1, content=chessboard, format=R32Uint");
+        assert_eq!(chess_u, [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]);
+        let (_, grad) = image("Texture1D", "size=4, mipMaps=1, content=gradient");
+        assert_eq!(grad.chunks(4).map(|t| t[0]).collect::<Vec<_>>(), [0, 85, 170, 255]);
+        let (_, grad_u) = image("Texture1D", "size=4, mipMaps=1, content=gradient, format=RGBA32Uint");
+        assert_eq!(grad_u[48..64], [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]);
+    }
+
+    #[test]
+    fn samplers_and_refusals() {
+        let Ok(BufferSpec { kind: Some(BufferKind::Sampler(s, 1)), .. }) = resource("Sampler", "") else { panic!() };
+        assert_eq!((s.min, s.address, s.compare), (Filter::Linear, [Address::Wrap; 3], None));
+        let Ok(BufferSpec { kind: Some(BufferKind::Sampler(s, 1)), .. }) =
+            resource("Sampler", "filteringMode=point, depthCompare")
+        else {
+            panic!()
+        };
+        assert_eq!((s.mag, s.compare), (Filter::Nearest, Some(CompareOp::Less)));
+        for (kind, opts) in [
+            ("Texture2D", "format=R64Uint"),
+            ("RWTexture2D", "sampleCount=two"),
+            ("TextureSampler2D", "size=4"),
+            ("Sampler", "anisotropy=4"),
+        ] {
+            let e = resource(kind, opts).unwrap_err();
+            assert!(e.starts_with("SKIP:"), "{kind}({opts}): {e}");
+        }
+        assert!(resource("Texture2D", "size=x").is_err());
+    }
+}
