@@ -1716,7 +1716,7 @@ impl Checker {
             let local = self.temp("select_operand", operand_ty.clone(), span)?;
             let target = self.add_expr(ExprKind::Local(local), operand_ty.clone(), span);
             setup.push(self.add_expr(ExprKind::Assign { op: None, target, value: operand }, operand_ty.clone(), span));
-            held.push(local_read(self, local, operand_ty, span));
+            held.push(self.add_expr(ExprKind::Local(local), operand_ty, span));
         }
         let mut parts = Vec::new();
         for r in 0..rows {
@@ -2273,9 +2273,4 @@ fn comma_list<'e>(e: &'e ast::Expr, out: &mut Vec<&'e ast::Expr>) {
         }
         _ => out.push(e),
     }
-}
-
-/// A read of local `local`.
-fn local_read(c: &mut Checker, local: LocalId, ty: Type, span: Span) -> ExprId {
-    c.add_expr(ExprKind::Local(local), ty, span)
 }
