@@ -13,6 +13,7 @@ const STDLIB_FILES: &[&str] = &[
     "stdlib/subgroup.slang",
     "stdlib/virtual.slang",
     "stdlib/wide.slang",
+    "stdlib/glsl.slang",
 ];
 
 fn main() {

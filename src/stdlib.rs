@@ -20,6 +20,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("stdlib/subgroup.slang", include_str!("../stdlib/subgroup.slang")),
     ("stdlib/virtual.slang", include_str!("../stdlib/virtual.slang")),
     ("stdlib/wide.slang", include_str!("../stdlib/wide.slang")),
+    ("stdlib/glsl.slang", include_str!("../stdlib/glsl.slang")),
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -873,26 +874,24 @@ pub fn scalar_from_name(name: &str) -> Option<Scalar> {
     })
 }
 
-/// GLSL's `vec3`, `uvec4`, `mat3`, `mat2x3` (2 columns of 3: HLSL's `float3x2`).
+/// GLSL's `vec3`, `uvec4`, `mat3`, `mat2x3`: GLSL's column `i` is HLSL's row `i`, so `mat2x3`
+/// (2 columns of 3) is HLSL's `float2x3` and GLSL's `m * v` is `mul(v, m)`.
 fn glsl_type(name: &str) -> Option<Type> {
     if !crate::syntax::classify::is_glsl_type(name) {
         return None;
     }
+    use crate::syntax::classify::{glsl_matrix_prefix, glsl_vector_prefix};
     let dim = |c: u8| c - b'0';
     let b = name.as_bytes();
     if let Some(prefix) = name.strip_suffix(|c: char| c.is_ascii_digit()).and_then(|p| p.strip_suffix("vec")) {
-        let s = match prefix {
-            "" => Scalar::F32,
-            "i" => Scalar::I32,
-            "u" => Scalar::U32,
-            "b" => Scalar::Bool,
-            _ => Scalar::F64,
-        };
+        let s = scalar_from_name(glsl_vector_prefix(prefix)?)?;
         return Some(Type::Vector(s, dim(b[b.len() - 1])));
     }
-    Some(match b {
-        [_, _, _, n] => Type::Matrix(Scalar::F32, dim(*n), dim(*n)),
-        [_, _, _, c, _, r] => Type::Matrix(Scalar::F32, dim(*r), dim(*c)),
+    let at = name.find("mat")?;
+    let s = scalar_from_name(glsl_matrix_prefix(&name[..at])?)?;
+    Some(match &b[at + 3..] {
+        [n] => Type::Matrix(s, dim(*n), dim(*n)),
+        [c, _, r] => Type::Matrix(s, dim(*c), dim(*r)),
         _ => return None,
     })
 }

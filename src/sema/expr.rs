@@ -372,6 +372,11 @@ impl Checker {
                 if from == target {
                     return v;
                 }
+                if target == Type::Void {
+                    let msg = "a `(void)` cast drops a value: it stands only as a statement of its own";
+                    self.error("E0405", e.span, msg.to_string());
+                    return self.error_expr(e.span);
+                }
                 if !conv::explicit_ok(&from, &target) {
                     let msg = format!("cannot cast `{}` to `{}`", self.type_name(&from), self.type_name(&target));
                     self.error("E0405", e.span, msg);
@@ -1960,12 +1965,11 @@ impl Checker {
         }
         // Slang's arrays, vectors and matrices know their length: `a.getCount()`, a constant
         // (a matrix's rows); GLSL's `a.length()` too (of a vector or matrix only in GLSL, where
-        // a matrix's length is its columns).
+        // a matrix's length is its columns, which are HLSL's rows).
         let glsl_length = name.name == "length" && (self.glsl_semantics || matches!(ot, Type::Array(..)));
         if (name.name == "getCount" || glsl_length) && args.is_empty() {
             let count = match &ot {
                 Type::Array(_, Some(n)) => Some(*n as i64),
-                Type::Matrix(_, _, columns) if glsl_length => Some(*columns as i64),
                 Type::Vector(_, n) | Type::Matrix(_, n, _) => Some(*n as i64),
                 Type::Scalar(_) => Some(1),
                 _ => None,

@@ -238,6 +238,27 @@ impl Checker {
         }
     }
 
+    /// A `[NoDiscard]` function's result may be dropped only on purpose, by `(void)`.
+    fn check_result_used(&mut self, e: ExprId, span: Span) {
+        let Some(ExprKind::Call { function, .. }) = self.cur.as_ref().map(|st| &st.func.exprs[e].kind) else {
+            return;
+        };
+        let function = *function;
+        let nodiscard = self
+            .fn_attrs
+            .get(function.index())
+            .is_some_and(|attrs| attrs.iter().any(|a| a.name.name.eq_ignore_ascii_case("nodiscard")));
+        if nodiscard {
+            let name = self.sigs[function.index()].name.clone();
+            let msg = format!("the result of `{name}` is dropped, and `{name}` is `[NoDiscard]`");
+            self.diags.push(
+                Diagnostic::error("E0419", msg)
+                    .with_label(span, "its result is not used")
+                    .with_note("use the result, or write `(void)` before the call to drop it on purpose"),
+            );
+        }
+    }
+
     pub(super) fn stmt(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
         let at = out.len();
         if let Some(state) = self.cur.as_mut() {
@@ -299,7 +320,21 @@ impl Checker {
                         return;
                     }
                 }
+                // `(void)f(x)` says the result is dropped on purpose: the call stays.
+                let mut e = e;
+                let mut dropped = false;
+                while let ast::ExprKind::Cast { ty, expr } = &e.kind {
+                    if ty.name() != "void" {
+                        break;
+                    }
+                    e = expr;
+                    dropped = true;
+                }
+                let span = e.span;
                 let e = self.expr(e);
+                if !dropped {
+                    self.check_result_used(e, span);
+                }
                 out.push(Stmt::Expr(e));
             }
             K::Decl(g) => self.local_group(g, out),

@@ -109,11 +109,46 @@ pub fn is_glsl_type(name: &str) -> bool {
     let b = name.as_bytes();
     let dim = |c: u8| (b'2'..=b'4').contains(&c);
     match b {
-        [.., b'v', b'e', b'c', n] if dim(*n) => matches!(&name[..name.len() - 4], "" | "i" | "u" | "b" | "d"),
-        [b'm', b'a', b't', n] => dim(*n),
-        [b'm', b'a', b't', n, b'x', m] => dim(*n) && dim(*m),
-        _ => false,
+        [.., b'v', b'e', b'c', n] if dim(*n) => glsl_vector_prefix(&name[..name.len() - 4]).is_some(),
+        _ => match name.find("mat") {
+            Some(at) if glsl_matrix_prefix(&name[..at]).is_some() => match &b[at + 3..] {
+                [n] => dim(*n),
+                [n, b'x', m] => dim(*n) && dim(*m),
+                _ => false,
+            },
+            _ => false,
+        },
     }
+}
+
+/// The element scalar's name of a GLSL vector name's prefix: `u16` of `u16vec2`, `` of `vec3`
+/// (GL_EXT_shader_explicit_arithmetic_types spells every width).
+pub fn glsl_vector_prefix(prefix: &str) -> Option<&'static str> {
+    Some(match prefix {
+        "" | "f32" => "float",
+        "i" | "i32" => "int",
+        "u" | "u32" => "uint",
+        "b" => "bool",
+        "d" | "f64" => "double",
+        "f16" => "half",
+        "i8" => "int8_t",
+        "u8" => "uint8_t",
+        "i16" => "int16_t",
+        "u16" => "uint16_t",
+        "i64" => "int64_t",
+        "u64" => "uint64_t",
+        _ => return None,
+    })
+}
+
+/// The element scalar's name of a GLSL matrix name's prefix: `d` of `dmat3`, `f16` of `f16mat2x3`.
+pub fn glsl_matrix_prefix(prefix: &str) -> Option<&'static str> {
+    Some(match prefix {
+        "" | "f32" => "float",
+        "d" | "f64" => "double",
+        "f16" => "half",
+        _ => return None,
+    })
 }
 
 /// In GLSL-flavoured source (a `#version` line, marked by [`Token::GlslMode`]), GLSL's own

@@ -32,14 +32,32 @@ pub fn lex_str(text: &str, base: u32) -> Vec<SpannedToken> {
 /// `Token::Error`.
 fn spanned_tokens(text: &str, base: u32) -> impl Iterator<Item = SpannedToken> + '_ {
     let mut lexer = Token::lexer(text);
+    let mut split: Vec<SpannedToken> = Vec::new();
     std::iter::from_fn(move || {
+        if let Some(t) = split.pop() {
+            return Some(t);
+        }
         let result = lexer.next()?;
         let range = lexer.span();
+        let span = |start: usize, end: usize| Span::new(base + start as u32, base + end as u32);
         let token = match result {
+            Ok(Token::IntSwizzle(s)) => {
+                let dot = range.start + s.find('.').unwrap_or(0);
+                split.push(SpannedToken {
+                    token: Token::Ident(s[dot - range.start + 1..].to_string()),
+                    span: span(dot + 1, range.end),
+                });
+                split.push(SpannedToken { token: Token::Dot, span: span(dot, dot + 1) });
+                let digits = &text[range.start..dot];
+                return Some(SpannedToken {
+                    token: Token::lexer(digits).next().and_then(Result::ok).unwrap_or(Token::Error('0')),
+                    span: span(range.start, dot),
+                });
+            }
             Ok(t) => t,
             Err(_) => Token::Error(text[range.clone()].chars().next().unwrap_or('?')),
         };
-        Some(SpannedToken { token, span: Span::new(base + range.start as u32, base + range.end as u32) })
+        Some(SpannedToken { token, span: span(range.start, range.end) })
     })
 }
 

@@ -154,6 +154,11 @@ pub enum Token {
     #[regex(r#""([^"\\\n]|\\.)*""#, |lex| unquote(lex.slice()))]
     StringLit(String),
 
+    /// `0.xx`: Slang's swizzle of an integer literal. The lexer hands it on as the literal, a
+    /// `.` and the swizzle, so the grammar never sees this token.
+    #[regex(r"[0-9]+\.[xyzwrgba]+", |lex| lex.slice().to_string())]
+    IntSwizzle(String),
+
     // Keywords.
     #[token("struct")]
     Struct,

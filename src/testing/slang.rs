@@ -68,6 +68,8 @@ pub enum OutputFormat {
 pub struct Output {
     pub buffer: BufferId,
     pub format: OutputFormat,
+    /// The bytes the test gave (the buffer may be longer: see [`whole_elements`]).
+    pub given: usize,
 }
 
 /// What the output text must match.
@@ -784,14 +786,18 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
             continue;
         }
         let kind = Some(if input.uniform { BufferKind::Uniform } else { BufferKind::Storage });
-        test.buffers.push((id, BufferSpec { kind, data: input.data.clone() }));
+        let global = checked.module.globals.iter().find(|(_, g)| g.name == binding.name).map(|(_, g)| g);
+        let mut data = input.data.clone();
+        if let Some(g) = global.filter(|_| !input.uniform) {
+            whole_elements(&checked.module, g, &mut data);
+        }
+        test.buffers.push((id, BufferSpec { kind, data }));
         if input.out {
-            let elem =
-                checked.module.globals.iter().find(|(_, g)| g.name == binding.name).and_then(|(_, g)| match &g.ty {
-                    Type::Resource(_, Some(e)) => Some((**e).clone()),
-                    _ => None,
-                });
-            outputs.push(Output { buffer: id, format: output_format(elem.as_ref(), p.typed) });
+            let elem = global.and_then(|g| match &g.ty {
+                Type::Resource(_, Some(e)) => Some((**e).clone()),
+                _ => None,
+            });
+            outputs.push(Output { buffer: id, format: output_format(elem.as_ref(), p.typed), given: input.data.len() });
         }
     }
     if outputs.is_empty() {
@@ -825,6 +831,20 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
         test.widths_reason = Some(why);
     }
     Ok(test)
+}
+
+/// Slang's tests size a buffer in bytes, and some give less than one element of the structured
+/// buffer it binds (a GLSL block of `int data[10]` given 3 words, of which the shader reads 3):
+/// on a GPU only the bytes each access touches must be there. The buffer is rounded up to whole
+/// elements with zeros, what robust buffer access reads past the end, so that engines that
+/// check whole elements run it; the output shows only the bytes given.
+fn whole_elements(m: &crate::ir::Module, g: &crate::ir::Global, data: &mut Vec<u8>) {
+    use crate::ir::ResourceKind as R;
+    let Type::Resource(R::StructuredBuffer | R::RWStructuredBuffer, Some(elem)) = &g.ty else { return };
+    let stride = crate::layout::array_stride(m, elem, m.layout.storage(), g.majorness) as usize;
+    if stride > 0 && !data.is_empty() && data.len() % stride != 0 {
+        data.resize(data.len().div_ceil(stride) * stride, 0);
+    }
 }
 
 /// `render-test` gives every block of uniform values it was given nothing for zeros: the push
@@ -982,7 +1002,8 @@ fn type_name(s: Scalar) -> &'static str {
 pub fn render(outputs: &[Output], buffer: impl Fn(BufferId) -> Option<Vec<u8>>) -> Result<String, String> {
     let mut text = String::new();
     for o in outputs {
-        let data = buffer(o.buffer).ok_or_else(|| format!("no buffer {} in the run", o.buffer))?;
+        let mut data = buffer(o.buffer).ok_or_else(|| format!("no buffer {} in the run", o.buffer))?;
+        data.truncate(o.given);
         match o.format {
             OutputFormat::Words { header } => {
                 if let Some(h) = header {
@@ -1176,13 +1197,16 @@ mod tests {
         let data: Vec<u8> = [4u32, u32::MAX].iter().flat_map(|w| w.to_le_bytes()).collect();
         let b = BufferId { set: 0, binding: 0 };
         let get = |_| Some(data.clone());
-        let words = render(&[Output { buffer: b, format: OutputFormat::Words { header: None } }], get).unwrap();
+        let words =
+            render(&[Output { buffer: b, format: OutputFormat::Words { header: None }, given: 8 }], get).unwrap();
         assert_eq!(words, "4\nFFFFFFFF\n");
-        let typed = render(&[Output { buffer: b, format: OutputFormat::Typed(Scalar::I32) }], get).unwrap();
+        let typed = render(&[Output { buffer: b, format: OutputFormat::Typed(Scalar::I32), given: 8 }], get).unwrap();
         assert_eq!(typed, "type: int32_t\n4\n-1\n");
         let floats: Vec<u8> = [1.5f32, -3.0].iter().flat_map(|f| f.to_bits().to_le_bytes()).collect();
-        let f = render(&[Output { buffer: b, format: OutputFormat::Typed(Scalar::F32) }], |_| Some(floats.clone()))
-            .unwrap();
+        let f = render(&[Output { buffer: b, format: OutputFormat::Typed(Scalar::F32), given: usize::MAX }], |_| {
+            Some(floats.clone())
+        })
+        .unwrap();
         assert_eq!(f, "type: float\n1.500000\n-3.000000\n");
         let lines =
             |l: &[&str]| Expectation::Lines { path: "x".into(), lines: l.iter().map(|s| s.to_string()).collect() };

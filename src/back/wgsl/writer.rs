@@ -483,7 +483,10 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Call { .. } | ExprKind::Intrinsic { .. } | ExprKind::Method { .. } => {
                 let s = self.call_like(cx, e, true);
-                (!s.is_empty()).then_some(s)
+                // A call with `inout` arguments ran among the hoisted statements (copy in, call
+                // into a `let`, copy back): what is left is the `let`'s name, no statement.
+                let hoisted = s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                (!s.is_empty() && !hoisted).then_some(s)
             }
             _ if has_side_effects(f, self.stdlib, e) => {
                 let s = self.expr(cx, e);
