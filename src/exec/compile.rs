@@ -25,6 +25,8 @@ pub enum Input {
     LaneCount,
     WaveIndex,
     WaveCount,
+    /// The groups dispatched, in one dimension.
+    GroupCount(u8),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1520,6 +1522,13 @@ impl<'m> Compiler<'m> {
             "unsupported" => {
                 self.errors.push(unsupported(span, format!("`{}`: {}", intr.name, a(1))));
                 vec![]
+            }
+            "builtin" if a(1) == "num_groups" => {
+                let d = self.regs(3);
+                for i in 0..3 {
+                    self.emit(Inst::Input { d: d + i, what: Input::GroupCount(i as u8) });
+                }
+                (d..d + 3).collect()
             }
             "builtin" | "group_wave" => {
                 let what = match a(1) {

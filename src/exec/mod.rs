@@ -778,6 +778,7 @@ impl<'p> Exec<'p> {
                             Input::LaneCount => w as u32,
                             Input::WaveIndex => wave.index,
                             Input::WaveCount => self.nwaves,
+                            Input::GroupCount(i) => self.groups[i as usize],
                         };
                         wave.regs[d + l] = v as u64;
                     }

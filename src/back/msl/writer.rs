@@ -60,6 +60,9 @@ pub(super) struct Writer<'a> {
     pub atomic: HashSet<GlobalId>,
     /// Names of the kernel's built-in arguments, in [`THREAD_ARGS`] then [`SIMD_MEMBERS`] order.
     builtin_names: Vec<String>,
+    /// The argument of the groups dispatched (`[[threadgroups_per_grid]]`, the state's
+    /// `groups`), where an intrinsic reads it.
+    groups_name: Option<String>,
     pub diags: Vec<Diagnostic>,
     refused: HashSet<(u32, u32, &'static str)>,
 }
@@ -95,6 +98,7 @@ impl<'a> Writer<'a> {
             counts: HashMap::default(),
             atomic: HashSet::default(),
             builtin_names: Vec::new(),
+            groups_name: None,
             diags: Vec::new(),
             refused: HashSet::default(),
         }
@@ -128,6 +132,12 @@ impl<'a> Writer<'a> {
         let mut state_names = Namer::new(super::is_reserved, self.struct_names.clone());
         for (member, _, _) in SIMD_MEMBERS {
             state_names.name(member);
+        }
+        let reads_groups =
+            module.functions.iter().any(|(h, f)| reachable[h.index()] && self.reads_state_member(f, "state.groups"));
+        if reads_groups {
+            state_names.name("groups");
+            self.groups_name = Some(self.namer.name("wavec_groups"));
         }
         let abi: Vec<Param> = kernel_abi(module, self.entry)
             .into_iter()
@@ -220,11 +230,15 @@ impl<'a> Writer<'a> {
     /// Whether `f` holds an intrinsic whose Metal form reads the SIMD-group built-ins, or the
     /// group wave index.
     fn reads_simd_state(&self, f: &Function) -> bool {
+        f.exprs.iter().any(|(_, e)| matches!(e.kind, ExprKind::GroupWave(_))) || self.reads_state_member(f, "state.")
+    }
+
+    /// Whether `f` holds an intrinsic whose Metal form names `member` (`state.groups`).
+    fn reads_state_member(&self, f: &Function, member: &str) -> bool {
         f.exprs.iter().any(|(_, e)| match &e.kind {
-            ExprKind::GroupWave(_) => true,
             ExprKind::Intrinsic { id, .. } => {
                 let (_, intr) = crate::lower::intrinsics::declaration(self.stdlib, *id);
-                intr.lowerings_for("metal").any(|l| l.string(0).is_some_and(|t| t.contains("state.")))
+                intr.lowerings_for("metal").any(|l| l.string(0).is_some_and(|t| t.contains(member)))
             }
             _ => false,
         })
@@ -428,6 +442,9 @@ impl<'a> Writer<'a> {
         for (member, _, _) in SIMD_MEMBERS {
             let _ = writeln!(state, "{}uint {member};", Level(1));
         }
+        if self.groups_name.is_some() {
+            let _ = writeln!(state, "{}uint3 groups;", Level(1));
+        }
         for (h, g) in module.globals.iter() {
             if used[h.index()] && g.space == AddressSpace::Private {
                 let member = self.global_access[h.index()].trim_start_matches("state.").to_string();
@@ -570,6 +587,9 @@ impl<'a> Writer<'a> {
         for ((t, a), n) in builtins.iter().zip(&self.builtin_names) {
             params.push(format!("{t} {n} [[{a}]]"));
         }
+        if let Some(n) = &self.groups_name {
+            params.push(format!("uint3 {n} [[threadgroups_per_grid]]"));
+        }
         let _ = writeln!(out, "kernel void {name}({}) {{", params.join(", "));
         for (h, g) in module.globals.iter() {
             if used[h.index()] && g.space == AddressSpace::Groupshared {
@@ -582,6 +602,7 @@ impl<'a> Writer<'a> {
             }
         }
         members.extend(self.builtin_names[THREAD_ARGS.len()..].iter().cloned());
+        members.extend(self.groups_name.clone());
         let _ = writeln!(out, "{}wavec_state state = {{{}}};", Level(1), members.join(", "));
         for (g, access) in module.globals.iter().zip(self.global_access.clone()) {
             let (h, g) = g;

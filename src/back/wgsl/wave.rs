@@ -16,12 +16,13 @@ use crate::span::Span;
 use crate::stdlib::{AttrValue, Intrinsic, Lowering};
 use std::fmt::Write as _;
 
-/// The subgroup built-ins a `[wgsl]` form may read: (key, private variable, what it is).
-pub const BUILTINS: &[(&str, &str, &str)] = &[
-    ("subgroup_size", "wavec_subgroup_size", "the lane count"),
-    ("subgroup_invocation_id", "wavec_subgroup_invocation_id", "the lane index"),
-    ("subgroup_id", "wavec_subgroup_id", "the group wave index"),
-    ("num_subgroups", "wavec_num_subgroups", "the group wave count"),
+/// The built-ins a `[wgsl]` form may read: (key, private variable, what it is, its type).
+pub const BUILTINS: &[(&str, &str, &str, &str)] = &[
+    ("subgroup_size", "wavec_subgroup_size", "the lane count", "u32"),
+    ("subgroup_invocation_id", "wavec_subgroup_invocation_id", "the lane index", "u32"),
+    ("subgroup_id", "wavec_subgroup_id", "the group wave index", "u32"),
+    ("num_subgroups", "wavec_num_subgroups", "the group wave count", "u32"),
+    ("num_workgroups", "wavec_num_workgroups", "the groups dispatched", "vec3<u32>"),
 ];
 
 /// The native form of a call: the first `[wgsl]` attribute whose conditions hold.
@@ -113,8 +114,8 @@ impl<'a> Writer<'a> {
         };
         for key in form.positional.iter().skip(1) {
             match key {
-                AttrValue::Ident(k) => match BUILTINS.iter().find(|(b, _, _)| b == k) {
-                    Some((b, _, _)) => {
+                AttrValue::Ident(k) => match BUILTINS.iter().find(|(b, ..)| b == k) {
+                    Some((b, ..)) => {
                         self.builtins.insert(b);
                     }
                     None => self.internal(span, &format!("unknown key `{k}` in `{}`'s [wgsl] form", intr.name)),

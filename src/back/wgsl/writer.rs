@@ -68,7 +68,7 @@ fn paren(s: String, primary: bool) -> String {
 impl<'a> Writer<'a> {
     pub fn new(module: &'a Module, entry: usize, options: &'a Options, stdlib: &'a Stdlib) -> Self {
         let extra = stdlib.intrinsics.names().filter(|n| !n.starts_with("__")).map(String::from);
-        let extra = extra.chain(super::wave::BUILTINS.iter().map(|(_, n, _)| n.to_string()));
+        let extra = extra.chain(super::wave::BUILTINS.iter().map(|(_, n, ..)| n.to_string()));
         Writer {
             module,
             stdlib,
@@ -145,8 +145,8 @@ impl<'a> Writer<'a> {
         }
         let private: String = super::wave::BUILTINS
             .iter()
-            .filter(|(b, _, _)| self.builtins.contains(b))
-            .map(|(_, name, _)| format!("var<private> {name}: u32;\n"))
+            .filter(|(b, ..)| self.builtins.contains(b))
+            .map(|(_, name, _, ty)| format!("var<private> {name}: {ty};\n"))
             .collect();
         let sections: Vec<String> = [header, structs, globals, private, std::mem::take(&mut self.helpers), functions]
             .into_iter()
@@ -373,7 +373,7 @@ impl<'a> Writer<'a> {
             }
             let mut copies = String::new();
             let multi = y > 1 || z > 1 || ep.numthreads_spec[1..].iter().any(Option::is_some);
-            for (b, name, _) in super::wave::BUILTINS {
+            for (b, name, _, ty) in super::wave::BUILTINS {
                 if multi && *b == "subgroup_invocation_id" && self.builtins.contains(b) {
                     // naga takes this built-in in one-dimensional workgroups only. At the entry
                     // point every lane of a wave is active, the lanes of a partial wave the
@@ -383,7 +383,7 @@ impl<'a> Writer<'a> {
                     continue;
                 }
                 if self.builtins.contains(b) {
-                    inputs.push(format!("@builtin({b}) {name}_in: u32"));
+                    inputs.push(format!("@builtin({b}) {name}_in: {ty}"));
                     let _ = writeln!(copies, "{}{name} = {name}_in;", Level(1));
                 }
             }
