@@ -472,7 +472,8 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
         "uniform" => (true, true),
         other => return Err(format!("SKIP:the input kind `{other}` is not supported")),
     };
-    if name.as_deref().is_some_and(|n| n.contains(['.', '['])) {
+    // A value may be a member of another (`u_struct.f_int`): [`value_place`] finds it.
+    if !value && name.as_deref().is_some_and(|n| n.contains(['.', '['])) {
         return Err(format!("SKIP:inputs bound by a member path (`{}`) are not supported", name.unwrap_or_default()));
     }
     let (mut values, mut stride, mut count) = (Vec::new(), 4usize, None::<usize>);
@@ -890,9 +891,16 @@ fn zero_uniform_blocks(
     }
     for (id, space, kind) in blocks {
         let rule = if id == BufferId::PUSH { m.layout.storage() } else { m.layout.uniform() };
-        let size = size_of(&space, rule);
-        if size > 0 && !buffers.iter().any(|(b, _)| *b == id) {
-            buffers.push((id, BufferSpec { kind, data: vec![0; size as usize] }));
+        let size = size_of(&space, rule) as usize;
+        match buffers.iter_mut().find(|(b, _)| *b == id) {
+            // Values given for some members only: the rest of the block is zeros too.
+            Some((_, given)) => {
+                if given.data.len() < size {
+                    given.data.resize(size, 0);
+                }
+            }
+            None if size > 0 => buffers.push((id, BufferSpec { kind, data: vec![0; size] })),
+            None => {}
         }
     }
 }
@@ -947,15 +955,18 @@ fn cbuffer_member(
     }
 }
 
-/// Where uniform value `name` lives: the push constants (an entry point's `uniform` parameter)
-/// or the loose uniforms' block, and its byte offset there.
+/// Where uniform value `path` lives: the push constants (an entry point's `uniform` parameter)
+/// or the loose uniforms' block, and its byte offset there. The path is a value's name and
+/// then fields and elements (`u_struct.f_int`, `u_array[1].f_int`).
 fn value_place(
     checked: &crate::sema::Checked,
     bindings: &[crate::exec::compile::Binding],
-    name: &str,
+    path: &str,
 ) -> Option<(BufferId, u32)> {
     use crate::ir::AddressSpace;
     let m = &checked.module;
+    let root_end = path.find(['.', '[']).unwrap_or(path.len());
+    let name = path[..root_end].trim();
     let (_, g) = m.globals.iter().find(|(_, g)| g.name == name)?;
     let (id, rule) = match g.space {
         AddressSpace::PushConstant => (BufferId::PUSH, m.layout.storage()),
@@ -968,7 +979,44 @@ fn value_place(
     let members: Vec<_> = m.globals.iter().filter(|(_, o)| o.space == g.space).collect();
     let offsets =
         crate::layout::member_offsets(m, members.iter().map(|(_, o)| (&o.ty, o.majorness, o.packoffset)), rule);
-    members.iter().zip(offsets).find(|((_, o), _)| o.name == name).map(|(_, off)| (id, off))
+    let offset = members.iter().zip(offsets).find(|((_, o), _)| o.name == name).map(|(_, off)| off)?;
+    let (_, inner) = member_place(m, &g.ty, g.majorness, rule, &path[root_end..])?;
+    Some((id, offset + inner))
+}
+
+/// The type and byte offset of `steps` (`.field`, `[index]`, in any order) inside a value of
+/// type `ty`; `None` where a step names nothing there.
+fn member_place(
+    m: &crate::ir::Module,
+    ty: &Type,
+    majorness: crate::ir::Majorness,
+    rule: crate::layout::Rule,
+    steps: &str,
+) -> Option<(Type, u32)> {
+    let steps = steps.trim();
+    if steps.is_empty() {
+        return Some((ty.clone(), 0));
+    }
+    if let Some(rest) = steps.strip_prefix('[') {
+        let (index, rest) = rest.split_once(']')?;
+        let index: u32 = index.trim().parse().ok()?;
+        let Type::Array(elem, n) = ty else { return None };
+        if n.is_some_and(|n| index >= n) {
+            return None;
+        }
+        let stride = crate::layout::array_stride(m, elem, rule, majorness);
+        let (t, inner) = member_place(m, elem, majorness, rule, rest)?;
+        return Some((t, index * stride + inner));
+    }
+    let rest = steps.strip_prefix('.')?;
+    let end = rest.find(['.', '[']).unwrap_or(rest.len());
+    let field = rest[..end].trim();
+    let Type::Struct(h) = ty else { return None };
+    let fields = &m.structs[*h].fields;
+    let offsets = crate::layout::member_offsets(m, fields.iter().map(|f| (&f.ty, f.majorness, None)), rule);
+    let (f, at) = fields.iter().zip(offsets).find(|(f, _)| f.name == field)?;
+    let (t, inner) = member_place(m, &f.ty, f.majorness, rule, &rest[end..])?;
+    Some((t, at + inner))
 }
 
 /// How `render-test` prints a buffer of `elem` elements.
