@@ -894,11 +894,8 @@ fn zero_uniform_blocks(
         let size = size_of(&space, rule) as usize;
         match buffers.iter_mut().find(|(b, _)| *b == id) {
             // Values given for some members only: the rest of the block is zeros too.
-            Some((_, given)) => {
-                if given.data.len() < size {
-                    given.data.resize(size, 0);
-                }
-            }
+            Some((_, given)) if given.data.len() < size => given.data.resize(size, 0),
+            Some(_) => {}
             None if size > 0 => buffers.push((id, BufferSpec { kind, data: vec![0; size] })),
             None => {}
         }
