@@ -1140,6 +1140,10 @@ impl Checker {
                 if let Some(e) = self.property_get(b, h, name, span) {
                     return e;
                 }
+                // `s.K` of a static member: the object is not read.
+                if let Some(e) = self.static_member(h, name, span) {
+                    return e;
+                }
                 let def = &self.module.structs[h];
                 let msg = format!("struct `{}` has no field `{}`", def.name, name.name);
                 self.error("E0407", name.span, msg);

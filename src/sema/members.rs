@@ -271,11 +271,18 @@ impl Checker {
         }
     }
 
-    /// `S::K`: static member `K` of struct `h`; `None` when it has none.
+    /// `S::K`: static member `K` of struct `h` or of a struct it inherits from; `None` when
+    /// none has it.
     pub(super) fn static_member(&mut self, h: StructId, name: &ast::Ident, span: Span) -> Option<ExprId> {
-        let key = method_key(&self.module.structs[h].name, &name.name);
-        let g = self.globals.get(&key).copied()?;
-        Some(self.global_expr(g, span))
+        let mut pending = vec![h];
+        while let Some(s) = pending.pop() {
+            let key = method_key(&self.module.structs[s].name, &name.name);
+            if let Some(g) = self.globals.get(&key).copied() {
+                return Some(self.global_expr(g, span));
+            }
+            pending.extend(self.struct_bases.get(&s).into_iter().flatten().map(|(base, _)| *base));
+        }
+        None
     }
 }
 
