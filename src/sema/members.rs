@@ -50,6 +50,13 @@ impl Checker {
         self.method_of(h, INIT).is_some()
     }
 
+    /// Whether struct `h` has a constructor of its own that takes no arguments (or only
+    /// defaulted ones).
+    pub(super) fn has_default_constructor(&self, h: StructId) -> bool {
+        let (_, ids) = self.method_overloads(h, INIT);
+        ids.iter().any(|id| self.sigs[id.index()].defaults.iter().all(Option::is_some))
+    }
+
     /// Reads property `name` of `object`; `None` when `h` has no such property.
     pub(super) fn property_get(
         &mut self,

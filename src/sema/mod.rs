@@ -1991,9 +1991,31 @@ impl Checker {
         });
         let mut stmts = Vec::new();
         if let (Some(h), Some((local, _))) = (init, this) {
-            // A constructor starts from the fields' defaults (zero where none is given).
+            // A constructor starts from the fields' defaults (zero where none is given), then
+            // each base's default constructor, as C++ and Slang call it, on the base's part.
             let value = self.default_object(h, f.name.span);
             stmts.push(Stmt::Local { local, init: Some(value) });
+            // The base's fields are the derived struct's first ones, from `first` on.
+            let bases = self.struct_bases.get(&h).cloned().unwrap_or_default();
+            let span = f.name.span;
+            for (base, first) in bases {
+                if !self.has_default_constructor(base) {
+                    continue;
+                }
+                let Some(made) = self.construct_object(base, Vec::new(), span) else { continue };
+                let Some(st) = self.cur.as_mut() else { continue };
+                let part = st.func.locals.append(Local::new("base", Type::Struct(base), span));
+                stmts.push(Stmt::Local { local: part, init: Some(made) });
+                for (i, field) in self.module.structs[base].fields.clone().into_iter().enumerate() {
+                    let object = self.add_expr(ExprKind::Local(local), Type::Struct(h), span);
+                    let index = (first + i) as u32;
+                    let target = self.add_expr(ExprKind::Field { base: object, index }, field.ty.clone(), span);
+                    let from = self.add_expr(ExprKind::Local(part), Type::Struct(base), span);
+                    let value = self.add_expr(ExprKind::Field { base: from, index: i as u32 }, field.ty.clone(), span);
+                    let set = self.add_expr(ExprKind::Assign { op: None, target, value }, field.ty, span);
+                    stmts.push(Stmt::Expr(set));
+                }
+            }
         }
         self.desugar_group_wave_index_params(&mut stmts);
         if let Some(t) = &f.throws {

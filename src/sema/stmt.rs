@@ -848,8 +848,12 @@ impl Checker {
                     if matches!(ty, Type::Array(_, None)) {
                         self.error("E0404", d.name.span, "array size missing");
                     }
-                    // Slang: a struct with field defaults starts from them.
+                    // Slang: a struct with a default constructor is made by it; one with field
+                    // defaults starts from them.
                     match ty {
+                        Type::Struct(h) if self.has_default_constructor(h) => {
+                            self.construct_object(h, Vec::new(), d.name.span)
+                        }
                         Type::Struct(h) if self.field_defaults.contains_key(&h) => {
                             Some(self.default_object(h, d.name.span))
                         }
