@@ -894,7 +894,10 @@ fn generic_call_ahead(tokens: &[SpannedToken], lt: usize) -> bool {
             | Token::False
             | Token::Comma
             | Token::Let
-            | Token::Colon => {}
+            | Token::Colon
+            // An array type among the arguments: `buf.Load<S[2]>(at)`.
+            | Token::LBracket
+            | Token::RBracket => {}
             Token::Lt => depth += 1,
             Token::Gt | Token::Shr => {
                 let n = if t.token == Token::Gt { 1 } else { 2 };

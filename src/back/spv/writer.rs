@@ -2686,12 +2686,33 @@ impl<'a> Writer<'a> {
                 let st = self.ty(&Type::Scalar(s), Layout::Logical);
                 Ok(self.op_ids(Op::Bitcast, st, &[pair]))
             }
-            _ => Err(err(
-                "E0612",
-                span,
-                "16-bit values in byte-address buffers are not supported by the SPIR-V backend yet",
-            )),
+            // A narrow value is part of one word (a byte-address buffer's addresses of 16-bit
+            // values are even): the word shifted down, narrowed, then bit cast to `s`.
+            bits => {
+                let w = word(self, off);
+                let shift = self.byte_shift(addr, off);
+                let uint = self.uint_ty();
+                let down = self.op_ids(Op::ShiftRightLogical, uint, &[w, shift]);
+                let narrow_u = if bits == 8 { Scalar::U8 } else { Scalar::U16 };
+                let nt = self.ty(&Type::Scalar(narrow_u), Layout::Logical);
+                let narrow = self.op_ids(Op::UConvert, nt, &[down]);
+                self.reinterpret(narrow, &Type::Scalar(narrow_u), &Type::Scalar(s), span)
+            }
         }
+    }
+
+    /// How far the bytes at `addr + off` sit above the bottom of their word, in bits.
+    fn byte_shift(&mut self, addr: Word, off: u32) -> Word {
+        let uint = self.uint_ty();
+        let at = if off == 0 {
+            addr
+        } else {
+            let o = self.const_u32(off);
+            self.op_ids(Op::IAdd, uint, &[addr, o])
+        };
+        let three = self.const_u32(3);
+        let byte = self.op_ids(Op::BitwiseAnd, uint, &[at, three]);
+        self.op_ids(Op::ShiftLeftLogical, uint, &[byte, three])
     }
 
     /// Stores one scalar `v` of type `s` at byte `addr + off` of the byte-address buffer `base`.
@@ -2708,12 +2729,23 @@ impl<'a> Writer<'a> {
                 let hi = self.op(Op::CompositeExtract, uint, vec![Operand::IdRef(pair), Operand::LiteralBit32(1)]);
                 vec![(off, lo), (off + 4, hi)]
             }
-            _ => {
-                return Err(err(
-                    "E0612",
-                    span,
-                    "16-bit values in byte-address buffers are not supported by the SPIR-V backend yet",
-                ))
+            // A narrow value changes only its bytes of the word: cleared and then set by two
+            // atomics, so that lanes writing the other bytes of the word at once keep theirs.
+            bits => {
+                let narrow_u = if bits == 8 { Scalar::U8 } else { Scalar::U16 };
+                let narrow = self.reinterpret(v, &Type::Scalar(s), &Type::Scalar(narrow_u), span)?;
+                let uint = self.uint_ty();
+                let wide = self.op_ids(Op::UConvert, uint, &[narrow]);
+                let shift = self.byte_shift(addr, off);
+                let placed = self.op_ids(Op::ShiftLeftLogical, uint, &[wide, shift]);
+                let ones = self.const_u32(if bits == 8 { 0xFF } else { 0xFFFF });
+                let mask = self.op_ids(Op::ShiftLeftLogical, uint, &[ones, shift]);
+                let keep = self.op_ids(Op::Not, uint, &[mask]);
+                let i = self.word_index(addr, off);
+                let p = self.access(base, Type::UINT, vec![zero, i]);
+                self.atomic(Op::AtomicAnd, &p, &[keep]);
+                self.atomic(Op::AtomicOr, &p, &[placed]);
+                return Ok(());
             }
         };
         for (off, w) in words {
