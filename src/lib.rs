@@ -319,14 +319,17 @@ fn front_end(
             sema::ItemStream::new(&sema_options)
         };
         let mut clean = true;
-        diags.extend(syntax::parser::parse_each(tokens, &mut |item, no_errors_yet| {
+        let mut lowered = Vec::new();
+        diags.extend(syntax::parser::parse_each(tokens, &mut |mut item, no_errors_yet| {
             // After a syntax error the compilation fails anyway; sema only ever sees items
             // of a program that parsed.
             clean &= no_errors_yet;
             if clean {
+                syntax::bitfields::lower_item(&mut item, &mut sources, &mut lowered);
                 items.item(&item);
             }
         }));
+        diags.extend(lowered);
         if diags.iter().any(Diagnostic::is_error) {
             return Some(Err(fail(diags, sources)));
         }
@@ -338,8 +341,11 @@ fn front_end(
         }
         (checked, sema_diags)
     } else {
-        let (unit, parse_diags) = syntax::parse(tokens);
+        let (mut unit, parse_diags) = syntax::parse(tokens);
         diags.extend(parse_diags);
+        for item in &mut unit.items {
+            syntax::bitfields::lower_item(item, &mut sources, &mut diags);
+        }
         if diags.iter().any(Diagnostic::is_error) {
             return Some(Err(fail(diags, sources)));
         }

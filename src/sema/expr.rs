@@ -970,6 +970,7 @@ impl Checker {
     }
 
     fn unary(&mut self, op: ast::UnOp, operand: &ast::Expr, span: Span) -> ExprId {
+        let unused = std::mem::take(&mut self.value_unused);
         let e = self.expr(operand);
         let t = self.ty(e);
         if t.is_error() {
@@ -1000,6 +1001,29 @@ impl Checker {
             if let Some(call) = self.user_operator(symbol, vec![e], span) {
                 return call;
             }
+        }
+        let property = self.cur.as_ref().is_some_and(|st| st.property_reads.contains_key(&e));
+        if let (true, Some(inc)) = (property, op.increments()) {
+            // `p.x++` of a property (a bit field): `p.x += 1` through its accessors; the
+            // postfix forms give the value before, the new one less one (exact for integers).
+            let literal = crate::syntax::token::IntLit { value: 1, unsigned: false, long: false, radix: 10 };
+            let one = ast::Expr { kind: ast::ExprKind::IntLit(literal), span };
+            let step = if inc { ast::BinOp::Add } else { ast::BinOp::Sub };
+            let mut new = self.assign_to(Some(step), e, operand, &one, span);
+            if unused {
+                return new;
+            }
+            if self.ty(new) == Type::Void {
+                // The setter gives nothing back: the new value is read again.
+                let again = self.expr(operand);
+                new = self.add_expr(ExprKind::Comma(new, again), t.clone(), span);
+            }
+            if matches!(op, ast::UnOp::PreInc | ast::UnOp::PreDec) {
+                return new;
+            }
+            let one = self.add_expr(ExprKind::Const(ConstValue::Int(1)), Type::INT, span);
+            let back = if inc { BinaryOp::Sub } else { BinaryOp::Add };
+            return self.binary(back, new, one, span);
         }
         match op {
             ast::UnOp::PreInc | ast::UnOp::PreDec | ast::UnOp::PostInc | ast::UnOp::PostDec => {

@@ -225,6 +225,9 @@ pub struct Checker {
     pending_this: Option<StructId>,
     /// Set while a constructor (`__init`) body is checked: the struct it builds.
     pending_init: Option<StructId>,
+    /// The expression being checked stands as a statement: its value is dropped (`p.x++;`
+    /// of a property need not read `x` back). Taken by the first expression that asks.
+    value_unused: bool,
     /// Slang's field defaults (`float x = 1;` in a struct), per struct that has any.
     field_defaults: HashMap<StructId, Vec<Option<ast::Initializer>>>,
     /// Each struct's methods and properties as written (its bases' included), for the structs
@@ -475,6 +478,7 @@ impl Checker {
             blanket_applied: HashSet::default(),
             pending_this: None,
             pending_init: None,
+            value_unused: false,
             field_defaults: HashMap::default(),
             inherited_members: HashMap::default(),
             struct_bases: HashMap::default(),

@@ -331,7 +331,9 @@ impl Checker {
                     dropped = true;
                 }
                 let span = e.span;
+                self.value_unused = matches!(&e.kind, ast::ExprKind::Unary { .. });
                 let e = self.expr(e);
+                self.value_unused = false;
                 if !dropped {
                     self.check_result_used(e, span);
                 }
@@ -1018,6 +1020,23 @@ impl Checker {
                             }
                         }
                         self.construct_object(h, args, span).unwrap_or_else(|| self.error_expr(span))
+                    }
+                    Type::Struct(h)
+                        if !items.is_empty()
+                            && self.module.structs[*h]
+                                .fields
+                                .iter()
+                                .any(|f| f.name.starts_with(crate::syntax::bitfields::STORAGE_PREFIX)) =>
+                    {
+                        let msg = format!(
+                            "an initializer list of `{}`, a struct with bit fields",
+                            self.module.structs[*h].name
+                        );
+                        let d = Diagnostic::error("E0409", msg)
+                            .with_label(span, "not supported yet")
+                            .with_note("start from `{}` (zeros) and set the fields one by one");
+                        self.push(d);
+                        self.error_expr(span)
                     }
                     Type::Struct(h) => {
                         let h = *h;

@@ -155,8 +155,20 @@ pub enum GenericArg {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Annotation {
     Semantic(Ident),
-    Register { slot: Ident, space: Option<Ident>, span: Span },
-    Packoffset { text: String, span: Span },
+    Register {
+        slot: Ident,
+        space: Option<Ident>,
+        span: Span,
+    },
+    Packoffset {
+        text: String,
+        span: Span,
+    },
+    /// HLSL 2021's bit field width, `uint flags : 3` ([`super::bitfields`]).
+    BitWidth {
+        bits: u32,
+        span: Span,
+    },
 }
 
 /// `T` in `T WaveActiveSum<T : numeric_svm>(T value)`, `__generic<T : IArithmetic, let N : int>`
@@ -504,6 +516,17 @@ pub enum UnOp {
     PreDec,
     PostInc,
     PostDec,
+}
+
+impl UnOp {
+    /// `Some(true)` for `++`, `Some(false)` for `--` (either side), `None` otherwise.
+    pub fn increments(self) -> Option<bool> {
+        match self {
+            UnOp::PreInc | UnOp::PostInc => Some(true),
+            UnOp::PreDec | UnOp::PostDec => Some(false),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

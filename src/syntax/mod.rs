@@ -2,6 +2,7 @@
 //! LALRPOP parser. This is the only module that knows logos and LALRPOP.
 
 pub mod ast;
+pub mod bitfields;
 pub mod classify;
 pub mod lexer;
 pub mod parser;
