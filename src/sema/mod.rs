@@ -1682,7 +1682,16 @@ impl Checker {
             };
             let init = match &d.init {
                 Some(init) => {
-                    if !matches!(space, AddressSpace::Constant | AddressSpace::Private) {
+                    if space == AddressSpace::Groupshared {
+                        // DXC accepts the initializer and ignores it: groupshared memory starts
+                        // undefined on every target.
+                        self.diags.push(
+                            Diagnostic::warning("W0505", "a groupshared variable's initializer is ignored")
+                                .with_label(init.span(), "groupshared memory starts undefined")
+                                .with_note("set it in the shader, then `GroupMemoryBarrierWithGroupSync()`"),
+                        );
+                        None
+                    } else if !matches!(space, AddressSpace::Constant | AddressSpace::Private) {
                         self.error("E0505", init.span(), "only `static` globals can have initializers");
                         None
                     } else {

@@ -377,6 +377,13 @@ fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
             declaration_follows.then_some(keyword)
         }
         "optional" if i > 0 && tokens[i - 1].token == Token::Where => Some(Token::Optional),
+        // HLSL 2021's `auto x = e;`: Slang's `var x = e;`, the type the value's.
+        "auto"
+            if matches!(next, Some(Token::Ident(_)))
+                && matches!(tokens.get(i + 2).map(|t| &t.token), Some(Token::Assign)) =>
+        {
+            Some(Token::Var)
+        }
         "countof" if next == Some(&Token::LParen) => Some(Token::Countof),
         // `f(…) throws E`, `throw e;`, `try f(…)`, `} catch (…)`.
         "throws" if i > 0 && tokens[i - 1].token == Token::RParen && matches!(next, Some(Token::Ident(_))) => {
