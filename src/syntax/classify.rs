@@ -322,6 +322,59 @@ fn contextual_keywords(tokens: &mut [SpannedToken]) {
     }
 }
 
+/// `[[vk::binding(3, 4), vk::counter_binding(4)]]`, several attributes in one C++-style list,
+/// becomes one `[[…]]` each, as the grammar reads them.
+fn split_attribute_lists(tokens: &mut Vec<SpannedToken>) {
+    let mut commas = Vec::new();
+    let mut i = 0;
+    while i + 1 < tokens.len() {
+        if !(tokens[i].token == Token::LBracket && tokens[i + 1].token == Token::LBracket) {
+            i += 1;
+            continue;
+        }
+        let mut depth = 0i32;
+        let mut j = i + 2;
+        let mut found = Vec::new();
+        while let Some(t) = tokens.get(j) {
+            match t.token {
+                Token::LParen | Token::LBracket => depth += 1,
+                Token::RParen => depth -= 1,
+                Token::RBracket if depth == 0 => break,
+                Token::RBracket => depth -= 1,
+                Token::Comma if depth == 0 => found.push(j),
+                Token::Semi | Token::LBrace | Token::RBrace => {
+                    found.clear();
+                    break;
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        let closed = tokens.get(j + 1).is_some_and(|t| t.token == Token::RBracket);
+        if closed {
+            commas.extend(found);
+        }
+        i = j;
+    }
+    if commas.is_empty() {
+        return;
+    }
+    let input = std::mem::take(tokens);
+    let mut out = Vec::with_capacity(input.len() + 3 * commas.len());
+    let mut next = commas.iter().peekable();
+    for (k, t) in input.into_iter().enumerate() {
+        if next.next_if_eq(&&k).is_some() {
+            let span = t.span;
+            for token in [Token::RBracket, Token::RBracket, Token::LBracket, Token::LBracket] {
+                out.push(SpannedToken { token, span });
+            }
+        } else {
+            out.push(t);
+        }
+    }
+    *tokens = out;
+}
+
 /// Whether a token can start an expression that is not an operator's operand (`throw x`,
 /// `try f()`; `try = 1` and `throw(…)` keep the word a name).
 fn expression_follows(next: Option<&Token>) -> bool {
@@ -405,6 +458,7 @@ fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
 }
 
 pub fn classify(tokens: &mut Vec<SpannedToken>) {
+    split_attribute_lists(tokens);
     contextual_keywords(tokens);
     visibility(tokens);
     glsl_words(tokens);
@@ -1002,6 +1056,24 @@ mod tests {
         // A member name stays an identifier.
         assert_eq!(t.last(), Some(&Token::Semi));
         assert_eq!(t[t.len() - 2], Token::Ident("P".into()));
+    }
+
+    #[test]
+    fn attribute_lists_split_into_one_list_each() {
+        let t = classified("[[vk::binding(3, 4), vk::counter_binding(4)]] int a[2]; a[b[0]];");
+        let brackets: String = t
+            .iter()
+            .map(|t| match t {
+                Token::LBracket => '[',
+                Token::RBracket => ']',
+                Token::Comma => ',',
+                _ => '.',
+            })
+            .filter(|c| *c != '.')
+            .collect();
+        // The comma between the attributes closes one list and opens the next; the one inside
+        // `binding(3, 4)` stays.
+        assert_eq!(brackets, "[[,]][[]][][[]]");
     }
 
     #[test]
