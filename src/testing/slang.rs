@@ -505,7 +505,9 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
     if ![1, 2].contains(&stride) && stride % 4 != 0 {
         return Err(format!("SKIP:a stride of {stride} bytes is not supported"));
     }
-    let slot = stride.min(4);
+    // `render-test` packs values only for strides of 1 and 2; any other stride (0 too, a
+    // byte-address buffer's) holds each value in a word.
+    let slot = if matches!(stride, 1 | 2) { stride } else { 4 };
     let mut data = Vec::new();
     for v in &values {
         let bytes = value_bytes(v, slot)?;
