@@ -930,8 +930,8 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             )));
         }
     }
-    // Float atomics (`InterlockedAdd` of a float): VK_EXT_shader_atomic_float(2), on buffers and
-    // groupshared memory alike, as the module declares them.
+    // Float atomics (`InterlockedAdd` of a float): VK_EXT_shader_atomic_float(2), on buffers,
+    // groupshared memory and `r32f` texels alike, as the module declares them.
     let float_atomic_caps = [
         spirv::CAPABILITY_ATOMIC_FLOAT32_ADD,
         spirv::CAPABILITY_ATOMIC_FLOAT64_ADD,
@@ -981,6 +981,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         float_atomics = float_atomics
             .shader_buffer_float32_atomic_add(f32_add)
             .shader_shared_float32_atomic_add(f32_add && has_add.shader_shared_float32_atomic_add == vk::TRUE)
+            .shader_image_float32_atomic_add(f32_add && has_add.shader_image_float32_atomic_add == vk::TRUE)
             .shader_buffer_float64_atomic_add(f64_add)
             .shader_shared_float64_atomic_add(f64_add && has_add.shader_shared_float64_atomic_add == vk::TRUE);
         let f32_mm = declares(spirv::CAPABILITY_ATOMIC_FLOAT32_MIN_MAX);
@@ -990,6 +991,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             .shader_shared_float32_atomic_min_max(
                 f32_mm && has_min_max.shader_shared_float32_atomic_min_max == vk::TRUE,
             )
+            .shader_image_float32_atomic_min_max(f32_mm && has_min_max.shader_image_float32_atomic_min_max == vk::TRUE)
             .shader_buffer_float64_atomic_min_max(f64_mm)
             .shader_shared_float64_atomic_min_max(
                 f64_mm && has_min_max.shader_shared_float64_atomic_min_max == vk::TRUE,

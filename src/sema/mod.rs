@@ -926,6 +926,28 @@ impl Checker {
         // Slang's `ParameterBlock<T>` holds what a `ConstantBuffer<T>` holds, in a descriptor
         // set of its own (the global is marked so; `lower::parameter_blocks` places it).
         let name = if name == "ParameterBlock" { "ConstantBuffer" } else { name };
+        // Slang's depth textures are textures of one float channel (the depth) that depth
+        // compares read; on every target they are that texture.
+        if let Some(texture) = name.strip_prefix("Depth").filter(|n| n.starts_with("Texture")) {
+            let kind = ResourceKind::from_name(texture).filter(|k| k.is_texture() && !k.is_writable());
+            let elem = match (kind, args.as_slice()) {
+                (Some(_), []) => Type::FLOAT,
+                (Some(_), [ast::GenericArg::Type(e)]) => self.resolve_type(e),
+                _ => {
+                    self.error("E0402", t.span, format!("`{name}` takes at most one element type: `{name}<float>`"));
+                    return Type::Error;
+                }
+            };
+            return match (kind, elem) {
+                (_, Type::Error) => Type::Error,
+                (Some(kind), elem @ Type::Scalar(s)) if s.is_float() => Type::Resource(kind, Some(Box::new(elem))),
+                (_, other) => {
+                    let msg = format!("a depth texture holds one float channel, not `{}`", self.type_name(&other));
+                    self.error("E0402", t.span, msg);
+                    Type::Error
+                }
+            };
+        }
         if let Some(kind) = ResourceKind::from_name(name) {
             if !kind.has_element() {
                 if !args.is_empty() {
@@ -2025,6 +2047,7 @@ impl Checker {
                 format!("function `{}` does not return a value on every path", f.name.name),
             );
         }
+        self.check_write_only_reads(&func);
         func.exprs.shrink_to_fit();
         func.uses = func.gather_uses();
         (func, state.facts)

@@ -11,7 +11,8 @@
 //!
 //! Diagnostics: E0530 a method that needs derivatives in a shader without them (found per
 //! entry point, `check_call_graph`), E0531 the wrong kind of sampler, E0532 an offset that is
-//! not a constant in range, E0533 a method or attribute the texture's type does not allow.
+//! not a constant in range, E0533 a method or attribute the texture's type does not allow,
+//! E0534 a read of a write-only texture (`WTexture2D`).
 
 use super::Checker;
 use crate::diag::Diagnostic;
@@ -81,9 +82,110 @@ impl Checker {
             return Some(self.sample_method(object, kind, elem, sk, name, args, span));
         }
         match name.name.as_str() {
+            "Load" if kind.is_write_only() => Some(self.write_only_read(kind, name.span)),
             "Load" => Some(self.texture_load(object, kind, elem, name, args, span)),
+            "Store" if kind.is_writable() => Some(self.texture_store(object, kind, elem, name, args, span)),
+            "InterlockedAddF32"
+                if kind.is_writable()
+                    && !kind.is_write_only()
+                    && matches!(kind.texture_shape(), Some((_, false)))
+                    && *elem == Type::FLOAT =>
+            {
+                Some(self.texel_add_f32(object, kind, name, args, span))
+            }
             "GetDimensions" => Some(self.texture_dimensions(object, kind, name, args, span)),
             _ => None,
+        }
+    }
+
+    fn write_only_read(&mut self, kind: ResourceKind, at: Span) -> ExprId {
+        self.write_only_error(kind, at);
+        self.error_expr(at)
+    }
+
+    fn write_only_error(&mut self, kind: ResourceKind, at: Span) {
+        let msg = format!("`{}` is write-only: its texels cannot be read", kind.name());
+        self.push(
+            Diagnostic::error("E0534", msg)
+                .with_label(at, "reads a texel")
+                .with_note(format!("declare it `{}` to read it too", kind.read_write().name())),
+        );
+    }
+
+    /// `tex.Store(coord, value)`: Slang's spelling of `tex[coord] = value`.
+    fn texture_store(
+        &mut self,
+        object: ExprId,
+        kind: ResourceKind,
+        elem: &Type,
+        name: &ast::Ident,
+        args: &[ExprId],
+        span: Span,
+    ) -> ExprId {
+        let [coord, value] = args else {
+            let msg = format!("`{}.Store` takes 2 arguments, found {}", kind.name(), args.len());
+            return self.texture_error("E0403", name.span, msg);
+        };
+        let target = self.index(object, *coord, span);
+        if self.ty(target).is_error() {
+            return target;
+        }
+        let value = self.coerce(*value, elem, span);
+        self.add_expr(ExprKind::Assign { op: None, target, value }, Type::Void, span)
+    }
+
+    /// Slang's `tex.InterlockedAddF32(coord, value[, out original])` of a `float` storage
+    /// texture: `InterlockedAdd(tex[coord], value[, original])`, an atomic float add on the
+    /// texel; the two-argument form returns the original value.
+    fn texel_add_f32(
+        &mut self,
+        object: ExprId,
+        kind: ResourceKind,
+        name: &ast::Ident,
+        args: &[ExprId],
+        span: Span,
+    ) -> ExprId {
+        let (coord, value, original) = match args {
+            [c, v] => (*c, *v, None),
+            [c, v, o] => (*c, *v, Some(*o)),
+            _ => {
+                let msg = format!("`{}.InterlockedAddF32` takes 2 or 3 arguments, found {}", kind.name(), args.len());
+                return self.texture_error("E0403", name.span, msg);
+            }
+        };
+        let texel = self.index(object, coord, span);
+        if self.ty(texel).is_error() {
+            return texel;
+        }
+        let value = self.coerce(value, &Type::FLOAT, span);
+        if let Some(original) = original {
+            return self.call_intrinsic("InterlockedAdd", vec![texel, value, original], span, name.span);
+        }
+        let Some(temp) = self.temp("original", Type::FLOAT, span) else { return self.error_expr(span) };
+        let out = self.add_expr(ExprKind::Local(temp), Type::FLOAT, span);
+        let call = self.call_intrinsic("InterlockedAdd", vec![texel, value, out], span, name.span);
+        let read = self.add_expr(ExprKind::Local(temp), Type::FLOAT, span);
+        self.add_expr(ExprKind::Comma(call, read), Type::FLOAT, span)
+    }
+
+    /// Refuses every read of a write-only texture's texels in `f`: a `[]` that is not the whole
+    /// target of a plain assignment (`tex[p] += v`, `tex[p].x = v` and atomics read the texel).
+    pub(super) fn check_write_only_reads(&mut self, f: &Function) {
+        let written: std::collections::HashSet<ExprId> = f
+            .exprs
+            .iter()
+            .filter_map(|(_, e)| match e.kind {
+                ExprKind::Assign { op: None, target, .. } => Some(target),
+                _ => None,
+            })
+            .collect();
+        for (id, e) in f.exprs.iter() {
+            let ExprKind::Index { base, .. } = e.kind else { continue };
+            if let Type::Resource(kind, _) = f.exprs[base].ty {
+                if kind.is_write_only() && !written.contains(&id) {
+                    self.write_only_error(kind, e.span);
+                }
+            }
         }
     }
 

@@ -108,7 +108,7 @@ struct TestLine {
 }
 
 /// Reads a `//TEST(categories):COMMAND(options):args` line (any number of slashes, blanks
-/// after them, an optional `DISABLE_`).
+/// after them, an optional `DISABLE_` before `TEST` or `_DISABLED` after it).
 fn test_line(line: &str) -> Option<TestLine> {
     let rest = line.trim_start().strip_prefix("//")?.trim_start_matches('/').trim_start();
     let (disabled, rest) = match rest.strip_prefix("DISABLE_").or_else(|| rest.strip_prefix("DISABLED_")) {
@@ -116,6 +116,11 @@ fn test_line(line: &str) -> Option<TestLine> {
         None => (false, rest),
     };
     let rest = rest.strip_prefix("TEST")?;
+    // `TEST_DISABLED` is no command `slang-test` knows, so it runs nothing: disabled too.
+    let (disabled, rest) = match rest.strip_prefix("_DISABLED") {
+        Some(r) => (true, r),
+        None => (disabled, rest),
+    };
     let rest = if let Some(r) = rest.strip_prefix('(') { &r[r.find(')')? + 1..] } else { rest };
     let rest = rest.strip_prefix(':')?;
     let name_end = rest.find([':', '(']).unwrap_or(rest.len());
@@ -1094,6 +1099,7 @@ mod tests {
         assert_eq!(t.options, ["filecheck-buffer=CHECK"]);
         assert_eq!(t.args, ["-vk", "-compute", "-xslang", "-DX=1"]);
         assert!(test_line("//DISABLE_TEST:SIMPLE:-target spirv").unwrap().disabled);
+        assert!(test_line("//TEST_DISABLED(compute):COMPARE_COMPUTE:-vk").unwrap().disabled);
         assert!(test_line("//TEST_INPUT:ubuffer(data=[1]):out").is_none());
         let p = plan(
             &test_line("//TEST:COMPARE_COMPUTE:-vk -Xslang... -DA -D B=2 -X. -compute-dispatch 4,1,1").unwrap(),

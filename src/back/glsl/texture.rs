@@ -118,7 +118,8 @@ impl<'a> Writer<'a> {
             }
         };
         let coherent = if g.coherent { "coherent " } else { "" };
-        let _ = writeln!(out, "layout({}) uniform {coherent}{ty} {name}{dims};", qualifiers.join(", "));
+        let access = if kind.is_write_only() { "writeonly " } else { "" };
+        let _ = writeln!(out, "layout({}) uniform {coherent}{access}{ty} {name}{dims};", qualifiers.join(", "));
     }
 
     /// Checks the element type a texture holds (32-bit scalars and vectors, as in SPIR-V).

@@ -263,7 +263,8 @@ impl<'a> Writer<'a> {
             Type::Struct(h) => self.struct_names[h.index()].clone(),
             Type::Array(e, Some(n)) => format!("{}[{n}]", self.ty(e)),
             Type::Array(e, None) => format!("{}[]", self.ty(e)),
-            Type::Resource(k, Some(e)) => format!("{}<{}>", k.name(), self.ty(e)),
+            // HLSL has no write-only textures: a `WTexture2D` is declared read-write.
+            Type::Resource(k, Some(e)) => format!("{}<{}>", k.read_write().name(), self.ty(e)),
             other => other.to_string(),
         }
     }

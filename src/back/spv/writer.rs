@@ -856,6 +856,9 @@ impl<'a> Writer<'a> {
                             if g.coherent {
                                 self.decorate(iv.var, Decoration::Coherent, vec![]);
                             }
+                            if kind.is_write_only() {
+                                self.decorate(iv.var, Decoration::NonReadable, vec![]);
+                            }
                             self.bind(iv.var, Slot::Global(h));
                             self.gvars.insert(h, GVar::Image(iv));
                         }
@@ -883,6 +886,9 @@ impl<'a> Writer<'a> {
                             let iv = self.image_var(*kind, elem, g.image_format, &g.name, count, g.span)?;
                             if g.coherent {
                                 self.decorate(iv.var, Decoration::Coherent, vec![]);
+                            }
+                            if kind.is_write_only() {
+                                self.decorate(iv.var, Decoration::NonReadable, vec![]);
                             }
                             self.bind(iv.var, Slot::Global(h));
                             self.gvars.insert(h, GVar::Image(iv));

@@ -297,20 +297,22 @@ impl<'a> Writer<'a> {
     }
 
     /// `OpImageTexelPointer` to texel `Img[coord]` of a storage image: an atomic's destination.
-    /// Vulkan allows atomics only on single-channel 32-bit integer formats (the stdlib's atomics
-    /// take integers), which spirv-val checks; others are refused here with the reason.
+    /// Vulkan allows atomics only on single-channel 32-bit formats: integer ones, and `r32f`
+    /// for the float atomics of VK_EXT_shader_atomic_float (spirv-val checks the rest);
+    /// others are refused here with the reason.
     pub(in crate::back::spv) fn texel_pointer(&mut self, image: ExprId, coord: ExprId, span: Span) -> R<Ptr> {
         use spirv::ImageFormat as F;
         let Some(GVar::Image(iv)) = self.descriptor_global(image).and_then(|g| self.gvars.get(&g).cloned()) else {
             return Err(err("E0612", span, "an atomic on a texel of a texture that is not a global"));
         };
-        if !matches!(iv.format, F::R32i | F::R32ui) {
+        let float = iv.format == F::R32f && iv.elem == Type::FLOAT;
+        if !matches!(iv.format, F::R32i | F::R32ui) && !float {
             return Err(err(
                 "E0612",
                 span,
                 format!(
                     "an atomic on a texel of `{}<{}>` (format `{}`): Vulkan's image atomics need a single-channel \
-                     32-bit integer format (`r32ui`, `r32i`)",
+                     32-bit format (`r32ui`, `r32i`, or `r32f` for a `float`)",
                     iv.kind.name(),
                     self.m.type_name(&iv.elem),
                     Format::from_spirv_code(iv.format as u32).map_or("unknown", Format::name)
