@@ -77,6 +77,7 @@ const OTHER_TYPES: &[&str] = &[
     "DepthTexture1DArray",
     "DepthTexture2D",
     "DepthTexture2DArray",
+    "DepthTexture3D",
     "DepthTextureCube",
     "DepthTextureCubeArray",
     "ConstantBuffer",
