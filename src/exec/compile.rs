@@ -379,6 +379,8 @@ pub struct Program {
     pub bindings: Vec<Binding>,
     pub entry_ret: Slot,
     pub numthreads: [u32; 3],
+    /// The entry point's derivative groups, which implicit-LOD sampling reads.
+    pub derivative_group: Option<DerivativeGroup>,
 }
 
 struct Frame {
@@ -448,6 +450,7 @@ impl<'m> Compiler<'m> {
             bindings: Vec::new(),
             entry_ret: 0,
             numthreads: ep.numthreads.unwrap_or([1, 1, 1]),
+            derivative_group: ep.derivative_group,
         };
         Compiler {
             m,

@@ -775,7 +775,42 @@ pub struct EntryPoint {
     /// `[RootSignature("…")]`: D3D12 reads it from the DXIL, so HLSL output keeps it; no other
     /// target has root signatures.
     pub root_signature: Option<String>,
+    /// How a compute shader's threads form the 2×2 groups that implicit-LOD sampling takes
+    /// derivatives over; `None`: it has no derivatives.
+    pub derivative_group: Option<DerivativeGroup>,
     pub span: Span,
+}
+
+/// The derivative groups of a compute shader (Slang's `[DerivativeGroupQuad]` and
+/// `[DerivativeGroupLinear]`, GLSL's `derivative_group_quadsNV`/`…linearNV`; SPIR-V's
+/// `DerivativeGroupQuadsKHR`/`…LinearKHR`). Each group is four threads, read as a 2×2 block:
+/// its first thread, the one to its right, the one below, and the one below and right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DerivativeGroup {
+    /// 2×2 blocks of `SV_GroupThreadID.xy` (x and y of the group even).
+    Quads,
+    /// Four consecutive `SV_GroupIndex`es (a group of a multiple of four threads).
+    Linear,
+}
+
+impl DerivativeGroup {
+    /// The four `SV_GroupIndex`es of the group holding thread `index` of a group of `size`, in
+    /// the order first, right, below, below-right.
+    pub fn members(self, index: u32, size: [u32; 3]) -> [u32; 4] {
+        match self {
+            DerivativeGroup::Linear => {
+                let base = index & !3;
+                [base, base + 1, base + 2, base + 3]
+            }
+            DerivativeGroup::Quads => {
+                let row = size[0];
+                let plane = size[0] * size[1];
+                let (x, y, z) = (index % row, index % plane / row, index / plane);
+                let at = |dx: u32, dy: u32| (x & !1) + dx + ((y & !1) + dy) * row + z * plane;
+                [at(0, 0), at(1, 0), at(0, 1), at(1, 1)]
+            }
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default)]

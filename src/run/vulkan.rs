@@ -1003,6 +1003,31 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             extensions.push(vk::EXT_SHADER_ATOMIC_FLOAT2_NAME.as_ptr());
         }
     }
+    // Implicit-LOD sampling in compute code: VK_NV_compute_shader_derivatives, with the
+    // derivative groups the module declares.
+    let quads = declares(spirv::CAPABILITY_COMPUTE_DERIVATIVE_GROUP_QUADS);
+    let linear = declares(spirv::CAPABILITY_COMPUTE_DERIVATIVE_GROUP_LINEAR);
+    let mut derivatives = vk::PhysicalDeviceComputeShaderDerivativesFeaturesNV::default();
+    if quads || linear {
+        let mut has = vk::PhysicalDeviceComputeShaderDerivativesFeaturesNV::default();
+        let mut query = vk::PhysicalDeviceFeatures2::default().push_next(&mut has);
+        // SAFETY: a query on a physical device of this instance; the chain outlives the call.
+        unsafe { s.instance().get_physical_device_features2(p.pd, &mut query) };
+        for (used, name, has) in [
+            (quads, "computeDerivativeGroupQuads", has.compute_derivative_group_quads),
+            (linear, "computeDerivativeGroupLinear", has.compute_derivative_group_linear),
+        ] {
+            if used && has != vk::TRUE {
+                return Err(RunError::MissingFeature(format!(
+                    "the shader needs `{name}` (VK_NV_compute_shader_derivatives: implicit-LOD sampling in compute \
+                     code), which `{}` does not have",
+                    p.info.name
+                )));
+            }
+        }
+        derivatives = derivatives.compute_derivative_group_quads(quads).compute_derivative_group_linear(linear);
+        extensions.push(vk::NV_COMPUTE_SHADER_DERIVATIVES_NAME.as_ptr());
+    }
     let indexing_used = indexing.runtime_descriptor_array == vk::TRUE
         || indexing.shader_sampled_image_array_non_uniform_indexing == vk::TRUE
         || indexing.shader_storage_image_array_non_uniform_indexing == vk::TRUE;
@@ -1031,6 +1056,9 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     }
     if required_size.is_some() {
         device_info = device_info.push_next(&mut size_feature);
+    }
+    if quads || linear {
+        device_info = device_info.push_next(&mut derivatives);
     }
     if d.scalar_block_layout {
         device_info = device_info.push_next(&mut scalar_feature);

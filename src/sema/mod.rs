@@ -237,6 +237,8 @@ pub struct Checker {
     /// `[numthreads]`.
     glsl_local_size: Option<[u32; 3]>,
     glsl_local_size_span: Option<Span>,
+    /// GLSL's `layout(derivative_group_quadsNV) in;`, for the compute entry point.
+    glsl_derivative_group: Option<(DerivativeGroup, Span)>,
     /// `buffer` blocks with an instance name, by that name.
     blocks: HashMap<String, glsl::BlockMembers>,
     /// Members of `buffer` blocks without an instance name, of fixed size: their buffer.
@@ -484,6 +486,7 @@ impl Checker {
             instance_generics: HashMap::default(),
             glsl_local_size: None,
             glsl_local_size_span: None,
+            glsl_derivative_group: None,
             blocks: HashMap::default(),
             block_fields: HashMap::default(),
             global_inputs: Vec::new(),
@@ -2354,6 +2357,7 @@ impl Checker {
             );
         }
         let wave_size = Self::attr(&attrs, "WaveSize").and_then(|a| self.wave_size(a, stage));
+        let derivative_group = self.derivative_group(&attrs, stage, numthreads);
         let root_signature = Self::attr(&attrs, "RootSignature").and_then(|a| match &a.args[..] {
             [ast::Expr { kind: ast::ExprKind::StringLit(s), .. }] => Some(s.clone()),
             _ => {
@@ -2369,6 +2373,7 @@ impl Checker {
             numthreads_spec,
             wave_size,
             root_signature,
+            derivative_group,
             span: f_span,
         })
     }
@@ -2468,7 +2473,7 @@ impl Checker {
                 }
             }
         }
-        if ep.stage != Stage::Pixel {
+        if ep.stage != Stage::Pixel && ep.derivative_group.is_none() {
             for (method, span) in &facts.derivatives {
                 let instead = if *method == "SampleCmp" {
                     "use `SampleCmpLevelZero` (or `SampleCmpLevel`), which reads level 0 (a given level)"
@@ -2476,14 +2481,19 @@ impl Checker {
                     "use `SampleLevel` with an explicit level (`SampleLevel(s, uv, 0)`), or `SampleGrad` with \
                      explicit gradients"
                 };
-                self.push(
-                    Diagnostic::error(
-                        "E0530",
-                        format!("`{method}` needs derivatives, which {} shaders do not have", ep.stage.name()),
-                    )
-                    .with_label(*span, format!("called in the {} shader `{}`", ep.stage.name(), ep.name))
-                    .with_note(format!("it picks its mip level from screen-space derivatives; {instead}")),
-                );
+                let mut d = Diagnostic::error(
+                    "E0530",
+                    format!("`{method}` needs derivatives, which {} shaders do not have", ep.stage.name()),
+                )
+                .with_label(*span, format!("called in the {} shader `{}`", ep.stage.name(), ep.name))
+                .with_note(format!("it picks its mip level from screen-space derivatives; {instead}"));
+                if ep.stage == Stage::Compute {
+                    d = d.with_note(
+                        "or give the compute shader derivative groups: `[DerivativeGroupQuad]` or \
+                         `[DerivativeGroupLinear]`",
+                    );
+                }
+                self.push(d);
             }
         }
         for (callee, span) in &facts.calls {

@@ -12,7 +12,8 @@
 //! Diagnostics: E0530 a method that needs derivatives in a shader without them (found per
 //! entry point, `check_call_graph`), E0531 the wrong kind of sampler, E0532 an offset that is
 //! not a constant in range, E0533 a method or attribute the texture's type does not allow,
-//! E0534 a read of a write-only texture (`WTexture2D`).
+//! E0534 a read of a write-only texture (`WTexture2D`), E0535 derivative groups a compute
+//! shader's group cannot form.
 
 use super::Checker;
 use crate::diag::Diagnostic;
@@ -96,6 +97,43 @@ impl Checker {
             "GetDimensions" => Some(self.texture_dimensions(object, kind, name, args, span)),
             _ => None,
         }
+    }
+
+    /// The derivative groups of an entry point: `[DerivativeGroupQuad]`,
+    /// `[DerivativeGroupLinear]`, or GLSL's `layout(derivative_group_quadsNV) in;`. They let a
+    /// compute shader sample with implicit LODs; the group's shape must hold whole groups of
+    /// four (E0535).
+    pub(super) fn derivative_group(
+        &mut self,
+        attrs: &[ast::Attribute],
+        stage: Stage,
+        numthreads: Option<[u32; 3]>,
+    ) -> Option<DerivativeGroup> {
+        let written =
+            [("DerivativeGroupQuad", DerivativeGroup::Quads), ("DerivativeGroupLinear", DerivativeGroup::Linear)]
+                .into_iter()
+                .find_map(|(name, g)| Self::attr(attrs, name).map(|a| (g, a.span)))
+                .or(self.glsl_derivative_group.filter(|_| stage == Stage::Compute));
+        let (group, at) = written?;
+        if stage != Stage::Compute {
+            self.error("E0535", at, format!("derivative groups are for compute shaders, not {} shaders", stage.name()));
+            return None;
+        }
+        let [x, y, z] = numthreads.unwrap_or([1, 1, 1]);
+        let fits = match group {
+            DerivativeGroup::Quads => x % 2 == 0 && y % 2 == 0,
+            DerivativeGroup::Linear => (x * y * z) % 4 == 0,
+        };
+        if !fits {
+            let need = match group {
+                DerivativeGroup::Quads => "2×2 blocks of threads: the group's x and y must be even",
+                DerivativeGroup::Linear => "four consecutive threads: the group must hold a multiple of 4 threads",
+            };
+            let msg = format!("a group of {x}×{y}×{z} threads cannot form derivative groups of {need}");
+            self.push(Diagnostic::error("E0535", msg).with_label(at, "derivative groups asked for here"));
+            return None;
+        }
+        Some(group)
     }
 
     fn write_only_read(&mut self, kind: ResourceKind, at: Span) -> ExprId {
