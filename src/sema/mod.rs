@@ -931,20 +931,20 @@ impl Checker {
         let name = if name == "ParameterBlock" { "ConstantBuffer" } else { name };
         // Slang's depth textures are textures of one float channel (the depth) that depth
         // compares read; on every target they are that texture.
-        if let Some(texture) = name.strip_prefix("Depth").filter(|n| n.starts_with("Texture")) {
-            let kind = ResourceKind::from_name(texture).filter(|k| k.is_texture() && !k.is_writable());
-            let elem = match (kind, args.as_slice()) {
-                (Some(_), []) => Type::FLOAT,
-                (Some(_), [ast::GenericArg::Type(e)]) => self.resolve_type(e),
+        let depth = name.strip_prefix("Depth").and_then(ResourceKind::from_name);
+        if let Some(kind) = depth.filter(|k| k.is_texture() && !k.is_writable()) {
+            let elem = match args.as_slice() {
+                [] => Type::FLOAT,
+                [ast::GenericArg::Type(e)] => self.resolve_type(e),
                 _ => {
                     self.error("E0402", t.span, format!("`{name}` takes at most one element type: `{name}<float>`"));
                     return Type::Error;
                 }
             };
-            return match (kind, elem) {
-                (_, Type::Error) => Type::Error,
-                (Some(kind), elem @ Type::Scalar(s)) if s.is_float() => Type::Resource(kind, Some(Box::new(elem))),
-                (_, other) => {
+            return match elem {
+                Type::Error => Type::Error,
+                Type::Scalar(s) if s.is_float() => Type::Resource(kind, Some(Box::new(elem))),
+                other => {
                     let msg = format!("a depth texture holds one float channel, not `{}`", self.type_name(&other));
                     self.error("E0402", t.span, msg);
                     Type::Error
