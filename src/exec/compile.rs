@@ -381,6 +381,8 @@ pub struct Program {
     pub bindings: Vec<Binding>,
     pub entry_ret: Slot,
     pub numthreads: [u32; 3],
+    /// The entry point's derivative groups, which implicit-LOD sampling reads.
+    pub derivative_group: Option<DerivativeGroup>,
 }
 
 struct Frame {
@@ -450,6 +452,7 @@ impl<'m> Compiler<'m> {
             bindings: Vec::new(),
             entry_ret: 0,
             numthreads: ep.numthreads.unwrap_or([1, 1, 1]),
+            derivative_group: ep.derivative_group,
         };
         Compiler {
             m,

@@ -711,6 +711,41 @@ impl Exec<'_> {
         }
     }
 
+    /// The derivatives of lane `l`'s sampling coordinate along x and y, taken over its
+    /// derivative group (sema admits implicit LODs in compute code only with one) as Vulkan's
+    /// coarse derivatives: the coordinate of the thread to the right of the group's first one,
+    /// and of the one below it, less the first one's. The group's four threads must be active
+    /// lanes of one wave (E0712), as a GPU's derivatives need them.
+    fn group_derivatives(&mut self, wave: &Wave, t: &TexInst, l: usize) -> Option<([f32; 3], [f32; 3])> {
+        let w = self.w;
+        let group = self.p.derivative_group?;
+        let members = group.members(wave.lanes[l], self.p.numthreads);
+        let lane_of =
+            |index: u32| wave.lanes.iter().position(|&g| g == index).filter(|&k| k < w && wave.exec >> k & 1 == 1);
+        let Some([first, right, below, _]) =
+            members.map(lane_of).into_iter().collect::<Option<Vec<_>>>().and_then(|v| <[usize; 4]>::try_from(v).ok())
+        else {
+            let d = Diagnostic::error(
+                "E0712",
+                format!(
+                    "implicit-LOD sampling needs the derivative group's four threads ({members:?}) active in one wave"
+                ),
+            )
+            .with_label(t.span, "takes derivatives here")
+            .with_note(self.who(wave, l));
+            self.report(d);
+            return None;
+        };
+        let dims = t.kind.texture_shape().map_or(1, |(d, _)| d.coord_dims() as usize);
+        let at = |lane: usize, i: usize| f32::from_bits(wave.regs[t.coord[i] as usize * w + lane] as u32);
+        let (mut dx, mut dy) = ([0.0f32; 3], [0.0f32; 3]);
+        for i in 0..dims.min(t.coord.len()) {
+            dx[i] = at(right, i) - at(first, i);
+            dy[i] = at(below, i) - at(first, i);
+        }
+        Some((dx, dy))
+    }
+
     /// One lane's sample or gather.
     fn sample_lane(&mut self, wave: &Wave, t: &TexInst, op: crate::ir::SampleOp, e: u32, l: usize) -> Option<Vec<u32>> {
         let w = self.w;
@@ -746,7 +781,10 @@ impl Exec<'_> {
         let lod = match (&t.grad, t.level) {
             (Some((dx, dy)), _) => Lod::Gradients(g3(dx), g3(dy)),
             (None, Some(r)) => Lod::Explicit(f(r)),
-            // SampleCmpLevelZero; the implicit-LOD methods never reach compute code.
+            (None, None) if op.kind.needs_derivatives() => {
+                let (dx, dy) = self.group_derivatives(wave, t, l)?;
+                Lod::Gradients(dx, dy)
+            }
             (None, None) => Lod::Explicit(0.0),
         };
         let request = Request {

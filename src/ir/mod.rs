@@ -124,6 +124,12 @@ pub enum ResourceKind {
     RWTexture1DArray,
     SamplerState,
     SamplerComparisonState,
+    /// Slang's write-only textures: storage images a shader may only write whole texels of.
+    WTexture1D,
+    WTexture1DArray,
+    WTexture2D,
+    WTexture2DArray,
+    WTexture3D,
 }
 
 impl ResourceKind {
@@ -153,6 +159,11 @@ impl ResourceKind {
             "RWTexture1DArray" => RWTexture1DArray,
             "SamplerState" => SamplerState,
             "SamplerComparisonState" => SamplerComparisonState,
+            "WTexture1D" => WTexture1D,
+            "WTexture1DArray" => WTexture1DArray,
+            "WTexture2D" => WTexture2D,
+            "WTexture2DArray" => WTexture2DArray,
+            "WTexture3D" => WTexture3D,
             _ => return None,
         })
     }
@@ -182,6 +193,29 @@ impl ResourceKind {
             RWTexture1DArray => "RWTexture1DArray",
             SamplerState => "SamplerState",
             SamplerComparisonState => "SamplerComparisonState",
+            WTexture1D => "WTexture1D",
+            WTexture1DArray => "WTexture1DArray",
+            WTexture2D => "WTexture2D",
+            WTexture2DArray => "WTexture2DArray",
+            WTexture3D => "WTexture3D",
+        }
+    }
+    /// A write-only texture (`WTexture2D`): its texels are written, never read.
+    pub fn is_write_only(self) -> bool {
+        use ResourceKind::*;
+        matches!(self, WTexture1D | WTexture1DArray | WTexture2D | WTexture2DArray | WTexture3D)
+    }
+    /// The read-write texture of a write-only one's shape (what HLSL, which has no write-only
+    /// textures, declares); any other kind itself.
+    pub fn read_write(self) -> ResourceKind {
+        use ResourceKind::*;
+        match self {
+            WTexture1D => RWTexture1D,
+            WTexture1DArray => RWTexture1DArray,
+            WTexture2D => RWTexture2D,
+            WTexture2DArray => RWTexture2DArray,
+            WTexture3D => RWTexture3D,
+            other => other,
         }
     }
     pub fn is_writable(self) -> bool {
@@ -197,7 +231,7 @@ impl ResourceKind {
                 | RWTexture3D
                 | RWTexture2DArray
                 | RWTexture1DArray
-        )
+        ) || self.is_write_only()
     }
     pub fn is_texture(self) -> bool {
         use ResourceKind::*;
@@ -215,7 +249,7 @@ impl ResourceKind {
                 | Texture1DArray
                 | TextureCubeArray
                 | RWTexture1DArray
-        )
+        ) || self.is_write_only()
     }
     /// A resource whose elements are texels a shader may write and update atomically: a
     /// read-write texture or typed buffer (an image to SPIR-V and GLSL).
@@ -231,7 +265,7 @@ impl ResourceKind {
     /// Number of coordinates that index the resource with `[]`.
     pub fn index_dims(self) -> u8 {
         use ResourceKind::*;
-        match self {
+        match self.read_write() {
             Texture2D | RWTexture2D | Texture1DArray | RWTexture1DArray => 2,
             Texture3D | RWTexture3D | Texture2DArray | RWTexture2DArray | TextureCube => 3,
             TextureCubeArray => 4,
@@ -246,7 +280,7 @@ impl ResourceKind {
     /// A texture's shape: its dimensionality and whether it is an array of layers.
     pub fn texture_shape(self) -> Option<(TextureDim, bool)> {
         use ResourceKind::*;
-        Some(match self {
+        Some(match self.read_write() {
             Texture1D | RWTexture1D => (TextureDim::D1, false),
             Texture1DArray | RWTexture1DArray => (TextureDim::D1, true),
             Texture2D | RWTexture2D => (TextureDim::D2, false),
@@ -741,7 +775,42 @@ pub struct EntryPoint {
     /// `[RootSignature("…")]`: D3D12 reads it from the DXIL, so HLSL output keeps it; no other
     /// target has root signatures.
     pub root_signature: Option<String>,
+    /// How a compute shader's threads form the 2×2 groups that implicit-LOD sampling takes
+    /// derivatives over; `None`: it has no derivatives.
+    pub derivative_group: Option<DerivativeGroup>,
     pub span: Span,
+}
+
+/// The derivative groups of a compute shader (Slang's `[DerivativeGroupQuad]` and
+/// `[DerivativeGroupLinear]`, GLSL's `derivative_group_quadsNV`/`…linearNV`; SPIR-V's
+/// `DerivativeGroupQuadsKHR`/`…LinearKHR`). Each group is four threads, read as a 2×2 block:
+/// its first thread, the one to its right, the one below, and the one below and right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DerivativeGroup {
+    /// 2×2 blocks of `SV_GroupThreadID.xy` (x and y of the group even).
+    Quads,
+    /// Four consecutive `SV_GroupIndex`es (a group of a multiple of four threads).
+    Linear,
+}
+
+impl DerivativeGroup {
+    /// The four `SV_GroupIndex`es of the group holding thread `index` of a group of `size`, in
+    /// the order first, right, below, below-right.
+    pub fn members(self, index: u32, size: [u32; 3]) -> [u32; 4] {
+        match self {
+            DerivativeGroup::Linear => {
+                let base = index & !3;
+                [base, base + 1, base + 2, base + 3]
+            }
+            DerivativeGroup::Quads => {
+                let row = size[0];
+                let plane = size[0] * size[1];
+                let (x, y, z) = (index % row, index % plane / row, index / plane);
+                let at = |dx: u32, dy: u32| (x & !1) + dx + ((y & !1) + dy) * row + z * plane;
+                [at(0, 0), at(1, 0), at(0, 1), at(1, 1)]
+            }
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default)]

@@ -113,6 +113,9 @@ pub(crate) const CAPABILITY_ATOMIC_FLOAT64_ADD: u32 = 6034;
 pub(crate) const CAPABILITY_ATOMIC_FLOAT32_MIN_MAX: u32 = 5612;
 pub(crate) const CAPABILITY_ATOMIC_FLOAT64_MIN_MAX: u32 = 5613;
 pub(crate) const CAPABILITY_IMAGE_GATHER_EXTENDED: u32 = 25;
+/// Derivative groups of compute shaders (SPV_NV_compute_shader_derivatives).
+pub(crate) const CAPABILITY_COMPUTE_DERIVATIVE_GROUP_QUADS: u32 = 5288;
+pub(crate) const CAPABILITY_COMPUTE_DERIVATIVE_GROUP_LINEAR: u32 = 5350;
 pub(crate) const CAPABILITY_MIN_LOD: u32 = 42;
 pub(crate) const CAPABILITY_SAMPLED_CUBE_ARRAY: u32 = 45;
 pub(crate) const CAPABILITY_STORAGE_IMAGE_EXTENDED_FORMATS: u32 = 49;

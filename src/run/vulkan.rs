@@ -930,8 +930,8 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             )));
         }
     }
-    // Float atomics (`InterlockedAdd` of a float): VK_EXT_shader_atomic_float(2), on buffers and
-    // groupshared memory alike, as the module declares them.
+    // Float atomics (`InterlockedAdd` of a float): VK_EXT_shader_atomic_float(2), on buffers,
+    // groupshared memory and `r32f` texels alike, as the module declares them.
     let float_atomic_caps = [
         spirv::CAPABILITY_ATOMIC_FLOAT32_ADD,
         spirv::CAPABILITY_ATOMIC_FLOAT64_ADD,
@@ -981,6 +981,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         float_atomics = float_atomics
             .shader_buffer_float32_atomic_add(f32_add)
             .shader_shared_float32_atomic_add(f32_add && has_add.shader_shared_float32_atomic_add == vk::TRUE)
+            .shader_image_float32_atomic_add(f32_add && has_add.shader_image_float32_atomic_add == vk::TRUE)
             .shader_buffer_float64_atomic_add(f64_add)
             .shader_shared_float64_atomic_add(f64_add && has_add.shader_shared_float64_atomic_add == vk::TRUE);
         let f32_mm = declares(spirv::CAPABILITY_ATOMIC_FLOAT32_MIN_MAX);
@@ -990,6 +991,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             .shader_shared_float32_atomic_min_max(
                 f32_mm && has_min_max.shader_shared_float32_atomic_min_max == vk::TRUE,
             )
+            .shader_image_float32_atomic_min_max(f32_mm && has_min_max.shader_image_float32_atomic_min_max == vk::TRUE)
             .shader_buffer_float64_atomic_min_max(f64_mm)
             .shader_shared_float64_atomic_min_max(
                 f64_mm && has_min_max.shader_shared_float64_atomic_min_max == vk::TRUE,
@@ -1000,6 +1002,31 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         if f32_mm || f64_mm {
             extensions.push(vk::EXT_SHADER_ATOMIC_FLOAT2_NAME.as_ptr());
         }
+    }
+    // Implicit-LOD sampling in compute code: VK_NV_compute_shader_derivatives, with the
+    // derivative groups the module declares.
+    let quads = declares(spirv::CAPABILITY_COMPUTE_DERIVATIVE_GROUP_QUADS);
+    let linear = declares(spirv::CAPABILITY_COMPUTE_DERIVATIVE_GROUP_LINEAR);
+    let mut derivatives = vk::PhysicalDeviceComputeShaderDerivativesFeaturesNV::default();
+    if quads || linear {
+        let mut has = vk::PhysicalDeviceComputeShaderDerivativesFeaturesNV::default();
+        let mut query = vk::PhysicalDeviceFeatures2::default().push_next(&mut has);
+        // SAFETY: a query on a physical device of this instance; the chain outlives the call.
+        unsafe { s.instance().get_physical_device_features2(p.pd, &mut query) };
+        for (used, name, has) in [
+            (quads, "computeDerivativeGroupQuads", has.compute_derivative_group_quads),
+            (linear, "computeDerivativeGroupLinear", has.compute_derivative_group_linear),
+        ] {
+            if used && has != vk::TRUE {
+                return Err(RunError::MissingFeature(format!(
+                    "the shader needs `{name}` (VK_NV_compute_shader_derivatives: implicit-LOD sampling in compute \
+                     code), which `{}` does not have",
+                    p.info.name
+                )));
+            }
+        }
+        derivatives = derivatives.compute_derivative_group_quads(quads).compute_derivative_group_linear(linear);
+        extensions.push(vk::NV_COMPUTE_SHADER_DERIVATIVES_NAME.as_ptr());
     }
     let indexing_used = indexing.runtime_descriptor_array == vk::TRUE
         || indexing.shader_sampled_image_array_non_uniform_indexing == vk::TRUE
@@ -1029,6 +1056,9 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     }
     if required_size.is_some() {
         device_info = device_info.push_next(&mut size_feature);
+    }
+    if quads || linear {
+        device_info = device_info.push_next(&mut derivatives);
     }
     if d.scalar_block_layout {
         device_info = device_info.push_next(&mut scalar_feature);

@@ -1252,8 +1252,10 @@ impl Checker {
                 return self.error_expr(span);
             }
         };
-        // A float index converts as any HLSL argument does (DXC takes `tex[float3(uv, slice)]`).
-        if it.scalar().is_none() || it.element_count() != index_ty.element_count() {
+        // A float index converts as any HLSL argument does (DXC takes `tex[float3(uv, slice)]`),
+        // and a scalar fills every coordinate of a texture's index, as Slang converts it.
+        let splat = matches!(it, Type::Scalar(_)) && matches!(index_ty, Type::Vector(..));
+        if it.scalar().is_none() || (it.element_count() != index_ty.element_count() && !splat) {
             let msg = format!("index must be `{}`, found `{}`", self.type_name(&index_ty), self.type_name(&it));
             let at = self.span_of(i);
             self.error("E0408", at, msg);

@@ -37,7 +37,17 @@ pub(super) fn invocation_id(name: &str) -> Option<(BuiltinInput, Type)> {
 impl Checker {
     pub(super) fn layout_in(&mut self, quals: &[ast::LayoutQualifier], span: Span) {
         let mut size = self.glsl_local_size.unwrap_or([1, 1, 1]);
+        let mut sized = false;
         for q in quals {
+            let group = match q.name.name.as_str() {
+                "derivative_group_quadsNV" | "derivative_group_quadsKHR" => Some(DerivativeGroup::Quads),
+                "derivative_group_linearNV" | "derivative_group_linearKHR" => Some(DerivativeGroup::Linear),
+                _ => None,
+            };
+            if let Some(group) = group {
+                self.glsl_derivative_group = Some((group, q.name.span));
+                continue;
+            }
             let axis = match q.name.name.as_str() {
                 "local_size_x" => 0,
                 "local_size_y" => 1,
@@ -50,6 +60,7 @@ impl Checker {
                     continue;
                 }
             };
+            sized = true;
             let Some(e) = &q.value else {
                 self.error("E0510", q.name.span, format!("`{}` needs a value", q.name.name));
                 continue;
@@ -60,8 +71,10 @@ impl Checker {
                 None => {}
             }
         }
-        self.glsl_local_size = Some(size);
-        self.glsl_local_size_span = Some(span);
+        if sized {
+            self.glsl_local_size = Some(size);
+            self.glsl_local_size_span = Some(span);
+        }
     }
 
     pub(super) fn buffer_block(&mut self, b: &ast::BufferBlock) {

@@ -240,6 +240,8 @@ pub struct Checker {
     /// `[numthreads]`.
     glsl_local_size: Option<[u32; 3]>,
     glsl_local_size_span: Option<Span>,
+    /// GLSL's `layout(derivative_group_quadsNV) in;`, for the compute entry point.
+    glsl_derivative_group: Option<(DerivativeGroup, Span)>,
     /// `buffer` blocks with an instance name, by that name.
     blocks: HashMap<String, glsl::BlockMembers>,
     /// Members of `buffer` blocks without an instance name, of fixed size: their buffer.
@@ -488,6 +490,7 @@ impl Checker {
             instance_generics: HashMap::default(),
             glsl_local_size: None,
             glsl_local_size_span: None,
+            glsl_derivative_group: None,
             blocks: HashMap::default(),
             block_fields: HashMap::default(),
             global_inputs: Vec::new(),
@@ -930,6 +933,28 @@ impl Checker {
         // Slang's `ParameterBlock<T>` holds what a `ConstantBuffer<T>` holds, in a descriptor
         // set of its own (the global is marked so; `lower::parameter_blocks` places it).
         let name = if name == "ParameterBlock" { "ConstantBuffer" } else { name };
+        // Slang's depth textures are textures of one float channel (the depth) that depth
+        // compares read; on every target they are that texture.
+        let depth = name.strip_prefix("Depth").and_then(ResourceKind::from_name);
+        if let Some(kind) = depth.filter(|k| k.is_texture() && !k.is_writable()) {
+            let elem = match args.as_slice() {
+                [] => Type::FLOAT,
+                [ast::GenericArg::Type(e)] => self.resolve_type(e),
+                _ => {
+                    self.error("E0402", t.span, format!("`{name}` takes at most one element type: `{name}<float>`"));
+                    return Type::Error;
+                }
+            };
+            return match elem {
+                Type::Error => Type::Error,
+                Type::Scalar(s) if s.is_float() => Type::Resource(kind, Some(Box::new(elem))),
+                other => {
+                    let msg = format!("a depth texture holds one float channel, not `{}`", self.type_name(&other));
+                    self.error("E0402", t.span, msg);
+                    Type::Error
+                }
+            };
+        }
         if let Some(kind) = ResourceKind::from_name(name) {
             if !kind.has_element() {
                 if !args.is_empty() {
@@ -2060,6 +2085,7 @@ impl Checker {
                 format!("function `{}` does not return a value on every path", f.name.name),
             );
         }
+        self.check_write_only_reads(&func);
         func.exprs.shrink_to_fit();
         func.uses = func.gather_uses();
         (func, state.facts)
@@ -2366,6 +2392,7 @@ impl Checker {
             );
         }
         let wave_size = Self::attr(&attrs, "WaveSize").and_then(|a| self.wave_size(a, stage));
+        let derivative_group = self.derivative_group(&attrs, stage, numthreads);
         let root_signature = Self::attr(&attrs, "RootSignature").and_then(|a| match &a.args[..] {
             [ast::Expr { kind: ast::ExprKind::StringLit(s), .. }] => Some(s.clone()),
             _ => {
@@ -2381,6 +2408,7 @@ impl Checker {
             numthreads_spec,
             wave_size,
             root_signature,
+            derivative_group,
             span: f_span,
         })
     }
@@ -2480,7 +2508,7 @@ impl Checker {
                 }
             }
         }
-        if ep.stage != Stage::Pixel {
+        if ep.stage != Stage::Pixel && ep.derivative_group.is_none() {
             for (method, span) in &facts.derivatives {
                 let instead = if *method == "SampleCmp" {
                     "use `SampleCmpLevelZero` (or `SampleCmpLevel`), which reads level 0 (a given level)"
@@ -2488,14 +2516,19 @@ impl Checker {
                     "use `SampleLevel` with an explicit level (`SampleLevel(s, uv, 0)`), or `SampleGrad` with \
                      explicit gradients"
                 };
-                self.push(
-                    Diagnostic::error(
-                        "E0530",
-                        format!("`{method}` needs derivatives, which {} shaders do not have", ep.stage.name()),
-                    )
-                    .with_label(*span, format!("called in the {} shader `{}`", ep.stage.name(), ep.name))
-                    .with_note(format!("it picks its mip level from screen-space derivatives; {instead}")),
-                );
+                let mut d = Diagnostic::error(
+                    "E0530",
+                    format!("`{method}` needs derivatives, which {} shaders do not have", ep.stage.name()),
+                )
+                .with_label(*span, format!("called in the {} shader `{}`", ep.stage.name(), ep.name))
+                .with_note(format!("it picks its mip level from screen-space derivatives; {instead}"));
+                if ep.stage == Stage::Compute {
+                    d = d.with_note(
+                        "or give the compute shader derivative groups: `[DerivativeGroupQuad]` or \
+                         `[DerivativeGroupLinear]`",
+                    );
+                }
+                self.push(d);
             }
         }
         for (callee, span) in &facts.calls {

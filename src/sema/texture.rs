@@ -11,7 +11,9 @@
 //!
 //! Diagnostics: E0530 a method that needs derivatives in a shader without them (found per
 //! entry point, `check_call_graph`), E0531 the wrong kind of sampler, E0532 an offset that is
-//! not a constant in range, E0533 a method or attribute the texture's type does not allow.
+//! not a constant in range, E0533 a method or attribute the texture's type does not allow,
+//! E0534 a read of a write-only texture (`WTexture2D`), E0535 derivative groups a compute
+//! shader's group cannot form.
 
 use super::Checker;
 use crate::diag::Diagnostic;
@@ -81,9 +83,147 @@ impl Checker {
             return Some(self.sample_method(object, kind, elem, sk, name, args, span));
         }
         match name.name.as_str() {
+            "Load" if kind.is_write_only() => Some(self.write_only_read(kind, name.span)),
             "Load" => Some(self.texture_load(object, kind, elem, name, args, span)),
+            "Store" if kind.is_writable() => Some(self.texture_store(object, kind, elem, name, args, span)),
+            "InterlockedAddF32"
+                if kind.is_writable()
+                    && !kind.is_write_only()
+                    && matches!(kind.texture_shape(), Some((_, false)))
+                    && *elem == Type::FLOAT =>
+            {
+                Some(self.texel_add_f32(object, kind, name, args, span))
+            }
             "GetDimensions" => Some(self.texture_dimensions(object, kind, name, args, span)),
             _ => None,
+        }
+    }
+
+    /// The derivative groups of an entry point: `[DerivativeGroupQuad]`,
+    /// `[DerivativeGroupLinear]`, or GLSL's `layout(derivative_group_quadsNV) in;`. They let a
+    /// compute shader sample with implicit LODs; the group's shape must hold whole groups of
+    /// four (E0535).
+    pub(super) fn derivative_group(
+        &mut self,
+        attrs: &[ast::Attribute],
+        stage: Stage,
+        numthreads: Option<[u32; 3]>,
+    ) -> Option<DerivativeGroup> {
+        let written =
+            [("DerivativeGroupQuad", DerivativeGroup::Quads), ("DerivativeGroupLinear", DerivativeGroup::Linear)]
+                .into_iter()
+                .find_map(|(name, g)| Self::attr(attrs, name).map(|a| (g, a.span)))
+                .or(self.glsl_derivative_group.filter(|_| stage == Stage::Compute));
+        let (group, at) = written?;
+        if stage != Stage::Compute {
+            self.error("E0535", at, format!("derivative groups are for compute shaders, not {} shaders", stage.name()));
+            return None;
+        }
+        let [x, y, z] = numthreads.unwrap_or([1, 1, 1]);
+        let fits = match group {
+            DerivativeGroup::Quads => x % 2 == 0 && y % 2 == 0,
+            DerivativeGroup::Linear => (x * y * z) % 4 == 0,
+        };
+        if !fits {
+            let need = match group {
+                DerivativeGroup::Quads => "2×2 blocks of threads: the group's x and y must be even",
+                DerivativeGroup::Linear => "four consecutive threads: the group must hold a multiple of 4 threads",
+            };
+            let msg = format!("a group of {x}×{y}×{z} threads cannot form derivative groups of {need}");
+            self.push(Diagnostic::error("E0535", msg).with_label(at, "derivative groups asked for here"));
+            return None;
+        }
+        Some(group)
+    }
+
+    fn write_only_read(&mut self, kind: ResourceKind, at: Span) -> ExprId {
+        self.write_only_error(kind, at);
+        self.error_expr(at)
+    }
+
+    fn write_only_error(&mut self, kind: ResourceKind, at: Span) {
+        let msg = format!("`{}` is write-only: its texels cannot be read", kind.name());
+        self.push(
+            Diagnostic::error("E0534", msg)
+                .with_label(at, "reads a texel")
+                .with_note(format!("declare it `{}` to read it too", kind.read_write().name())),
+        );
+    }
+
+    /// `tex.Store(coord, value)`: Slang's spelling of `tex[coord] = value`.
+    fn texture_store(
+        &mut self,
+        object: ExprId,
+        kind: ResourceKind,
+        elem: &Type,
+        name: &ast::Ident,
+        args: &[ExprId],
+        span: Span,
+    ) -> ExprId {
+        let [coord, value] = args else {
+            let msg = format!("`{}.Store` takes 2 arguments, found {}", kind.name(), args.len());
+            return self.texture_error("E0403", name.span, msg);
+        };
+        let target = self.index(object, *coord, span);
+        if self.ty(target).is_error() {
+            return target;
+        }
+        let value = self.coerce(*value, elem, span);
+        self.add_expr(ExprKind::Assign { op: None, target, value }, Type::Void, span)
+    }
+
+    /// Slang's `tex.InterlockedAddF32(coord, value[, out original])` of a `float` storage
+    /// texture: `InterlockedAdd(tex[coord], value[, original])`, an atomic float add on the
+    /// texel; the two-argument form returns the original value.
+    fn texel_add_f32(
+        &mut self,
+        object: ExprId,
+        kind: ResourceKind,
+        name: &ast::Ident,
+        args: &[ExprId],
+        span: Span,
+    ) -> ExprId {
+        let (coord, value, original) = match args {
+            [c, v] => (*c, *v, None),
+            [c, v, o] => (*c, *v, Some(*o)),
+            _ => {
+                let msg = format!("`{}.InterlockedAddF32` takes 2 or 3 arguments, found {}", kind.name(), args.len());
+                return self.texture_error("E0403", name.span, msg);
+            }
+        };
+        let texel = self.index(object, coord, span);
+        if self.ty(texel).is_error() {
+            return texel;
+        }
+        let value = self.coerce(value, &Type::FLOAT, span);
+        if let Some(original) = original {
+            return self.call_intrinsic("InterlockedAdd", vec![texel, value, original], span, name.span);
+        }
+        let Some(temp) = self.temp("original", Type::FLOAT, span) else { return self.error_expr(span) };
+        let out = self.add_expr(ExprKind::Local(temp), Type::FLOAT, span);
+        let call = self.call_intrinsic("InterlockedAdd", vec![texel, value, out], span, name.span);
+        let read = self.add_expr(ExprKind::Local(temp), Type::FLOAT, span);
+        self.add_expr(ExprKind::Comma(call, read), Type::FLOAT, span)
+    }
+
+    /// Refuses every read of a write-only texture's texels in `f`: a `[]` that is not the whole
+    /// target of a plain assignment (`tex[p] += v`, `tex[p].x = v` and atomics read the texel).
+    pub(super) fn check_write_only_reads(&mut self, f: &Function) {
+        let written: std::collections::HashSet<ExprId> = f
+            .exprs
+            .iter()
+            .filter_map(|(_, e)| match e.kind {
+                ExprKind::Assign { op: None, target, .. } => Some(target),
+                _ => None,
+            })
+            .collect();
+        for (id, e) in f.exprs.iter() {
+            let ExprKind::Index { base, .. } = e.kind else { continue };
+            if let Type::Resource(kind, _) = f.exprs[base].ty {
+                if kind.is_write_only() && !written.contains(&id) {
+                    self.write_only_error(kind, e.span);
+                }
+            }
         }
     }
 

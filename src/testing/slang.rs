@@ -110,7 +110,7 @@ struct TestLine {
 }
 
 /// Reads a `//TEST(categories):COMMAND(options):args` line (any number of slashes, blanks
-/// after them, an optional `DISABLE_`).
+/// after them, an optional `DISABLE_` before `TEST` or `_DISABLED` after it).
 fn test_line(line: &str) -> Option<TestLine> {
     let rest = line.trim_start().strip_prefix("//")?.trim_start_matches('/').trim_start();
     let (disabled, rest) = match rest.strip_prefix("DISABLE_").or_else(|| rest.strip_prefix("DISABLED_")) {
@@ -118,6 +118,11 @@ fn test_line(line: &str) -> Option<TestLine> {
         None => (false, rest),
     };
     let rest = rest.strip_prefix("TEST")?;
+    // `TEST_DISABLED` is no command `slang-test` knows, so it runs nothing: disabled too.
+    let (disabled, rest) = match rest.strip_prefix("_DISABLED") {
+        Some(r) => (true, r),
+        None => (disabled, rest),
+    };
     let rest = if let Some(r) = rest.strip_prefix('(') { &r[r.find(')')? + 1..] } else { rest };
     let rest = rest.strip_prefix(':')?;
     let name_end = rest.find([':', '(']).unwrap_or(rest.len());
@@ -510,7 +515,9 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
     if ![1, 2].contains(&stride) && stride % 4 != 0 {
         return Err(format!("SKIP:a stride of {stride} bytes is not supported"));
     }
-    let slot = stride.min(4);
+    // `render-test` packs values only for strides of 1 and 2; any other stride (0 too, a
+    // byte-address buffer's) holds each value in a word.
+    let slot = if matches!(stride, 1 | 2) { stride } else { 4 };
     let mut data = Vec::new();
     for v in &values {
         let bytes = value_bytes(v, slot)?;
@@ -1162,6 +1169,7 @@ mod tests {
         assert_eq!(t.options, ["filecheck-buffer=CHECK"]);
         assert_eq!(t.args, ["-vk", "-compute", "-xslang", "-DX=1"]);
         assert!(test_line("//DISABLE_TEST:SIMPLE:-target spirv").unwrap().disabled);
+        assert!(test_line("//TEST_DISABLED(compute):COMPARE_COMPUTE:-vk").unwrap().disabled);
         assert!(test_line("//TEST_INPUT:ubuffer(data=[1]):out").is_none());
         let p = plan(
             &test_line("//TEST:COMPARE_COMPUTE:-vk -Xslang... -DA -D B=2 -X. -compute-dispatch 4,1,1").unwrap(),

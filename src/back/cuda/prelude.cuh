@@ -826,6 +826,12 @@ template <class T> struct from_bits;
 template <> struct from_bits<float> { WAVEC_FN static float f(const uint4& b) { return __uint_as_float(b.x); } };
 template <> struct from_bits<int> { WAVEC_FN static int f(const uint4& b) { return (int)b.x; } };
 template <> struct from_bits<unsigned> { WAVEC_FN static unsigned f(const uint4& b) { return b.x; } };
+// Narrower elements: the texel's 32-bit value converted.
+template <> struct from_bits<signed char> { WAVEC_FN static signed char f(const uint4& b) { return (signed char)(int)b.x; } };
+template <> struct from_bits<unsigned char> { WAVEC_FN static unsigned char f(const uint4& b) { return (unsigned char)b.x; } };
+template <> struct from_bits<short> { WAVEC_FN static short f(const uint4& b) { return (short)(int)b.x; } };
+template <> struct from_bits<unsigned short> { WAVEC_FN static unsigned short f(const uint4& b) { return (unsigned short)b.x; } };
+template <> struct from_bits<__half> { WAVEC_FN static __half f(const uint4& b) { return __float2half(__uint_as_float(b.x)); } };
 template <class T, int N> struct from_bits<vec<T, N> > {
     WAVEC_FN static vec<T, N> f(const uint4& b) {
         vec<T, N> v;
@@ -837,6 +843,11 @@ template <class T, int N> struct from_bits<vec<T, N> > {
 WAVEC_FN unsigned to_bits(float x) { return __float_as_uint(x); }
 WAVEC_FN unsigned to_bits(int x) { return (unsigned)x; }
 WAVEC_FN unsigned to_bits(unsigned x) { return x; }
+WAVEC_FN unsigned to_bits(signed char x) { return (unsigned)(int)x; }
+WAVEC_FN unsigned to_bits(unsigned char x) { return x; }
+WAVEC_FN unsigned to_bits(short x) { return (unsigned)(int)x; }
+WAVEC_FN unsigned to_bits(unsigned short x) { return x; }
+WAVEC_FN unsigned to_bits(__half x) { return __float_as_uint(__half2float(x)); }
 template <class T> WAVEC_FN uint4 texel_bits(const T& x) { uint4 b; b.x = to_bits(x); b.y = b.z = b.w = 0; return b; }
 template <class T, int N> WAVEC_FN uint4 texel_bits(const vec<T, N>& x) {
     uint4 b; b.x = b.y = b.z = b.w = 0;

@@ -21,6 +21,17 @@ pub(super) fn is_image_kind(k: ResourceKind) -> bool {
     k.is_texture() || matches!(k, ResourceKind::Buffer | ResourceKind::RWBuffer)
 }
 
+/// The 32-bit scalar of the texels of an image of `s` elements: narrower elements (`uint8_t`,
+/// `half`) are converted from and to it, as SPIR-V's images hold 32-bit texels.
+fn texel_scalar(s: Scalar) -> Scalar {
+    match s {
+        Scalar::F16 => Scalar::F32,
+        Scalar::I8 | Scalar::I16 => Scalar::I32,
+        Scalar::U8 | Scalar::U16 => Scalar::U32,
+        other => other,
+    }
+}
+
 /// GLSL's name of a dimensionality: `2DArray` in `texture2DArray`, `image2DArray`.
 fn dim_suffix(kind: ResourceKind) -> &'static str {
     match kind.texture_shape() {
@@ -49,8 +60,9 @@ pub(super) struct Image {
 }
 
 impl Image {
+    /// The texel's 32-bit scalar ([`texel_scalar`]).
     fn scalar(&self) -> Scalar {
-        self.elem.scalar().unwrap_or(Scalar::F32)
+        texel_scalar(self.elem.scalar().unwrap_or(Scalar::F32))
     }
     fn storage(&self) -> bool {
         self.kind.is_writable()
@@ -118,17 +130,19 @@ impl<'a> Writer<'a> {
             }
         };
         let coherent = if g.coherent { "coherent " } else { "" };
-        let _ = writeln!(out, "layout({}) uniform {coherent}{ty} {name}{dims};", qualifiers.join(", "));
+        let access = if kind.is_write_only() { "writeonly " } else { "" };
+        let _ = writeln!(out, "layout({}) uniform {coherent}{access}{ty} {name}{dims};", qualifiers.join(", "));
     }
 
     /// Checks the element type a texture holds (32-bit scalars and vectors, as in SPIR-V).
     fn image_elem(&mut self, kind: ResourceKind, elem: &Type, span: Span) -> Option<Image> {
-        let ok = matches!(elem, Type::Scalar(s) | Type::Vector(s, _) if matches!(s, Scalar::F32 | Scalar::I32 | Scalar::U32));
+        let ok = matches!(elem, Type::Scalar(s) | Type::Vector(s, _) if !matches!(s, Scalar::Bool | Scalar::I64 | Scalar::U64 | Scalar::F64));
         if !ok {
             self.refuse(
                 span,
                 &format!(
-                    "`{}<{}>`: typed buffers and textures of 32-bit float, int and uint scalars and vectors only",
+                    "`{}<{}>`: typed buffers and textures of float, half and 8-, 16- and 32-bit integer scalars and \
+                     vectors only",
                     kind.name(),
                     self.module.type_name(elem)
                 ),
@@ -199,13 +213,21 @@ impl<'a> Writer<'a> {
         format!("{t}({})", self.expr(cx, e, P_ASSIGN))
     }
 
-    /// The first components of a four-component texel, as `ty`.
-    fn texel_as(texel: String, ty: &Type) -> String {
-        match ty.vector_size().unwrap_or(1) {
+    /// The first components of a four-component 32-bit texel, as `ty` (converted to a
+    /// narrower element: `uint8_t(imageLoad(…).x)`).
+    fn texel_as(&mut self, texel: String, ty: &Type) -> String {
+        let part = match ty.vector_size().unwrap_or(1) {
             4 => texel,
             1 => format!("{texel}.x"),
             2 => format!("{texel}.xy"),
             _ => format!("{texel}.xyz"),
+        };
+        match ty.scalar() {
+            Some(s) if texel_scalar(s) != s => {
+                let t = self.ty_at(ty, Span::default());
+                format!("{t}({part})")
+            }
+            _ => part,
         }
     }
 
@@ -237,7 +259,7 @@ impl<'a> Writer<'a> {
         let Some(image) = self.image(cx, base) else { return ("0".into(), P_POSTFIX) };
         let c = self.int_coord(cx, index, span);
         let texel = self.fetch(&image, c, None, None);
-        (Self::texel_as(texel, ty), P_POSTFIX)
+        (self.texel_as(texel, ty), P_POSTFIX)
     }
 
     /// `image, ivecN(coord)`: the operands that name texel `Tex[coord]` to an `imageAtomic*`.
@@ -283,15 +305,19 @@ impl<'a> Writer<'a> {
                 self.refuse(span, "`%=` of a floating-point texel");
                 return ("0".into(), P_POSTFIX);
             }
-            let old = Self::texel_as(self.fetch(&image, c.clone(), None, None), &ty);
+            let texel = self.fetch(&image, c.clone(), None, None);
+            let old = self.texel_as(texel, &ty);
             let rhs = self.expr(cx, value, super::writer::P_PREFIX);
             format!("{old} {} {rhs}", op.symbol())
         } else {
             self.expr(cx, value, P_ASSIGN)
         };
         let n = ty.vector_size().unwrap_or(1);
-        let texel = if n == 4 {
+        let narrow = ty.scalar().is_some_and(|s| texel_scalar(s) != s);
+        let texel = if n == 4 && !narrow {
             v
+        } else if n == 4 {
+            format!("{}vec4({v})", image.prefix())
         } else {
             let zero = match image.scalar() {
                 Scalar::I32 => "0",
@@ -320,17 +346,26 @@ impl<'a> Writer<'a> {
         match method {
             ResourceMethod::Load(_) if image.storage() || image.kind == ResourceKind::Buffer => {
                 let c = self.int_coord(cx, args[0], span);
-                (Self::texel_as(self.fetch(&image, c, None, None), ret), P_POSTFIX)
+                {
+                    let texel = self.fetch(&image, c, None, None);
+                    (self.texel_as(texel, ret), P_POSTFIX)
+                }
             }
             ResourceMethod::Load(_) => {
                 let Some((c, lod)) = self.split_level(cx, args[0], span) else { return ("0".into(), P_POSTFIX) };
                 let offset = args.get(1).map(|&o| self.int_coord(cx, o, span));
-                (Self::texel_as(self.fetch(&image, c, Some(lod), offset), ret), P_POSTFIX)
+                {
+                    let texel = self.fetch(&image, c, Some(lod), offset);
+                    (self.texel_as(texel, ret), P_POSTFIX)
+                }
             }
             ResourceMethod::MipLoad => {
                 let lod = self.int_coord(cx, args[0], span);
                 let c = self.int_coord(cx, args[1], span);
-                (Self::texel_as(self.fetch(&image, c, Some(lod), None), ret), P_POSTFIX)
+                {
+                    let texel = self.fetch(&image, c, Some(lod), None);
+                    (self.texel_as(texel, ret), P_POSTFIX)
+                }
             }
             ResourceMethod::Sample(op) => self.sample(cx, &image, op, args, ret, span),
             ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip => {
@@ -437,7 +472,7 @@ impl<'a> Writer<'a> {
                     }
                 }
                 let texel = format!("{name}({})", call.join(", "));
-                return (Self::texel_as(texel, ret), P_POSTFIX);
+                return (self.texel_as(texel, ret), P_POSTFIX);
             }
             SampleKind::Level | SampleKind::CmpLevel | SampleKind::CmpLevelZero => {
                 call.extend(reference);
@@ -480,7 +515,7 @@ impl<'a> Writer<'a> {
         if compare {
             (v, P_POSTFIX)
         } else {
-            (Self::texel_as(v, ret), P_POSTFIX)
+            (self.texel_as(v, ret), P_POSTFIX)
         }
     }
 

@@ -179,6 +179,9 @@ impl<'a> Writer<'a> {
                 self.extensions.insert(extended);
             }
         }
+        if ep.derivative_group.is_some() {
+            self.extensions.insert("GL_NV_compute_shader_derivatives");
+        }
         let mut header = format!("#version {}\n", self.options.version.number());
         for e in &self.extensions {
             let _ = writeln!(header, "#extension {e} : require");
@@ -197,6 +200,11 @@ impl<'a> Writer<'a> {
             })
             .collect();
         let _ = writeln!(header, "\nlayout({}) in;", sizes.join(", "));
+        match ep.derivative_group {
+            Some(DerivativeGroup::Quads) => header.push_str("layout(derivative_group_quadsNV) in;\n"),
+            Some(DerivativeGroup::Linear) => header.push_str("layout(derivative_group_linearNV) in;\n"),
+            None => {}
+        }
         let sections: Vec<String> = [header, structs, globals, std::mem::take(&mut self.helpers), functions]
             .into_iter()
             .filter(|s| !s.is_empty())

@@ -138,6 +138,7 @@ fn entry(m: &mut Module, f: Function, numthreads: [u32; 3]) {
         stage: Stage::Compute,
         numthreads: Some(numthreads),
         numthreads_spec: [None; 3],
+        derivative_group: None,
         wave_size: None,
         root_signature: None,
         span: Span::new(1, 5),

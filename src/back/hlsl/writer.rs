@@ -263,7 +263,8 @@ impl<'a> Writer<'a> {
             Type::Struct(h) => self.struct_names[h.index()].clone(),
             Type::Array(e, Some(n)) => format!("{}[{n}]", self.ty(e)),
             Type::Array(e, None) => format!("{}[]", self.ty(e)),
-            Type::Resource(k, Some(e)) => format!("{}<{}>", k.name(), self.ty(e)),
+            // HLSL has no write-only textures: a `WTexture2D` is declared read-write.
+            Type::Resource(k, Some(e)) => format!("{}<{}>", k.read_write().name(), self.ty(e)),
             other => other.to_string(),
         }
     }
@@ -687,6 +688,24 @@ impl<'a> Writer<'a> {
 
     /// The base of `.x`, `.field`, `[i]`, `.Method()`: literals are wrapped too, since `1.0f.x`
     /// does not lex as intended.
+    /// Implicit-LOD sampling in a compute shader: shader model 6.6 takes derivatives over 2×2
+    /// blocks of `SV_GroupThreadID.xy` when the group's x and y are even, which is what
+    /// `[DerivativeGroupQuad]` asks for; other derivative groups have no HLSL form.
+    fn compute_derivatives(&mut self, ep: &EntryPoint, span: crate::span::Span) {
+        let [x, y, _] = ep.numthreads.unwrap_or([1, 1, 1]);
+        let why = if self.options.shader_model < (6, 6) {
+            let (major, minor) = self.options.shader_model;
+            format!(
+                "derivatives in compute shaders require shader model 6.6 or later; the target is sm_{major}_{minor}"
+            )
+        } else if ep.derivative_group != Some(DerivativeGroup::Quads) || x % 2 != 0 || y % 2 != 0 {
+            "HLSL takes compute derivatives over 2×2 blocks of threads only (`[DerivativeGroupQuad]`)".to_string()
+        } else {
+            return;
+        };
+        self.diags.push(Diagnostic::error("E0601", why).with_label(span, "implicit-LOD sampling of this texture"));
+    }
+
     fn postfix_base(&mut self, cx: &Ctx<'a>, e: ExprId) -> String {
         if matches!(cx.f.exprs[e].kind, ExprKind::Const(_)) {
             let (s, _) = self.expr_prec(cx, e);
@@ -969,6 +988,10 @@ impl<'a> Writer<'a> {
                         )
                         .with_label(span, "`SampleCmpLevel` of this texture"),
                     );
+                }
+                let ep = &self.module.entry_points[self.entry];
+                if op.kind.needs_derivatives() && ep.stage == Stage::Compute {
+                    self.compute_derivatives(ep, cx.f.exprs[object].span);
                 }
                 op.kind.method_name().to_string()
             }

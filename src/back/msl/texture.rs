@@ -16,7 +16,7 @@ use crate::span::Span;
 /// layer included).
 fn metal_texture(kind: ResourceKind) -> Option<(&'static str, u8)> {
     use ResourceKind::*;
-    Some(match kind {
+    Some(match kind.read_write() {
         Texture1D | RWTexture1D => ("texture1d", 1),
         Texture2D | RWTexture2D => ("texture2d", 2),
         Texture3D | RWTexture3D => ("texture3d", 3),
@@ -69,7 +69,13 @@ impl<'a> Writer<'a> {
             return None;
         }
         let e = self.ty_at(&Type::Scalar(elem), g.span);
-        let access = if kind.is_writable() { "read_write" } else { "sample" };
+        let access = if kind.is_write_only() {
+            "write"
+        } else if kind.is_writable() {
+            "read_write"
+        } else {
+            "sample"
+        };
         Some((format!("{name}<{e}, access::{access}>"), "texture"))
     }
 

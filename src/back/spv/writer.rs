@@ -856,6 +856,9 @@ impl<'a> Writer<'a> {
                             if g.coherent {
                                 self.decorate(iv.var, Decoration::Coherent, vec![]);
                             }
+                            if kind.is_write_only() {
+                                self.decorate(iv.var, Decoration::NonReadable, vec![]);
+                            }
                             self.bind(iv.var, Slot::Global(h));
                             self.gvars.insert(h, GVar::Image(iv));
                         }
@@ -883,6 +886,9 @@ impl<'a> Writer<'a> {
                             let iv = self.image_var(*kind, elem, g.image_format, &g.name, count, g.span)?;
                             if g.coherent {
                                 self.decorate(iv.var, Decoration::Coherent, vec![]);
+                            }
+                            if kind.is_write_only() {
+                                self.decorate(iv.var, Decoration::NonReadable, vec![]);
                             }
                             self.bind(iv.var, Slot::Global(h));
                             self.gvars.insert(h, GVar::Image(iv));
@@ -1265,6 +1271,18 @@ impl<'a> Writer<'a> {
         if ep.numthreads_spec.iter().any(Option::is_some) {
             self.specialized_workgroup_size(size, ep.numthreads_spec);
         }
+        let derivatives = ep.derivative_group.map(|g| match g {
+            DerivativeGroup::Quads => {
+                (Capability::ComputeDerivativeGroupQuadsKHR, spirv::ExecutionMode::DerivativeGroupQuadsKHR)
+            }
+            DerivativeGroup::Linear => {
+                (Capability::ComputeDerivativeGroupLinearKHR, spirv::ExecutionMode::DerivativeGroupLinearKHR)
+            }
+        });
+        if let Some((cap, _)) = derivatives {
+            self.require(cap);
+            self.extension("SPV_NV_compute_shader_derivatives");
+        }
         let mut module = dr::Module::new();
         let mut header = dr::ModuleHeader::new(self.next_id);
         header.set_version(self.options.version.0, self.options.version.1);
@@ -1322,6 +1340,14 @@ impl<'a> Writer<'a> {
                 Operand::LiteralBit32(z),
             ],
         ));
+        if let Some((_, mode)) = derivatives {
+            module.execution_modes.push(Instruction::new(
+                Op::ExecutionMode,
+                None,
+                None,
+                vec![Operand::IdRef(entry_id), Operand::ExecutionMode(mode)],
+            ));
+        }
         // The module-level instructions are a few dozen words; the sections are the bulk.
         let mut words = module.assemble();
         let sections = [&self.names, &self.annotations, &self.globals].into_iter().chain(&self.function_words);

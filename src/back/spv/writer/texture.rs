@@ -54,6 +54,17 @@ pub(super) fn is_image_kind(k: ResourceKind) -> bool {
     k.is_texture() || matches!(k, ResourceKind::Buffer | ResourceKind::RWBuffer)
 }
 
+/// The 32-bit scalar of an image holding `s` elements: Vulkan's images hold 32-bit texels,
+/// which narrower elements (`uint8_t`, `int16_t`, `half`) are converted from and to.
+fn texel_scalar(s: Scalar) -> Option<Scalar> {
+    match s {
+        Scalar::F16 | Scalar::F32 => Some(Scalar::F32),
+        Scalar::I8 | Scalar::I16 | Scalar::I32 => Some(Scalar::I32),
+        Scalar::U8 | Scalar::U16 | Scalar::U32 => Some(Scalar::U32),
+        _ => None,
+    }
+}
+
 /// How many descriptors a resource variable holds: one, a fixed array, or a runtime-sized
 /// (bindless) array, whose length is the binding's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,18 +92,18 @@ impl<'a> Writer<'a> {
             Type::Vector(s, n) => (s, n),
             _ => (Scalar::Bool, 0),
         };
-        if !matches!(s, Scalar::F32 | Scalar::I32 | Scalar::U32) {
+        let Some(s) = texel_scalar(s).filter(|_| n > 0) else {
             return Err(err(
                 "E0612",
                 span,
                 format!(
-                    "`{}<{}>`: the SPIR-V backend writes typed buffers and textures of 32-bit float, int and uint \
-                     scalars and vectors only",
+                    "`{}<{}>`: the SPIR-V backend writes typed buffers and textures of float, half and 8-, 16- and \
+                     32-bit integer scalars and vectors only",
                     kind.name(),
                     self.m.type_name(&elem)
                 ),
             ));
-        }
+        };
         let storage = kind.is_writable();
         let (dim, arrayed) = match kind.texture_shape() {
             None => (Dim::DimBuffer, false),
@@ -297,20 +308,22 @@ impl<'a> Writer<'a> {
     }
 
     /// `OpImageTexelPointer` to texel `Img[coord]` of a storage image: an atomic's destination.
-    /// Vulkan allows atomics only on single-channel 32-bit integer formats (the stdlib's atomics
-    /// take integers), which spirv-val checks; others are refused here with the reason.
+    /// Vulkan allows atomics only on single-channel 32-bit formats: integer ones, and `r32f`
+    /// for the float atomics of VK_EXT_shader_atomic_float (spirv-val checks the rest);
+    /// others are refused here with the reason.
     pub(in crate::back::spv) fn texel_pointer(&mut self, image: ExprId, coord: ExprId, span: Span) -> R<Ptr> {
         use spirv::ImageFormat as F;
         let Some(GVar::Image(iv)) = self.descriptor_global(image).and_then(|g| self.gvars.get(&g).cloned()) else {
             return Err(err("E0612", span, "an atomic on a texel of a texture that is not a global"));
         };
-        if !matches!(iv.format, F::R32i | F::R32ui) {
+        let float = iv.format == F::R32f && iv.elem == Type::FLOAT;
+        if !matches!(iv.format, F::R32i | F::R32ui) && !float {
             return Err(err(
                 "E0612",
                 span,
                 format!(
                     "an atomic on a texel of `{}<{}>` (format `{}`): Vulkan's image atomics need a single-channel \
-                     32-bit integer format (`r32ui`, `r32i`)",
+                     32-bit format (`r32ui`, `r32i`, or `r32f` for a `float`)",
                     iv.kind.name(),
                     self.m.type_name(&iv.elem),
                     Format::from_spirv_code(iv.format as u32).map_or("unknown", Format::name)
@@ -343,17 +356,20 @@ impl<'a> Writer<'a> {
         Ok(Ptr { id, ty: Type::Scalar(scalar), layout: Layout::Logical, sc: StorageClass::Image })
     }
 
-    /// The element's scalar and the four-component texel type of `iv`.
+    /// The image's texel scalar (32 bits wide: [`texel_scalar`]) and its four-component texel
+    /// type.
     fn texel_ty(&mut self, iv: &ImageVar) -> (Scalar, Word) {
-        let s = iv.elem.scalar().unwrap_or(Scalar::F32);
+        let s = iv.elem.scalar().and_then(texel_scalar).unwrap_or(Scalar::F32);
         (s, self.ty(&Type::Vector(s, 4), Layout::Logical))
     }
 
-    /// The first components of a four-component `texel`, as `ty` (a scalar or a shorter
-    /// vector).
-    fn texel_as(&mut self, texel: Word, ty: &Type) -> Word {
-        let t = self.ty(ty, Layout::Logical);
-        match ty.vector_size().unwrap_or(1) {
+    /// The first components of a four-component 32-bit `texel`, as `ty` (a scalar or a
+    /// shorter vector, of a narrower scalar converted).
+    fn texel_as(&mut self, texel: Word, ty: &Type) -> R<Word> {
+        let s = ty.scalar().unwrap_or(Scalar::F32);
+        let wide_ty = ty.with_scalar(texel_scalar(s).unwrap_or(s));
+        let t = self.ty(&wide_ty, Layout::Logical);
+        let v = match ty.vector_size().unwrap_or(1) {
             4 => texel,
             1 => self.op(Op::CompositeExtract, t, vec![Operand::IdRef(texel), Operand::LiteralBit32(0)]),
             n => {
@@ -361,7 +377,8 @@ impl<'a> Writer<'a> {
                 ops.extend((0..n as u32).map(Operand::LiteralBit32));
                 self.op(Op::VectorShuffle, t, ops)
             }
-        }
+        };
+        self.convert(v, &wide_ty, ty, crate::span::Span::default())
     }
 
     /// Reads texel `coord` of `img`: `OpImageRead` from a storage image, `OpImageFetch` from a
@@ -400,7 +417,7 @@ impl<'a> Writer<'a> {
             }
             self.op(Op::ImageFetch, v4, ops)
         };
-        Ok(self.texel_as(texel, ty))
+        self.texel_as(texel, ty)
     }
 
     /// Writes `v` (of type `ty`) to texel `coord` of a storage image, widened to four
@@ -414,6 +431,9 @@ impl<'a> Writer<'a> {
         }
         let (s, v4) = self.texel_ty(iv);
         let n = ty.vector_size().unwrap_or(1);
+        // A narrower element (`uint8_t`, `half`) is written widened to the texel's 32 bits.
+        let wide_ty = ty.with_scalar(s);
+        let v = self.convert(v, ty, &wide_ty, crate::span::Span::default())?;
         let texel = if n == 4 {
             v
         } else {
@@ -597,7 +617,7 @@ impl<'a> Writer<'a> {
         if op.kind.is_compare() && !op.kind.is_gather() {
             return Ok(v);
         }
-        Ok(self.texel_as(v, ty))
+        self.texel_as(v, ty)
     }
 }
 
