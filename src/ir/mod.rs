@@ -762,6 +762,27 @@ pub struct Module {
     /// Specialization constants, by id: globals of space `Constant` holding their default
     /// values, which a pipeline may replace.
     pub spec_constants: Vec<SpecConstant>,
+    /// The parameter blocks (and `ConstantBuffer<T>`s holding resources) that
+    /// [`crate::lower::parameter_blocks`] split into globals, for whoever fills them field by
+    /// field (tests).
+    pub split_blocks: Vec<SplitBlock>,
+}
+
+/// A block as declared (`name`, of struct `ty`) and where each of `ty`'s fields went, in field
+/// order (`None`: a field no part holds).
+#[derive(Clone, Debug)]
+pub struct SplitBlock {
+    pub name: String,
+    pub ty: StructId,
+    pub parts: Vec<Option<BlockPart>>,
+}
+
+/// Where a field of a split block lives: field `index` of the constant buffer `global` (the
+/// block's data), or a resource global of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockPart {
+    Data { global: GlobalId, index: u32 },
+    Resource(GlobalId),
 }
 
 /// An interface used as a type: its values are struct `ty`, laid out as Slang lays out an

@@ -284,7 +284,7 @@ pub struct Checker {
     int_built_params: crate::fast_hash::HashSet<String>,
     /// Structs standing for the element of a `ConstantBuffer<T>` whose `T` is no struct (Slang
     /// allows `ConstantBuffer<float4x4>`; a uniform block needs a struct), by `T`.
-    constant_buffer_wrappers: HashMap<Type, StructId>,
+    constant_buffer_wrappers: HashMap<(Type, Majorness), StructId>,
     /// Instances being checked inside instances.
     instance_depth: u32,
     /// Structs whose own declaration has constructors (not only an `extension`'s): the others
@@ -775,6 +775,15 @@ impl Checker {
             }
             return self.array_type(elem, &[len.as_deref().cloned()], false);
         }
+        if let ast::TypeExprKind::MatrixLayout { inner, .. } = &t.kind {
+            self.error(
+                "E0402",
+                t.span,
+                "a matrix layout in a template argument is supported for `ConstantBuffer<row_major floatRxC>` only",
+            );
+            self.resolve_type(inner);
+            return Type::Error;
+        }
         let ast::TypeExprKind::Named { name, args } = &t.kind else { return Type::Error };
         if let Some(global) = name.strip_prefix("::") {
             let outer = std::mem::take(&mut self.namespaces);
@@ -933,9 +942,27 @@ impl Checker {
                 }
                 return Type::Resource(kind, None);
             }
+            // `ConstantBuffer<row_major float3x3>`: the matrix's storage, as a field's modifier gives it.
+            let mut majorness = self.default_majorness;
             let elem = match args.as_slice() {
                 [] if kind.is_texture() || matches!(kind, ResourceKind::Buffer | ResourceKind::RWBuffer) => {
                     Type::Vector(Scalar::F32, 4)
+                }
+                [ast::GenericArg::Type(ast::TypeExpr {
+                    kind: ast::TypeExprKind::MatrixLayout { row_major, inner },
+                    span,
+                })] if kind == ResourceKind::ConstantBuffer => {
+                    let elem = self.resolve_type(inner);
+                    let mut stored = &elem;
+                    while let Type::Array(e, _) = stored {
+                        stored = e;
+                    }
+                    if !elem.is_error() && !matches!(stored, Type::Matrix(..)) {
+                        self.error("E0402", *span, "`row_major`/`column_major` applies to a matrix (or an array of them)");
+                        return Type::Error;
+                    }
+                    majorness = if *row_major { Majorness::Row } else { Majorness::Column };
+                    elem
                 }
                 [ast::GenericArg::Type(e)] => self.resolve_type(e),
                 [ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span })] => {
@@ -964,7 +991,7 @@ impl Checker {
                     );
                     return Type::Error;
                 }
-                let h = self.constant_buffer_wrapper(&elem, t.span);
+                let h = self.constant_buffer_wrapper(&elem, majorness, t.span);
                 return Type::Resource(kind, Some(Box::new(Type::Struct(h))));
             }
             return Type::Resource(kind, Some(Box::new(elem)));
@@ -1015,18 +1042,25 @@ impl Checker {
     /// The struct of one member, `value`, that a `ConstantBuffer<T>` of a non-struct `T` holds:
     /// the same bytes as `T` alone at offset 0, and a uniform block every target can declare.
     /// Reading the buffer by name reads `value` ([`Checker::is_constant_buffer_wrapper`]).
-    fn constant_buffer_wrapper(&mut self, elem: &Type, span: Span) -> StructId {
-        if let Some(h) = self.constant_buffer_wrappers.get(elem) {
+    fn constant_buffer_wrapper(&mut self, elem: &Type, majorness: Majorness, span: Span) -> StructId {
+        if let Some(h) = self.constant_buffer_wrappers.get(&(elem.clone(), majorness)) {
             return *h;
         }
-        let name: String = format!("ConstantBuffer_{}", self.type_name(elem))
+        let layout = if majorness == self.default_majorness {
+            ""
+        } else if majorness == Majorness::Row {
+            "row_major_"
+        } else {
+            "column_major_"
+        };
+        let name: String = format!("ConstantBuffer_{layout}{}", self.type_name(elem))
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
             .collect();
         let field =
-            Field { name: "value".into(), ty: elem.clone(), semantic: None, majorness: self.default_majorness, span };
+            Field { name: "value".into(), ty: elem.clone(), semantic: None, majorness, span };
         let h = self.module.structs.append(StructDef { name, fields: vec![field], span });
-        self.constant_buffer_wrappers.insert(elem.clone(), h);
+        self.constant_buffer_wrappers.insert((elem.clone(), majorness), h);
         h
     }
 

@@ -664,6 +664,15 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
         format!("compile error:\n{}", d.render_plain())
     })?;
     let bindings = &program.bindings;
+    let inputs = match split_block_inputs(&checked.module, bindings, inputs) {
+        Ok(list) => list,
+        Err(e) => {
+            return match e.split_once("SKIP:") {
+                Some((at, why)) => skip(test, format!("{at}{why}")),
+                None => Err(e),
+            }
+        }
+    };
     let mut outputs = Vec::new();
     // Values (`uniform(…)`) go into the block that holds them, at their member's offset.
     let mut values: Vec<(BufferId, Vec<u8>)> = Vec::new();
@@ -733,7 +742,9 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
             Type::Resource(crate::ir::ResourceKind::ConstantBuffer, Some(elem)) => {
                 let mut data = Vec::new();
                 slang_values::write(m, elem, g.majorness, object, m.layout.uniform(), 0, &mut data).map_err(at)?;
-                data.resize(data.len().max(16).div_ceil(16) * 16, 0);
+                // The whole block, as render-test allocates it: fields not given are zeros.
+                let size = crate::layout::placement(m, elem, m.layout.uniform(), g.majorness).size as usize;
+                data.resize(data.len().max(size).max(16).div_ceil(16) * 16, 0);
                 let binding =
                     bindings.iter().find(|b| &b.name == name).ok_or_else(|| at(format!("no binding for `{name}`")))?;
                 let id = BufferId { set: binding.set, binding: binding.binding };
@@ -825,6 +836,90 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
         test.widths_reason = Some(why);
     }
     Ok(test)
+}
+
+/// A `set block = new T{…}` for a parameter block (or a `ConstantBuffer<T>` holding
+/// resources), which `lower::parameter_blocks` split into globals: an input per part, its
+/// data fields one value for the block's constant buffer, each resource an input of its own
+/// named after its global. Parts the shader does not bind are left out.
+fn split_block_inputs(
+    m: &crate::ir::Module,
+    bindings: &[crate::exec::compile::Binding],
+    inputs: Vec<Input>,
+) -> Result<Vec<Input>, String> {
+    use crate::ir::BlockPart;
+    use slang_values::Value;
+    let mut out = Vec::new();
+    for input in inputs {
+        let block = match (&input.name, &input.object) {
+            (Some(n), Some(_)) => m.split_blocks.iter().find(|b| &b.name == n),
+            _ => None,
+        };
+        let (Some(block), Some(object)) = (block, &input.object) else {
+            out.push(input);
+            continue;
+        };
+        let at = |e: String| format!("line {}: {e}", input.line);
+        let content = match object {
+            Value::Object(_, content) => content.as_ref(),
+            other => other,
+        };
+        let Value::Aggregate(fields) = content else {
+            return Err(at(format!("`{}` is a block: give its fields, `new {{…}}`", block.name)));
+        };
+        let def = &m.structs[block.ty];
+        let bound = |g: crate::ir::GlobalId| bindings.iter().any(|b| b.name == m.globals[g].name);
+        let object_input = |name: String, object: Value| Input {
+            line: input.line,
+            name: Some(name),
+            out: false,
+            uniform: false,
+            value: false,
+            data: Vec::new(),
+            object: Some(object),
+            resource: None,
+        };
+        let mut data: Vec<(u32, Value)> = Vec::new();
+        let mut data_global = None;
+        for (i, (name, value)) in fields.iter().enumerate() {
+            let index = match name {
+                Some(n) => def
+                    .fields
+                    .iter()
+                    .position(|f| &f.name == n)
+                    .ok_or_else(|| at(format!("`{}` has no field `{n}`", def.name)))?,
+                None => i,
+            };
+            match block.parts.get(index).ok_or_else(|| at(format!("`{}` has {} fields", def.name, def.fields.len())))? {
+                None => {}
+                Some(BlockPart::Data { global, index }) => {
+                    data_global = Some(*global);
+                    data.push((*index, value.clone()));
+                }
+                Some(BlockPart::Resource(g)) if bound(*g) => {
+                    let name = m.globals[*g].name.clone();
+                    match value {
+                        Value::Resource { out: written, kind, options } => {
+                            out.push(buffer(input.line, Some(name), *written, kind, options).map_err(at)?)
+                        }
+                        other => out.push(object_input(name, other.clone())),
+                    }
+                }
+                Some(BlockPart::Resource(_)) => {}
+            }
+        }
+        if let Some(g) = data_global.filter(|g| bound(*g)) {
+            let Type::Resource(_, Some(inner)) = &m.globals[g].ty else { continue };
+            let Type::Struct(s) = **inner else { continue };
+            data.sort_by_key(|(i, _)| *i);
+            let named = data
+                .into_iter()
+                .map(|(i, v)| (Some(m.structs[s].fields[i as usize].name.clone()), v))
+                .collect();
+            out.push(object_input(m.globals[g].name.clone(), Value::Aggregate(named)));
+        }
+    }
+    Ok(out)
 }
 
 /// `render-test` gives every block of uniform values it was given nothing for zeros: the push
