@@ -396,6 +396,8 @@ pub struct Compiler<'m> {
     globals: HashMap<GlobalId, Root>,
     /// Binding index per resource global / cbuffer.
     global_binding: HashMap<GlobalId, u32>,
+    /// The hidden counter of a structured buffer (Append/Consume, `IncrementCounter`), by buffer.
+    counter_binding: HashMap<GlobalId, u32>,
     cbuffer_binding: HashMap<Option<usize>, u32>,
     /// Constant registers already made, by value bits.
     consts: HashMap<u64, Reg>,
@@ -455,6 +457,7 @@ impl<'m> Compiler<'m> {
             p,
             globals: HashMap::default(),
             global_binding: HashMap::default(),
+            counter_binding: HashMap::default(),
             cbuffer_binding: HashMap::default(),
             consts: HashMap::default(),
             frames: Vec::new(),
@@ -666,8 +669,7 @@ impl<'m> Compiler<'m> {
         Ok(self.p)
     }
 
-    /// The module's bindings (`ir::bindings`: the rule every consumer shares); counters, which
-    /// the engine does not run, aside.
+    /// The module's bindings (`ir::bindings`: the rule every consumer shares), counters included.
     fn bind_resources(&mut self) {
         use crate::ir::bindings::Slot;
         for b in crate::ir::bindings::bindings(self.m, self.entry) {
@@ -705,7 +707,10 @@ impl<'m> Compiler<'m> {
                     self.cbuffer_binding.insert(None, idx);
                     false
                 }
-                Slot::Counter(_) => continue,
+                Slot::Counter(h) => {
+                    self.counter_binding.insert(h, idx);
+                    true
+                }
             };
             if shared.is_some() {
                 continue;
@@ -1475,6 +1480,52 @@ impl<'m> Compiler<'m> {
                 let rest: Vec<ExprId> = args[1..].to_vec();
                 self.atomic(op, p, &rest, func, span);
                 vec![]
+            }
+            ResourceMethod::IncrementCounter
+            | ResourceMethod::DecrementCounter
+            | ResourceMethod::Append
+            | ResourceMethod::Consume => {
+                let counter = match fx.exprs[object].kind {
+                    ExprKind::Global(g) => self.counter_binding.get(&g).copied(),
+                    _ => None,
+                };
+                let Some(c) = counter else {
+                    self.errors.push(unsupported(span, format!("`{method:?}` on a buffer chosen at run time")));
+                    return vec![];
+                };
+                self.p.bindings[c as usize].used = true;
+                // The counter is one `uint`; each call moves it by one, atomically, as D3D's
+                // and Vulkan's counters do: incrementing gives the old value, decrementing the new.
+                let up = matches!(method, ResourceMethod::IncrementCounter | ResourceMethod::Append);
+                let place = Place {
+                    root: Root::Buffer(c),
+                    dyns: vec![],
+                    comps: vec![(0, ops::U32)],
+                    ty: Type::UINT,
+                };
+                let value = self.konst(if up { 1 } else { u32::MAX as u64 });
+                let original = self.regs(1);
+                self.p.atomics.push(Atomic { op: AtomicOp::Add, place, value, compare: None, original, span });
+                self.emit(Inst::Atomic(self.p.atomics.len() as u32 - 1));
+                let index = if up {
+                    original
+                } else {
+                    let one = self.konst(1);
+                    self.bin(ops::SUB, ops::U32, original, one)
+                };
+                match method {
+                    ResourceMethod::Append => {
+                        let v = self.expr(args[0], func);
+                        let p = addr_place(self, index, &elem, span);
+                        self.store(p, &v, span);
+                        vec![]
+                    }
+                    ResourceMethod::Consume => {
+                        let p = addr_place(self, index, &elem, span);
+                        self.load(p, span)
+                    }
+                    _ => vec![index],
+                }
             }
             _ => {
                 self.errors.push(unsupported(span, format!("`{method:?}` on {}", kind.name())));

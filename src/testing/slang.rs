@@ -294,6 +294,8 @@ struct Input {
     /// A texture or sampler ([`super::slang_textures`]): bound as `wavec run` binds an image or
     /// sampler spec.
     resource: Option<BufferSpec>,
+    /// `counter=N`: the initial value of a structured buffer's hidden counter.
+    counter: Option<u32>,
 }
 
 /// What the `TEST_INPUT` lines of a file give: the inputs, and the type ids of
@@ -384,6 +386,7 @@ fn input(body: &str, line: usize) -> Result<Input, String> {
                 data: Vec::new(),
                 object,
                 resource: None,
+                counter: None,
             });
         }
         let (kind, opts, tail) = kind_and_options(value)?;
@@ -460,6 +463,7 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
             data: Vec::new(),
             object: None,
             resource: Some(spec),
+            counter: None,
         });
     }
     let (uniform, value) = match kind {
@@ -471,7 +475,7 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
     if name.as_deref().is_some_and(|n| n.contains(['.', '['])) {
         return Err(format!("SKIP:inputs bound by a member path (`{}`) are not supported", name.unwrap_or_default()));
     }
-    let (mut values, mut stride, mut count) = (Vec::new(), 4usize, None::<usize>);
+    let (mut values, mut stride, mut count, mut counter) = (Vec::new(), 4usize, None::<usize>, None);
     let mut rest = opts.trim();
     while !rest.is_empty() {
         let (key, value, after) = match rest.find(['=', ',', '(']) {
@@ -498,6 +502,7 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
             "data" => values = value.split_whitespace().map(str::to_string).collect(),
             "stride" => stride = value.parse().map_err(|_| format!("`stride={value}` is not a number"))?,
             "count" => count = Some(value.parse().map_err(|_| format!("`count={value}` is not a number"))?),
+            "counter" => counter = Some(value.parse().map_err(|_| format!("`counter={value}` is not a number"))?),
             other => return Err(format!("SKIP:the buffer option `{other}` is not supported")),
         }
         rest = after.trim_start().trim_start_matches(',').trim_start();
@@ -513,7 +518,7 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
     }
     let size = data.len().max(count.unwrap_or(0) * stride).max(4).div_ceil(4) * 4;
     data.resize(size, 0);
-    Ok(Input { line, name, out, uniform, value, data, object: None, resource: None })
+    Ok(Input { line, name, out, uniform, value, data, object: None, resource: None, counter })
 }
 
 /// A `data=[…]` value as the bytes of a slot of `slot` bytes: integers (two's complement),
@@ -796,6 +801,14 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
         }
         let kind = Some(if input.uniform { BufferKind::Uniform } else { BufferKind::Storage });
         test.buffers.push((id, BufferSpec { kind, data: input.data.clone() }));
+        // The hidden counter's start, where the shader binds one (`ir::bindings`).
+        if let Some(n) = input.counter {
+            let counter_name = format!("counter.var.{}", binding.name);
+            if let Some(c) = bindings.iter().find(|b| b.name == counter_name) {
+                let id = BufferId { set: c.set, binding: c.binding };
+                test.buffers.push((id, BufferSpec { kind: Some(BufferKind::Storage), data: n.to_le_bytes().to_vec() }));
+            }
+        }
         if input.out {
             let elem =
                 checked.module.globals.iter().find(|(_, g)| g.name == binding.name).and_then(|(_, g)| match &g.ty {
@@ -803,6 +816,13 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
                     _ => None,
                 });
             outputs.push(Output { buffer: id, format: output_format(elem.as_ref(), p.typed) });
+        }
+    }
+    // render-test gives every hidden counter it was given no start for a zero.
+    for b in bindings.iter().filter(|b| b.used && b.name.starts_with("counter.var.")) {
+        let id = BufferId { set: b.set, binding: b.binding };
+        if !test.buffers.iter().any(|(x, _)| *x == id) {
+            test.buffers.push((id, BufferSpec { kind: Some(BufferKind::Storage), data: vec![0; 4] }));
         }
     }
     if outputs.is_empty() {
@@ -878,6 +898,7 @@ fn split_block_inputs(
             data: Vec::new(),
             object: Some(object),
             resource: None,
+            counter: None,
         };
         let mut data: Vec<(u32, Value)> = Vec::new();
         let mut data_global = None;
