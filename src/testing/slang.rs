@@ -612,6 +612,11 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
     test.include_dirs = p.include_dirs.clone();
     test.allow_glsl = p.allow_glsl;
     test.cpu_only = p.cpu && !p.vulkan;
+    // Slang's CPU target lays buffers out as C structs (tightly packed matrices and vectors,
+    // no 16-byte cbuffer rows): its `-cpu` lines expect the scalar layout.
+    if test.cpu_only {
+        test.layout = crate::layout::LayoutMode::Scalar;
+    }
     if let Some(l) = p.layout {
         test.layout = l;
     }
@@ -705,6 +710,11 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
         let (Some(name), Some(object)) = (&input.name, &input.object) else { continue };
         let m = &checked.module;
         let at = |e: String| format!("line {}: {e}", input.line);
+        // Resources inside other values (a struct or tuple global holding a texture) have no
+        // bytes to write; only split blocks bind theirs (`split_block_inputs`).
+        if let Some(kind) = slang_values::resource_inside(object) {
+            return skip(test, at(format!("a resource inside a value (`{kind}`) is not supported here")));
+        }
         if let Some((block, member)) = name.split_once('.') {
             let (id, ty, majorness, offset) = match cbuffer_member(&checked, bindings, block, member) {
                 Ok(place) => place,

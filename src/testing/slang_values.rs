@@ -201,6 +201,10 @@ impl Parser {
                 let options = options.strip_suffix(')').unwrap_or(options).to_string();
                 Ok(Value::Resource { out: false, kind: kind.to_string(), options })
             }
+            // A resource without options (`Sampler`).
+            other if super::slang_textures::is_resource(other) => {
+                Ok(Value::Resource { out: false, kind: other.to_string(), options: String::new() })
+            }
             other => Err(format!("unexpected `{other}` in a value")),
         }
     }
@@ -399,6 +403,17 @@ pub fn buffer_elements(value: &Value) -> Option<Vec<&Value>> {
             Some(fields.iter().map(|(_, v)| v).collect())
         }
         _ => None,
+    }
+}
+
+/// The kind of the first resource written inside `value` (`ubuffer` in `{ubuffer(…)}`).
+pub fn resource_inside(value: &Value) -> Option<&str> {
+    match value {
+        Value::Resource { kind, .. } => Some(kind),
+        Value::Object(_, inner) => resource_inside(inner),
+        Value::Aggregate(fields) => fields.iter().find_map(|(_, v)| resource_inside(v)),
+        Value::Array(items) => items.iter().find_map(resource_inside),
+        Value::Int(_) | Value::Float(_) => None,
     }
 }
 
