@@ -507,6 +507,19 @@ impl<'m> Compiler<'m> {
         out.extend(comps.into_iter().map(|(off, s)| (off, ops::kind(s))));
     }
 
+    /// The layout rule of a resource expression's buffer: its global's own, else `--layout`'s.
+    fn rule_of(&self, e: ExprId, func: FunctionId, kind: ResourceKind) -> Rule {
+        let own = match &self.m.functions[func].exprs[e].kind {
+            ExprKind::Global(g) => self.m.globals[*g].layout,
+            _ => None,
+        };
+        own.unwrap_or(if kind == ResourceKind::ConstantBuffer {
+            self.m.layout.uniform()
+        } else {
+            self.m.layout.storage()
+        })
+    }
+
     /// The majorness a resource expression's global was declared with.
     fn majorness_of(&self, e: ExprId, func: FunctionId) -> Majorness {
         match &self.m.functions[func].exprs[e].kind {
@@ -1220,7 +1233,7 @@ impl<'m> Compiler<'m> {
                         match &gl.ty {
                             Type::Resource(ResourceKind::ConstantBuffer, Some(t)) => {
                                 let mut comps = Vec::new();
-                                self.layout(t, self.m.layout.uniform(), gl.majorness, 0, &mut comps);
+                                self.layout(t, self.m.uniform_rule(gl), gl.majorness, 0, &mut comps);
                                 Some(Place { root: Root::Buffer(b), dyns: vec![], comps, ty: (**t).clone() })
                             }
                             _ => Some(Place { root: Root::Buffer(b), dyns: vec![], comps: vec![], ty: gl.ty.clone() }),
@@ -1259,11 +1272,7 @@ impl<'m> Compiler<'m> {
                     let mut p = self.place(*base, func)?;
                     let Root::Buffer(b) = p.root else { return None };
                     let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
-                    let rule = if *kind == ResourceKind::ConstantBuffer {
-                        self.m.layout.uniform()
-                    } else {
-                        self.m.layout.storage()
-                    };
+                    let rule = self.rule_of(*base, func, *kind);
                     let majorness = self.majorness_of(*base, func);
                     let mut comps = Vec::new();
                     self.layout(&elem, rule, majorness, 0, &mut comps);
@@ -1420,6 +1429,7 @@ impl<'m> Compiler<'m> {
         let Type::Resource(kind, elem) = &obj.ty else { return vec![] };
         let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
         let majorness = self.majorness_of(object, func);
+        let rule = self.rule_of(object, func, *kind);
         let fx = &self.m.functions[func];
         let byte = kind.is_byte_address();
         let addr_place = |c: &mut Self, addr: Reg, vty: &Type, aspan: Span| {
@@ -1427,7 +1437,7 @@ impl<'m> Compiler<'m> {
             if byte {
                 // Byte-address buffers: the layout module's packing from the byte address.
                 let mut packed = Vec::new();
-                crate::layout::packed_components(c.m, vty, c.m.layout.storage(), 0, &mut packed);
+                crate::layout::packed_components(c.m, vty, rule, 0, &mut packed);
                 comps.extend(packed.into_iter().map(|(off, s)| (off, ops::kind(s))));
                 Place {
                     root: Root::Buffer(b),
@@ -1436,8 +1446,8 @@ impl<'m> Compiler<'m> {
                     ty: vty.clone(),
                 }
             } else {
-                c.layout(&elem, c.m.layout.storage(), majorness, 0, &mut comps);
-                let stride = c.stride(&elem, c.m.layout.storage(), majorness);
+                c.layout(&elem, rule, majorness, 0, &mut comps);
+                let stride = c.stride(&elem, rule, majorness);
                 Place {
                     root: Root::Buffer(b),
                     dyns: vec![Dyn { reg: addr, stride, len: Len::Buffer(b), span: aspan }],
@@ -1461,7 +1471,7 @@ impl<'m> Compiler<'m> {
                 vec![]
             }
             ResourceMethod::GetDimensions => {
-                let stride = if byte { 1 } else { self.stride(&elem, self.m.layout.storage(), majorness) };
+                let stride = if byte { 1 } else { self.stride(&elem, rule, majorness) };
                 let d = self.regs(1);
                 self.emit(Inst::BufLen { d, buffer: b, stride });
                 if let Some(p) = args.first().and_then(|a| self.place(*a, func)) {

@@ -512,6 +512,10 @@ pub struct Global {
     /// Declared `ParameterBlock<T>` (Slang): a descriptor set of its own, split into its
     /// uniform data and its resources by [`crate::lower::parameter_blocks`].
     pub parameter_block: bool,
+    /// A buffer's own layout rule (Slang's `StructuredBuffer<T, ScalarDataLayout>`, GLSL's
+    /// `layout(scalar) buffer`), in place of the one `--layout` gives its kind:
+    /// [`Module::storage_rule`].
+    pub layout: Option<crate::layout::Rule>,
     pub span: Span,
 }
 
@@ -531,6 +535,7 @@ impl Global {
             packoffset: None,
             entry_param: false,
             parameter_block: false,
+            layout: None,
             span,
         }
     }
@@ -811,6 +816,26 @@ pub struct SpecConstant {
 }
 
 impl Module {
+    /// The rule storage buffer `g` is laid out by: its own, else `--layout`'s.
+    pub fn storage_rule(&self, g: &Global) -> crate::layout::Rule {
+        g.layout.unwrap_or(self.layout.storage())
+    }
+
+    /// Whether a Vulkan device needs `scalarBlockLayout` for this module's buffers: by
+    /// `--layout`, or by a buffer's own layout.
+    pub fn needs_scalar_block_layout(&self) -> bool {
+        use crate::layout::Rule;
+        self.layout.needs_scalar_block_layout()
+            || self.globals.iter().any(|(_, g)| {
+                matches!(g.layout, Some(Rule::Scalar | Rule::D3dStructured | Rule::D3dCbuffer))
+            })
+    }
+
+    /// The rule constant buffer `g` is laid out by: its own, else `--layout`'s.
+    pub fn uniform_rule(&self, g: &Global) -> crate::layout::Rule {
+        g.layout.unwrap_or(self.layout.uniform())
+    }
+
     /// The specialization constant id of global `g`, when it is one.
     pub fn spec_id(&self, g: GlobalId) -> Option<u32> {
         self.spec_constants.iter().find(|s| s.global == g).map(|s| s.id)

@@ -87,11 +87,15 @@ impl Checker {
         }
         let mut binding = None::<u32>;
         let mut set = 0u32;
+        let mut own_rule = None;
         for q in &b.layout {
             match (q.name.name.as_str(), &q.value) {
                 ("binding", Some(e)) => binding = self.const_int_expr(e, "a binding").map(|n| n as u32),
                 ("set", Some(e)) => set = self.const_int_expr(e, "a descriptor set").map_or(0, |n| n as u32),
-                ("std430" | "std140" | "scalar", None) => {}
+                // The block's own layout (the buffer's `layout` rule).
+                ("std430", None) => own_rule = Some(crate::layout::Rule::Std430),
+                ("std140", None) => own_rule = Some(crate::layout::Rule::Std140),
+                ("scalar", None) => own_rule = Some(crate::layout::Rule::Scalar),
                 (other, _) => self.diags.push(
                     Diagnostic::warning("W0501", format!("layout qualifier `{other}` is ignored here"))
                         .with_label(q.name.span, ""),
@@ -139,6 +143,7 @@ impl Checker {
             image_format: None,
             entry_param: false,
             parameter_block: false,
+            layout: own_rule,
             coherent: false,
             span,
         });
@@ -217,6 +222,7 @@ impl Checker {
                     image_format: None,
                     entry_param: false,
                     parameter_block: false,
+                    layout: None,
                     coherent: false,
                     span,
                 });
@@ -286,6 +292,7 @@ impl Checker {
                 image_format: None,
                 entry_param: true,
                 parameter_block: false,
+                layout: None,
                 coherent: false,
                 span: local.span,
             });

@@ -970,6 +970,23 @@ impl Checker {
                         ast::TypeExpr { kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] }, span: *span };
                     self.resolve_type(&fake)
                 }
+                // `StructuredBuffer<T, ScalarDataLayout>`: the layout is the buffer's own (the
+                // global's `layout`), not part of its type.
+                [elem, layout] if data_layout::takes_data_layout(kind) => {
+                    let l = self.generic_arg_type(layout);
+                    if !l.is_error() && self.data_layout_of(&l).is_none() {
+                        let shown = self.type_name(&l);
+                        self.error(
+                            "E0402",
+                            t.span,
+                            format!(
+                                "`{name}<T, L>` takes a data layout `L` (`DefaultDataLayout`, `ScalarDataLayout`, `Std430DataLayout`, `Std140DataLayout`), not `{shown}`"
+                            ),
+                        );
+                        return Type::Error;
+                    }
+                    self.generic_arg_type(elem)
+                }
                 _ => {
                     self.error("E0402", t.span, format!("`{name}` takes one element type: `{name}<T>`"));
                     return Type::Error;
@@ -1305,6 +1322,7 @@ impl Checker {
                     image_format: None,
                     entry_param: false,
                     parameter_block: false,
+                    layout: None,
                     coherent: false,
                     span: case.span,
                 });
@@ -1763,6 +1781,7 @@ impl Checker {
                 continue;
             }
             self.used_global_names.insert(d.name.name.clone());
+            let buffer_rule = self.declared_buffer_rule(&g.ty);
             let h = self.module.globals.append(Global {
                 name: d.name.name.clone(),
                 ty,
@@ -1775,6 +1794,7 @@ impl Checker {
                 image_format,
                 entry_param: false,
                 parameter_block: matches!(&g.ty.kind, ast::TypeExprKind::Named { name, .. } if name == "ParameterBlock"),
+                layout: buffer_rule,
                 coherent,
                 span: d.name.span,
             });

@@ -742,7 +742,7 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
                 let Some(elements) = slang_values::buffer_elements(object) else {
                     return Err(at(format!("`{name}` is a buffer: give its elements, `new StructuredBuffer<T>[…]`")));
                 };
-                let rule = m.layout.storage();
+                let rule = m.storage_rule(g);
                 let stride = crate::layout::array_stride(m, elem, rule, g.majorness);
                 let mut data = Vec::new();
                 for (i, e) in elements.iter().enumerate() {
@@ -756,9 +756,10 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
             }
             Type::Resource(crate::ir::ResourceKind::ConstantBuffer, Some(elem)) => {
                 let mut data = Vec::new();
-                slang_values::write(m, elem, g.majorness, object, m.layout.uniform(), 0, &mut data).map_err(at)?;
+                let rule = m.uniform_rule(g);
+                slang_values::write(m, elem, g.majorness, object, rule, 0, &mut data).map_err(at)?;
                 // The whole block, as render-test allocates it: fields not given are zeros.
-                let size = crate::layout::placement(m, elem, m.layout.uniform(), g.majorness).size as usize;
+                let size = crate::layout::placement(m, elem, rule, g.majorness).size as usize;
                 data.resize(data.len().max(size).max(16).div_ceil(16) * 16, 0);
                 let binding =
                     bindings.iter().find(|b| &b.name == name).ok_or_else(|| at(format!("no binding for `{name}`")))?;

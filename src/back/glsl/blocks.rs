@@ -133,7 +133,7 @@ impl<'a> Writer<'a> {
             return self.texture_global(out, h, g, name);
         };
         let binding = self.binding_of(Slot::Global(h), g.span);
-        let rule = self.module.layout.storage();
+        let rule = self.module.storage_rule(g);
         let block = format!("{}_block", g.name);
         use ResourceKind::*;
         match kind {
@@ -189,7 +189,7 @@ impl<'a> Writer<'a> {
             ConstantBuffer => {
                 let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
                 let members = [Member { ty: elem, name: name.to_string(), majorness: g.majorness, packoffset: None }];
-                self.block(out, "uniform", &block, binding, &members, self.module.layout.uniform(), g.span);
+                self.block(out, "uniform", &block, binding, &members, self.module.uniform_rule(g), g.span);
             }
             _ => self.texture_global(out, h, g, name),
         }
