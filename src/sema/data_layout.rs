@@ -64,7 +64,8 @@ impl DataLayout {
     }
 }
 
-/// The buffers whose declaration may name a data layout: `StructuredBuffer<T, L>`.
+/// The buffers whose declaration may name a data layout: `StructuredBuffer<T, L>`,
+/// `ConstantBuffer<T, L>` (and `GLSLShaderStorageBuffer<T, L>`, a `RWStructuredBuffer`).
 pub(super) fn takes_data_layout(kind: ResourceKind) -> bool {
     matches!(
         kind,
@@ -72,7 +73,21 @@ pub(super) fn takes_data_layout(kind: ResourceKind) -> bool {
             | ResourceKind::RWStructuredBuffer
             | ResourceKind::AppendStructuredBuffer
             | ResourceKind::ConsumeStructuredBuffer
+            | ResourceKind::ConstantBuffer
     )
+}
+
+/// Slang's `GLSLShaderStorageBuffer<T, L>`: a GLSL `buffer` block of `T`'s fields, read as
+/// `sbuf.field`; wavec's GLSL blocks are `RWStructuredBuffer<T>`s read at element 0.
+pub(super) const SHADER_STORAGE_BUFFER: &str = "GLSLShaderStorageBuffer";
+
+/// The resource kind a type name declares, `GLSLShaderStorageBuffer` included.
+pub(super) fn buffer_kind(name: &str) -> Option<ResourceKind> {
+    match name {
+        SHADER_STORAGE_BUFFER => Some(ResourceKind::RWStructuredBuffer),
+        "ParameterBlock" => Some(ResourceKind::ConstantBuffer),
+        n => ResourceKind::from_name(n),
+    }
 }
 
 impl Checker {
@@ -95,7 +110,7 @@ impl Checker {
     /// `None` when it names none or the default.
     pub(super) fn declared_buffer_rule(&mut self, t: &ast::TypeExpr) -> Option<Rule> {
         let ast::TypeExprKind::Named { name, args } = &t.kind else { return None };
-        ResourceKind::from_name(name).filter(|k| takes_data_layout(*k))?;
+        buffer_kind(name).filter(|k| takes_data_layout(*k))?;
         let [_, layout] = args.as_slice() else { return None };
         let ty = self.generic_arg_type(layout);
         self.data_layout_of(&ty)?.buffer_rule()

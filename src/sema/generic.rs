@@ -943,7 +943,7 @@ fn unify_value(
 /// `StructuredBuffer<float3, L>`).
 fn layout_param(ty: &ast::TypeExpr, generics: &[ast::GenericParam]) -> Option<usize> {
     let ast::TypeExprKind::Named { name, args } = &ty.kind else { return None };
-    crate::ir::ResourceKind::from_name(name).filter(|k| data_layout::takes_data_layout(*k))?;
+    data_layout::buffer_kind(name).filter(|k| data_layout::takes_data_layout(*k))?;
     let layout_name = match args.get(1)? {
         ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), .. }) => n.clone(),
         ast::GenericArg::Type(ast::TypeExpr { kind: ast::TypeExprKind::Named { name, args }, .. }) if args.is_empty() => {

@@ -169,6 +169,24 @@ impl Checker {
         }
     }
 
+    /// Slang's `GLSLShaderStorageBuffer<T, L> sbuf`: a block whose members are `T`'s fields,
+    /// read as `sbuf.field`.
+    pub(super) fn shader_storage_block(&mut self, g: GlobalId, span: Span) {
+        let fields = match &self.module.globals[g].ty {
+            Type::Resource(_, Some(elem)) => match **elem {
+                Type::Struct(h) => Some(self.module.structs[h].fields.iter().map(|f| f.name.clone()).collect()),
+                _ => None,
+            },
+            _ => return,
+        };
+        let Some(fields) = fields else {
+            self.error("E0402", span, "`GLSLShaderStorageBuffer<T, L>` needs a struct `T`");
+            return;
+        };
+        let name = self.module.globals[g].name.clone();
+        self.blocks.insert(name, BlockMembers::Fields { global: g, fields });
+    }
+
     /// `instance.member` of a buffer block, if `base` names a block instance.
     pub(super) fn block_member(&mut self, base: &ast::Expr, name: &ast::Ident, span: Span) -> Option<ExprId> {
         let ast::ExprKind::Ident(instance) = &base.kind else { return None };

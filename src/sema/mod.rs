@@ -934,7 +934,12 @@ impl Checker {
         }
         // Slang's `ParameterBlock<T>` holds what a `ConstantBuffer<T>` holds, in a descriptor
         // set of its own (the global is marked so; `lower::parameter_blocks` places it).
-        let name = if name == "ParameterBlock" { "ConstantBuffer" } else { name };
+        let name = match name.as_str() {
+            "ParameterBlock" => "ConstantBuffer",
+            // A GLSL `buffer` block of `T`'s fields (`data_layout::SHADER_STORAGE_BUFFER`).
+            data_layout::SHADER_STORAGE_BUFFER => "RWStructuredBuffer",
+            n => n,
+        };
         if let Some(kind) = ResourceKind::from_name(name) {
             if !kind.has_element() {
                 if !args.is_empty() {
@@ -1782,6 +1787,7 @@ impl Checker {
             }
             self.used_global_names.insert(d.name.name.clone());
             let buffer_rule = self.declared_buffer_rule(&g.ty);
+            let storage_block = matches!(&g.ty.kind, ast::TypeExprKind::Named { name, .. } if name == data_layout::SHADER_STORAGE_BUFFER);
             let h = self.module.globals.append(Global {
                 name: d.name.name.clone(),
                 ty,
@@ -1798,6 +1804,9 @@ impl Checker {
                 coherent,
                 span: d.name.span,
             });
+            if storage_block {
+                self.shader_storage_block(h, d.name.span);
+            }
             match (&space, init) {
                 (AddressSpace::Constant, Some(v)) if spec.is_some() => {
                     self.spec_constant(h, spec.flatten(), v, m, d.name.span);

@@ -230,9 +230,10 @@ fn plan(t: &TestLine, base: &Path) -> Plan {
     }
     let mut c = compiler.iter().map(String::as_str);
     while let Some(a) = c.next() {
+        // Slang defines a name given without `=` as empty (slangc's `-D`), not as `1`.
         let define = |d: &str| match d.split_once('=') {
             Some((n, v)) => (n.to_string(), Some(v.to_string())),
-            None => (d.to_string(), None),
+            None => (d.to_string(), Some(String::new())),
         };
         match a {
             "-D" => p.defines.extend(c.next().map(define)),
@@ -1225,7 +1226,7 @@ mod tests {
             Path::new("."),
         );
         assert!(p.vulkan && p.unsupported.is_none());
-        assert_eq!(p.defines, [("A".to_string(), None), ("B".to_string(), Some("2".to_string()))]);
+        assert_eq!(p.defines, [("A".to_string(), Some(String::new())), ("B".to_string(), Some("2".to_string()))]);
         assert_eq!(p.dispatch, Some([4, 1, 1]));
         assert!(plan(&test_line("//TEST:COMPARE_COMPUTE:-vk -frobnicate").unwrap(), Path::new("."))
             .unsupported
