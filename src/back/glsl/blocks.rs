@@ -261,8 +261,13 @@ impl<'a> Writer<'a> {
         let m = self.module;
         let majorness = self.block_majorness(members, span)?;
         let wanted = layout::member_offsets(m, members.iter().map(|x| (&x.ty, x.majorness, x.packoffset)), rule);
-        let natural = if uniform { Rule::Std140 } else { Rule::Std430 };
-        for (candidate, qualifier) in [(natural, if uniform { "std140" } else { "std430" }), (Rule::Scalar, "scalar")] {
+        // A storage block may be std140 too (a buffer's own `Std140DataLayout`).
+        let candidates: &[(Rule, &str)] = if uniform {
+            &[(Rule::Std140, "std140"), (Rule::Scalar, "scalar")]
+        } else {
+            &[(Rule::Std430, "std430"), (Rule::Std140, "std140"), (Rule::Scalar, "scalar")]
+        };
+        for &(candidate, qualifier) in candidates {
             let own = layout::member_offsets(m, members.iter().map(|x| (&x.ty, x.majorness, None)), candidate);
             let mut offsets = Vec::new();
             let mut fits = true;
