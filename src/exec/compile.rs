@@ -1507,12 +1507,7 @@ impl<'m> Compiler<'m> {
                 // The counter is one `uint`; each call moves it by one, atomically, as D3D's
                 // and Vulkan's counters do: incrementing gives the old value, decrementing the new.
                 let up = matches!(method, ResourceMethod::IncrementCounter | ResourceMethod::Append);
-                let place = Place {
-                    root: Root::Buffer(c),
-                    dyns: vec![],
-                    comps: vec![(0, ops::U32)],
-                    ty: Type::UINT,
-                };
+                let place = Place { root: Root::Buffer(c), dyns: vec![], comps: vec![(0, ops::U32)], ty: Type::UINT };
                 let value = self.konst(if up { 1 } else { u32::MAX as u64 });
                 let original = self.regs(1);
                 self.p.atomics.push(Atomic { op: AtomicOp::Add, place, value, compare: None, original, span });

@@ -826,9 +826,10 @@ impl Module {
     pub fn needs_scalar_block_layout(&self) -> bool {
         use crate::layout::Rule;
         self.layout.needs_scalar_block_layout()
-            || self.globals.iter().any(|(_, g)| {
-                matches!(g.layout, Some(Rule::Scalar | Rule::D3dStructured | Rule::D3dCbuffer))
-            })
+            || self
+                .globals
+                .iter()
+                .any(|(_, g)| matches!(g.layout, Some(Rule::Scalar | Rule::D3dStructured | Rule::D3dCbuffer)))
     }
 
     /// The rule constant buffer `g` is laid out by: its own, else `--layout`'s.

@@ -20,7 +20,8 @@ use super::resource_values::is_resource;
 use crate::diag::Diagnostic;
 use crate::fast_hash::HashMap;
 use crate::ir::{
-    AddressSpace, BlockPart, ExprKind, Field, Global, GlobalId, Module, Register, ResourceKind, SplitBlock, StructDef, Type,
+    AddressSpace, BlockPart, ExprKind, Field, Global, GlobalId, Module, Register, ResourceKind, SplitBlock, StructDef,
+    Type,
 };
 
 /// What a field of a split block became: the constant buffer's field of this index, or a

@@ -5,9 +5,9 @@
 
 use super::Checker;
 use crate::ir::{ResourceKind, StructDef, StructId, Type};
-use crate::syntax::ast;
 use crate::layout::Rule;
 use crate::span::Span;
+use crate::syntax::ast;
 
 /// The interface every data layout conforms to.
 pub(super) const INTERFACE: &str = "IBufferDataLayout";
@@ -96,7 +96,8 @@ impl Checker {
         match a {
             ast::GenericArg::Type(t) => self.resolve_type(t),
             ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span }) => {
-                let named = ast::TypeExpr { kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] }, span: *span };
+                let named =
+                    ast::TypeExpr { kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] }, span: *span };
                 self.resolve_type(&named)
             }
             ast::GenericArg::Expr(e) => {

@@ -1960,7 +1960,8 @@ impl Checker {
                 let key = methods::method_key(&self.module.structs[h].name, &name.name);
                 let mut all = args;
                 if !is_static {
-                    let this = if matches!(ot, Type::Struct(_)) { object } else { self.constant_buffer_value(object, h) };
+                    let this =
+                        if matches!(ot, Type::Struct(_)) { object } else { self.constant_buffer_value(object, h) };
                     all.insert(0, this);
                 }
                 return self.call_member(&key, generic_args, all, span, name.span);

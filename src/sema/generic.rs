@@ -12,9 +12,9 @@
 //! built-in interfaces (`__BuiltinArithmeticType`, `IFloat`, …, [`builtin_interface`]).
 
 use super::{data_layout, Checker, FnSig};
-use crate::layout::Rule;
 use crate::diag::Diagnostic;
 use crate::ir::*;
+use crate::layout::Rule;
 use crate::span::Span;
 use crate::syntax::ast;
 use std::rc::Rc;
@@ -946,7 +946,9 @@ fn layout_param(ty: &ast::TypeExpr, generics: &[ast::GenericParam]) -> Option<us
     data_layout::buffer_kind(name).filter(|k| data_layout::takes_data_layout(*k))?;
     let layout_name = match args.get(1)? {
         ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), .. }) => n.clone(),
-        ast::GenericArg::Type(ast::TypeExpr { kind: ast::TypeExprKind::Named { name, args }, .. }) if args.is_empty() => {
+        ast::GenericArg::Type(ast::TypeExpr { kind: ast::TypeExprKind::Named { name, args }, .. })
+            if args.is_empty() =>
+        {
             name.clone()
         }
         _ => return None,

@@ -963,7 +963,11 @@ impl Checker {
                         stored = e;
                     }
                     if !elem.is_error() && !matches!(stored, Type::Matrix(..)) {
-                        self.error("E0402", *span, "`row_major`/`column_major` applies to a matrix (or an array of them)");
+                        self.error(
+                            "E0402",
+                            *span,
+                            "`row_major`/`column_major` applies to a matrix (or an array of them)",
+                        );
                         return Type::Error;
                     }
                     majorness = if *row_major { Majorness::Row } else { Majorness::Column };
@@ -1079,8 +1083,7 @@ impl Checker {
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
             .collect();
-        let field =
-            Field { name: "value".into(), ty: elem.clone(), semantic: None, majorness, span };
+        let field = Field { name: "value".into(), ty: elem.clone(), semantic: None, majorness, span };
         let h = self.module.structs.append(StructDef { name, fields: vec![field], span });
         self.constant_buffer_wrappers.insert((elem.clone(), majorness), h);
         h

@@ -945,10 +945,8 @@ fn split_block_inputs(
             let Type::Resource(_, Some(inner)) = &m.globals[g].ty else { continue };
             let Type::Struct(s) = **inner else { continue };
             data.sort_by_key(|(i, _)| *i);
-            let named = data
-                .into_iter()
-                .map(|(i, v)| (Some(m.structs[s].fields[i as usize].name.clone()), v))
-                .collect();
+            let named =
+                data.into_iter().map(|(i, v)| (Some(m.structs[s].fields[i as usize].name.clone()), v)).collect();
             out.push(object_input(m.globals[g].name.clone(), Value::Aggregate(named)));
         }
     }

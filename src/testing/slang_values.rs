@@ -26,7 +26,11 @@ pub enum Value {
     Object(Option<String>, Box<Value>),
     /// A buffer or texture inside a value, `[out] KIND(OPTIONS)` (a parameter block's
     /// resources), bound as its own input line would bind it.
-    Resource { out: bool, kind: String, options: String },
+    Resource {
+        out: bool,
+        kind: String,
+        options: String,
+    },
 }
 
 /// Reads the value at the start of `text`; the rest must be blank.
