@@ -1249,8 +1249,19 @@ mod tests {
         assert!(e.contains("SKIP:") && e.contains("TextureSampler2D"), "{e}");
         let e = inputs("//TEST_INPUT: set p.tex = RWTexture2D(size=4)\n").unwrap_err();
         assert!(e.contains("SKIP:") && e.contains("member path"), "{e}");
-        let e = inputs("//TEST_INPUT: set block = new{ out ubuffer(data=[0 0], stride=4) }\n").unwrap_err();
-        assert!(e.contains("SKIP:") && e.contains("inside a value"), "{e}");
+        // A resource inside a value keeps its options as written, for the block it fills.
+        let i = inputs("//TEST_INPUT: set block = new{ out ubuffer(data=[0 0], stride=4), Sampler }\n").unwrap().list;
+        let Some(slang_values::Value::Object(None, content)) = &i[0].object else { panic!("{i:?}") };
+        let slang_values::Value::Aggregate(fields) = content.as_ref() else { panic!("{i:?}") };
+        assert_eq!(
+            fields[0].1,
+            slang_values::Value::Resource { out: true, kind: "ubuffer".into(), options: "data=[0 0], stride=4".into() }
+        );
+        assert_eq!(
+            fields[1].1,
+            slang_values::Value::Resource { out: false, kind: "Sampler".into(), options: String::new() }
+        );
+        assert_eq!(slang_values::resource_inside(content), Some("ubuffer"));
     }
 
     #[test]
