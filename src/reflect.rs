@@ -287,16 +287,23 @@ fn members_layout(m: &Module, globals: &[GlobalId], rule: Rule) -> BufferLayout 
 /// Which rule each target lays a buffer out by: SPIR-V by `--layout`; the HLSL output is laid
 /// out by the HLSL compiler, which packs cbuffers as fxc does and structured buffers as C does.
 fn rules(options: &Options, module: &Module, uniform: bool) -> Vec<(&'static str, Rule)> {
+    own_rules(options, module, uniform, None)
+}
+
+/// [`rules`] for a buffer with its own layout rule (`StructuredBuffer<T, ScalarDataLayout>`),
+/// which SPIR-V and GLSL follow; the HLSL output's buffers stay D3D's.
+fn own_rules(options: &Options, module: &Module, uniform: bool, own: Option<Rule>) -> Vec<(&'static str, Rule)> {
     let mut out = Vec::new();
     if options.targets.contains(&Target::Hlsl) {
         out.push(("hlsl", if uniform { Rule::D3dCbuffer } else { Rule::D3dStructured }));
     }
+    let vulkan = own.unwrap_or(if uniform { module.layout.uniform() } else { module.layout.storage() });
     if options.targets.iter().any(|t| matches!(t, Target::Spirv | Target::SpirvAsm)) {
-        out.push(("spirv", if uniform { module.layout.uniform() } else { module.layout.storage() }));
+        out.push(("spirv", vulkan));
     }
     // The GLSL backend writes blocks that match the same rules byte for byte (or refuses).
     if options.targets.contains(&Target::Glsl) {
-        out.push(("glsl", if uniform { module.layout.uniform() } else { module.layout.storage() }));
+        out.push(("glsl", vulkan));
     }
     out
 }
@@ -356,7 +363,7 @@ pub fn reflect(checked: &sema::Checked, options: &Options) -> Reflection {
                 let mut element_type = None;
                 match (kind, elem) {
                     (ResourceKind::ConstantBuffer, Some(e)) => {
-                        for (target, rule) in rules(options, m, true) {
+                        for (target, rule) in own_rules(options, m, true, g.layout) {
                             let t = type_layout(m, e, rule, g.majorness);
                             let bl = BufferLayout {
                                 rule: rule.name(),
@@ -390,7 +397,7 @@ pub fn reflect(checked: &sema::Checked, options: &Options) -> Reflection {
                         | ResourceKind::ConsumeStructuredBuffer,
                         Some(e),
                     ) => {
-                        for (target, rule) in rules(options, m, false) {
+                        for (target, rule) in own_rules(options, m, false, g.layout) {
                             let stride = layout::array_stride(m, e, rule, g.majorness);
                             let t = type_layout(m, e, rule, g.majorness);
                             layouts.insert(

@@ -193,7 +193,9 @@ fn check_spirv(
     }
     let words = bytes_to_words(out.binary(wavec::Target::Spirv).expect("SPIR-V binary"));
     let env = options.spirv_profile.target_env;
-    let flags: &[&str] = if options.layout.needs_scalar_block_layout() { &["--scalar-block-layout"] } else { &[] };
+    // By `--layout`, or by a buffer's own layout (`StructuredBuffer<T, ScalarDataLayout>`).
+    let scalar = wavec::check(src, &options).is_ok_and(|(c, _)| c.module.needs_scalar_block_layout());
+    let flags: &[&str] = if scalar { &["--scalar-block-layout"] } else { &[] };
     if let Err(e) = spirv_val_with(&words, env, flags) {
         failures.push(format!("{stem} [{variant}]: spirv-val --target-env {env} rejects the module:\n{e}\n{text}"));
     }

@@ -534,8 +534,8 @@ fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
 /// resource to a helper of their own, compare depths or update texels atomically (WGSL has
 /// none of these); the Slang-format tests that use what WGSL has no form for (8-, 16- and 64-bit
 /// numbers, integer matrices, `double` (an interface payload's too), byte-address buffers, a struct
-/// laid out two ways, a `cbuffer`'s `float` array, texel atomics, implicit-LOD sampling in compute
-/// code) are SKIPs that
+/// laid out two ways, a `cbuffer`'s `float` array, a row-major `float3x2` with 16-byte rows, a
+/// scalar `float3` array, texel atomics, implicit-LOD sampling in compute code) are SKIPs that
 /// name the WGSL backend's diagnostic, never passes.
 #[test]
 fn samples_slang_tests_and_corpus_pass_through_wgsl_on_lavapipe() {

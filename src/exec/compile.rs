@@ -400,6 +400,8 @@ pub struct Compiler<'m> {
     globals: HashMap<GlobalId, Root>,
     /// Binding index per resource global / cbuffer.
     global_binding: HashMap<GlobalId, u32>,
+    /// The hidden counter of a structured buffer (Append/Consume, `IncrementCounter`), by buffer.
+    counter_binding: HashMap<GlobalId, u32>,
     cbuffer_binding: HashMap<Option<usize>, u32>,
     /// Constant registers already made, by value bits.
     consts: HashMap<u64, Reg>,
@@ -460,6 +462,7 @@ impl<'m> Compiler<'m> {
             p,
             globals: HashMap::default(),
             global_binding: HashMap::default(),
+            counter_binding: HashMap::default(),
             cbuffer_binding: HashMap::default(),
             consts: HashMap::default(),
             frames: Vec::new(),
@@ -507,6 +510,19 @@ impl<'m> Compiler<'m> {
         let mut comps = Vec::new();
         crate::layout::components(self.m, ty, rule, majorness, base, &mut comps);
         out.extend(comps.into_iter().map(|(off, s)| (off, ops::kind(s))));
+    }
+
+    /// The layout rule of a resource expression's buffer: its global's own, else `--layout`'s.
+    fn rule_of(&self, e: ExprId, func: FunctionId, kind: ResourceKind) -> Rule {
+        let own = match &self.m.functions[func].exprs[e].kind {
+            ExprKind::Global(g) => self.m.globals[*g].layout,
+            _ => None,
+        };
+        own.unwrap_or(if kind == ResourceKind::ConstantBuffer {
+            self.m.layout.uniform()
+        } else {
+            self.m.layout.storage()
+        })
     }
 
     /// The majorness a resource expression's global was declared with.
@@ -671,8 +687,7 @@ impl<'m> Compiler<'m> {
         Ok(self.p)
     }
 
-    /// The module's bindings (`ir::bindings`: the rule every consumer shares); counters, which
-    /// the engine does not run, aside.
+    /// The module's bindings (`ir::bindings`: the rule every consumer shares), counters included.
     fn bind_resources(&mut self) {
         use crate::ir::bindings::Slot;
         for b in crate::ir::bindings::bindings(self.m, self.entry) {
@@ -710,7 +725,10 @@ impl<'m> Compiler<'m> {
                     self.cbuffer_binding.insert(None, idx);
                     false
                 }
-                Slot::Counter(_) => continue,
+                Slot::Counter(h) => {
+                    self.counter_binding.insert(h, idx);
+                    true
+                }
             };
             if shared.is_some() {
                 continue;
@@ -1220,7 +1238,7 @@ impl<'m> Compiler<'m> {
                         match &gl.ty {
                             Type::Resource(ResourceKind::ConstantBuffer, Some(t)) => {
                                 let mut comps = Vec::new();
-                                self.layout(t, self.m.layout.uniform(), gl.majorness, 0, &mut comps);
+                                self.layout(t, self.m.uniform_rule(gl), gl.majorness, 0, &mut comps);
                                 Some(Place { root: Root::Buffer(b), dyns: vec![], comps, ty: (**t).clone() })
                             }
                             _ => Some(Place { root: Root::Buffer(b), dyns: vec![], comps: vec![], ty: gl.ty.clone() }),
@@ -1259,11 +1277,7 @@ impl<'m> Compiler<'m> {
                     let mut p = self.place(*base, func)?;
                     let Root::Buffer(b) = p.root else { return None };
                     let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
-                    let rule = if *kind == ResourceKind::ConstantBuffer {
-                        self.m.layout.uniform()
-                    } else {
-                        self.m.layout.storage()
-                    };
+                    let rule = self.rule_of(*base, func, *kind);
                     let majorness = self.majorness_of(*base, func);
                     let mut comps = Vec::new();
                     self.layout(&elem, rule, majorness, 0, &mut comps);
@@ -1420,6 +1434,7 @@ impl<'m> Compiler<'m> {
         let Type::Resource(kind, elem) = &obj.ty else { return vec![] };
         let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
         let majorness = self.majorness_of(object, func);
+        let rule = self.rule_of(object, func, *kind);
         let fx = &self.m.functions[func];
         let byte = kind.is_byte_address();
         let addr_place = |c: &mut Self, addr: Reg, vty: &Type, aspan: Span| {
@@ -1427,7 +1442,7 @@ impl<'m> Compiler<'m> {
             if byte {
                 // Byte-address buffers: the layout module's packing from the byte address.
                 let mut packed = Vec::new();
-                crate::layout::packed_components(c.m, vty, c.m.layout.storage(), 0, &mut packed);
+                crate::layout::packed_components(c.m, vty, rule, 0, &mut packed);
                 comps.extend(packed.into_iter().map(|(off, s)| (off, ops::kind(s))));
                 Place {
                     root: Root::Buffer(b),
@@ -1436,8 +1451,8 @@ impl<'m> Compiler<'m> {
                     ty: vty.clone(),
                 }
             } else {
-                c.layout(&elem, c.m.layout.storage(), majorness, 0, &mut comps);
-                let stride = c.stride(&elem, c.m.layout.storage(), majorness);
+                c.layout(&elem, rule, majorness, 0, &mut comps);
+                let stride = c.stride(&elem, rule, majorness);
                 Place {
                     root: Root::Buffer(b),
                     dyns: vec![Dyn { reg: addr, stride, len: Len::Buffer(b), span: aspan }],
@@ -1461,7 +1476,7 @@ impl<'m> Compiler<'m> {
                 vec![]
             }
             ResourceMethod::GetDimensions => {
-                let stride = if byte { 1 } else { self.stride(&elem, self.m.layout.storage(), majorness) };
+                let stride = if byte { 1 } else { self.stride(&elem, rule, majorness) };
                 let d = self.regs(1);
                 self.emit(Inst::BufLen { d, buffer: b, stride });
                 if let Some(p) = args.first().and_then(|a| self.place(*a, func)) {
@@ -1480,6 +1495,47 @@ impl<'m> Compiler<'m> {
                 let rest: Vec<ExprId> = args[1..].to_vec();
                 self.atomic(op, p, &rest, func, span);
                 vec![]
+            }
+            ResourceMethod::IncrementCounter
+            | ResourceMethod::DecrementCounter
+            | ResourceMethod::Append
+            | ResourceMethod::Consume => {
+                let counter = match fx.exprs[object].kind {
+                    ExprKind::Global(g) => self.counter_binding.get(&g).copied(),
+                    _ => None,
+                };
+                let Some(c) = counter else {
+                    self.errors.push(unsupported(span, format!("`{method:?}` on a buffer chosen at run time")));
+                    return vec![];
+                };
+                self.p.bindings[c as usize].used = true;
+                // The counter is one `uint`; each call moves it by one, atomically, as D3D's
+                // and Vulkan's counters do: incrementing gives the old value, decrementing the new.
+                let up = matches!(method, ResourceMethod::IncrementCounter | ResourceMethod::Append);
+                let place = Place { root: Root::Buffer(c), dyns: vec![], comps: vec![(0, ops::U32)], ty: Type::UINT };
+                let value = self.konst(if up { 1 } else { u32::MAX as u64 });
+                let original = self.regs(1);
+                self.p.atomics.push(Atomic { op: AtomicOp::Add, place, value, compare: None, original, span });
+                self.emit(Inst::Atomic(self.p.atomics.len() as u32 - 1));
+                let index = if up {
+                    original
+                } else {
+                    let one = self.konst(1);
+                    self.bin(ops::SUB, ops::U32, original, one)
+                };
+                match method {
+                    ResourceMethod::Append => {
+                        let v = self.expr(args[0], func);
+                        let p = addr_place(self, index, &elem, span);
+                        self.store(p, &v, span);
+                        vec![]
+                    }
+                    ResourceMethod::Consume => {
+                        let p = addr_place(self, index, &elem, span);
+                        self.load(p, span)
+                    }
+                    _ => vec![index],
+                }
             }
             _ => {
                 self.errors.push(unsupported(span, format!("`{method:?}` on {}", kind.name())));

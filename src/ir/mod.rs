@@ -546,6 +546,10 @@ pub struct Global {
     /// Declared `ParameterBlock<T>` (Slang): a descriptor set of its own, split into its
     /// uniform data and its resources by [`crate::lower::parameter_blocks`].
     pub parameter_block: bool,
+    /// A buffer's own layout rule (Slang's `StructuredBuffer<T, ScalarDataLayout>`, GLSL's
+    /// `layout(scalar) buffer`), in place of the one `--layout` gives its kind:
+    /// [`Module::storage_rule`].
+    pub layout: Option<crate::layout::Rule>,
     pub span: Span,
 }
 
@@ -565,6 +569,7 @@ impl Global {
             packoffset: None,
             entry_param: false,
             parameter_block: false,
+            layout: None,
             span,
         }
     }
@@ -831,6 +836,27 @@ pub struct Module {
     /// Specialization constants, by id: globals of space `Constant` holding their default
     /// values, which a pipeline may replace.
     pub spec_constants: Vec<SpecConstant>,
+    /// The parameter blocks (and `ConstantBuffer<T>`s holding resources) that
+    /// [`crate::lower::parameter_blocks`] split into globals, for whoever fills them field by
+    /// field (tests).
+    pub split_blocks: Vec<SplitBlock>,
+}
+
+/// A block as declared (`name`, of struct `ty`) and where each of `ty`'s fields went, in field
+/// order (`None`: a field no part holds).
+#[derive(Clone, Debug)]
+pub struct SplitBlock {
+    pub name: String,
+    pub ty: StructId,
+    pub parts: Vec<Option<BlockPart>>,
+}
+
+/// Where a field of a split block lives: field `index` of the constant buffer `global` (the
+/// block's data), or a resource global of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockPart {
+    Data { global: GlobalId, index: u32 },
+    Resource(GlobalId),
 }
 
 /// An interface used as a type: its values are struct `ty`, laid out as Slang lays out an
@@ -859,6 +885,27 @@ pub struct SpecConstant {
 }
 
 impl Module {
+    /// The rule storage buffer `g` is laid out by: its own, else `--layout`'s.
+    pub fn storage_rule(&self, g: &Global) -> crate::layout::Rule {
+        g.layout.unwrap_or(self.layout.storage())
+    }
+
+    /// Whether a Vulkan device needs `scalarBlockLayout` for this module's buffers: by
+    /// `--layout`, or by a buffer's own layout.
+    pub fn needs_scalar_block_layout(&self) -> bool {
+        use crate::layout::Rule;
+        self.layout.needs_scalar_block_layout()
+            || self
+                .globals
+                .iter()
+                .any(|(_, g)| matches!(g.layout, Some(Rule::Scalar | Rule::D3dStructured | Rule::D3dCbuffer)))
+    }
+
+    /// The rule constant buffer `g` is laid out by: its own, else `--layout`'s.
+    pub fn uniform_rule(&self, g: &Global) -> crate::layout::Rule {
+        g.layout.unwrap_or(self.layout.uniform())
+    }
+
     /// The specialization constant id of global `g`, when it is one.
     pub fn spec_id(&self, g: GlobalId) -> Option<u32> {
         self.spec_constants.iter().find(|s| s.global == g).map(|s| s.id)

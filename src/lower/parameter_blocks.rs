@@ -19,7 +19,10 @@
 use super::resource_values::is_resource;
 use crate::diag::Diagnostic;
 use crate::fast_hash::HashMap;
-use crate::ir::{AddressSpace, ExprKind, Field, Global, GlobalId, Module, Register, ResourceKind, StructDef, Type};
+use crate::ir::{
+    AddressSpace, BlockPart, ExprKind, Field, Global, GlobalId, Module, Register, ResourceKind, SplitBlock, StructDef,
+    Type,
+};
 
 /// What a field of a split block became: the constant buffer's field of this index, or a
 /// global of its own.
@@ -101,7 +104,26 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
         let mut data: Vec<Field> = Vec::new();
         let mut resources: Vec<(u32, Field)> = Vec::new();
         for (i, f) in def.fields.iter().enumerate() {
-            if is_resource(&f.ty) {
+            let nested = match &f.ty {
+                Type::Resource(ResourceKind::ConstantBuffer, Some(inner)) => {
+                    super::resource_structs::holds_resources(module, inner)
+                }
+                _ => false,
+            };
+            if nested {
+                errors.push(
+                    Diagnostic::error(
+                        "E0517",
+                        format!(
+                            "`{block_name}.{}`: a parameter block or constant buffer holding resources inside a \
+                             parameter block is not supported",
+                            f.name
+                        ),
+                    )
+                    .with_label(f.span, "here")
+                    .with_note("declare its fields in the outer block's struct, or make it a block of its own"),
+                );
+            } else if is_resource(&f.ty) {
                 resources.push((i as u32, f.clone()));
             } else if super::resource_structs::holds_resources(module, &f.ty) {
                 errors.push(
@@ -177,6 +199,15 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
             let id = module.globals.append(part);
             parts.insert((h, i), Part::Resource(id));
         }
+        let placed = (0..def.fields.len() as u32)
+            .map(|i| {
+                parts.get(&(h, i)).map(|p| match *p {
+                    Part::Data(index) => BlockPart::Data { global: h, index },
+                    Part::Resource(g) => BlockPart::Resource(g),
+                })
+            })
+            .collect();
+        module.split_blocks.push(SplitBlock { name: block_name, ty: s, parts: placed });
     }
     // Reads of the blocks' fields read the parts.
     // The blocks that hold data are still their constant buffers; those without became a resource.

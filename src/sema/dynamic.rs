@@ -675,7 +675,7 @@ impl Checker {
         } else if r.params.len() != arg_types.len() {
             Err(format!("`{}` takes {} arguments", r.name.name, r.params.len()))
         } else {
-            self.deduce(r, generic_args, arg_types)
+            self.deduce(r, generic_args, arg_types, &[])
         };
         let bound = match bound {
             Ok(b) => b,

@@ -152,7 +152,7 @@ impl Checker {
 
     /// A `ConstantBuffer<S>` read as the `S` it holds (`S copy = P;`, `f(P)`): the struct
     /// built from its fields, which every target reads from a uniform block.
-    fn constant_buffer_value(&mut self, e: ExprId, h: StructId) -> ExprId {
+    pub(super) fn constant_buffer_value(&mut self, e: ExprId, h: StructId) -> ExprId {
         let span = self.span_of(e);
         let fields: Vec<Type> = self.module.structs[h].fields.iter().map(|f| f.ty.clone()).collect();
         let parts: Vec<ExprId> = fields
@@ -1980,12 +1980,24 @@ impl Checker {
         if let Some(e) = self.conditional_method(object, &name.name, &args, span) {
             return e;
         }
-        if let Type::Struct(h) = ot {
+        // A `ConstantBuffer<S>` (or `ParameterBlock<S>`) has `S`'s methods, called on the `S` it
+        // holds (`gParams.calc()`, as in Slang).
+        let own_struct = match &ot {
+            Type::Struct(h) => Some(*h),
+            Type::Resource(ResourceKind::ConstantBuffer, Some(inner)) => match **inner {
+                Type::Struct(h) if !self.is_constant_buffer_wrapper(h) => Some(h),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(h) = own_struct {
             if let Some(is_static) = self.method_of(h, &name.name) {
                 let key = methods::method_key(&self.module.structs[h].name, &name.name);
                 let mut all = args;
                 if !is_static {
-                    all.insert(0, object);
+                    let this =
+                        if matches!(ot, Type::Struct(_)) { object } else { self.constant_buffer_value(object, h) };
+                    all.insert(0, this);
                 }
                 return self.call_member(&key, generic_args, all, span, name.span);
             }

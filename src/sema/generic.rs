@@ -11,9 +11,10 @@
 //! Constraints are checked at the call: a stdlib type class (`numeric_svm`) or one of Slang's
 //! built-in interfaces (`__BuiltinArithmeticType`, `IFloat`, …, [`builtin_interface`]).
 
-use super::{Checker, FnSig};
+use super::{data_layout, Checker, FnSig};
 use crate::diag::Diagnostic;
 use crate::ir::*;
+use crate::layout::Rule;
 use crate::span::Span;
 use crate::syntax::ast;
 use std::rc::Rc;
@@ -145,6 +146,7 @@ impl Checker {
     ) -> ExprId {
         let candidates = self.generic_fns.get(name).cloned().unwrap_or_default();
         let arg_types: Vec<Type> = args.iter().map(|a| self.ty(*a)).collect();
+        let arg_layouts: Vec<Option<Type>> = args.iter().map(|a| self.buffer_layout_of_arg(*a)).collect();
         let mut reasons = Vec::new();
         for g in candidates {
             let decl = self.generics[g].decl.clone();
@@ -157,7 +159,7 @@ impl Checker {
                 reasons.push(format!("`{}` takes {} arguments", signature(&decl), decl.params.len()));
                 continue;
             }
-            match self.deduce(&decl, explicit, &arg_types) {
+            match self.deduce(&decl, explicit, &arg_types, &arg_layouts) {
                 Ok(bound) => {
                     let Some(id) = self.instance(g, bound.clone(), span) else {
                         return self.error_expr(span);
@@ -200,6 +202,7 @@ impl Checker {
         decl: &ast::FunctionDecl,
         explicit: &[ast::GenericArg],
         args: &[Type],
+        arg_layouts: &[Option<Type>],
     ) -> Result<Vec<Bound>, String> {
         let generics = &decl.generics;
         let mut bound = self.explicit_bounds(generics, explicit)?;
@@ -237,11 +240,52 @@ impl Checker {
                 unify(c, &t, generics, &mut bound, &mut deduction, &names)?;
             }
         }
+        // `getData<L>(StructuredBuffer<float3, L> p)`: `L` is the data layout of the buffer the
+        // argument names (a buffer's type does not carry it; its global does).
+        for (p, layout) in decl.params.iter().zip(arg_layouts) {
+            let (Some(layout), Some(i)) = (layout, layout_param(&p.ty, generics)) else { continue };
+            match &bound[i] {
+                None => bound[i] = Some(Bound::Type(layout.clone())),
+                Some(Bound::Type(t)) if t == layout => {}
+                Some(_) => {
+                    return Err(format!(
+                        "`{}` would be both its argument and the data layout of the buffer given for `{}`",
+                        generics[i].name.name, p.name.name
+                    ))
+                }
+            }
+        }
         self.apply_defaults(generics, &mut bound)?;
         let how = format!("from the arguments; give it: `{}<…>(…)`", decl.name.name);
         let bound = self.constrained(generics, bound, &how)?;
         self.check_wheres(generics, &bound, &decl.wheres)?;
         Ok(bound)
+    }
+
+    /// The data layout type of a buffer argument that names a global (`ScalarDataLayout` for
+    /// a `StructuredBuffer<T, ScalarDataLayout>`, `DefaultDataLayout` for one declared
+    /// without), for deducing a parameter's `StructuredBuffer<T, L>`.
+    fn buffer_layout_of_arg(&mut self, a: ExprId) -> Option<Type> {
+        let (g, span) = match self.cur.as_ref().map(|st| &st.func.exprs[a]) {
+            Some(e) => match e.kind {
+                ExprKind::Global(g) => (g, e.span),
+                _ => return None,
+            },
+            None => return None,
+        };
+        let global = &self.module.globals[g];
+        let Type::Resource(kind, _) = global.ty else { return None };
+        if !data_layout::takes_data_layout(kind) {
+            return None;
+        }
+        let name = match global.layout {
+            None => "DefaultDataLayout",
+            Some(Rule::Scalar) => "ScalarDataLayout",
+            Some(Rule::Std430) => "Std430DataLayout",
+            Some(Rule::Std140) => "Std140DataLayout",
+            Some(_) => return None,
+        };
+        self.data_layout_type(name, span)
     }
 
     /// Gives each parameter neither written nor deduced its default (`T = int`,
@@ -893,6 +937,23 @@ fn unify_value(
         Some(_) => return Err(format!("`{name}` would be both its value and {len} (ambiguous deduction)")),
     }
     Ok(())
+}
+
+/// Which generic parameter a buffer type's data layout argument names (`L` in
+/// `StructuredBuffer<float3, L>`).
+fn layout_param(ty: &ast::TypeExpr, generics: &[ast::GenericParam]) -> Option<usize> {
+    let ast::TypeExprKind::Named { name, args } = &ty.kind else { return None };
+    data_layout::buffer_kind(name).filter(|k| data_layout::takes_data_layout(*k))?;
+    let layout_name = match args.get(1)? {
+        ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), .. }) => n.clone(),
+        ast::GenericArg::Type(ast::TypeExpr { kind: ast::TypeExprKind::Named { name, args }, .. })
+            if args.is_empty() =>
+        {
+            name.clone()
+        }
+        _ => return None,
+    };
+    generics.iter().position(|g| g.name.name == layout_name && g.value.is_none())
 }
 
 /// A type as written, for messages (`T::Assoc`).

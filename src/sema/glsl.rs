@@ -100,11 +100,15 @@ impl Checker {
         }
         let mut binding = None::<u32>;
         let mut set = 0u32;
+        let mut own_rule = None;
         for q in &b.layout {
             match (q.name.name.as_str(), &q.value) {
                 ("binding", Some(e)) => binding = self.const_int_expr(e, "a binding").map(|n| n as u32),
                 ("set", Some(e)) => set = self.const_int_expr(e, "a descriptor set").map_or(0, |n| n as u32),
-                ("std430" | "std140" | "scalar", None) => {}
+                // The block's own layout (the buffer's `layout` rule).
+                ("std430", None) => own_rule = Some(crate::layout::Rule::Std430),
+                ("std140", None) => own_rule = Some(crate::layout::Rule::Std140),
+                ("scalar", None) => own_rule = Some(crate::layout::Rule::Scalar),
                 (other, _) => self.diags.push(
                     Diagnostic::warning("W0501", format!("layout qualifier `{other}` is ignored here"))
                         .with_label(q.name.span, ""),
@@ -152,6 +156,7 @@ impl Checker {
             image_format: None,
             entry_param: false,
             parameter_block: false,
+            layout: own_rule,
             coherent: false,
             span,
         });
@@ -175,6 +180,24 @@ impl Checker {
                 }
             },
         }
+    }
+
+    /// Slang's `GLSLShaderStorageBuffer<T, L> sbuf`: a block whose members are `T`'s fields,
+    /// read as `sbuf.field`.
+    pub(super) fn shader_storage_block(&mut self, g: GlobalId, span: Span) {
+        let fields = match &self.module.globals[g].ty {
+            Type::Resource(_, Some(elem)) => match **elem {
+                Type::Struct(h) => Some(self.module.structs[h].fields.iter().map(|f| f.name.clone()).collect()),
+                _ => None,
+            },
+            _ => return,
+        };
+        let Some(fields) = fields else {
+            self.error("E0402", span, "`GLSLShaderStorageBuffer<T, L>` needs a struct `T`");
+            return;
+        };
+        let name = self.module.globals[g].name.clone();
+        self.blocks.insert(name, BlockMembers::Fields { global: g, fields });
     }
 
     /// `instance.member` of a buffer block, if `base` names a block instance.
@@ -230,6 +253,7 @@ impl Checker {
                     image_format: None,
                     entry_param: false,
                     parameter_block: false,
+                    layout: None,
                     coherent: false,
                     span,
                 });
@@ -299,6 +323,7 @@ impl Checker {
                 image_format: None,
                 entry_param: true,
                 parameter_block: false,
+                layout: None,
                 coherent: false,
                 span: local.span,
             });

@@ -330,7 +330,13 @@ impl Checker {
     fn struct_members_of(&mut self, h: StructId, members: &[ast::StructMember], bases: &[ast::TypeExpr]) {
         let struct_name = self.module.structs[h].name.clone();
         // Properties are written like fields, so assigning one makes a method mutating too.
-        let mut assignable: HashSet<String> = self.module.structs[h].fields.iter().map(|f| f.name.clone()).collect();
+        // A write through a resource field (`buffer[0] = v`) writes the resource, not `this`.
+        let mut assignable: HashSet<String> = self.module.structs[h]
+            .fields
+            .iter()
+            .filter(|f| !holds_resource_handle(&f.ty))
+            .map(|f| f.name.clone())
+            .collect();
         let mut methods: Vec<ast::FunctionDecl> = Vec::new();
         let mut statics = Vec::new();
         for m in members {
@@ -430,7 +436,12 @@ impl Checker {
         let struct_name = self.module.structs[h].name.clone();
         let is_static = declared_static || f.modifiers.has(ast::Modifier::Static);
         let plain = ast::FunctionDecl { name: ast::Ident { name: method.to_string(), span: f.name.span }, ..f.clone() };
-        let fields: HashSet<String> = self.module.structs[h].fields.iter().map(|f| f.name.clone()).collect();
+        let fields: HashSet<String> = self.module.structs[h]
+            .fields
+            .iter()
+            .filter(|f| !holds_resource_handle(&f.ty))
+            .map(|f| f.name.clone())
+            .collect();
         let mutating = !is_static && mutating_methods(&[&plain], &fields).contains(method);
         let mut d = plain.clone();
         d.name.name = method_key(&struct_name, method);
@@ -982,6 +993,15 @@ fn this_param(own_type: ast::TypeExpr, mutating: bool, span: Span) -> ast::Param
         annotations: Vec::new(),
         default: None,
         span,
+    }
+}
+
+/// A resource, or an array of them: a field a method writes through, never to.
+fn holds_resource_handle(ty: &Type) -> bool {
+    match ty {
+        Type::Resource(..) => true,
+        Type::Array(e, _) => holds_resource_handle(e),
+        _ => false,
     }
 }
 

@@ -289,7 +289,7 @@ pub struct Checker {
     int_built_params: crate::fast_hash::HashSet<String>,
     /// Structs standing for the element of a `ConstantBuffer<T>` whose `T` is no struct (Slang
     /// allows `ConstantBuffer<float4x4>`; a uniform block needs a struct), by `T`.
-    constant_buffer_wrappers: HashMap<Type, StructId>,
+    constant_buffer_wrappers: HashMap<(Type, Majorness), StructId>,
     /// Instances being checked inside instances.
     instance_depth: u32,
     /// Structs whose own declaration has constructors (not only an `extension`'s): the others
@@ -782,6 +782,15 @@ impl Checker {
             }
             return self.array_type(elem, &[len.as_deref().cloned()], false);
         }
+        if let ast::TypeExprKind::MatrixLayout { inner, .. } = &t.kind {
+            self.error(
+                "E0402",
+                t.span,
+                "a matrix layout in a template argument is supported for `ConstantBuffer<row_major floatRxC>` only",
+            );
+            self.resolve_type(inner);
+            return Type::Error;
+        }
         let ast::TypeExprKind::Named { name, args } = &t.kind else { return Type::Error };
         if let Some(global) = name.strip_prefix("::") {
             let outer = std::mem::take(&mut self.namespaces);
@@ -932,7 +941,12 @@ impl Checker {
         }
         // Slang's `ParameterBlock<T>` holds what a `ConstantBuffer<T>` holds, in a descriptor
         // set of its own (the global is marked so; `lower::parameter_blocks` places it).
-        let name = if name == "ParameterBlock" { "ConstantBuffer" } else { name };
+        let name = match name.as_str() {
+            "ParameterBlock" => "ConstantBuffer",
+            // A GLSL `buffer` block of `T`'s fields (`data_layout::SHADER_STORAGE_BUFFER`).
+            data_layout::SHADER_STORAGE_BUFFER => "RWStructuredBuffer",
+            n => n,
+        };
         // Slang's depth textures are textures of one float channel (the depth) that depth
         // compares read; on every target they are that texture.
         let depth = name.strip_prefix("Depth").and_then(ResourceKind::from_name);
@@ -962,15 +976,54 @@ impl Checker {
                 }
                 return Type::Resource(kind, None);
             }
+            // `ConstantBuffer<row_major float3x3>`: the matrix's storage, as a field's modifier gives it.
+            let mut majorness = self.default_majorness;
             let elem = match args.as_slice() {
                 [] if kind.is_texture() || matches!(kind, ResourceKind::Buffer | ResourceKind::RWBuffer) => {
                     Type::Vector(Scalar::F32, 4)
+                }
+                [ast::GenericArg::Type(ast::TypeExpr {
+                    kind: ast::TypeExprKind::MatrixLayout { row_major, inner },
+                    span,
+                })] if kind == ResourceKind::ConstantBuffer => {
+                    let elem = self.resolve_type(inner);
+                    let mut stored = &elem;
+                    while let Type::Array(e, _) = stored {
+                        stored = e;
+                    }
+                    if !elem.is_error() && !matches!(stored, Type::Matrix(..)) {
+                        self.error(
+                            "E0402",
+                            *span,
+                            "`row_major`/`column_major` applies to a matrix (or an array of them)",
+                        );
+                        return Type::Error;
+                    }
+                    majorness = if *row_major { Majorness::Row } else { Majorness::Column };
+                    elem
                 }
                 [ast::GenericArg::Type(e)] => self.resolve_type(e),
                 [ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span })] => {
                     let fake =
                         ast::TypeExpr { kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] }, span: *span };
                     self.resolve_type(&fake)
+                }
+                // `StructuredBuffer<T, ScalarDataLayout>`: the layout is the buffer's own (the
+                // global's `layout`), not part of its type.
+                [elem, layout] if data_layout::takes_data_layout(kind) => {
+                    let l = self.generic_arg_type(layout);
+                    if !l.is_error() && self.data_layout_of(&l).is_none() {
+                        let shown = self.type_name(&l);
+                        self.error(
+                            "E0402",
+                            t.span,
+                            format!(
+                                "`{name}<T, L>` takes a data layout `L` (`DefaultDataLayout`, `ScalarDataLayout`, `Std430DataLayout`, `Std140DataLayout`), not `{shown}`"
+                            ),
+                        );
+                        return Type::Error;
+                    }
+                    self.generic_arg_type(elem)
                 }
                 _ => {
                     self.error("E0402", t.span, format!("`{name}` takes one element type: `{name}<T>`"));
@@ -993,7 +1046,7 @@ impl Checker {
                     );
                     return Type::Error;
                 }
-                let h = self.constant_buffer_wrapper(&elem, t.span);
+                let h = self.constant_buffer_wrapper(&elem, majorness, t.span);
                 return Type::Resource(kind, Some(Box::new(Type::Struct(h))));
             }
             return Type::Resource(kind, Some(Box::new(elem)));
@@ -1044,18 +1097,24 @@ impl Checker {
     /// The struct of one member, `value`, that a `ConstantBuffer<T>` of a non-struct `T` holds:
     /// the same bytes as `T` alone at offset 0, and a uniform block every target can declare.
     /// Reading the buffer by name reads `value` ([`Checker::is_constant_buffer_wrapper`]).
-    fn constant_buffer_wrapper(&mut self, elem: &Type, span: Span) -> StructId {
-        if let Some(h) = self.constant_buffer_wrappers.get(elem) {
+    fn constant_buffer_wrapper(&mut self, elem: &Type, majorness: Majorness, span: Span) -> StructId {
+        if let Some(h) = self.constant_buffer_wrappers.get(&(elem.clone(), majorness)) {
             return *h;
         }
-        let name: String = format!("ConstantBuffer_{}", self.type_name(elem))
+        let layout = if majorness == self.default_majorness {
+            ""
+        } else if majorness == Majorness::Row {
+            "row_major_"
+        } else {
+            "column_major_"
+        };
+        let name: String = format!("ConstantBuffer_{layout}{}", self.type_name(elem))
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
             .collect();
-        let field =
-            Field { name: "value".into(), ty: elem.clone(), semantic: None, majorness: self.default_majorness, span };
+        let field = Field { name: "value".into(), ty: elem.clone(), semantic: None, majorness, span };
         let h = self.module.structs.append(StructDef { name, fields: vec![field], span });
-        self.constant_buffer_wrappers.insert(elem.clone(), h);
+        self.constant_buffer_wrappers.insert((elem.clone(), majorness), h);
         h
     }
 
@@ -1300,6 +1359,7 @@ impl Checker {
                     image_format: None,
                     entry_param: false,
                     parameter_block: false,
+                    layout: None,
                     coherent: false,
                     span: case.span,
                 });
@@ -1767,6 +1827,8 @@ impl Checker {
                 continue;
             }
             self.used_global_names.insert(d.name.name.clone());
+            let buffer_rule = self.declared_buffer_rule(&g.ty);
+            let storage_block = matches!(&g.ty.kind, ast::TypeExprKind::Named { name, .. } if name == data_layout::SHADER_STORAGE_BUFFER);
             let h = self.module.globals.append(Global {
                 name: d.name.name.clone(),
                 ty,
@@ -1779,9 +1841,13 @@ impl Checker {
                 image_format,
                 entry_param: false,
                 parameter_block: matches!(&g.ty.kind, ast::TypeExprKind::Named { name, .. } if name == "ParameterBlock"),
+                layout: buffer_rule,
                 coherent,
                 span: d.name.span,
             });
+            if storage_block {
+                self.shader_storage_block(h, d.name.span);
+            }
             match (&space, init) {
                 (AddressSpace::Constant, Some(v)) if spec.is_some() => {
                     self.spec_constant(h, spec.flatten(), v, m, d.name.span);

@@ -819,6 +819,7 @@ impl Checker {
                     image_format: None,
                     entry_param: false,
                     parameter_block: false,
+                    layout: None,
                     coherent: false,
                     span: d.name.span,
                 });

@@ -132,6 +132,11 @@ pub enum TypeExprKind {
     },
     /// Slang's `let x = e;` / `var x = e;`: the initializer's type.
     Inferred,
+    /// `row_major float3x3` as a generic argument (`ConstantBuffer<row_major float3x3>`).
+    MatrixLayout {
+        row_major: bool,
+        inner: Box<TypeExpr>,
+    },
     Error,
 }
 

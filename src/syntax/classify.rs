@@ -52,6 +52,7 @@ const OTHER_TYPES: &[&str] = &[
     "RWStructuredBuffer",
     "AppendStructuredBuffer",
     "ConsumeStructuredBuffer",
+    "GLSLShaderStorageBuffer",
     "Buffer",
     "RWBuffer",
     "ByteAddressBuffer",

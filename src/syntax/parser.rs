@@ -707,6 +707,8 @@ mod tests {
             TypeExprKind::Array { elem, len: None } => format!("{}[]", ty_s(elem)),
             TypeExprKind::Error => "ERR".into(),
             TypeExprKind::Inferred => "_".into(),
+            TypeExprKind::MatrixLayout { row_major: true, inner } => format!("row_major {}", ty_s(inner)),
+            TypeExprKind::MatrixLayout { row_major: false, inner } => format!("column_major {}", ty_s(inner)),
         }
     }
 

@@ -1,8 +1,8 @@
 //! The part of LLVM FileCheck that Slang's tests use on buffer output (`filecheck-buffer=P`):
-//! `P:`, `P-NEXT:`, `P-SAME:`, `P-EMPTY:`, `P-NOT:`, `P-COUNT-n:` and `P-LABEL:` lines of the
-//! test source, with `{{regex}}` blocks and FileCheck's whitespace rule (a run of spaces or
-//! tabs in a pattern matches any run in the input). Variables (`[[X]]`) and `P-DAG:` are not
-//! supported: [`parse`] names them, and the caller reports the test as skipped.
+//! `P:`, `P-NEXT:`, `P-SAME:`, `P-EMPTY:`, `P-NOT:`, `P-COUNT-n:`, `P-DAG:` and `P-LABEL:` lines
+//! of the test source, with `{{regex}}` blocks and FileCheck's whitespace rule (a run of spaces
+//! or tabs in a pattern matches any run in the input). Variables (`[[X]]`) are not supported:
+//! [`parse`] names them, and the caller reports the test as skipped.
 
 use regex::Regex;
 
@@ -13,6 +13,8 @@ enum Kind {
     Same,
     Empty,
     Not,
+    /// `-DAG`: one of a run of directives that match in any order, without overlapping.
+    Dag,
 }
 
 /// One directive, compiled.
@@ -54,6 +56,7 @@ fn suffix_text(kind: Kind, count: usize) -> String {
         Kind::Same => "-SAME".into(),
         Kind::Empty => "-EMPTY".into(),
         Kind::Not => "-NOT".into(),
+        Kind::Dag => "-DAG".into(),
     }
 }
 
@@ -76,7 +79,7 @@ fn directive_on<'l>(line: &'l str, prefix: &str) -> Result<Option<(Kind, usize, 
             "-SAME" => (Kind::Same, 1),
             "-EMPTY" => (Kind::Empty, 1),
             "-NOT" => (Kind::Not, 1),
-            "-DAG" => return Err(format!("`{prefix}-DAG:` directives are not supported")),
+            "-DAG" => (Kind::Dag, 1),
             s => match s.strip_prefix("-COUNT-").and_then(|n| n.parse::<usize>().ok()) {
                 Some(n) if n > 0 => (Kind::Plain, n),
                 _ => continue,
@@ -154,8 +157,32 @@ pub fn check(directives: &[Directive], input: &str) -> Result<(), String> {
         }
         Ok(())
     };
-    for d in directives {
+    let mut dag: Vec<(usize, usize)> = Vec::new();
+    for (i, d) in directives.iter().enumerate() {
         match d.kind {
+            Kind::Dag => {
+                // Each from where the run began, clear of the run's other matches; the run ends
+                // at its furthest match.
+                let mut from = pos;
+                let m = loop {
+                    let Some(m) = d.pattern.find_at(input, from) else {
+                        return Err(format!("line {}: `{}`: no match after {}", d.line, d.text, near(pos)));
+                    };
+                    match dag.iter().find(|&&(s, e)| m.start() < e && s < m.end()) {
+                        Some(&(_, e)) => from = e.max(m.start() + 1),
+                        None => break m,
+                    }
+                };
+                dag.push((m.start(), m.end()));
+                if directives.get(i + 1).is_none_or(|n| n.kind != Kind::Dag) {
+                    let first = dag.iter().map(|&(s, _)| s).min().unwrap_or(pos);
+                    check_nots(&mut pending_not, pos, first)?;
+                    pos = dag.iter().map(|&(_, e)| e).max().unwrap_or(pos);
+                    last_line = Some(line_of(pos.saturating_sub(1)));
+                    dag.clear();
+                }
+                continue;
+            }
             Kind::Not => {
                 pending_not.push(d);
                 continue;
@@ -232,8 +259,18 @@ mod tests {
     }
 
     #[test]
+    fn dag_runs_match_in_any_order_without_overlap() {
+        let checks = "// CHECK: 0\n// CHECK-DAG: 1\n// CHECK-DAG: 3\n// CHECK-DAG: 2\n// CHECK: 8";
+        assert!(run(checks, "0\n3\n1\n2\n8\n").is_ok());
+        // The run ends at its furthest match: `8` must come after all of it.
+        assert!(run(checks, "0\n3\n8\n1\n2\n").is_err());
+        // Two directives of a run may not take the same line.
+        assert!(run("// CHECK-DAG: 1\n// CHECK-DAG: 1", "1\n2\n").is_err());
+        assert!(run("// CHECK-DAG: 1\n// CHECK-DAG: 1", "1\n1\n").is_ok());
+    }
+
+    #[test]
     fn unsupported_forms_are_named() {
-        assert!(parse("// CHECK-DAG: x", "CHECK").unwrap_err().contains("DAG"));
         assert!(parse("// CHECK: [[X:[0-9]+]]", "CHECK").unwrap_err().contains("variables"));
         assert!(parse("// OTHER: x", "CHECK").unwrap_err().contains("no `CHECK:`"));
         // Another prefix that merely ends in the name is not this prefix.

@@ -300,7 +300,7 @@ fn execute_with(
                 subgroup_size: *width,
                 timeout: job.timeout,
                 device: device.clone(),
-                scalar_block_layout: job.options.layout.needs_scalar_block_layout(),
+                scalar_block_layout: checked.module.needs_scalar_block_layout(),
                 push_constants: push.clone(),
                 timed_runs,
                 specialization: match via {

@@ -237,9 +237,10 @@ fn plan(t: &TestLine, base: &Path) -> Plan {
     }
     let mut c = compiler.iter().map(String::as_str);
     while let Some(a) = c.next() {
+        // Slang defines a name given without `=` as empty (slangc's `-D`), not as `1`.
         let define = |d: &str| match d.split_once('=') {
             Some((n, v)) => (n.to_string(), Some(v.to_string())),
-            None => (d.to_string(), None),
+            None => (d.to_string(), Some(String::new())),
         };
         match a {
             "-D" => p.defines.extend(c.next().map(define)),
@@ -303,6 +304,8 @@ struct Input {
     /// A texture or sampler ([`super::slang_textures`]): bound as `wavec run` binds an image or
     /// sampler spec.
     resource: Option<BufferSpec>,
+    /// `counter=N`: the initial value of a structured buffer's hidden counter.
+    counter: Option<u32>,
 }
 
 /// What the `TEST_INPUT` lines of a file give: the inputs, and the type ids of
@@ -393,6 +396,7 @@ fn input(body: &str, line: usize) -> Result<Input, String> {
                 data: Vec::new(),
                 object,
                 resource: None,
+                counter: None,
             });
         }
         let (kind, opts, tail) = kind_and_options(value)?;
@@ -469,6 +473,7 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
             data: Vec::new(),
             object: None,
             resource: Some(spec),
+            counter: None,
         });
     }
     let (uniform, value) = match kind {
@@ -481,7 +486,7 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
     if !value && name.as_deref().is_some_and(|n| n.contains(['.', '['])) {
         return Err(format!("SKIP:inputs bound by a member path (`{}`) are not supported", name.unwrap_or_default()));
     }
-    let (mut values, mut stride, mut count) = (Vec::new(), 4usize, None::<usize>);
+    let (mut values, mut stride, mut count, mut counter) = (Vec::new(), 4usize, None::<usize>, None);
     let mut rest = opts.trim();
     while !rest.is_empty() {
         let (key, value, after) = match rest.find(['=', ',', '(']) {
@@ -508,6 +513,7 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
             "data" => values = value.split_whitespace().map(str::to_string).collect(),
             "stride" => stride = value.parse().map_err(|_| format!("`stride={value}` is not a number"))?,
             "count" => count = Some(value.parse().map_err(|_| format!("`count={value}` is not a number"))?),
+            "counter" => counter = Some(value.parse().map_err(|_| format!("`counter={value}` is not a number"))?),
             other => return Err(format!("SKIP:the buffer option `{other}` is not supported")),
         }
         rest = after.trim_start().trim_start_matches(',').trim_start();
@@ -525,7 +531,7 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
     }
     let size = data.len().max(count.unwrap_or(0) * stride).max(4).div_ceil(4) * 4;
     data.resize(size, 0);
-    Ok(Input { line, name, out, uniform, value, data, object: None, resource: None })
+    Ok(Input { line, name, out, uniform, value, data, object: None, resource: None, counter })
 }
 
 /// A `data=[…]` value as the bytes of a slot of `slot` bytes: integers (two's complement),
@@ -619,6 +625,11 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
     test.include_dirs = p.include_dirs.clone();
     test.allow_glsl = p.allow_glsl;
     test.cpu_only = p.cpu && !p.vulkan;
+    // Slang's CPU target lays buffers out as C structs (tightly packed matrices and vectors,
+    // no 16-byte cbuffer rows): its `-cpu` lines expect the scalar layout.
+    if test.cpu_only {
+        test.layout = crate::layout::LayoutMode::Scalar;
+    }
     if let Some(l) = p.layout {
         test.layout = l;
     }
@@ -678,6 +689,15 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
         format!("compile error:\n{}", d.render_plain())
     })?;
     let bindings = &program.bindings;
+    let inputs = match split_block_inputs(&checked.module, bindings, inputs) {
+        Ok(list) => list,
+        Err(e) => {
+            return match e.split_once("SKIP:") {
+                Some((at, why)) => skip(test, format!("{at}{why}")),
+                None => Err(e),
+            }
+        }
+    };
     let mut outputs = Vec::new();
     // Values (`uniform(…)`) go into the block that holds them, at their member's offset.
     let mut values: Vec<(BufferId, Vec<u8>)> = Vec::new();
@@ -705,6 +725,11 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
         let (Some(name), Some(object)) = (&input.name, &input.object) else { continue };
         let m = &checked.module;
         let at = |e: String| format!("line {}: {e}", input.line);
+        // Resources inside other values (a struct or tuple global holding a texture) have no
+        // bytes to write; only split blocks bind theirs (`split_block_inputs`).
+        if let Some(kind) = slang_values::resource_inside(object) {
+            return skip(test, at(format!("a resource inside a value (`{kind}`) is not supported here")));
+        }
         if let Some((block, member)) = name.split_once('.') {
             let (id, ty, majorness, offset) = match cbuffer_member(&checked, bindings, block, member) {
                 Ok(place) => place,
@@ -732,7 +757,7 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
                 let Some(elements) = slang_values::buffer_elements(object) else {
                     return Err(at(format!("`{name}` is a buffer: give its elements, `new StructuredBuffer<T>[…]`")));
                 };
-                let rule = m.layout.storage();
+                let rule = m.storage_rule(g);
                 let stride = crate::layout::array_stride(m, elem, rule, g.majorness);
                 let mut data = Vec::new();
                 for (i, e) in elements.iter().enumerate() {
@@ -746,8 +771,11 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
             }
             Type::Resource(crate::ir::ResourceKind::ConstantBuffer, Some(elem)) => {
                 let mut data = Vec::new();
-                slang_values::write(m, elem, g.majorness, object, m.layout.uniform(), 0, &mut data).map_err(at)?;
-                data.resize(data.len().max(16).div_ceil(16) * 16, 0);
+                let rule = m.uniform_rule(g);
+                slang_values::write(m, elem, g.majorness, object, rule, 0, &mut data).map_err(at)?;
+                // The whole block, as render-test allocates it: fields not given are zeros.
+                let size = crate::layout::placement(m, elem, rule, g.majorness).size as usize;
+                data.resize(data.len().max(size).max(16).div_ceil(16) * 16, 0);
                 let binding =
                     bindings.iter().find(|b| &b.name == name).ok_or_else(|| at(format!("no binding for `{name}`")))?;
                 let id = BufferId { set: binding.set, binding: binding.binding };
@@ -804,12 +832,27 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
             whole_elements(&checked.module, g, &mut data);
         }
         test.buffers.push((id, BufferSpec { kind, data }));
+        // The hidden counter's start, where the shader binds one (`ir::bindings`).
+        if let Some(n) = input.counter {
+            let counter_name = format!("counter.var.{}", binding.name);
+            if let Some(c) = bindings.iter().find(|b| b.name == counter_name) {
+                let id = BufferId { set: c.set, binding: c.binding };
+                test.buffers.push((id, BufferSpec { kind: Some(BufferKind::Storage), data: n.to_le_bytes().to_vec() }));
+            }
+        }
         if input.out {
             let elem = global.and_then(|g| match &g.ty {
                 Type::Resource(_, Some(e)) => Some((**e).clone()),
                 _ => None,
             });
             outputs.push(Output { buffer: id, format: output_format(elem.as_ref(), p.typed), given: input.data.len() });
+        }
+    }
+    // render-test gives every hidden counter it was given no start for a zero.
+    for b in bindings.iter().filter(|b| b.used && b.name.starts_with("counter.var.")) {
+        let id = BufferId { set: b.set, binding: b.binding };
+        if !test.buffers.iter().any(|(x, _)| *x == id) {
+            test.buffers.push((id, BufferSpec { kind: Some(BufferKind::Storage), data: vec![0; 4] }));
         }
     }
     if outputs.is_empty() {
@@ -853,10 +896,93 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
 fn whole_elements(m: &crate::ir::Module, g: &crate::ir::Global, data: &mut Vec<u8>) {
     use crate::ir::ResourceKind as R;
     let Type::Resource(R::StructuredBuffer | R::RWStructuredBuffer, Some(elem)) = &g.ty else { return };
-    let stride = crate::layout::array_stride(m, elem, m.layout.storage(), g.majorness) as usize;
+    let stride = crate::layout::array_stride(m, elem, m.storage_rule(g), g.majorness) as usize;
     if stride > 0 && !data.is_empty() && data.len() % stride != 0 {
         data.resize(data.len().div_ceil(stride) * stride, 0);
     }
+}
+
+/// A `set block = new T{…}` for a parameter block (or a `ConstantBuffer<T>` holding
+/// resources), which `lower::parameter_blocks` split into globals: an input per part, its
+/// data fields one value for the block's constant buffer, each resource an input of its own
+/// named after its global. Parts the shader does not bind are left out.
+fn split_block_inputs(
+    m: &crate::ir::Module,
+    bindings: &[crate::exec::compile::Binding],
+    inputs: Vec<Input>,
+) -> Result<Vec<Input>, String> {
+    use crate::ir::BlockPart;
+    use slang_values::Value;
+    let mut out = Vec::new();
+    for input in inputs {
+        let block = match (&input.name, &input.object) {
+            (Some(n), Some(_)) => m.split_blocks.iter().find(|b| &b.name == n),
+            _ => None,
+        };
+        let (Some(block), Some(object)) = (block, &input.object) else {
+            out.push(input);
+            continue;
+        };
+        let at = |e: String| format!("line {}: {e}", input.line);
+        let content = match object {
+            Value::Object(_, content) => content.as_ref(),
+            other => other,
+        };
+        let Value::Aggregate(fields) = content else {
+            return Err(at(format!("`{}` is a block: give its fields, `new {{…}}`", block.name)));
+        };
+        let def = &m.structs[block.ty];
+        let bound = |g: crate::ir::GlobalId| bindings.iter().any(|b| b.name == m.globals[g].name);
+        let object_input = |name: String, object: Value| Input {
+            line: input.line,
+            name: Some(name),
+            out: false,
+            uniform: false,
+            value: false,
+            data: Vec::new(),
+            object: Some(object),
+            resource: None,
+            counter: None,
+        };
+        let mut data: Vec<(u32, Value)> = Vec::new();
+        let mut data_global = None;
+        for (i, (name, value)) in fields.iter().enumerate() {
+            let index = match name {
+                Some(n) => def
+                    .fields
+                    .iter()
+                    .position(|f| &f.name == n)
+                    .ok_or_else(|| at(format!("`{}` has no field `{n}`", def.name)))?,
+                None => i,
+            };
+            match block.parts.get(index).ok_or_else(|| at(format!("`{}` has {} fields", def.name, def.fields.len())))? {
+                None => {}
+                Some(BlockPart::Data { global, index }) => {
+                    data_global = Some(*global);
+                    data.push((*index, value.clone()));
+                }
+                Some(BlockPart::Resource(g)) if bound(*g) => {
+                    let name = m.globals[*g].name.clone();
+                    match value {
+                        Value::Resource { out: written, kind, options } => {
+                            out.push(buffer(input.line, Some(name), *written, kind, options).map_err(at)?)
+                        }
+                        other => out.push(object_input(name, other.clone())),
+                    }
+                }
+                Some(BlockPart::Resource(_)) => {}
+            }
+        }
+        if let Some(g) = data_global.filter(|g| bound(*g)) {
+            let Type::Resource(_, Some(inner)) = &m.globals[g].ty else { continue };
+            let Type::Struct(s) = **inner else { continue };
+            data.sort_by_key(|(i, _)| *i);
+            let named =
+                data.into_iter().map(|(i, v)| (Some(m.structs[s].fields[i as usize].name.clone()), v)).collect();
+            out.push(object_input(m.globals[g].name.clone(), Value::Aggregate(named)));
+        }
+    }
+    Ok(out)
 }
 
 /// `render-test` gives every block of uniform values it was given nothing for zeros: the push
@@ -1176,7 +1302,7 @@ mod tests {
             Path::new("."),
         );
         assert!(p.vulkan && p.unsupported.is_none());
-        assert_eq!(p.defines, [("A".to_string(), None), ("B".to_string(), Some("2".to_string()))]);
+        assert_eq!(p.defines, [("A".to_string(), Some(String::new())), ("B".to_string(), Some("2".to_string()))]);
         assert_eq!(p.dispatch, Some([4, 1, 1]));
         assert!(plan(&test_line("//TEST:COMPARE_COMPUTE:-vk -frobnicate").unwrap(), Path::new("."))
             .unsupported
@@ -1201,8 +1327,19 @@ mod tests {
         assert!(e.contains("SKIP:") && e.contains("TextureSampler2D"), "{e}");
         let e = inputs("//TEST_INPUT: set p.tex = RWTexture2D(size=4)\n").unwrap_err();
         assert!(e.contains("SKIP:") && e.contains("member path"), "{e}");
-        let e = inputs("//TEST_INPUT: set block = new{ out ubuffer(data=[0 0], stride=4) }\n").unwrap_err();
-        assert!(e.contains("SKIP:") && e.contains("inside a value"), "{e}");
+        // A resource inside a value keeps its options as written, for the block it fills.
+        let i = inputs("//TEST_INPUT: set block = new{ out ubuffer(data=[0 0], stride=4), Sampler }\n").unwrap().list;
+        let Some(slang_values::Value::Object(None, content)) = &i[0].object else { panic!("{i:?}") };
+        let slang_values::Value::Aggregate(fields) = content.as_ref() else { panic!("{i:?}") };
+        assert_eq!(
+            fields[0].1,
+            slang_values::Value::Resource { out: true, kind: "ubuffer".into(), options: "data=[0 0], stride=4".into() }
+        );
+        assert_eq!(
+            fields[1].1,
+            slang_values::Value::Resource { out: false, kind: "Sampler".into(), options: String::new() }
+        );
+        assert_eq!(slang_values::resource_inside(content), Some("ubuffer"));
     }
 
     #[test]

@@ -24,6 +24,13 @@ pub enum Value {
     Array(Vec<Value>),
     /// `new T{…}` (`T` may be absent, and may be a buffer type: `new StructuredBuffer<T>[…]`).
     Object(Option<String>, Box<Value>),
+    /// A buffer or texture inside a value, `[out] KIND(OPTIONS)` (a parameter block's
+    /// resources), bound as its own input line would bind it.
+    Resource {
+        out: bool,
+        kind: String,
+        options: String,
+    },
 }
 
 /// Reads the value at the start of `text`; the rest must be blank.
@@ -82,7 +89,34 @@ fn tokenize(text: &str) -> Result<Vec<String>, String> {
                 }
                 i += 1;
             }
-            out.push(chars[start..i].iter().filter(|c| !c.is_whitespace()).collect());
+            let name: String = chars[start..i].iter().filter(|c| !c.is_whitespace()).collect();
+            // `ubuffer(data=[1 2], stride=4)`: a resource's options, kept as written.
+            let mut open = i;
+            while open < chars.len() && chars[open].is_whitespace() {
+                open += 1;
+            }
+            if chars.get(open) == Some(&'(') {
+                let mut depth = 0;
+                let mut close = None;
+                for (j, &d) in chars.iter().enumerate().skip(open) {
+                    match d {
+                        '(' => depth += 1,
+                        ')' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                close = Some(j);
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                let close = close.ok_or_else(|| format!("`{name}(` without its `)`"))?;
+                out.push(format!("{name}({})", chars[open + 1..close].iter().collect::<String>()));
+                i = close + 1;
+                continue;
+            }
+            out.push(name);
         } else {
             return Err(format!("unexpected `{c}`"));
         }
@@ -162,12 +196,18 @@ impl Parser {
                 Ok(Value::Object(ty, Box::new(self.value()?)))
             }
             n if n.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.') => number(n),
-            // A buffer or texture inside a value (`new{ out ubuffer(…) }`, a parameter block's
-            // resources): render-test binds it through the object; wavec does not lay out
-            // resources inside values.
-            "out" => Err("SKIP:a resource inside a value (`out ubuffer(…)`) is not supported".into()),
-            other if self.peek() == Some("(") => {
-                Err(format!("SKIP:a resource inside a value (`{other}(…)`) is not supported"))
+            "out" if self.peek().is_some_and(|n| n.ends_with(')')) => match self.value()? {
+                Value::Resource { kind, options, .. } => Ok(Value::Resource { out: true, kind, options }),
+                _ => Err("`out` names a resource: `out ubuffer(…)`".into()),
+            },
+            resource if resource.ends_with(')') => {
+                let (kind, options) = resource.split_once('(').expect("a resource token has its `(`");
+                let options = options.strip_suffix(')').unwrap_or(options).to_string();
+                Ok(Value::Resource { out: false, kind: kind.to_string(), options })
+            }
+            // A resource without options (`Sampler`).
+            other if super::slang_textures::is_resource(other) => {
+                Ok(Value::Resource { out: false, kind: other.to_string(), options: String::new() })
             }
             other => Err(format!("unexpected `{other}` in a value")),
         }
@@ -367,6 +407,17 @@ pub fn buffer_elements(value: &Value) -> Option<Vec<&Value>> {
             Some(fields.iter().map(|(_, v)| v).collect())
         }
         _ => None,
+    }
+}
+
+/// The kind of the first resource written inside `value` (`ubuffer` in `{ubuffer(…)}`).
+pub fn resource_inside(value: &Value) -> Option<&str> {
+    match value {
+        Value::Resource { kind, .. } => Some(kind),
+        Value::Object(_, inner) => resource_inside(inner),
+        Value::Aggregate(fields) => fields.iter().find_map(|(_, v)| resource_inside(v)),
+        Value::Array(items) => items.iter().find_map(resource_inside),
+        Value::Int(_) | Value::Float(_) => None,
     }
 }
 

@@ -133,7 +133,7 @@ impl<'a> Writer<'a> {
             return self.texture_global(out, h, g, name);
         };
         let binding = self.binding_of(Slot::Global(h), g.span);
-        let rule = self.module.layout.storage();
+        let rule = self.module.storage_rule(g);
         let block = format!("{}_block", g.name);
         use ResourceKind::*;
         match kind {
@@ -189,7 +189,7 @@ impl<'a> Writer<'a> {
             ConstantBuffer => {
                 let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
                 let members = [Member { ty: elem, name: name.to_string(), majorness: g.majorness, packoffset: None }];
-                self.block(out, "uniform", &block, binding, &members, self.module.layout.uniform(), g.span);
+                self.block(out, "uniform", &block, binding, &members, self.module.uniform_rule(g), g.span);
             }
             _ => self.texture_global(out, h, g, name),
         }
@@ -261,8 +261,13 @@ impl<'a> Writer<'a> {
         let m = self.module;
         let majorness = self.block_majorness(members, span)?;
         let wanted = layout::member_offsets(m, members.iter().map(|x| (&x.ty, x.majorness, x.packoffset)), rule);
-        let natural = if uniform { Rule::Std140 } else { Rule::Std430 };
-        for (candidate, qualifier) in [(natural, if uniform { "std140" } else { "std430" }), (Rule::Scalar, "scalar")] {
+        // A storage block may be std140 too (a buffer's own `Std140DataLayout`).
+        let candidates: &[(Rule, &str)] = if uniform {
+            &[(Rule::Std140, "std140"), (Rule::Scalar, "scalar")]
+        } else {
+            &[(Rule::Std430, "std430"), (Rule::Std140, "std140"), (Rule::Scalar, "scalar")]
+        };
+        for &(candidate, qualifier) in candidates {
             let own = layout::member_offsets(m, members.iter().map(|x| (&x.ty, x.majorness, None)), candidate);
             let mut offsets = Vec::new();
             let mut fits = true;

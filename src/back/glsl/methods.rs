@@ -44,11 +44,12 @@ impl<'a> Writer<'a> {
                 let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
                 let mut parts = vec![format!("{} = uint({name}.length())", arg(self, 0))];
                 if args.len() > 1 {
+                    let global = &self.module.globals[g];
                     let stride = crate::layout::array_stride(
                         self.module,
                         &elem,
-                        self.module.layout.storage(),
-                        Majorness::Column,
+                        self.module.storage_rule(global),
+                        global.majorness,
                     );
                     parts.push(format!("{} = {stride}u", arg(self, 1)));
                 }

@@ -125,6 +125,7 @@ fn global(name: &str, ty: Type, space: AddressSpace) -> Global {
         image_format: None,
         entry_param: false,
         parameter_block: false,
+        layout: None,
         coherent: false,
         span: Span::DUMMY,
     }

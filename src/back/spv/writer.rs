@@ -65,8 +65,8 @@ enum GVar {
     Member { var: Word, index: u32, ty: Type, layout: Layout, sc: StorageClass },
     /// A storage buffer: a block whose member 0 is a runtime array of `elem` (`uint` for
     /// byte-address buffers) with `majorness`; `counter` is its `counter.var.<name>` block (one
-    /// `int`).
-    Buffer { var: Word, elem: Type, majorness: Majorness, counter: Option<Word> },
+    /// `int`); `rule` lays its elements out.
+    Buffer { var: Word, elem: Type, majorness: Majorness, rule: rules::Rule, counter: Option<Word> },
     /// A typed buffer or texture: a `UniformConstant` variable of image type `image`.
     Image(ImageVar),
     /// A sampler (`array`: an array of them).
@@ -814,7 +814,7 @@ impl<'a> Writer<'a> {
                             };
                             let arr = Type::Array(Box::new(elem.clone()), None);
                             let name = format!("type_{}_{}", kind.name(), m.type_name(&elem).replace(['[', ']'], "_"));
-                            let storage = self.m.layout.storage();
+                            let storage = self.m.storage_rule(g);
                             let key = format!("{}<{:?}>", kind.name(), elem);
                             let block = self.block_type(key, &[(arr, g.majorness)], storage, &name);
                             if !kind.is_writable() {
@@ -832,12 +832,13 @@ impl<'a> Writer<'a> {
                             } else {
                                 None
                             };
-                            self.gvars.insert(h, GVar::Buffer { var, elem, majorness: g.majorness, counter });
+                            let rule = storage;
+                            self.gvars.insert(h, GVar::Buffer { var, elem, majorness: g.majorness, rule, counter });
                         }
                         ConstantBuffer => {
                             let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
                             let name = format!("type_ConstantBuffer_{}", m.type_name(&elem));
-                            let uniform = self.m.layout.uniform();
+                            let uniform = self.m.uniform_rule(g);
                             let block = self.block_type(
                                 format!("cb<{elem:?}>"),
                                 &[(elem.clone(), g.majorness)],
@@ -1765,10 +1766,10 @@ impl<'a> Writer<'a> {
                     let g = *g;
                     match self.gvars.get(&g).cloned() {
                         Some(GVar::Image(_)) => return Ok(None),
-                        Some(GVar::Buffer { var, elem, majorness, .. }) => {
+                        Some(GVar::Buffer { var, elem, majorness, rule, .. }) => {
                             let i = self.expr(*index)?;
                             let zero = self.const_u32(0);
-                            let layout = self.storage_layout(majorness);
+                            let layout = Layout::Explicit(rule, majorness);
                             let p = Ptr { id: var, ty: Type::Void, layout, sc: StorageClass::StorageBuffer };
                             return Ok(Some(self.access(&p, elem, vec![zero, i])));
                         }
@@ -2442,8 +2443,8 @@ impl<'a> Writer<'a> {
         let f = self.cur_fn();
         let o = &f.exprs[object];
         if let (ExprKind::Global(g), Type::Resource(kind, _)) = (&o.kind, &o.ty) {
-            if let Some(GVar::Buffer { var, elem, majorness, counter }) = self.gvars.get(g).cloned() {
-                return Ok((var, elem, self.storage_layout(majorness), *kind, counter));
+            if let Some(GVar::Buffer { var, elem, majorness, rule, counter }) = self.gvars.get(g).cloned() {
+                return Ok((var, elem, Layout::Explicit(rule, majorness), *kind, counter));
             }
             return Err(err(
                 "E0612",

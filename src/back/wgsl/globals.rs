@@ -394,7 +394,7 @@ impl<'a> Writer<'a> {
                 self.check_layout(
                     &Type::Array(Box::new(elem.clone()), None),
                     g.majorness,
-                    self.module.layout.storage(),
+                    self.module.storage_rule(g),
                     false,
                     g.span,
                 );
@@ -424,7 +424,7 @@ impl<'a> Writer<'a> {
             }
             ConstantBuffer => {
                 let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
-                self.check_layout(&elem, g.majorness, self.module.layout.uniform(), true, g.span);
+                self.check_layout(&elem, g.majorness, self.module.uniform_rule(g), true, g.span);
                 let t = self.ty(&elem, g.span);
                 let (set, binding) = self.binding_of(Slot::Global(h), g.span);
                 let _ = writeln!(out, "@group({set}) @binding({binding}) var<uniform> {name}: {t};");
@@ -503,8 +503,14 @@ impl<'a> Writer<'a> {
                         Type::Resource(_, Some(e)) => (**e).clone(),
                         _ => Type::UINT,
                     };
-                    let stride =
-                        layout::array_stride(self.module, &elem, self.module.layout.storage(), Majorness::Column);
+                    let (rule, majorness) = match f.exprs[object].kind {
+                        ExprKind::Global(g) => {
+                            let g = &self.module.globals[g];
+                            (self.module.storage_rule(g), g.majorness)
+                        }
+                        _ => (self.module.layout.storage(), Majorness::Column),
+                    };
+                    let stride = layout::array_stride(self.module, &elem, rule, majorness);
                     parts.push(format!("{stride}u"));
                 }
                 let mut last = String::new();
