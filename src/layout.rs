@@ -230,6 +230,8 @@ pub fn placement(m: &Module, ty: &Type, rule: Rule, majorness: Majorness) -> Pla
             let size = if rule == Rule::D3dCbuffer { end } else { round_up(end, align) };
             Placement { size, align }
         }
+        // A device address, as a `uint64_t` (SPIR-V's `PhysicalStorageBuffer64`).
+        Type::Pointer(_) => Placement { size: 8, align: 8 },
         _ => Placement { size: 4, align: 4 },
     }
 }
@@ -341,6 +343,7 @@ pub fn natural(m: &Module, ty: &Type) -> Option<Placement> {
             }
             at
         }
+        Type::Pointer(_) => Placement { size: 8, align: 8 },
         _ => return None,
     })
 }
@@ -397,6 +400,8 @@ pub fn components(m: &Module, ty: &Type, rule: Rule, majorness: Majorness, base:
                 components(m, &f.ty, rule, f.majorness, base + off, out);
             }
         }
+        // An address, stored as a `uint64_t`.
+        Type::Pointer(_) => out.push((base, Scalar::U64)),
         _ => {}
     }
 }
@@ -703,6 +708,7 @@ pub fn natural_size(m: &Module, ty: &Type) -> Option<(u32, u32)> {
             }
             (size, align)
         }
+        Type::Pointer(_) => (8, 8),
         _ => return None,
     })
 }

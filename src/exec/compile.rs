@@ -30,6 +30,9 @@ pub enum Input {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Len {
     Const(u32),
+    /// A runtime-sized array reached through a pointer: the access's own bounds check (the
+    /// pointee buffer's size) is the only bound.
+    Unbounded,
     /// Elements of `stride` bytes that fit in buffer `b` after the place's base offset.
     Buffer(u32),
 }
@@ -54,6 +57,9 @@ pub enum Root {
     /// register and the array's length); for a texel of an image, its integer coordinate's
     /// registers (offsets are then component indices).
     Descriptor { binding: u32, element: Option<(Reg, u32)>, coord: Option<([Reg; 4], u8)> },
+    /// What the pointer in this register points to ([`super::buffer_address`] says which
+    /// buffer and byte an address names); offsets are bytes.
+    Pointer(Reg),
 }
 
 /// A memory place: a root, dynamic indices, then one (offset, kind) per component.
@@ -482,6 +488,7 @@ impl<'m> Compiler<'m> {
                     self.kinds(&f.ty, out);
                 }
             }
+            Type::Pointer(_) => out.push(ops::kind(Scalar::U64)),
             _ => {}
         }
     }
@@ -947,12 +954,18 @@ impl<'m> Compiler<'m> {
         let span = e.span;
         match &e.kind {
             ExprKind::Const(c) => self.const_regs(c, &e.ty),
-            ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::Field { .. } | ExprKind::Index { .. } => {
-                match self.place(id, func) {
-                    Some(p) => self.load(p, span),
-                    None => vec![self.konst(0); self.count(&e.ty) as usize],
-                }
-            }
+            ExprKind::AddressOf(place) => match self.place(*place, func) {
+                Some(p) => vec![self.address(&p, span)],
+                None => vec![self.konst(0)],
+            },
+            ExprKind::Local(_)
+            | ExprKind::Global(_)
+            | ExprKind::Field { .. }
+            | ExprKind::Index { .. }
+            | ExprKind::Deref(_) => match self.place(id, func) {
+                Some(p) => self.load(p, span),
+                None => vec![self.konst(0); self.count(&e.ty) as usize],
+            },
             ExprKind::Swizzle { base, components } => {
                 let b = self.expr(*base, func);
                 components.iter().map(|c| b.get(*c as usize).copied().unwrap_or(b[0])).collect()
@@ -980,7 +993,10 @@ impl<'m> Compiler<'m> {
                     });
                     return vec![d];
                 }
-                let k = ops::kind(self.ty(*a, func).scalar().unwrap_or(Scalar::I32));
+                if let Type::Pointer(pointee) = &e.ty {
+                    return vec![self.pointer_step(*op, *a, *b, pointee, func)];
+                }
+                let k = self.kinds_of(self.ty(*a, func)).first().copied().unwrap_or(ops::I32);
                 let av = self.expr(*a, func);
                 let bv = self.expr(*b, func);
                 let n = av.len().max(bv.len());
@@ -1237,6 +1253,12 @@ impl<'m> Compiler<'m> {
                 p.ty = e.ty.clone();
                 Some(p)
             }
+            ExprKind::Deref(pointer) => {
+                let r = self.expr(*pointer, func)[0];
+                let mut comps = Vec::new();
+                self.layout(&e.ty, self.m.layout.storage(), Majorness::default(), 0, &mut comps);
+                Some(Place { root: Root::Pointer(r), dyns: vec![], comps, ty: e.ty.clone() })
+            }
             ExprKind::Swizzle { base, components } => {
                 let mut p = self.place(*base, func)?;
                 p.comps = components.iter().map(|c| p.comps[*c as usize]).collect();
@@ -1271,6 +1293,19 @@ impl<'m> Compiler<'m> {
                     return Some(p);
                 }
                 let mut p = self.place(*base, func)?;
+                // A runtime-sized array at the end of what a pointer points to.
+                if let (Type::Array(el, None), Root::Pointer(_)) = (&base_ty, p.root) {
+                    let rule = self.m.layout.storage();
+                    let mut comps = Vec::new();
+                    self.layout(el, rule, Majorness::default(), p.comps.first().map_or(0, |c| c.0), &mut comps);
+                    let i = self.expr(*index, func);
+                    let i = self.index_u32(i[0], &idx_ty);
+                    let stride = self.stride(el, rule, Majorness::default());
+                    p.dyns.push(Dyn { reg: i, stride, len: Len::Unbounded, span: idx_span });
+                    p.comps = comps;
+                    p.ty = e.ty.clone();
+                    return Some(p);
+                }
                 let (n, ec) = match &base_ty {
                     Type::Array(el, Some(n)) => (*n, self.count(el)),
                     Type::Vector(_, n) => (*n as u32, 1),
@@ -1308,6 +1343,43 @@ impl<'m> Compiler<'m> {
                 })
             }
         }
+    }
+
+    /// `p + n`, `p - n`: the address `n` pointees on (back), in 64-bit arithmetic.
+    fn pointer_step(&mut self, op: BinaryOp, p: ExprId, n: ExprId, pointee: &Type, func: FunctionId) -> Reg {
+        let k64 = ops::kind(Scalar::U64);
+        let pv = self.expr(p, func)[0];
+        let nk = self.kinds_of(self.ty(n, func)).first().copied().unwrap_or(k64);
+        let nv = self.expr(n, func)[0];
+        let nv = if nk == k64 { nv } else { self.un(ops::conv_fn(nk, k64), nv) };
+        let stride = self.stride(pointee, self.m.layout.storage(), Majorness::default());
+        let s = self.konst(stride as u64);
+        let bytes = self.bin(ops::binary_code(BinaryOp::Mul), k64, nv, s);
+        self.bin(ops::binary_code(op), k64, pv, bytes)
+    }
+
+    /// The address of a place reached through a pointer: the pointer, its indices times their
+    /// strides, and the offset of the place's first component.
+    fn address(&mut self, p: &Place, span: Span) -> Reg {
+        let Root::Pointer(base) = p.root else {
+            self.errors.push(unsupported(span, "the address of memory not reached through a pointer"));
+            return self.konst(0);
+        };
+        let k64 = ops::kind(Scalar::U64);
+        let add = ops::binary_code(BinaryOp::Add);
+        let mut at = base;
+        for d in &p.dyns {
+            let i = self.un(ops::conv_fn(ops::U32, k64), d.reg);
+            let s = self.konst(d.stride as u64);
+            let bytes = self.bin(ops::binary_code(BinaryOp::Mul), k64, i, s);
+            at = self.bin(add, k64, at, bytes);
+        }
+        let first = p.comps.first().map_or(0, |c| c.0);
+        if first != 0 {
+            let o = self.konst(first as u64);
+            at = self.bin(add, k64, at, o);
+        }
+        at
     }
 
     fn index_u32(&mut self, r: Reg, ty: &Type) -> Reg {

@@ -49,6 +49,31 @@ impl Checker {
         if from == target {
             return *value;
         }
+        // A pointer's bits are its address: a 64-bit integer, or two 32-bit words.
+        if from.is_pointer() || target.is_pointer() {
+            let u64_ = Type::Scalar(Scalar::U64);
+            let word_pair = |t: &Type| matches!(t, Type::Vector(s, 2) if s.is_int() && s.bits() == 32);
+            let address = |t: &Type| t.is_pointer() || matches!(t, Type::Scalar(s) if s.is_int() && s.bits() == 64);
+            if address(&from) && address(&target) {
+                return self.convert_node(*value, target);
+            }
+            if from.is_pointer() && word_pair(&target) {
+                let bits = self.convert_node(*value, u64_.clone());
+                let generic = [ast::GenericArg::Type(ast::TypeExpr {
+                    kind: ast::TypeExprKind::Named { name: self.module.type_name(&target), args: vec![] },
+                    span,
+                })];
+                return self.bit_cast(&generic, vec![bits], span, name_span);
+            }
+            if word_pair(&from) && target.is_pointer() {
+                let generic = [ast::GenericArg::Type(ast::TypeExpr {
+                    kind: ast::TypeExprKind::Named { name: "uint64_t".into(), args: vec![] },
+                    span,
+                })];
+                let bits = self.bit_cast(&generic, vec![*value], span, name_span);
+                return self.convert_node(bits, target);
+            }
+        }
         let as32 = |t: &Type| t.is_numeric_like() && t.scalar().is_some_and(|s| s.bits() == 32 && s != Scalar::Bool);
         if as32(&from) && as32(&target) && from.with_scalar(Scalar::U32) == target.with_scalar(Scalar::U32) {
             let name = match target.scalar() {

@@ -553,6 +553,9 @@ impl Checker {
         if from == to {
             return value;
         }
+        if from.is_pointer() || to.is_pointer() {
+            return self.bit_cast(&generic_args[..1], vec![value], span, span);
+        }
         let leaves = |c: &Checker, t: &Type| any_value_leaves(&c.module, t, c.default_majorness);
         let (from_leaves, to_leaves) = match (leaves(self, &from), leaves(self, &to)) {
             (Ok(a), Ok(b)) => (a, b),

@@ -17,6 +17,7 @@ mod generic;
 mod glsl;
 mod members;
 mod methods;
+mod pointer;
 mod stmt;
 mod texture;
 mod tuple;
@@ -774,6 +775,13 @@ impl Checker {
                 return Type::Error;
             }
             return self.array_type(elem, &[len.as_deref().cloned()], false);
+        }
+        if let ast::TypeExprKind::Pointer(elem) = &t.kind {
+            let elem = self.resolve_type(elem);
+            if elem.is_error() {
+                return Type::Error;
+            }
+            return Type::Pointer(Box::new(elem));
         }
         let ast::TypeExprKind::Named { name, args } = &t.kind else { return Type::Error };
         if let Some(global) = name.strip_prefix("::") {

@@ -705,6 +705,7 @@ mod tests {
             }
             TypeExprKind::Array { elem, len: Some(n) } => format!("{}[{}]", ty_s(elem), sx(n)),
             TypeExprKind::Array { elem, len: None } => format!("{}[]", ty_s(elem)),
+            TypeExprKind::Pointer(elem) => format!("{}*", ty_s(elem)),
             TypeExprKind::Error => "ERR".into(),
             TypeExprKind::Inferred => "_".into(),
         }

@@ -224,6 +224,21 @@ fn execute_with(
                     CpuBuffer { set: id.set, binding: id.binding, data: s.data.clone(), view }
                 })
                 .collect();
+            // The CPU engine's addresses are known before the run: each buffer's by its place.
+            for (i, (_, s)) in job.buffers.iter().enumerate() {
+                for (offset, target) in &s.pointers {
+                    let Some(t) = job.buffers.iter().position(|(b, _)| b == target) else {
+                        return Err(format!("a pointer to buffer {target}, which the run has not"));
+                    };
+                    let at = *offset as usize;
+                    let address = crate::exec::buffer_address(t).to_le_bytes();
+                    bufs[i]
+                        .data
+                        .get_mut(at..at + 8)
+                        .ok_or("a pointer past the end of its buffer")?
+                        .copy_from_slice(&address);
+                }
+            }
             let groups = job.groups;
             let (tx, rx) = std::sync::mpsc::channel();
             // A thread so a kernel that never finishes can be abandoned at the timeout (it is
