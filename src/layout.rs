@@ -734,6 +734,8 @@ pub fn any_value_leaves(m: &Module, ty: &Type, majorness: Majorness) -> Result<V
         };
         match ty {
             Type::Scalar(s) => scalar(*s, path, offset, out),
+            // An address: a `uint64_t`.
+            Type::Pointer(_) => scalar(Scalar::U64, path, offset, out),
             Type::Vector(s, n) => {
                 for i in 0..*n {
                     path.push(Step::Component(i));

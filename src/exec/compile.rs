@@ -1247,6 +1247,21 @@ impl<'m> Compiler<'m> {
                 let mut p = self.place(*base, func)?;
                 let Type::Struct(h) = &p.ty else { return None };
                 let fields = &self.m.structs[*h].fields;
+                // A runtime-sized array ending what a pointer points to has no components: the
+                // place keeps where it starts, for the index that follows.
+                if let (Type::Array(_, None), Root::Pointer(_)) = (&fields[*index as usize].ty, p.root) {
+                    let rule = self.m.layout.storage();
+                    let mut own = Vec::new();
+                    self.layout(&p.ty, rule, Majorness::default(), 0, &mut own);
+                    let start = match (p.comps.first(), own.first()) {
+                        (Some(at), Some(own)) => at.0 - own.0,
+                        _ => 0,
+                    };
+                    let offset = crate::layout::field_offsets(self.m, *h, rule)[*index as usize];
+                    p.comps = vec![(start + offset, ops::U32)];
+                    p.ty = e.ty.clone();
+                    return Some(p);
+                }
                 let start: u32 = fields[..*index as usize].iter().map(|f| self.count(&f.ty)).sum();
                 let n = self.count(&fields[*index as usize].ty);
                 p.comps = p.comps[start as usize..(start + n) as usize].to_vec();

@@ -1344,7 +1344,13 @@ impl Checker {
             };
             let part = |c: &mut Checker| {
                 let v = c.add_expr(ExprKind::Local(value), ty.clone(), span);
-                c.leaf_value(v, ty, &leaf.path, span)
+                let p = c.leaf_value(v, ty, &leaf.path, span);
+                // A pointer packs as its address.
+                if c.ty(p).is_pointer() {
+                    c.convert_node(p, Type::Scalar(leaf.scalar))
+                } else {
+                    p
+                }
             };
             if leaf.scalar.bits() == 64 {
                 // Two words, low then high (Slang's order).
@@ -1529,6 +1535,13 @@ impl Checker {
         let leaf = |path: &[Step]| values.iter().find(|(p, _)| p.as_slice() == path).map(|(_, v)| *v);
         let parts: Vec<ExprId> = match ty {
             Type::Scalar(_) => return leaf(path).unwrap_or_else(|| self.zero_value(ty, span)),
+            // Its address, a `uint64_t` in the payload.
+            Type::Pointer(_) => {
+                return match leaf(path) {
+                    Some(v) => self.convert_node(v, ty.clone()),
+                    None => self.zero_value(ty, span),
+                }
+            }
             Type::Vector(s, n) => (0..*n)
                 .map(|i| {
                     path.push(Step::Component(i));

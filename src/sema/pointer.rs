@@ -8,6 +8,7 @@
 use super::Checker;
 use crate::ir::*;
 use crate::span::Span;
+use crate::syntax::ast;
 
 impl Checker {
     /// `*p`: the place `p` points to.
@@ -133,6 +134,63 @@ impl Checker {
                 self.error_expr(span)
             }
         })
+    }
+
+    /// `Ptr<T>`, `Ptr<T, Access::…>`, `Ptr<T, Access::…, AddressSpace::Device>`: `T*`. The
+    /// access is a promise about use; memory in other address spaces has no device address.
+    pub(super) fn pointer_type(&mut self, args: &[ast::GenericArg], span: Span) -> Type {
+        let word = |a: &ast::GenericArg| -> Option<String> {
+            match a {
+                ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), .. }) => Some(n.clone()),
+                ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Member { base, name }, .. }) => match &base.kind
+                {
+                    ast::ExprKind::Ident(b) => Some(format!("{b}::{}", name.name)),
+                    _ => None,
+                },
+                ast::GenericArg::Type(t) => Some(t.name().to_string()),
+                _ => None,
+            }
+        };
+        let Some(ast::GenericArg::Type(pointee)) = args.first() else {
+            self.error("E0402", span, "`Ptr` takes the type it points to first: `Ptr<T>`");
+            return Type::Error;
+        };
+        if args.len() > 3 {
+            self.error(
+                "E0402",
+                span,
+                "`Ptr` takes a type, an access and an address space: `Ptr<T, Access::ReadWrite, AddressSpace::Device>`",
+            );
+            return Type::Error;
+        }
+        if let Some(access) = args.get(1) {
+            let ok = word(access).is_some_and(|w| matches!(w.as_str(), "Access::ReadWrite" | "Access::Read"));
+            if !ok {
+                self.error("E0402", span, "`Ptr`'s second argument is `Access::ReadWrite` or `Access::Read`");
+                return Type::Error;
+            }
+        }
+        if let Some(space) = args.get(2) {
+            match word(space).as_deref() {
+                Some("AddressSpace::Device") => {}
+                Some(w) if w.starts_with("AddressSpace::") => {
+                    let d = crate::diag::Diagnostic::error("E0405", format!("pointers into `{w}` are not supported"))
+                        .with_label(span, "here")
+                        .with_note("wavec's pointers are device addresses (`AddressSpace::Device`, the default)");
+                    self.push(d);
+                    return Type::Error;
+                }
+                _ => {
+                    self.error("E0402", span, "`Ptr`'s third argument is an address space: `AddressSpace::Device`");
+                    return Type::Error;
+                }
+            }
+        }
+        let inner = self.resolve_type(pointee);
+        if inner.is_error() {
+            return Type::Error;
+        }
+        Type::Pointer(Box::new(inner))
     }
 
     /// `nullptr`: the address 0, a `void*` until it converts to the pointer it meets.

@@ -79,6 +79,8 @@ const OTHER_TYPES: &[&str] = &[
     "Array",
     "Tuple",
     "Atomic",
+    // Slang's `Ptr<T, Access, AddressSpace>`, `T*` spelled out.
+    "Ptr",
     // Slang's buffer data layouts (`sizeof(T, Std430DataLayout)`).
     "DefaultDataLayout",
     "ScalarDataLayout",
@@ -860,6 +862,9 @@ fn generic_call_ahead(tokens: &[SpannedToken], lt: usize) -> bool {
             | Token::Comma
             | Token::Let
             | Token::Colon => {}
+            // A pointer type among the arguments (`bit_cast<int*>(x)`).
+            Token::Star
+                if matches!(tokens[i - 1].token, Token::TypeName(_) | Token::Star | Token::Gt | Token::TemplateLt) => {}
             Token::Lt => depth += 1,
             Token::Gt | Token::Shr => {
                 let n = if t.token == Token::Gt { 1 } else { 2 };
