@@ -35,6 +35,10 @@
 
 use crate::ir::{Majorness, Module, Scalar, StructId, Type};
 
+/// How memory a pointer points to is laid out: Slang's default for pointers, the scalar (C-like)
+/// layout, every value aligned to its scalars (a `float3x4`'s columns 12 bytes apart).
+pub const POINTEE: Rule = Rule::Scalar;
+
 /// A set of size, alignment and stride rules (module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rule {

@@ -1250,7 +1250,7 @@ impl<'m> Compiler<'m> {
                 // A runtime-sized array ending what a pointer points to has no components: the
                 // place keeps where it starts, for the index that follows.
                 if let (Type::Array(_, None), Root::Pointer(_)) = (&fields[*index as usize].ty, p.root) {
-                    let rule = self.m.layout.storage();
+                    let rule = crate::layout::POINTEE;
                     let mut own = Vec::new();
                     self.layout(&p.ty, rule, Majorness::default(), 0, &mut own);
                     let start = match (p.comps.first(), own.first()) {
@@ -1271,7 +1271,7 @@ impl<'m> Compiler<'m> {
             ExprKind::Deref(pointer) => {
                 let r = self.expr(*pointer, func)[0];
                 let mut comps = Vec::new();
-                self.layout(&e.ty, self.m.layout.storage(), Majorness::default(), 0, &mut comps);
+                self.layout(&e.ty, crate::layout::POINTEE, Majorness::default(), 0, &mut comps);
                 Some(Place { root: Root::Pointer(r), dyns: vec![], comps, ty: e.ty.clone() })
             }
             ExprKind::Swizzle { base, components } => {
@@ -1310,7 +1310,7 @@ impl<'m> Compiler<'m> {
                 let mut p = self.place(*base, func)?;
                 // A runtime-sized array at the end of what a pointer points to.
                 if let (Type::Array(el, None), Root::Pointer(_)) = (&base_ty, p.root) {
-                    let rule = self.m.layout.storage();
+                    let rule = crate::layout::POINTEE;
                     let mut comps = Vec::new();
                     self.layout(el, rule, Majorness::default(), p.comps.first().map_or(0, |c| c.0), &mut comps);
                     let i = self.expr(*index, func);
@@ -1367,7 +1367,7 @@ impl<'m> Compiler<'m> {
         let nk = self.kinds_of(self.ty(n, func)).first().copied().unwrap_or(k64);
         let nv = self.expr(n, func)[0];
         let nv = if nk == k64 { nv } else { self.un(ops::conv_fn(nk, k64), nv) };
-        let stride = self.stride(pointee, self.m.layout.storage(), Majorness::default());
+        let stride = self.stride(pointee, crate::layout::POINTEE, Majorness::default());
         let s = self.konst(stride as u64);
         let bytes = self.bin(ops::binary_code(BinaryOp::Mul), k64, nv, s);
         self.bin(ops::binary_code(op), k64, pv, bytes)
