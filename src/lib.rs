@@ -696,7 +696,7 @@ fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
         checked.entry,
         "HLSL",
         "E0673",
-        "HLSL has no device addresses to point with",
+        "its buffers are reached through their bindings only",
     )?;
     let sm = options.hlsl_shader_model;
     let stdlib = stdlib::Stdlib::get();

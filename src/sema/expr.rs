@@ -323,6 +323,11 @@ impl Checker {
                 }
                 let ty = if ta == tb {
                     ta
+                } else if ta.is_pointer() && tb.pointee() == Some(&Type::Void) {
+                    // `nullptr` meets the pointer of the other branch.
+                    ta
+                } else if tb.is_pointer() && ta.pointee() == Some(&Type::Void) {
+                    tb
                 } else {
                     match (ta.scalar(), tb.scalar()) {
                         (Some(sa), Some(sb)) => {

@@ -302,6 +302,9 @@ const EXPR_START: &[&str] = &[
     "~",
     "++",
     "--",
+    // Slang's `*p` and `&x`.
+    "*",
+    "&",
     "sizeof",
     "alignof",
     "countof",

@@ -808,12 +808,13 @@ fn wide_refusal(job: &Job, engine: &Engine) -> Option<String> {
 }
 
 /// Why the backend that `--via` goes through refuses the shader, where it does with its own
-/// diagnostics only (WGSL's E0650–E0654, GLSL's E0620–E0623: what the language has no form for
-/// is a SKIP, not a failure).
+/// diagnostics only (WGSL's E0650–E0655, GLSL's E0620–E0624: what the language has no form for
+/// is a SKIP, not a failure; SPIR-V's E0670: pointers, which it does not write yet).
 fn backend_refusal(job: &Job, engine: &Engine) -> Option<String> {
     let (target, name, codes) = match engine {
         Engine::Vulkan { via: Via::Wgsl, .. } => (crate::Target::Wgsl, "WGSL", "E065"),
         Engine::Vulkan { via: Via::Glsl, .. } => (crate::Target::Glsl, "GLSL", "E062"),
+        Engine::Vulkan { via: Via::Spirv, .. } => (crate::Target::Spirv, "SPIR-V", "E0670"),
         _ => return None,
     };
     let mut options = job.options.clone();
