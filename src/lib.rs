@@ -631,7 +631,7 @@ fn cuda(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
         &checked.module,
         checked.entry,
         "CUDA output",
-        "E0671",
+        "E0643",
         "native pointers are not written yet",
     )?;
     let modules = compute_entry_modules(checked, options)?;
@@ -685,7 +685,7 @@ fn wgsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
 /// namespace by its plain name (CUDA's `extern "C"` does) is unconfirmed without a Metal
 /// compiler, so the namespaces that keep several kernels' parts apart are not used here.
 fn metal(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
-    lower::pointers::refuse(&checked.module, checked.entry, "Metal output", "E0672", "`device T*` is not written yet")?;
+    lower::pointers::refuse(&checked.module, checked.entry, "Metal output", "E0666", "`device T*` is not written yet")?;
     let module = native_group_wave_module(checked, options)?;
     back::msl::write_string(&module, checked.entry, &back::msl::Options::default())
 }
