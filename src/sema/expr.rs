@@ -1437,6 +1437,10 @@ impl Checker {
                 let place = self.expr(&args[0]);
                 self.address_of(place, span)
             }
+            ast::ExprKind::Ident(name) if name == "loadCoherent" || name == "storeCoherent" => {
+                let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                self.coherent_access(name == "storeCoherent", generic_args, arg_ids, span, callee.span)
+            }
             ast::ExprKind::Ident(name) => {
                 let candidates = self.parameter_types_of(name, args.len());
                 let arg_ids = self.call_args(args, &candidates);

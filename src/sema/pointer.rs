@@ -193,6 +193,54 @@ impl Checker {
         Type::Pointer(Box::new(inner))
     }
 
+    /// Slang's `loadCoherent<alignment, scope>(p)` and `storeCoherent<alignment, scope>(p, v)`:
+    /// `*p` and `*p = v`, visible at least to `scope`. Every target that runs pointers (the CPU
+    /// engine) makes each access visible to every thread at once, so they are plain accesses.
+    pub(super) fn coherent_access(
+        &mut self,
+        store: bool,
+        generic_args: &[ast::GenericArg],
+        args: Vec<ExprId>,
+        span: Span,
+        name_span: Span,
+    ) -> ExprId {
+        let name = if store { "storeCoherent" } else { "loadCoherent" };
+        let alignment = match generic_args.first() {
+            Some(ast::GenericArg::Expr(e)) => self.const_of_ast(e).and_then(|c| c.as_u64()),
+            _ => None,
+        };
+        let scope_ok = match generic_args.get(1) {
+            Some(ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(s), .. })) => {
+                s.strip_prefix("MemoryScope::").is_some_and(|s| {
+                    matches!(s, "CrossDevice" | "Device" | "Workgroup" | "Subgroup" | "Invocation" | "QueueFamily")
+                })
+            }
+            _ => false,
+        };
+        let want = if store { 2 } else { 1 };
+        if generic_args.len() != 2 || !alignment.is_some_and(|a| a.is_power_of_two()) || !scope_ok || args.len() != want
+        {
+            let shape = if store {
+                "storeCoherent<4, MemoryScope::Device>(p, v)"
+            } else {
+                "loadCoherent<4, MemoryScope::Device>(p)"
+            };
+            self.error(
+                "E0403",
+                name_span,
+                format!("`{name}` takes an alignment, a memory scope and a pointer: `{shape}`"),
+            );
+            return self.error_expr(span);
+        }
+        let place = self.deref(args[0], span);
+        if !store {
+            return place;
+        }
+        let ty = self.ty(place);
+        let value = self.coerce(args[1], &ty, span);
+        self.add_expr(ExprKind::Assign { op: None, target: place, value }, ty, span)
+    }
+
     /// `nullptr`: the address 0, a `void*` until it converts to the pointer it meets.
     pub(super) fn null_pointer(&mut self, span: Span) -> ExprId {
         self.add_expr(ExprKind::Const(ConstValue::Uint(0)), Type::Pointer(Box::new(Type::Void)), span)

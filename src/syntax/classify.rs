@@ -861,6 +861,7 @@ fn generic_call_ahead(tokens: &[SpannedToken], lt: usize) -> bool {
             | Token::False
             | Token::Comma
             | Token::Let
+            | Token::ColonColon
             | Token::Colon => {}
             // A pointer type among the arguments (`bit_cast<int*>(x)`).
             Token::Star
