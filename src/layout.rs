@@ -35,6 +35,10 @@
 
 use crate::ir::{Majorness, Module, Scalar, StructId, Type};
 
+/// How memory a pointer points to is laid out: Slang's default for pointers, the scalar (C-like)
+/// layout, every value aligned to its scalars (a `float3x4`'s columns 12 bytes apart).
+pub const POINTEE: Rule = Rule::Scalar;
+
 /// A set of size, alignment and stride rules (module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rule {
@@ -230,6 +234,8 @@ pub fn placement(m: &Module, ty: &Type, rule: Rule, majorness: Majorness) -> Pla
             let size = if rule == Rule::D3dCbuffer { end } else { round_up(end, align) };
             Placement { size, align }
         }
+        // A device address, as a `uint64_t` (SPIR-V's `PhysicalStorageBuffer64`).
+        Type::Pointer(_) => Placement { size: 8, align: 8 },
         _ => Placement { size: 4, align: 4 },
     }
 }
@@ -341,6 +347,7 @@ pub fn natural(m: &Module, ty: &Type) -> Option<Placement> {
             }
             at
         }
+        Type::Pointer(_) => Placement { size: 8, align: 8 },
         _ => return None,
     })
 }
@@ -397,6 +404,8 @@ pub fn components(m: &Module, ty: &Type, rule: Rule, majorness: Majorness, base:
                 components(m, &f.ty, rule, f.majorness, base + off, out);
             }
         }
+        // An address, stored as a `uint64_t`.
+        Type::Pointer(_) => out.push((base, Scalar::U64)),
         _ => {}
     }
 }
@@ -703,6 +712,7 @@ pub fn natural_size(m: &Module, ty: &Type) -> Option<(u32, u32)> {
             }
             (size, align)
         }
+        Type::Pointer(_) => (8, 8),
         _ => return None,
     })
 }
@@ -728,6 +738,8 @@ pub fn any_value_leaves(m: &Module, ty: &Type, majorness: Majorness) -> Result<V
         };
         match ty {
             Type::Scalar(s) => scalar(*s, path, offset, out),
+            // An address: a `uint64_t`.
+            Type::Pointer(_) => scalar(Scalar::U64, path, offset, out),
             Type::Vector(s, n) => {
                 for i in 0..*n {
                     path.push(Step::Component(i));

@@ -597,6 +597,13 @@ fn native_group_wave_module_for<'c>(
 /// SPIR-V always has the group wave index (`SubgroupId`/`NumSubgroups`): `auto` and `never` are
 /// native, `always` runs the groupshared fallback first.
 fn spirv(checked: &sema::Checked, options: &Options) -> Result<Vec<u32>, Vec<Diagnostic>> {
+    lower::pointers::refuse(
+        &checked.module,
+        checked.entry,
+        "SPIR-V output",
+        "E0670",
+        "`PhysicalStorageBuffer64` addressing is not written yet",
+    )?;
     let module = native_group_wave_module(checked, options)?;
     back::spv::write_words(&module, checked.entry, &spirv_options(options))
 }
@@ -609,6 +616,13 @@ pub fn glsl_options(options: &Options) -> back::glsl::Options {
 /// GLSL for Vulkan always has the group wave index (`gl_SubgroupID`/`gl_NumSubgroups`), as
 /// SPIR-V does: `always` runs the groupshared fallback first.
 fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    lower::pointers::refuse(
+        &checked.module,
+        checked.entry,
+        "GLSL output",
+        "E0624",
+        "`GL_EXT_buffer_reference` is not written yet",
+    )?;
     let module = native_group_wave_module(checked, options)?;
     back::glsl::write_string(&module, checked.entry, &glsl_options(options))
 }
@@ -619,6 +633,13 @@ fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
 /// Every compute entry point of the file becomes a kernel, the selected one included whatever
 /// its stage (a launcher picks a kernel by name).
 fn cuda(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    lower::pointers::refuse(
+        &checked.module,
+        checked.entry,
+        "CUDA output",
+        "E0643",
+        "native pointers are not written yet",
+    )?;
     let modules = compute_entry_modules(checked, options)?;
     let units: Vec<(&ir::Module, usize)> = modules.iter().map(|(m, i)| (m.as_ref(), *i)).collect();
     back::cuda::write_entries(&units, &back::cuda::Options::default())
@@ -651,6 +672,13 @@ fn compute_entry_modules<'c>(
 /// WGSL's group wave index is native (`@builtin(subgroup_id)`, `@builtin(num_subgroups)`);
 /// `always` runs the groupshared fallback first, as for the other targets.
 fn wgsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    lower::pointers::refuse(
+        &checked.module,
+        checked.entry,
+        "WGSL",
+        "E0655",
+        "a WGSL pointer cannot address a buffer by its device address",
+    )?;
     let mut module = native_group_wave_module(checked, options)?;
     lower::switch_fallthrough(&mut module);
     back::wgsl::write_string(&module, checked.entry, &back::wgsl::Options::default())
@@ -663,11 +691,19 @@ fn wgsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
 /// namespace by its plain name (CUDA's `extern "C"` does) is unconfirmed without a Metal
 /// compiler, so the namespaces that keep several kernels' parts apart are not used here.
 fn metal(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    lower::pointers::refuse(&checked.module, checked.entry, "Metal output", "E0666", "`device T*` is not written yet")?;
     let module = native_group_wave_module(checked, options)?;
     back::msl::write_string(&module, checked.entry, &back::msl::Options::default())
 }
 
 fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    lower::pointers::refuse(
+        &checked.module,
+        checked.entry,
+        "HLSL",
+        "E0673",
+        "its buffers are reached through their bindings only",
+    )?;
     let sm = options.hlsl_shader_model;
     let stdlib = stdlib::Stdlib::get();
     let native = sm >= (6, 10);

@@ -923,3 +923,29 @@ fn a_warning_run_again_alone_starts_from_the_original_buffers() {
     let b = buffers[1].to_words();
     assert!(b.iter().enumerate().all(|(i, &v)| v == (i as u32 % 8) % 4 + 7), "B");
 }
+
+#[test]
+fn check_null_pointer_dereference() {
+    let f = failing(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    uint* p = gi == 3 ? nullptr : (uint*)(uint64_t(1) << 40);\n    B[gi] = *p;\n}\n",
+    );
+    assert_check(&f, "E0716", "null pointer dereference", 7, "SV_GroupIndex 3), wave 0 lane 3");
+}
+
+#[test]
+fn check_pointer_past_its_buffer_and_into_no_buffer() {
+    // `exec::buffer_address(0)` is buffer A's address; 8 words from it is its end.
+    let a = exec::buffer_address(0);
+    let src = format!(
+        "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{{\n    uint* p = (uint*)uint64_t({a}ull);\n    B[gi] = p[gi + 1];\n}}\n"
+    );
+    assert_check(
+        &failing(&src),
+        "E0701",
+        "out-of-bounds access: byte 32 of `A`, which has 32 bytes",
+        7,
+        "SV_GroupIndex 7)",
+    );
+    let src = "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    uint* p = (uint*)(uint64_t(77) << 40);\n    B[gi] = *p;\n}\n";
+    assert_check(&failing(src), "E0716", "the pointer 0x4d0000000000 points into no buffer", 7, "SV_GroupIndex 0)");
+}

@@ -32,6 +32,9 @@ pub enum Input {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Len {
     Const(u32),
+    /// A runtime-sized array reached through a pointer: the access's own bounds check (the
+    /// pointee buffer's size) is the only bound.
+    Unbounded,
     /// Elements of `stride` bytes that fit in buffer `b` after the place's base offset.
     Buffer(u32),
 }
@@ -56,6 +59,9 @@ pub enum Root {
     /// register and the array's length); for a texel of an image, its integer coordinate's
     /// registers (offsets are then component indices).
     Descriptor { binding: u32, element: Option<(Reg, u32)>, coord: Option<([Reg; 4], u8)> },
+    /// What the pointer in this register points to ([`super::buffer_address`] says which
+    /// buffer and byte an address names); offsets are bytes.
+    Pointer(Reg),
 }
 
 /// A memory place: a root, dynamic indices, then one (offset, kind) per component.
@@ -490,6 +496,7 @@ impl<'m> Compiler<'m> {
                     self.kinds(&f.ty, out);
                 }
             }
+            Type::Pointer(_) => out.push(ops::kind(Scalar::U64)),
             _ => {}
         }
     }
@@ -970,12 +977,18 @@ impl<'m> Compiler<'m> {
         let span = e.span;
         match &e.kind {
             ExprKind::Const(c) => self.const_regs(c, &e.ty),
-            ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::Field { .. } | ExprKind::Index { .. } => {
-                match self.place(id, func) {
-                    Some(p) => self.load(p, span),
-                    None => vec![self.konst(0); self.count(&e.ty) as usize],
-                }
-            }
+            ExprKind::AddressOf(place) => match self.place(*place, func) {
+                Some(p) => vec![self.address(&p, span)],
+                None => vec![self.konst(0)],
+            },
+            ExprKind::Local(_)
+            | ExprKind::Global(_)
+            | ExprKind::Field { .. }
+            | ExprKind::Index { .. }
+            | ExprKind::Deref(_) => match self.place(id, func) {
+                Some(p) => self.load(p, span),
+                None => vec![self.konst(0); self.count(&e.ty) as usize],
+            },
             ExprKind::Swizzle { base, components } => {
                 let b = self.expr(*base, func);
                 components.iter().map(|c| b.get(*c as usize).copied().unwrap_or(b[0])).collect()
@@ -1003,7 +1016,10 @@ impl<'m> Compiler<'m> {
                     });
                     return vec![d];
                 }
-                let k = ops::kind(self.ty(*a, func).scalar().unwrap_or(Scalar::I32));
+                if let Type::Pointer(pointee) = &e.ty {
+                    return vec![self.pointer_step(*op, *a, *b, pointee, func)];
+                }
+                let k = self.kinds_of(self.ty(*a, func)).first().copied().unwrap_or(ops::I32);
                 let av = self.expr(*a, func);
                 let bv = self.expr(*b, func);
                 let n = av.len().max(bv.len());
@@ -1254,11 +1270,32 @@ impl<'m> Compiler<'m> {
                 let mut p = self.place(*base, func)?;
                 let Type::Struct(h) = &p.ty else { return None };
                 let fields = &self.m.structs[*h].fields;
+                // A runtime-sized array ending what a pointer points to has no components: the
+                // place keeps where it starts, for the index that follows.
+                if let (Type::Array(_, None), Root::Pointer(_)) = (&fields[*index as usize].ty, p.root) {
+                    let rule = crate::layout::POINTEE;
+                    let mut own = Vec::new();
+                    self.layout(&p.ty, rule, Majorness::default(), 0, &mut own);
+                    let start = match (p.comps.first(), own.first()) {
+                        (Some(at), Some(own)) => at.0 - own.0,
+                        _ => 0,
+                    };
+                    let offset = crate::layout::field_offsets(self.m, *h, rule)[*index as usize];
+                    p.comps = vec![(start + offset, ops::U32)];
+                    p.ty = e.ty.clone();
+                    return Some(p);
+                }
                 let start: u32 = fields[..*index as usize].iter().map(|f| self.count(&f.ty)).sum();
                 let n = self.count(&fields[*index as usize].ty);
                 p.comps = p.comps[start as usize..(start + n) as usize].to_vec();
                 p.ty = e.ty.clone();
                 Some(p)
+            }
+            ExprKind::Deref(pointer) => {
+                let r = self.expr(*pointer, func)[0];
+                let mut comps = Vec::new();
+                self.layout(&e.ty, crate::layout::POINTEE, Majorness::default(), 0, &mut comps);
+                Some(Place { root: Root::Pointer(r), dyns: vec![], comps, ty: e.ty.clone() })
             }
             ExprKind::Swizzle { base, components } => {
                 let mut p = self.place(*base, func)?;
@@ -1290,6 +1327,19 @@ impl<'m> Compiler<'m> {
                     return Some(p);
                 }
                 let mut p = self.place(*base, func)?;
+                // A runtime-sized array at the end of what a pointer points to.
+                if let (Type::Array(el, None), Root::Pointer(_)) = (&base_ty, p.root) {
+                    let rule = crate::layout::POINTEE;
+                    let mut comps = Vec::new();
+                    self.layout(el, rule, Majorness::default(), p.comps.first().map_or(0, |c| c.0), &mut comps);
+                    let i = self.expr(*index, func);
+                    let i = self.index_u32(i[0], &idx_ty);
+                    let stride = self.stride(el, rule, Majorness::default());
+                    p.dyns.push(Dyn { reg: i, stride, len: Len::Unbounded, span: idx_span });
+                    p.comps = comps;
+                    p.ty = e.ty.clone();
+                    return Some(p);
+                }
                 let (n, ec) = match &base_ty {
                     Type::Array(el, Some(n)) => (*n, self.count(el)),
                     Type::Vector(_, n) => (*n as u32, 1),
@@ -1327,6 +1377,43 @@ impl<'m> Compiler<'m> {
                 })
             }
         }
+    }
+
+    /// `p + n`, `p - n`: the address `n` pointees on (back), in 64-bit arithmetic.
+    fn pointer_step(&mut self, op: BinaryOp, p: ExprId, n: ExprId, pointee: &Type, func: FunctionId) -> Reg {
+        let k64 = ops::kind(Scalar::U64);
+        let pv = self.expr(p, func)[0];
+        let nk = self.kinds_of(self.ty(n, func)).first().copied().unwrap_or(k64);
+        let nv = self.expr(n, func)[0];
+        let nv = if nk == k64 { nv } else { self.un(ops::conv_fn(nk, k64), nv) };
+        let stride = self.stride(pointee, crate::layout::POINTEE, Majorness::default());
+        let s = self.konst(stride as u64);
+        let bytes = self.bin(ops::binary_code(BinaryOp::Mul), k64, nv, s);
+        self.bin(ops::binary_code(op), k64, pv, bytes)
+    }
+
+    /// The address of a place reached through a pointer: the pointer, its indices times their
+    /// strides, and the offset of the place's first component.
+    fn address(&mut self, p: &Place, span: Span) -> Reg {
+        let Root::Pointer(base) = p.root else {
+            self.errors.push(unsupported(span, "the address of memory not reached through a pointer"));
+            return self.konst(0);
+        };
+        let k64 = ops::kind(Scalar::U64);
+        let add = ops::binary_code(BinaryOp::Add);
+        let mut at = base;
+        for d in &p.dyns {
+            let i = self.un(ops::conv_fn(ops::U32, k64), d.reg);
+            let s = self.konst(d.stride as u64);
+            let bytes = self.bin(ops::binary_code(BinaryOp::Mul), k64, i, s);
+            at = self.bin(add, k64, at, bytes);
+        }
+        let first = p.comps.first().map_or(0, |c| c.0);
+        if first != 0 {
+            let o = self.konst(first as u64);
+            at = self.bin(add, k64, at, o);
+        }
+        at
     }
 
     fn index_u32(&mut self, r: Reg, ty: &Type) -> Reg {

@@ -228,6 +228,17 @@ impl crate::lower::intrinsics::Target for Natives {
     }
 }
 
+/// Bits of an address below the buffer's number: a buffer may hold up to 1 TiB.
+const ADDRESS_OFFSET_BITS: u32 = 40;
+
+/// The device address the CPU engine gives the buffer at index `i` of the `buffers` passed to
+/// [`run`] (a pointer's value: the buffer's number above [`ADDRESS_OFFSET_BITS`], its byte offset
+/// below; 0 is the null pointer). A buffer that no binding of the shader takes is there only to
+/// be pointed to. Whoever fills a buffer with pointers writes these addresses.
+pub fn buffer_address(i: usize) -> u64 {
+    (i as u64 + 1) << ADDRESS_OFFSET_BITS
+}
+
 /// Runs entry point `entry` of a checked module over `groups` thread groups.
 pub fn run(
     module: &Module,
@@ -339,6 +350,21 @@ pub fn run_program(
             }
         }
     }
+    // Buffers no binding takes are memory for pointers only, after the bound ones.
+    let mut addressed: Vec<Option<u32>> = vec![None; buffers.len()];
+    for (slot, o) in origin.iter().enumerate() {
+        if let Some(i) = o {
+            addressed[*i] = Some(slot as u32);
+        }
+    }
+    for (i, b) in buffers.iter_mut().enumerate() {
+        if addressed[i].is_none() && b.view.is_none() {
+            addressed[i] = Some(bufs.len() as u32);
+            bufs.push(std::mem::take(&mut b.data));
+            views.push(None);
+            origin.push(Some(i));
+        }
+    }
     if !errors.is_empty() {
         for (b, o) in bufs.into_iter().zip(origin) {
             if let Some(i) = o {
@@ -353,22 +379,24 @@ pub fn run_program(
     // runs again alone, so its diagnostics come in the one order a serial run gives.
     let shared: Vec<memory::SharedBuf> = bufs
         .into_iter()
-        .zip(&p.bindings)
-        .map(|(b, d)| {
-            if workers > 1 && d.writable {
+        .enumerate()
+        .map(|(i, b)| {
+            // Memory for pointers only may be written through them.
+            let writable = p.bindings.get(i).is_none_or(|d| d.writable);
+            if workers > 1 && writable {
                 memory::SharedBuf::keeping_originals(b)
             } else {
                 memory::SharedBuf::new(b)
             }
         })
         .collect();
-    let mut outcome = dispatch_on(p, opts, &shared, &views, groups, workers);
+    let mut outcome = dispatch_on(p, opts, &shared, &views, &addressed, groups, workers);
     let shared = match &outcome {
         (result, diags, stats)
             if workers > 1 && (result.is_err() || !diags.is_empty() || !stats.warnings.is_empty()) =>
         {
             let again: Vec<memory::SharedBuf> = shared.into_iter().map(memory::SharedBuf::restored).collect();
-            outcome = dispatch_on(p, opts, &again, &views, groups, 1);
+            outcome = dispatch_on(p, opts, &again, &views, &addressed, groups, 1);
             again
         }
         _ => shared,
@@ -400,12 +428,14 @@ fn dispatch_on(
     opts: &CpuOptions,
     bufs: &[memory::SharedBuf],
     views: &[Option<crate::image::View>],
+    addressed: &[Option<u32>],
     groups: [u32; 3],
     workers: usize,
 ) -> (Result<(), Diagnostic>, Vec<Diagnostic>, RunStats) {
     let run = |worker: usize| {
         let mut ex = Exec::new(p, opts, bufs, groups);
         ex.views = views.to_vec();
+        ex.addressed = addressed.to_vec();
         let total = groups.iter().map(|&g| g as u64).product::<u64>();
         let (w, n) = (worker as u64, workers.max(1) as u64);
         let result = ex.dispatch(total * w / n..total * (w + 1) / n);
@@ -498,6 +528,8 @@ struct Exec<'p> {
     bufs: &'p [memory::SharedBuf],
     /// What an image or sampler binding holds (`None` for buffers).
     views: Vec<Option<crate::image::View>>,
+    /// The memory (index into `bufs`) of each buffer a [`buffer_address`] names.
+    addressed: Vec<Option<u32>>,
     shared: Vec<u64>,
     meta: Vec<Meta>,
     epoch: u32,
@@ -536,6 +568,7 @@ impl<'p> Exec<'p> {
             opts,
             bufs,
             views: Vec::new(),
+            addressed: Vec::new(),
             shared: vec![0; p.shared_words as usize],
             meta: vec![Meta::default(); p.shared_words as usize],
             epoch: 1,
@@ -924,11 +957,12 @@ impl<'p> Exec<'p> {
             let len = match d.len {
                 Len::Const(n) => n,
                 Len::Buffer(b) => (self.bufs[b as usize].len() as u32).saturating_sub(off) / d.stride.max(1),
+                Len::Unbounded => u32::MAX,
             };
             if i >= len {
                 let what = match d.len {
-                    Len::Const(_) => "an array or vector".to_string(),
-                    Len::Buffer(b) => format!("`{}`", self.p.bindings[b as usize].name),
+                    Len::Const(_) | Len::Unbounded => "an array or vector".to_string(),
+                    Len::Buffer(b) => format!("`{}`", self.buffer_name(b)),
                 };
                 let shown = if (i as i32) < 0 { format!("{} (as int: {})", i, i as i32) } else { i.to_string() };
                 let d = Diagnostic::error(
@@ -943,6 +977,40 @@ impl<'p> Exec<'p> {
             off = off.wrapping_add(i.wrapping_mul(d.stride));
         }
         Some(off)
+    }
+
+    /// A buffer's name in a report: its binding's, or what a pointer reaches it by.
+    fn buffer_name(&self, b: u32) -> String {
+        match self.p.bindings.get(b as usize) {
+            Some(binding) => binding.name.clone(),
+            None => {
+                let i = self.addressed.iter().position(|a| *a == Some(b)).unwrap_or(0);
+                format!("the buffer at address {:#x}", buffer_address(i))
+            }
+        }
+    }
+
+    /// The memory and byte offset pointer `address` names for `lane`, or a report: the null
+    /// pointer, or an address no buffer has.
+    fn pointee(&mut self, wave: &Wave, address: u64, lane: usize, span: crate::span::Span) -> Option<(u32, u32)> {
+        let number = address >> ADDRESS_OFFSET_BITS;
+        let offset = address & ((1 << ADDRESS_OFFSET_BITS) - 1);
+        let memory = number.checked_sub(1).and_then(|i| self.addressed.get(i as usize).copied().flatten());
+        match memory {
+            Some(b) if offset <= u32::MAX as u64 => Some((b, offset as u32)),
+            _ => {
+                let msg = if address == 0 {
+                    "null pointer dereference".to_string()
+                } else {
+                    format!("the pointer {address:#x} points into no buffer")
+                };
+                let d = Diagnostic::error("E0716", msg)
+                    .with_label(span, "this access through a pointer")
+                    .with_note(self.who(wave, lane));
+                self.report(d);
+                None
+            }
+        }
     }
 
     fn shared_name(&self, word: u32) -> String {
@@ -1085,14 +1153,32 @@ impl<'p> Exec<'p> {
                         }
                     }
                 }
-                Root::Buffer(b) => {
+                Root::Buffer(_) | Root::Pointer(_) => {
+                    let (b, off) = match a.place.root {
+                        Root::Pointer(p) => {
+                            let address = wave.regs[p as usize * w + l];
+                            match self.pointee(wave, address, l, a.span) {
+                                Some((b, base)) => (b, off.wrapping_add(base)),
+                                None => {
+                                    if !a.store {
+                                        for r in &a.regs {
+                                            wave.regs[*r as usize * w + l] = 0;
+                                        }
+                                    }
+                                    continue;
+                                }
+                            }
+                        }
+                        Root::Buffer(b) => (b, off),
+                        _ => unreachable!("matched above"),
+                    };
                     for ((o, k), r) in a.place.comps.iter().zip(&a.regs) {
                         let at = off.wrapping_add(*o) as usize;
                         let size = ops::size_of(*k) as usize;
                         let v = *r as usize * w + l;
                         let buf = &self.bufs[b as usize];
                         if at + size > buf.len() {
-                            let name = &self.p.bindings[b as usize].name;
+                            let name = self.buffer_name(b);
                             let d = Diagnostic::error(
                                 "E0701",
                                 format!("out-of-bounds access: byte {at} of `{name}`, which has {} bytes", buf.len()),
@@ -1155,12 +1241,23 @@ impl<'p> Exec<'p> {
                     self.shared[word] = new(old);
                     old
                 }
-                Root::Buffer(b) => {
+                Root::Buffer(_) | Root::Pointer(_) => {
+                    let (b, off) = match a.place.root {
+                        Root::Pointer(p) => {
+                            let address = wave.regs[p as usize * w + l];
+                            match self.pointee(wave, address, l, a.span) {
+                                Some((b, base)) => (b, off.wrapping_add(base)),
+                                None => continue,
+                            }
+                        }
+                        Root::Buffer(b) => (b, off),
+                        _ => unreachable!("matched above"),
+                    };
                     let at = off.wrapping_add(o) as usize;
                     let size = ops::size_of(k) as usize;
                     let buf = &self.bufs[b as usize];
                     if at + size > buf.len() {
-                        let name = self.p.bindings[b as usize].name.clone();
+                        let name = self.buffer_name(b);
                         let len = buf.len();
                         let d = Diagnostic::error(
                             "E0701",

@@ -349,6 +349,9 @@ pub enum Type {
     /// Buffers, textures and samplers (`SamplerState` has no element).
     Resource(ResourceKind, Option<Box<Type>>),
     String,
+    /// Slang's `T*`: a 64-bit address of a `T` in device memory (a buffer's, through its
+    /// device address); `Void` for `void*` and `nullptr`.
+    Pointer(Box<Type>),
     /// The type of an expression that failed to check; suppresses follow-up errors.
     Error,
 }
@@ -401,6 +404,16 @@ impl Type {
     pub fn is_error(&self) -> bool {
         matches!(self, Type::Error)
     }
+    pub fn is_pointer(&self) -> bool {
+        matches!(self, Type::Pointer(_))
+    }
+    /// The type a pointer points to.
+    pub fn pointee(&self) -> Option<&Type> {
+        match self {
+            Type::Pointer(t) => Some(t),
+            _ => None,
+        }
+    }
     pub fn element_count(&self) -> u32 {
         match self {
             Type::Scalar(_) => 1,
@@ -426,6 +439,7 @@ impl fmt::Display for Type {
             Type::Resource(k, Some(e)) => write!(f, "{}<{}>", k.name(), e),
             Type::Resource(k, None) => f.write_str(k.name()),
             Type::String => f.write_str("string"),
+            Type::Pointer(t) => write!(f, "{t}*"),
             Type::Error => f.write_str("<error>"),
         }
     }
@@ -983,6 +997,7 @@ impl Module {
             Type::Array(e, Some(n)) => format!("{}[{}]", self.type_name(e), n),
             Type::Array(e, None) => format!("{}[]", self.type_name(e)),
             Type::Resource(k, Some(e)) => format!("{}<{}>", k.name(), self.type_name(e)),
+            Type::Pointer(t) => format!("{}*", self.type_name(t)),
             other => other.to_string(),
         }
     }
@@ -1409,6 +1424,13 @@ pub enum ExprKind {
         target: ExprId,
     },
     Comma(ExprId, ExprId),
+    /// `*p`, `p->f`'s `*p`, `p[i]`'s `*(p + i)`: the place pointer `p` points to, an lvalue of
+    /// the pointee type. Pointer arithmetic is `Binary(Add | Sub, pointer, integer)`, typed as
+    /// the pointer and counted in pointees; comparisons compare addresses.
+    Deref(ExprId),
+    /// `&x`, `__getAddress(x)`: the address of a place reached through a pointer (a `Deref`
+    /// and fields and indices of it).
+    AddressOf(ExprId),
     /// The group wave index/count computed by the fallback pass, or an `SV_GroupWaveIndex`
     /// parameter read: backends print what their target has.
     GroupWave(GroupWaveValue),
@@ -1430,6 +1452,8 @@ impl ExprKind {
             | ExprKind::Convert(a)
             | ExprKind::Swizzle { base: a, .. }
             | ExprKind::Field { base: a, .. }
+            | ExprKind::Deref(a)
+            | ExprKind::AddressOf(a)
             | ExprKind::IncDec { target: a, .. } => visit(*a),
             ExprKind::Binary(_, a, b)
             | ExprKind::Index { base: a, index: b }
@@ -1460,6 +1484,8 @@ impl ExprKind {
             | ExprKind::Convert(a)
             | ExprKind::Swizzle { base: a, .. }
             | ExprKind::Field { base: a, .. }
+            | ExprKind::Deref(a)
+            | ExprKind::AddressOf(a)
             | ExprKind::IncDec { target: a, .. } => visit(a),
             ExprKind::Binary(_, a, b)
             | ExprKind::Index { base: a, index: b }

@@ -13,6 +13,7 @@
 pub mod group_wave;
 pub mod intrinsics;
 pub mod parameter_blocks;
+pub mod pointers;
 mod predicate;
 mod resource_structs;
 mod resource_values;

@@ -42,12 +42,31 @@ impl Checker {
             self.error("E0403", name_span, "`bit_cast<T>` takes one argument");
             return self.error_expr(span);
         };
-        let from = self.ty(*value);
+        self.bit_cast_to(target, *value, span, name_span)
+    }
+
+    /// `bit_cast<target>(value)`.
+    fn bit_cast_to(&mut self, target: Type, value: ExprId, span: Span, name_span: Span) -> ExprId {
+        let from = self.ty(value);
         if target.is_error() || from.is_error() {
             return self.error_expr(span);
         }
         if from == target {
-            return *value;
+            return value;
+        }
+        // A pointer's bits are its address, a `uint64_t`: any other 8 bytes are cast through one.
+        if from.is_pointer() || target.is_pointer() {
+            let u64_ = Type::Scalar(Scalar::U64);
+            let address = |t: &Type| t.is_pointer() || matches!(t, Type::Scalar(s) if s.is_int() && s.bits() == 64);
+            if address(&from) && address(&target) {
+                return self.convert_node(value, target);
+            }
+            if from.is_pointer() {
+                let bits = self.convert_node(value, u64_);
+                return self.bit_cast_to(target, bits, span, name_span);
+            }
+            let bits = self.bit_cast_to(u64_, value, span, name_span);
+            return self.convert_node(bits, target);
         }
         let as32 = |t: &Type| t.is_numeric_like() && t.scalar().is_some_and(|s| s.bits() == 32 && s != Scalar::Bool);
         if as32(&from) && as32(&target) && from.with_scalar(Scalar::U32) == target.with_scalar(Scalar::U32) {
@@ -56,7 +75,7 @@ impl Checker {
                 Some(Scalar::I32) => "asint",
                 _ => "asuint",
             };
-            return self.call_intrinsic(name, vec![*value], span, name_span);
+            return self.call_intrinsic(name, vec![value], span, name_span);
         }
         // Integers of one width and shape: a conversion keeps the bits.
         let int_of = |t: &Type| t.scalar().filter(|s| s.is_int()).map(|s| (s.bits(), t.with_scalar(Scalar::U32)));
@@ -64,7 +83,7 @@ impl Checker {
             && int_of(&from).is_some()
             && int_of(&from) == int_of(&target)
         {
-            return self.convert_node(*value, target);
+            return self.convert_node(value, target);
         }
         let problem = match (self.castable(&from), self.castable(&target)) {
             (Err(why), _) | (_, Err(why)) => Some(why),
@@ -83,7 +102,7 @@ impl Checker {
         if let Some(state) = self.cur.as_mut() {
             state.facts.calls.push((function, name_span));
         }
-        self.add_expr(ExprKind::Call { function, args: vec![*value] }, target, span)
+        self.add_expr(ExprKind::Call { function, args: vec![value] }, target, span)
     }
 
     /// Slang's `__floatAsInt(x)`: a float's bits as the signed integer of its width (`int16_t`,

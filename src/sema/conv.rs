@@ -53,6 +53,8 @@ pub fn implicit_cost(from: &Type, to: &Type) -> Option<ConvCost> {
         (Type::Array(a, n), Type::Array(b, m)) if n == m && implicit_cost(a, b) == Some(ConvCost::Exact) => {
             Some(ConvCost::Exact)
         }
+        // `nullptr` and other `void*`s meet every pointer, and every pointer is a `void*`.
+        (Type::Pointer(a), Type::Pointer(b)) if **a == Type::Void || **b == Type::Void => Some(ConvCost::SameKind),
         // A `ConstantBuffer<S>` reads as the `S` it holds (Slang's and DXC's).
         (Type::Resource(crate::ir::ResourceKind::ConstantBuffer, Some(inner)), _) if **inner == *to => {
             Some(ConvCost::Exact)
@@ -70,6 +72,9 @@ pub fn explicit_ok(from: &Type, to: &Type) -> bool {
     match (from, to) {
         (a, b) if a.is_numeric_like() && b.is_numeric_like() => a.element_count() >= b.element_count(),
         (Type::Scalar(_), Type::Struct(_)) => true,
+        // A pointer is an address: it casts to another pointer and to and from an integer.
+        (Type::Pointer(_), Type::Pointer(_)) => true,
+        (Type::Pointer(_), Type::Scalar(s)) | (Type::Scalar(s), Type::Pointer(_)) => s.is_int(),
         _ => false,
     }
 }

@@ -553,6 +553,9 @@ impl Checker {
         if from == to {
             return value;
         }
+        if from.is_pointer() || to.is_pointer() {
+            return self.bit_cast(&generic_args[..1], vec![value], span, span);
+        }
         let leaves = |c: &Checker, t: &Type| any_value_leaves(&c.module, t, c.default_majorness);
         let (from_leaves, to_leaves) = match (leaves(self, &from), leaves(self, &to)) {
             (Ok(a), Ok(b)) => (a, b),
@@ -1341,7 +1344,13 @@ impl Checker {
             };
             let part = |c: &mut Checker| {
                 let v = c.add_expr(ExprKind::Local(value), ty.clone(), span);
-                c.leaf_value(v, ty, &leaf.path, span)
+                let p = c.leaf_value(v, ty, &leaf.path, span);
+                // A pointer packs as its address.
+                if c.ty(p).is_pointer() {
+                    c.convert_node(p, Type::Scalar(leaf.scalar))
+                } else {
+                    p
+                }
             };
             if leaf.scalar.bits() == 64 {
                 // Two words, low then high (Slang's order).
@@ -1526,6 +1535,13 @@ impl Checker {
         let leaf = |path: &[Step]| values.iter().find(|(p, _)| p.as_slice() == path).map(|(_, v)| *v);
         let parts: Vec<ExprId> = match ty {
             Type::Scalar(_) => return leaf(path).unwrap_or_else(|| self.zero_value(ty, span)),
+            // Its address, a `uint64_t` in the payload.
+            Type::Pointer(_) => {
+                return match leaf(path) {
+                    Some(v) => self.convert_node(v, ty.clone()),
+                    None => self.zero_value(ty, span),
+                }
+            }
             Type::Vector(s, n) => (0..*n)
                 .map(|i| {
                     path.push(Step::Component(i));

@@ -85,6 +85,15 @@ impl Checker {
                 return self.upcast(e, *d, *b);
             }
         }
+        // `nullptr` becomes the null of the pointer it meets.
+        if let (Type::Pointer(_), Type::Pointer(_), Some(ExprKind::Const(c))) =
+            (&from, to, self.cur.as_ref().map(|st| st.func.exprs[e].kind.clone()))
+        {
+            if from.pointee() == Some(&Type::Void) {
+                let span = self.span_of(e);
+                return self.add_expr(ExprKind::Const(c), to.clone(), span);
+            }
+        }
         if self.implicit_cost(&from, to).is_none() {
             if let Some(v) = self.wrapping_conversion(e, to, span) {
                 return v;
@@ -314,6 +323,11 @@ impl Checker {
                 }
                 let ty = if ta == tb {
                     ta
+                } else if ta.is_pointer() && tb.pointee() == Some(&Type::Void) {
+                    // `nullptr` meets the pointer of the other branch.
+                    ta
+                } else if tb.is_pointer() && ta.pointee() == Some(&Type::Void) {
+                    tb
                 } else {
                     match (ta.scalar(), tb.scalar()) {
                         (Some(sa), Some(sb)) => {
@@ -559,6 +573,9 @@ impl Checker {
         if self.functions.contains_key(name) || !self.stdlib.overloads(name).is_empty() {
             self.error("E0301", span, format!("`{name}` is a function; call it with `{name}(…)`"));
             return self.error_expr(span);
+        }
+        if name == "nullptr" {
+            return self.null_pointer(span);
         }
         // Slang's `none`: typed `void` until it converts to an `Optional<T>`.
         if name == "none" {
@@ -832,6 +849,7 @@ impl Checker {
                 self.lvalue_problem(*base)
             }
             ExprKind::Field { base, .. } => self.lvalue_problem(*base),
+            ExprKind::Deref(_) => None,
             ExprKind::Index { base, .. } => {
                 let bt = &state.func.exprs[*base].ty;
                 if let Type::Resource(kind, _) = bt {
@@ -915,6 +933,9 @@ impl Checker {
     }
 
     pub(super) fn binary(&mut self, op: BinaryOp, l: ExprId, r: ExprId, span: Span) -> ExprId {
+        if let Some(e) = self.pointer_binary(op, l, r, span) {
+            return e;
+        }
         if self.glsl_semantics {
             if let Some(e) = self.glsl_binary(op, l, r, span) {
                 return e;
@@ -976,6 +997,11 @@ impl Checker {
         if t.is_error() {
             return e;
         }
+        match op {
+            ast::UnOp::Deref => return self.deref(e, span),
+            ast::UnOp::AddressOf => return self.address_of(e, span),
+            _ => {}
+        }
         if self.atomic_elem(&t).is_some() {
             let symbol = match op {
                 ast::UnOp::PreInc => "++x",
@@ -994,6 +1020,7 @@ impl Checker {
                 ast::UnOp::BitNot => "~",
                 ast::UnOp::PreInc | ast::UnOp::PostInc => "++",
                 ast::UnOp::PreDec | ast::UnOp::PostDec => "--",
+                ast::UnOp::Deref | ast::UnOp::AddressOf => unreachable!("answered above"),
             };
             if symbol == "++" || symbol == "--" {
                 self.require_lvalue(e);
@@ -1041,6 +1068,7 @@ impl Checker {
                 self.add_expr(ExprKind::IncDec { op, target: e }, t, span)
             }
             ast::UnOp::Plus => e,
+            ast::UnOp::Deref | ast::UnOp::AddressOf => unreachable!("answered above"),
             ast::UnOp::Neg | ast::UnOp::BitNot | ast::UnOp::Not => {
                 if !t.is_numeric_like() {
                     let msg = format!("unary operator cannot be applied to `{}`", self.type_name(&t));
@@ -1091,6 +1119,11 @@ impl Checker {
 
     fn member(&mut self, b: ExprId, name: &ast::Ident, span: Span) -> ExprId {
         let bt = self.ty(b);
+        // Slang's `p.f` is `p->f`.
+        if bt.is_pointer() {
+            let target = self.deref(b, span);
+            return self.member(target, name, span);
+        }
         match &bt {
             Type::Error => self.error_expr(span),
             Type::Struct(h) => match self.tuple_member(b, name, span) {
@@ -1207,6 +1240,9 @@ impl Checker {
         let it = self.ty(i);
         if bt.is_error() || it.is_error() {
             return self.error_expr(span);
+        }
+        if bt.is_pointer() {
+            return self.pointer_index(b, i, span);
         }
         // One element of a matrix element swizzle (`m._41_32[0]`) is that element, so it can be
         // assigned and passed as `out`.
@@ -1432,6 +1468,14 @@ impl Checker {
 
     fn call(&mut self, callee: &ast::Expr, generic_args: &[ast::GenericArg], args: &[ast::Expr], span: Span) -> ExprId {
         match &callee.kind {
+            ast::ExprKind::Ident(name) if name == "__getAddress" && args.len() == 1 && generic_args.is_empty() => {
+                let place = self.expr(&args[0]);
+                self.address_of(place, span)
+            }
+            ast::ExprKind::Ident(name) if name == "loadCoherent" || name == "storeCoherent" => {
+                let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                self.coherent_access(name == "storeCoherent", generic_args, arg_ids, span, callee.span)
+            }
             ast::ExprKind::Ident(name) => {
                 let candidates = self.parameter_types_of(name, args.len());
                 let arg_ids = self.call_args(args, &candidates);
@@ -1970,6 +2014,10 @@ impl Checker {
         args: Vec<ExprId>,
         span: Span,
     ) -> ExprId {
+        if self.ty(object).is_pointer() {
+            let target = self.deref(object, span);
+            return self.method_call(target, name, generic_args, args, span);
+        }
         if let Some(e) = self.atomic_method(object, name, args.clone(), span) {
             return e;
         }

@@ -603,6 +603,8 @@ impl Checker {
             Type::Matrix(s, r, c) => (0..r * c).map(|_| self.zero_value(&Type::Scalar(*s), span)).collect(),
             Type::Array(e, Some(n)) => (0..*n).map(|_| self.zero_value(e, span)).collect(),
             Type::Struct(h) => return self.default_object(*h, span),
+            // A pointer's zero is `nullptr`.
+            Type::Pointer(_) => return self.add_expr(ExprKind::Const(ConstValue::Uint(0)), ty.clone(), span),
             _ => return self.error_expr(span),
         };
         self.add_expr(ExprKind::Construct(parts), ty.clone(), span)

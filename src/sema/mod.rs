@@ -17,6 +17,7 @@ mod generic;
 mod glsl;
 mod members;
 mod methods;
+mod pointer;
 mod stmt;
 mod texture;
 mod tuple;
@@ -791,6 +792,13 @@ impl Checker {
             self.resolve_type(inner);
             return Type::Error;
         }
+        if let ast::TypeExprKind::Pointer(elem) = &t.kind {
+            let elem = self.resolve_type(elem);
+            if elem.is_error() {
+                return Type::Error;
+            }
+            return Type::Pointer(Box::new(elem));
+        }
         let ast::TypeExprKind::Named { name, args } = &t.kind else { return Type::Error };
         if let Some(global) = name.strip_prefix("::") {
             let outer = std::mem::take(&mut self.namespaces);
@@ -1072,6 +1080,9 @@ impl Checker {
                     Type::Error
                 }
             };
+        }
+        if name == "Ptr" {
+            return self.pointer_type(args, t.span);
         }
         if name == "Optional" {
             if let [ast::GenericArg::Type(inner)] = args.as_slice() {
@@ -1477,6 +1488,22 @@ impl Checker {
 
     /// Defines struct `s` with its fields; its methods come after.
     fn struct_fields(&mut self, s: &ast::StructDecl) -> StructId {
+        // A field pointing to the struct itself (`Node* next`): the struct is declared ahead,
+        // as `struct Node;` would, so the field's type finds it.
+        let points_to_itself = s.members.iter().any(|m| match m {
+            ast::StructMember::Fields(g) => points_to(&g.ty, &s.name.name),
+            _ => false,
+        });
+        if points_to_itself
+            && !self.types.contains_key(&s.name.name)
+            && !self.forward_structs.contains_key(&s.name.name)
+        {
+            let h =
+                self.module.structs.append(StructDef { name: s.name.name.clone(), fields: Vec::new(), span: s.span });
+            self.used_global_names.insert(s.name.name.clone());
+            self.define_type(&s.name, Type::Struct(h));
+            self.forward_structs.insert(s.name.name.clone(), h);
+        }
         let mut fields: Vec<Field> = Vec::new();
         let mut defaults = Vec::new();
         // Slang's access control: which fields an initializer list reaches, which are private.
@@ -2675,5 +2702,17 @@ impl Checker {
         name.starts_with("min1")
             || self.min_precision_names.contains(name)
             || args.iter().any(|a| matches!(a, ast::GenericArg::Type(t) if self.names_min_precision(t)))
+    }
+}
+
+/// Whether type expression `t` is a pointer (at any depth) to the type named `name`.
+fn points_to(t: &ast::TypeExpr, name: &str) -> bool {
+    match &t.kind {
+        ast::TypeExprKind::Pointer(inner) => inner.name() == name || points_to(inner, name),
+        ast::TypeExprKind::Array { elem, .. } => points_to(elem, name),
+        ast::TypeExprKind::Named { name: n, args } if n == "Ptr" => {
+            matches!(args.first(), Some(ast::GenericArg::Type(inner)) if inner.name() == name || points_to(inner, name))
+        }
+        _ => false,
     }
 }

@@ -1128,6 +1128,7 @@ impl Checker {
                         }
                         self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
                     }
+                    Type::Pointer(_) if items.is_empty() => self.zero_value(ty, span),
                     _ => {
                         let msg = format!("`{}` cannot be initialized with a list", self.type_name(ty));
                         self.error("E0409", span, msg);

@@ -130,6 +130,8 @@ pub enum TypeExprKind {
         elem: Box<TypeExpr>,
         len: Option<Box<Expr>>,
     },
+    /// Slang's `T*`: a pointer to `T`.
+    Pointer(Box<TypeExpr>),
     /// Slang's `let x = e;` / `var x = e;`: the initializer's type.
     Inferred,
     /// `row_major float3x3` as a generic argument (`ConstantBuffer<row_major float3x3>`).
@@ -521,6 +523,10 @@ pub enum UnOp {
     PreDec,
     PostInc,
     PostDec,
+    /// `*p`: what pointer `p` points to.
+    Deref,
+    /// `&x`: the address of `x`.
+    AddressOf,
 }
 
 impl UnOp {

@@ -92,6 +92,8 @@ const OTHER_TYPES: &[&str] = &[
     "Array",
     "Tuple",
     "Atomic",
+    // Slang's `Ptr<T, Access, AddressSpace>`, `T*` spelled out.
+    "Ptr",
     // Slang's buffer data layouts (`sizeof(T, Std430DataLayout)`).
     "DefaultDataLayout",
     "ScalarDataLayout",
@@ -968,10 +970,14 @@ fn generic_call_ahead(tokens: &[SpannedToken], lt: usize) -> bool {
             | Token::False
             | Token::Comma
             | Token::Let
+            | Token::ColonColon
             | Token::Colon
             // An array type among the arguments: `buf.Load<S[2]>(at)`.
             | Token::LBracket
             | Token::RBracket => {}
+            // A pointer type among the arguments (`bit_cast<int*>(x)`).
+            Token::Star
+                if matches!(tokens[i - 1].token, Token::TypeName(_) | Token::Star | Token::Gt | Token::TemplateLt) => {}
             Token::Lt => depth += 1,
             Token::Gt | Token::Shr => {
                 let n = if t.token == Token::Gt { 1 } else { 2 };

@@ -302,6 +302,9 @@ const EXPR_START: &[&str] = &[
     "~",
     "++",
     "--",
+    // Slang's `*p` and `&x`.
+    "*",
+    "&",
     "sizeof",
     "alignof",
     "countof",
@@ -705,6 +708,7 @@ mod tests {
             }
             TypeExprKind::Array { elem, len: Some(n) } => format!("{}[{}]", ty_s(elem), sx(n)),
             TypeExprKind::Array { elem, len: None } => format!("{}[]", ty_s(elem)),
+            TypeExprKind::Pointer(elem) => format!("{}*", ty_s(elem)),
             TypeExprKind::Error => "ERR".into(),
             TypeExprKind::Inferred => "_".into(),
             TypeExprKind::MatrixLayout { row_major: true, inner } => format!("row_major {}", ty_s(inner)),
@@ -1047,14 +1051,14 @@ void CSMainWave(uint3 tid : SV_DispatchThreadID, uint3 gid : SV_GroupID, uint gi
 
     #[test]
     fn recovers_from_two_bad_statements() {
-        let src = "void f() {\n  x = = 1;\n  y = 2;\n  z + * 3;\n}\nvoid g() { }\n";
+        let src = "void f() {\n  x = = 1;\n  y = 2;\n  z + / 3;\n}\nvoid g() { }\n";
         let (sm, unit, diags) = parse_src(src);
         assert_eq!(diags.len(), 2, "{diags:?}");
         assert!(diags.iter().all(|d| d.code == "E0201"));
         assert_eq!(sm.describe(diags[0].primary_span().unwrap()), "t.hlsl:2:7");
         assert_eq!(sm.snippet(diags[0].primary_span().unwrap()), "=");
         assert_eq!(sm.describe(diags[1].primary_span().unwrap()), "t.hlsl:4:7");
-        assert_eq!(sm.snippet(diags[1].primary_span().unwrap()), "*");
+        assert_eq!(sm.snippet(diags[1].primary_span().unwrap()), "/");
         // After `=`: an expression (Slang's `{…}` list counts as one).
         assert!(diags[0].message.starts_with("expected expression"), "{}", diags[0].message);
         assert_eq!(unit.items.len(), 2);

@@ -199,6 +199,8 @@ pub enum Token {
     #[token("false")]
     False,
     #[token("in")]
+    // Slang's `__constref`: passed by reference, read only; the same values as `in`.
+    #[token("__constref")]
     In,
     #[token("out")]
     Out,

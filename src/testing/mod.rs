@@ -224,6 +224,21 @@ fn execute_with(
                     CpuBuffer { set: id.set, binding: id.binding, data: s.data.clone(), view }
                 })
                 .collect();
+            // The CPU engine's addresses are known before the run: each buffer's by its place.
+            for (i, (_, s)) in job.buffers.iter().enumerate() {
+                for (offset, target) in &s.pointers {
+                    let Some(t) = job.buffers.iter().position(|(b, _)| b == target) else {
+                        return Err(format!("a pointer to buffer {target}, which the run has not"));
+                    };
+                    let at = *offset as usize;
+                    let address = crate::exec::buffer_address(t).to_le_bytes();
+                    bufs[i]
+                        .data
+                        .get_mut(at..at + 8)
+                        .ok_or("a pointer past the end of its buffer")?
+                        .copy_from_slice(&address);
+                }
+            }
             let groups = job.groups;
             let (tx, rx) = std::sync::mpsc::channel();
             // A thread so a kernel that never finishes can be abandoned at the timeout (it is
@@ -793,12 +808,13 @@ fn wide_refusal(job: &Job, engine: &Engine) -> Option<String> {
 }
 
 /// Why the backend that `--via` goes through refuses the shader, where it does with its own
-/// diagnostics only (WGSL's E0650–E0654, GLSL's E0620–E0623: what the language has no form for
-/// is a SKIP, not a failure).
+/// diagnostics only (WGSL's E0650–E0655, GLSL's E0620–E0624: what the language has no form for
+/// is a SKIP, not a failure; SPIR-V's E0670: pointers, which it does not write yet).
 fn backend_refusal(job: &Job, engine: &Engine) -> Option<String> {
     let (target, name, codes) = match engine {
         Engine::Vulkan { via: Via::Wgsl, .. } => (crate::Target::Wgsl, "WGSL", "E065"),
         Engine::Vulkan { via: Via::Glsl, .. } => (crate::Target::Glsl, "GLSL", "E062"),
+        Engine::Vulkan { via: Via::Spirv, .. } => (crate::Target::Spirv, "SPIR-V", "E0670"),
         _ => return None,
     };
     let mut options = job.options.clone();

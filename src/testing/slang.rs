@@ -306,6 +306,9 @@ struct Input {
     resource: Option<BufferSpec>,
     /// `counter=N`: the initial value of a structured buffer's hidden counter.
     counter: Option<u32>,
+    /// Another input named among the `data=[…]` words (`data=[0 valueBuf 5]`): its device
+    /// address, in the two words at this byte offset.
+    addresses: Vec<(u32, String)>,
 }
 
 /// What the `TEST_INPUT` lines of a file give: the inputs, and the type ids of
@@ -397,6 +400,7 @@ fn input(body: &str, line: usize) -> Result<Input, String> {
                 object,
                 resource: None,
                 counter: None,
+                addresses: Vec::new(),
             });
         }
         let (kind, opts, tail) = kind_and_options(value)?;
@@ -474,6 +478,7 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
             object: None,
             resource: Some(spec),
             counter: None,
+            addresses: Vec::new(),
         });
     }
     let (uniform, value) = match kind {
@@ -525,13 +530,30 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
     // byte-address buffer's) holds each value in a word.
     let slot = if matches!(stride, 1 | 2) { stride } else { 4 };
     let mut data = Vec::new();
+    let mut addresses = Vec::new();
     for v in &values {
+        // Another input's name: its device address, two words (`render-test`'s `data=[name]`).
+        if v.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') && !is_number_word(v) {
+            if slot != 4 {
+                return Err(format!(
+                    "SKIP:the address of `{v}` in a buffer of {stride}-byte elements is not supported"
+                ));
+            }
+            addresses.push((data.len() as u32, v.clone()));
+            data.extend_from_slice(&[0; 8]);
+            continue;
+        }
         let bytes = value_bytes(v, slot)?;
         data.extend_from_slice(&bytes[..slot]);
     }
     let size = data.len().max(count.unwrap_or(0) * stride).max(4).div_ceil(4) * 4;
     data.resize(size, 0);
-    Ok(Input { line, name, out, uniform, value, data, object: None, resource: None, counter })
+    Ok(Input { line, name, out, uniform, value, data, object: None, resource: None, counter, addresses })
+}
+
+/// Words of `data=[…]` that read as numbers though they start with a letter.
+fn is_number_word(v: &str) -> bool {
+    matches!(v.trim_end_matches('f'), "inf" | "nan" | "infinity") || v.parse::<f32>().is_ok()
 }
 
 /// A `data=[…]` value as the bytes of a slot of `slot` bytes: integers (two's complement),
@@ -767,7 +789,7 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
                 let binding =
                     bindings.iter().find(|b| &b.name == name).ok_or_else(|| at(format!("no binding for `{name}`")))?;
                 let id = BufferId { set: binding.set, binding: binding.binding };
-                test.buffers.push((id, BufferSpec { kind: Some(BufferKind::Storage), data }));
+                test.buffers.push((id, BufferSpec { kind: Some(BufferKind::Storage), data, pointers: Vec::new() }));
             }
             Type::Resource(crate::ir::ResourceKind::ConstantBuffer, Some(elem)) => {
                 let mut data = Vec::new();
@@ -779,7 +801,7 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
                 let binding =
                     bindings.iter().find(|b| &b.name == name).ok_or_else(|| at(format!("no binding for `{name}`")))?;
                 let id = BufferId { set: binding.set, binding: binding.binding };
-                test.buffers.push((id, BufferSpec { kind: Some(BufferKind::Uniform), data }));
+                test.buffers.push((id, BufferSpec { kind: Some(BufferKind::Uniform), data, pointers: Vec::new() }));
             }
             Type::Resource(..) => {
                 return skip(test, at(format!("a `new …` value for `{name}`, a `{}`", m.type_name(&g.ty))));
@@ -803,10 +825,56 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
     }
     for (id, bytes) in values {
         let kind = (id != BufferId::PUSH).then_some(BufferKind::Uniform);
-        test.buffers.push((id, BufferSpec { kind, data: bytes }));
+        test.buffers.push((id, BufferSpec { kind, data: bytes, pointers: Vec::new() }));
     }
     let buffer_inputs: Vec<&Input> = inputs.iter().filter(|i| !i.value && i.object.is_none()).collect();
+    // Each buffer input's id by its name, for the addresses in other inputs' data; the
+    // addresses each uniform pointer (block, offset) and each buffer (offset) holds.
+    let mut named: Vec<(String, BufferId)> = Vec::new();
+    let mut pointers: Vec<(BufferId, u32, BufferId)> = Vec::new();
+    let mut addresses: Vec<(BufferId, &Input)> = Vec::new();
+    let mut pointees = 0;
     for (position, input) in buffer_inputs.into_iter().enumerate() {
+        // A pointer (or a `uint64_t` address) given a buffer: the buffer is memory only a
+        // pointer reaches, and its address is the uniform's value.
+        let pointer = input.name.as_ref().and_then(|n| {
+            checked.module.globals.iter().find(|(_, g)| &g.name == n).filter(|(_, g)| {
+                matches!(g.ty, Type::Pointer(_) | Type::Scalar(Scalar::U64 | Scalar::I64))
+                    && matches!(
+                        g.space,
+                        crate::ir::AddressSpace::Uniform { .. } | crate::ir::AddressSpace::PushConstant
+                    )
+            })
+        });
+        if let (Some((_, g)), None, false) = (pointer, &input.resource, input.uniform) {
+            let Some((block, offset)) = value_place(&checked, bindings, &g.name) else {
+                return skip(
+                    test,
+                    format!(
+                        "line {}: the pointer `{}` is not a loose uniform or an entry point's `uniform` parameter",
+                        input.line, g.name
+                    ),
+                );
+            };
+            let id = BufferId { set: BufferId::ADDRESSED, binding: pointees };
+            pointees += 1;
+            pointers.push((block, offset, id));
+            named.push((g.name.clone(), id));
+            addresses.push((id, input));
+            test.buffers.push((
+                id,
+                BufferSpec { kind: Some(BufferKind::Storage), data: input.data.clone(), pointers: Vec::new() },
+            ));
+            if input.out {
+                let elem = g.ty.pointee().cloned();
+                outputs.push(Output {
+                    buffer: id,
+                    format: output_format(elem.as_ref(), p.typed),
+                    given: input.data.len(),
+                });
+            }
+            continue;
+        }
         let found = match &input.name {
             Some(n) => bindings.iter().find(|b| &b.name == n),
             None => bindings.get(position),
@@ -831,13 +899,22 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
         if let Some(g) = global.filter(|_| !input.uniform) {
             whole_elements(&checked.module, g, &mut data);
         }
-        test.buffers.push((id, BufferSpec { kind, data }));
+        test.buffers.push((id, BufferSpec { kind, data, pointers: Vec::new() }));
+        named.push((binding.name.clone(), id));
+        addresses.push((id, input));
         // The hidden counter's start, where the shader binds one (`ir::bindings`).
         if let Some(n) = input.counter {
             let counter_name = format!("counter.var.{}", binding.name);
             if let Some(c) = bindings.iter().find(|b| b.name == counter_name) {
                 let id = BufferId { set: c.set, binding: c.binding };
-                test.buffers.push((id, BufferSpec { kind: Some(BufferKind::Storage), data: n.to_le_bytes().to_vec() }));
+                test.buffers.push((
+                    id,
+                    BufferSpec {
+                        kind: Some(BufferKind::Storage),
+                        data: n.to_le_bytes().to_vec(),
+                        pointers: Vec::new(),
+                    },
+                ));
             }
         }
         if input.out {
@@ -852,13 +929,32 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
     for b in bindings.iter().filter(|b| b.used && b.name.starts_with("counter.var.")) {
         let id = BufferId { set: b.set, binding: b.binding };
         if !test.buffers.iter().any(|(x, _)| *x == id) {
-            test.buffers.push((id, BufferSpec { kind: Some(BufferKind::Storage), data: vec![0; 4] }));
+            test.buffers
+                .push((id, BufferSpec { kind: Some(BufferKind::Storage), data: vec![0; 4], pointers: Vec::new() }));
         }
     }
     if outputs.is_empty() {
         return Err("no `out` input: nothing is checked".into());
     }
     zero_uniform_blocks(&checked, bindings, &mut test.buffers);
+    for (id, input) in addresses {
+        for (offset, name) in &input.addresses {
+            let Some((_, target)) = named.iter().find(|(n, _)| n == name) else {
+                return Err(format!("line {}: `{name}` in `data=[…]` names no input", input.line));
+            };
+            pointers.push((id, *offset, *target));
+        }
+    }
+    for (block, offset, target) in pointers {
+        let Some((_, spec)) = test.buffers.iter_mut().find(|(b, _)| *b == block) else {
+            return Err(format!("internal error: no buffer {block} for a pointer"));
+        };
+        let end = offset as usize + 8;
+        if spec.data.len() < end {
+            spec.data.resize(end.div_ceil(16) * 16, 0);
+        }
+        spec.pointers.push((offset, target));
+    }
     test.checks.push(CheckLine { line: t.line, text: t.command.clone(), check: Check::Slang { outputs, expect } });
     // Widths.
     let threads: u32 = checked.module.entry_points[checked.entry].numthreads.unwrap_or([1, 1, 1]).iter().product();
@@ -943,6 +1039,7 @@ fn split_block_inputs(
             object: Some(object),
             resource: None,
             counter: None,
+            addresses: Vec::new(),
         };
         let mut data: Vec<(u32, Value)> = Vec::new();
         let mut data_global = None;
@@ -1029,7 +1126,7 @@ fn zero_uniform_blocks(
             // Values given for some members only: the rest of the block is zeros too.
             Some((_, given)) if given.data.len() < size => given.data.resize(size, 0),
             Some(_) => {}
-            None if size > 0 => buffers.push((id, BufferSpec { kind, data: vec![0; size] })),
+            None if size > 0 => buffers.push((id, BufferSpec { kind, data: vec![0; size], pointers: Vec::new() })),
             None => {}
         }
     }

@@ -42,14 +42,18 @@ fn texture_shape(kind: &str) -> Option<(u32, bool)> {
 /// reproduce; any other is a malformed line.
 pub fn resource(kind: &str, opts: &str) -> Result<BufferSpec, String> {
     if kind == "Sampler" {
-        return sampler(opts).map(|d| BufferSpec { kind: Some(BufferKind::Sampler(d, 1)), data: Vec::new() });
+        return sampler(opts).map(|d| BufferSpec {
+            kind: Some(BufferKind::Sampler(d, 1)),
+            data: Vec::new(),
+            pointers: Vec::new(),
+        });
     }
     let Some((dimension, cube)) = texture_shape(kind) else {
         return Err(format!("SKIP:the input kind `{kind}` (a combined texture and sampler) is not supported"));
     };
     let t = texture(dimension, cube, opts)?;
     let (desc, data) = t.image()?;
-    Ok(BufferSpec { kind: Some(BufferKind::Image(desc)), data })
+    Ok(BufferSpec { kind: Some(BufferKind::Image(desc)), data, pointers: Vec::new() })
 }
 
 /// `render-test`'s pattern of the texels.
@@ -253,7 +257,7 @@ mod tests {
 
     fn image(kind: &str, opts: &str) -> (ImageDesc, Vec<u8>) {
         match resource(kind, opts) {
-            Ok(BufferSpec { kind: Some(BufferKind::Image(d)), data }) => (d, data),
+            Ok(BufferSpec { kind: Some(BufferKind::Image(d)), data, .. }) => (d, data),
             other => panic!("{kind}({opts}): {other:?}"),
         }
     }

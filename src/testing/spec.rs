@@ -14,6 +14,10 @@ pub struct BufferId {
 }
 
 impl BufferId {
+    /// The set of buffers no binding takes, there to be pointed to (a Slang test's
+    /// `set p = ubuffer(…)` for a pointer `p`): `BufferId { set: ADDRESSED, binding: k }`.
+    pub const ADDRESSED: u32 = u32::MAX - 1;
+
     /// The push constants (the entry point's `uniform` values): `push`.
     pub const PUSH: BufferId =
         BufferId { set: crate::exec::compile::PUSH_CONSTANTS.0, binding: crate::exec::compile::PUSH_CONSTANTS.1 };
@@ -41,6 +45,8 @@ impl fmt::Display for BufferId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if *self == BufferId::PUSH {
             write!(f, "push")
+        } else if self.set == BufferId::ADDRESSED {
+            write!(f, "pointee{}", self.binding)
         } else if self.set == 0 {
             write!(f, "{}", self.binding)
         } else {
@@ -55,6 +61,9 @@ impl fmt::Display for BufferId {
 pub struct BufferSpec {
     pub kind: Option<BufferKind>,
     pub data: Vec<u8>,
+    /// Pointers in `data`: the 8 bytes at each byte offset hold the device address of the
+    /// buffer named, which only the engine knows (written when the buffers are bound).
+    pub pointers: Vec<(u32, BufferId)>,
 }
 
 /// The element type of a generator or literal list.
@@ -155,11 +164,11 @@ pub fn parse_spec(spec: &str, base: &Path) -> Result<BufferSpec, String> {
     let spec = spec.trim();
     if let Some(rest) = spec.strip_prefix("image:") {
         let (desc, data) = parse_image(rest, base).map_err(|e| format!("bad image spec `{spec}`: {e}"))?;
-        return Ok(BufferSpec { kind: Some(BufferKind::Image(desc)), data });
+        return Ok(BufferSpec { kind: Some(BufferKind::Image(desc)), data, pointers: Vec::new() });
     }
     if let Some(rest) = spec.strip_prefix("sampler:") {
         let (desc, count) = parse_sampler(rest).map_err(|e| format!("bad sampler spec `{spec}`: {e}"))?;
-        return Ok(BufferSpec { kind: Some(BufferKind::Sampler(desc, count)), data: Vec::new() });
+        return Ok(BufferSpec { kind: Some(BufferKind::Sampler(desc, count)), data: Vec::new(), pointers: Vec::new() });
     }
     let (kind, body) = if let Some(rest) = spec.strip_prefix("uniform:") {
         (Some(BufferKind::Uniform), rest.trim())
@@ -172,7 +181,7 @@ pub fn parse_spec(spec: &str, base: &Path) -> Result<BufferSpec, String> {
     if data.is_empty() {
         return Err(format!("bad buffer spec `{spec}`: a buffer cannot be empty"));
     }
-    Ok(BufferSpec { kind, data })
+    Ok(BufferSpec { kind, data, pointers: Vec::new() })
 }
 
 fn parse_body(body: &str, base: &Path) -> Result<Vec<u8>, String> {

@@ -394,6 +394,7 @@ impl<'a> Writer<'a> {
             Type::Matrix(s, r, c) => format!("wavec::mat<{}, {r}, {c}>", Self::scalar_name(*s)),
             Type::Array(e, Some(n)) => format!("wavec::array<{}, {n}>", self.ty_at(e, span)),
             Type::Array(e, None) => format!("{}*", self.ty_at(e, span)),
+            Type::Pointer(_) => unreachable!("lower::pointers refuses pointers before this backend"),
             Type::Struct(h) => self.struct_names[h.index()].clone(),
             Type::Resource(..) => {
                 self.refuse(span, &format!("a value of type `{}` (resources as values)", self.module.type_name(ty)));
@@ -786,6 +787,9 @@ impl<'a> Writer<'a> {
                 let a = self.sub(cx, *a, P_COMMA);
                 let b = self.sub(cx, *b, P_ASSIGN);
                 (format!("{a}, {b}"), P_COMMA)
+            }
+            ExprKind::Deref(_) | ExprKind::AddressOf(_) => {
+                unreachable!("lower::pointers refuses pointers before this backend")
             }
             ExprKind::GroupWave(v) => {
                 let name = match v {

@@ -332,6 +332,7 @@ impl<'a> Writer<'a> {
                 self.scalar_name(*s);
                 format!("{prefix}mat{r}x{c}")
             }
+            Type::Pointer(_) => unreachable!("lower::pointers refuses pointers before this backend"),
             Type::Array(e, n) => {
                 let base = self.ty_at(e, span);
                 match n {
@@ -879,6 +880,9 @@ impl<'a> Writer<'a> {
                 let a = self.sub(cx, *a, P_COMMA);
                 let b = self.sub(cx, *b, P_ASSIGN);
                 (format!("{a}, {b}"), P_COMMA)
+            }
+            ExprKind::Deref(_) | ExprKind::AddressOf(_) => {
+                unreachable!("lower::pointers refuses pointers before this backend")
             }
             ExprKind::GroupWave(v) => {
                 self.extensions.insert("GL_KHR_shader_subgroup_basic");

@@ -834,6 +834,9 @@ impl<'a> Writer<'a> {
                 let b = self.sub(cx, *b, P_ASSIGN);
                 (format!("{a}, {b}"), P_COMMA)
             }
+            ExprKind::Deref(_) | ExprKind::AddressOf(_) => {
+                unreachable!("lower::pointers refuses pointers before this backend")
+            }
             ExprKind::GroupWave(v) => {
                 if self.options.shader_model >= super::GROUP_WAVE_NATIVE_SM {
                     let name = match v {

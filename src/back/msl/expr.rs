@@ -293,6 +293,9 @@ impl<'a> Writer<'a> {
                 let b = self.sub(cx, *b, P_ASSIGN);
                 (format!("{a}, {b}"), P_COMMA)
             }
+            ExprKind::Deref(_) | ExprKind::AddressOf(_) => {
+                unreachable!("lower::pointers refuses pointers before this backend")
+            }
             ExprKind::GroupWave(v) => {
                 let name = match v {
                     GroupWaveValue::Index => "state.simd_group",

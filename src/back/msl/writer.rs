@@ -528,6 +528,7 @@ impl<'a> Writer<'a> {
                 self.refuse(span, "an array without a size outside a buffer");
                 "int".into()
             }
+            Type::Pointer(_) => unreachable!("lower::pointers refuses pointers before this backend"),
             Type::Struct(h) => self.struct_names[h.index()].clone(),
             Type::Resource(..) => {
                 self.refuse(span, &format!("a value of type `{}` (resources as values)", self.module.type_name(ty)));

@@ -442,6 +442,7 @@ impl<'a> Writer<'a> {
                 // Never a value; callers report these before asking.
                 self.uint_ty()
             }
+            Type::Pointer(_) => unreachable!("lower::pointers refuses pointers before this backend"),
         }
     }
 
@@ -1961,6 +1962,9 @@ impl<'a> Writer<'a> {
             ExprKind::Comma(a, b) => {
                 self.expr(*a)?;
                 self.expr(*b)
+            }
+            ExprKind::Deref(_) | ExprKind::AddressOf(_) => {
+                unreachable!("lower::pointers refuses pointers before this backend")
             }
             ExprKind::GroupWave(v) => {
                 let b = match v {

@@ -252,6 +252,7 @@ impl<'a> Writer<'a> {
                     None => format!("array<{e}>"),
                 }
             }
+            Type::Pointer(_) => unreachable!("lower::pointers refuses pointers before this backend"),
             Type::Struct(h) => self.struct_names[h.index()].clone(),
             Type::Resource(..) => {
                 self.refuse(span, &format!("a value of type `{}` (resources as values)", self.module.type_name(ty)));
@@ -960,6 +961,9 @@ impl<'a> Writer<'a> {
                     let _ = writeln!(self.pre, "{s};");
                 }
                 self.expr_p(cx, *b)
+            }
+            ExprKind::Deref(_) | ExprKind::AddressOf(_) => {
+                unreachable!("lower::pointers refuses pointers before this backend")
             }
             ExprKind::GroupWave(v) => {
                 let b = match v {

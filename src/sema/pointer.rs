@@ -1,0 +1,248 @@
+//! Slang's pointers: `T*`, `nullptr`, `*p`, `p->f` (and `p.f`), `p[i]`, `p + n`, comparisons,
+//! casts to and from `uint64_t`, and `&x`/`__getAddress(x)` of a place reached through one.
+//!
+//! A pointer is a device address (Slang's `AddressSpace::Device`): the IR keeps `Deref` and
+//! `AddressOf` and types pointer arithmetic as the pointer; each target says how it addresses
+//! memory (SPIR-V's `PhysicalStorageBuffer64`, the CPU engine's buffer and offset).
+
+use super::Checker;
+use crate::ir::*;
+use crate::span::Span;
+use crate::syntax::ast;
+
+impl Checker {
+    /// `*p`: the place `p` points to.
+    pub(super) fn deref(&mut self, p: ExprId, span: Span) -> ExprId {
+        let t = self.ty(p);
+        match t {
+            Type::Error => self.error_expr(span),
+            Type::Pointer(inner) if *inner == Type::Void => {
+                self.error(
+                    "E0405",
+                    span,
+                    "a `void*` points to nothing to read or write: cast it to a typed pointer first",
+                );
+                self.error_expr(span)
+            }
+            Type::Pointer(inner) => self.add_expr(ExprKind::Deref(p), *inner, span),
+            other => {
+                let msg = format!("`*` dereferences a pointer, not a `{}`", self.type_name(&other));
+                self.error("E0405", span, msg);
+                self.error_expr(span)
+            }
+        }
+    }
+
+    /// `&x`, `__getAddress(x)`: the address of a place in memory a pointer reaches (its fields
+    /// and elements too). Variables, buffers and groupshared memory have no device address.
+    pub(super) fn address_of(&mut self, place: ExprId, span: Span) -> ExprId {
+        let t = self.ty(place);
+        if t.is_error() {
+            return place;
+        }
+        if !self.through_pointer(place) {
+            let d = crate::diag::Diagnostic::error("E0405", "only memory reached through a pointer has an address")
+                .with_label(self.span_of(place), "not reached through a pointer")
+                .with_note("take the address of `*p`, `p->field` or `p[i]`; a variable, a buffer's element and groupshared memory have no device address");
+            self.push(d);
+            return self.error_expr(span);
+        }
+        // `&*p` is `p`.
+        if let Some(ExprKind::Deref(p)) = self.cur.as_ref().map(|st| st.func.exprs[place].kind.clone()) {
+            return p;
+        }
+        self.add_expr(ExprKind::AddressOf(place), Type::Pointer(Box::new(t)), span)
+    }
+
+    /// Whether `e` is a place inside what a pointer points to.
+    pub(super) fn through_pointer(&self, e: ExprId) -> bool {
+        let Some(st) = self.cur.as_ref() else { return false };
+        match &st.func.exprs[e].kind {
+            ExprKind::Deref(_) => true,
+            ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } => self.through_pointer(*base),
+            ExprKind::Index { base, .. } => {
+                matches!(st.func.exprs[*base].ty, Type::Array(..) | Type::Vector(..) | Type::Matrix(..))
+                    && self.through_pointer(*base)
+            }
+            _ => false,
+        }
+    }
+
+    /// `p[i]`: `*(p + i)`.
+    pub(super) fn pointer_index(&mut self, p: ExprId, i: ExprId, span: Span) -> ExprId {
+        let at = self.pointer_offset(BinaryOp::Add, p, i, span);
+        self.deref(at, span)
+    }
+
+    /// `p + n`, `p - n`: `n` pointees on (back) from `p`.
+    pub(super) fn pointer_offset(&mut self, op: BinaryOp, p: ExprId, n: ExprId, span: Span) -> ExprId {
+        let pt = self.ty(p);
+        let nt = self.ty(n);
+        if pt.is_error() || nt.is_error() {
+            return self.error_expr(span);
+        }
+        if pt.pointee() == Some(&Type::Void) {
+            self.error("E0405", span, "a `void*` has no pointee size to step by: cast it to a typed pointer first");
+            return self.error_expr(span);
+        }
+        let n = match nt {
+            Type::Scalar(s) if s.is_int() || s == Scalar::Bool => {
+                let to = if s.is_signed_int() || s == Scalar::Bool {
+                    Type::Scalar(Scalar::I64)
+                } else {
+                    Type::Scalar(Scalar::U64)
+                };
+                self.coerce(n, &to, span)
+            }
+            other => {
+                let msg = format!("a pointer steps by an integer, not a `{}`", self.type_name(&other));
+                let at = self.span_of(n);
+                self.error("E0405", at, msg);
+                return self.error_expr(span);
+            }
+        };
+        self.add_expr(ExprKind::Binary(op, p, n), pt, span)
+    }
+
+    /// A binary operation with a pointer operand: arithmetic and comparisons; `None` when no
+    /// operand is a pointer.
+    pub(super) fn pointer_binary(&mut self, op: BinaryOp, l: ExprId, r: ExprId, span: Span) -> Option<ExprId> {
+        let (tl, tr) = (self.ty(l), self.ty(r));
+        if !tl.is_pointer() && !tr.is_pointer() {
+            return None;
+        }
+        Some(match op {
+            BinaryOp::Add | BinaryOp::Sub if tl.is_pointer() && !tr.is_pointer() => self.pointer_offset(op, l, r, span),
+            BinaryOp::Add if tr.is_pointer() && !tl.is_pointer() => self.pointer_offset(op, r, l, span),
+            _ if op.is_comparison() && tl.is_pointer() && tr.is_pointer() => {
+                // Compared as addresses: `nullptr` (a `void*`) meets any pointer.
+                let (l, r) = if tl.pointee() == Some(&Type::Void) {
+                    (self.coerce(l, &tr, span), r)
+                } else {
+                    (l, self.coerce(r, &tl, span))
+                };
+                self.add_expr(ExprKind::Binary(op, l, r), Type::BOOL, span)
+            }
+            _ => {
+                let msg = format!(
+                    "operator `{}` cannot be applied to `{}` and `{}`",
+                    op.symbol(),
+                    self.type_name(&tl),
+                    self.type_name(&tr)
+                );
+                self.error("E0405", span, msg);
+                self.error_expr(span)
+            }
+        })
+    }
+
+    /// `Ptr<T>`, `Ptr<T, Access::…>`, `Ptr<T, Access::…, AddressSpace::Device>`: `T*`. The
+    /// access is a promise about use; memory in other address spaces has no device address.
+    pub(super) fn pointer_type(&mut self, args: &[ast::GenericArg], span: Span) -> Type {
+        let word = |a: &ast::GenericArg| -> Option<String> {
+            match a {
+                ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), .. }) => Some(n.clone()),
+                ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Member { base, name }, .. }) => match &base.kind
+                {
+                    ast::ExprKind::Ident(b) => Some(format!("{b}::{}", name.name)),
+                    _ => None,
+                },
+                ast::GenericArg::Type(t) => Some(t.name().to_string()),
+                _ => None,
+            }
+        };
+        let Some(ast::GenericArg::Type(pointee)) = args.first() else {
+            self.error("E0402", span, "`Ptr` takes the type it points to first: `Ptr<T>`");
+            return Type::Error;
+        };
+        if args.len() > 3 {
+            self.error(
+                "E0402",
+                span,
+                "`Ptr` takes a type, an access and an address space: `Ptr<T, Access::ReadWrite, AddressSpace::Device>`",
+            );
+            return Type::Error;
+        }
+        if let Some(access) = args.get(1) {
+            let ok = word(access).is_some_and(|w| matches!(w.as_str(), "Access::ReadWrite" | "Access::Read"));
+            if !ok {
+                self.error("E0402", span, "`Ptr`'s second argument is `Access::ReadWrite` or `Access::Read`");
+                return Type::Error;
+            }
+        }
+        if let Some(space) = args.get(2) {
+            match word(space).as_deref() {
+                Some("AddressSpace::Device") => {}
+                Some(w) if w.starts_with("AddressSpace::") => {
+                    let d = crate::diag::Diagnostic::error("E0405", format!("pointers into `{w}` are not supported"))
+                        .with_label(span, "here")
+                        .with_note("wavec's pointers are device addresses (`AddressSpace::Device`, the default)");
+                    self.push(d);
+                    return Type::Error;
+                }
+                _ => {
+                    self.error("E0402", span, "`Ptr`'s third argument is an address space: `AddressSpace::Device`");
+                    return Type::Error;
+                }
+            }
+        }
+        let inner = self.resolve_type(pointee);
+        if inner.is_error() {
+            return Type::Error;
+        }
+        Type::Pointer(Box::new(inner))
+    }
+
+    /// Slang's `loadCoherent<alignment, scope>(p)` and `storeCoherent<alignment, scope>(p, v)`:
+    /// `*p` and `*p = v`, visible at least to `scope`. Every target that runs pointers (the CPU
+    /// engine) makes each access visible to every thread at once, so they are plain accesses.
+    pub(super) fn coherent_access(
+        &mut self,
+        store: bool,
+        generic_args: &[ast::GenericArg],
+        args: Vec<ExprId>,
+        span: Span,
+        name_span: Span,
+    ) -> ExprId {
+        let name = if store { "storeCoherent" } else { "loadCoherent" };
+        let alignment = match generic_args.first() {
+            Some(ast::GenericArg::Expr(e)) => self.const_of_ast(e).and_then(|c| c.as_u64()),
+            _ => None,
+        };
+        let scope_ok = match generic_args.get(1) {
+            Some(ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(s), .. })) => {
+                s.strip_prefix("MemoryScope::").is_some_and(|s| {
+                    matches!(s, "CrossDevice" | "Device" | "Workgroup" | "Subgroup" | "Invocation" | "QueueFamily")
+                })
+            }
+            _ => false,
+        };
+        let want = if store { 2 } else { 1 };
+        if generic_args.len() != 2 || !alignment.is_some_and(|a| a.is_power_of_two()) || !scope_ok || args.len() != want
+        {
+            let shape = if store {
+                "storeCoherent<4, MemoryScope::Device>(p, v)"
+            } else {
+                "loadCoherent<4, MemoryScope::Device>(p)"
+            };
+            self.error(
+                "E0403",
+                name_span,
+                format!("`{name}` takes an alignment, a memory scope and a pointer: `{shape}`"),
+            );
+            return self.error_expr(span);
+        }
+        let place = self.deref(args[0], span);
+        if !store {
+            return place;
+        }
+        let ty = self.ty(place);
+        let value = self.coerce(args[1], &ty, span);
+        self.add_expr(ExprKind::Assign { op: None, target: place, value }, ty, span)
+    }
+
+    /// `nullptr`: the address 0, a `void*` until it converts to the pointer it meets.
+    pub(super) fn null_pointer(&mut self, span: Span) -> ExprId {
+        self.add_expr(ExprKind::Const(ConstValue::Uint(0)), Type::Pointer(Box::new(Type::Void)), span)
+    }
+}
