@@ -365,32 +365,7 @@ impl Checker {
             K::Cast { ty, expr } => {
                 let target = self.resolve_type(ty);
                 let v = self.expr(expr);
-                let from = self.ty(v);
-                if target.is_error() || from.is_error() {
-                    return self.error_expr(e.span);
-                }
-                if from == target {
-                    return v;
-                }
-                if !conv::explicit_ok(&from, &target) {
-                    let msg = format!("cannot cast `{}` to `{}`", self.type_name(&from), self.type_name(&target));
-                    self.error("E0405", e.span, msg);
-                    return self.error_expr(e.span);
-                }
-                let constant = self.cur.as_ref().and_then(|state| match &state.func.exprs[v].kind {
-                    ExprKind::Const(c) => Some(c.clone()),
-                    _ => None,
-                });
-                if let (Type::Scalar(s), Some(c)) = (&target, &constant) {
-                    if let Some(c) = consts::convert(c, *s) {
-                        return self.add_expr(ExprKind::Const(c), target, e.span);
-                    }
-                }
-                // `(S)0`: every scalar of the struct, built here for the targets with no such cast.
-                if let (Type::Struct(_), Some(c)) = (&target, &constant) {
-                    return self.splat_value(&target, c, e.span);
-                }
-                self.add_expr(ExprKind::Convert(v), target, e.span)
+                self.cast(v, target, e.span)
             }
             K::Member { base, name } => {
                 if let Some(m) = self.block_member(base, name, e.span) {
@@ -1245,6 +1220,67 @@ impl Checker {
         self.add_expr(ExprKind::Index { base: b, index: i }, elem, span)
     }
 
+    /// `(T)v`: `v` converted to `target` as an explicit cast allows.
+    fn cast(&mut self, v: ExprId, target: Type, span: Span) -> ExprId {
+        let from = self.ty(v);
+        if target.is_error() || from.is_error() {
+            return self.error_expr(span);
+        }
+        if from == target {
+            return v;
+        }
+        if !conv::explicit_ok(&from, &target) {
+            let msg = format!("cannot cast `{}` to `{}`", self.type_name(&from), self.type_name(&target));
+            self.error("E0405", span, msg);
+            return self.error_expr(span);
+        }
+        let constant = self.cur.as_ref().and_then(|state| match &state.func.exprs[v].kind {
+            ExprKind::Const(c) => Some(c.clone()),
+            _ => None,
+        });
+        if let (Type::Scalar(s), Some(c)) = (&target, &constant) {
+            if let Some(c) = consts::convert(c, *s) {
+                return self.add_expr(ExprKind::Const(c), target, span);
+            }
+        }
+        // `(S)0`: every scalar of the struct, built here for the targets with no such cast.
+        if let (Type::Struct(_), Some(c)) = (&target, &constant) {
+            return self.splat_value(&target, c, span);
+        }
+        self.add_expr(ExprKind::Convert(v), target, span)
+    }
+
+    /// Slang's core `__intCast<To, From>(v)` and `__realCast<To, From>(v)`: `v` (a `From`)
+    /// converted to `To`, numbers of any shape.
+    fn core_cast(&mut self, name: &str, generic_args: &[ast::GenericArg], args: Vec<ExprId>, span: Span) -> ExprId {
+        let (Some(to), [v]) = (generic_args.first(), args.as_slice()) else {
+            self.error("E0403", span, format!("`{name}<To, From>(v)` takes the type to convert to, and one value"));
+            return self.error_expr(span);
+        };
+        let target = match to {
+            ast::GenericArg::Type(t) => self.resolve_type(t),
+            ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span }) => {
+                self.resolve_type(&ast::TypeExpr {
+                    kind: ast::TypeExprKind::Named { name: n.clone(), args: Vec::new() },
+                    span: *span,
+                })
+            }
+            ast::GenericArg::Expr(e) => {
+                self.error("E0403", e.span, format!("`{name}` converts to a type, not a value"));
+                return self.error_expr(span);
+            }
+        };
+        let from = self.ty(*v);
+        let numeric = |t: &Type| matches!(t, Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..));
+        if !target.is_error() && !from.is_error() && !(numeric(&target) && numeric(&from)) {
+            let msg =
+                format!("`{name}` converts numbers, not `{}` to `{}`", self.type_name(&from), self.type_name(&target));
+            self.error("E0405", span, msg);
+            return self.error_expr(span);
+        }
+        self.cast(*v, target, span)
+    }
+
     fn construct(&mut self, ty: &ast::TypeExpr, args: &[ast::Expr], span: Span) -> ExprId {
         let target = self.resolve_type(ty);
         // Slang's `S(a, b)` of a struct with no constructor: its fields, as `S s = {a, b};`.
@@ -1456,6 +1492,9 @@ impl Checker {
                 // Slang's `reinterpret<T>(v)` is a bit cast too.
                 if name == "bit_cast" {
                     return self.bit_cast(generic_args, arg_ids, span, callee.span);
+                }
+                if name == "__intCast" || name == "__realCast" {
+                    return self.core_cast(name, generic_args, arg_ids, span);
                 }
                 if name == "__floatAsInt" {
                     return self.float_as_int(arg_ids, span, callee.span);

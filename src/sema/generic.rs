@@ -133,8 +133,9 @@ impl Checker {
         self.used_global_names.insert(f.name.name.clone());
     }
 
-    /// A call of generic function `name`: the first declaration whose generic arguments can
-    /// be found and meet their constraints, instantiated and called.
+    /// A call of generic function `name`: a non-generic overload that takes the arguments as
+    /// they are, else of the declarations whose generic arguments can be found and meet their
+    /// constraints the most specialised (the first of equals), instantiated and called.
     pub(super) fn call_generic(
         &mut self,
         name: &str,
@@ -145,7 +146,16 @@ impl Checker {
     ) -> ExprId {
         let candidates = self.generic_fns.get(name).cloned().unwrap_or_default();
         let arg_types: Vec<Type> = args.iter().map(|a| self.ty(*a)).collect();
+        let plain = self.functions.get(name).cloned().unwrap_or_default();
+        let exact = plain.iter().any(|id| {
+            let sig = &self.sigs[id.index()];
+            sig.params.len() == arg_types.len() && sig.params.iter().zip(&arg_types).all(|((p, _), a)| p == a)
+        });
+        if explicit.is_empty() && exact {
+            return self.call_user(name, &plain, args, span, name_span);
+        }
         let mut reasons = Vec::new();
+        let mut best: Option<(usize, usize, Vec<Bound>)> = None;
         for g in candidates {
             let decl = self.generics[g].decl.clone();
             // Parameters past the arguments must have defaults (`T tolerance = T(0.01)`).
@@ -157,27 +167,35 @@ impl Checker {
                 reasons.push(format!("`{}` takes {} arguments", signature(&decl), decl.params.len()));
                 continue;
             }
-            match self.deduce(&decl, explicit, &arg_types) {
+            let outer = self.generics[g].outer.clone();
+            match self.deduce(&decl, explicit, &arg_types, outer.as_ref()) {
                 Ok(bound) => {
-                    let Some(id) = self.instance(g, bound.clone(), span) else {
-                        return self.error_expr(span);
-                    };
-                    // The defaults of the parameters left out, read with the generic
-                    // parameters bound (`T(0.01)` is the instance's `T`).
-                    let mut args = args.clone();
-                    if args.len() < decl.params.len() {
-                        let outer = self.bind_generics(&decl.generics, &bound);
-                        for p in &decl.params[args.len()..] {
-                            if let Some(d) = &p.default {
-                                args.push(self.expr(d));
-                            }
-                        }
-                        self.unbind_generics(outer);
+                    let rank = self.specialisation(&decl);
+                    if best.as_ref().is_none_or(|(r, _, _)| rank > *r) {
+                        best = Some((rank, g, bound));
                     }
-                    return self.call_user(name, &[id], args, span, name_span);
                 }
                 Err(why) => reasons.push(format!("`{}`: {why}", signature(&decl))),
             }
+        }
+        if let Some((_, g, bound)) = best {
+            let decl = self.generics[g].decl.clone();
+            let Some(id) = self.instance(g, bound.clone(), span) else {
+                return self.error_expr(span);
+            };
+            // The defaults of the parameters left out, read with the generic parameters bound
+            // (`T(0.01)` is the instance's `T`).
+            let mut args = args;
+            if args.len() < decl.params.len() {
+                let outer = self.bind_generics(&decl.generics, &bound);
+                for p in &decl.params[args.len()..] {
+                    if let Some(d) = &p.default {
+                        args.push(self.expr(d));
+                    }
+                }
+                self.unbind_generics(outer);
+            }
+            return self.call_user(name, &[id], args, span, name_span);
         }
         // A non-generic overload of the same name may take these arguments.
         if let Some(ids) = self.functions.get(name).cloned() {
@@ -193,6 +211,19 @@ impl Checker {
         self.error_expr(span)
     }
 
+    /// How specialised a generic is, for choosing among the overloads a call fits: each
+    /// constraint counts the interfaces it names and refines (`T : IDerived` beats `T : IBase`,
+    /// which beats an unconstrained `T`), each `where` requirement one more.
+    fn specialisation(&self, decl: &ast::FunctionDecl) -> usize {
+        let constraint = |c: &ast::TypeExpr| {
+            let key = self.scoped(c.name(), |n| self.interfaces.contains_key(n));
+            self.interface_and_bases(&key).len().max(1)
+        };
+        let constraints: usize = decl.generics.iter().filter_map(|g| g.constraint.as_ref()).map(constraint).sum();
+        let wheres = decl.wheres.iter().filter(|w| !matches!(w, ast::WhereConstraint::Conforms { optional: true, .. }));
+        constraints + wheres.count()
+    }
+
     /// The generic arguments of a call: explicit ones first, then deduced from the argument
     /// types; every parameter bound, consistently, and every constraint met.
     pub(super) fn deduce(
@@ -200,13 +231,32 @@ impl Checker {
         decl: &ast::FunctionDecl,
         explicit: &[ast::GenericArg],
         args: &[Type],
+        outer: Option<&(Vec<ast::GenericParam>, Vec<Bound>)>,
+    ) -> Result<Vec<Bound>, String> {
+        let bound = self.explicit_bounds(&decl.generics, explicit)?;
+        // A generic method of a generic struct reads the struct's parameters too (a default
+        // `<U = T>`, a constraint `IFoo<T>`); the explicit arguments are the caller's.
+        let around = outer.map(|(params, b)| self.bind_generics(params, b));
+        let result = self.deduce_from(decl, bound, args);
+        if let Some(a) = around {
+            self.unbind_generics(a);
+        }
+        result
+    }
+
+    /// [`Checker::deduce`] after the explicit arguments.
+    fn deduce_from(
+        &mut self,
+        decl: &ast::FunctionDecl,
+        mut bound: Vec<Option<Bound>>,
+        args: &[Type],
     ) -> Result<Vec<Bound>, String> {
         let generics = &decl.generics;
-        let mut bound = self.explicit_bounds(generics, explicit)?;
         let names = Names {
             name_of: &|t| self.module.type_name(t),
             optional_of: &|t| self.optional_of(t),
             interface_args: &|t, name| self.generic_interface_args(t, name),
+            struct_args: &|t, name| self.generic_struct_args(t, name),
         };
         // Written arguments are fixed; so is a type an `out`/`inout` argument gives (it cannot
         // be converted), read first. The other arguments may widen a type to their join
@@ -244,6 +294,42 @@ impl Checker {
         Ok(bound)
     }
 
+    /// The arguments that make generic extension type `pattern` (`U`, `Box<H>`) struct `h`,
+    /// with every constraint met; `None` where the extension does not apply to `h`.
+    pub(super) fn extension_bounds(
+        &mut self,
+        generics: &[ast::GenericParam],
+        pattern: &ast::TypeExpr,
+        h: StructId,
+    ) -> Option<Vec<Bound>> {
+        let mut bound = vec![None; generics.len()];
+        let names = Names {
+            name_of: &|t| self.module.type_name(t),
+            optional_of: &|t| self.optional_of(t),
+            interface_args: &|t, name| self.generic_interface_args(t, name),
+            struct_args: &|t, name| self.generic_struct_args(t, name),
+        };
+        let mut deduction = Deduction { fixed: vec![false; generics.len()], join: false };
+        let ty = Type::Struct(h);
+        unify(pattern, &ty, generics, &mut bound, &mut deduction, &names).ok()?;
+        // `U` of `extension<T, U : IBuf<T>> U` is the struct; `T` comes from its interface.
+        for (i, g) in generics.iter().enumerate() {
+            let Some(c) = g.constraint.as_ref().filter(|c| !c.args().is_empty()) else { continue };
+            if let Some(Bound::Type(t)) = bound[i].clone() {
+                unify(c, &t, generics, &mut bound, &mut deduction, &names).ok()?;
+            }
+        }
+        // A pattern that does not name the struct binds nothing of it.
+        if bound.iter().all(Option::is_none) {
+            return None;
+        }
+        // A constraint the struct misses is no error: the extension is not for it.
+        let reported = self.diags.len();
+        let result = self.constrained(generics, bound, "").ok();
+        self.diags.truncate(reported);
+        result
+    }
+
     /// Gives each parameter neither written nor deduced its default (`T = int`,
     /// `let N : int = 4`), read with the parameters before it bound.
     fn apply_defaults(&mut self, generics: &[ast::GenericParam], bound: &mut [Option<Bound>]) -> Result<(), String> {
@@ -271,7 +357,7 @@ impl Checker {
 
     /// The `where` requirements beyond the parameters' own constraints, with the parameters
     /// bound: `where vector<T, N> : IArithmetic`, `where T.Assoc == int`.
-    fn check_wheres(
+    pub(super) fn check_wheres(
         &mut self,
         generics: &[ast::GenericParam],
         bound: &[Bound],
@@ -411,6 +497,15 @@ impl Checker {
             .find(|k| k.starts_with(&prefix))
             .and_then(|k| self.interfaces.get(&k)?.generics.clone())
             .map(|(_, bound)| bound)
+    }
+
+    /// The arguments of `ty` as an instance of generic struct `name` (`GenFoo<float>` for
+    /// `GenFoo`).
+    fn generic_struct_args(&self, ty: &Type, name: &str) -> Option<Vec<Bound>> {
+        let Type::Struct(h) = ty else { return None };
+        let of = self.instance_of.get(h)?;
+        let key = self.scoped(name, |n| self.generic_structs.contains_key(n));
+        (*of == key).then(|| self.instance_generics.get(h).map(|(_, b)| b.clone())).flatten()
     }
 
     /// The instance of generic `g` for `bound`, checked on first use.
@@ -607,6 +702,7 @@ impl Checker {
     pub(super) fn generic_struct_type(&mut self, name: &str, args: &[ast::GenericArg], span: Span) -> Type {
         let decl = self.generic_structs[name].decl.clone();
         let bound = self.written_bounds(&decl.generics, args);
+        let bound = bound.and_then(|b| self.check_wheres(&decl.generics, &b, &decl.wheres).map(|_| b));
         let bound = match bound {
             Ok(b) => b,
             Err(why) => {
@@ -635,6 +731,7 @@ impl Checker {
         // it: the function being checked waits aside.
         let caller = self.cur.take();
         let pending_this = self.pending_this.take();
+        let extending = std::mem::replace(&mut self.in_blanket_extension, false);
         let outer = self.bind_generics(&decl.generics, &bound);
         let outer_namespaces = std::mem::replace(&mut self.namespaces, namespace_of(name));
         let mut instance = (*decl).clone();
@@ -643,9 +740,24 @@ impl Checker {
         instance.name.name = self.unique_global_name(&base);
         self.instance_depth += 1;
         let before = self.diags.len();
+        // A nested typedef may name this very instance (`typealias Next = Box<T.Next>;` where
+        // `T.Next` is `T`): it is known before its members are read.
+        let named_inside = decl.members.iter().any(|m| matches!(m, ast::StructMember::Type(_)));
+        let known = |c: &mut Self, h: StructId| {
+            c.instance_generics.insert(h, (decl.generics.clone(), bound.clone()));
+            c.instance_of.insert(h, name.to_string());
+            c.generic_structs.get_mut(name).expect("looked up above").instances.push((bound.clone(), h));
+        };
+        if named_inside {
+            self.item(&ast::Item::ForwardStruct(instance.name.clone(), span));
+            if let Some(Type::Struct(h)) = self.types.get(&instance.name.name).cloned() {
+                known(self, h);
+            }
+        }
         let h = self.struct_fields(&instance);
-        self.instance_generics.insert(h, (decl.generics.clone(), bound.clone()));
-        self.generic_structs.get_mut(name).expect("looked up above").instances.push((bound.clone(), h));
+        if !named_inside {
+            known(self, h);
+        }
         // Inside its own body, the struct's name alone means this instance (as in C++).
         let injected = decl.name.name.rsplit("::").next().unwrap_or(name).to_string();
         let old = self.types.insert(injected.clone(), Type::Struct(h));
@@ -676,6 +788,7 @@ impl Checker {
         self.unbind_generics(outer);
         self.namespaces = outer_namespaces;
         self.pending_this = pending_this;
+        self.in_blanket_extension = extending;
         self.cur = caller;
         Type::Struct(h)
     }
@@ -741,6 +854,8 @@ struct Names<'a> {
     /// The arguments of the instance of generic interface `name` a type conforms to (or is a
     /// value of).
     interface_args: &'a dyn Fn(&Type, &str) -> Option<Vec<Bound>>,
+    /// The arguments of a generic struct's instance, when the type is one of `name`.
+    struct_args: &'a dyn Fn(&Type, &str) -> Option<Vec<Bound>>,
 }
 
 /// Binds the generic parameters `pattern` mentions from the argument type `arg`: `T` is the
@@ -837,9 +952,10 @@ fn unify(
                 unify(&t, &inner, generics, bound, deduction, names)?;
             }
         }
-        // `IFoo<T>` of a generic interface, given a type that conforms to an instance of it.
+        // `GenFoo<T>` of a generic struct, given an instance of it; `IFoo<T>` of a generic
+        // interface, given a type that conforms to an instance of it.
         (_, pattern_args, _) => {
-            if let Some(given) = (names.interface_args)(arg, name) {
+            if let Some(given) = (names.struct_args)(arg, name).or_else(|| (names.interface_args)(arg, name)) {
                 for (a, b) in pattern_args.iter().zip(given) {
                     match b {
                         Bound::Value(v) => {

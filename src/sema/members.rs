@@ -45,6 +45,15 @@ impl Checker {
         })
     }
 
+    /// Whether struct `h` declares a constructor that takes no arguments (`__init()`).
+    pub(super) fn default_constructor(&self, h: StructId) -> bool {
+        if !self.own_constructors.contains(&h) {
+            return false;
+        }
+        let (_, ids) = self.method_overloads(h, INIT);
+        ids.iter().any(|id| self.sigs[id.index()].defaults.iter().all(Option::is_some))
+    }
+
     /// Whether struct `h` has a constructor.
     pub(super) fn has_constructor(&self, h: StructId) -> bool {
         self.method_of(h, INIT).is_some()

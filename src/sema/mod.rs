@@ -233,6 +233,9 @@ pub struct Checker {
     /// A generic struct instance's parameters and what they are bound to: its field defaults
     /// are read with them bound.
     instance_generics: HashMap<StructId, (Vec<ast::GenericParam>, Vec<generic::Bound>)>,
+    /// A generic struct instance's generic struct (its key in `generic_structs`): deduction
+    /// reads `GenFoo<T>` off a `GenFoo<float>` argument.
+    instance_of: HashMap<StructId, String>,
     /// GLSL's `layout(local_size_x = …) in;`: the workgroup size of an entry point without
     /// `[numthreads]`.
     glsl_local_size: Option<[u32; 3]>,
@@ -274,6 +277,8 @@ pub struct Checker {
     /// Set while a generic interface's default methods join a struct: the interface's generic
     /// parameters and arguments, for a generic default method's instances.
     outer_generics: Option<(Vec<ast::GenericParam>, Vec<generic::Bound>)>,
+    /// Set while a generic extension's members are added to a struct.
+    in_blanket_extension: bool,
     /// Generic interfaces as declared; each instance is an interface of its own.
     generic_interfaces: HashMap<String, std::rc::Rc<ast::StructDecl>>,
     /// The generic value parameters of the instance being checked (`let N : int`).
@@ -482,6 +487,7 @@ impl Checker {
             spec_reads: Vec::new(),
             spec_requests: Vec::new(),
             instance_generics: HashMap::default(),
+            instance_of: HashMap::default(),
             glsl_local_size: None,
             glsl_local_size_span: None,
             blocks: HashMap::default(),
@@ -503,6 +509,7 @@ impl Checker {
             generic_structs: HashMap::default(),
             generic_interfaces: HashMap::default(),
             outer_generics: None,
+            in_blanket_extension: false,
             generic_values: HashMap::default(),
             int_built_params: Default::default(),
             constant_buffer_wrappers: HashMap::default(),
@@ -774,6 +781,19 @@ impl Checker {
                 return Type::Error;
             }
             return self.array_type(elem, &[len.as_deref().cloned()], false);
+        }
+        if let ast::TypeExprKind::Member { base, name } = &t.kind {
+            let outer = self.resolve_type(base);
+            let found = match &outer {
+                Type::Struct(h) => self.types.get(&format!("{}::{name}", self.module.structs[*h].name)).cloned(),
+                Type::Error => return Type::Error,
+                _ => None,
+            };
+            return found.unwrap_or_else(|| {
+                let shown = self.type_name(&outer);
+                self.error("E0401", t.span, format!("`{shown}` has no type member `{name}`"));
+                Type::Error
+            });
         }
         let ast::TypeExprKind::Named { name, args } = &t.kind else { return Type::Error };
         if let Some(global) = name.strip_prefix("::") {
@@ -1386,6 +1406,15 @@ impl Checker {
         self.struct_members(h, &s.members, &s.bases);
     }
 
+    /// Whether a value of `ty` holds a struct `h` (itself, an element, or a field's).
+    fn holds_struct(&self, ty: &Type, h: StructId) -> bool {
+        match ty {
+            Type::Struct(s) => *s == h || self.module.structs[*s].fields.iter().any(|f| self.holds_struct(&f.ty, h)),
+            Type::Array(e, _) => self.holds_struct(e, h),
+            _ => false,
+        }
+    }
+
     /// Defines struct `s` with its fields; its methods come after.
     fn struct_fields(&mut self, s: &ast::StructDecl) -> StructId {
         let mut fields: Vec<Field> = Vec::new();
@@ -1409,6 +1438,11 @@ impl Checker {
             }
         }
         let inherited = fields.len();
+        // A nested typedef may name the struct itself (`typealias Next = S;`): declared ahead.
+        let names_itself = s.members.iter().any(|m| matches!(m, ast::StructMember::Type(_)));
+        if names_itself && !self.types.contains_key(&s.name.name) {
+            self.item(&ast::Item::ForwardStruct(s.name.clone(), s.span));
+        }
         // Nested types first, named `S::Inner`; inside the struct, `Inner` alone finds them.
         let outer = self.enter_struct_scope(&s.name.name);
         for m in &s.members {
@@ -1477,9 +1511,17 @@ impl Checker {
             }
         }
         self.namespaces = outer;
-        let def = StructDef { name: s.name.name.clone(), fields, span: s.span };
         // Declared ahead (`struct S;`): the definition fills the handle its uses already have.
         let forward = self.forward_structs.remove(&s.name.name);
+        if let Some(h) = forward {
+            for f in &mut fields {
+                if self.holds_struct(&f.ty, h) {
+                    self.error("E0302", f.span, format!("`{}` cannot contain itself", s.name.name));
+                    f.ty = Type::Error;
+                }
+            }
+        }
+        let def = StructDef { name: s.name.name.clone(), fields, span: s.span };
         let h = match forward {
             Some(h) => {
                 self.module.structs[h] = def;
@@ -1810,6 +1852,12 @@ impl Checker {
                 // here, where min-precision types are 32-bit. The first definition serves both
                 // (they are the same function at two precisions).
                 if self.sigs[id.index()].defined && f.body.is_some() && self.mentions_min_precision(f) {
+                    return Some(id);
+                }
+                // A generic extension's method beside one the struct has (its own, or another
+                // extension's that says the same): the one already there serves, as Slang
+                // prefers the type's own members and, of two extensions, either.
+                if self.sigs[id.index()].defined && f.body.is_some() && self.in_blanket_extension {
                     return Some(id);
                 }
                 if self.sigs[id.index()].defined && f.body.is_some() {

@@ -130,6 +130,11 @@ pub enum TypeExprKind {
         elem: Box<TypeExpr>,
         len: Option<Box<Expr>>,
     },
+    /// `Box<float>.Inner`: a type declared inside the type `base` names.
+    Member {
+        base: Box<TypeExpr>,
+        name: String,
+    },
     /// Slang's `let x = e;` / `var x = e;`: the initializer's type.
     Inferred,
     Error,
@@ -221,6 +226,8 @@ pub struct StructDecl {
     /// `struct S : IFoo, IBar`: the interfaces it conforms to (a base struct for HLSL's
     /// inheritance); for an interface, the interfaces it refines.
     pub bases: Vec<TypeExpr>,
+    /// A generic struct's `where` requirements (`where optional K : IFoo` requires nothing).
+    pub wheres: Vec<WhereConstraint>,
     pub members: Vec<StructMember>,
     pub span: Span,
 }
@@ -268,10 +275,12 @@ pub enum StructMember {
     Type(TypedefDecl),
     /// A nested struct, `S::Inner`.
     Struct(StructDecl),
-    /// An interface's `associatedtype Name : IFoo;`: each conforming struct names a type for it.
+    /// An interface's `associatedtype Name : IFoo<N> where Name.Inner == int;`: each conforming
+    /// struct names a type for it.
     AssociatedType {
         name: Ident,
-        constraint: Option<Ident>,
+        constraint: Option<TypeExpr>,
+        wheres: Vec<WhereConstraint>,
     },
 }
 
