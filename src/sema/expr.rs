@@ -1250,8 +1250,8 @@ impl Checker {
         self.add_expr(ExprKind::Convert(v), target, span)
     }
 
-    /// Slang's core `__intCast<To, From>(v)` and `__realCast<To, From>(v)`: `v` (a `From`)
-    /// converted to `To`, numbers of any shape.
+    /// Slang's core `__intCast<To, From>(v)` and `__realCast<To, From>(v)` (`__int_cast<To>(v)`,
+    /// `__real_cast<To>(v)`): `v` converted to `To`, numbers of any shape.
     fn core_cast(&mut self, name: &str, generic_args: &[ast::GenericArg], args: Vec<ExprId>, span: Span) -> ExprId {
         let (Some(to), [v]) = (generic_args.first(), args.as_slice()) else {
             self.error("E0403", span, format!("`{name}<To, From>(v)` takes the type to convert to, and one value"));
@@ -1493,7 +1493,7 @@ impl Checker {
                 if name == "bit_cast" {
                     return self.bit_cast(generic_args, arg_ids, span, callee.span);
                 }
-                if name == "__intCast" || name == "__realCast" {
+                if matches!(name, "__intCast" | "__realCast" | "__int_cast" | "__real_cast") {
                     return self.core_cast(name, generic_args, arg_ids, span);
                 }
                 if name == "__floatAsInt" {

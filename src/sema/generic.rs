@@ -113,8 +113,8 @@ impl Checker {
             }
             if let Some(t) = &g.value {
                 let ty = self.resolve_type(t);
-                if !matches!(ty, Type::Scalar(s) if s.is_int()) && !ty.is_error() {
-                    self.error("E0416", t.span, "a generic value parameter must be an integer");
+                if !matches!(ty, Type::Scalar(s) if s.is_int() || s == Scalar::Bool) && !ty.is_error() {
+                    self.error("E0416", t.span, "a generic value parameter must be an integer, an enum or a `bool`");
                 }
             }
         }
@@ -144,7 +144,13 @@ impl Checker {
         span: Span,
         name_span: Span,
     ) -> ExprId {
-        let candidates = self.generic_fns.get(name).cloned().unwrap_or_default();
+        let mut candidates = self.generic_fns.get(name).cloned().unwrap_or_default();
+        // `using namespace A;` adds `A`'s overloads to those of the file scope.
+        if !name.contains("::") {
+            for u in self.using.clone() {
+                candidates.extend(self.generic_fns.get(&format!("{u}::{name}")).into_iter().flatten().copied());
+            }
+        }
         let arg_types: Vec<Type> = args.iter().map(|a| self.ty(*a)).collect();
         let plain = self.functions.get(name).cloned().unwrap_or_default();
         let exact = plain.iter().any(|id| {
@@ -168,7 +174,10 @@ impl Checker {
                 continue;
             }
             let outer = self.generics[g].outer.clone();
-            match self.deduce(&decl, explicit, &arg_types, outer.as_ref()) {
+            let deduced = self
+                .deduce(&decl, explicit, &arg_types, outer.as_ref())
+                .and_then(|bound| self.takes_arguments(g, &bound, &arg_types).map(|_| bound));
+            match deduced {
                 Ok(bound) => {
                     let rank = self.specialisation(&decl);
                     if best.as_ref().is_none_or(|(r, _, _)| rank > *r) {
@@ -211,6 +220,32 @@ impl Checker {
         self.error_expr(span)
     }
 
+    /// Whether the instance of generic `g` for `bound` takes arguments of these types (the
+    /// generic arguments written may make parameters the arguments do not convert to).
+    fn takes_arguments(&mut self, g: usize, bound: &[Bound], args: &[Type]) -> Result<(), String> {
+        let decl = self.generics[g].decl.clone();
+        let around = self.generics[g].outer.clone().map(|(params, b)| self.bind_generics(&params, &b));
+        let outer = self.bind_generics(&decl.generics, bound);
+        let namespaces = std::mem::replace(&mut self.namespaces, namespace_of(&decl.name.name));
+        let reported = self.diags.len();
+        let mut result = Ok(());
+        for (p, a) in decl.params.iter().zip(args) {
+            let base = self.resolve_type(&p.ty);
+            let ty = self.array_type(base, &p.array_dims, false);
+            if !ty.is_error() && !a.is_error() && self.conversion_cost(a, &ty).is_none() {
+                result = Err(format!("`{}` takes `{}`, not `{}`", p.name.name, self.type_name(&ty), self.type_name(a)));
+                break;
+            }
+        }
+        self.diags.truncate(reported);
+        self.namespaces = namespaces;
+        self.unbind_generics(outer);
+        if let Some(a) = around {
+            self.unbind_generics(a);
+        }
+        result
+    }
+
     /// How specialised a generic is, for choosing among the overloads a call fits: each
     /// constraint counts the interfaces it names and refines (`T : IDerived` beats `T : IBase`,
     /// which beats an unconstrained `T`), each `where` requirement one more.
@@ -237,7 +272,10 @@ impl Checker {
         // A generic method of a generic struct reads the struct's parameters too (a default
         // `<U = T>`, a constraint `IFoo<T>`); the explicit arguments are the caller's.
         let around = outer.map(|(params, b)| self.bind_generics(params, b));
+        // Constraints name what the generic's own namespace sees.
+        let namespaces = std::mem::replace(&mut self.namespaces, namespace_of(&decl.name.name));
         let result = self.deduce_from(decl, bound, args);
+        self.namespaces = namespaces;
         if let Some(a) = around {
             self.unbind_generics(a);
         }
@@ -612,7 +650,9 @@ impl Checker {
                 }
                 Bound::Value(v) => {
                     let ty = p.value.as_ref().map(|t| self.resolve_type(t)).unwrap_or(Type::INT);
-                    let c = if ty.scalar().is_some_and(|s| s.is_unsigned_int()) {
+                    let c = if ty == Type::BOOL {
+                        ConstValue::Bool(*v != 0)
+                    } else if ty.scalar().is_some_and(|s| s.is_unsigned_int()) {
                         ConstValue::Uint(*v as u64)
                     } else {
                         ConstValue::Int(*v)
@@ -912,6 +952,12 @@ fn unify(
             _ => None,
         }
     };
+    // A `ConstantBuffer<S>` (or parameter block) passes as the `S` it holds.
+    if let Type::Resource(crate::ir::ResourceKind::ConstantBuffer, Some(inner)) = arg {
+        if name != "ConstantBuffer" && name != "ParameterBlock" && index(name).is_none() {
+            return unify(pattern, inner, generics, bound, deduction, names);
+        }
+    }
     if args.is_empty() {
         if let Some(i) = index(name).filter(|&i| generics[i].value.is_none()) {
             bind(bound, deduction, i, Bound::Type(arg.clone()))?;

@@ -317,7 +317,7 @@ impl Checker {
         let defined: HashSet<String> = members.iter().filter_map(own_name).collect();
         let mut inherited: Vec<ast::StructMember> = Vec::new();
         for b in bases {
-            if let Some(Type::Struct(base)) = self.types.get(b.name()).cloned() {
+            if let Some(base) = self.base_struct(b) {
                 for m in self.inherited_members.get(&base).cloned().unwrap_or_default() {
                     if own_name(&m).is_some_and(|n| !defined.contains(&n)) {
                         inherited.push(m);
@@ -730,7 +730,7 @@ impl Checker {
                 continue;
             }
             let Some(key) = self.interface_key(b) else {
-                let struct_base = b.args().is_empty() && matches!(self.types.get(b.name()), Some(Type::Struct(_)));
+                let struct_base = self.base_struct(b).is_some();
                 if !struct_base && !self.diags.iter().any(|d| d.primary_span() == Some(b.span)) {
                     self.error("E0401", b.span, format!("`{}` is not an interface", super::generic::shown_type(b)));
                 }

@@ -1406,6 +1406,26 @@ impl Checker {
         self.struct_members(h, &s.members, &s.bases);
     }
 
+    /// The struct a struct's base names (HLSL's `struct D : B`, Slang's `struct D<N> : B<N>`);
+    /// `None` for an interface.
+    fn base_struct(&mut self, b: &ast::TypeExpr) -> Option<StructId> {
+        if !b.args().is_empty() {
+            let generic = self.scoped(b.name(), |n| self.generic_structs.contains_key(n));
+            if !self.generic_structs.contains_key(&generic) {
+                return None;
+            }
+            return match self.resolve_type(b) {
+                Type::Struct(h) => Some(h),
+                _ => None,
+            };
+        }
+        let key = self.scoped(b.name(), |n| self.types.contains_key(n));
+        match self.types.get(&key) {
+            Some(Type::Struct(h)) => Some(*h),
+            _ => None,
+        }
+    }
+
     /// Whether a value of `ty` holds a struct `h` (itself, an element, or a field's).
     fn holds_struct(&self, ty: &Type, h: StructId) -> bool {
         match ty {
@@ -1427,7 +1447,7 @@ impl Checker {
         let mut bases = Vec::new();
         let mut origins: Vec<String> = Vec::new();
         for b in &s.bases {
-            if let Some(Type::Struct(base)) = self.types.get(b.name()).cloned() {
+            if let Some(base) = self.base_struct(b) {
                 bases.push((base, fields.len()));
                 let base_defaults = self.field_defaults.get(&base).cloned();
                 for (i, f) in self.module.structs[base].fields.clone().into_iter().enumerate() {

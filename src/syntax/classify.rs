@@ -905,7 +905,10 @@ fn generic_call_ahead(tokens: &[SpannedToken], lt: usize) -> bool {
             | Token::False
             | Token::Comma
             | Token::Let
-            | Token::Colon => {}
+            | Token::Colon
+            // `f<Color::Red>()`, `f<Color.Red>()`: an enum's case.
+            | Token::ColonColon
+            | Token::Dot => {}
             Token::Lt => depth += 1,
             Token::Gt | Token::Shr => {
                 let n = if t.token == Token::Gt { 1 } else { 2 };
