@@ -75,6 +75,31 @@ pub(super) fn builtin_interface(name: &str) -> Option<BuiltinInterface> {
     Some(BuiltinInterface { element, shapes })
 }
 
+/// The element of `ty` as Slang's core `IArray<T>` (`rw`: `IRWArray<T>`) sees it: an array's
+/// element, a vector's scalar, a matrix's row, a structured buffer's element (only a `RW` one
+/// is an `IRWArray`). `None` for a type that conforms to neither.
+pub(super) fn array_element(ty: &Type, rw: bool) -> Option<Type> {
+    use crate::ir::ResourceKind as K;
+    match ty {
+        Type::Array(e, Some(_)) => Some((**e).clone()),
+        Type::Vector(s, _) => Some(Type::Scalar(*s)),
+        Type::Matrix(s, _, c) => Some(Type::Vector(*s, *c)),
+        Type::Resource(K::RWStructuredBuffer, Some(e)) => Some((**e).clone()),
+        Type::Resource(K::StructuredBuffer, Some(e)) if !rw => Some((**e).clone()),
+        _ => None,
+    }
+}
+
+/// Whether constraint name `name` is Slang's `IArray` (`Some(false)`) or `IRWArray`
+/// (`Some(true)`).
+pub(super) fn array_interface(name: &str) -> Option<bool> {
+    match name {
+        "IArray" => Some(false),
+        "IRWArray" => Some(true),
+        _ => None,
+    }
+}
+
 /// Whether Slang's interface `name` builds a value of a conforming type from an `int` only
 /// (`__init(int)`): every built-in interface but the integer ones, which convert integers
 /// directly. Slang's `T(x)` with `x` a `uint` then goes through `int`: sign-extending into a
@@ -97,10 +122,35 @@ fn conforms(name: &str, ty: &Type) -> Option<bool> {
 }
 
 impl Checker {
+    /// A function with a parameter of Slang's core `IArray<E>` or `IRWArray<E>` type, made
+    /// generic over it: `float sum(IArray<float> a)` is `float sum<A : IArray<float>>(A a)`,
+    /// specialised per argument type as every generic is. `None` when it has no such parameter.
+    pub(super) fn with_array_params(&self, f: &ast::FunctionDecl) -> Option<ast::FunctionDecl> {
+        let is_array = |t: &ast::TypeExpr| self.core_array_interface(t).is_some();
+        if !f.params.iter().any(|p| is_array(&p.ty)) {
+            return None;
+        }
+        let mut g = f.clone();
+        for (i, p) in g.params.iter_mut().enumerate() {
+            if !is_array(&p.ty) {
+                continue;
+            }
+            let span = p.ty.span;
+            let name = ast::Ident { name: format!("__{}_array{i}", p.name.name), span };
+            let own =
+                ast::TypeExpr { kind: ast::TypeExprKind::Named { name: name.name.clone(), args: Vec::new() }, span };
+            let constraint = std::mem::replace(&mut p.ty, own);
+            g.generics.push(ast::GenericParam { name, constraint: Some(constraint), value: None, default: None });
+        }
+        Some(g)
+    }
+
     /// Records a generic function; its body is checked per instance.
     pub(super) fn generic_function(&mut self, f: &ast::FunctionDecl, this: Option<StructId>) {
         let expanded = Self::with_error_params(f);
         let f = expanded.as_ref().unwrap_or(f);
+        let arrays = self.with_array_params(f);
+        let f = arrays.as_ref().unwrap_or(f);
         if f.body.is_none() {
             self.error("E0416", f.name.span, "a generic function needs a body");
             return;
@@ -487,7 +537,7 @@ impl Checker {
         let mut result = Ok(());
         for (g, b) in generics.iter().zip(&out) {
             if let (Some(c), Bound::Type(t)) = (&g.constraint, b) {
-                let builtin = conforms(c.name(), t) == Some(true);
+                let builtin = conforms(c.name(), t) == Some(true) || self.is_array_of(t, c);
                 let user = !builtin
                     && match (t, self.interface_key(c)) {
                         (Type::Struct(h), Some(key)) => self.struct_conforms(*h, &key),
@@ -505,11 +555,32 @@ impl Checker {
         result.map(|_| out)
     }
 
+    /// Whether `t` meets constraint `c` as Slang's core `IArray<E>` or `IRWArray<E>`.
+    fn is_array_of(&mut self, t: &Type, c: &ast::TypeExpr) -> bool {
+        let Some(rw) = self.core_array_interface(c) else { return false };
+        let [arg] = c.args() else { return false };
+        let elem = match self.explicit_bounds(&[element_param()], std::slice::from_ref(arg)) {
+            Ok(b) => b.into_iter().next().flatten(),
+            Err(_) => None,
+        };
+        matches!(elem, Some(Bound::Type(e)) if array_element(t, rw).as_ref() == Some(&e))
+    }
+
+    /// Whether `c` names Slang's core `IArray`/`IRWArray` (`Some(rw)`), not a user's
+    /// interface of the name.
+    fn core_array_interface(&self, c: &ast::TypeExpr) -> Option<bool> {
+        let user = self.scoped(c.name(), |n| self.generic_interfaces.contains_key(n));
+        if self.generic_interfaces.contains_key(&user) || c.args().len() != 1 {
+            return None;
+        }
+        array_interface(c.name())
+    }
+
     /// Whether constraint `c` names a built-in interface, a stdlib type class or an interface
     /// (a generic one with its arguments).
     pub(super) fn known_constraint(&self, c: &ast::TypeExpr) -> bool {
         let name = c.name();
-        if conforms(name, &Type::INT).is_some() {
+        if conforms(name, &Type::INT).is_some() || self.core_array_interface(c).is_some() {
             return true;
         }
         if c.args().is_empty() {
@@ -524,6 +595,12 @@ impl Checker {
     /// The arguments of the instance of generic interface `name` that `ty` conforms to (a
     /// struct through its conformances, an interface value through its interface).
     fn generic_interface_args(&self, ty: &Type, name: &str) -> Option<Vec<Bound>> {
+        // Slang's core `IArray<T>`: arrays, vectors, matrices and structured buffers.
+        if let (Some(rw), None) = (array_interface(name), self.generic_interfaces.get(name)) {
+            if self.existential_of(ty).is_none() {
+                return array_element(ty, rw).map(|e| vec![Bound::Type(e)]);
+            }
+        }
         let keys: Vec<String> = match (ty, self.existential_of(ty)) {
             (_, Some(x)) => vec![self.existentials[x].interface.clone()],
             (Type::Struct(h), None) => self.conformances.get(h).cloned().unwrap_or_default(),
@@ -852,6 +929,12 @@ pub(super) struct OuterNames {
 pub(super) struct GenericStruct {
     pub decl: Rc<ast::StructDecl>,
     pub instances: Vec<(Vec<Bound>, StructId)>,
+}
+
+/// The one type parameter of `IArray<T>`, for reading its argument.
+fn element_param() -> ast::GenericParam {
+    let name = ast::Ident { name: "T".into(), span: Span::default() };
+    ast::GenericParam { name, constraint: None, value: None, default: None }
 }
 
 /// `Pair<T, let N : int>`, for messages.

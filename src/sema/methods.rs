@@ -392,7 +392,7 @@ impl Checker {
             if !list.iter().any(|m: &Method| m.name == f.name.name) {
                 list.push(Method { name: f.name.name.clone(), is_static });
             }
-            if !f.generics.is_empty() {
+            if !f.generics.is_empty() || self.with_array_params(f).is_some() {
                 // Checked per instance, like any generic function.
                 self.pending_init = is_init.then_some(h);
                 self.generic_function(&d, (!is_static).then_some(h));

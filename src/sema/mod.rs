@@ -1848,8 +1848,9 @@ impl Checker {
             }
             None => f,
         };
-        if !f.generics.is_empty() {
-            self.generic_function(f, None);
+        let array_params = self.with_array_params(f);
+        if !f.generics.is_empty() || array_params.is_some() {
+            self.generic_function(array_params.as_ref().unwrap_or(f), None);
             return None;
         }
         let ret = self.resolve_type(&f.ret);

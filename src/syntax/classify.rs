@@ -72,6 +72,9 @@ const OTHER_TYPES: &[&str] = &[
     "ParameterBlock",
     "WaveMask",
     "Optional",
+    // Slang's core interfaces of what indexes like an array (`T : IArray<float>`).
+    "IArray",
+    "IRWArray",
     "Conditional",
     "uint8_t4_packed",
     "int8_t4_packed",
