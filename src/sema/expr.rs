@@ -545,6 +545,8 @@ impl Checker {
             self.push(d);
             return self.error_expr(span);
         }
+        // Perhaps a global declared further on: the body is checked again at the end.
+        self.unresolved_calls.push(name.to_string());
         let mut d =
             Diagnostic::error("E0301", format!("undefined name `{name}`")).with_label(span, "not found in this scope");
         if let Some(s) = self.suggest(name) {

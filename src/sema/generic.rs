@@ -679,6 +679,7 @@ impl Checker {
         self.generics[g].instances.push((bound, id));
         self.instance_depth += 1;
         let before = self.diags.len();
+        let unresolved = self.unresolved_calls.len();
         self.pending_this = self.generics[g].this;
         self.pending_init = self.generics[g].init;
         let (mut func, facts) = self.definition(&decl, body, &ret, &params, &[]);
@@ -698,6 +699,21 @@ impl Checker {
         self.module.functions[id] = func;
         self.facts.insert(id, facts);
         self.made_instances = true;
+        // A body that names what is declared after it is checked again at the end.
+        if self.unresolved_calls.len() > unresolved {
+            let names = self.unresolved_calls.split_off(unresolved);
+            let diags = self.diags.split_off(before);
+            let bound = self.generics[g].instances.last().expect("just pushed").0.clone();
+            self.deferred_bodies.push(super::DeferredBody {
+                id,
+                decl: (*decl).clone(),
+                names,
+                diags,
+                this: self.generics[g].this,
+                init: self.generics[g].init,
+                instance: Some((g, bound)),
+            });
+        }
         self.unbind_generics(outer);
         if let Some(a) = around {
             self.unbind_generics(a);

@@ -362,6 +362,11 @@ struct DeferredBody {
     decl: ast::FunctionDecl,
     names: Vec<String>,
     diags: Vec<Diagnostic>,
+    /// A method's struct, and a constructor's.
+    this: Option<StructId>,
+    init: Option<StructId>,
+    /// A generic function's instance: the generic, and its arguments.
+    instance: Option<(usize, Vec<generic::Bound>)>,
 }
 
 /// How the entry point's attributes were found before its definition was checked.
@@ -1933,6 +1938,7 @@ impl Checker {
         self.sigs[id.index()].defined = true;
         let reported = self.diags.len();
         let unresolved = self.unresolved_calls.len();
+        let (this, init) = (self.pending_this, self.pending_init);
         let (mut func, facts) = self.definition(f, body, &ret, &params, &[]);
         func.name = std::mem::take(&mut self.module.functions[id].name);
         self.module.functions[id] = func;
@@ -1942,7 +1948,7 @@ impl Checker {
         if self.unresolved_calls.len() > unresolved {
             let names = self.unresolved_calls.split_off(unresolved);
             let diags = self.diags.split_off(reported);
-            self.deferred_bodies.push(DeferredBody { id, decl: f.clone(), names, diags });
+            self.deferred_bodies.push(DeferredBody { id, decl: f.clone(), names, diags, this, init, instance: None });
         }
         Some(id)
     }
@@ -1951,27 +1957,51 @@ impl Checker {
     /// every item is known (with their diagnostics of the first check if nothing they called
     /// has appeared since).
     fn check_deferred_bodies(&mut self) {
-        for d in std::mem::take(&mut self.deferred_bodies) {
-            let known = |c: &Self, n: &String| {
-                let key = c.scoped(n, |k| c.generic_fns.contains_key(k) || c.functions.contains_key(k));
-                c.generic_fns.contains_key(&key) || c.functions.contains_key(&key)
-            };
-            let (Some(body), true) = (&d.decl.body, d.names.iter().any(|n| known(self, n))) else {
-                self.diags.extend(d.diags);
-                continue;
-            };
-            let sig = &self.sigs[d.id.index()];
-            let (ret, params) = (sig.ret.clone(), sig.params.clone());
-            let outer = std::mem::replace(&mut self.namespaces, generic::namespace_of(&d.decl.name.name));
-            let (mut func, facts) = self.definition(&d.decl, body, &ret, &params, &[]);
-            self.namespaces = outer;
-            self.unresolved_calls.clear();
-            func.name = std::mem::take(&mut self.module.functions[d.id].name);
-            self.module.functions[d.id] = func;
-            self.facts.insert(d.id, facts);
-            // Its callees may now come after it in the arena.
-            self.made_instances = true;
+        // A body checked again may make instances that wait in turn.
+        while !self.deferred_bodies.is_empty() {
+            for d in std::mem::take(&mut self.deferred_bodies) {
+                self.check_deferred_body(d);
+            }
         }
+    }
+
+    fn check_deferred_body(&mut self, d: DeferredBody) {
+        let known = |c: &Self, n: &String| {
+            let key = c.scoped(n, |k| {
+                c.generic_fns.contains_key(k) || c.functions.contains_key(k) || c.globals.contains_key(k)
+            });
+            c.generic_fns.contains_key(&key) || c.functions.contains_key(&key) || c.globals.contains_key(&key)
+        };
+        let (Some(body), true) = (&d.decl.body, d.names.iter().any(|n| known(self, n))) else {
+            self.diags.extend(d.diags);
+            return;
+        };
+        let sig = &self.sigs[d.id.index()];
+        let (ret, params) = (sig.ret.clone(), sig.params.clone());
+        let outer = std::mem::replace(&mut self.namespaces, generic::namespace_of(&d.decl.name.name));
+        // An instance's names mean its arguments again.
+        let bound = d.instance.as_ref().map(|(g, bound)| {
+            let around = self.generics[*g].outer.clone().map(|(params, b)| self.bind_generics(&params, &b));
+            (around, self.bind_generics(&d.decl.generics, bound))
+        });
+        self.pending_this = d.this;
+        self.pending_init = d.init;
+        let (mut func, facts) = self.definition(&d.decl, body, &ret, &params, &[]);
+        self.pending_this = None;
+        self.pending_init = None;
+        if let Some((around, own)) = bound {
+            self.unbind_generics(own);
+            if let Some(a) = around {
+                self.unbind_generics(a);
+            }
+        }
+        self.namespaces = outer;
+        self.unresolved_calls.clear();
+        func.name = std::mem::take(&mut self.module.functions[d.id].name);
+        self.module.functions[d.id] = func;
+        self.facts.insert(d.id, facts);
+        // Its callees may now come after it in the arena.
+        self.made_instances = true;
     }
 
     /// Checks a function's body: `params` are the parameter types (resolved), and `constants`
