@@ -585,6 +585,15 @@ impl Checker {
                 if matches!(op, BinaryOp::Shl | BinaryOp::Shr) { *other } else { self.coerce(*other, &ot, span) };
             return Some(self.binary(op, object, other, span));
         }
+        // `IFloat.scale(s)`: every element times a floating-point scalar.
+        if name.name == "scale" && s.is_float() {
+            let [factor] = args else { return None };
+            if !matches!(self.ty(*factor), Type::Scalar(f) if f.is_float()) {
+                return None;
+            }
+            let factor = self.coerce(*factor, &Type::Scalar(s), span);
+            return Some(self.binary(BinaryOp::Mul, object, factor, span));
+        }
         let converted = match name.name.as_str() {
             "neg" if args.is_empty() && s != Scalar::Bool => {
                 return Some(self.add_expr(ExprKind::Unary(UnaryOp::Neg, object), ot.clone(), span));
@@ -1222,6 +1231,61 @@ impl Checker {
         self.add_expr(ExprKind::Index { base: b, index: i }, elem, span)
     }
 
+    /// `min(a, b)` and `max(a, b)` of a struct that conforms to Slang's `IComparable` (or
+    /// `IArithmetic`): the one its `lessThan` orders first (last), in a function made once per
+    /// struct. `None` for other calls.
+    fn compare_structs(&mut self, name: &str, args: &[ExprId], span: Span) -> Option<ExprId> {
+        let larger = match name {
+            "min" => false,
+            "max" => true,
+            _ => return None,
+        };
+        let [a, b] = args else { return None };
+        let Type::Struct(h) = self.ty(*a) else { return None };
+        if self.ty(*b) != Type::Struct(h) || !self.struct_conforms(h, "IComparable") {
+            return None;
+        }
+        let key = (h, larger);
+        let f = match self.comparisons.get(&key) {
+            Some(f) => *f,
+            None => {
+                let struct_name = self.module.structs[h].name.clone();
+                let fname = self.unique_global_name(&format!("{struct_name}_{name}"));
+                let ty = Type::Struct(h);
+                let params = vec![("a".to_string(), ty.clone()), ("b".to_string(), ty.clone())];
+                let less = methods::method_key(&struct_name, "lessThan");
+                let f = self.synthesized_function(fname, params, ty.clone(), span, |c, p| {
+                    let (x, y) = (
+                        c.add_expr(ExprKind::Local(p[0]), ty.clone(), span),
+                        c.add_expr(ExprKind::Local(p[1]), ty.clone(), span),
+                    );
+                    // min: `b < a ? b : a`; max: `a < b ? b : a` (the first of equals).
+                    let (l, r) = if larger { (x, y) } else { (y, x) };
+                    let cond = c.call_member(&less, &[], vec![l, r], span, span);
+                    let then = c.add_expr(ExprKind::Local(p[1]), ty.clone(), span);
+                    let els = c.add_expr(ExprKind::Local(p[0]), ty.clone(), span);
+                    c.add_expr(ExprKind::Select { cond, then, els }, ty.clone(), span)
+                });
+                // Written as `if (cond) return b; return a;`: not every target selects
+                // between structs.
+                let func = &mut self.module.functions[f];
+                if let [Stmt::Local { init: Some(select), .. }, _] = func.body.stmts[..] {
+                    if let ExprKind::Select { cond, then, els } = func.exprs[select].kind {
+                        let pick = Block { stmts: vec![Stmt::Return(Some(then))] };
+                        func.body.stmts = vec![
+                            Stmt::If { cond, then: pick, els: None, hint: BranchHint::None },
+                            Stmt::Return(Some(els)),
+                        ];
+                        func.uses = func.gather_uses();
+                    }
+                }
+                self.comparisons.insert(key, f);
+                f
+            }
+        };
+        Some(self.call_function(f, args.to_vec(), span))
+    }
+
     /// `(T)v`: `v` converted to `target` as an explicit cast allows.
     fn cast(&mut self, v: ExprId, target: Type, span: Span) -> ExprId {
         let from = self.ty(v);
@@ -1293,7 +1357,15 @@ impl Checker {
                 return self.initializer(&ast::Initializer::List(items, span), &mut t);
             }
         }
-        let parts: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+        // `S({a, b})`: an initializer list is built as the constructors' parameter.
+        let candidates = match &target {
+            Type::Struct(h) if self.has_constructor(*h) => {
+                let key = methods::method_key(&self.module.structs[*h].name, methods::INIT);
+                self.parameter_types_of(&key, args.len())
+            }
+            _ => Vec::new(),
+        };
+        let parts: Vec<ExprId> = self.call_args(args, &candidates);
         if target.is_error() || parts.iter().any(|p| self.ty(*p).is_error()) {
             return self.error_expr(span);
         }
@@ -1487,6 +1559,9 @@ impl Checker {
                 }
                 if let Some(ids) = self.functions.get(name).cloned() {
                     return self.call_user(name, &ids, arg_ids, span, callee.span);
+                }
+                if let Some(e) = self.compare_structs(name, &arg_ids, span) {
+                    return e;
                 }
                 if !self.stdlib.overloads(name).is_empty() {
                     return self.call_intrinsic(name, arg_ids, span, callee.span);

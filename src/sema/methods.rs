@@ -729,6 +729,32 @@ impl Checker {
                 conforms.push(b.name().to_string());
                 continue;
             }
+            // Slang's core `IComparable` and `IArithmetic`: a struct gives their methods, which
+            // generic code (`min`, `max`) calls.
+            if let Some(required) = builtin_requirements(b.name()).filter(|_| b.args().is_empty()) {
+                for (method, arity) in required {
+                    let key = method_key(&struct_name, method);
+                    let has = self.method_of(h, method) == Some(false)
+                        && self
+                            .functions
+                            .get(&key)
+                            .is_some_and(|ids| ids.iter().any(|id| self.sigs[id.index()].params.len() == arity + 1));
+                    if !has {
+                        let d = Diagnostic::error(
+                            "E0418",
+                            format!(
+                                "`{struct_name}` does not implement `{method}` (a method of {arity} parameter{}), which `{}` requires",
+                                if *arity == 1 { "" } else { "s" },
+                                b.name()
+                            ),
+                        )
+                        .with_label(b.span, format!("`{struct_name}` promises `{}` here", b.name()));
+                        self.push(d);
+                    }
+                }
+                conforms.push(b.name().to_string());
+                continue;
+            }
             let Some(key) = self.interface_key(b) else {
                 let struct_base = self.base_struct(b).is_some();
                 if !struct_base && !self.diags.iter().any(|d| d.primary_span() == Some(b.span)) {
@@ -997,6 +1023,9 @@ impl Checker {
                 if let Some(i) = self.interfaces.get(&n) {
                     stack.extend(i.bases.iter().cloned());
                 }
+                if n == "IArithmetic" {
+                    stack.push("IComparable".into());
+                }
             }
         }
         false
@@ -1010,6 +1039,28 @@ impl Checker {
     /// Whether struct `h` has a method called `name`, and whether it is static.
     pub(super) fn method_of(&self, h: StructId, name: &str) -> Option<bool> {
         self.methods.get(&h)?.iter().find(|m| m.name == name).map(|m| m.is_static)
+    }
+}
+
+/// The methods (name, parameters besides `this`) a struct gives to conform to Slang's core
+/// interface `name`, for those a struct may conform to.
+fn builtin_requirements(name: &str) -> Option<&'static [(&'static str, usize)]> {
+    const COMPARABLE: &[(&str, usize)] = &[("equals", 1), ("lessThan", 1), ("lessThanOrEquals", 1)];
+    const ARITHMETIC: &[(&str, usize)] = &[
+        ("equals", 1),
+        ("lessThan", 1),
+        ("lessThanOrEquals", 1),
+        ("add", 1),
+        ("sub", 1),
+        ("mul", 1),
+        ("div", 1),
+        ("mod", 1),
+        ("neg", 0),
+    ];
+    match name {
+        "IComparable" => Some(COMPARABLE),
+        "IArithmetic" => Some(ARITHMETIC),
+        _ => None,
     }
 }
 

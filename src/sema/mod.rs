@@ -277,6 +277,8 @@ pub struct Checker {
     /// Set while a generic interface's default methods join a struct: the interface's generic
     /// parameters and arguments, for a generic default method's instances.
     outer_generics: Option<(Vec<ast::GenericParam>, Vec<generic::Bound>)>,
+    /// The `min`/`max` (`true`) function made for each comparable struct.
+    comparisons: HashMap<(StructId, bool), FunctionId>,
     /// Set while a generic extension's members are added to a struct.
     in_blanket_extension: bool,
     /// Generic interfaces as declared; each instance is an interface of its own.
@@ -515,6 +517,7 @@ impl Checker {
             generic_interfaces: HashMap::default(),
             outer_generics: None,
             in_blanket_extension: false,
+            comparisons: HashMap::default(),
             generic_values: HashMap::default(),
             int_built_params: Default::default(),
             constant_buffer_wrappers: HashMap::default(),
