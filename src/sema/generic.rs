@@ -702,7 +702,7 @@ impl Checker {
         // A body that names what is declared after it is checked again at the end.
         if self.unresolved_calls.len() > unresolved {
             let names = self.unresolved_calls.split_off(unresolved);
-            let diags = self.diags.split_off(before);
+            let diags = self.diags[before..].to_vec();
             let bound = self.generics[g].instances.last().expect("just pushed").0.clone();
             self.deferred_bodies.push(super::DeferredBody {
                 id,
@@ -875,7 +875,11 @@ impl Checker {
         let before = self.diags.len();
         // A nested typedef may name this very instance (`typealias Next = Box<T.Next>;` where
         // `T.Next` is `T`): it is known before its members are read.
-        let named_inside = decl.members.iter().any(|m| matches!(m, ast::StructMember::Type(_)));
+        let own = decl.name.name.rsplit("::").next().unwrap_or(name);
+        let named_inside = decl
+            .members
+            .iter()
+            .any(|m| matches!(m, ast::StructMember::Type(t) if super::methods::mentions(&t.ty, own)));
         let known = |c: &mut Self, h: StructId| {
             c.instance_generics.insert(h, (decl.generics.clone(), bound.clone()));
             c.instance_of.insert(h, name.to_string());

@@ -1071,7 +1071,7 @@ fn written_params(f: &ast::FunctionDecl) -> usize {
 }
 
 /// Whether type `t` names `name` (itself or in its arguments).
-fn mentions(t: &ast::TypeExpr, name: &str) -> bool {
+pub(super) fn mentions(t: &ast::TypeExpr, name: &str) -> bool {
     match &t.kind {
         ast::TypeExprKind::Named { name: n, args } => {
             n == name

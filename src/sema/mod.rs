@@ -1466,8 +1466,11 @@ impl Checker {
             }
         }
         let inherited = fields.len();
-        // A nested typedef may name the struct itself (`typealias Next = S;`): declared ahead.
-        let names_itself = s.members.iter().any(|m| matches!(m, ast::StructMember::Type(_)));
+        // A nested typedef may name the struct itself (`typealias Next = S;`): declared ahead
+        // (only then: its nested structs come first in the module, as the targets declare them).
+        let own = s.name.name.rsplit("::").next().unwrap_or(&s.name.name);
+        let names_itself =
+            s.members.iter().any(|m| matches!(m, ast::StructMember::Type(t) if methods::mentions(&t.ty, own)));
         if names_itself && !self.types.contains_key(&s.name.name) {
             self.item(&ast::Item::ForwardStruct(s.name.clone(), s.span));
         }
@@ -1950,15 +1953,15 @@ impl Checker {
         // not declared yet is checked again once every item is known.
         if self.unresolved_calls.len() > unresolved {
             let names = self.unresolved_calls.split_off(unresolved);
-            let diags = self.diags.split_off(reported);
+            let diags = self.diags[reported..].to_vec();
             self.deferred_bodies.push(DeferredBody { id, decl: f.clone(), names, diags, this, init, instance: None });
         }
         Some(id)
     }
 
-    /// The function bodies that called functions declared after them, checked again now that
-    /// every item is known (with their diagnostics of the first check if nothing they called
-    /// has appeared since).
+    /// The function bodies that named functions or globals declared after them, checked again
+    /// now that every item is known (keeping their diagnostics of the first check if nothing
+    /// they named has appeared since).
     fn check_deferred_bodies(&mut self) {
         // A body checked again may make instances that wait in turn.
         while !self.deferred_bodies.is_empty() {
@@ -1975,10 +1978,13 @@ impl Checker {
             });
             c.generic_fns.contains_key(&key) || c.functions.contains_key(&key) || c.globals.contains_key(&key)
         };
-        let (Some(body), true) = (&d.decl.body, d.names.iter().any(|n| known(self, n))) else {
-            self.diags.extend(d.diags);
-            return;
-        };
+        // Its diagnostics of the first check stay where they are, unless it is checked again.
+        let (Some(body), true) = (&d.decl.body, d.names.iter().any(|n| known(self, n))) else { return };
+        for old in &d.diags {
+            if let Some(i) = self.diags.iter().position(|x| x == old) {
+                self.diags.remove(i);
+            }
+        }
         let sig = &self.sigs[d.id.index()];
         let (ret, params) = (sig.ret.clone(), sig.params.clone());
         let outer = std::mem::replace(&mut self.namespaces, generic::namespace_of(&d.decl.name.name));
