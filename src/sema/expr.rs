@@ -1338,7 +1338,8 @@ impl Checker {
         };
         let from = self.ty(*v);
         let numeric = |t: &Type| matches!(t, Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..));
-        if !target.is_error() && !from.is_error() && !(numeric(&target) && numeric(&from)) {
+        let fits = target.is_error() || from.is_error() || (numeric(&target) && numeric(&from));
+        if !fits {
             let msg =
                 format!("`{name}` converts numbers, not `{}` to `{}`", self.type_name(&from), self.type_name(&target));
             self.error("E0405", span, msg);

@@ -554,7 +554,7 @@ impl Checker {
         let caller = self.cur.take();
         let pending_this = self.pending_this.take();
         let outer = self.bind_generics(&ext.decl.generics, &bound);
-        let before = std::mem::replace(&mut self.outer_generics, Some((ext.decl.generics.clone(), bound)));
+        let before = self.outer_generics.replace((ext.decl.generics.clone(), bound));
         let extending = std::mem::replace(&mut self.in_blanket_extension, true);
         self.struct_members(h, &ext.decl.members, &ext.decl.bases);
         self.in_blanket_extension = extending;
