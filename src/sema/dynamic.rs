@@ -107,7 +107,7 @@ impl Checker {
         self.existential_structs.insert(ty, x);
         // `T.Assoc` with `T` bound to this existential, and `obj.Assoc` of a value of it: a
         // value of whichever type the concrete type gives.
-        for (_, assoc, _) in self.associated_of(name) {
+        for (_, super::methods::Associated { name: assoc, .. }) in self.associated_of(name) {
             let key = format!("{struct_name}::{}", assoc.name);
             let t = self.associated_existential(name, &assoc.name, span);
             self.types.insert(key, t);
@@ -121,9 +121,16 @@ impl Checker {
     fn associated_existential(&mut self, iface: &str, assoc: &str, span: Span) -> Type {
         let key = associated_key(iface, assoc);
         if !self.interfaces.contains_key(&key) {
-            let constraint =
-                self.associated_of(iface).into_iter().find(|(_, a, _)| a.name == assoc).and_then(|(_, _, c)| c);
-            let bases = constraint.map(|c| c.name).filter(|c| self.interfaces.contains_key(c)).into_iter().collect();
+            let constraint = self
+                .associated_of(iface)
+                .into_iter()
+                .find(|(_, a)| a.name.name == assoc)
+                .and_then(|(_, a)| a.constraint);
+            let generics = self.bind_interface_generics(iface);
+            let bases = constraint.and_then(|c| self.interface_key(&c)).into_iter().collect();
+            if let Some(g) = generics {
+                self.unbind_generics(g);
+            }
             let decl_span = self.interfaces.get(iface).map_or(span, |i| i.span);
             self.interfaces.insert(
                 key.clone(),
@@ -224,7 +231,7 @@ impl Checker {
         // The type's associated types, under the same id, among those of `IFoo.Assoc`.
         if let Type::Struct(h) = ty {
             let struct_name = self.module.structs[*h].name.clone();
-            for (_, assoc, _) in self.associated_of(iface) {
+            for (_, super::methods::Associated { name: assoc, .. }) in self.associated_of(iface) {
                 if let Some(t) = self.types.get(&format!("{struct_name}::{}", assoc.name)).cloned() {
                     if !t.is_error() {
                         self.type_ids.entry(associated_key(iface, &assoc.name)).or_default().push((t, id));
@@ -620,9 +627,7 @@ impl Checker {
             // A blanket extension's method: an ordinary method of the interface's values.
             let h = self.existentials[x].ty;
             for i in 0..self.blanket_extensions.len() {
-                if self.interface_refines(&iface, &self.blanket_extensions[i].interface.clone()) {
-                    self.apply_blanket_extension(i, h);
-                }
+                self.apply_blanket_extension(i, h);
             }
             if let Some(is_static) = self.method_of(h, &name.name) {
                 let key = super::methods::method_key(&self.module.structs[h].name, &name.name);
@@ -678,7 +683,7 @@ impl Checker {
         } else if r.params.len() != arg_types.len() {
             Err(format!("`{}` takes {} arguments", r.name.name, r.params.len()))
         } else {
-            self.deduce(r, generic_args, arg_types, &[])
+            self.deduce(r, generic_args, arg_types, &[], None)
         };
         let bound = match bound {
             Ok(b) => b,
@@ -737,7 +742,7 @@ impl Checker {
         let generics = self.bind_interface_generics(&iface);
         let mut outer = vec![("This".to_string(), self.types.insert("This".into(), me))];
         let span = self.existentials[x].span;
-        for (_, assoc, _) in self.associated_of(&iface) {
+        for (_, super::methods::Associated { name: assoc, .. }) in self.associated_of(&iface) {
             let t = self.associated_existential(&iface, &assoc.name, span);
             outer.push((assoc.name.clone(), self.types.insert(assoc.name.clone(), t)));
         }
@@ -765,8 +770,12 @@ impl Checker {
             return self.error_expr(span);
         }
         let Some(x) = self.existential_of(&vt) else {
-            // A value of a known type: the test is decided here (a generic's `T is int`).
-            let same = vt == target;
+            // A value of a known type: the test is decided here (a generic's `T is int`, and
+            // `T is IFoo` under `where optional T : IFoo`: whether it conforms).
+            let same = match self.existential_of(&target) {
+                Some(t) if !cast => self.type_conforms(&vt, &self.existentials[t].interface.clone()),
+                _ => vt == target,
+            };
             if !cast {
                 return self.add_expr(ExprKind::Const(ConstValue::Bool(same)), Type::BOOL, span);
             }

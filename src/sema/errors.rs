@@ -236,10 +236,20 @@ impl Checker {
         Some(result)
     }
 
-    /// The error type of the function a `try` calls (`f(…)` by name).
+    /// The error type of the function a `try` calls (`f(…)` by name, or `obj.m(…)`, a method
+    /// of a local's or parameter's struct).
     fn error_type_of_call(&mut self, callee: &ast::Expr) -> Option<ErrorType> {
-        let ast::ExprKind::Ident(name) = &callee.kind else { return None };
-        let key = self.scoped(name, |n| self.functions.contains_key(n) || self.generic_fns.contains_key(n));
+        let key = match &callee.kind {
+            ast::ExprKind::Ident(name) => {
+                self.scoped(name, |n| self.functions.contains_key(n) || self.generic_fns.contains_key(n))
+            }
+            ast::ExprKind::Member { base, name } if matches!(base.kind, ast::ExprKind::Ident(_)) => {
+                let object = self.expr(base);
+                let Type::Struct(h) = self.ty(object) else { return None };
+                super::methods::method_key(&self.module.structs[h].name, &name.name)
+            }
+            _ => return None,
+        };
         if let Some(e) = self.functions.get(&key).and_then(|ids| ids.iter().find_map(|id| self.throws_of.get(id))) {
             return Some(e.clone());
         }

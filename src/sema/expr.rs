@@ -379,37 +379,7 @@ impl Checker {
             K::Cast { ty, expr } => {
                 let target = self.resolve_type(ty);
                 let v = self.expr(expr);
-                let from = self.ty(v);
-                if target.is_error() || from.is_error() {
-                    return self.error_expr(e.span);
-                }
-                if from == target {
-                    return v;
-                }
-                if target == Type::Void {
-                    let msg = "a `(void)` cast drops a value: it stands only as a statement of its own";
-                    self.error("E0405", e.span, msg.to_string());
-                    return self.error_expr(e.span);
-                }
-                if !conv::explicit_ok(&from, &target) {
-                    let msg = format!("cannot cast `{}` to `{}`", self.type_name(&from), self.type_name(&target));
-                    self.error("E0405", e.span, msg);
-                    return self.error_expr(e.span);
-                }
-                let constant = self.cur.as_ref().and_then(|state| match &state.func.exprs[v].kind {
-                    ExprKind::Const(c) => Some(c.clone()),
-                    _ => None,
-                });
-                if let (Type::Scalar(s), Some(c)) = (&target, &constant) {
-                    if let Some(c) = consts::convert(c, *s) {
-                        return self.add_expr(ExprKind::Const(c), target, e.span);
-                    }
-                }
-                // `(S)0`: every scalar of the struct, built here for the targets with no such cast.
-                if let (Type::Struct(_), Some(c)) = (&target, &constant) {
-                    return self.splat_value(&target, c, e.span);
-                }
-                self.add_expr(ExprKind::Convert(v), target, e.span)
+                self.cast(v, target, e.span)
             }
             K::Member { base, name } => {
                 if let Some(m) = self.block_member(base, name, e.span) {
@@ -592,6 +562,8 @@ impl Checker {
             self.push(d);
             return self.error_expr(span);
         }
+        // Perhaps a global declared further on: the body is checked again at the end.
+        self.unresolved_calls.push(name.to_string());
         let mut d =
             Diagnostic::error("E0301", format!("undefined name `{name}`")).with_label(span, "not found in this scope");
         if let Some(s) = self.suggest(name) {
@@ -629,6 +601,15 @@ impl Checker {
             let other =
                 if matches!(op, BinaryOp::Shl | BinaryOp::Shr) { *other } else { self.coerce(*other, &ot, span) };
             return Some(self.binary(op, object, other, span));
+        }
+        // `IFloat.scale(s)`: every element times a floating-point scalar.
+        if name.name == "scale" && s.is_float() {
+            let [factor] = args else { return None };
+            if !matches!(self.ty(*factor), Type::Scalar(f) if f.is_float()) {
+                return None;
+            }
+            let factor = self.coerce(*factor, &Type::Scalar(s), span);
+            return Some(self.binary(BinaryOp::Mul, object, factor, span));
         }
         let converted = match name.name.as_str() {
             "neg" if args.is_empty() && s != Scalar::Bool => {
@@ -1316,6 +1297,128 @@ impl Checker {
         self.add_expr(ExprKind::Index { base: b, index: i }, elem, span)
     }
 
+    /// `min(a, b)` and `max(a, b)` of a struct that conforms to Slang's `IComparable` (or
+    /// `IArithmetic`): the one its `lessThan` orders first (last), in a function made once per
+    /// struct. `None` for other calls.
+    fn compare_structs(&mut self, name: &str, args: &[ExprId], span: Span) -> Option<ExprId> {
+        let larger = match name {
+            "min" => false,
+            "max" => true,
+            _ => return None,
+        };
+        let [a, b] = args else { return None };
+        let Type::Struct(h) = self.ty(*a) else { return None };
+        if self.ty(*b) != Type::Struct(h) || !self.struct_conforms(h, "IComparable") {
+            return None;
+        }
+        let key = (h, larger);
+        let f = match self.comparisons.get(&key) {
+            Some(f) => *f,
+            None => {
+                let struct_name = self.module.structs[h].name.clone();
+                let fname = self.unique_global_name(&format!("{struct_name}_{name}"));
+                let ty = Type::Struct(h);
+                let params = vec![("a".to_string(), ty.clone()), ("b".to_string(), ty.clone())];
+                let less = methods::method_key(&struct_name, "lessThan");
+                let f = self.synthesized_function(fname, params, ty.clone(), span, |c, p| {
+                    let (x, y) = (
+                        c.add_expr(ExprKind::Local(p[0]), ty.clone(), span),
+                        c.add_expr(ExprKind::Local(p[1]), ty.clone(), span),
+                    );
+                    // min: `b < a ? b : a`; max: `a < b ? b : a` (the first of equals).
+                    let (l, r) = if larger { (x, y) } else { (y, x) };
+                    let cond = c.call_member(&less, &[], vec![l, r], span, span);
+                    let then = c.add_expr(ExprKind::Local(p[1]), ty.clone(), span);
+                    let els = c.add_expr(ExprKind::Local(p[0]), ty.clone(), span);
+                    c.add_expr(ExprKind::Select { cond, then, els }, ty.clone(), span)
+                });
+                // Written as `if (cond) return b; return a;`: not every target selects
+                // between structs.
+                let func = &mut self.module.functions[f];
+                if let [Stmt::Local { init: Some(select), .. }, _] = func.body.stmts[..] {
+                    if let ExprKind::Select { cond, then, els } = func.exprs[select].kind {
+                        let pick = Block { stmts: vec![Stmt::Return(Some(then))] };
+                        func.body.stmts = vec![
+                            Stmt::If { cond, then: pick, els: None, hint: BranchHint::None },
+                            Stmt::Return(Some(els)),
+                        ];
+                        func.uses = func.gather_uses();
+                    }
+                }
+                self.comparisons.insert(key, f);
+                f
+            }
+        };
+        Some(self.call_function(f, args.to_vec(), span))
+    }
+
+    /// `(T)v`: `v` converted to `target` as an explicit cast allows.
+    fn cast(&mut self, v: ExprId, target: Type, span: Span) -> ExprId {
+        let from = self.ty(v);
+        if target.is_error() || from.is_error() {
+            return self.error_expr(span);
+        }
+        if from == target {
+            return v;
+        }
+        if target == Type::Void {
+            let msg = "a `(void)` cast drops a value: it stands only as a statement of its own";
+            self.error("E0405", span, msg.to_string());
+            return self.error_expr(span);
+        }
+        if !conv::explicit_ok(&from, &target) {
+            let msg = format!("cannot cast `{}` to `{}`", self.type_name(&from), self.type_name(&target));
+            self.error("E0405", span, msg);
+            return self.error_expr(span);
+        }
+        let constant = self.cur.as_ref().and_then(|state| match &state.func.exprs[v].kind {
+            ExprKind::Const(c) => Some(c.clone()),
+            _ => None,
+        });
+        if let (Type::Scalar(s), Some(c)) = (&target, &constant) {
+            if let Some(c) = consts::convert(c, *s) {
+                return self.add_expr(ExprKind::Const(c), target, span);
+            }
+        }
+        // `(S)0`: every scalar of the struct, built here for the targets with no such cast.
+        if let (Type::Struct(_), Some(c)) = (&target, &constant) {
+            return self.splat_value(&target, c, span);
+        }
+        self.add_expr(ExprKind::Convert(v), target, span)
+    }
+
+    /// Slang's core `__intCast<To, From>(v)` and `__realCast<To, From>(v)` (`__int_cast<To>(v)`,
+    /// `__real_cast<To>(v)`): `v` converted to `To`, numbers of any shape.
+    fn core_cast(&mut self, name: &str, generic_args: &[ast::GenericArg], args: Vec<ExprId>, span: Span) -> ExprId {
+        let (Some(to), [v]) = (generic_args.first(), args.as_slice()) else {
+            self.error("E0403", span, format!("`{name}<To, From>(v)` takes the type to convert to, and one value"));
+            return self.error_expr(span);
+        };
+        let target = match to {
+            ast::GenericArg::Type(t) => self.resolve_type(t),
+            ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span }) => {
+                self.resolve_type(&ast::TypeExpr {
+                    kind: ast::TypeExprKind::Named { name: n.clone(), args: Vec::new() },
+                    span: *span,
+                })
+            }
+            ast::GenericArg::Expr(e) => {
+                self.error("E0403", e.span, format!("`{name}` converts to a type, not a value"));
+                return self.error_expr(span);
+            }
+        };
+        let from = self.ty(*v);
+        let numeric = |t: &Type| matches!(t, Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..));
+        let fits = target.is_error() || from.is_error() || (numeric(&target) && numeric(&from));
+        if !fits {
+            let msg =
+                format!("`{name}` converts numbers, not `{}` to `{}`", self.type_name(&from), self.type_name(&target));
+            self.error("E0405", span, msg);
+            return self.error_expr(span);
+        }
+        self.cast(*v, target, span)
+    }
+
     fn construct(&mut self, ty: &ast::TypeExpr, args: &[ast::Expr], span: Span) -> ExprId {
         let target = self.resolve_type(ty);
         // Slang's `S(a, b)` of a struct with no constructor: its fields, as `S s = {a, b};`.
@@ -1326,7 +1429,15 @@ impl Checker {
                 return self.initializer(&ast::Initializer::List(items, span), &mut t);
             }
         }
-        let parts: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+        // `S({a, b})`: an initializer list is built as the constructors' parameter.
+        let candidates = match &target {
+            Type::Struct(h) if self.has_constructor(*h) => {
+                let key = methods::method_key(&self.module.structs[*h].name, methods::INIT);
+                self.parameter_types_of(&key, args.len())
+            }
+            _ => Vec::new(),
+        };
+        let parts: Vec<ExprId> = self.call_args(args, &candidates);
         if target.is_error() || parts.iter().any(|p| self.ty(*p).is_error()) {
             return self.error_expr(span);
         }
@@ -1529,12 +1640,18 @@ impl Checker {
                 if let Some(ids) = self.functions.get(name).cloned() {
                     return self.call_user(name, &ids, arg_ids, span, callee.span);
                 }
+                if let Some(e) = self.compare_structs(name, &arg_ids, span) {
+                    return e;
+                }
                 if !self.stdlib.overloads(name).is_empty() {
                     return self.call_intrinsic(name, arg_ids, span, callee.span);
                 }
                 // Slang's `reinterpret<T>(v)` is a bit cast too.
                 if name == "bit_cast" {
                     return self.bit_cast(generic_args, arg_ids, span, callee.span);
+                }
+                if matches!(name, "__intCast" | "__realCast" | "__int_cast" | "__real_cast") {
+                    return self.core_cast(name, generic_args, arg_ids, span);
                 }
                 if name == "__floatAsInt" {
                     return self.float_as_int(arg_ids, span, callee.span);

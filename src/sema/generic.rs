@@ -76,6 +76,31 @@ pub(super) fn builtin_interface(name: &str) -> Option<BuiltinInterface> {
     Some(BuiltinInterface { element, shapes })
 }
 
+/// The element of `ty` as Slang's core `IArray<T>` (`rw`: `IRWArray<T>`) sees it: an array's
+/// element, a vector's scalar, a matrix's row, a structured buffer's element (only a `RW` one
+/// is an `IRWArray`). `None` for a type that conforms to neither.
+pub(super) fn array_element(ty: &Type, rw: bool) -> Option<Type> {
+    use crate::ir::ResourceKind as K;
+    match ty {
+        Type::Array(e, Some(_)) => Some((**e).clone()),
+        Type::Vector(s, _) => Some(Type::Scalar(*s)),
+        Type::Matrix(s, _, c) => Some(Type::Vector(*s, *c)),
+        Type::Resource(K::RWStructuredBuffer, Some(e)) => Some((**e).clone()),
+        Type::Resource(K::StructuredBuffer, Some(e)) if !rw => Some((**e).clone()),
+        _ => None,
+    }
+}
+
+/// Whether constraint name `name` is Slang's `IArray` (`Some(false)`) or `IRWArray`
+/// (`Some(true)`).
+pub(super) fn array_interface(name: &str) -> Option<bool> {
+    match name {
+        "IArray" => Some(false),
+        "IRWArray" => Some(true),
+        _ => None,
+    }
+}
+
 /// Whether Slang's interface `name` builds a value of a conforming type from an `int` only
 /// (`__init(int)`): every built-in interface but the integer ones, which convert integers
 /// directly. Slang's `T(x)` with `x` a `uint` then goes through `int`: sign-extending into a
@@ -98,10 +123,35 @@ fn conforms(name: &str, ty: &Type) -> Option<bool> {
 }
 
 impl Checker {
+    /// A function with a parameter of Slang's core `IArray<E>` or `IRWArray<E>` type, made
+    /// generic over it: `float sum(IArray<float> a)` is `float sum<A : IArray<float>>(A a)`,
+    /// specialised per argument type as every generic is. `None` when it has no such parameter.
+    pub(super) fn with_array_params(&self, f: &ast::FunctionDecl) -> Option<ast::FunctionDecl> {
+        let is_array = |t: &ast::TypeExpr| self.core_array_interface(t).is_some();
+        if !f.params.iter().any(|p| is_array(&p.ty)) {
+            return None;
+        }
+        let mut g = f.clone();
+        for (i, p) in g.params.iter_mut().enumerate() {
+            if !is_array(&p.ty) {
+                continue;
+            }
+            let span = p.ty.span;
+            let name = ast::Ident { name: format!("__{}_array{i}", p.name.name), span };
+            let own =
+                ast::TypeExpr { kind: ast::TypeExprKind::Named { name: name.name.clone(), args: Vec::new() }, span };
+            let constraint = std::mem::replace(&mut p.ty, own);
+            g.generics.push(ast::GenericParam { name, constraint: Some(constraint), value: None, default: None });
+        }
+        Some(g)
+    }
+
     /// Records a generic function; its body is checked per instance.
     pub(super) fn generic_function(&mut self, f: &ast::FunctionDecl, this: Option<StructId>) {
         let expanded = Self::with_error_params(f);
         let f = expanded.as_ref().unwrap_or(f);
+        let arrays = self.with_array_params(f);
+        let f = arrays.as_ref().unwrap_or(f);
         if f.body.is_none() {
             self.error("E0416", f.name.span, "a generic function needs a body");
             return;
@@ -114,8 +164,8 @@ impl Checker {
             }
             if let Some(t) = &g.value {
                 let ty = self.resolve_type(t);
-                if !matches!(ty, Type::Scalar(s) if s.is_int()) && !ty.is_error() {
-                    self.error("E0416", t.span, "a generic value parameter must be an integer");
+                if !matches!(ty, Type::Scalar(s) if s.is_int() || s == Scalar::Bool) && !ty.is_error() {
+                    self.error("E0416", t.span, "a generic value parameter must be an integer, an enum or a `bool`");
                 }
             }
         }
@@ -134,8 +184,9 @@ impl Checker {
         self.used_global_names.insert(f.name.name.clone());
     }
 
-    /// A call of generic function `name`: the first declaration whose generic arguments can
-    /// be found and meet their constraints, instantiated and called.
+    /// A call of generic function `name`: a non-generic overload that takes the arguments as
+    /// they are, else of the declarations whose generic arguments can be found and meet their
+    /// constraints the most specialised (the first of equals), instantiated and called.
     pub(super) fn call_generic(
         &mut self,
         name: &str,
@@ -144,10 +195,25 @@ impl Checker {
         span: Span,
         name_span: Span,
     ) -> ExprId {
-        let candidates = self.generic_fns.get(name).cloned().unwrap_or_default();
+        let mut candidates = self.generic_fns.get(name).cloned().unwrap_or_default();
+        // `using namespace A;` adds `A`'s overloads to those of the file scope.
+        if !name.contains("::") {
+            for u in self.using.clone() {
+                candidates.extend(self.generic_fns.get(&format!("{u}::{name}")).into_iter().flatten().copied());
+            }
+        }
         let arg_types: Vec<Type> = args.iter().map(|a| self.ty(*a)).collect();
         let arg_layouts: Vec<Option<Type>> = args.iter().map(|a| self.buffer_layout_of_arg(*a)).collect();
+        let plain = self.functions.get(name).cloned().unwrap_or_default();
+        let exact = plain.iter().any(|id| {
+            let sig = &self.sigs[id.index()];
+            sig.params.len() == arg_types.len() && sig.params.iter().zip(&arg_types).all(|((p, _), a)| p == a)
+        });
+        if explicit.is_empty() && exact {
+            return self.call_user(name, &plain, args, span, name_span);
+        }
         let mut reasons = Vec::new();
+        let mut best: Option<(usize, usize, Vec<Bound>)> = None;
         for g in candidates {
             let decl = self.generics[g].decl.clone();
             // Parameters past the arguments must have defaults (`T tolerance = T(0.01)`).
@@ -159,27 +225,38 @@ impl Checker {
                 reasons.push(format!("`{}` takes {} arguments", signature(&decl), decl.params.len()));
                 continue;
             }
-            match self.deduce(&decl, explicit, &arg_types, &arg_layouts) {
+            let outer = self.generics[g].outer.clone();
+            let deduced = self
+                .deduce(&decl, explicit, &arg_types, &arg_layouts, outer.as_ref())
+                .and_then(|bound| self.takes_arguments(g, &bound, &arg_types).map(|_| bound));
+            match deduced {
                 Ok(bound) => {
-                    let Some(id) = self.instance(g, bound.clone(), span) else {
-                        return self.error_expr(span);
-                    };
-                    // The defaults of the parameters left out, read with the generic
-                    // parameters bound (`T(0.01)` is the instance's `T`).
-                    let mut args = args.clone();
-                    if args.len() < decl.params.len() {
-                        let outer = self.bind_generics(&decl.generics, &bound);
-                        for p in &decl.params[args.len()..] {
-                            if let Some(d) = &p.default {
-                                args.push(self.expr(d));
-                            }
-                        }
-                        self.unbind_generics(outer);
+                    let rank = self.specialisation(&decl);
+                    if best.as_ref().is_none_or(|(r, _, _)| rank > *r) {
+                        best = Some((rank, g, bound));
                     }
-                    return self.call_user(name, &[id], args, span, name_span);
                 }
                 Err(why) => reasons.push(format!("`{}`: {why}", signature(&decl))),
             }
+        }
+        if let Some((_, g, bound)) = best {
+            let decl = self.generics[g].decl.clone();
+            let Some(id) = self.instance(g, bound.clone(), span) else {
+                return self.error_expr(span);
+            };
+            // The defaults of the parameters left out, read with the generic parameters bound
+            // (`T(0.01)` is the instance's `T`).
+            let mut args = args;
+            if args.len() < decl.params.len() {
+                let outer = self.bind_generics(&decl.generics, &bound);
+                for p in &decl.params[args.len()..] {
+                    if let Some(d) = &p.default {
+                        args.push(self.expr(d));
+                    }
+                }
+                self.unbind_generics(outer);
+            }
+            return self.call_user(name, &[id], args, span, name_span);
         }
         // A non-generic overload of the same name may take these arguments.
         if let Some(ids) = self.functions.get(name).cloned() {
@@ -195,6 +272,45 @@ impl Checker {
         self.error_expr(span)
     }
 
+    /// Whether the instance of generic `g` for `bound` takes arguments of these types (the
+    /// generic arguments written may make parameters the arguments do not convert to).
+    fn takes_arguments(&mut self, g: usize, bound: &[Bound], args: &[Type]) -> Result<(), String> {
+        let decl = self.generics[g].decl.clone();
+        let around = self.generics[g].outer.clone().map(|(params, b)| self.bind_generics(&params, &b));
+        let outer = self.bind_generics(&decl.generics, bound);
+        let namespaces = std::mem::replace(&mut self.namespaces, namespace_of(&decl.name.name));
+        let reported = self.diags.len();
+        let mut result = Ok(());
+        for (p, a) in decl.params.iter().zip(args) {
+            let base = self.resolve_type(&p.ty);
+            let ty = self.array_type(base, &p.array_dims, false);
+            if !ty.is_error() && !a.is_error() && self.conversion_cost(a, &ty).is_none() {
+                result = Err(format!("`{}` takes `{}`, not `{}`", p.name.name, self.type_name(&ty), self.type_name(a)));
+                break;
+            }
+        }
+        self.diags.truncate(reported);
+        self.namespaces = namespaces;
+        self.unbind_generics(outer);
+        if let Some(a) = around {
+            self.unbind_generics(a);
+        }
+        result
+    }
+
+    /// How specialised a generic is, for choosing among the overloads a call fits: each
+    /// constraint counts the interfaces it names and refines (`T : IDerived` beats `T : IBase`,
+    /// which beats an unconstrained `T`), each `where` requirement one more.
+    fn specialisation(&self, decl: &ast::FunctionDecl) -> usize {
+        let constraint = |c: &ast::TypeExpr| {
+            let key = self.scoped(c.name(), |n| self.interfaces.contains_key(n));
+            self.interface_and_bases(&key).len().max(1)
+        };
+        let constraints: usize = decl.generics.iter().filter_map(|g| g.constraint.as_ref()).map(constraint).sum();
+        let wheres = decl.wheres.iter().filter(|w| !matches!(w, ast::WhereConstraint::Conforms { optional: true, .. }));
+        constraints + wheres.count()
+    }
+
     /// The generic arguments of a call: explicit ones first, then deduced from the argument
     /// types; every parameter bound, consistently, and every constraint met.
     pub(super) fn deduce(
@@ -203,13 +319,36 @@ impl Checker {
         explicit: &[ast::GenericArg],
         args: &[Type],
         arg_layouts: &[Option<Type>],
+        outer: Option<&(Vec<ast::GenericParam>, Vec<Bound>)>,
+    ) -> Result<Vec<Bound>, String> {
+        let bound = self.explicit_bounds(&decl.generics, explicit)?;
+        // A generic method of a generic struct reads the struct's parameters too (a default
+        // `<U = T>`, a constraint `IFoo<T>`); the explicit arguments are the caller's.
+        let around = outer.map(|(params, b)| self.bind_generics(params, b));
+        // Constraints name what the generic's own namespace sees.
+        let namespaces = std::mem::replace(&mut self.namespaces, namespace_of(&decl.name.name));
+        let result = self.deduce_from(decl, bound, args, arg_layouts);
+        self.namespaces = namespaces;
+        if let Some(a) = around {
+            self.unbind_generics(a);
+        }
+        result
+    }
+
+    /// [`Checker::deduce`] after the explicit arguments.
+    fn deduce_from(
+        &mut self,
+        decl: &ast::FunctionDecl,
+        mut bound: Vec<Option<Bound>>,
+        args: &[Type],
+        arg_layouts: &[Option<Type>],
     ) -> Result<Vec<Bound>, String> {
         let generics = &decl.generics;
-        let mut bound = self.explicit_bounds(generics, explicit)?;
         let names = Names {
             name_of: &|t| self.module.type_name(t),
             optional_of: &|t| self.optional_of(t),
             interface_args: &|t, name| self.generic_interface_args(t, name),
+            struct_args: &|t, name| self.generic_struct_args(t, name),
         };
         // Written arguments are fixed; so is a type an `out`/`inout` argument gives (it cannot
         // be converted), read first. The other arguments may widen a type to their join
@@ -288,6 +427,42 @@ impl Checker {
         self.data_layout_type(name, span)
     }
 
+    /// The arguments that make generic extension type `pattern` (`U`, `Box<H>`) struct `h`,
+    /// with every constraint met; `None` where the extension does not apply to `h`.
+    pub(super) fn extension_bounds(
+        &mut self,
+        generics: &[ast::GenericParam],
+        pattern: &ast::TypeExpr,
+        h: StructId,
+    ) -> Option<Vec<Bound>> {
+        let mut bound = vec![None; generics.len()];
+        let names = Names {
+            name_of: &|t| self.module.type_name(t),
+            optional_of: &|t| self.optional_of(t),
+            interface_args: &|t, name| self.generic_interface_args(t, name),
+            struct_args: &|t, name| self.generic_struct_args(t, name),
+        };
+        let mut deduction = Deduction { fixed: vec![false; generics.len()], join: false };
+        let ty = Type::Struct(h);
+        unify(pattern, &ty, generics, &mut bound, &mut deduction, &names).ok()?;
+        // `U` of `extension<T, U : IBuf<T>> U` is the struct; `T` comes from its interface.
+        for (i, g) in generics.iter().enumerate() {
+            let Some(c) = g.constraint.as_ref().filter(|c| !c.args().is_empty()) else { continue };
+            if let Some(Bound::Type(t)) = bound[i].clone() {
+                unify(c, &t, generics, &mut bound, &mut deduction, &names).ok()?;
+            }
+        }
+        // A pattern that does not name the struct binds nothing of it.
+        if bound.iter().all(Option::is_none) {
+            return None;
+        }
+        // A constraint the struct misses is no error: the extension is not for it.
+        let reported = self.diags.len();
+        let result = self.constrained(generics, bound, "").ok();
+        self.diags.truncate(reported);
+        result
+    }
+
     /// Gives each parameter neither written nor deduced its default (`T = int`,
     /// `let N : int = 4`), read with the parameters before it bound.
     fn apply_defaults(&mut self, generics: &[ast::GenericParam], bound: &mut [Option<Bound>]) -> Result<(), String> {
@@ -315,7 +490,7 @@ impl Checker {
 
     /// The `where` requirements beyond the parameters' own constraints, with the parameters
     /// bound: `where vector<T, N> : IArithmetic`, `where T.Assoc == int`.
-    fn check_wheres(
+    pub(super) fn check_wheres(
         &mut self,
         generics: &[ast::GenericParam],
         bound: &[Bound],
@@ -407,7 +582,7 @@ impl Checker {
         let mut result = Ok(());
         for (g, b) in generics.iter().zip(&out) {
             if let (Some(c), Bound::Type(t)) = (&g.constraint, b) {
-                let builtin = conforms(c.name(), t) == Some(true);
+                let builtin = conforms(c.name(), t) == Some(true) || self.is_array_of(t, c);
                 let user = !builtin
                     && match (t, self.interface_key(c)) {
                         (Type::Struct(h), Some(key)) => self.struct_conforms(*h, &key),
@@ -425,11 +600,32 @@ impl Checker {
         result.map(|_| out)
     }
 
+    /// Whether `t` meets constraint `c` as Slang's core `IArray<E>` or `IRWArray<E>`.
+    fn is_array_of(&mut self, t: &Type, c: &ast::TypeExpr) -> bool {
+        let Some(rw) = self.core_array_interface(c) else { return false };
+        let [arg] = c.args() else { return false };
+        let elem = match self.explicit_bounds(&[element_param()], std::slice::from_ref(arg)) {
+            Ok(b) => b.into_iter().next().flatten(),
+            Err(_) => None,
+        };
+        matches!(elem, Some(Bound::Type(e)) if array_element(t, rw).as_ref() == Some(&e))
+    }
+
+    /// Whether `c` names Slang's core `IArray`/`IRWArray` (`Some(rw)`), not a user's
+    /// interface of the name.
+    fn core_array_interface(&self, c: &ast::TypeExpr) -> Option<bool> {
+        let user = self.scoped(c.name(), |n| self.generic_interfaces.contains_key(n));
+        if self.generic_interfaces.contains_key(&user) || c.args().len() != 1 {
+            return None;
+        }
+        array_interface(c.name())
+    }
+
     /// Whether constraint `c` names a built-in interface, a stdlib type class or an interface
     /// (a generic one with its arguments).
     pub(super) fn known_constraint(&self, c: &ast::TypeExpr) -> bool {
         let name = c.name();
-        if conforms(name, &Type::INT).is_some() {
+        if conforms(name, &Type::INT).is_some() || self.core_array_interface(c).is_some() {
             return true;
         }
         if c.args().is_empty() {
@@ -444,6 +640,12 @@ impl Checker {
     /// The arguments of the instance of generic interface `name` that `ty` conforms to (a
     /// struct through its conformances, an interface value through its interface).
     fn generic_interface_args(&self, ty: &Type, name: &str) -> Option<Vec<Bound>> {
+        // Slang's core `IArray<T>`: arrays, vectors, matrices and structured buffers.
+        if let (Some(rw), None) = (array_interface(name), self.generic_interfaces.get(name)) {
+            if self.existential_of(ty).is_none() {
+                return array_element(ty, rw).map(|e| vec![Bound::Type(e)]);
+            }
+        }
         let keys: Vec<String> = match (ty, self.existential_of(ty)) {
             (_, Some(x)) => vec![self.existentials[x].interface.clone()],
             (Type::Struct(h), None) => self.conformances.get(h).cloned().unwrap_or_default(),
@@ -455,6 +657,15 @@ impl Checker {
             .find(|k| k.starts_with(&prefix))
             .and_then(|k| self.interfaces.get(&k)?.generics.clone())
             .map(|(_, bound)| bound)
+    }
+
+    /// The arguments of `ty` as an instance of generic struct `name` (`GenFoo<float>` for
+    /// `GenFoo`).
+    fn generic_struct_args(&self, ty: &Type, name: &str) -> Option<Vec<Bound>> {
+        let Type::Struct(h) = ty else { return None };
+        let of = self.instance_of.get(h)?;
+        let key = self.scoped(name, |n| self.generic_structs.contains_key(n));
+        (*of == key).then(|| self.instance_generics.get(h).map(|(_, b)| b.clone())).flatten()
     }
 
     /// The instance of generic `g` for `bound`, checked on first use.
@@ -513,6 +724,7 @@ impl Checker {
         self.generics[g].instances.push((bound, id));
         self.instance_depth += 1;
         let before = self.diags.len();
+        let unresolved = self.unresolved_calls.len();
         self.pending_this = self.generics[g].this;
         self.pending_init = self.generics[g].init;
         let (mut func, facts) = self.definition(&decl, body, &ret, &params, &[]);
@@ -532,6 +744,21 @@ impl Checker {
         self.module.functions[id] = func;
         self.facts.insert(id, facts);
         self.made_instances = true;
+        // A body that names what is declared after it is checked again at the end.
+        if self.unresolved_calls.len() > unresolved {
+            let names = self.unresolved_calls.split_off(unresolved);
+            let diags = self.diags[before..].to_vec();
+            let bound = self.generics[g].instances.last().expect("just pushed").0.clone();
+            self.deferred_bodies.push(super::DeferredBody {
+                id,
+                decl: (*decl).clone(),
+                names,
+                diags,
+                this: self.generics[g].this,
+                init: self.generics[g].init,
+                instance: Some((g, bound)),
+            });
+        }
         self.unbind_generics(outer);
         if let Some(a) = around {
             self.unbind_generics(a);
@@ -561,7 +788,9 @@ impl Checker {
                 }
                 Bound::Value(v) => {
                     let ty = p.value.as_ref().map(|t| self.resolve_type(t)).unwrap_or(Type::INT);
-                    let c = if ty.scalar().is_some_and(|s| s.is_unsigned_int()) {
+                    let c = if ty == Type::BOOL {
+                        ConstValue::Bool(*v != 0)
+                    } else if ty.scalar().is_some_and(|s| s.is_unsigned_int()) {
                         ConstValue::Uint(*v as u64)
                     } else {
                         ConstValue::Int(*v)
@@ -651,6 +880,7 @@ impl Checker {
     pub(super) fn generic_struct_type(&mut self, name: &str, args: &[ast::GenericArg], span: Span) -> Type {
         let decl = self.generic_structs[name].decl.clone();
         let bound = self.written_bounds(&decl.generics, args);
+        let bound = bound.and_then(|b| self.check_wheres(&decl.generics, &b, &decl.wheres).map(|_| b));
         let bound = match bound {
             Ok(b) => b,
             Err(why) => {
@@ -679,6 +909,7 @@ impl Checker {
         // it: the function being checked waits aside.
         let caller = self.cur.take();
         let pending_this = self.pending_this.take();
+        let extending = std::mem::replace(&mut self.in_blanket_extension, false);
         let outer = self.bind_generics(&decl.generics, &bound);
         let outer_namespaces = std::mem::replace(&mut self.namespaces, namespace_of(name));
         let mut instance = (*decl).clone();
@@ -687,9 +918,28 @@ impl Checker {
         instance.name.name = self.unique_global_name(&base);
         self.instance_depth += 1;
         let before = self.diags.len();
+        // A nested typedef may name this very instance (`typealias Next = Box<T.Next>;` where
+        // `T.Next` is `T`): it is known before its members are read.
+        let own = decl.name.name.rsplit("::").next().unwrap_or(name);
+        let named_inside = decl
+            .members
+            .iter()
+            .any(|m| matches!(m, ast::StructMember::Type(t) if super::methods::mentions(&t.ty, own)));
+        let known = |c: &mut Self, h: StructId| {
+            c.instance_generics.insert(h, (decl.generics.clone(), bound.clone()));
+            c.instance_of.insert(h, name.to_string());
+            c.generic_structs.get_mut(name).expect("looked up above").instances.push((bound.clone(), h));
+        };
+        if named_inside {
+            self.item(&ast::Item::ForwardStruct(instance.name.clone(), span));
+            if let Some(Type::Struct(h)) = self.types.get(&instance.name.name).cloned() {
+                known(self, h);
+            }
+        }
         let h = self.struct_fields(&instance);
-        self.instance_generics.insert(h, (decl.generics.clone(), bound.clone()));
-        self.generic_structs.get_mut(name).expect("looked up above").instances.push((bound.clone(), h));
+        if !named_inside {
+            known(self, h);
+        }
         // Inside its own body, the struct's name alone means this instance (as in C++).
         let injected = decl.name.name.rsplit("::").next().unwrap_or(name).to_string();
         let old = self.types.insert(injected.clone(), Type::Struct(h));
@@ -720,6 +970,7 @@ impl Checker {
         self.unbind_generics(outer);
         self.namespaces = outer_namespaces;
         self.pending_this = pending_this;
+        self.in_blanket_extension = extending;
         self.cur = caller;
         Type::Struct(h)
     }
@@ -743,6 +994,12 @@ pub(super) struct OuterNames {
 pub(super) struct GenericStruct {
     pub decl: Rc<ast::StructDecl>,
     pub instances: Vec<(Vec<Bound>, StructId)>,
+}
+
+/// The one type parameter of `IArray<T>`, for reading its argument.
+fn element_param() -> ast::GenericParam {
+    let name = ast::Ident { name: "T".into(), span: Span::default() };
+    ast::GenericParam { name, constraint: None, value: None, default: None }
 }
 
 /// `Pair<T, let N : int>`, for messages.
@@ -785,6 +1042,8 @@ struct Names<'a> {
     /// The arguments of the instance of generic interface `name` a type conforms to (or is a
     /// value of).
     interface_args: &'a dyn Fn(&Type, &str) -> Option<Vec<Bound>>,
+    /// The arguments of a generic struct's instance, when the type is one of `name`.
+    struct_args: &'a dyn Fn(&Type, &str) -> Option<Vec<Bound>>,
 }
 
 /// Binds the generic parameters `pattern` mentions from the argument type `arg`: `T` is the
@@ -841,6 +1100,12 @@ fn unify(
             _ => None,
         }
     };
+    // A `ConstantBuffer<S>` (or parameter block) passes as the `S` it holds.
+    if let Type::Resource(crate::ir::ResourceKind::ConstantBuffer, Some(inner)) = arg {
+        if name != "ConstantBuffer" && name != "ParameterBlock" && index(name).is_none() {
+            return unify(pattern, inner, generics, bound, deduction, names);
+        }
+    }
     if args.is_empty() {
         if let Some(i) = index(name).filter(|&i| generics[i].value.is_none()) {
             bind(bound, deduction, i, Bound::Type(arg.clone()))?;
@@ -881,9 +1146,10 @@ fn unify(
                 unify(&t, &inner, generics, bound, deduction, names)?;
             }
         }
-        // `IFoo<T>` of a generic interface, given a type that conforms to an instance of it.
+        // `GenFoo<T>` of a generic struct, given an instance of it; `IFoo<T>` of a generic
+        // interface, given a type that conforms to an instance of it.
         (_, pattern_args, _) => {
-            if let Some(given) = (names.interface_args)(arg, name) {
+            if let Some(given) = (names.struct_args)(arg, name).or_else(|| (names.interface_args)(arg, name)) {
                 for (a, b) in pattern_args.iter().zip(given) {
                     match b {
                         Bound::Value(v) => {

@@ -45,16 +45,18 @@ impl Checker {
         })
     }
 
+    /// Whether struct `h` declares a constructor that takes no arguments (`__init()`).
+    pub(super) fn default_constructor(&self, h: StructId) -> bool {
+        if !self.own_constructors.contains(&h) {
+            return false;
+        }
+        let (_, ids) = self.method_overloads(h, INIT);
+        ids.iter().any(|id| self.sigs[id.index()].defaults.iter().all(Option::is_some))
+    }
+
     /// Whether struct `h` has a constructor.
     pub(super) fn has_constructor(&self, h: StructId) -> bool {
         self.method_of(h, INIT).is_some()
-    }
-
-    /// Whether struct `h` has a constructor of its own that takes no arguments (or only
-    /// defaulted ones).
-    pub(super) fn has_default_constructor(&self, h: StructId) -> bool {
-        let (_, ids) = self.method_overloads(h, INIT);
-        ids.iter().any(|id| self.sigs[id.index()].defaults.iter().all(Option::is_some))
     }
 
     /// Reads property `name` of `object`; `None` when `h` has no such property.

@@ -39,7 +39,7 @@ pub(crate) struct Interface {
     pub constants: Vec<(ast::TypeExpr, ast::Ident)>,
     /// Associated types, `associatedtype Assoc : IFoo;`: a conforming struct defines a nested
     /// type `Assoc` (a typedef, typealias or struct), which meets the constraint.
-    pub associated: Vec<(ast::Ident, Option<ast::Ident>)>,
+    pub associated: Vec<Associated>,
     /// `[anyValueSize(N)]`: the bytes a value of it holds.
     pub any_value_size: Option<u32>,
     /// An instance of a generic interface: its parameters and their arguments, bound while its
@@ -48,12 +48,19 @@ pub(crate) struct Interface {
     pub span: Span,
 }
 
-/// Slang's `extension<T : IFoo> T { … }`: members for every type that conforms to `IFoo`.
+/// An interface's associated type: its name, the interface its type must conform to, and the
+/// `where` requirements on it (`where Assoc.Inner == int`).
+#[derive(Clone, Debug)]
+pub(crate) struct Associated {
+    pub name: ast::Ident,
+    pub constraint: Option<ast::TypeExpr>,
+    pub wheres: Vec<ast::WhereConstraint>,
+}
+
+/// Slang's generic extension, `extension<T : IFoo> T { … }` or `extension<T> Box<T> { … }`:
+/// members for every struct its type pattern matches with the constraints met.
 #[derive(Clone, Debug)]
 pub(super) struct BlanketExtension {
-    pub param: ast::GenericParam,
-    /// The constraint's interface.
-    pub interface: String,
     pub decl: ast::ExtensionDecl,
 }
 
@@ -156,9 +163,11 @@ impl Checker {
                         }
                     }
                 }
-                ast::StructMember::AssociatedType { name, constraint } => {
-                    associated.push((name.clone(), constraint.clone()))
-                }
+                ast::StructMember::AssociatedType { name, constraint, wheres } => associated.push(Associated {
+                    name: name.clone(),
+                    constraint: constraint.clone(),
+                    wheres: wheres.clone(),
+                }),
                 ast::StructMember::Property(p) => requirements.extend(self.accessors_of(p, true)),
                 other => self.error("E0502", other.name_span(), WHAT),
             }
@@ -265,9 +274,11 @@ impl Checker {
                     ast::StructMember::Fields(g) if g.modifiers.has(ast::Modifier::Static) => {
                         constants.extend(g.decls.iter().map(|d| (g.ty.clone(), d.name.clone())))
                     }
-                    ast::StructMember::AssociatedType { name, constraint } => {
-                        associated.push((name.clone(), constraint.clone()))
-                    }
+                    ast::StructMember::AssociatedType { name, constraint, wheres } => associated.push(Associated {
+                        name: name.clone(),
+                        constraint: constraint.clone(),
+                        wheres: wheres.clone(),
+                    }),
                     ast::StructMember::Property(p) => requirements.extend(self.accessors_of(p, true)),
                     other => self.error(
                         "E0502",
@@ -306,7 +317,7 @@ impl Checker {
         let defined: HashSet<String> = members.iter().filter_map(own_name).collect();
         let mut inherited: Vec<ast::StructMember> = Vec::new();
         for b in bases {
-            if let Some(Type::Struct(base)) = self.types.get(b.name()).cloned() {
+            if let Some(base) = self.base_struct(b) {
                 for m in self.inherited_members.get(&base).cloned().unwrap_or_default() {
                     if own_name(&m).is_some_and(|n| !defined.contains(&n)) {
                         inherited.push(m);
@@ -387,7 +398,7 @@ impl Checker {
             if !list.iter().any(|m: &Method| m.name == f.name.name) {
                 list.push(Method { name: f.name.name.clone(), is_static });
             }
-            if !f.generics.is_empty() {
+            if !f.generics.is_empty() || self.with_array_params(f).is_some() {
                 // Checked per instance, like any generic function.
                 self.pending_init = is_init.then_some(h);
                 self.generic_function(&d, (!is_static).then_some(h));
@@ -500,53 +511,66 @@ impl Checker {
         self.struct_members(h, &e.members, &e.bases);
     }
 
-    /// Slang's `extension<T : IFoo> T { … }` (or `: IBar`): the members (and conformances) of
-    /// every struct that conforms to `IFoo`, those conforming already and those to come, and of
-    /// `IFoo`'s own values.
+    /// Slang's generic extensions: `extension<T : IFoo> T { … }` (or `: IBar`) gives its
+    /// members (and conformances) to every struct that conforms to `IFoo`, those conforming
+    /// already and those to come, and to `IFoo`'s own values; `extension<T, U : IBuf<T>> U`
+    /// reads `T` off the interface `U` conforms to; `extension<H : IArithmetic> Box<H>`
+    /// extends the instances of generic struct `Box` whose arguments meet the constraints.
     fn blanket_extension(&mut self, e: &ast::ExtensionDecl) {
-        let param = match e.generics.as_slice() {
-            [p] if e.ty.args().is_empty() && e.ty.name() == p.name.name && p.constraint.is_some() => p.clone(),
-            _ => {
-                self.error(
-                    "E0502",
-                    e.ty.span,
-                    "a generic extension extends its one constrained parameter: `extension<T : IFoo> T { … }`",
-                );
+        let target = e.ty.name();
+        let param = e.generics.iter().find(|p| p.name.name == target && p.value.is_none());
+        let generic_struct = self.scoped(target, |n| self.generic_structs.contains_key(n));
+        let fits = match param {
+            // `extension<T : IFoo> T`: the constraint says which types; its interface may name
+            // the other parameters (`IBuf<T>`), read per struct.
+            Some(p) if e.ty.args().is_empty() => p.constraint.is_some(),
+            None => !e.ty.args().is_empty() && self.generic_structs.contains_key(&generic_struct),
+            Some(_) => false,
+        };
+        if !fits {
+            self.error(
+                "E0502",
+                e.ty.span,
+                "a generic extension extends a constrained parameter (`extension<T : IFoo> T`) or a generic struct (`extension<T> Box<T>`)",
+            );
+            return;
+        }
+        if let Some(c) = param.and_then(|p| p.constraint.as_ref()) {
+            let names_param = e.generics.iter().any(|g| mentions(c, &g.name.name));
+            if !names_param && self.interface_key(c).is_none() {
+                self.error("E0401", c.span, "a generic extension's constraint must be an interface");
                 return;
             }
-        };
-        let Some(key) = param.constraint.as_ref().and_then(|c| self.interface_key(c)) else {
-            let c = param.constraint.as_ref().map_or(param.name.span, |c| c.span);
-            self.error("E0401", c, "a generic extension's constraint must be an interface");
-            return;
-        };
+        }
         let index = self.blanket_extensions.len();
-        self.blanket_extensions.push(BlanketExtension { param, interface: key.clone(), decl: e.clone() });
-        let conforming: Vec<StructId> =
-            self.conformances.keys().copied().filter(|h| self.struct_conforms(*h, &key)).collect();
-        let mut conforming = conforming;
-        conforming.sort();
-        for h in conforming {
+        self.blanket_extensions.push(BlanketExtension { decl: e.clone() });
+        let mut existing: Vec<StructId> = self.conformances.keys().chain(self.instance_of.keys()).copied().collect();
+        existing.sort();
+        existing.dedup();
+        for h in existing {
             self.apply_blanket_extension(index, h);
         }
     }
 
-    /// Extends struct `h` (a conforming struct, or an interface's value) with blanket
-    /// extension `index`, once.
+    /// Extends struct `h` (a conforming struct, a generic struct's instance, or an
+    /// interface's value) with blanket extension `index`, once, where it applies.
     pub(super) fn apply_blanket_extension(&mut self, index: usize, h: StructId) {
-        if !self.blanket_applied.insert((index, h)) {
+        if self.blanket_applied.contains(&(index, h)) {
             return;
         }
         let ext = self.blanket_extensions[index].clone();
+        let Some(bound) = self.extension_bounds(&ext.decl.generics, &ext.decl.ty, h) else { return };
+        self.blanket_applied.insert((index, h));
         // Checked as members of their own, in the middle of whatever needed them.
         let caller = self.cur.take();
         let pending_this = self.pending_this.take();
-        let old = self.types.insert(ext.param.name.name.clone(), Type::Struct(h));
+        let outer = self.bind_generics(&ext.decl.generics, &bound);
+        let before = self.outer_generics.replace((ext.decl.generics.clone(), bound));
+        let extending = std::mem::replace(&mut self.in_blanket_extension, true);
         self.struct_members(h, &ext.decl.members, &ext.decl.bases);
-        match old {
-            Some(t) => self.types.insert(ext.param.name.name.clone(), t),
-            None => self.types.remove(&ext.param.name.name),
-        };
+        self.in_blanket_extension = extending;
+        self.outer_generics = before;
+        self.unbind_generics(outer);
         self.pending_this = pending_this;
         self.cur = caller;
     }
@@ -554,10 +578,7 @@ impl Checker {
     /// The blanket extensions struct `h` meets (after a conformance), applied.
     fn apply_blanket_extensions(&mut self, h: StructId) {
         for i in 0..self.blanket_extensions.len() {
-            let iface = self.blanket_extensions[i].interface.clone();
-            if self.struct_conforms(h, &iface) {
-                self.apply_blanket_extension(i, h);
-            }
+            self.apply_blanket_extension(i, h);
         }
     }
 
@@ -721,32 +742,79 @@ impl Checker {
                 conforms.push(b.name().to_string());
                 continue;
             }
+            // Slang's core `IComparable` and `IArithmetic`: a struct gives their methods, which
+            // generic code (`min`, `max`) calls.
+            if let Some(required) = builtin_requirements(b.name()).filter(|_| b.args().is_empty()) {
+                for (method, arity) in required {
+                    let key = method_key(&struct_name, method);
+                    let has = self.method_of(h, method) == Some(false)
+                        && self
+                            .functions
+                            .get(&key)
+                            .is_some_and(|ids| ids.iter().any(|id| self.sigs[id.index()].params.len() == arity + 1));
+                    if !has {
+                        let d = Diagnostic::error(
+                            "E0418",
+                            format!(
+                                "`{struct_name}` does not implement `{method}` (a method of {arity} parameter{}), which `{}` requires",
+                                if *arity == 1 { "" } else { "s" },
+                                b.name()
+                            ),
+                        )
+                        .with_label(b.span, format!("`{struct_name}` promises `{}` here", b.name()));
+                        self.push(d);
+                    }
+                }
+                conforms.push(b.name().to_string());
+                continue;
+            }
             let Some(key) = self.interface_key(b) else {
-                let struct_base = b.args().is_empty() && matches!(self.types.get(b.name()), Some(Type::Struct(_)));
+                let struct_base = self.base_struct(b).is_some();
                 if !struct_base && !self.diags.iter().any(|d| d.primary_span() == Some(b.span)) {
                     self.error("E0401", b.span, format!("`{}` is not an interface", super::generic::shown_type(b)));
                 }
                 continue;
             };
             let promised = format!("`{struct_name}` promises `{key}` here");
-            for (iface, name, constraint) in self.associated_of(&key) {
+            for (iface, assoc) in self.associated_of(&key) {
+                let name = &assoc.name;
                 let given = self.types.get(&format!("{struct_name}::{}", name.name)).cloned();
+                // The constraint and the `where` requirements are read as the interface reads
+                // them (a generic interface's parameters bound), the type named by its name.
+                let generics = self.bind_interface_generics(&iface);
+                let constraint = assoc.constraint.as_ref().map(|c| match self.interface_key(c) {
+                    Some(key) => (key.clone(), key),
+                    None => (super::generic::shown_type(c), c.name().to_string()),
+                });
+                let unmet_where = match &given {
+                    Some(t) if !assoc.wheres.is_empty() => {
+                        let param =
+                            ast::GenericParam { name: name.clone(), constraint: None, value: None, default: None };
+                        let bound = [super::generic::Bound::Type(t.clone())];
+                        self.check_wheres(&[param], &bound, &assoc.wheres).err()
+                    }
+                    _ => None,
+                };
+                if let Some(g) = generics {
+                    self.unbind_generics(g);
+                }
+                // The struct itself meets a constraint that the interface it is promising here
+                // refines (`typealias Next = S;`), before its conformances are recorded.
+                let meets = |c: &Self, t: &Type, want: &str| match t {
+                    Type::Struct(a) if *a == h => c.interface_refines(&key, want) || c.type_conforms(t, want),
+                    _ => c.type_conforms(t, want),
+                };
                 let problem = match (&given, &constraint) {
                     (None, _) => Some(format!(
                         "`{struct_name}` does not define the type `{}`, which `{iface}` requires (`typealias {} = …;` or a nested struct)",
                         name.name, name.name
                     )),
-                    (Some(Type::Struct(a)), Some(c)) if !self.struct_conforms(*a, &c.name) => Some(format!(
-                        "`{struct_name}::{}` must conform to `{}`, as `{iface}` requires",
-                        name.name, c.name
+                    (Some(t), Some((shown, want))) if !t.is_error() && !meets(self, t, want) => Some(format!(
+                        "`{struct_name}::{}` must conform to `{shown}`, as `{iface}` requires",
+                        name.name
                     )),
-                    (Some(t), Some(c)) if !matches!(t, Type::Struct(_) | Type::Error) => Some(format!(
-                        "`{struct_name}::{}` is `{}`, which cannot conform to `{}`, as `{iface}` requires",
-                        name.name,
-                        self.type_name(t),
-                        c.name
-                    )),
-                    _ => None,
+                    _ => unmet_where
+                        .map(|why| format!("`{struct_name}::{}` does not meet the `where` of `{iface}`: {why}", name.name)),
                 };
                 if let Some(message) = problem {
                     let d = Diagnostic::error("E0418", message)
@@ -769,7 +837,7 @@ impl Checker {
                     let generic = self
                         .generic_fns
                         .get(&key)
-                        .is_some_and(|gs| gs.iter().any(|g| self.generics[*g].decl.params.len() == arity));
+                        .is_some_and(|gs| gs.iter().any(|g| written_params(&self.generics[*g].decl) == arity));
                     if !generic {
                         let d = Diagnostic::error(
                             "E0418",
@@ -833,7 +901,10 @@ impl Checker {
                         ids.iter().any(|id| {
                             let sig = &self.sigs[id.index()];
                             let f = &self.module.functions[*id];
-                            let has_this = f.params.first().is_some_and(|p| f.locals[*p].name == "this");
+                            // A method declared without a body (`void foo();`) has no parameters
+                            // yet: whether it is static says whether it takes `this`.
+                            let has_this = f.params.first().is_some_and(|p| f.locals[*p].name == "this")
+                                || (!sig.defined && self.method_of(h, &req.name.name) == Some(false));
                             let skip = usize::from(has_this && !req_static);
                             sig.ret == ret
                                 && sig.params.len() >= params.len() + skip
@@ -931,9 +1002,9 @@ impl Checker {
     }
 
     /// The associated types of interface `name` and of those it refines, with their constraints.
-    pub(super) fn associated_of(&self, name: &str) -> Vec<(String, ast::Ident, Option<ast::Ident>)> {
+    pub(super) fn associated_of(&self, name: &str) -> Vec<(String, Associated)> {
         let all = self.interface_and_bases(name).into_iter();
-        all.flat_map(|(n, i)| i.associated.iter().map(|(a, c)| (n.clone(), a.clone(), c.clone()))).collect()
+        all.flat_map(|(n, i)| i.associated.iter().map(|a| (n.clone(), a.clone()))).collect()
     }
 
     /// The associated constants of interface `name` and of those it refines.
@@ -965,6 +1036,9 @@ impl Checker {
                 if let Some(i) = self.interfaces.get(&n) {
                     stack.extend(i.bases.iter().cloned());
                 }
+                if n == "IArithmetic" {
+                    stack.push("IComparable".into());
+                }
             }
         }
         false
@@ -978,6 +1052,50 @@ impl Checker {
     /// Whether struct `h` has a method called `name`, and whether it is static.
     pub(super) fn method_of(&self, h: StructId, name: &str) -> Option<bool> {
         self.methods.get(&h)?.iter().find(|m| m.name == name).map(|m| m.is_static)
+    }
+}
+
+/// The methods (name, parameters besides `this`) a struct gives to conform to Slang's core
+/// interface `name`, for those a struct may conform to.
+fn builtin_requirements(name: &str) -> Option<&'static [(&'static str, usize)]> {
+    const COMPARABLE: &[(&str, usize)] = &[("equals", 1), ("lessThan", 1), ("lessThanOrEquals", 1)];
+    const ARITHMETIC: &[(&str, usize)] = &[
+        ("equals", 1),
+        ("lessThan", 1),
+        ("lessThanOrEquals", 1),
+        ("add", 1),
+        ("sub", 1),
+        ("mul", 1),
+        ("div", 1),
+        ("mod", 1),
+        ("neg", 0),
+    ];
+    match name {
+        "IComparable" => Some(COMPARABLE),
+        "IArithmetic" => Some(ARITHMETIC),
+        _ => None,
+    }
+}
+
+/// The parameters a function's author wrote (`this` included), not those `throws` adds.
+fn written_params(f: &ast::FunctionDecl) -> usize {
+    let added = |p: &&ast::Param| p.name.name == super::errors::THREW || p.name.name == super::errors::ERROR;
+    f.params.iter().filter(|p| !added(p)).count()
+}
+
+/// Whether type `t` names `name` (itself or in its arguments).
+pub(super) fn mentions(t: &ast::TypeExpr, name: &str) -> bool {
+    match &t.kind {
+        ast::TypeExprKind::Named { name: n, args } => {
+            n == name
+                || args.iter().any(|a| match a {
+                    ast::GenericArg::Type(t) => mentions(t, name),
+                    ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), .. }) => n == name,
+                    ast::GenericArg::Expr(_) => false,
+                })
+        }
+        ast::TypeExprKind::Array { elem, .. } => mentions(elem, name),
+        _ => false,
     }
 }
 

@@ -237,6 +237,9 @@ pub struct Checker {
     /// A generic struct instance's parameters and what they are bound to: its field defaults
     /// are read with them bound.
     instance_generics: HashMap<StructId, (Vec<ast::GenericParam>, Vec<generic::Bound>)>,
+    /// A generic struct instance's generic struct (its key in `generic_structs`): deduction
+    /// reads `GenFoo<T>` off a `GenFoo<float>` argument.
+    instance_of: HashMap<StructId, String>,
     /// GLSL's `layout(local_size_x = …) in;`: the workgroup size of an entry point without
     /// `[numthreads]`.
     glsl_local_size: Option<[u32; 3]>,
@@ -280,6 +283,10 @@ pub struct Checker {
     /// Set while a generic interface's default methods join a struct: the interface's generic
     /// parameters and arguments, for a generic default method's instances.
     outer_generics: Option<(Vec<ast::GenericParam>, Vec<generic::Bound>)>,
+    /// The `min`/`max` (`true`) function made for each comparable struct.
+    comparisons: HashMap<(StructId, bool), FunctionId>,
+    /// Set while a generic extension's members are added to a struct.
+    in_blanket_extension: bool,
     /// Generic interfaces as declared; each instance is an interface of its own.
     generic_interfaces: HashMap<String, std::rc::Rc<ast::StructDecl>>,
     /// The generic value parameters of the instance being checked (`let N : int`).
@@ -363,6 +370,11 @@ struct DeferredBody {
     decl: ast::FunctionDecl,
     names: Vec<String>,
     diags: Vec<Diagnostic>,
+    /// A method's struct, and a constructor's.
+    this: Option<StructId>,
+    init: Option<StructId>,
+    /// A generic function's instance: the generic, and its arguments.
+    instance: Option<(usize, Vec<generic::Bound>)>,
 }
 
 /// How the entry point's attributes were found before its definition was checked.
@@ -489,6 +501,7 @@ impl Checker {
             spec_reads: Vec::new(),
             spec_requests: Vec::new(),
             instance_generics: HashMap::default(),
+            instance_of: HashMap::default(),
             glsl_local_size: None,
             glsl_local_size_span: None,
             glsl_derivative_group: None,
@@ -511,6 +524,8 @@ impl Checker {
             generic_structs: HashMap::default(),
             generic_interfaces: HashMap::default(),
             outer_generics: None,
+            in_blanket_extension: false,
+            comparisons: HashMap::default(),
             generic_values: HashMap::default(),
             int_built_params: Default::default(),
             constant_buffer_wrappers: HashMap::default(),
@@ -798,6 +813,19 @@ impl Checker {
                 return Type::Error;
             }
             return Type::Pointer(Box::new(elem));
+        }
+        if let ast::TypeExprKind::Member { base, name } = &t.kind {
+            let outer = self.resolve_type(base);
+            let found = match &outer {
+                Type::Struct(h) => self.types.get(&format!("{}::{name}", self.module.structs[*h].name)).cloned(),
+                Type::Error => return Type::Error,
+                _ => None,
+            };
+            return found.unwrap_or_else(|| {
+                let shown = self.type_name(&outer);
+                self.error("E0401", t.span, format!("`{shown}` has no type member `{name}`"));
+                Type::Error
+            });
         }
         let ast::TypeExprKind::Named { name, args } = &t.kind else { return Type::Error };
         if let Some(global) = name.strip_prefix("::") {
@@ -1486,6 +1514,35 @@ impl Checker {
         self.struct_members(h, &s.members, &s.bases);
     }
 
+    /// The struct a struct's base names (HLSL's `struct D : B`, Slang's `struct D<N> : B<N>`);
+    /// `None` for an interface.
+    fn base_struct(&mut self, b: &ast::TypeExpr) -> Option<StructId> {
+        if !b.args().is_empty() {
+            let generic = self.scoped(b.name(), |n| self.generic_structs.contains_key(n));
+            if !self.generic_structs.contains_key(&generic) {
+                return None;
+            }
+            return match self.resolve_type(b) {
+                Type::Struct(h) => Some(h),
+                _ => None,
+            };
+        }
+        let key = self.scoped(b.name(), |n| self.types.contains_key(n));
+        match self.types.get(&key) {
+            Some(Type::Struct(h)) => Some(*h),
+            _ => None,
+        }
+    }
+
+    /// Whether a value of `ty` holds a struct `h` (itself, an element, or a field's).
+    fn holds_struct(&self, ty: &Type, h: StructId) -> bool {
+        match ty {
+            Type::Struct(s) => *s == h || self.module.structs[*s].fields.iter().any(|f| self.holds_struct(&f.ty, h)),
+            Type::Array(e, _) => self.holds_struct(e, h),
+            _ => false,
+        }
+    }
+
     /// Defines struct `s` with its fields; its methods come after.
     fn struct_fields(&mut self, s: &ast::StructDecl) -> StructId {
         // A field pointing to the struct itself (`Node* next`): the struct is declared ahead,
@@ -1514,7 +1571,7 @@ impl Checker {
         let mut bases = Vec::new();
         let mut origins: Vec<String> = Vec::new();
         for b in &s.bases {
-            if let Some(Type::Struct(base)) = self.types.get(b.name()).cloned() {
+            if let Some(base) = self.base_struct(b) {
                 bases.push((base, fields.len()));
                 let base_defaults = self.field_defaults.get(&base).cloned();
                 for (i, f) in self.module.structs[base].fields.clone().into_iter().enumerate() {
@@ -1525,6 +1582,14 @@ impl Checker {
             }
         }
         let inherited = fields.len();
+        // A nested typedef may name the struct itself (`typealias Next = S;`): declared ahead
+        // (only then: its nested structs come first in the module, as the targets declare them).
+        let own = s.name.name.rsplit("::").next().unwrap_or(&s.name.name);
+        let names_itself =
+            s.members.iter().any(|m| matches!(m, ast::StructMember::Type(t) if methods::mentions(&t.ty, own)));
+        if names_itself && !self.types.contains_key(&s.name.name) {
+            self.item(&ast::Item::ForwardStruct(s.name.clone(), s.span));
+        }
         // Nested types first, named `S::Inner`; inside the struct, `Inner` alone finds them.
         let outer = self.enter_struct_scope(&s.name.name);
         for m in &s.members {
@@ -1593,9 +1658,17 @@ impl Checker {
             }
         }
         self.namespaces = outer;
-        let def = StructDef { name: s.name.name.clone(), fields, span: s.span };
         // Declared ahead (`struct S;`): the definition fills the handle its uses already have.
         let forward = self.forward_structs.remove(&s.name.name);
+        if let Some(h) = forward {
+            for f in &mut fields {
+                if self.holds_struct(&f.ty, h) {
+                    self.error("E0302", f.span, format!("`{}` cannot contain itself", s.name.name));
+                    f.ty = Type::Error;
+                }
+            }
+        }
+        let def = StructDef { name: s.name.name.clone(), fields, span: s.span };
         let h = match forward {
             Some(h) => {
                 self.module.structs[h] = def;
@@ -1917,8 +1990,9 @@ impl Checker {
             }
             None => f,
         };
-        if !f.generics.is_empty() {
-            self.generic_function(f, None);
+        let array_params = self.with_array_params(f);
+        if !f.generics.is_empty() || array_params.is_some() {
+            self.generic_function(array_params.as_ref().unwrap_or(f), None);
             return None;
         }
         let ret = self.resolve_type(&f.ret);
@@ -1941,6 +2015,12 @@ impl Checker {
                 // here, where min-precision types are 32-bit. The first definition serves both
                 // (they are the same function at two precisions).
                 if self.sigs[id.index()].defined && f.body.is_some() && self.mentions_min_precision(f) {
+                    return Some(id);
+                }
+                // A generic extension's method beside one the struct has (its own, or another
+                // extension's that says the same): the one already there serves, as Slang
+                // prefers the type's own members and, of two extensions, either.
+                if self.sigs[id.index()].defined && f.body.is_some() && self.in_blanket_extension {
                     return Some(id);
                 }
                 if self.sigs[id.index()].defined && f.body.is_some() {
@@ -1995,6 +2075,7 @@ impl Checker {
         self.sigs[id.index()].defined = true;
         let reported = self.diags.len();
         let unresolved = self.unresolved_calls.len();
+        let (this, init) = (self.pending_this, self.pending_init);
         let (mut func, facts) = self.definition(f, body, &ret, &params, &[]);
         func.name = std::mem::take(&mut self.module.functions[id].name);
         self.module.functions[id] = func;
@@ -2003,37 +2084,64 @@ impl Checker {
         // not declared yet is checked again once every item is known.
         if self.unresolved_calls.len() > unresolved {
             let names = self.unresolved_calls.split_off(unresolved);
-            let diags = self.diags.split_off(reported);
-            self.deferred_bodies.push(DeferredBody { id, decl: f.clone(), names, diags });
+            let diags = self.diags[reported..].to_vec();
+            self.deferred_bodies.push(DeferredBody { id, decl: f.clone(), names, diags, this, init, instance: None });
         }
         Some(id)
     }
 
-    /// The function bodies that called functions declared after them, checked again now that
-    /// every item is known (with their diagnostics of the first check if nothing they called
-    /// has appeared since).
+    /// The function bodies that named functions or globals declared after them, checked again
+    /// now that every item is known (keeping their diagnostics of the first check if nothing
+    /// they named has appeared since).
     fn check_deferred_bodies(&mut self) {
-        for d in std::mem::take(&mut self.deferred_bodies) {
-            let known = |c: &Self, n: &String| {
-                let key = c.scoped(n, |k| c.generic_fns.contains_key(k) || c.functions.contains_key(k));
-                c.generic_fns.contains_key(&key) || c.functions.contains_key(&key)
-            };
-            let (Some(body), true) = (&d.decl.body, d.names.iter().any(|n| known(self, n))) else {
-                self.diags.extend(d.diags);
-                continue;
-            };
-            let sig = &self.sigs[d.id.index()];
-            let (ret, params) = (sig.ret.clone(), sig.params.clone());
-            let outer = std::mem::replace(&mut self.namespaces, generic::namespace_of(&d.decl.name.name));
-            let (mut func, facts) = self.definition(&d.decl, body, &ret, &params, &[]);
-            self.namespaces = outer;
-            self.unresolved_calls.clear();
-            func.name = std::mem::take(&mut self.module.functions[d.id].name);
-            self.module.functions[d.id] = func;
-            self.facts.insert(d.id, facts);
-            // Its callees may now come after it in the arena.
-            self.made_instances = true;
+        // A body checked again may make instances that wait in turn.
+        while !self.deferred_bodies.is_empty() {
+            for d in std::mem::take(&mut self.deferred_bodies) {
+                self.check_deferred_body(d);
+            }
         }
+    }
+
+    fn check_deferred_body(&mut self, d: DeferredBody) {
+        let known = |c: &Self, n: &String| {
+            let key = c.scoped(n, |k| {
+                c.generic_fns.contains_key(k) || c.functions.contains_key(k) || c.globals.contains_key(k)
+            });
+            c.generic_fns.contains_key(&key) || c.functions.contains_key(&key) || c.globals.contains_key(&key)
+        };
+        // Its diagnostics of the first check stay where they are, unless it is checked again.
+        let (Some(body), true) = (&d.decl.body, d.names.iter().any(|n| known(self, n))) else { return };
+        for old in &d.diags {
+            if let Some(i) = self.diags.iter().position(|x| x == old) {
+                self.diags.remove(i);
+            }
+        }
+        let sig = &self.sigs[d.id.index()];
+        let (ret, params) = (sig.ret.clone(), sig.params.clone());
+        let outer = std::mem::replace(&mut self.namespaces, generic::namespace_of(&d.decl.name.name));
+        // An instance's names mean its arguments again.
+        let bound = d.instance.as_ref().map(|(g, bound)| {
+            let around = self.generics[*g].outer.clone().map(|(params, b)| self.bind_generics(&params, &b));
+            (around, self.bind_generics(&d.decl.generics, bound))
+        });
+        self.pending_this = d.this;
+        self.pending_init = d.init;
+        let (mut func, facts) = self.definition(&d.decl, body, &ret, &params, &[]);
+        self.pending_this = None;
+        self.pending_init = None;
+        if let Some((around, own)) = bound {
+            self.unbind_generics(own);
+            if let Some(a) = around {
+                self.unbind_generics(a);
+            }
+        }
+        self.namespaces = outer;
+        self.unresolved_calls.clear();
+        func.name = std::mem::take(&mut self.module.functions[d.id].name);
+        self.module.functions[d.id] = func;
+        self.facts.insert(d.id, facts);
+        // Its callees may now come after it in the arena.
+        self.made_instances = true;
     }
 
     /// Checks a function's body: `params` are the parameter types (resolved), and `constants`
@@ -2130,7 +2238,7 @@ impl Checker {
             let bases = self.struct_bases.get(&h).cloned().unwrap_or_default();
             let span = f.name.span;
             for (base, first) in bases {
-                if !self.has_default_constructor(base) {
+                if !self.default_constructor(base) {
                     continue;
                 }
                 let Some(made) = self.construct_object(base, Vec::new(), span) else { continue };

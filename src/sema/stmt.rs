@@ -404,14 +404,23 @@ impl Checker {
                 }
                 let c = self.expr(cond);
                 let c = self.condition(c);
-                let then = self.body(then);
-                let els = els.as_ref().map(|e| self.body(e));
-                // A constant condition (a folded `GetGroupWaveCount() > 1`, a macro) keeps only
-                // the branch that runs; both were checked above.
                 let constant = self.cur.as_ref().and_then(|st| match &st.func.exprs[c].kind {
                     ExprKind::Const(v) => v.as_bool(),
                     _ => None,
                 });
+                // `if (T is IFoo)` in a generic's instance is decided by its arguments: the
+                // branch that does not run is left unchecked (it may use what `T` lacks).
+                if let Some(runs) = constant.filter(|_| tests_type(cond)) {
+                    let live = if runs { Some(&**then) } else { els.as_deref() };
+                    if let Some(b) = live.map(|b| self.body(b)) {
+                        out.push(Stmt::Block(b));
+                    }
+                    return;
+                }
+                let then = self.body(then);
+                let els = els.as_ref().map(|e| self.body(e));
+                // A constant condition (a folded `GetGroupWaveCount() > 1`, a macro) keeps only
+                // the branch that runs; both were checked above.
                 match constant {
                     Some(true) => out.push(Stmt::Block(then)),
                     Some(false) => {
@@ -851,10 +860,10 @@ impl Checker {
                     if matches!(ty, Type::Array(_, None)) {
                         self.error("E0404", d.name.span, "array size missing");
                     }
-                    // Slang: a struct with a default constructor is made by it; one with field
-                    // defaults starts from them.
+                    // Slang: a struct with a constructor that takes no arguments is built by it;
+                    // one with field defaults starts from them.
                     match ty {
-                        Type::Struct(h) if self.has_default_constructor(h) => {
+                        Type::Struct(h) if self.default_constructor(h) => {
                             self.construct_object(h, Vec::new(), d.name.span)
                         }
                         Type::Struct(h) if self.field_defaults.contains_key(&h) => {
@@ -1143,4 +1152,14 @@ impl Checker {
 #[allow(unused)]
 fn _const_helpers_used() {
     let _ = consts::scalar_of_const;
+}
+
+/// Whether condition `e` tests a type (`T is IFoo`, `!(T is int) && …`).
+fn tests_type(e: &ast::Expr) -> bool {
+    match &e.kind {
+        ast::ExprKind::TypeTest { cast: false, .. } => true,
+        ast::ExprKind::Unary { expr, .. } => tests_type(expr),
+        ast::ExprKind::Binary { lhs, rhs, .. } => tests_type(lhs) || tests_type(rhs),
+        _ => false,
+    }
 }

@@ -132,6 +132,11 @@ pub enum TypeExprKind {
     },
     /// Slang's `T*`: a pointer to `T`.
     Pointer(Box<TypeExpr>),
+    /// `Box<float>.Inner`: a type declared inside the type `base` names.
+    Member {
+        base: Box<TypeExpr>,
+        name: String,
+    },
     /// Slang's `let x = e;` / `var x = e;`: the initializer's type.
     Inferred,
     /// `row_major float3x3` as a generic argument (`ConstantBuffer<row_major float3x3>`).
@@ -240,6 +245,8 @@ pub struct StructDecl {
     /// `struct S : IFoo, IBar`: the interfaces it conforms to (a base struct for HLSL's
     /// inheritance); for an interface, the interfaces it refines.
     pub bases: Vec<TypeExpr>,
+    /// A generic struct's `where` requirements (`where optional K : IFoo` requires nothing).
+    pub wheres: Vec<WhereConstraint>,
     pub members: Vec<StructMember>,
     pub span: Span,
 }
@@ -287,10 +294,12 @@ pub enum StructMember {
     Type(TypedefDecl),
     /// A nested struct, `S::Inner`.
     Struct(StructDecl),
-    /// An interface's `associatedtype Name : IFoo;`: each conforming struct names a type for it.
+    /// An interface's `associatedtype Name : IFoo<N> where Name.Inner == int;`: each conforming
+    /// struct names a type for it.
     AssociatedType {
         name: Ident,
-        constraint: Option<Ident>,
+        constraint: Option<TypeExpr>,
+        wheres: Vec<WhereConstraint>,
     },
 }
 

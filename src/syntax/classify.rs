@@ -85,6 +85,9 @@ const OTHER_TYPES: &[&str] = &[
     "ParameterBlock",
     "WaveMask",
     "Optional",
+    // Slang's core interfaces of what indexes like an array (`T : IArray<float>`).
+    "IArray",
+    "IRWArray",
     "Conditional",
     "uint8_t4_packed",
     "int8_t4_packed",
@@ -513,6 +516,52 @@ pub fn classify(tokens: &mut Vec<SpannedToken>) {
     nested_type_paths(tokens, &user.global);
     type_tests(tokens);
     mark_templates(tokens);
+    generic_type_members(tokens, &user.global);
+}
+
+/// `Box<float>.Inner` and `Box<float>::Inner`: after the `>` closing a generic type's argument
+/// list, a `.` or `::` and a name declared as a type are one [`Token::TypeMember`], so the
+/// grammar reads a type there, not a member of a value.
+fn generic_type_members(tokens: &mut Vec<SpannedToken>, declared: &HashSet<String>) {
+    let member = |tokens: &[SpannedToken], i: usize| -> Option<String> {
+        if !matches!(tokens.get(i)?.token, Token::Dot | Token::ColonColon) {
+            return None;
+        }
+        match &tokens.get(i + 1)?.token {
+            Token::Ident(n) | Token::TypeName(n) if declared.contains(n) => Some(n.clone()),
+            _ => None,
+        }
+    };
+    let closes_type_list = |tokens: &[SpannedToken], gt: usize| -> bool {
+        let mut depth = 0usize;
+        for k in (0..=gt).rev() {
+            match tokens[k].token {
+                Token::Gt => depth += 1,
+                Token::TemplateLt => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return k > 0 && matches!(tokens[k - 1].token, Token::TypeName(_));
+                    }
+                }
+                Token::Semi | Token::LBrace | Token::RBrace => return false,
+                _ => {}
+            }
+        }
+        false
+    };
+    let mut i = 0;
+    while i + 2 < tokens.len() {
+        let after = matches!(tokens[i].token, Token::Gt) && closes_type_list(tokens, i)
+            || matches!(tokens[i].token, Token::TypeMember(_));
+        if after {
+            if let Some(name) = member(tokens, i + 1) {
+                let span = tokens[i + 1].span.to(tokens[i + 2].span);
+                tokens[i + 1] = SpannedToken { token: Token::TypeMember(name), span };
+                tokens.remove(i + 2);
+            }
+        }
+        i += 1;
+    }
 }
 
 /// Slang's `value is T` and `value as T`: `is` and `as` are keywords only between what ends a
@@ -970,8 +1019,10 @@ fn generic_call_ahead(tokens: &[SpannedToken], lt: usize) -> bool {
             | Token::False
             | Token::Comma
             | Token::Let
-            | Token::ColonColon
             | Token::Colon
+            // `f<Color::Red>()`, `f<Color.Red>()`: an enum's case.
+            | Token::ColonColon
+            | Token::Dot
             // An array type among the arguments: `buf.Load<S[2]>(at)`.
             | Token::LBracket
             | Token::RBracket => {}

@@ -709,6 +709,7 @@ mod tests {
             TypeExprKind::Array { elem, len: Some(n) } => format!("{}[{}]", ty_s(elem), sx(n)),
             TypeExprKind::Array { elem, len: None } => format!("{}[]", ty_s(elem)),
             TypeExprKind::Pointer(elem) => format!("{}*", ty_s(elem)),
+            TypeExprKind::Member { base, name } => format!("{}.{name}", ty_s(base)),
             TypeExprKind::Error => "ERR".into(),
             TypeExprKind::Inferred => "_".into(),
             TypeExprKind::MatrixLayout { row_major: true, inner } => format!("row_major {}", ty_s(inner)),
@@ -768,6 +769,19 @@ mod tests {
         assert_eq!(g.decls[0].name.name, "b");
         assert_eq!(sx(expr_of(&body(&unit, 1)[0])), "(= None x (call (. buf Load)<float2> i))");
         assert_eq!(sx(expr_of(&body(&unit, 1)[1])), "(= None y (call g<uint,4> z))");
+    }
+
+    #[test]
+    fn types_inside_generic_instances() {
+        let unit = parse_ok(
+            "struct Box<T> { typedef T Inner; } struct Pair { typedef int Leaf; } Box<Pair>.Inner.Leaf a; Box<int>::Inner b; void f() { c = Box<int>.make(); }",
+        );
+        let Item::Variables(a) = &unit.items[2] else { panic!() };
+        assert_eq!(ty_s(&a.ty), "Box<Pair>.Inner.Leaf");
+        let Item::Variables(b) = &unit.items[3] else { panic!() };
+        assert_eq!(ty_s(&b.ty), "Box<int>.Inner");
+        // A name that is no type stays a member of a value.
+        assert_eq!(sx(expr_of(&body(&unit, 4)[0])), "(= None c (call (:: Box<int> make)<> ))");
     }
 
     #[test]

@@ -139,6 +139,9 @@ pub enum Token {
     /// A `<` that opens a template or generic argument list (`Buffer<float4>`, `f<T>(x)`).
     /// Produced by the classification pass so that the grammar never confuses it with `a < b`.
     TemplateLt,
+    /// `.Inner` (or `::Inner`) after a generic type's argument list, naming a type declared
+    /// inside it (`Box<float>.Inner`). Produced by the classification pass.
+    TypeMember(String),
 
     #[regex(r"0[xX][0-9a-fA-F]+[uUlL]*", |lex| parse_int(lex.slice()))]
     #[regex(r"0[bB][01]+[uUlL]*", |lex| parse_int(lex.slice()))]
@@ -415,6 +418,7 @@ impl Token {
         match self {
             Token::Newline => "\n".into(),
             Token::Ident(s) | Token::TypeName(s) => s.clone(),
+            Token::TypeMember(s) => format!(".{s}"),
             Token::IntLit(i) => {
                 let mut s = if i.radix == 16 { format!("0x{:x}", i.value) } else { i.value.to_string() };
                 if i.unsigned {
