@@ -708,6 +708,7 @@ impl Checker {
             name.push_str(&ir_word(&match b {
                 super::generic::Bound::Type(t) => self.type_name(t),
                 super::generic::Bound::Value(v) => v.to_string(),
+                super::generic::Bound::Pack(ts) => ts.iter().map(|t| self.type_name(t)).collect::<Vec<_>>().join("_"),
             }));
         }
         let id = self.declare_generated(&name, params, ret, span);

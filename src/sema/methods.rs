@@ -215,10 +215,21 @@ impl Checker {
         }
         let g = self.scoped(name, |n| self.generic_interfaces.contains_key(n));
         let decl = self.generic_interfaces.get(&g)?.clone();
-        let bound = if args.len() != decl.generics.len() {
+        let flat = self.flatten_pack_args(args);
+        let args = flat.as_deref().unwrap_or(args);
+        let variadic = decl.generics.iter().any(|p| p.pack);
+        let bound = if !variadic && args.len() != decl.generics.len() {
             Err(format!("`{g}` takes {} generic arguments", decl.generics.len()))
         } else {
-            self.explicit_bounds(&decl.generics, args).and_then(|b| self.constrained(&decl.generics, b, ""))
+            self.explicit_bounds(&decl.generics, args).and_then(|mut b| {
+                // A pack not written is empty.
+                for (p, b) in decl.generics.iter().zip(b.iter_mut()) {
+                    if p.pack && b.is_none() {
+                        *b = Some(super::generic::Bound::Pack(Vec::new()));
+                    }
+                }
+                self.constrained(&decl.generics, b, "")
+            })
         };
         let bound = match bound {
             Ok(b) => b,
@@ -237,7 +248,9 @@ impl Checker {
             .map(|b| match b {
                 super::generic::Bound::Type(t) => self.type_name(t),
                 super::generic::Bound::Value(v) => v.to_string(),
+                super::generic::Bound::Pack(ts) => ts.iter().map(|t| self.type_name(t)).collect::<Vec<_>>().join(", "),
             })
+            .filter(|shown| !shown.is_empty())
             .collect();
         let key = format!("{g}<{}>", shown.join(", "));
         if !self.interfaces.contains_key(&key) {
@@ -255,13 +268,21 @@ impl Checker {
             self.interfaces.insert(key.clone(), placeholder);
             let outer = self.bind_generics(&decl.generics, &bound);
             let bases = self.interface_bases(&decl.bases);
-            self.unbind_generics(outer);
+            // A requirement's pack parameters, one per element of this instance's packs.
+            let outer_packs = std::mem::take(&mut self.value_packs);
             let mut requirements = Vec::new();
+            for m in &decl.members {
+                if let ast::StructMember::Method(f) = m {
+                    requirements.push((*self.spread_pack_params(&std::rc::Rc::new(f.clone()))).clone());
+                }
+            }
+            self.value_packs = outer_packs;
+            self.unbind_generics(outer);
             let mut constants = Vec::new();
             let mut associated = Vec::new();
             for m in &decl.members {
                 match m {
-                    ast::StructMember::Method(f) => requirements.push(f.clone()),
+                    ast::StructMember::Method(_) => {}
                     ast::StructMember::Fields(g) if g.modifiers.has(ast::Modifier::Static) => {
                         constants.extend(g.decls.iter().map(|d| (g.ty.clone(), d.name.clone())))
                     }

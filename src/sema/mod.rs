@@ -20,6 +20,7 @@ mod methods;
 mod stmt;
 mod texture;
 mod tuple;
+mod variadic;
 
 use crate::arena::Arena;
 use crate::diag::Diagnostic;
@@ -282,6 +283,15 @@ pub struct Checker {
     /// value from an `int` only (Slang's `__BuiltinArithmeticType`, `IFloat`…, not the integer
     /// interfaces): `T(x)` of a `uint` converts through `int` there, as Slang's does.
     int_built_params: crate::fast_hash::HashSet<String>,
+    /// Variadic generics: the type packs bound in the instance being checked (`each T`), the
+    /// value packs among its parameters (`expand each T v`: parameters `v#0`, `v#1`…) with
+    /// their lengths, and the element an enclosing `expand` is at.
+    type_packs: HashMap<String, Vec<Type>>,
+    value_packs: HashMap<String, usize>,
+    pack_at: Option<usize>,
+    /// Types a pack expansion resolved, each under a name no source can spell (`#3`), so a
+    /// generic argument list can carry them as written types.
+    pinned_types: Vec<Type>,
     /// Structs standing for the element of a `ConstantBuffer<T>` whose `T` is no struct (Slang
     /// allows `ConstantBuffer<float4x4>`; a uniform block needs a struct), by `T`.
     constant_buffer_wrappers: HashMap<Type, StructId>,
@@ -505,6 +515,10 @@ impl Checker {
             outer_generics: None,
             generic_values: HashMap::default(),
             int_built_params: Default::default(),
+            type_packs: HashMap::default(),
+            value_packs: HashMap::default(),
+            pack_at: None,
+            pinned_types: Vec::new(),
             constant_buffer_wrappers: HashMap::default(),
             instance_depth: 0,
             made_instances: false,
@@ -768,6 +782,17 @@ impl Checker {
     // ---- types -------------------------------------------------------------------------
 
     pub(crate) fn resolve_type(&mut self, t: &ast::TypeExpr) -> Type {
+        match &t.kind {
+            ast::TypeExprKind::Each(inner) => return self.resolve_each_type(inner, t.span),
+            ast::TypeExprKind::Expand(_) => {
+                let d = Diagnostic::error("E0445", "`expand` makes a list of types, not one type")
+                    .with_label(t.span, "here")
+                    .with_note("it goes in a generic argument list (`Tuple<expand each T>`) or a parameter");
+                self.push(d);
+                return Type::Error;
+            }
+            _ => {}
+        }
         if let ast::TypeExprKind::Array { elem, len } = &t.kind {
             let elem = self.resolve_type(elem);
             if elem.is_error() {
@@ -808,9 +833,20 @@ impl Checker {
             if let Some(ty) = self.types.get(&key) {
                 return ty.clone();
             }
+            if self.is_type_pack(name) {
+                let d = Diagnostic::error("E0445", format!("`{name}` is a type pack, several types"))
+                    .with_label(t.span, "where one type is needed")
+                    .with_note(format!("repeat over it: `expand each {name}`, or `Tuple<{name}>`"));
+                self.push(d);
+                return Type::Error;
+            }
             if let Some(ty) = self.member_type(name, t.span) {
                 return ty;
             }
+        } else if let Some(flat) = self.flatten_pack_args(args) {
+            let flat =
+                ast::TypeExpr { kind: ast::TypeExprKind::Named { name: name.clone(), args: flat }, span: t.span };
+            return self.resolve_type(&flat);
         }
         let alias = self.scoped(name, |n| self.generic_aliases.contains_key(n));
         if let Some(alias) = self.generic_aliases.get(&alias).cloned() {
@@ -818,7 +854,8 @@ impl Checker {
         }
         let generic = self.scoped(name, |n| self.generic_structs.contains_key(n));
         if self.generic_structs.contains_key(&generic) {
-            let defaulted = self.generic_structs[&generic].decl.generics.iter().all(|g| g.default.is_some());
+            // A pack not written is empty.
+            let defaulted = self.generic_structs[&generic].decl.generics.iter().all(|g| g.default.is_some() || g.pack);
             if args.is_empty() && !defaulted {
                 self.error("E0416", t.span, format!("`{name}` is generic: give its arguments, `{name}<…>`"));
                 return Type::Error;

@@ -343,6 +343,14 @@ fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
         }
         "optional" if i > 0 && tokens[i - 1].token == Token::Where => Some(Token::Optional),
         "countof" if next == Some(&Token::LParen) => Some(Token::Countof),
+        "__trimFirst" | "__trimLast" if next == Some(&Token::LParen) => {
+            Some(if word == "__trimFirst" { Token::TrimFirst } else { Token::TrimLast })
+        }
+        "nonempty" if i > 0 && tokens[i - 1].token == Token::Where => Some(Token::Nonempty),
+        // `each T`, `each v`, `each __trimFirst(v)`, `each (e)`.
+        "each" if matches!(next, Some(Token::Ident(_) | Token::LParen)) => Some(Token::Each),
+        // `expand each T`, `expand f(each v)`, `expand (sum += each v)`, `expand S<each T>`.
+        "expand" if matches!(next, Some(Token::Ident(_) | Token::LParen)) => Some(Token::Expand),
         // `f(…) throws E`, `throw e;`, `try f(…)`, `} catch (…)`.
         "throws" if i > 0 && tokens[i - 1].token == Token::RParen && matches!(next, Some(Token::Ident(_))) => {
             Some(Token::Throws)
@@ -822,7 +830,7 @@ fn generic_params(tokens: &[SpannedToken], start: usize) -> Option<(Vec<String>,
         let word = |t: &Token| matches!(t, Token::Ident(_) | Token::TypeName(_));
         match segment.as_slice() {
             [Token::Let, Token::Ident(_), Token::Colon, ..] => {}
-            [Token::Ident(each), Token::Ident(n), rest @ ..] if each == "each" => {
+            [Token::Each, Token::Ident(n), rest @ ..] => {
                 names.push(n.clone());
                 constrained |= rest.first() == Some(&&Token::Colon);
             }
@@ -859,7 +867,15 @@ fn generic_call_ahead(tokens: &[SpannedToken], lt: usize) -> bool {
             | Token::False
             | Token::Comma
             | Token::Let
-            | Token::Colon => {}
+            | Token::Colon
+            // Packs: `f<expand each T>(…)`, `f<__trimFirst(T)>(…)`.
+            | Token::Each
+            | Token::Expand
+            | Token::TrimFirst
+            | Token::TrimLast
+            | Token::Countof
+            | Token::LParen
+            | Token::RParen => {}
             Token::Lt => depth += 1,
             Token::Gt | Token::Shr => {
                 let n = if t.token == Token::Gt { 1 } else { 2 };

@@ -514,6 +514,7 @@ fn constrain(generics: &mut Vec<GenericParam>, wheres: Vec<WhereConstraint>) -> 
                 constraint: Some(interface_type(interface)),
                 value: None,
                 default: None,
+                pack: false,
             }),
         }
     }
@@ -660,6 +661,9 @@ mod tests {
             }
             ExprKind::Ident(n) => n.clone(),
             ExprKind::CountOf(_) => "(countof)".into(),
+            ExprKind::PackTrim { first, .. } => format!("(trim {first})"),
+            ExprKind::Expand(e) => format!("(expand {})", sx(e)),
+            ExprKind::Each(e) => format!("(each {})", sx(e)),
             ExprKind::Try(e) => format!("(try {})", sx(e)),
             ExprKind::EmptyIndex(base) => format!("([] {})", sx(base)),
             ExprKind::InitList(items) => format!("{{{}}}", items.len()),
@@ -707,6 +711,8 @@ mod tests {
             TypeExprKind::Array { elem, len: None } => format!("{}[]", ty_s(elem)),
             TypeExprKind::Error => "ERR".into(),
             TypeExprKind::Inferred => "_".into(),
+            TypeExprKind::Expand(p) => format!("(expand {})", ty_s(p)),
+            TypeExprKind::Each(p) => format!("(each {})", ty_s(p)),
         }
     }
 

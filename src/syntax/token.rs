@@ -266,6 +266,13 @@ pub enum Token {
     Optional,
     /// Slang's `countof(…)` (elsewhere the word is a name).
     Countof,
+    /// Slang's variadic generics: `each T`, `expand e`, `where nonempty(T)`, and the pack
+    /// queries `__trimFirst(…)`/`__trimLast(…)` (elsewhere these words are names).
+    Each,
+    Expand,
+    Nonempty,
+    TrimFirst,
+    TrimLast,
     /// Slang's error handling words, where they can only be that (elsewhere names).
     Throws,
     Throw,
@@ -494,6 +501,11 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Optional => "optional",
         Subscript => "__subscript",
         Countof => "countof",
+        Each => "each",
+        Expand => "expand",
+        Nonempty => "nonempty",
+        TrimFirst => "__trimFirst",
+        TrimLast => "__trimLast",
         Throws => "throws",
         Throw => "throw",
         Try => "try",
