@@ -163,8 +163,10 @@ impl Checker {
                 other => self.error("E0502", other.name_span(), WHAT),
             }
         }
+        // A program's own `IFunc` replaces the core one.
+        let core = self.generic_interfaces.get(&i.name.name).is_some_and(|d| d.span == Span::default());
         if self.interfaces.contains_key(&i.name.name)
-            || self.generic_interfaces.contains_key(&i.name.name)
+            || (self.generic_interfaces.contains_key(&i.name.name) && !core)
             || self.types.contains_key(&i.name.name)
         {
             self.error("E0302", i.name.span, format!("`{}` is already defined", i.name.name));

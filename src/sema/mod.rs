@@ -511,7 +511,10 @@ impl Checker {
             generic_fns: HashMap::default(),
             generics: Vec::new(),
             generic_structs: HashMap::default(),
-            generic_interfaces: HashMap::default(),
+            generic_interfaces: variadic::core_function_interfaces()
+                .into_iter()
+                .map(|i| (i.name.name.clone(), std::rc::Rc::new(i)))
+                .collect(),
             outer_generics: None,
             generic_values: HashMap::default(),
             int_built_params: Default::default(),

@@ -514,3 +514,79 @@ fn trimmed(mut elems: Vec<Type>, first: bool, span: Span, c: &mut Checker) -> Ve
     }
     elems
 }
+
+/// Slang's function interfaces, as if declared `interface IFunc<TR, each TP> { TR operator()(expand
+/// each TP p); }` (`IMutatingFunc`'s `operator()` is `[mutating]`): a struct with a matching
+/// `operator()` conforms, and a lambda is such a struct.
+pub(super) fn core_function_interfaces() -> Vec<ast::StructDecl> {
+    let span = Span::default();
+    let ident = |name: &str| ast::Ident { name: name.into(), span };
+    let named =
+        |name: &str| ast::TypeExpr { kind: ast::TypeExprKind::Named { name: name.into(), args: Vec::new() }, span };
+    let generic = |name: &str, pack: bool| ast::GenericParam {
+        name: ident(name),
+        constraint: None,
+        value: None,
+        default: None,
+        pack,
+    };
+    // Each refines the one whose `operator()` it can stand in for, as in Slang's core module.
+    [
+        ("IFunc", false, Some("IMutatingFunc")),
+        ("IMutatingFunc", true, None),
+        ("IDifferentiableFunc", false, Some("IFunc")),
+        ("IDifferentiableMutatingFunc", true, Some("IMutatingFunc")),
+    ]
+    .into_iter()
+    .map(|(name, mutating, base)| {
+        let each = ast::TypeExpr { kind: ast::TypeExprKind::Each(Box::new(named("TP"))), span };
+        let param = ast::Param {
+            attrs: Vec::new(),
+            modifiers: ast::Modifiers::default(),
+            ty: ast::TypeExpr { kind: ast::TypeExprKind::Expand(Box::new(each)), span },
+            name: ident("p"),
+            array_dims: Vec::new(),
+            annotations: Vec::new(),
+            default: None,
+            span,
+        };
+        let attrs = if mutating {
+            vec![ast::Attribute { name: ident("mutating"), args: Vec::new(), span }]
+        } else {
+            Vec::new()
+        };
+        let call = ast::FunctionDecl {
+            attrs,
+            modifiers: ast::Modifiers::default(),
+            throws: None,
+            ret: named("TR"),
+            name: ident("operator()"),
+            generics: Vec::new(),
+            wheres: Vec::new(),
+            params: vec![param],
+            ret_annotations: Vec::new(),
+            body: None,
+            span,
+        };
+        ast::StructDecl {
+            attrs: Vec::new(),
+            modifiers: ast::Modifiers::default(),
+            name: ident(name),
+            generics: vec![generic("TR", false), generic("TP", true)],
+            bases: base
+                .map(|b| {
+                    let each = ast::TypeExpr { kind: ast::TypeExprKind::Each(Box::new(named("TP"))), span };
+                    let args = vec![
+                        ast::GenericArg::Type(named("TR")),
+                        ast::GenericArg::Type(ast::TypeExpr { kind: ast::TypeExprKind::Expand(Box::new(each)), span }),
+                    ];
+                    ast::TypeExpr { kind: ast::TypeExprKind::Named { name: b.into(), args }, span }
+                })
+                .into_iter()
+                .collect(),
+            members: vec![ast::StructMember::Method(call)],
+            span,
+        }
+    })
+    .collect()
+}

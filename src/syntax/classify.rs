@@ -79,6 +79,12 @@ const OTHER_TYPES: &[&str] = &[
     "Array",
     "Tuple",
     "Atomic",
+    // Slang's function interfaces (`IFunc<R, P…>`), met by structs with an `operator()` and
+    // by lambdas.
+    "IFunc",
+    "IMutatingFunc",
+    "IDifferentiableFunc",
+    "IDifferentiableMutatingFunc",
     // Slang's buffer data layouts (`sizeof(T, Std430DataLayout)`).
     "DefaultDataLayout",
     "ScalarDataLayout",
