@@ -234,6 +234,7 @@ impl Checker {
             }
             K::BoolLit(b) => self.add_expr(ExprKind::Const(ConstValue::Bool(*b)), Type::BOOL, e.span),
             K::Expand(inner) => self.expand_expr(inner, e.span),
+            K::Lambda(l) => self.lambda(l, e.span),
             K::Each(x) => self.each_value(x, e.span),
             K::PackTrim { .. } => {
                 let d = Diagnostic::error("E0445", "a pack query makes a pack, not a value")
@@ -547,6 +548,9 @@ impl Checker {
                 let object = self.add_expr(ExprKind::Local(this), Type::Struct(h), span);
                 return self.field(object, h, &ast::Ident { name: name.to_string(), span }, span);
             }
+        }
+        if let Some(e) = self.lambda_capture(name, span) {
+            return e;
         }
         let key = self.scoped(name, |n| self.globals.contains_key(n));
         if let Some(g) = self.globals.get(&key).copied() {

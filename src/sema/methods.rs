@@ -712,7 +712,7 @@ impl Checker {
         out
     }
 
-    fn check_conformance(&mut self, h: StructId, bases: &[ast::TypeExpr]) {
+    pub(super) fn check_conformance(&mut self, h: StructId, bases: &[ast::TypeExpr]) {
         let struct_name = self.module.structs[h].name.clone();
         // Requirements are read inside the struct: an associated type `Assoc` is its `S::Assoc`.
         let outer = self.enter_struct_scope(&struct_name);

@@ -15,6 +15,7 @@ mod errors;
 mod expr;
 mod generic;
 mod glsl;
+mod lambda;
 mod members;
 mod methods;
 mod stmt;
@@ -292,6 +293,8 @@ pub struct Checker {
     /// Types a pack expansion resolved, each under a name no source can spell (`#3`), so a
     /// generic argument list can carry them as written types.
     pinned_types: Vec<Type>,
+    /// The lambdas whose bodies are being checked, innermost last.
+    lambdas: Vec<lambda::LambdaFrame>,
     /// Structs standing for the element of a `ConstantBuffer<T>` whose `T` is no struct (Slang
     /// allows `ConstantBuffer<float4x4>`; a uniform block needs a struct), by `T`.
     constant_buffer_wrappers: HashMap<Type, StructId>,
@@ -522,6 +525,7 @@ impl Checker {
             value_packs: HashMap::default(),
             pack_at: None,
             pinned_types: Vec::new(),
+            lambdas: Vec::new(),
             constant_buffer_wrappers: HashMap::default(),
             instance_depth: 0,
             made_instances: false,

@@ -493,6 +493,10 @@ impl Checker {
                 }
             }
             K::Return(value) => {
+                if let Some(e) = value.as_ref().and_then(|v| self.lambda_return(v)) {
+                    out.push(Stmt::Return(Some(e)));
+                    return;
+                }
                 let ret = self.cur.as_ref().map(|st| st.func.ret.clone()).unwrap_or(Type::Void);
                 // `return;` in a constructor returns the object built.
                 if let (None, Some((this, h))) = (value, self.cur.as_ref().filter(|st| st.init).and_then(|st| st.this))

@@ -140,6 +140,13 @@ pub enum TypeExprKind {
     Error,
 }
 
+/// A lambda's parameters and body (an expression body is a block returning it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lambda {
+    pub params: Vec<Param>,
+    pub body: Block,
+}
+
 /// What `sizeof`/`alignof` measures.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SizeOperand {
@@ -590,6 +597,9 @@ pub enum ExprKind {
     Expand(Box<Expr>),
     /// Slang's `each v`: the element of value pack (or tuple) `v` an enclosing `expand` is at.
     Each(Box<Expr>),
+    /// Slang's lambda, `(int x) => x + c`: a value of a struct made for it, with the variables
+    /// it names as fields and its body as `operator()`.
+    Lambda(Box<Lambda>),
     /// Slang's `__trimFirst(p)` (`first`) and `__trimLast(p)`: pack or tuple `p` without its
     /// first or last element.
     PackTrim {

@@ -664,6 +664,7 @@ mod tests {
             ExprKind::PackTrim { first, .. } => format!("(trim {first})"),
             ExprKind::Expand(e) => format!("(expand {})", sx(e)),
             ExprKind::Each(e) => format!("(each {})", sx(e)),
+            ExprKind::Lambda(l) => format!("(lambda {})", l.params.len()),
             ExprKind::Try(e) => format!("(try {})", sx(e)),
             ExprKind::EmptyIndex(base) => format!("([] {})", sx(base)),
             ExprKind::InitList(items) => format!("{{{}}}", items.len()),

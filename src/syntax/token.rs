@@ -340,6 +340,9 @@ pub enum Token {
     Minus,
     #[token("->")]
     Arrow,
+    /// A lambda's `=>`.
+    #[token("=>")]
+    FatArrow,
     #[token("*")]
     Star,
     #[token("/")]
@@ -511,6 +514,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Try => "try",
         Catch => "catch",
         Arrow => "->",
+        FatArrow => "=>",
         Let => "let",
         Var => "var",
         Is => "is",
