@@ -788,6 +788,27 @@ impl Checker {
 
     // ---- types -------------------------------------------------------------------------
 
+    /// The one value of a type that holds no data.
+    fn no_data_value(&self, ty: &Type) -> ConstValue {
+        match ty {
+            Type::Struct(h) => ConstValue::Composite(
+                self.module.structs[*h].fields.iter().map(|f| self.no_data_value(&f.ty)).collect(),
+            ),
+            Type::Array(e, n) => ConstValue::Composite(vec![self.no_data_value(e); n.unwrap_or(0) as usize]),
+            _ => ConstValue::Composite(Vec::new()),
+        }
+    }
+
+    /// Whether a value of `ty` has no data at all: a struct of no fields (or only such
+    /// fields), an array of such elements.
+    fn holds_no_data(&self, ty: &Type) -> bool {
+        match ty {
+            Type::Struct(h) => self.module.structs[*h].fields.iter().all(|f| self.holds_no_data(&f.ty)),
+            Type::Array(e, _) => self.holds_no_data(e),
+            _ => false,
+        }
+    }
+
     pub(crate) fn resolve_type(&mut self, t: &ast::TypeExpr) -> Type {
         match &t.kind {
             ast::TypeExprKind::Each(inner) => return self.resolve_each_type(inner, t.span),
@@ -1714,7 +1735,9 @@ impl Checker {
                 AddressSpace::Groupshared
             } else if m.has(M::Static) && m.has(M::Const) {
                 AddressSpace::Constant
-            } else if m.has(M::Static) {
+            } else if m.has(M::Static) || self.holds_no_data(&ty) {
+                // A global that holds nothing (Slang's `Tuple<> t = makeTuple();`) is no shader
+                // parameter: there is nothing to bind.
                 AddressSpace::Private
             } else {
                 // HLSL: a global without `static` is a uniform in the implicit `$Globals`.
@@ -1730,9 +1753,13 @@ impl Checker {
                         // initializer may read an earlier `static`'s, const or not.
                         self.folding_global_init = true;
                         let start = self.spec_reads.len();
-                        let v = self.const_initializer(init, &mut ty);
+                        let mut v = self.const_initializer(init, &mut ty);
                         self.fold_warning_specialized(start, init.span(), "this initializer");
                         self.folding_global_init = false;
+                        // A value of no data is known whatever computes it (`makeTuple()`).
+                        if v.is_none() && self.holds_no_data(&ty) {
+                            v = Some(self.no_data_value(&ty));
+                        }
                         if v.is_none() {
                             self.error("E0505", init.span(), "a global initializer must be a constant expression");
                         }
