@@ -21,6 +21,11 @@ struct Counter {
     int total;
 };
 
+struct Grid {
+    wavec::array<float, 4> cells;
+    int tag;
+};
+
 struct Scaler {
     float factor;
 };
@@ -42,6 +47,10 @@ struct lambda_5 {
 };
 
 struct lambda_6 {
+};
+
+struct lambda_7 {
+    float k;
 };
 
 struct wavec_state {
@@ -80,6 +89,14 @@ __device__ float lambda_6_operator_call(lambda_6 this_1, float x) {
     return x;
 }
 
+__device__ float lambda_7_operator_call(lambda_7 this_1, float x) {
+    return x * this_1.k;
+}
+
+__device__ lambda_7 IFunc_float_float_lambda_7_unwrap(IFunc_float_float value) {
+    return lambda_7{wavec::asfloat(value.payload.field0)};
+}
+
 __device__ lambda_2 IFunc_float_float_lambda_2_unwrap(IFunc_float_float value) {
     return lambda_2{wavec::asfloat(value.payload.field0)};
 }
@@ -114,6 +131,12 @@ __device__ float IFunc_float_float_operator(IFunc_float_float this_1, float arg1
                 float result_3 = lambda_6_operator_call(object_3, arg1);
                 return result_3;
             }
+        case 4:
+             {
+                lambda_7 object_4 = IFunc_float_float_lambda_7_unwrap(this_1);
+                float result_4 = lambda_7_operator_call(object_4, arg1);
+                return result_4;
+            }
         ;
     }
     return 0.0f;
@@ -134,6 +157,12 @@ __device__ IFunc_float_float makeOffset(float offset) {
 __device__ int Counter_operator_call(Counter& this_1, int step_1) {
     this_1.total += step_1;
     return this_1.total;
+}
+
+__device__ void Grid_map(Grid& this_1, IFunc_float_float f) {
+    for (int i = 0; i < 4; ++i) {
+        this_1.cells[i] = IFunc_float_float_operator(f, this_1.cells[i]);
+    }
 }
 
 __device__ float Scaler_run(Scaler this_1, float x) {
@@ -161,6 +190,10 @@ __device__ int bump_Counter(Counter& f, int step_1) {
     return Counter_operator_call(f, step_1);
 }
 
+__device__ IFunc_float_float IFunc_float_float_lambda_7_wrap(unsigned id, lambda_7 value) {
+    return IFunc_float_float{wavec::uint2{0u, 0u}, wavec::uint2{id, 0u}, AnyValue_IFunc_float_float{wavec::asuint(value.k)}};
+}
+
 extern "C" __global__ void __launch_bounds__(1) computeMain(float* __restrict__ outputBuffer, unsigned outputBuffer_count) {
     wavec_state state = {outputBuffer, outputBuffer_count};
     (void)state;
@@ -182,4 +215,7 @@ extern "C" __global__ void __launch_bounds__(1) computeMain(float* __restrict__ 
     Scaler s = Scaler{4.0f};
     state.outputBuffer[6] = Scaler_run(s, 2.0f);
     state.outputBuffer[7] = lambda_6_operator_call(clamp_1, 0.5f);
+    Grid g = Grid{wavec::array<float, 4>{{1.0f, 2.0f, 3.0f, 4.0f}}, 9};
+    Grid_map(g, IFunc_float_float_lambda_7_wrap(4u, lambda_7{k}));
+    state.outputBuffer[8] = g.cells[3] + (float)g.tag;
 }

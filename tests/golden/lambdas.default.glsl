@@ -20,6 +20,11 @@ struct Counter {
     int total;
 };
 
+struct Grid {
+    float cells[4];
+    int tag;
+};
+
 struct Scaler {
     float factor;
 };
@@ -42,6 +47,10 @@ struct lambda_5 {
 
 struct lambda_6 {
     uint wavec_empty;
+};
+
+struct lambda_7 {
+    float k;
 };
 
 layout(std430, set = 0, binding = 0) buffer outputBuffer_block {
@@ -79,6 +88,14 @@ float lambda_6_operator_call(lambda_6 this_1, float x) {
     return x;
 }
 
+float lambda_7_operator_call(lambda_7 this_1, float x) {
+    return x * this_1.k;
+}
+
+lambda_7 IFunc_float_float_lambda_7_unwrap(IFunc_float_float value) {
+    return lambda_7(uintBitsToFloat(value.payload.field0));
+}
+
 lambda_2 IFunc_float_float_lambda_2_unwrap(IFunc_float_float value) {
     return lambda_2(uintBitsToFloat(value.payload.field0));
 }
@@ -109,6 +126,11 @@ float IFunc_float_float_operator(IFunc_float_float this_1, float arg1) {
             float result_3 = lambda_6_operator_call(object_3, arg1);
             return result_3;
         }
+        case 4: {
+            lambda_7 object_4 = IFunc_float_float_lambda_7_unwrap(this_1);
+            float result_4 = lambda_7_operator_call(object_4, arg1);
+            return result_4;
+        }
     }
     return 0.0;
 }
@@ -128,6 +150,12 @@ IFunc_float_float makeOffset(float offset) {
 int Counter_operator_call(inout Counter this_1, int step_1) {
     this_1.total += step_1;
     return this_1.total;
+}
+
+void Grid_map(inout Grid this_1, IFunc_float_float f) {
+    for (int i = 0; i < 4; ++i) {
+        this_1.cells[i] = IFunc_float_float_operator(f, this_1.cells[i]);
+    }
 }
 
 float Scaler_run(Scaler this_1, float x) {
@@ -155,6 +183,10 @@ int bump_Counter(inout Counter f, int step_1) {
     return Counter_operator_call(f, step_1);
 }
 
+IFunc_float_float IFunc_float_float_lambda_7_wrap(uint id, lambda_7 value) {
+    return IFunc_float_float(uvec2(0u, 0u), uvec2(id, 0u), AnyValue_IFunc_float_float(floatBitsToUint(value.k)));
+}
+
 void main() {
     int base = 10;
     const lambda_3 add = lambda_3(base);
@@ -174,4 +206,7 @@ void main() {
     Scaler s = Scaler(4.0);
     outputBuffer[6] = Scaler_run(s, 2.0);
     outputBuffer[7] = lambda_6_operator_call(clamp_1, 0.5);
+    Grid g = Grid(float[4](1.0, 2.0, 3.0, 4.0), 9);
+    Grid_map(g, IFunc_float_float_lambda_7_wrap(4u, lambda_7(k)));
+    outputBuffer[8] = g.cells[3] + float(g.tag);
 }

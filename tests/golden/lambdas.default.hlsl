@@ -16,6 +16,11 @@ struct Counter {
     int total;
 };
 
+struct Grid {
+    float cells[4];
+    int tag;
+};
+
 struct Scaler {
     float factor;
 };
@@ -39,6 +44,10 @@ struct lambda_5 {
 struct lambda_6 {
 };
 
+struct lambda_7 {
+    float k;
+};
+
 RWStructuredBuffer<float> outputBuffer;
 
 lambda wavec_make_lambda(float p0) {
@@ -48,6 +57,11 @@ lambda wavec_make_lambda(float p0) {
 
 lambda_4 wavec_make_lambda_4(float p0) {
     lambda_4 r = {p0};
+    return r;
+}
+
+lambda_7 wavec_make_lambda_7(float p0) {
+    lambda_7 r = {p0};
     return r;
 }
 
@@ -107,6 +121,14 @@ float lambda_6_operator_call(lambda_6 this_1, float x) {
     return x;
 }
 
+float lambda_7_operator_call(lambda_7 this_1, float x) {
+    return x * this_1.k;
+}
+
+lambda_7 IFunc_float_float_lambda_7_unwrap(IFunc_float_float value) {
+    return wavec_make_lambda_7(asfloat(value.payload_1.field0));
+}
+
 lambda_2 IFunc_float_float_lambda_2_unwrap(IFunc_float_float value) {
     return wavec_make_lambda_2(asfloat(value.payload_1.field0));
 }
@@ -137,6 +159,11 @@ float IFunc_float_float_operator(IFunc_float_float this_1, float arg1) {
             float result = lambda_6_operator_call(object, arg1);
             return result;
         }
+        case 4: {
+            lambda_7 object = IFunc_float_float_lambda_7_unwrap(this_1);
+            float result = lambda_7_operator_call(object, arg1);
+            return result;
+        }
     }
     return 0.0f;
 }
@@ -156,6 +183,12 @@ IFunc_float_float makeOffset(float offset) {
 int Counter_operator_call(inout Counter this_1, int step_1) {
     this_1.total += step_1;
     return this_1.total;
+}
+
+void Grid_map(inout Grid this_1, IFunc_float_float f) {
+    for (int i = 0; i < 4; ++i) {
+        this_1.cells[i] = IFunc_float_float_operator(f, this_1.cells[i]);
+    }
 }
 
 float Scaler_run(Scaler this_1, float x) {
@@ -183,6 +216,10 @@ int bump_Counter(inout Counter f, int step_1) {
     return Counter_operator_call(f, step_1);
 }
 
+IFunc_float_float IFunc_float_float_lambda_7_wrap(uint id, lambda_7 value) {
+    return wavec_make_IFunc_float_float(uint2(0u, 0u), uint2(id, 0u), wavec_make_AnyValue_IFunc_float_float(asuint(value.k)));
+}
+
 [numthreads(1, 1, 1)]
 void computeMain() {
     int base = 10;
@@ -203,4 +240,7 @@ void computeMain() {
     Scaler s = {4.0f};
     outputBuffer[6] = Scaler_run(s, 2.0f);
     outputBuffer[7] = lambda_6_operator_call(clamp_1, 0.5f);
+    Grid g = {{1.0f, 2.0f, 3.0f, 4.0f}, 9};
+    Grid_map(g, IFunc_float_float_lambda_7_wrap(4u, wavec_make_lambda_7(k)));
+    outputBuffer[8] = g.cells[3] + float(g.tag);
 }

@@ -23,6 +23,11 @@ struct Counter {
     int total;
 };
 
+struct Grid {
+    array<float, 4> cells;
+    int tag;
+};
+
 struct Scaler {
     float factor;
 };
@@ -44,6 +49,10 @@ struct lambda_5 {
 };
 
 struct lambda_6 {
+};
+
+struct lambda_7 {
+    float k;
 };
 
 struct wavec_state {
@@ -86,6 +95,14 @@ float lambda_6_operator_call(lambda_6 this_1, float x) {
     return x;
 }
 
+float lambda_7_operator_call(lambda_7 this_1, float x) {
+    return x * this_1.k;
+}
+
+lambda_7 IFunc_float_float_lambda_7_unwrap(IFunc_float_float value) {
+    return lambda_7{as_type<float>(value.payload.field0)};
+}
+
 lambda_2 IFunc_float_float_lambda_2_unwrap(IFunc_float_float value) {
     return lambda_2{as_type<float>(value.payload.field0)};
 }
@@ -120,6 +137,12 @@ float IFunc_float_float_operator(IFunc_float_float this_1, float arg1) {
                 float result_3 = lambda_6_operator_call(object_3, arg1);
                 return result_3;
             }
+        case 4:
+             {
+                lambda_7 object_4 = IFunc_float_float_lambda_7_unwrap(this_1);
+                float result_4 = lambda_7_operator_call(object_4, arg1);
+                return result_4;
+            }
         ;
     }
     return 0.0f;
@@ -140,6 +163,12 @@ IFunc_float_float makeOffset(float offset) {
 int Counter_operator_call(thread Counter& this_1, int step_1) {
     this_1.total += step_1;
     return this_1.total;
+}
+
+void Grid_map(thread Grid& this_1, IFunc_float_float f) {
+    for (int i = 0; i < 4; ++i) {
+        this_1.cells[i] = IFunc_float_float_operator(f, this_1.cells[i]);
+    }
 }
 
 float Scaler_run(Scaler this_1, float x) {
@@ -167,6 +196,10 @@ int bump_Counter(thread Counter& f, int step_1) {
     return Counter_operator_call(f, step_1);
 }
 
+IFunc_float_float IFunc_float_float_lambda_7_wrap(uint id, lambda_7 value) {
+    return IFunc_float_float{uint2(0u, 0u), uint2(id, 0u), AnyValue_IFunc_float_float{as_type<uint>(value.k)}};
+}
+
 kernel void computeMain(device float* outputBuffer [[buffer(0)]], constant uint& outputBuffer_count [[buffer(1)]], uint3 wavec_thread [[thread_position_in_grid]], uint3 wavec_group [[threadgroup_position_in_grid]], uint3 wavec_local [[thread_position_in_threadgroup]], uint wavec_local_index [[thread_index_in_threadgroup]], uint wavec_lane [[thread_index_in_simdgroup]], uint wavec_lane_count [[threads_per_simdgroup]], uint wavec_simd_group [[simdgroup_index_in_threadgroup]], uint wavec_simd_groups [[simdgroups_per_threadgroup]]) {
     wavec_state state = {outputBuffer, outputBuffer_count, wavec_lane, wavec_lane_count, wavec_simd_group, wavec_simd_groups};
     (void)state;
@@ -188,4 +221,7 @@ kernel void computeMain(device float* outputBuffer [[buffer(0)]], constant uint&
     Scaler s = Scaler{4.0f};
     state.outputBuffer[6] = Scaler_run(s, 2.0f);
     state.outputBuffer[7] = lambda_6_operator_call(clamp_1, 0.5f);
+    Grid g = Grid{array<float, 4>{1.0f, 2.0f, 3.0f, 4.0f}, 9};
+    Grid_map(g, IFunc_float_float_lambda_7_wrap(4u, lambda_7{k}));
+    state.outputBuffer[8] = g.cells[3] + float(g.tag);
 }

@@ -16,6 +16,11 @@ struct Counter {
     total: i32,
 }
 
+struct Grid {
+    cells: array<f32, 4>,
+    tag: i32,
+}
+
 struct Scaler {
     factor: f32,
 }
@@ -38,6 +43,10 @@ struct lambda_5 {
 
 struct lambda_6 {
     wavec_empty: u32,
+}
+
+struct lambda_7 {
+    k: f32,
 }
 
 @group(0) @binding(0) var<storage, read_write> outputBuffer: array<f32>;
@@ -71,6 +80,14 @@ fn lambda_6_operator_call(this_1: lambda_6, x: f32) -> f32 {
         return 1.0f;
     }
     return x;
+}
+
+fn lambda_7_operator_call(this_1: lambda_7, x: f32) -> f32 {
+    return x * this_1.k;
+}
+
+fn IFunc_float_float_lambda_7_unwrap(value: IFunc_float_float) -> lambda_7 {
+    return lambda_7(bitcast<f32>(value.payload.field0));
 }
 
 fn IFunc_float_float_lambda_2_unwrap(value: IFunc_float_float) -> lambda_2 {
@@ -112,6 +129,13 @@ fn IFunc_float_float_operator(this_1: IFunc_float_float, arg1: f32) -> f32 {
             var result_3: f32 = wavec_t_8;
             return result_3;
         }
+        case 4: {
+            let wavec_t_9 = IFunc_float_float_lambda_7_unwrap(this_1);
+            var object_4: lambda_7 = wavec_t_9;
+            let wavec_t_10 = lambda_7_operator_call(object_4, arg1);
+            var result_4: f32 = wavec_t_10;
+            return result_4;
+        }
         default: {}
     }
     return 0.0f;
@@ -135,6 +159,16 @@ fn makeOffset(offset: f32) -> IFunc_float_float {
 fn Counter_operator_call(this_1: ptr<function, Counter>, step_1: i32) -> i32 {
     (*this_1).total = (*this_1).total + step_1;
     return (*this_1).total;
+}
+
+fn Grid_map(this_1: ptr<function, Grid>, f: IFunc_float_float) {
+    {
+        var i: i32 = 0i;
+        for (; i < 4i; i = i + 1i) {
+            let wavec_t = IFunc_float_float_operator(f, (*this_1).cells[i]);
+            (*this_1).cells[i] = wavec_t;
+        }
+    }
 }
 
 fn Scaler_run(this_1: Scaler, x: f32) -> f32 {
@@ -166,6 +200,10 @@ fn bump_Counter(f: ptr<function, Counter>, step_1: i32) -> i32 {
     (*f) = wavec_t;
     let wavec_t_2 = wavec_t_1;
     return wavec_t_2;
+}
+
+fn IFunc_float_float_lambda_7_wrap(id: u32, value: lambda_7) -> IFunc_float_float {
+    return IFunc_float_float(vec2<u32>(0u, 0u), vec2<u32>(id, 0u), AnyValue_IFunc_float_float(bitcast<u32>(value.k)));
 }
 
 @compute @workgroup_size(1, 1, 1)
@@ -205,4 +243,10 @@ fn main() {
     outputBuffer[6i] = wavec_t_13;
     let wavec_t_14 = lambda_6_operator_call(clamp_1, 0.5f);
     outputBuffer[7i] = wavec_t_14;
+    var g: Grid = Grid(array<f32, 4>(1.0f, 2.0f, 3.0f, 4.0f), 9i);
+    var wavec_t_15: Grid = g;
+    let wavec_t_16 = IFunc_float_float_lambda_7_wrap(4u, lambda_7(k));
+    Grid_map(&wavec_t_15, wavec_t_16);
+    g = wavec_t_15;
+    outputBuffer[8i] = g.cells[3i] + f32(g.tag);
 }
