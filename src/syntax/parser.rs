@@ -307,6 +307,10 @@ const EXPR_START: &[&str] = &[
     "countof",
     "::",
     "try",
+    "each",
+    "expand",
+    "__trimFirst",
+    "__trimLast",
 ];
 const STMT_START: &[&str] = &["if", "for", "while", "do", "switch", "return", "break", "continue", "discard", "{", "["];
 const BINARY_OPS: &[&str] = &[
