@@ -803,6 +803,8 @@ impl Checker {
     /// fields), an array of such elements.
     fn holds_no_data(&self, ty: &Type) -> bool {
         match ty {
+            // An interface value's struct is laid out only once its conforming types are known.
+            Type::Struct(h) if self.existential_structs.contains_key(h) => false,
             Type::Struct(h) => self.module.structs[*h].fields.iter().all(|f| self.holds_no_data(&f.ty)),
             Type::Array(e, _) => self.holds_no_data(e),
             _ => false,
@@ -1735,7 +1737,7 @@ impl Checker {
                 AddressSpace::Groupshared
             } else if m.has(M::Static) && m.has(M::Const) {
                 AddressSpace::Constant
-            } else if m.has(M::Static) || self.holds_no_data(&ty) {
+            } else if m.has(M::Static) || (!m.has(M::Uniform) && self.holds_no_data(&ty)) {
                 // A global that holds nothing (Slang's `Tuple<> t = makeTuple();`) is no shader
                 // parameter: there is nothing to bind.
                 AddressSpace::Private
