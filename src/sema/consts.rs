@@ -291,6 +291,9 @@ impl Checker {
 
     /// `countof(…)`: the elements of a tuple, vector or array type or value.
     pub(super) fn count_of(&mut self, of: &ast::SizeOperand, span: crate::span::Span) -> Option<u64> {
+        if let Some(n) = self.pack_count(of) {
+            return n;
+        }
         let ty = match of {
             ast::SizeOperand::Type { ty, layout: None } => self.resolve_type(ty),
             ast::SizeOperand::Type { layout: Some(l), .. } => {
@@ -337,7 +340,7 @@ impl Checker {
     /// The type of an expression that is measured, not run (`sizeof(x)`): checked as any
     /// expression inside a function, where nothing it computes is kept; outside one, a name
     /// of a global.
-    fn type_of_unevaluated(&mut self, e: &ast::Expr) -> Option<Type> {
+    pub(super) fn type_of_unevaluated(&mut self, e: &ast::Expr) -> Option<Type> {
         if self.cur.is_some() {
             let id = self.expr(e);
             return Some(self.ty(id));

@@ -621,8 +621,17 @@ impl Checker {
         span: Span,
     ) -> ExprId {
         let iface = self.existentials[x].interface.clone();
-        let requirements: Vec<ast::FunctionDecl> =
-            self.requirements_of(&iface).into_iter().map(|(_, r)| r).filter(|r| r.name.name == name.name).collect();
+        let mut requirements: Vec<ast::FunctionDecl> = Vec::new();
+        for r in self.requirements_of(&iface).into_iter().map(|(_, r)| r).filter(|r| r.name.name == name.name) {
+            // A refinement's requirement hides the same one of the interface it refines
+            // (`IFunc`'s `operator()` hides `IMutatingFunc`'s).
+            let same = |k: &ast::FunctionDecl| {
+                k.params.len() == r.params.len() && k.params.iter().zip(&r.params).all(|(a, b)| a.ty.kind == b.ty.kind)
+            };
+            if !requirements.iter().any(same) {
+                requirements.push(r);
+            }
+        }
         if requirements.is_empty() {
             // A blanket extension's method: an ordinary method of the interface's values.
             let h = self.existentials[x].ty;
@@ -716,6 +725,7 @@ impl Checker {
             name.push_str(&ir_word(&match b {
                 super::generic::Bound::Type(t) => self.type_name(t),
                 super::generic::Bound::Value(v) => v.to_string(),
+                super::generic::Bound::Pack(ts) => ts.iter().map(|t| self.type_name(t)).collect::<Vec<_>>().join("_"),
             }));
         }
         let id = self.declare_generated(&name, params, ret, span);

@@ -242,6 +242,18 @@ impl Checker {
                 id
             }
             K::BoolLit(b) => self.add_expr(ExprKind::Const(ConstValue::Bool(*b)), Type::BOOL, e.span),
+            K::Expand(inner) => self.expand_expr(inner, e.span),
+            K::Lambda(l) => self.lambda(l, e.span),
+            K::Each(x) => self.each_value(x, e.span),
+            K::PackTrim { .. } => {
+                let d = Diagnostic::error("E0445", "a pack query makes a pack, not a value")
+                    .with_label(e.span, "here")
+                    .with_note(
+                        "go through its elements with `expand … each __trimFirst(v) …`, or count them with `countof`",
+                    );
+                self.push(d);
+                self.error_expr(e.span)
+            }
             K::CountOf(of) => match self.count_of(of, e.span) {
                 Some(n) => self.add_expr(ExprKind::Const(ConstValue::Int(n as i64)), Type::INT, e.span),
                 None => self.error_expr(e.span),
@@ -526,6 +538,9 @@ impl Checker {
                 return self.field(object, h, &ast::Ident { name: name.to_string(), span }, span);
             }
         }
+        if let Some(e) = self.lambda_capture(name, span) {
+            return e;
+        }
         let key = self.scoped(name, |n| self.globals.contains_key(n));
         if let Some(g) = self.globals.get(&key).copied() {
             return self.global_expr(g, span);
@@ -652,6 +667,9 @@ impl Checker {
     /// A call's arguments: each an expression, but an initializer list (`f({a, b})`), which is
     /// built as the parameter type every `candidates` signature agrees on at its place.
     fn call_args(&mut self, args: &[ast::Expr], candidates: &[Vec<Type>]) -> Vec<ExprId> {
+        if args.iter().any(|a| matches!(a.kind, ast::ExprKind::Expand(_))) {
+            return self.spread_args(args);
+        }
         let mut out = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
             if !matches!(a.kind, ast::ExprKind::InitList(_)) {
@@ -1587,6 +1605,17 @@ impl Checker {
                 let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
                 self.coherent_access(name == "storeCoherent", generic_args, arg_ids, span, callee.span)
             }
+            // Slang's `__realCast<T>(x)`: a conversion between floating-point types.
+            ast::ExprKind::Ident(name)
+                if name == "__realCast"
+                    && !self.functions.contains_key(name)
+                    && !self.generic_fns.contains_key(name)
+                    && matches!((generic_args, args), ([ast::GenericArg::Type(_)], [_])) =>
+            {
+                let ast::GenericArg::Type(ty) = &generic_args[0] else { unreachable!("matched above") };
+                let cast = ast::ExprKind::Cast { ty: Box::new(ty.clone()), expr: Box::new(args[0].clone()) };
+                self.expr(&ast::Expr { kind: cast, span })
+            }
             ast::ExprKind::Ident(name) => {
                 let candidates = self.parameter_types_of(name, args.len());
                 let arg_ids = self.call_args(args, &candidates);
@@ -1693,7 +1722,7 @@ impl Checker {
                 self.error_expr(span)
             }
             ast::ExprKind::Path { ty, name } => {
-                let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                let arg_ids = self.spread_args(args);
                 let t = self.resolve_type(ty);
                 if t.is_error() || arg_ids.iter().any(|a| self.ty(*a).is_error()) {
                     return self.error_expr(span);
@@ -1728,7 +1757,7 @@ impl Checker {
                     return self.call(&callee, generic_args, args, span);
                 }
                 let object = self.expr(base);
-                let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                let arg_ids = self.spread_args(args);
                 if self.ty(object).is_error() || arg_ids.iter().any(|a| self.ty(*a).is_error()) {
                     return self.error_expr(span);
                 }

@@ -37,6 +37,8 @@ pub(super) struct GenericFn {
 pub(super) enum Bound {
     Type(Type),
     Value(i64),
+    /// A type pack's elements (`each T`).
+    Pack(Vec<Type>),
 }
 
 /// Instances made while checking instances: deeper than this is a generic that instantiates
@@ -141,7 +143,13 @@ impl Checker {
             let own =
                 ast::TypeExpr { kind: ast::TypeExprKind::Named { name: name.name.clone(), args: Vec::new() }, span };
             let constraint = std::mem::replace(&mut p.ty, own);
-            g.generics.push(ast::GenericParam { name, constraint: Some(constraint), value: None, default: None });
+            g.generics.push(ast::GenericParam {
+                name,
+                constraint: Some(constraint),
+                value: None,
+                default: None,
+                pack: false,
+            });
         }
         Some(g)
     }
@@ -218,9 +226,13 @@ impl Checker {
             let decl = self.generics[g].decl.clone();
             // Parameters past the arguments must have defaults (`T tolerance = T(0.01)`).
             let required = decl.params.iter().filter(|p| p.default.is_none()).count();
-            if args.len() > decl.params.len()
-                || args.len() < required
-                || decl.params[args.len()..].iter().any(|p| p.default.is_none())
+            // A variadic generic's arity is the deduction's to check: its pack parameter takes
+            // any number of arguments.
+            let variadic = decl.generics.iter().any(|g| g.pack);
+            if !variadic
+                && (args.len() > decl.params.len()
+                    || args.len() < required
+                    || decl.params[args.len()..].iter().any(|p| p.default.is_none()))
             {
                 reasons.push(format!("`{}` takes {} arguments", signature(&decl), decl.params.len()));
                 continue;
@@ -245,9 +257,10 @@ impl Checker {
                 return self.error_expr(span);
             };
             // The defaults of the parameters left out, read with the generic parameters bound
-            // (`T(0.01)` is the instance's `T`).
+            // (`T(0.01)` is the instance's `T`); a variadic generic's pack takes what is given.
+            let variadic = decl.generics.iter().any(|g| g.pack);
             let mut args = args;
-            if args.len() < decl.params.len() {
+            if !variadic && args.len() < decl.params.len() {
                 let outer = self.bind_generics(&decl.generics, &bound);
                 for p in &decl.params[args.len()..] {
                     if let Some(d) = &p.default {
@@ -321,6 +334,8 @@ impl Checker {
         arg_layouts: &[Option<Type>],
         outer: Option<&(Vec<ast::GenericParam>, Vec<Bound>)>,
     ) -> Result<Vec<Bound>, String> {
+        let flat = self.flatten_pack_args(explicit);
+        let explicit = flat.as_deref().unwrap_or(explicit);
         let bound = self.explicit_bounds(&decl.generics, explicit)?;
         // A generic method of a generic struct reads the struct's parameters too (a default
         // `<U = T>`, a constraint `IFoo<T>`); the explicit arguments are the caller's.
@@ -339,15 +354,19 @@ impl Checker {
     fn deduce_from(
         &mut self,
         decl: &ast::FunctionDecl,
-        mut bound: Vec<Option<Bound>>,
+        bound: Vec<Option<Bound>>,
         args: &[Type],
         arg_layouts: &[Option<Type>],
     ) -> Result<Vec<Bound>, String> {
-        let generics = &decl.generics;
+        // Each argument's parameter pattern; a pack parameter's pattern is repeated per
+        // argument it takes, with a generic parameter per pack element (`T#0`, `T#1`…).
+        let (generics, mut bound, pairs, elements) = variadic_pairs(decl, bound, args.len())?;
+        let generics = &generics;
         let names = Names {
             name_of: &|t| self.module.type_name(t),
             optional_of: &|t| self.optional_of(t),
             interface_args: &|t, name| self.generic_interface_args(t, name),
+            tuple_of: &|t| self.tuple_elems(t),
             struct_args: &|t, name| self.generic_struct_args(t, name),
         };
         // Written arguments are fixed; so is a type an `out`/`inout` argument gives (it cannot
@@ -357,7 +376,10 @@ impl Checker {
         let writes = |p: &ast::Param| p.modifiers.has(ast::Modifier::Out) || p.modifiers.has(ast::Modifier::Inout);
         for join in [false, true] {
             deduction.join = join;
-            for (p, at) in decl.params.iter().zip(args).filter(|(p, _)| writes(p) != join) {
+            for (pattern, p, at) in pairs.iter().map(|(t, p, a)| (t, &decl.params[*p], &args[*a])) {
+                if writes(p) == join {
+                    continue;
+                }
                 // `T values[N]`: `N` is the array's length, `T` its element.
                 let mut element = at;
                 for dim in &p.array_dims {
@@ -367,7 +389,7 @@ impl Checker {
                     }
                     element = e;
                 }
-                unify(&p.ty, element, generics, &mut bound, &mut deduction, &names)?;
+                unify(pattern, element, generics, &mut bound, &mut deduction, &names)?;
             }
         }
         // A parameter named only in another's constraint (`<let y, T : IFoo<y>>`): from the
@@ -379,6 +401,9 @@ impl Checker {
                 unify(c, &t, generics, &mut bound, &mut deduction, &names)?;
             }
         }
+        let bound = collapse_packs(&decl.generics, bound, &elements)?;
+        let generics = &decl.generics;
+        let mut bound = bound;
         // `getData<L>(StructuredBuffer<float3, L> p)`: `L` is the data layout of the buffer the
         // argument names (a buffer's type does not carry it; its global does).
         for (p, layout) in decl.params.iter().zip(arg_layouts) {
@@ -440,6 +465,7 @@ impl Checker {
             name_of: &|t| self.module.type_name(t),
             optional_of: &|t| self.optional_of(t),
             interface_args: &|t, name| self.generic_interface_args(t, name),
+            tuple_of: &|t| self.tuple_elems(t),
             struct_args: &|t, name| self.generic_struct_args(t, name),
         };
         let mut deduction = Deduction { fixed: vec![false; generics.len()], join: false };
@@ -504,15 +530,31 @@ impl Checker {
         for w in wheres {
             match w {
                 ast::WhereConstraint::Conforms { optional: true, .. } => {}
+                ast::WhereConstraint::Nonempty(t) => {
+                    if self.type_packs.get(t.name()).is_some_and(Vec::is_empty) {
+                        result =
+                            Err(format!("the pack `{}` is empty, and `where nonempty` requires an element", t.name()));
+                        break;
+                    }
+                }
                 ast::WhereConstraint::Conforms { ty, interface, .. } => {
-                    let t = self.resolve_type(ty);
-                    if !t.is_error() && !self.type_conforms(&t, &interface.name) {
-                        result = Err(format!("`{}` does not conform to `{}`", self.type_name(&t), interface.name));
+                    // A pack's requirement holds for each of its elements.
+                    let types = match self.type_packs.get(ty.name()).filter(|_| ty.args().is_empty()) {
+                        Some(ts) => ts.clone(),
+                        None => vec![self.resolve_type(ty)],
+                    };
+                    if let Some(t) = types.iter().find(|t| !t.is_error() && !self.type_conforms(t, &interface.name)) {
+                        result = Err(format!("`{}` does not conform to `{}`", self.type_name(t), interface.name));
                         break;
                     }
                 }
                 ast::WhereConstraint::Equal { lhs, rhs } => {
-                    let (a, b) = (self.resolve_type(lhs), self.resolve_type(rhs));
+                    let b = self.resolve_type(rhs);
+                    let lhs_types = match self.type_packs.get(lhs.name()).filter(|_| lhs.args().is_empty()) {
+                        Some(ts) => ts.clone(),
+                        None => vec![self.resolve_type(lhs)],
+                    };
+                    let a = lhs_types.iter().find(|a| **a != b).cloned().unwrap_or_else(|| b.clone());
                     if !a.is_error() && !b.is_error() && a != b {
                         result = Err(format!(
                             "`{}` is `{}`, not `{}` as `where` requires",
@@ -535,12 +577,28 @@ impl Checker {
         generics: &[ast::GenericParam],
         explicit: &[ast::GenericArg],
     ) -> Result<Vec<Option<Bound>>, String> {
-        if explicit.len() > generics.len() {
-            return Err(format!("{} generic arguments given, {} declared", explicit.len(), generics.len()));
-        }
         let mut bound: Vec<Option<Bound>> = vec![None; generics.len()];
-        for (i, a) in explicit.iter().enumerate() {
-            bound[i] = Some(self.bound_of(&generics[i], a)?);
+        let mut next = 0;
+        for (i, g) in generics.iter().enumerate() {
+            let Some(a) = explicit.get(next) else { break };
+            if g.pack {
+                // A pack takes all the arguments left.
+                let mut elems = Vec::new();
+                for a in &explicit[next..] {
+                    match self.bound_of(g, a)? {
+                        Bound::Type(t) => elems.push(t),
+                        _ => return Err(format!("the pack `{}` takes types", g.name.name)),
+                    }
+                }
+                bound[i] = Some(Bound::Pack(elems));
+                next = explicit.len();
+            } else {
+                bound[i] = Some(self.bound_of(g, a)?);
+                next += 1;
+            }
+        }
+        if next < explicit.len() {
+            return Err(format!("{} generic arguments given, {} declared", explicit.len(), generics.len()));
         }
         Ok(bound)
     }
@@ -580,8 +638,17 @@ impl Checker {
         // A constraint may name the other parameters (`where C : IEnumerable<T>`).
         let outer = self.bind_generics(generics, &out);
         let mut result = Ok(());
-        for (g, b) in generics.iter().zip(&out) {
-            if let (Some(c), Bound::Type(t)) = (&g.constraint, b) {
+        let each: Vec<(&ast::GenericParam, &Type)> = generics
+            .iter()
+            .zip(&out)
+            .flat_map(|(g, b)| match b {
+                Bound::Type(t) => vec![(g, t)],
+                Bound::Pack(ts) => ts.iter().map(|t| (g, t)).collect(),
+                Bound::Value(_) => Vec::new(),
+            })
+            .collect();
+        for (g, t) in each {
+            if let Some(c) = &g.constraint {
                 let builtin = conforms(c.name(), t) == Some(true) || self.is_array_of(t, c);
                 let user = !builtin
                     && match (t, self.interface_key(c)) {
@@ -688,6 +755,8 @@ impl Checker {
         let caller = self.cur.take();
         let around = self.generics[g].outer.clone().map(|(params, b)| self.bind_generics(&params, &b));
         let outer = self.bind_generics(&decl.generics, &bound);
+        let outer_packs = (std::mem::take(&mut self.value_packs), self.pack_at.take());
+        let decl = self.spread_pack_params(&decl);
         // Names in the body mean what they mean where the generic was declared.
         let outer_namespaces = std::mem::replace(&mut self.namespaces, namespace_of(&decl.name.name));
         let ret = self.resolve_type(&decl.ret);
@@ -759,6 +828,7 @@ impl Checker {
                 instance: Some((g, bound)),
             });
         }
+        (self.value_packs, self.pack_at) = outer_packs;
         self.unbind_generics(outer);
         if let Some(a) = around {
             self.unbind_generics(a);
@@ -775,8 +845,15 @@ impl Checker {
         let mut values = std::mem::take(&mut self.generic_values);
         let outer_values = values.clone();
         let outer_int_built = self.int_built_params.clone();
+        let outer_packs = self.type_packs.clone();
         for (p, b) in generics.iter().zip(bound) {
+            // An inner generic's parameter hides an outer pack of its name.
+            self.type_packs.remove(&p.name.name);
             match b {
+                Bound::Pack(ts) => {
+                    self.type_packs.insert(p.name.name.clone(), ts.clone());
+                    continue;
+                }
                 Bound::Type(t) => {
                     let name = &p.name.name;
                     if p.constraint.as_ref().is_some_and(|c| builds_through_int(c.name())) {
@@ -800,7 +877,7 @@ impl Checker {
             }
         }
         self.generic_values = values;
-        OuterNames { shadowed, values: outer_values, int_built: outer_int_built }
+        OuterNames { shadowed, values: outer_values, int_built: outer_int_built, packs: outer_packs }
     }
 
     pub(super) fn unbind_generics(&mut self, outer: OuterNames) {
@@ -812,6 +889,7 @@ impl Checker {
         }
         self.generic_values = outer.values;
         self.int_built_params = outer.int_built;
+        self.type_packs = outer.packs;
     }
 
     /// The arguments of a generic type as written (`Pair<float>`), completed by the
@@ -822,6 +900,11 @@ impl Checker {
         args: &[ast::GenericArg],
     ) -> Result<Vec<Bound>, String> {
         let mut b = self.explicit_bounds(generics, args)?;
+        for (g, b) in generics.iter().zip(b.iter_mut()) {
+            if g.pack && b.is_none() {
+                *b = Some(Bound::Pack(Vec::new()));
+            }
+        }
         self.apply_defaults(generics, &mut b)?;
         let missing: Vec<&str> =
             generics.iter().zip(&b).filter(|(_, b)| b.is_none()).map(|(g, _)| g.name.name.as_str()).collect();
@@ -957,6 +1040,7 @@ impl Checker {
                 .map(|b| match b {
                     Bound::Type(t) => self.module.type_name(t),
                     Bound::Value(v) => v.to_string(),
+                    Bound::Pack(ts) => ts.iter().map(|t| self.module.type_name(t)).collect::<Vec<_>>().join(", "),
                 })
                 .collect::<Vec<_>>()
                 .join(", ")
@@ -988,6 +1072,7 @@ pub(super) struct OuterNames {
     shadowed: Vec<(String, Option<Type>)>,
     values: crate::fast_hash::HashMap<String, (ConstValue, Type)>,
     int_built: crate::fast_hash::HashSet<String>,
+    packs: crate::fast_hash::HashMap<String, Vec<Type>>,
 }
 
 /// A generic struct as declared, with the instances made so far.
@@ -999,7 +1084,7 @@ pub(super) struct GenericStruct {
 /// The one type parameter of `IArray<T>`, for reading its argument.
 fn element_param() -> ast::GenericParam {
     let name = ast::Ident { name: "T".into(), span: Span::default() };
-    ast::GenericParam { name, constraint: None, value: None, default: None }
+    ast::GenericParam { name, constraint: None, value: None, default: None, pack: false }
 }
 
 /// `Pair<T, let N : int>`, for messages.
@@ -1008,6 +1093,8 @@ fn generic_shown(name: &str, generics: &[ast::GenericParam]) -> String {
         .iter()
         .map(|g| match (&g.value, &g.constraint) {
             (Some(_), _) => format!("let {}", g.name.name),
+            (None, Some(c)) if g.pack => format!("each {} : {}", g.name.name, shown_type(c)),
+            (None, None) if g.pack => format!("each {}", g.name.name),
             (None, Some(c)) => format!("{} : {}", g.name.name, shown_type(c)),
             (None, None) => g.name.name.clone(),
         })
@@ -1042,7 +1129,9 @@ struct Names<'a> {
     /// The arguments of the instance of generic interface `name` a type conforms to (or is a
     /// value of).
     interface_args: &'a dyn Fn(&Type, &str) -> Option<Vec<Bound>>,
-    /// The arguments of a generic struct's instance, when the type is one of `name`.
+    /// The element types of a tuple type.
+    tuple_of: &'a dyn Fn(&Type) -> Option<Vec<Type>>,
+    /// The arguments of the instance of generic struct `name` a type is.
     struct_args: &'a dyn Fn(&Type, &str) -> Option<Vec<Bound>>,
 }
 
@@ -1076,6 +1165,7 @@ fn unify(
                 let show = |b: &Bound| match b {
                     Bound::Type(t) => format!("`{}`", (names.name_of)(t)),
                     Bound::Value(v) => v.to_string(),
+                    Bound::Pack(ts) => ts.iter().map(|t| (names.name_of)(t)).collect::<Vec<_>>().join(", "),
                 };
                 Err(format!(
                     "`{}` would be both {} and {} (ambiguous deduction)",
@@ -1141,6 +1231,51 @@ fn unify(
                 unify(&t, e, generics, bound, deduction, names)?;
             }
         }
+        ("Tuple", pattern_args, Type::Struct(_)) if (names.tuple_of)(arg).is_some() => {
+            let elems = (names.tuple_of)(arg).unwrap_or_default();
+            // A pack among the element patterns takes the elements the others leave.
+            let pack_of = |a: &ast::GenericArg| -> Option<usize> {
+                let n = match a {
+                    ast::GenericArg::Type(t) => match &t.kind {
+                        ast::TypeExprKind::Named { name, args } if args.is_empty() => name.as_str(),
+                        ast::TypeExprKind::Expand(p) => match &p.kind {
+                            ast::TypeExprKind::Each(inner) => inner.name(),
+                            _ => return None,
+                        },
+                        _ => return None,
+                    },
+                    ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), .. }) => n.as_str(),
+                    _ => return None,
+                };
+                index(n).filter(|&i| generics[i].pack)
+            };
+            match pattern_args.iter().position(|a| pack_of(a).is_some()) {
+                Some(k) if elems.len() + 1 >= pattern_args.len() => {
+                    let after = pattern_args.len() - k - 1;
+                    let taken = elems[k..elems.len() - after].to_vec();
+                    for (a, e) in pattern_args[..k].iter().zip(&elems) {
+                        if let Some(t) = type_arg(a) {
+                            unify(&t, e, generics, bound, deduction, names)?;
+                        }
+                    }
+                    for (a, e) in pattern_args[k + 1..].iter().zip(&elems[elems.len() - after..]) {
+                        if let Some(t) = type_arg(a) {
+                            unify(&t, e, generics, bound, deduction, names)?;
+                        }
+                    }
+                    let i = pack_of(&pattern_args[k]).expect("found above");
+                    bind(bound, deduction, i, Bound::Pack(taken))?;
+                }
+                None if elems.len() == pattern_args.len() => {
+                    for (a, e) in pattern_args.iter().zip(&elems) {
+                        if let Some(t) = type_arg(a) {
+                            unify(&t, e, generics, bound, deduction, names)?;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
         ("Optional", [t], Type::Struct(_)) => {
             if let (Some(t), Some(inner)) = (type_arg(t), (names.optional_of)(arg)) {
                 unify(&t, &inner, generics, bound, deduction, names)?;
@@ -1160,6 +1295,12 @@ fn unify(
                         Bound::Type(t) => {
                             if let Some(p) = type_arg(a) {
                                 unify(&p, &t, generics, bound, deduction, names)?;
+                            }
+                        }
+                        Bound::Pack(ts) => {
+                            let pack = type_arg(a).and_then(|p| index(p.name())).filter(|&i| generics[i].pack);
+                            if let Some(i) = pack {
+                                bind(bound, deduction, i, Bound::Pack(ts))?;
                             }
                         }
                     }
@@ -1239,6 +1380,13 @@ fn instance_name(base: &str, bound: &[Bound], name_of: impl Fn(&Type) -> String)
         name.push('_');
         match b {
             Bound::Type(t) => name.extend(name_of(t).chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })),
+            Bound::Pack(ts) => {
+                name.push_str("pack");
+                for t in ts {
+                    name.push('_');
+                    name.extend(name_of(t).chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }));
+                }
+            }
             Bound::Value(v) if *v < 0 => name.push_str(&format!("m{}", -v)),
             Bound::Value(v) => name.push_str(&v.to_string()),
         }
@@ -1253,6 +1401,7 @@ fn shown_instance(decl: &ast::FunctionDecl, bound: &[Bound], name_of: impl Fn(&T
         .map(|b| match b {
             Bound::Type(t) => name_of(t),
             Bound::Value(v) => v.to_string(),
+            Bound::Pack(ts) => ts.iter().map(&name_of).collect::<Vec<_>>().join(", "),
         })
         .collect();
     format!("{}<{}>", decl.name.name, args.join(", "))
@@ -1261,4 +1410,104 @@ fn shown_instance(decl: &ast::FunctionDecl, bound: &[Bound], name_of: impl Fn(&T
 /// `f<T : IFoo, let N : int>(…)`, for notes.
 fn signature(decl: &ast::FunctionDecl) -> String {
     generic_shown(&decl.name.name, &decl.generics)
+}
+
+/// An argument's parameter pattern and where it comes from: (pattern, parameter, argument).
+type Pairs = Vec<(ast::TypeExpr, usize, usize)>;
+
+/// The deduction's view of a call of `decl` with `count` arguments: its generic parameters
+/// extended by one per element of each pack a pack parameter names (`T#0`, `T#1`…, bound where
+/// the pack was written), and each argument's pattern. `elements`: per such pack, its index
+/// and where its elements start.
+#[allow(clippy::type_complexity)]
+fn variadic_pairs(
+    decl: &ast::FunctionDecl,
+    bound: Vec<Option<Bound>>,
+    count: usize,
+) -> Result<(Vec<ast::GenericParam>, Vec<Option<Bound>>, Pairs, Vec<(usize, usize)>), String> {
+    let generics = &decl.generics;
+    let is_pack = |n: &str| generics.iter().any(|g| g.pack && g.name.name == n);
+    let spread: Vec<usize> = (0..decl.params.len())
+        .filter(|&i| super::variadic::pack_pattern(&decl.params[i].ty, is_pack).is_some())
+        .collect();
+    if spread.is_empty() {
+        let pairs = decl.params.iter().enumerate().take(count).map(|(i, p)| (p.ty.clone(), i, i)).collect();
+        return Ok((generics.clone(), bound, pairs, Vec::new()));
+    }
+    if spread.len() > 1 {
+        return Err("more than one parameter is a pack: give the packs as generic arguments".into());
+    }
+    let fixed = decl.params.len() - 1;
+    let Some(taken) = count.checked_sub(fixed) else {
+        return Err(format!("takes at least {fixed} arguments"));
+    };
+    let mut ext = generics.clone();
+    let mut ext_bound = bound.clone();
+    let mut elements = Vec::new();
+    let mut pairs = Vec::new();
+    let mut arg = 0;
+    for (pi, p) in decl.params.iter().enumerate() {
+        let Some(pattern) = super::variadic::pack_pattern(&p.ty, is_pack) else {
+            pairs.push((p.ty.clone(), pi, arg));
+            arg += 1;
+            continue;
+        };
+        let mut named = Vec::new();
+        super::variadic::packs_named(&pattern, &is_pack, &mut named);
+        for n in &named {
+            let gi = generics.iter().position(|g| g.name.name == *n).expect("a pack of this generic");
+            if let Some(Bound::Pack(e)) = &bound[gi] {
+                if e.len() != taken {
+                    return Err(format!("the pack `{n}` has {} types, given {taken} arguments for it", e.len()));
+                }
+            }
+            let start = ext.len();
+            for j in 0..taken {
+                ext.push(ast::GenericParam {
+                    name: ast::Ident { name: super::variadic::element_name(n, j), span: generics[gi].name.span },
+                    constraint: generics[gi].constraint.clone(),
+                    value: None,
+                    default: None,
+                    pack: false,
+                });
+                ext_bound.push(match &bound[gi] {
+                    Some(Bound::Pack(e)) => Some(Bound::Type(e[j].clone())),
+                    _ => None,
+                });
+            }
+            elements.push((gi, start));
+        }
+        for j in 0..taken {
+            pairs.push((super::variadic::element_pattern(&pattern, j, &is_pack), pi, arg));
+            arg += 1;
+        }
+    }
+    Ok((ext, ext_bound, pairs, elements))
+}
+
+/// Each pack's elements gathered back into the pack (`T#0`, `T#1` into `T`); a pack nothing
+/// binds is empty.
+fn collapse_packs(
+    generics: &[ast::GenericParam],
+    mut bound: Vec<Option<Bound>>,
+    elements: &[(usize, usize)],
+) -> Result<Vec<Option<Bound>>, String> {
+    for (k, &(gi, start)) in elements.iter().enumerate() {
+        let end = elements.get(k + 1).map_or(bound.len(), |&(_, s)| s);
+        let mut types = Vec::new();
+        for (j, b) in bound[start..end].iter().enumerate() {
+            match b {
+                Some(Bound::Type(t)) => types.push(t.clone()),
+                _ => return Err(format!("cannot deduce element {j} of the pack `{}`", generics[gi].name.name)),
+            }
+        }
+        bound[gi] = Some(Bound::Pack(types));
+    }
+    bound.truncate(generics.len());
+    for (g, b) in generics.iter().zip(bound.iter_mut()) {
+        if g.pack && b.is_none() {
+            *b = Some(Bound::Pack(Vec::new()));
+        }
+    }
+    Ok(bound)
 }

@@ -172,8 +172,10 @@ impl Checker {
                 other => self.error("E0502", other.name_span(), WHAT),
             }
         }
+        // A program's own `IFunc` replaces the core one.
+        let core = self.generic_interfaces.get(&i.name.name).is_some_and(|d| d.span == Span::default());
         if self.interfaces.contains_key(&i.name.name)
-            || self.generic_interfaces.contains_key(&i.name.name)
+            || (self.generic_interfaces.contains_key(&i.name.name) && !core)
             || self.types.contains_key(&i.name.name)
         {
             self.error("E0302", i.name.span, format!("`{}` is already defined", i.name.name));
@@ -224,10 +226,21 @@ impl Checker {
         }
         let g = self.scoped(name, |n| self.generic_interfaces.contains_key(n));
         let decl = self.generic_interfaces.get(&g)?.clone();
-        let bound = if args.len() != decl.generics.len() {
+        let flat = self.flatten_pack_args(args);
+        let args = flat.as_deref().unwrap_or(args);
+        let variadic = decl.generics.iter().any(|p| p.pack);
+        let bound = if !variadic && args.len() != decl.generics.len() {
             Err(format!("`{g}` takes {} generic arguments", decl.generics.len()))
         } else {
-            self.explicit_bounds(&decl.generics, args).and_then(|b| self.constrained(&decl.generics, b, ""))
+            self.explicit_bounds(&decl.generics, args).and_then(|mut b| {
+                // A pack not written is empty.
+                for (p, b) in decl.generics.iter().zip(b.iter_mut()) {
+                    if p.pack && b.is_none() {
+                        *b = Some(super::generic::Bound::Pack(Vec::new()));
+                    }
+                }
+                self.constrained(&decl.generics, b, "")
+            })
         };
         let bound = match bound {
             Ok(b) => b,
@@ -246,7 +259,9 @@ impl Checker {
             .map(|b| match b {
                 super::generic::Bound::Type(t) => self.type_name(t),
                 super::generic::Bound::Value(v) => v.to_string(),
+                super::generic::Bound::Pack(ts) => ts.iter().map(|t| self.type_name(t)).collect::<Vec<_>>().join(", "),
             })
+            .filter(|shown| !shown.is_empty())
             .collect();
         let key = format!("{g}<{}>", shown.join(", "));
         if !self.interfaces.contains_key(&key) {
@@ -264,13 +279,21 @@ impl Checker {
             self.interfaces.insert(key.clone(), placeholder);
             let outer = self.bind_generics(&decl.generics, &bound);
             let bases = self.interface_bases(&decl.bases);
-            self.unbind_generics(outer);
+            // A requirement's pack parameters, one per element of this instance's packs.
+            let outer_packs = std::mem::take(&mut self.value_packs);
             let mut requirements = Vec::new();
+            for m in &decl.members {
+                if let ast::StructMember::Method(f) = m {
+                    requirements.push((*self.spread_pack_params(&std::rc::Rc::new(f.clone()))).clone());
+                }
+            }
+            self.value_packs = outer_packs;
+            self.unbind_generics(outer);
             let mut constants = Vec::new();
             let mut associated = Vec::new();
             for m in &decl.members {
                 match m {
-                    ast::StructMember::Method(f) => requirements.push(f.clone()),
+                    ast::StructMember::Method(_) => {}
                     ast::StructMember::Fields(g) if g.modifiers.has(ast::Modifier::Static) => {
                         constants.extend(g.decls.iter().map(|d| (g.ty.clone(), d.name.clone())))
                     }
@@ -723,7 +746,7 @@ impl Checker {
         out
     }
 
-    fn check_conformance(&mut self, h: StructId, bases: &[ast::TypeExpr]) {
+    pub(super) fn check_conformance(&mut self, h: StructId, bases: &[ast::TypeExpr]) {
         let struct_name = self.module.structs[h].name.clone();
         // Requirements are read inside the struct: an associated type `Assoc` is its `S::Assoc`.
         let outer = self.enter_struct_scope(&struct_name);
@@ -788,8 +811,13 @@ impl Checker {
                 });
                 let unmet_where = match &given {
                     Some(t) if !assoc.wheres.is_empty() => {
-                        let param =
-                            ast::GenericParam { name: name.clone(), constraint: None, value: None, default: None };
+                        let param = ast::GenericParam {
+                            name: name.clone(),
+                            constraint: None,
+                            value: None,
+                            default: None,
+                            pack: false,
+                        };
                         let bound = [super::generic::Bound::Type(t.clone())];
                         self.check_wheres(&[param], &bound, &assoc.wheres).err()
                     }

@@ -15,12 +15,14 @@ mod errors;
 mod expr;
 mod generic;
 mod glsl;
+mod lambda;
 mod members;
 mod methods;
 mod pointer;
 mod stmt;
 mod texture;
 mod tuple;
+mod variadic;
 
 use crate::arena::Arena;
 use crate::diag::Diagnostic;
@@ -295,6 +297,17 @@ pub struct Checker {
     /// value from an `int` only (Slang's `__BuiltinArithmeticType`, `IFloat`…, not the integer
     /// interfaces): `T(x)` of a `uint` converts through `int` there, as Slang's does.
     int_built_params: crate::fast_hash::HashSet<String>,
+    /// Variadic generics: the type packs bound in the instance being checked (`each T`), the
+    /// value packs among its parameters (`expand each T v`: parameters `v#0`, `v#1`…) with
+    /// their lengths, and the element an enclosing `expand` is at.
+    type_packs: HashMap<String, Vec<Type>>,
+    value_packs: HashMap<String, usize>,
+    pack_at: Option<usize>,
+    /// Types a pack expansion resolved, each under a name no source can spell (`#3`), so a
+    /// generic argument list can carry them as written types.
+    pinned_types: Vec<Type>,
+    /// The lambdas whose bodies are being checked, innermost last.
+    lambdas: Vec<lambda::LambdaFrame>,
     /// Structs standing for the element of a `ConstantBuffer<T>` whose `T` is no struct (Slang
     /// allows `ConstantBuffer<float4x4>`; a uniform block needs a struct), by `T`.
     constant_buffer_wrappers: HashMap<(Type, Majorness), StructId>,
@@ -522,12 +535,20 @@ impl Checker {
             generic_fns: HashMap::default(),
             generics: Vec::new(),
             generic_structs: HashMap::default(),
-            generic_interfaces: HashMap::default(),
+            generic_interfaces: variadic::core_function_interfaces()
+                .into_iter()
+                .map(|i| (i.name.name.clone(), std::rc::Rc::new(i)))
+                .collect(),
             outer_generics: None,
             in_blanket_extension: false,
             comparisons: HashMap::default(),
             generic_values: HashMap::default(),
             int_built_params: Default::default(),
+            type_packs: HashMap::default(),
+            value_packs: HashMap::default(),
+            pack_at: None,
+            pinned_types: Vec::new(),
+            lambdas: Vec::new(),
             constant_buffer_wrappers: HashMap::default(),
             instance_depth: 0,
             made_instances: false,
@@ -790,7 +811,41 @@ impl Checker {
 
     // ---- types -------------------------------------------------------------------------
 
+    /// The one value of a type that holds no data.
+    fn no_data_value(&self, ty: &Type) -> ConstValue {
+        match ty {
+            Type::Struct(h) => ConstValue::Composite(
+                self.module.structs[*h].fields.iter().map(|f| self.no_data_value(&f.ty)).collect(),
+            ),
+            Type::Array(e, n) => ConstValue::Composite(vec![self.no_data_value(e); n.unwrap_or(0) as usize]),
+            _ => ConstValue::Composite(Vec::new()),
+        }
+    }
+
+    /// Whether a value of `ty` has no data at all: a struct of no fields (or only such
+    /// fields), an array of such elements.
+    fn holds_no_data(&self, ty: &Type) -> bool {
+        match ty {
+            // An interface value's struct is laid out only once its conforming types are known.
+            Type::Struct(h) if self.existential_structs.contains_key(h) => false,
+            Type::Struct(h) => self.module.structs[*h].fields.iter().all(|f| self.holds_no_data(&f.ty)),
+            Type::Array(e, _) => self.holds_no_data(e),
+            _ => false,
+        }
+    }
+
     pub(crate) fn resolve_type(&mut self, t: &ast::TypeExpr) -> Type {
+        match &t.kind {
+            ast::TypeExprKind::Each(inner) => return self.resolve_each_type(inner, t.span),
+            ast::TypeExprKind::Expand(_) => {
+                let d = Diagnostic::error("E0445", "`expand` makes a list of types, not one type")
+                    .with_label(t.span, "here")
+                    .with_note("it goes in a generic argument list (`Tuple<expand each T>`) or a parameter");
+                self.push(d);
+                return Type::Error;
+            }
+            _ => {}
+        }
         if let ast::TypeExprKind::Array { elem, len } = &t.kind {
             let elem = self.resolve_type(elem);
             if elem.is_error() {
@@ -860,9 +915,20 @@ impl Checker {
             if let Some(ty) = self.types.get(&key) {
                 return ty.clone();
             }
+            if self.is_type_pack(name) {
+                let d = Diagnostic::error("E0445", format!("`{name}` is a type pack, several types"))
+                    .with_label(t.span, "where one type is needed")
+                    .with_note(format!("repeat over it: `expand each {name}`, or `Tuple<{name}>`"));
+                self.push(d);
+                return Type::Error;
+            }
             if let Some(ty) = self.member_type(name, t.span) {
                 return ty;
             }
+        } else if let Some(flat) = self.flatten_pack_args(args) {
+            let flat =
+                ast::TypeExpr { kind: ast::TypeExprKind::Named { name: name.clone(), args: flat }, span: t.span };
+            return self.resolve_type(&flat);
         }
         let alias = self.scoped(name, |n| self.generic_aliases.contains_key(n));
         if let Some(alias) = self.generic_aliases.get(&alias).cloned() {
@@ -870,7 +936,8 @@ impl Checker {
         }
         let generic = self.scoped(name, |n| self.generic_structs.contains_key(n));
         if self.generic_structs.contains_key(&generic) {
-            let defaulted = self.generic_structs[&generic].decl.generics.iter().all(|g| g.default.is_some());
+            // A pack not written is empty.
+            let defaulted = self.generic_structs[&generic].decl.generics.iter().all(|g| g.default.is_some() || g.pack);
             if args.is_empty() && !defaulted {
                 self.error("E0416", t.span, format!("`{name}` is generic: give its arguments, `{name}<…>`"));
                 return Type::Error;
@@ -1859,7 +1926,9 @@ impl Checker {
                 AddressSpace::Groupshared
             } else if m.has(M::Static) && m.has(M::Const) {
                 AddressSpace::Constant
-            } else if m.has(M::Static) {
+            } else if m.has(M::Static) || (!m.has(M::Uniform) && self.holds_no_data(&ty)) {
+                // A global that holds nothing (Slang's `Tuple<> t = makeTuple();`) is no shader
+                // parameter: there is nothing to bind.
                 AddressSpace::Private
             } else {
                 // HLSL: a global without `static` is a uniform in the implicit `$Globals`.
@@ -1884,9 +1953,13 @@ impl Checker {
                         // initializer may read an earlier `static`'s, const or not.
                         self.folding_global_init = true;
                         let start = self.spec_reads.len();
-                        let v = self.const_initializer(init, &mut ty);
+                        let mut v = self.const_initializer(init, &mut ty);
                         self.fold_warning_specialized(start, init.span(), "this initializer");
                         self.folding_global_init = false;
+                        // A value of no data is known whatever computes it (`makeTuple()`).
+                        if v.is_none() && self.holds_no_data(&ty) {
+                            v = Some(self.no_data_value(&ty));
+                        }
                         if v.is_none() {
                             self.error("E0505", init.span(), "a global initializer must be a constant expression");
                         }

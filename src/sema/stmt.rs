@@ -539,6 +539,10 @@ impl Checker {
                 }
             }
             K::Return(value) => {
+                if let Some(e) = value.as_ref().and_then(|v| self.lambda_return(v)) {
+                    out.push(Stmt::Return(Some(e)));
+                    return;
+                }
                 let ret = self.cur.as_ref().map(|st| st.func.ret.clone()).unwrap_or(Type::Void);
                 // `return;` in a constructor returns the object built.
                 if let (None, Some((this, h))) = (value, self.cur.as_ref().filter(|st| st.init).and_then(|st| st.this))
@@ -1056,6 +1060,15 @@ impl Checker {
                             Some(mask) => (0..fields.len()).filter(|&i| mask.get(i).copied().unwrap_or(true)).collect(),
                             None => (0..fields.len()).collect(),
                         };
+                        // C's brace elision: `{ 1, 2, 3 }` for `{ int a[2]; int b; }` gives each
+                        // aggregate field as many values as it holds scalars.
+                        if items.len() > listed.len() {
+                            if let Some(grouped) = self.brace_elided(items, &fields, &listed, span) {
+                                let list = ast::Initializer::List(grouped, span);
+                                let mut t = ty.clone();
+                                return self.initializer(&list, &mut t);
+                            }
+                        }
                         if items.len() > listed.len() {
                             let msg = format!("expected at most {} initializers, found {}", listed.len(), items.len());
                             let mut d = Diagnostic::error("E0409", msg).with_label(span, "");
@@ -1161,5 +1174,48 @@ fn tests_type(e: &ast::Expr) -> bool {
         ast::ExprKind::Unary { expr, .. } => tests_type(expr),
         ast::ExprKind::Binary { lhs, rhs, .. } => tests_type(lhs) || tests_type(rhs),
         _ => false,
+    }
+}
+
+impl Checker {
+    /// A struct's flat initializer list grouped per field (`None` when it does not fit): an
+    /// aggregate field takes a list as written, else as many values as it holds scalars.
+    fn brace_elided(
+        &self,
+        items: &[ast::Initializer],
+        fields: &[Type],
+        listed: &[usize],
+        span: Span,
+    ) -> Option<Vec<ast::Initializer>> {
+        let mut rest = items;
+        let mut grouped = Vec::new();
+        for &i in listed {
+            let Some(first) = rest.first() else { break };
+            let aggregate = matches!(fields[i], Type::Array(..) | Type::Struct(_));
+            if !aggregate || matches!(first, ast::Initializer::List(..)) {
+                grouped.push(first.clone());
+                rest = &rest[1..];
+                continue;
+            }
+            let n = scalar_count(&fields[i])?;
+            let take = n.min(rest.len());
+            if take == 0 || rest[..take].iter().any(|x| matches!(x, ast::Initializer::List(..))) {
+                return None;
+            }
+            grouped.push(ast::Initializer::List(rest[..take].to_vec(), span));
+            rest = &rest[take..];
+        }
+        rest.is_empty().then_some(grouped)
+    }
+}
+
+/// How many scalars a value of `ty` holds, for brace elision (`None`: a type no list flattens).
+fn scalar_count(ty: &Type) -> Option<usize> {
+    match ty {
+        Type::Scalar(_) => Some(1),
+        Type::Vector(_, n) => Some(*n as usize),
+        Type::Matrix(_, r, c) => Some(*r as usize * *c as usize),
+        Type::Array(e, Some(n)) => Some(scalar_count(e)? * *n as usize),
+        _ => None,
     }
 }

@@ -216,7 +216,7 @@ impl Checker {
         })
     }
 
-    fn tuple_field(&mut self, base: ExprId, i: usize, span: Span) -> ExprId {
+    pub(super) fn tuple_field(&mut self, base: ExprId, i: usize, span: Span) -> ExprId {
         let ty = match self.ty(base) {
             Type::Struct(h) => self.module.structs[h].fields[i].ty.clone(),
             _ => Type::Error,

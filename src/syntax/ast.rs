@@ -144,7 +144,19 @@ pub enum TypeExprKind {
         row_major: bool,
         inner: Box<TypeExpr>,
     },
+    /// Slang's `expand P`: pattern `P` once per element of the type packs it names with `each`
+    /// (`expand S<each T>` is `S<A>, S<B>` for `T` = `A, B`).
+    Expand(Box<TypeExpr>),
+    /// Slang's `each T`: the element of type pack `T` an enclosing `expand` is at.
+    Each(Box<TypeExpr>),
     Error,
+}
+
+/// A lambda's parameters and body (an expression body is a block returning it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lambda {
+    pub params: Vec<Param>,
+    pub body: Block,
 }
 
 /// What `sizeof`/`alignof` measures.
@@ -193,6 +205,8 @@ pub struct GenericParam {
     pub value: Option<TypeExpr>,
     /// `T = int`, `let N : int = 4`: what the parameter is when neither written nor deduced.
     pub default: Option<GenericArg>,
+    /// Slang's `each T`: a type pack, bound to any number of types.
+    pub pack: bool,
 }
 
 /// A `where` clause's requirement beyond a parameter's own constraint.
@@ -203,6 +217,8 @@ pub enum WhereConstraint {
     Conforms { ty: TypeExpr, interface: Ident, optional: bool },
     /// `where T.Assoc == int`: the two types must be the same.
     Equal { lhs: TypeExpr, rhs: TypeExpr },
+    /// `where nonempty(T)`: type pack `T` has at least one element.
+    Nonempty(TypeExpr),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -620,6 +636,19 @@ pub enum ExprKind {
     Try(Box<Expr>),
     /// Slang's `countof(…)`: how many elements a tuple type or value has, a constant.
     CountOf(Box<SizeOperand>),
+    /// Slang's `expand e`: `e` once per element of the packs it names with `each`.
+    Expand(Box<Expr>),
+    /// Slang's `each v`: the element of value pack (or tuple) `v` an enclosing `expand` is at.
+    Each(Box<Expr>),
+    /// Slang's lambda, `(int x) => x + c`: a value of a struct made for it, with the variables
+    /// it names as fields and its body as `operator()`.
+    Lambda(Box<Lambda>),
+    /// Slang's `__trimFirst(p)` (`first`) and `__trimLast(p)`: pack or tuple `p` without its
+    /// first or last element.
+    PackTrim {
+        first: bool,
+        of: Box<SizeOperand>,
+    },
     /// Slang's `{ a, b }` as a value where its type is known: an argument (`f({a, b})`), an
     /// assignment's value (`o = {};`), a returned value.
     InitList(Vec<Initializer>),

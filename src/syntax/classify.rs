@@ -97,6 +97,12 @@ const OTHER_TYPES: &[&str] = &[
     "Atomic",
     // Slang's `Ptr<T, Access, AddressSpace>`, `T*` spelled out.
     "Ptr",
+    // Slang's function interfaces (`IFunc<R, P…>`), met by structs with an `operator()` and
+    // by lambdas.
+    "IFunc",
+    "IMutatingFunc",
+    "IDifferentiableFunc",
+    "IDifferentiableMutatingFunc",
     // Slang's buffer data layouts (`sizeof(T, Std430DataLayout)`).
     "DefaultDataLayout",
     "ScalarDataLayout",
@@ -456,6 +462,14 @@ fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
             Some(Token::Var)
         }
         "countof" if next == Some(&Token::LParen) => Some(Token::Countof),
+        "__trimFirst" | "__trimLast" if next == Some(&Token::LParen) => {
+            Some(if word == "__trimFirst" { Token::TrimFirst } else { Token::TrimLast })
+        }
+        "nonempty" if i > 0 && tokens[i - 1].token == Token::Where => Some(Token::Nonempty),
+        // `each T`, `each v`, `each __trimFirst(v)`, `each (e)`.
+        "each" if matches!(next, Some(Token::Ident(_) | Token::LParen)) => Some(Token::Each),
+        // `expand each T`, `expand f(each v)`, `expand (sum += each v)`, `expand S<each T>`.
+        "expand" if matches!(next, Some(Token::Ident(_) | Token::LParen)) => Some(Token::Expand),
         // `f(…) throws E`, `throw e;`, `try f(…)`, `} catch (…)`.
         "throws" if i > 0 && tokens[i - 1].token == Token::RParen && matches!(next, Some(Token::Ident(_))) => {
             Some(Token::Throws)
@@ -982,7 +996,7 @@ fn generic_params(tokens: &[SpannedToken], start: usize) -> Option<(Vec<String>,
         let word = |t: &Token| matches!(t, Token::Ident(_) | Token::TypeName(_));
         match segment.as_slice() {
             [Token::Let, Token::Ident(_), Token::Colon, ..] => {}
-            [Token::Ident(each), Token::Ident(n), rest @ ..] if each == "each" => {
+            [Token::Each, Token::Ident(n), rest @ ..] => {
                 names.push(n.clone());
                 constrained |= rest.first() == Some(&&Token::Colon);
             }
@@ -1025,7 +1039,15 @@ fn generic_call_ahead(tokens: &[SpannedToken], lt: usize) -> bool {
             | Token::Dot
             // An array type among the arguments: `buf.Load<S[2]>(at)`.
             | Token::LBracket
-            | Token::RBracket => {}
+            | Token::RBracket
+            // Packs: `f<expand each T>(…)`, `f<__trimFirst(T)>(…)`.
+            | Token::Each
+            | Token::Expand
+            | Token::TrimFirst
+            | Token::TrimLast
+            | Token::Countof
+            | Token::LParen
+            | Token::RParen => {}
             // A pointer type among the arguments (`bit_cast<int*>(x)`).
             Token::Star
                 if matches!(tokens[i - 1].token, Token::TypeName(_) | Token::Star | Token::Gt | Token::TemplateLt) => {}

@@ -310,6 +310,10 @@ const EXPR_START: &[&str] = &[
     "countof",
     "::",
     "try",
+    "each",
+    "expand",
+    "__trimFirst",
+    "__trimLast",
 ];
 const STMT_START: &[&str] = &["if", "for", "while", "do", "switch", "return", "break", "continue", "discard", "{", "["];
 const BINARY_OPS: &[&str] = &[
@@ -517,6 +521,7 @@ fn constrain(generics: &mut Vec<GenericParam>, wheres: Vec<WhereConstraint>) -> 
                 constraint: Some(interface_type(interface)),
                 value: None,
                 default: None,
+                pack: false,
             }),
         }
     }
@@ -663,6 +668,10 @@ mod tests {
             }
             ExprKind::Ident(n) => n.clone(),
             ExprKind::CountOf(_) => "(countof)".into(),
+            ExprKind::PackTrim { first, .. } => format!("(trim {first})"),
+            ExprKind::Expand(e) => format!("(expand {})", sx(e)),
+            ExprKind::Each(e) => format!("(each {})", sx(e)),
+            ExprKind::Lambda(l) => format!("(lambda {})", l.params.len()),
             ExprKind::Try(e) => format!("(try {})", sx(e)),
             ExprKind::EmptyIndex(base) => format!("([] {})", sx(base)),
             ExprKind::InitList(items) => format!("{{{}}}", items.len()),
@@ -714,6 +723,8 @@ mod tests {
             TypeExprKind::Inferred => "_".into(),
             TypeExprKind::MatrixLayout { row_major: true, inner } => format!("row_major {}", ty_s(inner)),
             TypeExprKind::MatrixLayout { row_major: false, inner } => format!("column_major {}", ty_s(inner)),
+            TypeExprKind::Expand(p) => format!("(expand {})", ty_s(p)),
+            TypeExprKind::Each(p) => format!("(each {})", ty_s(p)),
         }
     }
 

@@ -75,7 +75,7 @@ impl Reader<'_> {
                     }
                     None => None,
                 };
-                generics.push(GenericParam { name, constraint, value: None, default: None });
+                generics.push(GenericParam { name, constraint, value: None, default: None, pack: false });
                 if self.eat(&Token::Comma).is_none() {
                     break;
                 }

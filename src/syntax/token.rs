@@ -276,6 +276,13 @@ pub enum Token {
     Optional,
     /// Slang's `countof(…)` (elsewhere the word is a name).
     Countof,
+    /// Slang's variadic generics: `each T`, `expand e`, `where nonempty(T)`, and the pack
+    /// queries `__trimFirst(…)`/`__trimLast(…)` (elsewhere these words are names).
+    Each,
+    Expand,
+    Nonempty,
+    TrimFirst,
+    TrimLast,
     /// Slang's error handling words, where they can only be that (elsewhere names).
     Throws,
     Throw,
@@ -343,6 +350,9 @@ pub enum Token {
     Minus,
     #[token("->")]
     Arrow,
+    /// A lambda's `=>`.
+    #[token("=>")]
+    FatArrow,
     #[token("*")]
     Star,
     #[token("/")]
@@ -505,11 +515,17 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Optional => "optional",
         Subscript => "__subscript",
         Countof => "countof",
+        Each => "each",
+        Expand => "expand",
+        Nonempty => "nonempty",
+        TrimFirst => "__trimFirst",
+        TrimLast => "__trimLast",
         Throws => "throws",
         Throw => "throw",
         Try => "try",
         Catch => "catch",
         Arrow => "->",
+        FatArrow => "=>",
         Let => "let",
         Var => "var",
         Is => "is",
