@@ -844,10 +844,13 @@ impl<'a> Writer<'a> {
             ExprKind::Binary(op, l, r) => self.binary(cx, *op, *l, *r, &expr.ty, span),
             ExprKind::Select { cond, then, els } => {
                 let scalar = matches!(f.exprs[*cond].ty, Type::Scalar(_));
+                // WGSL's `select` takes scalars and vectors only: a struct, array or matrix is
+                // chosen by an `if`, as is an arm that needs statements of its own.
+                let aggregate = !matches!(expr.ty, Type::Scalar(_) | Type::Vector(..));
                 let c = self.expr(cx, *cond);
                 let (tpre, t) = self.isolated(cx, *then);
                 let (epre, e) = self.isolated(cx, *els);
-                if scalar && (!tpre.is_empty() || !epre.is_empty()) {
+                if scalar && (aggregate || !tpre.is_empty() || !epre.is_empty()) {
                     let ty = self.ty(&expr.ty, span);
                     let v = self.temp();
                     let _ = writeln!(self.pre, "var {v}: {ty};");
