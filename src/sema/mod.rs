@@ -1412,7 +1412,10 @@ impl Checker {
                 return;
             }
         };
-        self.define_type(&e.name, ty.clone());
+        // An anonymous enum (`enum : uint { A, B }`) gives its cases and no type name.
+        if !e.name.name.is_empty() {
+            self.define_type(&e.name, ty.clone());
+        }
         // `[Flags]`: a case without a value takes the next power of two, from 1.
         let flags = e.attrs.iter().any(|a| a.name.name == "Flags");
         let mut next = i64::from(flags);
