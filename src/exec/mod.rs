@@ -990,6 +990,26 @@ impl<'p> Exec<'p> {
         }
     }
 
+    /// The buffer and byte offset that `root` (a buffer, or a pointer held in a register) and
+    /// byte offset `off` name for `lane`; `None` after reporting a pointer that names no buffer.
+    fn buffer_place(
+        &mut self,
+        wave: &Wave,
+        root: Root,
+        off: u32,
+        lane: usize,
+        span: crate::span::Span,
+    ) -> Option<(u32, u32)> {
+        match root {
+            Root::Pointer(p) => {
+                let address = wave.regs[p as usize * self.w + lane];
+                self.pointee(wave, address, lane, span).map(|(b, base)| (b, off.wrapping_add(base)))
+            }
+            Root::Buffer(b) => Some((b, off)),
+            _ => unreachable!("a buffer's place or a pointer's"),
+        }
+    }
+
     /// The memory and byte offset pointer `address` names for `lane`, or a report: the null
     /// pointer, or an address no buffer has.
     fn pointee(&mut self, wave: &Wave, address: u64, lane: usize, span: crate::span::Span) -> Option<(u32, u32)> {
@@ -1154,23 +1174,13 @@ impl<'p> Exec<'p> {
                     }
                 }
                 Root::Buffer(_) | Root::Pointer(_) => {
-                    let (b, off) = match a.place.root {
-                        Root::Pointer(p) => {
-                            let address = wave.regs[p as usize * w + l];
-                            match self.pointee(wave, address, l, a.span) {
-                                Some((b, base)) => (b, off.wrapping_add(base)),
-                                None => {
-                                    if !a.store {
-                                        for r in &a.regs {
-                                            wave.regs[*r as usize * w + l] = 0;
-                                        }
-                                    }
-                                    continue;
-                                }
+                    let Some((b, off)) = self.buffer_place(wave, a.place.root, off, l, a.span) else {
+                        if !a.store {
+                            for r in &a.regs {
+                                wave.regs[*r as usize * w + l] = 0;
                             }
                         }
-                        Root::Buffer(b) => (b, off),
-                        _ => unreachable!("matched above"),
+                        continue;
                     };
                     for ((o, k), r) in a.place.comps.iter().zip(&a.regs) {
                         let at = off.wrapping_add(*o) as usize;
@@ -1242,17 +1252,7 @@ impl<'p> Exec<'p> {
                     old
                 }
                 Root::Buffer(_) | Root::Pointer(_) => {
-                    let (b, off) = match a.place.root {
-                        Root::Pointer(p) => {
-                            let address = wave.regs[p as usize * w + l];
-                            match self.pointee(wave, address, l, a.span) {
-                                Some((b, base)) => (b, off.wrapping_add(base)),
-                                None => continue,
-                            }
-                        }
-                        Root::Buffer(b) => (b, off),
-                        _ => unreachable!("matched above"),
-                    };
+                    let Some((b, off)) = self.buffer_place(wave, a.place.root, off, l, a.span) else { continue };
                     let at = off.wrapping_add(o) as usize;
                     let size = ops::size_of(k) as usize;
                     let buf = &self.bufs[b as usize];

@@ -23,6 +23,7 @@ pub fn lower_item(item: &mut Item, sources: &mut SourceMap, diags: &mut Vec<Diag
 
 /// One integer width bit fields may have: the storage's type, its bits, the signed type of the
 /// same width (for sign extension).
+#[derive(Clone, Copy)]
 struct Width {
     storage: &'static str,
     signed: &'static str,
@@ -51,6 +52,8 @@ struct BitField {
     name: ast::Ident,
     ty: String,
     signed: bool,
+    /// Its storage field's width.
+    unit: Width,
     width: u32,
     /// Its storage field and its lowest bit there.
     storage: usize,
@@ -75,7 +78,7 @@ fn lower_struct(s: &mut ast::StructDecl, sources: &mut SourceMap, diags: &mut Ve
     // The storage field being filled, if the last field was a bit field: its width and
     // signedness (a change of either starts a new one, as in DXC), bits used and index.
     let mut open: Option<(&'static str, bool, u32, u32)> = None;
-    let mut storages: Vec<(&'static str, Span)> = Vec::new();
+    let mut storages = 0usize;
     for m in std::mem::take(&mut s.members) {
         let StructMember::Fields(mut g) = m else {
             open = None;
@@ -118,20 +121,28 @@ fn lower_struct(s: &mut ast::StructDecl, sources: &mut SourceMap, diags: &mut Ve
                             ..g.clone()
                         }));
                     }
-                    storages.push((w.storage, span));
-                    members.push(StructMember::Fields(storage_field(w.storage, storages.len() - 1, span)));
-                    (storages.len() - 1, 0)
+                    members.push(StructMember::Fields(storage_field(w.storage, storages, span)));
+                    storages += 1;
+                    (storages - 1, 0)
                 }
             };
             open = Some((w.storage, signed, offset + width, storage as u32));
-            fields.push(BitField { name: d.name.clone(), ty: g.ty.name().to_string(), signed, width, storage, offset });
+            fields.push(BitField {
+                name: d.name.clone(),
+                ty: g.ty.name().to_string(),
+                signed,
+                unit: w,
+                width,
+                storage,
+                offset,
+            });
         }
         if !plain.is_empty() {
             g.decls = plain;
             members.push(StructMember::Fields(g));
         }
     }
-    let text = accessors(&fields, &storages);
+    let text = accessors(&fields);
     let file = sources.add(format!("<bit fields of `{}`>", s.name.name), text);
     let mut tokens = super::lexer::lex(sources, file);
     tokens.retain(|t| t.token != super::token::Token::Newline);
@@ -178,15 +189,10 @@ fn storage_field(ty: &str, index: usize, span: Span) -> ast::VarDeclGroup {
 }
 
 /// Each bit field's property, as source text inside a struct of its own.
-fn accessors(fields: &[BitField], storages: &[(&'static str, Span)]) -> String {
+fn accessors(fields: &[BitField]) -> String {
     let mut text = String::from("struct wavec_bit_fields {\n");
     for f in fields {
-        let (storage, _) = storages[f.storage];
-        let (w, _) = width_of(&ast::TypeExpr {
-            kind: ast::TypeExprKind::Named { name: f.ty.clone(), args: Vec::new() },
-            span: Span::default(),
-        })
-        .expect("a bit field's type has a width");
+        let (w, storage) = (f.unit, f.unit.storage);
         let bits = storage_name(f.storage);
         let mask = if f.width == 64 { u64::MAX } else { (1u64 << f.width) - 1 };
         let mask = format!("{storage}(0x{mask:X}ull)");

@@ -311,6 +311,24 @@ struct Input {
     addresses: Vec<(u32, String)>,
 }
 
+impl Input {
+    /// An input on `line` named `name` that gives nothing yet: no data, value or resource.
+    fn named(line: usize, name: Option<String>) -> Input {
+        Input {
+            line,
+            name,
+            out: false,
+            uniform: false,
+            value: false,
+            data: Vec::new(),
+            object: None,
+            resource: None,
+            counter: None,
+            addresses: Vec::new(),
+        }
+    }
+}
+
 /// What the `TEST_INPUT` lines of a file give: the inputs, and the type ids of
 /// `type_conformance` lines (type, interface, id).
 #[derive(Debug)]
@@ -390,18 +408,7 @@ fn input(body: &str, line: usize) -> Result<Input, String> {
         if slang_values::is_value(value) || (number && name.contains('.')) {
             let object = Some(slang_values::parse(value)?);
             let name = Some(name.trim().to_string());
-            return Ok(Input {
-                line,
-                name,
-                out,
-                uniform: false,
-                value: false,
-                data: Vec::new(),
-                object,
-                resource: None,
-                counter: None,
-                addresses: Vec::new(),
-            });
+            return Ok(Input { out, object, ..Input::named(line, name) });
         }
         let (kind, opts, tail) = kind_and_options(value)?;
         if !tail.trim().is_empty() {
@@ -468,18 +475,7 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
             return Err(format!("SKIP:an `out` {kind} is not supported"));
         }
         let spec = slang_textures::resource(kind, opts)?;
-        return Ok(Input {
-            line,
-            name,
-            out,
-            uniform: false,
-            value: false,
-            data: Vec::new(),
-            object: None,
-            resource: Some(spec),
-            counter: None,
-            addresses: Vec::new(),
-        });
+        return Ok(Input { out, resource: Some(spec), ..Input::named(line, name) });
     }
     let (uniform, value) = match kind {
         "ubuffer" => (false, false),
@@ -1029,18 +1025,8 @@ fn split_block_inputs(
         };
         let def = &m.structs[block.ty];
         let bound = |g: crate::ir::GlobalId| bindings.iter().any(|b| b.name == m.globals[g].name);
-        let object_input = |name: String, object: Value| Input {
-            line: input.line,
-            name: Some(name),
-            out: false,
-            uniform: false,
-            value: false,
-            data: Vec::new(),
-            object: Some(object),
-            resource: None,
-            counter: None,
-            addresses: Vec::new(),
-        };
+        let object_input =
+            |name: String, object: Value| Input { object: Some(object), ..Input::named(input.line, Some(name)) };
         let mut data: Vec<(u32, Value)> = Vec::new();
         let mut data_global = None;
         for (i, (name, value)) in fields.iter().enumerate() {

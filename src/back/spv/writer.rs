@@ -2682,15 +2682,20 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// Byte `addr + off` of a byte-address buffer.
+    fn byte_at(&mut self, addr: Word, off: u32) -> Word {
+        if off == 0 {
+            return addr;
+        }
+        let uint = self.uint_ty();
+        let o = self.const_u32(off);
+        self.op_ids(Op::IAdd, uint, &[addr, o])
+    }
+
     /// The index of the word of a byte-address buffer at byte `addr + off`.
     fn word_index(&mut self, addr: Word, off: u32) -> Word {
         let uint = self.uint_ty();
-        let at = if off == 0 {
-            addr
-        } else {
-            let o = self.const_u32(off);
-            self.op_ids(Op::IAdd, uint, &[addr, o])
-        };
+        let at = self.byte_at(addr, off);
         let two = self.const_u32(2);
         self.op_ids(Op::ShiftRightLogical, uint, &[at, two])
     }
@@ -2735,12 +2740,7 @@ impl<'a> Writer<'a> {
     /// How far the bytes at `addr + off` sit above the bottom of their word, in bits.
     fn byte_shift(&mut self, addr: Word, off: u32) -> Word {
         let uint = self.uint_ty();
-        let at = if off == 0 {
-            addr
-        } else {
-            let o = self.const_u32(off);
-            self.op_ids(Op::IAdd, uint, &[addr, o])
-        };
+        let at = self.byte_at(addr, off);
         let three = self.const_u32(3);
         let byte = self.op_ids(Op::BitwiseAnd, uint, &[at, three]);
         self.op_ids(Op::ShiftLeftLogical, uint, &[byte, three])
