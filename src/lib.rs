@@ -448,6 +448,12 @@ pub fn compile_with_loader(
     let mut targets = options.targets.clone();
     targets.dedup();
     for target in targets {
+        if !matches!(target, Target::Spirv | Target::SpirvAsm) {
+            if let Err(e) = lower::spirv_asm::refuse(&checked.module, checked.entry, &format!("`{}`", target.name())) {
+                errors.extend(e);
+                continue;
+            }
+        }
         match target {
             Target::Hlsl => match hlsl(&checked, options) {
                 Ok(text) => artifacts.push((target, Artifact::Text(text))),

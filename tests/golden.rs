@@ -30,6 +30,9 @@
 //! CUDA), and `g++ -fsyntax-only` must accept it against our MSL declarations in
 //! `tests/metal/metal_stub.h` (no Metal compiler runs here). A variant marked `[no-metal]` must
 //! be refused with one of the Metal backend's diagnostics (E0660–E0665).
+//!
+//! A variant marked `[spirv-only]` holds inline SPIR-V (`spirv_asm`): only its `.spvasm` is
+//! written, and every other target must refuse it with E0428.
 
 use crate::support::{bytes_to_words, check_golden, compile_hlsl, options_from_args, spirv_val_with};
 use std::path::{Path, PathBuf};
@@ -43,6 +46,7 @@ pub struct Variant {
     pub cuda: bool,
     pub wgsl: bool,
     pub metal: bool,
+    pub spirv_only: bool,
 }
 
 pub fn variants(src: &str, default: &[(&str, &str)]) -> Vec<Variant> {
@@ -55,6 +59,7 @@ pub fn variants(src: &str, default: &[(&str, &str)]) -> Vec<Variant> {
             .replace("[no-cuda]", "")
             .replace("[no-wgsl]", "")
             .replace("[no-metal]", "")
+            .replace("[spirv-only]", "")
             .trim()
             .to_string(),
         glslang: !args.contains("[no-glslang]"),
@@ -63,6 +68,7 @@ pub fn variants(src: &str, default: &[(&str, &str)]) -> Vec<Variant> {
         cuda: !args.contains("[no-cuda]"),
         wgsl: !args.contains("[no-wgsl]"),
         metal: !args.contains("[no-metal]"),
+        spirv_only: args.contains("[spirv-only]"),
     };
     let listed: Vec<Variant> = src
         .lines()
@@ -100,6 +106,13 @@ fn run_golden(dir: &str, out_dir: &str, default: &[(&str, &str)]) {
             let mut options = options_from_args(&v.args);
             options.file_name = format!("{dir}/{stem}.slang");
             options.include_dirs.push(root.join(dir));
+            if v.spirv_only {
+                let spvasm = root.join(out_dir).join(format!("{stem}.{}.spvasm", v.name));
+                check_spirv(&src, &options, &spvasm, &stem, &v.name, &mut failures);
+                check_spirv_only(&src, &options, &stem, &v.name, &mut failures);
+                checked += 1;
+                continue;
+            }
             let out = match wavec::compile(&src, &options) {
                 Ok(o) => o,
                 Err(d) => {
@@ -167,6 +180,22 @@ fn run_golden(dir: &str, out_dir: &str, default: &[(&str, &str)]) {
     }
     assert!(checked > 0, "no golden inputs found in {dir}");
     assert!(failures.is_empty(), "{} golden failure(s):\n\n{}", failures.len(), failures.join("\n\n"));
+}
+
+/// Every target but SPIR-V refuses a variant of inline SPIR-V, with E0428 alone.
+fn check_spirv_only(src: &str, options: &wavec::Options, stem: &str, variant: &str, failures: &mut Vec<String>) {
+    use wavec::Target::*;
+    for target in [Hlsl, Glsl, Cuda, Wgsl, Metal] {
+        let mut options = options.clone();
+        options.targets = vec![target];
+        match wavec::compile(src, &options) {
+            Ok(_) => failures.push(format!("{stem} [{variant}] is [spirv-only] but compiles to {target:?}")),
+            Err(d) if d.list.iter().filter(|d| d.is_error()).all(|d| d.code == "E0428") => {}
+            Err(d) => {
+                failures.push(format!("{stem} [{variant}]: {target:?} refuses it otherwise:\n{}", d.render_plain()))
+            }
+        }
+    }
 }
 
 /// The SPIR-V of one variant: golden disassembly and `spirv-val`.

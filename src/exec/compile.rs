@@ -694,6 +694,12 @@ impl<'m> Compiler<'m> {
         Ok(self.p)
     }
 
+    /// [`Compiler::bind_resources`] alone, for a program that is not compiled.
+    pub fn bindings_only(mut self) -> Vec<Binding> {
+        self.bind_resources();
+        self.p.bindings
+    }
+
     /// The module's bindings (`ir::bindings`: the rule every consumer shares), counters included.
     fn bind_resources(&mut self) {
         use crate::ir::bindings::Slot;
@@ -976,6 +982,7 @@ impl<'m> Compiler<'m> {
         let e = &fx.exprs[id];
         let span = e.span;
         match &e.kind {
+            ExprKind::SpirvAsm(_) => unreachable!("lower::spirv_asm refuses inline SPIR-V before the engine"),
             ExprKind::Const(c) => self.const_regs(c, &e.ty),
             ExprKind::AddressOf(place) => match self.place(*place, func) {
                 Some(p) => vec![self.address(&p, span)],

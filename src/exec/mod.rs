@@ -198,10 +198,21 @@ pub fn lane_layout(order: LaneOrder, group_linear: u64, threads: u32) -> Vec<u32
 /// on any other target ([`crate::lower::intrinsics`]).
 pub fn compile_program(module: &Module, entry: usize) -> Result<Program, Vec<Diagnostic>> {
     let stdlib = crate::stdlib::Stdlib::get();
+    crate::lower::spirv_asm::refuse(module, entry, "the CPU engine")?;
     let mut module = std::borrow::Cow::Borrowed(module);
     crate::lower::resource_values(&mut module, entry)?;
     let module = crate::lower::lower_intrinsics(module, entry, stdlib, &Natives)?;
     Compiler::new(&module, entry).compile()
+}
+
+/// The resources the entry point declares, bound as the engine binds them, for the runners that
+/// execute it elsewhere (Vulkan): a shader the engine cannot run (inline SPIR-V) still has them.
+pub fn declared_bindings(module: &Module, entry: usize) -> Result<Vec<Binding>, Vec<Diagnostic>> {
+    match compile_program(module, entry) {
+        Ok(p) => Ok(p.bindings),
+        Err(e) if e.iter().all(|d| d.code == "E0428") => Ok(Compiler::new(module, entry).bindings_only()),
+        Err(e) => Err(e),
+    }
 }
 
 /// What the engine runs natively, for [`crate::lower::intrinsics`]: a `[cpu]` lowering.

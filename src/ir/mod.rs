@@ -1434,6 +1434,63 @@ pub enum ExprKind {
     /// The group wave index/count computed by the fallback pass, or an `SV_GroupWaveIndex`
     /// parameter read: backends print what their target has.
     GroupWave(GroupWaveValue),
+    /// Slang's `spirv_asm { … }`, typed as its `result` (or `void`). Only the SPIR-V backend
+    /// writes it; other targets are refused before their backends see it.
+    SpirvAsm(Box<AsmBlock>),
+}
+
+#[derive(Clone, Debug)]
+pub struct AsmBlock {
+    pub insts: Vec<AsmInst>,
+}
+
+/// One instruction of a `spirv_asm` block, its operands resolved to Slang's types, values and
+/// places. Whether an operand is the result type, the result id or an input is the SPIR-V
+/// grammar's business, which only the backend knows.
+#[derive(Clone, Debug)]
+pub struct AsmInst {
+    pub opcode: String,
+    /// The id (`%x` or `result`) named before `=`, and the type after its `:`.
+    pub result: Option<(AsmOperand, Option<AsmOperand>)>,
+    pub operands: Vec<AsmOperand>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum AsmOperand {
+    Type(Type),
+    Value(ExprId),
+    /// A place (a local, a global, a field or element of one): its pointer.
+    Address(ExprId),
+    Id(String),
+    Result,
+    Int(i64),
+    Float(f64),
+    Str(String),
+    Enum(Vec<AsmEnumPart>),
+    /// The four-component vector of this scalar, which image reads give.
+    SampledType(Scalar),
+    Builtin(String, Type),
+}
+
+#[derive(Clone, Debug)]
+pub enum AsmEnumPart {
+    Name(String),
+    Int(u64),
+}
+
+impl AsmBlock {
+    /// The Slang values and places the block reads, in order.
+    fn operands(&self) -> impl Iterator<Item = &AsmOperand> {
+        self.insts
+            .iter()
+            .flat_map(|i| i.result.iter().flat_map(|(a, b)| std::iter::once(a).chain(b)).chain(&i.operands))
+    }
+    fn operands_mut(&mut self) -> impl Iterator<Item = &mut AsmOperand> {
+        self.insts
+            .iter_mut()
+            .flat_map(|i| i.result.iter_mut().flat_map(|(a, b)| std::iter::once(a).chain(b)).chain(&mut i.operands))
+    }
 }
 
 impl ExprKind {
@@ -1473,6 +1530,13 @@ impl ExprKind {
                 visit(*object);
                 args.iter().copied().for_each(visit);
             }
+            ExprKind::SpirvAsm(block) => {
+                for o in block.operands() {
+                    if let AsmOperand::Value(e) | AsmOperand::Address(e) = o {
+                        visit(*e);
+                    }
+                }
+            }
             ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::GroupWave(_) => {}
         }
     }
@@ -1504,6 +1568,13 @@ impl ExprKind {
             ExprKind::Method { object, args, .. } => {
                 visit(object);
                 args.iter_mut().for_each(visit);
+            }
+            ExprKind::SpirvAsm(block) => {
+                for o in block.operands_mut() {
+                    if let AsmOperand::Value(e) | AsmOperand::Address(e) = o {
+                        visit(e);
+                    }
+                }
             }
             ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::GroupWave(_) => {}
         }

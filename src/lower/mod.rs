@@ -18,6 +18,7 @@ mod predicate;
 mod resource_structs;
 mod resource_values;
 mod row_major_matrices;
+pub mod spirv_asm;
 mod switch_fallthrough;
 mod texel_writes;
 mod uniformity;

@@ -244,6 +244,7 @@ impl Checker {
             K::BoolLit(b) => self.add_expr(ExprKind::Const(ConstValue::Bool(*b)), Type::BOOL, e.span),
             K::Expand(inner) => self.expand_expr(inner, e.span),
             K::Lambda(l) => self.lambda(l, e.span),
+            K::SpirvAsm(block) => self.spirv_asm(block, e.span),
             K::Each(x) => self.each_value(x, e.span),
             K::PackTrim { .. } => {
                 let d = Diagnostic::error("E0445", "a pack query makes a pack, not a value")

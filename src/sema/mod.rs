@@ -19,6 +19,7 @@ mod lambda;
 mod members;
 mod methods;
 mod pointer;
+mod spirv_asm;
 mod stmt;
 mod texture;
 mod tuple;

@@ -657,6 +657,8 @@ pub enum ExprKind {
         lhs: Box<Expr>,
         rhs: Box<Expr>,
     },
+    /// Slang's `spirv_asm { … }`: SPIR-V instructions written inline.
+    SpirvAsm(Box<SpirvAsm>),
     /// Slang's `expr is T` (`cast` false: a `bool`) and `expr as T` (`cast`: an `Optional<T>`).
     TypeTest {
         expr: Box<Expr>,
@@ -664,4 +666,59 @@ pub enum ExprKind {
         cast: bool,
     },
     Error,
+}
+
+/// Slang's `spirv_asm { … }` block: instructions separated by `;`, read by the syntax pass from
+/// the tokens between the braces. A block the pass could not read keeps the first problem in
+/// `error`, for sema to report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpirvAsm {
+    pub insts: Vec<AsmInst>,
+    pub error: Option<(Span, String)>,
+}
+
+/// One instruction: `%id : $$T = OpX operands…`, `result = OpX …`, or positional
+/// `OpX $$T %id operands…` (where the grammar's result type and id come first).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AsmInst {
+    /// The `%id` or `result` before `=`, and the type after its `:`.
+    pub result: Option<(AsmOperand, Option<AsmOperand>)>,
+    pub opcode: Ident,
+    pub operands: Vec<AsmOperand>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct AsmOperand {
+    pub kind: AsmOperandKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum AsmOperandKind {
+    /// `$$T`: the SPIR-V type of a Slang type.
+    Type(TypeExpr),
+    /// `$x`, `$(e)`: a Slang value.
+    Value(Expr),
+    /// `&x`: a pointer to a Slang variable.
+    Address(Expr),
+    /// `%name`: an id of the block.
+    Id(String),
+    /// `result`: the id whose value the block has.
+    Result,
+    Int(i64),
+    Float(f64),
+    Str(String),
+    /// SPIR-V enumerants (`Device`, `AcquireRelease | 0x40`) or an extended instruction's name.
+    Enum(Vec<AsmEnumPart>),
+    /// `__sampledType(T)`: the four-component vector an image of `T` samples to.
+    SampledType(TypeExpr),
+    /// `builtin(Name : T)`: the built-in input variable `Name`, of type `T`.
+    Builtin(String, TypeExpr),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum AsmEnumPart {
+    Name(String),
+    Int(u64),
 }

@@ -531,6 +531,7 @@ pub fn classify(tokens: &mut Vec<SpannedToken>) {
     type_tests(tokens);
     mark_templates(tokens);
     generic_type_members(tokens, &user.global);
+    super::spirv_asm::read_blocks(tokens);
 }
 
 /// `Box<float>.Inner` and `Box<float>::Inner`: after the `>` closing a generic type's argument

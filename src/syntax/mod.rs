@@ -8,6 +8,7 @@ pub mod lexer;
 pub mod parser;
 pub mod preprocess;
 pub mod prototype;
+pub mod spirv_asm;
 pub mod token;
 
 pub use parser::parse;

@@ -142,6 +142,8 @@ pub enum Token {
     /// `.Inner` (or `::Inner`) after a generic type's argument list, naming a type declared
     /// inside it (`Box<float>.Inner`). Produced by the classification pass.
     TypeMember(String),
+    /// Slang's `spirv_asm { … }`, read whole by the classification pass.
+    SpirvAsm(Box<crate::syntax::ast::SpirvAsm>),
 
     #[regex(r"0[xX][0-9a-fA-F]+[uUlL]*", |lex| parse_int(lex.slice()))]
     #[regex(r"0[bB][01]+[uUlL]*", |lex| parse_int(lex.slice()))]
@@ -429,6 +431,7 @@ impl Token {
             Token::Newline => "\n".into(),
             Token::Ident(s) | Token::TypeName(s) => s.clone(),
             Token::TypeMember(s) => format!(".{s}"),
+            Token::SpirvAsm(_) => "spirv_asm { … }".into(),
             Token::IntLit(i) => {
                 let mut s = if i.radix == 16 { format!("0x{:x}", i.value) } else { i.value.to_string() };
                 if i.unsigned {

@@ -289,8 +289,7 @@ fn execute_with(
         Engine::Cuda => execute_cuda(job, timed_runs),
         Engine::Vulkan { width, device, via } => {
             // Descriptor kinds the spec leaves open come from the shader's declarations.
-            let declared =
-                crate::exec::compile_program(&checked.module, checked.entry).map(|p| p.bindings).unwrap_or_default();
+            let declared = crate::exec::declared_bindings(&checked.module, checked.entry).unwrap_or_default();
             let (spirv, entry_name) = match prebuilt {
                 Some((words, entry)) => (words.to_vec(), entry.to_string()),
                 None => spirv_for(job, *via, &entry_name)?,
@@ -809,19 +808,29 @@ fn wide_refusal(job: &Job, engine: &Engine) -> Option<String> {
 
 /// Why the backend that `--via` goes through refuses the shader, where it does with its own
 /// diagnostics only (WGSL's E0650–E0655, GLSL's E0620–E0624: what the language has no form for
-/// is a SKIP, not a failure; SPIR-V's E0670: pointers, which it does not write yet).
+/// is a SKIP, not a failure; SPIR-V's E0670: pointers, which it does not write yet), and why the
+/// CPU engine or CUDA cannot run it: inline SPIR-V (E0428), which only SPIR-V has.
 fn backend_refusal(job: &Job, engine: &Engine) -> Option<String> {
     let (target, name, codes) = match engine {
         Engine::Vulkan { via: Via::Wgsl, .. } => (crate::Target::Wgsl, "WGSL", "E065"),
         Engine::Vulkan { via: Via::Glsl, .. } => (crate::Target::Glsl, "GLSL", "E062"),
         Engine::Vulkan { via: Via::Spirv, .. } => (crate::Target::Spirv, "SPIR-V", "E0670"),
-        _ => return None,
+        Engine::Cuda => (crate::Target::Cuda, "CUDA", "E0428"),
+        Engine::Cpu { .. } => {
+            if !job.source.contains("spirv_asm") {
+                return None;
+            }
+            let (checked, _) = crate::check(job.source, &job.options).ok()?;
+            let d = crate::lower::spirv_asm::refuse(&checked.module, checked.entry, "the CPU engine").err()?;
+            return Some(format!("not on the CPU engine: {} {}", d[0].code, d[0].message));
+        }
     };
     let mut options = job.options.clone();
     options.targets = vec![target];
     let Err(d) = crate::compile(job.source, &options) else { return None };
     let errors: Vec<&crate::diag::Diagnostic> = d.list.iter().filter(|d| d.is_error()).collect();
-    if errors.is_empty() || !errors.iter().all(|d| d.code.starts_with(codes)) {
+    let refused = |d: &&crate::diag::Diagnostic| d.code.starts_with(codes) || d.code == "E0428";
+    if errors.is_empty() || !errors.iter().all(refused) {
         return None;
     }
     Some(format!("not through {name}: {} {}", errors[0].code, errors[0].message))

@@ -702,11 +702,11 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
     // Bind inputs as the shader declares its buffers.
     let options = test.options(None);
     let (checked, _) = crate::check(source, &options).map_err(|d| format!("compile error:\n{}", d.render_plain()))?;
-    let program = crate::exec::compile_program(&checked.module, checked.entry).map_err(|d| {
+    let bindings = crate::exec::declared_bindings(&checked.module, checked.entry).map_err(|d| {
         let d = crate::diag::Diagnostics { list: d, sources: Default::default() };
         format!("compile error:\n{}", d.render_plain())
     })?;
-    let bindings = &program.bindings;
+    let bindings = &bindings;
     let inputs = match split_block_inputs(&checked.module, bindings, inputs) {
         Ok(list) => list,
         Err(e) => {

@@ -624,6 +624,7 @@ impl<'a> Writer<'a> {
         let expr = &f.exprs[id];
         let span = expr.span;
         match &expr.kind {
+            ExprKind::SpirvAsm(_) => unreachable!("lower::spirv_asm refuses inline SPIR-V before this backend"),
             ExprKind::Const(v) => self.constant(v, &expr.ty, span),
             ExprKind::Local(l) => (cx.names[l.index()].clone(), P_POSTFIX),
             ExprKind::Global(g) => (self.global_access[g.index()].clone(), P_POSTFIX),

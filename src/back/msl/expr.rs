@@ -136,6 +136,7 @@ impl<'a> Writer<'a> {
             return (format!("atomic_load_explicit(&{l}, memory_order_relaxed)"), P_POSTFIX);
         }
         match &expr.kind {
+            ExprKind::SpirvAsm(_) => unreachable!("lower::spirv_asm refuses inline SPIR-V before this backend"),
             ExprKind::Const(v) => self.constant(v, &expr.ty, span),
             ExprKind::Local(l) => (cx.names[l.index()].clone(), P_POSTFIX),
             ExprKind::Global(g) => (self.global_access[g.index()].clone(), P_POSTFIX),

@@ -14,6 +14,7 @@ use rspirv::dr::{self, Instruction, Operand};
 use rspirv::spirv::{self, BuiltIn, Capability, Decoration, Op, StorageClass, Word};
 use std::collections::{BTreeSet, VecDeque};
 
+mod asm;
 mod texture;
 use texture::Descriptors;
 
@@ -48,12 +49,17 @@ enum TyKey {
     /// An array of descriptors: element type, length.
     Descriptors(Word, u32),
     RuntimeDescriptors(Word),
+    /// A type a `spirv_asm` block declares that the module has no key of its own for: its
+    /// opcode and operand words.
+    Asm(u32, Vec<Word>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum ConstKey {
     Bits(Word, u64),
     Composite(Word, Vec<Word>),
+    /// A constant a `spirv_asm` block declares: opcode, type and operand words.
+    Asm(u32, Word, Vec<Word>),
 }
 
 #[derive(Clone, Debug)]
@@ -1973,6 +1979,7 @@ impl<'a> Writer<'a> {
                 };
                 Ok(self.load_builtin(b).0)
             }
+            ExprKind::SpirvAsm(block) => self.spirv_asm(block, &ty, x.span),
         }
     }
 

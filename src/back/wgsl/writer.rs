@@ -817,6 +817,7 @@ impl<'a> Writer<'a> {
         let expr = &f.exprs[id];
         let span = expr.span;
         match &expr.kind {
+            ExprKind::SpirvAsm(_) => unreachable!("lower::spirv_asm refuses inline SPIR-V before this backend"),
             ExprKind::Const(v) => {
                 let s = self.constant(v, &expr.ty, span);
                 let p = !s.starts_with('-');

@@ -86,6 +86,26 @@ impl<'a> Writer<'a> {
         array: Descriptors,
         span: Span,
     ) -> R<ImageVar> {
+        let (image, format) = self.image_ty_format(kind, elem.clone(), format, span)?;
+        let storage = kind.is_writable();
+        let var_ty = self.descriptors(image, array);
+        let var = self.global_var(var_ty, StorageClass::UniformConstant, None, name);
+        let array = array != Descriptors::One;
+        Ok(ImageVar { var, image, kind, elem, storage, format, array })
+    }
+
+    /// The image type of a typed buffer or texture of `elem`, as `image_var` declares it.
+    pub(super) fn image_ty(&mut self, kind: ResourceKind, elem: Type, format: Option<Format>, span: Span) -> R<Word> {
+        Ok(self.image_ty_format(kind, elem, format, span)?.0)
+    }
+
+    fn image_ty_format(
+        &mut self,
+        kind: ResourceKind,
+        elem: Type,
+        format: Option<Format>,
+        span: Span,
+    ) -> R<(Word, spirv::ImageFormat)> {
         use spirv::{Dim, ImageFormat as F};
         let (s, n) = match elem {
             Type::Scalar(s) => (s, 1),
@@ -164,10 +184,7 @@ impl<'a> Writer<'a> {
                 ],
             )
         });
-        let var_ty = self.descriptors(image, array);
-        let var = self.global_var(var_ty, StorageClass::UniformConstant, None, name);
-        let array = array != Descriptors::One;
-        Ok(ImageVar { var, image, kind, elem, storage, format, array })
+        Ok((image, format))
     }
 
     /// The variable type of `count` descriptors of type `elem`.
@@ -195,7 +212,7 @@ impl<'a> Writer<'a> {
         })
     }
 
-    fn sampler_ty(&mut self) -> Word {
+    pub(super) fn sampler_ty(&mut self) -> Word {
         self.cached_type(TyKey::Sampler, |_, id| Instruction::new(Op::TypeSampler, None, Some(id), vec![]))
     }
 
@@ -286,7 +303,7 @@ impl<'a> Writer<'a> {
     }
 
     /// The sampler `e` names, loaded.
-    fn sampler_of(&mut self, e: ExprId) -> R<Word> {
+    pub(super) fn sampler_of(&mut self, e: ExprId) -> R<Word> {
         let Some(GVar::Sampler { var, array }) = self.descriptor_global(e).and_then(|g| self.gvars.get(&g).cloned())
         else {
             let span = self.ex(e).span;
