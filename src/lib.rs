@@ -311,6 +311,7 @@ fn front_end(
         register_shifts: options.register_shifts.clone(),
         conformances: options.conformances.clone(),
         glsl: tokens.iter().any(|t| t.token == syntax::token::Token::GlslMode),
+        implicit_compute_derivatives: options.hlsl_shader_model >= (6, 6),
     };
     let (checked, sema_diags) = if stream {
         let mut items = if names_entry_constants(&tokens) {

@@ -313,6 +313,9 @@ pub struct Intrinsic {
     pub ret: TypePat,
     pub wave: bool,
     pub stages: Option<Vec<Stage>>,
+    /// `[derivatives]`: takes screen-space derivatives, which compute shaders have only with
+    /// derivative groups.
+    pub derivatives: bool,
     pub alias_of: Option<String>,
     pub hlsl: Vec<HlslLowering>,
     /// Every lowering attribute, as data, in the order written; backends read theirs on demand.
@@ -690,6 +693,7 @@ fn intrinsic_from(f: &ast::FunctionDecl, typedefs: &HashMap<String, Type>) -> Re
     }
     let ret = pat(&f.ret)?;
     let mut wave = false;
+    let mut derivatives = false;
     let mut stages = None;
     let mut alias_of = None;
     let mut hlsl = Vec::new();
@@ -697,6 +701,7 @@ fn intrinsic_from(f: &ast::FunctionDecl, typedefs: &HashMap<String, Type>) -> Re
     for a in &f.attrs {
         match a.name.name.as_str() {
             "wave" => wave = true,
+            "derivatives" => derivatives = true,
             "stages" => {
                 let mut list = Vec::new();
                 for arg in &a.args {
@@ -711,7 +716,7 @@ fn intrinsic_from(f: &ast::FunctionDecl, typedefs: &HashMap<String, Type>) -> Re
             "hlsl" => hlsl.push(hlsl_lowering(a).ok_or_else(|| bad(a.span, "malformed [hlsl] attribute"))?),
             _ => {}
         }
-        if !matches!(a.name.name.as_str(), "wave" | "stages" | "alias_of") {
+        if !matches!(a.name.name.as_str(), "wave" | "derivatives" | "stages" | "alias_of") {
             lowerings.push(Lowering::from_attribute(a).ok_or_else(|| bad(a.span, "malformed lowering attribute"))?);
         }
     }
@@ -722,6 +727,7 @@ fn intrinsic_from(f: &ast::FunctionDecl, typedefs: &HashMap<String, Type>) -> Re
         ret,
         wave,
         stages,
+        derivatives,
         alias_of,
         hlsl,
         lowerings,

@@ -133,6 +133,11 @@ pub enum WaveKind {
     QuadVote {
         all: bool,
     },
+    /// `ddx`/`ddy` and their coarse and fine forms, over the entry point's derivative groups.
+    Derivative {
+        y: bool,
+        fine: bool,
+    },
 }
 
 /// How a relative shuffle finds its source lane from this lane and its operand.
@@ -1935,6 +1940,7 @@ impl<'m> Compiler<'m> {
             "quad_swap" => WaveKind::QuadSwap(a1.parse().unwrap_or(1)),
             "quad_read" => WaveKind::QuadRead,
             "quad_vote" => WaveKind::QuadVote { all: a1 == "all" },
+            "derivative" => WaveKind::Derivative { y: a1.starts_with('y'), fine: a1.ends_with("_fine") },
             other => {
                 self.errors.push(unsupported(span, format!("the [cpu({other})] lowering")));
                 return vec![];

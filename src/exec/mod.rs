@@ -1289,6 +1289,57 @@ impl<'p> Exec<'p> {
         }
     }
 
+    /// `ddx`/`ddy` (`y`) of each active lane's value, over its derivative group: coarse, the
+    /// group's first thread's right (lower) neighbour less it; fine, along the lane's own row
+    /// (column). The group's four threads must be active lanes of one wave (E0712), as a GPU's
+    /// derivatives need them; sema gives every compute shader that takes derivatives groups.
+    fn derivative(&mut self, wave: &mut Wave, wi: &WaveInst, y: bool, fine: bool) {
+        let w = self.w;
+        let Some(group) = self.p.derivative_group else { return };
+        let mut pairs = Vec::new();
+        for l in lanes(wave.exec) {
+            let thread = wave.lanes[l];
+            let members = group.members(thread, self.p.numthreads);
+            let lane_of =
+                |index: u32| wave.lanes.iter().position(|&g| g == index).filter(|&k| k < w && wave.exec >> k & 1 == 1);
+            let Some([first, right, below, diagonal]) = members
+                .map(lane_of)
+                .into_iter()
+                .collect::<Option<Vec<_>>>()
+                .and_then(|v| <[usize; 4]>::try_from(v).ok())
+            else {
+                let d = Diagnostic::error(
+                    "E0712",
+                    format!("a derivative needs the derivative group's four threads ({members:?}) active in one wave"),
+                )
+                .with_label(wi.span, "takes a derivative here")
+                .with_note(self.who(wave, l));
+                self.report(d);
+                return;
+            };
+            // (to, from): the pair whose difference is this lane's derivative.
+            let second_row = thread == members[2] || thread == members[3];
+            let second_column = thread == members[1] || thread == members[3];
+            pairs.push(match (y, fine) {
+                (false, true) if second_row => (l, diagonal, below),
+                (true, true) if second_column => (l, diagonal, right),
+                (false, _) => (l, right, first),
+                (true, _) => (l, below, first),
+            });
+        }
+        for (&s, &d) in wi.src.iter().zip(&wi.dst) {
+            let values: Vec<u64> = pairs
+                .iter()
+                .map(|&(_, to, from)| {
+                    ops::bin_value(ops::SUB, wi.k, wave.regs[s as usize * w + to], wave.regs[s as usize * w + from])
+                })
+                .collect();
+            for (&(l, _, _), v) in pairs.iter().zip(values) {
+                wave.regs[d as usize * w + l] = v;
+            }
+        }
+    }
+
     fn wave_op(&mut self, wave: &mut Wave, wi: &WaveInst) {
         let w = self.w;
         let exec = wave.exec;
@@ -1530,6 +1581,7 @@ impl<'p> Exec<'p> {
                     }
                 }
             }
+            WaveKind::Derivative { y, fine } => self.derivative(wave, wi, y, fine),
             WaveKind::QuadVote { all } => {
                 let t = self.cond_mask(wave, wi.src[0], exec);
                 for l in lanes(exec) {

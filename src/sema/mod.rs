@@ -57,6 +57,10 @@ pub struct SemaOptions {
     /// operators that differ from HLSL's (`*` of matrices is the linear-algebra product, `==` of
     /// vectors one `bool`) and of a matrix built from one scalar (a diagonal).
     pub glsl: bool,
+    /// Shader model 6.6's derivatives in compute shaders: a compute entry point that takes
+    /// derivatives without naming its derivative groups gets them from its shape (2×2 blocks
+    /// where the group's x and y are even, else four consecutive threads), as DXC gives them.
+    pub implicit_compute_derivatives: bool,
 }
 
 /// What sema hands to lowering and backends.
@@ -96,6 +100,19 @@ struct FnFacts {
     /// Texture methods that take their LOD from derivatives (`Sample`, `SampleBias`,
     /// `SampleCmp`): only pixel shaders have them.
     derivatives: Vec<(&'static str, Span)>,
+}
+
+/// The derivative groups shader model 6.6 gives a compute shader of `numthreads`: 2×2 blocks
+/// where x and y are even, else four consecutive threads where the group holds a multiple of
+/// four, else none.
+fn implicit_derivative_group([x, y, z]: [u32; 3]) -> Option<DerivativeGroup> {
+    if x % 2 == 0 && y % 2 == 0 {
+        Some(DerivativeGroup::Quads)
+    } else if (x * y * z) % 4 == 0 {
+        Some(DerivativeGroup::Linear)
+    } else {
+        None
+    }
 }
 
 /// A statement written `defer S;`: run when its scope is left, checked with the names that
@@ -249,6 +266,8 @@ pub struct Checker {
     glsl_local_size_span: Option<Span>,
     /// GLSL's `layout(derivative_group_quadsNV) in;`, for the compute entry point.
     glsl_derivative_group: Option<(DerivativeGroup, Span)>,
+    /// [`SemaOptions::implicit_compute_derivatives`].
+    implicit_compute_derivatives: bool,
     /// `buffer` blocks with an instance name, by that name.
     blocks: HashMap<String, glsl::BlockMembers>,
     /// Members of `buffer` blocks without an instance name, of fixed size: their buffer.
@@ -529,6 +548,7 @@ impl Checker {
             used_global_names: HashSet::default(),
             wave_size_option: options.wave_size,
             glsl_semantics: options.glsl,
+            implicit_compute_derivatives: options.implicit_compute_derivatives,
             default_majorness: options.matrix_majorness,
             entry_attrs: unit.and_then(|u| entry_attributes(u, options)),
             entry_attrs_known: if unit.is_some() { EntryAttrs::FromTree } else { EntryAttrs::Unknown },
@@ -2752,10 +2772,30 @@ impl Checker {
     /// amplification shaders) through the whole call graph of the entry point, and recursion,
     /// which HLSL forbids.
     fn check_call_graph(&mut self, entry: usize) {
+        let ep = &self.module.entry_points[entry];
+        if ep.stage == Stage::Compute
+            && ep.derivative_group.is_none()
+            && self.implicit_compute_derivatives
+            && self.takes_derivatives(ep.function, &mut HashSet::default())
+        {
+            let implicit = implicit_derivative_group(ep.numthreads.unwrap_or([1, 1, 1]));
+            self.module.entry_points[entry].derivative_group = implicit;
+        }
         let ep = self.module.entry_points[entry].clone();
         let mut visiting = Vec::new();
         let mut done = HashSet::default();
         self.visit_calls(ep.function, &ep, &mut visiting, &mut done);
+    }
+
+    /// Whether `f` or a function it calls takes derivatives.
+    fn takes_derivatives(&self, f: FunctionId, seen: &mut HashSet<FunctionId>) -> bool {
+        if !seen.insert(f) {
+            return false;
+        }
+        let Some(facts) = self.facts.get(&f) else { return false };
+        !facts.derivatives.is_empty()
+            || facts.intrinsics.iter().any(|(id, _)| self.stdlib.intrinsics[*id].derivatives)
+            || facts.calls.iter().any(|(c, _)| self.takes_derivatives(*c, seen))
     }
 
     fn visit_calls(
@@ -2787,24 +2827,46 @@ impl Checker {
             }
         }
         if ep.stage != Stage::Pixel && ep.derivative_group.is_none() {
-            for (method, span) in &facts.derivatives {
-                let instead = if *method == "SampleCmp" {
-                    "use `SampleCmpLevelZero` (or `SampleCmpLevel`), which reads level 0 (a given level)"
+            let mut uses: Vec<(String, Span, bool)> =
+                facts.derivatives.iter().map(|(m, s)| (m.to_string(), *s, true)).collect();
+            for (id, span) in &facts.intrinsics {
+                let intr = &self.stdlib.intrinsics[*id];
+                if intr.derivatives {
+                    uses.push((intr.name.clone(), *span, false));
+                }
+            }
+            for (name, span, method) in uses {
+                let why = if !method {
+                    "it differences its argument across a 2×2 block of threads; pass neighbours' values with the quad \
+                     operations (`QuadReadAcrossX`, `QuadReadAcrossY`) instead"
+                        .to_string()
+                } else if name == "SampleCmp" {
+                    "it picks its mip level from screen-space derivatives; use `SampleCmpLevelZero` (or \
+                     `SampleCmpLevel`), which reads level 0 (a given level)"
+                        .to_string()
                 } else {
-                    "use `SampleLevel` with an explicit level (`SampleLevel(s, uv, 0)`), or `SampleGrad` with \
-                     explicit gradients"
+                    "it picks its mip level from screen-space derivatives; use `SampleLevel` with an explicit level \
+                     (`SampleLevel(s, uv, 0)`), or `SampleGrad` with explicit gradients"
+                        .to_string()
                 };
                 let mut d = Diagnostic::error(
                     "E0530",
-                    format!("`{method}` needs derivatives, which {} shaders do not have", ep.stage.name()),
+                    format!("`{name}` needs derivatives, which {} shaders do not have", ep.stage.name()),
                 )
-                .with_label(*span, format!("called in the {} shader `{}`", ep.stage.name(), ep.name))
-                .with_note(format!("it picks its mip level from screen-space derivatives; {instead}"));
+                .with_label(span, format!("called in the {} shader `{}`", ep.stage.name(), ep.name))
+                .with_note(why);
                 if ep.stage == Stage::Compute {
-                    d = d.with_note(
+                    let [x, y, z] = ep.numthreads.unwrap_or([1, 1, 1]);
+                    d = d.with_note(if self.implicit_compute_derivatives {
+                        format!(
+                            "a compute shader has derivatives from shader model 6.6 when its group forms 2×2 blocks \
+                             of threads (x and y even) or groups of four threads; {x}×{y}×{z} forms neither"
+                        )
+                    } else {
                         "or give the compute shader derivative groups: `[DerivativeGroupQuad]` or \
-                         `[DerivativeGroupLinear]`",
-                    );
+                         `[DerivativeGroupLinear]` (shader model 6.6 and later choose them from the group's shape)"
+                            .to_string()
+                    });
                 }
                 self.push(d);
             }

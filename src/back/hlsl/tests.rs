@@ -163,6 +163,7 @@ fn intrinsic(
         ret,
         wave: true,
         stages: None,
+        derivatives: false,
         alias_of: None,
         hlsl,
         lowerings: Vec::new(),

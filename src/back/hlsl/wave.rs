@@ -118,6 +118,10 @@ impl<'a> Writer<'a> {
             self.internal(span, &format!("`{}` reached the HLSL writer without a template", intr.name));
             return ("0".to_string(), P_POSTFIX);
         };
+        let ep = &self.module.entry_points[self.entry];
+        if intr.derivatives && ep.stage == crate::ir::Stage::Compute {
+            self.compute_derivatives(ep, span, "takes a derivative");
+        }
         if let Some(helper) = self.helpers.names.get(&intr.name).cloned() {
             self.write_helper(cx, id, intr, &helper, text, args, bound, ret);
             let parts: Vec<String> = args.iter().map(|a| self.expr(cx, *a, P_ASSIGN)).collect();

@@ -62,7 +62,7 @@ pub(super) struct Writer<'a> {
     pub module: &'a Module,
     pub stdlib: &'a Stdlib,
     pub options: &'a Options,
-    entry: usize,
+    pub(super) entry: usize,
     pub namer: Namer,
     struct_names: Vec<String>,
     field_names: Vec<Vec<String>>,
@@ -686,26 +686,31 @@ impl<'a> Writer<'a> {
         parts.join(", ")
     }
 
-    /// The base of `.x`, `.field`, `[i]`, `.Method()`: literals are wrapped too, since `1.0f.x`
-    /// does not lex as intended.
-    /// Implicit-LOD sampling in a compute shader: shader model 6.6 takes derivatives over 2×2
-    /// blocks of `SV_GroupThreadID.xy` when the group's x and y are even, which is what
-    /// `[DerivativeGroupQuad]` asks for; other derivative groups have no HLSL form.
-    fn compute_derivatives(&mut self, ep: &EntryPoint, span: crate::span::Span) {
-        let [x, y, _] = ep.numthreads.unwrap_or([1, 1, 1]);
+    /// Derivatives in a compute shader: shader model 6.6 takes them over 2×2 blocks of
+    /// `SV_GroupThreadID.xy` when the group's x and y are even, and over four consecutive
+    /// threads when the group is a row whose length is a multiple of four: derivative groups of
+    /// those shapes are what HLSL means; others have no HLSL form.
+    pub(super) fn compute_derivatives(&mut self, ep: &EntryPoint, span: crate::span::Span, what: &str) {
+        let [x, y, z] = ep.numthreads.unwrap_or([1, 1, 1]);
         let why = if self.options.shader_model < (6, 6) {
             let (major, minor) = self.options.shader_model;
             format!(
                 "derivatives in compute shaders require shader model 6.6 or later; the target is sm_{major}_{minor}"
             )
-        } else if ep.derivative_group != Some(DerivativeGroup::Quads) || x % 2 != 0 || y % 2 != 0 {
-            "HLSL takes compute derivatives over 2×2 blocks of threads only (`[DerivativeGroupQuad]`)".to_string()
         } else {
-            return;
+            match ep.derivative_group {
+                Some(DerivativeGroup::Quads) if x % 2 == 0 && y % 2 == 0 => return,
+                Some(DerivativeGroup::Linear) if y == 1 && z == 1 && x % 4 == 0 => return,
+                _ => "HLSL takes compute derivatives over 2×2 blocks of threads (the group's x and y even) or four \
+                      consecutive threads of a group that is one row"
+                    .to_string(),
+            }
         };
-        self.diags.push(Diagnostic::error("E0601", why).with_label(span, "implicit-LOD sampling of this texture"));
+        self.diags.push(Diagnostic::error("E0601", why).with_label(span, what.to_string()));
     }
 
+    /// The base of `.x`, `.field`, `[i]`, `.Method()`: literals are wrapped too, since `1.0f.x`
+    /// does not lex as intended.
     fn postfix_base(&mut self, cx: &Ctx<'a>, e: ExprId) -> String {
         if matches!(cx.f.exprs[e].kind, ExprKind::Const(_)) {
             let (s, _) = self.expr_prec(cx, e);
@@ -995,7 +1000,7 @@ impl<'a> Writer<'a> {
                 }
                 let ep = &self.module.entry_points[self.entry];
                 if op.kind.needs_derivatives() && ep.stage == Stage::Compute {
-                    self.compute_derivatives(ep, cx.f.exprs[object].span);
+                    self.compute_derivatives(ep, cx.f.exprs[object].span, "implicit-LOD sampling of this texture");
                 }
                 op.kind.method_name().to_string()
             }

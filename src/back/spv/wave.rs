@@ -308,7 +308,7 @@ impl<'a> Writer<'a> {
 
     /// The capability of an opcode: the grammar's enabling capabilities, the one that fits the
     /// group operation (`require_any`).
-    fn require_for(&mut self, g: &rspirv::grammar::Instruction<'static>, gop: Option<GroupOperation>) {
+    pub(super) fn require_for(&mut self, g: &rspirv::grammar::Instruction<'static>, gop: Option<GroupOperation>) {
         let caps = g.capabilities;
         if caps.is_empty() {
             return;

@@ -304,6 +304,8 @@ impl<'a> Writer<'a> {
         else {
             return Err(asm_err(span, format!("`{}` is not a SPIR-V opcode", inst.opcode)));
         };
+        // What the instruction needs, as the stdlib's opcodes get it; a block may name more.
+        self.require_for(g, None);
         let logical = g.operands;
         let has_type = logical.first().is_some_and(|o| o.kind == K::IdResultType);
         let has_result = logical.iter().take(2).any(|o| o.kind == K::IdResult);
