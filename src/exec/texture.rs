@@ -248,9 +248,27 @@ fn cube_direction(face: u32, s: f32, t: f32) -> [f32; 3] {
     }
 }
 
+/// `CalculateLevelOfDetail` and `CalculateLevelOfDetailUnclamped` of a request: the LOD a
+/// sample would use, clamped as sampling clamps it (the sampler's LOD range, then the view's
+/// levels), and the LOD from its derivatives and bias alone.
+pub fn level_of_detail(view: &View, s: &SamplerDesc, r: &Request) -> (f32, f32) {
+    let (_, _, face) = coordinates(view, r);
+    let clamped = lod(view, s, r, face).clamp(0.0, (view.levels - 1) as f32);
+    let unclamped = base_lod(view, r, face) + (s.lod_bias + r.bias).clamp(-16.0, 16.0);
+    (clamped, unclamped)
+}
+
 /// The LOD `λ` of a sample.
 fn lod(view: &View, s: &SamplerDesc, r: &Request, face: Option<u32>) -> f32 {
-    let base = match r.lod {
+    let base = base_lod(view, r, face);
+    let bias = (s.lod_bias + r.bias).clamp(-16.0, 16.0);
+    let lo = s.min_lod.max(r.min_lod);
+    (base + bias).max(lo).min(s.max_lod)
+}
+
+/// The LOD a request's explicit level or gradients give, before bias and clamps.
+fn base_lod(view: &View, r: &Request, face: Option<u32>) -> f32 {
+    match r.lod {
         Lod::Explicit(l) => l,
         Lod::Gradients(dx, dy) => {
             let [w, h, d] = view.level_size(0);
@@ -266,10 +284,7 @@ fn lod(view: &View, s: &SamplerDesc, r: &Request, face: Option<u32>) -> f32 {
             let rho = |g: [f32; 3]| (0..3).map(|i| (g[i] * scale[i]).powi(2)).sum::<f32>().sqrt();
             rho(dx).max(rho(dy)).log2()
         }
-    };
-    let bias = (s.lod_bias + r.bias).clamp(-16.0, 16.0);
-    let lo = s.min_lod.max(r.min_lod);
-    (base + bias).max(lo).min(s.max_lod)
+    }
 }
 
 /// The gradients of `(s_face, t_face)` from those of a cube's direction.
@@ -800,6 +815,10 @@ impl Exec<'_> {
             },
         };
         let view = self.image_view(t.image, e)?;
+        if let SampleKind::Lod(unclamped) = op.kind {
+            let (clamped, free) = level_of_detail(&view, &s, &request);
+            return Some(vec![if unclamped { free } else { clamped }.to_bits(), 0, 0, 0]);
+        }
         Some(sample(&view, &s, &request).to_vec())
     }
 }

@@ -1221,6 +1221,10 @@ pub enum SampleKind {
     Gather(Option<u8>),
     /// `GatherCmp(s, coord, compare)` or `GatherCmpRed`/`Green`/`Blue`/`Alpha`.
     GatherCmp(Option<u8>),
+    /// `CalculateLevelOfDetail(s, coord)` (`false`: the level sampling would read, clamped to
+    /// the texture's levels) or `CalculateLevelOfDetailUnclamped` (`true`): a `float`, from
+    /// derivatives as `Sample`'s LOD is.
+    Lod(bool),
 }
 
 /// Where each operand of a [`SampleOp`] is among a method's arguments.
@@ -1254,6 +1258,8 @@ impl SampleKind {
             SampleKind::GatherCmp(Some(c)) => {
                 ["GatherCmpRed", "GatherCmpGreen", "GatherCmpBlue", "GatherCmpAlpha"][c as usize & 3]
             }
+            SampleKind::Lod(false) => "CalculateLevelOfDetail",
+            SampleKind::Lod(true) => "CalculateLevelOfDetailUnclamped",
         }
     }
     /// The kind a method name spells.
@@ -1266,6 +1272,8 @@ impl SampleKind {
             SampleKind::Cmp,
             SampleKind::CmpLevelZero,
             SampleKind::CmpLevel,
+            SampleKind::Lod(false),
+            SampleKind::Lod(true),
         ];
         let gathers = [None, Some(0), Some(1), Some(2), Some(3)];
         all.into_iter()
@@ -1275,7 +1283,7 @@ impl SampleKind {
     }
     /// The LOD comes from screen-space derivatives, which only pixel shaders have.
     pub fn needs_derivatives(self) -> bool {
-        matches!(self, SampleKind::Sample | SampleKind::Bias | SampleKind::Cmp)
+        matches!(self, SampleKind::Sample | SampleKind::Bias | SampleKind::Cmp | SampleKind::Lod(_))
     }
     /// A depth compare against a reference value.
     pub fn is_compare(self) -> bool {

@@ -266,7 +266,7 @@ impl Checker {
         // The optional arguments after the fixed ones: an offset (none on cubes), then a clamp.
         let base = SampleOp { kind: sk, offset: false, clamp: false }.operands().count;
         let extra = args.len().saturating_sub(base);
-        let has_offset = kind.offset_dims() > 0;
+        let has_offset = kind.offset_dims() > 0 && !matches!(sk, SampleKind::Lod(_));
         let max_extra = has_offset as usize + sk.takes_clamp() as usize;
         if args.len() < base || extra > max_extra {
             let mut forms = vec![format!("{base}")];
@@ -324,7 +324,9 @@ impl Checker {
                 state.facts.derivatives.push((method, name.span));
             }
         }
-        let ret = if sk.is_gather() {
+        let ret = if let SampleKind::Lod(_) = sk {
+            Type::FLOAT
+        } else if sk.is_gather() {
             let s = if sk.is_compare() { Scalar::F32 } else { scalar };
             Type::Vector(s, 4)
         } else if sk.is_compare() {

@@ -956,9 +956,10 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
     let threads: u32 = checked.module.entry_points[checked.entry].numthreads.unwrap_or([1, 1, 1]).iter().product();
     if test.widths.is_none() {
         let all: Vec<u32> = (0..8).map(|i| 1 << i).collect();
+        let waves = ["Wave", "subgroup", "Quad", "gl_Subgroup", "GroupWave", "GetWave"];
         // Derivatives need their groups of four in one wave as much as wave operations do.
-        let waves = ["Wave", "subgroup", "Quad", "gl_Subgroup", "GroupWave", "GetWave", "ddx", "ddy", "fwidth"];
-        let (widths, why) = if !waves.iter().any(|n| source.contains(n)) {
+        let derivatives = checked.module.entry_points[checked.entry].derivative_group.is_some();
+        let (widths, why) = if !derivatives && !waves.iter().any(|n| source.contains(n)) {
             (all, String::new())
         } else if READS_WAVE_SIZE.iter().any(|n| source.contains(n)) {
             (

@@ -14,5 +14,6 @@ void main() {
     uvec3 id = gl_GlobalInvocationID;
     vec2 uv = vec2(float(id.x), float(id.x * 2u)) / vec2(8.0);
     vec2 slope = vec2(dFdxFine(uv.x), dFdyCoarse(uv.y));
-    Out[id.x] = texture(sampler2D(Albedo, Bilinear), uv) * vec4(fwidth(uv.x)) + vec4(slope, dFdx(uv.y), dFdyFine(uv.x));
+    float lod = textureQueryLod(sampler2D(Albedo, Bilinear), uv).x - textureQueryLod(sampler2D(Albedo, Bilinear), uv).y;
+    Out[id.x] = texture(sampler2D(Albedo, Bilinear), uv) * vec4(fwidth(uv.x)) + vec4(slope, dFdx(uv.y), dFdyFine(uv.x)) * vec4(lod);
 }

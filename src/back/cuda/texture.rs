@@ -217,13 +217,10 @@ impl<'a> Writer<'a> {
                 let dy = format!("wavec::pad_float3({})", arg(self, y));
                 (1, "0.0f".into(), dx, dy)
             }
-            SampleKind::Sample | SampleKind::Bias | SampleKind::Cmp => {
+            SampleKind::Sample | SampleKind::Bias | SampleKind::Cmp | SampleKind::Lod(_) => {
                 self.refuse(
                     span,
-                    &format!(
-                        "`{}` (implicit-LOD sampling needs derivatives: use `SampleLevel`)",
-                        op.kind.method_name()
-                    ),
+                    &format!("`{}` (an implicit LOD needs derivatives: use `SampleLevel`)", op.kind.method_name()),
                 );
                 return ("0".into(), P_POSTFIX);
             }

@@ -450,6 +450,11 @@ impl<'a> Writer<'a> {
         let offset = o.offset.map(|i| self.int_coord(cx, args[i], span));
         let clamp = o.clamp.map(|i| self.expr(cx, args[i], P_ASSIGN));
         let mut call = vec![combined, coord];
+        if let SampleKind::Lod(unclamped) = op.kind {
+            // x: the level sampling would read; y: the LOD before clamping.
+            let which = if unclamped { "y" } else { "x" };
+            return (format!("textureQueryLod({}).{which}", call.join(", ")), P_POSTFIX);
+        }
         let name = match op.kind {
             SampleKind::Gather(_) | SampleKind::GatherCmp(_) => {
                 let mut name = "textureGather".to_string();
@@ -493,7 +498,7 @@ impl<'a> Writer<'a> {
                 call.push(self.expr(cx, args[dy], P_ASSIGN));
                 "textureGrad"
             }
-            SampleKind::Sample | SampleKind::Bias | SampleKind::Cmp => {
+            SampleKind::Sample | SampleKind::Bias | SampleKind::Cmp | SampleKind::Lod(_) => {
                 call.extend(reference);
                 "texture"
             }

@@ -558,6 +558,19 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// `OpSampledImage` of a loaded image (of type `image_ty`) and sampler, `NonUniform` where
+    /// either is.
+    fn sampled_image(&mut self, image_ty: Word, img: Word, sampler: Word) -> Word {
+        let sit = self.cached_type(TyKey::SampledImage(image_ty), |_, id| {
+            Instruction::new(Op::TypeSampledImage, None, Some(id), vec![Operand::IdRef(image_ty)])
+        });
+        let si = self.op_ids(Op::SampledImage, sit, &[img, sampler]);
+        if self.non_uniform.contains(&img) || self.non_uniform.contains(&sampler) {
+            self.decorate(si, spirv::Decoration::NonUniform, vec![]);
+        }
+        si
+    }
+
     /// `Sample*` and `Gather*`: the image and sampler combined by `OpSampledImage`, then one
     /// `OpImageSample*`, `OpImageGather` or `OpImageDrefGather` with the image operands the
     /// method's arguments give (bias, LOD, gradients, constant offset, minimum LOD).
@@ -600,6 +613,19 @@ impl<'a> Writer<'a> {
             ids.push(self.expr(args[i])?);
         }
         let (_, v4) = self.texel_ty(iv);
+        if let SampleKind::Lod(unclamped) = op.kind {
+            // `OpImageQueryLod`: x the level sampling would read, y the LOD before clamping.
+            self.require(Capability::ImageQuery);
+            let si = self.sampled_image(iv.image, img, sampler);
+            let v2 = self.ty(&Type::Vector(Scalar::F32, 2), Layout::Logical);
+            let both = self.op_ids(Op::ImageQueryLod, v2, &[si, coord]);
+            let f = self.scalar_ty(Scalar::F32);
+            return Ok(self.op(
+                Op::CompositeExtract,
+                f,
+                vec![Operand::IdRef(both), Operand::LiteralBit32(unclamped as u32)],
+            ));
+        }
         let implicit = lod.is_none() && o.grad.is_none();
         let (opcode, result) = match op.kind {
             SampleKind::Gather(_) => (Op::ImageGather, v4),
@@ -610,14 +636,7 @@ impl<'a> Writer<'a> {
             _ => (Op::ImageSampleExplicitLod, v4),
         };
         // After the operands, whose code may branch: a sampled image is used in its block.
-        let image_ty = iv.image;
-        let sit = self.cached_type(TyKey::SampledImage(image_ty), |_, id| {
-            Instruction::new(Op::TypeSampledImage, None, Some(id), vec![Operand::IdRef(image_ty)])
-        });
-        let si = self.op_ids(Op::SampledImage, sit, &[img, sampler]);
-        if self.non_uniform.contains(&img) || self.non_uniform.contains(&sampler) {
-            self.decorate(si, spirv::Decoration::NonUniform, vec![]);
-        }
+        let si = self.sampled_image(iv.image, img, sampler);
         let mut operands = vec![Operand::IdRef(si), Operand::IdRef(coord)];
         if let SampleKind::Gather(_) = op.kind {
             let c = self.constant(&ConstValue::Uint(op.kind.gather_component() as u64), &Type::UINT);
