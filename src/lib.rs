@@ -93,6 +93,17 @@ impl Target {
             Target::Metal => "metal",
         }
     }
+    /// What a `__target_switch` case names this target by.
+    pub fn switch_target(self) -> ir::SwitchTarget {
+        match self {
+            Target::Hlsl => ir::SwitchTarget::Hlsl,
+            Target::Spirv | Target::SpirvAsm => ir::SwitchTarget::Spirv,
+            Target::Glsl => ir::SwitchTarget::Glsl,
+            Target::Cuda => ir::SwitchTarget::Cuda,
+            Target::Wgsl => ir::SwitchTarget::Wgsl,
+            Target::Metal => ir::SwitchTarget::Metal,
+        }
+    }
     /// The file extension of an output of this target.
     pub fn extension(self) -> &'static str {
         match self {
@@ -449,6 +460,10 @@ pub fn compile_with_loader(
     let mut targets = options.targets.clone();
     targets.dedup();
     for target in targets {
+        // The target's own cases of every `__target_switch`.
+        let selected = lower::target_switch::select(&checked.module, target.switch_target(), stdlib::Stdlib::get())
+            .map(|module| sema::Checked { module, entry: checked.entry });
+        let checked = selected.as_ref().unwrap_or(&checked);
         if !matches!(target, Target::Spirv | Target::SpirvAsm) {
             if let Err(e) = lower::spirv_asm::refuse(&checked.module, checked.entry, &format!("`{}`", target.name())) {
                 errors.extend(e);
@@ -456,11 +471,11 @@ pub fn compile_with_loader(
             }
         }
         match target {
-            Target::Hlsl => match hlsl(&checked, options) {
+            Target::Hlsl => match hlsl(checked, options) {
                 Ok(text) => artifacts.push((target, Artifact::Text(text))),
                 Err(e) => errors.extend(e),
             },
-            Target::Spirv | Target::SpirvAsm => match spirv(&checked, options) {
+            Target::Spirv | Target::SpirvAsm => match spirv(checked, options) {
                 Ok(words) => artifacts.push((
                     target,
                     if target == Target::Spirv {
@@ -471,19 +486,19 @@ pub fn compile_with_loader(
                 )),
                 Err(e) => errors.extend(e),
             },
-            Target::Glsl => match glsl(&checked, options) {
+            Target::Glsl => match glsl(checked, options) {
                 Ok(text) => artifacts.push((target, Artifact::Text(text))),
                 Err(e) => errors.extend(e),
             },
-            Target::Cuda => match cuda(&checked, options) {
+            Target::Cuda => match cuda(checked, options) {
                 Ok(text) => artifacts.push((target, Artifact::Text(text))),
                 Err(e) => errors.extend(e),
             },
-            Target::Wgsl => match wgsl(&checked, options) {
+            Target::Wgsl => match wgsl(checked, options) {
                 Ok(text) => artifacts.push((target, Artifact::Text(text))),
                 Err(e) => errors.extend(e),
             },
-            Target::Metal => match metal(&checked, options) {
+            Target::Metal => match metal(checked, options) {
                 Ok(text) => artifacts.push((target, Artifact::Text(text))),
                 Err(e) => errors.extend(e),
             },

@@ -198,6 +198,8 @@ pub fn lane_layout(order: LaneOrder, group_linear: u64, threads: u32) -> Vec<u32
 /// on any other target ([`crate::lower::intrinsics`]).
 pub fn compile_program(module: &Module, entry: usize) -> Result<Program, Vec<Diagnostic>> {
     let stdlib = crate::stdlib::Stdlib::get();
+    let selected = crate::lower::target_switch::select(module, crate::ir::SwitchTarget::Cpp, stdlib);
+    let module = selected.as_ref().unwrap_or(module);
     crate::lower::spirv_asm::refuse(module, entry, "the CPU engine")?;
     let mut module = std::borrow::Cow::Borrowed(module);
     crate::lower::resource_values(&mut module, entry)?;

@@ -714,6 +714,75 @@ pub struct Uses {
     pub counters: Vec<GlobalId>,
 }
 
+/// What Slang's `__target_switch` cases name: a target, or one of its capability atoms
+/// (`_sm_6_6`, `SPV_KHR_compute_shader_derivatives`, `_GL_NV_compute_shader_derivatives`), which
+/// counts as its target. `Cpp`, Slang's CPU target, is the CPU engine's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SwitchTarget {
+    Hlsl,
+    Spirv,
+    Glsl,
+    Cuda,
+    Metal,
+    Wgsl,
+    Cpp,
+}
+
+impl SwitchTarget {
+    pub const ALL: [SwitchTarget; 7] = [
+        SwitchTarget::Hlsl,
+        SwitchTarget::Spirv,
+        SwitchTarget::Glsl,
+        SwitchTarget::Cuda,
+        SwitchTarget::Metal,
+        SwitchTarget::Wgsl,
+        SwitchTarget::Cpp,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SwitchTarget::Hlsl => "hlsl",
+            SwitchTarget::Spirv => "spirv",
+            SwitchTarget::Glsl => "glsl",
+            SwitchTarget::Cuda => "cuda",
+            SwitchTarget::Metal => "metal",
+            SwitchTarget::Wgsl => "wgsl",
+            SwitchTarget::Cpp => "cpp",
+        }
+    }
+
+    /// The target a case label names: a target's name, or a capability atom of one.
+    pub fn from_label(label: &str) -> Option<SwitchTarget> {
+        use SwitchTarget::*;
+        if let Some(t) = SwitchTarget::ALL.iter().find(|t| t.name() == label) {
+            return Some(*t);
+        }
+        let prefixed = |prefixes: &[&str]| prefixes.iter().any(|p| label.starts_with(p));
+        Some(if prefixed(&["_sm_", "sm_", "hlsl_", "_hlsl_"]) {
+            Hlsl
+        } else if prefixed(&["spirv_", "_spirv_", "SPV_", "spv"]) {
+            Spirv
+        } else if prefixed(&["glsl_", "_glsl_", "GL_", "_GL_"]) {
+            Glsl
+        } else if prefixed(&["cuda_", "_cuda_", "ptx"]) {
+            Cuda
+        } else if prefixed(&["metal_", "_metal_", "metallib"]) {
+            Metal
+        } else if prefixed(&["wgsl_", "_wgsl_"]) {
+            Wgsl
+        } else if prefixed(&["cpp_", "_cpp_"]) || label == "c" {
+            Cpp
+        } else {
+            return None;
+        })
+    }
+
+    /// The number `__target_is` takes for this target.
+    pub fn code(self) -> u64 {
+        SwitchTarget::ALL.iter().position(|t| *t == self).unwrap_or(0) as u64
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Stage {
     Compute,

@@ -20,6 +20,7 @@ mod resource_values;
 mod row_major_matrices;
 pub mod spirv_asm;
 mod switch_fallthrough;
+pub mod target_switch;
 mod texel_writes;
 mod uniformity;
 pub mod virtual_wave;

@@ -21,6 +21,7 @@ mod methods;
 mod pointer;
 mod spirv_asm;
 mod stmt;
+mod target_switch;
 mod texture;
 mod tuple;
 mod variadic;

@@ -478,6 +478,9 @@ pub enum StmtKind {
     },
     /// Slang's `defer S;`: `S` runs when the enclosing scope is left, however it is left.
     Defer(Box<Stmt>),
+    /// Slang's `__target_switch { case hlsl: … default: … }`: the case of the target compiled
+    /// for (its labels name targets), else the `default`.
+    TargetSwitch(Vec<SwitchCase>),
     Break,
     Continue,
     Return(Option<Expr>),

@@ -303,6 +303,12 @@ fn visibility(tokens: &mut Vec<SpannedToken>) {
 /// before an operator (`defer = 1;`, `defer(…)`).
 fn contextual_keywords(tokens: &mut [SpannedToken]) {
     for i in 0..tokens.len() {
+        if matches!(&tokens[i].token, Token::Ident(n) if n == "__target_switch")
+            && tokens.get(i + 1).is_some_and(|t| t.token == Token::LBrace)
+        {
+            tokens[i].token = Token::TargetSwitch;
+            continue;
+        }
         if matches!(&tokens[i].token, Token::Ident(n) if n == "defer") {
             let after_dot = i > 0 && tokens[i - 1].token == Token::Dot;
             let statement_follows = matches!(

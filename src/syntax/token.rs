@@ -269,6 +269,8 @@ pub enum Token {
     Layout,
     /// Slang's `defer` before a statement (elsewhere the word is a name).
     Defer,
+    /// Slang's `__target_switch` before `{` (elsewhere the word is a name).
+    TargetSwitch,
     /// Slang's access modifiers and `func`, where a declaration follows (elsewhere names).
     Public,
     Internal,
@@ -511,6 +513,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Layout => "layout",
         GlslMode => "#version",
         Defer => "defer",
+        TargetSwitch => "__target_switch",
         Public => "public",
         Internal => "internal",
         Private => "private",
