@@ -447,7 +447,17 @@ impl Checker {
                 if let Some(m) = self.mips_index(base, index, e.span) {
                     return m;
                 }
-                let b = self.expr(base);
+                let mut b = self.expr(base);
+                // A `ConstantBuffer<S>` (or `ParameterBlock<S>`) indexes as the `S` it holds.
+                if let Type::Resource(ResourceKind::ConstantBuffer, Some(inner)) = self.ty(b) {
+                    if let Type::Struct(h) = *inner {
+                        let indexable =
+                            self.has_subscript(&Type::Struct(h)) || self.method_of(h, "operator[]").is_some();
+                        if indexable && !self.is_constant_buffer_wrapper(h) {
+                            b = self.constant_buffer_value(b, h);
+                        }
+                    }
+                }
                 if self.has_subscript(&self.ty(b)) {
                     // `s[i, j]`: the index list is the subscript's arguments.
                     let mut indices = Vec::new();
@@ -858,6 +868,27 @@ impl Checker {
                 self.lvalue_problem(*base)
             }
             ExprKind::Const(_) => Some("it is a constant".into()),
+            // A `ConstantBuffer<S>` read as its `S` (`constant_buffer_value`), as the object of
+            // a method or setter that changes it.
+            ExprKind::Construct(parts) => {
+                let block = parts.first().and_then(|p| match &state.func.exprs[*p].kind {
+                    ExprKind::Field { base, .. } => {
+                        match (&state.func.exprs[*base].kind, &state.func.exprs[*base].ty) {
+                            (ExprKind::Global(g), Type::Resource(ResourceKind::ConstantBuffer, _)) => Some(*g),
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                });
+                match block {
+                    Some(g) => Some(format!(
+                        "`{}` is read-only (a constant buffer or parameter block); a setter or method that only writes \
+                         through a resource it holds can be marked `[nonmutating]`",
+                        self.module.globals[g].name
+                    )),
+                    None => Some("it is not a variable, element or field".into()),
+                }
+            }
             _ => Some("it is not a variable, element or field".into()),
         }
     }

@@ -729,11 +729,15 @@ impl Checker {
                         kind: ast::TypeExprKind::Named { name: "void".into(), args: Vec::new() },
                         span: a.name.span,
                     };
-                    f.attrs.push(ast::Attribute {
-                        name: ast::Ident { name: "mutating".into(), span: a.name.span },
-                        args: Vec::new(),
-                        span: a.name.span,
-                    });
+                    // A setter changes its object, unless it is `[nonmutating]` (it writes
+                    // through a resource the object holds): then a read-only object has one too.
+                    if !a.attrs.iter().any(|at| at.name.name == "nonmutating") {
+                        f.attrs.push(ast::Attribute {
+                            name: ast::Ident { name: "mutating".into(), span: a.name.span },
+                            args: Vec::new(),
+                            span: a.name.span,
+                        });
+                    }
                 }
                 other => {
                     let msg = format!("a property has `get` and `set` accessors, not `{other}`");
