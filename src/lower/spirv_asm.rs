@@ -1,5 +1,6 @@
-//! Slang's `spirv_asm` blocks are SPIR-V: every other target, the CPU engine included, is
-//! refused here, once, at the first block the entry point reaches.
+//! Inline SPIR-V (Slang's `spirv_asm`, DXC's `vk::spirv_instruction`) is SPIR-V: every other
+//! target, the CPU engine included, is refused here, once, at the first block the entry point
+//! reaches.
 
 use crate::diag::Diagnostic;
 use crate::ir::{ExprKind, Module};
@@ -14,9 +15,12 @@ pub fn refuse(m: &Module, entry: usize, target: &str) -> Result<(), Vec<Diagnost
             continue;
         }
         if let Some((_, e)) = f.live_expr_iter().find(|(_, e)| matches!(e.kind, ExprKind::SpirvAsm(_))) {
-            let d = Diagnostic::error("E0428", format!("`spirv_asm` is SPIR-V: it cannot be compiled for {target}"))
-                .with_label(e.span, "inline SPIR-V")
-                .with_note("compile to SPIR-V (`-t spirv`), or run on Vulkan (`wavec run`, `wavec test`)");
+            let d = Diagnostic::error(
+                "E0428",
+                format!("inline SPIR-V (`spirv_asm`, `vk::spirv_instruction`) cannot be compiled for {target}"),
+            )
+            .with_label(e.span, "inline SPIR-V")
+            .with_note("compile to SPIR-V (`-t spirv`), or run on Vulkan (`wavec run`, `wavec test`)");
             return Err(vec![d]);
         }
     }

@@ -1884,6 +1884,10 @@ impl Checker {
                 conv_args.push(self.coerce(a, pt, span));
             }
         }
+        let modes: Vec<ParamMode> = sig.params.iter().map(|(_, m)| *m).collect();
+        if let Some(e) = self.spirv_instruction_call(id, &conv_args, &modes, &sig.ret, span) {
+            return e;
+        }
         if let Some(state) = self.cur.as_mut() {
             state.facts.calls.push((id, name_span));
         }

@@ -9,6 +9,59 @@ use crate::span::Span;
 use crate::syntax::ast;
 
 impl Checker {
+    /// A call of a declaration DXC gives a SPIR-V instruction, `[[vk::spirv_instruction(op)]]` or
+    /// `[[vk::ext_instruction(op, "GLSL.std.450")]]`: that instruction applied to the arguments
+    /// (an `out`/`inout` one by its pointer), as a `spirv_asm` block with the declaration's result.
+    /// `None` for any other function.
+    pub(super) fn spirv_instruction_call(
+        &mut self,
+        function: FunctionId,
+        args: &[ExprId],
+        modes: &[ParamMode],
+        ret: &Type,
+        span: Span,
+    ) -> Option<ExprId> {
+        let attr = self
+            .fn_attrs
+            .get(function.index())?
+            .iter()
+            .find(|a| matches!(a.name.name.as_str(), "vk::spirv_instruction" | "vk::ext_instruction"))?;
+        let at = attr.span;
+        let opcode = attr.args.first().and_then(|a| match &a.kind {
+            ast::ExprKind::IntLit(i) => Some(i.value),
+            _ => None,
+        });
+        let set = match attr.args.get(1).map(|a| &a.kind) {
+            None => None,
+            Some(ast::ExprKind::StringLit(s)) => Some(s.clone()),
+            Some(_) => Some(String::new()),
+        };
+        let Some(opcode) = opcode.filter(|_| attr.args.len() <= 2 && set.as_deref() != Some("")) else {
+            let msg = format!("`{}` takes an opcode and, for an extended instruction, its set's name", attr.name.name);
+            self.error("E0427", at, msg);
+            return Some(self.error_expr(span));
+        };
+        let mut operands = Vec::new();
+        if let Some(set) = set {
+            operands.push(AsmOperand::Str(set));
+            operands.push(AsmOperand::Int(opcode as i64));
+        }
+        for (a, mode) in args.iter().zip(modes) {
+            operands.push(match mode {
+                ParamMode::In => AsmOperand::Value(*a),
+                _ => AsmOperand::Address(*a),
+            });
+        }
+        let opcode_name = if operands.first().is_some_and(|o| matches!(o, AsmOperand::Str(_))) {
+            "OpExtInst".to_string()
+        } else {
+            opcode.to_string()
+        };
+        let result = (*ret != Type::Void).then(|| (AsmOperand::Result, Some(AsmOperand::Type(ret.clone()))));
+        let inst = AsmInst { opcode: opcode_name, result, operands, span };
+        Some(self.add_expr(ExprKind::SpirvAsm(Box::new(AsmBlock { insts: vec![inst] })), ret.clone(), span))
+    }
+
     pub(super) fn spirv_asm(&mut self, block: &ast::SpirvAsm, span: Span) -> ExprId {
         if let Some((at, msg)) = &block.error {
             self.error("E0427", *at, format!("in `spirv_asm`: {msg}"));

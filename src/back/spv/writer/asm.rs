@@ -297,11 +297,13 @@ impl<'a> Writer<'a> {
         if inst.opcode == "__truncate" {
             return self.asm_truncate(inst, scope);
         }
-        let Some(g) = inst
-            .opcode
-            .strip_prefix("Op")
-            .and_then(|name| grammar::INSTRUCTION_TABLE.iter().find(|g| g.opname == name))
-        else {
+        // An opcode by name, or by number (DXC's `vk::spirv_instruction(128)`).
+        let by_number = inst.opcode.parse::<u32>().ok().and_then(|n| grammar::INSTRUCTION_TABLE.lookup_opcode(n));
+        let by_name = || {
+            let name = inst.opcode.strip_prefix("Op")?;
+            grammar::INSTRUCTION_TABLE.iter().find(|g| g.opname == name)
+        };
+        let Some(g) = by_number.or_else(by_name) else {
             return Err(asm_err(span, format!("`{}` is not a SPIR-V opcode", inst.opcode)));
         };
         // What the instruction needs, as the stdlib's opcodes get it; a block may name more.
