@@ -48,7 +48,10 @@ pub(super) fn is_resource(ty: &Type) -> bool {
 fn needs_resource_values(module: &Module, entry: usize) -> bool {
     let Some(ep) = module.entry_points.get(entry) else { return false };
     let reachable = module.reachable_functions(ep.function);
-    module.functions.iter().any(|(h, f)| reachable[h.index()] && f.locals.iter().any(|(_, l)| is_resource(&l.ty)))
+    module
+        .functions
+        .iter()
+        .any(|(h, f)| reachable[h.index()] && (is_resource(&f.ret) || f.locals.iter().any(|(_, l)| is_resource(&l.ty))))
         || super::resource_structs::needs_splitting(module)
 }
 
@@ -78,6 +81,7 @@ pub fn resource_values(module: &mut Cow<'_, Module>, entry: usize) -> Result<(),
         // Out of the arena while it changes (no function calls itself, so no specialization
         // below copies it).
         let mut f = std::mem::replace(&mut module.functions[h], crate::ir::Function::placeholder());
+        inline_resource_results(module, &mut f, &mut errors);
         resolve_variables(module, &mut f, &mut errors);
         let calls: Vec<ExprId> =
             f.live_expr_iter().filter(|(_, e)| matches!(e.kind, ExprKind::Call { .. })).map(|(id, _)| id).collect();
@@ -141,6 +145,84 @@ pub fn resource_values(module: &mut Cow<'_, Module>, entry: usize) -> Result<(),
     } else {
         Err(errors)
     }
+}
+
+/// Each call in `f` of a function that returns a resource (`RWStructuredBuffer<uint> Get() {
+/// return gBuffer; }`) becomes the resource it returns: such a function's body must be one
+/// `return` of a resource named by globals alone (a global, an element of an array of them at
+/// an index computed from constants and globals, another such call), which is then computed
+/// where the call was. Its arguments are still evaluated, for their effects.
+fn inline_resource_results(module: &Module, f: &mut Function, errors: &mut Vec<Diagnostic>) {
+    let calls: Vec<ExprId> = f
+        .live_expr_iter()
+        .filter(|(_, e)| matches!(e.kind, ExprKind::Call { .. }) && is_resource(&e.ty))
+        .map(|(id, _)| id)
+        .collect();
+    for call in calls {
+        let ExprKind::Call { function, args } = f.exprs[call].kind.clone() else { continue };
+        let span = f.exprs[call].span;
+        let Some(returned) = copy_returned(module, function, f, 0) else {
+            let name = &module.functions[function].name;
+            errors.push(
+                Diagnostic::error("E0517", format!("`{name}` returns a resource the compiler cannot resolve"))
+                    .with_label(span, "called here")
+                    .with_note(
+                        "a function returning a resource must be one `return` of a global resource, or an element of an \
+                         array of them at an index computed from constants and globals",
+                    ),
+            );
+            continue;
+        };
+        // The arguments' effects, then the resource.
+        let mut value = returned;
+        for &a in args.iter().rev() {
+            if !f.is_pure(a) {
+                let ty = f.exprs[value].ty.clone();
+                value = f.exprs.append(Expr { kind: ExprKind::Comma(a, value), ty, span });
+            }
+        }
+        f.exprs[call].kind = f.exprs[value].kind.clone();
+    }
+}
+
+/// The resource `function` returns, copied into `into` (see [`inline_resource_results`]).
+fn copy_returned(module: &Module, function: FunctionId, into: &mut Function, depth: u32) -> Option<ExprId> {
+    let callee = &module.functions[function];
+    let [Stmt::Return(Some(e))] = callee.body.stmts.as_slice() else { return None };
+    (depth < 16).then_some(())?;
+    copy_closed(module, callee, *e, into, depth)
+}
+
+/// `e` of `from` copied into `into`, when it reads no local or parameter and has no effect.
+fn copy_closed(module: &Module, from: &Function, e: ExprId, into: &mut Function, depth: u32) -> Option<ExprId> {
+    let x = &from.exprs[e];
+    let kind = match &x.kind {
+        ExprKind::Const(c) => ExprKind::Const(c.clone()),
+        ExprKind::Global(g) => ExprKind::Global(*g),
+        ExprKind::Call { function, args } if args.is_empty() && is_resource(&x.ty) => {
+            let inner = copy_returned(module, *function, into, depth + 1)?;
+            return Some(inner);
+        }
+        ExprKind::Index { base, index } => ExprKind::Index {
+            base: copy_closed(module, from, *base, into, depth)?,
+            index: copy_closed(module, from, *index, into, depth)?,
+        },
+        ExprKind::Field { base, index } => {
+            ExprKind::Field { base: copy_closed(module, from, *base, into, depth)?, index: *index }
+        }
+        ExprKind::Convert(a) => ExprKind::Convert(copy_closed(module, from, *a, into, depth)?),
+        ExprKind::Unary(op, a) => ExprKind::Unary(*op, copy_closed(module, from, *a, into, depth)?),
+        ExprKind::Binary(op, a, b) => ExprKind::Binary(
+            *op,
+            copy_closed(module, from, *a, into, depth)?,
+            copy_closed(module, from, *b, into, depth)?,
+        ),
+        ExprKind::Swizzle { base, components } => {
+            ExprKind::Swizzle { base: copy_closed(module, from, *base, into, depth)?, components: components.clone() }
+        }
+        _ => return None,
+    };
+    Some(into.exprs.append(Expr { kind, ty: x.ty.clone(), span: x.span }))
 }
 
 fn unresolvable(span: Span, what: &str) -> Diagnostic {
