@@ -405,7 +405,7 @@ fn input(body: &str, line: usize) -> Result<Input, String> {
         };
         // `set Block.member[i] = 4.0`: one member of a `cbuffer`, a number or `{…}`.
         let number = value.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.');
-        if slang_values::is_value(value) || (number && name.contains('.')) {
+        if slang_values::is_value(value) || number {
             let object = Some(slang_values::parse(value)?);
             let name = Some(name.trim().to_string());
             return Ok(Input { out, object, ..Input::named(line, name) });
