@@ -1594,6 +1594,21 @@ impl Checker {
                 }
                 self.add_expr(ExprKind::Construct(conv_parts), target, span)
             }
+            // Slang's `Array<int, 2>(a, b)` (and `int[2](a, b)`): one argument per element, or
+            // one array to copy.
+            Type::Array(elem, Some(n)) if parts.len() as u32 == *n || parts.len() == 1 => {
+                if parts.len() == 1 && matches!(self.ty(parts[0]), Type::Array(..)) {
+                    return self.coerce(parts[0], &target, span);
+                }
+                if parts.len() as u32 != *n {
+                    let msg = format!("`{}` needs {n} elements, the arguments give 1", self.type_name(&target));
+                    self.error("E0409", span, msg);
+                    return self.error_expr(span);
+                }
+                let elem = (**elem).clone();
+                let conv: Vec<ExprId> = parts.into_iter().map(|p| self.coerce(p, &elem, span)).collect();
+                self.add_expr(ExprKind::Construct(conv), target, span)
+            }
             other => {
                 let msg = format!("`{}` cannot be constructed with `(…)`", self.type_name(other));
                 self.error("E0409", span, msg);
