@@ -80,6 +80,11 @@ impl Checker {
                 return self.constant_buffer_value(e, *h);
             }
         }
+        // A descriptor handle stands for the resource it names wherever one is expected.
+        if from.handle_resource() == Some(to) {
+            let span = self.span_of(e);
+            return self.deref(e, span);
+        }
         if let (Type::Struct(d), Type::Struct(b)) = (&from, to) {
             if self.base_fields(*d, *b).is_some() {
                 return self.upcast(e, *d, *b);
@@ -1240,6 +1245,11 @@ impl Checker {
         if bt.is_error() || it.is_error() {
             return self.error_expr(span);
         }
+        // A descriptor handle indexes the resource it names (`h[i]` on a buffer's handle).
+        if bt.handle_resource().is_some() {
+            let target = self.deref(b, span);
+            return self.index(target, i, span);
+        }
         if bt.is_pointer() {
             return self.pointer_index(b, i, span);
         }
@@ -1384,6 +1394,9 @@ impl Checker {
             self.error("E0405", span, msg.to_string());
             return self.error_expr(span);
         }
+        if let Some(v) = self.handle_cast(v, &target, span) {
+            return v;
+        }
         if !conv::explicit_ok(&from, &target) {
             let msg = format!("cannot cast `{}` to `{}`", self.type_name(&from), self.type_name(&target));
             self.error("E0405", span, msg);
@@ -1463,6 +1476,11 @@ impl Checker {
             return self.construct_tuple(&target, &elems, parts, span);
         }
         match &target {
+            // `DescriptorHandle<T>(bits)`: the handle whose `uint2` is `bits`.
+            Type::Pointer(_) if target.handle_resource().is_some() && parts.len() == 1 => {
+                let bits = self.coerce(parts[0], &Type::Vector(Scalar::U32, 2), span);
+                self.handle_cast(bits, &target, span).unwrap_or_else(|| self.error_expr(span))
+            }
             Type::Struct(h) if self.has_constructor(*h) => {
                 self.construct_object(*h, parts, span).unwrap_or_else(|| self.error_expr(span))
             }

@@ -867,10 +867,13 @@ impl Checker {
             if elem.is_error() {
                 return Type::Error;
             }
-            return Type::Pointer(Box::new(elem));
+            return self.pointer_to(elem, t.span);
         }
         if let ast::TypeExprKind::Member { base, name } = &t.kind {
             let outer = self.resolve_type(base);
+            if name == "Handle" && matches!(outer, Type::Resource(..)) {
+                return Type::Pointer(Box::new(outer));
+            }
             let found = match &outer {
                 Type::Struct(h) => self.types.get(&format!("{}::{name}", self.module.structs[*h].name)).cloned(),
                 Type::Error => return Type::Error,
@@ -1178,6 +1181,9 @@ impl Checker {
         }
         if name == "Ptr" {
             return self.pointer_type(args, t.span);
+        }
+        if name == "DescriptorHandle" {
+            return self.descriptor_handle_type(args, t.span);
         }
         if name == "Optional" {
             if let [ast::GenericArg::Type(inner)] = args.as_slice() {

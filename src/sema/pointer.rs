@@ -81,6 +81,11 @@ impl Checker {
         if pt.is_error() || nt.is_error() {
             return self.error_expr(span);
         }
+        if let Some(r) = pt.handle_resource() {
+            let msg = format!("a `DescriptorHandle<{}>` names one resource: it has no arithmetic", self.type_name(r));
+            self.error("E0420", span, msg);
+            return self.error_expr(span);
+        }
         if pt.pointee() == Some(&Type::Void) {
             self.error("E0405", span, "a `void*` has no pointee size to step by: cast it to a typed pointer first");
             return self.error_expr(span);
@@ -190,7 +195,81 @@ impl Checker {
         if inner.is_error() {
             return Type::Error;
         }
-        Type::Pointer(Box::new(inner))
+        self.pointer_to(inner, span)
+    }
+
+    /// `T*`: a pointer to `T`. Resources have no address: a handle names one.
+    pub(super) fn pointer_to(&mut self, pointee: Type, span: Span) -> Type {
+        if let Type::Resource(..) = pointee {
+            let d = crate::diag::Diagnostic::error(
+                "E0420",
+                format!("a `{}` has no address to point to", self.type_name(&pointee)),
+            )
+            .with_label(span, "a pointer to a resource")
+            .with_note(format!("a `DescriptorHandle<{0}>` (`{0}.Handle`) names a resource", self.type_name(&pointee)));
+            self.push(d);
+            return Type::Error;
+        }
+        Type::Pointer(Box::new(pointee))
+    }
+
+    /// Slang's `DescriptorHandle<T>`: a bindless handle of resource `T` (a pointer to it in the
+    /// IR, [`Type::handle_resource`]).
+    pub(super) fn descriptor_handle_type(&mut self, args: &[ast::GenericArg], span: Span) -> Type {
+        let [ast::GenericArg::Type(t)] = args else {
+            self.error("E0402", span, "`DescriptorHandle` takes one resource type: `DescriptorHandle<Texture2D>`");
+            return Type::Error;
+        };
+        match self.resolve_type(t) {
+            Type::Error => Type::Error,
+            r @ Type::Resource(..) => Type::Pointer(Box::new(r)),
+            other => {
+                let d = crate::diag::Diagnostic::error(
+                    "E0420",
+                    format!("`DescriptorHandle<T>` names a resource, and `{}` is none", self.type_name(&other)),
+                )
+                .with_label(t.span, "not a buffer, texture or sampler");
+                self.push(d);
+                Type::Error
+            }
+        }
+    }
+
+    /// `(uint2)h` and `DescriptorHandle<T>(bits)`: a descriptor handle's bits. `None` when
+    /// neither side is a handle. In the IR a handle is an address, the `uint2`'s `y` its high
+    /// word (what a target that indexes a heap reads as `x` is the handle's low word).
+    pub(super) fn handle_cast(&mut self, v: ExprId, target: &Type, span: Span) -> Option<ExprId> {
+        let from = self.ty(v);
+        let uint2 = Type::Vector(Scalar::U32, 2);
+        let u64 = Type::Scalar(Scalar::U64);
+        if from.handle_resource().is_some() && *target == uint2 {
+            let wide = self.add_expr(ExprKind::Convert(v), u64.clone(), span);
+            let low = self.add_expr(ExprKind::Convert(wide), Type::UINT, span);
+            let shift = self.add_expr(ExprKind::Const(ConstValue::Uint(32)), Type::UINT, span);
+            let high = self.add_expr(ExprKind::Binary(BinaryOp::Shr, wide, shift), u64, span);
+            let high = self.add_expr(ExprKind::Convert(high), Type::UINT, span);
+            return Some(self.add_expr(ExprKind::Construct(vec![low, high]), uint2, span));
+        }
+        if target.handle_resource().is_some() && from == uint2 {
+            let low = self.add_expr(ExprKind::Swizzle { base: v, components: vec![0] }, Type::UINT, span);
+            let high = self.add_expr(ExprKind::Swizzle { base: v, components: vec![1] }, Type::UINT, span);
+            let low = self.add_expr(ExprKind::Convert(low), u64.clone(), span);
+            let high = self.add_expr(ExprKind::Convert(high), u64.clone(), span);
+            let shift = self.add_expr(ExprKind::Const(ConstValue::Uint(32)), Type::UINT, span);
+            let high = self.add_expr(ExprKind::Binary(BinaryOp::Shl, high, shift), u64.clone(), span);
+            let bits = self.add_expr(ExprKind::Binary(BinaryOp::BitOr, low, high), u64, span);
+            return Some(self.add_expr(ExprKind::Convert(bits), target.clone(), span));
+        }
+        if from.handle_resource().is_some() || target.handle_resource().is_some() {
+            let msg = format!(
+                "a descriptor handle casts to and from its `uint2` only, not `{}` to `{}`",
+                self.type_name(&from),
+                self.type_name(target)
+            );
+            self.error("E0420", span, msg);
+            return Some(self.error_expr(span));
+        }
+        None
     }
 
     /// Slang's `loadCoherent<alignment, scope>(p)` and `storeCoherent<alignment, scope>(p, v)`:

@@ -862,7 +862,11 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
                 BufferSpec { kind: Some(BufferKind::Storage), data: input.data.clone(), pointers: Vec::new() },
             ));
             if input.out {
-                let elem = g.ty.pointee().cloned();
+                // A handle's buffer prints as the buffer would.
+                let elem = match g.ty.pointee() {
+                    Some(Type::Resource(_, e)) => e.as_deref().cloned(),
+                    other => other.cloned(),
+                };
                 outputs.push(Output {
                     buffer: id,
                     format: output_format(elem.as_ref(), p.typed),
