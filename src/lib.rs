@@ -597,14 +597,20 @@ fn native_group_wave_module_for<'c>(
 /// SPIR-V always has the group wave index (`SubgroupId`/`NumSubgroups`): `auto` and `never` are
 /// native, `always` runs the groupshared fallback first.
 fn spirv(checked: &sema::Checked, options: &Options) -> Result<Vec<u32>, Vec<Diagnostic>> {
+    let mut heaps = std::borrow::Cow::Borrowed(&checked.module);
+    lower::descriptor_heaps(
+        &mut heaps,
+        checked.entry,
+        lower::descriptor_heaps::Heaps::Vulkan { target: "SPIR-V output", code: "E0670" },
+    )?;
     lower::pointers::refuse(
-        &checked.module,
+        &heaps,
         checked.entry,
         "SPIR-V output",
         "E0670",
         "`PhysicalStorageBuffer64` addressing is not written yet",
     )?;
-    let module = native_group_wave_module(checked, options)?;
+    let module = native_group_wave_module_for(&heaps, checked.entry, options)?;
     back::spv::write_words(&module, checked.entry, &spirv_options(options))
 }
 
@@ -616,14 +622,20 @@ pub fn glsl_options(options: &Options) -> back::glsl::Options {
 /// GLSL for Vulkan always has the group wave index (`gl_SubgroupID`/`gl_NumSubgroups`), as
 /// SPIR-V does: `always` runs the groupshared fallback first.
 fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    let mut heaps = std::borrow::Cow::Borrowed(&checked.module);
+    lower::descriptor_heaps(
+        &mut heaps,
+        checked.entry,
+        lower::descriptor_heaps::Heaps::Vulkan { target: "GLSL output", code: "E0624" },
+    )?;
     lower::pointers::refuse(
-        &checked.module,
+        &heaps,
         checked.entry,
         "GLSL output",
         "E0624",
         "`GL_EXT_buffer_reference` is not written yet",
     )?;
-    let module = native_group_wave_module(checked, options)?;
+    let module = native_group_wave_module_for(&heaps, checked.entry, options)?;
     back::glsl::write_string(&module, checked.entry, &glsl_options(options))
 }
 
@@ -697,17 +709,28 @@ fn metal(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagn
 }
 
 fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    let sm = options.hlsl_shader_model;
+    let mut module = std::borrow::Cow::Borrowed(&checked.module);
+    lower::descriptor_heaps(&mut module, checked.entry, lower::descriptor_heaps::Heaps::Hlsl)?;
+    if sm < (6, 6) && module.globals.iter().any(|(_, g)| lower::descriptor_heaps::HLSL_HEAPS.contains(&g.name.as_str()))
+    {
+        let span = checked.module.entry_points[checked.entry].span;
+        return Err(vec![Diagnostic::error(
+            "E0674",
+            format!("descriptor handles read `ResourceDescriptorHeap`, which shader model {}.{} lacks", sm.0, sm.1),
+        )
+        .with_label(span, "this entry point uses a `DescriptorHandle<T>`")
+        .with_note("use `--profile sm_6_6` or later")]);
+    }
     lower::pointers::refuse(
-        &checked.module,
+        &module,
         checked.entry,
         "HLSL",
         "E0673",
         "its buffers are reached through their bindings only",
     )?;
-    let sm = options.hlsl_shader_model;
     let stdlib = stdlib::Stdlib::get();
     let native = sm >= (6, 10);
-    let mut module = std::borrow::Cow::Borrowed(&checked.module);
     // The backend itself falls back below 6.10 (`auto`); `always` and `never` are decided here.
     match options.emulate {
         Emulate::Never if !native && !wide_virtual(options) => {

@@ -1071,6 +1071,22 @@ impl<'m> Compiler<'m> {
             ExprKind::Convert(a) => {
                 let from_ty = self.ty(*a, func).clone();
                 let v = self.expr(*a, func);
+                // A descriptor handle's `uint2` is its address's two words, low first.
+                let uint2 = Type::Vector(Scalar::U32, 2);
+                if from_ty.handle_resource().is_some() && e.ty == uint2 {
+                    let low = self.un(ops::conv_fn(ops::U64, ops::U32), v[0]);
+                    let shift = self.konst(32);
+                    let high = self.bin(ops::SHR, ops::U64, v[0], shift);
+                    let high = self.un(ops::conv_fn(ops::U64, ops::U32), high);
+                    return vec![low, high];
+                }
+                if e.ty.handle_resource().is_some() && from_ty == uint2 {
+                    let low = self.un(ops::conv_fn(ops::U32, ops::U64), v[0]);
+                    let high = self.un(ops::conv_fn(ops::U32, ops::U64), v[1]);
+                    let shift = self.konst(32);
+                    let high = self.bin(ops::SHL, ops::U64, high, shift);
+                    return vec![self.bin(ops::OR, ops::U64, low, high)];
+                }
                 self.convert(v, &from_ty, &e.ty)
             }
             ExprKind::Construct(parts) => {

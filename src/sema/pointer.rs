@@ -235,30 +235,16 @@ impl Checker {
         }
     }
 
-    /// `(uint2)h` and `DescriptorHandle<T>(bits)`: a descriptor handle's bits. `None` when
-    /// neither side is a handle. In the IR a handle is an address, the `uint2`'s `y` its high
-    /// word (what a target that indexes a heap reads as `x` is the handle's low word).
+    /// `(uint2)h` and `DescriptorHandle<T>(bits)`: a descriptor handle's bits, one `Convert`
+    /// each way (the CPU engine splits and joins its address; a target that indexes a heap
+    /// keeps the `uint2`). `None` when neither side is a handle.
     pub(super) fn handle_cast(&mut self, v: ExprId, target: &Type, span: Span) -> Option<ExprId> {
         let from = self.ty(v);
         let uint2 = Type::Vector(Scalar::U32, 2);
-        let u64 = Type::Scalar(Scalar::U64);
-        if from.handle_resource().is_some() && *target == uint2 {
-            let wide = self.add_expr(ExprKind::Convert(v), u64.clone(), span);
-            let low = self.add_expr(ExprKind::Convert(wide), Type::UINT, span);
-            let shift = self.add_expr(ExprKind::Const(ConstValue::Uint(32)), Type::UINT, span);
-            let high = self.add_expr(ExprKind::Binary(BinaryOp::Shr, wide, shift), u64, span);
-            let high = self.add_expr(ExprKind::Convert(high), Type::UINT, span);
-            return Some(self.add_expr(ExprKind::Construct(vec![low, high]), uint2, span));
-        }
-        if target.handle_resource().is_some() && from == uint2 {
-            let low = self.add_expr(ExprKind::Swizzle { base: v, components: vec![0] }, Type::UINT, span);
-            let high = self.add_expr(ExprKind::Swizzle { base: v, components: vec![1] }, Type::UINT, span);
-            let low = self.add_expr(ExprKind::Convert(low), u64.clone(), span);
-            let high = self.add_expr(ExprKind::Convert(high), u64.clone(), span);
-            let shift = self.add_expr(ExprKind::Const(ConstValue::Uint(32)), Type::UINT, span);
-            let high = self.add_expr(ExprKind::Binary(BinaryOp::Shl, high, shift), u64.clone(), span);
-            let bits = self.add_expr(ExprKind::Binary(BinaryOp::BitOr, low, high), u64, span);
-            return Some(self.add_expr(ExprKind::Convert(bits), target.clone(), span));
+        if (from.handle_resource().is_some() && *target == uint2)
+            || (target.handle_resource().is_some() && from == uint2)
+        {
+            return Some(self.add_expr(ExprKind::Convert(v), target.clone(), span));
         }
         if from.handle_resource().is_some() || target.handle_resource().is_some() {
             let msg = format!(
