@@ -1080,6 +1080,13 @@ impl<'m> Compiler<'m> {
                     let high = self.un(ops::conv_fn(ops::U64, ops::U32), high);
                     return vec![low, high];
                 }
+                if e.ty.handle_resource().is_some() && from_ty == Type::UINT {
+                    self.errors.push(unsupported(
+                        span,
+                        "a descriptor heap (`ResourceDescriptorHeap[i]`): its handles are buffers' addresses",
+                    ));
+                    return vec![self.konst(0)];
+                }
                 if e.ty.handle_resource().is_some() && from_ty == uint2 {
                     let low = self.un(ops::conv_fn(ops::U32, ops::U64), v[0]);
                     let high = self.un(ops::conv_fn(ops::U32, ops::U64), v[1]);

@@ -108,11 +108,17 @@ pub fn descriptor_heaps(
                 ExprKind::Deref(handle) if matches!(e.ty, Type::Resource(..)) => {
                     let (handle, ty, span) = (*handle, e.ty.clone(), e.span);
                     let Type::Resource(kind, _) = ty else { continue };
-                    let index = f.exprs.append(Expr {
-                        kind: ExprKind::Swizzle { base: handle, components: vec![0] },
-                        ty: Type::UINT,
-                        span,
-                    });
+                    // A heap read's own index (`ResourceDescriptorHeap[NonUniformResourceIndex(i)]`
+                    // stays visible to the backends), else the handle's `x`.
+                    let index = match &f.exprs[handle].kind {
+                        ExprKind::Convert(i) if f.exprs[*i].ty == Type::UINT => *i,
+                        ExprKind::Construct(parts) if parts.len() == 2 => parts[0],
+                        _ => f.exprs.append(Expr {
+                            kind: ExprKind::Swizzle { base: handle, components: vec![0] },
+                            ty: Type::UINT,
+                            span,
+                        }),
+                    };
                     let (target, code) = match heaps_of {
                         Heaps::Hlsl => {
                             let reader = match readers.iter().find(|(t, _)| *t == ty) {
@@ -160,6 +166,16 @@ pub fn descriptor_heaps(
                     let array = module.globals[heap].ty.clone();
                     let base = f.exprs.append(Expr { kind: ExprKind::Global(heap), ty: array, span });
                     f.exprs[id].kind = ExprKind::Index { base, index };
+                }
+                // `ResourceDescriptorHeap[i]`: the handle of heap index `i`.
+                ExprKind::Convert(a) if e.ty.handle_resource().is_some() && f.exprs[*a].ty == Type::UINT => {
+                    let (a, span) = (*a, e.span);
+                    let zero = f.exprs.append(Expr {
+                        kind: ExprKind::Const(crate::ir::ConstValue::Uint(0)),
+                        ty: Type::UINT,
+                        span,
+                    });
+                    f.exprs[id].kind = ExprKind::Construct(vec![a, zero]);
                 }
                 // `(uint2)h`, `DescriptorHandle<T>(bits)`: the handle is its bits.
                 ExprKind::Convert(a)

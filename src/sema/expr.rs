@@ -567,6 +567,16 @@ impl Checker {
         if name == "nullptr" {
             return self.null_pointer(span);
         }
+        if crate::lower::descriptor_heaps::HLSL_HEAPS.contains(&name) {
+            let d = Diagnostic::error("E0421", format!("`{name}[i]` has no type of its own"))
+                .with_label(span, "read here without a typed destination")
+                .with_note(
+                    "a heap's element takes the type of the variable it initializes, the value it is assigned to or \
+                     the result it returns: `Texture2D t = ResourceDescriptorHeap[i];`",
+                );
+            self.push(d);
+            return self.error_expr(span);
+        }
         // Slang's `none`: typed `void` until it converts to an `Optional<T>`.
         if name == "none" {
             let e = self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Void, span);
@@ -653,6 +663,9 @@ impl Checker {
         if let ast::ExprKind::InitList(items) = &e.kind {
             let mut ty = ty.clone();
             return self.initializer(&ast::Initializer::List(items.clone(), e.span), &mut ty);
+        }
+        if let Some(v) = self.heap_read(e, ty) {
+            return v;
         }
         let v = self.expr(e);
         self.coerce(v, ty, e.span)

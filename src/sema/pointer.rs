@@ -10,6 +10,9 @@ use crate::ir::*;
 use crate::span::Span;
 use crate::syntax::ast;
 
+/// Shader model 6.6's heaps, by whether they hold samplers.
+const HEAP_NAMES: [&str; 2] = ["ResourceDescriptorHeap", "SamplerDescriptorHeap"];
+
 impl Checker {
     /// `*p`: the place `p` points to.
     pub(super) fn deref(&mut self, p: ExprId, span: Span) -> ExprId {
@@ -233,6 +236,62 @@ impl Checker {
                 Type::Error
             }
         }
+    }
+
+    /// Shader model 6.6's `ResourceDescriptorHeap[i]` and `SamplerDescriptorHeap[i]` given to a
+    /// destination of type `ty`: the resource of that type (or its handle) at index `i` of the
+    /// heap, a `Convert` of the index to the handle. `None` when `e` reads no heap or the
+    /// program declares the name itself.
+    pub(super) fn heap_read(&mut self, e: &ast::Expr, ty: &Type) -> Option<ExprId> {
+        let ast::ExprKind::Index { base, index } = &e.kind else { return None };
+        let ast::ExprKind::Ident(name) = &base.kind else { return None };
+        let samplers = match name.as_str() {
+            "ResourceDescriptorHeap" => false,
+            "SamplerDescriptorHeap" => true,
+            _ => return None,
+        };
+        let declared = self.cur.as_ref().is_some_and(|st| st.scopes.iter().any(|s| s.get(name).is_some()))
+            || self.globals.contains_key(name.as_str());
+        if declared {
+            return None;
+        }
+        let i = self.expr(index);
+        if ty.is_error() || self.ty(i).is_error() {
+            return Some(self.error_expr(e.span));
+        }
+        let i = self.coerce(i, &Type::UINT, e.span);
+        let resource = ty.handle_resource().unwrap_or(ty).clone();
+        let Type::Resource(kind, _) = resource else {
+            let d = crate::diag::Diagnostic::error(
+                "E0421",
+                format!("`{name}[i]` gives a resource, not a `{}`", self.type_name(ty)),
+            )
+            .with_label(e.span, "its destination is no resource");
+            self.push(d);
+            return Some(self.error_expr(e.span));
+        };
+        if kind.is_sampler() != samplers {
+            let (heap, what) = if samplers {
+                ("SamplerDescriptorHeap", "samplers only")
+            } else {
+                ("ResourceDescriptorHeap", "buffers and textures only")
+            };
+            let d = crate::diag::Diagnostic::error(
+                "E0421",
+                format!("`{heap}` holds {what}, not a `{}`", self.type_name(&resource)),
+            )
+            .with_label(e.span, "the wrong heap for this destination")
+            .with_note(format!(
+                "read a `{}` from `{}`",
+                self.type_name(&resource),
+                HEAP_NAMES[usize::from(!samplers)]
+            ));
+            self.push(d);
+            return Some(self.error_expr(e.span));
+        }
+        let handle = Type::Pointer(Box::new(resource.clone()));
+        let h = self.add_expr(ExprKind::Convert(i), handle, e.span);
+        Some(if ty.handle_resource().is_some() { h } else { self.deref(h, e.span) })
     }
 
     /// `(uint2)h` and `DescriptorHandle<T>(bits)`: a descriptor handle's bits, one `Convert`
