@@ -601,7 +601,7 @@ fn spirv(checked: &sema::Checked, options: &Options) -> Result<Vec<u32>, Vec<Dia
     lower::descriptor_heaps(
         &mut heaps,
         checked.entry,
-        lower::descriptor_heaps::Heaps::Vulkan { target: "SPIR-V output", code: "E0670" },
+        lower::descriptor_heaps::Heaps::Vulkan { target: "SPIR-V output", code: "E0670", buffer_arrays: true },
     )?;
     lower::pointers::refuse(
         &heaps,
@@ -626,7 +626,7 @@ fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
     lower::descriptor_heaps(
         &mut heaps,
         checked.entry,
-        lower::descriptor_heaps::Heaps::Vulkan { target: "GLSL output", code: "E0624" },
+        lower::descriptor_heaps::Heaps::Vulkan { target: "GLSL output", code: "E0624", buffer_arrays: false },
     )?;
     lower::pointers::refuse(
         &heaps,

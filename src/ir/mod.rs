@@ -259,6 +259,10 @@ impl ResourceKind {
     pub fn is_sampler(self) -> bool {
         matches!(self, ResourceKind::SamplerState | ResourceKind::SamplerComparisonState)
     }
+    /// `StructuredBuffer` and `RWStructuredBuffer`, which have no counter of their own.
+    pub fn is_structured_storage(self) -> bool {
+        matches!(self, ResourceKind::StructuredBuffer | ResourceKind::RWStructuredBuffer)
+    }
     pub fn is_byte_address(self) -> bool {
         matches!(self, ResourceKind::ByteAddressBuffer | ResourceKind::RWByteAddressBuffer)
     }

@@ -6,8 +6,9 @@
 //!   (Slang's default `bindlessSpaceIndex`), at the binding Slang's `VkMutable` preset gives its
 //!   kind: samplers 0, textures and typed buffers 2 (the arrays of one binding alias, as
 //!   `VK_EXT_mutable_descriptor_type` lets one array hold descriptors of every type). Heaps of
-//!   structured, byte-address and constant buffers would be arrays of buffer blocks, which these
-//!   backends do not write yet: such a handle is refused, under the target's code.
+//!   structured and byte-address buffers are arrays of buffer blocks, which SPIR-V writes and
+//!   GLSL does not yet; constant, append and consume buffers have no heap yet. Such a handle is
+//!   refused, under the target's code.
 //! - [`Heaps::Hlsl`]: shader model 6.6's `ResourceDescriptorHeap` and `SamplerDescriptorHeap`,
 //!   globals of those names the HLSL writer does not declare. HLSL types a heap's element only
 //!   where it initializes a variable, so each resource type gets a function of its own,
@@ -45,12 +46,15 @@ fn strip(ty: &mut Type) {
     }
 }
 
-/// The heap binding of a resource kind, or `None` for the kinds whose heap is an array of
-/// buffer blocks.
-fn heap_binding(kind: ResourceKind) -> Option<u32> {
+/// The heap binding of a resource kind, or `None` for a kind the target has no heap of
+/// (`buffer_arrays`: it writes arrays of storage buffers).
+fn heap_binding(kind: ResourceKind, buffer_arrays: bool) -> Option<u32> {
     if kind.is_sampler() {
         Some(0)
-    } else if kind.is_texture() || matches!(kind, ResourceKind::Buffer | ResourceKind::RWBuffer) {
+    } else if kind.is_texture()
+        || (buffer_arrays && (kind.is_byte_address() || kind.is_structured_storage()))
+        || matches!(kind, ResourceKind::Buffer | ResourceKind::RWBuffer)
+    {
         Some(2)
     } else {
         None
@@ -63,10 +67,12 @@ pub const HLSL_HEAPS: [&str; 2] = ["ResourceDescriptorHeap", "SamplerDescriptorH
 /// Which heaps a target reads handles' resources from (module docs).
 #[derive(Clone, Copy, Debug)]
 pub enum Heaps<'a> {
-    /// SPIR-V and GLSL; the target's name and its code for a handle it cannot bind.
+    /// SPIR-V and GLSL; the target's name, its code for a handle it cannot bind, and whether
+    /// it writes arrays of storage buffers.
     Vulkan {
         target: &'a str,
         code: &'static str,
+        buffer_arrays: bool,
     },
     Hlsl,
 }
@@ -93,6 +99,7 @@ pub fn descriptor_heaps(
     let module = module.to_mut();
     let mut heaps: Vec<(Type, GlobalId)> = Vec::new();
     let mut readers: Vec<(Type, FunctionId)> = Vec::new();
+    let mut refused: Vec<Type> = Vec::new();
     let mut errors = Vec::new();
     let reachable = match module.entry_points.get(entry) {
         Some(ep) => module.reachable_functions(ep.function),
@@ -119,7 +126,7 @@ pub fn descriptor_heaps(
                             span,
                         }),
                     };
-                    let (target, code) = match heaps_of {
+                    let (target, code, buffer_arrays) = match heaps_of {
                         Heaps::Hlsl => {
                             let reader = match readers.iter().find(|(t, _)| *t == ty) {
                                 Some((_, r)) => *r,
@@ -132,21 +139,23 @@ pub fn descriptor_heaps(
                             f.exprs[id].kind = ExprKind::Call { function: reader, args: vec![index] };
                             continue;
                         }
-                        Heaps::Vulkan { target, code } => (target, code),
+                        Heaps::Vulkan { target, code, buffer_arrays } => (target, code, buffer_arrays),
                     };
-                    let Some(binding) = heap_binding(kind) else {
-                        if !reachable[h.index()] {
+                    let Some(binding) = heap_binding(kind, buffer_arrays) else {
+                        // Once per resource type.
+                        if !reachable[h.index()] || refused.contains(&ty) {
                             continue;
                         }
+                        refused.push(ty.clone());
                         let d = Diagnostic::error(
                             code,
                             format!("{target} has no descriptor heap of `{}` yet", module.type_name(&ty)),
                         )
                         .with_label(span, "the resource a handle names")
                         .with_note(
-                            "its heap is an array of buffer blocks, which this backend does not write; handles of \
-                             textures, samplers and typed buffers index their heaps, and every handle runs on the \
-                             CPU engine",
+                            "its heap would be an array of buffer blocks, which this backend does not write; \
+                             handles of textures, samplers and typed buffers index their heaps, and handles of \
+                             buffers run on the CPU engine",
                         );
                         errors.push(d);
                         continue;

@@ -65,8 +65,16 @@ enum GVar {
     Member { var: Word, index: u32, ty: Type, layout: Layout, sc: StorageClass },
     /// A storage buffer: a block whose member 0 is a runtime array of `elem` (`uint` for
     /// byte-address buffers) with `majorness`; `counter` is its `counter.var.<name>` block (one
-    /// `int`); `rule` lays its elements out.
-    Buffer { var: Word, elem: Type, majorness: Majorness, rule: rules::Rule, counter: Option<Word> },
+    /// `int`); `rule` lays its elements out. `array`: the variable is an array of such blocks,
+    /// this one (a `RWStructuredBuffer<float> b[4]` binding, a descriptor heap).
+    Buffer {
+        var: Word,
+        elem: Type,
+        majorness: Majorness,
+        rule: rules::Rule,
+        counter: Option<Word>,
+        array: Option<Word>,
+    },
     /// A typed buffer or texture: a `UniformConstant` variable of image type `image`.
     Image(ImageVar),
     /// A sampler (`array`: an array of them).
@@ -808,19 +816,7 @@ impl<'a> Writer<'a> {
                         | ConsumeStructuredBuffer
                         | ByteAddressBuffer
                         | RWByteAddressBuffer => {
-                            let elem = if kind.is_byte_address() {
-                                Type::UINT
-                            } else {
-                                elem.as_deref().cloned().unwrap_or(Type::UINT)
-                            };
-                            let arr = Type::Array(Box::new(elem.clone()), None);
-                            let name = format!("type_{}_{}", kind.name(), m.type_name(&elem).replace(['[', ']'], "_"));
-                            let storage = self.m.storage_rule(g);
-                            let key = format!("{}<{:?}>", kind.name(), elem);
-                            let block = self.block_type(key, &[(arr, g.majorness)], storage, &name);
-                            if !kind.is_writable() {
-                                self.member_decorate(block, 0, Decoration::NonWritable, vec![]);
-                            }
+                            let (block, elem, storage) = self.storage_block(*kind, elem.as_deref(), g);
                             let var = self.global_var(block, StorageClass::StorageBuffer, None, &g.name);
                             if g.coherent {
                                 self.decorate(var, Decoration::Coherent, vec![]);
@@ -834,7 +830,8 @@ impl<'a> Writer<'a> {
                                 None
                             };
                             let rule = storage;
-                            self.gvars.insert(h, GVar::Buffer { var, elem, majorness: g.majorness, rule, counter });
+                            let majorness = g.majorness;
+                            self.gvars.insert(h, GVar::Buffer { var, elem, majorness, rule, counter, array: None });
                         }
                         ConstantBuffer => {
                             let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
@@ -902,11 +899,30 @@ impl<'a> Writer<'a> {
                             }
                             self.gvars.insert(h, v);
                         }
+                        Type::Resource(kind, elem) if kind.is_byte_address() || kind.is_structured_storage() => {
+                            if counters[h.index()] {
+                                return Err(err(
+                                    "E0612",
+                                    g.span,
+                                    "counters of an array of buffers are not supported by the SPIR-V backend yet",
+                                ));
+                            }
+                            let (block, elem, rule) = self.storage_block(*kind, elem.as_deref(), g);
+                            let var_ty = self.descriptors(block, count);
+                            let var = self.global_var(var_ty, StorageClass::StorageBuffer, None, &g.name);
+                            if g.coherent {
+                                self.decorate(var, Decoration::Coherent, vec![]);
+                            }
+                            self.bind(var, Slot::Global(h));
+                            let majorness = g.majorness;
+                            let array = Some(block);
+                            self.gvars.insert(h, GVar::Buffer { var, elem, majorness, rule, counter: None, array });
+                        }
                         _ => return Err(err(
                             "E0612",
                             g.span,
-                            "arrays of buffers are not supported by the SPIR-V backend yet (arrays of textures and \
-                             samplers are)",
+                            "arrays of constant, append and consume buffers are not supported by the SPIR-V backend \
+                             yet (arrays of textures, samplers and storage buffers are)",
                         )),
                     }
                 }
@@ -1763,6 +1779,13 @@ impl<'a> Writer<'a> {
             },
             ExprKind::Index { base, index } => {
                 let bt = self.expr_ty(*base);
+                // An element of a buffer in an array of them (`Buffers[k][i]`).
+                if let Some((block, elem, layout, _, _)) = self.buffer_element_of(*base)? {
+                    let i = self.expr(*index)?;
+                    let zero = self.const_u32(0);
+                    let p = Ptr { id: block, ty: Type::Void, layout, sc: StorageClass::StorageBuffer };
+                    return Ok(Some(self.access(&p, elem, vec![zero, i])));
+                }
                 if let (ExprKind::Global(g), Type::Resource(..)) = (&self.ex(*base).kind, &bt) {
                     let g = *g;
                     match self.gvars.get(&g).cloned() {
@@ -2444,10 +2467,14 @@ impl<'a> Writer<'a> {
     /// elements, its kind and its counter.
     #[allow(clippy::type_complexity)]
     fn buffer_of(&mut self, object: ExprId, span: Span) -> R<(Word, Type, Layout, ResourceKind, Option<Word>)> {
+        if let Some(found) = self.buffer_element_of(object)? {
+            return Ok(found);
+        }
         let f = self.cur_fn();
         let o = &f.exprs[object];
         if let (ExprKind::Global(g), Type::Resource(kind, _)) = (&o.kind, &o.ty) {
-            if let Some(GVar::Buffer { var, elem, majorness, rule, counter }) = self.gvars.get(g).cloned() {
+            if let Some(GVar::Buffer { var, elem, majorness, rule, counter, array: None }) = self.gvars.get(g).cloned()
+            {
                 return Ok((var, elem, Layout::Explicit(rule, majorness), *kind, counter));
             }
             return Err(err(
@@ -2457,6 +2484,52 @@ impl<'a> Writer<'a> {
             ));
         }
         Err(err("E0612", span, "methods on resources passed around as values are not supported by the SPIR-V backend"))
+    }
+
+    /// A buffer of an array of them (`Buffers[k]`, a descriptor heap's element): the pointer to
+    /// its block, as [`Self::buffer_of`] gives a buffer's variable. Through a
+    /// `NonUniformResourceIndex` index the pointer is `NonUniform`. `None` for anything else.
+    #[allow(clippy::type_complexity)]
+    fn buffer_element_of(&mut self, e: ExprId) -> R<Option<(Word, Type, Layout, ResourceKind, Option<Word>)>> {
+        let x = self.ex(e);
+        let (ExprKind::Index { base, index }, Type::Resource(kind, _)) = (&x.kind, &x.ty) else { return Ok(None) };
+        let (base, index, kind) = (*base, *index, *kind);
+        let ExprKind::Global(g) = self.ex(base).kind else { return Ok(None) };
+        let Some(GVar::Buffer { var, elem, majorness, rule, array: Some(block), .. }) = self.gvars.get(&g).cloned()
+        else {
+            return Ok(None);
+        };
+        let non_uniform = self.is_non_uniform_index(index);
+        let k = self.expr(index)?;
+        let p = self.ptr_ty(block, StorageClass::StorageBuffer);
+        let at = self.op_ids(Op::AccessChain, p, &[var, k]);
+        if non_uniform {
+            self.require_non_uniform();
+            self.require(Capability::StorageBufferArrayNonUniformIndexing);
+            self.decorate(at, Decoration::NonUniform, vec![]);
+        }
+        Ok(Some((at, elem, Layout::Explicit(rule, majorness), kind, None)))
+    }
+
+    /// The block of a storage buffer of `kind` holding `elem`s, declared as global `g`: the
+    /// block type, the element type (`uint` for byte-address buffers) and its layout rule.
+    fn storage_block(
+        &mut self,
+        kind: ResourceKind,
+        elem: Option<&Type>,
+        g: &crate::ir::Global,
+    ) -> (Word, Type, rules::Rule) {
+        let m = self.m;
+        let elem = if kind.is_byte_address() { Type::UINT } else { elem.cloned().unwrap_or(Type::UINT) };
+        let arr = Type::Array(Box::new(elem.clone()), None);
+        let name = format!("type_{}_{}", kind.name(), m.type_name(&elem).replace(['[', ']'], "_"));
+        let storage = m.storage_rule(g);
+        let key = format!("{}<{:?}>", kind.name(), elem);
+        let block = self.block_type(key, &[(arr, g.majorness)], storage, &name);
+        if !kind.is_writable() {
+            self.member_decorate(block, 0, Decoration::NonWritable, vec![]);
+        }
+        (block, elem, storage)
     }
 
     fn method(&mut self, object: ExprId, method: ResourceMethod, args: &[ExprId], ty: &Type, span: Span) -> R<Word> {
