@@ -1723,7 +1723,12 @@ impl Function {
                     method: ResourceMethod::IncrementCounter | ResourceMethod::DecrementCounter,
                     ..
                 } => {
-                    if let ExprKind::Global(g) = self.exprs[*object].kind {
+                    // A buffer's counter, or the counters of its array (`Buffers[i]`).
+                    let mut at = *object;
+                    if let ExprKind::Index { base, .. } = self.exprs[at].kind {
+                        at = base;
+                    }
+                    if let ExprKind::Global(g) = self.exprs[at].kind {
                         uses.counters.push(g);
                     }
                 }

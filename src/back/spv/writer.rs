@@ -727,6 +727,20 @@ impl<'a> Writer<'a> {
     /// The counter of structured buffer `g`: `counter.var.<name>`, a storage buffer block
     /// holding one `int` (DXC's `counter.var`), bound where `ir::bindings` puts it.
     fn counter_var(&mut self, name: &str, g: GlobalId) -> Word {
+        self.counters_var(name, g, Descriptors::One)
+    }
+
+    /// The counters of `count` buffers (one, or an array of buffers): `counter.var.<name>`.
+    fn counters_var(&mut self, name: &str, g: GlobalId, count: Descriptors) -> Word {
+        let block = self.counter_block();
+        let var_ty = self.descriptors(block, count);
+        let var = self.global_var(var_ty, StorageClass::StorageBuffer, None, &format!("counter.var.{name}"));
+        self.bind(var, Slot::Counter(g));
+        var
+    }
+
+    /// The block of one counter (an `int` at offset 0).
+    fn counter_block(&mut self) -> Word {
         let members = [(Type::INT, Majorness::Column)];
         let rule = self.m.layout.storage();
         let key =
@@ -736,9 +750,7 @@ impl<'a> Writer<'a> {
         if first {
             self.member_name(block, 0, "counter");
         }
-        let var = self.global_var(block, StorageClass::StorageBuffer, None, &format!("counter.var.{name}"));
-        self.bind(var, Slot::Counter(g));
-        var
+        block
     }
 
     /// A block struct around `members` (each with its majorness), laid out by `rule` and
@@ -900,13 +912,6 @@ impl<'a> Writer<'a> {
                             self.gvars.insert(h, v);
                         }
                         Type::Resource(kind, elem) if kind.is_byte_address() || kind.is_structured_storage() => {
-                            if counters[h.index()] {
-                                return Err(err(
-                                    "E0612",
-                                    g.span,
-                                    "counters of an array of buffers are not supported by the SPIR-V backend yet",
-                                ));
-                            }
                             let (block, elem, rule) = self.storage_block(*kind, elem.as_deref(), g);
                             let var_ty = self.descriptors(block, count);
                             let var = self.global_var(var_ty, StorageClass::StorageBuffer, None, &g.name);
@@ -914,9 +919,11 @@ impl<'a> Writer<'a> {
                                 self.decorate(var, Decoration::Coherent, vec![]);
                             }
                             self.bind(var, Slot::Global(h));
+                            // As DXC gives a heap's buffers theirs: an array of counters, as long.
+                            let counter = counters[h.index()].then(|| self.counters_var(&g.name, h, count));
                             let majorness = g.majorness;
                             let array = Some(block);
-                            self.gvars.insert(h, GVar::Buffer { var, elem, majorness, rule, counter: None, array });
+                            self.gvars.insert(h, GVar::Buffer { var, elem, majorness, rule, counter, array });
                         }
                         _ => return Err(err(
                             "E0612",
@@ -2495,7 +2502,8 @@ impl<'a> Writer<'a> {
         let (ExprKind::Index { base, index }, Type::Resource(kind, _)) = (&x.kind, &x.ty) else { return Ok(None) };
         let (base, index, kind) = (*base, *index, *kind);
         let ExprKind::Global(g) = self.ex(base).kind else { return Ok(None) };
-        let Some(GVar::Buffer { var, elem, majorness, rule, array: Some(block), .. }) = self.gvars.get(&g).cloned()
+        let Some(GVar::Buffer { var, elem, majorness, rule, array: Some(block), counter }) =
+            self.gvars.get(&g).cloned()
         else {
             return Ok(None);
         };
@@ -2503,12 +2511,19 @@ impl<'a> Writer<'a> {
         let k = self.expr(index)?;
         let p = self.ptr_ty(block, StorageClass::StorageBuffer);
         let at = self.op_ids(Op::AccessChain, p, &[var, k]);
+        let counter = counter.map(|c| {
+            let block = self.counter_block();
+            let p = self.ptr_ty(block, StorageClass::StorageBuffer);
+            self.op_ids(Op::AccessChain, p, &[c, k])
+        });
         if non_uniform {
             self.require_non_uniform();
             self.require(Capability::StorageBufferArrayNonUniformIndexing);
-            self.decorate(at, Decoration::NonUniform, vec![]);
+            for id in std::iter::once(at).chain(counter) {
+                self.decorate(id, Decoration::NonUniform, vec![]);
+            }
         }
-        Ok(Some((at, elem, Layout::Explicit(rule, majorness), kind, None)))
+        Ok(Some((at, elem, Layout::Explicit(rule, majorness), kind, counter)))
     }
 
     /// The block of a storage buffer of `kind` holding `elem`s, declared as global `g`: the
