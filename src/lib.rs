@@ -150,6 +150,10 @@ pub struct Options {
     /// `--capability NAME`: optional SPIR-V capabilities the target devices have (the GLSL
     /// target reads them too: they name the same device features).
     pub spirv_capabilities: Vec<back::spv::OptionalCapability>,
+    /// `--bindless-space-index N` (Slang's `-bindless-space-index`): the descriptor set of the
+    /// heaps that descriptor handles index on SPIR-V and GLSL; by default the first set no
+    /// other binding uses ([`lower::descriptor_heaps`]).
+    pub bindless_space_index: Option<u32>,
     /// `-fvk-{b,s,t,u}-shift N M` (DXC's): registers of that class in space M (or `all`) are
     /// bound at their number plus N ([`ir::bindings`]).
     pub register_shifts: Vec<ir::RegisterShift>,
@@ -188,6 +192,7 @@ impl Default for Options {
             spirv_capabilities: Vec::new(),
             layout: layout::LayoutMode::default(),
             register_shifts: Vec::new(),
+            bindless_space_index: None,
             matrix_majorness: ir::Majorness::Column,
             specialization: Vec::new(),
             file_name: "input.slang".to_string(),
@@ -601,7 +606,12 @@ fn spirv(checked: &sema::Checked, options: &Options) -> Result<Vec<u32>, Vec<Dia
     lower::descriptor_heaps(
         &mut heaps,
         checked.entry,
-        lower::descriptor_heaps::Heaps::Vulkan { target: "SPIR-V output", code: "E0670", buffer_arrays: true },
+        lower::descriptor_heaps::Heaps::Vulkan {
+            target: "SPIR-V output",
+            code: "E0670",
+            buffer_arrays: true,
+            set: options.bindless_space_index,
+        },
     )?;
     lower::pointers::refuse(
         &heaps,
@@ -626,7 +636,12 @@ fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
     lower::descriptor_heaps(
         &mut heaps,
         checked.entry,
-        lower::descriptor_heaps::Heaps::Vulkan { target: "GLSL output", code: "E0624", buffer_arrays: false },
+        lower::descriptor_heaps::Heaps::Vulkan {
+            target: "GLSL output",
+            code: "E0624",
+            buffer_arrays: false,
+            set: options.bindless_space_index,
+        },
     )?;
     lower::pointers::refuse(
         &heaps,

@@ -67,12 +67,13 @@ pub const HLSL_HEAPS: [&str; 2] = ["ResourceDescriptorHeap", "SamplerDescriptorH
 /// Which heaps a target reads handles' resources from (module docs).
 #[derive(Clone, Copy, Debug)]
 pub enum Heaps<'a> {
-    /// SPIR-V and GLSL; the target's name, its code for a handle it cannot bind, and whether
-    /// it writes arrays of storage buffers.
+    /// SPIR-V and GLSL; the target's name, its code for a handle it cannot bind, whether it
+    /// writes arrays of storage buffers, and the bindless set the options give.
     Vulkan {
         target: &'a str,
         code: &'static str,
         buffer_arrays: bool,
+        set: Option<u32>,
     },
     Hlsl,
 }
@@ -95,7 +96,10 @@ pub fn descriptor_heaps(
     if !any {
         return Ok(());
     }
-    let set = crate::ir::bindings::bindings(m, entry).iter().map(|b| b.set + 1).max().unwrap_or(0);
+    let set = match heaps_of {
+        Heaps::Vulkan { set: Some(set), .. } => set,
+        _ => crate::ir::bindings::bindings(m, entry).iter().map(|b| b.set + 1).max().unwrap_or(0),
+    };
     let module = module.to_mut();
     let mut heaps: Vec<(Type, GlobalId)> = Vec::new();
     let mut readers: Vec<(Type, FunctionId)> = Vec::new();
@@ -139,7 +143,7 @@ pub fn descriptor_heaps(
                             f.exprs[id].kind = ExprKind::Call { function: reader, args: vec![index] };
                             continue;
                         }
-                        Heaps::Vulkan { target, code, buffer_arrays } => (target, code, buffer_arrays),
+                        Heaps::Vulkan { target, code, buffer_arrays, .. } => (target, code, buffer_arrays),
                     };
                     let Some(binding) = heap_binding(kind, buffer_arrays) else {
                         // Once per resource type.
