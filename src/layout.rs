@@ -161,6 +161,8 @@ pub fn scalar_size(s: Scalar) -> u32 {
 fn vector_like(ty: &Type) -> Option<(Scalar, u32)> {
     match ty {
         Type::Vector(s, n) => Some((*s, *n as u32)),
+        // A descriptor handle is placed as its `uint2`.
+        Type::Pointer(_) if ty.handle_resource().is_some() => Some((Scalar::U32, 2)),
         Type::Matrix(s, r, c) if (*r == 1) != (*c == 1) => Some((*s, (*r).max(*c) as u32)),
         _ => None,
     }
@@ -233,6 +235,10 @@ pub fn placement(m: &Module, ty: &Type, rule: Rule, majorness: Majorness) -> Pla
             let _ = offsets;
             let size = if rule == Rule::D3dCbuffer { end } else { round_up(end, align) };
             Placement { size, align }
+        }
+        // A descriptor handle is placed as its `uint2`.
+        Type::Pointer(_) if ty.handle_resource().is_some() => {
+            placement(m, &Type::Vector(Scalar::U32, 2), rule, majorness)
         }
         // A device address, as a `uint64_t` (SPIR-V's `PhysicalStorageBuffer64`).
         Type::Pointer(_) => Placement { size: 8, align: 8 },
@@ -347,6 +353,7 @@ pub fn natural(m: &Module, ty: &Type) -> Option<Placement> {
             }
             at
         }
+        Type::Pointer(_) if ty.handle_resource().is_some() => Placement { size: 8, align: 4 },
         Type::Pointer(_) => Placement { size: 8, align: 8 },
         _ => return None,
     })
@@ -449,6 +456,11 @@ pub fn packed_components(m: &Module, ty: &Type, rule: Rule, base: u32, out: &mut
             }
             let p = placement(m, ty, rule, Majorness::Column);
             round_up(p.size, p.align)
+        }
+        // An address or a descriptor handle: 64 bits.
+        Type::Pointer(_) => {
+            out.push((base, Scalar::U64));
+            8
         }
         _ => 0,
     }
@@ -712,6 +724,7 @@ pub fn natural_size(m: &Module, ty: &Type) -> Option<(u32, u32)> {
             }
             (size, align)
         }
+        Type::Pointer(_) if ty.handle_resource().is_some() => (8, 4),
         Type::Pointer(_) => (8, 8),
         _ => return None,
     })

@@ -161,6 +161,10 @@ pub struct Options {
     /// `--capability NAME`: optional SPIR-V capabilities the target devices have (the GLSL
     /// target reads them too: they name the same device features).
     pub spirv_capabilities: Vec<back::spv::OptionalCapability>,
+    /// `--bindless-space-index N` (Slang's `-bindless-space-index`): the descriptor set of the
+    /// heaps that descriptor handles index on SPIR-V and GLSL; by default the first set no
+    /// other binding uses ([`lower::descriptor_heaps`]).
+    pub bindless_space_index: Option<u32>,
     /// `-fvk-{b,s,t,u}-shift N M` (DXC's): registers of that class in space M (or `all`) are
     /// bound at their number plus N ([`ir::bindings`]).
     pub register_shifts: Vec<ir::RegisterShift>,
@@ -199,6 +203,7 @@ impl Default for Options {
             spirv_capabilities: Vec::new(),
             layout: layout::LayoutMode::default(),
             register_shifts: Vec::new(),
+            bindless_space_index: None,
             matrix_majorness: ir::Majorness::Column,
             specialization: Vec::new(),
             file_name: "input.slang".to_string(),
@@ -619,14 +624,25 @@ fn native_group_wave_module_for<'c>(
 /// SPIR-V always has the group wave index (`SubgroupId`/`NumSubgroups`): `auto` and `never` are
 /// native, `always` runs the groupshared fallback first.
 fn spirv(checked: &sema::Checked, options: &Options) -> Result<Vec<u32>, Vec<Diagnostic>> {
+    let mut heaps = std::borrow::Cow::Borrowed(&checked.module);
+    lower::descriptor_heaps(
+        &mut heaps,
+        checked.entry,
+        lower::descriptor_heaps::Heaps::Vulkan {
+            target: "SPIR-V output",
+            code: "E0670",
+            buffer_arrays: true,
+            set: options.bindless_space_index,
+        },
+    )?;
     lower::pointers::refuse(
-        &checked.module,
+        &heaps,
         checked.entry,
         "SPIR-V output",
         "E0670",
         "`PhysicalStorageBuffer64` addressing is not written yet",
     )?;
-    let module = native_group_wave_module(checked, options)?;
+    let module = native_group_wave_module_for(&heaps, checked.entry, options)?;
     back::spv::write_words(&module, checked.entry, &spirv_options(options))
 }
 
@@ -638,14 +654,25 @@ pub fn glsl_options(options: &Options) -> back::glsl::Options {
 /// GLSL for Vulkan always has the group wave index (`gl_SubgroupID`/`gl_NumSubgroups`), as
 /// SPIR-V does: `always` runs the groupshared fallback first.
 fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    let mut heaps = std::borrow::Cow::Borrowed(&checked.module);
+    lower::descriptor_heaps(
+        &mut heaps,
+        checked.entry,
+        lower::descriptor_heaps::Heaps::Vulkan {
+            target: "GLSL output",
+            code: "E0624",
+            buffer_arrays: false,
+            set: options.bindless_space_index,
+        },
+    )?;
     lower::pointers::refuse(
-        &checked.module,
+        &heaps,
         checked.entry,
         "GLSL output",
         "E0624",
         "`GL_EXT_buffer_reference` is not written yet",
     )?;
-    let module = native_group_wave_module(checked, options)?;
+    let module = native_group_wave_module_for(&heaps, checked.entry, options)?;
     back::glsl::write_string(&module, checked.entry, &glsl_options(options))
 }
 
@@ -719,17 +746,28 @@ fn metal(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagn
 }
 
 fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+    let sm = options.hlsl_shader_model;
+    let mut module = std::borrow::Cow::Borrowed(&checked.module);
+    lower::descriptor_heaps(&mut module, checked.entry, lower::descriptor_heaps::Heaps::Hlsl)?;
+    if sm < (6, 6) && module.globals.iter().any(|(_, g)| lower::descriptor_heaps::HLSL_HEAPS.contains(&g.name.as_str()))
+    {
+        let span = checked.module.entry_points[checked.entry].span;
+        return Err(vec![Diagnostic::error(
+            "E0674",
+            format!("descriptor handles read `ResourceDescriptorHeap`, which shader model {}.{} lacks", sm.0, sm.1),
+        )
+        .with_label(span, "this entry point uses a `DescriptorHandle<T>`")
+        .with_note("use `--profile sm_6_6` or later")]);
+    }
     lower::pointers::refuse(
-        &checked.module,
+        &module,
         checked.entry,
         "HLSL",
         "E0673",
         "its buffers are reached through their bindings only",
     )?;
-    let sm = options.hlsl_shader_model;
     let stdlib = stdlib::Stdlib::get();
     let native = sm >= (6, 10);
-    let mut module = std::borrow::Cow::Borrowed(&checked.module);
     // The backend itself falls back below 6.10 (`auto`); `always` and `never` are decided here.
     match options.emulate {
         Emulate::Never if !native && !wide_virtual(options) => {

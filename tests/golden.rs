@@ -21,7 +21,7 @@
 //! present and shown there as one marker line), and `g++ -fsyntax-only` must accept it against
 //! the CUDA declarations of `tests/cuda/cuda_stub.h` (nvcc itself runs on a CUDA machine:
 //! `scripts/cuda-on-device.sh`). A variant marked `[no-cuda]` must be refused with one of the
-//! CUDA backend's diagnostics (E0640–E0642).
+//! CUDA output's diagnostics (E0640–E0643).
 //!
 //! And to WGSL: `<stem>.NAME.wgsl` is blessable, and naga's WGSL front end and validator must
 //! accept it (`wavec::back::wgsl::naga_spv::validate`). A variant marked `[no-wgsl]` must be
@@ -293,7 +293,8 @@ fn check_cuda(src: &str, options: &wavec::Options, golden: &Path, stem: &str, v:
         }
         (Ok(_), false) => failures.push(format!("{stem} [{variant}] is marked [no-cuda] but compiles to CUDA")),
         (Err(d), false) => {
-            let own = d.list.iter().filter(|d| d.is_error()).all(|d| ["E0640", "E0641", "E0642"].contains(&d.code));
+            let own =
+                d.list.iter().filter(|d| d.is_error()).all(|d| ["E0640", "E0641", "E0642", "E0643"].contains(&d.code));
             if !own {
                 failures.push(format!(
                     "{stem} [{variant}]: [no-cuda], but not refused by the CUDA backend:\n{}",

@@ -103,6 +103,10 @@ struct Cli {
     /// VALUE as its default in every target's output.
     #[arg(long = "specialize", value_name = "ID=VALUE")]
     specialize: Vec<String>,
+    /// The descriptor set of the heaps descriptor handles index on SPIR-V and GLSL (Slang's
+    /// -bindless-space-index; default: the first set no other binding uses).
+    #[arg(long = "bindless-space-index", value_name = "N")]
+    bindless_space_index: Option<u32>,
     /// DXC's -fvk-b-shift N SPACE: bind register(bK, spaceS) at K+N (SPACE a number or `all`).
     #[arg(long = "fvk-b-shift", num_args = 2, value_names = ["N", "SPACE"])]
     fvk_b_shift: Vec<String>,
@@ -394,6 +398,7 @@ fn wavec_main() -> u8 {
     }
     options.include_dirs = cli.include_dirs.clone();
     options.allow_glsl = cli.allow_glsl;
+    options.bindless_space_index = cli.bindless_space_index;
     match parse_specialization(&cli.specialize) {
         Ok(v) => options.specialization = v,
         Err(e) => return usage_error(e),

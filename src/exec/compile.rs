@@ -1083,6 +1083,29 @@ impl<'m> Compiler<'m> {
             ExprKind::Convert(a) => {
                 let from_ty = self.ty(*a, func).clone();
                 let v = self.expr(*a, func);
+                // A descriptor handle's `uint2` is its address's two words, low first.
+                let uint2 = Type::Vector(Scalar::U32, 2);
+                if from_ty.handle_resource().is_some() && e.ty == uint2 {
+                    let low = self.un(ops::conv_fn(ops::U64, ops::U32), v[0]);
+                    let shift = self.konst(32);
+                    let high = self.bin(ops::SHR, ops::U64, v[0], shift);
+                    let high = self.un(ops::conv_fn(ops::U64, ops::U32), high);
+                    return vec![low, high];
+                }
+                if e.ty.handle_resource().is_some() && from_ty == Type::UINT {
+                    self.errors.push(unsupported(
+                        span,
+                        "a descriptor heap (`ResourceDescriptorHeap[i]`): its handles are buffers' addresses",
+                    ));
+                    return vec![self.konst(0)];
+                }
+                if e.ty.handle_resource().is_some() && from_ty == uint2 {
+                    let low = self.un(ops::conv_fn(ops::U32, ops::U64), v[0]);
+                    let high = self.un(ops::conv_fn(ops::U32, ops::U64), v[1]);
+                    let shift = self.konst(32);
+                    let high = self.bin(ops::SHL, ops::U64, high, shift);
+                    return vec![self.bin(ops::OR, ops::U64, low, high)];
+                }
                 self.convert(v, &from_ty, &e.ty)
             }
             ExprKind::Construct(parts) => {
@@ -1305,6 +1328,33 @@ impl<'m> Compiler<'m> {
             }
             ExprKind::Deref(pointer) => {
                 let r = self.expr(*pointer, func)[0];
+                // A descriptor handle: on the CPU engine a buffer's handle is its address.
+                match &e.ty {
+                    Type::Resource(ResourceKind::ConstantBuffer, Some(t)) => {
+                        let mut comps = Vec::new();
+                        self.layout(t, self.m.layout.uniform(), Majorness::default(), 0, &mut comps);
+                        return Some(Place { root: Root::Pointer(r), dyns: vec![], comps, ty: (**t).clone() });
+                    }
+                    Type::Resource(kind, _)
+                        if kind.is_texture()
+                            || kind.is_sampler()
+                            || *kind == ResourceKind::Buffer
+                            || *kind == ResourceKind::RWBuffer =>
+                    {
+                        self.errors.push(unsupported(
+                            e.span,
+                            format!(
+                                "a `{}` named by a descriptor handle (buffers' handles only)",
+                                self.m.type_name(&e.ty)
+                            ),
+                        ));
+                        return None;
+                    }
+                    Type::Resource(..) => {
+                        return Some(Place { root: Root::Pointer(r), dyns: vec![], comps: vec![], ty: e.ty.clone() });
+                    }
+                    _ => {}
+                }
                 let mut comps = Vec::new();
                 self.layout(&e.ty, crate::layout::POINTEE, Majorness::default(), 0, &mut comps);
                 Some(Place { root: Root::Pointer(r), dyns: vec![], comps, ty: e.ty.clone() })
@@ -1324,7 +1374,12 @@ impl<'m> Compiler<'m> {
                 }
                 if let Type::Resource(kind, elem) = &base_ty {
                     let mut p = self.place(*base, func)?;
-                    let Root::Buffer(b) = p.root else { return None };
+                    let len = match p.root {
+                        Root::Buffer(b) => Len::Buffer(b),
+                        // A buffer named by a descriptor handle: bounded by its own size.
+                        Root::Pointer(_) => Len::Unbounded,
+                        _ => return None,
+                    };
                     let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
                     let rule = self.rule_of(*base, func, *kind);
                     let majorness = self.majorness_of(*base, func);
@@ -1333,7 +1388,7 @@ impl<'m> Compiler<'m> {
                     let i = self.expr(*index, func);
                     let i = self.index_u32(i[0], &idx_ty);
                     let stride = self.stride(&elem, rule, majorness);
-                    p.dyns.push(Dyn { reg: i, stride, len: Len::Buffer(b), span: idx_span });
+                    p.dyns.push(Dyn { reg: i, stride, len, span: idx_span });
                     p.comps = comps;
                     p.ty = elem;
                     return Some(p);
@@ -1525,11 +1580,20 @@ impl<'m> Compiler<'m> {
         ty: &Type,
         span: Span,
     ) -> Vec<Reg> {
-        let Some(obj) = self.place(object, func) else { return vec![] };
+        let Some(obj) = self.place(object, func) else {
+            // Reported: what stands for the result until the run is refused.
+            let n = self.count(ty) as usize;
+            return vec![self.konst(0); n];
+        };
         if let Root::Descriptor { binding, element, .. } = obj.root {
             return self.texture_method(binding, element, &obj.ty, method, args, func, ty, span);
         }
-        let Root::Buffer(b) = obj.root else { return vec![] };
+        let (root, len) = match obj.root {
+            Root::Buffer(b) => (obj.root, Len::Buffer(b)),
+            // A buffer named by a descriptor handle (its address).
+            Root::Pointer(_) => (obj.root, Len::Unbounded),
+            _ => return vec![],
+        };
         let Type::Resource(kind, elem) = &obj.ty else { return vec![] };
         let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
         let majorness = self.majorness_of(object, func);
@@ -1543,21 +1607,11 @@ impl<'m> Compiler<'m> {
                 let mut packed = Vec::new();
                 crate::layout::packed_components(c.m, vty, rule, 0, &mut packed);
                 comps.extend(packed.into_iter().map(|(off, s)| (off, ops::kind(s))));
-                Place {
-                    root: Root::Buffer(b),
-                    dyns: vec![Dyn { reg: addr, stride: 1, len: Len::Buffer(b), span: aspan }],
-                    comps,
-                    ty: vty.clone(),
-                }
+                Place { root, dyns: vec![Dyn { reg: addr, stride: 1, len, span: aspan }], comps, ty: vty.clone() }
             } else {
                 c.layout(&elem, rule, majorness, 0, &mut comps);
                 let stride = c.stride(&elem, rule, majorness);
-                Place {
-                    root: Root::Buffer(b),
-                    dyns: vec![Dyn { reg: addr, stride, len: Len::Buffer(b), span: aspan }],
-                    comps,
-                    ty: elem.clone(),
-                }
+                Place { root, dyns: vec![Dyn { reg: addr, stride, len, span: aspan }], comps, ty: elem.clone() }
             }
         };
         match method {
@@ -1575,6 +1629,10 @@ impl<'m> Compiler<'m> {
                 vec![]
             }
             ResourceMethod::GetDimensions => {
+                let Root::Buffer(b) = root else {
+                    self.errors.push(unsupported(span, "`GetDimensions` of a buffer named by a descriptor handle"));
+                    return vec![];
+                };
                 let stride = if byte { 1 } else { self.stride(&elem, rule, majorness) };
                 let d = self.regs(1);
                 self.emit(Inst::BufLen { d, buffer: b, stride });

@@ -259,6 +259,10 @@ impl ResourceKind {
     pub fn is_sampler(self) -> bool {
         matches!(self, ResourceKind::SamplerState | ResourceKind::SamplerComparisonState)
     }
+    /// `StructuredBuffer` and `RWStructuredBuffer`, which have no counter of their own.
+    pub fn is_structured_storage(self) -> bool {
+        matches!(self, ResourceKind::StructuredBuffer | ResourceKind::RWStructuredBuffer)
+    }
     pub fn is_byte_address(self) -> bool {
         matches!(self, ResourceKind::ByteAddressBuffer | ResourceKind::RWByteAddressBuffer)
     }
@@ -350,7 +354,9 @@ pub enum Type {
     Resource(ResourceKind, Option<Box<Type>>),
     String,
     /// Slang's `T*`: a 64-bit address of a `T` in device memory (a buffer's, through its
-    /// device address); `Void` for `void*` and `nullptr`.
+    /// device address); `Void` for `void*` and `nullptr`. A pointer to a resource is Slang's
+    /// `DescriptorHandle<T>` (`T.Handle`): 8 bytes, a `uint2` in memory, and the resource a
+    /// `Deref` of it names (no source form points to a resource otherwise).
     Pointer(Box<Type>),
     /// The type of an expression that failed to check; suppresses follow-up errors.
     Error,
@@ -407,6 +413,13 @@ impl Type {
     pub fn is_pointer(&self) -> bool {
         matches!(self, Type::Pointer(_))
     }
+    /// The resource a descriptor handle (`DescriptorHandle<T>`) names.
+    pub fn handle_resource(&self) -> Option<&Type> {
+        match self {
+            Type::Pointer(t) if matches!(**t, Type::Resource(..)) => Some(t),
+            _ => None,
+        }
+    }
     /// The type a pointer points to.
     pub fn pointee(&self) -> Option<&Type> {
         match self {
@@ -439,6 +452,7 @@ impl fmt::Display for Type {
             Type::Resource(k, Some(e)) => write!(f, "{}<{}>", k.name(), e),
             Type::Resource(k, None) => f.write_str(k.name()),
             Type::String => f.write_str("string"),
+            Type::Pointer(t) if matches!(**t, Type::Resource(..)) => write!(f, "DescriptorHandle<{t}>"),
             Type::Pointer(t) => write!(f, "{t}*"),
             Type::Error => f.write_str("<error>"),
         }
@@ -1066,6 +1080,7 @@ impl Module {
             Type::Array(e, Some(n)) => format!("{}[{}]", self.type_name(e), n),
             Type::Array(e, None) => format!("{}[]", self.type_name(e)),
             Type::Resource(k, Some(e)) => format!("{}<{}>", k.name(), self.type_name(e)),
+            Type::Pointer(t) if matches!(**t, Type::Resource(..)) => format!("DescriptorHandle<{}>", self.type_name(t)),
             Type::Pointer(t) => format!("{}*", self.type_name(t)),
             other => other.to_string(),
         }
@@ -1856,7 +1871,12 @@ impl Function {
                     method: ResourceMethod::IncrementCounter | ResourceMethod::DecrementCounter,
                     ..
                 } => {
-                    if let ExprKind::Global(g) = self.exprs[*object].kind {
+                    // A buffer's counter, or the counters of its array (`Buffers[i]`).
+                    let mut at = *object;
+                    if let ExprKind::Index { base, .. } = self.exprs[at].kind {
+                        at = base;
+                    }
+                    if let ExprKind::Global(g) = self.exprs[at].kind {
                         uses.counters.push(g);
                     }
                 }

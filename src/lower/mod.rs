@@ -10,6 +10,7 @@
 //! code run by the whole group) behind the wider case. [`resource_values`] resolves resource
 //! variables and parameters to the resources they name, for the targets that cannot hold one.
 
+pub mod descriptor_heaps;
 pub mod group_wave;
 pub mod intrinsics;
 pub mod parameter_blocks;
@@ -25,6 +26,7 @@ mod texel_writes;
 mod uniformity;
 pub mod virtual_wave;
 
+pub use descriptor_heaps::descriptor_heaps;
 pub use group_wave::{emulate_group_wave, group_wave_uses, uses_group_wave};
 pub use intrinsics::lower_intrinsics;
 pub use parameter_blocks::parameter_blocks;

@@ -1,17 +1,19 @@
 //! Which targets address memory through Slang's pointers. The CPU engine runs them (a buffer
 //! and a byte offset); a target without them is refused here, once, with the first place the
-//! entry point uses one, before its backend sees the module.
+//! entry point uses one, before its backend sees the module. Slang's descriptor handles are
+//! pointers to resources in the IR and are refused the same way, under the target's code.
 
 use crate::diag::Diagnostic;
 use crate::ir::{Module, Type};
 
-/// Whether `ty` holds a pointer (itself, or in a field or element).
-fn holds_pointer(m: &Module, ty: &Type) -> bool {
+/// Whether `ty` holds a pointer (itself, or in a field or element); with `handles`, only a
+/// descriptor handle counts.
+fn holds(m: &Module, ty: &Type, handles: bool) -> bool {
     match ty {
-        Type::Pointer(_) => true,
-        Type::Array(e, _) => holds_pointer(m, e),
-        Type::Resource(_, Some(e)) => holds_pointer(m, e),
-        Type::Struct(h) => m.structs[*h].fields.iter().any(|f| holds_pointer(m, &f.ty)),
+        Type::Pointer(_) => !handles || ty.handle_resource().is_some(),
+        Type::Array(e, _) => holds(m, e, handles),
+        Type::Resource(_, Some(e)) => holds(m, e, handles),
+        Type::Struct(h) => m.structs[*h].fields.iter().any(|f| holds(m, &f.ty, handles)),
         _ => false,
     }
 }
@@ -25,12 +27,23 @@ pub fn refuse(m: &Module, entry: usize, target: &str, code: &'static str, why: &
         if !reachable[h.index()] {
             continue;
         }
-        let found = f
-            .live_expr_iter()
-            .find(|(_, e)| holds_pointer(m, &e.ty))
-            .map(|(_, e)| e.span)
-            .or_else(|| f.locals.iter().find(|(_, l)| holds_pointer(m, &l.ty)).map(|(_, l)| l.span));
-        if let Some(span) = found {
+        let found = |handles: bool| {
+            f.live_expr_iter()
+                .find(|(_, e)| holds(m, &e.ty, handles))
+                .map(|(_, e)| e.span)
+                .or_else(|| f.locals.iter().find(|(_, l)| holds(m, &l.ty, handles)).map(|(_, l)| l.span))
+        };
+        // Slang's descriptor handles: the CPU engine's are the buffers' addresses; a target
+        // indexes a descriptor heap, which no backend writes yet.
+        if let Some(span) = found(true) {
+            let d = Diagnostic::error(code, format!("{target} has no descriptor handles yet"))
+                .with_label(span, "a `DescriptorHandle<T>` is used here")
+                .with_note(
+                    "handles of buffers run on the CPU engine (`--engine cpu`), where a handle is the buffer's address",
+                );
+            return Err(vec![d]);
+        }
+        if let Some(span) = found(false) {
             let d = Diagnostic::error(code, format!("{target} has no pointers: {why}"))
                 .with_label(span, "a pointer is used here")
                 .with_note("pointers run on the CPU engine (`--engine cpu`)");

@@ -7,7 +7,9 @@
 //! array of them. A function taking resources is specialized once per combination of
 //! resources it is called with (DXC and Slang legalize the same way); an array element's
 //! indices travel to it as ordinary values, and a variable's indices are read once, where the
-//! variable is declared, as HLSL evaluates its initializer.
+//! variable is declared, as HLSL evaluates its initializer. A resource a descriptor handle
+//! names (`StructuredBuffer<float> b = handle;`) is resolved the same way: the handle is the
+//! one subscript, read once, and each use is the resource the handle names.
 
 use crate::diag::Diagnostic;
 use crate::fast_hash::{HashMap, HashSet};
@@ -18,15 +20,22 @@ use crate::ir::{
 use crate::span::Span;
 use std::borrow::Cow;
 
-/// A resource value's origin: a global, then array subscripts, outermost first.
+/// A resource value's origin: a global, then array subscripts, outermost first; or the
+/// resource a descriptor handle names, the handle its one subscript.
 struct ResourcePath {
-    root: GlobalId,
+    root: PathRoot,
     indices: Vec<ExprId>,
 }
 
-/// Per parameter of a callee: for a resource, the global its argument names and the types of
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum PathRoot {
+    Global(GlobalId),
+    Handle,
+}
+
+/// Per parameter of a callee: for a resource, the root its argument names and the types of
 /// the argument's subscripts. A callee has one specialization per distinct key.
-type SpecializationKey = Vec<Option<(GlobalId, Vec<Type>)>>;
+type SpecializationKey = Vec<Option<(PathRoot, Vec<Type>)>>;
 
 /// Where a resolved value reads one subscript: a constant, or a local holding its value.
 #[derive(Clone)]
@@ -234,7 +243,10 @@ fn unresolvable(span: Span, what: &str) -> Diagnostic {
 /// The global and subscripts `e` reads, if it is a resource named without run-time choice.
 fn path_of(f: &Function, e: ExprId) -> Option<ResourcePath> {
     match &f.exprs[e].kind {
-        ExprKind::Global(g) => Some(ResourcePath { root: *g, indices: Vec::new() }),
+        ExprKind::Global(g) => Some(ResourcePath { root: PathRoot::Global(*g), indices: Vec::new() }),
+        ExprKind::Deref(h) if is_resource(&f.exprs[e].ty) => {
+            Some(ResourcePath { root: PathRoot::Handle, indices: vec![*h] })
+        }
         ExprKind::Index { base, index } if is_resource(&f.exprs[*base].ty) => {
             let mut path = path_of(f, *base)?;
             path.indices.push(*index);
@@ -244,16 +256,10 @@ fn path_of(f: &Function, e: ExprId) -> Option<ResourcePath> {
     }
 }
 
-/// Rewrites expression `at` (of the value's resource type) into the global `root` read through
+/// Rewrites expression `at` (of the value's resource type) into `root` read through
 /// `subscripts`.
-fn write_path(module: &Module, f: &mut Function, at: ExprId, root: GlobalId, subscripts: &[Subscript]) {
+fn write_path(module: &Module, f: &mut Function, at: ExprId, root: PathRoot, subscripts: &[Subscript]) {
     let span = f.exprs[at].span;
-    let Some((last, outer)) = subscripts.split_last() else {
-        f.exprs[at].kind = ExprKind::Global(root);
-        return;
-    };
-    let mut ty = module.globals[root].ty.clone();
-    let mut base = f.exprs.append(Expr { kind: ExprKind::Global(root), ty: ty.clone(), span });
     let subscript = |f: &mut Function, s: &Subscript| match s {
         Subscript::Const(v, t) => f.exprs.append(Expr { kind: ExprKind::Const(v.clone()), ty: t.clone(), span }),
         Subscript::Local(l) => {
@@ -261,6 +267,22 @@ fn write_path(module: &Module, f: &mut Function, at: ExprId, root: GlobalId, sub
             f.exprs.append(Expr { kind: ExprKind::Local(*l), ty: t, span })
         }
     };
+    let root = match root {
+        PathRoot::Global(g) => g,
+        PathRoot::Handle => {
+            if let Some(handle) = subscripts.first() {
+                let handle = subscript(f, handle);
+                f.exprs[at].kind = ExprKind::Deref(handle);
+            }
+            return;
+        }
+    };
+    let Some((last, outer)) = subscripts.split_last() else {
+        f.exprs[at].kind = ExprKind::Global(root);
+        return;
+    };
+    let mut ty = module.globals[root].ty.clone();
+    let mut base = f.exprs.append(Expr { kind: ExprKind::Global(root), ty: ty.clone(), span });
     for s in outer {
         ty = match ty {
             Type::Array(e, _) => *e,
@@ -442,7 +464,7 @@ impl Variables<'_, '_> {
 /// A copy of `function` whose resource parameters (`Some` in `key`: the global each names, and
 /// its subscripts' types) are the globals themselves; each subscript becomes a parameter, in
 /// the order of the call's new arguments.
-fn specialize(module: &mut Module, function: FunctionId, key: &[Option<(GlobalId, Vec<Type>)>]) -> FunctionId {
+fn specialize(module: &mut Module, function: FunctionId, key: &[Option<(PathRoot, Vec<Type>)>]) -> FunctionId {
     let mut f = module.functions[function].clone();
     let old_params = std::mem::take(&mut f.params);
     let mut suffix = Vec::new();
@@ -464,7 +486,10 @@ fn specialize(module: &mut Module, function: FunctionId, key: &[Option<(GlobalId
         }
         // No longer a parameter: nothing reads it, and no declaration names it.
         f.locals[p].param = None;
-        suffix.push(module.globals[root].name.clone());
+        suffix.push(match root {
+            PathRoot::Global(g) => module.globals[g].name.clone(),
+            PathRoot::Handle => "handle".to_string(),
+        });
     }
     let base = format!("{}_{}", f.name, suffix.join("_"));
     let taken = |n: &str| module.functions.iter().any(|(_, g)| g.name == n);

@@ -54,7 +54,15 @@ pub fn implicit_cost(from: &Type, to: &Type) -> Option<ConvCost> {
             Some(ConvCost::Exact)
         }
         // `nullptr` and other `void*`s meet every pointer, and every pointer is a `void*`.
-        (Type::Pointer(a), Type::Pointer(b)) if **a == Type::Void || **b == Type::Void => Some(ConvCost::SameKind),
+        (Type::Pointer(a), Type::Pointer(b))
+            if (**a == Type::Void || **b == Type::Void)
+                && !matches!(**a, Type::Resource(..))
+                && !matches!(**b, Type::Resource(..)) =>
+        {
+            Some(ConvCost::SameKind)
+        }
+        // A descriptor handle converts to the resource it names.
+        (Type::Pointer(a), Type::Resource(..)) if **a == *to => Some(ConvCost::SameKind),
         // A `ConstantBuffer<S>` reads as the `S` it holds (Slang's and DXC's).
         (Type::Resource(crate::ir::ResourceKind::ConstantBuffer, Some(inner)), _) if **inner == *to => {
             Some(ConvCost::Exact)
@@ -72,6 +80,8 @@ pub fn explicit_ok(from: &Type, to: &Type) -> bool {
     match (from, to) {
         (a, b) if a.is_numeric_like() && b.is_numeric_like() => a.element_count() >= b.element_count(),
         (Type::Scalar(_), Type::Struct(_)) => true,
+        // A descriptor handle is no address: it casts to and from its `uint2` only.
+        (Type::Pointer(a), _) | (_, Type::Pointer(a)) if matches!(**a, Type::Resource(..)) => false,
         // A pointer is an address: it casts to another pointer and to and from an integer.
         (Type::Pointer(_), Type::Pointer(_)) => true,
         (Type::Pointer(_), Type::Scalar(s)) | (Type::Scalar(s), Type::Pointer(_)) => s.is_int(),

@@ -80,6 +80,11 @@ impl Checker {
                 return self.constant_buffer_value(e, *h);
             }
         }
+        // A descriptor handle stands for the resource it names wherever one is expected.
+        if from.handle_resource() == Some(to) {
+            let span = self.span_of(e);
+            return self.deref(e, span);
+        }
         if let (Type::Struct(d), Type::Struct(b)) = (&from, to) {
             if self.base_fields(*d, *b).is_some() {
                 return self.upcast(e, *d, *b);
@@ -573,6 +578,16 @@ impl Checker {
         if name == "nullptr" {
             return self.null_pointer(span);
         }
+        if crate::lower::descriptor_heaps::HLSL_HEAPS.contains(&name) {
+            let d = Diagnostic::error("E0421", format!("`{name}[i]` has no type of its own"))
+                .with_label(span, "read here without a typed destination")
+                .with_note(
+                    "a heap's element takes the type of the variable it initializes, the value it is assigned to or \
+                     the result it returns: `Texture2D t = ResourceDescriptorHeap[i];`",
+                );
+            self.push(d);
+            return self.error_expr(span);
+        }
         // Slang's `none`: typed `void` until it converts to an `Optional<T>`.
         if name == "none" {
             let e = self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Void, span);
@@ -659,6 +674,9 @@ impl Checker {
         if let ast::ExprKind::InitList(items) = &e.kind {
             let mut ty = ty.clone();
             return self.initializer(&ast::Initializer::List(items.clone(), e.span), &mut ty);
+        }
+        if let Some(v) = self.heap_read(e, ty) {
+            return v;
         }
         let v = self.expr(e);
         self.coerce(v, ty, e.span)
@@ -1272,6 +1290,11 @@ impl Checker {
         if bt.is_error() || it.is_error() {
             return self.error_expr(span);
         }
+        // A descriptor handle indexes the resource it names (`h[i]` on a buffer's handle).
+        if bt.handle_resource().is_some() {
+            let target = self.deref(b, span);
+            return self.index(target, i, span);
+        }
         if bt.is_pointer() {
             return self.pointer_index(b, i, span);
         }
@@ -1416,6 +1439,9 @@ impl Checker {
             self.error("E0405", span, msg.to_string());
             return self.error_expr(span);
         }
+        if let Some(v) = self.handle_cast(v, &target, span) {
+            return v;
+        }
         if !conv::explicit_ok(&from, &target) {
             let msg = format!("cannot cast `{}` to `{}`", self.type_name(&from), self.type_name(&target));
             self.error("E0405", span, msg);
@@ -1495,6 +1521,11 @@ impl Checker {
             return self.construct_tuple(&target, &elems, parts, span);
         }
         match &target {
+            // `DescriptorHandle<T>(bits)`: the handle whose `uint2` is `bits`.
+            Type::Pointer(_) if target.handle_resource().is_some() && parts.len() == 1 => {
+                let bits = self.coerce(parts[0], &Type::Vector(Scalar::U32, 2), span);
+                self.handle_cast(bits, &target, span).unwrap_or_else(|| self.error_expr(span))
+            }
             Type::Struct(h) if self.has_constructor(*h) => {
                 self.construct_object(*h, parts, span).unwrap_or_else(|| self.error_expr(span))
             }

@@ -889,10 +889,13 @@ impl Checker {
             if elem.is_error() {
                 return Type::Error;
             }
-            return Type::Pointer(Box::new(elem));
+            return self.pointer_to(elem, t.span);
         }
         if let ast::TypeExprKind::Member { base, name } = &t.kind {
             let outer = self.resolve_type(base);
+            if name == "Handle" && matches!(outer, Type::Resource(..)) {
+                return Type::Pointer(Box::new(outer));
+            }
             let found = match &outer {
                 Type::Struct(h) => self.types.get(&format!("{}::{name}", self.module.structs[*h].name)).cloned(),
                 Type::Error => return Type::Error,
@@ -1200,6 +1203,9 @@ impl Checker {
         }
         if name == "Ptr" {
             return self.pointer_type(args, t.span);
+        }
+        if name == "DescriptorHandle" {
+            return self.descriptor_handle_type(args, t.span);
         }
         if name == "Optional" {
             if let [ast::GenericArg::Type(inner)] = args.as_slice() {
@@ -1998,9 +2004,9 @@ impl Checker {
                     None
                 }
             };
-            // An unsized array of textures or samplers is a bindless table (its length is the
-            // binding's); of anything else, a mistake.
-            let bindless = matches!(&ty, Type::Array(e, None) if matches!(**e, Type::Resource(k, _) if k.is_texture() || k.is_sampler()));
+            // An unsized array of textures, samplers or storage buffers is a bindless table (its
+            // length is the binding's); of anything else, a mistake.
+            let bindless = matches!(&ty, Type::Array(e, None) if matches!(**e, Type::Resource(k, _) if k.is_texture() || k.is_sampler() || k.is_byte_address() || k.is_structured_storage()));
             if matches!(ty, Type::Array(_, None)) && !bindless {
                 self.error("E0404", d.name.span, "array size missing");
                 ty = Type::Error;

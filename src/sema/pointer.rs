@@ -10,6 +10,9 @@ use crate::ir::*;
 use crate::span::Span;
 use crate::syntax::ast;
 
+/// Shader model 6.6's heaps, by whether they hold samplers.
+const HEAP_NAMES: [&str; 2] = ["ResourceDescriptorHeap", "SamplerDescriptorHeap"];
+
 impl Checker {
     /// `*p`: the place `p` points to.
     pub(super) fn deref(&mut self, p: ExprId, span: Span) -> ExprId {
@@ -79,6 +82,11 @@ impl Checker {
         let pt = self.ty(p);
         let nt = self.ty(n);
         if pt.is_error() || nt.is_error() {
+            return self.error_expr(span);
+        }
+        if let Some(r) = pt.handle_resource() {
+            let msg = format!("a `DescriptorHandle<{}>` names one resource: it has no arithmetic", self.type_name(r));
+            self.error("E0420", span, msg);
             return self.error_expr(span);
         }
         if pt.pointee() == Some(&Type::Void) {
@@ -190,7 +198,123 @@ impl Checker {
         if inner.is_error() {
             return Type::Error;
         }
-        Type::Pointer(Box::new(inner))
+        self.pointer_to(inner, span)
+    }
+
+    /// `T*`: a pointer to `T`. Resources have no address: a handle names one.
+    pub(super) fn pointer_to(&mut self, pointee: Type, span: Span) -> Type {
+        if let Type::Resource(..) = pointee {
+            let d = crate::diag::Diagnostic::error(
+                "E0420",
+                format!("a `{}` has no address to point to", self.type_name(&pointee)),
+            )
+            .with_label(span, "a pointer to a resource")
+            .with_note(format!("a `DescriptorHandle<{0}>` (`{0}.Handle`) names a resource", self.type_name(&pointee)));
+            self.push(d);
+            return Type::Error;
+        }
+        Type::Pointer(Box::new(pointee))
+    }
+
+    /// Slang's `DescriptorHandle<T>`: a bindless handle of resource `T` (a pointer to it in the
+    /// IR, [`Type::handle_resource`]).
+    pub(super) fn descriptor_handle_type(&mut self, args: &[ast::GenericArg], span: Span) -> Type {
+        let [ast::GenericArg::Type(t)] = args else {
+            self.error("E0402", span, "`DescriptorHandle` takes one resource type: `DescriptorHandle<Texture2D>`");
+            return Type::Error;
+        };
+        match self.resolve_type(t) {
+            Type::Error => Type::Error,
+            r @ Type::Resource(..) => Type::Pointer(Box::new(r)),
+            other => {
+                let d = crate::diag::Diagnostic::error(
+                    "E0420",
+                    format!("`DescriptorHandle<T>` names a resource, and `{}` is none", self.type_name(&other)),
+                )
+                .with_label(t.span, "not a buffer, texture or sampler");
+                self.push(d);
+                Type::Error
+            }
+        }
+    }
+
+    /// Shader model 6.6's `ResourceDescriptorHeap[i]` and `SamplerDescriptorHeap[i]` given to a
+    /// destination of type `ty`: the resource of that type (or its handle) at index `i` of the
+    /// heap, a `Convert` of the index to the handle. `None` when `e` reads no heap or the
+    /// program declares the name itself.
+    pub(super) fn heap_read(&mut self, e: &ast::Expr, ty: &Type) -> Option<ExprId> {
+        let ast::ExprKind::Index { base, index } = &e.kind else { return None };
+        let ast::ExprKind::Ident(name) = &base.kind else { return None };
+        let samplers = match name.as_str() {
+            "ResourceDescriptorHeap" => false,
+            "SamplerDescriptorHeap" => true,
+            _ => return None,
+        };
+        let declared = self.cur.as_ref().is_some_and(|st| st.scopes.iter().any(|s| s.get(name).is_some()))
+            || self.globals.contains_key(name.as_str());
+        if declared {
+            return None;
+        }
+        let i = self.expr(index);
+        if ty.is_error() || self.ty(i).is_error() {
+            return Some(self.error_expr(e.span));
+        }
+        let i = self.coerce(i, &Type::UINT, e.span);
+        let resource = ty.handle_resource().unwrap_or(ty).clone();
+        let Type::Resource(kind, _) = resource else {
+            let d = crate::diag::Diagnostic::error(
+                "E0421",
+                format!("`{name}[i]` gives a resource, not a `{}`", self.type_name(ty)),
+            )
+            .with_label(e.span, "its destination is no resource");
+            self.push(d);
+            return Some(self.error_expr(e.span));
+        };
+        if kind.is_sampler() != samplers {
+            let (heap, what) = if samplers {
+                ("SamplerDescriptorHeap", "samplers only")
+            } else {
+                ("ResourceDescriptorHeap", "buffers and textures only")
+            };
+            let d = crate::diag::Diagnostic::error(
+                "E0421",
+                format!("`{heap}` holds {what}, not a `{}`", self.type_name(&resource)),
+            )
+            .with_label(e.span, "the wrong heap for this destination")
+            .with_note(format!(
+                "read a `{}` from `{}`",
+                self.type_name(&resource),
+                HEAP_NAMES[usize::from(!samplers)]
+            ));
+            self.push(d);
+            return Some(self.error_expr(e.span));
+        }
+        let handle = Type::Pointer(Box::new(resource.clone()));
+        let h = self.add_expr(ExprKind::Convert(i), handle, e.span);
+        Some(if ty.handle_resource().is_some() { h } else { self.deref(h, e.span) })
+    }
+
+    /// `(uint2)h` and `DescriptorHandle<T>(bits)`: a descriptor handle's bits, one `Convert`
+    /// each way (the CPU engine splits and joins its address; a target that indexes a heap
+    /// keeps the `uint2`). `None` when neither side is a handle.
+    pub(super) fn handle_cast(&mut self, v: ExprId, target: &Type, span: Span) -> Option<ExprId> {
+        let from = self.ty(v);
+        let uint2 = Type::Vector(Scalar::U32, 2);
+        if (from.handle_resource().is_some() && *target == uint2)
+            || (target.handle_resource().is_some() && from == uint2)
+        {
+            return Some(self.add_expr(ExprKind::Convert(v), target.clone(), span));
+        }
+        if from.handle_resource().is_some() || target.handle_resource().is_some() {
+            let msg = format!(
+                "a descriptor handle casts to and from its `uint2` only, not `{}` to `{}`",
+                self.type_name(&from),
+                self.type_name(target)
+            );
+            self.error("E0420", span, msg);
+            return Some(self.error_expr(span));
+        }
+        None
     }
 
     /// Slang's `loadCoherent<alignment, scope>(p)` and `storeCoherent<alignment, scope>(p, v)`:

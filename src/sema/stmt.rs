@@ -950,6 +950,9 @@ impl Checker {
     pub(super) fn initializer(&mut self, init: &ast::Initializer, ty: &mut Type) -> ExprId {
         match init {
             ast::Initializer::Expr(e) => {
+                if let Some(v) = self.heap_read(e, ty) {
+                    return v;
+                }
                 let v = self.expr(e);
                 if let Type::Array(_, None) = ty {
                     let vt = self.ty(v);

@@ -85,6 +85,8 @@ const OTHER_TYPES: &[&str] = &[
     "ParameterBlock",
     "WaveMask",
     "Optional",
+    // Slang's bindless handle of a resource (`DescriptorHandle<Texture2D>`, `Texture2D.Handle`).
+    "DescriptorHandle",
     // Slang's core interfaces of what indexes like an array (`T : IArray<float>`).
     "IArray",
     "IRWArray",
@@ -542,16 +544,24 @@ pub fn classify(tokens: &mut Vec<SpannedToken>) {
 
 /// `Box<float>.Inner` and `Box<float>::Inner`: after the `>` closing a generic type's argument
 /// list, a `.` or `::` and a name declared as a type are one [`Token::TypeMember`], so the
-/// grammar reads a type there, not a member of a value.
+/// grammar reads a type there, not a member of a value. Every resource type has Slang's
+/// `.Handle` (`Texture2D.Handle`, `StructuredBuffer<float>.Handle`).
 fn generic_type_members(tokens: &mut Vec<SpannedToken>, declared: &HashSet<String>) {
     let member = |tokens: &[SpannedToken], i: usize| -> Option<String> {
         if !matches!(tokens.get(i)?.token, Token::Dot | Token::ColonColon) {
             return None;
         }
         match &tokens.get(i + 1)?.token {
-            Token::Ident(n) | Token::TypeName(n) if declared.contains(n) => Some(n.clone()),
+            Token::Ident(n) | Token::TypeName(n) if declared.contains(n) || n == "Handle" => Some(n.clone()),
             _ => None,
         }
+    };
+    let resource = |tokens: &[SpannedToken], i: usize| -> bool {
+        let is_resource = |n: &str| {
+            OTHER_TYPES.contains(&n) && (n.ends_with("Buffer") || n.contains("Texture") || n.starts_with("Sampler"))
+        };
+        matches!(&tokens[i].token, Token::TypeName(n) if is_resource(n))
+            && matches!(tokens.get(i + 2).map(|t| &t.token), Some(Token::Ident(n)) if n == "Handle")
     };
     let closes_type_list = |tokens: &[SpannedToken], gt: usize| -> bool {
         let mut depth = 0usize;
@@ -573,7 +583,8 @@ fn generic_type_members(tokens: &mut Vec<SpannedToken>, declared: &HashSet<Strin
     let mut i = 0;
     while i + 2 < tokens.len() {
         let after = matches!(tokens[i].token, Token::Gt) && closes_type_list(tokens, i)
-            || matches!(tokens[i].token, Token::TypeMember(_));
+            || matches!(tokens[i].token, Token::TypeMember(_))
+            || resource(tokens, i);
         if after {
             if let Some(name) = member(tokens, i + 1) {
                 let span = tokens[i + 1].span.to(tokens[i + 2].span);

@@ -75,6 +75,8 @@ pub struct TestFile {
     pub include_dirs: Vec<PathBuf>,
     /// Slang's `-allow-glsl`: GLSL's words in the source.
     pub allow_glsl: bool,
+    /// Slang's `-bindless-space-index N`.
+    pub bindless_space_index: Option<u32>,
     pub emulate: Emulate,
     pub layout: crate::layout::LayoutMode,
     pub matrix_majorness: crate::ir::Majorness,
@@ -120,6 +122,7 @@ impl TestFile {
             defines: Vec::new(),
             include_dirs: Vec::new(),
             allow_glsl: false,
+            bindless_space_index: None,
             emulate: Emulate::Auto,
             layout: crate::layout::LayoutMode::default(),
             matrix_majorness: crate::ir::Majorness::Column,
@@ -157,6 +160,7 @@ impl TestFile {
             defines: self.defines.clone(),
             include_dirs: self.include_dirs.clone(),
             allow_glsl: self.allow_glsl,
+            bindless_space_index: self.bindless_space_index,
             emulate: self.emulate,
             layout: self.layout,
             matrix_majorness: self.matrix_majorness,

@@ -742,7 +742,9 @@ fn run_checked(
     // At the hardware's own width the rewrite is off: the program is the one that would run.
     options.virtual_wave_size = virtual_width.filter(|&n| engine_width(engine) != Some(n));
     let job = Job { source: &t.source, options, groups: t.dispatch, buffers: t.buffers.clone(), timeout };
-    if let Some(why) = backend_refusal(&job, engine).or_else(|| wide_refusal(&job, engine)) {
+    if let Some(why) =
+        backend_refusal(&job, engine).or_else(|| wide_refusal(&job, engine)).or_else(|| heap_refusal(&job, engine))
+    {
         return Outcome::Skip(why);
     }
     let ran = match execute_timed(&job, engine, timed_runs) {
@@ -837,6 +839,21 @@ fn backend_refusal(job: &Job, engine: &Engine) -> Option<String> {
         return None;
     }
     Some(format!("not through {name}: {} {}", errors[0].code, errors[0].message))
+}
+
+/// Why a Vulkan run cannot give the shader its inputs: a buffer given to a descriptor handle
+/// (`uniform StructuredBuffer<float>.Handle h;`) belongs in the descriptor heap, which the
+/// Vulkan runner does not fill (the CPU engine gives the handle the buffer's address).
+fn heap_refusal(job: &Job, engine: &Engine) -> Option<String> {
+    if !matches!(engine, Engine::Vulkan { .. }) || !job.buffers.iter().any(|(id, _)| id.set == BufferId::ADDRESSED) {
+        return None;
+    }
+    let (checked, _) = crate::check(job.source, &job.options).ok()?;
+    let handle = checked.module.globals.iter().find(|(_, g)| g.ty.handle_resource().is_some())?;
+    Some(format!(
+        "the buffer given to descriptor handle `{}` belongs in the descriptor heap, which the Vulkan runner does not fill",
+        handle.1.name
+    ))
 }
 
 /// How one `//! expect-output` check went.

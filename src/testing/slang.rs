@@ -182,6 +182,7 @@ struct Plan {
     layout: Option<crate::layout::LayoutMode>,
     majorness: Option<crate::ir::Majorness>,
     allow_glsl: bool,
+    bindless_space_index: Option<u32>,
     unsupported: Option<String>,
 }
 
@@ -255,6 +256,12 @@ fn plan(t: &TestLine, base: &Path) -> Plan {
             "-fvk-use-gl-layout" => p.layout = Some(crate::layout::LayoutMode::Gl),
             "-fvk-use-dx-layout" => p.layout = Some(crate::layout::LayoutMode::Dx),
             "-allow-glsl" => p.allow_glsl = true,
+            "-bindless-space-index" => match c.next().and_then(|n| n.parse().ok()) {
+                Some(n) => p.bindless_space_index = Some(n),
+                None => {
+                    p.unsupported.get_or_insert("`-bindless-space-index` without a set number".into());
+                }
+            },
             // `-experimental-feature` only unlocks Slang features: what wavec lacks fails to
             // compile, which the row reports.
             "-emit-spirv-directly"
@@ -642,6 +649,7 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
     test.defines = p.defines.clone();
     test.include_dirs = p.include_dirs.clone();
     test.allow_glsl = p.allow_glsl;
+    test.bindless_space_index = p.bindless_space_index;
     test.cpu_only = p.cpu && !p.vulkan;
     // Slang's CPU target lays buffers out as C structs (tightly packed matrices and vectors,
     // no 16-byte cbuffer rows): its `-cpu` lines expect the scalar layout.
@@ -862,7 +870,11 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
                 BufferSpec { kind: Some(BufferKind::Storage), data: input.data.clone(), pointers: Vec::new() },
             ));
             if input.out {
-                let elem = g.ty.pointee().cloned();
+                // A handle's buffer prints as the buffer would.
+                let elem = match g.ty.pointee() {
+                    Some(Type::Resource(_, e)) => e.as_deref().cloned(),
+                    other => other.cloned(),
+                };
                 outputs.push(Output {
                     buffer: id,
                     format: output_format(elem.as_ref(), p.typed),

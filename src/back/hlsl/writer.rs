@@ -115,7 +115,7 @@ impl<'a> Writer<'a> {
             self.cbuffer_names.push(name);
         }
         for (_, g) in module.globals.iter() {
-            let name = self.namer.name(&g.name);
+            let name = if is_heap(g) { g.name.clone() } else { self.namer.name(&g.name) };
             self.global_names.push(name);
         }
         // Overloads keep their shared source name: HLSL resolves them by parameter types too.
@@ -196,6 +196,9 @@ impl<'a> Writer<'a> {
         let mut cbuffer_done = vec![false; module.cbuffers.len()];
         for (h, g) in module.globals.iter() {
             let name = &self.global_names[h.index()];
+            if is_heap(g) {
+                continue;
+            }
             match &g.space {
                 AddressSpace::Uniform { cbuffer: Some(i) } => {
                     // A cbuffer is written whole where its first member was declared.
@@ -1099,4 +1102,12 @@ fn scalar_literal(v: &ConstValue, s: Scalar) -> (String, u8) {
         Scalar::I8 => (format!("int8_t({})", as_i128(v) as i8), P_POSTFIX),
         Scalar::U8 => (format!("uint8_t({})", as_i128(v) as u8), P_POSTFIX),
     }
+}
+
+/// Shader model 6.6's `ResourceDescriptorHeap` or `SamplerDescriptorHeap`, which
+/// [`crate::lower::descriptor_heaps`] reads descriptor handles' resources from: the language
+/// declares them.
+fn is_heap(g: &crate::ir::Global) -> bool {
+    crate::lower::descriptor_heaps::HLSL_HEAPS.contains(&g.name.as_str())
+        && matches!(&g.ty, Type::Array(e, None) if matches!(**e, Type::Resource(..)))
 }

@@ -71,8 +71,16 @@ enum GVar {
     Member { var: Word, index: u32, ty: Type, layout: Layout, sc: StorageClass },
     /// A storage buffer: a block whose member 0 is a runtime array of `elem` (`uint` for
     /// byte-address buffers) with `majorness`; `counter` is its `counter.var.<name>` block (one
-    /// `int`); `rule` lays its elements out.
-    Buffer { var: Word, elem: Type, majorness: Majorness, rule: rules::Rule, counter: Option<Word> },
+    /// `int`); `rule` lays its elements out. `array`: the variable is an array of such blocks,
+    /// this one (a `RWStructuredBuffer<float> b[4]` binding, a descriptor heap).
+    Buffer {
+        var: Word,
+        elem: Type,
+        majorness: Majorness,
+        rule: rules::Rule,
+        counter: Option<Word>,
+        array: Option<Word>,
+    },
     /// A typed buffer or texture: a `UniformConstant` variable of image type `image`.
     Image(ImageVar),
     /// A sampler (`array`: an array of them).
@@ -725,6 +733,20 @@ impl<'a> Writer<'a> {
     /// The counter of structured buffer `g`: `counter.var.<name>`, a storage buffer block
     /// holding one `int` (DXC's `counter.var`), bound where `ir::bindings` puts it.
     fn counter_var(&mut self, name: &str, g: GlobalId) -> Word {
+        self.counters_var(name, g, Descriptors::One)
+    }
+
+    /// The counters of `count` buffers (one, or an array of buffers): `counter.var.<name>`.
+    fn counters_var(&mut self, name: &str, g: GlobalId, count: Descriptors) -> Word {
+        let block = self.counter_block();
+        let var_ty = self.descriptors(block, count);
+        let var = self.global_var(var_ty, StorageClass::StorageBuffer, None, &format!("counter.var.{name}"));
+        self.bind(var, Slot::Counter(g));
+        var
+    }
+
+    /// The block of one counter (an `int` at offset 0).
+    fn counter_block(&mut self) -> Word {
         let members = [(Type::INT, Majorness::Column)];
         let rule = self.m.layout.storage();
         let key =
@@ -734,9 +756,7 @@ impl<'a> Writer<'a> {
         if first {
             self.member_name(block, 0, "counter");
         }
-        let var = self.global_var(block, StorageClass::StorageBuffer, None, &format!("counter.var.{name}"));
-        self.bind(var, Slot::Counter(g));
-        var
+        block
     }
 
     /// A block struct around `members` (each with its majorness), laid out by `rule` and
@@ -814,19 +834,7 @@ impl<'a> Writer<'a> {
                         | ConsumeStructuredBuffer
                         | ByteAddressBuffer
                         | RWByteAddressBuffer => {
-                            let elem = if kind.is_byte_address() {
-                                Type::UINT
-                            } else {
-                                elem.as_deref().cloned().unwrap_or(Type::UINT)
-                            };
-                            let arr = Type::Array(Box::new(elem.clone()), None);
-                            let name = format!("type_{}_{}", kind.name(), m.type_name(&elem).replace(['[', ']'], "_"));
-                            let storage = self.m.storage_rule(g);
-                            let key = format!("{}<{:?}>", kind.name(), elem);
-                            let block = self.block_type(key, &[(arr, g.majorness)], storage, &name);
-                            if !kind.is_writable() {
-                                self.member_decorate(block, 0, Decoration::NonWritable, vec![]);
-                            }
+                            let (block, elem, storage) = self.storage_block(*kind, elem.as_deref(), g);
                             let var = self.global_var(block, StorageClass::StorageBuffer, None, &g.name);
                             if g.coherent {
                                 self.decorate(var, Decoration::Coherent, vec![]);
@@ -840,7 +848,8 @@ impl<'a> Writer<'a> {
                                 None
                             };
                             let rule = storage;
-                            self.gvars.insert(h, GVar::Buffer { var, elem, majorness: g.majorness, rule, counter });
+                            let majorness = g.majorness;
+                            self.gvars.insert(h, GVar::Buffer { var, elem, majorness, rule, counter, array: None });
                         }
                         ConstantBuffer => {
                             let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
@@ -908,11 +917,25 @@ impl<'a> Writer<'a> {
                             }
                             self.gvars.insert(h, v);
                         }
+                        Type::Resource(kind, elem) if kind.is_byte_address() || kind.is_structured_storage() => {
+                            let (block, elem, rule) = self.storage_block(*kind, elem.as_deref(), g);
+                            let var_ty = self.descriptors(block, count);
+                            let var = self.global_var(var_ty, StorageClass::StorageBuffer, None, &g.name);
+                            if g.coherent {
+                                self.decorate(var, Decoration::Coherent, vec![]);
+                            }
+                            self.bind(var, Slot::Global(h));
+                            // As DXC gives a heap's buffers theirs: an array of counters, as long.
+                            let counter = counters[h.index()].then(|| self.counters_var(&g.name, h, count));
+                            let majorness = g.majorness;
+                            let array = Some(block);
+                            self.gvars.insert(h, GVar::Buffer { var, elem, majorness, rule, counter, array });
+                        }
                         _ => return Err(err(
                             "E0612",
                             g.span,
-                            "arrays of buffers are not supported by the SPIR-V backend yet (arrays of textures and \
-                             samplers are)",
+                            "arrays of constant, append and consume buffers are not supported by the SPIR-V backend \
+                             yet (arrays of textures, samplers and storage buffers are)",
                         )),
                     }
                 }
@@ -1769,6 +1792,13 @@ impl<'a> Writer<'a> {
             },
             ExprKind::Index { base, index } => {
                 let bt = self.expr_ty(*base);
+                // An element of a buffer in an array of them (`Buffers[k][i]`).
+                if let Some((block, elem, layout, _, _)) = self.buffer_element_of(*base)? {
+                    let i = self.expr(*index)?;
+                    let zero = self.const_u32(0);
+                    let p = Ptr { id: block, ty: Type::Void, layout, sc: StorageClass::StorageBuffer };
+                    return Ok(Some(self.access(&p, elem, vec![zero, i])));
+                }
                 if let (ExprKind::Global(g), Type::Resource(..)) = (&self.ex(*base).kind, &bt) {
                     let g = *g;
                     match self.gvars.get(&g).cloned() {
@@ -2451,10 +2481,14 @@ impl<'a> Writer<'a> {
     /// elements, its kind and its counter.
     #[allow(clippy::type_complexity)]
     fn buffer_of(&mut self, object: ExprId, span: Span) -> R<(Word, Type, Layout, ResourceKind, Option<Word>)> {
+        if let Some(found) = self.buffer_element_of(object)? {
+            return Ok(found);
+        }
         let f = self.cur_fn();
         let o = &f.exprs[object];
         if let (ExprKind::Global(g), Type::Resource(kind, _)) = (&o.kind, &o.ty) {
-            if let Some(GVar::Buffer { var, elem, majorness, rule, counter }) = self.gvars.get(g).cloned() {
+            if let Some(GVar::Buffer { var, elem, majorness, rule, counter, array: None }) = self.gvars.get(g).cloned()
+            {
                 return Ok((var, elem, Layout::Explicit(rule, majorness), *kind, counter));
             }
             return Err(err(
@@ -2464,6 +2498,60 @@ impl<'a> Writer<'a> {
             ));
         }
         Err(err("E0612", span, "methods on resources passed around as values are not supported by the SPIR-V backend"))
+    }
+
+    /// A buffer of an array of them (`Buffers[k]`, a descriptor heap's element): the pointer to
+    /// its block, as [`Self::buffer_of`] gives a buffer's variable. Through a
+    /// `NonUniformResourceIndex` index the pointer is `NonUniform`. `None` for anything else.
+    #[allow(clippy::type_complexity)]
+    fn buffer_element_of(&mut self, e: ExprId) -> R<Option<(Word, Type, Layout, ResourceKind, Option<Word>)>> {
+        let x = self.ex(e);
+        let (ExprKind::Index { base, index }, Type::Resource(kind, _)) = (&x.kind, &x.ty) else { return Ok(None) };
+        let (base, index, kind) = (*base, *index, *kind);
+        let ExprKind::Global(g) = self.ex(base).kind else { return Ok(None) };
+        let Some(GVar::Buffer { var, elem, majorness, rule, array: Some(block), counter }) =
+            self.gvars.get(&g).cloned()
+        else {
+            return Ok(None);
+        };
+        let non_uniform = self.is_non_uniform_index(index);
+        let k = self.expr(index)?;
+        let p = self.ptr_ty(block, StorageClass::StorageBuffer);
+        let at = self.op_ids(Op::AccessChain, p, &[var, k]);
+        let counter = counter.map(|c| {
+            let block = self.counter_block();
+            let p = self.ptr_ty(block, StorageClass::StorageBuffer);
+            self.op_ids(Op::AccessChain, p, &[c, k])
+        });
+        if non_uniform {
+            self.require_non_uniform();
+            self.require(Capability::StorageBufferArrayNonUniformIndexing);
+            for id in std::iter::once(at).chain(counter) {
+                self.decorate(id, Decoration::NonUniform, vec![]);
+            }
+        }
+        Ok(Some((at, elem, Layout::Explicit(rule, majorness), kind, counter)))
+    }
+
+    /// The block of a storage buffer of `kind` holding `elem`s, declared as global `g`: the
+    /// block type, the element type (`uint` for byte-address buffers) and its layout rule.
+    fn storage_block(
+        &mut self,
+        kind: ResourceKind,
+        elem: Option<&Type>,
+        g: &crate::ir::Global,
+    ) -> (Word, Type, rules::Rule) {
+        let m = self.m;
+        let elem = if kind.is_byte_address() { Type::UINT } else { elem.cloned().unwrap_or(Type::UINT) };
+        let arr = Type::Array(Box::new(elem.clone()), None);
+        let name = format!("type_{}_{}", kind.name(), m.type_name(&elem).replace(['[', ']'], "_"));
+        let storage = m.storage_rule(g);
+        let key = format!("{}<{:?}>", kind.name(), elem);
+        let block = self.block_type(key, &[(arr, g.majorness)], storage, &name);
+        if !kind.is_writable() {
+            self.member_decorate(block, 0, Decoration::NonWritable, vec![]);
+        }
+        (block, elem, storage)
     }
 
     fn method(&mut self, object: ExprId, method: ResourceMethod, args: &[ExprId], ty: &Type, span: Span) -> R<Word> {

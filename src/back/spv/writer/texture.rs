@@ -188,7 +188,7 @@ impl<'a> Writer<'a> {
     }
 
     /// The variable type of `count` descriptors of type `elem`.
-    fn descriptors(&mut self, elem: Word, count: Descriptors) -> Word {
+    pub(super) fn descriptors(&mut self, elem: Word, count: Descriptors) -> Word {
         match count {
             Descriptors::One => elem,
             Descriptors::Fixed(len) => self.descriptor_array(elem, len),
@@ -254,7 +254,7 @@ impl<'a> Writer<'a> {
     }
 
     /// Whether `index` is `NonUniformResourceIndex(…)` (through conversions).
-    fn is_non_uniform_index(&self, index: ExprId) -> bool {
+    pub(super) fn is_non_uniform_index(&self, index: ExprId) -> bool {
         match &self.ex(index).kind {
             ExprKind::Convert(a) => self.is_non_uniform_index(*a),
             ExprKind::Intrinsic { id, .. } => {
