@@ -597,13 +597,6 @@ fn native_group_wave_module_for<'c>(
 /// SPIR-V always has the group wave index (`SubgroupId`/`NumSubgroups`): `auto` and `never` are
 /// native, `always` runs the groupshared fallback first.
 fn spirv(checked: &sema::Checked, options: &Options) -> Result<Vec<u32>, Vec<Diagnostic>> {
-    lower::pointers::refuse(
-        &checked.module,
-        checked.entry,
-        "SPIR-V output",
-        "E0670",
-        "`PhysicalStorageBuffer64` addressing is not written yet",
-    )?;
     let module = native_group_wave_module(checked, options)?;
     back::spv::write_words(&module, checked.entry, &spirv_options(options))
 }
