@@ -609,13 +609,6 @@ pub fn glsl_options(options: &Options) -> back::glsl::Options {
 /// GLSL for Vulkan always has the group wave index (`gl_SubgroupID`/`gl_NumSubgroups`), as
 /// SPIR-V does: `always` runs the groupshared fallback first.
 fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
-    lower::pointers::refuse(
-        &checked.module,
-        checked.entry,
-        "GLSL output",
-        "E0624",
-        "`GL_EXT_buffer_reference` is not written yet",
-    )?;
     let module = native_group_wave_module(checked, options)?;
     back::glsl::write_string(&module, checked.entry, &glsl_options(options))
 }
