@@ -2026,7 +2026,21 @@ impl<'a> Writer<'a> {
                 Ok(self.load(&p))
             }
             ExprKind::AddressOf(place) => {
-                let Some(p) = self.pointer(*place)? else {
+                // A vector's component (`&v.y`) is addressable too.
+                let p = match &f.exprs[*place].kind {
+                    ExprKind::Swizzle { base, components } if components.len() == 1 => {
+                        let (base, component) = (*base, components[0]);
+                        match self.pointer(base)? {
+                            Some(b) => {
+                                let i = self.const_u32(component as u32);
+                                Some(self.access(&b, ty.pointee().cloned().unwrap_or(Type::Void), vec![i]))
+                            }
+                            None => None,
+                        }
+                    }
+                    _ => self.pointer(*place)?,
+                };
+                let Some(p) = p else {
                     return Err(err("E0670", x.span, "this place has no address the SPIR-V backend can take"));
                 };
                 let u64t = self.scalar_ty(Scalar::U64);
