@@ -30,6 +30,8 @@
 //! CUDA), and `g++ -fsyntax-only` must accept it against our MSL declarations in
 //! `tests/metal/metal_stub.h` (no Metal compiler runs here). A variant marked `[no-metal]` must
 //! be refused with one of the Metal backend's diagnostics (E0660–E0665).
+//! A variant marked `[no-hlsl]` uses what HLSL has no form for (pointers): its HLSL compile must
+//! be refused with E0673, and only the other targets are checked.
 
 use crate::support::{bytes_to_words, check_golden, compile_hlsl, options_from_args, spirv_val_with};
 use std::path::{Path, PathBuf};
@@ -37,6 +39,7 @@ use std::path::{Path, PathBuf};
 pub struct Variant {
     pub name: String,
     pub args: String,
+    pub hlsl: bool,
     pub glslang: bool,
     pub spirv: bool,
     pub glsl: bool,
@@ -55,8 +58,10 @@ pub fn variants(src: &str, default: &[(&str, &str)]) -> Vec<Variant> {
             .replace("[no-cuda]", "")
             .replace("[no-wgsl]", "")
             .replace("[no-metal]", "")
+            .replace("[no-hlsl]", "")
             .trim()
             .to_string(),
+        hlsl: !args.contains("[no-hlsl]"),
         glslang: !args.contains("[no-glslang]"),
         spirv: !args.contains("[no-spirv]"),
         glsl: !args.contains("[no-glsl]"),
@@ -101,7 +106,17 @@ fn run_golden(dir: &str, out_dir: &str, default: &[(&str, &str)]) {
             options.file_name = format!("{dir}/{stem}.slang");
             options.include_dirs.push(root.join(dir));
             let out = match wavec::compile(&src, &options) {
-                Ok(o) => o,
+                Ok(_) if !v.hlsl => {
+                    failures.push(format!("{stem} [{}] is marked [no-hlsl] but compiles to HLSL", v.name));
+                    continue;
+                }
+                Err(d) if !v.hlsl => {
+                    if !d.list.iter().filter(|d| d.is_error()).all(|d| d.code == "E0673") {
+                        failures.push(format!("{stem} [{}]: [no-hlsl], but not refused by E0673:\n{}", v.name, d.render_plain()));
+                    }
+                    None
+                }
+                Ok(o) => Some(o),
                 Err(d) => {
                     failures.push(format!("{stem} [{}] failed to compile:\n{}", v.name, d.render_plain()));
                     continue;
@@ -149,6 +164,10 @@ fn run_golden(dir: &str, out_dir: &str, default: &[(&str, &str)]) {
                 &v,
                 &mut failures,
             );
+            let Some(out) = out else {
+                checked += 1;
+                continue;
+            };
             let hlsl = out.text(wavec::Target::Hlsl).expect("HLSL output").to_string();
             let golden = root.join(out_dir).join(format!("{stem}.{}.hlsl", v.name));
             let result = std::panic::catch_unwind(|| check_golden(&golden, &hlsl));
@@ -264,7 +283,7 @@ fn check_cuda(src: &str, options: &wavec::Options, golden: &Path, stem: &str, v:
         }
         (Ok(_), false) => failures.push(format!("{stem} [{variant}] is marked [no-cuda] but compiles to CUDA")),
         (Err(d), false) => {
-            let own = d.list.iter().filter(|d| d.is_error()).all(|d| ["E0640", "E0641", "E0642"].contains(&d.code));
+            let own = d.list.iter().filter(|d| d.is_error()).all(|d| ["E0640", "E0641", "E0642", "E0643"].contains(&d.code));
             if !own {
                 failures.push(format!(
                     "{stem} [{variant}]: [no-cuda], but not refused by the CUDA backend:\n{}",
