@@ -1601,6 +1601,10 @@ impl Checker {
                 let place = self.expr(&args[0]);
                 self.address_of(place, span)
             }
+            ast::ExprKind::Ident(name) if name == "vk::RawBufferLoad" || name == "vk::RawBufferStore" => {
+                let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                self.raw_buffer_access(name == "vk::RawBufferStore", generic_args, arg_ids, span, callee.span)
+            }
             ast::ExprKind::Ident(name) if name == "loadCoherent" || name == "storeCoherent" => {
                 let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
                 self.coherent_access(name == "storeCoherent", generic_args, arg_ids, span, callee.span)

@@ -241,6 +241,58 @@ impl Checker {
         self.add_expr(ExprKind::Assign { op: None, target: place, value }, ty, span)
     }
 
+    /// DXC's `vk::RawBufferLoad<T>(address, alignment)` and `vk::RawBufferStore<T>(address,
+    /// value, alignment)` (`T` is `uint` when not given, the alignment 4): `*(T*)address` and
+    /// `*(T*)address = value`. The memory is laid out as a pointer's pointee is; every access
+    /// is aligned as its type is, so the alignment is checked, then implied.
+    pub(super) fn raw_buffer_access(
+        &mut self,
+        store: bool,
+        generic_args: &[ast::GenericArg],
+        args: Vec<ExprId>,
+        span: Span,
+        name_span: Span,
+    ) -> ExprId {
+        let name = if store { "vk::RawBufferStore" } else { "vk::RawBufferLoad" };
+        let (fixed, shape) = if store {
+            (2, "vk::RawBufferStore<T>(address, value, alignment)")
+        } else {
+            (1, "vk::RawBufferLoad<T>(address, alignment)")
+        };
+        let pointee = match generic_args {
+            [] => Some(Type::UINT),
+            [ast::GenericArg::Type(t)] => Some(self.resolve_type(t)),
+            _ => None,
+        };
+        let Some(pointee) = pointee.filter(|_| args.len() == fixed || args.len() == fixed + 1) else {
+            self.error("E0403", name_span, format!("`{name}` takes a type, an address and an alignment: `{shape}`"));
+            return self.error_expr(span);
+        };
+        if pointee.is_error() || args.iter().any(|a| self.ty(*a).is_error()) {
+            return self.error_expr(span);
+        }
+        if let Some(&alignment) = args.get(fixed) {
+            let at = self.span_of(alignment);
+            let c = self.coerce(alignment, &Type::UINT, at);
+            let value = self.cur.as_ref().and_then(|st| match &st.func.exprs[c].kind {
+                ExprKind::Const(v) => v.as_u64(),
+                _ => None,
+            });
+            if !value.is_some_and(|a| a.is_power_of_two()) {
+                self.error("E0403", at, format!("`{name}`'s alignment is a constant power of two"));
+                return self.error_expr(span);
+            }
+        }
+        let address = self.coerce(args[0], &Type::Scalar(Scalar::U64), span);
+        let pointer = self.add_expr(ExprKind::Convert(address), Type::Pointer(Box::new(pointee.clone())), span);
+        let place = self.deref(pointer, span);
+        if !store {
+            return place;
+        }
+        let value = self.coerce(args[1], &pointee, span);
+        self.add_expr(ExprKind::Assign { op: None, target: place, value }, pointee, span)
+    }
+
     /// `nullptr`: the address 0, a `void*` until it converts to the pointer it meets.
     pub(super) fn null_pointer(&mut self, span: Span) -> ExprId {
         self.add_expr(ExprKind::Const(ConstValue::Uint(0)), Type::Pointer(Box::new(Type::Void)), span)
