@@ -112,7 +112,11 @@ fn run_golden(dir: &str, out_dir: &str, default: &[(&str, &str)]) {
                 }
                 Err(d) if !v.hlsl => {
                     if !d.list.iter().filter(|d| d.is_error()).all(|d| d.code == "E0673") {
-                        failures.push(format!("{stem} [{}]: [no-hlsl], but not refused by E0673:\n{}", v.name, d.render_plain()));
+                        failures.push(format!(
+                            "{stem} [{}]: [no-hlsl], but not refused by E0673:\n{}",
+                            v.name,
+                            d.render_plain()
+                        ));
                     }
                     None
                 }
@@ -283,7 +287,8 @@ fn check_cuda(src: &str, options: &wavec::Options, golden: &Path, stem: &str, v:
         }
         (Ok(_), false) => failures.push(format!("{stem} [{variant}] is marked [no-cuda] but compiles to CUDA")),
         (Err(d), false) => {
-            let own = d.list.iter().filter(|d| d.is_error()).all(|d| ["E0640", "E0641", "E0642", "E0643"].contains(&d.code));
+            let own =
+                d.list.iter().filter(|d| d.is_error()).all(|d| ["E0640", "E0641", "E0642", "E0643"].contains(&d.code));
             if !own {
                 failures.push(format!(
                     "{stem} [{variant}]: [no-cuda], but not refused by the CUDA backend:\n{}",

@@ -1179,6 +1179,9 @@ impl Checker {
         if name == "Ptr" {
             return self.pointer_type(args, t.span);
         }
+        if name == "vk::BufferPointer" {
+            return self.buffer_pointer_type(args, t.span);
+        }
         if name == "Optional" {
             if let [ast::GenericArg::Type(inner)] = args.as_slice() {
                 let inner = self.resolve_type(inner);

@@ -136,6 +136,35 @@ impl Checker {
         })
     }
 
+    /// DXC's `vk::BufferPointer<T>` and `vk::BufferPointer<T, alignment>`: `T*`. Every access is
+    /// aligned as its type is; a given alignment must be a constant power of two.
+    pub(super) fn buffer_pointer_type(&mut self, args: &[ast::GenericArg], span: Span) -> Type {
+        let alignment_ok = match args.get(1) {
+            None => true,
+            Some(ast::GenericArg::Expr(e)) => {
+                self.const_of_ast(e).and_then(|c| c.as_u64()).is_some_and(|a| a.is_power_of_two())
+            }
+            Some(_) => false,
+        };
+        match args.first() {
+            Some(ast::GenericArg::Type(pointee)) if args.len() <= 2 && alignment_ok => {
+                let inner = self.resolve_type(pointee);
+                if inner.is_error() {
+                    return Type::Error;
+                }
+                Type::Pointer(Box::new(inner))
+            }
+            _ => {
+                self.error(
+                    "E0402",
+                    span,
+                    "`vk::BufferPointer` takes the type it points to and a constant power-of-two alignment: `vk::BufferPointer<T, 16>`",
+                );
+                Type::Error
+            }
+        }
+    }
+
     /// `Ptr<T>`, `Ptr<T, Access::…>`, `Ptr<T, Access::…, AddressSpace::Device>`: `T*`. The
     /// access is a promise about use; memory in other address spaces has no device address.
     pub(super) fn pointer_type(&mut self, args: &[ast::GenericArg], span: Span) -> Type {
@@ -265,7 +294,7 @@ impl Checker {
             _ => None,
         };
         let Some(pointee) = pointee.filter(|_| args.len() == fixed || args.len() == fixed + 1) else {
-            self.error("E0403", name_span, format!("`{name}` takes a type, an address and an alignment: `{shape}`"));
+            self.error("E0403", name_span, format!("`{name}` takes a pointee type and its arguments as `{shape}`"));
             return self.error_expr(span);
         };
         if pointee.is_error() || args.iter().any(|a| self.ty(*a).is_error()) {
@@ -291,6 +320,22 @@ impl Checker {
         }
         let value = self.coerce(args[1], &pointee, span);
         self.add_expr(ExprKind::Assign { op: None, target: place, value }, pointee, span)
+    }
+
+    /// DXC's `vk::static_pointer_cast<T>(p)` and `vk::reinterpret_pointer_cast<T>(p)`: the same
+    /// address as a pointer to `T`.
+    pub(super) fn pointer_cast(&mut self, p: ExprId, pointee: Type, span: Span) -> ExprId {
+        let pt = self.ty(p);
+        if pt.is_error() || pointee.is_error() {
+            return self.error_expr(span);
+        }
+        if !pt.is_pointer() {
+            let msg = format!("a pointer cast takes a `vk::BufferPointer`, not a `{}`", self.type_name(&pt));
+            let at = self.span_of(p);
+            self.error("E0405", at, msg);
+            return self.error_expr(span);
+        }
+        self.add_expr(ExprKind::Convert(p), Type::Pointer(Box::new(pointee)), span)
     }
 
     /// `nullptr`: the address 0, a `void*` until it converts to the pointer it meets.
