@@ -1,6 +1,7 @@
-//! Which targets address memory through Slang's pointers. The CPU engine runs them (a buffer
-//! and a byte offset); a target without them is refused here, once, with the first place the
-//! entry point uses one, before its backend sees the module.
+//! Which targets address memory through Slang's pointers. SPIR-V and GLSL write them (device
+//! addresses) and the CPU engine runs them (a buffer and a byte offset); a target without them
+//! is refused here, once, with the first place the entry point uses one, before its backend
+//! sees the module.
 
 use crate::diag::Diagnostic;
 use crate::ir::{Module, Type};
@@ -33,7 +34,7 @@ pub fn refuse(m: &Module, entry: usize, target: &str, code: &'static str, why: &
         if let Some(span) = found {
             let d = Diagnostic::error(code, format!("{target} has no pointers: {why}"))
                 .with_label(span, "a pointer is used here")
-                .with_note("pointers run on the CPU engine (`--engine cpu`)");
+                .with_note("pointers compile to SPIR-V and GLSL, and run on the CPU engine (`--engine cpu`)");
             return Err(vec![d]);
         }
     }

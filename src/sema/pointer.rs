@@ -223,8 +223,9 @@ impl Checker {
     }
 
     /// Slang's `loadCoherent<alignment, scope>(p)` and `storeCoherent<alignment, scope>(p, v)`:
-    /// `*p` and `*p = v`, visible at least to `scope`. Every target that runs pointers (the CPU
-    /// engine) makes each access visible to every thread at once, so they are plain accesses.
+    /// `*p` and `*p = v`, visible at least to `scope`. They are plain accesses: the CPU engine
+    /// makes each access visible to every thread at once; on SPIR-V and GLSL they carry no
+    /// `MakePointerVisible`/`coherent` semantics yet (see the README's pointer section).
     pub(super) fn coherent_access(
         &mut self,
         store: bool,
