@@ -18,6 +18,19 @@ pub(super) fn unsized_tail(m: &Module, ty: &Type) -> bool {
     }
 }
 
+/// Whether memory of type `ty` holds float matrices stored `column_major`, and `row_major`.
+fn matrix_orders(m: &Module, ty: &Type, majorness: Majorness) -> (bool, bool) {
+    match ty {
+        Type::Matrix(s, ..) if s.is_float() => (majorness == Majorness::Column, majorness == Majorness::Row),
+        Type::Array(e, _) => matrix_orders(m, e, majorness),
+        Type::Struct(h) => m.structs[*h].fields.iter().fold((false, false), |(c, r), f| {
+            let (fc, fr) = matrix_orders(m, &f.ty, f.majorness);
+            (c || fc, r || fr)
+        }),
+        _ => (false, false),
+    }
+}
+
 impl<'a> Writer<'a> {
     /// The reference block type for memory of type `ty`, declared on first use.
     fn reference_block(&mut self, ty: &Type, span: Span) -> String {
@@ -43,12 +56,20 @@ impl<'a> Writer<'a> {
                 }
                 _ => format!("    {};\n", self.decl(ty, "value", span)),
             };
+            // HLSL's rows are GLSL's columns: a pointee's matrices are HLSL's `column_major`, so
+            // GLSL's `row_major`. A struct field declared `row_major` would need the other order
+            // for that field alone, which a reference block cannot give.
+            let (column, row) = matrix_orders(self.module, ty, Majorness::Column);
+            if row {
+                self.refuse(span, "a pointer to a struct with a `row_major` matrix field");
+            }
+            let order = if column { "row_major, " } else { "" };
             if !self.helpers.is_empty() {
                 self.helpers.push('\n');
             }
             let _ = write!(
                 self.helpers,
-                "layout(buffer_reference, scalar, buffer_reference_align = {align}) buffer {name} {{\n{members}}};\n"
+                "layout(buffer_reference, scalar, {order}buffer_reference_align = {align}) buffer {name} {{\n{members}}};\n"
             );
         }
         name

@@ -1210,6 +1210,21 @@ impl<'a> Writer<'a> {
             }
         }
         let layout = Layout::Explicit(rules::POINTEE, Majorness::Column);
+        let mut inner = ty;
+        while let Type::Array(e, _) = inner {
+            inner = e;
+        }
+        if matches!(inner, Type::Matrix(s, ..) if s.is_float()) {
+            // Only a struct member carries a matrix's stride and order: a matrix (or an array
+            // of them) is reached through a struct around it, as HLSL's default orders it.
+            let wrapper =
+                self.block_type("pointee".into(), &[(ty.clone(), Majorness::Column)], rules::POINTEE, "wavec_pointee");
+            let pt = self.ptr_ty(wrapper, StorageClass::PhysicalStorageBuffer);
+            let id = self.op_ids(Op::ConvertUToPtr, pt, &[addr]);
+            let base = Ptr { id, ty: Type::Void, layout, sc: StorageClass::PhysicalStorageBuffer };
+            let zero = self.const_u32(0);
+            return self.access(&base, ty.clone(), vec![zero]);
+        }
         let t = self.ty(ty, layout);
         let pt = self.ptr_ty(t, StorageClass::PhysicalStorageBuffer);
         let id = self.op_ids(Op::ConvertUToPtr, pt, &[addr]);
