@@ -635,13 +635,7 @@ fn spirv(checked: &sema::Checked, options: &Options) -> Result<Vec<u32>, Vec<Dia
             set: options.bindless_space_index,
         },
     )?;
-    lower::pointers::refuse(
-        &heaps,
-        checked.entry,
-        "SPIR-V output",
-        "E0670",
-        "`PhysicalStorageBuffer64` addressing is not written yet",
-    )?;
+    lower::pointers::refuse_handles(&heaps, checked.entry, "SPIR-V output", "E0670")?;
     let module = native_group_wave_module_for(&heaps, checked.entry, options)?;
     back::spv::write_words(&module, checked.entry, &spirv_options(options))
 }
@@ -665,13 +659,7 @@ fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
             set: options.bindless_space_index,
         },
     )?;
-    lower::pointers::refuse(
-        &heaps,
-        checked.entry,
-        "GLSL output",
-        "E0624",
-        "`GL_EXT_buffer_reference` is not written yet",
-    )?;
+    lower::pointers::refuse_handles(&heaps, checked.entry, "GLSL output", "E0624")?;
     let module = native_group_wave_module_for(&heaps, checked.entry, options)?;
     back::glsl::write_string(&module, checked.entry, &glsl_options(options))
 }

@@ -99,7 +99,8 @@ fn spirv_and_the_cpu_engine_bind_as_the_table_says() {
         wavec::compile(&src, &wavec::Options { targets: vec![wavec::Target::Spirv], ..Default::default() }).unwrap();
     let words = bytes_to_words(spirv.binary(wavec::Target::Spirv).unwrap());
     use wavec::run::{run_compute, BufferInit, BufferKind, Dispatch};
-    let buffer = |binding, kind, data: &[u8]| BufferInit { set: 0, binding, kind, data: data.to_vec() };
+    let buffer =
+        |binding, kind, data: &[u8]| BufferInit { set: 0, binding, kind, data: data.to_vec(), addresses: Vec::new() };
     let d = Dispatch {
         spirv: &words,
         entry: "main",
@@ -115,6 +116,7 @@ fn spirv_and_the_cpu_engine_bind_as_the_table_says() {
         device: Some(test_device()),
         scalar_block_layout: false,
         push_constants: None,
+        push_addresses: Vec::new(),
         timed_runs: 0,
         specialization: Vec::new(),
     };

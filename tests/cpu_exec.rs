@@ -741,7 +741,13 @@ fn lavapipe(spirv: &[u32], groups: [u32; 3], buffers: Vec<Vec<u32>>, lanes: u32)
     let buffers = buffers
         .into_iter()
         .enumerate()
-        .map(|(i, w)| BufferInit { set: 0, binding: i as u32, kind: BufferKind::Storage, data: words_to_bytes(&w) })
+        .map(|(i, w)| BufferInit {
+            set: 0,
+            binding: i as u32,
+            kind: BufferKind::Storage,
+            data: words_to_bytes(&w),
+            addresses: Vec::new(),
+        })
         .collect();
     let d = Dispatch {
         spirv,
@@ -753,6 +759,7 @@ fn lavapipe(spirv: &[u32], groups: [u32; 3], buffers: Vec<Vec<u32>>, lanes: u32)
         device: Some(test_device()),
         scalar_block_layout: false,
         push_constants: None,
+        push_addresses: Vec::new(),
         timed_runs: 0,
         specialization: Vec::new(),
     };

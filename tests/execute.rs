@@ -18,7 +18,7 @@ fn wavec_hlsl(src: &str, options: &wavec::Options) -> String {
 }
 
 fn storage(binding: u32, words: Vec<u32>) -> BufferInit {
-    BufferInit { set: 0, binding, kind: BufferKind::Storage, data: words_to_bytes(&words) }
+    BufferInit { set: 0, binding, kind: BufferKind::Storage, data: words_to_bytes(&words), addresses: Vec::new() }
 }
 
 fn run(spirv: &[u32], groups: [u32; 3], buffers: Vec<BufferInit>, lanes: u32) -> Vec<Vec<u32>> {
@@ -32,6 +32,7 @@ fn run(spirv: &[u32], groups: [u32; 3], buffers: Vec<BufferInit>, lanes: u32) ->
         device: Some(test_device()),
         scalar_block_layout: false,
         push_constants: None,
+        push_addresses: Vec::new(),
         timed_runs: 0,
         specialization: Vec::new(),
     };

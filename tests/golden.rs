@@ -33,6 +33,8 @@
 //!
 //! A variant marked `[spirv-only]` holds inline SPIR-V (`spirv_asm`): only its `.spvasm` is
 //! written, and every other target must refuse it with E0428.
+//! A variant marked `[no-hlsl]` uses what HLSL has no form for (pointers): its HLSL compile must
+//! be refused with E0673, and only the other targets are checked.
 
 use crate::support::{bytes_to_words, check_golden, compile_hlsl, options_from_args, spirv_val_with};
 use std::path::{Path, PathBuf};
@@ -40,6 +42,7 @@ use std::path::{Path, PathBuf};
 pub struct Variant {
     pub name: String,
     pub args: String,
+    pub hlsl: bool,
     pub glslang: bool,
     pub spirv: bool,
     pub glsl: bool,
@@ -60,8 +63,10 @@ pub fn variants(src: &str, default: &[(&str, &str)]) -> Vec<Variant> {
             .replace("[no-wgsl]", "")
             .replace("[no-metal]", "")
             .replace("[spirv-only]", "")
+            .replace("[no-hlsl]", "")
             .trim()
             .to_string(),
+        hlsl: !args.contains("[no-hlsl]"),
         glslang: !args.contains("[no-glslang]"),
         spirv: !args.contains("[no-spirv]"),
         glsl: !args.contains("[no-glsl]"),
@@ -114,7 +119,21 @@ fn run_golden(dir: &str, out_dir: &str, default: &[(&str, &str)]) {
                 continue;
             }
             let out = match wavec::compile(&src, &options) {
-                Ok(o) => o,
+                Ok(_) if !v.hlsl => {
+                    failures.push(format!("{stem} [{}] is marked [no-hlsl] but compiles to HLSL", v.name));
+                    continue;
+                }
+                Err(d) if !v.hlsl => {
+                    if !d.list.iter().filter(|d| d.is_error()).all(|d| d.code == "E0673") {
+                        failures.push(format!(
+                            "{stem} [{}]: [no-hlsl], but not refused by E0673:\n{}",
+                            v.name,
+                            d.render_plain()
+                        ));
+                    }
+                    None
+                }
+                Ok(o) => Some(o),
                 Err(d) => {
                     failures.push(format!("{stem} [{}] failed to compile:\n{}", v.name, d.render_plain()));
                     continue;
@@ -162,6 +181,10 @@ fn run_golden(dir: &str, out_dir: &str, default: &[(&str, &str)]) {
                 &v,
                 &mut failures,
             );
+            let Some(out) = out else {
+                checked += 1;
+                continue;
+            };
             let hlsl = out.text(wavec::Target::Hlsl).expect("HLSL output").to_string();
             let golden = root.join(out_dir).join(format!("{stem}.{}.hlsl", v.name));
             let result = std::panic::catch_unwind(|| check_golden(&golden, &hlsl));

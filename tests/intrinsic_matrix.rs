@@ -114,6 +114,7 @@ fn gpu_run_within(spirv: &[u32], lanes: u32, case: (u32, u32), timeout: Duration
         binding,
         kind: BufferKind::Storage,
         data: words_to_bytes(&words),
+        addresses: Vec::new(),
     };
     let d = Dispatch {
         spirv,
@@ -125,6 +126,7 @@ fn gpu_run_within(spirv: &[u32], lanes: u32, case: (u32, u32), timeout: Duration
         device: Some(test_device()),
         scalar_block_layout: false,
         push_constants: None,
+        push_addresses: Vec::new(),
         timed_runs: 0,
         specialization: Vec::new(),
     };

@@ -205,7 +205,13 @@ fn run_case(case: &Case, gpu: bool) {
         let scalar = case.layout.needs_scalar_block_layout();
         let flags: &[&str] = if scalar { &["--scalar-block-layout"] } else { &[] };
         spirv_val_with(&spirv, "vulkan1.1", flags).unwrap_or_else(|e| panic!("{what}: spirv-val: {e}"));
-        let buffer = |binding, kind, data: &Vec<u8>| BufferInit { set: 0, binding, kind, data: data.clone() };
+        let buffer = |binding, kind, data: &Vec<u8>| BufferInit {
+            set: 0,
+            binding,
+            kind,
+            data: data.clone(),
+            addresses: Vec::new(),
+        };
         let d = Dispatch {
             spirv: &spirv,
             entry: "main",
@@ -225,6 +231,7 @@ fn run_case(case: &Case, gpu: bool) {
             device: Some(test_device()),
             scalar_block_layout: scalar,
             push_constants: None,
+            push_addresses: Vec::new(),
             timed_runs: 0,
             specialization: Vec::new(),
         };

@@ -18,7 +18,7 @@ use std::time::Duration;
 use wavec::run::{run_compute, BufferInit, BufferKind, Dispatch};
 
 fn storage(binding: u32, words: Vec<u32>) -> BufferInit {
-    BufferInit { set: 0, binding, kind: BufferKind::Storage, data: words_to_bytes(&words) }
+    BufferInit { set: 0, binding, kind: BufferKind::Storage, data: words_to_bytes(&words), addresses: Vec::new() }
 }
 
 fn run(spirv: &[u32], entry: &str, groups: [u32; 3], buffers: Vec<BufferInit>, lanes: u32) -> Vec<Vec<u32>> {
@@ -44,6 +44,7 @@ fn run_env(
         device: Some(test_device()),
         scalar_block_layout: false,
         push_constants: None,
+        push_addresses: Vec::new(),
         timed_runs: 0,
         specialization: Vec::new(),
     };

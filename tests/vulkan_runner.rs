@@ -24,13 +24,14 @@ fn dispatch<'a>(spirv: &'a [u32], groups: u32, buffers: Vec<BufferInit>) -> Disp
         device: Some(test_device()),
         scalar_block_layout: false,
         push_constants: None,
+        push_addresses: Vec::new(),
         timed_runs: 0,
         specialization: Vec::new(),
     }
 }
 
 fn storage(set: u32, binding: u32, words: &[u32]) -> BufferInit {
-    BufferInit { set, binding, kind: BufferKind::Storage, data: words_to_bytes(words) }
+    BufferInit { set, binding, kind: BufferKind::Storage, data: words_to_bytes(words), addresses: Vec::new() }
 }
 
 const SUBGROUP_BUILTINS: &str = r#"
@@ -159,7 +160,13 @@ void main() {
 fn uniform_buffer_input() {
     at_widths(concat!(module_path!(), "::uniform_buffer_input"), DEFAULT_LANES, |_| {
         let spirv = compile_glsl(UNIFORM);
-        let params = BufferInit { set: 1, binding: 0, kind: BufferKind::Uniform, data: words_to_bytes(&[3, 7, 0, 0]) };
+        let params = BufferInit {
+            set: 1,
+            binding: 0,
+            kind: BufferKind::Uniform,
+            data: words_to_bytes(&[3, 7, 0, 0]),
+            addresses: Vec::new(),
+        };
         let d =
             dispatch(&spirv, 2, vec![storage(0, 0, &[0; 64]), params, storage(0, 5, &[1, 2, 3]), storage(2, 0, &[])]);
         let out = run_compute(&d).unwrap_or_else(|e| panic!("run failed: {e}"));
@@ -379,7 +386,7 @@ fn images_and_samplers_round_trip() {
         let base = std::path::Path::new(".");
         let spec = |s: &str, binding: u32| {
             let p = parse_spec(s, base).unwrap();
-            BufferInit { set: 0, binding, kind: p.kind.unwrap(), data: p.data }
+            BufferInit { set: 0, binding, kind: p.kind.unwrap(), data: p.data, addresses: Vec::new() }
         };
         let tex = spec("image:rgba32f:4x4:layers=2:mips=3:random:5", 0);
         let BufferKind::Image(desc) = tex.kind else { unreachable!() };

@@ -992,10 +992,17 @@ impl Module {
     pub fn needs_scalar_block_layout(&self) -> bool {
         use crate::layout::Rule;
         self.layout.needs_scalar_block_layout()
+            || self.reaches_through_pointers()
             || self
                 .globals
                 .iter()
                 .any(|(_, g)| matches!(g.layout, Some(Rule::Scalar | Rule::D3dStructured | Rule::D3dCbuffer)))
+    }
+
+    /// Whether a function reaches memory through a pointer, which Slang lays out by the
+    /// scalar rule (`layout::POINTEE`).
+    pub fn reaches_through_pointers(&self) -> bool {
+        self.functions.iter().any(|(_, f)| f.exprs.iter().any(|(_, e)| matches!(e.kind, ExprKind::Deref(_))))
     }
 
     /// The rule constant buffer `g` is laid out by: its own, else `--layout`'s.

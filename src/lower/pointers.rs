@@ -1,7 +1,8 @@
-//! Which targets address memory through Slang's pointers. The CPU engine runs them (a buffer
-//! and a byte offset); a target without them is refused here, once, with the first place the
-//! entry point uses one, before its backend sees the module. Slang's descriptor handles are
-//! pointers to resources in the IR and are refused the same way, under the target's code.
+//! Which targets address memory through Slang's pointers. SPIR-V and GLSL write them (device
+//! addresses) and the CPU engine runs them (a buffer and a byte offset); a target without them
+//! is refused here, once, with the first place the entry point uses one, before its backend
+//! sees the module. Slang's descriptor handles are pointers to resources in the IR: a target
+//! whose heaps do not hold a handle's resource is refused the same way, under its code.
 
 use crate::diag::Diagnostic;
 use crate::ir::{Module, Type};
@@ -21,6 +22,22 @@ fn holds(m: &Module, ty: &Type, handles: bool) -> bool {
 /// `Err` with diagnostic `code` when the entry point `entry` of `m` uses a pointer: `target`
 /// (its name, as a person reads it) has no pointers, or none wavec writes yet (`why` says).
 pub fn refuse(m: &Module, entry: usize, target: &str, code: &'static str, why: &str) -> Result<(), Vec<Diagnostic>> {
+    refuse_uses(m, entry, target, code, Some(why))
+}
+
+/// `Err` with diagnostic `code` when the entry point `entry` of `m` still holds a descriptor
+/// handle, on a target that writes pointers but has no heap for the handle's resource.
+pub fn refuse_handles(m: &Module, entry: usize, target: &str, code: &'static str) -> Result<(), Vec<Diagnostic>> {
+    refuse_uses(m, entry, target, code, None)
+}
+
+fn refuse_uses(
+    m: &Module,
+    entry: usize,
+    target: &str,
+    code: &'static str,
+    pointers: Option<&str>,
+) -> Result<(), Vec<Diagnostic>> {
     let Some(ep) = m.entry_points.get(entry) else { return Ok(()) };
     let reachable = m.reachable_functions(ep.function);
     for (h, f) in m.functions.iter() {
@@ -34,7 +51,7 @@ pub fn refuse(m: &Module, entry: usize, target: &str, code: &'static str, why: &
                 .or_else(|| f.locals.iter().find(|(_, l)| holds(m, &l.ty, handles)).map(|(_, l)| l.span))
         };
         // Slang's descriptor handles: the CPU engine's are the buffers' addresses; a target
-        // indexes a descriptor heap, which no backend writes yet.
+        // indexes a descriptor heap, which no backend writes yet for this resource.
         if let Some(span) = found(true) {
             let d = Diagnostic::error(code, format!("{target} has no descriptor handles yet"))
                 .with_label(span, "a `DescriptorHandle<T>` is used here")
@@ -43,11 +60,13 @@ pub fn refuse(m: &Module, entry: usize, target: &str, code: &'static str, why: &
                 );
             return Err(vec![d]);
         }
-        if let Some(span) = found(false) {
-            let d = Diagnostic::error(code, format!("{target} has no pointers: {why}"))
-                .with_label(span, "a pointer is used here")
-                .with_note("pointers run on the CPU engine (`--engine cpu`)");
-            return Err(vec![d]);
+        if let Some(why) = pointers {
+            if let Some(span) = found(false) {
+                let d = Diagnostic::error(code, format!("{target} has no pointers: {why}"))
+                    .with_label(span, "a pointer is used here")
+                    .with_note("pointers compile to SPIR-V and GLSL, and run on the CPU engine (`--engine cpu`)");
+                return Err(vec![d]);
+            }
         }
     }
     Ok(())

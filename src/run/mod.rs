@@ -51,6 +51,9 @@ pub enum BufferKind {
     Image(ImageDesc),
     /// A sampler (`count` of them when the shader declares an array); no data.
     Sampler(SamplerDesc, u32),
+    /// Memory no descriptor binds, which the shader reaches through its device address (a
+    /// pointer another buffer or the push constants hold, [`BufferInit::addresses`]).
+    Addressed,
 }
 
 impl fmt::Display for BufferKind {
@@ -60,6 +63,7 @@ impl fmt::Display for BufferKind {
             BufferKind::Uniform => "uniform buffer",
             BufferKind::Image(_) => "image",
             BufferKind::Sampler(..) => "sampler",
+            BufferKind::Addressed => "buffer reached by its address",
         })
     }
 }
@@ -76,6 +80,9 @@ pub struct BufferInit {
     pub binding: u32,
     pub kind: BufferKind,
     pub data: Vec<u8>,
+    /// Pointers in `data`: at each byte offset, the device address (8 bytes) of the buffer at
+    /// that index of [`Dispatch::buffers`], written once the buffers exist.
+    pub addresses: Vec<(u32, usize)>,
 }
 
 /// One compute dispatch.
@@ -102,6 +109,8 @@ pub struct Dispatch<'a> {
     pub scalar_block_layout: bool,
     /// The push constants (the entry point's `uniform` values), for a module that has them.
     pub push_constants: Option<Vec<u8>>,
+    /// Pointers in the push constants, as [`BufferInit::addresses`].
+    pub push_addresses: Vec<(u32, usize)>,
     /// After the run whose buffers come back, this many more dispatches timed on the device
     /// (`wavec run --time`), after a few warm-up ones; 0 for none.
     pub timed_runs: u32,

@@ -104,6 +104,7 @@ pub(crate) struct Resource {
 /// `OpCapability` operands of the optional arithmetic types.
 pub(crate) const CAPABILITY_FLOAT64: u32 = 10;
 pub(crate) const CAPABILITY_INT64: u32 = 11;
+pub(crate) const CAPABILITY_PHYSICAL_STORAGE_BUFFER_ADDRESSES: u32 = 5347;
 pub(crate) const CAPABILITY_INT16: u32 = 22;
 pub(crate) const CAPABILITY_FLOAT16: u32 = 9;
 pub(crate) const CAPABILITY_INT8: u32 = 39;

@@ -39,6 +39,8 @@ struct Session {
     instance: Option<ash::Instance>,
     device: Option<ash::Device>,
     buffers: Vec<vk::Buffer>,
+    /// Buffers get device addresses (`bufferDeviceAddress`): the shader holds pointers.
+    device_addresses: bool,
     buffer_views: Vec<vk::BufferView>,
     images: Vec<vk::Image>,
     views: Vec<vk::ImageView>,
@@ -554,6 +556,7 @@ fn check_request(
                 continue;
             }
             BufferKind::Sampler(..) => continue,
+            BufferKind::Addressed => (u32::MAX, "address range"),
         };
         if b.data.len() as u64 > u64::from(limit) {
             return Err(RunError::BadBinding(format!(
@@ -565,7 +568,7 @@ fn check_request(
             )));
         }
     }
-    let max_set = d.buffers.iter().map(|b| b.set).max();
+    let max_set = d.buffers.iter().filter(|b| b.kind != BufferKind::Addressed).map(|b| b.set).max();
     if let Some(max_set) = max_set {
         if max_set >= p.limits.max_bound_descriptor_sets {
             return Err(RunError::BadBinding(format!(
@@ -687,8 +690,9 @@ fn memory_type(props: &vk::PhysicalDeviceMemoryProperties, type_bits: u32) -> Re
 
 /// What one supplied resource became.
 enum Bound {
-    /// A host-visible buffer, its mapping and its descriptor type.
-    Buffer(vk::Buffer, *mut u8, vk::DescriptorType),
+    /// A host-visible buffer, its mapping and its descriptor type (`None`: reached only by its
+    /// device address).
+    Buffer(vk::Buffer, *mut u8, Option<vk::DescriptorType>),
     /// Images bound as storage images (`true`) or sampled ones, `count` descriptors.
     Image(images::BoundImage, bool, u32),
     /// Samplers, `count` descriptors.
@@ -703,7 +707,7 @@ impl Bound {
     /// The descriptor type and count of its binding (`None`: not bound).
     fn descriptor(&self) -> Option<(vk::DescriptorType, u32)> {
         match self {
-            Bound::Buffer(_, _, ty) => Some((*ty, 1)),
+            Bound::Buffer(_, _, ty) => ty.map(|t| (t, 1)),
             Bound::Image(_, true, n) => Some((vk::DescriptorType::STORAGE_IMAGE, *n)),
             Bound::Image(_, false, n) => Some((vk::DescriptorType::SAMPLED_IMAGE, *n)),
             Bound::Sampler(_, n) => Some((vk::DescriptorType::SAMPLER, *n)),
@@ -734,6 +738,7 @@ fn host_buffer(
     usage: vk::BufferUsageFlags,
 ) -> Result<(vk::Buffer, *mut u8), RunError> {
     let device = s.device().clone();
+    let usage = if s.device_addresses { usage | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS } else { usage };
     let info = vk::BufferCreateInfo::default().size(size).usage(usage).sharing_mode(vk::SharingMode::EXCLUSIVE);
     // SAFETY: objects of this device, recorded in `s` as soon as they exist; the mapping
     // covers `req.size >= size` bytes and nothing else aliases it yet.
@@ -741,9 +746,13 @@ fn host_buffer(
         let buffer = device.create_buffer(&info, None).map_err(vk_err("vkCreateBuffer"))?;
         s.buffers.push(buffer);
         let req = device.get_buffer_memory_requirements(buffer);
-        let alloc = vk::MemoryAllocateInfo::default()
+        let mut flags = vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
+        let mut alloc = vk::MemoryAllocateInfo::default()
             .allocation_size(req.size)
             .memory_type_index(memory_type(mem_props, req.memory_type_bits)?);
+        if s.device_addresses {
+            alloc = alloc.push_next(&mut flags);
+        }
         let memory = device.allocate_memory(&alloc, None).map_err(vk_err("vkAllocateMemory"))?;
         s.memories.push(memory);
         device.bind_buffer_memory(buffer, memory, 0).map_err(vk_err("vkBindBufferMemory"))?;
@@ -1028,6 +1037,27 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         derivatives = derivatives.compute_derivative_group_quads(quads).compute_derivative_group_linear(linear);
         extensions.push(vk::NV_COMPUTE_SHADER_DERIVATIVES_NAME.as_ptr());
     }
+    // Pointers: the shader reaches memory by device addresses (`PhysicalStorageBuffer64`), and
+    // the buffers whose addresses it is given have them (a Vulkan 1.2 feature).
+    let addressing = declares(spirv::CAPABILITY_PHYSICAL_STORAGE_BUFFER_ADDRESSES)
+        || !d.push_addresses.is_empty()
+        || d.buffers.iter().any(|b| b.kind == BufferKind::Addressed || !b.addresses.is_empty());
+    let mut device_address = vk::PhysicalDeviceBufferDeviceAddressFeatures::default().buffer_device_address(true);
+    if addressing {
+        let mut has = vk::PhysicalDeviceBufferDeviceAddressFeatures::default();
+        if p.info.api_version >= (1, 2, 0) {
+            let mut query = vk::PhysicalDeviceFeatures2::default().push_next(&mut has);
+            // SAFETY: a query on a physical device of this instance; the chain outlives the call.
+            unsafe { s.instance().get_physical_device_features2(p.pd, &mut query) };
+        }
+        if has.buffer_device_address != vk::TRUE {
+            return Err(RunError::MissingFeature(format!(
+                "the shader reaches memory through pointers, which needs `bufferDeviceAddress` (Vulkan 1.2), \
+                 which `{}` does not have",
+                p.info.name
+            )));
+        }
+    }
     let indexing_used = indexing.runtime_descriptor_array == vk::TRUE
         || indexing.shader_sampled_image_array_non_uniform_indexing == vk::TRUE
         || indexing.shader_storage_image_array_non_uniform_indexing == vk::TRUE;
@@ -1063,6 +1093,9 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     if d.scalar_block_layout {
         device_info = device_info.push_next(&mut scalar_feature);
     }
+    if addressing {
+        device_info = device_info.push_next(&mut device_address);
+    }
     // SAFETY: `p.pd` belongs to this instance; the create info and its
     // chain outlive the call.
     let device = unsafe { s.instance().create_device(p.pd, &device_info, None) }.map_err(vk_err("vkCreateDevice"))?;
@@ -1082,6 +1115,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     let declared = |b: &super::BufferInit| {
         module.resources.iter().find(|r| r.set == b.set && r.binding == b.binding).map(|r| r.kind.clone())
     };
+    s.device_addresses = addressing;
     let mut bound: Vec<Bound> = Vec::with_capacity(d.buffers.len());
     for b in &d.buffers {
         if let Some(ResourceKind::TexelBuffer { storage, texel, format }) = declared(b) {
@@ -1091,12 +1125,16 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             continue;
         }
         bound.push(match b.kind {
-            BufferKind::Storage | BufferKind::Uniform => {
+            BufferKind::Storage | BufferKind::Uniform | BufferKind::Addressed => {
                 let size = (b.data.len().max(4).div_ceil(4) * 4) as u64;
-                let (usage, ty) = if b.kind == BufferKind::Storage {
-                    (vk::BufferUsageFlags::STORAGE_BUFFER, vk::DescriptorType::STORAGE_BUFFER)
-                } else {
-                    (vk::BufferUsageFlags::UNIFORM_BUFFER, vk::DescriptorType::UNIFORM_BUFFER)
+                let (usage, ty) = match b.kind {
+                    BufferKind::Storage => {
+                        (vk::BufferUsageFlags::STORAGE_BUFFER, Some(vk::DescriptorType::STORAGE_BUFFER))
+                    }
+                    BufferKind::Uniform => {
+                        (vk::BufferUsageFlags::UNIFORM_BUFFER, Some(vk::DescriptorType::UNIFORM_BUFFER))
+                    }
+                    _ => (vk::BufferUsageFlags::STORAGE_BUFFER, None),
                 };
                 let (buffer, ptr) = host_buffer(&mut s, &mem_props, size, usage)?;
                 // SAFETY: the mapping covers at least `size >= data.len()` bytes.
@@ -1120,6 +1158,40 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
                 _ => Bound::Unused,
             },
         });
+    }
+
+    // Each pointer a buffer or the push constants hold: the device address of its buffer.
+    let address_of = |target: usize| -> Result<[u8; 8], RunError> {
+        match bound.get(target) {
+            Some(Bound::Buffer(buffer, ..)) => {
+                let info = vk::BufferDeviceAddressInfo::default().buffer(*buffer);
+                // SAFETY: a buffer of this device, created with `SHADER_DEVICE_ADDRESS` usage.
+                Ok(unsafe { device.get_buffer_device_address(&info) }.to_le_bytes())
+            }
+            _ => Err(RunError::BadBinding(format!("a pointer to buffer #{target}, which is no buffer of this run"))),
+        }
+    };
+    for (b, r) in d.buffers.iter().zip(&bound) {
+        let Bound::Buffer(_, ptr, _) = r else { continue };
+        for &(offset, target) in &b.addresses {
+            if offset as usize + 8 > b.data.len() {
+                return Err(RunError::BadBinding(format!(
+                    "a pointer at byte {offset} of a {}-byte buffer",
+                    b.data.len()
+                )));
+            }
+            let address = address_of(target)?;
+            // SAFETY: the mapping covers `data.len() >= offset + 8` bytes.
+            unsafe { std::ptr::copy_nonoverlapping(address.as_ptr(), ptr.add(offset as usize), 8) };
+        }
+    }
+    let mut push = push;
+    for &(offset, target) in &d.push_addresses {
+        let at = offset as usize;
+        let Some(place) = push.get_mut(at..at + 8) else {
+            return Err(RunError::BadBinding(format!("a pointer at byte {offset} of the push constants")));
+        };
+        place.copy_from_slice(&address_of(target)?);
     }
 
     // --- descriptors ------------------------------------------------------

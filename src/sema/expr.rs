@@ -1517,6 +1517,10 @@ impl Checker {
         if target.is_error() || parts.iter().any(|p| self.ty(*p).is_error()) {
             return self.error_expr(span);
         }
+        // DXC's `vk::BufferPointer<T>(address)`: the cast `(T*)address`.
+        if let (Type::Pointer(_), [address]) = (&target, parts.as_slice()) {
+            return self.cast(*address, target.clone(), span);
+        }
         if let Some(elems) = self.tuple_elems(&target) {
             return self.construct_tuple(&target, &elems, parts, span);
         }
@@ -1678,6 +1682,19 @@ impl Checker {
             ast::ExprKind::Ident(name) if name == "__getAddress" && args.len() == 1 && generic_args.is_empty() => {
                 let place = self.expr(&args[0]);
                 self.address_of(place, span)
+            }
+            ast::ExprKind::Ident(name)
+                if (name == "vk::static_pointer_cast" || name == "vk::reinterpret_pointer_cast")
+                    && matches!((generic_args, args), ([ast::GenericArg::Type(_), ..], [_])) =>
+            {
+                let ast::GenericArg::Type(ty) = &generic_args[0] else { unreachable!("matched above") };
+                let pointee = self.resolve_type(ty);
+                let p = self.expr(&args[0]);
+                self.pointer_cast(p, pointee, span)
+            }
+            ast::ExprKind::Ident(name) if name == "vk::RawBufferLoad" || name == "vk::RawBufferStore" => {
+                let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                self.raw_buffer_access(name == "vk::RawBufferStore", generic_args, arg_ids, span, callee.span)
             }
             ast::ExprKind::Ident(name) if name == "loadCoherent" || name == "storeCoherent" => {
                 let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
@@ -2244,6 +2261,14 @@ impl Checker {
     ) -> ExprId {
         if self.ty(object).is_pointer() {
             let target = self.deref(object, span);
+            // DXC's `vk::BufferPointer<T>::Get()`: the memory itself, unless `T` has a `Get`.
+            let own_get = match self.ty(target) {
+                Type::Struct(h) => self.method_of(h, "Get").is_some(),
+                _ => false,
+            };
+            if name.name == "Get" && args.is_empty() && generic_args.is_empty() && !own_get {
+                return target;
+            }
             return self.method_call(target, name, generic_args, args, span);
         }
         if let Some(e) = self.atomic_method(object, name, args.clone(), span) {

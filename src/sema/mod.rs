@@ -1207,6 +1207,9 @@ impl Checker {
         if name == "DescriptorHandle" {
             return self.descriptor_handle_type(args, t.span);
         }
+        if name == "vk::BufferPointer" {
+            return self.buffer_pointer_type(args, t.span);
+        }
         if name == "Optional" {
             if let [ast::GenericArg::Type(inner)] = args.as_slice() {
                 let inner = self.resolve_type(inner);

@@ -144,6 +144,35 @@ impl Checker {
         })
     }
 
+    /// DXC's `vk::BufferPointer<T>` and `vk::BufferPointer<T, alignment>`: `T*`. Every access is
+    /// aligned as its type is; a given alignment must be a constant power of two.
+    pub(super) fn buffer_pointer_type(&mut self, args: &[ast::GenericArg], span: Span) -> Type {
+        let alignment_ok = match args.get(1) {
+            None => true,
+            Some(ast::GenericArg::Expr(e)) => {
+                self.const_of_ast(e).and_then(|c| c.as_u64()).is_some_and(|a| a.is_power_of_two())
+            }
+            Some(_) => false,
+        };
+        match args.first() {
+            Some(ast::GenericArg::Type(pointee)) if args.len() <= 2 && alignment_ok => {
+                let inner = self.resolve_type(pointee);
+                if inner.is_error() {
+                    return Type::Error;
+                }
+                Type::Pointer(Box::new(inner))
+            }
+            _ => {
+                self.error(
+                    "E0402",
+                    span,
+                    "`vk::BufferPointer` takes the type it points to and a constant power-of-two alignment: `vk::BufferPointer<T, 16>`",
+                );
+                Type::Error
+            }
+        }
+    }
+
     /// `Ptr<T>`, `Ptr<T, Access::…>`, `Ptr<T, Access::…, AddressSpace::Device>`: `T*`. The
     /// access is a promise about use; memory in other address spaces has no device address.
     pub(super) fn pointer_type(&mut self, args: &[ast::GenericArg], span: Span) -> Type {
@@ -318,8 +347,9 @@ impl Checker {
     }
 
     /// Slang's `loadCoherent<alignment, scope>(p)` and `storeCoherent<alignment, scope>(p, v)`:
-    /// `*p` and `*p = v`, visible at least to `scope`. Every target that runs pointers (the CPU
-    /// engine) makes each access visible to every thread at once, so they are plain accesses.
+    /// `*p` and `*p = v`, visible at least to `scope`. They are plain accesses: the CPU engine
+    /// makes each access visible to every thread at once; on SPIR-V and GLSL they carry no
+    /// `MakePointerVisible`/`coherent` semantics yet (see the README's pointer section).
     pub(super) fn coherent_access(
         &mut self,
         store: bool,
@@ -363,6 +393,74 @@ impl Checker {
         let ty = self.ty(place);
         let value = self.coerce(args[1], &ty, span);
         self.add_expr(ExprKind::Assign { op: None, target: place, value }, ty, span)
+    }
+
+    /// DXC's `vk::RawBufferLoad<T>(address, alignment)` and `vk::RawBufferStore<T>(address,
+    /// value, alignment)` (`T` is `uint` when not given, the alignment 4): `*(T*)address` and
+    /// `*(T*)address = value`. The memory is laid out as a pointer's pointee is; every access
+    /// is aligned as its type is, so the alignment is checked, then implied.
+    pub(super) fn raw_buffer_access(
+        &mut self,
+        store: bool,
+        generic_args: &[ast::GenericArg],
+        args: Vec<ExprId>,
+        span: Span,
+        name_span: Span,
+    ) -> ExprId {
+        let name = if store { "vk::RawBufferStore" } else { "vk::RawBufferLoad" };
+        let (fixed, shape) = if store {
+            (2, "vk::RawBufferStore<T>(address, value, alignment)")
+        } else {
+            (1, "vk::RawBufferLoad<T>(address, alignment)")
+        };
+        let pointee = match generic_args {
+            [] => Some(Type::UINT),
+            [ast::GenericArg::Type(t)] => Some(self.resolve_type(t)),
+            _ => None,
+        };
+        let Some(pointee) = pointee.filter(|_| args.len() == fixed || args.len() == fixed + 1) else {
+            self.error("E0403", name_span, format!("`{name}` takes a pointee type and its arguments as `{shape}`"));
+            return self.error_expr(span);
+        };
+        if pointee.is_error() || args.iter().any(|a| self.ty(*a).is_error()) {
+            return self.error_expr(span);
+        }
+        if let Some(&alignment) = args.get(fixed) {
+            let at = self.span_of(alignment);
+            let c = self.coerce(alignment, &Type::UINT, at);
+            let value = self.cur.as_ref().and_then(|st| match &st.func.exprs[c].kind {
+                ExprKind::Const(v) => v.as_u64(),
+                _ => None,
+            });
+            if !value.is_some_and(|a| a.is_power_of_two()) {
+                self.error("E0403", at, format!("`{name}`'s alignment is a constant power of two"));
+                return self.error_expr(span);
+            }
+        }
+        let address = self.coerce(args[0], &Type::Scalar(Scalar::U64), span);
+        let pointer = self.add_expr(ExprKind::Convert(address), Type::Pointer(Box::new(pointee.clone())), span);
+        let place = self.deref(pointer, span);
+        if !store {
+            return place;
+        }
+        let value = self.coerce(args[1], &pointee, span);
+        self.add_expr(ExprKind::Assign { op: None, target: place, value }, pointee, span)
+    }
+
+    /// DXC's `vk::static_pointer_cast<T>(p)` and `vk::reinterpret_pointer_cast<T>(p)`: the same
+    /// address as a pointer to `T`.
+    pub(super) fn pointer_cast(&mut self, p: ExprId, pointee: Type, span: Span) -> ExprId {
+        let pt = self.ty(p);
+        if pt.is_error() || pointee.is_error() {
+            return self.error_expr(span);
+        }
+        if !pt.is_pointer() {
+            let msg = format!("a pointer cast takes a `vk::BufferPointer`, not a `{}`", self.type_name(&pt));
+            let at = self.span_of(p);
+            self.error("E0405", at, msg);
+            return self.error_expr(span);
+        }
+        self.add_expr(ExprKind::Convert(p), Type::Pointer(Box::new(pointee)), span)
     }
 
     /// `nullptr`: the address 0, a `void*` until it converts to the pointer it meets.

@@ -110,6 +110,8 @@ const OTHER_TYPES: &[&str] = &[
     "ScalarDataLayout",
     "Std430DataLayout",
     "Std140DataLayout",
+    // DXC's `vk::BufferPointer<T>`.
+    "BufferPointer",
     // The stdlib's type functions (`__elem<T>`, `__same_shape<uint, T>`): types to the parser.
     "__elem",
     "__same_shape",

@@ -298,14 +298,37 @@ fn execute_with(
             let push = job.buffers.iter().find(|(id, _)| *id == BufferId::PUSH).map(|(_, s)| s.data.clone());
             let bound: Vec<&(BufferId, BufferSpec)> =
                 job.buffers.iter().filter(|(id, _)| *id != BufferId::PUSH).collect();
-            let buffers = bound
-                .iter()
-                .map(|(id, s)| {
-                    let uniform = declared.iter().any(|b| b.set == id.set && b.binding == id.binding && b.uniform);
-                    let kind = s.kind.unwrap_or(if uniform { BufferKind::Uniform } else { BufferKind::Storage });
-                    BufferInit { set: id.set, binding: id.binding, kind, data: s.data.clone() }
-                })
-                .collect();
+            // Pointers name their buffers by place among those the run binds.
+            let addresses = |s: &BufferSpec| -> Result<Vec<(u32, usize)>, String> {
+                s.pointers
+                    .iter()
+                    .map(|(offset, target)| match bound.iter().position(|(b, _)| b == target) {
+                        Some(i) => Ok((*offset, i)),
+                        None => Err(format!("a pointer to buffer {target}, which the run has not")),
+                    })
+                    .collect()
+            };
+            let mut buffers = Vec::with_capacity(bound.len());
+            for (id, s) in &bound {
+                let uniform = declared.iter().any(|b| b.set == id.set && b.binding == id.binding && b.uniform);
+                let kind = match s.kind {
+                    _ if id.set == BufferId::ADDRESSED => BufferKind::Addressed,
+                    Some(k) => k,
+                    None if uniform => BufferKind::Uniform,
+                    None => BufferKind::Storage,
+                };
+                buffers.push(BufferInit {
+                    set: id.set,
+                    binding: id.binding,
+                    kind,
+                    data: s.data.clone(),
+                    addresses: addresses(s)?,
+                });
+            }
+            let push_addresses = match job.buffers.iter().find(|(id, _)| *id == BufferId::PUSH) {
+                Some((_, s)) => addresses(s)?,
+                None => Vec::new(),
+            };
             let d = Dispatch {
                 spirv: &spirv,
                 entry: &entry_name,
@@ -316,6 +339,7 @@ fn execute_with(
                 device: device.clone(),
                 scalar_block_layout: checked.module.needs_scalar_block_layout(),
                 push_constants: push.clone(),
+                push_addresses,
                 timed_runs,
                 specialization: match via {
                     Via::Wgsl => Vec::new(),
@@ -810,8 +834,9 @@ fn wide_refusal(job: &Job, engine: &Engine) -> Option<String> {
 
 /// Why the backend that `--via` goes through refuses the shader, where it does with its own
 /// diagnostics only (WGSL's E0650–E0655, GLSL's E0620–E0624: what the language has no form for
-/// is a SKIP, not a failure; SPIR-V's E0670: pointers, which it does not write yet), and why the
-/// CPU engine or CUDA cannot run it: inline SPIR-V (E0428), which only SPIR-V has.
+/// is a SKIP, not a failure; SPIR-V's E0670: an address it cannot take or a handle it has no
+/// heap for), and why the CPU engine or CUDA cannot run it: inline SPIR-V (E0428), which only
+/// SPIR-V has.
 fn backend_refusal(job: &Job, engine: &Engine) -> Option<String> {
     let (target, name, codes) = match engine {
         Engine::Vulkan { via: Via::Wgsl, .. } => (crate::Target::Wgsl, "WGSL", "E065"),

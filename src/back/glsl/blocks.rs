@@ -51,15 +51,25 @@ impl<'a> Writer<'a> {
                         _ => continue,
                     };
                     let space = g.space.clone();
-                    let members: Vec<Member> = module
-                        .globals
+                    // Unused members are left out, but keep their room: a used member sits
+                    // where the whole block places it (the offsets the host writes).
+                    let all: Vec<_> = module.globals.iter().filter(|(_, o)| o.space == space).collect();
+                    let rule = module.layout.uniform();
+                    let placed = layout::member_offsets(
+                        module,
+                        all.iter().map(|(_, o)| (&o.ty, o.majorness, o.packoffset)),
+                        rule,
+                    );
+                    let gaps = all.iter().any(|(m, _)| !used[m.index()]);
+                    let members: Vec<Member> = all
                         .iter()
-                        .filter(|(m, o)| o.space == space && used[m.index()])
-                        .map(|(m, o)| Member {
+                        .zip(&placed)
+                        .filter(|((m, _), _)| used[m.index()])
+                        .map(|((m, o), &at)| Member {
                             ty: o.ty.clone(),
                             name: self.global_names[m.index()].clone(),
                             majorness: o.majorness,
-                            packoffset: o.packoffset,
+                            packoffset: if gaps { Some(at) } else { o.packoffset },
                         })
                         .collect();
                     let block = match cbuffer {

@@ -43,6 +43,7 @@ mod blocks;
 mod keywords;
 mod matrix;
 mod methods;
+mod pointers;
 mod texture;
 mod wave;
 mod writer;

@@ -23,7 +23,7 @@ const P_BAND: u8 = 9;
 const P_EQ: u8 = 10;
 const P_REL: u8 = 11;
 const P_SHIFT: u8 = 12;
-const P_ADD: u8 = 13;
+pub(super) const P_ADD: u8 = 13;
 const P_MUL: u8 = 14;
 pub(super) const P_PREFIX: u8 = 15;
 pub(super) const P_POSTFIX: u8 = 16;
@@ -229,6 +229,10 @@ impl<'a> Writer<'a> {
     fn structs(&mut self) -> String {
         let mut out = String::new();
         for (h, s) in self.module.structs.iter() {
+            if super::pointers::unsized_tail(self.module, &Type::Struct(h)) {
+                // Only a pointer reaches one: its reference block declares its fields.
+                continue;
+            }
             if !out.is_empty() {
                 out.push('\n');
             }
@@ -332,7 +336,8 @@ impl<'a> Writer<'a> {
                 self.scalar_name(*s);
                 format!("{prefix}mat{r}x{c}")
             }
-            Type::Pointer(_) => unreachable!("lower::pointers refuses pointers before this backend"),
+            // A pointer is its address (`pointers.rs`).
+            Type::Pointer(_) => self.scalar_name(Scalar::U64).into(),
             Type::Array(e, n) => {
                 let base = self.ty_at(e, span);
                 match n {
@@ -633,6 +638,9 @@ impl<'a> Writer<'a> {
     /// A constant of type `ty` as an expression: GLSL has no `{…}` lists outside
     /// initializers, so aggregates are constructors.
     pub fn constant(&mut self, v: &ConstValue, ty: &Type, span: Span) -> (String, u8) {
+        if ty.is_pointer() {
+            return self.constant(v, &Type::Scalar(Scalar::U64), span);
+        }
         match (v, ty) {
             (ConstValue::Composite(parts), Type::Array(e, _)) => {
                 let t = self.ty_at(ty, span);
@@ -705,7 +713,7 @@ impl<'a> Writer<'a> {
         }
     }
 
-    fn sub(&mut self, cx: &Ctx<'a>, e: ExprId, min: u8) -> String {
+    pub(super) fn sub(&mut self, cx: &Ctx<'a>, e: ExprId, min: u8) -> String {
         let (s, p) = self.expr_prec(cx, e);
         if p < min {
             format!("({s})")
@@ -806,7 +814,12 @@ impl<'a> Writer<'a> {
                 }
             }
             ExprKind::Field { base, index } => {
-                let b = self.postfix_base(cx, *base);
+                let b = match f.exprs[*base].kind {
+                    ExprKind::Deref(p) if super::pointers::unsized_tail(self.module, &f.exprs[*base].ty) => {
+                        self.deref(cx, p, &f.exprs[*base].ty, span)
+                    }
+                    _ => self.postfix_base(cx, *base),
+                };
                 let field = f.exprs[*base]
                     .ty
                     .field_struct()
@@ -882,9 +895,13 @@ impl<'a> Writer<'a> {
                 let b = self.sub(cx, *b, P_ASSIGN);
                 (format!("{a}, {b}"), P_COMMA)
             }
-            ExprKind::Deref(_) | ExprKind::AddressOf(_) => {
-                unreachable!("lower::pointers refuses pointers before this backend")
+            ExprKind::Deref(p) => {
+                if super::pointers::unsized_tail(self.module, &expr.ty) {
+                    self.refuse(span, "a whole struct that ends in a runtime-sized array");
+                }
+                (self.deref(cx, *p, &expr.ty, span), P_POSTFIX)
             }
+            ExprKind::AddressOf(place) => self.address_of(cx, *place, span),
             ExprKind::GroupWave(v) => {
                 self.extensions.insert("GL_KHR_shader_subgroup_basic");
                 let name = match v {
@@ -910,6 +927,9 @@ impl<'a> Writer<'a> {
         let lt = f.exprs[l].ty.clone();
         let rt = f.exprs[r].ty.clone();
         let vector = matches!(lt, Type::Vector(..)) || matches!(rt, Type::Vector(..));
+        if ty.is_pointer() {
+            return self.pointer_step(cx, op, l, r);
+        }
         if self.is_row_wise(ty, &[&lt, &rt]) {
             return self.row_binary(cx, op, l, r, ty, span);
         }

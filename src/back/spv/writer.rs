@@ -144,6 +144,8 @@ pub(super) struct Writer<'a> {
     caps: BTreeSet<u32>,
     exts: BTreeSet<String>,
     glsl: Option<Word>,
+    /// Memory is reached through a pointer: `PhysicalStorageBuffer64` addressing.
+    uses_addresses: bool,
     // The module's sections, assembled as their instructions are made: most of them live until
     // the end, and holding them as `dr` objects made a large shader's heap many small blocks.
     annotations: Vec<Word>,
@@ -222,6 +224,7 @@ impl<'a> Writer<'a> {
             caps: BTreeSet::new(),
             exts: BTreeSet::new(),
             glsl: None,
+            uses_addresses: false,
             annotations: Vec::new(),
             names: Vec::new(),
             globals: Vec::new(),
@@ -456,7 +459,10 @@ impl<'a> Writer<'a> {
                 // Never a value; callers report these before asking.
                 self.uint_ty()
             }
-            Type::Pointer(_) => unreachable!("lower::pointers refuses pointers before this backend"),
+            // A pointer is its address, a `uint64_t`: it converts to a `PhysicalStorageBuffer`
+            // pointer only where memory is reached through it (`physical`), so arithmetic,
+            // comparisons, casts and pointers stored in memory are plain integer work.
+            Type::Pointer(_) => self.scalar_ty(Scalar::U64),
         }
     }
 
@@ -633,6 +639,7 @@ impl<'a> Writer<'a> {
     pub fn constant(&mut self, v: &ConstValue, ty: &Type) -> Word {
         match (ty, v) {
             (Type::Scalar(s), _) => self.const_scalar(*s, v),
+            (Type::Pointer(_), _) => self.const_scalar(Scalar::U64, v),
             (Type::Vector(s, n), _) => {
                 let parts: Vec<Word> = (0..*n as usize)
                     .map(|i| match v {
@@ -1193,7 +1200,9 @@ impl<'a> Writer<'a> {
 
     pub fn load(&mut self, p: &Ptr) -> Word {
         let t = self.ty(&p.ty, p.layout);
-        let v = self.op(Op::Load, t, vec![Operand::IdRef(p.id)]);
+        let mut ops = vec![Operand::IdRef(p.id)];
+        ops.extend(self.aligned(p));
+        let v = self.op(Op::Load, t, ops);
         if p.layout == Layout::Logical {
             v
         } else {
@@ -1203,7 +1212,63 @@ impl<'a> Writer<'a> {
 
     pub fn store(&mut self, p: &Ptr, v: Word) {
         let v = if p.layout == Layout::Logical { v } else { self.pack_layout(v, &p.ty.clone(), p.layout) };
-        self.emit(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(p.id), Operand::IdRef(v)]));
+        let mut ops = vec![Operand::IdRef(p.id), Operand::IdRef(v)];
+        ops.extend(self.aligned(p));
+        self.emit(Instruction::new(Op::Store, None, None, ops));
+    }
+
+    /// The `Aligned` memory operand an access through a `PhysicalStorageBuffer` pointer must
+    /// carry: what it reads is aligned as the pointee's layout aligns it, given an address
+    /// aligned for what the pointer points to.
+    fn aligned(&self, p: &Ptr) -> Vec<Operand> {
+        if p.sc != StorageClass::PhysicalStorageBuffer {
+            return Vec::new();
+        }
+        let align = rules::placement(self.m, &p.ty, rules::POINTEE, Majorness::Column).align.max(1);
+        vec![Operand::MemoryAccess(spirv::MemoryAccess::ALIGNED), Operand::LiteralBit32(align)]
+    }
+
+    /// `*p`: the memory at address `addr` (a `uint64_t`) as a `PhysicalStorageBuffer` pointer
+    /// to `ty`, laid out as Slang lays out what a pointer points to.
+    fn physical(&mut self, addr: Word, ty: &Type) -> Ptr {
+        if !self.uses_addresses {
+            self.uses_addresses = true;
+            self.require(Capability::PhysicalStorageBufferAddresses);
+            if self.options.version < (1, 5) {
+                self.extension("SPV_KHR_physical_storage_buffer");
+            }
+        }
+        let layout = Layout::Explicit(rules::POINTEE, Majorness::Column);
+        let mut inner = ty;
+        while let Type::Array(e, _) = inner {
+            inner = e;
+        }
+        if matches!(inner, Type::Matrix(s, ..) if s.is_float()) {
+            // Only a struct member carries a matrix's stride and order: a matrix (or an array
+            // of them) is reached through a struct around it, as HLSL's default orders it.
+            let wrapper =
+                self.block_type("pointee".into(), &[(ty.clone(), Majorness::Column)], rules::POINTEE, "wavec_pointee");
+            let pt = self.ptr_ty(wrapper, StorageClass::PhysicalStorageBuffer);
+            let id = self.op_ids(Op::ConvertUToPtr, pt, &[addr]);
+            let base = Ptr { id, ty: Type::Void, layout, sc: StorageClass::PhysicalStorageBuffer };
+            let zero = self.const_u32(0);
+            return self.access(&base, ty.clone(), vec![zero]);
+        }
+        let t = self.ty(ty, layout);
+        let pt = self.ptr_ty(t, StorageClass::PhysicalStorageBuffer);
+        let id = self.op_ids(Op::ConvertUToPtr, pt, &[addr]);
+        Ptr { id, ty: ty.clone(), layout, sc: StorageClass::PhysicalStorageBuffer }
+    }
+
+    /// `p + n`, `p - n`: the address `n` pointees on (back), `n` a 64-bit integer.
+    fn pointer_step(&mut self, op: BinaryOp, p: Word, pointee: &Type, n: Word, nt: &Type) -> Word {
+        let u64t = self.scalar_ty(Scalar::U64);
+        let n = if nt.scalar() == Some(Scalar::U64) { n } else { self.op_ids(Op::Bitcast, u64t, &[n]) };
+        let stride = rules::array_stride(self.m, pointee, rules::POINTEE, Majorness::Column);
+        let size = self.const_scalar(Scalar::U64, &ConstValue::Uint(stride as u64));
+        let bytes = self.op_ids(Op::IMul, u64t, &[n, size]);
+        let o = if op == BinaryOp::Sub { Op::ISub } else { Op::IAdd };
+        self.op_ids(o, u64t, &[p, bytes])
     }
 
     fn needs_layout_conversion(ty: &Type) -> bool {
@@ -1347,7 +1412,11 @@ impl<'a> Writer<'a> {
             None,
             None,
             vec![
-                Operand::AddressingModel(spirv::AddressingModel::Logical),
+                Operand::AddressingModel(if self.uses_addresses {
+                    spirv::AddressingModel::PhysicalStorageBuffer64
+                } else {
+                    spirv::AddressingModel::Logical
+                }),
                 Operand::MemoryModel(spirv::MemoryModel::GLSL450),
             ],
         ));
@@ -1770,6 +1839,10 @@ impl<'a> Writer<'a> {
         let x = &f.exprs[e];
         Ok(match &x.kind {
             ExprKind::Local(l) => Some(self.fx().locals[l].clone()),
+            ExprKind::Deref(a) => {
+                let addr = self.expr(*a)?;
+                Some(self.physical(addr, &x.ty.clone()))
+            }
             ExprKind::Global(g) => {
                 if matches!(self.m.globals[*g].ty, Type::Resource(k, _) if k != ResourceKind::ConstantBuffer) {
                     None
@@ -1999,8 +2072,34 @@ impl<'a> Writer<'a> {
                 self.expr(*a)?;
                 self.expr(*b)
             }
-            ExprKind::Deref(_) | ExprKind::AddressOf(_) => {
-                unreachable!("lower::pointers refuses pointers before this backend")
+            ExprKind::Deref(_) => {
+                let p = self.pointer(e)?.expect("a dereference is a place");
+                Ok(self.load(&p))
+            }
+            ExprKind::AddressOf(place) => {
+                // A vector's component (`&v.y`) is addressable too.
+                let p = match &f.exprs[*place].kind {
+                    ExprKind::Swizzle { base, components } if components.len() == 1 => {
+                        let (base, component) = (*base, components[0]);
+                        match self.pointer(base)? {
+                            Some(b) => {
+                                let i = self.const_u32(component as u32);
+                                Some(self.access(&b, ty.pointee().cloned().unwrap_or(Type::Void), vec![i]))
+                            }
+                            None => None,
+                        }
+                    }
+                    _ => self.pointer(*place)?,
+                };
+                let Some(p) = p else {
+                    return Err(err("E0670", x.span, "this place has no address the SPIR-V backend can take"));
+                };
+                let u64t = self.scalar_ty(Scalar::U64);
+                if p.sc == StorageClass::PhysicalStorageBuffer {
+                    Ok(self.op_ids(Op::ConvertPtrToU, u64t, &[p.id]))
+                } else {
+                    Err(err("E0670", x.span, "only memory reached through a pointer has an address in SPIR-V"))
+                }
             }
             ExprKind::GroupWave(v) => {
                 let b = match v {
@@ -2140,6 +2239,13 @@ impl<'a> Writer<'a> {
 
     fn binary(&mut self, op: BinaryOp, a: ExprId, b: ExprId, ty: &Type, span: Span) -> R<Word> {
         let at = self.expr_ty(a);
+        if let Some(pointee) = ty.pointee() {
+            let (p, n) = (self.expr(a)?, self.expr(b)?);
+            let nt = self.expr_ty(b);
+            return Ok(self.pointer_step(op, p, &pointee.clone(), n, &nt));
+        }
+        // Pointers compare as their addresses.
+        let at = address_as_integer(at);
         if op.is_logical() && at.vector_size() == Some(1) && self.has_effects(b) {
             let c = self.expr(a)?;
             return match op {
@@ -2149,7 +2255,7 @@ impl<'a> Writer<'a> {
         }
         let x = self.expr(a)?;
         let y = self.expr(b)?;
-        let bt = self.expr_ty(b);
+        let bt = address_as_integer(self.expr_ty(b));
         // Compound assignments keep the value's own type (`v *= s`): splat or convert it.
         let (y, bt) = if bt != at && !matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
             (self.convert(y, &bt, &at, span)?, at.clone())
@@ -2354,6 +2460,7 @@ impl<'a> Writer<'a> {
 
     /// Converts a value between IR types: numeric casts, splats, truncations.
     pub fn convert(&mut self, v: Word, from: &Type, to: &Type, span: Span) -> R<Word> {
+        let (from, to) = (&address_as_integer(from.clone()), &address_as_integer(to.clone()));
         if from == to {
             return Ok(v);
         }
@@ -2765,6 +2872,7 @@ impl<'a> Writer<'a> {
 
     /// Bit-preserving conversion between 32-bit types of one shape (bool: `!= 0` / 0 or 1).
     pub fn reinterpret(&mut self, v: Word, from: &Type, to: &Type, span: Span) -> R<Word> {
+        let (from, to) = (&address_as_integer(from.clone()), &address_as_integer(to.clone()));
         if from == to {
             return Ok(v);
         }
@@ -2950,6 +3058,14 @@ impl<'a> Writer<'a> {
         }
         let t = self.ty(&p.ty, Layout::Logical);
         self.op(o, t, ops)
+    }
+}
+
+/// A pointer's value as the integer it is (its address); other types as they are.
+fn address_as_integer(ty: Type) -> Type {
+    match ty {
+        Type::Pointer(_) => Type::Scalar(Scalar::U64),
+        other => other,
     }
 }
 
