@@ -858,6 +858,9 @@ impl Checker {
             }
             ExprKind::Global(g) => {
                 let global = &self.module.globals[*g];
+                if self.runtime_consts.contains(g) {
+                    return Some(format!("`{}` is const", global.name));
+                }
                 match global.space {
                     AddressSpace::Groupshared | AddressSpace::Private => None,
                     AddressSpace::Constant => Some(format!("`{}` is a constant", global.name)),

@@ -221,6 +221,11 @@ pub struct Checker {
     min_precision_names: crate::fast_hash::HashSet<String>,
     /// The initial values of non-`const` statics, which later global initializers may read.
     static_inits: HashMap<GlobalId, ConstValue>,
+    /// `static` globals whose initializers are computed when the shader starts (a call, a
+    /// constructor): each with the function that computes it, in declaration order.
+    runtime_inits: Vec<(GlobalId, FunctionId, Span)>,
+    /// `static const` globals among them: still not assignable.
+    runtime_consts: HashSet<GlobalId>,
     /// Whether a global initializer is being folded (only then do `static_inits` count).
     folding_global_init: bool,
     /// Structs declared ahead (`struct S;`) and not defined yet, by name.
@@ -514,6 +519,8 @@ impl Checker {
             methods: HashMap::default(),
             forward_structs: HashMap::default(),
             static_inits: HashMap::default(),
+            runtime_inits: Vec::new(),
+            runtime_consts: HashSet::default(),
             min_precision_names: Default::default(),
             folding_global_init: false,
             enum_cases: HashMap::default(),
@@ -629,6 +636,7 @@ impl Checker {
         if let Some(e) = entry {
             self.hoist_uniform_params(e);
             self.bind_invocation_ids(e);
+            self.run_initializers_first(e);
             self.check_call_graph(e);
         }
         let has_errors = self.diags.iter().any(Diagnostic::is_error);
@@ -1968,6 +1976,7 @@ impl Checker {
                 // HLSL: a global without `static` is a uniform in the implicit `$Globals`.
                 AddressSpace::Uniform { cbuffer: None }
             };
+            let mut runtime_init: Option<ast::Initializer> = None;
             let init = match &d.init {
                 Some(init) => {
                     if space == AddressSpace::Groupshared {
@@ -1994,7 +2003,10 @@ impl Checker {
                         if v.is_none() && self.holds_no_data(&ty) {
                             v = Some(self.no_data_value(&ty));
                         }
-                        if v.is_none() {
+                        if v.is_none() && cbuffer.is_none() && spec.is_none() {
+                            // Computed when the shader starts, as DXC computes such a `static`.
+                            runtime_init = Some(init.clone());
+                        } else if v.is_none() {
                             self.error("E0505", init.span(), "a global initializer must be a constant expression");
                         }
                         v
@@ -2054,6 +2066,9 @@ impl Checker {
             });
             if storage_block {
                 self.shader_storage_block(h, d.name.span);
+            }
+            if let Some(init) = runtime_init {
+                self.runtime_initializer(h, &init, space == AddressSpace::Constant);
             }
             match (&space, init) {
                 (AddressSpace::Constant, Some(v)) if spec.is_some() => {
@@ -2397,6 +2412,53 @@ impl Checker {
         func.exprs.shrink_to_fit();
         func.uses = func.gather_uses();
         (func, state.facts)
+    }
+
+    /// A `static` global whose initializer is no constant (`static float k = f(3.0);`,
+    /// `static const S s = S();`): a function computes it, which the entry point calls first
+    /// ([`Checker::run_initializers_first`]). The global starts as `Private` storage; a
+    /// `static const` one stays read-only to the program.
+    fn runtime_initializer(&mut self, g: GlobalId, init: &ast::Initializer, read_only: bool) {
+        let span = init.span();
+        let ty = self.module.globals[g].ty.clone();
+        let name = self.unique_global_name(&format!("{}_init", self.module.globals[g].name));
+        let f = self.synthesized_function(name, Vec::new(), ty.clone(), span, |c, _| {
+            let mut t = ty.clone();
+            c.initializer(init, &mut t)
+        });
+        self.module.globals[g].space = AddressSpace::Private;
+        if read_only {
+            self.runtime_consts.insert(g);
+        }
+        self.runtime_inits.push((g, f, span));
+    }
+
+    /// The entry point's body starts by computing the `static` globals whose initializers are
+    /// no constants, in declaration order.
+    fn run_initializers_first(&mut self, entry: usize) {
+        if self.runtime_inits.is_empty() {
+            return;
+        }
+        let ep = self.module.entry_points[entry].function;
+        let mut first = Vec::new();
+        for (g, f, span) in self.runtime_inits.clone() {
+            let ty = self.module.globals[g].ty.clone();
+            let func = &mut self.module.functions[ep];
+            let value = func.exprs.append(Expr {
+                kind: ExprKind::Call { function: f, args: Vec::new() },
+                ty: ty.clone(),
+                span,
+            });
+            let target = func.exprs.append(Expr { kind: ExprKind::Global(g), ty: ty.clone(), span });
+            let assign = func.exprs.append(Expr { kind: ExprKind::Assign { op: None, target, value }, ty, span });
+            first.push(Stmt::Expr(assign));
+            self.facts.entry(ep).or_default().calls.push((f, span));
+        }
+        let func = &mut self.module.functions[ep];
+        first.append(&mut func.body.stmts);
+        func.body.stmts = first;
+        func.uses = func.gather_uses();
+        self.made_instances = true;
     }
 
     /// A function sema writes itself (no source declares it): `params` are `in` parameters,
