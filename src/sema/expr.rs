@@ -666,7 +666,7 @@ impl Checker {
 
     /// A call's arguments: each an expression, but an initializer list (`f({a, b})`), which is
     /// built as the parameter type every `candidates` signature agrees on at its place.
-    fn call_args(&mut self, args: &[ast::Expr], candidates: &[Vec<Type>]) -> Vec<ExprId> {
+    pub(super) fn call_args(&mut self, args: &[ast::Expr], candidates: &[Vec<Type>]) -> Vec<ExprId> {
         if args.iter().any(|a| matches!(a.kind, ast::ExprKind::Expand(_))) {
             return self.spread_args(args);
         }
@@ -1196,6 +1196,9 @@ impl Checker {
                 if let Some(e) = self.property_get(b, h, name, span) {
                     return e;
                 }
+                if let Some(e) = self.pair_member(b, &name.name, span) {
+                    return e;
+                }
                 // `s.K` of a static member: the object is not read.
                 if let Some(e) = self.static_member(h, name, span) {
                     return e;
@@ -1596,6 +1599,11 @@ impl Checker {
     // ---- calls ------------------------------------------------------------------------
 
     fn call(&mut self, callee: &ast::Expr, generic_args: &[ast::GenericArg], args: &[ast::Expr], span: Span) -> ExprId {
+        if generic_args.is_empty() {
+            if let Some(e) = self.autodiff_call(callee, args, span) {
+                return e;
+            }
+        }
         match &callee.kind {
             ast::ExprKind::Ident(name) if name == "__getAddress" && args.len() == 1 && generic_args.is_empty() => {
                 let place = self.expr(&args[0]);
@@ -2173,6 +2181,11 @@ impl Checker {
         }
         if let Some(e) = self.conditional_method(object, &name.name, &args, span) {
             return e;
+        }
+        if args.is_empty() && name.name != "v" {
+            if let Some(e) = self.pair_member(object, &name.name, span) {
+                return e;
+            }
         }
         // A `ConstantBuffer<S>` (or `ParameterBlock<S>`) has `S`'s methods, called on the `S` it
         // holds (`gParams.calc()`, as in Slang).

@@ -67,6 +67,7 @@ pub(super) fn builtin_interface(name: &str) -> Option<BuiltinInterface> {
         "IInteger" => (Scalar::is_int, true),
         "IFloat" => (Scalar::is_float, true),
         "IComparable" => (|_| true, true),
+        "IDifferentiable" => (Scalar::is_float, true),
         // What `Atomic<T>` holds: 32- and 64-bit integers and floats (all of them arithmetic,
         // the integers also bitwise).
         "IAtomicable" | "IArithmeticAtomicable" => {
@@ -790,6 +791,7 @@ impl Checker {
         });
         // An instance is never an entry point, whatever attributes its generic has.
         self.fn_attrs.push(Vec::new());
+        self.differentiability(id, &decl);
         self.generics[g].instances.push((bound, id));
         self.instance_depth += 1;
         let before = self.diags.len();

@@ -761,7 +761,7 @@ impl Checker {
         for b in bases {
             // Slang's core `IDefaultInitializable` asks for `__init()`, which every struct has
             // (its fields' defaults, or zeros).
-            if b.name() == "IDefaultInitializable" {
+            if b.name() == "IDefaultInitializable" || b.name() == "IDifferentiable" {
                 conforms.push(b.name().to_string());
                 continue;
             }

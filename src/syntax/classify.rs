@@ -103,6 +103,9 @@ const OTHER_TYPES: &[&str] = &[
     "IMutatingFunc",
     "IDifferentiableFunc",
     "IDifferentiableMutatingFunc",
+    // Slang's automatic differentiation: `DifferentialPair<T>`, `IDifferentiable`.
+    "DifferentialPair",
+    "IDifferentiable",
     // Slang's buffer data layouts (`sizeof(T, Std430DataLayout)`).
     "DefaultDataLayout",
     "ScalarDataLayout",
@@ -453,6 +456,14 @@ fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
             };
             declaration_follows.then_some(keyword)
         }
+        // `no_diff float y` (a modifier) beside `no_diff(e)` (a call).
+        "no_diff" => {
+            let after = tokens.get(i + 2).map(|t| &t.token);
+            let type_follows = matches!(next, Some(Token::Ident(_) | Token::TypeName(_)))
+                && matches!(after, Some(Token::Ident(_) | Token::Lt | Token::TemplateLt));
+            let modifier_follows = matches!(next, Some(Token::In | Token::Out | Token::Inout | Token::Const));
+            (type_follows || modifier_follows).then_some(Token::NoDiff)
+        }
         "optional" if i > 0 && tokens[i - 1].token == Token::Where => Some(Token::Optional),
         // HLSL 2021's `auto x = e;`: Slang's `var x = e;`, the type the value's.
         "auto"
@@ -708,7 +719,8 @@ fn shadowed_builtin_types(tokens: &[SpannedToken]) -> Vec<(String, usize, usize)
 fn nested_type_paths(tokens: &mut Vec<SpannedToken>, declared: &HashSet<String>) {
     let joins = |prev: &Token, sep: &Token, next: &Token| match (prev, sep, next) {
         (Token::TypeName(outer), Token::ColonColon | Token::Dot, Token::TypeName(inner) | Token::Ident(inner)) => {
-            declared.contains(inner) && !is_builtin_type(outer)
+            // Slang's `T.Differential` names every differentiable type's differential.
+            (declared.contains(inner) && !is_builtin_type(outer)) || inner == "Differential"
         }
         _ => false,
     };
