@@ -39,6 +39,10 @@ pub(super) struct Autodiff {
     info: HashMap<FunctionId, DiffInfo>,
     /// Fields written `no_diff`.
     pub no_diff_fields: HashSet<(StructId, u32)>,
+    /// `[DerivativeMember(D.x)]` fields: the field of the struct's `Differential` they map to.
+    pub derivative_members: HashMap<(StructId, u32), String>,
+    /// Interfaces that refine `IDifferentiable`: the structs conforming to them are differentiable.
+    pub differentiable_interfaces: HashSet<String>,
     /// `DifferentialPair<T>` structs, by `T`, and back.
     pairs: HashMap<Type, StructId>,
     pair_of: HashMap<StructId, Type>,
@@ -50,6 +54,16 @@ pub(super) struct Autodiff {
     queue: Vec<(FunctionId, FunctionId)>,
     /// `[ForwardDerivativeOf(f)]` functions: `f`, the derivative, the attribute's span.
     derivative_of: Vec<(String, FunctionId, Span)>,
+}
+
+/// The field a `[DerivativeMember(D.x)]` attribute names.
+pub(super) fn derivative_member(attrs: &[ast::Attribute]) -> Option<String> {
+    let a = attrs.iter().find(|a| a.name.name == "DerivativeMember")?;
+    match &a.args.first()?.kind {
+        ast::ExprKind::Member { name, .. } | ast::ExprKind::Path { name, .. } => Some(name.name.clone()),
+        ast::ExprKind::Ident(n) => Some(n.clone()),
+        _ => None,
+    }
 }
 
 fn attr_name_arg(a: &ast::Attribute) -> Option<(String, Span)> {
@@ -129,14 +143,21 @@ impl Checker {
         if let Some(d) = self.autodiff.differentials.get(&h) {
             return *d;
         }
-        let declared = self.conformances.get(&h).is_some_and(|c| c.iter().any(|i| i == "IDifferentiable"));
-        if !declared {
+        if !self.declared_differentiable(h) {
             self.autodiff.differentials.insert(h, None);
             return None;
         }
         // A struct holding itself is not differentiable (and cannot be in HLSL anyway).
         self.autodiff.differentials.insert(h, None);
         let def = self.module.structs[h].clone();
+        // The struct's own `typealias Differential = D;` (possibly itself).
+        if let Some(Type::Struct(d)) = self.types.get(&format!("{}::Differential", def.name)).cloned() {
+            self.autodiff.differentials.insert(h, Some(d));
+            if d != h && !self.autodiff.differentials.contains_key(&d) {
+                self.differential_struct(d);
+            }
+            return Some(d);
+        }
         let mut fields = Vec::new();
         for (i, f) in def.fields.iter().enumerate() {
             if self.autodiff.no_diff_fields.contains(&(h, i as u32)) {
@@ -155,6 +176,24 @@ impl Checker {
         Some(d)
     }
 
+    /// Whether struct `h` conforms to `IDifferentiable`, or to an interface that refines it.
+    fn declared_differentiable(&self, h: StructId) -> bool {
+        let Some(list) = self.conformances.get(&h) else { return false };
+        let mut stack: Vec<String> = list.clone();
+        let mut seen = HashSet::default();
+        while let Some(i) = stack.pop() {
+            if i == "IDifferentiable" || self.autodiff.differentiable_interfaces.contains(&i) {
+                return true;
+            }
+            if seen.insert(i.clone()) {
+                if let Some(def) = self.interfaces.get(&i) {
+                    stack.extend(def.bases.iter().cloned());
+                }
+            }
+        }
+        false
+    }
+
     /// For each field of `h`, its index in `h`'s `Differential` (`None`: it has no differential).
     fn differential_fields(&mut self, h: StructId) -> Vec<Option<u32>> {
         let Some(d) = self.differential_struct(h) else { return vec![None; self.module.structs[h].fields.len()] };
@@ -170,7 +209,8 @@ impl Checker {
                 if self.autodiff.no_diff_fields.contains(&(h, i as u32)) {
                     return None;
                 }
-                names.iter().position(|n| *n == f.name).map(|p| p as u32)
+                let name = self.autodiff.derivative_members.get(&(h, i as u32)).unwrap_or(&f.name);
+                names.iter().position(|n| n == name).map(|p| p as u32)
             })
             .collect()
     }
@@ -258,6 +298,18 @@ impl Checker {
                 }
                 _ => None,
             },
+            ast::ExprKind::Path { ty, name } if matches!(name.name.as_str(), "dzero" | "dadd" | "dmul") => {
+                let t = self.resolve_type(ty);
+                if let Type::Struct(h) = t {
+                    if self.method_of(h, &name.name).is_some() {
+                        return None;
+                    }
+                }
+                if t.is_error() {
+                    return Some(self.error_expr(span));
+                }
+                Some(self.differential_op(&t, &name.name, args, span))
+            }
             ast::ExprKind::Call { callee: inner, args: fargs, .. } => {
                 let ast::ExprKind::Ident(op) = &inner.kind else { return None };
                 if !matches!(op.as_str(), "fwd_diff" | "__fwd_diff") || !self.unclaimed(op) {
@@ -267,6 +319,99 @@ impl Checker {
                 Some(self.call_forward_derivative(f, args, span))
             }
             _ => None,
+        }
+    }
+
+    /// Slang's `T.dzero()`, `T.dadd(a, b)` and `T.dmul(s, a)` of a differentiable type `T`
+    /// (a struct's own methods of those names are called instead).
+    fn differential_op(&mut self, ty: &Type, op: &str, args: &[ast::Expr], span: Span) -> ExprId {
+        let Some(dty) = self.differential_type(ty) else {
+            let shown = self.type_name(ty);
+            self.error("E0472", span, format!("`{shown}` is not differentiable: it has no `{op}`"));
+            return self.error_expr(span);
+        };
+        let arity = if op == "dzero" { 0 } else { 2 };
+        if args.len() != arity {
+            self.error("E0409", span, format!("`{op}` takes {arity} arguments"));
+            return self.error_expr(span);
+        }
+        match op {
+            "dzero" => self.zero_value(&dty, span),
+            "dadd" => {
+                let a = self.value_of_type(&args[0], &dty);
+                let b = self.value_of_type(&args[1], &dty);
+                self.differential_sum(a, b, &dty, span)
+            }
+            _ => {
+                let s = self.expr(&args[0]);
+                let a = self.value_of_type(&args[1], &dty);
+                self.differential_scale(s, a, &dty, span)
+            }
+        }
+    }
+
+    /// `a + b` of two differentials, field by field and element by element.
+    fn differential_sum(&mut self, a: ExprId, b: ExprId, ty: &Type, span: Span) -> ExprId {
+        match ty {
+            Type::Struct(h) => {
+                let fields = self.module.structs[*h].fields.clone();
+                let parts = (0..fields.len())
+                    .map(|i| {
+                        let fa = self.add_expr(ExprKind::Field { base: a, index: i as u32 }, fields[i].ty.clone(), span);
+                        let (a2, b2) = (fa, self.add_expr(ExprKind::Field { base: b, index: i as u32 }, fields[i].ty.clone(), span));
+                        self.differential_sum(a2, b2, &fields[i].ty, span)
+                    })
+                    .collect::<Vec<_>>();
+                // `a` and `b` are read once per field: copies keep the IR a tree.
+                let parts = parts.into_iter().map(|p| self.dup(p)).collect();
+                self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+            }
+            Type::Array(e, Some(n)) => {
+                let parts = (0..*n)
+                    .map(|i| {
+                        let ia = self.add_expr(ExprKind::Const(ConstValue::Int(i as i64)), Type::INT, span);
+                        let ib = self.add_expr(ExprKind::Const(ConstValue::Int(i as i64)), Type::INT, span);
+                        let (a2, b2) = (self.dup(a), self.dup(b));
+                        let ea = self.add_expr(ExprKind::Index { base: a2, index: ia }, (**e).clone(), span);
+                        let eb = self.add_expr(ExprKind::Index { base: b2, index: ib }, (**e).clone(), span);
+                        self.differential_sum(ea, eb, e, span)
+                    })
+                    .collect();
+                self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+            }
+            _ => self.binary(BinaryOp::Add, a, b, span),
+        }
+    }
+
+    /// `s * a` of a scalar and a differential, field by field and element by element.
+    fn differential_scale(&mut self, s: ExprId, a: ExprId, ty: &Type, span: Span) -> ExprId {
+        match ty {
+            Type::Struct(h) => {
+                let fields = self.module.structs[*h].fields.clone();
+                let parts = (0..fields.len())
+                    .map(|i| {
+                        let (s2, a2) = (self.dup(s), self.dup(a));
+                        let fa = self.add_expr(ExprKind::Field { base: a2, index: i as u32 }, fields[i].ty.clone(), span);
+                        self.differential_scale(s2, fa, &fields[i].ty, span)
+                    })
+                    .collect();
+                self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+            }
+            Type::Array(e, Some(n)) => {
+                let parts = (0..*n)
+                    .map(|i| {
+                        let (s2, a2) = (self.dup(s), self.dup(a));
+                        let ia = self.add_expr(ExprKind::Const(ConstValue::Int(i as i64)), Type::INT, span);
+                        let ea = self.add_expr(ExprKind::Index { base: a2, index: ia }, (**e).clone(), span);
+                        self.differential_scale(s2, ea, e, span)
+                    })
+                    .collect();
+                self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+            }
+            _ => {
+                let p = self.binary(BinaryOp::Mul, s, a, span);
+                self.coerce(p, ty, span)
+            }
         }
     }
 
@@ -283,6 +428,17 @@ impl Checker {
             ast::ExprKind::Ident(n) => {
                 let key = self.scoped(n, |k| self.functions.contains_key(k));
                 (n.clone(), self.functions.get(&key).cloned().unwrap_or_default())
+            }
+            // `fwd_diff(S.method)`: its object, when not `[NoDiffThis]`, is a pair too.
+            ast::ExprKind::Path { ty, name } => {
+                let t = self.resolve_type(ty);
+                match t {
+                    Type::Struct(h) => {
+                        let key = super::methods::method_key(&self.module.structs[h].name, &name.name);
+                        (key.clone(), self.functions.get(&key).cloned().unwrap_or_default())
+                    }
+                    _ => (name.name.clone(), Vec::new()),
+                }
             }
             _ => (String::new(), Vec::new()),
         };

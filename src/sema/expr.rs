@@ -1445,7 +1445,13 @@ impl Checker {
         // Slang's `S(a, b)` of a struct with no constructor: its fields, as `S s = {a, b};`.
         if let (Type::Struct(h), false) = (&target, args.is_empty()) {
             if !self.has_constructor(*h) && self.tuple_elems(&target).is_none() && self.atomic_elem(&target).is_none() {
-                let items = args.iter().map(|a| ast::Initializer::Expr(a.clone())).collect();
+                let items = args
+                    .iter()
+                    .map(|a| match &a.kind {
+                        ast::ExprKind::InitList(items) => ast::Initializer::List(items.clone(), a.span),
+                        _ => ast::Initializer::Expr(a.clone()),
+                    })
+                    .collect();
                 let mut t = target.clone();
                 return self.initializer(&ast::Initializer::List(items, span), &mut t);
             }

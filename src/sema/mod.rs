@@ -1678,6 +1678,7 @@ impl Checker {
         let mut listed: Vec<bool> = Vec::new();
         let mut private: Vec<u32> = Vec::new();
         let mut no_diff: Vec<u32> = Vec::new();
+        let mut derivative_members: Vec<(u32, String)> = Vec::new();
         // HLSL's `struct D : B`: `B`'s fields come first (interfaces among the bases add none).
         let mut bases = Vec::new();
         let mut origins: Vec<String> = Vec::new();
@@ -1757,6 +1758,9 @@ impl Checker {
                         if g.modifiers.has(ast::Modifier::NoDiff) {
                             no_diff.push(fields.len() as u32);
                         }
+                        if let Some(member) = autodiff::derivative_member(&g.attrs) {
+                            derivative_members.push((fields.len() as u32, member));
+                        }
                         while listed.len() < fields.len() {
                             listed.push(true);
                         }
@@ -1801,6 +1805,7 @@ impl Checker {
         }
         self.private_fields.extend(private.into_iter().map(|i| (h, i)));
         self.autodiff.no_diff_fields.extend(no_diff.into_iter().map(|i| (h, i)));
+        self.autodiff.derivative_members.extend(derivative_members.into_iter().map(|(i, m)| ((h, i), m)));
         if s.members.iter().any(|m| matches!(m, ast::StructMember::Method(f) if f.name.name == "__init")) {
             self.own_constructors.insert(h);
         }
