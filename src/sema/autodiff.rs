@@ -110,7 +110,9 @@ impl Checker {
         for a in &f.attrs {
             match a.name.name.as_str() {
                 "Differentiable" | "ForwardDifferentiable" | "BackwardDifferentiable" => info.differentiable = true,
-                "TreatAsDifferentiable" => info.treat_as = true,
+                // A function with a backward derivative only is forward-differentiated as one with
+                // a zero derivative, as Slang does.
+                "TreatAsDifferentiable" | "BackwardDerivative" => info.treat_as = true,
                 "NoDiffThis" => info.no_diff_this = true,
                 "ForwardDerivative" => info.custom = attr_name_arg(a),
                 "ForwardDerivativeOf" => {
@@ -133,6 +135,12 @@ impl Checker {
         match ty {
             Type::Scalar(s) | Type::Vector(s, _) | Type::Matrix(s, _, _) if s.is_float() => Some(ty.clone()),
             Type::Array(e, n) => Some(Type::Array(Box::new(self.differential_type(e)?), *n)),
+            // A pair's differential is the pair of differentials (what high-order derivatives take).
+            Type::Struct(h) if self.is_pair(*h) => {
+                let primal = self.autodiff.pair_of[h].clone();
+                let d = self.differential_type(&primal)?;
+                Some(self.pair_type(&d, Span::default()))
+            }
             Type::Struct(h) => self.differential_struct(*h).map(Type::Struct),
             _ => None,
         }
@@ -166,6 +174,11 @@ impl Checker {
             if let Some(ty) = self.differential_type(&f.ty) {
                 fields.push(Field { ty, ..f.clone() });
             }
+        }
+        // Made of fields that are their own differentials, all of them: the struct is its own.
+        if fields.len() == def.fields.len() && fields.iter().zip(&def.fields).all(|(a, b)| a.ty == b.ty) {
+            self.autodiff.differentials.insert(h, Some(h));
+            return Some(h);
         }
         let name = self.unique_global_name(&format!("{}_Differential", def.name));
         let d = self.module.structs.append(StructDef { name, fields, span: def.span });
@@ -271,7 +284,26 @@ impl Checker {
 
     /// Slang's `no_diff(e)`, `detach(e)`, `diffPair(p, d)` and `fwd_diff(f)(…)`; `None` for
     /// another call.
-    pub(super) fn autodiff_call(&mut self, callee: &ast::Expr, args: &[ast::Expr], span: Span) -> Option<ExprId> {
+    pub(super) fn autodiff_call(
+        &mut self,
+        callee: &ast::Expr,
+        generic_args: &[ast::GenericArg],
+        args: &[ast::Expr],
+        span: Span,
+    ) -> Option<ExprId> {
+        if let (ast::ExprKind::Ident(name), [ast::GenericArg::Type(t)]) = (&callee.kind, generic_args) {
+            if name == "diffPair" && self.unclaimed(name) && (1..=2).contains(&args.len()) {
+                let ty = self.resolve_type(t);
+                if ty.is_error() {
+                    return Some(self.error_expr(span));
+                }
+                let p = self.value_of_type(&args[0], &ty);
+                return Some(self.make_pair(p, args.get(1), span));
+            }
+        }
+        if !generic_args.is_empty() {
+            return None;
+        }
         match &callee.kind {
             ast::ExprKind::Ident(name) if self.unclaimed(name) => match (name.as_str(), args) {
                 ("no_diff" | "detach", [a]) => {
@@ -283,18 +315,7 @@ impl Checker {
                 }
                 ("diffPair", [p, rest @ ..]) if rest.len() <= 1 => {
                     let p = self.expr(p);
-                    let ty = self.ty(p);
-                    if ty.is_error() {
-                        return Some(self.error_expr(span));
-                    }
-                    let pair = self.pair_type(&ty, span);
-                    let Type::Struct(h) = pair else { return Some(self.error_expr(span)) };
-                    let dty = self.module.structs[h].fields[1].ty.clone();
-                    let d = match rest {
-                        [d] => self.value_of_type(d, &dty),
-                        _ => self.zero_value(&dty, span),
-                    };
-                    Some(self.add_expr(ExprKind::Construct(vec![p, d]), pair, span))
+                    Some(self.make_pair(p, rest.first(), span))
                 }
                 _ => None,
             },
@@ -415,6 +436,22 @@ impl Checker {
         }
     }
 
+    /// `diffPair(p, d)`: a pair of `p`'s type (`d` zero when not given).
+    fn make_pair(&mut self, p: ExprId, d: Option<&ast::Expr>, span: Span) -> ExprId {
+        let ty = self.ty(p);
+        if ty.is_error() {
+            return self.error_expr(span);
+        }
+        let pair = self.pair_type(&ty, span);
+        let Type::Struct(h) = pair else { return self.error_expr(span) };
+        let dty = self.module.structs[h].fields[1].ty.clone();
+        let d = match d {
+            Some(d) => self.value_of_type(d, &dty),
+            None => self.zero_value(&dty, span),
+        };
+        self.add_expr(ExprKind::Construct(vec![p, d]), pair, span)
+    }
+
     /// Whether no user function or variable takes the name of a core autodiff function.
     fn unclaimed(&self, name: &str) -> bool {
         !self.functions.contains_key(name)
@@ -424,24 +461,38 @@ impl Checker {
 
     /// `fwd_diff(f)(args)`: a call of `f`'s forward derivative.
     fn call_forward_derivative(&mut self, f: &ast::Expr, args: &[ast::Expr], span: Span) -> ExprId {
-        let (name, ids) = match &f.kind {
-            ast::ExprKind::Ident(n) => {
-                let key = self.scoped(n, |k| self.functions.contains_key(k));
-                (n.clone(), self.functions.get(&key).cloned().unwrap_or_default())
+        let (name, mut ids) = self.differentiated(f);
+        // A generic function: the instance the arguments' primal values call.
+        let generic = match &f.kind {
+            ast::ExprKind::Ident(n) if ids.is_empty() => {
+                let key = self.scoped(n, |k| self.generic_fns.contains_key(k));
+                self.generic_fns.contains_key(&key).then_some(key)
             }
-            // `fwd_diff(S.method)`: its object, when not `[NoDiffThis]`, is a pair too.
-            ast::ExprKind::Path { ty, name } => {
-                let t = self.resolve_type(ty);
-                match t {
-                    Type::Struct(h) => {
-                        let key = super::methods::method_key(&self.module.structs[h].name, &name.name);
-                        (key.clone(), self.functions.get(&key).cloned().unwrap_or_default())
-                    }
-                    _ => (name.name.clone(), Vec::new()),
-                }
-            }
-            _ => (String::new(), Vec::new()),
+            _ => None,
         };
+        if let Some(key) = generic {
+            let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+            if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
+                return self.error_expr(span);
+            }
+            let primal_types: Vec<Type> = arg_ids
+                .iter()
+                .map(|a| match self.ty(*a) {
+                    Type::Struct(h) if self.is_pair(h) => self.autodiff.pair_of[&h].clone(),
+                    t => t,
+                })
+                .collect();
+            ids.extend(self.generic_instance_for(&key, &primal_types, span));
+            let derivatives: Vec<FunctionId> = ids.iter().filter_map(|id| self.forward_derivative(*id, f.span)).collect();
+            if derivatives.is_empty() {
+                let d = Diagnostic::error("E0470", format!("`{name}` is not differentiable with these arguments"))
+                    .with_label(f.span, "differentiated here")
+                    .with_note("mark it `[Differentiable]`, and pass pairs (`diffPair(x, dx)`) for its differentiable parameters");
+                self.push(d);
+                return self.error_expr(span);
+            }
+            return self.call_user(&format!("fwd_diff({name})"), &derivatives, arg_ids, span, f.span);
+        }
         if ids.is_empty() {
             let d = Diagnostic::error("E0470", "`fwd_diff` takes the name of a function")
                 .with_label(f.span, if name.is_empty() { "not a function name".to_string() } else { format!("no function `{name}`") });
@@ -466,6 +517,38 @@ impl Checker {
             return self.error_expr(span);
         }
         self.call_user(&format!("fwd_diff({name})"), &derivatives, arg_ids, span, f.span)
+    }
+
+    /// The functions `fwd_diff(f)` names by `f`: the overloads of a name, a struct's method
+    /// (`S.method`), or the derivatives of another `fwd_diff`.
+    fn differentiated(&mut self, f: &ast::Expr) -> (String, Vec<FunctionId>) {
+        if let ast::ExprKind::Call { callee, args, generic_args } = &f.kind {
+            if let (ast::ExprKind::Ident(op), [inner], true) = (&callee.kind, args.as_slice(), generic_args.is_empty()) {
+                if matches!(op.as_str(), "fwd_diff" | "__fwd_diff") {
+                    let (name, ids) = self.differentiated(inner);
+                    let ids = ids.iter().filter_map(|id| self.forward_derivative(*id, f.span)).collect();
+                    return (format!("fwd_diff({name})"), ids);
+                }
+            }
+        }
+        match &f.kind {
+            ast::ExprKind::Ident(n) => {
+                let key = self.scoped(n, |k| self.functions.contains_key(k));
+                (n.clone(), self.functions.get(&key).cloned().unwrap_or_default())
+            }
+            // `fwd_diff(S.method)`: its object, when not `[NoDiffThis]`, is a pair too.
+            ast::ExprKind::Path { ty, name } => {
+                let t = self.resolve_type(ty);
+                match t {
+                    Type::Struct(h) => {
+                        let key = super::methods::method_key(&self.module.structs[h].name, &name.name);
+                        (key.clone(), self.functions.get(&key).cloned().unwrap_or_default())
+                    }
+                    _ => (name.name.clone(), Vec::new()),
+                }
+            }
+            _ => (String::new(), Vec::new()),
+        }
     }
 
     /// The signature `fwd_diff(f)` has: each differentiable parameter a pair, and the result.
@@ -539,12 +622,16 @@ impl Checker {
         let d = self.declare_generated(&name, params, ret, self.sigs[id.index()].span);
         self.autodiff.derivatives.insert(id, d);
         self.autodiff.queue.push((id, d));
+        // A derivative is differentiable in turn (`fwd_diff(fwd_diff(f))`).
+        self.autodiff.info.insert(d, DiffInfo { differentiable: true, ..DiffInfo::default() });
         Some(d)
     }
 
     /// Writes the bodies of the derivatives declared so far (writing one may declare more).
     pub(super) fn write_forward_derivatives(&mut self) {
-        while let Some((primal, d)) = self.autodiff.queue.pop() {
+        // In order: a derivative of a derivative reads the body of the one before.
+        while !self.autodiff.queue.is_empty() {
+            let (primal, d) = self.autodiff.queue.remove(0);
             self.write_forward_derivative(primal, d);
         }
     }

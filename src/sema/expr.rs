@@ -1605,10 +1605,8 @@ impl Checker {
     // ---- calls ------------------------------------------------------------------------
 
     fn call(&mut self, callee: &ast::Expr, generic_args: &[ast::GenericArg], args: &[ast::Expr], span: Span) -> ExprId {
-        if generic_args.is_empty() {
-            if let Some(e) = self.autodiff_call(callee, args, span) {
-                return e;
-            }
+        if let Some(e) = self.autodiff_call(callee, generic_args, args, span) {
+            return e;
         }
         match &callee.kind {
             ast::ExprKind::Ident(name) if name == "__getAddress" && args.len() == 1 && generic_args.is_empty() => {

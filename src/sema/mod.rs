@@ -933,8 +933,10 @@ impl Checker {
                 self.push(d);
                 return Type::Error;
             }
-            // `float.Differential`, `S.Differential`, `T.Differential` of a generic's `T`.
-            if let Some(outer) = name.strip_suffix("::Differential") {
+            // `float.Differential`, `S.Differential`, `T.Differential` of a generic's `T`, and
+            // `Differential` in a struct's own declaration.
+            let around = (name == "Differential" && !self.namespaces.is_empty()).then(|| self.namespaces.join("::"));
+            if let Some(outer) = name.strip_suffix("::Differential").or(around.as_deref()) {
                 let outer = ast::TypeExpr { kind: ast::TypeExprKind::Named { name: outer.into(), args: Vec::new() }, span: t.span };
                 let outer = self.resolve_type(&outer);
                 if outer.is_error() {

@@ -106,6 +106,8 @@ const OTHER_TYPES: &[&str] = &[
     // Slang's automatic differentiation: `DifferentialPair<T>`, `IDifferentiable`.
     "DifferentialPair",
     "IDifferentiable",
+    // A differentiable struct's differential, named inside it.
+    "Differential",
     // Slang's buffer data layouts (`sizeof(T, Std430DataLayout)`).
     "DefaultDataLayout",
     "ScalarDataLayout",
@@ -553,7 +555,7 @@ fn generic_type_members(tokens: &mut Vec<SpannedToken>, declared: &HashSet<Strin
             return None;
         }
         match &tokens.get(i + 1)?.token {
-            Token::Ident(n) | Token::TypeName(n) if declared.contains(n) => Some(n.clone()),
+            Token::Ident(n) | Token::TypeName(n) if declared.contains(n) || n == "Differential" => Some(n.clone()),
             _ => None,
         }
     };
