@@ -43,6 +43,10 @@ pub(super) struct Autodiff {
     pub derivative_members: HashMap<(StructId, u32), String>,
     /// Interfaces that refine `IDifferentiable`: the structs conforming to them are differentiable.
     pub differentiable_interfaces: HashSet<String>,
+    /// Structs that name `IDifferentiable` (or an interface refining it) among their bases.
+    declared: HashSet<StructId>,
+    /// Structs whose `Differential` is being made (a struct holding itself has none).
+    making: HashSet<StructId>,
     /// `DifferentialPair<T>` structs, by `T`, and back.
     pairs: HashMap<Type, StructId>,
     pair_of: HashMap<StructId, Type>,
@@ -151,12 +155,15 @@ impl Checker {
         if let Some(d) = self.autodiff.differentials.get(&h) {
             return *d;
         }
-        if !self.declared_differentiable(h) {
-            self.autodiff.differentials.insert(h, None);
+        if !self.declared_differentiable(h) || !self.autodiff.making.insert(h) {
             return None;
         }
-        // A struct holding itself is not differentiable (and cannot be in HLSL anyway).
-        self.autodiff.differentials.insert(h, None);
+        let d = self.make_differential_struct(h);
+        self.autodiff.making.remove(&h);
+        d
+    }
+
+    fn make_differential_struct(&mut self, h: StructId) -> Option<StructId> {
         let def = self.module.structs[h].clone();
         // The struct's own `typealias Differential = D;` (possibly itself).
         if let Some(Type::Struct(d)) = self.types.get(&format!("{}::Differential", def.name)).cloned() {
@@ -189,10 +196,27 @@ impl Checker {
         Some(d)
     }
 
+    /// Records that struct `h` names `IDifferentiable`, or an interface refining it, among its
+    /// bases (before its conformances are checked).
+    pub(super) fn note_differentiable_bases(&mut self, h: StructId, bases: &[ast::TypeExpr]) {
+        let names: Vec<String> = bases.iter().map(|b| b.name().to_string()).collect();
+        if self.names_differentiable(names) {
+            self.autodiff.declared.insert(h);
+        }
+    }
+
     /// Whether struct `h` conforms to `IDifferentiable`, or to an interface that refines it.
     fn declared_differentiable(&self, h: StructId) -> bool {
+        if self.autodiff.declared.contains(&h) {
+            return true;
+        }
         let Some(list) = self.conformances.get(&h) else { return false };
-        let mut stack: Vec<String> = list.clone();
+        self.names_differentiable(list.clone())
+    }
+
+    /// Whether one of these interfaces is `IDifferentiable` or refines it.
+    fn names_differentiable(&self, list: Vec<String>) -> bool {
+        let mut stack: Vec<String> = list;
         let mut seen = HashSet::default();
         while let Some(i) = stack.pop() {
             if i == "IDifferentiable" || self.autodiff.differentiable_interfaces.contains(&i) {
@@ -209,6 +233,10 @@ impl Checker {
 
     /// For each field of `h`, its index in `h`'s `Differential` (`None`: it has no differential).
     fn differential_fields(&mut self, h: StructId) -> Vec<Option<u32>> {
+        // A pair's differential is a pair: its `p` and `d` carry the differentials of each.
+        if self.is_pair(h) {
+            return vec![Some(0), Some(1)];
+        }
         let Some(d) = self.differential_struct(h) else { return vec![None; self.module.structs[h].fields.len()] };
         let names: Vec<String> = self.module.structs[d].fields.iter().map(|f| f.name.clone()).collect();
         let fields = self.module.structs[h].fields.clone();
@@ -595,6 +623,10 @@ impl Checker {
             for (n, _, _) in &named {
                 let key = self.scoped(n, |k| self.functions.contains_key(k));
                 candidates.extend(self.functions.get(&key).cloned().unwrap_or_default());
+                // A method's derivative is a method of its struct.
+                if let Some((owner, _)) = sig_name.rsplit_once("::") {
+                    candidates.extend(self.functions.get(&format!("{owner}::{n}")).cloned().unwrap_or_default());
+                }
             }
             if let Some(d) = candidates.iter().copied().find(|d| matches(self, *d)) {
                 self.autodiff.derivatives.insert(id, d);

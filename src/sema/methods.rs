@@ -340,6 +340,8 @@ impl Checker {
             ast::StructMember::Property(p) => Some(p.name.name.clone()),
             _ => None,
         };
+        // Its methods may name its `Differential` before its conformances are checked.
+        self.note_differentiable_bases(h, bases);
         let defined: HashSet<String> = members.iter().filter_map(own_name).collect();
         let mut inherited: Vec<ast::StructMember> = Vec::new();
         for b in bases {

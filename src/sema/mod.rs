@@ -880,7 +880,9 @@ impl Checker {
             let outer = self.resolve_type(base);
             // A struct's `Differential` is made when first asked for.
             if matches!(outer, Type::Struct(_)) && name == "Differential" {
-                self.differential_type(&outer.clone());
+                if let Some(d) = self.differential_type(&outer.clone()) {
+                    return d;
+                }
             }
             let found = match &outer {
                 Type::Struct(h) => self.types.get(&format!("{}::{name}", self.module.structs[*h].name)).cloned(),
