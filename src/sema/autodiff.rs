@@ -527,7 +527,11 @@ impl Checker {
             self.push(d);
             return self.error_expr(span);
         }
+        let reported = self.diags.len();
         let derivatives: Vec<FunctionId> = ids.iter().filter_map(|id| self.forward_derivative(*id, f.span)).collect();
+        if derivatives.is_empty() && self.diags.len() > reported {
+            return self.error_expr(span);
+        }
         if derivatives.is_empty() {
             let d = Diagnostic::error("E0470", format!("`{name}` is not differentiable"))
                 .with_label(f.span, "differentiated here")
