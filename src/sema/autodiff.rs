@@ -109,7 +109,30 @@ impl Checker {
     /// Reads a function's differentiation attributes (`[Differentiable]`, `[ForwardDerivative]`,
     /// `no_diff` parameters…).
     pub(super) fn differentiability(&mut self, id: FunctionId, f: &ast::FunctionDecl) {
-        let mut info = DiffInfo { no_diff: f.params.iter().map(|p| p.modifiers.has(ast::Modifier::NoDiff)).collect(), ..DiffInfo::default() };
+        self.differentiability_of(id, f, false);
+    }
+
+    /// [`Checker::differentiability`] of an interface requirement's dispatch function, whose
+    /// first parameter is the interface's value.
+    pub(super) fn dispatch_differentiability(&mut self, id: FunctionId, requirement: &ast::FunctionDecl) {
+        self.differentiability_of(id, requirement, true);
+    }
+
+    fn differentiability_of(&mut self, id: FunctionId, f: &ast::FunctionDecl, object_first: bool) {
+        // A parameter of a generic type whose constraint is not differentiable takes no
+        // derivative, whatever type an instance binds (as Slang types it from the constraint).
+        let plain_generics: Vec<&str> = f
+            .generics
+            .iter()
+            .filter(|g| g.value.is_none() && !g.constraint.as_ref().is_some_and(|c| self.differentiable_constraint(c.name())))
+            .map(|g| g.name.name.as_str())
+            .collect();
+        let no_diff = f.params.iter().map(|p| {
+            p.modifiers.has(ast::Modifier::NoDiff)
+                || matches!(&p.ty.kind, ast::TypeExprKind::Named { name, args } if args.is_empty() && plain_generics.contains(&name.as_str()))
+        });
+        let no_diff = std::iter::once(false).filter(|_| object_first).chain(no_diff).collect();
+        let mut info = DiffInfo { no_diff, ..DiffInfo::default() };
         let mut any = info.no_diff.iter().any(|b| *b);
         for a in &f.attrs {
             match a.name.name.as_str() {
@@ -132,6 +155,12 @@ impl Checker {
         if any {
             self.autodiff.info.insert(id, info);
         }
+    }
+
+    /// Whether a generic parameter constrained by `name` is differentiable.
+    fn differentiable_constraint(&self, name: &str) -> bool {
+        matches!(name, "IDifferentiable" | "IFloat" | "__BuiltinFloatingPointType" | "__BuiltinRealType")
+            || self.autodiff.differentiable_interfaces.contains(name)
     }
 
     /// The differential of a value of type `ty`; `None` when `ty` is not differentiable.

@@ -607,8 +607,10 @@ impl Checker {
 
     fn finish(mut self, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
         self.check_deferred_bodies();
-        self.write_forward_derivatives();
         self.finish_existentials();
+        // After the dispatch functions' bodies: a call through an interface is differentiated
+        // through the one they switch to.
+        self.write_forward_derivatives();
         self.number_spec_constants();
         let entry = self.entry_point(options);
         if let Some(e) = entry {
