@@ -428,6 +428,27 @@ impl Checker {
         }
     }
 
+    /// The zero of differential type `ty`: the `dzero()` of a struct whose `Differential` it is,
+    /// where the struct gives one, else zeros.
+    fn differential_zero(&mut self, ty: &Type, span: Span) -> ExprId {
+        if let Type::Struct(d) = ty {
+            let mut owners: Vec<StructId> =
+                self.autodiff.differentials.iter().filter(|(_, v)| **v == Some(*d)).map(|(h, _)| *h).collect();
+            owners.sort_by_key(|h| h.index());
+            for h in owners {
+                if self.method_of(h, "dzero") == Some(true) {
+                    let key = super::methods::method_key(&self.module.structs[h].name, "dzero");
+                    let ids = self.functions.get(&key).cloned().unwrap_or_default();
+                    if let Some(id) = ids.into_iter().find(|id| self.sigs[id.index()].params.is_empty()) {
+                        let zero = self.call_function(id, Vec::new(), span);
+                        return self.coerce(zero, ty, span);
+                    }
+                }
+            }
+        }
+        self.zero_value(ty, span)
+    }
+
     /// `a + b` of two differentials, field by field and element by element.
     fn differential_sum(&mut self, a: ExprId, b: ExprId, ty: &Type, span: Span) -> ExprId {
         match ty {
@@ -504,7 +525,7 @@ impl Checker {
         let dty = self.module.structs[h].fields[1].ty.clone();
         let d = match d {
             Some(d) => self.value_of_type(d, &dty),
-            None => self.zero_value(&dty, span),
+            None => self.differential_zero(&dty, span),
         };
         self.add_expr(ExprKind::Construct(vec![p, d]), pair, span)
     }
@@ -760,7 +781,7 @@ impl Checker {
             let Type::Struct(h) = ty else { continue };
             let fields = self.module.structs[h].fields.clone();
             let (p, d) = if mode == ParamMode::Out {
-                (None, m.diff.map(|_| self.zero_value(&fields[1].ty, span)))
+                (None, m.diff.map(|_| self.differential_zero(&fields[1].ty, span)))
             } else {
                 let a = self.add_expr(ExprKind::Local(param), Type::Struct(h), span);
                 let b = self.add_expr(ExprKind::Local(param), Type::Struct(h), span);
@@ -803,7 +824,7 @@ impl Checker {
             let p = self.add_expr(ExprKind::Local(m.primal), fields[0].ty.clone(), span);
             let d = match m.diff {
                 Some(dl) => self.add_expr(ExprKind::Local(dl), fields[1].ty.clone(), span),
-                None => self.zero_value(&fields[1].ty, span),
+                None => self.differential_zero(&fields[1].ty, span),
             };
             let value = self.add_expr(ExprKind::Construct(vec![p, d]), ty.clone(), span);
             let target = self.add_expr(ExprKind::Local(param), ty.clone(), span);
@@ -844,7 +865,7 @@ impl Checker {
                         out.push(Stmt::Local { local: m.primal, init: None });
                         if let Some(dl) = m.diff {
                             let dty = self.local_ty(dl);
-                            let zero = self.zero_value(&dty, span);
+                            let zero = self.differential_zero(&dty, span);
                             out.push(Stmt::Local { local: dl, init: Some(zero) });
                         }
                     }
@@ -954,7 +975,7 @@ impl Checker {
     fn or_zero(&mut self, d: Option<ExprId>, ty: &Type, span: Span) -> ExprId {
         match d {
             Some(d) => self.coerce(d, ty, span),
-            None => self.zero_value(ty, span),
+            None => self.differential_zero(ty, span),
         }
     }
 
@@ -1280,7 +1301,11 @@ impl Checker {
         let flows_in = ds.iter().zip(&modes).any(|(d, m)| d.is_some() && *m != ParamMode::Out);
         let flows_out = self.differential_type(&ty).is_some()
             || ds.iter().zip(&modes).any(|(d, m)| d.is_some() && *m != ParamMode::In);
-        let derivative = if flows_in && flows_out { self.forward_derivative(function, span) } else { None };
+        // A derivative of the user's own may give a differential where none flows in.
+        let user_derivative = self.autodiff.info.get(&function).is_some_and(|i| i.custom.is_some())
+            || self.autodiff.derivative_of.iter().any(|(p, _, _)| *p == self.sigs[function.index()].name);
+        let derivative =
+            if (flows_in || user_derivative) && flows_out { self.forward_derivative(function, span) } else { None };
         let Some(dfn) = derivative else {
             if flows_in && flows_out && !w.no_diff.contains(&e) {
                 let name = self.sigs[function.index()].name.clone();
@@ -1308,7 +1333,7 @@ impl Checker {
             for (i, d) in ds.iter().enumerate() {
                 if let (Some(d), Some(ParamMode::Out | ParamMode::InOut)) = (d, modes.get(i)) {
                     let dty = self.ty(*d);
-                    let zero = self.zero_value(&dty, span);
+                    let zero = self.differential_zero(&dty, span);
                     let target = self.dup(*d);
                     out.push(Stmt::Expr(self.add_expr(ExprKind::Assign { op: None, target, value: zero }, dty, span)));
                 }
@@ -1336,7 +1361,7 @@ impl Checker {
                     let d = self.dup(d);
                     self.coerce(d, &fields[1].ty, span)
                 }
-                None => self.zero_value(&fields[1].ty, span),
+                None => self.differential_zero(&fields[1].ty, span),
             };
             if *mode == ParamMode::In {
                 call_args.push(self.add_expr(ExprKind::Construct(vec![pv, dv]), pty.clone(), span));
