@@ -28,6 +28,8 @@ pub(super) struct DiffInfo {
     treat_as: bool,
     /// `[ForwardDerivative(g)]`: the user's derivative, by name.
     custom: Option<(String, Span)>,
+    /// `[BackwardDerivative(g)]`: the user's backward derivative, by name.
+    custom_backward: Option<(String, Span)>,
     /// Parameters written `no_diff`.
     no_diff: Vec<bool>,
     /// `[NoDiffThis]` on a method: its object carries no derivative.
@@ -58,6 +60,10 @@ pub(super) struct Autodiff {
     queue: Vec<(FunctionId, FunctionId)>,
     /// `[ForwardDerivativeOf(f)]` functions: `f`, the derivative, the attribute's span.
     derivative_of: Vec<(String, FunctionId, Span)>,
+    /// The backward derivative of each function differentiated so far.
+    backward: HashMap<FunctionId, FunctionId>,
+    /// Backward derivatives declared but not written yet: (forward derivative, backward).
+    backward_queue: Vec<(FunctionId, FunctionId)>,
 }
 
 /// The field a `[DerivativeMember(D.x)]` attribute names.
@@ -139,7 +145,11 @@ impl Checker {
                 "Differentiable" | "ForwardDifferentiable" | "BackwardDifferentiable" => info.differentiable = true,
                 // A function with a backward derivative only is forward-differentiated as one with
                 // a zero derivative, as Slang does.
-                "TreatAsDifferentiable" | "BackwardDerivative" => info.treat_as = true,
+                "TreatAsDifferentiable" => info.treat_as = true,
+                "BackwardDerivative" => {
+                    info.treat_as = true;
+                    info.custom_backward = attr_name_arg(a);
+                }
                 "NoDiffThis" => info.no_diff_this = true,
                 "ForwardDerivative" => info.custom = attr_name_arg(a),
                 "ForwardDerivativeOf" => {
@@ -390,11 +400,16 @@ impl Checker {
             }
             ast::ExprKind::Call { callee: inner, args: fargs, .. } => {
                 let ast::ExprKind::Ident(op) = &inner.kind else { return None };
-                if !matches!(op.as_str(), "fwd_diff" | "__fwd_diff") || !self.unclaimed(op) {
+                let backward = match op.as_str() {
+                    "fwd_diff" | "__fwd_diff" => false,
+                    "bwd_diff" | "__bwd_diff" => true,
+                    _ => return None,
+                };
+                if !self.unclaimed(op) {
                     return None;
                 }
                 let [f] = fargs.as_slice() else { return None };
-                Some(self.call_forward_derivative(f, args, span))
+                Some(if backward { self.call_backward_derivative(f, args, span) } else { self.call_forward_derivative(f, args, span) })
             }
             _ => None,
         }
@@ -716,9 +731,15 @@ impl Checker {
     /// Writes the bodies of the derivatives declared so far (writing one may declare more).
     pub(super) fn write_forward_derivatives(&mut self) {
         // In order: a derivative of a derivative reads the body of the one before.
-        while !self.autodiff.queue.is_empty() {
-            let (primal, d) = self.autodiff.queue.remove(0);
-            self.write_forward_derivative(primal, d);
+        loop {
+            if !self.autodiff.queue.is_empty() {
+                let (primal, d) = self.autodiff.queue.remove(0);
+                self.write_forward_derivative(primal, d);
+            } else if let Some((fwd, bwd)) = self.autodiff.backward_queue.pop() {
+                self.write_backward_derivative(fwd, bwd);
+            } else {
+                break;
+            }
         }
     }
 
@@ -1476,4 +1497,343 @@ fn with_step(body: &Block, step: &[Stmt]) -> Block {
     let mut stmts = walk(&body.stmts, step);
     stmts.extend_from_slice(step);
     Block { stmts }
+}
+
+/// One float a differential holds: the steps from the differential to it (a field, or an element
+/// of an array, vector or matrix row), each with the type it reaches.
+type Leaf = Vec<(Step, Type)>;
+
+#[derive(Clone, Copy)]
+enum Step {
+    Field(u32),
+    Element(u32),
+}
+
+impl Checker {
+    /// Every float of a value of differential type `ty`.
+    fn leaves(&self, ty: &Type) -> Vec<Leaf> {
+        let nest = |step: Step, inner: &Type, out: &mut Vec<Leaf>| {
+            for mut l in self.leaves(inner) {
+                l.insert(0, (step, inner.clone()));
+                out.push(l);
+            }
+        };
+        let mut out = Vec::new();
+        match ty {
+            Type::Scalar(_) => out.push(Vec::new()),
+            Type::Vector(s, n) => (0..*n as u32).for_each(|i| nest(Step::Element(i), &Type::Scalar(*s), &mut out)),
+            Type::Matrix(s, r, c) => (0..*r as u32).for_each(|i| nest(Step::Element(i), &Type::Vector(*s, *c), &mut out)),
+            Type::Array(e, Some(n)) => (0..*n).for_each(|i| nest(Step::Element(i), e, &mut out)),
+            Type::Struct(h) => {
+                for (i, f) in self.module.structs[*h].fields.iter().enumerate() {
+                    nest(Step::Field(i as u32), &f.ty, &mut out);
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// The place of `leaf` in the value `root` builds.
+    fn leaf_place(&mut self, root: ExprId, leaf: &Leaf, span: Span) -> ExprId {
+        let mut e = root;
+        for (step, ty) in leaf {
+            e = match step {
+                Step::Field(i) => self.add_expr(ExprKind::Field { base: e, index: *i }, ty.clone(), span),
+                Step::Element(i) => {
+                    let index = self.add_expr(ExprKind::Const(ConstValue::Int(*i as i64)), Type::INT, span);
+                    self.add_expr(ExprKind::Index { base: e, index }, ty.clone(), span)
+                }
+            };
+        }
+        e
+    }
+
+    /// `bwd_diff(f)(args)`: a call of `f`'s backward derivative.
+    fn call_backward_derivative(&mut self, f: &ast::Expr, args: &[ast::Expr], span: Span) -> ExprId {
+        let (name, ids) = self.differentiated(f);
+        let reported = self.diags.len();
+        let derivatives: Vec<FunctionId> = ids.iter().filter_map(|id| self.backward_derivative(*id, f.span)).collect();
+        if derivatives.is_empty() {
+            if self.diags.len() == reported {
+                let d = Diagnostic::error("E0470", format!("`{name}` is not differentiable"))
+                    .with_label(f.span, "differentiated here")
+                    .with_note("mark it `[Differentiable]`, or give it a derivative with `[BackwardDerivative(…)]`");
+                self.push(d);
+            }
+            return self.error_expr(span);
+        }
+        let candidates: Vec<Vec<Type>> = derivatives
+            .iter()
+            .filter(|id| self.sigs[id.index()].params.len() == args.len())
+            .map(|id| self.sigs[id.index()].params.iter().map(|(t, _)| t.clone()).collect())
+            .collect();
+        let arg_ids = self.call_args(args, &candidates);
+        if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
+            return self.error_expr(span);
+        }
+        self.call_user(&format!("bwd_diff({name})"), &derivatives, arg_ids, span, f.span)
+    }
+
+    /// The signature `bwd_diff(f)` has, from `fwd_diff(f)`'s: a pair parameter taken `inout`
+    /// (its differential comes back as the gradient), an `out` one's differential taken in, and
+    /// the result's differential last.
+    fn backward_signature(&mut self, primal: FunctionId, fwd: FunctionId) -> (Vec<(Type, ParamMode)>, Vec<bool>) {
+        let fsig = self.sigs[fwd.index()].clone();
+        let psig = self.sigs[primal.index()].clone();
+        let mut params = Vec::new();
+        let mut pair = Vec::new();
+        for (i, (ty, mode)) in fsig.params.iter().enumerate() {
+            let is_pair = *ty != psig.params[i].0;
+            pair.push(is_pair);
+            match (is_pair, mode) {
+                (true, ParamMode::Out) => {
+                    let d = self.differential_type(&psig.params[i].0).unwrap_or(Type::Error);
+                    params.push((d, ParamMode::In));
+                }
+                (true, _) => params.push((ty.clone(), ParamMode::InOut)),
+                (false, _) => params.push((ty.clone(), *mode)),
+            }
+        }
+        if fsig.ret != psig.ret {
+            let d = self.differential_type(&psig.ret).unwrap_or(Type::Error);
+            params.push((d, ParamMode::In));
+        }
+        (params, pair)
+    }
+
+    /// The backward derivative of function `id`: the user's (`[BackwardDerivative(g)]`), or one
+    /// written from the forward derivative, which it calls once per float of the
+    /// differentiable inputs (each call gives a column of the Jacobian, whose product with the
+    /// differentials of the results is the gradient).
+    pub(super) fn backward_derivative(&mut self, id: FunctionId, span: Span) -> Option<FunctionId> {
+        if let Some(d) = self.autodiff.backward.get(&id) {
+            return Some(*d);
+        }
+        let info = self.autodiff.info.get(&id).cloned().unwrap_or_default();
+        if let Some((n, at)) = info.custom_backward.clone() {
+            let key = self.scoped(&n, |k| self.functions.contains_key(k));
+            let mut candidates = self.functions.get(&key).cloned().unwrap_or_default();
+            if let Some((owner, _)) = self.sigs[id.index()].name.clone().rsplit_once("::") {
+                candidates.extend(self.functions.get(&format!("{owner}::{n}")).cloned().unwrap_or_default());
+            }
+            if let Some(&d) = candidates.first() {
+                self.autodiff.backward.insert(id, d);
+                return Some(d);
+            }
+            let sig_name = self.sigs[id.index()].name.clone();
+            self.push(
+                Diagnostic::error("E0473", format!("no function `{n}` is a backward derivative of `{sig_name}`"))
+                    .with_label(at, "named as the derivative here"),
+            );
+            return None;
+        }
+        if !info.differentiable {
+            return None;
+        }
+        let fwd = self.forward_derivative(id, span)?;
+        let (params, _) = self.backward_signature(id, fwd);
+        let name = format!("{}_bwd_diff", super::dynamic::ir_word(&self.module.functions[id].name));
+        let d = self.declare_generated(&name, params, Type::Void, self.sigs[id.index()].span);
+        self.autodiff.backward.insert(id, d);
+        self.autodiff.backward_queue.push((id, d));
+        Some(d)
+    }
+
+    fn write_backward_derivative(&mut self, primal: FunctionId, bwd: FunctionId) {
+        let Some(fwd) = self.autodiff.derivatives.get(&primal).copied() else { return };
+        let (_, pair) = self.backward_signature(primal, fwd);
+        let fsig = self.sigs[fwd.index()].clone();
+        let psig = self.sigs[primal.index()].clone();
+        let span = psig.span;
+        let names: Vec<String> =
+            (0..self.sigs[bwd.index()].params.len()).map(|i| if i < fsig.params.len() { format!("p{i}") } else { "dOut".into() }).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        self.generate_body(bwd, &names, |c, locals| {
+            let mut stmts = Vec::new();
+            let d_out = (locals.len() > fsig.params.len()).then(|| locals[fsig.params.len()]);
+            // The gradient of each differentiable input, and the differential each `inout`
+            // pair brings in (that of its value when the function returns).
+            let mut gradients: Vec<Option<LocalId>> = Vec::new();
+            let mut incoming: Vec<Option<LocalId>> = Vec::new();
+            for (i, (ty, mode)) in fsig.params.iter().enumerate() {
+                if !pair[i] || *mode == ParamMode::Out {
+                    gradients.push(None);
+                    incoming.push(None);
+                    continue;
+                }
+                let dty = c.differential_type(&psig.params[i].0).unwrap_or(Type::Error);
+                let g = c.temp_local("grad", &dty, span);
+                let zero = c.differential_zero(&dty, span);
+                stmts.push(Stmt::Local { local: g, init: Some(zero) });
+                gradients.push(Some(g));
+                if *mode == ParamMode::InOut {
+                    let a = c.temp_local("adjoint", &dty, span);
+                    let read = c.add_expr(ExprKind::Local(locals[i]), ty.clone(), span);
+                    let d = c.add_expr(ExprKind::Field { base: read, index: 1 }, dty.clone(), span);
+                    stmts.push(Stmt::Local { local: a, init: Some(d) });
+                    incoming.push(Some(a));
+                } else {
+                    incoming.push(None);
+                }
+            }
+            let mut columns: Vec<(usize, Leaf)> = Vec::new();
+            for (i, g) in gradients.iter().enumerate() {
+                if let Some(g) = g {
+                    let t = c.local_ty(*g);
+                    columns.extend(c.leaves(&t).into_iter().map(|l| (i, l)));
+                }
+            }
+            // No input to differentiate: the primal's effects on plain `out` arguments still happen.
+            let runs: Vec<Option<(usize, Leaf)>> =
+                if columns.is_empty() { vec![None] } else { columns.into_iter().map(Some).collect() };
+            let mut plain_temps: Vec<Option<LocalId>> = vec![None; fsig.params.len()];
+            for run in runs {
+                let mut args = Vec::new();
+                let mut temps: Vec<Option<LocalId>> = vec![None; fsig.params.len()];
+                for (j, (ty, mode)) in fsig.params.iter().enumerate() {
+                    if !pair[j] {
+                        if *mode == ParamMode::In {
+                            args.push(c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span));
+                            continue;
+                        }
+                        // A plain `out`/`inout` argument: each run starts from the caller's value.
+                        let t = c.temp_local("arg", ty, span);
+                        let init = (*mode == ParamMode::InOut).then(|| c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span));
+                        stmts.push(Stmt::Local { local: t, init });
+                        plain_temps[j] = Some(t);
+                        args.push(c.add_expr(ExprKind::Local(t), ty.clone(), span));
+                        continue;
+                    }
+                    let Type::Struct(h) = ty else { continue };
+                    let fields = c.module.structs[*h].fields.clone();
+                    let value = if *mode == ParamMode::Out {
+                        None
+                    } else {
+                        let read = c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span);
+                        let p = c.add_expr(ExprKind::Field { base: read, index: 0 }, fields[0].ty.clone(), span);
+                        let direction = c.temp_local("direction", &fields[1].ty, span);
+                        let zero = c.differential_zero(&fields[1].ty, span);
+                        stmts.push(Stmt::Local { local: direction, init: Some(zero) });
+                        if let Some((i, leaf)) = run.as_ref().filter(|(i, _)| *i == j) {
+                            let _ = i;
+                            let root = c.add_expr(ExprKind::Local(direction), fields[1].ty.clone(), span);
+                            let place = c.leaf_place(root, leaf, span);
+                            let pty = c.ty(place);
+                            let one = c.add_expr(ExprKind::Const(ConstValue::Float(1.0)), pty.clone(), span);
+                            stmts.push(Stmt::Expr(c.add_expr(ExprKind::Assign { op: None, target: place, value: one }, pty, span)));
+                        }
+                        let d = c.add_expr(ExprKind::Local(direction), fields[1].ty.clone(), span);
+                        Some(c.add_expr(ExprKind::Construct(vec![p, d]), ty.clone(), span))
+                    };
+                    if *mode == ParamMode::In {
+                        args.push(value.expect("an input"));
+                        continue;
+                    }
+                    let t = c.temp_local("pair", ty, span);
+                    stmts.push(Stmt::Local { local: t, init: value });
+                    temps[j] = Some(t);
+                    args.push(c.add_expr(ExprKind::Local(t), ty.clone(), span));
+                }
+                let call = c.call_function(fwd, args, span);
+                let result = if fsig.ret == Type::Void {
+                    stmts.push(Stmt::Expr(call));
+                    None
+                } else {
+                    let r = c.temp_local("r", &fsig.ret, span);
+                    stmts.push(Stmt::Local { local: r, init: Some(call) });
+                    Some(r)
+                };
+                let Some((i, leaf)) = run else { continue };
+                // The column's product with the differentials of the results.
+                let mut terms: Vec<(ExprId, ExprId)> = Vec::new();
+                let mut products = |c: &mut Checker, out: Box<dyn Fn(&mut Checker) -> ExprId>, adjoint: Box<dyn Fn(&mut Checker) -> ExprId>| {
+                    let probe = out(c);
+                    let dty = c.ty(probe);
+                    for l in c.leaves(&dty) {
+                        let a = out(c);
+                        let a = c.leaf_place(a, &l, span);
+                        let b = adjoint(c);
+                        let b = c.leaf_place(b, &l, span);
+                        terms.push((a, b));
+                    }
+                };
+                if let (Some(r), Some(d_out)) = (result, d_out) {
+                    if fsig.ret != psig.ret {
+                        let (rt, dt) = (fsig.ret.clone(), c.local_ty(d_out));
+                        let Type::Struct(h) = rt.clone() else { continue };
+                        let fty = c.module.structs[h].fields[1].ty.clone();
+                        products(
+                            c,
+                            Box::new(move |c| {
+                                let read = c.add_expr(ExprKind::Local(r), rt.clone(), span);
+                                c.add_expr(ExprKind::Field { base: read, index: 1 }, fty.clone(), span)
+                            }),
+                            Box::new(move |c| c.add_expr(ExprKind::Local(d_out), dt.clone(), span)),
+                        );
+                    }
+                }
+                for (j, (ty, mode)) in fsig.params.iter().enumerate() {
+                    let Some(t) = temps[j] else { continue };
+                    let adjoint = match mode {
+                        ParamMode::Out => locals[j],
+                        _ => match incoming[j] {
+                            Some(a) => a,
+                            None => continue,
+                        },
+                    };
+                    let Type::Struct(h) = ty.clone() else { continue };
+                    let fty = c.module.structs[h].fields[1].ty.clone();
+                    let at = c.local_ty(adjoint);
+                    let pt = ty.clone();
+                    products(
+                        c,
+                        Box::new(move |c| {
+                            let read = c.add_expr(ExprKind::Local(t), pt.clone(), span);
+                            c.add_expr(ExprKind::Field { base: read, index: 1 }, fty.clone(), span)
+                        }),
+                        Box::new(move |c| c.add_expr(ExprKind::Local(adjoint), at.clone(), span)),
+                    );
+                }
+                let mut sum: Option<ExprId> = None;
+                for (a, b) in terms {
+                    let p = c.binary(BinaryOp::Mul, a, b, span);
+                    sum = Some(match sum {
+                        Some(s) => c.binary(BinaryOp::Add, s, p, span),
+                        None => p,
+                    });
+                }
+                let g = gradients[i].expect("a differentiable input");
+                let gty = c.local_ty(g);
+                let root = c.add_expr(ExprKind::Local(g), gty, span);
+                let place = c.leaf_place(root, &leaf, span);
+                let pty = c.ty(place);
+                let value = match sum {
+                    Some(s) => c.coerce(s, &pty, span),
+                    None => c.add_expr(ExprKind::Const(ConstValue::Float(0.0)), pty.clone(), span),
+                };
+                stmts.push(Stmt::Expr(c.add_expr(ExprKind::Assign { op: None, target: place, value }, pty, span)));
+            }
+            // Each pair's differential becomes its gradient; plain `out`s take the primal's values.
+            for (j, (ty, _)) in fsig.params.iter().enumerate() {
+                if let Some(g) = gradients[j] {
+                    let Type::Struct(h) = ty.clone() else { continue };
+                    let fields = c.module.structs[h].fields.clone();
+                    let read = c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span);
+                    let p = c.add_expr(ExprKind::Field { base: read, index: 0 }, fields[0].ty.clone(), span);
+                    let d = c.add_expr(ExprKind::Local(g), fields[1].ty.clone(), span);
+                    let value = c.add_expr(ExprKind::Construct(vec![p, d]), ty.clone(), span);
+                    let target = c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span);
+                    stmts.push(Stmt::Expr(c.add_expr(ExprKind::Assign { op: None, target, value }, ty.clone(), span)));
+                }
+                if let Some(t) = plain_temps[j] {
+                    let value = c.add_expr(ExprKind::Local(t), ty.clone(), span);
+                    let target = c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span);
+                    stmts.push(Stmt::Expr(c.add_expr(ExprKind::Assign { op: None, target, value }, ty.clone(), span)));
+                }
+            }
+            stmts
+        });
+        self.made_instances = true;
+    }
 }
