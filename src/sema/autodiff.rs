@@ -12,9 +12,9 @@
 //! a struct made of their differentiable fields (not `no_diff` ones).
 
 use super::{Checker, FnState};
+use crate::arena::Arena;
 use crate::diag::Diagnostic;
 use crate::fast_hash::{HashMap, HashSet};
-use crate::arena::Arena;
 use crate::ir::*;
 use crate::span::Span;
 use crate::syntax::ast;
@@ -130,7 +130,9 @@ impl Checker {
         let plain_generics: Vec<&str> = f
             .generics
             .iter()
-            .filter(|g| g.value.is_none() && !g.constraint.as_ref().is_some_and(|c| self.differentiable_constraint(c.name())))
+            .filter(|g| {
+                g.value.is_none() && !g.constraint.as_ref().is_some_and(|c| self.differentiable_constraint(c.name()))
+            })
             .map(|g| g.name.name.as_str())
             .collect();
         let no_diff = f.params.iter().map(|p| {
@@ -409,7 +411,11 @@ impl Checker {
                     return None;
                 }
                 let [f] = fargs.as_slice() else { return None };
-                Some(if backward { self.call_backward_derivative(f, args, span) } else { self.call_forward_derivative(f, args, span) })
+                Some(if backward {
+                    self.call_backward_derivative(f, args, span)
+                } else {
+                    self.call_forward_derivative(f, args, span)
+                })
             }
             _ => None,
         }
@@ -471,8 +477,12 @@ impl Checker {
                 let fields = self.module.structs[*h].fields.clone();
                 let parts = (0..fields.len())
                     .map(|i| {
-                        let fa = self.add_expr(ExprKind::Field { base: a, index: i as u32 }, fields[i].ty.clone(), span);
-                        let (a2, b2) = (fa, self.add_expr(ExprKind::Field { base: b, index: i as u32 }, fields[i].ty.clone(), span));
+                        let fa =
+                            self.add_expr(ExprKind::Field { base: a, index: i as u32 }, fields[i].ty.clone(), span);
+                        let (a2, b2) = (
+                            fa,
+                            self.add_expr(ExprKind::Field { base: b, index: i as u32 }, fields[i].ty.clone(), span),
+                        );
                         self.differential_sum(a2, b2, &fields[i].ty, span)
                     })
                     .collect::<Vec<_>>();
@@ -505,7 +515,8 @@ impl Checker {
                 let parts = (0..fields.len())
                     .map(|i| {
                         let (s2, a2) = (self.dup(s), self.dup(a));
-                        let fa = self.add_expr(ExprKind::Field { base: a2, index: i as u32 }, fields[i].ty.clone(), span);
+                        let fa =
+                            self.add_expr(ExprKind::Field { base: a2, index: i as u32 }, fields[i].ty.clone(), span);
                         self.differential_scale(s2, fa, &fields[i].ty, span)
                     })
                     .collect();
@@ -576,7 +587,8 @@ impl Checker {
                 })
                 .collect();
             ids.extend(self.generic_instance_for(&key, &primal_types, span));
-            let derivatives: Vec<FunctionId> = ids.iter().filter_map(|id| self.forward_derivative(*id, f.span)).collect();
+            let derivatives: Vec<FunctionId> =
+                ids.iter().filter_map(|id| self.forward_derivative(*id, f.span)).collect();
             if derivatives.is_empty() {
                 let d = Diagnostic::error("E0470", format!("`{name}` is not differentiable with these arguments"))
                     .with_label(f.span, "differentiated here")
@@ -587,8 +599,10 @@ impl Checker {
             return self.call_user(&format!("fwd_diff({name})"), &derivatives, arg_ids, span, f.span);
         }
         if ids.is_empty() {
-            let d = Diagnostic::error("E0470", "`fwd_diff` takes the name of a function")
-                .with_label(f.span, if name.is_empty() { "not a function name".to_string() } else { format!("no function `{name}`") });
+            let d = Diagnostic::error("E0470", "`fwd_diff` takes the name of a function").with_label(
+                f.span,
+                if name.is_empty() { "not a function name".to_string() } else { format!("no function `{name}`") },
+            );
             self.push(d);
             return self.error_expr(span);
         }
@@ -620,7 +634,8 @@ impl Checker {
     /// (`S.method`), or the derivatives of another `fwd_diff`.
     fn differentiated(&mut self, f: &ast::Expr) -> (String, Vec<FunctionId>) {
         if let ast::ExprKind::Call { callee, args, generic_args } = &f.kind {
-            if let (ast::ExprKind::Ident(op), [inner], true) = (&callee.kind, args.as_slice(), generic_args.is_empty()) {
+            if let (ast::ExprKind::Ident(op), [inner], true) = (&callee.kind, args.as_slice(), generic_args.is_empty())
+            {
                 if matches!(op.as_str(), "fwd_diff" | "__fwd_diff") {
                     let (name, ids) = self.differentiated(inner);
                     let ids = ids.iter().filter_map(|id| self.forward_derivative(*id, f.span)).collect();
@@ -652,7 +667,10 @@ impl Checker {
     fn forward_signature(&mut self, id: FunctionId, span: Span) -> (Vec<(Type, ParamMode)>, Type) {
         let sig = self.sigs[id.index()].clone();
         let info = self.autodiff.info.get(&id).cloned().unwrap_or_default();
-        let is_method = self.module.functions[id].params.first().is_some_and(|l| self.module.functions[id].locals[*l].name == "this");
+        let is_method = self.module.functions[id]
+            .params
+            .first()
+            .is_some_and(|l| self.module.functions[id].locals[*l].name == "this");
         let mut params = Vec::new();
         for (i, (ty, mode)) in sig.params.iter().enumerate() {
             let no_diff = info.no_diff.get(i).copied().unwrap_or(false) || (i == 0 && is_method && info.no_diff_this);
@@ -662,7 +680,8 @@ impl Checker {
                 params.push((ty.clone(), *mode));
             }
         }
-        let ret = if self.differential_type(&sig.ret).is_some() { self.pair_type(&sig.ret, span) } else { sig.ret.clone() };
+        let ret =
+            if self.differential_type(&sig.ret).is_some() { self.pair_type(&sig.ret, span) } else { sig.ret.clone() };
         (params, ret)
     }
 
@@ -675,11 +694,8 @@ impl Checker {
         let info = self.autodiff.info.get(&id).cloned();
         let sig_name = self.sigs[id.index()].name.clone();
         // A derivative the user wrote, named on either side.
-        let named: Vec<(String, Span, bool)> = info
-            .as_ref()
-            .and_then(|i| i.custom.clone())
-            .map(|(n, s)| vec![(n, s, true)])
-            .unwrap_or_default();
+        let named: Vec<(String, Span, bool)> =
+            info.as_ref().and_then(|i| i.custom.clone()).map(|(n, s)| vec![(n, s, true)]).unwrap_or_default();
         let by_of: Vec<FunctionId> =
             self.autodiff.derivative_of.iter().filter(|(p, _, _)| *p == sig_name).map(|(_, d, _)| *d).collect();
         if !named.is_empty() || !by_of.is_empty() {
@@ -703,13 +719,14 @@ impl Checker {
             }
             if let Some((n, at, _)) = named.first() {
                 let shown: Vec<String> = params.iter().map(|(t, _)| self.type_name(t)).collect();
-                let d = Diagnostic::error("E0473", format!("no function `{n}` is a forward derivative of `{sig_name}`"))
-                    .with_label(*at, "named as the derivative here")
-                    .with_note(format!(
-                        "the derivative takes ({}) and returns `{}`",
-                        shown.join(", "),
-                        self.type_name(&ret)
-                    ));
+                let d =
+                    Diagnostic::error("E0473", format!("no function `{n}` is a forward derivative of `{sig_name}`"))
+                        .with_label(*at, "named as the derivative here")
+                        .with_note(format!(
+                            "the derivative takes ({}) and returns `{}`",
+                            shown.join(", "),
+                            self.type_name(&ret)
+                        ));
                 self.push(d);
                 return None;
             }
@@ -1389,7 +1406,8 @@ impl Checker {
                 continue;
             }
             let t = self.temp_local("pair", pty, span);
-            let init = (*mode == ParamMode::InOut).then(|| self.add_expr(ExprKind::Construct(vec![pv, dv]), pty.clone(), span));
+            let init = (*mode == ParamMode::InOut)
+                .then(|| self.add_expr(ExprKind::Construct(vec![pv, dv]), pty.clone(), span));
             out.push(Stmt::Local { local: t, init });
             call_args.push(self.add_expr(ExprKind::Local(t), pty.clone(), span));
             written.push((t, *h, p, d));
@@ -1522,7 +1540,9 @@ impl Checker {
         match ty {
             Type::Scalar(_) => out.push(Vec::new()),
             Type::Vector(s, n) => (0..*n as u32).for_each(|i| nest(Step::Element(i), &Type::Scalar(*s), &mut out)),
-            Type::Matrix(s, r, c) => (0..*r as u32).for_each(|i| nest(Step::Element(i), &Type::Vector(*s, *c), &mut out)),
+            Type::Matrix(s, r, c) => {
+                (0..*r as u32).for_each(|i| nest(Step::Element(i), &Type::Vector(*s, *c), &mut out))
+            }
             Type::Array(e, Some(n)) => (0..*n).for_each(|i| nest(Step::Element(i), e, &mut out)),
             Type::Struct(h) => {
                 for (i, f) in self.module.structs[*h].fields.iter().enumerate() {
@@ -1646,8 +1666,14 @@ impl Checker {
         let fsig = self.sigs[fwd.index()].clone();
         let psig = self.sigs[primal.index()].clone();
         let span = psig.span;
-        let names: Vec<String> =
-            (0..self.sigs[bwd.index()].params.len()).map(|i| if i < fsig.params.len() { format!("p{i}") } else { "dOut".into() }).collect();
+        let primal_fn = &self.module.functions[primal];
+        let names: Vec<String> = (0..self.sigs[bwd.index()].params.len())
+            .map(|i| match primal_fn.params.get(i) {
+                Some(l) if pair[i] => format!("{}_pair", primal_fn.locals[*l].name),
+                Some(l) => primal_fn.locals[*l].name.clone(),
+                None => "dOut".into(),
+            })
+            .collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         self.generate_body(bwd, &names, |c, locals| {
             let mut stmts = Vec::new();
@@ -1699,7 +1725,8 @@ impl Checker {
                         }
                         // A plain `out`/`inout` argument: each run starts from the caller's value.
                         let t = c.temp_local("arg", ty, span);
-                        let init = (*mode == ParamMode::InOut).then(|| c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span));
+                        let init = (*mode == ParamMode::InOut)
+                            .then(|| c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span));
                         stmts.push(Stmt::Local { local: t, init });
                         plain_temps[j] = Some(t);
                         args.push(c.add_expr(ExprKind::Local(t), ty.clone(), span));
@@ -1721,7 +1748,11 @@ impl Checker {
                             let place = c.leaf_place(root, leaf, span);
                             let pty = c.ty(place);
                             let one = c.add_expr(ExprKind::Const(ConstValue::Float(1.0)), pty.clone(), span);
-                            stmts.push(Stmt::Expr(c.add_expr(ExprKind::Assign { op: None, target: place, value: one }, pty, span)));
+                            stmts.push(Stmt::Expr(c.add_expr(
+                                ExprKind::Assign { op: None, target: place, value: one },
+                                pty,
+                                span,
+                            )));
                         }
                         let d = c.add_expr(ExprKind::Local(direction), fields[1].ty.clone(), span);
                         Some(c.add_expr(ExprKind::Construct(vec![p, d]), ty.clone(), span))
@@ -1747,7 +1778,9 @@ impl Checker {
                 let Some((i, leaf)) = run else { continue };
                 // The column's product with the differentials of the results.
                 let mut terms: Vec<(ExprId, ExprId)> = Vec::new();
-                let mut products = |c: &mut Checker, out: Box<dyn Fn(&mut Checker) -> ExprId>, adjoint: Box<dyn Fn(&mut Checker) -> ExprId>| {
+                let mut products = |c: &mut Checker,
+                                    out: Box<dyn Fn(&mut Checker) -> ExprId>,
+                                    adjoint: Box<dyn Fn(&mut Checker) -> ExprId>| {
                     let probe = out(c);
                     let dty = c.ty(probe);
                     for l in c.leaves(&dty) {

@@ -941,7 +941,10 @@ impl Checker {
             // `Differential` in a struct's own declaration.
             let around = (name == "Differential" && !self.namespaces.is_empty()).then(|| self.namespaces.join("::"));
             if let Some(outer) = name.strip_suffix("::Differential").or(around.as_deref()) {
-                let outer = ast::TypeExpr { kind: ast::TypeExprKind::Named { name: outer.into(), args: Vec::new() }, span: t.span };
+                let outer = ast::TypeExpr {
+                    kind: ast::TypeExprKind::Named { name: outer.into(), args: Vec::new() },
+                    span: t.span,
+                };
                 let outer = self.resolve_type(&outer);
                 if outer.is_error() {
                     return Type::Error;
