@@ -50,6 +50,28 @@ __device__ DifferentialPair_float wave_fwd_diff(DifferentialPair_Body b_pair, Di
     return _result2;
 }
 
+__device__ void wave_bwd_diff(DifferentialPair_Body& b_pair, DifferentialPair_float& t_pair, float dOut) {
+    Body_Differential _grad3 = Body_Differential{wavec::float2{0.0f, 0.0f}};
+    float _grad4 = 0.0f;
+    Body_Differential _direction5 = Body_Differential{wavec::float2{0.0f, 0.0f}};
+    _direction5.position[0] = 1.0f;
+    float _direction6 = 0.0f;
+    DifferentialPair_float _r7 = wave_fwd_diff(DifferentialPair_Body{b_pair.p, _direction5}, DifferentialPair_float{t_pair.p, _direction6});
+    _grad3.position[0] = _r7.d * dOut;
+    Body_Differential _direction8 = Body_Differential{wavec::float2{0.0f, 0.0f}};
+    _direction8.position[1] = 1.0f;
+    float _direction9 = 0.0f;
+    DifferentialPair_float _r10 = wave_fwd_diff(DifferentialPair_Body{b_pair.p, _direction8}, DifferentialPair_float{t_pair.p, _direction9});
+    _grad3.position[1] = _r10.d * dOut;
+    Body_Differential _direction11 = Body_Differential{wavec::float2{0.0f, 0.0f}};
+    float _direction12 = 0.0f;
+    _direction12 = 1.0f;
+    DifferentialPair_float _r13 = wave_fwd_diff(DifferentialPair_Body{b_pair.p, _direction11}, DifferentialPair_float{t_pair.p, _direction12});
+    _grad4 = _r13.d * dOut;
+    b_pair = DifferentialPair_Body{b_pair.p, _grad3};
+    t_pair = DifferentialPair_float{t_pair.p, _grad4};
+}
+
 extern "C" __global__ void __launch_bounds__(1) main_kernel(float* __restrict__ output, unsigned output_count) {
     wavec_state state = {output, output_count};
     (void)state;
@@ -59,4 +81,8 @@ extern "C" __global__ void __launch_bounds__(1) main_kernel(float* __restrict__ 
     DifferentialPair_float r = wave_fwd_diff(DifferentialPair_Body{b, db}, DifferentialPair_float{0.5f, 0.0f});
     state.output[0] = r.p;
     state.output[1] = r.d;
+    DifferentialPair_Body pb = DifferentialPair_Body{b, db};
+    DifferentialPair_float t = DifferentialPair_float{0.5f, 0.0f};
+    wave_bwd_diff(pb, t, 1.0f);
+    state.output[2] = t.d;
 }

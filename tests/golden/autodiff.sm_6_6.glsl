@@ -48,6 +48,28 @@ DifferentialPair_float wave_fwd_diff(DifferentialPair_Body b_pair, DifferentialP
     return _result2;
 }
 
+void wave_bwd_diff(inout DifferentialPair_Body b_pair, inout DifferentialPair_float t_pair, float dOut) {
+    Body_Differential _grad3 = Body_Differential(vec2(0.0, 0.0));
+    float _grad4 = 0.0;
+    Body_Differential _direction5 = Body_Differential(vec2(0.0, 0.0));
+    _direction5.position[0] = 1.0;
+    float _direction6 = 0.0;
+    DifferentialPair_float _r7 = wave_fwd_diff(DifferentialPair_Body(b_pair.p, _direction5), DifferentialPair_float(t_pair.p, _direction6));
+    _grad3.position[0] = _r7.d * dOut;
+    Body_Differential _direction8 = Body_Differential(vec2(0.0, 0.0));
+    _direction8.position[1] = 1.0;
+    float _direction9 = 0.0;
+    DifferentialPair_float _r10 = wave_fwd_diff(DifferentialPair_Body(b_pair.p, _direction8), DifferentialPair_float(t_pair.p, _direction9));
+    _grad3.position[1] = _r10.d * dOut;
+    Body_Differential _direction11 = Body_Differential(vec2(0.0, 0.0));
+    float _direction12 = 0.0;
+    _direction12 = 1.0;
+    DifferentialPair_float _r13 = wave_fwd_diff(DifferentialPair_Body(b_pair.p, _direction11), DifferentialPair_float(t_pair.p, _direction12));
+    _grad4 = _r13.d * dOut;
+    b_pair = DifferentialPair_Body(b_pair.p, _grad3);
+    t_pair = DifferentialPair_float(t_pair.p, _grad4);
+}
+
 void main() {
     uvec3 id = gl_GlobalInvocationID;
     Body b = Body(vec2(1.0, 2.0), 3u);
@@ -55,4 +77,8 @@ void main() {
     DifferentialPair_float r = wave_fwd_diff(DifferentialPair_Body(b, db), DifferentialPair_float(0.5, 0.0));
     output_1[0] = r.p;
     output_1[1] = r.d;
+    DifferentialPair_Body pb = DifferentialPair_Body(b, db);
+    DifferentialPair_float t = DifferentialPair_float(0.5, 0.0);
+    wave_bwd_diff(pb, t, 1.0);
+    output_1[2] = t.d;
 }

@@ -52,6 +52,28 @@ DifferentialPair_float wave_fwd_diff(DifferentialPair_Body b_pair, DifferentialP
     return _result2;
 }
 
+void wave_bwd_diff(inout DifferentialPair_Body b_pair, inout DifferentialPair_float t_pair, float dOut) {
+    Body_Differential _grad3 = {float2(0.0f, 0.0f)};
+    float _grad4 = 0.0f;
+    Body_Differential _direction5 = {float2(0.0f, 0.0f)};
+    _direction5.position[0] = 1.0f;
+    float _direction6 = 0.0f;
+    DifferentialPair_float _r7 = wave_fwd_diff(wavec_make_DifferentialPair_Body(b_pair.p, _direction5), wavec_make_DifferentialPair_float(t_pair.p, _direction6));
+    _grad3.position[0] = _r7.d * dOut;
+    Body_Differential _direction8 = {float2(0.0f, 0.0f)};
+    _direction8.position[1] = 1.0f;
+    float _direction9 = 0.0f;
+    DifferentialPair_float _r10 = wave_fwd_diff(wavec_make_DifferentialPair_Body(b_pair.p, _direction8), wavec_make_DifferentialPair_float(t_pair.p, _direction9));
+    _grad3.position[1] = _r10.d * dOut;
+    Body_Differential _direction11 = {float2(0.0f, 0.0f)};
+    float _direction12 = 0.0f;
+    _direction12 = 1.0f;
+    DifferentialPair_float _r13 = wave_fwd_diff(wavec_make_DifferentialPair_Body(b_pair.p, _direction11), wavec_make_DifferentialPair_float(t_pair.p, _direction12));
+    _grad4 = _r13.d * dOut;
+    b_pair = wavec_make_DifferentialPair_Body(b_pair.p, _grad3);
+    t_pair = wavec_make_DifferentialPair_float(t_pair.p, _grad4);
+}
+
 [numthreads(1, 1, 1)]
 void main(uint3 id : SV_DispatchThreadID) {
     Body b = {float2(1.0f, 2.0f), 3u};
@@ -59,4 +81,8 @@ void main(uint3 id : SV_DispatchThreadID) {
     DifferentialPair_float r = wave_fwd_diff(wavec_make_DifferentialPair_Body(b, db), wavec_make_DifferentialPair_float(0.5f, 0.0f));
     output[0] = r.p;
     output[1] = r.d;
+    DifferentialPair_Body pb = {b, db};
+    DifferentialPair_float t = {0.5f, 0.0f};
+    wave_bwd_diff(pb, t, 1.0f);
+    output[2] = t.d;
 }

@@ -56,6 +56,28 @@ DifferentialPair_float wave_fwd_diff(DifferentialPair_Body b_pair, DifferentialP
     return _result2;
 }
 
+void wave_bwd_diff(thread DifferentialPair_Body& b_pair, thread DifferentialPair_float& t_pair, float dOut) {
+    Body_Differential _grad3 = Body_Differential{float2(0.0f, 0.0f)};
+    float _grad4 = 0.0f;
+    Body_Differential _direction5 = Body_Differential{float2(0.0f, 0.0f)};
+    _direction5.position[0] = 1.0f;
+    float _direction6 = 0.0f;
+    DifferentialPair_float _r7 = wave_fwd_diff(DifferentialPair_Body{b_pair.p, _direction5}, DifferentialPair_float{t_pair.p, _direction6});
+    _grad3.position[0] = _r7.d * dOut;
+    Body_Differential _direction8 = Body_Differential{float2(0.0f, 0.0f)};
+    _direction8.position[1] = 1.0f;
+    float _direction9 = 0.0f;
+    DifferentialPair_float _r10 = wave_fwd_diff(DifferentialPair_Body{b_pair.p, _direction8}, DifferentialPair_float{t_pair.p, _direction9});
+    _grad3.position[1] = _r10.d * dOut;
+    Body_Differential _direction11 = Body_Differential{float2(0.0f, 0.0f)};
+    float _direction12 = 0.0f;
+    _direction12 = 1.0f;
+    DifferentialPair_float _r13 = wave_fwd_diff(DifferentialPair_Body{b_pair.p, _direction11}, DifferentialPair_float{t_pair.p, _direction12});
+    _grad4 = _r13.d * dOut;
+    b_pair = DifferentialPair_Body{b_pair.p, _grad3};
+    t_pair = DifferentialPair_float{t_pair.p, _grad4};
+}
+
 kernel void main_kernel(device float* output [[buffer(0)]], constant uint& output_count [[buffer(1)]], uint3 wavec_thread [[thread_position_in_grid]], uint3 wavec_group [[threadgroup_position_in_grid]], uint3 wavec_local [[thread_position_in_threadgroup]], uint wavec_local_index [[thread_index_in_threadgroup]], uint wavec_lane [[thread_index_in_simdgroup]], uint wavec_lane_count [[threads_per_simdgroup]], uint wavec_simd_group [[simdgroup_index_in_threadgroup]], uint wavec_simd_groups [[simdgroups_per_threadgroup]]) {
     wavec_state state = {output, output_count, wavec_lane, wavec_lane_count, wavec_simd_group, wavec_simd_groups};
     (void)state;
@@ -65,4 +87,8 @@ kernel void main_kernel(device float* output [[buffer(0)]], constant uint& outpu
     DifferentialPair_float r = wave_fwd_diff(DifferentialPair_Body{b, db}, DifferentialPair_float{0.5f, 0.0f});
     state.output[0] = r.p;
     state.output[1] = r.d;
+    DifferentialPair_Body pb = DifferentialPair_Body{b, db};
+    DifferentialPair_float t = DifferentialPair_float{0.5f, 0.0f};
+    wave_bwd_diff(pb, t, 1.0f);
+    state.output[2] = t.d;
 }
