@@ -62,8 +62,11 @@ pub(super) struct Autodiff {
     derivative_of: Vec<(String, FunctionId, Span)>,
     /// The backward derivative of each function differentiated so far.
     backward: HashMap<FunctionId, FunctionId>,
-    /// Backward derivatives declared but not written yet: (forward derivative, backward).
+    /// Backward derivatives declared but not written yet: (primal, backward).
     backward_queue: Vec<(FunctionId, FunctionId)>,
+    /// Functions calling an intrinsic, made to differentiate it by name (`fwd_diff(sin)`), by
+    /// the intrinsic and the argument types.
+    wrappers: HashMap<(String, Vec<Type>), FunctionId>,
 }
 
 /// The field a `[DerivativeMember(D.x)]` attribute names.
@@ -574,6 +577,16 @@ impl Checker {
             }
             _ => None,
         };
+        if let (true, ast::ExprKind::Ident(n)) = (ids.is_empty() && generic.is_none(), &f.kind) {
+            if !self.stdlib.overloads(n).is_empty() {
+                let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                let Some(w) = self.wrapped_intrinsic(n, &arg_ids, arg_ids.len(), span) else {
+                    return self.error_expr(span);
+                };
+                let Some(d) = self.forward_derivative(w, f.span) else { return self.error_expr(span) };
+                return self.call_user(&format!("fwd_diff({name})"), &[d], arg_ids, span, f.span);
+            }
+        }
         if let Some(key) = generic {
             let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
             if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
@@ -1569,9 +1582,58 @@ impl Checker {
         e
     }
 
+    /// A differentiable function calling intrinsic `name` with the primal values of the first
+    /// `count` arguments (`fwd_diff(sin)`, `bwd_diff(cross)`), made once per argument types.
+    fn wrapped_intrinsic(&mut self, name: &str, args: &[ExprId], count: usize, span: Span) -> Option<FunctionId> {
+        if args.iter().any(|a| self.ty(*a).is_error()) {
+            return None;
+        }
+        let types: Vec<Type> = args[..count.min(args.len())]
+            .iter()
+            .map(|a| match self.ty(*a) {
+                Type::Struct(h) if self.is_pair(h) => self.autodiff.pair_of[&h].clone(),
+                t => t,
+            })
+            .collect();
+        let key = (name.to_string(), types.clone());
+        if let Some(id) = self.autodiff.wrappers.get(&key) {
+            return Some(*id);
+        }
+        // The result's type, from a call of values of the argument types.
+        let probe: Vec<ExprId> = types.iter().map(|t| self.zero_value(t, span)).collect();
+        let reported = self.diags.len();
+        let call = self.call_intrinsic(name, probe, span, span);
+        let ret = self.ty(call);
+        if ret.is_error() || self.diags.len() > reported {
+            return None;
+        }
+        let params: Vec<(String, Type)> = types.iter().enumerate().map(|(i, t)| (format!("x{i}"), t.clone())).collect();
+        let fn_name = self.unique_global_name(&format!("{}_of", super::dynamic::ir_word(name)));
+        let owned = name.to_string();
+        let id = self.synthesized_function(fn_name, params, ret, span, |c, locals| {
+            let args =
+                locals.iter().zip(&types).map(|(l, t)| c.add_expr(ExprKind::Local(*l), t.clone(), span)).collect();
+            c.call_intrinsic(&owned, args, span, span)
+        });
+        self.autodiff.info.insert(id, DiffInfo { differentiable: true, ..DiffInfo::default() });
+        self.autodiff.wrappers.insert(key, id);
+        Some(id)
+    }
+
     /// `bwd_diff(f)(args)`: a call of `f`'s backward derivative.
     fn call_backward_derivative(&mut self, f: &ast::Expr, args: &[ast::Expr], span: Span) -> ExprId {
         let (name, ids) = self.differentiated(f);
+        if let (true, ast::ExprKind::Ident(n)) = (ids.is_empty(), &f.kind) {
+            if !self.stdlib.overloads(n).is_empty() && !args.is_empty() {
+                let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                // The last argument is the result's differential.
+                let Some(w) = self.wrapped_intrinsic(n, &arg_ids, arg_ids.len() - 1, span) else {
+                    return self.error_expr(span);
+                };
+                let Some(d) = self.backward_derivative(w, f.span) else { return self.error_expr(span) };
+                return self.call_user(&format!("bwd_diff({name})"), &[d], arg_ids, span, f.span);
+            }
+        }
         let reported = self.diags.len();
         let derivatives: Vec<FunctionId> = ids.iter().filter_map(|id| self.backward_derivative(*id, f.span)).collect();
         if derivatives.is_empty() {
