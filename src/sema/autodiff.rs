@@ -60,6 +60,8 @@ pub(super) struct Autodiff {
     queue: Vec<(FunctionId, FunctionId)>,
     /// `[ForwardDerivativeOf(f)]` functions: `f`, the derivative, the attribute's span.
     derivative_of: Vec<(String, FunctionId, Span)>,
+    /// `[BackwardDerivativeOf(f)]` functions: `f` and the derivative.
+    backward_of: Vec<(String, FunctionId)>,
     /// The backward derivative of each function differentiated so far.
     backward: HashMap<FunctionId, FunctionId>,
     /// Backward derivatives declared but not written yet: (primal, backward).
@@ -160,6 +162,12 @@ impl Checker {
                 "ForwardDerivativeOf" => {
                     if let Some((name, span)) = attr_name_arg(a) {
                         self.autodiff.derivative_of.push((name, id, span));
+                    }
+                    continue;
+                }
+                "BackwardDerivativeOf" => {
+                    if let Some((name, _)) = attr_name_arg(a) {
+                        self.autodiff.backward_of.push((name, id));
                     }
                     continue;
                 }
@@ -1693,6 +1701,12 @@ impl Checker {
             return Some(*d);
         }
         let info = self.autodiff.info.get(&id).cloned().unwrap_or_default();
+        let sig_name = self.sigs[id.index()].name.clone();
+        let by_of = self.autodiff.backward_of.iter().find(|(p, _)| *p == sig_name).map(|(_, d)| *d);
+        if let Some(d) = by_of {
+            self.autodiff.backward.insert(id, d);
+            return Some(d);
+        }
         if let Some((n, at)) = info.custom_backward.clone() {
             let key = self.scoped(&n, |k| self.functions.contains_key(k));
             let mut candidates = self.functions.get(&key).cloned().unwrap_or_default();
@@ -1713,6 +1727,19 @@ impl Checker {
         if !info.differentiable {
             return None;
         }
+        // Written from forward derivatives, it cannot use a backward derivative of the user's
+        // own further down: refused rather than differentiated as zero.
+        if let Some(g) = self.only_backward_below(id) {
+            let inner = self.sigs[g.index()].name.clone();
+            let d = Diagnostic::error(
+                "E0475",
+                format!("`bwd_diff({sig_name})` would pass through `{inner}`, which has only a backward derivative"),
+            )
+            .with_label(span, "differentiated here")
+            .with_note("a backward derivative is made from forward ones here: give the callee a `[ForwardDerivative]` too");
+            self.push(d);
+            return None;
+        }
         let fwd = self.forward_derivative(id, span)?;
         let (params, _) = self.backward_signature(id, fwd);
         let name = format!("{}_bwd_diff", super::dynamic::ir_word(&self.module.functions[id].name));
@@ -1720,6 +1747,29 @@ impl Checker {
         self.autodiff.backward.insert(id, d);
         self.autodiff.backward_queue.push((id, d));
         Some(d)
+    }
+
+    /// A function `id` calls, directly or not, that has a user backward derivative and no
+    /// forward one.
+    fn only_backward_below(&self, id: FunctionId) -> Option<FunctionId> {
+        let mut seen = HashSet::default();
+        let mut stack: Vec<FunctionId> = self.module.functions[id].uses.calls.clone();
+        while let Some(f) = stack.pop() {
+            if !seen.insert(f) {
+                continue;
+            }
+            let info = self.autodiff.info.get(&f);
+            let name = &self.sigs[f.index()].name;
+            let has_backward = info.is_some_and(|i| i.custom_backward.is_some())
+                || self.autodiff.backward_of.iter().any(|(p, _)| p == name);
+            let has_forward = info.is_some_and(|i| i.custom.is_some())
+                || self.autodiff.derivative_of.iter().any(|(p, _, _)| p == name);
+            if has_backward && !has_forward {
+                return Some(f);
+            }
+            stack.extend(self.module.functions[f].uses.calls.iter().copied());
+        }
+        None
     }
 
     fn write_backward_derivative(&mut self, primal: FunctionId, bwd: FunctionId) {
