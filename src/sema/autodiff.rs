@@ -1736,7 +1736,9 @@ impl Checker {
                 format!("`bwd_diff({sig_name})` would pass through `{inner}`, which has only a backward derivative"),
             )
             .with_label(span, "differentiated here")
-            .with_note("a backward derivative is made from forward ones here: give the callee a `[ForwardDerivative]` too");
+            .with_note(
+                "a backward derivative is made from forward ones here: give the callee a `[ForwardDerivative]` too",
+            );
             self.push(d);
             return None;
         }
