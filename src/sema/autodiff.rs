@@ -1346,14 +1346,8 @@ impl Checker {
         let modes: Vec<ParamMode> = self.sigs[function.index()].params.iter().map(|(_, m)| *m).collect();
         let mut ps = Vec::new();
         let mut ds = Vec::new();
-        for (i, a) in args.iter().enumerate() {
-            let (p, d) = match modes.get(i) {
-                Some(ParamMode::Out) => {
-                    let (p, d) = self.fwd_expr(w, *a, out);
-                    (p, d)
-                }
-                _ => self.fwd_expr(w, *a, out),
-            };
+        for a in &args {
+            let (p, d) = self.fwd_expr(w, *a, out);
             ps.push(p);
             ds.push(d);
         }
@@ -1856,8 +1850,7 @@ impl Checker {
                         let direction = c.temp_local("direction", &fields[1].ty, span);
                         let zero = c.differential_zero(&fields[1].ty, span);
                         stmts.push(Stmt::Local { local: direction, init: Some(zero) });
-                        if let Some((i, leaf)) = run.as_ref().filter(|(i, _)| *i == j) {
-                            let _ = i;
+                        if let Some((_, leaf)) = run.as_ref().filter(|(i, _)| *i == j) {
                             let root = c.add_expr(ExprKind::Local(direction), fields[1].ty.clone(), span);
                             let place = c.leaf_place(root, leaf, span);
                             let pty = c.ty(place);
