@@ -14,6 +14,7 @@ const STDLIB_FILES: &[&str] = &[
     "stdlib/virtual.slang",
     "stdlib/wide.slang",
     "stdlib/glsl.slang",
+    "stdlib/autodiff.slang",
 ];
 
 fn main() {
@@ -29,6 +30,7 @@ fn main() {
     let mut intrinsics = String::new();
     let mut typedefs = String::new();
     let mut aliases = String::new();
+    let mut derivatives = String::new();
     let mut by_name: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
     let mut count = 0usize;
     for (file_index, path) in STDLIB_FILES.iter().enumerate() {
@@ -47,7 +49,14 @@ fn main() {
             if name.is_empty() {
                 continue;
             }
-            if let Some(target) = alias_target(&with_attributes[..with_attributes.len() - code.len()]) {
+            let attributes = &with_attributes[..with_attributes.len() - code.len()];
+            if let Some(primal) = attribute_argument(attributes, "ForwardDerivativeOf") {
+                let entry = format!("    ({primal:?}, {name:?}),\n");
+                if !derivatives.ends_with(&entry) {
+                    derivatives.push_str(&entry);
+                }
+            }
+            if let Some(target) = attribute_argument(attributes, "alias_of") {
                 // Overloads of one alias (`pack_u8` of 32- and 16-bit vectors) are listed once.
                 let entry = format!("    ({name:?}, {target:?}),\n");
                 if !aliases.ends_with(&entry) {
@@ -74,6 +83,11 @@ fn main() {
          pub(crate) static ALIASES: &[(&str, &str)] = &[\n",
     );
     out.push_str(&aliases);
+    out.push_str(
+        "];\n/// Each `[ForwardDerivativeOf(f)]` declaration: (`f`, the derivative's name).\n\
+         pub(crate) static DERIVATIVES: &[(&str, &str)] = &[\n",
+    );
+    out.push_str(&derivatives);
     out.push_str("];\n/// The overloads of each name (indices into `INTRINSICS`), sorted by name.\n");
     out.push_str("pub(crate) static BY_NAME: &[(&str, &[usize])] = &[\n");
     for (name, ids) in &by_name {
@@ -246,8 +260,9 @@ fn strip_leading_attributes(s: &str) -> String {
 }
 
 /// The target of an `[alias_of(Target)]` among a declaration's attributes.
-fn alias_target(attributes: &str) -> Option<String> {
-    let rest = &attributes[attributes.find("alias_of")? + "alias_of".len()..];
+/// The argument of attribute `[name(x)]` among a declaration's attributes.
+fn attribute_argument(attributes: &str, name: &str) -> Option<String> {
+    let rest = &attributes[attributes.find(&format!("[{name}"))? + name.len() + 1..];
     let rest = rest.trim_start().strip_prefix('(')?;
     let target = rest[..rest.find(')')?].trim();
     Some(target.to_string())

@@ -21,6 +21,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("stdlib/virtual.slang", include_str!("../stdlib/virtual.slang")),
     ("stdlib/wide.slang", include_str!("../stdlib/wide.slang")),
     ("stdlib/glsl.slang", include_str!("../stdlib/glsl.slang")),
+    ("stdlib/autodiff.slang", include_str!("../stdlib/autodiff.slang")),
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -579,6 +580,15 @@ impl Stdlib {
         self.overloads(name).first().copied()
     }
 
+    /// The name of the declarations that are `[ForwardDerivativeOf(name)]`: what automatic
+    /// differentiation calls where the primal calls `name`.
+    pub fn forward_derivative(&self, name: &str) -> Option<&'static str> {
+        if !self.intrinsics.shipped {
+            return None;
+        }
+        index::DERIVATIVES.iter().find(|(primal, _)| *primal == name).map(|(_, d)| *d)
+    }
+
     /// Every name `name` can be called by: itself and the declarations that are
     /// `[alias_of(name)]`. Parses nothing for the shipped stdlib (build.rs lists the aliases).
     pub fn spellings<'s>(&'s self, name: &'s str) -> Vec<&'s str> {
@@ -710,13 +720,15 @@ fn intrinsic_from(f: &ast::FunctionDecl, typedefs: &HashMap<String, Type>) -> Re
                 }
                 stages = Some(list);
             }
+            // Read from the build-time index ([`Stdlib::forward_derivative`]).
+            "ForwardDerivativeOf" => {}
             "alias_of" => {
                 alias_of = a.args.first().and_then(ident_of).map(str::to_string);
             }
             "hlsl" => hlsl.push(hlsl_lowering(a).ok_or_else(|| bad(a.span, "malformed [hlsl] attribute"))?),
             _ => {}
         }
-        if !matches!(a.name.name.as_str(), "wave" | "derivatives" | "stages" | "alias_of") {
+        if !matches!(a.name.name.as_str(), "wave" | "derivatives" | "stages" | "alias_of" | "ForwardDerivativeOf") {
             lowerings.push(Lowering::from_attribute(a).ok_or_else(|| bad(a.span, "malformed lowering attribute"))?);
         }
     }

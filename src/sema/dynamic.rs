@@ -729,6 +729,7 @@ impl Checker {
             }));
         }
         let id = self.declare_generated(&name, params, ret, span);
+        self.dispatch_differentiability(id, r);
         self.sigs[id.index()].name = format!("{iface}::{}", r.name.name);
         self.existentials[x].dispatch.push(Dispatch {
             id,

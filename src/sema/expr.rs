@@ -695,7 +695,7 @@ impl Checker {
 
     /// A call's arguments: each an expression, but an initializer list (`f({a, b})`), which is
     /// built as the parameter type every `candidates` signature agrees on at its place.
-    fn call_args(&mut self, args: &[ast::Expr], candidates: &[Vec<Type>]) -> Vec<ExprId> {
+    pub(super) fn call_args(&mut self, args: &[ast::Expr], candidates: &[Vec<Type>]) -> Vec<ExprId> {
         if args.iter().any(|a| matches!(a.kind, ast::ExprKind::Expand(_))) {
             return self.spread_args(args);
         }
@@ -1249,6 +1249,9 @@ impl Checker {
                 if let Some(e) = self.property_get(b, h, name, span) {
                     return e;
                 }
+                if let Some(e) = self.pair_member(b, &name.name, span) {
+                    return e;
+                }
                 // `s.K` of a static member: the object is not read.
                 if let Some(e) = self.static_member(h, name, span) {
                     return e;
@@ -1503,7 +1506,13 @@ impl Checker {
         // Slang's `S(a, b)` of a struct with no constructor: its fields, as `S s = {a, b};`.
         if let (Type::Struct(h), false) = (&target, args.is_empty()) {
             if !self.has_constructor(*h) && self.tuple_elems(&target).is_none() && self.atomic_elem(&target).is_none() {
-                let items = args.iter().map(|a| ast::Initializer::Expr(a.clone())).collect();
+                let items = args
+                    .iter()
+                    .map(|a| match &a.kind {
+                        ast::ExprKind::InitList(items) => ast::Initializer::List(items.clone(), a.span),
+                        _ => ast::Initializer::Expr(a.clone()),
+                    })
+                    .collect();
                 let mut t = target.clone();
                 return self.initializer(&ast::Initializer::List(items, span), &mut t);
             }
@@ -1681,6 +1690,9 @@ impl Checker {
     // ---- calls ------------------------------------------------------------------------
 
     fn call(&mut self, callee: &ast::Expr, generic_args: &[ast::GenericArg], args: &[ast::Expr], span: Span) -> ExprId {
+        if let Some(e) = self.autodiff_call(callee, generic_args, args, span) {
+            return e;
+        }
         match &callee.kind {
             ast::ExprKind::Ident(name) if name == "__getAddress" && args.len() == 1 && generic_args.is_empty() => {
                 let place = self.expr(&args[0]);
@@ -2283,6 +2295,11 @@ impl Checker {
         }
         if let Some(e) = self.conditional_method(object, &name.name, &args, span) {
             return e;
+        }
+        if args.is_empty() && name.name != "v" {
+            if let Some(e) = self.pair_member(object, &name.name, span) {
+                return e;
+            }
         }
         // A `ConstantBuffer<S>` (or `ParameterBlock<S>`) has `S`'s methods, called on the `S` it
         // holds (`gParams.calc()`, as in Slang).

@@ -67,6 +67,7 @@ pub(super) fn builtin_interface(name: &str) -> Option<BuiltinInterface> {
         "IInteger" => (Scalar::is_int, true),
         "IFloat" => (Scalar::is_float, true),
         "IComparable" => (|_| true, true),
+        "IDifferentiable" => (Scalar::is_float, true),
         // What `Atomic<T>` holds: 32- and 64-bit integers and floats (all of them arithmetic,
         // the integers also bitwise).
         "IAtomicable" | "IArithmeticAtomicable" => {
@@ -283,6 +284,32 @@ impl Checker {
         }
         self.push(d);
         self.error_expr(span)
+    }
+
+    /// The instance of generic function `name` that arguments of these types call (the most
+    /// specialised that takes them); `None` when none does.
+    pub(super) fn generic_instance_for(&mut self, name: &str, arg_types: &[Type], span: Span) -> Option<FunctionId> {
+        let candidates = self.generic_fns.get(name).cloned().unwrap_or_default();
+        let layouts = vec![None; arg_types.len()];
+        let mut best: Option<(usize, usize, Vec<Bound>)> = None;
+        for g in candidates {
+            let decl = self.generics[g].decl.clone();
+            if decl.params.len() != arg_types.len() {
+                continue;
+            }
+            let outer = self.generics[g].outer.clone();
+            let deduced = self
+                .deduce(&decl, &[], arg_types, &layouts, outer.as_ref())
+                .and_then(|bound| self.takes_arguments(g, &bound, arg_types).map(|_| bound));
+            if let Ok(bound) = deduced {
+                let rank = self.specialisation(&decl);
+                if best.as_ref().is_none_or(|(r, _, _)| rank > *r) {
+                    best = Some((rank, g, bound));
+                }
+            }
+        }
+        let (_, g, bound) = best?;
+        self.instance(g, bound, span)
     }
 
     /// Whether the instance of generic `g` for `bound` takes arguments of these types (the
@@ -790,6 +817,7 @@ impl Checker {
         });
         // An instance is never an entry point, whatever attributes its generic has.
         self.fn_attrs.push(Vec::new());
+        self.differentiability(id, &decl);
         self.generics[g].instances.push((bound, id));
         self.instance_depth += 1;
         let before = self.diags.len();

@@ -186,6 +186,9 @@ impl Checker {
             self.generic_interfaces.insert(i.name.name.clone(), std::rc::Rc::new(i.clone()));
             return;
         }
+        if i.bases.iter().any(|b| b.name() == "IDifferentiable") {
+            self.autodiff.differentiable_interfaces.insert(i.name.name.clone());
+        }
         let bases = self.interface_bases(&i.bases);
         let any_value_size = self.any_value_size_attr(&i.attrs);
         self.interfaces.insert(
@@ -199,7 +202,7 @@ impl Checker {
         let mut out = Vec::new();
         for b in bases {
             // Slang's core `IDefaultInitializable` asks for `__init()`, which every struct has.
-            if b.name() == "IDefaultInitializable" && b.args().is_empty() {
+            if (b.name() == "IDefaultInitializable" || b.name() == "IDifferentiable") && b.args().is_empty() {
                 continue;
             }
             match self.interface_key(b) {
@@ -337,6 +340,8 @@ impl Checker {
             ast::StructMember::Property(p) => Some(p.name.name.clone()),
             _ => None,
         };
+        // Its methods may name its `Differential` before its conformances are checked.
+        self.note_differentiable_bases(h, bases);
         let defined: HashSet<String> = members.iter().filter_map(own_name).collect();
         let mut inherited: Vec<ast::StructMember> = Vec::new();
         for b in bases {
@@ -765,7 +770,7 @@ impl Checker {
         for b in bases {
             // Slang's core `IDefaultInitializable` asks for `__init()`, which every struct has
             // (its fields' defaults, or zeros).
-            if b.name() == "IDefaultInitializable" {
+            if b.name() == "IDefaultInitializable" || b.name() == "IDifferentiable" {
                 conforms.push(b.name().to_string());
                 continue;
             }

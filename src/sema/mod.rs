@@ -6,6 +6,7 @@
 //! every independent mistake.
 
 mod atomic;
+mod autodiff;
 mod bit_cast;
 mod consts;
 pub mod conv;
@@ -101,6 +102,8 @@ struct FnFacts {
     /// Texture methods that take their LOD from derivatives (`Sample`, `SampleBias`,
     /// `SampleCmp`): only pixel shaders have them.
     derivatives: Vec<(&'static str, Span)>,
+    /// Slang's `no_diff(e)` and `detach(e)`: expressions derivatives do not flow through.
+    no_diff: HashSet<ExprId>,
 }
 
 /// The derivative groups shader model 6.6 gives a compute shader of `numthreads`: 2×2 blocks
@@ -390,6 +393,8 @@ pub struct Checker {
     downcast_in_dispatch: bool,
     /// The functions `bit_cast` calls, by (from, to) type.
     bit_casts: HashMap<(Type, Type), FunctionId>,
+    /// Automatic differentiation's types, functions and attributes ([`autodiff`]).
+    autodiff: autodiff::Autodiff,
 }
 
 /// How visible a declaration says it is: `private` 0, `internal` 1, `public` 2; `None` when
@@ -593,6 +598,7 @@ impl Checker {
             downcast_in_dispatch: false,
             reinterprets: HashMap::default(),
             bit_casts: HashMap::default(),
+            autodiff: autodiff::Autodiff::default(),
             enum_case_owners: HashMap::default(),
             using_marks: Vec::new(),
             generic_aliases: HashMap::default(),
@@ -631,6 +637,9 @@ impl Checker {
     fn finish(mut self, options: &SemaOptions) -> (Option<Checked>, Vec<Diagnostic>) {
         self.check_deferred_bodies();
         self.finish_existentials();
+        // After the dispatch functions' bodies: a call through an interface is differentiated
+        // through the one they switch to.
+        self.write_forward_derivatives();
         self.number_spec_constants();
         let entry = self.entry_point(options);
         if let Some(e) = entry {
@@ -904,10 +913,16 @@ impl Checker {
             if name == "Handle" && matches!(outer, Type::Resource(..)) {
                 return Type::Pointer(Box::new(outer));
             }
+            // A struct's `Differential` is made when first asked for.
+            if matches!(outer, Type::Struct(_)) && name == "Differential" {
+                if let Some(d) = self.differential_type(&outer.clone()) {
+                    return d;
+                }
+            }
             let found = match &outer {
                 Type::Struct(h) => self.types.get(&format!("{}::{name}", self.module.structs[*h].name)).cloned(),
                 Type::Error => return Type::Error,
-                _ => None,
+                _ => self.differential_member(&outer, name),
             };
             return found.unwrap_or_else(|| {
                 let shown = self.type_name(&outer);
@@ -953,6 +968,25 @@ impl Checker {
                     .with_label(t.span, "where one type is needed")
                     .with_note(format!("repeat over it: `expand each {name}`, or `Tuple<{name}>`"));
                 self.push(d);
+                return Type::Error;
+            }
+            // `float.Differential`, `S.Differential`, `T.Differential` of a generic's `T`, and
+            // `Differential` in a struct's own declaration.
+            let around = (name == "Differential" && !self.namespaces.is_empty()).then(|| self.namespaces.join("::"));
+            if let Some(outer) = name.strip_suffix("::Differential").or(around.as_deref()) {
+                let outer = ast::TypeExpr {
+                    kind: ast::TypeExprKind::Named { name: outer.into(), args: Vec::new() },
+                    span: t.span,
+                };
+                let outer = self.resolve_type(&outer);
+                if outer.is_error() {
+                    return Type::Error;
+                }
+                if let Some(d) = self.differential_type(&outer) {
+                    return d;
+                }
+                let shown = self.type_name(&outer);
+                self.error("E0472", t.span, format!("`{shown}` is not differentiable: it has no `Differential`"));
                 return Type::Error;
             }
             if let Some(ty) = self.member_type(name, t.span) {
@@ -1186,6 +1220,21 @@ impl Checker {
                 return Type::Resource(kind, Some(Box::new(Type::Struct(h))));
             }
             return Type::Resource(kind, Some(Box::new(elem)));
+        }
+        if name == "DifferentialPair" && !self.types.contains_key(name) {
+            return match args.as_slice() {
+                [ast::GenericArg::Type(e)] => {
+                    let elem = self.resolve_type(e);
+                    if elem.is_error() {
+                        return Type::Error;
+                    }
+                    self.pair_type(&elem, t.span)
+                }
+                _ => {
+                    self.error("E0402", t.span, "`DifferentialPair` takes one type: `DifferentialPair<float>`");
+                    Type::Error
+                }
+            };
         }
         if name == "Conditional" {
             let elem = match args.first() {
@@ -1676,6 +1725,8 @@ impl Checker {
         let struct_visibility = visibility(&s.modifiers);
         let mut listed: Vec<bool> = Vec::new();
         let mut private: Vec<u32> = Vec::new();
+        let mut no_diff: Vec<u32> = Vec::new();
+        let mut derivative_members: Vec<(u32, String)> = Vec::new();
         // HLSL's `struct D : B`: `B`'s fields come first (interfaces among the bases add none).
         let mut bases = Vec::new();
         let mut origins: Vec<String> = Vec::new();
@@ -1752,6 +1803,12 @@ impl Checker {
                         if field_visibility == Some(0) {
                             private.push(fields.len() as u32);
                         }
+                        if g.modifiers.has(ast::Modifier::NoDiff) {
+                            no_diff.push(fields.len() as u32);
+                        }
+                        if let Some(member) = autodiff::derivative_member(&g.attrs) {
+                            derivative_members.push((fields.len() as u32, member));
+                        }
                         while listed.len() < fields.len() {
                             listed.push(true);
                         }
@@ -1795,6 +1852,8 @@ impl Checker {
             self.list_fields.insert(h, listed);
         }
         self.private_fields.extend(private.into_iter().map(|i| (h, i)));
+        self.autodiff.no_diff_fields.extend(no_diff.into_iter().map(|i| (h, i)));
+        self.autodiff.derivative_members.extend(derivative_members.into_iter().map(|(i, m)| ((h, i), m)));
         if s.members.iter().any(|m| matches!(m, ast::StructMember::Method(f) if f.name.name == "__init")) {
             self.own_constructors.insert(h);
         }
@@ -2189,6 +2248,7 @@ impl Checker {
         if !f.attrs.is_empty() {
             self.fn_attrs[id.index()] = f.attrs.clone();
         }
+        self.differentiability(id, f);
         if let Some(t) = &f.throws {
             let error = self.error_type(t);
             self.throws_of.insert(id, error);

@@ -78,6 +78,8 @@ pub enum Modifier {
     Public,
     Internal,
     Private,
+    /// Slang's `no_diff`: a parameter or field derivatives do not flow through.
+    NoDiff,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

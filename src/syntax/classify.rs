@@ -105,6 +105,11 @@ const OTHER_TYPES: &[&str] = &[
     "IMutatingFunc",
     "IDifferentiableFunc",
     "IDifferentiableMutatingFunc",
+    // Slang's automatic differentiation: `DifferentialPair<T>`, `IDifferentiable`.
+    "DifferentialPair",
+    "IDifferentiable",
+    // A differentiable struct's differential, named inside it.
+    "Differential",
     // Slang's buffer data layouts (`sizeof(T, Std430DataLayout)`).
     "DefaultDataLayout",
     "ScalarDataLayout",
@@ -463,6 +468,14 @@ fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
             };
             declaration_follows.then_some(keyword)
         }
+        // `no_diff float y` (a modifier) beside `no_diff(e)` (a call).
+        "no_diff" => {
+            let after = tokens.get(i + 2).map(|t| &t.token);
+            let type_follows = matches!(next, Some(Token::Ident(_) | Token::TypeName(_)))
+                && matches!(after, Some(Token::Ident(_) | Token::Lt | Token::TemplateLt));
+            let modifier_follows = matches!(next, Some(Token::In | Token::Out | Token::Inout | Token::Const));
+            (type_follows || modifier_follows).then_some(Token::NoDiff)
+        }
         "optional" if i > 0 && tokens[i - 1].token == Token::Where => Some(Token::Optional),
         // HLSL 2021's `auto x = e;`: Slang's `var x = e;`, the type the value's.
         "auto"
@@ -554,7 +567,9 @@ fn generic_type_members(tokens: &mut Vec<SpannedToken>, declared: &HashSet<Strin
             return None;
         }
         match &tokens.get(i + 1)?.token {
-            Token::Ident(n) | Token::TypeName(n) if declared.contains(n) || n == "Handle" => Some(n.clone()),
+            Token::Ident(n) | Token::TypeName(n) if declared.contains(n) || n == "Handle" || n == "Differential" => {
+                Some(n.clone())
+            }
             _ => None,
         }
     };
@@ -728,7 +743,8 @@ fn shadowed_builtin_types(tokens: &[SpannedToken]) -> Vec<(String, usize, usize)
 fn nested_type_paths(tokens: &mut Vec<SpannedToken>, declared: &HashSet<String>) {
     let joins = |prev: &Token, sep: &Token, next: &Token| match (prev, sep, next) {
         (Token::TypeName(outer), Token::ColonColon | Token::Dot, Token::TypeName(inner) | Token::Ident(inner)) => {
-            declared.contains(inner) && !is_builtin_type(outer)
+            // Slang's `T.Differential` names every differentiable type's differential.
+            (declared.contains(inner) && !is_builtin_type(outer)) || inner == "Differential"
         }
         _ => false,
     };

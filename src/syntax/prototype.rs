@@ -180,6 +180,7 @@ impl Reader<'_> {
                 Token::Inline => Modifier::Inline,
                 Token::Export => Modifier::Export,
                 Token::Constexpr => Modifier::Constexpr,
+                Token::NoDiff => Modifier::NoDiff,
                 _ => break,
             };
             list.push((m, t.span));

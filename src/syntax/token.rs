@@ -276,6 +276,9 @@ pub enum Token {
     Internal,
     Private,
     Func,
+    /// Slang's `no_diff` before a parameter's or a field's type (elsewhere, `no_diff(e)` is a
+    /// call).
+    NoDiff,
     /// `optional` right after `where` (`where optional T : IFoo`).
     Optional,
     /// Slang's `countof(…)` (elsewhere the word is a name).
@@ -518,6 +521,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Internal => "internal",
         Private => "private",
         Func => "func",
+        NoDiff => "no_diff",
         Optional => "optional",
         Subscript => "__subscript",
         Countof => "countof",

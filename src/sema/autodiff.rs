@@ -1,0 +1,1979 @@
+//! Slang's forward-mode automatic differentiation. `fwd_diff(f)` (also `__fwd_diff`) of a
+//! `[Differentiable]` function is an ordinary function written here, from `f`'s checked body:
+//! every value of a differentiable type gets a differential beside it (a local `x` a local
+//! `x_d`), each operation computes both, calls of differentiable functions call their
+//! derivatives, and calls of intrinsics call the derivative the stdlib ties to them
+//! (`stdlib/autodiff.slang`, `[ForwardDerivativeOf(f)]`). Its parameters and result are
+//! `DifferentialPair<T>`s, structs of a primal `p` and a differential `d`. No backend sees any of
+//! it.
+//!
+//! Differentiable types: float scalars, vectors and matrices (their own differentials), arrays
+//! of differentiable elements, and structs declared `: IDifferentiable`, whose `Differential` is
+//! a struct made of their differentiable fields (not `no_diff` ones).
+
+use super::{Checker, FnState};
+use crate::arena::Arena;
+use crate::diag::Diagnostic;
+use crate::fast_hash::{HashMap, HashSet};
+use crate::ir::*;
+use crate::span::Span;
+use crate::syntax::ast;
+
+/// How a function takes part in differentiation, from its attributes.
+#[derive(Clone, Debug, Default)]
+pub(super) struct DiffInfo {
+    /// `[Differentiable]`, `[ForwardDifferentiable]`, `[BackwardDifferentiable]`.
+    differentiable: bool,
+    /// `[TreatAsDifferentiable]`: differentiable with a zero derivative.
+    treat_as: bool,
+    /// `[ForwardDerivative(g)]`: the user's derivative, by name.
+    custom: Option<(String, Span)>,
+    /// `[BackwardDerivative(g)]`: the user's backward derivative, by name.
+    custom_backward: Option<(String, Span)>,
+    /// Parameters written `no_diff`.
+    no_diff: Vec<bool>,
+    /// `[NoDiffThis]` on a method: its object carries no derivative.
+    no_diff_this: bool,
+}
+
+#[derive(Default)]
+pub(super) struct Autodiff {
+    info: HashMap<FunctionId, DiffInfo>,
+    /// Fields written `no_diff`.
+    pub no_diff_fields: HashSet<(StructId, u32)>,
+    /// `[DerivativeMember(D.x)]` fields: the field of the struct's `Differential` they map to.
+    pub derivative_members: HashMap<(StructId, u32), String>,
+    /// Interfaces that refine `IDifferentiable`: the structs conforming to them are differentiable.
+    pub differentiable_interfaces: HashSet<String>,
+    /// Structs that name `IDifferentiable` (or an interface refining it) among their bases.
+    declared: HashSet<StructId>,
+    /// Structs whose `Differential` is being made (a struct holding itself has none).
+    making: HashSet<StructId>,
+    /// `DifferentialPair<T>` structs, by `T`, and back.
+    pairs: HashMap<Type, StructId>,
+    pair_of: HashMap<StructId, Type>,
+    /// Each differentiable struct's `Differential` (`None`: not differentiable).
+    differentials: HashMap<StructId, Option<StructId>>,
+    /// The forward derivative of each function differentiated so far.
+    derivatives: HashMap<FunctionId, FunctionId>,
+    /// Derivatives declared but not written yet: (primal, derivative).
+    queue: Vec<(FunctionId, FunctionId)>,
+    /// `[ForwardDerivativeOf(f)]` functions: `f`, the derivative, the attribute's span.
+    derivative_of: Vec<(String, FunctionId, Span)>,
+    /// `[BackwardDerivativeOf(f)]` functions: `f` and the derivative.
+    backward_of: Vec<(String, FunctionId)>,
+    /// The backward derivative of each function differentiated so far.
+    backward: HashMap<FunctionId, FunctionId>,
+    /// Backward derivatives declared but not written yet: (primal, backward).
+    backward_queue: Vec<(FunctionId, FunctionId)>,
+    /// Functions calling an intrinsic, made to differentiate it by name (`fwd_diff(sin)`), by
+    /// the intrinsic and the argument types.
+    wrappers: HashMap<(String, Vec<Type>), FunctionId>,
+}
+
+/// The field a `[DerivativeMember(D.x)]` attribute names.
+pub(super) fn derivative_member(attrs: &[ast::Attribute]) -> Option<String> {
+    let a = attrs.iter().find(|a| a.name.name == "DerivativeMember")?;
+    match &a.args.first()?.kind {
+        ast::ExprKind::Member { name, .. } | ast::ExprKind::Path { name, .. } => Some(name.name.clone()),
+        ast::ExprKind::Ident(n) => Some(n.clone()),
+        _ => None,
+    }
+}
+
+fn attr_name_arg(a: &ast::Attribute) -> Option<(String, Span)> {
+    let arg = a.args.first()?;
+    let name = match &arg.kind {
+        ast::ExprKind::Ident(n) => n.clone(),
+        ast::ExprKind::Member { base, name } => match &base.kind {
+            ast::ExprKind::Ident(b) => format!("{b}::{}", name.name),
+            _ => return None,
+        },
+        ast::ExprKind::Path { ty, name } => format!("{}::{}", ty.name(), name.name),
+        _ => return None,
+    };
+    Some((name, arg.span))
+}
+
+/// A primal local's place in the derivative: its copy, and its differential when its type has one.
+#[derive(Clone, Copy)]
+struct Mapped {
+    primal: LocalId,
+    diff: Option<LocalId>,
+}
+
+/// The derivative being written: the primal's body it reads, and where its locals went.
+struct Writer {
+    src: Function,
+    no_diff: HashSet<ExprId>,
+    locals: HashMap<LocalId, Mapped>,
+    /// The parameters that take pairs (`out`/`inout` ones are written back before returning):
+    /// the pair parameter and the primal local.
+    pair_params: Vec<(LocalId, LocalId, ParamMode)>,
+    /// The derivative returns a pair of its result.
+    ret_pair: Option<Type>,
+    /// `[TreatAsDifferentiable]`: every differential is zero.
+    zero: bool,
+}
+
+impl Checker {
+    /// Reads a function's differentiation attributes (`[Differentiable]`, `[ForwardDerivative]`,
+    /// `no_diff` parameters…).
+    pub(super) fn differentiability(&mut self, id: FunctionId, f: &ast::FunctionDecl) {
+        self.differentiability_of(id, f, false);
+    }
+
+    /// [`Checker::differentiability`] of an interface requirement's dispatch function, whose
+    /// first parameter is the interface's value.
+    pub(super) fn dispatch_differentiability(&mut self, id: FunctionId, requirement: &ast::FunctionDecl) {
+        self.differentiability_of(id, requirement, true);
+    }
+
+    fn differentiability_of(&mut self, id: FunctionId, f: &ast::FunctionDecl, object_first: bool) {
+        // A parameter of a generic type whose constraint is not differentiable takes no
+        // derivative, whatever type an instance binds (as Slang types it from the constraint).
+        let plain_generics: Vec<&str> = f
+            .generics
+            .iter()
+            .filter(|g| {
+                g.value.is_none() && !g.constraint.as_ref().is_some_and(|c| self.differentiable_constraint(c.name()))
+            })
+            .map(|g| g.name.name.as_str())
+            .collect();
+        let no_diff = f.params.iter().map(|p| {
+            p.modifiers.has(ast::Modifier::NoDiff)
+                || matches!(&p.ty.kind, ast::TypeExprKind::Named { name, args } if args.is_empty() && plain_generics.contains(&name.as_str()))
+        });
+        let no_diff = std::iter::once(false).filter(|_| object_first).chain(no_diff).collect();
+        let mut info = DiffInfo { no_diff, ..DiffInfo::default() };
+        let mut any = info.no_diff.iter().any(|b| *b);
+        for a in &f.attrs {
+            match a.name.name.as_str() {
+                "Differentiable" | "ForwardDifferentiable" | "BackwardDifferentiable" => info.differentiable = true,
+                // A function with a backward derivative only is forward-differentiated as one with
+                // a zero derivative, as Slang does.
+                "TreatAsDifferentiable" => info.treat_as = true,
+                "BackwardDerivative" => {
+                    info.treat_as = true;
+                    info.custom_backward = attr_name_arg(a);
+                }
+                "NoDiffThis" => info.no_diff_this = true,
+                "ForwardDerivative" => info.custom = attr_name_arg(a),
+                "ForwardDerivativeOf" => {
+                    if let Some((name, span)) = attr_name_arg(a) {
+                        self.autodiff.derivative_of.push((name, id, span));
+                    }
+                    continue;
+                }
+                "BackwardDerivativeOf" => {
+                    if let Some((name, _)) = attr_name_arg(a) {
+                        self.autodiff.backward_of.push((name, id));
+                    }
+                    continue;
+                }
+                _ => continue,
+            }
+            any = true;
+        }
+        if any {
+            self.autodiff.info.insert(id, info);
+        }
+    }
+
+    /// Whether a generic parameter constrained by `name` is differentiable.
+    fn differentiable_constraint(&self, name: &str) -> bool {
+        matches!(name, "IDifferentiable" | "IFloat" | "__BuiltinFloatingPointType" | "__BuiltinRealType")
+            || self.autodiff.differentiable_interfaces.contains(name)
+    }
+
+    /// The differential of a value of type `ty`; `None` when `ty` is not differentiable.
+    pub(super) fn differential_type(&mut self, ty: &Type) -> Option<Type> {
+        match ty {
+            Type::Scalar(s) | Type::Vector(s, _) | Type::Matrix(s, _, _) if s.is_float() => Some(ty.clone()),
+            Type::Array(e, n) => Some(Type::Array(Box::new(self.differential_type(e)?), *n)),
+            // A pair's differential is the pair of differentials (what high-order derivatives take).
+            Type::Struct(h) if self.is_pair(*h) => {
+                let primal = self.autodiff.pair_of[h].clone();
+                let d = self.differential_type(&primal)?;
+                Some(self.pair_type(&d, Span::default()))
+            }
+            Type::Struct(h) => self.differential_struct(*h).map(Type::Struct),
+            _ => None,
+        }
+    }
+
+    /// The `Differential` of struct `h`: a struct of its differentiable fields, made once.
+    fn differential_struct(&mut self, h: StructId) -> Option<StructId> {
+        if let Some(d) = self.autodiff.differentials.get(&h) {
+            return *d;
+        }
+        if !self.declared_differentiable(h) || !self.autodiff.making.insert(h) {
+            return None;
+        }
+        let d = self.make_differential_struct(h);
+        self.autodiff.making.remove(&h);
+        d
+    }
+
+    fn make_differential_struct(&mut self, h: StructId) -> Option<StructId> {
+        let def = self.module.structs[h].clone();
+        // The struct's own `typealias Differential = D;` (possibly itself).
+        if let Some(Type::Struct(d)) = self.types.get(&format!("{}::Differential", def.name)).cloned() {
+            self.autodiff.differentials.insert(h, Some(d));
+            if d != h && !self.autodiff.differentials.contains_key(&d) {
+                self.differential_struct(d);
+            }
+            return Some(d);
+        }
+        let mut fields = Vec::new();
+        for (i, f) in def.fields.iter().enumerate() {
+            if self.autodiff.no_diff_fields.contains(&(h, i as u32)) {
+                continue;
+            }
+            if let Some(ty) = self.differential_type(&f.ty) {
+                fields.push(Field { ty, ..f.clone() });
+            }
+        }
+        // Made of fields that are their own differentials, all of them: the struct is its own.
+        if fields.len() == def.fields.len() && fields.iter().zip(&def.fields).all(|(a, b)| a.ty == b.ty) {
+            self.autodiff.differentials.insert(h, Some(h));
+            return Some(h);
+        }
+        let name = self.unique_global_name(&format!("{}_Differential", def.name));
+        let d = self.module.structs.append(StructDef { name, fields, span: def.span });
+        self.types.insert(format!("{}::Differential", def.name), Type::Struct(d));
+        self.conformances.entry(d).or_default().push("IDifferentiable".into());
+        self.autodiff.differentials.insert(h, Some(d));
+        self.autodiff.differentials.insert(d, Some(d));
+        Some(d)
+    }
+
+    /// Records that struct `h` names `IDifferentiable`, or an interface refining it, among its
+    /// bases (before its conformances are checked).
+    pub(super) fn note_differentiable_bases(&mut self, h: StructId, bases: &[ast::TypeExpr]) {
+        let names: Vec<String> = bases.iter().map(|b| b.name().to_string()).collect();
+        if self.names_differentiable(names) {
+            self.autodiff.declared.insert(h);
+        }
+    }
+
+    /// Whether struct `h` conforms to `IDifferentiable`, or to an interface that refines it.
+    fn declared_differentiable(&self, h: StructId) -> bool {
+        if self.autodiff.declared.contains(&h) {
+            return true;
+        }
+        let Some(list) = self.conformances.get(&h) else { return false };
+        self.names_differentiable(list.clone())
+    }
+
+    /// Whether one of these interfaces is `IDifferentiable` or refines it.
+    fn names_differentiable(&self, list: Vec<String>) -> bool {
+        let mut stack: Vec<String> = list;
+        let mut seen = HashSet::default();
+        while let Some(i) = stack.pop() {
+            if i == "IDifferentiable" || self.autodiff.differentiable_interfaces.contains(&i) {
+                return true;
+            }
+            if seen.insert(i.clone()) {
+                if let Some(def) = self.interfaces.get(&i) {
+                    stack.extend(def.bases.iter().cloned());
+                }
+            }
+        }
+        false
+    }
+
+    /// For each field of `h`, its index in `h`'s `Differential` (`None`: it has no differential).
+    fn differential_fields(&mut self, h: StructId) -> Vec<Option<u32>> {
+        // A pair's differential is a pair: its `p` and `d` carry the differentials of each.
+        if self.is_pair(h) {
+            return vec![Some(0), Some(1)];
+        }
+        let Some(d) = self.differential_struct(h) else { return vec![None; self.module.structs[h].fields.len()] };
+        let names: Vec<String> = self.module.structs[d].fields.iter().map(|f| f.name.clone()).collect();
+        let fields = self.module.structs[h].fields.clone();
+        fields
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                if d == h {
+                    return Some(i as u32);
+                }
+                if self.autodiff.no_diff_fields.contains(&(h, i as u32)) {
+                    return None;
+                }
+                let name = self.autodiff.derivative_members.get(&(h, i as u32)).unwrap_or(&f.name);
+                names.iter().position(|n| n == name).map(|p| p as u32)
+            })
+            .collect()
+    }
+
+    /// Slang's `DifferentialPair<T>`: `{ T p; T.Differential d; }`.
+    pub(super) fn pair_type(&mut self, ty: &Type, span: Span) -> Type {
+        if let Some(h) = self.autodiff.pairs.get(ty) {
+            return Type::Struct(*h);
+        }
+        let Some(d) = self.differential_type(ty) else {
+            let shown = self.type_name(ty);
+            let d = Diagnostic::error("E0472", format!("`{shown}` is not differentiable"))
+                .with_label(span, "a `DifferentialPair` needs a differentiable type")
+                .with_note("float scalars, vectors and matrices are, and arrays of them, and structs declared `: IDifferentiable`");
+            self.push(d);
+            return Type::Error;
+        };
+        let word = super::dynamic::ir_word(&self.type_name(ty));
+        let name = self.unique_global_name(&format!("DifferentialPair_{word}"));
+        let majorness = self.default_majorness;
+        let fields = vec![
+            Field { name: "p".into(), ty: ty.clone(), semantic: None, majorness, span },
+            Field { name: "d".into(), ty: d, semantic: None, majorness, span },
+        ];
+        let h = self.module.structs.append(StructDef { name, fields, span });
+        self.autodiff.pairs.insert(ty.clone(), h);
+        self.autodiff.pair_of.insert(h, ty.clone());
+        Type::Struct(h)
+    }
+
+    /// Whether struct `h` is a `DifferentialPair<T>`.
+    pub(super) fn is_pair(&self, h: StructId) -> bool {
+        self.autodiff.pair_of.contains_key(&h)
+    }
+
+    /// `pair.v` (Slang's other name of `p`), `pair.getPrimal()`, `pair.getDifferential()`.
+    pub(super) fn pair_member(&mut self, object: ExprId, name: &str, span: Span) -> Option<ExprId> {
+        let Type::Struct(h) = self.ty(object) else { return None };
+        if !self.is_pair(h) {
+            return None;
+        }
+        let index = match name {
+            "v" | "getPrimal" => 0,
+            "getDifferential" => 1,
+            _ => return None,
+        };
+        let ty = self.module.structs[h].fields[index as usize].ty.clone();
+        Some(self.add_expr(ExprKind::Field { base: object, index }, ty, span))
+    }
+
+    /// `T.Differential` of a built-in type (a struct's is a nested type of its own).
+    pub(super) fn differential_member(&mut self, outer: &Type, name: &str) -> Option<Type> {
+        if name != "Differential" || matches!(outer, Type::Struct(_)) {
+            return None;
+        }
+        self.differential_type(outer)
+    }
+
+    /// Slang's `no_diff(e)`, `detach(e)`, `diffPair(p, d)` and `fwd_diff(f)(…)`; `None` for
+    /// another call.
+    pub(super) fn autodiff_call(
+        &mut self,
+        callee: &ast::Expr,
+        generic_args: &[ast::GenericArg],
+        args: &[ast::Expr],
+        span: Span,
+    ) -> Option<ExprId> {
+        if let (ast::ExprKind::Ident(name), [ast::GenericArg::Type(t)]) = (&callee.kind, generic_args) {
+            if name == "diffPair" && self.unclaimed(name) && (1..=2).contains(&args.len()) {
+                let ty = self.resolve_type(t);
+                if ty.is_error() {
+                    return Some(self.error_expr(span));
+                }
+                let p = self.value_of_type(&args[0], &ty);
+                return Some(self.make_pair(p, args.get(1), span));
+            }
+        }
+        if !generic_args.is_empty() {
+            return None;
+        }
+        match &callee.kind {
+            ast::ExprKind::Ident(name) if self.unclaimed(name) => match (name.as_str(), args) {
+                ("no_diff" | "detach", [a]) => {
+                    let e = self.expr(a);
+                    if let Some(st) = self.cur.as_mut() {
+                        st.facts.no_diff.insert(e);
+                    }
+                    Some(e)
+                }
+                ("diffPair", [p, rest @ ..]) if rest.len() <= 1 => {
+                    let p = self.expr(p);
+                    Some(self.make_pair(p, rest.first(), span))
+                }
+                _ => None,
+            },
+            ast::ExprKind::Path { ty, name } if matches!(name.name.as_str(), "dzero" | "dadd" | "dmul") => {
+                let t = self.resolve_type(ty);
+                if let Type::Struct(h) = t {
+                    if self.method_of(h, &name.name).is_some() {
+                        return None;
+                    }
+                }
+                if t.is_error() {
+                    return Some(self.error_expr(span));
+                }
+                Some(self.differential_op(&t, &name.name, args, span))
+            }
+            ast::ExprKind::Call { callee: inner, args: fargs, .. } => {
+                let ast::ExprKind::Ident(op) = &inner.kind else { return None };
+                let backward = match op.as_str() {
+                    "fwd_diff" | "__fwd_diff" => false,
+                    "bwd_diff" | "__bwd_diff" => true,
+                    _ => return None,
+                };
+                if !self.unclaimed(op) {
+                    return None;
+                }
+                let [f] = fargs.as_slice() else { return None };
+                Some(if backward {
+                    self.call_backward_derivative(f, args, span)
+                } else {
+                    self.call_forward_derivative(f, args, span)
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Slang's `T.dzero()`, `T.dadd(a, b)` and `T.dmul(s, a)` of a differentiable type `T`
+    /// (a struct's own methods of those names are called instead).
+    fn differential_op(&mut self, ty: &Type, op: &str, args: &[ast::Expr], span: Span) -> ExprId {
+        let Some(dty) = self.differential_type(ty) else {
+            let shown = self.type_name(ty);
+            self.error("E0472", span, format!("`{shown}` is not differentiable: it has no `{op}`"));
+            return self.error_expr(span);
+        };
+        let arity = if op == "dzero" { 0 } else { 2 };
+        if args.len() != arity {
+            self.error("E0409", span, format!("`{op}` takes {arity} arguments"));
+            return self.error_expr(span);
+        }
+        match op {
+            "dzero" => self.zero_value(&dty, span),
+            "dadd" => {
+                let a = self.value_of_type(&args[0], &dty);
+                let b = self.value_of_type(&args[1], &dty);
+                self.differential_sum(a, b, &dty, span)
+            }
+            _ => {
+                let s = self.expr(&args[0]);
+                let a = self.value_of_type(&args[1], &dty);
+                self.differential_scale(s, a, &dty, span)
+            }
+        }
+    }
+
+    /// The zero of differential type `ty`: the `dzero()` of a struct whose `Differential` it is,
+    /// where the struct gives one, else zeros.
+    fn differential_zero(&mut self, ty: &Type, span: Span) -> ExprId {
+        if let Type::Struct(d) = ty {
+            let mut owners: Vec<StructId> =
+                self.autodiff.differentials.iter().filter(|(_, v)| **v == Some(*d)).map(|(h, _)| *h).collect();
+            owners.sort_by_key(|h| h.index());
+            for h in owners {
+                if self.method_of(h, "dzero") == Some(true) {
+                    let key = super::methods::method_key(&self.module.structs[h].name, "dzero");
+                    let ids = self.functions.get(&key).cloned().unwrap_or_default();
+                    if let Some(id) = ids.into_iter().find(|id| self.sigs[id.index()].params.is_empty()) {
+                        let zero = self.call_function(id, Vec::new(), span);
+                        return self.coerce(zero, ty, span);
+                    }
+                }
+            }
+        }
+        self.zero_value(ty, span)
+    }
+
+    /// `a + b` of two differentials, field by field and element by element.
+    fn differential_sum(&mut self, a: ExprId, b: ExprId, ty: &Type, span: Span) -> ExprId {
+        match ty {
+            Type::Struct(h) => {
+                let fields = self.module.structs[*h].fields.clone();
+                let parts = (0..fields.len())
+                    .map(|i| {
+                        let fa =
+                            self.add_expr(ExprKind::Field { base: a, index: i as u32 }, fields[i].ty.clone(), span);
+                        let (a2, b2) = (
+                            fa,
+                            self.add_expr(ExprKind::Field { base: b, index: i as u32 }, fields[i].ty.clone(), span),
+                        );
+                        self.differential_sum(a2, b2, &fields[i].ty, span)
+                    })
+                    .collect::<Vec<_>>();
+                // `a` and `b` are read once per field: copies keep the IR a tree.
+                let parts = parts.into_iter().map(|p| self.dup(p)).collect();
+                self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+            }
+            Type::Array(e, Some(n)) => {
+                let parts = (0..*n)
+                    .map(|i| {
+                        let ia = self.add_expr(ExprKind::Const(ConstValue::Int(i as i64)), Type::INT, span);
+                        let ib = self.add_expr(ExprKind::Const(ConstValue::Int(i as i64)), Type::INT, span);
+                        let (a2, b2) = (self.dup(a), self.dup(b));
+                        let ea = self.add_expr(ExprKind::Index { base: a2, index: ia }, (**e).clone(), span);
+                        let eb = self.add_expr(ExprKind::Index { base: b2, index: ib }, (**e).clone(), span);
+                        self.differential_sum(ea, eb, e, span)
+                    })
+                    .collect();
+                self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+            }
+            _ => self.binary(BinaryOp::Add, a, b, span),
+        }
+    }
+
+    /// `s * a` of a scalar and a differential, field by field and element by element.
+    fn differential_scale(&mut self, s: ExprId, a: ExprId, ty: &Type, span: Span) -> ExprId {
+        match ty {
+            Type::Struct(h) => {
+                let fields = self.module.structs[*h].fields.clone();
+                let parts = (0..fields.len())
+                    .map(|i| {
+                        let (s2, a2) = (self.dup(s), self.dup(a));
+                        let fa =
+                            self.add_expr(ExprKind::Field { base: a2, index: i as u32 }, fields[i].ty.clone(), span);
+                        self.differential_scale(s2, fa, &fields[i].ty, span)
+                    })
+                    .collect();
+                self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+            }
+            Type::Array(e, Some(n)) => {
+                let parts = (0..*n)
+                    .map(|i| {
+                        let (s2, a2) = (self.dup(s), self.dup(a));
+                        let ia = self.add_expr(ExprKind::Const(ConstValue::Int(i as i64)), Type::INT, span);
+                        let ea = self.add_expr(ExprKind::Index { base: a2, index: ia }, (**e).clone(), span);
+                        self.differential_scale(s2, ea, e, span)
+                    })
+                    .collect();
+                self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+            }
+            _ => {
+                let p = self.binary(BinaryOp::Mul, s, a, span);
+                self.coerce(p, ty, span)
+            }
+        }
+    }
+
+    /// `diffPair(p, d)`: a pair of `p`'s type (`d` zero when not given).
+    fn make_pair(&mut self, p: ExprId, d: Option<&ast::Expr>, span: Span) -> ExprId {
+        let ty = self.ty(p);
+        if ty.is_error() {
+            return self.error_expr(span);
+        }
+        let pair = self.pair_type(&ty, span);
+        let Type::Struct(h) = pair else { return self.error_expr(span) };
+        let dty = self.module.structs[h].fields[1].ty.clone();
+        let d = match d {
+            Some(d) => self.value_of_type(d, &dty),
+            None => self.differential_zero(&dty, span),
+        };
+        self.add_expr(ExprKind::Construct(vec![p, d]), pair, span)
+    }
+
+    /// Whether no user function or variable takes the name of a core autodiff function.
+    fn unclaimed(&self, name: &str) -> bool {
+        !self.functions.contains_key(name)
+            && !self.generic_fns.contains_key(name)
+            && !self.cur.as_ref().is_some_and(|st| st.scopes.iter().any(|s| s.contains_key(name)))
+    }
+
+    /// `fwd_diff(f)(args)`: a call of `f`'s forward derivative.
+    fn call_forward_derivative(&mut self, f: &ast::Expr, args: &[ast::Expr], span: Span) -> ExprId {
+        let (name, mut ids) = self.differentiated(f);
+        // A generic function: the instance the arguments' primal values call.
+        let generic = match &f.kind {
+            ast::ExprKind::Ident(n) if ids.is_empty() => {
+                let key = self.scoped(n, |k| self.generic_fns.contains_key(k));
+                self.generic_fns.contains_key(&key).then_some(key)
+            }
+            _ => None,
+        };
+        if let (true, ast::ExprKind::Ident(n)) = (ids.is_empty() && generic.is_none(), &f.kind) {
+            if !self.stdlib.overloads(n).is_empty() {
+                let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                let Some(w) = self.wrapped_intrinsic(n, &arg_ids, arg_ids.len(), span) else {
+                    return self.error_expr(span);
+                };
+                let Some(d) = self.forward_derivative(w, f.span) else { return self.error_expr(span) };
+                return self.call_user(&format!("fwd_diff({name})"), &[d], arg_ids, span, f.span);
+            }
+        }
+        if let Some(key) = generic {
+            let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+            if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
+                return self.error_expr(span);
+            }
+            let primal_types: Vec<Type> = arg_ids
+                .iter()
+                .map(|a| match self.ty(*a) {
+                    Type::Struct(h) if self.is_pair(h) => self.autodiff.pair_of[&h].clone(),
+                    t => t,
+                })
+                .collect();
+            ids.extend(self.generic_instance_for(&key, &primal_types, span));
+            let derivatives: Vec<FunctionId> =
+                ids.iter().filter_map(|id| self.forward_derivative(*id, f.span)).collect();
+            if derivatives.is_empty() {
+                let d = Diagnostic::error("E0470", format!("`{name}` is not differentiable with these arguments"))
+                    .with_label(f.span, "differentiated here")
+                    .with_note("mark it `[Differentiable]`, and pass pairs (`diffPair(x, dx)`) for its differentiable parameters");
+                self.push(d);
+                return self.error_expr(span);
+            }
+            return self.call_user(&format!("fwd_diff({name})"), &derivatives, arg_ids, span, f.span);
+        }
+        if ids.is_empty() {
+            let d = Diagnostic::error("E0470", "`fwd_diff` takes the name of a function").with_label(
+                f.span,
+                if name.is_empty() { "not a function name".to_string() } else { format!("no function `{name}`") },
+            );
+            self.push(d);
+            return self.error_expr(span);
+        }
+        let reported = self.diags.len();
+        let derivatives: Vec<FunctionId> = ids.iter().filter_map(|id| self.forward_derivative(*id, f.span)).collect();
+        if derivatives.is_empty() && self.diags.len() > reported {
+            return self.error_expr(span);
+        }
+        if derivatives.is_empty() {
+            let d = Diagnostic::error("E0470", format!("`{name}` is not differentiable"))
+                .with_label(f.span, "differentiated here")
+                .with_note("mark it `[Differentiable]`, or give it a derivative with `[ForwardDerivative(…)]`");
+            self.push(d);
+            return self.error_expr(span);
+        }
+        let candidates: Vec<Vec<Type>> = derivatives
+            .iter()
+            .filter(|id| self.sigs[id.index()].params.len() == args.len())
+            .map(|id| self.sigs[id.index()].params.iter().map(|(t, _)| t.clone()).collect())
+            .collect();
+        let arg_ids = self.call_args(args, &candidates);
+        if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
+            return self.error_expr(span);
+        }
+        self.call_user(&format!("fwd_diff({name})"), &derivatives, arg_ids, span, f.span)
+    }
+
+    /// The functions `fwd_diff(f)` names by `f`: the overloads of a name, a struct's method
+    /// (`S.method`), or the derivatives of another `fwd_diff`.
+    fn differentiated(&mut self, f: &ast::Expr) -> (String, Vec<FunctionId>) {
+        if let ast::ExprKind::Call { callee, args, generic_args } = &f.kind {
+            if let (ast::ExprKind::Ident(op), [inner], true) = (&callee.kind, args.as_slice(), generic_args.is_empty())
+            {
+                if matches!(op.as_str(), "fwd_diff" | "__fwd_diff") {
+                    let (name, ids) = self.differentiated(inner);
+                    let ids = ids.iter().filter_map(|id| self.forward_derivative(*id, f.span)).collect();
+                    return (format!("fwd_diff({name})"), ids);
+                }
+            }
+        }
+        match &f.kind {
+            ast::ExprKind::Ident(n) => {
+                let key = self.scoped(n, |k| self.functions.contains_key(k));
+                (n.clone(), self.functions.get(&key).cloned().unwrap_or_default())
+            }
+            // `fwd_diff(S.method)`: its object, when not `[NoDiffThis]`, is a pair too.
+            ast::ExprKind::Path { ty, name } => {
+                let t = self.resolve_type(ty);
+                match t {
+                    Type::Struct(h) => {
+                        let key = super::methods::method_key(&self.module.structs[h].name, &name.name);
+                        (key.clone(), self.functions.get(&key).cloned().unwrap_or_default())
+                    }
+                    _ => (name.name.clone(), Vec::new()),
+                }
+            }
+            _ => (String::new(), Vec::new()),
+        }
+    }
+
+    /// The signature `fwd_diff(f)` has: each differentiable parameter a pair, and the result.
+    fn forward_signature(&mut self, id: FunctionId, span: Span) -> (Vec<(Type, ParamMode)>, Type) {
+        let sig = self.sigs[id.index()].clone();
+        let info = self.autodiff.info.get(&id).cloned().unwrap_or_default();
+        let is_method = self.module.functions[id]
+            .params
+            .first()
+            .is_some_and(|l| self.module.functions[id].locals[*l].name == "this");
+        let mut params = Vec::new();
+        for (i, (ty, mode)) in sig.params.iter().enumerate() {
+            let no_diff = info.no_diff.get(i).copied().unwrap_or(false) || (i == 0 && is_method && info.no_diff_this);
+            if !no_diff && self.differential_type(ty).is_some() {
+                params.push((self.pair_type(ty, span), *mode));
+            } else {
+                params.push((ty.clone(), *mode));
+            }
+        }
+        let ret =
+            if self.differential_type(&sig.ret).is_some() { self.pair_type(&sig.ret, span) } else { sig.ret.clone() };
+        (params, ret)
+    }
+
+    /// The forward derivative of function `id`, declared on first use (its body is written at
+    /// the end, [`Checker::write_forward_derivatives`]); `None` when `id` is not differentiable.
+    pub(super) fn forward_derivative(&mut self, id: FunctionId, span: Span) -> Option<FunctionId> {
+        if let Some(d) = self.autodiff.derivatives.get(&id) {
+            return Some(*d);
+        }
+        let info = self.autodiff.info.get(&id).cloned();
+        let sig_name = self.sigs[id.index()].name.clone();
+        // A derivative the user wrote, named on either side.
+        let named: Vec<(String, Span, bool)> =
+            info.as_ref().and_then(|i| i.custom.clone()).map(|(n, s)| vec![(n, s, true)]).unwrap_or_default();
+        let by_of: Vec<FunctionId> =
+            self.autodiff.derivative_of.iter().filter(|(p, _, _)| *p == sig_name).map(|(_, d, _)| *d).collect();
+        if !named.is_empty() || !by_of.is_empty() {
+            let (params, ret) = self.forward_signature(id, span);
+            let matches = |c: &Checker, d: FunctionId| {
+                let s = &c.sigs[d.index()];
+                s.ret == ret && s.params.len() == params.len() && s.params.iter().zip(&params).all(|(a, b)| a.0 == b.0)
+            };
+            let mut candidates = by_of;
+            for (n, _, _) in &named {
+                let key = self.scoped(n, |k| self.functions.contains_key(k));
+                candidates.extend(self.functions.get(&key).cloned().unwrap_or_default());
+                // A method's derivative is a method of its struct.
+                if let Some((owner, _)) = sig_name.rsplit_once("::") {
+                    candidates.extend(self.functions.get(&format!("{owner}::{n}")).cloned().unwrap_or_default());
+                }
+            }
+            if let Some(d) = candidates.iter().copied().find(|d| matches(self, *d)) {
+                self.autodiff.derivatives.insert(id, d);
+                return Some(d);
+            }
+            if let Some((n, at, _)) = named.first() {
+                let shown: Vec<String> = params.iter().map(|(t, _)| self.type_name(t)).collect();
+                let d =
+                    Diagnostic::error("E0473", format!("no function `{n}` is a forward derivative of `{sig_name}`"))
+                        .with_label(*at, "named as the derivative here")
+                        .with_note(format!(
+                            "the derivative takes ({}) and returns `{}`",
+                            shown.join(", "),
+                            self.type_name(&ret)
+                        ));
+                self.push(d);
+                return None;
+            }
+        }
+        let info = info?;
+        if !info.differentiable && !info.treat_as {
+            return None;
+        }
+        let (params, ret) = self.forward_signature(id, span);
+        let name = format!("{}_fwd_diff", super::dynamic::ir_word(&self.module.functions[id].name));
+        let d = self.declare_generated(&name, params, ret, self.sigs[id.index()].span);
+        self.autodiff.derivatives.insert(id, d);
+        self.autodiff.queue.push((id, d));
+        // A derivative is differentiable in turn (`fwd_diff(fwd_diff(f))`).
+        self.autodiff.info.insert(d, DiffInfo { differentiable: true, ..DiffInfo::default() });
+        Some(d)
+    }
+
+    /// Writes the bodies of the derivatives declared so far (writing one may declare more).
+    pub(super) fn write_forward_derivatives(&mut self) {
+        // In order: a derivative of a derivative reads the body of the one before.
+        loop {
+            if !self.autodiff.queue.is_empty() {
+                let (primal, d) = self.autodiff.queue.remove(0);
+                self.write_forward_derivative(primal, d);
+            } else if let Some((fwd, bwd)) = self.autodiff.backward_queue.pop() {
+                self.write_backward_derivative(fwd, bwd);
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn write_forward_derivative(&mut self, primal: FunctionId, id: FunctionId) {
+        let src = self.module.functions[primal].clone();
+        let info = self.autodiff.info.get(&primal).cloned().unwrap_or_default();
+        let no_diff = self.facts.get(&primal).map(|f| f.no_diff.clone()).unwrap_or_default();
+        let sig = self.sigs[id.index()].clone();
+        let span = src.span;
+        let mut func = Function {
+            name: self.module.functions[id].name.clone(),
+            ret: sig.ret.clone(),
+            ret_semantic: None,
+            locals: Arena::new(),
+            params: Vec::new(),
+            exprs: Arena::new(),
+            body: Block::default(),
+            span,
+            uses: Uses::default(),
+        };
+        let mut w = Writer {
+            src,
+            no_diff,
+            locals: HashMap::default(),
+            pair_params: Vec::new(),
+            ret_pair: (sig.ret != self.sigs[primal.index()].ret).then(|| self.sigs[primal.index()].ret.clone()),
+            zero: info.treat_as && !info.differentiable,
+        };
+        // Every local of the primal has its copy, and a differential if its type has one.
+        let src_locals: Vec<(LocalId, Local)> = w.src.locals.iter().map(|(h, l)| (h, l.clone())).collect();
+        for (h, l) in &src_locals {
+            let primal_local = func.locals.append(Local { param: None, builtin: None, ..l.clone() });
+            let diff = match self.differential_type(&l.ty) {
+                Some(t) if !w.zero => Some(func.locals.append(Local::new(format!("{}_d", l.name), t, l.span))),
+                _ => None,
+            };
+            w.locals.insert(*h, Mapped { primal: primal_local, diff });
+        }
+        let mut prologue = Vec::new();
+        for (i, p) in w.src.params.clone().iter().enumerate() {
+            let (ty, mode) = sig.params[i].clone();
+            let m = w.locals[p];
+            let name = w.src.locals[*p].name.clone();
+            if ty == self.sigs[primal.index()].params[i].0 {
+                // Taken as it is: the parameter is the local, with no differential.
+                let param = func.locals.append(Local::param(name, ty, mode, span));
+                func.params.push(param);
+                w.locals.insert(*p, Mapped { primal: param, diff: None });
+                continue;
+            }
+            let param = func.locals.append(Local::param(format!("{name}_pair"), ty.clone(), mode, span));
+            func.params.push(param);
+            w.pair_params.push((param, *p, mode));
+            prologue.push((param, m, mode, ty));
+        }
+        let caller = self.cur.take();
+        self.cur = Some(FnState::new(func));
+        let mut stmts = Vec::new();
+        for (param, m, mode, ty) in prologue {
+            let Type::Struct(h) = ty else { continue };
+            let fields = self.module.structs[h].fields.clone();
+            let (p, d) = if mode == ParamMode::Out {
+                (None, m.diff.map(|_| self.differential_zero(&fields[1].ty, span)))
+            } else {
+                let a = self.add_expr(ExprKind::Local(param), Type::Struct(h), span);
+                let b = self.add_expr(ExprKind::Local(param), Type::Struct(h), span);
+                let p = self.add_expr(ExprKind::Field { base: a, index: 0 }, fields[0].ty.clone(), span);
+                let d = self.add_expr(ExprKind::Field { base: b, index: 1 }, fields[1].ty.clone(), span);
+                (Some(p), Some(d))
+            };
+            stmts.push(Stmt::Local { local: m.primal, init: p });
+            if let Some(dl) = m.diff {
+                stmts.push(Stmt::Local { local: dl, init: d });
+            }
+        }
+        let body = w.src.body.clone();
+        self.fwd_block(&mut w, &body, &mut stmts);
+        if !super::stmt::always_returns(&Block { stmts: stmts.clone() }) {
+            let write = self.write_back(&w, span);
+            stmts.extend(write);
+        }
+        let state = self.cur.take().expect("the derivative being written");
+        self.cur = caller;
+        let mut func = state.func;
+        func.body = Block { stmts };
+        func.uses = func.gather_uses();
+        self.module.functions[id] = func;
+        self.facts.insert(id, state.facts);
+        self.made_instances = true;
+    }
+
+    /// The `out` and `inout` pair parameters set from their locals.
+    fn write_back(&mut self, w: &Writer, span: Span) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        for &(param, src, mode) in &w.pair_params {
+            if mode == ParamMode::In {
+                continue;
+            }
+            let m = w.locals[&src];
+            let ty = self.cur.as_ref().map(|st| st.func.locals[param].ty.clone()).unwrap_or(Type::Error);
+            let Type::Struct(h) = ty else { continue };
+            let fields = self.module.structs[h].fields.clone();
+            let p = self.add_expr(ExprKind::Local(m.primal), fields[0].ty.clone(), span);
+            let d = match m.diff {
+                Some(dl) => self.add_expr(ExprKind::Local(dl), fields[1].ty.clone(), span),
+                None => self.differential_zero(&fields[1].ty, span),
+            };
+            let value = self.add_expr(ExprKind::Construct(vec![p, d]), ty.clone(), span);
+            let target = self.add_expr(ExprKind::Local(param), ty.clone(), span);
+            out.push(Stmt::Expr(self.add_expr(ExprKind::Assign { op: None, target, value }, ty, span)));
+        }
+        out
+    }
+
+    fn fwd_block(&mut self, w: &mut Writer, b: &Block, out: &mut Vec<Stmt>) {
+        for s in &b.stmts {
+            self.fwd_stmt(w, s, out);
+        }
+    }
+
+    fn fwd_sub_block(&mut self, w: &mut Writer, b: &Block) -> Block {
+        let mut stmts = Vec::new();
+        self.fwd_block(w, b, &mut stmts);
+        Block { stmts }
+    }
+
+    fn fwd_stmt(&mut self, w: &mut Writer, s: &Stmt, out: &mut Vec<Stmt>) {
+        match s {
+            Stmt::Expr(e) => self.fwd_effect(w, *e, out),
+            Stmt::Local { local, init } => {
+                let m = w.locals[local];
+                let span = w.src.locals[*local].span;
+                match init {
+                    Some(e) => {
+                        let (p, d) = self.fwd_expr(w, *e, out);
+                        out.push(Stmt::Local { local: m.primal, init: Some(p) });
+                        if let Some(dl) = m.diff {
+                            let dty = self.local_ty(dl);
+                            let d = self.or_zero(d, &dty, span);
+                            out.push(Stmt::Local { local: dl, init: Some(d) });
+                        }
+                    }
+                    None => {
+                        out.push(Stmt::Local { local: m.primal, init: None });
+                        if let Some(dl) = m.diff {
+                            let dty = self.local_ty(dl);
+                            let zero = self.differential_zero(&dty, span);
+                            out.push(Stmt::Local { local: dl, init: Some(zero) });
+                        }
+                    }
+                }
+            }
+            Stmt::Block(b) => out.push(Stmt::Block(self.fwd_sub_block(w, b))),
+            Stmt::If { cond, then, els, hint } => {
+                let cond = self.fwd_condition(w, *cond, out);
+                let then = self.fwd_sub_block(w, then);
+                let els = els.as_ref().map(|b| self.fwd_sub_block(w, b));
+                out.push(Stmt::If { cond, then, els, hint: *hint });
+            }
+            Stmt::For { init, cond, step, body, hint } => {
+                let mut head = Vec::new();
+                for s in init {
+                    self.fwd_stmt(w, s, &mut head);
+                }
+                let cond = cond.map(|c| self.copy_expr(w, c));
+                let mut body = self.fwd_sub_block(w, body);
+                let mut step_stmts = Vec::new();
+                if let Some(s) = step {
+                    self.fwd_effect(w, *s, &mut step_stmts);
+                }
+                let step = match step_stmts.as_slice() {
+                    [] => None,
+                    [Stmt::Expr(e)] => Some(*e),
+                    _ => {
+                        // A step that changes a differentiable value runs at the end of the body
+                        // (and before each `continue`).
+                        body = with_step(&body, &step_stmts);
+                        None
+                    }
+                };
+                head.push(Stmt::For { init: Vec::new(), cond, step, body, hint: *hint });
+                out.push(Stmt::Block(Block { stmts: head }));
+            }
+            Stmt::While { cond, body, hint } => {
+                let cond = self.copy_expr(w, *cond);
+                let body = self.fwd_sub_block(w, body);
+                out.push(Stmt::While { cond, body, hint: *hint });
+            }
+            Stmt::DoWhile { body, cond, hint } => {
+                let body = self.fwd_sub_block(w, body);
+                let cond = self.copy_expr(w, *cond);
+                out.push(Stmt::DoWhile { body, cond, hint: *hint });
+            }
+            Stmt::Switch { selector, cases } => {
+                let selector = self.fwd_condition(w, *selector, out);
+                let cases = cases
+                    .iter()
+                    .map(|c| SwitchCase {
+                        values: c.values.clone(),
+                        is_default: c.is_default,
+                        body: self.fwd_sub_block(w, &c.body),
+                    })
+                    .collect();
+                out.push(Stmt::Switch { selector, cases });
+            }
+            Stmt::Return(value) => {
+                let span = w.src.span;
+                let Some(e) = value else {
+                    let write = self.write_back(w, span);
+                    out.extend(write);
+                    out.push(Stmt::Return(None));
+                    return;
+                };
+                let (p, d) = self.fwd_expr(w, *e, out);
+                let ret = self.cur.as_ref().map(|st| st.func.ret.clone()).unwrap_or(Type::Error);
+                let value = match (&w.ret_pair, &ret) {
+                    (Some(_), Type::Struct(h)) => {
+                        let fields = self.module.structs[*h].fields.clone();
+                        let p = self.coerce(p, &fields[0].ty, span);
+                        let d = self.or_zero(d, &fields[1].ty, span);
+                        self.add_expr(ExprKind::Construct(vec![p, d]), ret.clone(), span)
+                    }
+                    _ => self.coerce(p, &ret, span),
+                };
+                let result = self.temp_local("result", &ret, span);
+                out.push(Stmt::Local { local: result, init: Some(value) });
+                let write = self.write_back(w, span);
+                out.extend(write);
+                let read = self.add_expr(ExprKind::Local(result), ret, span);
+                out.push(Stmt::Return(Some(read)));
+            }
+            Stmt::Break => out.push(Stmt::Break),
+            Stmt::Continue => out.push(Stmt::Continue),
+            Stmt::Discard => out.push(Stmt::Discard),
+        }
+    }
+
+    /// A condition or selector: its primal value (calls in it run as they are).
+    fn fwd_condition(&mut self, w: &mut Writer, e: ExprId, out: &mut Vec<Stmt>) -> ExprId {
+        self.fwd_expr(w, e, out).0
+    }
+
+    fn local_ty(&self, l: LocalId) -> Type {
+        self.cur.as_ref().map(|st| st.func.locals[l].ty.clone()).unwrap_or(Type::Error)
+    }
+
+    fn temp_local(&mut self, name: &str, ty: &Type, span: Span) -> LocalId {
+        self.temp_counter += 1;
+        let n = format!("_{name}{}", self.temp_counter);
+        let st = self.cur.as_mut().expect("inside the derivative");
+        st.func.locals.append(Local::new(n, ty.clone(), span))
+    }
+
+    fn or_zero(&mut self, d: Option<ExprId>, ty: &Type, span: Span) -> ExprId {
+        match d {
+            Some(d) => self.coerce(d, ty, span),
+            None => self.differential_zero(ty, span),
+        }
+    }
+
+    /// An expression whose value is not used: its effects, on primal and differential values.
+    fn fwd_effect(&mut self, w: &mut Writer, e: ExprId, out: &mut Vec<Stmt>) {
+        match w.src.exprs[e].kind.clone() {
+            ExprKind::Assign { .. } => {
+                self.fwd_assign(w, e, out);
+            }
+            ExprKind::Comma(a, b) => {
+                self.fwd_effect(w, a, out);
+                self.fwd_effect(w, b, out);
+            }
+            ExprKind::Call { .. } if !w.no_diff.contains(&e) => {
+                self.fwd_call(w, e, out);
+            }
+            _ => {
+                let (p, _) = self.fwd_expr(w, e, out);
+                out.push(Stmt::Expr(p));
+            }
+        }
+    }
+
+    /// An assignment, as statements: the differential is computed from the values before it.
+    /// Gives the target's primal and differential places.
+    fn fwd_assign(&mut self, w: &mut Writer, e: ExprId, out: &mut Vec<Stmt>) -> (ExprId, Option<ExprId>) {
+        let Expr { kind: ExprKind::Assign { op, target, value }, ty, span } = w.src.exprs[e].clone() else {
+            unreachable!("an assignment")
+        };
+        let (tp, td) = self.fwd_expr(w, target, out);
+        if td.is_none() || w.no_diff.contains(&e) {
+            let copy = self.copy_expr(w, e);
+            out.push(Stmt::Expr(copy));
+            let again = self.dup(tp);
+            return (again, None);
+        }
+        let td = td.expect("checked above");
+        let (vp, vd) = self.fwd_expr(w, value, out);
+        let (vp, vd) = match op {
+            None => (vp, vd),
+            Some(op) => {
+                let a = self.dup(tp);
+                let da = self.dup(td);
+                self.fwd_binary(op, (a, Some(da)), (vp, vd), &ty, span)
+            }
+        };
+        let dty = self.ty(td);
+        let d = self.or_zero(vd, &dty, span);
+        let saved = self.temp_local("d", &dty, span);
+        out.push(Stmt::Local { local: saved, init: Some(d) });
+        let vp = self.coerce(vp, &ty, span);
+        let set = self.add_expr(ExprKind::Assign { op: None, target: tp, value: vp }, ty.clone(), span);
+        out.push(Stmt::Expr(set));
+        let read = self.add_expr(ExprKind::Local(saved), dty.clone(), span);
+        let set = self.add_expr(ExprKind::Assign { op: None, target: td, value: read }, dty, span);
+        out.push(Stmt::Expr(set));
+        let (p, d) = (self.dup(tp), self.dup(td));
+        (p, Some(d))
+    }
+
+    /// The primal and differential of expression `e` of the primal (statements it needs first
+    /// go to `out`). `None`: the differential is zero.
+    fn fwd_expr(&mut self, w: &mut Writer, e: ExprId, out: &mut Vec<Stmt>) -> (ExprId, Option<ExprId>) {
+        let Expr { kind, ty, span } = w.src.exprs[e].clone();
+        if w.no_diff.contains(&e) || w.zero {
+            return (self.copy_expr(w, e), None);
+        }
+        match kind {
+            ExprKind::Call { .. } => return self.fwd_call(w, e, out),
+            ExprKind::Assign { .. } => return self.fwd_assign(w, e, out),
+            ExprKind::Comma(a, b) => {
+                self.fwd_effect(w, a, out);
+                return self.fwd_expr(w, b, out);
+            }
+            _ => {}
+        }
+        let Some(dty) = self.differential_type(&ty) else { return (self.copy_expr(w, e), None) };
+        match kind {
+            ExprKind::Local(l) => {
+                let m = w.locals[&l];
+                let p = self.add_expr(ExprKind::Local(m.primal), ty, span);
+                let d = m.diff.map(|dl| {
+                    let t = self.local_ty(dl);
+                    self.add_expr(ExprKind::Local(dl), t, span)
+                });
+                (p, d)
+            }
+            ExprKind::Unary(UnaryOp::Neg, a) => {
+                let (pa, da) = self.fwd_expr(w, a, out);
+                let p = self.add_expr(ExprKind::Unary(UnaryOp::Neg, pa), ty, span);
+                let d = da.map(|d| {
+                    let t = self.ty(d);
+                    self.add_expr(ExprKind::Unary(UnaryOp::Neg, d), t, span)
+                });
+                (p, d)
+            }
+            ExprKind::Binary(op, a, b) => {
+                let x = self.fwd_expr(w, a, out);
+                let y = self.fwd_expr(w, b, out);
+                let (p, d) = self.fwd_binary(op, x, y, &ty, span);
+                let d = d.map(|d| self.coerce(d, &dty, span));
+                (p, d)
+            }
+            ExprKind::Select { cond, then, els } => {
+                let c = self.copy_expr(w, cond);
+                let (pt, dt) = self.fwd_expr(w, then, out);
+                let (pe, de) = self.fwd_expr(w, els, out);
+                let p = self.add_expr(ExprKind::Select { cond: c, then: pt, els: pe }, ty, span);
+                if dt.is_none() && de.is_none() {
+                    return (p, None);
+                }
+                let c = self.copy_expr(w, cond);
+                let dt = self.or_zero(dt, &dty, span);
+                let de = self.or_zero(de, &dty, span);
+                (p, Some(self.add_expr(ExprKind::Select { cond: c, then: dt, els: de }, dty, span)))
+            }
+            ExprKind::Convert(a) => {
+                let (pa, da) = self.fwd_expr(w, a, out);
+                let p = self.add_expr(ExprKind::Convert(pa), ty, span);
+                let d = da.map(|d| if self.ty(d) == dty { d } else { self.add_expr(ExprKind::Convert(d), dty, span) });
+                (p, d)
+            }
+            ExprKind::Construct(parts) => {
+                let mut ps = Vec::new();
+                let mut ds = Vec::new();
+                for part in &parts {
+                    let (p, d) = self.fwd_expr(w, *part, out);
+                    ps.push(p);
+                    ds.push(d);
+                }
+                let p = self.add_expr(ExprKind::Construct(ps.clone()), ty.clone(), span);
+                if ds.iter().all(Option::is_none) {
+                    return (p, None);
+                }
+                let mut dparts = Vec::new();
+                match &ty {
+                    Type::Struct(h) => {
+                        let map = self.differential_fields(*h);
+                        let Type::Struct(dh) = dty else { return (p, None) };
+                        let dfields = self.module.structs[dh].fields.clone();
+                        for (i, d) in ds.into_iter().enumerate() {
+                            if let Some(Some(at)) = map.get(i) {
+                                let fty = dfields[*at as usize].ty.clone();
+                                dparts.push(self.or_zero(d, &fty, span));
+                            }
+                        }
+                    }
+                    _ => {
+                        for (i, d) in ds.into_iter().enumerate() {
+                            let pty = self.ty(ps[i]);
+                            let part_ty = self.differential_type(&pty).unwrap_or(pty);
+                            dparts.push(self.or_zero(d, &part_ty, span));
+                        }
+                    }
+                }
+                (p, Some(self.add_expr(ExprKind::Construct(dparts), dty, span)))
+            }
+            ExprKind::Swizzle { base, components } => {
+                let (pb, db) = self.fwd_expr(w, base, out);
+                let p = self.add_expr(ExprKind::Swizzle { base: pb, components: components.clone() }, ty, span);
+                let d = db.map(|d| self.add_expr(ExprKind::Swizzle { base: d, components }, dty, span));
+                (p, d)
+            }
+            ExprKind::Field { base, index } => {
+                let (pb, db) = self.fwd_expr(w, base, out);
+                let p = self.add_expr(ExprKind::Field { base: pb, index }, ty, span);
+                let Type::Struct(h) = w.src.exprs[base].ty.clone() else { return (p, None) };
+                let at = self.differential_fields(h).get(index as usize).copied().flatten();
+                match (db, at) {
+                    (Some(d), Some(at)) => (p, Some(self.add_expr(ExprKind::Field { base: d, index: at }, dty, span))),
+                    _ => (p, None),
+                }
+            }
+            ExprKind::Index { base, index } => {
+                let i = self.copy_expr(w, index);
+                let (pb, db) = self.fwd_expr(w, base, out);
+                let p = self.add_expr(ExprKind::Index { base: pb, index: i }, ty, span);
+                let d = db.map(|d| {
+                    let i = self.copy_expr(w, index);
+                    self.add_expr(ExprKind::Index { base: d, index: i }, dty, span)
+                });
+                (p, d)
+            }
+            ExprKind::Intrinsic { id, args, bound } => self.fwd_intrinsic(w, (id, args, bound), ty, span, out),
+            ExprKind::IncDec { target, .. } => {
+                let p = self.copy_expr(w, e);
+                let (_, d) = self.fwd_expr(w, target, out);
+                (p, d)
+            }
+            _ => (self.copy_expr(w, e), None),
+        }
+    }
+
+    /// `a op b` and its differential, from those of its operands.
+    fn fwd_binary(
+        &mut self,
+        op: BinaryOp,
+        (pa, da): (ExprId, Option<ExprId>),
+        (pb, db): (ExprId, Option<ExprId>),
+        ty: &Type,
+        span: Span,
+    ) -> (ExprId, Option<ExprId>) {
+        let p = self.binary(op, pa, pb, span);
+        let p = self.coerce(p, ty, span);
+        let d = match op {
+            BinaryOp::Add | BinaryOp::Sub => match (da, db) {
+                (None, None) => None,
+                (Some(da), None) => Some(da),
+                (None, Some(db)) if op == BinaryOp::Add => Some(db),
+                (None, Some(db)) => {
+                    let t = self.ty(db);
+                    Some(self.add_expr(ExprKind::Unary(UnaryOp::Neg, db), t, span))
+                }
+                (Some(da), Some(db)) => Some(self.binary(op, da, db, span)),
+            },
+            BinaryOp::Mul => {
+                let left = da.map(|da| {
+                    let b = self.dup(pb);
+                    self.binary(BinaryOp::Mul, da, b, span)
+                });
+                let right = db.map(|db| {
+                    let a = self.dup(pa);
+                    self.binary(BinaryOp::Mul, a, db, span)
+                });
+                match (left, right) {
+                    (Some(l), Some(r)) => Some(self.binary(BinaryOp::Add, l, r, span)),
+                    (l, r) => l.or(r),
+                }
+            }
+            BinaryOp::Div => {
+                // (da b - a db) / b², written da / b - a db / b².
+                let left = da.map(|da| {
+                    let b = self.dup(pb);
+                    self.binary(BinaryOp::Div, da, b, span)
+                });
+                let right = db.map(|db| {
+                    let a = self.dup(pa);
+                    let num = self.binary(BinaryOp::Mul, a, db, span);
+                    let (b1, b2) = (self.dup(pb), self.dup(pb));
+                    let den = self.binary(BinaryOp::Mul, b1, b2, span);
+                    self.binary(BinaryOp::Div, num, den, span)
+                });
+                match (left, right) {
+                    (Some(l), Some(r)) => Some(self.binary(BinaryOp::Sub, l, r, span)),
+                    (Some(l), None) => Some(l),
+                    (None, Some(r)) => {
+                        let t = self.ty(r);
+                        Some(self.add_expr(ExprKind::Unary(UnaryOp::Neg, r), t, span))
+                    }
+                    (None, None) => None,
+                }
+            }
+            // fmod's: the dividend's.
+            BinaryOp::Rem => da,
+            _ => None,
+        };
+        (p, d)
+    }
+
+    /// A call of an intrinsic and its differential: the stdlib's `[ForwardDerivativeOf]`
+    /// declaration called with the arguments and their differentials.
+    fn fwd_intrinsic(
+        &mut self,
+        w: &mut Writer,
+        (id, args, bound): (IntrinsicId, Vec<ExprId>, Option<Box<Type>>),
+        ty: Type,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> (ExprId, Option<ExprId>) {
+        let mut ps = Vec::new();
+        let mut ds = Vec::new();
+        for a in &args {
+            let (p, d) = self.fwd_expr(w, *a, out);
+            ps.push(p);
+            ds.push(d);
+        }
+        let idx = id.0 as usize;
+        if let Some(st) = self.cur.as_mut() {
+            st.facts.intrinsics.push((idx, span));
+        }
+        let p = self.add_expr(ExprKind::Intrinsic { id, args: ps.clone(), bound }, ty, span);
+        if ds.iter().all(Option::is_none) {
+            return (p, None);
+        }
+        let intr = &self.stdlib.intrinsics[idx];
+        let name = intr.alias_of.clone().unwrap_or_else(|| intr.name.clone());
+        let Some(derivative) = self.stdlib.forward_derivative(&name) else {
+            let d = Diagnostic::error("E0474", format!("`{name}` has no derivative"))
+                .with_label(span, "differentiated here")
+                .with_note("derivatives do not flow through it: wrap the call in `no_diff(…)` or `detach(…)`");
+            self.push(d);
+            return (p, None);
+        };
+        let mut dargs: Vec<ExprId> = ps.iter().map(|p| self.dup(*p)).collect();
+        for (i, d) in ds.into_iter().enumerate() {
+            let pty = self.ty(ps[i]);
+            dargs.push(self.or_zero(d, &pty, span));
+        }
+        let d = self.call_intrinsic(derivative, dargs, span, span);
+        (p, Some(d))
+    }
+
+    /// A call in the primal: of the callee's derivative when derivatives flow into or out of
+    /// it, else of the callee itself.
+    fn fwd_call(&mut self, w: &mut Writer, e: ExprId, out: &mut Vec<Stmt>) -> (ExprId, Option<ExprId>) {
+        let Expr { kind: ExprKind::Call { function, args }, ty, span } = w.src.exprs[e].clone() else {
+            unreachable!("a call")
+        };
+        let modes: Vec<ParamMode> = self.sigs[function.index()].params.iter().map(|(_, m)| *m).collect();
+        let mut ps = Vec::new();
+        let mut ds = Vec::new();
+        for a in &args {
+            let (p, d) = self.fwd_expr(w, *a, out);
+            ps.push(p);
+            ds.push(d);
+        }
+        let flows_in = ds.iter().zip(&modes).any(|(d, m)| d.is_some() && *m != ParamMode::Out);
+        let flows_out = self.differential_type(&ty).is_some()
+            || ds.iter().zip(&modes).any(|(d, m)| d.is_some() && *m != ParamMode::In);
+        // A derivative of the user's own may give a differential where none flows in.
+        let user_derivative = self.autodiff.info.get(&function).is_some_and(|i| i.custom.is_some())
+            || self.autodiff.derivative_of.iter().any(|(p, _, _)| *p == self.sigs[function.index()].name);
+        let derivative =
+            if (flows_in || user_derivative) && flows_out { self.forward_derivative(function, span) } else { None };
+        let Some(dfn) = derivative else {
+            if flows_in && flows_out && !w.no_diff.contains(&e) {
+                let name = self.sigs[function.index()].name.clone();
+                let d = Diagnostic::error(
+                    "E0471",
+                    format!("derivative cannot be propagated through call to non-differentiable function `{name}`"),
+                )
+                .with_label(span, "called here with differentiable arguments")
+                .with_note("use `no_diff(…)` to clarify the intention, or mark the function `[Differentiable]`");
+                self.push(d);
+            }
+            // The callee as it is; what it writes has no derivative.
+            let call = self.add_expr(ExprKind::Call { function, args: ps.clone() }, ty.clone(), span);
+            if let Some(st) = self.cur.as_mut() {
+                st.facts.calls.push((function, span));
+            }
+            let result = if ty == Type::Void {
+                out.push(Stmt::Expr(call));
+                self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Void, span)
+            } else {
+                let t = self.temp_local("r", &ty, span);
+                out.push(Stmt::Local { local: t, init: Some(call) });
+                self.add_expr(ExprKind::Local(t), ty.clone(), span)
+            };
+            for (i, d) in ds.iter().enumerate() {
+                if let (Some(d), Some(ParamMode::Out | ParamMode::InOut)) = (d, modes.get(i)) {
+                    let dty = self.ty(*d);
+                    let zero = self.differential_zero(&dty, span);
+                    let target = self.dup(*d);
+                    out.push(Stmt::Expr(self.add_expr(ExprKind::Assign { op: None, target, value: zero }, dty, span)));
+                }
+            }
+            return (result, None);
+        };
+        let dsig = self.sigs[dfn.index()].clone();
+        let mut call_args = Vec::new();
+        // Pair arguments of `out`/`inout` parameters: the temporary, the primal and differential places.
+        let mut written = Vec::new();
+        for (i, (pty, mode)) in dsig.params.iter().enumerate() {
+            let p = ps[i];
+            let d = ds[i];
+            let is_pair = matches!(pty, Type::Struct(h) if self.is_pair(*h)) && self.ty(p) != *pty;
+            if !is_pair {
+                call_args.push(p);
+                continue;
+            }
+            let Type::Struct(h) = pty else { unreachable!("a pair") };
+            let fields = self.module.structs[*h].fields.clone();
+            let pv = self.dup(p);
+            let pv = self.coerce(pv, &fields[0].ty, span);
+            let dv = match d {
+                Some(d) => {
+                    let d = self.dup(d);
+                    self.coerce(d, &fields[1].ty, span)
+                }
+                None => self.differential_zero(&fields[1].ty, span),
+            };
+            if *mode == ParamMode::In {
+                call_args.push(self.add_expr(ExprKind::Construct(vec![pv, dv]), pty.clone(), span));
+                continue;
+            }
+            let t = self.temp_local("pair", pty, span);
+            let init = (*mode == ParamMode::InOut)
+                .then(|| self.add_expr(ExprKind::Construct(vec![pv, dv]), pty.clone(), span));
+            out.push(Stmt::Local { local: t, init });
+            call_args.push(self.add_expr(ExprKind::Local(t), pty.clone(), span));
+            written.push((t, *h, p, d));
+        }
+        let call = self.add_expr(ExprKind::Call { function: dfn, args: call_args }, dsig.ret.clone(), span);
+        if let Some(st) = self.cur.as_mut() {
+            st.facts.calls.push((dfn, span));
+        }
+        let result = if dsig.ret == Type::Void {
+            out.push(Stmt::Expr(call));
+            None
+        } else {
+            let t = self.temp_local("r", &dsig.ret, span);
+            out.push(Stmt::Local { local: t, init: Some(call) });
+            Some(t)
+        };
+        for (t, h, p, d) in written {
+            let fields = self.module.structs[h].fields.clone();
+            let pair = Type::Struct(h);
+            let read = self.add_expr(ExprKind::Local(t), pair.clone(), span);
+            let value = self.add_expr(ExprKind::Field { base: read, index: 0 }, fields[0].ty.clone(), span);
+            let target = self.dup(p);
+            let tty = self.ty(target);
+            let value = self.coerce(value, &tty, span);
+            out.push(Stmt::Expr(self.add_expr(ExprKind::Assign { op: None, target, value }, tty, span)));
+            if let Some(d) = d {
+                let read = self.add_expr(ExprKind::Local(t), pair, span);
+                let value = self.add_expr(ExprKind::Field { base: read, index: 1 }, fields[1].ty.clone(), span);
+                let target = self.dup(d);
+                let tty = self.ty(target);
+                out.push(Stmt::Expr(self.add_expr(ExprKind::Assign { op: None, target, value }, tty, span)));
+            }
+        }
+        match result {
+            None => (self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Void, span), None),
+            Some(t) if dsig.ret != ty => {
+                let Type::Struct(h) = dsig.ret.clone() else { unreachable!("a pair") };
+                let fields = self.module.structs[h].fields.clone();
+                let a = self.add_expr(ExprKind::Local(t), dsig.ret.clone(), span);
+                let b = self.add_expr(ExprKind::Local(t), dsig.ret.clone(), span);
+                let p = self.add_expr(ExprKind::Field { base: a, index: 0 }, fields[0].ty.clone(), span);
+                let d = self.add_expr(ExprKind::Field { base: b, index: 1 }, fields[1].ty.clone(), span);
+                (p, Some(d))
+            }
+            Some(t) => (self.add_expr(ExprKind::Local(t), ty, span), None),
+        }
+    }
+
+    /// Expression `e` of the primal, as it is, in the derivative (its locals the primal copies).
+    fn copy_expr(&mut self, w: &Writer, e: ExprId) -> ExprId {
+        let Expr { mut kind, ty, span } = w.src.exprs[e].clone();
+        if let ExprKind::Local(l) = kind {
+            kind = ExprKind::Local(w.locals[&l].primal);
+        }
+        kind.for_each_child_mut(|c| *c = self.copy_expr(w, *c));
+        if let Some(st) = self.cur.as_mut() {
+            match &kind {
+                ExprKind::Call { function, .. } => st.facts.calls.push((*function, span)),
+                ExprKind::Intrinsic { id, .. } => st.facts.intrinsics.push((id.0 as usize, span)),
+                _ => {}
+            }
+        }
+        self.add_expr(kind, ty, span)
+    }
+
+    /// A second copy of expression `e` of the derivative (the IR is a tree: a value used twice
+    /// is written twice).
+    fn dup(&mut self, e: ExprId) -> ExprId {
+        let st = self.cur.as_ref().expect("inside the derivative");
+        let Expr { mut kind, ty, span } = st.func.exprs[e].clone();
+        kind.for_each_child_mut(|c| *c = self.dup(*c));
+        self.add_expr(kind, ty, span)
+    }
+}
+
+/// A loop body with `step` run at its end and before each `continue` of this loop.
+fn with_step(body: &Block, step: &[Stmt]) -> Block {
+    fn walk(stmts: &[Stmt], step: &[Stmt]) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        for s in stmts {
+            match s {
+                Stmt::Continue => {
+                    out.extend_from_slice(step);
+                    out.push(Stmt::Continue);
+                }
+                Stmt::Block(b) => out.push(Stmt::Block(Block { stmts: walk(&b.stmts, step) })),
+                Stmt::If { cond, then, els, hint } => out.push(Stmt::If {
+                    cond: *cond,
+                    then: Block { stmts: walk(&then.stmts, step) },
+                    els: els.as_ref().map(|b| Block { stmts: walk(&b.stmts, step) }),
+                    hint: *hint,
+                }),
+                Stmt::Switch { selector, cases } => out.push(Stmt::Switch {
+                    selector: *selector,
+                    cases: cases
+                        .iter()
+                        .map(|c| SwitchCase { body: Block { stmts: walk(&c.body.stmts, step) }, ..c.clone() })
+                        .collect(),
+                }),
+                other => out.push(other.clone()),
+            }
+        }
+        out
+    }
+    let mut stmts = walk(&body.stmts, step);
+    stmts.extend_from_slice(step);
+    Block { stmts }
+}
+
+/// One float a differential holds: the steps from the differential to it (a field, or an element
+/// of an array, vector or matrix row), each with the type it reaches.
+type Leaf = Vec<(Step, Type)>;
+
+#[derive(Clone, Copy)]
+enum Step {
+    Field(u32),
+    Element(u32),
+}
+
+impl Checker {
+    /// Every float of a value of differential type `ty`.
+    fn leaves(&self, ty: &Type) -> Vec<Leaf> {
+        let nest = |step: Step, inner: &Type, out: &mut Vec<Leaf>| {
+            for mut l in self.leaves(inner) {
+                l.insert(0, (step, inner.clone()));
+                out.push(l);
+            }
+        };
+        let mut out = Vec::new();
+        match ty {
+            Type::Scalar(_) => out.push(Vec::new()),
+            Type::Vector(s, n) => (0..*n as u32).for_each(|i| nest(Step::Element(i), &Type::Scalar(*s), &mut out)),
+            Type::Matrix(s, r, c) => {
+                (0..*r as u32).for_each(|i| nest(Step::Element(i), &Type::Vector(*s, *c), &mut out))
+            }
+            Type::Array(e, Some(n)) => (0..*n).for_each(|i| nest(Step::Element(i), e, &mut out)),
+            Type::Struct(h) => {
+                for (i, f) in self.module.structs[*h].fields.iter().enumerate() {
+                    nest(Step::Field(i as u32), &f.ty, &mut out);
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// The place of `leaf` in the value `root` builds.
+    fn leaf_place(&mut self, root: ExprId, leaf: &Leaf, span: Span) -> ExprId {
+        let mut e = root;
+        for (step, ty) in leaf {
+            e = match step {
+                Step::Field(i) => self.add_expr(ExprKind::Field { base: e, index: *i }, ty.clone(), span),
+                Step::Element(i) => {
+                    let index = self.add_expr(ExprKind::Const(ConstValue::Int(*i as i64)), Type::INT, span);
+                    self.add_expr(ExprKind::Index { base: e, index }, ty.clone(), span)
+                }
+            };
+        }
+        e
+    }
+
+    /// A differentiable function calling intrinsic `name` with the primal values of the first
+    /// `count` arguments (`fwd_diff(sin)`, `bwd_diff(cross)`), made once per argument types.
+    fn wrapped_intrinsic(&mut self, name: &str, args: &[ExprId], count: usize, span: Span) -> Option<FunctionId> {
+        if args.iter().any(|a| self.ty(*a).is_error()) {
+            return None;
+        }
+        let types: Vec<Type> = args[..count.min(args.len())]
+            .iter()
+            .map(|a| match self.ty(*a) {
+                Type::Struct(h) if self.is_pair(h) => self.autodiff.pair_of[&h].clone(),
+                t => t,
+            })
+            .collect();
+        let key = (name.to_string(), types.clone());
+        if let Some(id) = self.autodiff.wrappers.get(&key) {
+            return Some(*id);
+        }
+        // The result's type, from a call of values of the argument types.
+        let probe: Vec<ExprId> = types.iter().map(|t| self.zero_value(t, span)).collect();
+        let reported = self.diags.len();
+        let call = self.call_intrinsic(name, probe, span, span);
+        let ret = self.ty(call);
+        if ret.is_error() || self.diags.len() > reported {
+            return None;
+        }
+        let params: Vec<(String, Type)> = types.iter().enumerate().map(|(i, t)| (format!("x{i}"), t.clone())).collect();
+        let fn_name = self.unique_global_name(&format!("{}_of", super::dynamic::ir_word(name)));
+        let owned = name.to_string();
+        let id = self.synthesized_function(fn_name, params, ret, span, |c, locals| {
+            let args =
+                locals.iter().zip(&types).map(|(l, t)| c.add_expr(ExprKind::Local(*l), t.clone(), span)).collect();
+            c.call_intrinsic(&owned, args, span, span)
+        });
+        self.autodiff.info.insert(id, DiffInfo { differentiable: true, ..DiffInfo::default() });
+        self.autodiff.wrappers.insert(key, id);
+        Some(id)
+    }
+
+    /// `bwd_diff(f)(args)`: a call of `f`'s backward derivative.
+    fn call_backward_derivative(&mut self, f: &ast::Expr, args: &[ast::Expr], span: Span) -> ExprId {
+        let (name, ids) = self.differentiated(f);
+        if let (true, ast::ExprKind::Ident(n)) = (ids.is_empty(), &f.kind) {
+            if !self.stdlib.overloads(n).is_empty() && !args.is_empty() {
+                let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                // The last argument is the result's differential.
+                let Some(w) = self.wrapped_intrinsic(n, &arg_ids, arg_ids.len() - 1, span) else {
+                    return self.error_expr(span);
+                };
+                let Some(d) = self.backward_derivative(w, f.span) else { return self.error_expr(span) };
+                return self.call_user(&format!("bwd_diff({name})"), &[d], arg_ids, span, f.span);
+            }
+        }
+        let reported = self.diags.len();
+        let derivatives: Vec<FunctionId> = ids.iter().filter_map(|id| self.backward_derivative(*id, f.span)).collect();
+        if derivatives.is_empty() {
+            if self.diags.len() == reported {
+                let d = Diagnostic::error("E0470", format!("`{name}` is not differentiable"))
+                    .with_label(f.span, "differentiated here")
+                    .with_note("mark it `[Differentiable]`, or give it a derivative with `[BackwardDerivative(…)]`");
+                self.push(d);
+            }
+            return self.error_expr(span);
+        }
+        let candidates: Vec<Vec<Type>> = derivatives
+            .iter()
+            .filter(|id| self.sigs[id.index()].params.len() == args.len())
+            .map(|id| self.sigs[id.index()].params.iter().map(|(t, _)| t.clone()).collect())
+            .collect();
+        let arg_ids = self.call_args(args, &candidates);
+        if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
+            return self.error_expr(span);
+        }
+        self.call_user(&format!("bwd_diff({name})"), &derivatives, arg_ids, span, f.span)
+    }
+
+    /// The signature `bwd_diff(f)` has, from `fwd_diff(f)`'s: a pair parameter taken `inout`
+    /// (its differential comes back as the gradient), an `out` one's differential taken in, and
+    /// the result's differential last.
+    fn backward_signature(&mut self, primal: FunctionId, fwd: FunctionId) -> (Vec<(Type, ParamMode)>, Vec<bool>) {
+        let fsig = self.sigs[fwd.index()].clone();
+        let psig = self.sigs[primal.index()].clone();
+        let mut params = Vec::new();
+        let mut pair = Vec::new();
+        for (i, (ty, mode)) in fsig.params.iter().enumerate() {
+            let is_pair = *ty != psig.params[i].0;
+            pair.push(is_pair);
+            match (is_pair, mode) {
+                (true, ParamMode::Out) => {
+                    let d = self.differential_type(&psig.params[i].0).unwrap_or(Type::Error);
+                    params.push((d, ParamMode::In));
+                }
+                (true, _) => params.push((ty.clone(), ParamMode::InOut)),
+                (false, _) => params.push((ty.clone(), *mode)),
+            }
+        }
+        if fsig.ret != psig.ret {
+            let d = self.differential_type(&psig.ret).unwrap_or(Type::Error);
+            params.push((d, ParamMode::In));
+        }
+        (params, pair)
+    }
+
+    /// The backward derivative of function `id`: the user's (`[BackwardDerivative(g)]`), or one
+    /// written from the forward derivative, which it calls once per float of the
+    /// differentiable inputs (each call gives a column of the Jacobian, whose product with the
+    /// differentials of the results is the gradient).
+    pub(super) fn backward_derivative(&mut self, id: FunctionId, span: Span) -> Option<FunctionId> {
+        if let Some(d) = self.autodiff.backward.get(&id) {
+            return Some(*d);
+        }
+        let info = self.autodiff.info.get(&id).cloned().unwrap_or_default();
+        let sig_name = self.sigs[id.index()].name.clone();
+        let by_of = self.autodiff.backward_of.iter().find(|(p, _)| *p == sig_name).map(|(_, d)| *d);
+        if let Some(d) = by_of {
+            self.autodiff.backward.insert(id, d);
+            return Some(d);
+        }
+        if let Some((n, at)) = info.custom_backward.clone() {
+            let key = self.scoped(&n, |k| self.functions.contains_key(k));
+            let mut candidates = self.functions.get(&key).cloned().unwrap_or_default();
+            if let Some((owner, _)) = self.sigs[id.index()].name.clone().rsplit_once("::") {
+                candidates.extend(self.functions.get(&format!("{owner}::{n}")).cloned().unwrap_or_default());
+            }
+            if let Some(&d) = candidates.first() {
+                self.autodiff.backward.insert(id, d);
+                return Some(d);
+            }
+            let sig_name = self.sigs[id.index()].name.clone();
+            self.push(
+                Diagnostic::error("E0473", format!("no function `{n}` is a backward derivative of `{sig_name}`"))
+                    .with_label(at, "named as the derivative here"),
+            );
+            return None;
+        }
+        if !info.differentiable {
+            return None;
+        }
+        // Written from forward derivatives, it cannot use a backward derivative of the user's
+        // own further down: refused rather than differentiated as zero.
+        if let Some(g) = self.only_backward_below(id) {
+            let inner = self.sigs[g.index()].name.clone();
+            let d = Diagnostic::error(
+                "E0475",
+                format!("`bwd_diff({sig_name})` would pass through `{inner}`, which has only a backward derivative"),
+            )
+            .with_label(span, "differentiated here")
+            .with_note(
+                "a backward derivative is made from forward ones here: give the callee a `[ForwardDerivative]` too",
+            );
+            self.push(d);
+            return None;
+        }
+        let fwd = self.forward_derivative(id, span)?;
+        let (params, _) = self.backward_signature(id, fwd);
+        let name = format!("{}_bwd_diff", super::dynamic::ir_word(&self.module.functions[id].name));
+        let d = self.declare_generated(&name, params, Type::Void, self.sigs[id.index()].span);
+        self.autodiff.backward.insert(id, d);
+        self.autodiff.backward_queue.push((id, d));
+        Some(d)
+    }
+
+    /// A function `id` calls, directly or not, that has a user backward derivative and no
+    /// forward one.
+    fn only_backward_below(&self, id: FunctionId) -> Option<FunctionId> {
+        let mut seen = HashSet::default();
+        let mut stack: Vec<FunctionId> = self.module.functions[id].uses.calls.clone();
+        while let Some(f) = stack.pop() {
+            if !seen.insert(f) {
+                continue;
+            }
+            let info = self.autodiff.info.get(&f);
+            let name = &self.sigs[f.index()].name;
+            let has_backward = info.is_some_and(|i| i.custom_backward.is_some())
+                || self.autodiff.backward_of.iter().any(|(p, _)| p == name);
+            let has_forward = info.is_some_and(|i| i.custom.is_some())
+                || self.autodiff.derivative_of.iter().any(|(p, _, _)| p == name);
+            if has_backward && !has_forward {
+                return Some(f);
+            }
+            stack.extend(self.module.functions[f].uses.calls.iter().copied());
+        }
+        None
+    }
+
+    fn write_backward_derivative(&mut self, primal: FunctionId, bwd: FunctionId) {
+        let Some(fwd) = self.autodiff.derivatives.get(&primal).copied() else { return };
+        let (_, pair) = self.backward_signature(primal, fwd);
+        let fsig = self.sigs[fwd.index()].clone();
+        let psig = self.sigs[primal.index()].clone();
+        let span = psig.span;
+        let primal_fn = &self.module.functions[primal];
+        let names: Vec<String> = (0..self.sigs[bwd.index()].params.len())
+            .map(|i| match primal_fn.params.get(i) {
+                Some(l) if pair[i] => format!("{}_pair", primal_fn.locals[*l].name),
+                Some(l) => primal_fn.locals[*l].name.clone(),
+                None => "dOut".into(),
+            })
+            .collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        self.generate_body(bwd, &names, |c, locals| {
+            let mut stmts = Vec::new();
+            let d_out = (locals.len() > fsig.params.len()).then(|| locals[fsig.params.len()]);
+            // The gradient of each differentiable input, and the differential each `inout`
+            // pair brings in (that of its value when the function returns).
+            let mut gradients: Vec<Option<LocalId>> = Vec::new();
+            let mut incoming: Vec<Option<LocalId>> = Vec::new();
+            for (i, (ty, mode)) in fsig.params.iter().enumerate() {
+                if !pair[i] || *mode == ParamMode::Out {
+                    gradients.push(None);
+                    incoming.push(None);
+                    continue;
+                }
+                let dty = c.differential_type(&psig.params[i].0).unwrap_or(Type::Error);
+                let g = c.temp_local("grad", &dty, span);
+                let zero = c.differential_zero(&dty, span);
+                stmts.push(Stmt::Local { local: g, init: Some(zero) });
+                gradients.push(Some(g));
+                if *mode == ParamMode::InOut {
+                    let a = c.temp_local("adjoint", &dty, span);
+                    let read = c.add_expr(ExprKind::Local(locals[i]), ty.clone(), span);
+                    let d = c.add_expr(ExprKind::Field { base: read, index: 1 }, dty.clone(), span);
+                    stmts.push(Stmt::Local { local: a, init: Some(d) });
+                    incoming.push(Some(a));
+                } else {
+                    incoming.push(None);
+                }
+            }
+            let mut columns: Vec<(usize, Leaf)> = Vec::new();
+            for (i, g) in gradients.iter().enumerate() {
+                if let Some(g) = g {
+                    let t = c.local_ty(*g);
+                    columns.extend(c.leaves(&t).into_iter().map(|l| (i, l)));
+                }
+            }
+            // No input to differentiate: the primal's effects on plain `out` arguments still happen.
+            let runs: Vec<Option<(usize, Leaf)>> =
+                if columns.is_empty() { vec![None] } else { columns.into_iter().map(Some).collect() };
+            let mut plain_temps: Vec<Option<LocalId>> = vec![None; fsig.params.len()];
+            for run in runs {
+                let mut args = Vec::new();
+                let mut temps: Vec<Option<LocalId>> = vec![None; fsig.params.len()];
+                for (j, (ty, mode)) in fsig.params.iter().enumerate() {
+                    if !pair[j] {
+                        if *mode == ParamMode::In {
+                            args.push(c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span));
+                            continue;
+                        }
+                        // A plain `out`/`inout` argument: each run starts from the caller's value.
+                        let t = c.temp_local("arg", ty, span);
+                        let init = (*mode == ParamMode::InOut)
+                            .then(|| c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span));
+                        stmts.push(Stmt::Local { local: t, init });
+                        plain_temps[j] = Some(t);
+                        args.push(c.add_expr(ExprKind::Local(t), ty.clone(), span));
+                        continue;
+                    }
+                    let Type::Struct(h) = ty else { continue };
+                    let fields = c.module.structs[*h].fields.clone();
+                    let value = if *mode == ParamMode::Out {
+                        None
+                    } else {
+                        let read = c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span);
+                        let p = c.add_expr(ExprKind::Field { base: read, index: 0 }, fields[0].ty.clone(), span);
+                        let direction = c.temp_local("direction", &fields[1].ty, span);
+                        let zero = c.differential_zero(&fields[1].ty, span);
+                        stmts.push(Stmt::Local { local: direction, init: Some(zero) });
+                        if let Some((_, leaf)) = run.as_ref().filter(|(i, _)| *i == j) {
+                            let root = c.add_expr(ExprKind::Local(direction), fields[1].ty.clone(), span);
+                            let place = c.leaf_place(root, leaf, span);
+                            let pty = c.ty(place);
+                            let one = c.add_expr(ExprKind::Const(ConstValue::Float(1.0)), pty.clone(), span);
+                            stmts.push(Stmt::Expr(c.add_expr(
+                                ExprKind::Assign { op: None, target: place, value: one },
+                                pty,
+                                span,
+                            )));
+                        }
+                        let d = c.add_expr(ExprKind::Local(direction), fields[1].ty.clone(), span);
+                        Some(c.add_expr(ExprKind::Construct(vec![p, d]), ty.clone(), span))
+                    };
+                    if *mode == ParamMode::In {
+                        args.push(value.expect("an input"));
+                        continue;
+                    }
+                    let t = c.temp_local("pair", ty, span);
+                    stmts.push(Stmt::Local { local: t, init: value });
+                    temps[j] = Some(t);
+                    args.push(c.add_expr(ExprKind::Local(t), ty.clone(), span));
+                }
+                let call = c.call_function(fwd, args, span);
+                let result = if fsig.ret == Type::Void {
+                    stmts.push(Stmt::Expr(call));
+                    None
+                } else {
+                    let r = c.temp_local("r", &fsig.ret, span);
+                    stmts.push(Stmt::Local { local: r, init: Some(call) });
+                    Some(r)
+                };
+                let Some((i, leaf)) = run else { continue };
+                // The column's product with the differentials of the results.
+                let mut terms: Vec<(ExprId, ExprId)> = Vec::new();
+                let mut products = |c: &mut Checker,
+                                    out: Box<dyn Fn(&mut Checker) -> ExprId>,
+                                    adjoint: Box<dyn Fn(&mut Checker) -> ExprId>| {
+                    let probe = out(c);
+                    let dty = c.ty(probe);
+                    for l in c.leaves(&dty) {
+                        let a = out(c);
+                        let a = c.leaf_place(a, &l, span);
+                        let b = adjoint(c);
+                        let b = c.leaf_place(b, &l, span);
+                        terms.push((a, b));
+                    }
+                };
+                if let (Some(r), Some(d_out)) = (result, d_out) {
+                    if fsig.ret != psig.ret {
+                        let (rt, dt) = (fsig.ret.clone(), c.local_ty(d_out));
+                        let Type::Struct(h) = rt.clone() else { continue };
+                        let fty = c.module.structs[h].fields[1].ty.clone();
+                        products(
+                            c,
+                            Box::new(move |c| {
+                                let read = c.add_expr(ExprKind::Local(r), rt.clone(), span);
+                                c.add_expr(ExprKind::Field { base: read, index: 1 }, fty.clone(), span)
+                            }),
+                            Box::new(move |c| c.add_expr(ExprKind::Local(d_out), dt.clone(), span)),
+                        );
+                    }
+                }
+                for (j, (ty, mode)) in fsig.params.iter().enumerate() {
+                    let Some(t) = temps[j] else { continue };
+                    let adjoint = match mode {
+                        ParamMode::Out => locals[j],
+                        _ => match incoming[j] {
+                            Some(a) => a,
+                            None => continue,
+                        },
+                    };
+                    let Type::Struct(h) = ty.clone() else { continue };
+                    let fty = c.module.structs[h].fields[1].ty.clone();
+                    let at = c.local_ty(adjoint);
+                    let pt = ty.clone();
+                    products(
+                        c,
+                        Box::new(move |c| {
+                            let read = c.add_expr(ExprKind::Local(t), pt.clone(), span);
+                            c.add_expr(ExprKind::Field { base: read, index: 1 }, fty.clone(), span)
+                        }),
+                        Box::new(move |c| c.add_expr(ExprKind::Local(adjoint), at.clone(), span)),
+                    );
+                }
+                let mut sum: Option<ExprId> = None;
+                for (a, b) in terms {
+                    let p = c.binary(BinaryOp::Mul, a, b, span);
+                    sum = Some(match sum {
+                        Some(s) => c.binary(BinaryOp::Add, s, p, span),
+                        None => p,
+                    });
+                }
+                let g = gradients[i].expect("a differentiable input");
+                let gty = c.local_ty(g);
+                let root = c.add_expr(ExprKind::Local(g), gty, span);
+                let place = c.leaf_place(root, &leaf, span);
+                let pty = c.ty(place);
+                let value = match sum {
+                    Some(s) => c.coerce(s, &pty, span),
+                    None => c.add_expr(ExprKind::Const(ConstValue::Float(0.0)), pty.clone(), span),
+                };
+                stmts.push(Stmt::Expr(c.add_expr(ExprKind::Assign { op: None, target: place, value }, pty, span)));
+            }
+            // Each pair's differential becomes its gradient; plain `out`s take the primal's values.
+            for (j, (ty, _)) in fsig.params.iter().enumerate() {
+                if let Some(g) = gradients[j] {
+                    let Type::Struct(h) = ty.clone() else { continue };
+                    let fields = c.module.structs[h].fields.clone();
+                    let read = c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span);
+                    let p = c.add_expr(ExprKind::Field { base: read, index: 0 }, fields[0].ty.clone(), span);
+                    let d = c.add_expr(ExprKind::Local(g), fields[1].ty.clone(), span);
+                    let value = c.add_expr(ExprKind::Construct(vec![p, d]), ty.clone(), span);
+                    let target = c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span);
+                    stmts.push(Stmt::Expr(c.add_expr(ExprKind::Assign { op: None, target, value }, ty.clone(), span)));
+                }
+                if let Some(t) = plain_temps[j] {
+                    let value = c.add_expr(ExprKind::Local(t), ty.clone(), span);
+                    let target = c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span);
+                    stmts.push(Stmt::Expr(c.add_expr(ExprKind::Assign { op: None, target, value }, ty.clone(), span)));
+                }
+            }
+            stmts
+        });
+        self.made_instances = true;
+    }
+}
