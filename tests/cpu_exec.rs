@@ -956,3 +956,22 @@ fn check_pointer_past_its_buffer_and_into_no_buffer() {
     let src = "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    uint* p = (uint*)(uint64_t(77) << 40);\n    B[gi] = *p;\n}\n";
     assert_check(&failing(src), "E0716", "the pointer 0x4d0000000000 points into no buffer", 7, "SV_GroupIndex 0)");
 }
+
+/// What the engine cannot index at run time is refused with E0709, never a panic: a swizzle
+/// that reorders its components (no even step between them) and an array of buffers (which
+/// holds no registers to step through). An evenly spaced swizzle is still indexed.
+#[test]
+fn run_time_indices_the_engine_cannot_step_through_are_errors() {
+    let run = |body: &str| {
+        let src = format!(
+            "RWStructuredBuffer<float> B;\nStructuredBuffer<float> T[2];\ncbuffer C {{ uint which; }};\n[numthreads(4, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{{\n    float3 v = float3(1, 2, 3);\n    B[gi] = {body};\n}}\n"
+        );
+        let (checked, _) = wavec::check(&src, &wavec::Options::default()).expect("compiles");
+        exec::compile_program(&checked.module, checked.entry).map(|_| ())
+    };
+    for body in ["v.zyx[gi % 3]", "T[which][gi]"] {
+        let diags = run(body).expect_err(body);
+        assert!(diags.iter().any(|d| d.code == "E0709"), "{body}: {diags:?}");
+    }
+    assert!(run("v.xz[gi % 2]").is_ok());
+}

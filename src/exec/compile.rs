@@ -1423,8 +1423,23 @@ impl<'m> Compiler<'m> {
                         }
                     }
                 }
-                let stride =
-                    if p.comps.len() >= 2 * ec as usize && n > 1 { p.comps[ec as usize].0 - p.comps[0].0 } else { ec };
+                // An index known only at run time steps through evenly spaced elements: an array of
+                // resources holds none in registers, and a swizzle may reorder them.
+                if ec == 0 {
+                    self.errors
+                        .push(unsupported(idx_span, "an array of buffers indexed by a value known only at run time"));
+                    return None;
+                }
+                let e0 = ec as usize;
+                let groups = p.comps.len() / e0;
+                let step = |k: usize, j: usize| p.comps[k * e0 + j].0 as i64 - p.comps[j].0 as i64;
+                let stride = if groups >= 2 { step(1, 0) } else { ec as i64 };
+                if stride <= 0 || !(1..groups).all(|k| (0..e0).all(|j| step(k, j) == k as i64 * stride)) {
+                    let what = "an index known only at run time into a swizzle that reorders its components";
+                    self.errors.push(unsupported(idx_span, what));
+                    return None;
+                }
+                let stride = stride as u32;
                 let i = self.expr(*index, func);
                 let i = self.index_u32(i[0], &idx_ty);
                 p.dyns.push(Dyn { reg: i, stride, len: Len::Const(n), span: idx_span });
