@@ -1727,11 +1727,15 @@ impl Checker {
             let inner = self.sigs[g.index()].name.clone();
             let d = Diagnostic::error(
                 "E0475",
-                format!("`bwd_diff({sig_name})` would pass through `{inner}`, which has only a backward derivative"),
+                format!(
+                    "`bwd_diff({sig_name})` would pass through `{inner}`, whose backward derivative cannot be \
+                     used there"
+                ),
             )
             .with_label(span, "differentiated here")
             .with_note(
-                "a backward derivative is made from forward ones here: give the callee a `[ForwardDerivative]` too",
+                "a backward derivative is made from forward ones here: a callee needs a `[ForwardDerivative]`, and \
+                 one whose backward derivative writes memory (a gradient added into a buffer) cannot be replaced by it",
             );
             self.push(d);
             return None;
@@ -1760,12 +1764,67 @@ impl Checker {
                 || self.autodiff.backward_of.iter().any(|(p, _)| p == name);
             let has_forward = info.is_some_and(|i| i.custom.is_some())
                 || self.autodiff.derivative_of.iter().any(|(p, _, _)| p == name);
-            if has_backward && !has_forward {
+            // With a forward derivative too, the forward one serves, unless the backward one
+            // does more than compute (writes memory: accumulates a gradient into a buffer),
+            // which going through the forward one would silently skip.
+            if has_backward && (!has_forward || self.user_backward_writes_memory(f)) {
                 return Some(f);
             }
             stack.extend(self.module.functions[f].uses.calls.iter().copied());
         }
         None
+    }
+
+    /// Whether the user's backward derivative of `f` (`[BackwardDerivative(g)]` on `f`, or
+    /// `[BackwardDerivativeOf(f)]` on it) writes memory: a buffer, a texture, a global, through a
+    /// pointer, or in a function it calls.
+    fn user_backward_writes_memory(&self, f: FunctionId) -> bool {
+        let name = &self.sigs[f.index()].name;
+        let by_of = self.autodiff.backward_of.iter().find(|(p, _)| p == name).map(|(_, d)| *d);
+        let named = || {
+            let (n, _) = self.autodiff.info.get(&f)?.custom_backward.clone()?;
+            self.functions.get(&n).and_then(|ids| ids.first().copied())
+        };
+        match by_of.or_else(named) {
+            Some(d) => self.writes_memory(d, &mut HashSet::default()),
+            None => false,
+        }
+    }
+
+    /// Whether function `f`, or one it calls, writes anything but its own locals and parameters.
+    fn writes_memory(&self, f: FunctionId, seen: &mut HashSet<FunctionId>) -> bool {
+        if !seen.insert(f) {
+            return false;
+        }
+        let func = &self.module.functions[f];
+        let outside = |mut e: ExprId| loop {
+            match &func.exprs[e].kind {
+                ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } => e = *base,
+                ExprKind::Index { base, .. } => {
+                    if matches!(func.exprs[*base].ty, Type::Resource(..)) {
+                        return true;
+                    }
+                    e = *base;
+                }
+                // Its own locals and parameters (a backward derivative's results are its
+                // `inout` pairs).
+                ExprKind::Local(_) => return false,
+                _ => return true,
+            }
+        };
+        func.live_expr_iter().any(|(_, e)| match &e.kind {
+            ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } => outside(*target),
+            ExprKind::Method { method, .. } => !matches!(
+                method,
+                ResourceMethod::Load(_)
+                    | ResourceMethod::GetDimensions
+                    | ResourceMethod::Sample(_)
+                    | ResourceMethod::GetDimensionsMip
+                    | ResourceMethod::MipLoad
+            ),
+            ExprKind::Call { function, .. } => self.writes_memory(*function, seen),
+            _ => false,
+        })
     }
 
     fn write_backward_derivative(&mut self, primal: FunctionId, bwd: FunctionId) {
