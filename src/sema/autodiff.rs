@@ -639,16 +639,7 @@ impl Checker {
             self.push(d);
             return self.error_expr(span);
         }
-        let candidates: Vec<Vec<Type>> = derivatives
-            .iter()
-            .filter(|id| self.sigs[id.index()].params.len() == args.len())
-            .map(|id| self.sigs[id.index()].params.iter().map(|(t, _)| t.clone()).collect())
-            .collect();
-        let arg_ids = self.call_args(args, &candidates);
-        if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
-            return self.error_expr(span);
-        }
-        self.call_user(&format!("fwd_diff({name})"), &derivatives, arg_ids, span, f.span)
+        self.call_derivatives(&format!("fwd_diff({name})"), &derivatives, args, span, f.span)
     }
 
     /// The functions `fwd_diff(f)` names by `f`: the overloads of a name, a struct's method
@@ -1647,6 +1638,19 @@ impl Checker {
             }
             return self.error_expr(span);
         }
+        self.call_derivatives(&format!("bwd_diff({name})"), &derivatives, args, span, f.span)
+    }
+
+    /// A call of one of `derivatives` (`fwd_diff(f)`'s or `bwd_diff(f)`'s overloads, named `name`)
+    /// with `args`, each checked against the overloads of its count.
+    fn call_derivatives(
+        &mut self,
+        name: &str,
+        derivatives: &[FunctionId],
+        args: &[ast::Expr],
+        span: Span,
+        name_span: Span,
+    ) -> ExprId {
         let candidates: Vec<Vec<Type>> = derivatives
             .iter()
             .filter(|id| self.sigs[id.index()].params.len() == args.len())
@@ -1656,7 +1660,7 @@ impl Checker {
         if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
             return self.error_expr(span);
         }
-        self.call_user(&format!("bwd_diff({name})"), &derivatives, arg_ids, span, f.span)
+        self.call_user(name, derivatives, arg_ids, span, name_span)
     }
 
     /// The signature `bwd_diff(f)` has, from `fwd_diff(f)`'s: a pair parameter taken `inout`
