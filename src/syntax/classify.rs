@@ -362,17 +362,24 @@ fn contextual_keywords(tokens: &mut [SpannedToken]) {
 }
 
 /// `[[vk::binding(3, 4), vk::counter_binding(4)]]`, several attributes in one C++-style list,
-/// becomes one `[[…]]` each, as the grammar reads them.
+/// becomes one `[[…]]` each, and Slang's `[shader("compute"), numthreads(8, 1, 1)]` one `[…]`
+/// each, as the grammar reads them. A single `[` is a list of attributes only where an index
+/// cannot be (after `;`, a brace, another attribute, a label's `:` or `else`): `a[i, j]` stays.
 fn split_attribute_lists(tokens: &mut Vec<SpannedToken>) {
-    let mut commas = Vec::new();
+    let mut splits = Vec::new();
     let mut i = 0;
     while i + 1 < tokens.len() {
-        if !(tokens[i].token == Token::LBracket && tokens[i + 1].token == Token::LBracket) {
+        let double = tokens[i].token == Token::LBracket && tokens[i + 1].token == Token::LBracket;
+        let single = !double
+            && tokens[i].token == Token::LBracket
+            && matches!(tokens[i + 1].token, Token::Ident(_))
+            && attribute_position(i.checked_sub(1).map(|p| &tokens[p].token));
+        if !double && !single {
             i += 1;
             continue;
         }
         let mut depth = 0i32;
-        let mut j = i + 2;
+        let mut j = if double { i + 2 } else { i + 1 };
         let mut found = Vec::new();
         while let Some(t) = tokens.get(j) {
             match t.token {
@@ -389,29 +396,42 @@ fn split_attribute_lists(tokens: &mut Vec<SpannedToken>) {
             }
             j += 1;
         }
-        let closed = tokens.get(j + 1).is_some_and(|t| t.token == Token::RBracket);
+        let closed = !double || tokens.get(j + 1).is_some_and(|t| t.token == Token::RBracket);
         if closed {
-            commas.extend(found);
+            splits.extend(found.into_iter().map(|comma| (comma, double)));
         }
         i = j;
     }
-    if commas.is_empty() {
+    if splits.is_empty() {
         return;
     }
     let input = std::mem::take(tokens);
-    let mut out = Vec::with_capacity(input.len() + 3 * commas.len());
-    let mut next = commas.iter().peekable();
+    let mut out = Vec::with_capacity(input.len() + 3 * splits.len());
+    let mut next = splits.iter().peekable();
     for (k, t) in input.into_iter().enumerate() {
-        if next.next_if_eq(&&k).is_some() {
+        if let Some(&(_, double)) = next.next_if(|(comma, _)| *comma == k) {
             let span = t.span;
-            for token in [Token::RBracket, Token::RBracket, Token::LBracket, Token::LBracket] {
-                out.push(SpannedToken { token, span });
+            let replacement: &[Token] = if double {
+                &[Token::RBracket, Token::RBracket, Token::LBracket, Token::LBracket]
+            } else {
+                &[Token::RBracket, Token::LBracket]
+            };
+            for token in replacement {
+                out.push(SpannedToken { token: token.clone(), span });
             }
         } else {
             out.push(t);
         }
     }
     *tokens = out;
+}
+
+/// Whether a `[` after this token opens attributes rather than indexes a value.
+fn attribute_position(previous: Option<&Token>) -> bool {
+    matches!(
+        previous,
+        None | Some(Token::Semi | Token::LBrace | Token::RBrace | Token::RBracket | Token::Colon | Token::Else)
+    )
 }
 
 /// Whether a token can start an expression that is not an operator's operand (`throw x`,
@@ -1202,6 +1222,19 @@ mod tests {
         // The comma between the attributes closes one list and opens the next; the one inside
         // `binding(3, 4)` stays.
         assert_eq!(brackets, "[[,]][[]][][[]]");
+
+        let t = classified("[shader(\"compute\"), numthreads(8, 1, 1)] void f() { a[i, j]; [unroll, loop] for(;;){} }");
+        let brackets: String = t
+            .iter()
+            .filter_map(|t| match t {
+                Token::LBracket => Some('['),
+                Token::RBracket => Some(']'),
+                Token::Comma => Some(','),
+                _ => None,
+            })
+            .collect();
+        // Slang's single-bracket lists split the same way; an index keeps its comma.
+        assert_eq!(brackets, "[][,,][,][][]");
     }
 
     #[test]
