@@ -10,6 +10,7 @@
 //! code run by the whole group) behind the wider case. [`resource_values`] resolves resource
 //! variables and parameters to the resources they name, for the targets that cannot hold one.
 
+pub mod buffer_arrays;
 pub mod descriptor_heaps;
 pub mod group_wave;
 pub mod intrinsics;

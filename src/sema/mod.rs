@@ -2078,9 +2078,9 @@ impl Checker {
                     None
                 }
             };
-            // An unsized array of textures, samplers or storage buffers is a bindless table (its
-            // length is the binding's); of anything else, a mistake.
-            let bindless = matches!(&ty, Type::Array(e, None) if matches!(**e, Type::Resource(k, _) if k.is_texture() || k.is_sampler() || k.is_byte_address() || k.is_structured_storage()));
+            // An unsized array of textures, samplers, typed or storage buffers is a bindless table
+            // (its length is the binding's); of anything else, a mistake.
+            let bindless = matches!(&ty, Type::Array(e, None) if matches!(**e, Type::Resource(k, _) if k.is_texture() || k.is_sampler() || k.is_byte_address() || k.is_structured_storage() || matches!(k, ResourceKind::Buffer | ResourceKind::RWBuffer)));
             if matches!(ty, Type::Array(_, None)) && !bindless {
                 self.error("E0404", d.name.span, "array size missing");
                 ty = Type::Error;

@@ -277,7 +277,21 @@ impl<'a> Writer<'a> {
             _ => None,
         }
     }
+}
 
+/// The capability an array of `iv`'s images indexed by a non-uniform value needs: typed
+/// buffers are texel buffers to Vulkan, whose capabilities are their own.
+fn non_uniform_indexing(iv: &ImageVar) -> Capability {
+    let texel_buffer = matches!(iv.kind, ResourceKind::Buffer | ResourceKind::RWBuffer);
+    match (iv.storage, texel_buffer) {
+        (true, true) => Capability::StorageTexelBufferArrayNonUniformIndexing,
+        (false, true) => Capability::UniformTexelBufferArrayNonUniformIndexing,
+        (true, false) => Capability::StorageImageArrayNonUniformIndexing,
+        (false, false) => Capability::SampledImageArrayNonUniformIndexing,
+    }
+}
+
+impl Writer<'_> {
     /// The image a texture or typed-buffer expression names, loaded; `None` when `e` is not
     /// one.
     pub(super) fn image_of(&mut self, e: ExprId) -> R<Option<(ImageVar, Word)>> {
@@ -293,12 +307,7 @@ impl<'a> Writer<'a> {
                  use the global",
             ));
         };
-        let cap = if iv.storage {
-            Capability::StorageImageArrayNonUniformIndexing
-        } else {
-            Capability::SampledImageArrayNonUniformIndexing
-        };
-        let img = self.load_descriptor(iv.var, iv.image, iv.array, e, cap)?;
+        let img = self.load_descriptor(iv.var, iv.image, iv.array, e, non_uniform_indexing(&iv))?;
         Ok(Some((iv, img)))
     }
 
@@ -357,7 +366,7 @@ impl<'a> Writer<'a> {
             let at = self.op_ids(Op::AccessChain, p, &[iv.var, i]);
             if non_uniform {
                 self.require_non_uniform();
-                self.require(Capability::StorageImageArrayNonUniformIndexing);
+                self.require(non_uniform_indexing(&iv));
                 self.decorate(at, spirv::Decoration::NonUniform, vec![]);
             }
             at
