@@ -345,14 +345,39 @@ impl Checker {
             let id = self.expr(e);
             return Some(self.ty(id));
         }
-        if let ast::ExprKind::Ident(name) = &e.kind {
-            let key = self.scoped(name, |n| self.globals.contains_key(n));
-            if let Some(g) = self.globals.get(&key) {
-                return Some(self.module.globals[*g].ty.clone());
-            }
+        if let Some(ty) = self.global_place_type(e) {
+            return Some(ty);
         }
-        self.error("E0402", e.span, "outside a function, `sizeof` measures a type or a global's name");
+        self.error(
+            "E0402",
+            e.span,
+            "outside a function, `sizeof` measures a type, a global's name, or its element or field",
+        );
         None
+    }
+
+    /// The type of a global, an element of one or a field of one, as `sizeof(table[0])` (the
+    /// `countof` idiom `sizeof(a) / sizeof(a[0])`) names it; the index is not evaluated.
+    fn global_place_type(&mut self, e: &ast::Expr) -> Option<Type> {
+        match &e.kind {
+            ast::ExprKind::Ident(name) => {
+                let key = self.scoped(name, |n| self.globals.contains_key(n));
+                self.globals.get(&key).map(|g| self.module.globals[*g].ty.clone())
+            }
+            ast::ExprKind::Index { base, .. } => match self.global_place_type(base)? {
+                Type::Array(elem, _) => Some(*elem),
+                Type::Vector(s, _) => Some(Type::Scalar(s)),
+                Type::Matrix(s, _, c) => Some(Type::Vector(s, c)),
+                _ => None,
+            },
+            ast::ExprKind::Member { base, name } => match self.global_place_type(base)? {
+                Type::Struct(h) => {
+                    self.module.structs[h].fields.iter().find(|f| f.name == name.name).map(|f| f.ty.clone())
+                }
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// Folds an AST expression to a constant, or `None` when it is not constant. Names resolve to

@@ -399,10 +399,13 @@ impl Checker {
         let outer = self.enter_struct_scope(&struct_name);
         for g in statics {
             let mut g = g.clone();
+            g.decls.retain(|d| !self.early_statics.contains(&method_key(&struct_name, &d.name.name)));
             for d in &mut g.decls {
                 d.name.name = method_key(&struct_name, &d.name.name);
             }
-            self.global_group(&g, None);
+            if !g.decls.is_empty() {
+                self.global_group(&g, None);
+            }
         }
         let refs: Vec<&ast::FunctionDecl> = methods.iter().collect();
         let mutating = mutating_methods(&refs, &assignable);
@@ -1121,6 +1124,16 @@ fn written_params(f: &ast::FunctionDecl) -> usize {
 }
 
 /// Whether type `t` names `name` (itself or in its arguments).
+/// Whether struct `s` (its fields, methods' signatures, nested structs) names type `name`.
+pub(super) fn struct_mentions(s: &ast::StructDecl, name: &str) -> bool {
+    s.members.iter().any(|m| match m {
+        ast::StructMember::Fields(g) => mentions(&g.ty, name),
+        ast::StructMember::Method(f) => mentions(&f.ret, name) || f.params.iter().any(|p| mentions(&p.ty, name)),
+        ast::StructMember::Struct(inner) => struct_mentions(inner, name),
+        _ => false,
+    })
+}
+
 pub(super) fn mentions(t: &ast::TypeExpr, name: &str) -> bool {
     match &t.kind {
         ast::TypeExprKind::Named { name: n, args } => {

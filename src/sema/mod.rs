@@ -233,6 +233,9 @@ pub struct Checker {
     folding_global_init: bool,
     /// Structs declared ahead (`struct S;`) and not defined yet, by name.
     forward_structs: HashMap<String, StructId>,
+    /// Static constants of a struct declared with its fields, ahead of its methods, because a
+    /// field's array length names them (`half C[NumCoefficients];`): by their global name.
+    early_statics: HashSet<String>,
     interfaces: HashMap<String, methods::Interface>,
     /// `extension<T : IFoo> T { … }` declarations, and the structs each was applied to.
     blanket_extensions: Vec<methods::BlanketExtension>,
@@ -523,6 +526,7 @@ impl Checker {
             functions: HashMap::default(),
             methods: HashMap::default(),
             forward_structs: HashMap::default(),
+            early_statics: HashSet::default(),
             static_inits: HashMap::default(),
             runtime_inits: Vec::new(),
             runtime_consts: HashSet::default(),
@@ -1747,11 +1751,32 @@ impl Checker {
         let own = s.name.name.rsplit("::").next().unwrap_or(&s.name.name);
         let names_itself =
             s.members.iter().any(|m| matches!(m, ast::StructMember::Type(t) if methods::mentions(&t.ty, own)));
-        if names_itself && !self.types.contains_key(&s.name.name) {
+        // So may a nested struct (`struct L1 { struct Packed { L1 Unpack(); }; }`).
+        let nested_names_it = s
+            .members
+            .iter()
+            .any(|m| matches!(m, ast::StructMember::Struct(inner) if methods::struct_mentions(inner, own)));
+        if (names_itself || nested_names_it) && !self.types.contains_key(&s.name.name) {
             self.item(&ast::Item::ForwardStruct(s.name.clone(), s.span));
         }
-        // Nested types first, named `S::Inner`; inside the struct, `Inner` alone finds them.
         let outer = self.enter_struct_scope(&s.name.name);
+        // Static constants of built-in types first: the fields' and nested structs' array
+        // lengths may name them. The others (of the struct's own type, say) come with the
+        // methods, once the struct is whole.
+        for m in &s.members {
+            if let ast::StructMember::Fields(g) = m {
+                let builtin = matches!(&g.ty.kind, ast::TypeExprKind::Named { name, args } if args.is_empty() && crate::syntax::classify::is_builtin_type(name));
+                if g.modifiers.has(ast::Modifier::Static) && g.modifiers.has(ast::Modifier::Const) && builtin {
+                    let mut g = g.clone();
+                    for d in &mut g.decls {
+                        d.name.name = methods::method_key(&s.name.name, &d.name.name);
+                        self.early_statics.insert(d.name.name.clone());
+                    }
+                    self.global_group(&g, None);
+                }
+            }
+        }
+        // Nested types, named `S::Inner`; inside the struct, `Inner` alone finds them.
         for m in &s.members {
             match m {
                 ast::StructMember::Type(t) => {
@@ -2071,6 +2096,9 @@ impl Checker {
                         v
                     }
                 }
+                // A constant of no data (a struct of methods only, as engines use to give a
+                // texture-like interface) has its one value without an initializer, as DXC allows.
+                None if space == AddressSpace::Constant && self.holds_no_data(&ty) => Some(self.no_data_value(&ty)),
                 None => {
                     if space == AddressSpace::Constant {
                         self.error("E0505", d.name.span, "a `static const` needs an initializer");

@@ -556,8 +556,11 @@ impl Checker {
                     (None, Type::Void) => out.push(Stmt::Return(None)),
                     (Some(v), Type::Void) => {
                         let e = self.expr(v);
-                        if !self.ty(e).is_error() {
-                            self.error("E0506", v.span, "a `void` function cannot return a value");
+                        match self.ty(e) {
+                            // C++'s `return f();` of a `void` call: the call, then the return.
+                            Type::Void => out.push(Stmt::Expr(e)),
+                            t if t.is_error() => {}
+                            _ => self.error("E0506", v.span, "a `void` function cannot return a value"),
                         }
                         out.push(Stmt::Return(None));
                     }

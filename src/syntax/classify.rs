@@ -426,6 +426,68 @@ fn split_attribute_lists(tokens: &mut Vec<SpannedToken>) {
     *tokens = out;
 }
 
+/// C's `struct Line { float4 a, b; } line;` (and `struct { … } line;`, its struct unnamed):
+/// the declaration of a struct followed by variables of it, which the grammar reads as
+/// `struct Line { … }; Line line;` (an unnamed struct is named `UnnamedStruct1`, `UnnamedStruct2`…). A
+/// `typedef struct { … } Name;` names a type, and `struct S { … } S2 s;` (Slang lets the `;`
+/// go) starts a new declaration: both stay.
+fn struct_declarators(tokens: &mut Vec<SpannedToken>) {
+    let mut i = 0;
+    let mut unnamed = 0;
+    while i < tokens.len() {
+        if !matches!(tokens[i].token, Token::Struct | Token::Class) || (i > 0 && tokens[i - 1].token == Token::Typedef)
+        {
+            i += 1;
+            continue;
+        }
+        let named = matches!(tokens.get(i + 1).map(|t| &t.token), Some(Token::Ident(_)));
+        let open = if named { i + 2 } else { i + 1 };
+        if tokens.get(open).map(|t| &t.token) != Some(&Token::LBrace) {
+            i += 1;
+            continue;
+        }
+        let mut depth = 0usize;
+        let mut close = None;
+        for (k, t) in tokens.iter().enumerate().skip(open) {
+            match t.token {
+                Token::LBrace => depth += 1,
+                Token::RBrace => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(k);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(close) = close else { return };
+        let declarator = matches!(tokens.get(close + 1).map(|t| &t.token), Some(Token::Ident(_)))
+            && matches!(
+                tokens.get(close + 2).map(|t| &t.token),
+                Some(Token::Semi | Token::Comma | Token::Assign | Token::LBracket | Token::Colon)
+            );
+        if declarator {
+            let span = tokens[i].span;
+            let name = if named {
+                let Token::Ident(n) = &tokens[i + 1].token else { unreachable!() };
+                n.clone()
+            } else {
+                unnamed += 1;
+                let n = format!("UnnamedStruct{unnamed}");
+                tokens.insert(i + 1, SpannedToken { token: Token::Ident(n.clone()), span });
+                n
+            };
+            let close = if named { close } else { close + 1 };
+            tokens.splice(
+                close + 1..close + 1,
+                [SpannedToken { token: Token::Semi, span }, SpannedToken { token: Token::Ident(name), span }],
+            );
+        }
+        i += 1;
+    }
+}
+
 /// Whether a `[` after this token opens attributes rather than indexes a value.
 fn attribute_position(previous: Option<&Token>) -> bool {
     matches!(
@@ -534,11 +596,12 @@ fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
 
 pub fn classify(tokens: &mut Vec<SpannedToken>) {
     split_attribute_lists(tokens);
+    struct_declarators(tokens);
     contextual_keywords(tokens);
     visibility(tokens);
     glsl_words(tokens);
     let user = declared_type_names(tokens);
-    let shadowed = shadowed_builtin_types(tokens);
+    let shadowed = shadowed_type_names(tokens, &user.global);
     // The generic parameters in scope: a sweep over the ranges, sorted by start.
     let mut next_scope = 0;
     let mut in_scope: Vec<(&str, usize)> = Vec::new();
@@ -709,24 +772,30 @@ fn value_type_paths(tokens: &mut Vec<SpannedToken>, declared: &HashSet<String>) 
     }
 }
 
-/// Variables, parameters and fields named `vector` or `matrix` (`int elementSum(int2x2 matrix)`),
-/// which Slang allows since these are generic types of its core module, not keywords: each as
-/// `(name, first token, last token)` of its scope, where the name alone is the variable and
+/// Variables, parameters and fields named as a type is (`float3 L1 = …` beside `struct L1`;
+/// `int elementSum(int2x2 matrix)`, which Slang allows since `vector` and `matrix` are generic
+/// types of its core module, not keywords), as C++ lets a declaration hide a type's name: each
+/// as `(name, first token, last token)` of its scope, where the name alone is the variable and
 /// only `matrix<…>` the type. A parameter's scope is its function; any other's, the rest of
-/// the block or struct that declares it.
-fn shadowed_builtin_types(tokens: &[SpannedToken]) -> Vec<(String, usize, usize)> {
+/// the block or struct that declares it. A `typedef` declares a type, not a variable.
+fn shadowed_type_names(tokens: &[SpannedToken], types: &HashSet<String>) -> Vec<(String, usize, usize)> {
     let mut found = Vec::new();
     for i in 1..tokens.len() {
         let Token::Ident(name) = &tokens[i].token else { continue };
-        if name != "vector" && name != "matrix" {
+        if !(types.contains(name) || is_builtin_type(name)) {
             continue;
         }
-        let after_type = matches!(&tokens[i - 1].token, Token::Ident(_) | Token::TypeName(_) | Token::Gt);
+        // After a type, not after Slang's `value as T` / `value is T`, whose words are still names.
+        let after_type = match &tokens[i - 1].token {
+            Token::Ident(w) => w != "as" && w != "is",
+            Token::TypeName(_) | Token::Gt => true,
+            _ => false,
+        };
         let declarator_follows = matches!(
             tokens.get(i + 1).map(|t| &t.token),
             Some(Token::Semi | Token::Comma | Token::RParen | Token::Assign | Token::LBracket | Token::Colon)
         );
-        if !(after_type && declarator_follows) {
+        if !(after_type && declarator_follows) || in_typedef(tokens, i) {
             continue;
         }
         let mut depth = 0usize;
@@ -755,6 +824,15 @@ fn shadowed_builtin_types(tokens: &[SpannedToken]) -> Vec<(String, usize, usize)
         found.push((name.clone(), i, end));
     }
     found
+}
+
+/// Whether the declaration holding token `i` is a `typedef`.
+fn in_typedef(tokens: &[SpannedToken], i: usize) -> bool {
+    tokens[..i]
+        .iter()
+        .rev()
+        .take_while(|t| !matches!(t.token, Token::Semi | Token::LBrace | Token::RBrace))
+        .any(|t| t.token == Token::Typedef)
 }
 
 /// `S::Inner`, `T::Assoc` and Slang's `T.Assoc`: a type named inside another type is one type

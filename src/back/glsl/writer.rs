@@ -238,7 +238,7 @@ impl<'a> Writer<'a> {
             }
             let _ = writeln!(out, "struct {} {{", self.struct_names[h.index()]);
             if s.fields.is_empty() {
-                // GLSL has no empty structs: one unused member stands in (see `empty_value`).
+                // GLSL has no empty structs: one unused member stands in (see `zero`).
                 let _ = writeln!(out, "{}uint wavec_empty;", Level(1));
             }
             for (i, f) in s.fields.iter().enumerate() {
@@ -650,7 +650,12 @@ impl<'a> Writer<'a> {
             (ConstValue::Composite(parts), Type::Struct(h)) => {
                 let fields: Vec<Type> = self.module.structs[*h].fields.iter().map(|f| f.ty.clone()).collect();
                 let t = self.ty_at(ty, span);
-                let parts: Vec<String> = parts.iter().zip(&fields).map(|(p, f)| self.constant(p, f, span).0).collect();
+                let mut parts: Vec<String> =
+                    parts.iter().zip(&fields).map(|(p, f)| self.constant(p, f, span).0).collect();
+                // An empty struct's stand-in member (see `zero`).
+                if fields.is_empty() {
+                    parts.push("0u".into());
+                }
                 (format!("{t}({})", parts.join(", ")), P_POSTFIX)
             }
             (ConstValue::Composite(parts), Type::Matrix(s, _, c)) if super::matrix::is_row_array(ty) => {

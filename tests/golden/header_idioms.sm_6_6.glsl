@@ -1,0 +1,92 @@
+#version 450
+
+layout(local_size_x = 4, local_size_y = 1, local_size_z = 1) in;
+
+struct Coeffs {
+    uint c[4];
+};
+
+struct Coeffs__Packed {
+    uint halves[2];
+};
+
+struct Weight {
+    uint w;
+};
+
+struct InputView {
+    uint wavec_empty;
+};
+
+struct main_Sum {
+    uint total;
+    uint terms;
+};
+
+struct main_UnnamedStruct1 {
+    uint length_1;
+};
+
+layout(std430, set = 0, binding = 0) readonly buffer Input_block {
+    uint Input[];
+};
+layout(std430, set = 0, binding = 1) buffer Output_block {
+    uint Output[];
+};
+const uvec2 Offsets[3] = uvec2[3](uvec2(1u, 0u), uvec2(0u, 1u), uvec2(1u, 1u));
+const InputView View = InputView(0u);
+
+Coeffs Coeffs__Packed_Unpack(Coeffs__Packed this_1) {
+    Coeffs r;
+    for (uint i = 0u; i < 4u; i++) {
+        r.c[i] = this_1.halves[i / 2u] >> (16u * (i % 2u)) & 65535u;
+    }
+    return r;
+}
+
+Coeffs__Packed Coeffs_Pack(Coeffs this_1) {
+    Coeffs__Packed p;
+    for (uint i = 0u; i < 2u; i++) {
+        p.halves[i] = this_1.c[2u * i] | this_1.c[2u * i + 1u] << 16;
+    }
+    return p;
+}
+
+uint weigh(uint Weight_1, uint scale) {
+    return Weight_1 * scale;
+}
+
+uint InputView_operator_index(InputView this_1, uint i) {
+    return Input[i];
+}
+
+void InputView_dimensions(InputView this_1, out uint count) {
+    uint stride;
+    count = uint(Input.length()), stride = 4u;
+    return;
+}
+
+void main() {
+    uvec3 tid = gl_GlobalInvocationID;
+    uint i = tid.x;
+    Coeffs a;
+    for (uint k = 0u; k < 4u; k++) {
+        a.c[k] = Input[i + k] * 10u;
+    }
+    Coeffs__Packed p = Coeffs_Pack(a);
+    Coeffs b = Coeffs__Packed_Unpack(p);
+    Weight before = Weight(3u);
+    uint Weight_1 = before.w + i;
+    Output[i] = b.c[3] + weigh(Weight_1, 2u);
+    Output[4u + i] = p.halves[0] >> 16;
+    main_Sum sum;
+    main_UnnamedStruct1 seen;
+    sum.total = 0u;
+    sum.terms = 0u;
+    for (uint o = 0u; o < 3u; o++) {
+        sum.total += InputView_operator_index(View, i + Offsets[o].x + 2u * Offsets[o].y);
+        sum.terms++;
+    }
+    InputView_dimensions(View, seen.length_1);
+    Output[8u + i] = sum.total + sum.terms + seen.length_1;
+}
