@@ -435,11 +435,11 @@ fn struct_declarators(tokens: &mut Vec<SpannedToken>) {
     let mut i = 0;
     let mut unnamed = 0;
     while i < tokens.len() {
-        if !matches!(tokens[i].token, Token::Struct | Token::Class) || (i > 0 && tokens[i - 1].token == Token::Typedef)
-        {
+        if !matches!(tokens[i].token, Token::Struct | Token::Class) {
             i += 1;
             continue;
         }
+        let typedef = i > 0 && tokens[i - 1].token == Token::Typedef;
         let named = matches!(tokens.get(i + 1).map(|t| &t.token), Some(Token::Ident(_)));
         let open = if named { i + 2 } else { i + 1 };
         if tokens.get(open).map(|t| &t.token) != Some(&Token::LBrace) {
@@ -462,6 +462,11 @@ fn struct_declarators(tokens: &mut Vec<SpannedToken>) {
             }
         }
         let Some(close) = close else { return };
+        if typedef {
+            typedef_struct(tokens, i, named, close);
+            i += 1;
+            continue;
+        }
         let declarator = matches!(tokens.get(close + 1).map(|t| &t.token), Some(Token::Ident(_)))
             && matches!(
                 tokens.get(close + 2).map(|t| &t.token),
@@ -486,6 +491,29 @@ fn struct_declarators(tokens: &mut Vec<SpannedToken>) {
         }
         i += 1;
     }
+}
+
+/// C's `typedef struct { … } Name;` is `struct Name { … };`, and `typedef struct Tag { … } Name;`
+/// is `struct Tag { … }; typedef Tag Name;`: tokens `i - 1` (`typedef`) to the name's `;`, the
+/// struct's braces closing at `close`. Other forms (several names, pointers) stay as written.
+fn typedef_struct(tokens: &mut Vec<SpannedToken>, i: usize, named: bool, close: usize) {
+    let Some(Token::Ident(alias)) = tokens.get(close + 1).map(|t| t.token.clone()) else { return };
+    if tokens.get(close + 2).map(|t| &t.token) != Some(&Token::Semi) {
+        return;
+    }
+    let span = tokens[i].span;
+    if named {
+        let tag = tokens[i + 1].clone();
+        let alias = tokens[close + 1].clone();
+        tokens.splice(
+            close + 1..close + 2,
+            [SpannedToken { token: Token::Semi, span }, SpannedToken { token: Token::Typedef, span }, tag, alias],
+        );
+    } else {
+        let name = tokens.remove(close + 1);
+        tokens.insert(i + 1, SpannedToken { token: Token::Ident(alias), span: name.span });
+    }
+    tokens.remove(i - 1);
 }
 
 /// Whether a `[` after this token opens attributes rather than indexes a value.

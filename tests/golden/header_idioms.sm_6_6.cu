@@ -15,6 +15,15 @@ struct Weight {
     unsigned w;
 };
 
+struct Range {
+    unsigned lo;
+    unsigned hi;
+};
+
+struct RangeTag {
+    unsigned first;
+};
+
 struct InputView {
 };
 
@@ -84,7 +93,11 @@ extern "C" __global__ void __launch_bounds__(4) main_kernel(const unsigned* __re
     state.Output[4u + i] = p.halves[0] >> 16;
     main_Sum sum = {};
     main_UnnamedStruct1 seen = {};
-    sum.total = 0u;
+    Range r = Range{1u, 2u};
+    RangeTag s0 = {};
+    s0.first = r.hi - r.lo - 1u;
+    RangeTag tagged = s0;
+    sum.total = tagged.first;
     sum.terms = 0u;
     for (unsigned o = 0u; o < 3u; o++) {
         sum.total += InputView_operator_index(state, View, i + Offsets[o].x + 2u * Offsets[o].y);

@@ -14,6 +14,15 @@ struct Weight {
     uint w;
 };
 
+struct Range {
+    uint lo;
+    uint hi;
+};
+
+struct RangeTag {
+    uint first;
+};
+
 struct InputView {
     uint wavec_empty;
 };
@@ -81,7 +90,11 @@ void main() {
     Output[4u + i] = p.halves[0] >> 16;
     main_Sum sum;
     main_UnnamedStruct1 seen;
-    sum.total = 0u;
+    Range r = Range(1u, 2u);
+    RangeTag s0;
+    s0.first = r.hi - r.lo - 1u;
+    RangeTag tagged = s0;
+    sum.total = tagged.first;
     sum.terms = 0u;
     for (uint o = 0u; o < 3u; o++) {
         sum.total += InputView_operator_index(View, i + Offsets[o].x + 2u * Offsets[o].y);

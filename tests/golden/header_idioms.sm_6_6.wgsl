@@ -10,6 +10,15 @@ struct Weight {
     w: u32,
 }
 
+struct Range {
+    lo: u32,
+    hi: u32,
+}
+
+struct RangeTag {
+    first: u32,
+}
+
 struct InputView {
     wavec_empty: u32,
 }
@@ -87,7 +96,11 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     Output[4u + i] = p.halves[0i] >> u32(16i);
     var sum: main_Sum;
     var seen: main_UnnamedStruct1;
-    sum.total = 0u;
+    var r: Range = Range(1u, 2u);
+    var s0: RangeTag;
+    s0.first = (r.hi - r.lo) - 1u;
+    var tagged: RangeTag = s0;
+    sum.total = tagged.first;
     sum.terms = 0u;
     {
         var o: u32 = 0u;
