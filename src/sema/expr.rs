@@ -1954,10 +1954,11 @@ impl Checker {
             args.push(self.expr(d));
         }
         let mut conv_args = Vec::new();
+        let (mut before, mut after) = (Vec::new(), Vec::new());
         for (a, (pt, mode)) in args.into_iter().zip(&sig.params) {
             if *mode != ParamMode::In {
                 self.require_lvalue(a);
-                conv_args.push(a);
+                conv_args.push(self.out_argument(a, pt, *mode, span, &mut before, &mut after));
             } else {
                 conv_args.push(self.coerce(a, pt, span));
             }
@@ -1969,7 +1970,77 @@ impl Checker {
         if let Some(state) = self.cur.as_mut() {
             state.facts.calls.push((id, name_span));
         }
-        self.add_expr(ExprKind::Call { function: id, args: conv_args }, sig.ret, span)
+        let call = self.add_expr(ExprKind::Call { function: id, args: conv_args }, sig.ret.clone(), span);
+        self.around_call(call, &sig.ret, before, after, span)
+    }
+
+    /// An `out`/`inout` argument whose type is not its parameter's (`f(myInt)` for `out uint`):
+    /// HLSL copies it in and out with conversions, so the call gets a temporary of the
+    /// parameter's type, set from the argument first (`inout`, into `before`) and converted back
+    /// into it after (`after`). Any other argument is itself.
+    pub(super) fn out_argument(
+        &mut self,
+        a: ExprId,
+        pt: &Type,
+        mode: ParamMode,
+        span: Span,
+        before: &mut Vec<ExprId>,
+        after: &mut Vec<ExprId>,
+    ) -> ExprId {
+        let at = self.ty(a);
+        if at == *pt || at.is_error() || pt.is_error() || self.conversion_cost(&at, pt).is_none() {
+            return a;
+        }
+        let Some(local) = self.temp("out_arg", pt.clone(), span) else { return a };
+        if mode == ParamMode::InOut {
+            let read = match self.cur.as_mut() {
+                Some(st) => super::tuple::duplicate(&mut st.func, a),
+                None => a,
+            };
+            let value = self.coerce(read, pt, span);
+            let target = self.add_expr(ExprKind::Local(local), pt.clone(), span);
+            before.push(self.add_expr(ExprKind::Assign { op: None, target, value }, pt.clone(), span));
+        }
+        let held = self.add_expr(ExprKind::Local(local), pt.clone(), span);
+        let value = self.coerce(held, &at, span);
+        after.push(self.add_expr(ExprKind::Assign { op: None, target: a, value }, at, span));
+        self.add_expr(ExprKind::Local(local), pt.clone(), span)
+    }
+
+    /// `call` with the copies [`Self::out_argument`] made: those in before it, those out after,
+    /// its value (held in a temporary) last.
+    pub(super) fn around_call(
+        &mut self,
+        call: ExprId,
+        ret: &Type,
+        before: Vec<ExprId>,
+        after: Vec<ExprId>,
+        span: Span,
+    ) -> ExprId {
+        if before.is_empty() && after.is_empty() {
+            return call;
+        }
+        let mut e = call;
+        if !after.is_empty() {
+            if *ret == Type::Void {
+                for a in after {
+                    e = self.add_expr(ExprKind::Comma(e, a), Type::Void, span);
+                }
+            } else {
+                let Some(result) = self.temp("call_result", ret.clone(), span) else { return call };
+                let target = self.add_expr(ExprKind::Local(result), ret.clone(), span);
+                e = self.add_expr(ExprKind::Assign { op: None, target, value: call }, ret.clone(), span);
+                for a in after {
+                    e = self.add_expr(ExprKind::Comma(e, a), Type::Void, span);
+                }
+                let value = self.add_expr(ExprKind::Local(result), ret.clone(), span);
+                e = self.add_expr(ExprKind::Comma(e, value), ret.clone(), span);
+            }
+        }
+        for b in before.into_iter().rev() {
+            e = self.add_expr(ExprKind::Comma(b, e), ret.clone(), span);
+        }
+        e
     }
 
     /// Binds the generic parameters of `intr` to the argument types; returns the cost (lower is
@@ -1982,13 +2053,13 @@ impl Checker {
         let mut bound = Vec::new();
         for (g, (_, class)) in intr.generics.iter().enumerate() {
             let mut acc: Option<(Type, bool)> = None;
-            // An `out`/`inout` argument cannot be converted, so it fixes the binding.
-            let exact = intr
-                .params
-                .iter()
-                .zip(args)
-                .find(|(p, _)| p.ty == TypePat::Generic(g) && p.mode != ParamMode::In)
-                .map(|(_, a)| self.ty(*a));
+            // An `inout` argument (an atomic's destination) cannot be converted, so it fixes
+            // the binding; else an `out` one does (copied out with a conversion where another
+            // argument's type differs).
+            let writes = |mode: ParamMode| {
+                intr.params.iter().zip(args).find(|(p, _)| p.ty == TypePat::Generic(g) && p.mode == mode)
+            };
+            let exact = writes(ParamMode::InOut).or_else(|| writes(ParamMode::Out)).map(|(_, a)| self.ty(*a));
             if let Some(t) = &exact {
                 acc = Some((t.clone(), false));
             }
@@ -2023,7 +2094,7 @@ impl Checker {
             let pt = p.ty.instantiate(&bound);
             let at = self.ty(*a);
             let c = conv::implicit_cost(&at, &pt)?;
-            if p.mode != ParamMode::In && at != pt {
+            if p.mode == ParamMode::InOut && at != pt || p.mode == ParamMode::Out && c > ConvCost::Scalar {
                 return None;
             }
             cost += c as u32;
@@ -2135,11 +2206,12 @@ impl Checker {
         };
         let intr = &stdlib.intrinsics[idx];
         let mut conv_args = Vec::new();
+        let (mut before, mut after) = (Vec::new(), Vec::new());
         for (p, a) in intr.params.iter().zip(args) {
             let pt = p.ty.instantiate(&bound);
             if p.mode != ParamMode::In {
                 self.require_lvalue(a);
-                conv_args.push(a);
+                conv_args.push(self.out_argument(a, &pt, p.mode, span, &mut before, &mut after));
             } else {
                 conv_args.push(self.coerce(a, &pt, span));
             }
@@ -2211,7 +2283,12 @@ impl Checker {
             }
         }
         let bound = bound.into_iter().next().map(Box::new);
-        self.add_expr(ExprKind::Intrinsic { id: IntrinsicId(idx as u32), args: conv_args, bound }, ret, span)
+        let call = self.add_expr(
+            ExprKind::Intrinsic { id: IntrinsicId(idx as u32), args: conv_args, bound },
+            ret.clone(),
+            span,
+        );
+        self.around_call(call, &ret, before, after, span)
     }
 
     /// `WorkgroupSize()` / `gl_WorkGroupSize`: the entry point's workgroup size, a constant.
@@ -2454,7 +2531,11 @@ impl Checker {
                 Some((ResourceMethod::Consume, vec![], elem.clone()))
             }
             n if kind == ResourceKind::RWByteAddressBuffer && n.starts_with("Interlocked") => {
-                byte_address_atomic(n, args.get(1).map(|a| self.ty(*a)), args.len()).map(|a| {
+                // The variable receiving the original value says its type (`uint previous`
+                // with a literal `1`); else the value does.
+                let original = args.len() >= 3 && !n.starts_with("InterlockedCompareStore");
+                let hint = if original { args.last() } else { args.get(1) };
+                byte_address_atomic(n, hint.map(|a| self.ty(*a)), args.len()).map(|a| {
                     let vt = a.value.clone();
                     let mut ps = vec![(u.clone(), ParamMode::In), (vt.clone(), ParamMode::In)];
                     match a.op {
@@ -2497,6 +2578,7 @@ impl Checker {
             return self.error_expr(span);
         }
         let mut conv_args = Vec::new();
+        let (mut before, mut after) = (Vec::new(), Vec::new());
         for (a, (pt, mode)) in args.into_iter().zip(params) {
             if mode != ParamMode::In {
                 self.require_lvalue(a);
@@ -2505,8 +2587,10 @@ impl Checker {
                     let msg = format!("expected a `{}` variable, found `{}`", self.type_name(&pt), self.type_name(&at));
                     let sp = self.span_of(a);
                     self.error("E0405", sp, msg);
+                    conv_args.push(a);
+                } else {
+                    conv_args.push(self.out_argument(a, &pt, mode, span, &mut before, &mut after));
                 }
-                conv_args.push(a);
             } else {
                 conv_args.push(self.coerce(a, &pt, span));
             }
@@ -2521,7 +2605,8 @@ impl Checker {
             let value = self.add_expr(ExprKind::Local(original), ret.clone(), span);
             return self.add_expr(ExprKind::Comma(call, value), ret, span);
         }
-        self.add_expr(ExprKind::Method { object, method, args: conv_args }, ret, span)
+        let call = self.add_expr(ExprKind::Method { object, method, args: conv_args }, ret.clone(), span);
+        self.around_call(call, &ret, before, after, span)
     }
 }
 

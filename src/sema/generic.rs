@@ -396,15 +396,31 @@ impl Checker {
             tuple_of: &|t| self.tuple_elems(t),
             struct_args: &|t, name| self.generic_struct_args(t, name),
         };
-        // Written arguments are fixed; so is a type an `out`/`inout` argument gives (it cannot
-        // be converted), read first. The other arguments may widen a type to their join
-        // (`int` and `uint` make `uint`) and are converted at the call.
+        // Written arguments are fixed; so is a type an `inout` argument gives (it cannot be
+        // converted), read first. The other arguments may widen a type to their join (`int`
+        // and `uint` make `uint`) and are converted at the call. An `out` argument comes last
+        // and only where it agrees: its value is converted as it is copied out
+        // (`InterlockedAdd(uintDest, -1, intOriginal)`, as DXC allows).
         let mut deduction = Deduction { fixed: bound.iter().map(Option::is_some).collect(), join: false };
-        let writes = |p: &ast::Param| p.modifiers.has(ast::Modifier::Out) || p.modifiers.has(ast::Modifier::Inout);
-        for join in [false, true] {
-            deduction.join = join;
+        let phase_of =
+            |p: &ast::Param| match (p.modifiers.has(ast::Modifier::Inout), p.modifiers.has(ast::Modifier::Out)) {
+                (true, _) => 0,
+                (false, false) => 1,
+                (false, true) => 2,
+            };
+        for phase in 0..3 {
+            deduction.join = phase > 0;
             for (pattern, p, at) in pairs.iter().map(|(t, p, a)| (t, &decl.params[*p], &args[*a])) {
-                if writes(p) == join {
+                if phase_of(p) != phase {
+                    continue;
+                }
+                if phase == 2 {
+                    let mut tried = bound.clone();
+                    let mut tried_deduction = Deduction { fixed: deduction.fixed.clone(), join: true };
+                    if unify(pattern, at, generics, &mut tried, &mut tried_deduction, &names).is_ok() {
+                        bound = tried;
+                        deduction = tried_deduction;
+                    }
                     continue;
                 }
                 // `T values[N]`: `N` is the array's length, `T` its element.

@@ -71,8 +71,9 @@ __device__ unsigned InputView_operator_index(wavec_state& state, InputView this_
 }
 
 __device__ void InputView_dimensions(wavec_state& state, InputView this_1, unsigned& count) {
-    unsigned stride = {};
-    count = state.Input_count, stride = 4u;
+    float stride = {};
+    unsigned out_arg = {};
+    count = state.Input_count, out_arg = 4u, stride = (float)out_arg;
     return;
 }
 
@@ -104,5 +105,9 @@ extern "C" __global__ void __launch_bounds__(4) main_kernel(const unsigned* __re
         sum.terms++;
     }
     InputView_dimensions(state, View, seen.length_1);
-    state.Output[8u + i] = sum.total + sum.terms + seen.length_1;
+    state.Output[8u + i] = 5u;
+    int previous = {};
+    unsigned out_arg = {};
+    wavec::InterlockedAdd(state.Output[8u + i], 4294967295u, out_arg), previous = (int)out_arg;
+    state.Output[8u + i] = sum.total + sum.terms + seen.length_1 + (unsigned)(previous - 5);
 }

@@ -70,8 +70,9 @@ uint InputView_operator_index(InputView this_1, uint i) {
 }
 
 void InputView_dimensions(InputView this_1, out uint count) {
-    uint stride;
-    count = uint(Input.length()), stride = 4u;
+    float stride;
+    uint out_arg;
+    count = uint(Input.length()), out_arg = 4u, stride = float(out_arg);
     return;
 }
 
@@ -101,5 +102,9 @@ void main() {
         sum.terms++;
     }
     InputView_dimensions(View, seen.length_1);
-    Output[8u + i] = sum.total + sum.terms + seen.length_1;
+    Output[8u + i] = 5u;
+    int previous;
+    uint out_arg;
+    out_arg = atomicAdd(Output[8u + i], 4294967295u), previous = int(out_arg);
+    Output[8u + i] = sum.total + sum.terms + seen.length_1 + uint(previous - 5);
 }

@@ -63,8 +63,9 @@ uint InputView_operator_index(InputView this_1, uint i) {
 }
 
 void InputView_dimensions(InputView this_1, out uint count) {
-    uint stride;
-    Input.GetDimensions(count, stride);
+    float stride;
+    uint out_arg;
+    Input.GetDimensions(count, out_arg), stride = float(out_arg);
     return;
 }
 
@@ -94,5 +95,9 @@ void main(uint3 tid : SV_DispatchThreadID) {
         sum.terms++;
     }
     InputView_dimensions(View, seen.length_1);
-    Output[8u + i] = sum.total + sum.terms + seen.length_1;
+    Output[8u + i] = 5u;
+    int previous;
+    uint out_arg;
+    InterlockedAdd(Output[8u + i], 4294967295u, out_arg), previous = int(out_arg);
+    Output[8u + i] = sum.total + sum.terms + seen.length_1 + uint(previous - 5);
 }

@@ -44,7 +44,7 @@ constant InputView View = InputView{};
 struct wavec_state {
     const device uint* Input;
     uint Input_count;
-    device uint* Output;
+    device atomic_uint* Output;
     uint Output_count;
     uint simd_lane;
     uint simd_size;
@@ -77,12 +77,13 @@ uint InputView_operator_index(thread wavec_state& state, InputView this_1, uint 
 }
 
 void InputView_dimensions(thread wavec_state& state, InputView this_1, thread uint& count) {
-    uint stride = {};
-    count = state.Input_count, stride = 4u;
+    float stride = {};
+    uint out_arg = {};
+    count = state.Input_count, out_arg = 4u, stride = float(out_arg);
     return;
 }
 
-kernel void main_kernel(const device uint* Input [[buffer(0)]], constant uint& Input_count [[buffer(1)]], device uint* Output [[buffer(2)]], constant uint& Output_count [[buffer(3)]], uint3 wavec_thread [[thread_position_in_grid]], uint3 wavec_group [[threadgroup_position_in_grid]], uint3 wavec_local [[thread_position_in_threadgroup]], uint wavec_local_index [[thread_index_in_threadgroup]], uint wavec_lane [[thread_index_in_simdgroup]], uint wavec_lane_count [[threads_per_simdgroup]], uint wavec_simd_group [[simdgroup_index_in_threadgroup]], uint wavec_simd_groups [[simdgroups_per_threadgroup]]) {
+kernel void main_kernel(const device uint* Input [[buffer(0)]], constant uint& Input_count [[buffer(1)]], device atomic_uint* Output [[buffer(2)]], constant uint& Output_count [[buffer(3)]], uint3 wavec_thread [[thread_position_in_grid]], uint3 wavec_group [[threadgroup_position_in_grid]], uint3 wavec_local [[thread_position_in_threadgroup]], uint wavec_local_index [[thread_index_in_threadgroup]], uint wavec_lane [[thread_index_in_simdgroup]], uint wavec_lane_count [[threads_per_simdgroup]], uint wavec_simd_group [[simdgroup_index_in_threadgroup]], uint wavec_simd_groups [[simdgroups_per_threadgroup]]) {
     wavec_state state = {Input, Input_count, Output, Output_count, wavec_lane, wavec_lane_count, wavec_simd_group, wavec_simd_groups};
     (void)state;
     uint3 tid = wavec_thread;
@@ -95,8 +96,8 @@ kernel void main_kernel(const device uint* Input [[buffer(0)]], constant uint& I
     Coeffs b = Coeffs__Packed_Unpack(p);
     Weight before = Weight{3u};
     uint Weight_1 = before.w + i;
-    state.Output[i] = b.c[3] + weigh(Weight_1, 2u);
-    state.Output[4u + i] = p.halves[0] >> 16;
+    atomic_store_explicit(&state.Output[i], b.c[3] + weigh(Weight_1, 2u), memory_order_relaxed);
+    atomic_store_explicit(&state.Output[4u + i], p.halves[0] >> 16, memory_order_relaxed);
     main_Sum sum = {};
     main_UnnamedStruct1 seen = {};
     Range r = Range{1u, 2u};
@@ -110,5 +111,9 @@ kernel void main_kernel(const device uint* Input [[buffer(0)]], constant uint& I
         sum.terms++;
     }
     InputView_dimensions(state, View, seen.length_1);
-    state.Output[8u + i] = sum.total + sum.terms + seen.length_1;
+    atomic_store_explicit(&state.Output[8u + i], 5u, memory_order_relaxed);
+    int previous = {};
+    uint out_arg = {};
+    out_arg = atomic_fetch_add_explicit(&state.Output[8u + i], 4294967295u, memory_order_relaxed), previous = int(out_arg);
+    atomic_store_explicit(&state.Output[8u + i], sum.total + sum.terms + seen.length_1 + uint(previous - 5), memory_order_relaxed);
 }

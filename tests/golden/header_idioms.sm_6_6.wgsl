@@ -33,7 +33,7 @@ struct main_UnnamedStruct1 {
 }
 
 @group(0) @binding(0) var<storage, read> Input: array<u32>;
-@group(0) @binding(1) var<storage, read_write> Output: array<u32>;
+@group(0) @binding(1) var<storage, read_write> Output: array<atomic<u32>>;
 const Offsets: array<vec2<u32>, 3> = array<vec2<u32>, 3>(vec2<u32>(1u, 0u), vec2<u32>(0u, 1u), vec2<u32>(1u, 1u));
 const View: InputView = InputView();
 
@@ -68,9 +68,11 @@ fn InputView_operator_index(this_1: InputView, i: u32) -> u32 {
 }
 
 fn InputView_dimensions(this_1: InputView, count: ptr<function, u32>) {
-    var stride: u32;
+    var stride: f32;
+    var out_arg: u32;
     (*count) = arrayLength(&Input);
-    stride = 4u;
+    out_arg = 4u;
+    stride = f32(out_arg);
     return;
 }
 
@@ -92,8 +94,8 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     var before: Weight = Weight(3u);
     var Weight_1: u32 = before.w + i;
     let wavec_t_2 = weigh(Weight_1, 2u);
-    Output[i] = b.c[3i] + wavec_t_2;
-    Output[4u + i] = p.halves[0i] >> u32(16i);
+    atomicStore(&Output[i], b.c[3i] + wavec_t_2);
+    atomicStore(&Output[4u + i], p.halves[0i] >> u32(16i));
     var sum: main_Sum;
     var seen: main_UnnamedStruct1;
     var r: Range = Range(1u, 2u);
@@ -113,5 +115,10 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     var wavec_t_4: u32;
     InputView_dimensions(View, &wavec_t_4);
     seen.length_1 = wavec_t_4;
-    Output[8u + i] = (sum.total + sum.terms) + seen.length_1;
+    atomicStore(&Output[8u + i], 5u);
+    var previous: i32;
+    var out_arg: u32;
+    out_arg = atomicAdd(&Output[8u + i], 4294967295u);
+    previous = i32(out_arg);
+    atomicStore(&Output[8u + i], ((sum.total + sum.terms) + seen.length_1) + u32(previous - 5i));
 }

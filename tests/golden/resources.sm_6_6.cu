@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(64) main_kernel(const unsigned* __r
     wavec::store_bytes(state.RawOut, id.x * 4u, word + pair.y);
     wavec::store_bytes(state.RawOut, 64u, pair);
     unsigned previous = {};
-    wavec::InterlockedAdd(wavec::word<int>(state.RawOut, 0u), 1, previous);
+    wavec::InterlockedAdd(wavec::word<unsigned>(state.RawOut, 0u), 1u, previous);
     unsigned size = {};
     size = state.Raw_count;
     unsigned width = {};

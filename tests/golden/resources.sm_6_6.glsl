@@ -69,7 +69,7 @@ void main() {
     RawOut_Store_uint(id.x * 4u, word + pair.y);
     RawOut_Store_uvec2(64u, pair);
     uint previous;
-    previous = atomicAdd(RawOut[0u >> 2], 1);
+    previous = atomicAdd(RawOut[0u >> 2], 1u);
     uint size;
     size = uint(Raw.length()) * 4u;
     uint width;

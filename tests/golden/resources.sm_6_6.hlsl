@@ -24,7 +24,7 @@ void main(uint3 id : SV_DispatchThreadID, uint gi : SV_GroupIndex) {
     RawOut.Store(id.x * 4u, word + pair.y);
     RawOut.Store2(64u, pair);
     uint previous;
-    RawOut.InterlockedAdd(0u, 1, previous);
+    RawOut.InterlockedAdd(0u, 1u, previous);
     uint size;
     Raw.GetDimensions(size);
     uint width;

@@ -46,7 +46,7 @@ kernel void main_kernel(const device uint* Raw [[buffer(0)]], constant uint& Raw
     wavec::store_bytes(state.RawOut, id.x * 4u, word + pair.y);
     wavec::store_bytes(state.RawOut, 64u, pair);
     uint previous = {};
-    previous = atomic_fetch_add_explicit(wavec::word_uint(state.RawOut, 0u), 1, memory_order_relaxed);
+    previous = atomic_fetch_add_explicit(wavec::word_uint(state.RawOut, 0u), 1u, memory_order_relaxed);
     uint size = {};
     size = state.Raw_count;
     uint width = {};
