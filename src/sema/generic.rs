@@ -999,8 +999,48 @@ impl Checker {
             return;
         }
         self.used_global_names.insert(s.name.name.clone());
-        self.generic_structs
-            .insert(s.name.name.clone(), GenericStruct { decl: Rc::new(s.clone()), instances: Vec::new() });
+        self.generic_structs.insert(
+            s.name.name.clone(),
+            GenericStruct { decl: Rc::new(s.clone()), instances: Vec::new(), specializations: Vec::new() },
+        );
+    }
+
+    /// `template<> struct S<Sampler> { … }`: recorded for generic struct `S`, whose instance
+    /// for those arguments it becomes (declared before any use of that instance, as C++
+    /// requires).
+    pub(super) fn struct_specialization(&mut self, args: &[ast::GenericArg], s: &ast::StructDecl) {
+        let name = self.scoped(&s.name.name, |n| self.generic_structs.contains_key(n));
+        let Some(generic) = self.generic_structs.get(&name) else {
+            self.error("E0416", s.name.span, format!("`{}` is not a generic struct to specialize", s.name.name));
+            return;
+        };
+        let decl = generic.decl.clone();
+        let bound = match self.written_bounds(&decl.generics, args) {
+            Ok(b) => b,
+            Err(why) => {
+                self.error(
+                    "E0416",
+                    s.name.span,
+                    format!("cannot specialize `{}` for these arguments: {why}", s.name.name),
+                );
+                return;
+            }
+        };
+        let generic = &self.generic_structs[&name];
+        if generic.instances.iter().any(|(b, _)| *b == bound) {
+            let msg = format!("`{}` is specialized for arguments it was already used with", s.name.name);
+            self.error("E0416", s.name.span, msg);
+            return;
+        }
+        if generic.specializations.iter().any(|(b, _)| *b == bound) {
+            self.error("E0302", s.name.span, format!("`{}` is already specialized for these arguments", s.name.name));
+            return;
+        }
+        let mut members = s.clone();
+        members.name.name = name.clone();
+        members.generics = decl.generics.clone();
+        let generic = self.generic_structs.get_mut(&name).expect("looked up above");
+        generic.specializations.push((bound, Rc::new(members)));
     }
 
     /// `Pair<float>`: the instance of generic struct `name` for the arguments written.
@@ -1039,7 +1079,11 @@ impl Checker {
         let extending = std::mem::replace(&mut self.in_blanket_extension, false);
         let outer = self.bind_generics(&decl.generics, &bound);
         let outer_namespaces = std::mem::replace(&mut self.namespaces, namespace_of(name));
-        let mut instance = (*decl).clone();
+        let specialized = self.generic_structs[name].specializations.iter().find(|(b, _)| *b == bound);
+        let mut instance = match specialized {
+            Some((_, members)) => (**members).clone(),
+            None => (*decl).clone(),
+        };
         instance.generics.clear();
         let base = instance_name(name, &bound, |t| self.module.type_name(t));
         instance.name.name = self.unique_global_name(&base);
@@ -1123,6 +1167,9 @@ pub(super) struct OuterNames {
 pub(super) struct GenericStruct {
     pub decl: Rc<ast::StructDecl>,
     pub instances: Vec<(Vec<Bound>, StructId)>,
+    /// Explicit specializations (`template<> struct S<Sampler> { … }`): the arguments they
+    /// are for, and the members an instance for those arguments has instead.
+    pub specializations: Vec<(Vec<Bound>, Rc<ast::StructDecl>)>,
 }
 
 /// The one type parameter of `IArray<T>`, for reading its argument.

@@ -1432,6 +1432,7 @@ impl Checker {
                 }
             }
             ast::Item::Struct(s) => self.struct_decl(s),
+            ast::Item::Specialization(args, s) => self.struct_specialization(args, s),
             ast::Item::Interface(i) => self.interface_decl(i),
             ast::Item::Extension(e) => self.extension_decl(e),
             ast::Item::LayoutIn(q, span) => self.layout_in(q, *span),
@@ -1616,7 +1617,9 @@ impl Checker {
         let mut item = item.clone();
         match &mut item {
             ast::Item::Function(f) => f.name = q(self, &f.name),
-            ast::Item::Struct(s) | ast::Item::Interface(s) => s.name = q(self, &s.name),
+            ast::Item::Struct(s) | ast::Item::Interface(s) | ast::Item::Specialization(_, s) => {
+                s.name = q(self, &s.name)
+            }
             ast::Item::Typedef(t) => t.name = q(self, &t.name),
             ast::Item::ForwardStruct(name, _) => *name = q(self, name),
             ast::Item::Enum(e) => e.name = q(self, &e.name),

@@ -51,6 +51,9 @@ pub enum Item {
     Empty(Span),
     /// `struct S;`: the name declared ahead of the definition (methods may return it).
     ForwardStruct(Ident, Span),
+    /// C++'s explicit specialization `template<> struct S<Sampler> { … }`: the struct that
+    /// `S<Sampler>` is, in place of the generic struct's members for those arguments.
+    Specialization(Vec<GenericArg>, StructDecl),
     /// Something that failed to parse; the parser already reported it.
     Error(Span),
 }

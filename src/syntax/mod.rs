@@ -31,7 +31,15 @@ pub fn parse_str(sources: &mut SourceMap, name: &str, text: &str) -> (ast::Trans
 pub fn declarations_first(unit: ast::TranslationUnit) -> ast::TranslationUnit {
     use ast::Item;
     let is_type = |i: &Item| {
-        matches!(i, Item::Struct(_) | Item::Interface(_) | Item::Enum(_) | Item::Typedef(_) | Item::ForwardStruct(..))
+        matches!(
+            i,
+            Item::Struct(_)
+                | Item::Interface(_)
+                | Item::Enum(_)
+                | Item::Typedef(_)
+                | Item::ForwardStruct(..)
+                | Item::Specialization(..)
+        )
     };
     // Generic functions are checked per instance, when called: they come whole.
     let is_generic = |i: &Item| matches!(i, Item::Function(f) if !f.generics.is_empty());

@@ -36,6 +36,12 @@ struct main_UnnamedStruct1 {
     unsigned length_1;
 };
 
+struct Offsetter_uint {
+};
+
+struct Offsetter_int {
+};
+
 __device__ const wavec::array<wavec::uint2, 3> Offsets = {{{1u, 0u}, {0u, 1u}, {1u, 1u}}};
 __device__ const InputView View = {};
 
@@ -77,6 +83,14 @@ __device__ void InputView_dimensions(wavec_state& state, InputView this_1, unsig
     return;
 }
 
+__device__ unsigned Offsetter_uint_apply(Offsetter_uint this_1, unsigned x) {
+    return x + 1000u;
+}
+
+__device__ int Offsetter_int_apply(Offsetter_int this_1, int x) {
+    return x + 1;
+}
+
 extern "C" __global__ void __launch_bounds__(4) main_kernel(const unsigned* __restrict__ Input, unsigned Input_count, unsigned* __restrict__ Output, unsigned Output_count) {
     wavec_state state = {Input, Input_count, Output, Output_count};
     (void)state;
@@ -109,5 +123,8 @@ extern "C" __global__ void __launch_bounds__(4) main_kernel(const unsigned* __re
     int previous = {};
     unsigned out_arg = {};
     wavec::InterlockedAdd(state.Output[8u + i], 4294967295u, out_arg), previous = (int)out_arg;
-    state.Output[8u + i] = sum.total + sum.terms + seen.length_1 + (unsigned)(previous - 5);
+    Offsetter_uint specialized = {};
+    Offsetter_int general = {};
+    unsigned offsets = Offsetter_uint_apply(specialized, 0u) - 1000u + (unsigned)Offsetter_int_apply(general, -1);
+    state.Output[8u + i] = sum.total + sum.terms + seen.length_1 + (unsigned)(previous - 5) + offsets;
 }

@@ -36,6 +36,14 @@ struct main_UnnamedStruct1 {
     uint length_1;
 };
 
+struct Offsetter_uint {
+    uint wavec_empty;
+};
+
+struct Offsetter_int {
+    uint wavec_empty;
+};
+
 layout(std430, set = 0, binding = 0) readonly buffer Input_block {
     uint Input[];
 };
@@ -76,6 +84,14 @@ void InputView_dimensions(InputView this_1, out uint count) {
     return;
 }
 
+uint Offsetter_uint_apply(Offsetter_uint this_1, uint x) {
+    return x + 1000u;
+}
+
+int Offsetter_int_apply(Offsetter_int this_1, int x) {
+    return x + 1;
+}
+
 void main() {
     uvec3 tid = gl_GlobalInvocationID;
     uint i = tid.x;
@@ -106,5 +122,8 @@ void main() {
     int previous;
     uint out_arg;
     out_arg = atomicAdd(Output[8u + i], 4294967295u), previous = int(out_arg);
-    Output[8u + i] = sum.total + sum.terms + seen.length_1 + uint(previous - 5);
+    Offsetter_uint specialized;
+    Offsetter_int general;
+    uint offsets = Offsetter_uint_apply(specialized, 0u) - 1000u + uint(Offsetter_int_apply(general, -1));
+    Output[8u + i] = sum.total + sum.terms + seen.length_1 + uint(previous - 5) + offsets;
 }

@@ -31,6 +31,12 @@ struct main_UnnamedStruct1 {
     uint length_1;
 };
 
+struct Offsetter_uint {
+};
+
+struct Offsetter_int {
+};
+
 StructuredBuffer<uint> Input;
 RWStructuredBuffer<uint> Output;
 static const uint Coeffs__Count = 4u;
@@ -69,6 +75,14 @@ void InputView_dimensions(InputView this_1, out uint count) {
     return;
 }
 
+uint Offsetter_uint_apply(Offsetter_uint this_1, uint x) {
+    return x + 1000u;
+}
+
+int Offsetter_int_apply(Offsetter_int this_1, int x) {
+    return x + 1;
+}
+
 [numthreads(4, 1, 1)]
 void main(uint3 tid : SV_DispatchThreadID) {
     uint i = tid.x;
@@ -99,5 +113,8 @@ void main(uint3 tid : SV_DispatchThreadID) {
     int previous;
     uint out_arg;
     InterlockedAdd(Output[8u + i], 4294967295u, out_arg), previous = int(out_arg);
-    Output[8u + i] = sum.total + sum.terms + seen.length_1 + uint(previous - 5);
+    Offsetter_uint specialized;
+    Offsetter_int general;
+    uint offsets = Offsetter_uint_apply(specialized, 0u) - 1000u + uint(Offsetter_int_apply(general, -1));
+    Output[8u + i] = sum.total + sum.terms + seen.length_1 + uint(previous - 5) + offsets;
 }

@@ -38,6 +38,12 @@ struct main_UnnamedStruct1 {
     uint length_1;
 };
 
+struct Offsetter_uint {
+};
+
+struct Offsetter_int {
+};
+
 constant array<uint2, 3> Offsets = array<uint2, 3>{uint2(1u, 0u), uint2(0u, 1u), uint2(1u, 1u)};
 constant InputView View = InputView{};
 
@@ -83,6 +89,14 @@ void InputView_dimensions(thread wavec_state& state, InputView this_1, thread ui
     return;
 }
 
+uint Offsetter_uint_apply(Offsetter_uint this_1, uint x) {
+    return x + 1000u;
+}
+
+int Offsetter_int_apply(Offsetter_int this_1, int x) {
+    return x + 1;
+}
+
 kernel void main_kernel(const device uint* Input [[buffer(0)]], constant uint& Input_count [[buffer(1)]], device atomic_uint* Output [[buffer(2)]], constant uint& Output_count [[buffer(3)]], uint3 wavec_thread [[thread_position_in_grid]], uint3 wavec_group [[threadgroup_position_in_grid]], uint3 wavec_local [[thread_position_in_threadgroup]], uint wavec_local_index [[thread_index_in_threadgroup]], uint wavec_lane [[thread_index_in_simdgroup]], uint wavec_lane_count [[threads_per_simdgroup]], uint wavec_simd_group [[simdgroup_index_in_threadgroup]], uint wavec_simd_groups [[simdgroups_per_threadgroup]]) {
     wavec_state state = {Input, Input_count, Output, Output_count, wavec_lane, wavec_lane_count, wavec_simd_group, wavec_simd_groups};
     (void)state;
@@ -115,5 +129,8 @@ kernel void main_kernel(const device uint* Input [[buffer(0)]], constant uint& I
     int previous = {};
     uint out_arg = {};
     out_arg = atomic_fetch_add_explicit(&state.Output[8u + i], 4294967295u, memory_order_relaxed), previous = int(out_arg);
-    atomic_store_explicit(&state.Output[8u + i], sum.total + sum.terms + seen.length_1 + uint(previous - 5), memory_order_relaxed);
+    Offsetter_uint specialized = {};
+    Offsetter_int general = {};
+    uint offsets = Offsetter_uint_apply(specialized, 0u) - 1000u + uint(Offsetter_int_apply(general, -1));
+    atomic_store_explicit(&state.Output[8u + i], sum.total + sum.terms + seen.length_1 + uint(previous - 5) + offsets, memory_order_relaxed);
 }

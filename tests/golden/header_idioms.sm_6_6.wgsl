@@ -32,6 +32,14 @@ struct main_UnnamedStruct1 {
     length_1: u32,
 }
 
+struct Offsetter_uint {
+    wavec_empty: u32,
+}
+
+struct Offsetter_int {
+    wavec_empty: u32,
+}
+
 @group(0) @binding(0) var<storage, read> Input: array<u32>;
 @group(0) @binding(1) var<storage, read_write> Output: array<atomic<u32>>;
 const Offsets: array<vec2<u32>, 3> = array<vec2<u32>, 3>(vec2<u32>(1u, 0u), vec2<u32>(0u, 1u), vec2<u32>(1u, 1u));
@@ -74,6 +82,14 @@ fn InputView_dimensions(this_1: InputView, count: ptr<function, u32>) {
     out_arg = 4u;
     stride = f32(out_arg);
     return;
+}
+
+fn Offsetter_uint_apply(this_1: Offsetter_uint, x: u32) -> u32 {
+    return x + 1000u;
+}
+
+fn Offsetter_int_apply(this_1: Offsetter_int, x: i32) -> i32 {
+    return x + 1i;
 }
 
 @compute @workgroup_size(4, 1, 1)
@@ -120,5 +136,10 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     var out_arg: u32;
     out_arg = atomicAdd(&Output[8u + i], 4294967295u);
     previous = i32(out_arg);
-    atomicStore(&Output[8u + i], ((sum.total + sum.terms) + seen.length_1) + u32(previous - 5i));
+    var specialized: Offsetter_uint;
+    var general: Offsetter_int;
+    let wavec_t_5 = Offsetter_uint_apply(specialized, 0u);
+    let wavec_t_6 = Offsetter_int_apply(general, -1i);
+    var offsets: u32 = (wavec_t_5 - 1000u) + u32(wavec_t_6);
+    atomicStore(&Output[8u + i], (((sum.total + sum.terms) + seen.length_1) + u32(previous - 5i)) + offsets);
 }
