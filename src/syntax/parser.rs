@@ -906,6 +906,7 @@ void main(uint3 id : SV_DispatchThreadID, in const uint n = 3, inout float v[2],
                 Item::Cbuffer(_) => "cbuffer",
                 Item::Empty(_) => "empty",
                 Item::ForwardStruct(..) => "struct;",
+                Item::Specialization(..) => "specialization",
                 Item::Error(_) => "error",
             })
             .collect();
