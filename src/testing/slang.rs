@@ -426,6 +426,9 @@ fn input(body: &str, line: usize) -> Result<Input, String> {
     // `KIND(…)[:out][,name[=]NAME]`
     let (kind, opts, tail) = kind_and_options(body)?;
     let (mut out, mut name) = (false, None);
+    // Slang's render-test reads bindings only after a `:`: without one (`ubuffer(…),name=x`)
+    // the rest of the line is ignored and the input binds by its position, as unnamed ones do.
+    let tail = if tail.trim_start().starts_with(':') { tail } else { "" };
     for field in tail.trim().trim_start_matches(':').split([',', ':']) {
         let field = field.trim();
         if field.is_empty() {
@@ -1420,6 +1423,9 @@ mod tests {
         assert_eq!(words, [1, u32::MAX, 16, 2.5f32.to_bits()]);
         assert_eq!(i[1].data, [1, 0, 2, 0, 3, 0, 0, 0], "2-byte slots, 4 elements");
         assert_eq!(i[3].data.len(), 12);
+        // Without a `:`, render-test reads no bindings: the input is unnamed, bound by position.
+        let i = inputs("//TEST_INPUT:ubuffer(data=[1 2], stride=4),name=buf\n").unwrap().list;
+        assert!(i[0].name.is_none() && !i[0].out, "{i:?}");
         let e = inputs("//TEST_INPUT:TextureSampler2D(size=4):name t\n").unwrap_err();
         assert!(e.contains("SKIP:") && e.contains("TextureSampler2D"), "{e}");
         let e = inputs("//TEST_INPUT: set p.tex = RWTexture2D(size=4)\n").unwrap_err();
