@@ -24,6 +24,24 @@ pub const FILES: &[(&str, &str)] = &[
     ("stdlib/autodiff.slang", include_str!("../stdlib/autodiff.slang")),
 ];
 
+/// Core modules: types and functions of Slang's core module written in the language itself
+/// (generic structs with methods, enums), compiled as part of a shader that names one of them,
+/// as if it imported the module. Unlike the intrinsics above, their declarations are ordinary
+/// code: each instance a shader uses is emitted like the shader's own, so every target and the
+/// CPU engine get them with no backend change.
+pub struct CoreModule {
+    pub path: &'static str,
+    pub text: &'static str,
+    /// A shader brings the module in when one of its identifiers starts with one of these.
+    pub prefixes: &'static [&'static str],
+}
+
+pub const CORE_MODULES: &[CoreModule] = &[CoreModule {
+    path: "stdlib/coopvec.slang",
+    text: include_str!("../stdlib/coopvec.slang"),
+    prefixes: &["CoopVec", "coopVec"],
+}];
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ElemClass {
     Any,

@@ -1687,6 +1687,30 @@ impl Checker {
         self.add_expr(ExprKind::Construct(elements), Type::Matrix(s, rows, cols), span)
     }
 
+    /// Slang's `static_assert(condition, "message")`: the condition is a constant of the
+    /// function being checked (in a generic, of its instance: `countof(U) == N`), and a false
+    /// one is E0435 with the message. It computes nothing at run time.
+    fn static_assert(&mut self, args: &[ast::Expr], span: Span) -> ExprId {
+        let message = match args {
+            [_] => None,
+            [_, ast::Expr { kind: ast::ExprKind::StringLit(m), .. }] => Some(m.clone()),
+            _ => {
+                self.error("E0435", span, "`static_assert` takes a condition and a message string");
+                return self.error_expr(span);
+            }
+        };
+        match self.const_of_ast(&args[0]) {
+            Some(ConstValue::Bool(true)) => {}
+            Some(ConstValue::Bool(false)) => {
+                let text = message
+                    .map_or_else(|| "static assertion failed".to_string(), |m| format!("static assertion failed, {m}"));
+                self.push(Diagnostic::error("E0435", text).with_label(args[0].span, "this is false"));
+            }
+            _ => self.error("E0435", args[0].span, "a `static_assert` condition must be a constant `bool`"),
+        }
+        self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Void, span)
+    }
+
     // ---- calls ------------------------------------------------------------------------
 
     fn call(&mut self, callee: &ast::Expr, generic_args: &[ast::GenericArg], args: &[ast::Expr], span: Span) -> ExprId {
@@ -1706,6 +1730,13 @@ impl Checker {
                 let pointee = self.resolve_type(ty);
                 let p = self.expr(&args[0]);
                 self.pointer_cast(p, pointee, span)
+            }
+            ast::ExprKind::Ident(name)
+                if name == "static_assert"
+                    && generic_args.is_empty()
+                    && !self.functions.contains_key("static_assert") =>
+            {
+                self.static_assert(args, span)
             }
             ast::ExprKind::Ident(name) if name == "vk::RawBufferLoad" || name == "vk::RawBufferStore" => {
                 let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();

@@ -156,7 +156,10 @@ impl Checker {
     }
 
     /// Records a generic function; its body is checked per instance.
-    pub(super) fn generic_function(&mut self, f: &ast::FunctionDecl, this: Option<StructId>) {
+    /// `owner` is the struct a method or constructor belongs to (`this` only when the method
+    /// takes an object): a static method's and a constructor's body read the struct's generic
+    /// parameters as much as a method's does.
+    pub(super) fn generic_function(&mut self, f: &ast::FunctionDecl, this: Option<StructId>, owner: Option<StructId>) {
         let expanded = Self::with_error_params(f);
         let f = expanded.as_ref().unwrap_or(f);
         let arrays = self.with_array_params(f);
@@ -186,7 +189,7 @@ impl Checker {
             }
         }
         let index = self.generics.len();
-        let outer = self.outer_generics.clone().or_else(|| this.and_then(|h| self.instance_generics.get(&h).cloned()));
+        let outer = self.outer_generics.clone().or_else(|| owner.and_then(|h| self.instance_generics.get(&h).cloned()));
         let init = self.pending_init.take();
         self.generics.push(GenericFn { decl: Rc::new(f.clone()), this, outer, init, instances: Vec::new() });
         self.generic_fns.entry(f.name.name.clone()).or_default().push(index);
@@ -275,6 +278,10 @@ impl Checker {
         // A non-generic overload of the same name may take these arguments.
         if let Some(ids) = self.functions.get(name).cloned() {
             return self.call_user(name, &ids, args, span, name_span);
+        }
+        // So may an intrinsic that a generic overloads (`exp` of a `CoopVec` beside `exp`).
+        if !self.stdlib.overloads(name).is_empty() {
+            return self.call_intrinsic(name, args, span, name_span);
         }
         let shown: Vec<String> = arg_types.iter().map(|t| self.type_name(t)).collect();
         let mut d = Diagnostic::error("E0416", format!("cannot call generic `{name}` with ({})", shown.join(", ")))

@@ -261,7 +261,12 @@ impl Checker {
                 return Some(call);
             }
         }
-        let key = self.scoped(&name, |n| self.functions.contains_key(n));
+        let key = self.scoped(&name, |n| self.functions.contains_key(n) || self.generic_fns.contains_key(n));
+        // A generic free operator (`__generic<T, let N : int> V<T, N> operator*(T, V<T, N>)`),
+        // with the plain ones of its name.
+        if self.generic_fns.contains_key(&key) {
+            return Some(self.call_generic(&key, &[], operands, span, span));
+        }
         if let Some(ids) = self.functions.get(&key).cloned() {
             return Some(self.call_user(&key, &ids, operands, span, span));
         }

@@ -337,7 +337,13 @@ impl Checker {
                 if !dropped {
                     self.check_result_used(e, span);
                 }
-                out.push(Stmt::Expr(e));
+                // A statement that computes nothing (`static_assert(…)`, checked already) is
+                // no statement of the output.
+                let nothing = self.ty(e) == Type::Void
+                    && self.cur.as_ref().is_some_and(|st| matches!(st.func.exprs[e].kind, ExprKind::Const(_)));
+                if !nothing {
+                    out.push(Stmt::Expr(e));
+                }
             }
             K::Decl(g) => self.local_group(g, out),
             K::Typedef(t) => {

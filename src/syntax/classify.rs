@@ -622,7 +622,23 @@ fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
     }
 }
 
+/// Slang accepts a comma after the last argument or parameter (`f(a, b,)`); C's grammar does
+/// not, and no other construct puts a `,` right before a `)`, so the comma is dropped.
+fn trailing_commas(tokens: &mut Vec<SpannedToken>) {
+    let dangling: Vec<bool> = (0..tokens.len())
+        .map(|i| tokens[i].token == Token::Comma && tokens.get(i + 1).is_some_and(|t| t.token == Token::RParen))
+        .collect();
+    if dangling.contains(&true) {
+        let mut i = 0;
+        tokens.retain(|_| {
+            i += 1;
+            !dangling[i - 1]
+        });
+    }
+}
+
 pub fn classify(tokens: &mut Vec<SpannedToken>) {
+    trailing_commas(tokens);
     split_attribute_lists(tokens);
     struct_declarators(tokens);
     contextual_keywords(tokens);

@@ -116,7 +116,28 @@ pub fn preprocess(
     let mut loaded = HashSet::default();
     // A module's file that includes itself (`__include m;` in `m.slang`) adds nothing.
     loaded.insert(normalize(Path::new(&sources.file(main).name)));
-    with_imports(sources, main, opts, loader, &mut loaded, 0)
+    let (tokens, mut diags) = with_imports(sources, main, opts, loader, &mut loaded, 0);
+    let mut core: Vec<SpannedToken> = Vec::new();
+    for module in crate::stdlib::CORE_MODULES {
+        let ours =
+            |t: &SpannedToken| matches!(&t.token, Token::Ident(n) if module.prefixes.iter().any(|p| n.starts_with(p)));
+        let named = tokens.iter().any(ours);
+        // A shader that declares a type of the module's names itself (its own `struct
+        // CoopVec`, as before the module existed) keeps its own, as a user declaration hides
+        // Slang's core module's.
+        let declares = tokens.windows(2).any(|w| matches!(&w[0].token, Token::Struct | Token::Enum) && ours(&w[1]));
+        if named && !declares {
+            let id = sources.add(module.path, module.text);
+            let (module_tokens, module_diags) = with_imports(sources, id, opts, loader, &mut loaded, 1);
+            diags.extend(module_diags);
+            core.extend(module_tokens);
+        }
+    }
+    if core.is_empty() {
+        return (tokens, diags);
+    }
+    core.extend(tokens);
+    (core, diags)
 }
 
 /// Slang's modules: `import a.b;` (at the start of an item) brings in `a/b.slang` (or

@@ -11,7 +11,7 @@
 //!   matrix-layout flags); options that only choose how Slang reaches SPIR-V or which device it
 //!   needs are accepted and have no effect here;
 //! - `//TEST_INPUT:ubuffer(data=[…], stride=N, count=N):out,name=X` (also `name X`, unnamed
-//!   entries bound by position) and `//TEST_INPUT: set X = [out] ubuffer(…)`; `cbuffer(…)` for
+//!   entries bound by position, as is one whose `,name=X` (no `:`) names no buffer) and `//TEST_INPUT: set X = [out] ubuffer(…)`; `cbuffer(…)` for
 //!   a constant buffer;
 //! - values of interface type: `type_conformance Impl:IFoo = N` (a type id, given to the
 //!   compile), and `set X = new …`/`{…}`/`[…]` values laid out once the shader's types are
@@ -313,6 +313,10 @@ struct Input {
     resource: Option<BufferSpec>,
     /// `counter=N`: the initial value of a structured buffer's hidden counter.
     counter: Option<u32>,
+    /// The name came after a `,` rather than a `:` (`ubuffer(…),name=x`), where render-test
+    /// reads no bindings and binds the input by its position: it names a buffer the shader
+    /// declares, else the input binds by position.
+    loose_name: bool,
     /// Another input named among the `data=[…]` words (`data=[0 valueBuf 5]`): its device
     /// address, in the two words at this byte offset.
     addresses: Vec<(u32, String)>,
@@ -332,6 +336,7 @@ impl Input {
             resource: None,
             counter: None,
             addresses: Vec::new(),
+            loose_name: false,
         }
     }
 }
@@ -426,6 +431,7 @@ fn input(body: &str, line: usize) -> Result<Input, String> {
     // `KIND(…)[:out][,name[=]NAME]`
     let (kind, opts, tail) = kind_and_options(body)?;
     let (mut out, mut name) = (false, None);
+    let loose_name = !tail.trim_start().starts_with(':');
     for field in tail.trim().trim_start_matches(':').split([',', ':']) {
         let field = field.trim();
         if field.is_empty() {
@@ -443,7 +449,8 @@ fn input(body: &str, line: usize) -> Result<Input, String> {
             return Err(format!("the field `{field}` is not supported"));
         }
     }
-    buffer(line, name, out, kind, opts)
+    let input = buffer(line, name, out, kind, opts)?;
+    Ok(Input { loose_name: loose_name && input.name.is_some(), ..input })
 }
 
 /// `KIND(OPTIONS)` at the start of `s`, and what follows.
@@ -551,7 +558,19 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
     }
     let size = data.len().max(count.unwrap_or(0) * stride).max(4).div_ceil(4) * 4;
     data.resize(size, 0);
-    Ok(Input { line, name, out, uniform, value, data, object: None, resource: None, counter, addresses })
+    Ok(Input {
+        line,
+        name,
+        out,
+        uniform,
+        value,
+        data,
+        object: None,
+        resource: None,
+        counter,
+        addresses,
+        loose_name: false,
+    })
 }
 
 /// Words of `data=[…]` that read as numbers though they start with a letter.
@@ -884,7 +903,13 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
             continue;
         }
         let found = match &input.name {
-            Some(n) => bindings.iter().find(|b| &b.name == n),
+            Some(n) => bindings.iter().find(|b| &b.name == n).or_else(|| {
+                if input.loose_name {
+                    bindings.get(position)
+                } else {
+                    None
+                }
+            }),
             None => bindings.get(position),
         };
         let Some(binding) = found else {
@@ -1420,6 +1445,9 @@ mod tests {
         assert_eq!(words, [1, u32::MAX, 16, 2.5f32.to_bits()]);
         assert_eq!(i[1].data, [1, 0, 2, 0, 3, 0, 0, 0], "2-byte slots, 4 elements");
         assert_eq!(i[3].data.len(), 12);
+        // After a `,`, not a `:`, render-test reads no bindings: the name only hints.
+        let i = inputs("//TEST_INPUT:ubuffer(data=[1 2], stride=4),name=buf\n").unwrap().list;
+        assert!(i[0].loose_name && i[0].name.as_deref() == Some("buf") && !i[0].out, "{i:?}");
         let e = inputs("//TEST_INPUT:TextureSampler2D(size=4):name t\n").unwrap_err();
         assert!(e.contains("SKIP:") && e.contains("TextureSampler2D"), "{e}");
         let e = inputs("//TEST_INPUT: set p.tex = RWTexture2D(size=4)\n").unwrap_err();
