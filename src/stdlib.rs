@@ -24,6 +24,29 @@ pub const FILES: &[(&str, &str)] = &[
     ("stdlib/autodiff.slang", include_str!("../stdlib/autodiff.slang")),
 ];
 
+/// Slang's core-module types written in the language (`stdlib/coopmat.slang`): unlike the
+/// intrinsics of [`FILES`], their declarations are the program's own, brought in ahead of it
+/// when it names one of `names` and declares none of them itself.
+pub struct CoreModule {
+    pub file: &'static str,
+    pub text: &'static str,
+    pub names: &'static [&'static str],
+}
+
+pub const CORE_MODULES: &[CoreModule] = &[CoreModule {
+    file: "stdlib/coopmat.slang",
+    text: include_str!("../stdlib/coopmat.slang"),
+    names: &[
+        "linalg",
+        "CoopMat",
+        "CoopMatMatrixUse",
+        "CoopMatMatrixLayout",
+        "coopMatMulAdd",
+        "coopMatLoad",
+        "MemoryScope",
+    ],
+}];
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ElemClass {
     Any,

@@ -156,7 +156,9 @@ impl Checker {
     }
 
     /// Records a generic function; its body is checked per instance.
-    pub(super) fn generic_function(&mut self, f: &ast::FunctionDecl, this: Option<StructId>) {
+    /// `owner` is the struct whose member it is (a static one too), whose `This` and generic
+    /// parameters its instances see.
+    pub(super) fn generic_function(&mut self, f: &ast::FunctionDecl, this: Option<StructId>, owner: Option<StructId>) {
         let expanded = Self::with_error_params(f);
         let f = expanded.as_ref().unwrap_or(f);
         let arrays = self.with_array_params(f);
@@ -186,7 +188,19 @@ impl Checker {
             }
         }
         let index = self.generics.len();
-        let outer = self.outer_generics.clone().or_else(|| this.and_then(|h| self.instance_generics.get(&h).cloned()));
+        let outer = self.outer_generics.clone().or_else(|| owner.and_then(|h| self.instance_generics.get(&h).cloned()));
+        // Slang's `This` names the struct in each instance, checked long after the struct's
+        // own members are.
+        let outer = match owner {
+            Some(h) => {
+                let (mut params, mut bound) = outer.unwrap_or_default();
+                let name = ast::Ident { name: "This".into(), span: f.name.span };
+                params.push(ast::GenericParam { name, constraint: None, value: None, default: None, pack: false });
+                bound.push(Bound::Type(Type::Struct(h)));
+                Some((params, bound))
+            }
+            None => outer,
+        };
         let init = self.pending_init.take();
         self.generics.push(GenericFn { decl: Rc::new(f.clone()), this, outer, init, instances: Vec::new() });
         self.generic_fns.entry(f.name.name.clone()).or_default().push(index);

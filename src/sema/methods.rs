@@ -429,7 +429,7 @@ impl Checker {
             if !f.generics.is_empty() || self.with_array_params(f).is_some() {
                 // Checked per instance, like any generic function.
                 self.pending_init = is_init.then_some(h);
-                self.generic_function(&d, (!is_static).then_some(h));
+                self.generic_function(&d, (!is_static).then_some(h), Some(h));
                 self.pending_init = None;
                 continue;
             }

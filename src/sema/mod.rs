@@ -2173,7 +2173,7 @@ impl Checker {
         };
         let array_params = self.with_array_params(f);
         if !f.generics.is_empty() || array_params.is_some() {
-            self.generic_function(array_params.as_ref().unwrap_or(f), None);
+            self.generic_function(array_params.as_ref().unwrap_or(f), None, None);
             return None;
         }
         let ret = self.resolve_type(&f.ret);

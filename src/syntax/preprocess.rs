@@ -106,7 +106,8 @@ const MAX_TOKENS: usize = 10_000_000;
 const MAX_ARG_NESTING: u32 = 100;
 
 /// Runs the preprocessor over `main` and everything it includes. The output has no `Newline`
-/// tokens. Included files and the command-line defines are added to `sources`.
+/// tokens. Included files and the command-line defines are added to `sources`. A core module
+/// whose names the program uses comes first (`stdlib::CORE_MODULES`).
 pub fn preprocess(
     sources: &mut SourceMap,
     main: FileId,
@@ -116,7 +117,26 @@ pub fn preprocess(
     let mut loaded = HashSet::default();
     // A module's file that includes itself (`__include m;` in `m.slang`) adds nothing.
     loaded.insert(normalize(Path::new(&sources.file(main).name)));
-    with_imports(sources, main, opts, loader, &mut loaded, 0)
+    let (mut tokens, mut diags) = with_imports(sources, main, opts, loader, &mut loaded, 0);
+    for module in crate::stdlib::CORE_MODULES {
+        let named = |t: &SpannedToken| matches!(&t.token, Token::Ident(n) if module.names.contains(&n.as_str()));
+        // `using namespace linalg;` names the module's namespace; `namespace linalg {` declares it.
+        let declares = tokens.windows(3).any(|w| {
+            matches!(
+                w[1].token,
+                Token::Struct | Token::Class | Token::Enum | Token::Namespace | Token::Interface | Token::Typealias
+            ) && w[0].token != Token::Using
+                && named(&w[2])
+        });
+        if declares || !tokens.iter().any(named) {
+            continue;
+        }
+        let id = sources.add(module.file.to_string(), module.text.to_string());
+        let (module_tokens, module_diags) = preprocess_limited(sources, id, opts, loader, MAX_TOKENS);
+        diags.extend(module_diags);
+        tokens.splice(0..0, module_tokens);
+    }
+    (tokens, diags)
 }
 
 /// Slang's modules: `import a.b;` (at the start of an item) brings in `a/b.slang` (or
