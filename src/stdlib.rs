@@ -25,22 +25,48 @@ pub const FILES: &[(&str, &str)] = &[
 ];
 
 /// Core modules: types and functions of Slang's core module written in the language itself
-/// (generic structs with methods, enums), compiled as part of a shader that names one of them,
-/// as if it imported the module. Unlike the intrinsics above, their declarations are ordinary
-/// code: each instance a shader uses is emitted like the shader's own, so every target and the
-/// CPU engine get them with no backend change.
+/// (generic structs with methods, enums, namespaces), compiled as part of a shader that names
+/// one of them, as if it imported the module. Unlike the intrinsics of [`FILES`], their
+/// declarations are ordinary code: each instance a shader uses is emitted like the shader's
+/// own, so every target and the CPU engine get them with no backend change.
 pub struct CoreModule {
     pub path: &'static str,
     pub text: &'static str,
-    /// A shader brings the module in when one of its identifiers starts with one of these.
+    /// A shader brings the module in when one of its identifiers is one of these…
+    pub names: &'static [&'static str],
+    /// …or starts with one of these.
     pub prefixes: &'static [&'static str],
 }
 
-pub const CORE_MODULES: &[CoreModule] = &[CoreModule {
-    path: "stdlib/coopvec.slang",
-    text: include_str!("../stdlib/coopvec.slang"),
-    prefixes: &["CoopVec", "coopVec"],
-}];
+impl CoreModule {
+    /// Whether identifier `n` names something of this module.
+    pub fn names(&self, n: &str) -> bool {
+        self.names.contains(&n) || self.prefixes.iter().any(|p| n.starts_with(p))
+    }
+}
+
+pub const CORE_MODULES: &[CoreModule] = &[
+    CoreModule {
+        path: "stdlib/coopvec.slang",
+        text: include_str!("../stdlib/coopvec.slang"),
+        names: &[],
+        prefixes: &["CoopVec", "coopVec"],
+    },
+    CoreModule {
+        path: "stdlib/coopmat.slang",
+        text: include_str!("../stdlib/coopmat.slang"),
+        names: &[
+            "linalg",
+            "CoopMat",
+            "CoopMatMatrixUse",
+            "CoopMatMatrixLayout",
+            "coopMatMulAdd",
+            "coopMatLoad",
+            "MemoryScope",
+        ],
+        prefixes: &[],
+    },
+];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ElemClass {

@@ -156,9 +156,8 @@ impl Checker {
     }
 
     /// Records a generic function; its body is checked per instance.
-    /// `owner` is the struct a method or constructor belongs to (`this` only when the method
-    /// takes an object): a static method's and a constructor's body read the struct's generic
-    /// parameters as much as a method's does.
+    /// `owner` is the struct whose member it is (a static method or constructor too, not only
+    /// a method taking an object), whose `This` and generic parameters its instances see.
     pub(super) fn generic_function(&mut self, f: &ast::FunctionDecl, this: Option<StructId>, owner: Option<StructId>) {
         let expanded = Self::with_error_params(f);
         let f = expanded.as_ref().unwrap_or(f);
@@ -190,6 +189,18 @@ impl Checker {
         }
         let index = self.generics.len();
         let outer = self.outer_generics.clone().or_else(|| owner.and_then(|h| self.instance_generics.get(&h).cloned()));
+        // Slang's `This` names the struct in each instance, checked long after the struct's
+        // own members are.
+        let outer = match owner {
+            Some(h) => {
+                let (mut params, mut bound) = outer.unwrap_or_default();
+                let name = ast::Ident { name: "This".into(), span: f.name.span };
+                params.push(ast::GenericParam { name, constraint: None, value: None, default: None, pack: false });
+                bound.push(Bound::Type(Type::Struct(h)));
+                Some((params, bound))
+            }
+            None => outer,
+        };
         let init = self.pending_init.take();
         self.generics.push(GenericFn { decl: Rc::new(f.clone()), this, outer, init, instances: Vec::new() });
         self.generic_fns.entry(f.name.name.clone()).or_default().push(index);

@@ -363,14 +363,22 @@ impl Checker {
             Some(ast::GenericArg::Expr(e)) => self.const_of_ast(e).and_then(|c| c.as_u64()),
             _ => None,
         };
-        let scope_ok = match generic_args.get(1) {
+        // `MemoryScope::Device` reads as a name, or as the enum's case where the program has
+        // the enum (`stdlib/coopmat.slang` declares it for a program that names it).
+        let scope = match generic_args.get(1) {
             Some(ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(s), .. })) => {
-                s.strip_prefix("MemoryScope::").is_some_and(|s| {
-                    matches!(s, "CrossDevice" | "Device" | "Workgroup" | "Subgroup" | "Invocation" | "QueueFamily")
-                })
+                s.strip_prefix("MemoryScope::")
             }
-            _ => false,
+            Some(ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Path { ty, name }, .. }))
+                if ty.name() == "MemoryScope" =>
+            {
+                Some(name.name.as_str())
+            }
+            _ => None,
         };
+        let scope_ok = scope.is_some_and(|s| {
+            matches!(s, "CrossDevice" | "Device" | "Workgroup" | "Subgroup" | "Invocation" | "QueueFamily")
+        });
         let want = if store { 2 } else { 1 };
         if generic_args.len() != 2 || !alignment.is_some_and(|a| a.is_power_of_two()) || !scope_ok || args.len() != want
         {

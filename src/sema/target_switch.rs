@@ -7,11 +7,40 @@ use super::Checker;
 use crate::ir::*;
 use crate::syntax::ast;
 
+/// Whether `stmts` hold a `break` that leaves the `__target_switch` itself (not one of a loop
+/// or `switch` inside it).
+fn breaks_out(stmts: &[ast::Stmt]) -> bool {
+    stmts.iter().any(|s| match &s.kind {
+        ast::StmtKind::Break => true,
+        ast::StmtKind::Block(b) => breaks_out(&b.stmts),
+        ast::StmtKind::If { then, els, .. } => {
+            breaks_out(std::slice::from_ref(then)) || els.as_ref().is_some_and(|e| breaks_out(std::slice::from_ref(e)))
+        }
+        _ => false,
+    })
+}
+
 impl Checker {
+    /// As in Slang, a case may end with `break` (cases never fall through): a last `break`
+    /// is dropped, and one elsewhere leaves the chain, which then sits in a `switch` of its
+    /// own for the `break` to leave.
     pub(super) fn target_switch(&mut self, cases: &[ast::SwitchCase], out: &mut Vec<Stmt>) {
+        let bodies: Vec<&[ast::Stmt]> = cases
+            .iter()
+            .map(|c| match c.body.split_last() {
+                Some((last, rest)) if matches!(last.kind, ast::StmtKind::Break) => rest,
+                _ => &c.body[..],
+            })
+            .collect();
+        let wrapped = bodies.iter().any(|b| breaks_out(b));
+        if wrapped {
+            if let Some(st) = self.cur.as_mut() {
+                st.switch_depth += 1;
+            }
+        }
         let mut arms: Vec<(ExprId, Block)> = Vec::new();
         let mut default = None;
-        for case in cases {
+        for (case, stmts) in cases.iter().zip(bodies) {
             let mut cond: Option<ExprId> = None;
             let mut is_default = false;
             for label in &case.labels {
@@ -45,7 +74,7 @@ impl Checker {
                     None => test,
                 });
             }
-            let body = self.block(&ast::Block { stmts: case.body.clone(), span: case.span });
+            let body = self.block(&ast::Block { stmts: stmts.to_vec(), span: case.span });
             if is_default {
                 default = Some(body);
             } else if let Some(c) = cond {
@@ -57,8 +86,19 @@ impl Checker {
             let stmt = Stmt::If { cond, then, els: chain, hint: BranchHint::None };
             chain = Some(Block { stmts: vec![stmt] });
         }
-        if let Some(b) = chain {
-            out.push(Stmt::Block(b));
+        if wrapped {
+            if let Some(st) = self.cur.as_mut() {
+                st.switch_depth -= 1;
+            }
+        }
+        let Some(chain) = chain else { return };
+        if wrapped {
+            let span = cases.first().map_or_else(Default::default, |c| c.span);
+            let selector = self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::INT, span);
+            let case = SwitchCase { values: Vec::new(), is_default: true, body: chain };
+            out.push(Stmt::Switch { selector, cases: vec![case] });
+        } else {
+            out.push(Stmt::Block(chain));
         }
     }
 }

@@ -106,7 +106,8 @@ const MAX_TOKENS: usize = 10_000_000;
 const MAX_ARG_NESTING: u32 = 100;
 
 /// Runs the preprocessor over `main` and everything it includes. The output has no `Newline`
-/// tokens. Included files and the command-line defines are added to `sources`.
+/// tokens. Included files and the command-line defines are added to `sources`. A core module
+/// whose names the program uses comes first (`stdlib::CORE_MODULES`).
 pub fn preprocess(
     sources: &mut SourceMap,
     main: FileId,
@@ -119,13 +120,18 @@ pub fn preprocess(
     let (tokens, mut diags) = with_imports(sources, main, opts, loader, &mut loaded, 0);
     let mut core: Vec<SpannedToken> = Vec::new();
     for module in crate::stdlib::CORE_MODULES {
-        let ours =
-            |t: &SpannedToken| matches!(&t.token, Token::Ident(n) if module.prefixes.iter().any(|p| n.starts_with(p)));
+        let ours = |t: &SpannedToken| matches!(&t.token, Token::Ident(n) if module.names(n));
         let named = tokens.iter().any(ours);
-        // A shader that declares a type of the module's names itself (its own `struct
-        // CoopVec`, as before the module existed) keeps its own, as a user declaration hides
-        // Slang's core module's.
-        let declares = tokens.windows(2).any(|w| matches!(&w[0].token, Token::Struct | Token::Enum) && ours(&w[1]));
+        // A shader that declares one of the module's names itself (its own `struct CoopVec`,
+        // `namespace linalg`, as before the module existed) keeps its own, as a user
+        // declaration hides Slang's core module's; `using namespace linalg;` only names it.
+        let declares = tokens.windows(3).any(|w| {
+            matches!(
+                w[1].token,
+                Token::Struct | Token::Class | Token::Enum | Token::Namespace | Token::Interface | Token::Typealias
+            ) && w[0].token != Token::Using
+                && ours(&w[2])
+        }) || tokens.first().zip(tokens.get(1)).is_some_and(|(a, b)| matches!(a.token, Token::Struct | Token::Enum) && ours(b));
         if named && !declares {
             let id = sources.add(module.path, module.text);
             let (module_tokens, module_diags) = with_imports(sources, id, opts, loader, &mut loaded, 1);
