@@ -34,6 +34,8 @@ pub(super) struct DiffInfo {
     no_diff: Vec<bool>,
     /// `[NoDiffThis]` on a method: its object carries no derivative.
     no_diff_this: bool,
+    /// `[PrimalSubstitute(g)]`: the function differentiated in its place, by name.
+    substitute: Option<(String, Span)>,
 }
 
 #[derive(Default)]
@@ -62,6 +64,8 @@ pub(super) struct Autodiff {
     derivative_of: Vec<(String, FunctionId, Span)>,
     /// `[BackwardDerivativeOf(f)]` functions: `f` and the derivative.
     backward_of: Vec<(String, FunctionId)>,
+    /// `[PrimalSubstituteOf(f)]` functions: `f` and the substitute.
+    substitute_of: Vec<(String, FunctionId)>,
     /// The backward derivative of each function differentiated so far.
     backward: HashMap<FunctionId, FunctionId>,
     /// Backward derivatives declared but not written yet: (primal, backward).
@@ -90,6 +94,8 @@ fn attr_name_arg(a: &ast::Attribute) -> Option<(String, Span)> {
             _ => return None,
         },
         ast::ExprKind::Path { ty, name } => format!("{}::{}", ty.name(), name.name),
+        // `d_exp<T>`: the instance is the one whose signature fits the function's.
+        ast::ExprKind::Instance { name, .. } => name.clone(),
         _ => return None,
     };
     Some((name, arg.span))
@@ -158,6 +164,13 @@ impl Checker {
                     info.custom_backward = attr_name_arg(a);
                 }
                 "NoDiffThis" => info.no_diff_this = true,
+                "PrimalSubstitute" => info.substitute = attr_name_arg(a),
+                "PrimalSubstituteOf" => {
+                    if let Some((name, _)) = attr_name_arg(a) {
+                        self.autodiff.substitute_of.push((name, id));
+                    }
+                    continue;
+                }
                 "ForwardDerivative" => info.custom = attr_name_arg(a),
                 "ForwardDerivativeOf" => {
                     if let Some((name, span)) = attr_name_arg(a) {
@@ -660,6 +673,11 @@ impl Checker {
                 let key = self.scoped(n, |k| self.functions.contains_key(k));
                 (n.clone(), self.functions.get(&key).cloned().unwrap_or_default())
             }
+            ast::ExprKind::Instance { name, generic_args } => {
+                let key = self.scoped(name, |k| self.generic_fns.contains_key(k));
+                let ids = self.explicit_instances(&key, generic_args, f.span);
+                (name.clone(), ids)
+            }
             // `fwd_diff(S.method)`: its object, when not `[NoDiffThis]`, is a pair too.
             ast::ExprKind::Path { ty, name } => {
                 let t = self.resolve_type(ty);
@@ -700,6 +718,7 @@ impl Checker {
     /// The forward derivative of function `id`, declared on first use (its body is written at
     /// the end, [`Checker::write_forward_derivatives`]); `None` when `id` is not differentiable.
     pub(super) fn forward_derivative(&mut self, id: FunctionId, span: Span) -> Option<FunctionId> {
+        let id = self.primal_substitute(id);
         if let Some(d) = self.autodiff.derivatives.get(&id) {
             return Some(*d);
         }
@@ -720,6 +739,12 @@ impl Checker {
             for (n, _, _) in &named {
                 let key = self.scoped(n, |k| self.functions.contains_key(k));
                 candidates.extend(self.functions.get(&key).cloned().unwrap_or_default());
+                // A generic derivative: its instance for the derivative's parameter types.
+                let generic = self.scoped(n, |k| self.generic_fns.contains_key(k));
+                if self.generic_fns.contains_key(&generic) {
+                    let types: Vec<Type> = params.iter().map(|(t, _)| t.clone()).collect();
+                    candidates.extend(self.generic_instance_for(&generic, &types, span));
+                }
                 // A method's derivative is a method of its struct.
                 if let Some((owner, _)) = sig_name.rsplit_once("::") {
                     candidates.extend(self.functions.get(&format!("{owner}::{n}")).cloned().unwrap_or_default());
@@ -755,6 +780,28 @@ impl Checker {
         // A derivative is differentiable in turn (`fwd_diff(fwd_diff(f))`).
         self.autodiff.info.insert(d, DiffInfo { differentiable: true, ..DiffInfo::default() });
         Some(d)
+    }
+
+    /// The function differentiated in place of `id`: its primal substitute
+    /// (`[PrimalSubstitute(g)]` on it, `[PrimalSubstituteOf(f)]` on the other) of the same
+    /// signature, whose body the derivatives are written from (as Slang does, the derivative's
+    /// primal value is the substitute's too); else `id` itself.
+    fn primal_substitute(&mut self, id: FunctionId) -> FunctionId {
+        let sig = self.sigs[id.index()].clone();
+        let same = |c: &Checker, s: FunctionId| {
+            let t = &c.sigs[s.index()];
+            s != id && t.ret == sig.ret && t.params == sig.params
+        };
+        let mut candidates: Vec<FunctionId> =
+            self.autodiff.substitute_of.iter().filter(|(p, _)| *p == sig.name).map(|(_, s)| *s).collect();
+        if let Some((n, _)) = self.autodiff.info.get(&id).and_then(|i| i.substitute.clone()) {
+            let key = self.scoped(&n, |k| self.functions.contains_key(k));
+            candidates.extend(self.functions.get(&key).cloned().unwrap_or_default());
+            if let Some((owner, _)) = sig.name.rsplit_once("::") {
+                candidates.extend(self.functions.get(&format!("{owner}::{n}")).cloned().unwrap_or_default());
+            }
+        }
+        candidates.into_iter().find(|s| same(self, *s)).unwrap_or(id)
     }
 
     /// Writes the bodies of the derivatives declared so far (writing one may declare more).
@@ -1695,6 +1742,7 @@ impl Checker {
     /// differentiable inputs (each call gives a column of the Jacobian, whose product with the
     /// differentials of the results is the gradient).
     pub(super) fn backward_derivative(&mut self, id: FunctionId, span: Span) -> Option<FunctionId> {
+        let id = self.primal_substitute(id);
         if let Some(d) = self.autodiff.backward.get(&id) {
             return Some(*d);
         }

@@ -312,6 +312,26 @@ impl Checker {
         self.instance(g, bound, span)
     }
 
+    /// The instances of generic function `name` that the generic arguments written after its
+    /// name make (`bwd_diff(apply<Foo>)`): one per declaration they fit.
+    pub(super) fn explicit_instances(
+        &mut self,
+        name: &str,
+        explicit: &[ast::GenericArg],
+        span: Span,
+    ) -> Vec<FunctionId> {
+        let candidates = self.generic_fns.get(name).cloned().unwrap_or_default();
+        let mut instances = Vec::new();
+        for g in candidates {
+            let decl = self.generics[g].decl.clone();
+            let outer = self.generics[g].outer.clone();
+            if let Ok(bound) = self.deduce(&decl, explicit, &[], &[], outer.as_ref()) {
+                instances.extend(self.instance(g, bound, span));
+            }
+        }
+        instances
+    }
+
     /// Whether the instance of generic `g` for `bound` takes arguments of these types (the
     /// generic arguments written may make parameters the arguments do not convert to).
     fn takes_arguments(&mut self, g: usize, bound: &[Bound], args: &[Type]) -> Result<(), String> {

@@ -673,6 +673,7 @@ mod tests {
             ExprKind::PackTrim { first, .. } => format!("(trim {first})"),
             ExprKind::Expand(e) => format!("(expand {})", sx(e)),
             ExprKind::Each(e) => format!("(each {})", sx(e)),
+            ExprKind::Instance { name, generic_args } => format!("(instance {name} {})", generic_args.len()),
             ExprKind::Lambda(l) => format!("(lambda {})", l.params.len()),
             ExprKind::SpirvAsm(a) => format!("(spirv_asm {})", a.insts.len()),
             ExprKind::Try(e) => format!("(try {})", sx(e)),
