@@ -11,6 +11,8 @@
 //! of differentiable elements, and structs declared `: IDifferentiable`, whose `Differential` is
 //! a struct made of their differentiable fields (not `no_diff` ones).
 
+mod reverse;
+
 use super::{Checker, FnState};
 use crate::arena::Arena;
 use crate::diag::Diagnostic;
@@ -1775,7 +1777,7 @@ impl Checker {
         }
         // Written from forward derivatives, it cannot use a backward derivative of the user's
         // own further down: refused rather than differentiated as zero.
-        if let Some(g) = self.only_backward_below(id) {
+        if let Some(g) = self.only_backward_below(id).filter(|_| !self.by_reverse_mode(id)) {
             let inner = self.sigs[g.index()].name.clone();
             let d = Diagnostic::error(
                 "E0475",
@@ -1785,10 +1787,12 @@ impl Checker {
                 ),
             )
             .with_label(span, "differentiated here")
-            .with_note(
-                "a backward derivative is made from forward ones here: a callee needs a `[ForwardDerivative]`, and \
-                 one whose backward derivative writes memory (a gradient added into a buffer) cannot be replaced by it",
-            );
+            .with_note(format!(
+                "reverse mode does not undo `{sig_name}` (a `break`, `continue` or `return` in a loop, a `switch` or \
+                 a `discard`), so its backward derivative is made from forward ones: a callee needs a \
+                 `[ForwardDerivative]`, and one whose backward derivative writes memory (a gradient added into a \
+                 buffer) cannot be replaced by it"
+            ));
             self.push(d);
             return None;
         }
@@ -1879,7 +1883,24 @@ impl Checker {
         })
     }
 
+    /// Whether `bwd_diff(id)` is written by reverse-mode differentiation: unless its forward
+    /// derivative is the user's or the stdlib's (an intrinsic's wrapper), or zero, or its body
+    /// has what reverse mode does not undo (then it is made from the forward derivative).
+    fn by_reverse_mode(&self, id: FunctionId) -> bool {
+        let info = self.autodiff.info.get(&id);
+        let name = &self.sigs[id.index()].name;
+        let forward_given =
+            info.is_some_and(|i| i.custom.is_some()) || self.autodiff.derivative_of.iter().any(|(p, _, _)| p == name);
+        let zero = info.is_some_and(|i| i.treat_as && !i.differentiable);
+        let wrapper = self.autodiff.wrappers.values().any(|w| *w == id);
+        !forward_given && !zero && !wrapper && reverse::reversible(&self.module.functions[id])
+    }
+
     fn write_backward_derivative(&mut self, primal: FunctionId, bwd: FunctionId) {
+        if self.by_reverse_mode(primal) {
+            self.write_reverse_derivative(primal, bwd);
+            return;
+        }
         let Some(fwd) = self.autodiff.derivatives.get(&primal).copied() else { return };
         let (_, pair) = self.backward_signature(primal, fwd);
         let fsig = self.sigs[fwd.index()].clone();
