@@ -1676,6 +1676,41 @@ impl Checker {
                 return self.call_user(&format!("bwd_diff({name})"), &[d], arg_ids, span, f.span);
             }
         }
+        // A generic function: the instance the arguments' primal values call (the last argument
+        // is the result's differential, unless the function returns nothing).
+        let generic = match &f.kind {
+            ast::ExprKind::Ident(n) if ids.is_empty() => {
+                let key = self.scoped(n, |k| self.generic_fns.contains_key(k));
+                self.generic_fns.contains_key(&key).then_some(key)
+            }
+            _ => None,
+        };
+        if let Some(key) = generic {
+            let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+            if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
+                return self.error_expr(span);
+            }
+            let primal_types: Vec<Type> = arg_ids
+                .iter()
+                .map(|a| match self.ty(*a) {
+                    Type::Struct(h) if self.is_pair(h) => self.autodiff.pair_of[&h].clone(),
+                    t => t,
+                })
+                .collect();
+            let n = primal_types.len();
+            let instance = self
+                .generic_instance_for(&key, &primal_types[..n.saturating_sub(1)], span)
+                .or_else(|| self.generic_instance_for(&key, &primal_types, span));
+            let derivative = instance.and_then(|id| self.backward_derivative(id, f.span));
+            let Some(d) = derivative else {
+                let d = Diagnostic::error("E0470", format!("`{name}` is not differentiable with these arguments"))
+                    .with_label(f.span, "differentiated here")
+                    .with_note("mark it `[Differentiable]`, and pass pairs (`diffPair(x, dx)`) for its differentiable parameters");
+                self.push(d);
+                return self.error_expr(span);
+            };
+            return self.call_user(&format!("bwd_diff({name})"), &[d], arg_ids, span, f.span);
+        }
         let reported = self.diags.len();
         let derivatives: Vec<FunctionId> = ids.iter().filter_map(|id| self.backward_derivative(*id, f.span)).collect();
         if derivatives.is_empty() {
@@ -1788,8 +1823,8 @@ impl Checker {
             )
             .with_label(span, "differentiated here")
             .with_note(format!(
-                "reverse mode does not undo `{sig_name}` (a `break`, `continue` or `return` in a loop, a `switch` or \
-                 a `discard`), so its backward derivative is made from forward ones: a callee needs a \
+                "reverse mode does not undo `{sig_name}` (a `switch`, a `discard`, an assignment inside an \
+                 expression, a pointer), so its backward derivative is made from forward ones: a callee needs a \
                  `[ForwardDerivative]`, and one whose backward derivative writes memory (a gradient added into a \
                  buffer) cannot be replaced by it"
             ));

@@ -9,10 +9,11 @@
 //! running the loop `k` times from its start (checkpointing by recomputation: quadratic in the
 //! iteration count, with no bound needed).
 //!
-//! Returns are first made assignments of a result local and a flag that guards what follows
-//! them, so every statement falls through. A body this cannot undo (`break`, `continue` or
-//! `return` in a loop, `switch`, `discard`, an assignment inside an expression) is
-//! differentiated by the forward-derivative path instead (`write_backward_derivative`).
+//! The body is first made one whose statements all fall through: `return`, `break` and
+//! `continue` set flags that guard what follows them and end their loops. Calls nested in
+//! expressions are made statements of their own, so each runs once forward and is undone once.
+//! A body this cannot undo (`switch`, `discard`, an assignment inside an expression, pointers)
+//! is differentiated by the forward-derivative path instead (`write_backward_derivative`).
 
 use super::{Mapped, Writer};
 use crate::fast_hash::{HashMap, HashSet};
@@ -64,8 +65,9 @@ pub(super) fn reversible(f: &Function) -> bool {
             Stmt::While { cond, body, .. } | Stmt::DoWhile { body, cond, .. } => {
                 expr_ok(f, *cond, false) && stmts_ok(f, &body.stmts, true)
             }
-            Stmt::Return(value) => !in_loop && value.is_none_or(|e| expr_ok(f, e, false)),
-            Stmt::Switch { .. } | Stmt::Break | Stmt::Continue | Stmt::Discard => false,
+            Stmt::Return(value) => value.is_none_or(|e| expr_ok(f, e, false)),
+            Stmt::Break | Stmt::Continue => in_loop,
+            Stmt::Switch { .. } | Stmt::Discard => false,
         })
     }
     stmts_ok(f, &f.body.stmts, false)
@@ -76,6 +78,7 @@ fn returns(stmts: &[Stmt]) -> bool {
         Stmt::Return(_) => true,
         Stmt::Block(b) => returns(&b.stmts),
         Stmt::If { then, els, .. } => returns(&then.stmts) || els.as_ref().is_some_and(|b| returns(&b.stmts)),
+        Stmt::For { body, .. } | Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => returns(&body.stmts),
         _ => false,
     })
 }
@@ -172,22 +175,23 @@ impl Checker {
         }
     }
 
-    /// `f`'s body with each `return` made an assignment of `result` (a local added to `f`) and
-    /// of a flag that guards the statements after it; `result` is returned.
+    /// `f`'s body with no early exit ([`fall_through`]); the local that holds the result is
+    /// returned.
     fn fall_through_returns(&mut self, f: &mut Function) -> Option<LocalId> {
-        if !returns(&f.body.stmts) {
+        if !exits(&f.body.stmts, false) {
             return None;
         }
         let span = f.span;
         let result = (f.ret != Type::Void).then(|| f.locals.append(Local::new("result", f.ret.clone(), span)));
-        let flag = f.locals.append(Local::new("returned", Type::BOOL, span));
+        let returned = f.locals.append(Local::new("returned", Type::BOOL, span));
         let no = f.exprs.append(Expr { kind: ExprKind::Const(ConstValue::Bool(false)), ty: Type::BOOL, span });
         let body = std::mem::take(&mut f.body.stmts);
-        let mut stmts = vec![Stmt::Local { local: flag, init: Some(no) }];
+        let mut stmts = vec![Stmt::Local { local: returned, init: Some(no) }];
         if let Some(r) = result {
             stmts.push(Stmt::Local { local: r, init: None });
         }
-        stmts.extend(fall_through(f, &body, result, flag));
+        let x = Exits { result, returned: Some(returned), broken: None, continued: None };
+        stmts.extend(fall_through(f, &body, x));
         f.body.stmts = stmts;
         result
     }
@@ -1350,49 +1354,160 @@ impl Checker {
     }
 }
 
-/// Statements `stmts` with each `return` made `result = value; returned = true;` and what
-/// follows a statement that may return guarded by `!returned`.
-fn fall_through(f: &mut Function, stmts: &[Stmt], result: Option<LocalId>, flag: LocalId) -> Vec<Stmt> {
+/// How control leaves a statement early, made flags by [`fall_through`]: the function's
+/// `returned` (and its `result`), and the innermost loop's `broken` and `continued`.
+#[derive(Clone, Copy)]
+struct Exits {
+    result: Option<LocalId>,
+    returned: Option<LocalId>,
+    broken: Option<LocalId>,
+    continued: Option<LocalId>,
+}
+
+/// Whether `stmts` may leave early: by `return`, or by `break`/`continue` of the loop they are
+/// in (not of one nested in them).
+fn exits(stmts: &[Stmt], in_loop: bool) -> bool {
+    stmts.iter().any(|s| match s {
+        Stmt::Return(_) => true,
+        Stmt::Break | Stmt::Continue => in_loop,
+        Stmt::Block(b) => exits(&b.stmts, in_loop),
+        Stmt::If { then, els, .. } => {
+            exits(&then.stmts, in_loop) || els.as_ref().is_some_and(|b| exits(&b.stmts, in_loop))
+        }
+        Stmt::For { body, .. } | Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => returns(&body.stmts),
+        _ => false,
+    })
+}
+
+fn set_flag(f: &mut Function, flag: LocalId, value: bool, out: &mut Vec<Stmt>) {
     let span = f.span;
+    let target = f.exprs.append(Expr { kind: ExprKind::Local(flag), ty: Type::BOOL, span });
+    let v = f.exprs.append(Expr { kind: ExprKind::Const(ConstValue::Bool(value)), ty: Type::BOOL, span });
+    let e = f.exprs.append(Expr { kind: ExprKind::Assign { op: None, target, value: v }, ty: Type::BOOL, span });
+    out.push(Stmt::Expr(e));
+}
+
+/// `!a && !b && …` of the flags set, and `then` after them (`None`: no flag, no test).
+fn none_set(f: &mut Function, flags: &[Option<LocalId>], then: Option<ExprId>) -> Option<ExprId> {
+    let span = f.span;
+    let mut test = None;
+    for flag in flags.iter().flatten() {
+        let read = f.exprs.append(Expr { kind: ExprKind::Local(*flag), ty: Type::BOOL, span });
+        let not = f.exprs.append(Expr { kind: ExprKind::Unary(UnaryOp::Not, read), ty: Type::BOOL, span });
+        test = Some(match test {
+            Some(t) => {
+                f.exprs.append(Expr { kind: ExprKind::Binary(BinaryOp::LogicAnd, t, not), ty: Type::BOOL, span })
+            }
+            None => not,
+        });
+    }
+    match (test, then) {
+        (Some(t), Some(c)) => {
+            Some(f.exprs.append(Expr { kind: ExprKind::Binary(BinaryOp::LogicAnd, t, c), ty: Type::BOOL, span }))
+        }
+        (t, c) => t.or(c),
+    }
+}
+
+/// Statements `stmts` with no early exit: `return value` made `result = value; returned = true;`,
+/// `break` and `continue` flags of their loop, what follows a statement that may leave early
+/// guarded by the flags, and a loop with such exits tested on them.
+fn fall_through(f: &mut Function, stmts: &[Stmt], x: Exits) -> Vec<Stmt> {
+    let in_loop = x.broken.is_some();
     let mut out = Vec::new();
     for (i, s) in stmts.iter().enumerate() {
-        let may_return = returns(std::slice::from_ref(s));
+        let may_exit = exits(std::slice::from_ref(s), in_loop);
         match s {
             Stmt::Return(value) => {
-                let mut assign = Vec::new();
-                if let (Some(r), Some(v)) = (result, value) {
+                if let (Some(r), Some(v)) = (x.result, value) {
+                    let span = f.span;
                     let ty = f.locals[r].ty.clone();
                     let target = f.exprs.append(Expr { kind: ExprKind::Local(r), ty: ty.clone(), span });
                     let e = f.exprs.append(Expr { kind: ExprKind::Assign { op: None, target, value: *v }, ty, span });
-                    assign.push(Stmt::Expr(e));
+                    out.push(Stmt::Expr(e));
                 }
-                let target = f.exprs.append(Expr { kind: ExprKind::Local(flag), ty: Type::BOOL, span });
-                let yes = f.exprs.append(Expr { kind: ExprKind::Const(ConstValue::Bool(true)), ty: Type::BOOL, span });
-                let e = f.exprs.append(Expr {
-                    kind: ExprKind::Assign { op: None, target, value: yes },
-                    ty: Type::BOOL,
-                    span,
-                });
-                assign.push(Stmt::Expr(e));
-                out.extend(assign);
-                // What follows a return never runs.
+                if let Some(flag) = x.returned {
+                    set_flag(f, flag, true, &mut out);
+                }
+                // What follows never runs.
                 return out;
             }
-            Stmt::Block(b) => out.push(Stmt::Block(Block { stmts: fall_through(f, &b.stmts, result, flag) })),
+            Stmt::Break | Stmt::Continue if in_loop => {
+                let flag = if matches!(s, Stmt::Break) { x.broken } else { x.continued };
+                set_flag(f, flag.expect("a loop's flags"), true, &mut out);
+                return out;
+            }
+            Stmt::Block(b) => out.push(Stmt::Block(Block { stmts: fall_through(f, &b.stmts, x) })),
             Stmt::If { cond, then, els, hint } => {
-                let then = Block { stmts: fall_through(f, &then.stmts, result, flag) };
-                let els = els.as_ref().map(|b| Block { stmts: fall_through(f, &b.stmts, result, flag) });
+                let then = Block { stmts: fall_through(f, &then.stmts, x) };
+                let els = els.as_ref().map(|b| Block { stmts: fall_through(f, &b.stmts, x) });
                 out.push(Stmt::If { cond: *cond, then, els, hint: *hint });
+            }
+            Stmt::For { body, .. } | Stmt::While { body, .. } | Stmt::DoWhile { body, .. }
+                if exits(&body.stmts, true) =>
+            {
+                fall_through_loop(f, s, x, &mut out);
             }
             s => out.push(s.clone()),
         }
-        if may_return && i + 1 < stmts.len() {
-            let rest = fall_through(f, &stmts[i + 1..], result, flag);
-            let read = f.exprs.append(Expr { kind: ExprKind::Local(flag), ty: Type::BOOL, span });
-            let not = f.exprs.append(Expr { kind: ExprKind::Unary(UnaryOp::Not, read), ty: Type::BOOL, span });
-            out.push(Stmt::If { cond: not, then: Block { stmts: rest }, els: None, hint: BranchHint::None });
+        if may_exit && i + 1 < stmts.len() {
+            let rest = fall_through(f, &stmts[i + 1..], x);
+            let cond = none_set(f, &[x.returned, x.broken, x.continued], None).expect("a flag");
+            out.push(Stmt::If { cond, then: Block { stmts: rest }, els: None, hint: BranchHint::None });
             return out;
         }
     }
     out
+}
+
+/// A loop whose body may leave early, with flags of its own: tested before each iteration, and
+/// its step run only when the iteration was not left by `break` or `return`.
+fn fall_through_loop(f: &mut Function, s: &Stmt, outer: Exits, out: &mut Vec<Stmt>) {
+    let span = f.span;
+    let broken = f.locals.append(Local::new("broken", Type::BOOL, span));
+    let continued = f.locals.append(Local::new("continued", Type::BOOL, span));
+    let no = f.exprs.append(Expr { kind: ExprKind::Const(ConstValue::Bool(false)), ty: Type::BOOL, span });
+    let x = Exits { broken: Some(broken), continued: Some(continued), ..outer };
+    let body_of = |f: &mut Function, body: &Block, step: Option<ExprId>| {
+        let mut stmts = Vec::new();
+        set_flag(f, continued, false, &mut stmts);
+        stmts.extend(fall_through(f, &body.stmts, x));
+        if let Some(step) = step {
+            let cond = none_set(f, &[x.returned, Some(broken)], None).expect("a flag");
+            stmts.push(Stmt::If {
+                cond,
+                then: Block { stmts: vec![Stmt::Expr(step)] },
+                els: None,
+                hint: BranchHint::None,
+            });
+        }
+        Block { stmts }
+    };
+    let mut head = Vec::new();
+    match s {
+        Stmt::For { init, cond, step, body, hint } => {
+            head.extend(init.iter().cloned());
+            head.push(Stmt::Local { local: broken, init: Some(no) });
+            head.push(Stmt::Local { local: continued, init: None });
+            let body = body_of(f, body, *step);
+            let cond = none_set(f, &[x.returned, Some(broken)], *cond);
+            head.push(Stmt::For { init: Vec::new(), cond, step: None, body, hint: *hint });
+        }
+        Stmt::While { cond, body, hint } => {
+            head.push(Stmt::Local { local: broken, init: Some(no) });
+            head.push(Stmt::Local { local: continued, init: None });
+            let body = body_of(f, body, None);
+            let cond = none_set(f, &[x.returned, Some(broken)], Some(*cond)).expect("a condition");
+            head.push(Stmt::While { cond, body, hint: *hint });
+        }
+        Stmt::DoWhile { body, cond, hint } => {
+            head.push(Stmt::Local { local: broken, init: Some(no) });
+            head.push(Stmt::Local { local: continued, init: None });
+            let body = body_of(f, body, None);
+            let cond = none_set(f, &[x.returned, Some(broken)], Some(*cond)).expect("a condition");
+            head.push(Stmt::DoWhile { body, cond, hint: *hint });
+        }
+        _ => unreachable!("a loop"),
+    }
+    out.push(Stmt::Block(Block { stmts: head }));
 }
