@@ -30,6 +30,9 @@ pub(super) struct DiffInfo {
     treat_as: bool,
     /// `[ForwardDerivative(g)]`: the user's derivative, by name.
     custom: Option<(String, Span)>,
+    /// `[ForwardDerivative(g<T>)]`: the generic arguments written after the name, read where the
+    /// function's own generic parameters are bound.
+    custom_generic_args: Vec<ast::GenericArg>,
     /// `[BackwardDerivative(g)]`: the user's backward derivative, by name.
     custom_backward: Option<(String, Span)>,
     /// Parameters written `no_diff`.
@@ -173,7 +176,12 @@ impl Checker {
                     }
                     continue;
                 }
-                "ForwardDerivative" => info.custom = attr_name_arg(a),
+                "ForwardDerivative" => {
+                    info.custom = attr_name_arg(a);
+                    if let Some(ast::ExprKind::Instance { generic_args, .. }) = a.args.first().map(|e| &e.kind) {
+                        info.custom_generic_args = generic_args.clone();
+                    }
+                }
                 "ForwardDerivativeOf" => {
                     if let Some((name, span)) = attr_name_arg(a) {
                         self.autodiff.derivative_of.push((name, id, span));
@@ -741,9 +749,17 @@ impl Checker {
             for (n, _, _) in &named {
                 let key = self.scoped(n, |k| self.functions.contains_key(k));
                 candidates.extend(self.functions.get(&key).cloned().unwrap_or_default());
-                // A generic derivative: its instance for the derivative's parameter types.
+                // A generic derivative: the instance its written arguments make, read as the
+                // function's instance binds its generic parameters, or the one for the
+                // derivative's parameter types.
                 let generic = self.scoped(n, |k| self.generic_fns.contains_key(k));
-                if self.generic_fns.contains_key(&generic) {
+                let written = info.as_ref().map(|i| i.custom_generic_args.clone()).unwrap_or_default();
+                if let (false, Some((g, bound))) = (written.is_empty(), self.instance_of(id)) {
+                    let decl = self.generics[g].decl.clone();
+                    let outer = self.bind_generics(&decl.generics, &bound);
+                    candidates.extend(self.explicit_instances(&generic, &written, span));
+                    self.unbind_generics(outer);
+                } else if self.generic_fns.contains_key(&generic) {
                     let types: Vec<Type> = params.iter().map(|(t, _)| t.clone()).collect();
                     candidates.extend(self.generic_instance_for(&generic, &types, span));
                 }

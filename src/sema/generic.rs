@@ -312,6 +312,14 @@ impl Checker {
         self.instance(g, bound, span)
     }
 
+    /// The generic function and generic arguments function `id` is the instance of.
+    pub(super) fn instance_of(&self, id: FunctionId) -> Option<(usize, Vec<Bound>)> {
+        self.generics
+            .iter()
+            .enumerate()
+            .find_map(|(g, generic)| generic.instances.iter().find(|(_, i)| *i == id).map(|(b, _)| (g, b.clone())))
+    }
+
     /// The instances of generic function `name` that the generic arguments written after its
     /// name make (`bwd_diff(apply<Foo>)`): one per declaration they fit.
     pub(super) fn explicit_instances(
