@@ -125,6 +125,8 @@ struct Writer {
     ret_pair: Option<Type>,
     /// `[TreatAsDifferentiable]`: every differential is zero.
     zero: bool,
+    /// Reverse mode: the locals whose values the body reads (the others need no checkpoint).
+    read: HashSet<LocalId>,
 }
 
 impl Checker {
@@ -861,6 +863,7 @@ impl Checker {
             pair_params: Vec::new(),
             ret_pair: (sig.ret != self.sigs[primal.index()].ret).then(|| self.sigs[primal.index()].ret.clone()),
             zero: info.treat_as && !info.differentiable,
+            read: HashSet::default(),
         };
         // Every local of the primal has its copy, and a differential if its type has one.
         let src_locals: Vec<(LocalId, Local)> = w.src.locals.iter().map(|(h, l)| (h, l.clone())).collect();

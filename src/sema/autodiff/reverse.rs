@@ -83,6 +83,24 @@ fn returns(stmts: &[Stmt]) -> bool {
     })
 }
 
+/// The locals whose values `f`'s body reads: all but those only ever the whole target of a plain
+/// assignment.
+fn locals_read(f: &Function) -> HashSet<LocalId> {
+    let mut targets = HashSet::default();
+    for (_, e) in f.exprs.iter() {
+        if let ExprKind::Assign { op: None, target, .. } = &e.kind {
+            targets.insert(*target);
+        }
+    }
+    let mut read = HashSet::default();
+    for (h, e) in f.exprs.iter() {
+        if let (ExprKind::Local(l), false) = (&e.kind, targets.contains(&h)) {
+            read.insert(*l);
+        }
+    }
+    read
+}
+
 /// The local an lvalue is a part of (`a` of `a.x[i]`).
 fn root_local(f: &Function, e: ExprId) -> Option<LocalId> {
     match &f.exprs[e].kind {
@@ -365,7 +383,9 @@ impl Checker {
                 pair_params: Vec::new(),
                 ret_pair: None,
                 zero: false,
+                read: HashSet::default(),
             };
+            w.read = locals_read(&w.src);
             let mut stmts = Vec::new();
             let src_locals: Vec<(LocalId, Local)> = w.src.locals.iter().map(|(h, l)| (h, l.clone())).collect();
             for (h, l) in &src_locals {
@@ -500,7 +520,7 @@ impl Checker {
         for l in locals {
             let m = w.locals[l];
             let ty = self.local_ty(m.primal);
-            if !plain(self, &ty) {
+            if !plain(self, &ty) || !w.read.contains(l) {
                 continue;
             }
             let span = w.src.locals[*l].span;
