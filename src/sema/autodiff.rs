@@ -1783,7 +1783,10 @@ impl Checker {
                     params.push((d, ParamMode::In));
                 }
                 (true, _) => params.push((ty.clone(), ParamMode::InOut)),
-                (false, _) => params.push((ty.clone(), *mode)),
+                // Slang's rules: a plain `out` parameter is dropped (the backward derivative
+                // gives no primal values), a plain `inout` one only brings its value in.
+                (false, ParamMode::Out) => {}
+                (false, _) => params.push((ty.clone(), ParamMode::In)),
             }
         }
         if fsig.ret != psig.ret {
@@ -1791,6 +1794,23 @@ impl Checker {
             params.push((d, ParamMode::In));
         }
         (params, pair)
+    }
+
+    /// For each parameter of `primal`, the parameter of its backward derivative that stands for
+    /// it (`None`: a plain `out` one, dropped), from which of them `fwd_diff` takes pairs.
+    pub(super) fn backward_slots(&self, primal: FunctionId, pair: &[bool]) -> Vec<Option<usize>> {
+        let mut next = 0;
+        self.sigs[primal.index()]
+            .params
+            .iter()
+            .zip(pair)
+            .map(|((_, mode), pair)| {
+                (*pair || *mode != ParamMode::Out).then(|| {
+                    next += 1;
+                    next - 1
+                })
+            })
+            .collect()
     }
 
     /// The backward derivative of function `id`: the user's (`[BackwardDerivative(g)]`), or one
@@ -1960,18 +1980,42 @@ impl Checker {
         let fsig = self.sigs[fwd.index()].clone();
         let psig = self.sigs[primal.index()].clone();
         let span = psig.span;
+        let slots = self.backward_slots(primal, &pair);
+        let kept = slots.iter().flatten().count();
         let primal_fn = &self.module.functions[primal];
-        let names: Vec<String> = (0..self.sigs[bwd.index()].params.len())
-            .map(|i| match primal_fn.params.get(i) {
-                Some(l) if pair[i] => format!("{}_pair", primal_fn.locals[*l].name),
-                Some(l) => primal_fn.locals[*l].name.clone(),
-                None => "dOut".into(),
+        let mut names: Vec<String> = primal_fn
+            .params
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| slots[*i].is_some())
+            .map(|(i, l)| {
+                let name = &primal_fn.locals[*l].name;
+                if pair[i] {
+                    format!("{name}_pair")
+                } else {
+                    name.clone()
+                }
             })
             .collect();
+        names.push("dOut".into());
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        self.generate_body(bwd, &names, |c, locals| {
+        self.generate_body(bwd, &names, |c, params| {
             let mut stmts = Vec::new();
-            let d_out = (locals.len() > fsig.params.len()).then(|| locals[fsig.params.len()]);
+            let d_out = params.get(kept).copied();
+            // Each primal parameter's local: its parameter, or for a dropped `out` one a local
+            // the forward derivative writes and nothing reads.
+            let locals: Vec<LocalId> = slots
+                .iter()
+                .enumerate()
+                .map(|(i, slot)| match slot {
+                    Some(k) => params[*k],
+                    None => {
+                        let t = c.temp_local("unused", &fsig.params[i].0, span);
+                        stmts.push(Stmt::Local { local: t, init: None });
+                        t
+                    }
+                })
+                .collect();
             // The gradient of each differentiable input, and the differential each `inout`
             // pair brings in (that of its value when the function returns).
             let mut gradients: Vec<Option<LocalId>> = Vec::new();
@@ -2149,11 +2193,6 @@ impl Checker {
                     let p = c.add_expr(ExprKind::Field { base: read, index: 0 }, fields[0].ty.clone(), span);
                     let d = c.add_expr(ExprKind::Local(g), fields[1].ty.clone(), span);
                     let value = c.add_expr(ExprKind::Construct(vec![p, d]), ty.clone(), span);
-                    let target = c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span);
-                    stmts.push(Stmt::Expr(c.add_expr(ExprKind::Assign { op: None, target, value }, ty.clone(), span)));
-                }
-                if let Some(t) = plain_temps[j] {
-                    let value = c.add_expr(ExprKind::Local(t), ty.clone(), span);
                     let target = c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span);
                     stmts.push(Stmt::Expr(c.add_expr(ExprKind::Assign { op: None, target, value }, ty.clone(), span)));
                 }

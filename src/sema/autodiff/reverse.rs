@@ -367,13 +367,24 @@ impl Checker {
             Some(fwd) => self.backward_signature(primal, fwd).1,
             None => bsig.params.iter().zip(&psig.params).map(|(b, p)| b.0 != p.0).collect(),
         };
-        let names: Vec<String> = (0..bsig.params.len())
-            .map(|i| match src.params.get(i) {
-                Some(l) if taken[i] => format!("{}_pair", src.locals[*l].name),
-                Some(l) => src.locals[*l].name.clone(),
-                None => "dOut".into(),
+        // Each parameter's place among the backward derivative's (a plain `out` one has none).
+        let slots = self.backward_slots(primal, &taken);
+        let kept = slots.iter().flatten().count();
+        let mut names: Vec<String> = src
+            .params
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| slots[*i].is_some())
+            .map(|(i, l)| {
+                let name = &src.locals[*l].name;
+                if taken[i] {
+                    format!("{name}_pair")
+                } else {
+                    name.clone()
+                }
             })
             .collect();
+        names.push("dOut".into());
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         self.generate_body(bwd, &names, |c, params| {
             let mut w = Writer {
@@ -391,8 +402,8 @@ impl Checker {
             for (h, l) in &src_locals {
                 let param = w.src.params.iter().position(|p| p == h);
                 // A parameter taken as it is stays the parameter.
-                if let Some(i) = param.filter(|i| !taken[*i]) {
-                    w.locals.insert(*h, Mapped { primal: params[i], diff: None });
+                if let Some(k) = param.filter(|i| !taken[*i]).and_then(|i| slots[i]) {
+                    w.locals.insert(*h, Mapped { primal: params[k], diff: None });
                     continue;
                 }
                 let copy = Local { param: None, builtin: None, is_const: false, ..l.clone() };
@@ -416,35 +427,33 @@ impl Checker {
             // parameter's are the adjoints of their values at the end, the last parameter the
             // result's.
             for (i, p) in w.src.params.clone().iter().enumerate() {
-                let (bty, _) = bsig.params[i].clone();
-                if !taken[i] {
-                    continue;
-                }
+                let Some(k) = slots[i].filter(|_| taken[i]) else { continue };
+                let (bty, _) = bsig.params[k].clone();
                 let m = w.locals[p];
                 let pmode = psig.params[i].1;
                 if pmode == ParamMode::Out {
                     if let Some(d) = m.diff {
-                        let value = c.add_expr(ExprKind::Local(params[i]), bty.clone(), span);
+                        let value = c.add_expr(ExprKind::Local(params[k]), bty.clone(), span);
                         c.assign_local(d, value, &mut stmts, span);
                     }
                     continue;
                 }
                 let Type::Struct(h) = bty else { continue };
                 let fields = c.module.structs[h].fields.clone();
-                let read = c.add_expr(ExprKind::Local(params[i]), bty.clone(), span);
+                let read = c.add_expr(ExprKind::Local(params[k]), bty.clone(), span);
                 let value = c.add_expr(ExprKind::Field { base: read, index: 0 }, fields[0].ty.clone(), span);
                 let value = c.coerce(value, &w.src.locals[*p].ty, span);
                 c.assign_local(m.primal, value, &mut stmts, span);
                 if let (ParamMode::InOut, Some(d)) = (pmode, m.diff) {
-                    let read = c.add_expr(ExprKind::Local(params[i]), bty.clone(), span);
+                    let read = c.add_expr(ExprKind::Local(params[k]), bty.clone(), span);
                     let value = c.add_expr(ExprKind::Field { base: read, index: 1 }, fields[1].ty.clone(), span);
                     c.assign_local(d, value, &mut stmts, span);
                 }
             }
-            if let (Some(r), true) = (result, bsig.params.len() > psig.params.len()) {
+            if let (Some(r), true) = (result, bsig.params.len() > kept) {
                 if let Some(d) = w.locals[&r].diff {
                     let dty = c.local_ty(d);
-                    let value = c.add_expr(ExprKind::Local(params[psig.params.len()]), dty, span);
+                    let value = c.add_expr(ExprKind::Local(params[kept]), dty, span);
                     c.assign_local(d, value, &mut stmts, span);
                 }
             }
@@ -453,13 +462,11 @@ impl Checker {
             stmts.extend(reversed);
             // Each pair's differential becomes the gradient of its input.
             for (i, p) in w.src.params.clone().iter().enumerate() {
-                let bty = bsig.params[i].0.clone();
-                if !taken[i] || psig.params[i].1 == ParamMode::Out {
-                    continue;
-                }
+                let Some(k) = slots[i].filter(|_| taken[i] && psig.params[i].1 != ParamMode::Out) else { continue };
+                let bty = bsig.params[k].0.clone();
                 let Type::Struct(h) = bty.clone() else { continue };
                 let fields = c.module.structs[h].fields.clone();
-                let read = c.add_expr(ExprKind::Local(params[i]), bty.clone(), span);
+                let read = c.add_expr(ExprKind::Local(params[k]), bty.clone(), span);
                 let primal_value = c.add_expr(ExprKind::Field { base: read, index: 0 }, fields[0].ty.clone(), span);
                 let d = match w.locals[p].diff {
                     Some(d) => c.add_expr(ExprKind::Local(d), fields[1].ty.clone(), span),
@@ -467,7 +474,7 @@ impl Checker {
                 };
                 let d = c.coerce(d, &fields[1].ty, span);
                 let value = c.add_expr(ExprKind::Construct(vec![primal_value, d]), bty.clone(), span);
-                let target = c.add_expr(ExprKind::Local(params[i]), bty.clone(), span);
+                let target = c.add_expr(ExprKind::Local(params[k]), bty.clone(), span);
                 stmts.push(Stmt::Expr(c.add_expr(ExprKind::Assign { op: None, target, value }, bty, span)));
             }
             stmts
@@ -1273,32 +1280,19 @@ impl Checker {
         // Which parameters take derivatives: those `fwd_diff` takes pairs for.
         let (fparams, _) = self.forward_signature(function, span);
         let taken: Vec<bool> = fparams.iter().zip(&psig.params).map(|(f, p)| f.0 != p.0).collect();
+        let slots = self.backward_slots(function, &taken);
         let mut call_args = Vec::new();
         let mut pairs: Vec<(ExprId, LocalId, Type)> = Vec::new();
         let mut zeroed_after = Vec::new();
-        for (i, (bty, _)) in bsig.params.iter().enumerate() {
-            let Some(&arg) = args.get(i) else {
-                // The result's adjoint.
-                let value = match adj {
-                    Some(a) => {
-                        let v = self.read_local(a, span);
-                        self.coerce(v, bty, span)
-                    }
-                    None => self.differential_zero(bty, span),
-                };
-                call_args.push(value);
-                continue;
-            };
+        for (i, &arg) in args.iter().enumerate() {
+            // A plain `out` argument has no place: the backward derivative gives no primal values.
+            let Some(k) = slots.get(i).copied().flatten() else { continue };
+            let Some((bty, _)) = bsig.params.get(k) else { continue };
             let (_, pmode) = psig.params[i].clone();
             if !taken.get(i).copied().unwrap_or(false) {
                 let value = self.copy_expr(w, arg);
-                if pmode == ParamMode::In {
-                    call_args.push(value);
-                } else {
-                    // What the callee writes there is the primal's business, done already.
-                    let t = self.hold(value, out);
-                    call_args.push(self.read_local(t, span));
-                }
+                let value = self.coerce(value, bty, span);
+                call_args.push(value);
                 continue;
             }
             if pmode == ParamMode::Out {
@@ -1330,6 +1324,17 @@ impl Checker {
             let t = self.hold(value, out);
             call_args.push(self.read_local(t, span));
             pairs.push((arg, t, fields[1].ty.clone()));
+        }
+        if let Some((bty, _)) = bsig.params.get(slots.iter().flatten().count()) {
+            // The result's adjoint.
+            let value = match adj {
+                Some(a) => {
+                    let v = self.read_local(a, span);
+                    self.coerce(v, bty, span)
+                }
+                None => self.differential_zero(bty, span),
+            };
+            call_args.push(value);
         }
         for place in zeroed_after {
             self.set_zero(place, out, span);
