@@ -762,6 +762,7 @@ impl Checker {
                     candidates.extend(self.explicit_instances(&generic, &written, span));
                     self.unbind_generics(outer);
                 } else if self.generic_fns.contains_key(&generic) {
+                    candidates.extend(self.instances_like(&generic, id, span));
                     let types: Vec<Type> = params.iter().map(|(t, _)| t.clone()).collect();
                     candidates.extend(self.generic_instance_for(&generic, &types, span));
                 }
@@ -1832,6 +1833,11 @@ impl Checker {
         if let Some((n, at)) = info.custom_backward.clone() {
             let key = self.scoped(&n, |k| self.functions.contains_key(k));
             let mut candidates = self.functions.get(&key).cloned().unwrap_or_default();
+            // A generic derivative of a generic function: the instance bound as `id` is.
+            let generic = self.scoped(&n, |k| self.generic_fns.contains_key(k));
+            if candidates.is_empty() && self.generic_fns.contains_key(&generic) {
+                candidates.extend(self.instances_like(&generic, id, span));
+            }
             if let Some((owner, _)) = self.sigs[id.index()].name.clone().rsplit_once("::") {
                 candidates.extend(self.functions.get(&format!("{owner}::{n}")).cloned().unwrap_or_default());
             }
@@ -2048,10 +2054,9 @@ impl Checker {
                     columns.extend(c.leaves(&t).into_iter().map(|l| (i, l)));
                 }
             }
-            // No input to differentiate: the primal's effects on plain `out` arguments still happen.
+            // No input to differentiate: the forward derivative still runs once, for its effects.
             let runs: Vec<Option<(usize, Leaf)>> =
                 if columns.is_empty() { vec![None] } else { columns.into_iter().map(Some).collect() };
-            let mut plain_temps: Vec<Option<LocalId>> = vec![None; fsig.params.len()];
             for run in runs {
                 let mut args = Vec::new();
                 let mut temps: Vec<Option<LocalId>> = vec![None; fsig.params.len()];
@@ -2066,7 +2071,6 @@ impl Checker {
                         let init = (*mode == ParamMode::InOut)
                             .then(|| c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span));
                         stmts.push(Stmt::Local { local: t, init });
-                        plain_temps[j] = Some(t);
                         args.push(c.add_expr(ExprKind::Local(t), ty.clone(), span));
                         continue;
                     }

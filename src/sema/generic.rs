@@ -320,6 +320,27 @@ impl Checker {
             .find_map(|(g, generic)| generic.instances.iter().find(|(_, i)| *i == id).map(|(b, _)| (g, b.clone())))
     }
 
+    /// The instances of generic function `name` whose generic parameters are all named as
+    /// those of instance `of` and bound as there (`[BackwardDerivative(d)]` on `f<let M>` names
+    /// `d<M>`).
+    pub(super) fn instances_like(&mut self, name: &str, of: FunctionId, span: Span) -> Vec<FunctionId> {
+        let Some((g, bound)) = self.instance_of(of) else { return Vec::new() };
+        let names: Vec<String> = self.generics[g].decl.generics.iter().map(|p| p.name.name.clone()).collect();
+        let mut instances = Vec::new();
+        for d in self.generic_fns.get(name).cloned().unwrap_or_default() {
+            let decl = self.generics[d].decl.clone();
+            let like: Option<Vec<Bound>> = decl
+                .generics
+                .iter()
+                .map(|p| names.iter().position(|n| *n == p.name.name).map(|i| bound[i].clone()))
+                .collect();
+            if let Some(like) = like {
+                instances.extend(self.instance(d, like, span));
+            }
+        }
+        instances
+    }
+
     /// The instances of generic function `name` that the generic arguments written after its
     /// name make (`bwd_diff(apply<Foo>)`): one per declaration they fit.
     pub(super) fn explicit_instances(

@@ -55,17 +55,17 @@ DifferentialPair_float wave_fwd_diff(DifferentialPair_Body b_pair, DifferentialP
 DifferentialPair_float sin_of_fwd_diff(DifferentialPair_float x0_pair) {
     float x0 = x0_pair.p;
     float x0_d = x0_pair.d;
-    DifferentialPair_float _result40 = {sin(x0), wavec_d_sin(x0, x0_d)};
-    return _result40;
+    DifferentialPair_float _result30 = {sin(x0), wavec_d_sin(x0, x0_d)};
+    return _result30;
 }
 
 void sin_of_bwd_diff(inout DifferentialPair_float x0_pair, float dOut) {
-    float _grad41 = 0.0f;
-    float _direction42 = 0.0f;
-    _direction42 = 1.0f;
-    DifferentialPair_float _r43 = sin_of_fwd_diff(wavec_make_DifferentialPair_float(x0_pair.p, _direction42));
-    _grad41 = _r43.d * dOut;
-    x0_pair = wavec_make_DifferentialPair_float(x0_pair.p, _grad41);
+    float _grad31 = 0.0f;
+    float _direction32 = 0.0f;
+    _direction32 = 1.0f;
+    DifferentialPair_float _r33 = sin_of_fwd_diff(wavec_make_DifferentialPair_float(x0_pair.p, _direction32));
+    _grad31 = _r33.d * dOut;
+    x0_pair = wavec_make_DifferentialPair_float(x0_pair.p, _grad31);
 }
 
 void wave_bwd_diff(inout DifferentialPair_Body b_pair, inout DifferentialPair_float t_pair, float dOut) {
@@ -82,100 +82,80 @@ void wave_bwd_diff(inout DifferentialPair_Body b_pair, inout DifferentialPair_fl
     b = b_pair.p;
     t = t_pair.p;
     result_adjoint = dOut;
-    bool _saved3 = returned;
-    float _saved4 = result;
+    int _saved3 = i;
+    float _saved4 = sum;
+    returned = false;
     int _saved5 = i;
     float _saved6 = sum;
-    returned = false;
-    bool _saved7 = returned;
-    float _saved8 = result;
+    int _saved7 = i;
+    float _saved8 = sum;
+    sum = 0.0f;
     int _saved9 = i;
     float _saved10 = sum;
-    bool _saved11 = returned;
-    float _saved12 = result;
-    int _saved13 = i;
-    float _saved14 = sum;
-    sum = 0.0f;
-    bool _saved15 = returned;
-    float _saved16 = result;
-    int _saved17 = i;
-    float _saved18 = sum;
     {
         i = 1;
         for (; i <= 2; i++) {
             sum += sin(b.position.x * t) / float(i);
         }
     }
-    bool _saved19 = returned;
-    float _saved20 = result;
     result = sum * b.position.y;
-    returned = _saved19;
-    result = _saved20;
-    float _adj21 = result_adjoint;
+    float _adj11 = result_adjoint;
     result_adjoint = 0.0f;
-    float _adj22 = _adj21;
-    float _adj23 = _adj22 * b.position.y;
-    sum_adjoint = sum_adjoint + _adj23;
-    float _adj24 = _adj22 * sum;
-    b_adjoint.position.y = b_adjoint.position.y + _adj24;
-    returned = _saved15;
-    result = _saved16;
-    i = _saved17;
-    sum = _saved18;
-    int _saved25 = i;
-    float _saved26 = sum;
-    int _count27 = 0;
+    float _adj12 = _adj11;
+    float _adj13 = _adj12 * b.position.y;
+    sum_adjoint = sum_adjoint + _adj13;
+    float _adj14 = _adj12 * sum;
+    b_adjoint.position.y = b_adjoint.position.y + _adj14;
+    i = _saved9;
+    sum = _saved10;
+    int _saved15 = i;
+    float _saved16 = sum;
+    int _count17 = 0;
     {
         i = 1;
         for (; i <= 2;) {
             sum += sin(b.position.x * t) / float(i);
             i++;
-            _count27 += 1;
+            _count17 += 1;
         }
     }
-    for (int _iteration28 = _count27 - 1; _iteration28 >= 0; _iteration28 -= 1) {
-        i = _saved25;
-        sum = _saved26;
+    for (int _iteration18 = _count17 - 1; _iteration18 >= 0; _iteration18 -= 1) {
+        i = _saved15;
+        sum = _saved16;
         i = 1;
-        for (int _replayed29 = 0; _replayed29 < _iteration28; _replayed29 += 1) {
+        for (int _replayed19 = 0; _replayed19 < _iteration18; _replayed19 += 1) {
             sum += sin(b.position.x * t) / float(i);
             i++;
         }
         {
-            int _saved30 = i;
-            float _saved31 = sum;
+            int _saved20 = i;
+            float _saved21 = sum;
             sum += sin(b.position.x * t) / float(i);
-            i = _saved30;
-            sum = _saved31;
-            float _adj32 = sum_adjoint;
-            float _adj33 = _adj32;
-            float _adj34 = _adj33 / float(i);
-            DifferentialPair_float _adj35 = {b.position.x * t, 0.0f};
-            sin_of_bwd_diff(_adj35, _adj34);
-            float _adj36 = _adj35.d;
-            float _adj37 = _adj36 * t;
-            b_adjoint.position.x = b_adjoint.position.x + _adj37;
-            float _adj38 = _adj36 * b.position.x;
-            t_adjoint = t_adjoint + _adj38;
+            i = _saved20;
+            sum = _saved21;
+            float _adj22 = sum_adjoint;
+            float _adj23 = _adj22;
+            float _adj24 = _adj23 / float(i);
+            DifferentialPair_float _adj25 = {b.position.x * t, 0.0f};
+            sin_of_bwd_diff(_adj25, _adj24);
+            float _adj26 = _adj25.d;
+            float _adj27 = _adj26 * t;
+            b_adjoint.position.x = b_adjoint.position.x + _adj27;
+            float _adj28 = _adj26 * b.position.x;
+            t_adjoint = t_adjoint + _adj28;
         }
     }
-    i = _saved25;
-    sum = _saved26;
-    returned = _saved11;
-    result = _saved12;
-    i = _saved13;
-    sum = _saved14;
-    float _adj39 = sum_adjoint;
+    i = _saved15;
+    sum = _saved16;
+    i = _saved7;
+    sum = _saved8;
+    float _adj29 = sum_adjoint;
     sum_adjoint = 0.0f;
-    returned = _saved7;
-    result = _saved8;
-    i = _saved9;
-    sum = _saved10;
-    result_adjoint = 0.0f;
-    returned = _saved3;
-    result = _saved4;
     i = _saved5;
     sum = _saved6;
+    result_adjoint = 0.0f;
+    i = _saved3;
+    sum = _saved4;
     b_pair = wavec_make_DifferentialPair_Body(b_pair.p, b_adjoint);
     t_pair = wavec_make_DifferentialPair_float(t_pair.p, t_adjoint);
 }

@@ -50,18 +50,18 @@ fn sin_of_fwd_diff(x0_pair: DifferentialPair_float) -> DifferentialPair_float {
     var x0_d: f32 = x0_pair.d;
     let wavec_t = sin(x0);
     let wavec_t_1 = wavec_d_sin(x0, x0_d);
-    var _result40: DifferentialPair_float = DifferentialPair_float(wavec_t, wavec_t_1);
-    return _result40;
+    var _result30: DifferentialPair_float = DifferentialPair_float(wavec_t, wavec_t_1);
+    return _result30;
 }
 
 fn sin_of_bwd_diff(x0_pair: ptr<function, DifferentialPair_float>, dOut: f32) {
-    var _grad41: f32 = 0.0f;
-    var _direction42: f32 = 0.0f;
-    _direction42 = 1.0f;
-    let wavec_t = sin_of_fwd_diff(DifferentialPair_float((*x0_pair).p, _direction42));
-    var _r43: DifferentialPair_float = wavec_t;
-    _grad41 = _r43.d * dOut;
-    (*x0_pair) = DifferentialPair_float((*x0_pair).p, _grad41);
+    var _grad31: f32 = 0.0f;
+    var _direction32: f32 = 0.0f;
+    _direction32 = 1.0f;
+    let wavec_t = sin_of_fwd_diff(DifferentialPair_float((*x0_pair).p, _direction32));
+    var _r33: DifferentialPair_float = wavec_t;
+    _grad31 = _r33.d * dOut;
+    (*x0_pair) = DifferentialPair_float((*x0_pair).p, _grad31);
 }
 
 fn wave_bwd_diff(b_pair: ptr<function, DifferentialPair_Body>, t_pair: ptr<function, DifferentialPair_float>, dOut: f32) {
@@ -78,24 +78,16 @@ fn wave_bwd_diff(b_pair: ptr<function, DifferentialPair_Body>, t_pair: ptr<funct
     b = (*b_pair).p;
     t = (*t_pair).p;
     result_adjoint = dOut;
-    var _saved3: bool = returned;
-    var _saved4: f32 = result;
+    var _saved3: i32 = i;
+    var _saved4: f32 = sum;
+    returned = false;
     var _saved5: i32 = i;
     var _saved6: f32 = sum;
-    returned = false;
-    var _saved7: bool = returned;
-    var _saved8: f32 = result;
+    var _saved7: i32 = i;
+    var _saved8: f32 = sum;
+    sum = 0.0f;
     var _saved9: i32 = i;
     var _saved10: f32 = sum;
-    var _saved11: bool = returned;
-    var _saved12: f32 = result;
-    var _saved13: i32 = i;
-    var _saved14: f32 = sum;
-    sum = 0.0f;
-    var _saved15: bool = returned;
-    var _saved16: f32 = result;
-    var _saved17: i32 = i;
-    var _saved18: f32 = sum;
     {
         i = 1i;
         {
@@ -104,86 +96,74 @@ fn wave_bwd_diff(b_pair: ptr<function, DifferentialPair_Body>, t_pair: ptr<funct
             }
         }
     }
-    var _saved19: bool = returned;
-    var _saved20: f32 = result;
     result = sum * b.position.y;
-    returned = _saved19;
-    result = _saved20;
-    var _adj21: f32 = result_adjoint;
+    var _adj11: f32 = result_adjoint;
     result_adjoint = 0.0f;
-    var _adj22: f32 = _adj21;
-    var _adj23: f32 = _adj22 * b.position.y;
-    sum_adjoint = sum_adjoint + _adj23;
-    var _adj24: f32 = _adj22 * sum;
-    b_adjoint.position.y = b_adjoint.position.y + _adj24;
-    returned = _saved15;
-    result = _saved16;
-    i = _saved17;
-    sum = _saved18;
-    var _saved25: i32 = i;
-    var _saved26: f32 = sum;
-    var _count27: i32 = 0i;
+    var _adj12: f32 = _adj11;
+    var _adj13: f32 = _adj12 * b.position.y;
+    sum_adjoint = sum_adjoint + _adj13;
+    var _adj14: f32 = _adj12 * sum;
+    b_adjoint.position.y = b_adjoint.position.y + _adj14;
+    i = _saved9;
+    sum = _saved10;
+    var _saved15: i32 = i;
+    var _saved16: f32 = sum;
+    var _count17: i32 = 0i;
     {
         i = 1i;
         {
             for (; i <= 2i; ) {
                 sum = sum + (sin((b.position.x * t)) / f32(i));
                 i = i + 1i;
-                _count27 = _count27 + 1i;
+                _count17 = _count17 + 1i;
             }
         }
     }
     {
-        var _iteration28: i32 = _count27 - 1i;
-        for (; _iteration28 >= 0i; _iteration28 = _iteration28 - 1i) {
-            i = _saved25;
-            sum = _saved26;
+        var _iteration18: i32 = _count17 - 1i;
+        for (; _iteration18 >= 0i; _iteration18 = _iteration18 - 1i) {
+            i = _saved15;
+            sum = _saved16;
             i = 1i;
             {
-                var _replayed29: i32 = 0i;
-                for (; _replayed29 < _iteration28; _replayed29 = _replayed29 + 1i) {
+                var _replayed19: i32 = 0i;
+                for (; _replayed19 < _iteration18; _replayed19 = _replayed19 + 1i) {
                     sum = sum + (sin((b.position.x * t)) / f32(i));
                     i = i + 1i;
                 }
             }
             {
-                var _saved30: i32 = i;
-                var _saved31: f32 = sum;
+                var _saved20: i32 = i;
+                var _saved21: f32 = sum;
                 sum = sum + (sin((b.position.x * t)) / f32(i));
-                i = _saved30;
-                sum = _saved31;
-                var _adj32: f32 = sum_adjoint;
-                var _adj33: f32 = _adj32;
-                var _adj34: f32 = _adj33 / f32(i);
-                var _adj35: DifferentialPair_float = DifferentialPair_float(b.position.x * t, 0.0f);
-                var wavec_t: DifferentialPair_float = _adj35;
-                sin_of_bwd_diff(&wavec_t, _adj34);
-                _adj35 = wavec_t;
-                var _adj36: f32 = _adj35.d;
-                var _adj37: f32 = _adj36 * t;
-                b_adjoint.position.x = b_adjoint.position.x + _adj37;
-                var _adj38: f32 = _adj36 * b.position.x;
-                t_adjoint = t_adjoint + _adj38;
+                i = _saved20;
+                sum = _saved21;
+                var _adj22: f32 = sum_adjoint;
+                var _adj23: f32 = _adj22;
+                var _adj24: f32 = _adj23 / f32(i);
+                var _adj25: DifferentialPair_float = DifferentialPair_float(b.position.x * t, 0.0f);
+                var wavec_t: DifferentialPair_float = _adj25;
+                sin_of_bwd_diff(&wavec_t, _adj24);
+                _adj25 = wavec_t;
+                var _adj26: f32 = _adj25.d;
+                var _adj27: f32 = _adj26 * t;
+                b_adjoint.position.x = b_adjoint.position.x + _adj27;
+                var _adj28: f32 = _adj26 * b.position.x;
+                t_adjoint = t_adjoint + _adj28;
             }
         }
     }
-    i = _saved25;
-    sum = _saved26;
-    returned = _saved11;
-    result = _saved12;
-    i = _saved13;
-    sum = _saved14;
-    var _adj39: f32 = sum_adjoint;
+    i = _saved15;
+    sum = _saved16;
+    i = _saved7;
+    sum = _saved8;
+    var _adj29: f32 = sum_adjoint;
     sum_adjoint = 0.0f;
-    returned = _saved7;
-    result = _saved8;
-    i = _saved9;
-    sum = _saved10;
-    result_adjoint = 0.0f;
-    returned = _saved3;
-    result = _saved4;
     i = _saved5;
     sum = _saved6;
+    result_adjoint = 0.0f;
+    i = _saved3;
+    sum = _saved4;
     (*b_pair) = DifferentialPair_Body((*b_pair).p, b_adjoint);
     (*t_pair) = DifferentialPair_float((*t_pair).p, t_adjoint);
 }

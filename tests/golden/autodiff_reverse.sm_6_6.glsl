@@ -39,35 +39,31 @@ void horner_bwd_diff(inout DifferentialPair_float x_pair, inout DifferentialPair
     y = y_pair.p;
     result_adjoint = dOut;
     bool _saved6 = returned;
-    float _saved7 = result;
-    int _saved8 = i;
-    bool _saved9 = broken;
-    bool _saved10 = continued;
-    float _saved11 = value;
-    float _saved12 = s;
+    int _saved7 = i;
+    bool _saved8 = broken;
+    bool _saved9 = continued;
+    float _saved10 = value;
+    float _saved11 = s;
     returned = false;
-    bool _saved13 = returned;
-    float _saved14 = result;
-    int _saved15 = i;
-    bool _saved16 = broken;
-    bool _saved17 = continued;
-    float _saved18 = value;
-    float _saved19 = s;
-    bool _saved20 = returned;
-    float _saved21 = result;
-    int _saved22 = i;
-    bool _saved23 = broken;
-    bool _saved24 = continued;
-    float _saved25 = value;
-    float _saved26 = s;
+    bool _saved12 = returned;
+    int _saved13 = i;
+    bool _saved14 = broken;
+    bool _saved15 = continued;
+    float _saved16 = value;
+    float _saved17 = s;
+    bool _saved18 = returned;
+    int _saved19 = i;
+    bool _saved20 = broken;
+    bool _saved21 = continued;
+    float _saved22 = value;
+    float _saved23 = s;
     s = 0.0;
-    bool _saved27 = returned;
-    float _saved28 = result;
-    int _saved29 = i;
-    bool _saved30 = broken;
-    bool _saved31 = continued;
-    float _saved32 = value;
-    float _saved33 = s;
+    bool _saved24 = returned;
+    int _saved25 = i;
+    bool _saved26 = broken;
+    bool _saved27 = continued;
+    float _saved28 = value;
+    float _saved29 = s;
     {
         i = 0;
         broken = false;
@@ -87,46 +83,43 @@ void horner_bwd_diff(inout DifferentialPair_float x_pair, inout DifferentialPair
             }
         }
     }
-    bool _saved34 = returned;
-    float _saved35 = result;
+    bool _saved30 = returned;
     result = s;
-    returned = _saved34;
-    result = _saved35;
-    float _adj36 = result_adjoint;
+    returned = _saved30;
+    float _adj31 = result_adjoint;
     result_adjoint = 0.0;
-    float _adj37 = _adj36;
-    s_adjoint = s_adjoint + _adj37;
-    returned = _saved27;
-    result = _saved28;
-    i = _saved29;
-    broken = _saved30;
-    continued = _saved31;
-    value = _saved32;
-    s = _saved33;
+    float _adj32 = _adj31;
+    s_adjoint = s_adjoint + _adj32;
+    returned = _saved24;
+    i = _saved25;
+    broken = _saved26;
+    continued = _saved27;
+    value = _saved28;
+    s = _saved29;
     {
+        bool _saved33 = continued;
+        bool _saved34 = broken;
+        float _saved35 = value;
+        float _saved36 = s;
+        int _saved37 = i;
+        i = 0;
         bool _saved38 = continued;
         bool _saved39 = broken;
         float _saved40 = value;
         float _saved41 = s;
         int _saved42 = i;
-        i = 0;
+        broken = false;
         bool _saved43 = continued;
         bool _saved44 = broken;
         float _saved45 = value;
         float _saved46 = s;
         int _saved47 = i;
-        broken = false;
         bool _saved48 = continued;
         bool _saved49 = broken;
         float _saved50 = value;
         float _saved51 = s;
         int _saved52 = i;
-        bool _saved53 = continued;
-        bool _saved54 = broken;
-        float _saved55 = value;
-        float _saved56 = s;
-        int _saved57 = i;
-        int _count58 = 0;
+        int _count53 = 0;
         {
             for (; !returned && !broken && i < 2;) {
                 continued = false;
@@ -140,16 +133,16 @@ void horner_bwd_diff(inout DifferentialPair_float x_pair, inout DifferentialPair
                 if (!returned && !broken) {
                     i++;
                 }
-                _count58 += 1;
+                _count53 += 1;
             }
         }
-        for (int _iteration59 = _count58 - 1; _iteration59 >= 0; _iteration59 -= 1) {
-            continued = _saved53;
-            broken = _saved54;
-            value = _saved55;
-            s = _saved56;
-            i = _saved57;
-            for (int _replayed60 = 0; _replayed60 < _iteration59; _replayed60 += 1) {
+        for (int _iteration54 = _count53 - 1; _iteration54 >= 0; _iteration54 -= 1) {
+            continued = _saved48;
+            broken = _saved49;
+            value = _saved50;
+            s = _saved51;
+            i = _saved52;
+            for (int _replayed55 = 0; _replayed55 < _iteration54; _replayed55 += 1) {
                 continued = false;
                 if (s > 4.0) {
                     broken = true;
@@ -163,73 +156,64 @@ void horner_bwd_diff(inout DifferentialPair_float x_pair, inout DifferentialPair
                 }
             }
             {
+                int _saved56 = i;
+                float _saved57 = value;
+                float _saved58 = s;
+                bool _saved59 = broken;
+                bool _saved60 = continued;
+                continued = false;
                 int _saved61 = i;
                 float _saved62 = value;
                 float _saved63 = s;
                 bool _saved64 = broken;
-                bool _saved65 = continued;
-                continued = false;
-                int _saved66 = i;
-                float _saved67 = value;
-                float _saved68 = s;
-                bool _saved69 = broken;
                 if (s > 4.0) {
                     broken = true;
                 }
-                int _saved70 = i;
-                float _saved71 = value;
-                float _saved72 = s;
+                int _saved65 = i;
+                float _saved66 = value;
+                float _saved67 = s;
                 if (!returned && !broken && !continued) {
                     value = cube(y);
                     s = s * x + value * floor(x);
                 }
-                if (!returned && !broken) {
-                }
-                i = _saved70;
-                value = _saved71;
-                s = _saved72;
+                i = _saved65;
+                value = _saved66;
+                s = _saved67;
                 if (!returned && !broken && !continued) {
-                    float _saved73 = s;
-                    float _saved74 = value;
+                    float _saved68 = s;
+                    float _saved69 = value;
                     value = cube(y);
-                    float _adj75 = s_adjoint;
+                    float _adj70 = s_adjoint;
                     s_adjoint = 0.0;
-                    float _adj76 = _adj75;
-                    float _adj77 = _adj76;
-                    float _adj78 = _adj77 * x;
-                    s_adjoint = s_adjoint + _adj78;
-                    float _adj79 = _adj77 * s;
-                    x_adjoint = x_adjoint + _adj79;
-                    float _adj80 = _adj76;
-                    float _adj81 = _adj80 * floor(x);
-                    value_adjoint = value_adjoint + _adj81;
-                    s = _saved73;
-                    value = _saved74;
-                    float _adj82 = value_adjoint;
+                    float _adj71 = _adj70;
+                    float _adj72 = _adj71;
+                    float _adj73 = _adj72 * x;
+                    s_adjoint = s_adjoint + _adj73;
+                    float _adj74 = _adj72 * s;
+                    x_adjoint = x_adjoint + _adj74;
+                    float _adj75 = _adj71;
+                    float _adj76 = _adj75 * floor(x);
+                    value_adjoint = value_adjoint + _adj76;
+                    s = _saved68;
+                    value = _saved69;
+                    float _adj77 = value_adjoint;
                     value_adjoint = 0.0;
-                    DifferentialPair_float _adj83 = DifferentialPair_float(y, 0.0);
-                    cube_bwd(_adj83, _adj82);
-                    float _adj84 = _adj83.d;
-                    y_adjoint = y_adjoint + _adj84;
-                }
-                i = _saved66;
-                value = _saved67;
-                s = _saved68;
-                broken = _saved69;
-                if (s > 4.0) {
+                    DifferentialPair_float _adj78 = DifferentialPair_float(y, 0.0);
+                    cube_bwd(_adj78, _adj77);
+                    float _adj79 = _adj78.d;
+                    y_adjoint = y_adjoint + _adj79;
                 }
                 i = _saved61;
                 value = _saved62;
                 s = _saved63;
                 broken = _saved64;
-                continued = _saved65;
+                i = _saved56;
+                value = _saved57;
+                s = _saved58;
+                broken = _saved59;
+                continued = _saved60;
             }
         }
-        continued = _saved53;
-        broken = _saved54;
-        value = _saved55;
-        s = _saved56;
-        i = _saved57;
         continued = _saved48;
         broken = _saved49;
         value = _saved50;
@@ -245,31 +229,33 @@ void horner_bwd_diff(inout DifferentialPair_float x_pair, inout DifferentialPair
         value = _saved40;
         s = _saved41;
         i = _saved42;
+        continued = _saved33;
+        broken = _saved34;
+        value = _saved35;
+        s = _saved36;
+        i = _saved37;
     }
-    returned = _saved20;
-    result = _saved21;
-    i = _saved22;
-    broken = _saved23;
-    continued = _saved24;
-    value = _saved25;
-    s = _saved26;
-    float _adj85 = s_adjoint;
+    returned = _saved18;
+    i = _saved19;
+    broken = _saved20;
+    continued = _saved21;
+    value = _saved22;
+    s = _saved23;
+    float _adj80 = s_adjoint;
     s_adjoint = 0.0;
-    returned = _saved13;
-    result = _saved14;
-    i = _saved15;
-    broken = _saved16;
-    continued = _saved17;
-    value = _saved18;
-    s = _saved19;
+    returned = _saved12;
+    i = _saved13;
+    broken = _saved14;
+    continued = _saved15;
+    value = _saved16;
+    s = _saved17;
     result_adjoint = 0.0;
     returned = _saved6;
-    result = _saved7;
-    i = _saved8;
-    broken = _saved9;
-    continued = _saved10;
-    value = _saved11;
-    s = _saved12;
+    i = _saved7;
+    broken = _saved8;
+    continued = _saved9;
+    value = _saved10;
+    s = _saved11;
     x_pair = DifferentialPair_float(x_pair.p, x_adjoint);
     y_pair = DifferentialPair_float(y_pair.p, y_adjoint);
 }

@@ -33,35 +33,31 @@ fn horner_bwd_diff(x_pair: ptr<function, DifferentialPair_float>, y_pair: ptr<fu
     y = (*y_pair).p;
     result_adjoint = dOut;
     var _saved6: bool = returned;
-    var _saved7: f32 = result;
-    var _saved8: i32 = i;
-    var _saved9: bool = broken;
-    var _saved10: bool = continued;
-    var _saved11: f32 = value;
-    var _saved12: f32 = s;
+    var _saved7: i32 = i;
+    var _saved8: bool = broken;
+    var _saved9: bool = continued;
+    var _saved10: f32 = value;
+    var _saved11: f32 = s;
     returned = false;
-    var _saved13: bool = returned;
-    var _saved14: f32 = result;
-    var _saved15: i32 = i;
-    var _saved16: bool = broken;
-    var _saved17: bool = continued;
-    var _saved18: f32 = value;
-    var _saved19: f32 = s;
-    var _saved20: bool = returned;
-    var _saved21: f32 = result;
-    var _saved22: i32 = i;
-    var _saved23: bool = broken;
-    var _saved24: bool = continued;
-    var _saved25: f32 = value;
-    var _saved26: f32 = s;
+    var _saved12: bool = returned;
+    var _saved13: i32 = i;
+    var _saved14: bool = broken;
+    var _saved15: bool = continued;
+    var _saved16: f32 = value;
+    var _saved17: f32 = s;
+    var _saved18: bool = returned;
+    var _saved19: i32 = i;
+    var _saved20: bool = broken;
+    var _saved21: bool = continued;
+    var _saved22: f32 = value;
+    var _saved23: f32 = s;
     s = 0.0f;
-    var _saved27: bool = returned;
-    var _saved28: f32 = result;
-    var _saved29: i32 = i;
-    var _saved30: bool = broken;
-    var _saved31: bool = continued;
-    var _saved32: f32 = value;
-    var _saved33: f32 = s;
+    var _saved24: bool = returned;
+    var _saved25: i32 = i;
+    var _saved26: bool = broken;
+    var _saved27: bool = continued;
+    var _saved28: f32 = value;
+    var _saved29: f32 = s;
     {
         i = 0i;
         broken = false;
@@ -84,46 +80,43 @@ fn horner_bwd_diff(x_pair: ptr<function, DifferentialPair_float>, y_pair: ptr<fu
             }
         }
     }
-    var _saved34: bool = returned;
-    var _saved35: f32 = result;
+    var _saved30: bool = returned;
     result = s;
-    returned = _saved34;
-    result = _saved35;
-    var _adj36: f32 = result_adjoint;
+    returned = _saved30;
+    var _adj31: f32 = result_adjoint;
     result_adjoint = 0.0f;
-    var _adj37: f32 = _adj36;
-    s_adjoint = s_adjoint + _adj37;
-    returned = _saved27;
-    result = _saved28;
-    i = _saved29;
-    broken = _saved30;
-    continued = _saved31;
-    value = _saved32;
-    s = _saved33;
+    var _adj32: f32 = _adj31;
+    s_adjoint = s_adjoint + _adj32;
+    returned = _saved24;
+    i = _saved25;
+    broken = _saved26;
+    continued = _saved27;
+    value = _saved28;
+    s = _saved29;
     {
+        var _saved33: bool = continued;
+        var _saved34: bool = broken;
+        var _saved35: f32 = value;
+        var _saved36: f32 = s;
+        var _saved37: i32 = i;
+        i = 0i;
         var _saved38: bool = continued;
         var _saved39: bool = broken;
         var _saved40: f32 = value;
         var _saved41: f32 = s;
         var _saved42: i32 = i;
-        i = 0i;
+        broken = false;
         var _saved43: bool = continued;
         var _saved44: bool = broken;
         var _saved45: f32 = value;
         var _saved46: f32 = s;
         var _saved47: i32 = i;
-        broken = false;
         var _saved48: bool = continued;
         var _saved49: bool = broken;
         var _saved50: f32 = value;
         var _saved51: f32 = s;
         var _saved52: i32 = i;
-        var _saved53: bool = continued;
-        var _saved54: bool = broken;
-        var _saved55: f32 = value;
-        var _saved56: f32 = s;
-        var _saved57: i32 = i;
-        var _count58: i32 = 0i;
+        var _count53: i32 = 0i;
         {
             {
                 for (; ((!returned) && (!broken)) && (i < 2i); ) {
@@ -139,21 +132,21 @@ fn horner_bwd_diff(x_pair: ptr<function, DifferentialPair_float>, y_pair: ptr<fu
                     if ((!returned) && (!broken)) {
                         i = i + 1i;
                     }
-                    _count58 = _count58 + 1i;
+                    _count53 = _count53 + 1i;
                 }
             }
         }
         {
-            var _iteration59: i32 = _count58 - 1i;
-            for (; _iteration59 >= 0i; _iteration59 = _iteration59 - 1i) {
-                continued = _saved53;
-                broken = _saved54;
-                value = _saved55;
-                s = _saved56;
-                i = _saved57;
+            var _iteration54: i32 = _count53 - 1i;
+            for (; _iteration54 >= 0i; _iteration54 = _iteration54 - 1i) {
+                continued = _saved48;
+                broken = _saved49;
+                value = _saved50;
+                s = _saved51;
+                i = _saved52;
                 {
-                    var _replayed60: i32 = 0i;
-                    for (; _replayed60 < _iteration59; _replayed60 = _replayed60 + 1i) {
+                    var _replayed55: i32 = 0i;
+                    for (; _replayed55 < _iteration54; _replayed55 = _replayed55 + 1i) {
                         continued = false;
                         if (s > 4.0f) {
                             broken = true;
@@ -169,78 +162,69 @@ fn horner_bwd_diff(x_pair: ptr<function, DifferentialPair_float>, y_pair: ptr<fu
                     }
                 }
                 {
+                    var _saved56: i32 = i;
+                    var _saved57: f32 = value;
+                    var _saved58: f32 = s;
+                    var _saved59: bool = broken;
+                    var _saved60: bool = continued;
+                    continued = false;
                     var _saved61: i32 = i;
                     var _saved62: f32 = value;
                     var _saved63: f32 = s;
                     var _saved64: bool = broken;
-                    var _saved65: bool = continued;
-                    continued = false;
-                    var _saved66: i32 = i;
-                    var _saved67: f32 = value;
-                    var _saved68: f32 = s;
-                    var _saved69: bool = broken;
                     if (s > 4.0f) {
                         broken = true;
                     }
-                    var _saved70: i32 = i;
-                    var _saved71: f32 = value;
-                    var _saved72: f32 = s;
+                    var _saved65: i32 = i;
+                    var _saved66: f32 = value;
+                    var _saved67: f32 = s;
                     if (((!returned) && (!broken)) && (!continued)) {
                         let wavec_t_3 = cube(y);
                         value = wavec_t_3;
                         s = (s * x) + (value * floor(x));
                     }
-                    if ((!returned) && (!broken)) {
-                    }
-                    i = _saved70;
-                    value = _saved71;
-                    s = _saved72;
+                    i = _saved65;
+                    value = _saved66;
+                    s = _saved67;
                     if (((!returned) && (!broken)) && (!continued)) {
-                        var _saved73: f32 = s;
-                        var _saved74: f32 = value;
+                        var _saved68: f32 = s;
+                        var _saved69: f32 = value;
                         let wavec_t_4 = cube(y);
                         value = wavec_t_4;
-                        var _adj75: f32 = s_adjoint;
+                        var _adj70: f32 = s_adjoint;
                         s_adjoint = 0.0f;
-                        var _adj76: f32 = _adj75;
-                        var _adj77: f32 = _adj76;
-                        var _adj78: f32 = _adj77 * x;
-                        s_adjoint = s_adjoint + _adj78;
-                        var _adj79: f32 = _adj77 * s;
-                        x_adjoint = x_adjoint + _adj79;
-                        var _adj80: f32 = _adj76;
-                        var _adj81: f32 = _adj80 * floor(x);
-                        value_adjoint = value_adjoint + _adj81;
-                        s = _saved73;
-                        value = _saved74;
-                        var _adj82: f32 = value_adjoint;
+                        var _adj71: f32 = _adj70;
+                        var _adj72: f32 = _adj71;
+                        var _adj73: f32 = _adj72 * x;
+                        s_adjoint = s_adjoint + _adj73;
+                        var _adj74: f32 = _adj72 * s;
+                        x_adjoint = x_adjoint + _adj74;
+                        var _adj75: f32 = _adj71;
+                        var _adj76: f32 = _adj75 * floor(x);
+                        value_adjoint = value_adjoint + _adj76;
+                        s = _saved68;
+                        value = _saved69;
+                        var _adj77: f32 = value_adjoint;
                         value_adjoint = 0.0f;
-                        var _adj83: DifferentialPair_float = DifferentialPair_float(y, 0.0f);
-                        var wavec_t_5: DifferentialPair_float = _adj83;
-                        cube_bwd(&wavec_t_5, _adj82);
-                        _adj83 = wavec_t_5;
-                        var _adj84: f32 = _adj83.d;
-                        y_adjoint = y_adjoint + _adj84;
-                    }
-                    i = _saved66;
-                    value = _saved67;
-                    s = _saved68;
-                    broken = _saved69;
-                    if (s > 4.0f) {
+                        var _adj78: DifferentialPair_float = DifferentialPair_float(y, 0.0f);
+                        var wavec_t_5: DifferentialPair_float = _adj78;
+                        cube_bwd(&wavec_t_5, _adj77);
+                        _adj78 = wavec_t_5;
+                        var _adj79: f32 = _adj78.d;
+                        y_adjoint = y_adjoint + _adj79;
                     }
                     i = _saved61;
                     value = _saved62;
                     s = _saved63;
                     broken = _saved64;
-                    continued = _saved65;
+                    i = _saved56;
+                    value = _saved57;
+                    s = _saved58;
+                    broken = _saved59;
+                    continued = _saved60;
                 }
             }
         }
-        continued = _saved53;
-        broken = _saved54;
-        value = _saved55;
-        s = _saved56;
-        i = _saved57;
         continued = _saved48;
         broken = _saved49;
         value = _saved50;
@@ -256,31 +240,33 @@ fn horner_bwd_diff(x_pair: ptr<function, DifferentialPair_float>, y_pair: ptr<fu
         value = _saved40;
         s = _saved41;
         i = _saved42;
+        continued = _saved33;
+        broken = _saved34;
+        value = _saved35;
+        s = _saved36;
+        i = _saved37;
     }
-    returned = _saved20;
-    result = _saved21;
-    i = _saved22;
-    broken = _saved23;
-    continued = _saved24;
-    value = _saved25;
-    s = _saved26;
-    var _adj85: f32 = s_adjoint;
+    returned = _saved18;
+    i = _saved19;
+    broken = _saved20;
+    continued = _saved21;
+    value = _saved22;
+    s = _saved23;
+    var _adj80: f32 = s_adjoint;
     s_adjoint = 0.0f;
-    returned = _saved13;
-    result = _saved14;
-    i = _saved15;
-    broken = _saved16;
-    continued = _saved17;
-    value = _saved18;
-    s = _saved19;
+    returned = _saved12;
+    i = _saved13;
+    broken = _saved14;
+    continued = _saved15;
+    value = _saved16;
+    s = _saved17;
     result_adjoint = 0.0f;
     returned = _saved6;
-    result = _saved7;
-    i = _saved8;
-    broken = _saved9;
-    continued = _saved10;
-    value = _saved11;
-    s = _saved12;
+    i = _saved7;
+    broken = _saved8;
+    continued = _saved9;
+    value = _saved10;
+    s = _saved11;
     (*x_pair) = DifferentialPair_float((*x_pair).p, x_adjoint);
     (*y_pair) = DifferentialPair_float((*y_pair).p, y_adjoint);
 }

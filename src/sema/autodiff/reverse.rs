@@ -703,7 +703,10 @@ impl Checker {
                 let cond = self.copy_expr(w, *cond);
                 let then = Block { stmts: self.rev_block(w, &then.stmts) };
                 let els = els.as_ref().map(|b| Block { stmts: self.rev_block(w, &b.stmts) });
-                out.push(Stmt::If { cond, then, els, hint: *hint });
+                // Nothing to undo in either branch (a loop's step of integers): no `if`.
+                if !then.stmts.is_empty() || els.as_ref().is_some_and(|b| !b.stmts.is_empty()) {
+                    out.push(Stmt::If { cond, then, els, hint: *hint });
+                }
             }
             Stmt::For { init, cond, step, body, hint } => {
                 self.rev_loop(w, s, init, (*cond, *step, false), body, *hint, out)
@@ -1256,7 +1259,11 @@ impl Checker {
         let name = &psig.name;
         let users = self.autodiff.info.get(&function).is_some_and(|i| i.custom_backward.is_some())
             || self.autodiff.backward_of.iter().any(|(p, _)| p == name);
-        if !(flows_in || users) || !flows_out {
+        // With no adjoint reaching it, a differentiable callee's backward derivative may still
+        // give its inputs gradients (one of the user's own further down may read them from a
+        // buffer); a callee that is not differentiable gives none.
+        let differentiable = users || self.autodiff.info.contains_key(&function);
+        if !(flows_in || users) || !(flows_out || differentiable) {
             // Nothing to hand back; the arguments may still hold calls.
             for a in args {
                 self.rev_expr(w, *a, None, out);
@@ -1264,7 +1271,7 @@ impl Checker {
             return;
         }
         let Some(bwd) = self.backward_derivative(function, span) else {
-            if !w.no_diff.contains(&e) && self.autodiff.info.get(&function).is_none() {
+            if flows_out && !w.no_diff.contains(&e) && self.autodiff.info.get(&function).is_none() {
                 let name = psig.name.clone();
                 let d = crate::diag::Diagnostic::error(
                     "E0471",
