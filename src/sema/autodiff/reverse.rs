@@ -1271,7 +1271,7 @@ impl Checker {
             return;
         }
         let Some(bwd) = self.backward_derivative(function, span) else {
-            if flows_out && !w.no_diff.contains(&e) && self.autodiff.info.get(&function).is_none() {
+            if flows_out && !w.no_diff.contains(&e) && !self.autodiff.info.contains_key(&function) {
                 let name = psig.name.clone();
                 let d = crate::diag::Diagnostic::error(
                     "E0471",
