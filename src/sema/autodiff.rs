@@ -11,6 +11,8 @@
 //! of differentiable elements, and structs declared `: IDifferentiable`, whose `Differential` is
 //! a struct made of their differentiable fields (not `no_diff` ones).
 
+mod reverse;
+
 use super::{Checker, FnState};
 use crate::arena::Arena;
 use crate::diag::Diagnostic;
@@ -28,12 +30,17 @@ pub(super) struct DiffInfo {
     treat_as: bool,
     /// `[ForwardDerivative(g)]`: the user's derivative, by name.
     custom: Option<(String, Span)>,
+    /// `[ForwardDerivative(g<T>)]`: the generic arguments written after the name, read where the
+    /// function's own generic parameters are bound.
+    custom_generic_args: Vec<ast::GenericArg>,
     /// `[BackwardDerivative(g)]`: the user's backward derivative, by name.
     custom_backward: Option<(String, Span)>,
     /// Parameters written `no_diff`.
     no_diff: Vec<bool>,
     /// `[NoDiffThis]` on a method: its object carries no derivative.
     no_diff_this: bool,
+    /// `[PrimalSubstitute(g)]`: the function differentiated in its place, by name.
+    substitute: Option<(String, Span)>,
 }
 
 #[derive(Default)]
@@ -62,6 +69,8 @@ pub(super) struct Autodiff {
     derivative_of: Vec<(String, FunctionId, Span)>,
     /// `[BackwardDerivativeOf(f)]` functions: `f` and the derivative.
     backward_of: Vec<(String, FunctionId)>,
+    /// `[PrimalSubstituteOf(f)]` functions: `f` and the substitute.
+    substitute_of: Vec<(String, FunctionId)>,
     /// The backward derivative of each function differentiated so far.
     backward: HashMap<FunctionId, FunctionId>,
     /// Backward derivatives declared but not written yet: (primal, backward).
@@ -90,6 +99,8 @@ fn attr_name_arg(a: &ast::Attribute) -> Option<(String, Span)> {
             _ => return None,
         },
         ast::ExprKind::Path { ty, name } => format!("{}::{}", ty.name(), name.name),
+        // `d_exp<T>`: the instance is the one whose signature fits the function's.
+        ast::ExprKind::Instance { name, .. } => name.clone(),
         _ => return None,
     };
     Some((name, arg.span))
@@ -114,6 +125,8 @@ struct Writer {
     ret_pair: Option<Type>,
     /// `[TreatAsDifferentiable]`: every differential is zero.
     zero: bool,
+    /// Reverse mode: the locals whose values the body reads (the others need no checkpoint).
+    read: HashSet<LocalId>,
 }
 
 impl Checker {
@@ -158,7 +171,19 @@ impl Checker {
                     info.custom_backward = attr_name_arg(a);
                 }
                 "NoDiffThis" => info.no_diff_this = true,
-                "ForwardDerivative" => info.custom = attr_name_arg(a),
+                "PrimalSubstitute" => info.substitute = attr_name_arg(a),
+                "PrimalSubstituteOf" => {
+                    if let Some((name, _)) = attr_name_arg(a) {
+                        self.autodiff.substitute_of.push((name, id));
+                    }
+                    continue;
+                }
+                "ForwardDerivative" => {
+                    info.custom = attr_name_arg(a);
+                    if let Some(ast::ExprKind::Instance { generic_args, .. }) = a.args.first().map(|e| &e.kind) {
+                        info.custom_generic_args = generic_args.clone();
+                    }
+                }
                 "ForwardDerivativeOf" => {
                     if let Some((name, span)) = attr_name_arg(a) {
                         self.autodiff.derivative_of.push((name, id, span));
@@ -660,6 +685,11 @@ impl Checker {
                 let key = self.scoped(n, |k| self.functions.contains_key(k));
                 (n.clone(), self.functions.get(&key).cloned().unwrap_or_default())
             }
+            ast::ExprKind::Instance { name, generic_args } => {
+                let key = self.scoped(name, |k| self.generic_fns.contains_key(k));
+                let ids = self.explicit_instances(&key, generic_args, f.span);
+                (name.clone(), ids)
+            }
             // `fwd_diff(S.method)`: its object, when not `[NoDiffThis]`, is a pair too.
             ast::ExprKind::Path { ty, name } => {
                 let t = self.resolve_type(ty);
@@ -700,6 +730,7 @@ impl Checker {
     /// The forward derivative of function `id`, declared on first use (its body is written at
     /// the end, [`Checker::write_forward_derivatives`]); `None` when `id` is not differentiable.
     pub(super) fn forward_derivative(&mut self, id: FunctionId, span: Span) -> Option<FunctionId> {
+        let id = self.primal_substitute(id);
         if let Some(d) = self.autodiff.derivatives.get(&id) {
             return Some(*d);
         }
@@ -720,6 +751,21 @@ impl Checker {
             for (n, _, _) in &named {
                 let key = self.scoped(n, |k| self.functions.contains_key(k));
                 candidates.extend(self.functions.get(&key).cloned().unwrap_or_default());
+                // A generic derivative: the instance its written arguments make, read as the
+                // function's instance binds its generic parameters, or the one for the
+                // derivative's parameter types.
+                let generic = self.scoped(n, |k| self.generic_fns.contains_key(k));
+                let written = info.as_ref().map(|i| i.custom_generic_args.clone()).unwrap_or_default();
+                if let (false, Some((g, bound))) = (written.is_empty(), self.instance_of(id)) {
+                    let decl = self.generics[g].decl.clone();
+                    let outer = self.bind_generics(&decl.generics, &bound);
+                    candidates.extend(self.explicit_instances(&generic, &written, span));
+                    self.unbind_generics(outer);
+                } else if self.generic_fns.contains_key(&generic) {
+                    candidates.extend(self.instances_like(&generic, id, span));
+                    let types: Vec<Type> = params.iter().map(|(t, _)| t.clone()).collect();
+                    candidates.extend(self.generic_instance_for(&generic, &types, span));
+                }
                 // A method's derivative is a method of its struct.
                 if let Some((owner, _)) = sig_name.rsplit_once("::") {
                     candidates.extend(self.functions.get(&format!("{owner}::{n}")).cloned().unwrap_or_default());
@@ -755,6 +801,28 @@ impl Checker {
         // A derivative is differentiable in turn (`fwd_diff(fwd_diff(f))`).
         self.autodiff.info.insert(d, DiffInfo { differentiable: true, ..DiffInfo::default() });
         Some(d)
+    }
+
+    /// The function differentiated in place of `id`: its primal substitute
+    /// (`[PrimalSubstitute(g)]` on it, `[PrimalSubstituteOf(f)]` on the other) of the same
+    /// signature, whose body the derivatives are written from (as Slang does, the derivative's
+    /// primal value is the substitute's too); else `id` itself.
+    fn primal_substitute(&mut self, id: FunctionId) -> FunctionId {
+        let sig = self.sigs[id.index()].clone();
+        let same = |c: &Checker, s: FunctionId| {
+            let t = &c.sigs[s.index()];
+            s != id && t.ret == sig.ret && t.params == sig.params
+        };
+        let mut candidates: Vec<FunctionId> =
+            self.autodiff.substitute_of.iter().filter(|(p, _)| *p == sig.name).map(|(_, s)| *s).collect();
+        if let Some((n, _)) = self.autodiff.info.get(&id).and_then(|i| i.substitute.clone()) {
+            let key = self.scoped(&n, |k| self.functions.contains_key(k));
+            candidates.extend(self.functions.get(&key).cloned().unwrap_or_default());
+            if let Some((owner, _)) = sig.name.rsplit_once("::") {
+                candidates.extend(self.functions.get(&format!("{owner}::{n}")).cloned().unwrap_or_default());
+            }
+        }
+        candidates.into_iter().find(|s| same(self, *s)).unwrap_or(id)
     }
 
     /// Writes the bodies of the derivatives declared so far (writing one may declare more).
@@ -796,6 +864,7 @@ impl Checker {
             pair_params: Vec::new(),
             ret_pair: (sig.ret != self.sigs[primal.index()].ret).then(|| self.sigs[primal.index()].ret.clone()),
             zero: info.treat_as && !info.differentiable,
+            read: HashSet::default(),
         };
         // Every local of the primal has its copy, and a differential if its type has one.
         let src_locals: Vec<(LocalId, Local)> = w.src.locals.iter().map(|(h, l)| (h, l.clone())).collect();
@@ -1627,6 +1696,41 @@ impl Checker {
                 return self.call_user(&format!("bwd_diff({name})"), &[d], arg_ids, span, f.span);
             }
         }
+        // A generic function: the instance the arguments' primal values call (the last argument
+        // is the result's differential, unless the function returns nothing).
+        let generic = match &f.kind {
+            ast::ExprKind::Ident(n) if ids.is_empty() => {
+                let key = self.scoped(n, |k| self.generic_fns.contains_key(k));
+                self.generic_fns.contains_key(&key).then_some(key)
+            }
+            _ => None,
+        };
+        if let Some(key) = generic {
+            let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+            if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
+                return self.error_expr(span);
+            }
+            let primal_types: Vec<Type> = arg_ids
+                .iter()
+                .map(|a| match self.ty(*a) {
+                    Type::Struct(h) if self.is_pair(h) => self.autodiff.pair_of[&h].clone(),
+                    t => t,
+                })
+                .collect();
+            let n = primal_types.len();
+            let instance = self
+                .generic_instance_for(&key, &primal_types[..n.saturating_sub(1)], span)
+                .or_else(|| self.generic_instance_for(&key, &primal_types, span));
+            let derivative = instance.and_then(|id| self.backward_derivative(id, f.span));
+            let Some(d) = derivative else {
+                let d = Diagnostic::error("E0470", format!("`{name}` is not differentiable with these arguments"))
+                    .with_label(f.span, "differentiated here")
+                    .with_note("mark it `[Differentiable]`, and pass pairs (`diffPair(x, dx)`) for its differentiable parameters");
+                self.push(d);
+                return self.error_expr(span);
+            };
+            return self.call_user(&format!("bwd_diff({name})"), &[d], arg_ids, span, f.span);
+        }
         let reported = self.diags.len();
         let derivatives: Vec<FunctionId> = ids.iter().filter_map(|id| self.backward_derivative(*id, f.span)).collect();
         if derivatives.is_empty() {
@@ -1680,7 +1784,10 @@ impl Checker {
                     params.push((d, ParamMode::In));
                 }
                 (true, _) => params.push((ty.clone(), ParamMode::InOut)),
-                (false, _) => params.push((ty.clone(), *mode)),
+                // Slang's rules: a plain `out` parameter is dropped (the backward derivative
+                // gives no primal values), a plain `inout` one only brings its value in.
+                (false, ParamMode::Out) => {}
+                (false, _) => params.push((ty.clone(), ParamMode::In)),
             }
         }
         if fsig.ret != psig.ret {
@@ -1690,11 +1797,29 @@ impl Checker {
         (params, pair)
     }
 
+    /// For each parameter of `primal`, the parameter of its backward derivative that stands for
+    /// it (`None`: a plain `out` one, dropped), from which of them `fwd_diff` takes pairs.
+    pub(super) fn backward_slots(&self, primal: FunctionId, pair: &[bool]) -> Vec<Option<usize>> {
+        let mut next = 0;
+        self.sigs[primal.index()]
+            .params
+            .iter()
+            .zip(pair)
+            .map(|((_, mode), pair)| {
+                (*pair || *mode != ParamMode::Out).then(|| {
+                    next += 1;
+                    next - 1
+                })
+            })
+            .collect()
+    }
+
     /// The backward derivative of function `id`: the user's (`[BackwardDerivative(g)]`), or one
     /// written from the forward derivative, which it calls once per float of the
     /// differentiable inputs (each call gives a column of the Jacobian, whose product with the
     /// differentials of the results is the gradient).
     pub(super) fn backward_derivative(&mut self, id: FunctionId, span: Span) -> Option<FunctionId> {
+        let id = self.primal_substitute(id);
         if let Some(d) = self.autodiff.backward.get(&id) {
             return Some(*d);
         }
@@ -1708,6 +1833,11 @@ impl Checker {
         if let Some((n, at)) = info.custom_backward.clone() {
             let key = self.scoped(&n, |k| self.functions.contains_key(k));
             let mut candidates = self.functions.get(&key).cloned().unwrap_or_default();
+            // A generic derivative of a generic function: the instance bound as `id` is.
+            let generic = self.scoped(&n, |k| self.generic_fns.contains_key(k));
+            if candidates.is_empty() && self.generic_fns.contains_key(&generic) {
+                candidates.extend(self.instances_like(&generic, id, span));
+            }
             if let Some((owner, _)) = self.sigs[id.index()].name.clone().rsplit_once("::") {
                 candidates.extend(self.functions.get(&format!("{owner}::{n}")).cloned().unwrap_or_default());
             }
@@ -1727,7 +1857,7 @@ impl Checker {
         }
         // Written from forward derivatives, it cannot use a backward derivative of the user's
         // own further down: refused rather than differentiated as zero.
-        if let Some(g) = self.only_backward_below(id) {
+        if let Some(g) = self.only_backward_below(id).filter(|_| !self.by_reverse_mode(id)) {
             let inner = self.sigs[g.index()].name.clone();
             let d = Diagnostic::error(
                 "E0475",
@@ -1737,10 +1867,12 @@ impl Checker {
                 ),
             )
             .with_label(span, "differentiated here")
-            .with_note(
-                "a backward derivative is made from forward ones here: a callee needs a `[ForwardDerivative]`, and \
-                 one whose backward derivative writes memory (a gradient added into a buffer) cannot be replaced by it",
-            );
+            .with_note(format!(
+                "reverse mode does not undo `{sig_name}` (a `switch`, a `discard`, an assignment inside an \
+                 expression, a pointer), so its backward derivative is made from forward ones: a callee needs a \
+                 `[ForwardDerivative]`, and one whose backward derivative writes memory (a gradient added into a \
+                 buffer) cannot be replaced by it"
+            ));
             self.push(d);
             return None;
         }
@@ -1831,24 +1963,65 @@ impl Checker {
         })
     }
 
+    /// Whether `bwd_diff(id)` is written by reverse-mode differentiation: unless its forward
+    /// derivative is the user's or the stdlib's (an intrinsic's wrapper), or zero, or its body
+    /// has what reverse mode does not undo (then it is made from the forward derivative).
+    fn by_reverse_mode(&self, id: FunctionId) -> bool {
+        let info = self.autodiff.info.get(&id);
+        let name = &self.sigs[id.index()].name;
+        let forward_given =
+            info.is_some_and(|i| i.custom.is_some()) || self.autodiff.derivative_of.iter().any(|(p, _, _)| p == name);
+        let zero = info.is_some_and(|i| i.treat_as && !i.differentiable);
+        let wrapper = self.autodiff.wrappers.values().any(|w| *w == id);
+        !forward_given && !zero && !wrapper && reverse::reversible(&self.module.functions[id])
+    }
+
     fn write_backward_derivative(&mut self, primal: FunctionId, bwd: FunctionId) {
+        if self.by_reverse_mode(primal) {
+            self.write_reverse_derivative(primal, bwd);
+            return;
+        }
         let Some(fwd) = self.autodiff.derivatives.get(&primal).copied() else { return };
         let (_, pair) = self.backward_signature(primal, fwd);
         let fsig = self.sigs[fwd.index()].clone();
         let psig = self.sigs[primal.index()].clone();
         let span = psig.span;
+        let slots = self.backward_slots(primal, &pair);
+        let kept = slots.iter().flatten().count();
         let primal_fn = &self.module.functions[primal];
-        let names: Vec<String> = (0..self.sigs[bwd.index()].params.len())
-            .map(|i| match primal_fn.params.get(i) {
-                Some(l) if pair[i] => format!("{}_pair", primal_fn.locals[*l].name),
-                Some(l) => primal_fn.locals[*l].name.clone(),
-                None => "dOut".into(),
+        let mut names: Vec<String> = primal_fn
+            .params
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| slots[*i].is_some())
+            .map(|(i, l)| {
+                let name = &primal_fn.locals[*l].name;
+                if pair[i] {
+                    format!("{name}_pair")
+                } else {
+                    name.clone()
+                }
             })
             .collect();
+        names.push("dOut".into());
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        self.generate_body(bwd, &names, |c, locals| {
+        self.generate_body(bwd, &names, |c, params| {
             let mut stmts = Vec::new();
-            let d_out = (locals.len() > fsig.params.len()).then(|| locals[fsig.params.len()]);
+            let d_out = params.get(kept).copied();
+            // Each primal parameter's local: its parameter, or for a dropped `out` one a local
+            // the forward derivative writes and nothing reads.
+            let locals: Vec<LocalId> = slots
+                .iter()
+                .enumerate()
+                .map(|(i, slot)| match slot {
+                    Some(k) => params[*k],
+                    None => {
+                        let t = c.temp_local("unused", &fsig.params[i].0, span);
+                        stmts.push(Stmt::Local { local: t, init: None });
+                        t
+                    }
+                })
+                .collect();
             // The gradient of each differentiable input, and the differential each `inout`
             // pair brings in (that of its value when the function returns).
             let mut gradients: Vec<Option<LocalId>> = Vec::new();
@@ -1881,10 +2054,9 @@ impl Checker {
                     columns.extend(c.leaves(&t).into_iter().map(|l| (i, l)));
                 }
             }
-            // No input to differentiate: the primal's effects on plain `out` arguments still happen.
+            // No input to differentiate: the forward derivative still runs once, for its effects.
             let runs: Vec<Option<(usize, Leaf)>> =
                 if columns.is_empty() { vec![None] } else { columns.into_iter().map(Some).collect() };
-            let mut plain_temps: Vec<Option<LocalId>> = vec![None; fsig.params.len()];
             for run in runs {
                 let mut args = Vec::new();
                 let mut temps: Vec<Option<LocalId>> = vec![None; fsig.params.len()];
@@ -1899,7 +2071,6 @@ impl Checker {
                         let init = (*mode == ParamMode::InOut)
                             .then(|| c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span));
                         stmts.push(Stmt::Local { local: t, init });
-                        plain_temps[j] = Some(t);
                         args.push(c.add_expr(ExprKind::Local(t), ty.clone(), span));
                         continue;
                     }
@@ -2026,11 +2197,6 @@ impl Checker {
                     let p = c.add_expr(ExprKind::Field { base: read, index: 0 }, fields[0].ty.clone(), span);
                     let d = c.add_expr(ExprKind::Local(g), fields[1].ty.clone(), span);
                     let value = c.add_expr(ExprKind::Construct(vec![p, d]), ty.clone(), span);
-                    let target = c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span);
-                    stmts.push(Stmt::Expr(c.add_expr(ExprKind::Assign { op: None, target, value }, ty.clone(), span)));
-                }
-                if let Some(t) = plain_temps[j] {
-                    let value = c.add_expr(ExprKind::Local(t), ty.clone(), span);
                     let target = c.add_expr(ExprKind::Local(locals[j]), ty.clone(), span);
                     stmts.push(Stmt::Expr(c.add_expr(ExprKind::Assign { op: None, target, value }, ty.clone(), span)));
                 }

@@ -290,6 +290,13 @@ impl Checker {
                 self.error_expr(e.span)
             }
             K::Ident(name) => self.ident(name, e.span),
+            K::Instance { name, .. } => {
+                let d = Diagnostic::error("E0476", format!("the instance of `{name}` is named but not called"))
+                    .with_label(e.span, "a function, not a value")
+                    .with_note("call it (`f<T>(…)`), or differentiate it (`fwd_diff(f<T>)`, `bwd_diff(f<T>)`)");
+                self.push(d);
+                self.error_expr(e.span)
+            }
             K::Binary { op, lhs, rhs } => {
                 let l = self.expr(lhs);
                 let r = self.expr(rhs);

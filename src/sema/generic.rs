@@ -330,6 +330,55 @@ impl Checker {
         self.instance(g, bound, span)
     }
 
+    /// The generic function and generic arguments function `id` is the instance of.
+    pub(super) fn instance_of(&self, id: FunctionId) -> Option<(usize, Vec<Bound>)> {
+        self.generics
+            .iter()
+            .enumerate()
+            .find_map(|(g, generic)| generic.instances.iter().find(|(_, i)| *i == id).map(|(b, _)| (g, b.clone())))
+    }
+
+    /// The instances of generic function `name` whose generic parameters are all named as
+    /// those of instance `of` and bound as there (`[BackwardDerivative(d)]` on `f<let M>` names
+    /// `d<M>`).
+    pub(super) fn instances_like(&mut self, name: &str, of: FunctionId, span: Span) -> Vec<FunctionId> {
+        let Some((g, bound)) = self.instance_of(of) else { return Vec::new() };
+        let names: Vec<String> = self.generics[g].decl.generics.iter().map(|p| p.name.name.clone()).collect();
+        let mut instances = Vec::new();
+        for d in self.generic_fns.get(name).cloned().unwrap_or_default() {
+            let decl = self.generics[d].decl.clone();
+            let like: Option<Vec<Bound>> = decl
+                .generics
+                .iter()
+                .map(|p| names.iter().position(|n| *n == p.name.name).map(|i| bound[i].clone()))
+                .collect();
+            if let Some(like) = like {
+                instances.extend(self.instance(d, like, span));
+            }
+        }
+        instances
+    }
+
+    /// The instances of generic function `name` that the generic arguments written after its
+    /// name make (`bwd_diff(apply<Foo>)`): one per declaration they fit.
+    pub(super) fn explicit_instances(
+        &mut self,
+        name: &str,
+        explicit: &[ast::GenericArg],
+        span: Span,
+    ) -> Vec<FunctionId> {
+        let candidates = self.generic_fns.get(name).cloned().unwrap_or_default();
+        let mut instances = Vec::new();
+        for g in candidates {
+            let decl = self.generics[g].decl.clone();
+            let outer = self.generics[g].outer.clone();
+            if let Ok(bound) = self.deduce(&decl, explicit, &[], &[], outer.as_ref()) {
+                instances.extend(self.instance(g, bound, span));
+            }
+        }
+        instances
+    }
+
     /// Whether the instance of generic `g` for `bound` takes arguments of these types (the
     /// generic arguments written may make parameters the arguments do not convert to).
     fn takes_arguments(&mut self, g: usize, bound: &[Bound], args: &[Type]) -> Result<(), String> {

@@ -586,6 +586,12 @@ pub enum ExprKind {
         of: Box<SizeOperand>,
     },
     Ident(String),
+    /// `apply<Foo>` where a generic function is named but not called (`bwd_diff(apply<Foo>)`,
+    /// `[ForwardDerivative(d_exp<T>)]`): the instance the generic arguments make.
+    Instance {
+        name: String,
+        generic_args: Vec<GenericArg>,
+    },
     Binary {
         op: BinOp,
         lhs: Box<Expr>,

@@ -578,13 +578,22 @@ fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
             };
             declaration_follows.then_some(keyword)
         }
-        // `no_diff float y` (a modifier) beside `no_diff(e)` (a call).
+        // `no_diff float y` (a modifier) beside `no_diff(e)` (a call) and `no_diff floor(x)` (an
+        // expression's prefix).
         "no_diff" => {
             let after = tokens.get(i + 2).map(|t| &t.token);
+            let pointer_type = matches!(next, Some(Token::Ident(n) | Token::TypeName(n)) if is_builtin_type(n))
+                && after == Some(&Token::Star);
             let type_follows = matches!(next, Some(Token::Ident(_) | Token::TypeName(_)))
-                && matches!(after, Some(Token::Ident(_) | Token::Lt | Token::TemplateLt));
+                && matches!(after, Some(Token::Ident(_) | Token::Lt | Token::TemplateLt))
+                || pointer_type;
             let modifier_follows = matches!(next, Some(Token::In | Token::Out | Token::Inout | Token::Const));
-            (type_follows || modifier_follows).then_some(Token::NoDiff)
+            let expression_follows = matches!(next, Some(Token::Ident(_) | Token::TypeName(_)));
+            if type_follows || modifier_follows {
+                Some(Token::NoDiff)
+            } else {
+                expression_follows.then_some(Token::NoDiffExpr)
+            }
         }
         "optional" if i > 0 && tokens[i - 1].token == Token::Where => Some(Token::Optional),
         // HLSL 2021's `auto x = e;`: Slang's `var x = e;`, the type the value's.
@@ -1196,13 +1205,62 @@ fn generic_params(tokens: &[SpannedToken], start: usize) -> Option<(Vec<String>,
     }
 }
 
-/// Whether the `<` at `lt`, after an identifier, opens a generic argument list: its matching
-/// `>` must come before anything that cannot appear in a type list, and be followed by `(`.
-fn generic_call_ahead(tokens: &[SpannedToken], lt: usize) -> bool {
+/// What the `<` at `lt`, after an identifier, opens: a generic call's argument list when its
+/// matching `>` comes before anything that cannot appear in a type list and is followed by `(`;
+/// an instance's (`bwd_diff(apply<Foo>)`) when followed by `)` where a function is named for
+/// differentiation; else nothing (a comparison).
+fn generic_list_ahead(tokens: &[SpannedToken], lt: usize) -> Option<Token> {
     let mut depth = 1usize;
     let mut i = lt + 1;
-    while let Some(t) = tokens.get(i) {
+    let close = loop {
+        let t = tokens.get(i)?;
         match t.token {
+            Token::Gt | Token::Shr => {
+                let n = if t.token == Token::Gt { 1 } else { 2 };
+                if n > depth {
+                    return None;
+                }
+                depth -= n;
+                if depth == 0 {
+                    break i;
+                }
+            }
+            Token::Lt => depth += 1,
+            _ if !in_generic_list(tokens, i) => return None,
+            _ => {}
+        }
+        i += 1;
+    };
+    match tokens.get(close + 1).map(|t| &t.token) {
+        Some(Token::LParen) => Some(Token::TemplateLt),
+        Some(Token::RParen) if names_for_derivative(tokens, lt) => Some(Token::InstanceLt),
+        _ => None,
+    }
+}
+
+/// Whether the function name before the `<` at `lt` is the argument of a differentiation
+/// operator (`fwd_diff(f<T>)`) or of an attribute naming a derivative or a substitute.
+fn names_for_derivative(tokens: &[SpannedToken], lt: usize) -> bool {
+    const NAMING: &[&str] = &[
+        "fwd_diff",
+        "bwd_diff",
+        "__fwd_diff",
+        "__bwd_diff",
+        "ForwardDerivative",
+        "BackwardDerivative",
+        "ForwardDerivativeOf",
+        "BackwardDerivativeOf",
+        "PrimalSubstitute",
+        "PrimalSubstituteOf",
+    ];
+    lt >= 3
+        && tokens[lt - 2].token == Token::LParen
+        && matches!(&tokens[lt - 3].token, Token::Ident(n) if NAMING.contains(&n.as_str()))
+}
+
+/// Whether the token at `i`, inside a `<…>` after a name, can be part of a generic argument list.
+fn in_generic_list(tokens: &[SpannedToken], i: usize) -> bool {
+    match tokens[i].token {
             Token::TypeName(_)
             | Token::Ident(_)
             | Token::IntLit(_)
@@ -1225,26 +1283,11 @@ fn generic_call_ahead(tokens: &[SpannedToken], lt: usize) -> bool {
             | Token::TrimLast
             | Token::Countof
             | Token::LParen
-            | Token::RParen => {}
+            | Token::RParen => true,
             // A pointer type among the arguments (`bit_cast<int*>(x)`).
-            Token::Star
-                if matches!(tokens[i - 1].token, Token::TypeName(_) | Token::Star | Token::Gt | Token::TemplateLt) => {}
-            Token::Lt => depth += 1,
-            Token::Gt | Token::Shr => {
-                let n = if t.token == Token::Gt { 1 } else { 2 };
-                if n > depth {
-                    return false;
-                }
-                depth -= n;
-                if depth == 0 {
-                    return tokens.get(i + 1).map(|t| &t.token) == Some(&Token::LParen);
-                }
-            }
-            _ => return false,
-        }
-        i += 1;
+            Token::Star => matches!(tokens[i - 1].token, Token::TypeName(_) | Token::Star | Token::Gt | Token::TemplateLt),
+        _ => false,
     }
-    false
 }
 
 /// Turns each `<` that opens a template argument list into `template<`, and splits a `>>`
@@ -1257,7 +1300,14 @@ fn mark_templates(tokens: &mut Vec<SpannedToken>) {
             Token::Lt => {
                 let opens = match i.checked_sub(1).map(|p| &tokens[p].token) {
                     Some(Token::TypeName(_) | Token::Extension | Token::Subscript) => true,
-                    Some(Token::Ident(_)) => generic_call_ahead(tokens, i),
+                    Some(Token::Ident(_)) => match generic_list_ahead(tokens, i) {
+                        Some(Token::InstanceLt) => {
+                            open += 1;
+                            tokens[i].token = Token::InstanceLt;
+                            continue;
+                        }
+                        found => found.is_some(),
+                    },
                     _ => false,
                 };
                 if opens {

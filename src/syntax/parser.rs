@@ -314,6 +314,7 @@ const EXPR_START: &[&str] = &[
     "expand",
     "__trimFirst",
     "__trimLast",
+    "no_diff expr",
 ];
 const STMT_START: &[&str] = &["if", "for", "while", "do", "switch", "return", "break", "continue", "discard", "{", "["];
 const BINARY_OPS: &[&str] = &[
@@ -347,7 +348,7 @@ fn describe_expected(expected: &[String]) -> String {
     let mut names: Vec<&str> = expected.iter().map(|s| s.trim_matches('"')).collect();
     // A template `<` is only acceptable after a name; listing it next to `(` or `;` misleads.
     if names.len() > 1 {
-        names.retain(|n| *n != "template<");
+        names.retain(|n| *n != "template<" && *n != "instance<");
     }
     // `spirv_asm { … }` is an expression like any other; naming it would only mislead.
     names.retain(|n| *n != "spirv_asm");
@@ -397,7 +398,7 @@ fn human(terminal: &str) -> String {
         "TypeName" => "type".into(),
         "IntLit" | "FloatLit" => "number".into(),
         "StringLit" => "string".into(),
-        "template<" => "`<`".into(),
+        "template<" | "instance<" => "`<`".into(),
         other => format!("`{other}`"),
     }
 }
@@ -673,6 +674,7 @@ mod tests {
             ExprKind::PackTrim { first, .. } => format!("(trim {first})"),
             ExprKind::Expand(e) => format!("(expand {})", sx(e)),
             ExprKind::Each(e) => format!("(each {})", sx(e)),
+            ExprKind::Instance { name, generic_args } => format!("(instance {name} {})", generic_args.len()),
             ExprKind::Lambda(l) => format!("(lambda {})", l.params.len()),
             ExprKind::SpirvAsm(a) => format!("(spirv_asm {})", a.insts.len()),
             ExprKind::Try(e) => format!("(try {})", sx(e)),

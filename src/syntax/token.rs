@@ -139,6 +139,10 @@ pub enum Token {
     /// A `<` that opens a template or generic argument list (`Buffer<float4>`, `f<T>(x)`).
     /// Produced by the classification pass so that the grammar never confuses it with `a < b`.
     TemplateLt,
+    /// A `<` after a function's name that opens its generic arguments where the function is
+    /// named, not called: `bwd_diff(apply<Foo>)`, `[ForwardDerivative(d_exp<T>)]`. Produced by
+    /// the classification pass.
+    InstanceLt,
     /// `.Inner` (or `::Inner`) after a generic type's argument list, naming a type declared
     /// inside it (`Box<float>.Inner`). Produced by the classification pass.
     TypeMember(String),
@@ -279,6 +283,9 @@ pub enum Token {
     /// Slang's `no_diff` before a parameter's or a field's type (elsewhere, `no_diff(e)` is a
     /// call).
     NoDiff,
+    /// Slang's `no_diff` before an expression that is not parenthesised (`no_diff floor(x)`,
+    /// `no_diff obj.sample()`): derivatives do not flow through it.
+    NoDiffExpr,
     /// `optional` right after `where` (`where optional T : IFoo`).
     Optional,
     /// Slang's `countof(…)` (elsewhere the word is a name).
@@ -521,7 +528,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Internal => "internal",
         Private => "private",
         Func => "func",
-        NoDiff => "no_diff",
+        NoDiff | NoDiffExpr => "no_diff",
         Optional => "optional",
         Subscript => "__subscript",
         Countof => "countof",
@@ -569,7 +576,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         MinusMinus => "--",
         EqEq => "==",
         NotEq => "!=",
-        Lt | TemplateLt => "<",
+        Lt | TemplateLt | InstanceLt => "<",
         Gt => ">",
         Le => "<=",
         Ge => ">=",

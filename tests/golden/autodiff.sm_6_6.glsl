@@ -48,26 +48,112 @@ DifferentialPair_float wave_fwd_diff(DifferentialPair_Body b_pair, DifferentialP
     return _result2;
 }
 
+DifferentialPair_float sin_of_fwd_diff(DifferentialPair_float x0_pair) {
+    float x0 = x0_pair.p;
+    float x0_d = x0_pair.d;
+    DifferentialPair_float _result30 = DifferentialPair_float(sin(x0), wavec_d_sin(x0, x0_d));
+    return _result30;
+}
+
+void sin_of_bwd_diff(inout DifferentialPair_float x0_pair, float dOut) {
+    float _grad31 = 0.0;
+    float _direction32 = 0.0;
+    _direction32 = 1.0;
+    DifferentialPair_float _r33 = sin_of_fwd_diff(DifferentialPair_float(x0_pair.p, _direction32));
+    _grad31 = _r33.d * dOut;
+    x0_pair = DifferentialPair_float(x0_pair.p, _grad31);
+}
+
 void wave_bwd_diff(inout DifferentialPair_Body b_pair, inout DifferentialPair_float t_pair, float dOut) {
-    Body_Differential _grad3 = Body_Differential(vec2(0.0, 0.0));
-    float _grad4 = 0.0;
-    Body_Differential _direction5 = Body_Differential(vec2(0.0, 0.0));
-    _direction5.position[0] = 1.0;
-    float _direction6 = 0.0;
-    DifferentialPair_float _r7 = wave_fwd_diff(DifferentialPair_Body(b_pair.p, _direction5), DifferentialPair_float(t_pair.p, _direction6));
-    _grad3.position[0] = _r7.d * dOut;
-    Body_Differential _direction8 = Body_Differential(vec2(0.0, 0.0));
-    _direction8.position[1] = 1.0;
-    float _direction9 = 0.0;
-    DifferentialPair_float _r10 = wave_fwd_diff(DifferentialPair_Body(b_pair.p, _direction8), DifferentialPair_float(t_pair.p, _direction9));
-    _grad3.position[1] = _r10.d * dOut;
-    Body_Differential _direction11 = Body_Differential(vec2(0.0, 0.0));
-    float _direction12 = 0.0;
-    _direction12 = 1.0;
-    DifferentialPair_float _r13 = wave_fwd_diff(DifferentialPair_Body(b_pair.p, _direction11), DifferentialPair_float(t_pair.p, _direction12));
-    _grad4 = _r13.d * dOut;
-    b_pair = DifferentialPair_Body(b_pair.p, _grad3);
-    t_pair = DifferentialPair_float(t_pair.p, _grad4);
+    Body b = Body(vec2(0.0, 0.0), 0u);
+    Body_Differential b_adjoint = Body_Differential(vec2(0.0, 0.0));
+    float t = 0.0;
+    float t_adjoint = 0.0;
+    float sum = 0.0;
+    float sum_adjoint = 0.0;
+    int i = 0;
+    float result = 0.0;
+    float result_adjoint = 0.0;
+    bool returned = false;
+    b = b_pair.p;
+    t = t_pair.p;
+    result_adjoint = dOut;
+    int _saved3 = i;
+    float _saved4 = sum;
+    returned = false;
+    int _saved5 = i;
+    float _saved6 = sum;
+    int _saved7 = i;
+    float _saved8 = sum;
+    sum = 0.0;
+    int _saved9 = i;
+    float _saved10 = sum;
+    {
+        i = 1;
+        for (; i <= 2; i++) {
+            sum += sin(b.position.x * t) / float(i);
+        }
+    }
+    result = sum * b.position.y;
+    float _adj11 = result_adjoint;
+    result_adjoint = 0.0;
+    float _adj12 = _adj11;
+    float _adj13 = _adj12 * b.position.y;
+    sum_adjoint = sum_adjoint + _adj13;
+    float _adj14 = _adj12 * sum;
+    b_adjoint.position.y = b_adjoint.position.y + _adj14;
+    i = _saved9;
+    sum = _saved10;
+    int _saved15 = i;
+    float _saved16 = sum;
+    int _count17 = 0;
+    {
+        i = 1;
+        for (; i <= 2;) {
+            sum += sin(b.position.x * t) / float(i);
+            i++;
+            _count17 += 1;
+        }
+    }
+    for (int _iteration18 = _count17 - 1; _iteration18 >= 0; _iteration18 -= 1) {
+        i = _saved15;
+        sum = _saved16;
+        i = 1;
+        for (int _replayed19 = 0; _replayed19 < _iteration18; _replayed19 += 1) {
+            sum += sin(b.position.x * t) / float(i);
+            i++;
+        }
+        {
+            int _saved20 = i;
+            float _saved21 = sum;
+            sum += sin(b.position.x * t) / float(i);
+            i = _saved20;
+            sum = _saved21;
+            float _adj22 = sum_adjoint;
+            float _adj23 = _adj22;
+            float _adj24 = _adj23 / float(i);
+            DifferentialPair_float _adj25 = DifferentialPair_float(b.position.x * t, 0.0);
+            sin_of_bwd_diff(_adj25, _adj24);
+            float _adj26 = _adj25.d;
+            float _adj27 = _adj26 * t;
+            b_adjoint.position.x = b_adjoint.position.x + _adj27;
+            float _adj28 = _adj26 * b.position.x;
+            t_adjoint = t_adjoint + _adj28;
+        }
+    }
+    i = _saved15;
+    sum = _saved16;
+    i = _saved7;
+    sum = _saved8;
+    float _adj29 = sum_adjoint;
+    sum_adjoint = 0.0;
+    i = _saved5;
+    sum = _saved6;
+    result_adjoint = 0.0;
+    i = _saved3;
+    sum = _saved4;
+    b_pair = DifferentialPair_Body(b_pair.p, b_adjoint);
+    t_pair = DifferentialPair_float(t_pair.p, t_adjoint);
 }
 
 void main() {
