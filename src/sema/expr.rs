@@ -403,6 +403,12 @@ impl Checker {
             K::Construct { ty, args } => self.construct(ty, args, e.span),
             K::Cast { ty, expr } => {
                 let target = self.resolve_type(ty);
+                // `(Texture2D)ResourceDescriptorHeap[i]`: the cast types the heap's element.
+                if matches!(target, Type::Resource(..)) {
+                    if let Some(v) = self.heap_read(expr, &target) {
+                        return v;
+                    }
+                }
                 let v = self.expr(expr);
                 self.cast(v, target, e.span)
             }

@@ -131,7 +131,10 @@ pub fn preprocess(
                 Token::Struct | Token::Class | Token::Enum | Token::Namespace | Token::Interface | Token::Typealias
             ) && w[0].token != Token::Using
                 && ours(&w[2])
-        }) || tokens.first().zip(tokens.get(1)).is_some_and(|(a, b)| matches!(a.token, Token::Struct | Token::Enum) && ours(b));
+        }) || tokens
+            .first()
+            .zip(tokens.get(1))
+            .is_some_and(|(a, b)| matches!(a.token, Token::Struct | Token::Enum) && ours(b));
         if named && !declares {
             let id = sources.add(module.path, module.text);
             let (module_tokens, module_diags) = with_imports(sources, id, opts, loader, &mut loaded, 1);

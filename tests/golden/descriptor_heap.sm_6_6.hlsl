@@ -32,6 +32,7 @@ void main(uint3 id : SV_DispatchThreadID) {
     RWTexture2D<float4> target = wavec_heap3(TextureIndex + 1u);
     uint2 next = uint2(TextureIndex + 2u, 0u);
     float4 c = albedo.SampleLevel(linear_1, float2(0.5f, 0.5f), 0.0f) + weights[id.x] + wavec_heap0(next.x).Load(int3(int2(id.xy), 0));
+    c += wavec_heap0(TextureIndex + 3u).Load(int3(int2(id.xy), 0));
     target[id.xy] = c;
     Output[id.x] = c;
 }
