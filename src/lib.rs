@@ -40,6 +40,7 @@ pub mod lower;
 pub mod numeric;
 pub mod reflect;
 pub mod run;
+pub mod scene;
 pub mod sema;
 pub mod span;
 pub mod stdlib;

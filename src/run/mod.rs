@@ -54,6 +54,9 @@ pub enum BufferKind {
     /// Memory no descriptor binds, which the shader reaches through its device address (a
     /// pointer another buffer or the push constants hold, [`BufferInit::addresses`]).
     Addressed,
+    /// A top-level acceleration structure (`RaytracingAccelerationStructure`); the data is the
+    /// scene it is built from ([`crate::scene::SceneDesc::to_bytes`]).
+    Accel,
 }
 
 impl fmt::Display for BufferKind {
@@ -64,6 +67,7 @@ impl fmt::Display for BufferKind {
             BufferKind::Image(_) => "image",
             BufferKind::Sampler(..) => "sampler",
             BufferKind::Addressed => "buffer reached by its address",
+            BufferKind::Accel => "acceleration structure",
         })
     }
 }

@@ -557,6 +557,11 @@ fn check_request(
             }
             BufferKind::Sampler(..) => continue,
             BufferKind::Addressed => (u32::MAX, "address range"),
+            BufferKind::Accel => {
+                return Err(RunError::MissingFeature(
+                    "the Vulkan runner does not build acceleration structures yet".into(),
+                ))
+            }
         };
         if b.data.len() as u64 > u64::from(limit) {
             return Err(RunError::BadBinding(format!(
@@ -1157,6 +1162,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
                 }
                 _ => Bound::Unused,
             },
+            BufferKind::Accel => Bound::Unused,
         });
     }
 

@@ -24,7 +24,10 @@ use crate::run::BufferKind;
 
 /// Whether `kind` is one of `render-test`'s texture or sampler inputs.
 pub fn is_resource(kind: &str) -> bool {
-    kind == "Sampler" || texture_shape(kind).is_some() || kind.starts_with("TextureSampler")
+    kind == "Sampler"
+        || kind == "AccelerationStructure"
+        || texture_shape(kind).is_some()
+        || kind.starts_with("TextureSampler")
 }
 
 /// `(dimension, cube)` of a texture kind; `RW` and read-only textures are made alike.
@@ -41,6 +44,11 @@ fn texture_shape(kind: &str) -> Option<(u32, bool)> {
 /// The spec of input `kind(opts)`. An error starting with `SKIP:` is a form wavec cannot
 /// reproduce; any other is a malformed line.
 pub fn resource(kind: &str, opts: &str) -> Result<BufferSpec, String> {
+    // `render-test` builds one scene for every acceleration structure input.
+    if kind == "AccelerationStructure" {
+        let data = crate::scene::SceneDesc::slang_test_scene().to_bytes();
+        return Ok(BufferSpec { kind: Some(BufferKind::Accel), data, pointers: Vec::new() });
+    }
     if kind == "Sampler" {
         return sampler(opts).map(|d| BufferSpec {
             kind: Some(BufferKind::Sampler(d, 1)),

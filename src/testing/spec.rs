@@ -96,7 +96,7 @@ fn count(s: &str, what: &str) -> Result<usize, String> {
     Ok(n as usize)
 }
 
-fn parse_uint(s: &str) -> Option<u64> {
+pub fn parse_uint(s: &str) -> Option<u64> {
     let s = s.trim().replace('_', "");
     match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
         Some(h) => u64::from_str_radix(h, 16).ok(),
@@ -169,6 +169,11 @@ pub fn parse_spec(spec: &str, base: &Path) -> Result<BufferSpec, String> {
     if let Some(rest) = spec.strip_prefix("sampler:") {
         let (desc, count) = parse_sampler(rest).map_err(|e| format!("bad sampler spec `{spec}`: {e}"))?;
         return Ok(BufferSpec { kind: Some(BufferKind::Sampler(desc, count)), data: Vec::new(), pointers: Vec::new() });
+    }
+    if let Some(rest) = spec.strip_prefix("accel:") {
+        let scene =
+            crate::scene::parse_spec(rest).map_err(|e| format!("bad acceleration structure spec `{spec}`: {e}"))?;
+        return Ok(BufferSpec { kind: Some(BufferKind::Accel), data: scene.to_bytes(), pointers: Vec::new() });
     }
     let (kind, body) = if let Some(rest) = spec.strip_prefix("uniform:") {
         (Some(BufferKind::Uniform), rest.trim())
