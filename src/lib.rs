@@ -681,6 +681,7 @@ fn cuda(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
     let modules = compute_entry_modules(checked, options)?;
     for (_, i) in &modules {
         lower::buffer_arrays::refuse(&checked.module, *i, "CUDA output", "E0641")?;
+        lower::ray_queries::refuse(&checked.module, *i, "CUDA output", "E0644")?;
     }
     let units: Vec<(&ir::Module, usize)> = modules.iter().map(|(m, i)| (m.as_ref(), *i)).collect();
     back::cuda::write_entries(&units, &back::cuda::Options::default())
@@ -721,6 +722,7 @@ fn wgsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
         "a WGSL pointer cannot address a buffer by its device address",
     )?;
     lower::buffer_arrays::refuse(&checked.module, checked.entry, "WGSL", "E0651")?;
+    lower::ray_queries::refuse(&checked.module, checked.entry, "WGSL", "E0656")?;
     let mut module = native_group_wave_module(checked, options)?;
     lower::switch_fallthrough(&mut module);
     back::wgsl::write_string(&module, checked.entry, &back::wgsl::Options::default())
@@ -735,6 +737,7 @@ fn wgsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
 fn metal(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
     lower::pointers::refuse(&checked.module, checked.entry, "Metal output", "E0666", "`device T*` is not written yet")?;
     lower::buffer_arrays::refuse(&checked.module, checked.entry, "Metal output", "E0665")?;
+    lower::ray_queries::refuse(&checked.module, checked.entry, "Metal output", "E0667")?;
     let module = native_group_wave_module(checked, options)?;
     back::msl::write_string(&module, checked.entry, &back::msl::Options::default())
 }

@@ -66,6 +66,12 @@ pub const CORE_MODULES: &[CoreModule] = &[
         ],
         prefixes: &[],
     },
+    CoreModule {
+        path: "stdlib/raytracing.slang",
+        text: include_str!("../stdlib/raytracing.slang"),
+        names: &["RayDesc"],
+        prefixes: &[],
+    },
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -21,15 +21,15 @@
 //! present and shown there as one marker line), and `g++ -fsyntax-only` must accept it against
 //! the CUDA declarations of `tests/cuda/cuda_stub.h` (nvcc itself runs on a CUDA machine:
 //! `scripts/cuda-on-device.sh`). A variant marked `[no-cuda]` must be refused with one of the
-//! CUDA output's diagnostics (E0640–E0643).
+//! CUDA output's diagnostics (E0640–E0644).
 //!
 //! And to WGSL: `<stem>.NAME.wgsl` is blessable, and naga's WGSL front end and validator must
 //! accept it (`wavec::back::wgsl::naga_spv::validate`). A variant marked `[no-wgsl]` must be
-//! refused with one of the WGSL backend's diagnostics (E0650–E0654).
+//! refused with one of the WGSL backend's diagnostics (E0650–E0659).
 //! And to Metal: `<stem>.NAME.metal` is blessable (the prelude shown as one marker line, as for
 //! CUDA), and `g++ -fsyntax-only` must accept it against our MSL declarations in
 //! `tests/metal/metal_stub.h` (no Metal compiler runs here). A variant marked `[no-metal]` must
-//! be refused with one of the Metal backend's diagnostics (E0660–E0665).
+//! be refused with one of the Metal backend's diagnostics (E0660–E0669).
 //!
 //! A variant marked `[spirv-only]` holds inline SPIR-V (`spirv_asm`): only its `.spvasm` is
 //! written, and every other target must refuse it with E0428.
@@ -316,8 +316,11 @@ fn check_cuda(src: &str, options: &wavec::Options, golden: &Path, stem: &str, v:
         }
         (Ok(_), false) => failures.push(format!("{stem} [{variant}] is marked [no-cuda] but compiles to CUDA")),
         (Err(d), false) => {
-            let own =
-                d.list.iter().filter(|d| d.is_error()).all(|d| ["E0640", "E0641", "E0642", "E0643"].contains(&d.code));
+            let own = d
+                .list
+                .iter()
+                .filter(|d| d.is_error())
+                .all(|d| ["E0640", "E0641", "E0642", "E0643", "E0644"].contains(&d.code));
             if !own {
                 failures.push(format!(
                     "{stem} [{variant}]: [no-cuda], but not refused by the CUDA backend:\n{}",

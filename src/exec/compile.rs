@@ -8,6 +8,7 @@ use crate::layout::Rule;
 use crate::span::Span;
 use crate::stdlib::{Intrinsic, Stdlib};
 
+mod ray_query;
 mod texture;
 
 pub type Reg = u32;
@@ -224,6 +225,8 @@ pub enum Inst {
     Wave(u32),
     Atomic(u32),
     Texture(u32),
+    /// A `RayQuery` method ([`super::ray_query`] runs it).
+    RayQuery(u32),
     /// `buf.GetDimensions`: elements of `stride` bytes (or bytes when `stride` is 1).
     BufLen {
         d: Reg,
@@ -323,6 +326,18 @@ pub struct TexInst {
     pub span: Span,
 }
 
+/// A `RayQuery` method: the query's state registers (read and written in place), the
+/// acceleration structure a trace starts on, the operands, the result.
+#[derive(Clone, Debug)]
+pub struct RayQueryInst {
+    pub op: crate::ir::RayQueryOp,
+    pub state: Vec<Reg>,
+    pub accel: Option<(u32, Option<(Reg, u32)>)>,
+    pub args: Vec<Reg>,
+    pub dst: Vec<Reg>,
+    pub span: Span,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TexOp {
     Fetch,
@@ -343,6 +358,10 @@ pub enum Descriptor {
     /// A sampler (`compare`: a `SamplerComparisonState`); `count` of them.
     Sampler {
         compare: bool,
+        count: u32,
+    },
+    /// An acceleration structure: its bytes are a [`crate::scene::SceneDesc`]; `count` of them.
+    Accel {
         count: u32,
     },
 }
@@ -381,6 +400,7 @@ pub struct Program {
     pub waves: Vec<WaveInst>,
     pub atomics: Vec<Atomic>,
     pub textures: Vec<TexInst>,
+    pub ray_queries: Vec<RayQueryInst>,
     pub spans: Vec<Span>,
     pub num_regs: u32,
     pub num_slots: u32,
@@ -456,6 +476,7 @@ impl<'m> Compiler<'m> {
             waves: Vec::new(),
             atomics: Vec::new(),
             textures: Vec::new(),
+            ray_queries: Vec::new(),
             spans: Vec::new(),
             num_regs: 0,
             num_slots: 1,
@@ -502,6 +523,7 @@ impl<'m> Compiler<'m> {
                 }
             }
             Type::Pointer(_) => out.push(ops::kind(Scalar::U64)),
+            Type::RayQuery(_) => out.extend(std::iter::repeat_n(ops::kind(Scalar::U32), super::ray_query::WORDS)),
             _ => {}
         }
     }
@@ -728,6 +750,7 @@ impl<'m> Compiler<'m> {
                         Type::Resource(k, _) if k.is_sampler() => {
                             Descriptor::Sampler { compare: *k == ResourceKind::SamplerComparisonState, count }
                         }
+                        Type::Resource(ResourceKind::RaytracingAccelerationStructure, _) => Descriptor::Accel { count },
                         _ => Descriptor::Buffer,
                     };
                     if let Type::Resource(ResourceKind::Buffer | ResourceKind::RWBuffer, Some(e)) = ty {
@@ -1595,6 +1618,9 @@ impl<'m> Compiler<'m> {
         ty: &Type,
         span: Span,
     ) -> Vec<Reg> {
+        if let ResourceMethod::RayQuery(op) = method {
+            return self.ray_query_method(object, op, args, func, ty, span);
+        }
         let Some(obj) = self.place(object, func) else {
             // Reported: what stands for the result until the run is refused.
             let n = self.count(ty) as usize;

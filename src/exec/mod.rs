@@ -67,6 +67,7 @@
 pub mod compile;
 mod memory;
 pub mod ops;
+mod ray_query;
 pub mod texture;
 
 use crate::diag::Diagnostic;
@@ -386,6 +387,15 @@ pub fn run_program(
         }
         return Err(errors);
     }
+    // Each acceleration structure's scene, read once.
+    let scenes: Vec<Option<std::sync::Arc<crate::scene::SceneDesc>>> = bufs
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let accel = p.bindings.get(i).is_some_and(|d| matches!(d.descriptor, compile::Descriptor::Accel { .. }));
+            accel.then(|| crate::scene::SceneDesc::from_bytes(b).map(std::sync::Arc::new)).flatten()
+        })
+        .collect();
     let total = groups.iter().map(|&g| g as u64).product::<u64>();
     let workers = (opts.threads.max(1) as u64).min(total) as usize;
     // A parallel run keeps the originals of what the shader writes: a run that reports anything
@@ -403,13 +413,14 @@ pub fn run_program(
             }
         })
         .collect();
-    let mut outcome = dispatch_on(p, opts, &shared, &views, &addressed, groups, workers);
+    let bound = Bound { views, scenes, addressed };
+    let mut outcome = dispatch_on(p, opts, &shared, &bound, groups, workers);
     let shared = match &outcome {
         (result, diags, stats)
             if workers > 1 && (result.is_err() || !diags.is_empty() || !stats.warnings.is_empty()) =>
         {
             let again: Vec<memory::SharedBuf> = shared.into_iter().map(memory::SharedBuf::restored).collect();
-            outcome = dispatch_on(p, opts, &again, &views, &addressed, groups, 1);
+            outcome = dispatch_on(p, opts, &again, &bound, groups, 1);
             again
         }
         _ => shared,
@@ -433,6 +444,15 @@ pub fn run_program(
     }
 }
 
+/// What each binding holds besides its bytes.
+struct Bound {
+    views: Vec<Option<crate::image::View>>,
+    /// The scene of each acceleration structure binding.
+    scenes: Vec<Option<std::sync::Arc<crate::scene::SceneDesc>>>,
+    /// The memory (index into the buffers) of each buffer a [`buffer_address`] names.
+    addressed: Vec<Option<u32>>,
+}
+
 /// Runs every group of the dispatch, spread over `workers` threads (each a contiguous run of
 /// groups, which keeps neighbouring groups' memory on one core, with its own registers and
 /// groupshared memory); the first error, the diagnostics and the summed statistics.
@@ -440,15 +460,15 @@ fn dispatch_on(
     p: &Program,
     opts: &CpuOptions,
     bufs: &[memory::SharedBuf],
-    views: &[Option<crate::image::View>],
-    addressed: &[Option<u32>],
+    bound: &Bound,
     groups: [u32; 3],
     workers: usize,
 ) -> (Result<(), Diagnostic>, Vec<Diagnostic>, RunStats) {
     let run = |worker: usize| {
         let mut ex = Exec::new(p, opts, bufs, groups);
-        ex.views = views.to_vec();
-        ex.addressed = addressed.to_vec();
+        ex.views = bound.views.clone();
+        ex.scenes = bound.scenes.clone();
+        ex.addressed = bound.addressed.clone();
         let total = groups.iter().map(|&g| g as u64).product::<u64>();
         let (w, n) = (worker as u64, workers.max(1) as u64);
         let result = ex.dispatch(total * w / n..total * (w + 1) / n);
@@ -541,6 +561,8 @@ struct Exec<'p> {
     bufs: &'p [memory::SharedBuf],
     /// What an image or sampler binding holds (`None` for buffers).
     views: Vec<Option<crate::image::View>>,
+    /// The scene of each acceleration structure binding.
+    scenes: Vec<Option<std::sync::Arc<crate::scene::SceneDesc>>>,
     /// The memory (index into `bufs`) of each buffer a [`buffer_address`] names.
     addressed: Vec<Option<u32>>,
     shared: Vec<u64>,
@@ -581,6 +603,7 @@ impl<'p> Exec<'p> {
             opts,
             bufs,
             views: Vec::new(),
+            scenes: Vec::new(),
             addressed: Vec::new(),
             shared: vec![0; p.shared_words as usize],
             meta: vec![Meta::default(); p.shared_words as usize],
@@ -833,6 +856,7 @@ impl<'p> Exec<'p> {
                 Inst::Wave(i) => self.wave_op(wave, &p.waves[i as usize]),
                 Inst::Atomic(i) => self.atomic(wave, &p.atomics[i as usize]),
                 Inst::Texture(i) => self.texture(wave, &p.textures[i as usize]),
+                Inst::RayQuery(i) => self.ray_query(wave, &p.ray_queries[i as usize]),
                 Inst::BufLen { d, buffer, stride } => {
                     let n = self.bufs[buffer as usize].len() as u64 / stride.max(1) as u64;
                     let d = d as usize * w;
@@ -952,6 +976,7 @@ impl<'p> Exec<'p> {
             match self.p.code[i] {
                 Inst::Access(a) => return self.p.accesses[a as usize].span,
                 Inst::Texture(a) => return self.p.textures[a as usize].span,
+                Inst::RayQuery(a) => return self.p.ray_queries[a as usize].span,
                 Inst::Wave(a) => return self.p.waves[a as usize].span,
                 Inst::Atomic(a) => return self.p.atomics[a as usize].span,
                 Inst::Barrier { span } => return self.p.spans[span as usize],

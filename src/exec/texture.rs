@@ -498,6 +498,8 @@ pub(super) fn check_view(b: &Binding, buf: &CpuBuffer) -> Result<(), String> {
             Ok(())
         }
         (Descriptor::Buffer, Some(_)) => Err(format!("{at} is a buffer, but an image or a sampler was supplied")),
+        (Descriptor::Accel { .. }, None) if crate::scene::SceneDesc::from_bytes(&buf.data).is_some() => Ok(()),
+        (Descriptor::Accel { .. }, _) => Err(format!("{at} is an acceleration structure; supply an `accel:` spec")),
         (Descriptor::Image { .. }, None | Some(Bound::Sampler(..))) => {
             Err(format!("{at} is a texture; supply an `image:` spec"))
         }
@@ -547,7 +549,7 @@ pub(super) fn check_view(b: &Binding, buf: &CpuBuffer) -> Result<(), String> {
 
 impl Exec<'_> {
     /// The element of a descriptor array a lane names, or `None` (reported) out of range.
-    fn element(
+    pub(super) fn element(
         &mut self,
         wave: &Wave,
         e: Option<(Reg, u32)>,

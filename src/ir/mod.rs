@@ -130,6 +130,8 @@ pub enum ResourceKind {
     WTexture2D,
     WTexture2DArray,
     WTexture3D,
+    /// DXR's top-level acceleration structure, which ray queries trace against.
+    RaytracingAccelerationStructure,
 }
 
 impl ResourceKind {
@@ -164,6 +166,7 @@ impl ResourceKind {
             "WTexture2D" => WTexture2D,
             "WTexture2DArray" => WTexture2DArray,
             "WTexture3D" => WTexture3D,
+            "RaytracingAccelerationStructure" => RaytracingAccelerationStructure,
             _ => return None,
         })
     }
@@ -198,6 +201,7 @@ impl ResourceKind {
             WTexture2D => "WTexture2D",
             WTexture2DArray => "WTexture2DArray",
             WTexture3D => "WTexture3D",
+            RaytracingAccelerationStructure => "RaytracingAccelerationStructure",
         }
     }
     /// A write-only texture (`WTexture2D`): its texels are written, never read.
@@ -279,7 +283,7 @@ impl ResourceKind {
     /// Whether the element type is written as a template argument (`ByteAddressBuffer` and
     /// samplers have none).
     pub fn has_element(self) -> bool {
-        !self.is_byte_address() && !self.is_sampler()
+        !self.is_byte_address() && !self.is_sampler() && self != ResourceKind::RaytracingAccelerationStructure
     }
     /// A texture's shape: its dimensionality and whether it is an array of layers.
     pub fn texture_shape(self) -> Option<(TextureDim, bool)> {
@@ -358,6 +362,10 @@ pub enum Type {
     /// `DescriptorHandle<T>` (`T.Handle`): 8 bytes, a `uint2` in memory, and the resource a
     /// `Deref` of it names (no source form points to a resource otherwise).
     Pointer(Box<Type>),
+    /// An inline ray tracing query, `RayQuery<FLAGS>`: the state of one traversal, held by a
+    /// local variable and changed only by its methods ([`RayQueryOp`]). The flags of its type
+    /// are or-ed into every trace it starts.
+    RayQuery(u32),
     /// The type of an expression that failed to check; suppresses follow-up errors.
     Error,
 }
@@ -454,6 +462,7 @@ impl fmt::Display for Type {
             Type::String => f.write_str("string"),
             Type::Pointer(t) if matches!(**t, Type::Resource(..)) => write!(f, "DescriptorHandle<{t}>"),
             Type::Pointer(t) => write!(f, "{t}*"),
+            Type::RayQuery(flags) => write!(f, "RayQuery<{flags}>"),
             Type::Error => f.write_str("<error>"),
         }
     }
@@ -1258,6 +1267,145 @@ pub enum ResourceMethod {
     GetDimensionsMip,
     /// `tex.mips[level][coord]`: the arguments are the level, then the coordinate.
     MipLoad,
+    /// A method of a `RayQuery`; the object is the query's variable.
+    RayQuery(RayQueryOp),
+}
+
+/// The methods of a `RayQuery` (DXR 1.1's inline ray tracing, SPIR-V's `SPV_KHR_ray_query`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RayQueryOp {
+    /// `TraceRayInline(accel, flags, mask, ray)`: the flags already or-ed with the type's; the
+    /// ray a `RayDesc`.
+    TraceRayInline,
+    /// `Proceed()`: `true` while a candidate waits for the shader.
+    Proceed,
+    Abort,
+    CommitNonOpaqueTriangleHit,
+    /// `CommitProceduralPrimitiveHit(t)`.
+    CommitProceduralPrimitiveHit,
+    /// `CandidateType()`: `CANDIDATE_NON_OPAQUE_TRIANGLE` (0) or `CANDIDATE_PROCEDURAL_PRIMITIVE`.
+    CandidateType,
+    /// `CommittedStatus()`: `COMMITTED_NOTHING` (0), `_TRIANGLE_HIT`, `_PROCEDURAL_PRIMITIVE_HIT`.
+    CommittedStatus,
+    CandidateProceduralPrimitiveNonOpaque,
+    RayFlags,
+    WorldRayOrigin,
+    WorldRayDirection,
+    RayTMin,
+    /// A value of the candidate (`false`) or the committed (`true`) intersection.
+    Hit(HitValue, bool),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HitValue {
+    RayT,
+    InstanceIndex,
+    InstanceID,
+    InstanceContributionToHitGroupIndex,
+    GeometryIndex,
+    PrimitiveIndex,
+    ObjectRayOrigin,
+    ObjectRayDirection,
+    ObjectToWorld3x4,
+    ObjectToWorld4x3,
+    WorldToObject3x4,
+    WorldToObject4x3,
+    TriangleBarycentrics,
+    TriangleFrontFace,
+}
+
+impl HitValue {
+    pub const ALL: [HitValue; 14] = [
+        HitValue::RayT,
+        HitValue::InstanceIndex,
+        HitValue::InstanceID,
+        HitValue::InstanceContributionToHitGroupIndex,
+        HitValue::GeometryIndex,
+        HitValue::PrimitiveIndex,
+        HitValue::ObjectRayOrigin,
+        HitValue::ObjectRayDirection,
+        HitValue::ObjectToWorld3x4,
+        HitValue::ObjectToWorld4x3,
+        HitValue::WorldToObject3x4,
+        HitValue::WorldToObject4x3,
+        HitValue::TriangleBarycentrics,
+        HitValue::TriangleFrontFace,
+    ];
+    /// The method's name after `Candidate`/`Committed` (`CandidateTriangleRayT`, `CommittedRayT`).
+    pub fn name(self, committed: bool) -> &'static str {
+        match self {
+            HitValue::RayT if committed => "RayT",
+            HitValue::RayT => "TriangleRayT",
+            HitValue::InstanceIndex => "InstanceIndex",
+            HitValue::InstanceID => "InstanceID",
+            HitValue::InstanceContributionToHitGroupIndex => "InstanceContributionToHitGroupIndex",
+            HitValue::GeometryIndex => "GeometryIndex",
+            HitValue::PrimitiveIndex => "PrimitiveIndex",
+            HitValue::ObjectRayOrigin => "ObjectRayOrigin",
+            HitValue::ObjectRayDirection => "ObjectRayDirection",
+            HitValue::ObjectToWorld3x4 => "ObjectToWorld3x4",
+            HitValue::ObjectToWorld4x3 => "ObjectToWorld4x3",
+            HitValue::WorldToObject3x4 => "WorldToObject3x4",
+            HitValue::WorldToObject4x3 => "WorldToObject4x3",
+            HitValue::TriangleBarycentrics => "TriangleBarycentrics",
+            HitValue::TriangleFrontFace => "TriangleFrontFace",
+        }
+    }
+    pub fn ty(self) -> Type {
+        match self {
+            HitValue::RayT => Type::FLOAT,
+            HitValue::ObjectRayOrigin | HitValue::ObjectRayDirection => Type::Vector(Scalar::F32, 3),
+            HitValue::ObjectToWorld3x4 | HitValue::WorldToObject3x4 => Type::Matrix(Scalar::F32, 3, 4),
+            HitValue::ObjectToWorld4x3 | HitValue::WorldToObject4x3 => Type::Matrix(Scalar::F32, 4, 3),
+            HitValue::TriangleBarycentrics => Type::Vector(Scalar::F32, 2),
+            HitValue::TriangleFrontFace => Type::BOOL,
+            _ => Type::UINT,
+        }
+    }
+}
+
+impl RayQueryOp {
+    /// The HLSL method name.
+    pub fn name(self) -> String {
+        match self {
+            RayQueryOp::Hit(v, committed) => {
+                format!("{}{}", if committed { "Committed" } else { "Candidate" }, v.name(committed))
+            }
+            other => format!("{other:?}"),
+        }
+    }
+    /// The op a method name spells.
+    pub fn from_name(name: &str) -> Option<RayQueryOp> {
+        use RayQueryOp::*;
+        let plain = [
+            TraceRayInline,
+            Proceed,
+            Abort,
+            CommitNonOpaqueTriangleHit,
+            CommitProceduralPrimitiveHit,
+            CandidateType,
+            CommittedStatus,
+            CandidateProceduralPrimitiveNonOpaque,
+            RayFlags,
+            WorldRayOrigin,
+            WorldRayDirection,
+            RayTMin,
+        ];
+        let hits = HitValue::ALL.into_iter().flat_map(|v| [Hit(v, false), Hit(v, true)]);
+        plain.into_iter().chain(hits).find(|op| op.name() == name)
+    }
+    /// The result type.
+    pub fn ty(self) -> Type {
+        use RayQueryOp::*;
+        match self {
+            TraceRayInline | Abort | CommitNonOpaqueTriangleHit | CommitProceduralPrimitiveHit => Type::Void,
+            Proceed | CandidateProceduralPrimitiveNonOpaque => Type::BOOL,
+            CandidateType | CommittedStatus | RayFlags => Type::UINT,
+            WorldRayOrigin | WorldRayDirection => Type::Vector(Scalar::F32, 3),
+            RayTMin => Type::FLOAT,
+            Hit(v, _) => v.ty(),
+        }
+    }
 }
 
 /// The operands of a `GetDimensions` call of a texture: the level asked about
@@ -1682,6 +1830,17 @@ impl ExprKind {
 
 impl Module {
     /// Functions reachable from `entry` through calls, as a flag per function handle.
+    /// Whether struct `h` is DXR's `RayDesc` (the core module's, or a shader's own of the same
+    /// fields): HLSL has it built in, and `TraceRayInline` reads its fields by position.
+    pub fn is_ray_desc(&self, h: StructId) -> bool {
+        let s = &self.structs[h];
+        let v3 = Type::Vector(Scalar::F32, 3);
+        let want = [("Origin", &v3), ("TMin", &Type::FLOAT), ("Direction", &v3), ("TMax", &Type::FLOAT)];
+        s.name == "RayDesc"
+            && s.fields.len() == 4
+            && s.fields.iter().zip(want).all(|(f, (n, t))| f.name == n && &f.ty == t)
+    }
+
     pub fn reachable_functions(&self, entry: FunctionId) -> Vec<bool> {
         let mut seen = vec![false; self.functions.len()];
         let mut stack = vec![entry];

@@ -17,6 +17,7 @@ pub mod intrinsics;
 pub mod parameter_blocks;
 pub mod pointers;
 mod predicate;
+pub mod ray_queries;
 mod resource_structs;
 mod resource_values;
 mod row_major_matrices;

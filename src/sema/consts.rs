@@ -427,6 +427,9 @@ impl Checker {
                 }
                 let key = self.scoped(name, |n| self.globals.contains_key(n));
                 let Some(g) = self.globals.get(&key) else {
+                    if let Some(v) = super::ray_query::builtin_constant(name) {
+                        return of_type(ConstValue::Uint(v.into()), &Type::UINT);
+                    }
                     // A built-in variable that is a constant (`gl_WorkGroupSize`).
                     return of_type(self.const_call(e)?, &Type::UINT);
                 };

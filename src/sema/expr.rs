@@ -591,6 +591,9 @@ impl Checker {
         if name == "nullptr" {
             return self.null_pointer(span);
         }
+        if let Some(v) = super::ray_query::builtin_constant(name) {
+            return self.add_expr(ExprKind::Const(ConstValue::Uint(v.into())), Type::UINT, span);
+        }
         if crate::lower::descriptor_heaps::HLSL_HEAPS.contains(&name) {
             let d = Diagnostic::error("E0421", format!("`{name}[i]` has no type of its own"))
                 .with_label(span, "read here without a typed destination")
@@ -2461,6 +2464,9 @@ impl Checker {
             if let Some(n) = count {
                 return self.add_expr(ExprKind::Const(ConstValue::Int(n)), Type::INT, span);
             }
+        }
+        if let Type::RayQuery(flags) = ot {
+            return self.ray_query_method(object, flags, name, args, span);
         }
         let Type::Resource(kind, elem) = &ot else {
             let msg = format!("`{}` has no method `{}`", self.type_name(&ot), name.name);

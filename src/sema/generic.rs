@@ -1384,6 +1384,14 @@ fn unify(
                 }
             }
         }
+        ("RayQuery", [f], Type::RayQuery(flags)) => {
+            // `RayQuery<Flags>` reads its argument as a type until the name is looked up.
+            let named =
+                value_arg(f).or_else(|| type_arg(f).filter(|t| t.args().is_empty()).and_then(|t| index(t.name())));
+            if let Some(i) = named.filter(|&i| generics[i].value.is_some()) {
+                bind(bound, deduction, i, Bound::Value(*flags as i64))?;
+            }
+        }
         (_, [t], Type::Resource(k, Some(e))) if k.name() == name => {
             if let Some(t) = type_arg(t) {
                 unify(&t, e, generics, bound, deduction, names)?;

@@ -20,6 +20,7 @@ mod lambda;
 mod members;
 mod methods;
 mod pointer;
+mod ray_query;
 mod spirv_asm;
 mod stmt;
 mod target_switch;
@@ -1031,6 +1032,9 @@ impl Checker {
         }
         if name == "Tuple" {
             return self.resolve_tuple(args, t.span);
+        }
+        if name == "RayQuery" {
+            return self.ray_query_type(args, t.span);
         }
         if name == "Atomic" {
             let elem = match args.as_slice() {
@@ -2109,9 +2113,10 @@ impl Checker {
                     None
                 }
             };
-            // An unsized array of textures, samplers, typed or storage buffers is a bindless table
-            // (its length is the binding's); of anything else, a mistake.
-            let bindless = matches!(&ty, Type::Array(e, None) if matches!(**e, Type::Resource(k, _) if k.is_texture() || k.is_sampler() || k.is_byte_address() || k.is_structured_storage() || matches!(k, ResourceKind::Buffer | ResourceKind::RWBuffer)));
+            // An unsized array of textures, samplers, typed or storage buffers or acceleration
+            // structures is a bindless table (its length is the binding's); of anything else, a
+            // mistake.
+            let bindless = matches!(&ty, Type::Array(e, None) if matches!(**e, Type::Resource(k, _) if k.is_texture() || k.is_sampler() || k.is_byte_address() || k.is_structured_storage() || matches!(k, ResourceKind::Buffer | ResourceKind::RWBuffer | ResourceKind::RaytracingAccelerationStructure)));
             if matches!(ty, Type::Array(_, None)) && !bindless {
                 self.error("E0404", d.name.span, "array size missing");
                 ty = Type::Error;

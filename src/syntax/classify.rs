@@ -97,6 +97,9 @@ const OTHER_TYPES: &[&str] = &[
     "Array",
     "Tuple",
     "Atomic",
+    // DXR's inline ray tracing (`RayDesc` is the core module's struct).
+    "RaytracingAccelerationStructure",
+    "RayQuery",
     // Slang's `Ptr<T, Access, AddressSpace>`, `T*` spelled out.
     "Ptr",
     // Slang's function interfaces (`IFunc<R, P…>`), met by structs with an `operator()` and

@@ -18,6 +18,9 @@ impl<'a> Writer<'a> {
         span: Span,
     ) -> (String, u8) {
         let obj_ty = cx.f.exprs[object].ty.clone();
+        if let ResourceMethod::RayQuery(op) = method {
+            return self.ray_query_method(cx, object, op, args);
+        }
         let Type::Resource(kind, elem) = &obj_ty else {
             self.internal(span, "a method of a value that is not a resource");
             return ("0".into(), P_POSTFIX);
@@ -210,6 +213,86 @@ impl<'a> Writer<'a> {
     }
 }
 
+impl<'a> Writer<'a> {
+    /// A `RayQuery` method as its `GL_EXT_ray_query` function.
+    fn ray_query_method(&mut self, cx: &Ctx<'a>, object: ExprId, op: RayQueryOp, args: &[ExprId]) -> (String, u8) {
+        let q = self.expr(cx, object, P_ASSIGN);
+        let call = |f: &str, rest: &[String]| {
+            let mut all = vec![q.clone()];
+            all.extend_from_slice(rest);
+            (format!("{f}({})", all.join(", ")), P_POSTFIX)
+        };
+        match op {
+            RayQueryOp::TraceRayInline => {
+                let mut rest: Vec<String> = args[..3].iter().map(|&a| self.expr(cx, a, P_ASSIGN)).collect();
+                // Sema made the ray a variable: its fields are read, not recomputed.
+                let ray = self.expr(cx, args[3], P_POSTFIX);
+                let fields = self.struct_field_names(&cx.f.exprs[args[3]].ty);
+                rest.extend(fields.iter().map(|f| format!("{ray}.{f}")));
+                call("rayQueryInitializeEXT", &rest)
+            }
+            RayQueryOp::Proceed => call("rayQueryProceedEXT", &[]),
+            RayQueryOp::Abort => call("rayQueryTerminateEXT", &[]),
+            RayQueryOp::CommitNonOpaqueTriangleHit => call("rayQueryConfirmIntersectionEXT", &[]),
+            RayQueryOp::CommitProceduralPrimitiveHit => {
+                let t = self.expr(cx, args[0], P_ASSIGN);
+                call("rayQueryGenerateIntersectionEXT", &[t])
+            }
+            RayQueryOp::CandidateType => call("rayQueryGetIntersectionTypeEXT", &["false".into()]),
+            RayQueryOp::CommittedStatus => call("rayQueryGetIntersectionTypeEXT", &["true".into()]),
+            RayQueryOp::CandidateProceduralPrimitiveNonOpaque => {
+                let (opaque, _) = call("rayQueryGetIntersectionCandidateAABBOpaqueEXT", &[]);
+                (format!("!{opaque}"), super::writer::P_PREFIX)
+            }
+            RayQueryOp::RayFlags => call("rayQueryGetRayFlagsEXT", &[]),
+            RayQueryOp::RayTMin => call("rayQueryGetRayTMinEXT", &[]),
+            RayQueryOp::WorldRayOrigin => call("rayQueryGetWorldRayOriginEXT", &[]),
+            RayQueryOp::WorldRayDirection => call("rayQueryGetWorldRayDirectionEXT", &[]),
+            RayQueryOp::Hit(value, committed) => {
+                let which = [committed.to_string()];
+                let (f, int) = match value {
+                    HitValue::RayT => ("rayQueryGetIntersectionTEXT", false),
+                    // DXR's instance index is Vulkan's instance ID; DXR's ID is the custom index.
+                    HitValue::InstanceIndex => ("rayQueryGetIntersectionInstanceIdEXT", true),
+                    HitValue::InstanceID => ("rayQueryGetIntersectionInstanceCustomIndexEXT", true),
+                    HitValue::InstanceContributionToHitGroupIndex => {
+                        ("rayQueryGetIntersectionInstanceShaderBindingTableRecordOffsetEXT", false)
+                    }
+                    HitValue::GeometryIndex => ("rayQueryGetIntersectionGeometryIndexEXT", true),
+                    HitValue::PrimitiveIndex => ("rayQueryGetIntersectionPrimitiveIndexEXT", true),
+                    HitValue::ObjectRayOrigin => ("rayQueryGetIntersectionObjectRayOriginEXT", false),
+                    HitValue::ObjectRayDirection => ("rayQueryGetIntersectionObjectRayDirectionEXT", false),
+                    HitValue::ObjectToWorld3x4 | HitValue::ObjectToWorld4x3 => {
+                        ("rayQueryGetIntersectionObjectToWorldEXT", false)
+                    }
+                    HitValue::WorldToObject3x4 | HitValue::WorldToObject4x3 => {
+                        ("rayQueryGetIntersectionWorldToObjectEXT", false)
+                    }
+                    HitValue::TriangleBarycentrics => ("rayQueryGetIntersectionBarycentricsEXT", false),
+                    HitValue::TriangleFrontFace => ("rayQueryGetIntersectionFrontFaceEXT", false),
+                };
+                let (v, p) = call(f, &which);
+                // The matrices are `mat4x3`, HLSL's `float4x3` (its rows are GLSL's columns).
+                if matches!(value, HitValue::ObjectToWorld3x4 | HitValue::WorldToObject3x4) {
+                    return (format!("transpose({v})"), P_POSTFIX);
+                }
+                if int {
+                    return (format!("uint({v})"), P_POSTFIX);
+                }
+                (v, p)
+            }
+        }
+    }
+
+    /// The output names of a struct type's fields, in order.
+    fn struct_field_names(&self, ty: &Type) -> Vec<String> {
+        match ty {
+            Type::Struct(h) => self.field_names[h.index()].clone(),
+            _ => Vec::new(),
+        }
+    }
+}
+
 fn method_name(m: ResourceMethod) -> String {
     match m {
         ResourceMethod::Load(_) | ResourceMethod::MipLoad => "Load".into(),
@@ -221,5 +304,6 @@ fn method_name(m: ResourceMethod) -> String {
         ResourceMethod::Consume => "Consume".into(),
         ResourceMethod::Interlocked(op) => op.method_name().into(),
         ResourceMethod::Sample(op) => op.kind.method_name().into(),
+        ResourceMethod::RayQuery(op) => op.name(),
     }
 }

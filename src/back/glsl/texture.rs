@@ -84,7 +84,9 @@ impl<'a> Writer<'a> {
         let (kind, elem, dims) = match &g.ty {
             Type::Resource(k, e) => (*k, e, String::new()),
             Type::Array(inner, n) => match inner.as_ref() {
-                Type::Resource(k, e) if is_image_kind(*k) || k.is_sampler() => {
+                Type::Resource(k, e)
+                    if is_image_kind(*k) || k.is_sampler() || *k == ResourceKind::RaytracingAccelerationStructure =>
+                {
                     let dims = match n {
                         Some(n) => format!("[{n}]"),
                         None => {
@@ -116,6 +118,9 @@ impl<'a> Writer<'a> {
         }
         let ty = if kind.is_sampler() {
             if kind == ResourceKind::SamplerComparisonState { "samplerShadow" } else { "sampler" }.to_string()
+        } else if kind == ResourceKind::RaytracingAccelerationStructure {
+            self.extensions.insert("GL_EXT_ray_query");
+            "accelerationStructureEXT".to_string()
         } else {
             let elem = elem.as_deref().cloned().unwrap_or(Type::Vector(Scalar::F32, 4));
             let Some(image) = self.image_elem(kind, &elem, g.span) else { return };

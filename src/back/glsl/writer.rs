@@ -182,7 +182,10 @@ impl<'a> Writer<'a> {
         if ep.derivative_group.is_some() {
             self.extensions.insert("GL_NV_compute_shader_derivatives");
         }
-        let mut header = format!("#version {}\n", self.options.version.number());
+        // `GL_EXT_ray_query` exists from GLSL 4.60 on.
+        let version =
+            self.options.version.number().max(if self.extensions.contains("GL_EXT_ray_query") { 460 } else { 0 });
+        let mut header = format!("#version {version}\n");
         for e in &self.extensions {
             let _ = writeln!(header, "#extension {e} : require");
         }
@@ -350,6 +353,10 @@ impl<'a> Writer<'a> {
                 self.refuse(span, &format!("a value of type `{}` (resources as values)", self.module.type_name(ty)));
                 "int".into()
             }
+            Type::RayQuery(_) => {
+                self.extensions.insert("GL_EXT_ray_query");
+                "rayQueryEXT".into()
+            }
             Type::String | Type::Error => {
                 self.internal(span, "a string or error type reached the writer");
                 "int".into()
@@ -404,6 +411,9 @@ impl<'a> Writer<'a> {
                 .map(|&p| {
                     let l = &f.locals[p];
                     let mode = match l.param {
+                        // An opaque `rayQueryEXT` is passed as the query itself (GLSL allows
+                        // it only as an input), so the callee's changes are the caller's.
+                        _ if matches!(l.ty, Type::RayQuery(_)) => "",
                         Some(ParamMode::Out) => "out ",
                         Some(ParamMode::InOut) => "inout ",
                         _ => "",

@@ -102,8 +102,9 @@ impl<'a> Writer<'a> {
         let reachable = crate::lower::reachable_functions(module, ep.function);
 
         // Module-scope names first, in declaration order, so user names win over helpers.
-        for (_, s) in module.structs.iter() {
-            let name = self.namer.name(&s.name);
+        for (h, s) in module.structs.iter() {
+            // HLSL declares `RayDesc` itself, under that name.
+            let name = if module.is_ray_desc(h) { s.name.clone() } else { self.namer.name(&s.name) };
             self.struct_names.push(name);
             self.namer.push_scope();
             let fields = s.fields.iter().map(|f| self.namer.name(&f.name)).collect();
@@ -164,6 +165,9 @@ impl<'a> Writer<'a> {
     fn structs(&self) -> String {
         let mut out = String::new();
         for (h, s) in self.module.structs.iter() {
+            if self.module.is_ray_desc(h) {
+                continue;
+            }
             if !out.is_empty() {
                 out.push('\n');
             }
@@ -1008,6 +1012,20 @@ impl<'a> Writer<'a> {
                 op.kind.method_name().to_string()
             }
             ResourceMethod::GetDimensionsMip => "GetDimensions".to_string(),
+            ResourceMethod::RayQuery(op) => {
+                if op == RayQueryOp::TraceRayInline && self.options.shader_model < (6, 5) {
+                    let (major, minor) = self.options.shader_model;
+                    let span = cx.f.exprs[object].span;
+                    self.diags.push(
+                        Diagnostic::error(
+                            "E0601",
+                            format!("inline ray tracing (`RayQuery`) requires shader model 6.5 or later; the target is sm_{major}_{minor}"),
+                        )
+                        .with_label(span, "this ray query"),
+                    );
+                }
+                op.name()
+            }
             ResourceMethod::MipLoad => {
                 let o = self.postfix_base(cx, object);
                 let l = self.expr(cx, args[0], P_ASSIGN);

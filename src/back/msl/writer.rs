@@ -534,7 +534,7 @@ impl<'a> Writer<'a> {
                 self.refuse(span, &format!("a value of type `{}` (resources as values)", self.module.type_name(ty)));
                 "int".into()
             }
-            Type::String | Type::Error => {
+            Type::String | Type::RayQuery(_) | Type::Error => {
                 self.internal(span, "a string or error type reached the writer");
                 "int".into()
             }

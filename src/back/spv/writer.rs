@@ -15,6 +15,7 @@ use rspirv::spirv::{self, BuiltIn, Capability, Decoration, Op, StorageClass, Wor
 use std::collections::{BTreeSet, VecDeque};
 
 mod asm;
+mod ray_query;
 mod texture;
 use texture::Descriptors;
 
@@ -49,6 +50,8 @@ enum TyKey {
     /// An array of descriptors: element type, length.
     Descriptors(Word, u32),
     RuntimeDescriptors(Word),
+    Accel,
+    RayQuery,
     /// A type a `spirv_asm` block declares that the module has no key of its own for: its
     /// opcode and operand words.
     Asm(u32, Vec<Word>),
@@ -85,6 +88,8 @@ enum GVar {
     Image(ImageVar),
     /// A sampler (`array`: an array of them).
     Sampler { var: Word, array: bool },
+    /// An acceleration structure (`array`: an array of them).
+    Accel { var: Word, array: bool },
 }
 
 #[derive(Clone, Debug)]
@@ -459,6 +464,7 @@ impl<'a> Writer<'a> {
                 // Never a value; callers report these before asking.
                 self.uint_ty()
             }
+            Type::RayQuery(_) => self.ray_query_ty(),
             // A pointer is its address, a `uint64_t`: it converts to a `PhysicalStorageBuffer`
             // pointer only where memory is reached through it (`physical`), so arithmetic,
             // comparisons, casts and pointers stored in memory are plain integer work.
@@ -893,6 +899,13 @@ impl<'a> Writer<'a> {
                             }
                             self.gvars.insert(h, v);
                         }
+                        RaytracingAccelerationStructure => {
+                            let v = self.accel_var(&g.name, Descriptors::One);
+                            if let GVar::Accel { var, .. } = v {
+                                self.bind(var, Slot::Global(h));
+                            }
+                            self.gvars.insert(h, v);
+                        }
                         other => {
                             return Err(err(
                                 "E0612",
@@ -920,6 +933,13 @@ impl<'a> Writer<'a> {
                         Type::Resource(kind, _) if kind.is_sampler() => {
                             let v = self.sampler_var(&g.name, count);
                             if let GVar::Sampler { var, .. } = v {
+                                self.bind(var, Slot::Global(h));
+                            }
+                            self.gvars.insert(h, v);
+                        }
+                        Type::Resource(ResourceKind::RaytracingAccelerationStructure, _) => {
+                            let v = self.accel_var(&g.name, count);
+                            if let GVar::Accel { var, .. } = v {
                                 self.bind(var, Slot::Global(h));
                             }
                             self.gvars.insert(h, v);
@@ -1045,7 +1065,7 @@ impl<'a> Writer<'a> {
                     let p = Ptr { id: var, ty: Type::Void, layout, sc };
                     Ok(self.access(&p, ty, vec![idx]))
                 }
-                GVar::Buffer { .. } | GVar::Image(_) | GVar::Sampler { .. } => {
+                GVar::Buffer { .. } | GVar::Image(_) | GVar::Sampler { .. } | GVar::Accel { .. } => {
                     Err(err("E0612", span, "a resource is used as a value"))
                 }
             };
@@ -1480,7 +1500,7 @@ impl<'a> Writer<'a> {
                 let local = &f.locals[l];
                 let t = self.ty(&local.ty, Layout::Logical);
                 let t = match local.param {
-                    Some(ParamMode::Out | ParamMode::InOut) => self.ptr_ty(t, StorageClass::Function),
+                    _ if by_pointer(local) => self.ptr_ty(t, StorageClass::Function),
                     _ => t,
                 };
                 param_types.push(t);
@@ -1520,7 +1540,7 @@ impl<'a> Writer<'a> {
         for (lid, local) in f.locals.iter() {
             let pos = f.params.iter().position(|&q| q == lid);
             match (pos, local.param) {
-                (Some(i), Some(ParamMode::Out | ParamMode::InOut)) if !p.entry => {
+                (Some(i), Some(_)) if !p.entry && by_pointer(local) => {
                     let ptr = Ptr {
                         id: params[i],
                         ty: local.ty.clone(),
@@ -1555,7 +1575,7 @@ impl<'a> Writer<'a> {
                 let (v, ty) = self.load_builtin(b);
                 let v = self.convert(v, &ty, &local.ty, local.span)?;
                 self.store(&ptr, v);
-            } else if local.param == Some(ParamMode::In) || local.param.is_none() {
+            } else if !by_pointer(&local) {
                 self.store(&ptr, params[i]);
             }
         }
@@ -2204,6 +2224,14 @@ impl<'a> Writer<'a> {
         let mut copy_out = Vec::new();
         for (&a, (mode, pty)) in args.iter().zip(&modes) {
             match mode {
+                // A ray query is passed as itself (it cannot be copied): the callee's changes
+                // are the caller's, as DXR's query objects are.
+                _ if matches!(pty, Type::RayQuery(_)) => {
+                    let Some(p) = self.pointer(a)? else {
+                        return Err(err("E0612", self.ex(a).span, "a ray query argument that is not a variable"));
+                    };
+                    ops.push(Operand::IdRef(p.id));
+                }
                 Some(ParamMode::Out | ParamMode::InOut) => {
                     let direct = match self.ex(a).kind {
                         ExprKind::Local(l) => Some(self.fx().locals[&l].clone()),
@@ -2662,6 +2690,9 @@ impl<'a> Writer<'a> {
     }
 
     fn method(&mut self, object: ExprId, method: ResourceMethod, args: &[ExprId], ty: &Type, span: Span) -> R<Word> {
+        if let ResourceMethod::RayQuery(op) = method {
+            return self.ray_query_method(object, op, args, ty);
+        }
         if let Some((iv, img)) = self.image_of(object)? {
             return self.image_method(&iv, img, method, args, ty, span);
         }
@@ -3157,4 +3188,10 @@ fn scalar_bits(s: Scalar, v: &ConstValue) -> (u64, bool) {
         Scalar::I8 | Scalar::U8 => (int as u64 & 0xff, false),
         _ => (int as u64 & 0xffff_ffff, false),
     }
+}
+
+/// Whether a parameter is the caller's pointer: `out`/`inout` ones, and ray queries, which are
+/// objects no instruction copies.
+fn by_pointer(local: &Local) -> bool {
+    matches!(local.param, Some(ParamMode::Out | ParamMode::InOut)) || matches!(local.ty, Type::RayQuery(_))
 }

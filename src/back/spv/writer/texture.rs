@@ -228,7 +228,14 @@ impl<'a> Writer<'a> {
     /// The descriptor an expression names, loaded: a global, or an element of an array global
     /// (`Textures[i]`: an access chain, then the load). Through a `NonUniformResourceIndex`
     /// index both are `NonUniform`, and the array needs `non_uniform_cap`.
-    fn load_descriptor(&mut self, var: Word, ty: Word, array: bool, e: ExprId, non_uniform_cap: Capability) -> R<Word> {
+    pub(super) fn load_descriptor(
+        &mut self,
+        var: Word,
+        ty: Word,
+        array: bool,
+        e: ExprId,
+        non_uniform_cap: Capability,
+    ) -> R<Word> {
         let x = self.ex(e);
         match (&x.kind, array) {
             (ExprKind::Global(_), false) => Ok(self.op_ids(Op::Load, ty, &[var])),
@@ -267,7 +274,7 @@ impl<'a> Writer<'a> {
 
     /// The global (and whether the expression indexes an array of it) that a resource
     /// expression names: `T` or `T[i]`.
-    fn descriptor_global(&self, e: ExprId) -> Option<GlobalId> {
+    pub(super) fn descriptor_global(&self, e: ExprId) -> Option<GlobalId> {
         match self.ex(e).kind {
             ExprKind::Global(g) => Some(g),
             ExprKind::Index { base, .. } => match self.ex(base).kind {
