@@ -712,7 +712,9 @@ impl Checker {
         let mut params = vec![(me, if mutating { ParamMode::InOut } else { ParamMode::In })];
         for p in &r.params {
             let base = self.resolve_type(&p.ty);
-            params.push((self.array_type(base, &p.array_dims, false), Checker::param_mode(&p.modifiers)));
+            let ty = self.array_type(base, &p.array_dims, false);
+            let mode = Checker::param_mode(&p.modifiers, &ty);
+            params.push((ty, mode));
         }
         let ret = self.resolve_type(&r.ret);
         if let Some(g) = generics {

@@ -875,7 +875,9 @@ impl Checker {
             .iter()
             .map(|p| {
                 let base = self.resolve_type(&p.ty);
-                (self.array_type(base, &p.array_dims, false), Checker::param_mode(&p.modifiers))
+                let ty = self.array_type(base, &p.array_dims, false);
+                let mode = Checker::param_mode(&p.modifiers, &ty);
+                (ty, mode)
             })
             .collect();
         let name = instance_name(&decl.name.name, &bound, |t| self.module.type_name(t));

@@ -2186,7 +2186,12 @@ impl Checker {
 
     // ---- functions --------------------------------------------------------------------
 
-    fn param_mode(m: &ast::Modifiers) -> ParamMode {
+    /// A parameter's mode as written; a ray query is always the caller's own (`inout`), as
+    /// DXR's query objects are never copies.
+    fn param_mode(m: &ast::Modifiers, ty: &Type) -> ParamMode {
+        if matches!(ty, Type::RayQuery(_)) {
+            return ParamMode::InOut;
+        }
         if m.has(ast::Modifier::Inout) || (m.has(ast::Modifier::In) && m.has(ast::Modifier::Out)) {
             ParamMode::InOut
         } else if m.has(ast::Modifier::Out) {
@@ -2217,7 +2222,8 @@ impl Checker {
         for p in &f.params {
             let base = self.resolve_type(&p.ty);
             let ty = self.array_type(base, &p.array_dims, false);
-            params.push((ty, Self::param_mode(&p.modifiers)));
+            let mode = Self::param_mode(&p.modifiers, &ty);
+            params.push((ty, mode));
         }
         // Find a previous declaration with the same parameter types (a prototype).
         let existing = self.functions.get(&f.name.name).and_then(|ids| {
@@ -3075,8 +3081,15 @@ pub fn instantiate(
         c.types.insert(name.clone(), ty.clone());
     }
     let ret = c.resolve_type(&def.ret);
-    let params: Vec<(Type, ParamMode)> =
-        def.params.iter().map(|p| (c.resolve_type(&p.ty), Checker::param_mode(&p.modifiers))).collect();
+    let params: Vec<(Type, ParamMode)> = def
+        .params
+        .iter()
+        .map(|p| {
+            let ty = c.resolve_type(&p.ty);
+            let mode = Checker::param_mode(&p.modifiers, &ty);
+            (ty, mode)
+        })
+        .collect();
     let (func, _) = c.definition(def, body, &ret, &params, constants);
     if c.diags.iter().any(Diagnostic::is_error) {
         return Err(c.diags);

@@ -22,7 +22,7 @@ void Resolve(inout RayQuery<128> q) {
     }
 }
 
-uint Status_128(RayQuery<128> q) {
+uint Status_128(inout RayQuery<128> q) {
     return q.CommittedStatus();
 }
 
