@@ -1857,6 +1857,24 @@ impl Checker {
                 if name == "createDynamicObject" {
                     return self.create_dynamic_object(generic_args, arg_ids, span);
                 }
+                // Slang's `unused(x)` tells its compiler a value is unused on purpose: it
+                // computes nothing (its arguments are still evaluated).
+                if name == "unused" && !arg_ids.is_empty() {
+                    let nothing = self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Void, span);
+                    let pure = |c: &Self, a: ExprId| {
+                        c.cur.as_ref().is_some_and(|st| {
+                            matches!(
+                                st.func.exprs[a].kind,
+                                ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::Const(_)
+                            )
+                        })
+                    };
+                    let effects: Vec<ExprId> = arg_ids.iter().copied().filter(|&a| !pure(self, a)).collect();
+                    return effects
+                        .into_iter()
+                        .rev()
+                        .fold(nothing, |rest, a| self.add_expr(ExprKind::Comma(a, rest), Type::Void, span));
+                }
                 self.unresolved_calls.push(name.to_string());
                 let mut d = Diagnostic::error("E0301", format!("undefined function `{name}`"))
                     .with_label(callee.span, "not found");
