@@ -69,7 +69,7 @@ pub const CORE_MODULES: &[CoreModule] = &[
     CoreModule {
         path: "stdlib/raytracing.slang",
         text: include_str!("../stdlib/raytracing.slang"),
-        names: &["RayDesc"],
+        names: &["RayDesc", "rayQueryInitializeEXT"],
         prefixes: &[],
     },
 ];

@@ -1857,6 +1857,9 @@ impl Checker {
                 if name == "createDynamicObject" {
                     return self.create_dynamic_object(generic_args, arg_ids, span);
                 }
+                if let Some(e) = self.glsl_ray_query_call(name, &arg_ids, span) {
+                    return e;
+                }
                 // Slang's `unused(x)` tells its compiler a value is unused on purpose: it
                 // computes nothing (its arguments are still evaluated).
                 if name == "unused" && !arg_ids.is_empty() {

@@ -1036,6 +1036,13 @@ impl Checker {
         if name == "RayQuery" {
             return self.ray_query_type(args, t.span);
         }
+        // GL_EXT_ray_query's names of the same types.
+        if name == "rayQueryEXT" && args.is_empty() {
+            return Type::RayQuery(0);
+        }
+        if name == "accelerationStructureEXT" && args.is_empty() {
+            return Type::Resource(ResourceKind::RaytracingAccelerationStructure, None);
+        }
         if name == "Atomic" {
             let elem = match args.as_slice() {
                 [ast::GenericArg::Type(e)] => self.resolve_type(e),

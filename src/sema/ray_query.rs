@@ -27,6 +27,23 @@ pub(super) fn builtin_constant(name: &str) -> Option<u32> {
         "CANDIDATE_PROCEDURAL_PRIMITIVE" => 1,
         "HIT_KIND_TRIANGLE_FRONT_FACE" => 0xfe,
         "HIT_KIND_TRIANGLE_BACK_FACE" => 0xff,
+        // GL_EXT_ray_query's spellings of the same values.
+        "gl_RayFlagsNoneEXT" => 0,
+        "gl_RayFlagsOpaqueEXT" => 0x01,
+        "gl_RayFlagsNoOpaqueEXT" => 0x02,
+        "gl_RayFlagsTerminateOnFirstHitEXT" => 0x04,
+        "gl_RayFlagsSkipClosestHitShaderEXT" => 0x08,
+        "gl_RayFlagsCullBackFacingTrianglesEXT" => 0x10,
+        "gl_RayFlagsCullFrontFacingTrianglesEXT" => 0x20,
+        "gl_RayFlagsCullOpaqueEXT" => 0x40,
+        "gl_RayFlagsCullNoOpaqueEXT" => 0x80,
+        "gl_RayFlagsSkipTrianglesEXT" => 0x100,
+        "gl_RayFlagsSkipAABBEXT" => 0x200,
+        "gl_RayQueryCommittedIntersectionNoneEXT" => 0,
+        "gl_RayQueryCommittedIntersectionTriangleEXT" => 1,
+        "gl_RayQueryCommittedIntersectionGeneratedEXT" => 2,
+        "gl_RayQueryCandidateIntersectionTriangleEXT" => 0,
+        "gl_RayQueryCandidateIntersectionAABBEXT" => 1,
         _ => return None,
     })
 }
@@ -141,5 +158,110 @@ impl Checker {
         };
         let method = ResourceMethod::RayQuery(op);
         self.add_expr(ExprKind::Method { object, method, args }, op.ty(), span)
+    }
+
+    /// GL_EXT_ray_query's functions (`rayQueryProceedEXT(q)`, …), as Slang's GLSL mode takes
+    /// them: each is the `RayQuery` method of the same meaning, `committed` a constant that picks
+    /// the candidate's or the committed intersection's value. `None`: not one of them.
+    pub(super) fn glsl_ray_query_call(&mut self, name: &str, args: &[ExprId], span: Span) -> Option<ExprId> {
+        use crate::ir::HitValue as V;
+        let rest = name.strip_prefix("rayQuery")?.strip_suffix("EXT")?;
+        let plain = |op: RayQueryOp| Some((op, false));
+        let (op, committed_arg) = match rest {
+            "Initialize" => plain(RayQueryOp::TraceRayInline),
+            "Proceed" => plain(RayQueryOp::Proceed),
+            "Terminate" => plain(RayQueryOp::Abort),
+            "ConfirmIntersection" => plain(RayQueryOp::CommitNonOpaqueTriangleHit),
+            "GenerateIntersection" => plain(RayQueryOp::CommitProceduralPrimitiveHit),
+            "GetIntersectionCandidateAABBOpaque" => plain(RayQueryOp::CandidateProceduralPrimitiveNonOpaque),
+            "GetRayFlags" => plain(RayQueryOp::RayFlags),
+            "GetRayTMin" => plain(RayQueryOp::RayTMin),
+            "GetWorldRayOrigin" => plain(RayQueryOp::WorldRayOrigin),
+            "GetWorldRayDirection" => plain(RayQueryOp::WorldRayDirection),
+            "GetIntersectionType" => Some((RayQueryOp::CandidateType, true)),
+            other => {
+                let value = match other.strip_prefix("GetIntersection")? {
+                    "T" => V::RayT,
+                    // GLSL's instance ID is DXR's instance index; its custom index DXR's ID.
+                    "InstanceId" => V::InstanceIndex,
+                    "InstanceCustomIndex" => V::InstanceID,
+                    "InstanceShaderBindingTableRecordOffset" => V::InstanceContributionToHitGroupIndex,
+                    "GeometryIndex" => V::GeometryIndex,
+                    "PrimitiveIndex" => V::PrimitiveIndex,
+                    "Barycentrics" => V::TriangleBarycentrics,
+                    "FrontFace" => V::TriangleFrontFace,
+                    "ObjectRayOrigin" => V::ObjectRayOrigin,
+                    "ObjectRayDirection" => V::ObjectRayDirection,
+                    "ObjectToWorld" => V::ObjectToWorld4x3,
+                    "WorldToObject" => V::WorldToObject4x3,
+                    _ => return None,
+                };
+                Some((RayQueryOp::Hit(value, false), true))
+            }
+        }?;
+        let Some((&query, rest_args)) = args.split_first() else {
+            self.error("E0403", span, format!("`{name}` takes the ray query first"));
+            return Some(self.error_expr(span));
+        };
+        if !matches!(self.ty(query), Type::RayQuery(_)) {
+            let shown = self.type_name(&self.ty(query));
+            let at = self.span_of(query);
+            self.error("E0405", at, format!("`{name}` takes a `rayQueryEXT`, found `{shown}`"));
+            return Some(self.error_expr(span));
+        }
+        let mut op = op;
+        let mut rest_args = rest_args.to_vec();
+        if committed_arg {
+            let Some(&which) = rest_args.first() else {
+                self.error(
+                    "E0403",
+                    span,
+                    format!("`{name}` takes the query and whether the intersection is the committed one"),
+                );
+                return Some(self.error_expr(span));
+            };
+            let committed = self.cur.as_ref().and_then(|st| st.func.const_value(which)?.as_bool());
+            let Some(committed) = committed else {
+                let at = self.span_of(which);
+                self.error("E0402", at, format!("`{name}`'s second argument must be a constant `bool`"));
+                return Some(self.error_expr(span));
+            };
+            rest_args.remove(0);
+            op = match op {
+                RayQueryOp::CandidateType if committed => RayQueryOp::CommittedStatus,
+                RayQueryOp::Hit(v, _) => RayQueryOp::Hit(v, committed),
+                other => other,
+            };
+        }
+        if op == RayQueryOp::TraceRayInline {
+            // `(q, accel, flags, mask, origin, tMin, direction, tMax)`: the ray as a `RayDesc`.
+            if rest_args.len() != 7 {
+                self.error("E0403", span, format!("`{name}` takes 8 arguments, found {}", args.len()));
+                return Some(self.error_expr(span));
+            }
+            let Some(Type::Struct(h)) = self.types.get("RayDesc").cloned() else {
+                self.error("E0401", span, "`RayDesc` is not declared");
+                return Some(self.error_expr(span));
+            };
+            let fields: Vec<Type> = self.module.structs[h].fields.iter().map(|f| f.ty.clone()).collect();
+            let parts: Vec<ExprId> =
+                rest_args[3..].iter().zip(&fields).map(|(&a, t)| self.coerce(a, t, span)).collect();
+            let ray = self.add_expr(ExprKind::Construct(parts), Type::Struct(h), span);
+            rest_args.truncate(3);
+            rest_args.push(ray);
+        }
+        let Type::RayQuery(flags) = self.ty(query) else { return None };
+        let method = ast::Ident { name: op.name(), span };
+        let call = self.ray_query_method(query, flags, &method, rest_args, span);
+        // GLSL's indices are `int`s.
+        let signed =
+            matches!(op, RayQueryOp::Hit(V::InstanceIndex | V::InstanceID | V::GeometryIndex | V::PrimitiveIndex, _));
+        Some(if signed {
+            self.add_expr(ExprKind::Convert(call), Type::INT, span)
+        } else if op == RayQueryOp::CandidateProceduralPrimitiveNonOpaque {
+            self.add_expr(ExprKind::Unary(crate::ir::UnaryOp::Not, call), Type::BOOL, span)
+        } else {
+            call
+        })
     }
 }

@@ -100,6 +100,8 @@ const OTHER_TYPES: &[&str] = &[
     // DXR's inline ray tracing (`RayDesc` is the core module's struct).
     "RaytracingAccelerationStructure",
     "RayQuery",
+    "rayQueryEXT",
+    "accelerationStructureEXT",
     // Slang's `Ptr<T, Access, AddressSpace>`, `T*` spelled out.
     "Ptr",
     // Slang's function interfaces (`IFunc<R, P…>`), met by structs with an `operator()` and

@@ -542,6 +542,23 @@ pub(crate) enum SwitchItem {
 }
 
 /// Moves boxed nodes (the grammar boxes large nodes while parsing) into the AST's vectors.
+/// GLSL's `layout(set = S, binding = B)` before a `uniform` variable, as the attribute HLSL
+/// spells it (`[[vk::binding(B, S)]]`); any other qualifier stays a `layout` attribute of its
+/// name, for sema to judge.
+fn layout_attributes(qualifiers: Vec<LayoutQualifier>, span: Span) -> Vec<Attribute> {
+    let find = |n: &str| qualifiers.iter().find(|q| q.name.name == n).and_then(|q| q.value.clone());
+    let mut attrs = Vec::new();
+    if let Some(binding) = find("binding") {
+        let args = std::iter::once(binding).chain(find("set")).collect();
+        attrs.push(Attribute { name: Ident { name: "vk::binding".into(), span }, args, span });
+    }
+    for q in qualifiers.iter().filter(|q| q.name.name != "binding" && q.name.name != "set") {
+        let name = Ident { name: format!("layout({})", q.name.name), span: q.name.span };
+        attrs.push(Attribute { name, args: q.value.clone().into_iter().collect(), span });
+    }
+    attrs
+}
+
 fn unbox<T>(v: Vec<Box<T>>) -> Vec<T> {
     v.into_iter().map(|b| *b).collect()
 }
