@@ -607,6 +607,29 @@ pub(crate) fn ray_spirv(name: &str, source: &str) -> Vec<u32> {
     }
 }
 
+/// An acceleration structure binding is checked like any other before the device is asked for
+/// ray queries: the runner scans it (reflection agrees), and refuses a buffer where the shader
+/// declares a structure, a structure where it declares a buffer, and bytes that are no scene.
+#[test]
+fn acceleration_structure_bindings_are_checked() {
+    at_widths(concat!(module_path!(), "::acceleration_structure_bindings_are_checked"), DEFAULT_LANES, |_| {
+        let spirv = ray_spirv("ray_query.comp", RAY_QUERY);
+        let kinds = wavec::run::required_bindings(&spirv, "main").unwrap();
+        assert!(kinds.contains(&(0, 0, "acceleration structure".to_string())), "{kinds:?}");
+        let scene = wavec::testing::spec::parse_spec("accel:slang", std::path::Path::new(".")).unwrap().data;
+        let others = || vec![storage(0, 1, &[0; 12]), storage(0, 2, &[0; 8]), storage(0, 3, &[0; 10])];
+        let accel = |data: Vec<u8>| BufferInit { set: 0, binding: 0, kind: BufferKind::Accel, data, addresses: vec![] };
+        let refused = |buffers: Vec<BufferInit>, spirv: &[u32], why: &str| {
+            let result = run_compute(&dispatch(spirv, 1, buffers));
+            assert!(matches!(&result, Err(RunError::BadBinding(m)) if m.contains(why)), "{why}: {result:?}");
+        };
+        refused([vec![storage(0, 0, &[0; 16])], others()].concat(), &spirv, "use an `accel:` spec");
+        refused([vec![accel(vec![1, 2, 3, 4])], others()].concat(), &spirv, "is not a scene");
+        let double = compile_glsl(DOUBLE);
+        refused(vec![accel(scene), storage(0, 1, &[0; 64])], &double, "acceleration structure was supplied");
+    });
+}
+
 /// A scene built on the device and traversed by ray queries (triangles opaque and not, with
 /// `rayQueryConfirmIntersectionEXT`; boxes, with `rayQueryGenerateIntersectionEXT`; instance
 /// masks, flags and transforms; the ray flags that cull and force opacity) gives, ray by ray,
