@@ -170,6 +170,20 @@ impl SceneDesc {
         Some(scene)
     }
 
+    /// The index `InstanceIndex()` (`rayQueryGetIntersectionInstanceIdEXT`) reports for a
+    /// candidate: the instance's own, except for a box of a scene that has triangles too. A
+    /// bottom-level structure holds triangles or boxes, never both (Vulkan's and D3D12's rule),
+    /// so such a scene's instances each place two structures: the triangles' at the
+    /// instance's index, the boxes' after every instance (at `instances.len()` + its index).
+    pub fn instance_index(&self, c: &Candidate) -> u32 {
+        let has_triangles = self.geometries.iter().any(|g| matches!(g.kind, GeometryKind::Triangles(_)));
+        if has_triangles && !c.triangle {
+            c.instance + self.instances.len() as u32
+        } else {
+            c.instance
+        }
+    }
+
     /// Primitives of every instance in traversal order: instance, then geometry, then
     /// primitive. `cursor` positions count in that order.
     fn position(&self, cursor: u32) -> Option<(usize, usize, usize)> {

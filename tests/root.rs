@@ -14,6 +14,7 @@ mod intrinsic_matrix;
 mod layering;
 mod layout_exec;
 mod metal;
+mod ray_pipeline;
 mod reflection;
 mod row_major_matrices;
 mod run_cli;

@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use wavec::run::{list_devices, run_compute, BufferInit, BufferKind, Dispatch, RunError};
 
-use crate::support::{at_widths, bytes_to_words, compile_glsl, compile_glsl_for, test_device, words_to_bytes};
+use crate::support::{
+    at_widths, bytes_to_words, compile_glsl, compile_glsl_for, compile_glsl_stage, test_device, words_to_bytes,
+};
 
 /// The subgroup size the non-width-specific tests run at.
 const DEFAULT_LANES: &[u32] = &[8];
@@ -439,4 +441,377 @@ fn images_and_samplers_round_trip() {
             assert!(matches!(&r, Err(RunError::BadBinding(m)) if m.contains(why)), "{why}: {r:?}");
         }
     });
+}
+
+const RAY_QUERY: &str = include_str!("vulkan/ray_query.comp");
+
+/// The scene of `ray_queries_match_the_cpu_traversal`: opaque triangles of both windings, a
+/// non-opaque triangle and opaque boxes, placed by five instances with translations, masks,
+/// every instance flag and two full transforms (a scaled rotation, a mirror: facing is decided
+/// in object space).
+pub(crate) const RAY_SCENE: &str = "accel:\
+    tri=0,0,0,2,0,0,0,2,0,-2,-2,0.25,-2,0,0.25,0,-2,0.25:\
+    tri-nonopaque=-1,-1,-0.5,1,-1,-0.5,0,1.5,-0.5:\
+    aabb=0.5,-1.5,-1,1.5,-0.5,0,-1.5,0.5,-2,-0.5,1.5,-1:\
+    instance=100,0x01,0,0,0,4:\
+    instance=200,0x02,1,0.5,0.25,6:\
+    instance=300,0x04,2,-0.25,0.5,8:\
+    instance=400,0x08,8,0,-1.5,0,0.3,1.5,0,0,-0.2,0,0,1.5,10:\
+    instance=500,0x10,4,-1,0,0,0,0,1,0,0,0,0,1,12";
+
+/// A committed hit as the shader writes it (`WORDS` words a ray).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Hit {
+    /// 0 none, 1 triangle, 2 generated (a box).
+    kind: u32,
+    t: f32,
+    custom_index: u32,
+    instance_index: u32,
+    primitive: u32,
+    geometry: u32,
+    barycentrics: [f32; 2],
+    front_face: bool,
+}
+
+const NO_HIT: Hit = Hit {
+    kind: 0,
+    t: 0.0,
+    custom_index: 0,
+    instance_index: 0,
+    primitive: 0,
+    geometry: 0,
+    barycentrics: [0.0; 2],
+    front_face: false,
+};
+
+/// The sphere inscribed in box `b` (its x extent the diameter): the nearer crossing's `t`.
+fn sphere_t(o: [f32; 3], d: [f32; 3], b: &[f32; 6]) -> Option<(f32, f32)> {
+    let centre = [(b[0] + b[3]) / 2.0, (b[1] + b[4]) / 2.0, (b[2] + b[5]) / 2.0];
+    let radius = (b[3] - b[0]) / 2.0;
+    let oc = [o[0] - centre[0], o[1] - centre[1], o[2] - centre[2]];
+    let dot = |a: [f32; 3], b: [f32; 3]| a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    let a = dot(d, d);
+    let half_b = dot(oc, d);
+    let disc = half_b * half_b - a * (dot(oc, oc) - radius * radius);
+    // The discriminant relative to its scale: near 0 the ray grazes the sphere.
+    let grazing = disc.abs() / (a * radius * radius);
+    (disc >= 0.0).then(|| ((-half_b - disc.sqrt()) / a, grazing))
+}
+
+/// The hit the shader must commit, from `SceneDesc::next_candidate`'s traversal with the
+/// shader's rules, and whether the ray is too close to a decision (an edge, a tie, a grazed
+/// sphere, a confirm rule's boundary) for two correct implementations to be held to agree.
+fn reference_hit(scene: &wavec::scene::SceneDesc, ray: &wavec::scene::Ray, t_max: f32) -> (Hit, bool) {
+    use wavec::scene::{object_ray, Candidate, GeometryKind};
+    let mut ambiguous = near_an_edge(scene, ray);
+    // The shader's decision on a candidate: the distance it commits at, if any.
+    let mut decide = |c: &Candidate, limit: f32| -> Option<f32> {
+        if c.triangle {
+            let [u, v] = c.barycentrics;
+            if !c.opaque && (u - v).abs() < 1e-3 {
+                ambiguous = true;
+            }
+            (c.opaque || u > v).then_some(c.t)
+        } else {
+            let inst = &scene.instances[c.instance as usize];
+            let GeometryKind::Aabbs(boxes) = &scene.geometries[c.geometry as usize].kind else { unreachable!() };
+            let (o, d) = object_ray(&inst.transform, ray.origin, ray.direction);
+            let (t, grazing) = sphere_t(o, d, &boxes[c.primitive as usize])?;
+            if grazing < 1e-3 {
+                ambiguous = true;
+            }
+            (t >= ray.t_min && t <= limit).then_some(t)
+        }
+    };
+    // The traversal a ray query makes: each commit shortens the ray.
+    let mut committed = NO_HIT;
+    let (mut limit, mut cursor) = (t_max, 0);
+    while let Some(c) = scene.next_candidate(ray, limit, cursor) {
+        cursor = c.cursor;
+        let Some(t) = decide(&c, limit) else { continue };
+        limit = t;
+        committed = Hit {
+            kind: if c.triangle { 1 } else { 2 },
+            t,
+            custom_index: scene.instances[c.instance as usize].id,
+            instance_index: scene.instance_index(&c),
+            primitive: c.primitive,
+            geometry: c.geometry,
+            barycentrics: if c.triangle { c.barycentrics } else { [0.0; 2] },
+            front_face: c.triangle && c.front_face,
+        };
+    }
+    // Every hit the shader would accept on the whole ray: a near tie between the two nearest,
+    // or one near the ray's ends, could go either way on a GPU.
+    let mut accepted: Vec<f32> = Vec::new();
+    let mut cursor = 0;
+    while let Some(c) = scene.next_candidate(ray, t_max + 1e-2, cursor) {
+        cursor = c.cursor;
+        if let Some(t) = decide(&c, t_max + 1e-2) {
+            accepted.push(t);
+        }
+    }
+    accepted.sort_by(f32::total_cmp);
+    if accepted.windows(2).take(1).any(|w| w[1] - w[0] < 1e-3)
+        || accepted.first().is_some_and(|&t| (t - t_max).abs() < 1e-2)
+        || scene.next_candidate(&wavec::scene::Ray { t_min: ray.t_min - 1e-2, ..*ray }, ray.t_min + 1e-2, 0).is_some()
+    {
+        ambiguous = true;
+    }
+    (committed, ambiguous)
+}
+
+/// Whether the ray passes within a small margin of any triangle's edge (inside or out), where
+/// watertight and non-watertight tests may disagree.
+fn near_an_edge(scene: &wavec::scene::SceneDesc, ray: &wavec::scene::Ray) -> bool {
+    use wavec::scene::{object_ray, GeometryKind};
+    scene.instances.iter().any(|inst| {
+        let (o, d) = object_ray(&inst.transform, ray.origin, ray.direction);
+        scene.geometries.iter().any(|g| {
+            let GeometryKind::Triangles(v) = &g.kind else { return false };
+            v.chunks_exact(3).any(|tri| {
+                let s = |a: [f32; 3], b: [f32; 3]| [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+                let x = |a: [f32; 3], b: [f32; 3]| {
+                    [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+                };
+                let dot = |a: [f32; 3], b: [f32; 3]| a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+                let (e1, e2) = (s(tri[1], tri[0]), s(tri[2], tri[0]));
+                let p = x(d, e2);
+                let det = dot(e1, p);
+                if det.abs() < 1e-6 {
+                    return false;
+                }
+                let tv = s(o, tri[0]);
+                let u = dot(tv, p) / det;
+                let v = dot(d, x(tv, e1)) / det;
+                [u, v, 1.0 - u - v].iter().all(|&b| b > -1e-3) && [u, v, 1.0 - u - v].iter().any(|&b| b < 1e-3)
+            })
+        })
+    })
+}
+
+/// The SPIR-V of a ray tracing shader of `tests/vulkan/` (stage from its extension): compiled
+/// here when glslangValidator is installed, else read from `$WAVEC_TEST_RAY_SPV_DIR/NAME.spv`
+/// (a machine with a GPU but no glslang gets them precompiled).
+pub(crate) fn ray_spirv(name: &str, source: &str) -> Vec<u32> {
+    match std::env::var("WAVEC_TEST_RAY_SPV_DIR") {
+        Ok(dir) => {
+            let path = std::path::Path::new(&dir).join(format!("{name}.spv"));
+            let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            bytes_to_words(&bytes)
+        }
+        Err(_) => {
+            let stage = name.rsplit('.').next().unwrap_or("comp");
+            compile_glsl_stage(source, "vulkan1.2", stage)
+        }
+    }
+}
+
+/// An acceleration structure binding is checked like any other before the device is asked for
+/// ray queries: the runner scans it (reflection agrees), and refuses a buffer where the shader
+/// declares a structure, a structure where it declares a buffer, and bytes that are no scene.
+#[test]
+fn acceleration_structure_bindings_are_checked() {
+    at_widths(concat!(module_path!(), "::acceleration_structure_bindings_are_checked"), DEFAULT_LANES, |_| {
+        let spirv = ray_spirv("ray_query.comp", RAY_QUERY);
+        let kinds = wavec::run::required_bindings(&spirv, "main").unwrap();
+        assert!(kinds.contains(&(0, 0, "acceleration structure".to_string())), "{kinds:?}");
+        let scene = wavec::testing::spec::parse_spec("accel:slang", std::path::Path::new(".")).unwrap().data;
+        let others = || vec![storage(0, 1, &[0; 12]), storage(0, 2, &[0; 8]), storage(0, 3, &[0; 10])];
+        let accel = |data: Vec<u8>| BufferInit { set: 0, binding: 0, kind: BufferKind::Accel, data, addresses: vec![] };
+        let refused = |buffers: Vec<BufferInit>, spirv: &[u32], why: &str| {
+            let result = run_compute(&dispatch(spirv, 1, buffers));
+            assert!(matches!(&result, Err(RunError::BadBinding(m)) if m.contains(why)), "{why}: {result:?}");
+        };
+        refused([vec![storage(0, 0, &[0; 16])], others()].concat(), &spirv, "use an `accel:` spec");
+        refused([vec![accel(vec![1, 2, 3, 4])], others()].concat(), &spirv, "is not a scene");
+        let double = compile_glsl(DOUBLE);
+        refused(vec![accel(scene), storage(0, 1, &[0; 64])], &double, "acceleration structure was supplied");
+    });
+}
+
+/// A scene built on the device and traversed by ray queries (triangles opaque and not, with
+/// `rayQueryConfirmIntersectionEXT`; boxes, with `rayQueryGenerateIntersectionEXT`; instance
+/// masks, flags and transforms; the ray flags that cull and force opacity) gives, ray by ray,
+/// the hit `SceneDesc::next_candidate`'s traversal gives. A device without ray queries
+/// (lavapipe of Mesa 22.3) must say so, naming the extension; with
+/// `WAVEC_TEST_NEEDS_RAY_QUERY=1` it must run them.
+/// (`ray_pipeline.rs` traces the same rays through a ray tracing pipeline.)
+#[test]
+fn ray_queries_match_the_cpu_traversal() {
+    at_widths(concat!(module_path!(), "::ray_queries_match_the_cpu_traversal"), DEFAULT_LANES, |_| {
+        // The mixed scene, and scenes of one kind of primitive, whose instances are placed once.
+        for spec in [RAY_SCENE, TRIANGLE_SCENE, BOX_SCENE] {
+            if !rays_agree(spec) {
+                return;
+            }
+        }
+    });
+}
+
+pub(crate) const TRIANGLE_SCENE: &str = "accel:\
+    tri=0,0,0,2,0,0,0,2,0,-2,-2,0.25,-2,0,0.25,0,-2,0.25:\
+    tri-nonopaque=-1,-1,-0.5,1,-1,-0.5,0,1.5,-0.5:\
+    instance=100,0x03,0,0,0,4:\
+    instance=500,0x1c,2,-1,0,0,0,0,1,0,0,0,0,1,12";
+
+pub(crate) const BOX_SCENE: &str = "accel:\
+    aabb=0.5,-1.5,-1,1.5,-0.5,0,-1.5,0.5,-2,-0.5,1.5,-1:\
+    instance=100,0x03,0,0,0,4:\
+    instance=300,0x1c,0,-0.25,0.5,8";
+
+/// Rays through a scene and the hits the CPU traversal gives them (`reference_hit`).
+pub(crate) struct RayCase {
+    /// The scene's bytes (the acceleration structure binding's data).
+    pub scene: Vec<u8>,
+    pub scene_desc: wavec::scene::SceneDesc,
+    /// The boxes of the scene's box geometry, `min.xyz, _, max.xyz, _` each.
+    pub box_words: Vec<u32>,
+    /// Per ray: origin and t_min, direction and t_max, flags and mask (three `uvec4`s).
+    pub ray_words: Vec<u32>,
+    pub rays: Vec<(wavec::scene::Ray, f32)>,
+    pub expected: Vec<(Hit, bool)>,
+}
+
+pub(crate) const RAYS: usize = 1024;
+/// The words a shader writes per ray: kind, t, custom index, instance index, primitive,
+/// geometry, barycentrics, front face, padding.
+pub(crate) const HIT_WORDS: usize = 10;
+
+/// The rays of scene `spec` and their expected hits; for `RAY_SCENE`, a check that the clear
+/// cases cover every kind of hit (else agreeing would prove little).
+pub(crate) fn ray_case(spec: &str) -> RayCase {
+    use wavec::scene::{ray_flags, GeometryKind, Ray, SceneDesc};
+    use wavec::testing::spec::parse_spec;
+    println!("scene {spec}");
+    let parsed = parse_spec(spec, std::path::Path::new(".")).unwrap();
+    assert_eq!(parsed.kind, Some(BufferKind::Accel));
+    let scene = SceneDesc::from_bytes(&parsed.data).unwrap();
+    let boxes = scene.geometries.iter().find_map(|g| match &g.kind {
+        GeometryKind::Aabbs(b) => Some(b.clone()),
+        GeometryKind::Triangles(_) => None,
+    });
+    let box_words: Vec<u32> = boxes
+        .unwrap_or_else(|| vec![[0.0; 6]])
+        .iter()
+        .flat_map(|b| [b[0], b[1], b[2], 0.0, b[3], b[4], b[5], 0.0])
+        .map(f32::to_bits)
+        .collect();
+    let flag_cycle = [
+        0,
+        ray_flags::CULL_BACK_FACING_TRIANGLES,
+        ray_flags::CULL_FRONT_FACING_TRIANGLES,
+        ray_flags::FORCE_OPAQUE,
+        ray_flags::FORCE_NON_OPAQUE,
+        ray_flags::CULL_OPAQUE,
+        ray_flags::CULL_NON_OPAQUE,
+    ];
+    let mask_cycle = [0xff, 0x01, 0x02, 0x04, 0x08, 0x10, 0x06, 0x18];
+    let mut rays = Vec::new();
+    let mut ray_words: Vec<u32> = Vec::new();
+    for i in 0..RAYS {
+        let (gx, gy) = ((i % 32) as f32, (i / 32) as f32);
+        let origin = [-2.3 + gx * 0.1513, -2.25 + gy * 0.1487, -1.0];
+        let direction = [0.05 * (i as f32).sin(), 0.05 * (1.3 * i as f32).cos(), 1.0];
+        let t_min = if i % 5 == 0 { 5.0 } else { 0.0 };
+        let t_max = if i % 3 == 0 { 9.5 } else { 1000.0 };
+        let flags = flag_cycle[i % flag_cycle.len()];
+        let mask = mask_cycle[(i / flag_cycle.len()) % mask_cycle.len()];
+        rays.push((Ray { origin, direction, t_min, flags, mask }, t_max));
+        ray_words.extend([origin[0], origin[1], origin[2], t_min].map(f32::to_bits));
+        ray_words.extend([direction[0], direction[1], direction[2], t_max].map(f32::to_bits));
+        ray_words.extend([flags, mask, 0, 0]);
+    }
+    let expected: Vec<(Hit, bool)> = rays.iter().map(|(r, t_max)| reference_hit(&scene, r, *t_max)).collect();
+    let clear: Vec<&Hit> = expected.iter().filter(|(_, a)| !a).map(|(h, _)| h).collect();
+    let kinds = [
+        ("misses", clear.iter().filter(|h| h.kind == 0).count()),
+        ("front-facing triangle hits", clear.iter().filter(|h| h.kind == 1 && h.front_face).count()),
+        ("back-facing triangle hits", clear.iter().filter(|h| h.kind == 1 && !h.front_face).count()),
+        ("non-opaque triangle hits", clear.iter().filter(|h| h.kind == 1 && h.geometry == 1).count()),
+        ("box hits", clear.iter().filter(|h| h.kind == 2).count()),
+        ("mirrored-instance hits", clear.iter().filter(|h| h.custom_index == 500).count()),
+        ("scaled-instance hits", clear.iter().filter(|h| h.custom_index == 400).count()),
+    ];
+    for (what, count) in kinds {
+        println!("{what}: {count}");
+        assert!(count >= 3 || spec != RAY_SCENE, "only {count} {what} among the rays the reference decides clearly");
+    }
+    assert!(clear.len() >= RAYS * 3 / 4, "only {} of {RAYS} rays are clear", clear.len());
+    RayCase { scene: parsed.data, scene_desc: scene, box_words, ray_words, rays, expected }
+}
+
+/// Every ray whose hit in `words` (`HIT_WORDS` a ray) differs from the expected one where the
+/// reference is clear; ambiguous rays' differences are printed only.
+pub(crate) fn disagreements(case: &RayCase, words: &[u32]) -> Vec<String> {
+    let mut mismatches = Vec::new();
+    for (i, ((want, ambiguous), w)) in case.expected.iter().zip(words.chunks_exact(HIT_WORDS)).enumerate() {
+        let got = Hit {
+            kind: w[0],
+            t: f32::from_bits(w[1]),
+            custom_index: w[2],
+            instance_index: w[3],
+            primitive: w[4],
+            geometry: w[5],
+            barycentrics: [f32::from_bits(w[6]), f32::from_bits(w[7])],
+            front_face: w[8] != 0,
+        };
+        let close = |a: f32, b: f32| (a - b).abs() <= 1e-4 * a.abs().max(1.0);
+        let agree = got.kind == want.kind
+            && (want.kind == 0
+                || (close(got.t, want.t)
+                    && got.custom_index == want.custom_index
+                    && got.instance_index == want.instance_index
+                    && got.primitive == want.primitive
+                    && got.geometry == want.geometry
+                    && (want.kind == 2
+                        || (close(got.barycentrics[0], want.barycentrics[0])
+                            && close(got.barycentrics[1], want.barycentrics[1])
+                            && got.front_face == want.front_face))));
+        if !agree {
+            let (r, t_max) = &case.rays[i];
+            let line = format!("ray {i} {r:?} t_max {t_max}:\n  device {got:?}\n  CPU    {want:?}");
+            println!("{}{line}", if *ambiguous { "(ambiguous, not counted) " } else { "" });
+            if !ambiguous {
+                mismatches.push(line);
+            }
+        }
+    }
+    let clear = case.expected.iter().filter(|(_, a)| !a).count();
+    if mismatches.is_empty() {
+        println!("all {clear} clear rays agree with the CPU traversal");
+    }
+    mismatches
+}
+
+/// Runs `RAY_QUERY` over scene `spec` and compares every ray with the CPU traversal; `false`
+/// when the device has no ray queries (and may lack them).
+fn rays_agree(spec: &str) -> bool {
+    let case = ray_case(spec);
+    let spirv = ray_spirv("ray_query.comp", RAY_QUERY);
+    let accel = BufferInit { set: 0, binding: 0, kind: BufferKind::Accel, data: case.scene.clone(), addresses: vec![] };
+    let poison = vec![0xdead_beef_u32; RAYS * HIT_WORDS];
+    let d = dispatch(
+        &spirv,
+        (RAYS / 64) as u32,
+        vec![accel, storage(0, 1, &case.ray_words), storage(0, 2, &case.box_words), storage(0, 3, &poison)],
+    );
+    let out = match run_compute(&d) {
+        Ok(out) => out,
+        Err(RunError::MissingFeature(why)) => {
+            assert!(why.contains("VK_KHR_ray_query"), "the missing feature must name the extension: {why}");
+            assert!(
+                std::env::var("WAVEC_TEST_NEEDS_RAY_QUERY").is_err(),
+                "WAVEC_TEST_NEEDS_RAY_QUERY is set, but the device has no ray queries: {why}"
+            );
+            println!("no ray queries here: {why}");
+            return false;
+        }
+        Err(e) => panic!("run failed: {e}"),
+    };
+    println!("ran on {:?}", out.device);
+    assert_eq!(out.buffers[0], case.scene, "an acceleration structure's read-back is its scene");
+    let mismatches = disagreements(&case, &bytes_to_words(&out.buffers[3]));
+    assert!(mismatches.is_empty(), "{} rays disagree:\n{}", mismatches.len(), mismatches.join("\n"));
+    true
 }

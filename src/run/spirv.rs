@@ -30,6 +30,7 @@ const OP_CONSTANT: u32 = 43;
 const OP_FUNCTION: u32 = 54;
 const OP_VARIABLE: u32 = 59;
 const OP_DECORATE: u32 = 71;
+const OP_TYPE_ACCELERATION_STRUCTURE: u32 = 5341;
 
 // Decorations.
 const DEC_BLOCK: u32 = 2;
@@ -68,6 +69,11 @@ pub(crate) enum ResourceKind {
     Sampler {
         count: u32,
     },
+    /// A top-level acceleration structure (`RaytracingAccelerationStructure`), `count`
+    /// descriptors (an array of them has several).
+    Accel {
+        count: u32,
+    },
     /// A typed buffer (`Buffer<T>`, `RWBuffer<T>`: a texel buffer), read as `texel`; the
     /// storage format the shader declares, if any (a sampled one declares none).
     TexelBuffer {
@@ -86,6 +92,7 @@ impl ResourceKind {
             ResourceKind::Buffer(k) => k.to_string(),
             ResourceKind::Image { storage, .. } => if *storage { "storage image" } else { "sampled image" }.to_string(),
             ResourceKind::Sampler { .. } => "sampler".into(),
+            ResourceKind::Accel { .. } => BufferKind::Accel.to_string(),
             ResourceKind::TexelBuffer { storage, .. } => {
                 if *storage { "storage texel buffer" } else { "uniform texel buffer" }.to_string()
             }
@@ -125,6 +132,8 @@ pub(crate) const CAPABILITY_STORAGE_IMAGE_WRITE_WITHOUT_FORMAT: u32 = 56;
 pub(crate) const CAPABILITY_RUNTIME_DESCRIPTOR_ARRAY: u32 = 5302;
 pub(crate) const CAPABILITY_SAMPLED_IMAGE_ARRAY_NON_UNIFORM_INDEXING: u32 = 5307;
 pub(crate) const CAPABILITY_STORAGE_IMAGE_ARRAY_NON_UNIFORM_INDEXING: u32 = 5309;
+/// Inline ray tracing (SPV_KHR_ray_query).
+pub(crate) const CAPABILITY_RAY_QUERY: u32 = 4472;
 /// The descriptor count of a runtime-sized (bindless) array: as many as the binding is given.
 pub(crate) const RUNTIME_COUNT: u32 = 0;
 
@@ -207,6 +216,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
     let mut images: HashMap<u32, (u32, bool, bool, u32, u32)> = HashMap::new(); // image type → (dim, arrayed, storage, sampled type, format)
     let mut scalars: HashMap<u32, NumKind> = HashMap::new();
     let mut samplers: HashSet<u32> = HashSet::new();
+    let mut accels: HashSet<u32> = HashSet::new();
     let mut pointers: HashMap<u32, (u32, u32)> = HashMap::new(); // ptr type → (storage class, pointee)
     let mut variables: HashMap<u32, (u32, u32)> = HashMap::new(); // variable → (pointer type, storage class)
                                                                   // Every operand word of every instruction inside a function body: a
@@ -278,6 +288,9 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
             (OP_TYPE_SAMPLER, 1) => {
                 samplers.insert(ops[0]);
             }
+            (OP_TYPE_ACCELERATION_STRUCTURE, 1) => {
+                accels.insert(ops[0]);
+            }
             (OP_TYPE_POINTER, n) if n >= 3 => {
                 pointers.insert(ops[0], (ops[1], ops[2]));
             }
@@ -336,14 +349,12 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
         let set = sets.get(&id).copied().unwrap_or(0);
         let kind = match pointers.get(&ptr_type) {
             Some(&(storage, pointee)) => {
-                // An array of images or samplers is one binding of `count` descriptors.
+                // An array of images, samplers or acceleration structures is one binding of
+                // `count` descriptors.
+                let opaque = |t: &u32| images.contains_key(t) || samplers.contains(t) || accels.contains(t);
                 let (pointee, count) = match (arrays.get(&pointee), array_lengths.get(&pointee)) {
-                    (Some(&elem), Some(len)) if images.contains_key(&elem) || samplers.contains(&elem) => {
-                        (elem, constants.get(len).copied().unwrap_or(1))
-                    }
-                    (Some(&elem), None) if images.contains_key(&elem) || samplers.contains(&elem) => {
-                        (elem, RUNTIME_COUNT)
-                    }
+                    (Some(&elem), Some(len)) if opaque(&elem) => (elem, constants.get(len).copied().unwrap_or(1)),
+                    (Some(&elem), None) if opaque(&elem) => (elem, RUNTIME_COUNT),
                     _ => (pointee, 1),
                 };
                 if let Some(&(dim, arrayed, storage, sampled, format)) = images.get(&pointee) {
@@ -370,6 +381,8 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                     }
                 } else if samplers.contains(&pointee) {
                     ResourceKind::Sampler { count }
+                } else if accels.contains(&pointee) {
+                    ResourceKind::Accel { count }
                 } else if arrays.contains_key(&pointee) {
                     ResourceKind::Unsupported("descriptor array")
                 } else if storage == SC_STORAGE_BUFFER || (storage == SC_UNIFORM && buffer_block.contains(&pointee)) {

@@ -15,6 +15,7 @@ use ash::vk;
 use super::spirv::{self, ResourceKind};
 use super::{BufferKind, DeviceInfo, Dispatch, RunError, RunOutput};
 
+mod accel;
 mod images;
 mod texel_buffers;
 
@@ -45,6 +46,9 @@ struct Session {
     images: Vec<vk::Image>,
     views: Vec<vk::ImageView>,
     samplers: Vec<vk::Sampler>,
+    /// The acceleration structure functions, loaded when the shader uses a structure.
+    accel: Option<ash::khr::acceleration_structure::Device>,
+    accels: Vec<vk::AccelerationStructureKHR>,
     memories: Vec<vk::DeviceMemory>,
     set_layouts: Vec<vk::DescriptorSetLayout>,
     descriptor_pool: vk::DescriptorPool,
@@ -103,6 +107,11 @@ impl Drop for Session {
                 }
                 for &l in &self.set_layouts {
                     device.destroy_descriptor_set_layout(l, None);
+                }
+                if let Some(accel) = &self.accel {
+                    for &a in &self.accels {
+                        accel.destroy_acceleration_structure(a, None);
+                    }
                 }
                 for &v in &self.buffer_views {
                     device.destroy_buffer_view(v, None);
@@ -558,9 +567,13 @@ fn check_request(
             BufferKind::Sampler(..) => continue,
             BufferKind::Addressed => (u32::MAX, "address range"),
             BufferKind::Accel => {
-                return Err(RunError::MissingFeature(
-                    "the Vulkan runner does not build acceleration structures yet".into(),
-                ))
+                if crate::scene::SceneDesc::from_bytes(&b.data).is_none() {
+                    return Err(RunError::BadBinding(format!(
+                        "the acceleration structure at set {}, binding {} is not a scene (`accel:` spec)",
+                        b.set, b.binding
+                    )));
+                }
+                continue;
             }
         };
         if b.data.len() as u64 > u64::from(limit) {
@@ -587,6 +600,13 @@ fn check_request(
         match (&r.kind, supplied) {
             (_, None) => {
                 return Err(RunError::MissingBinding { set: r.set, binding: r.binding, declared: r.kind.describe() })
+            }
+            (ResourceKind::Accel { .. }, Some(b)) if b.kind != BufferKind::Accel => {
+                return Err(RunError::BadBinding(format!(
+                    "the shader declares an acceleration structure at set {}, binding {}, but a {} was supplied \
+                     (use an `accel:` spec)",
+                    r.set, r.binding, b.kind
+                )))
             }
             (ResourceKind::Buffer(k), Some(b)) if *k != b.kind => {
                 return Err(RunError::BadBinding(format!(
@@ -638,7 +658,7 @@ fn check_request(
             (ResourceKind::Unsupported(what), Some(_)) => {
                 return Err(RunError::BadBinding(format!(
                     "the shader declares a {what} at set {}, binding {}; only storage and \
-                     uniform buffers, images and samplers can be bound",
+                     uniform buffers, images, samplers and acceleration structures can be bound",
                     r.set, r.binding
                 )))
             }
@@ -704,6 +724,8 @@ enum Bound {
     Sampler(Vec<vk::Sampler>, u32),
     /// A typed buffer: its view, the buffer's mapping, and whether it is a storage one.
     TexelBuffer(vk::BufferView, *mut u8, bool),
+    /// A top-level acceleration structure, in each of `count` descriptors.
+    Accel(vk::AccelerationStructureKHR, u32),
     /// An image or sampler the entry point does not use.
     Unused,
 }
@@ -718,6 +740,7 @@ impl Bound {
             Bound::Sampler(_, n) => Some((vk::DescriptorType::SAMPLER, *n)),
             Bound::TexelBuffer(_, _, true) => Some((vk::DescriptorType::STORAGE_TEXEL_BUFFER, 1)),
             Bound::TexelBuffer(_, _, false) => Some((vk::DescriptorType::UNIFORM_TEXEL_BUFFER, 1)),
+            Bound::Accel(_, n) => Some((vk::DescriptorType::ACCELERATION_STRUCTURE_KHR, *n)),
             Bound::Unused => None,
         }
     }
@@ -1042,6 +1065,15 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         derivatives = derivatives.compute_derivative_group_quads(quads).compute_derivative_group_linear(linear);
         extensions.push(vk::NV_COMPUTE_SHADER_DERIVATIVES_NAME.as_ptr());
     }
+    // Ray queries: acceleration structures built on the device, which reads their inputs by
+    // device address.
+    let ray_queries = declares(spirv::CAPABILITY_RAY_QUERY)
+        || module.resources.iter().any(|r| matches!(r.kind, ResourceKind::Accel { .. }));
+    let mut accel_feature = vk::PhysicalDeviceAccelerationStructureFeaturesKHR::default().acceleration_structure(true);
+    let mut ray_query_feature = vk::PhysicalDeviceRayQueryFeaturesKHR::default().ray_query(true);
+    if ray_queries {
+        extensions.extend(accel::check_support(s.instance(), &p)?);
+    }
     // Pointers: the shader reaches memory by device addresses (`PhysicalStorageBuffer64`), and
     // the buffers whose addresses it is given have them (a Vulkan 1.2 feature).
     let addressing = declares(spirv::CAPABILITY_PHYSICAL_STORAGE_BUFFER_ADDRESSES)
@@ -1098,8 +1130,11 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     if d.scalar_block_layout {
         device_info = device_info.push_next(&mut scalar_feature);
     }
-    if addressing {
+    if addressing || ray_queries {
         device_info = device_info.push_next(&mut device_address);
+    }
+    if ray_queries {
+        device_info = device_info.push_next(&mut accel_feature).push_next(&mut ray_query_feature);
     }
     // SAFETY: `p.pd` belongs to this instance; the create info and its
     // chain outlive the call.
@@ -1120,7 +1155,11 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     let declared = |b: &super::BufferInit| {
         module.resources.iter().find(|r| r.set == b.set && r.binding == b.binding).map(|r| r.kind.clone())
     };
-    s.device_addresses = addressing;
+    s.device_addresses = addressing || ray_queries;
+    if ray_queries {
+        s.accel = Some(ash::khr::acceleration_structure::Device::new(s.instance(), &device));
+    }
+    let mut scenes: Vec<accel::AccelScene> = Vec::new();
     let mut bound: Vec<Bound> = Vec::with_capacity(d.buffers.len());
     for b in &d.buffers {
         if let Some(ResourceKind::TexelBuffer { storage, texel, format }) = declared(b) {
@@ -1162,7 +1201,18 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
                 }
                 _ => Bound::Unused,
             },
-            BufferKind::Accel => Bound::Unused,
+            BufferKind::Accel => match declared(b) {
+                Some(ResourceKind::Accel { count }) => {
+                    let scene = crate::scene::SceneDesc::from_bytes(&b.data)
+                        .ok_or_else(|| RunError::BadBinding("an acceleration structure's data is no scene".into()))?;
+                    let built = accel::create(&mut s, &p, &mem_props, &scene)?;
+                    let tlas = built.tlas;
+                    scenes.push(built);
+                    // A bindless table of structures holds the one the binding gives.
+                    Bound::Accel(tlas, if count == spirv::RUNTIME_COUNT { 1 } else { count })
+                }
+                _ => Bound::Unused,
+            },
         });
     }
 
@@ -1271,23 +1321,31 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
                 _ => Vec::new(),
             })
             .collect();
-        let writes: Vec<vk::WriteDescriptorSet> = d
-            .buffers
+        let accel_handles: Vec<Vec<vk::AccelerationStructureKHR>> = bound
             .iter()
-            .enumerate()
-            .filter_map(|(i, b)| {
-                let (ty, _) = bound[i].descriptor()?;
-                let w = vk::WriteDescriptorSet::default()
-                    .dst_set(sets[b.set as usize])
-                    .dst_binding(b.binding)
-                    .descriptor_type(ty);
-                Some(match &bound[i] {
-                    Bound::Buffer(..) => w.buffer_info(&buffer_infos[i]),
-                    Bound::TexelBuffer(view, ..) => w.texel_buffer_view(std::slice::from_ref(view)),
-                    _ => w.image_info(&image_infos[i]),
-                })
+            .map(|r| match r {
+                Bound::Accel(tlas, count) => vec![*tlas; *count as usize],
+                _ => Vec::new(),
             })
             .collect();
+        let mut accel_infos: Vec<vk::WriteDescriptorSetAccelerationStructureKHR> = accel_handles
+            .iter()
+            .map(|h| vk::WriteDescriptorSetAccelerationStructureKHR::default().acceleration_structures(h))
+            .collect();
+        let mut writes: Vec<vk::WriteDescriptorSet> = Vec::new();
+        for ((i, b), accel_info) in d.buffers.iter().enumerate().zip(accel_infos.iter_mut()) {
+            let Some((ty, count)) = bound[i].descriptor() else { continue };
+            let w = vk::WriteDescriptorSet::default()
+                .dst_set(sets[b.set as usize])
+                .dst_binding(b.binding)
+                .descriptor_type(ty);
+            writes.push(match &bound[i] {
+                Bound::Buffer(..) => w.buffer_info(&buffer_infos[i]),
+                Bound::TexelBuffer(view, ..) => w.texel_buffer_view(std::slice::from_ref(view)),
+                Bound::Accel(..) => w.descriptor_count(count).push_next(accel_info),
+                _ => w.image_info(&image_infos[i]),
+            });
+        }
         unsafe { device.update_descriptor_sets(&writes, &[]) };
     }
     let bound_images: Vec<&images::BoundImage> = bound
@@ -1367,6 +1425,9 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     let begin = vk::CommandBufferBeginInfo::default().flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT);
     unsafe {
         device.begin_command_buffer(cb, &begin).map_err(vk_err("vkBeginCommandBuffer"))?;
+        if let Some(loader) = &s.accel {
+            accel::record_builds(loader, &device, cb, &scenes);
+        }
         images::record_upload(&device, cb, &bound_images);
         device.cmd_bind_pipeline(cb, vk::PipelineBindPoint::COMPUTE, s.pipeline);
         if !sets.is_empty() {
@@ -1427,7 +1488,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             Bound::Buffer(_, ptr, _) => unsafe { std::slice::from_raw_parts(*ptr, b.data.len()) }.to_vec(),
             Bound::Image(image, ..) => unsafe { std::slice::from_raw_parts(image.ptr, b.data.len()) }.to_vec(),
             Bound::TexelBuffer(_, ptr, _) => unsafe { std::slice::from_raw_parts(*ptr, b.data.len()) }.to_vec(),
-            Bound::Sampler(..) | Bound::Unused => b.data.clone(),
+            Bound::Sampler(..) | Bound::Accel(..) | Bound::Unused => b.data.clone(),
         })
         .collect();
     let times = if d.timed_runs > 0 {

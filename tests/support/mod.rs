@@ -40,12 +40,18 @@ pub fn compile_glsl(src: &str) -> Vec<u32> {
 /// Like [`compile_glsl`] for another `--target-env` (`vulkan1.3` gives
 /// SPIR-V 1.6).
 pub fn compile_glsl_for(src: &str, target_env: &str) -> Vec<u32> {
+    compile_glsl_stage(src, target_env, "comp")
+}
+
+/// Like [`compile_glsl_for`] for a shader of another stage (`rgen`, `rchit`, …, as
+/// glslangValidator's `-S` names them).
+pub fn compile_glsl_stage(src: &str, target_env: &str, stage: &str) -> Vec<u32> {
     let dir = unique_temp_dir("glsl");
-    let input = dir.join("shader.comp");
+    let input = dir.join(format!("shader.{stage}"));
     let output = dir.join("shader.spv");
     std::fs::write(&input, src).expect("write shader source");
     let result = Command::new("glslangValidator")
-        .args(["-V", "--target-env", target_env, "-S", "comp", "-o"])
+        .args(["-V", "--target-env", target_env, "-S", stage, "-o"])
         .arg(&output)
         .arg(&input)
         .output();
