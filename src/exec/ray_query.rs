@@ -193,7 +193,9 @@ impl Exec<'_> {
                     let ray = ray_of(&s);
                     match value {
                         HitValue::RayT => vec![bits(h.t)],
-                        HitValue::InstanceIndex => vec![h.instance],
+                        // The index a GPU reports: boxes of a scene with triangles too sit in a
+                        // top-level instance of their own ([`SceneDesc::instance_index`]).
+                        HitValue::InstanceIndex => vec![scene.instance_index(&h)],
                         HitValue::InstanceID => vec![inst(&h).map_or(0, |i| i.id)],
                         HitValue::InstanceContributionToHitGroupIndex => vec![0],
                         HitValue::GeometryIndex => vec![h.geometry],
