@@ -157,10 +157,12 @@ pub fn resource_values(module: &mut Cow<'_, Module>, entry: usize) -> Result<(),
 }
 
 /// Each call in `f` of a function that returns a resource (`RWStructuredBuffer<uint> Get() {
-/// return gBuffer; }`) becomes the resource it returns: such a function's body must be one
-/// `return` of a resource named by globals alone (a global, an element of an array of them at
-/// an index computed from constants and globals, another such call), which is then computed
-/// where the call was. Its arguments are still evaluated, for their effects.
+/// return gBuffer; }`, `Texture2D<float4> GetTexture() { return gTextures[this.index]; }`)
+/// becomes the resource it returns: such a function's body must be one `return` of a resource
+/// named by globals and parameters (a global, an element of an array of them at an index
+/// computed from constants, globals, parameters and intrinsics, another such call), which is
+/// then computed where the call was, each parameter read as its argument. Arguments with effects
+/// are still evaluated once; such an argument cannot also pick the resource.
 fn inline_resource_results(module: &Module, f: &mut Function, errors: &mut Vec<Diagnostic>) {
     let calls: Vec<ExprId> = f
         .live_expr_iter()
@@ -170,14 +172,14 @@ fn inline_resource_results(module: &Module, f: &mut Function, errors: &mut Vec<D
     for call in calls {
         let ExprKind::Call { function, args } = f.exprs[call].kind.clone() else { continue };
         let span = f.exprs[call].span;
-        let Some(returned) = copy_returned(module, function, f, 0) else {
+        let Some(returned) = copy_returned(module, function, &args, f, 0) else {
             let name = &module.functions[function].name;
             errors.push(
                 Diagnostic::error("E0517", format!("`{name}` returns a resource the compiler cannot resolve"))
                     .with_label(span, "called here")
                     .with_note(
                         "a function returning a resource must be one `return` of a global resource, or an element of an \
-                         array of them at an index computed from constants and globals",
+                         array of them at an index computed from constants, globals and parameters whose arguments have no side effects",
                     ),
             );
             continue;
@@ -194,44 +196,95 @@ fn inline_resource_results(module: &Module, f: &mut Function, errors: &mut Vec<D
     }
 }
 
-/// The resource `function` returns, copied into `into` (see [`inline_resource_results`]).
-fn copy_returned(module: &Module, function: FunctionId, into: &mut Function, depth: u32) -> Option<ExprId> {
+/// The resource `function` returns, copied into `into` with its parameters read as `args`
+/// (expressions of `into`); see [`inline_resource_results`].
+fn copy_returned(
+    module: &Module,
+    function: FunctionId,
+    args: &[ExprId],
+    into: &mut Function,
+    depth: u32,
+) -> Option<ExprId> {
     let callee = &module.functions[function];
     let [Stmt::Return(Some(e))] = callee.body.stmts.as_slice() else { return None };
     (depth < 16).then_some(())?;
-    copy_closed(module, callee, *e, into, depth)
+    copy_closed(module, callee, args, *e, into, depth)
 }
 
-/// `e` of `from` copied into `into`, when it reads no local or parameter and has no effect.
-fn copy_closed(module: &Module, from: &Function, e: ExprId, into: &mut Function, depth: u32) -> Option<ExprId> {
+/// `e` of `from` copied into `into`, when it reads no local, has no effect but an intrinsic's,
+/// and reads parameters only where their arguments in `args` have no effect (each read a copy
+/// of the argument).
+fn copy_closed(
+    module: &Module,
+    from: &Function,
+    args: &[ExprId],
+    e: ExprId,
+    into: &mut Function,
+    depth: u32,
+) -> Option<ExprId> {
     let x = &from.exprs[e];
+    let copy = |into: &mut Function, c: ExprId| copy_closed(module, from, args, c, into, depth);
     let kind = match &x.kind {
         ExprKind::Const(c) => ExprKind::Const(c.clone()),
         ExprKind::Global(g) => ExprKind::Global(*g),
-        ExprKind::Call { function, args } if args.is_empty() && is_resource(&x.ty) => {
-            let inner = copy_returned(module, *function, into, depth + 1)?;
-            return Some(inner);
+        ExprKind::Local(l) => {
+            let i = from.params.iter().position(|p| p == l)?;
+            let arg = *args.get(i)?;
+            if !into.is_pure(arg) {
+                return None;
+            }
+            return Some(duplicate(into, arg));
         }
-        ExprKind::Index { base, index } => ExprKind::Index {
-            base: copy_closed(module, from, *base, into, depth)?,
-            index: copy_closed(module, from, *index, into, depth)?,
-        },
-        ExprKind::Field { base, index } => {
-            ExprKind::Field { base: copy_closed(module, from, *base, into, depth)?, index: *index }
+        ExprKind::Call { function, args: inner } if is_resource(&x.ty) => {
+            let mut copied = Vec::new();
+            for &a in inner {
+                copied.push(copy(into, a)?);
+            }
+            return copy_returned(module, *function, &copied, into, depth + 1);
         }
-        ExprKind::Convert(a) => ExprKind::Convert(copy_closed(module, from, *a, into, depth)?),
-        ExprKind::Unary(op, a) => ExprKind::Unary(*op, copy_closed(module, from, *a, into, depth)?),
-        ExprKind::Binary(op, a, b) => ExprKind::Binary(
-            *op,
-            copy_closed(module, from, *a, into, depth)?,
-            copy_closed(module, from, *b, into, depth)?,
-        ),
+        ExprKind::Intrinsic { id, args: inner, bound } => {
+            let mut copied = Vec::new();
+            for &a in inner {
+                copied.push(copy(into, a)?);
+            }
+            ExprKind::Intrinsic { id: *id, args: copied, bound: bound.clone() }
+        }
+        ExprKind::Select { cond, then, els } => {
+            ExprKind::Select { cond: copy(into, *cond)?, then: copy(into, *then)?, els: copy(into, *els)? }
+        }
+        ExprKind::Construct(parts) => {
+            let mut copied = Vec::new();
+            for &a in parts {
+                copied.push(copy(into, a)?);
+            }
+            ExprKind::Construct(copied)
+        }
+        ExprKind::Index { base, index } => ExprKind::Index { base: copy(into, *base)?, index: copy(into, *index)? },
+        ExprKind::Field { base, index } => ExprKind::Field { base: copy(into, *base)?, index: *index },
+        ExprKind::Convert(a) => ExprKind::Convert(copy(into, *a)?),
+        ExprKind::Unary(op, a) => ExprKind::Unary(*op, copy(into, *a)?),
+        ExprKind::Binary(op, a, b) => ExprKind::Binary(*op, copy(into, *a)?, copy(into, *b)?),
         ExprKind::Swizzle { base, components } => {
-            ExprKind::Swizzle { base: copy_closed(module, from, *base, into, depth)?, components: components.clone() }
+            ExprKind::Swizzle { base: copy(into, *base)?, components: components.clone() }
         }
         _ => return None,
     };
     Some(into.exprs.append(Expr { kind, ty: x.ty.clone(), span: x.span }))
+}
+
+/// A copy of expression `e` of `f`, every sub-expression new (an expression has one parent).
+fn duplicate(f: &mut Function, e: ExprId) -> ExprId {
+    let mut x = f.exprs[e].clone();
+    let mut children = Vec::new();
+    x.kind.for_each_child(|c| children.push(c));
+    let copies: Vec<ExprId> = children.into_iter().map(|c| duplicate(f, c)).collect();
+    let mut next = copies.into_iter();
+    x.kind.for_each_child_mut(|c| {
+        if let Some(n) = next.next() {
+            *c = n;
+        }
+    });
+    f.exprs.append(x)
 }
 
 fn unresolvable(span: Span, what: &str) -> Diagnostic {

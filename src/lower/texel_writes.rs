@@ -3,7 +3,9 @@
 //! like store whole texels only, so the assignment becomes one of the whole texel, read, with
 //! the named components replaced.
 //! The coordinate and the value are evaluated more than once, so only writes whose coordinate
-//! and value have no side effects are rewritten (the rest are left to the backend).
+//! and value have no side effects are rewritten (the rest are left to the backend). A scalar
+//! texel's `.x` is the whole texel, so `tex[c].x op= v` becomes `tex[c] op= v` whatever
+//! `c` and `v` do.
 
 use crate::ir::{Expr, ExprId, ExprKind, Function, Module, Type};
 use std::borrow::Cow;
@@ -32,8 +34,9 @@ pub fn texel_writes(module: &mut Cow<'_, Module>) {
             .live_expr_iter()
             .filter(|(_, e)| match &e.kind {
                 ExprKind::Assign { target, value, .. } => {
-                    matches!(&f.exprs[*target].kind, ExprKind::Swizzle { base, .. } if f.storage_texel(*base).is_some() && f.is_pure(*base))
-                        && f.is_pure(*value)
+                    matches!(&f.exprs[*target].kind, ExprKind::Swizzle { base, components }
+                        if f.storage_texel(*base).is_some()
+                            && (scalar_whole(f, *base, components) || (f.is_pure(*base) && f.is_pure(*value))))
                 }
                 _ => false,
             })
@@ -48,9 +51,19 @@ pub fn texel_writes(module: &mut Cow<'_, Module>) {
     }
 }
 
+/// `tex[c].x` of a scalar texel (`RWTexture2D<float>`): the whole texel, written in place with
+/// nothing read or evaluated twice.
+fn scalar_whole(f: &Function, texel: ExprId, components: &[u8]) -> bool {
+    matches!(f.exprs[texel].ty, Type::Scalar(_)) && components == [0]
+}
+
 fn rewrite(f: &mut Function, site: ExprId) {
     let ExprKind::Assign { op, target, value } = f.exprs[site].kind.clone() else { return };
     let ExprKind::Swizzle { base: texel, components } = f.exprs[target].kind.clone() else { return };
+    if scalar_whole(f, texel, &components) {
+        f.exprs[site].kind = ExprKind::Assign { op, target: texel, value };
+        return;
+    }
     let texel_ty = f.exprs[texel].ty.clone();
     let Type::Vector(s, n) = texel_ty else { return };
     let span = f.exprs[site].span;
