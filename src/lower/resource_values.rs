@@ -14,8 +14,8 @@
 use crate::diag::Diagnostic;
 use crate::fast_hash::{HashMap, HashSet};
 use crate::ir::{
-    Block, ConstValue, Expr, ExprId, ExprKind, Function, FunctionId, GlobalId, Local, LocalId, Module, ParamMode, Stmt,
-    Type,
+    Block, ConstValue, Expr, ExprId, ExprKind, Function, FunctionId, GlobalId, IntrinsicId, Local, LocalId, Module,
+    ParamMode, Stmt, Type,
 };
 use crate::span::Span;
 use std::borrow::Cow;
@@ -42,6 +42,10 @@ type SpecializationKey = Vec<Option<(PathRoot, Vec<Type>)>>;
 enum Subscript {
     Const(ConstValue, Type),
     Local(LocalId),
+    /// A local holding a `NonUniformResourceIndex(i)` value: each read is marked again (the
+    /// intrinsic, its bound type), as SPIR-V's `NonUniform` and GLSL's `nonuniformEXT` mark
+    /// the index at the descriptor access, not the variable it came from.
+    NonUniform(LocalId, IntrinsicId, Option<Box<Type>>),
 }
 
 pub(super) fn is_resource(ty: &Type) -> bool {
@@ -287,6 +291,20 @@ fn duplicate(f: &mut Function, e: ExprId) -> ExprId {
     f.exprs.append(x)
 }
 
+/// The `NonUniformResourceIndex` intrinsic (and its bound type) an index is a call of, under
+/// conversions.
+fn non_uniform_mark(f: &Function, index: ExprId) -> Option<(IntrinsicId, Option<Box<Type>>)> {
+    match &f.exprs[index].kind {
+        ExprKind::Convert(a) => non_uniform_mark(f, *a),
+        ExprKind::Intrinsic { id, bound, args } if args.len() == 1 => {
+            let (_, intr) = crate::lower::intrinsics::declaration(crate::stdlib::Stdlib::get(), *id);
+            let marks = intr.lowerings_for("spirv").next().is_some_and(|form| form.kind() == "nonuniform");
+            marks.then(|| (*id, bound.clone()))
+        }
+        _ => None,
+    }
+}
+
 fn unresolvable(span: Span, what: &str) -> Diagnostic {
     Diagnostic::error("E0517", format!("{what} must name one resource the compiler can resolve"))
         .with_label(span, "not a global resource or an element of an array of them")
@@ -318,6 +336,12 @@ fn write_path(module: &Module, f: &mut Function, at: ExprId, root: PathRoot, sub
         Subscript::Local(l) => {
             let t = f.locals[*l].ty.clone();
             f.exprs.append(Expr { kind: ExprKind::Local(*l), ty: t, span })
+        }
+        Subscript::NonUniform(l, id, bound) => {
+            let t = f.locals[*l].ty.clone();
+            let read = f.exprs.append(Expr { kind: ExprKind::Local(*l), ty: t.clone(), span });
+            let kind = ExprKind::Intrinsic { id: *id, args: vec![read], bound: bound.clone() };
+            f.exprs.append(Expr { kind, ty: t, span })
         }
     };
     let root = match root {
@@ -504,7 +528,10 @@ impl Variables<'_, '_> {
                     let ty = f.exprs[index].ty.clone();
                     let held = f.locals.append(Local::new(name, ty, f.locals[local].span));
                     out.push(Stmt::Local { local: held, init: Some(index) });
-                    subscripts.push(Subscript::Local(held));
+                    subscripts.push(match non_uniform_mark(f, index) {
+                        Some((id, bound)) => Subscript::NonUniform(held, id, bound),
+                        None => Subscript::Local(held),
+                    });
                 }
             }
         }

@@ -24,7 +24,7 @@ __device__ unsigned wavec_NonUniformResourceIndex(unsigned index) {
 __device__ wavec::float4 TextureSlot_SampleLevel(wavec_state& state, TextureSlot this_1, wavec::float4 uvsets, float lod) {
     unsigned tex_index0 = wavec_NonUniformResourceIndex((unsigned)wavec::max(0, this_1.descriptor));
     wavec::float2 uv = this_1.uvset == 0u ? wavec::swizzle<0, 1>(uvsets) : wavec::swizzle<2, 3>(uvsets);
-    return wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.Textures[tex_index0], state.Linear, wavec::pad_float4(uv), 0, (float)(lod), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
+    return wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.Textures[wavec_NonUniformResourceIndex(tex_index0)], state.Linear, wavec::pad_float4(uv), 0, (float)(lod), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
 }
 
 extern "C" __global__ void __launch_bounds__(8) main_kernel(wavec::Sampler Linear, const int* __restrict__ SlotOf, unsigned SlotOf_count, wavec::float4* __restrict__ Output, unsigned Output_count, const wavec::Image* __restrict__ Textures) {

@@ -21,7 +21,7 @@ layout(std430, set = 0, binding = 2) buffer Output_block {
 vec4 TextureSlot_SampleLevel(TextureSlot this_1, vec4 uvsets, float lod) {
     uint tex_index0 = nonuniformEXT(uint(max(0, this_1.descriptor)));
     vec2 uv = this_1.uvset == 0u ? uvsets.xy : uvsets.zw;
-    return textureLod(sampler2D(Textures[tex_index0], Linear), uv, lod);
+    return textureLod(sampler2D(Textures[nonuniformEXT(tex_index0)], Linear), uv, lod);
 }
 
 void main() {
