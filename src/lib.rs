@@ -514,6 +514,9 @@ pub fn compile_file(path: &std::path::Path, options: &Options) -> Result<Output,
     }
 }
 
+/// One run of the front end: the predefined macros it saw, its module and its warnings.
+type Front = (Vec<(String, String)>, sema::Checked, Diagnostics);
+
 /// [`compile`] with another way to load included files (an in-memory file set, say).
 pub fn compile_with_loader(
     source: &str,
@@ -523,7 +526,7 @@ pub fn compile_with_loader(
     let mut targets = options.targets.clone();
     targets.dedup();
     // One front end per distinct set of predefined macros, shared by the targets that have it.
-    let mut fronts: Vec<(Vec<(String, String)>, sema::Checked, Diagnostics)> = Vec::new();
+    let mut fronts: Vec<Front> = Vec::new();
     let mut front_of = Vec::new();
     for &target in &targets {
         let macros = predefined_macros(options, Some(target));
