@@ -277,21 +277,83 @@ pub fn check(source: &str, options: &Options) -> Result<(sema::Checked, Diagnost
     check_with_loader(source, options, &syntax::preprocess::FsLoader)
 }
 
-/// [`check`] with another way to load included files.
+/// [`check`] with another way to load included files. The predefined macros are those of the
+/// first target in `options` ([`predefined_macros`]).
 pub fn check_with_loader(
     source: &str,
     options: &Options,
     loader: &dyn syntax::preprocess::FileLoader,
 ) -> Result<(sema::Checked, Diagnostics), Diagnostics> {
-    match front_end(source, options, loader, true) {
+    check_for_target(source, options, loader, options.targets.first().copied())
+}
+
+/// [`check_with_loader`] with the predefined macros of `target` (`None`: of no target, as the
+/// CPU engine runs it).
+pub fn check_for_target(
+    source: &str,
+    options: &Options,
+    loader: &dyn syntax::preprocess::FileLoader,
+    target: Option<Target>,
+) -> Result<(sema::Checked, Diagnostics), Diagnostics> {
+    match front_end(source, options, loader, true, target) {
         Some(result) => result,
-        None => front_end(source, options, loader, false).unwrap_or_else(|| {
+        None => front_end(source, options, loader, false, target).unwrap_or_else(|| {
             Err(Diagnostics {
                 list: vec![Diagnostic::error("E0699", "internal error: the whole-tree check asked for a whole tree")],
                 sources: Arc::new(SourceMap::new()),
             })
         }),
     }
+}
+
+/// Whether the source is Slang (a `.slang` file) rather than HLSL, for the macros that tell
+/// them apart.
+fn slang_source(options: &Options) -> bool {
+    options.file_name.ends_with(".slang")
+}
+
+/// The macros wavec defines before the command line's (README, "Predefined macros"): Slang's
+/// (`__SLANG_COMPILER__`, `__SLANG__` and `__HLSL__` by the source's language,
+/// `__HLSL_VERSION`: 2018 for Slang sources as slangc has it, 2021 for HLSL as DXC has it),
+/// DXC's for HLSL sources (`__hlsl_dx_compiler`, the shader model and stage of `-T`), and the
+/// target's: `__spirv__` when it is SPIR-V, as DXC's `-spirv` defines it.
+pub fn predefined_macros(options: &Options, target: Option<Target>) -> Vec<(String, String)> {
+    let slang = slang_source(options);
+    let mut out: Vec<(String, String)> = vec![
+        ("__SLANG_COMPILER__".into(), "1".into()),
+        ("__SLANG__".into(), if slang { "1" } else { "0" }.into()),
+        ("__HLSL__".into(), if slang { "0" } else { "1" }.into()),
+        ("__HLSL_VERSION".into(), if slang { "2018" } else { "2021" }.into()),
+    ];
+    if !slang {
+        // DXC's stage numbers (DXIL's shader kinds).
+        let stages = [
+            ("PIXEL", 0, Some(ir::Stage::Pixel)),
+            ("VERTEX", 1, Some(ir::Stage::Vertex)),
+            ("GEOMETRY", 2, Some(ir::Stage::Geometry)),
+            ("HULL", 3, Some(ir::Stage::Hull)),
+            ("DOMAIN", 4, Some(ir::Stage::Domain)),
+            ("COMPUTE", 5, Some(ir::Stage::Compute)),
+            ("LIBRARY", 6, None),
+            ("MESH", 13, Some(ir::Stage::Mesh)),
+            ("AMPLIFICATION", 14, Some(ir::Stage::Amplification)),
+        ];
+        let (major, minor) = options.hlsl_shader_model;
+        out.push(("__hlsl_dx_compiler".into(), "1".into()));
+        out.push(("__SHADER_TARGET_MAJOR".into(), major.to_string()));
+        out.push(("__SHADER_TARGET_MINOR".into(), minor.to_string()));
+        for (name, number, _) in stages {
+            out.push((format!("__SHADER_STAGE_{name}"), number.to_string()));
+        }
+        // Without `--stage`, the stage wavec's entry points have: compute.
+        let stage = options.stage.unwrap_or(ir::Stage::Compute);
+        let number = stages.iter().find(|(_, _, s)| *s == Some(stage)).map_or(5, |(_, n, _)| *n);
+        out.push(("__SHADER_TARGET_STAGE".into(), number.to_string()));
+    }
+    if matches!(target, Some(Target::Spirv | Target::SpirvAsm)) {
+        out.push(("__spirv__".into(), "1".into()));
+    }
+    out
 }
 
 /// Preprocesses, parses and checks. With `stream`, each item is checked as soon as the parser
@@ -303,12 +365,14 @@ fn front_end(
     options: &Options,
     loader: &dyn syntax::preprocess::FileLoader,
     stream: bool,
+    target: Option<Target>,
 ) -> Option<Result<(sema::Checked, Diagnostics), Diagnostics>> {
     let mut sources = SourceMap::new();
     let main = sources.add(options.file_name.clone(), source);
     let pp_options = syntax::preprocess::PreprocessOptions {
         defines: options.defines.clone(),
         include_dirs: options.include_dirs.clone(),
+        predefined: predefined_macros(options, target),
     };
     let (mut tokens, mut diags) = syntax::preprocess::preprocess(&mut sources, main, &pp_options, loader);
     if options.allow_glsl {
@@ -451,28 +515,64 @@ pub fn compile_file(path: &std::path::Path, options: &Options) -> Result<Output,
     }
 }
 
+/// One run of the front end: the predefined macros it saw, its module and its warnings.
+type Front = (Vec<(String, String)>, sema::Checked, Diagnostics);
+
 /// [`compile`] with another way to load included files (an in-memory file set, say).
 pub fn compile_with_loader(
     source: &str,
     options: &Options,
     loader: &dyn syntax::preprocess::FileLoader,
 ) -> Result<Output, Diagnostics> {
-    let (checked, warnings) = check_with_loader(source, options, loader)?;
-    let mut diags = warnings.list;
-    let sources = warnings.sources;
+    let mut targets = options.targets.clone();
+    targets.dedup();
+    // One front end per distinct set of predefined macros, shared by the targets that have it.
+    let mut fronts: Vec<Front> = Vec::new();
+    let mut front_of = Vec::new();
+    for &target in &targets {
+        let macros = predefined_macros(options, Some(target));
+        let i = match fronts.iter().position(|(m, ..)| *m == macros) {
+            Some(i) => i,
+            None => {
+                let (checked, warnings) = check_for_target(source, options, loader, Some(target))?;
+                fronts.push((macros, checked, warnings));
+                fronts.len() - 1
+            }
+        };
+        front_of.push(i);
+    }
+    if fronts.is_empty() {
+        let (checked, warnings) = check_for_target(source, options, loader, None)?;
+        fronts.push((Vec::new(), checked, warnings));
+    }
+    let mut diags = fronts[0].2.list.clone();
+    let sources = fronts[0].2.sources.clone();
+    // Another front end's warnings, where it read the same files (its spans then mean the same).
+    for (_, _, w) in &fronts[1..] {
+        let same_files = w.sources.files().map(|(_, f)| &f.name).eq(sources.files().map(|(_, f)| &f.name));
+        if same_files {
+            for d in &w.list {
+                if !diags.iter().any(|e| e.code == d.code && e.message == d.message) {
+                    diags.push(d.clone());
+                }
+            }
+        }
+    }
     let fail = |diags: Vec<Diagnostic>, sources: Arc<SourceMap>| Diagnostics { list: diags, sources };
     let mut artifacts = Vec::new();
     let mut errors = Vec::new();
-    let mut targets = options.targets.clone();
-    targets.dedup();
-    for target in targets {
+    let mut error_front = Vec::new();
+    for (target, &front) in targets.into_iter().zip(&front_of) {
+        let checked = &fronts[front].1;
+        let before = errors.len();
         // The target's own cases of every `__target_switch`.
         let selected = lower::target_switch::select(&checked.module, target.switch_target(), stdlib::Stdlib::get())
             .map(|module| sema::Checked { module, entry: checked.entry });
-        let checked = selected.as_ref().unwrap_or(&checked);
+        let checked = selected.as_ref().unwrap_or(checked);
         if !matches!(target, Target::Spirv | Target::SpirvAsm) {
             if let Err(e) = lower::spirv_asm::refuse(&checked.module, checked.entry, &format!("`{}`", target.name())) {
                 errors.extend(e);
+                error_front.extend(std::iter::repeat_n(front, errors.len() - before));
                 continue;
             }
         }
@@ -509,11 +609,20 @@ pub fn compile_with_loader(
                 Err(e) => errors.extend(e),
             },
         }
+        error_front.extend(std::iter::repeat_n(front, errors.len() - before));
     }
-    if !errors.is_empty() {
-        diags.extend(errors);
-        return Err(fail(diags, sources));
+    if let Some(&first) = error_front.first() {
+        // The errors of one front end, with the files their spans point into.
+        let mine = errors.into_iter().zip(error_front).filter(|(_, f)| *f == first).map(|(e, _)| e);
+        if first == 0 {
+            diags.extend(mine);
+            return Err(fail(diags, sources));
+        }
+        let (_, _, w) = &fronts[first];
+        let list = w.list.iter().cloned().chain(mine).collect();
+        return Err(fail(list, w.sources.clone()));
     }
+    let checked = fronts.swap_remove(0).1;
     Ok(Output { artifacts, warnings: Diagnostics { list: diags, sources }, checked, options: options.clone() })
 }
 

@@ -157,3 +157,32 @@ fn spirv_targets_profiles_and_capabilities() {
     let out = wavec().arg(&input).args(["--capability", "SPV_FOO"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// DXC's macros for an HLSL source, Slang's for a Slang one, `__spirv__` for the SPIR-V target
+/// only (the other target's front end runs without it), and `-D` overriding a predefined one.
+#[test]
+fn predefined_macros_per_language_and_target() {
+    let dir = unique_temp_dir("cli");
+    let text = "RWStructuredBuffer<int> o;\n[numthreads(1, 1, 1)]\nvoid main() {\n#ifdef __spirv__\n    o[0] = 111;\n#else\n    o[0] = 222;\n#endif\n    o[1] = __HLSL_VERSION * 10 + __HLSL__;\n#if defined(__hlsl_dx_compiler) && __SHADER_TARGET_STAGE == __SHADER_STAGE_COMPUTE\n    o[2] = __SHADER_TARGET_MAJOR * 10 + __SHADER_TARGET_MINOR;\n#endif\n}\n";
+    let hlsl = dir.join("k.hlsl");
+    std::fs::write(&hlsl, text).unwrap();
+    let outs = dir.join("out");
+    let out = wavec()
+        .arg(&hlsl)
+        .args(["-t", "spirv-asm", "-t", "hlsl", "--profile", "sm_6_5", "-o"])
+        .arg(&outs)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let spv = std::fs::read_to_string(outs.join("k.spvasm")).unwrap();
+    assert!(spv.contains("OpConstant  %1  111") && !spv.contains(" 222"), "{spv}");
+    let h = std::fs::read_to_string(outs.join("k.hlsl")).unwrap();
+    assert!(h.contains("o[0] = 222;") && h.contains("o[1] = 20211;") && h.contains("o[2] = 65;"), "{h}");
+
+    let slang = dir.join("k.slang");
+    std::fs::write(&slang, text).unwrap();
+    let out = wavec().arg(&slang).args(["-t", "hlsl", "-D", "__HLSL__=7"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let h = String::from_utf8(out.stdout).unwrap();
+    assert!(h.contains("o[1] = 20187;") && !h.contains("o[2]"), "{h}");
+}

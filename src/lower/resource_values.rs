@@ -14,8 +14,8 @@
 use crate::diag::Diagnostic;
 use crate::fast_hash::{HashMap, HashSet};
 use crate::ir::{
-    Block, ConstValue, Expr, ExprId, ExprKind, Function, FunctionId, GlobalId, Local, LocalId, Module, ParamMode, Stmt,
-    Type,
+    Block, ConstValue, Expr, ExprId, ExprKind, Function, FunctionId, GlobalId, IntrinsicId, Local, LocalId, Module,
+    ParamMode, Stmt, Type,
 };
 use crate::span::Span;
 use std::borrow::Cow;
@@ -42,6 +42,10 @@ type SpecializationKey = Vec<Option<(PathRoot, Vec<Type>)>>;
 enum Subscript {
     Const(ConstValue, Type),
     Local(LocalId),
+    /// A local holding a `NonUniformResourceIndex(i)` value: each read is marked again (the
+    /// intrinsic, its bound type), as SPIR-V's `NonUniform` and GLSL's `nonuniformEXT` mark
+    /// the index at the descriptor access, not the variable it came from.
+    NonUniform(LocalId, IntrinsicId, Option<Box<Type>>),
 }
 
 pub(super) fn is_resource(ty: &Type) -> bool {
@@ -157,10 +161,12 @@ pub fn resource_values(module: &mut Cow<'_, Module>, entry: usize) -> Result<(),
 }
 
 /// Each call in `f` of a function that returns a resource (`RWStructuredBuffer<uint> Get() {
-/// return gBuffer; }`) becomes the resource it returns: such a function's body must be one
-/// `return` of a resource named by globals alone (a global, an element of an array of them at
-/// an index computed from constants and globals, another such call), which is then computed
-/// where the call was. Its arguments are still evaluated, for their effects.
+/// return gBuffer; }`, `Texture2D<float4> GetTexture() { return gTextures[this.index]; }`)
+/// becomes the resource it returns: such a function's body must be one `return` of a resource
+/// named by globals and parameters (a global, an element of an array of them at an index
+/// computed from constants, globals, parameters and intrinsics, another such call), which is
+/// then computed where the call was, each parameter read as its argument. Arguments with effects
+/// are still evaluated once; such an argument cannot also pick the resource.
 fn inline_resource_results(module: &Module, f: &mut Function, errors: &mut Vec<Diagnostic>) {
     let calls: Vec<ExprId> = f
         .live_expr_iter()
@@ -170,14 +176,14 @@ fn inline_resource_results(module: &Module, f: &mut Function, errors: &mut Vec<D
     for call in calls {
         let ExprKind::Call { function, args } = f.exprs[call].kind.clone() else { continue };
         let span = f.exprs[call].span;
-        let Some(returned) = copy_returned(module, function, f, 0) else {
+        let Some(returned) = copy_returned(module, function, &args, f, 0) else {
             let name = &module.functions[function].name;
             errors.push(
                 Diagnostic::error("E0517", format!("`{name}` returns a resource the compiler cannot resolve"))
                     .with_label(span, "called here")
                     .with_note(
                         "a function returning a resource must be one `return` of a global resource, or an element of an \
-                         array of them at an index computed from constants and globals",
+                         array of them at an index computed from constants, globals and parameters whose arguments have no side effects",
                     ),
             );
             continue;
@@ -194,44 +200,109 @@ fn inline_resource_results(module: &Module, f: &mut Function, errors: &mut Vec<D
     }
 }
 
-/// The resource `function` returns, copied into `into` (see [`inline_resource_results`]).
-fn copy_returned(module: &Module, function: FunctionId, into: &mut Function, depth: u32) -> Option<ExprId> {
+/// The resource `function` returns, copied into `into` with its parameters read as `args`
+/// (expressions of `into`); see [`inline_resource_results`].
+fn copy_returned(
+    module: &Module,
+    function: FunctionId,
+    args: &[ExprId],
+    into: &mut Function,
+    depth: u32,
+) -> Option<ExprId> {
     let callee = &module.functions[function];
     let [Stmt::Return(Some(e))] = callee.body.stmts.as_slice() else { return None };
     (depth < 16).then_some(())?;
-    copy_closed(module, callee, *e, into, depth)
+    copy_closed(module, callee, args, *e, into, depth)
 }
 
-/// `e` of `from` copied into `into`, when it reads no local or parameter and has no effect.
-fn copy_closed(module: &Module, from: &Function, e: ExprId, into: &mut Function, depth: u32) -> Option<ExprId> {
+/// `e` of `from` copied into `into`, when it reads no local, has no effect but an intrinsic's,
+/// and reads parameters only where their arguments in `args` have no effect (each read a copy
+/// of the argument).
+fn copy_closed(
+    module: &Module,
+    from: &Function,
+    args: &[ExprId],
+    e: ExprId,
+    into: &mut Function,
+    depth: u32,
+) -> Option<ExprId> {
     let x = &from.exprs[e];
+    let copy = |into: &mut Function, c: ExprId| copy_closed(module, from, args, c, into, depth);
     let kind = match &x.kind {
         ExprKind::Const(c) => ExprKind::Const(c.clone()),
         ExprKind::Global(g) => ExprKind::Global(*g),
-        ExprKind::Call { function, args } if args.is_empty() && is_resource(&x.ty) => {
-            let inner = copy_returned(module, *function, into, depth + 1)?;
-            return Some(inner);
+        ExprKind::Local(l) => {
+            let i = from.params.iter().position(|p| p == l)?;
+            let arg = *args.get(i)?;
+            if !into.is_pure(arg) {
+                return None;
+            }
+            return Some(duplicate(into, arg));
         }
-        ExprKind::Index { base, index } => ExprKind::Index {
-            base: copy_closed(module, from, *base, into, depth)?,
-            index: copy_closed(module, from, *index, into, depth)?,
-        },
-        ExprKind::Field { base, index } => {
-            ExprKind::Field { base: copy_closed(module, from, *base, into, depth)?, index: *index }
+        ExprKind::Call { function, args: inner } if is_resource(&x.ty) => {
+            let mut copied = Vec::new();
+            for &a in inner {
+                copied.push(copy(into, a)?);
+            }
+            return copy_returned(module, *function, &copied, into, depth + 1);
         }
-        ExprKind::Convert(a) => ExprKind::Convert(copy_closed(module, from, *a, into, depth)?),
-        ExprKind::Unary(op, a) => ExprKind::Unary(*op, copy_closed(module, from, *a, into, depth)?),
-        ExprKind::Binary(op, a, b) => ExprKind::Binary(
-            *op,
-            copy_closed(module, from, *a, into, depth)?,
-            copy_closed(module, from, *b, into, depth)?,
-        ),
+        ExprKind::Intrinsic { id, args: inner, bound } => {
+            let mut copied = Vec::new();
+            for &a in inner {
+                copied.push(copy(into, a)?);
+            }
+            ExprKind::Intrinsic { id: *id, args: copied, bound: bound.clone() }
+        }
+        ExprKind::Select { cond, then, els } => {
+            ExprKind::Select { cond: copy(into, *cond)?, then: copy(into, *then)?, els: copy(into, *els)? }
+        }
+        ExprKind::Construct(parts) => {
+            let mut copied = Vec::new();
+            for &a in parts {
+                copied.push(copy(into, a)?);
+            }
+            ExprKind::Construct(copied)
+        }
+        ExprKind::Index { base, index } => ExprKind::Index { base: copy(into, *base)?, index: copy(into, *index)? },
+        ExprKind::Field { base, index } => ExprKind::Field { base: copy(into, *base)?, index: *index },
+        ExprKind::Convert(a) => ExprKind::Convert(copy(into, *a)?),
+        ExprKind::Unary(op, a) => ExprKind::Unary(*op, copy(into, *a)?),
+        ExprKind::Binary(op, a, b) => ExprKind::Binary(*op, copy(into, *a)?, copy(into, *b)?),
         ExprKind::Swizzle { base, components } => {
-            ExprKind::Swizzle { base: copy_closed(module, from, *base, into, depth)?, components: components.clone() }
+            ExprKind::Swizzle { base: copy(into, *base)?, components: components.clone() }
         }
         _ => return None,
     };
     Some(into.exprs.append(Expr { kind, ty: x.ty.clone(), span: x.span }))
+}
+
+/// A copy of expression `e` of `f`, every sub-expression new (an expression has one parent).
+fn duplicate(f: &mut Function, e: ExprId) -> ExprId {
+    let mut x = f.exprs[e].clone();
+    let mut children = Vec::new();
+    x.kind.for_each_child(|c| children.push(c));
+    let copies: Vec<ExprId> = children.into_iter().map(|c| duplicate(f, c)).collect();
+    let mut next = copies.into_iter();
+    x.kind.for_each_child_mut(|c| {
+        if let Some(n) = next.next() {
+            *c = n;
+        }
+    });
+    f.exprs.append(x)
+}
+
+/// The `NonUniformResourceIndex` intrinsic (and its bound type) an index is a call of, under
+/// conversions.
+fn non_uniform_mark(f: &Function, index: ExprId) -> Option<(IntrinsicId, Option<Box<Type>>)> {
+    match &f.exprs[index].kind {
+        ExprKind::Convert(a) => non_uniform_mark(f, *a),
+        ExprKind::Intrinsic { id, bound, args } if args.len() == 1 => {
+            let (_, intr) = crate::lower::intrinsics::declaration(crate::stdlib::Stdlib::get(), *id);
+            let marks = intr.lowerings_for("spirv").next().is_some_and(|form| form.kind() == "nonuniform");
+            marks.then(|| (*id, bound.clone()))
+        }
+        _ => None,
+    }
 }
 
 fn unresolvable(span: Span, what: &str) -> Diagnostic {
@@ -265,6 +336,12 @@ fn write_path(module: &Module, f: &mut Function, at: ExprId, root: PathRoot, sub
         Subscript::Local(l) => {
             let t = f.locals[*l].ty.clone();
             f.exprs.append(Expr { kind: ExprKind::Local(*l), ty: t, span })
+        }
+        Subscript::NonUniform(l, id, bound) => {
+            let t = f.locals[*l].ty.clone();
+            let read = f.exprs.append(Expr { kind: ExprKind::Local(*l), ty: t.clone(), span });
+            let kind = ExprKind::Intrinsic { id: *id, args: vec![read], bound: bound.clone() };
+            f.exprs.append(Expr { kind, ty: t, span })
         }
     };
     let root = match root {
@@ -451,7 +528,10 @@ impl Variables<'_, '_> {
                     let ty = f.exprs[index].ty.clone();
                     let held = f.locals.append(Local::new(name, ty, f.locals[local].span));
                     out.push(Stmt::Local { local: held, init: Some(index) });
-                    subscripts.push(Subscript::Local(held));
+                    subscripts.push(match non_uniform_mark(f, index) {
+                        Some((id, bound)) => Subscript::NonUniform(held, id, bound),
+                        None => Subscript::Local(held),
+                    });
                 }
             }
         }

@@ -1299,6 +1299,13 @@ impl Checker {
                 None => Type::Error,
             };
         }
+        if matches!(name, "Texture2DMS" | "Texture2DMSArray" | "RWTexture2DMS" | "RWTexture2DMSArray") {
+            let d = Diagnostic::error("E0401", format!("multisampled textures (`{name}`) are not supported yet"))
+                .with_label(t.span, "a multisampled texture")
+                .with_note("resolve the samples on the host, or read a single-sample copy as a `Texture2D`");
+            self.push(d);
+            return Type::Error;
+        }
         self.error("E0401", t.span, format!("unknown type `{name}`"));
         Type::Error
     }

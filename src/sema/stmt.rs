@@ -979,6 +979,19 @@ impl Checker {
                             *len = Some(items.len() as u32);
                         }
                         let n = len.unwrap_or(0) as usize;
+                        // HLSL's brace elision for an array of vectors, matrices or arrays:
+                        // `float3 a[2] = {1, 2, 3, 4, 5, 6}` gives each element its scalars.
+                        if items.len() > n && n > 0 {
+                            if let Some(k) = scalar_count(elem).filter(|&k| k > 1) {
+                                if items.len() <= n * k && items.iter().all(|i| matches!(i, ast::Initializer::Expr(_)))
+                                {
+                                    let grouped: Vec<ast::Initializer> =
+                                        items.chunks(k).map(|c| ast::Initializer::List(c.to_vec(), span)).collect();
+                                    let list = ast::Initializer::List(grouped, span);
+                                    return self.initializer(&list, ty);
+                                }
+                            }
+                        }
                         if items.len() > n {
                             let msg = format!("expected at most {n} initializers, found {}", items.len());
                             self.error("E0409", span, msg);
@@ -1124,6 +1137,17 @@ impl Checker {
                         let s = ty.scalar().unwrap_or(Scalar::F32);
                         let mut parts = Vec::new();
                         let mut have = 0;
+                        // HLSL flattens nested lists of a vector or matrix: `float3x3 m = {{…},
+                        // {…}, {…}}` lists nine scalars.
+                        let flat;
+                        let items = if matches!(ty, Type::Vector(..) | Type::Matrix(..))
+                            && items.iter().any(|i| matches!(i, ast::Initializer::List(..)))
+                        {
+                            flat = flatten_list(items);
+                            &flat
+                        } else {
+                            items
+                        };
                         for i in items {
                             let mut et = Type::Scalar(s);
                             if let ast::Initializer::Expr(e) = i {
@@ -1220,6 +1244,18 @@ impl Checker {
         }
         rest.is_empty().then_some(grouped)
     }
+}
+
+/// The expressions of a list and of the lists nested in it, in order.
+fn flatten_list(items: &[ast::Initializer]) -> Vec<ast::Initializer> {
+    let mut out = Vec::new();
+    for i in items {
+        match i {
+            ast::Initializer::List(inner, _) => out.extend(flatten_list(inner)),
+            e => out.push(e.clone()),
+        }
+    }
+    out
 }
 
 /// How many scalars a value of `ty` holds, for brace elision (`None`: a type no list flattens).

@@ -344,7 +344,8 @@ impl Checker {
         let ty = if n == 1 { Type::INT } else { Type::Vector(Scalar::I32, n) };
         let at = self.span_of(e);
         let c = self.coerce(e, &ty, at);
-        let values = self.cur.as_ref().and_then(|s| const_ints(&s.func, c));
+        let globals = &self.global_consts;
+        let values = self.cur.as_ref().and_then(|s| const_ints(&s.func, globals, c));
         match values {
             Some(v) if v.len() == n as usize && v.iter().all(|x| (-8..=7).contains(x)) => {
                 let value = if n == 1 {
@@ -470,18 +471,22 @@ impl Checker {
     }
 }
 
-/// The integer components of a constant expression (a literal, a constructor of literals, a
-/// negation, a conversion), or `None`.
-fn const_ints(f: &Function, e: ExprId) -> Option<Vec<i64>> {
+/// The integer components of a constant expression (literals, constructors, casts, swizzles,
+/// arithmetic and bitwise operators, `static const` globals of constants), or `None`.
+fn const_ints(f: &Function, globals: &crate::fast_hash::HashMap<GlobalId, ConstValue>, e: ExprId) -> Option<Vec<i64>> {
     let x = &f.exprs[e];
     let n = x.ty.vector_size()? as usize;
+    let of_const = |c: &ConstValue| match c {
+        ConstValue::Composite(parts) => parts.iter().map(|p| p.as_i64()).collect(),
+        c => Some(vec![c.as_i64()?; n]),
+    };
     match &x.kind {
-        ExprKind::Const(ConstValue::Composite(parts)) => parts.iter().map(|p| p.as_i64()).collect(),
-        ExprKind::Const(c) => Some(vec![c.as_i64()?; n]),
+        ExprKind::Const(c) => of_const(c),
+        ExprKind::Global(g) => of_const(globals.get(g)?),
         ExprKind::Convert(a) => {
             let v = match &f.exprs[*a].kind {
                 ExprKind::Const(ConstValue::Float(v)) => vec![*v as i64],
-                _ => const_ints(f, *a)?,
+                _ => const_ints(f, globals, *a)?,
             };
             match v.len() {
                 1 => Some(vec![v[0]; n]),
@@ -492,11 +497,43 @@ fn const_ints(f: &Function, e: ExprId) -> Option<Vec<i64>> {
         ExprKind::Construct(parts) => {
             let mut out = Vec::new();
             for p in parts {
-                out.extend(const_ints(f, *p)?);
+                out.extend(const_ints(f, globals, *p)?);
             }
             (out.len() == n).then_some(out)
         }
-        ExprKind::Unary(UnaryOp::Neg, a) => Some(const_ints(f, *a)?.into_iter().map(|v| -v).collect()),
+        ExprKind::Swizzle { base, components } => {
+            let v = const_ints(f, globals, *base)?;
+            components.iter().map(|&c| v.get(c as usize).copied()).collect()
+        }
+        ExprKind::Unary(UnaryOp::Neg, a) => {
+            Some(const_ints(f, globals, *a)?.into_iter().map(|v| v.wrapping_neg()).collect())
+        }
+        ExprKind::Unary(UnaryOp::BitNot, a) => Some(const_ints(f, globals, *a)?.into_iter().map(|v| !v).collect()),
+        ExprKind::Binary(op, a, b) => {
+            let (a, b) = (const_ints(f, globals, *a)?, const_ints(f, globals, *b)?);
+            let at = |v: &Vec<i64>, i: usize| if v.len() == 1 { v[0] } else { v[i] };
+            if (a.len() != n && a.len() != 1) || (b.len() != n && b.len() != 1) {
+                return None;
+            }
+            (0..n)
+                .map(|i| {
+                    let (l, r) = (at(&a, i), at(&b, i));
+                    match op {
+                        BinaryOp::Add => l.checked_add(r),
+                        BinaryOp::Sub => l.checked_sub(r),
+                        BinaryOp::Mul => l.checked_mul(r),
+                        BinaryOp::Div => l.checked_div(r),
+                        BinaryOp::Rem => l.checked_rem(r),
+                        BinaryOp::Shl => u32::try_from(r).ok().and_then(|r| l.checked_shl(r)),
+                        BinaryOp::Shr => u32::try_from(r).ok().and_then(|r| l.checked_shr(r)),
+                        BinaryOp::BitAnd => Some(l & r),
+                        BinaryOp::BitOr => Some(l | r),
+                        BinaryOp::BitXor => Some(l ^ r),
+                        _ => None,
+                    }
+                })
+                .collect()
+        }
         _ => None,
     }
 }

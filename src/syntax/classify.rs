@@ -69,6 +69,11 @@ const OTHER_TYPES: &[&str] = &[
     "Texture1DArray",
     "TextureCubeArray",
     "RWTexture1DArray",
+    // Multisampled textures: type names, so a declaration parses and sema can refuse it by name.
+    "Texture2DMS",
+    "Texture2DMSArray",
+    "RWTexture2DMS",
+    "RWTexture2DMSArray",
     "WTexture1D",
     "WTexture1DArray",
     "WTexture2D",

@@ -50,6 +50,9 @@ pub struct PreprocessOptions {
     pub defines: Vec<(String, Option<String>)>,
     /// `-I` directories, searched in order after the including file's own directory.
     pub include_dirs: Vec<PathBuf>,
+    /// The compiler's own macros (`__spirv__`, `__HLSL_VERSION`…), seen before the command
+    /// line's; a name the command line defines keeps the command line's value.
+    pub predefined: Vec<(String, String)>,
 }
 
 /// Where `#include`d text comes from, so library users and tests need no real files.
@@ -304,7 +307,13 @@ fn preprocess_limited(
         let id = pp.sources.add("<command line>", text);
         pp.push_file(id, None);
     }
-    let id = pp.sources.add("<built-in>", "#define __WAVEC__ 1\n");
+    let mut text = String::from("#define __WAVEC__ 1\n");
+    for (name, value) in &opts.predefined {
+        if !opts.defines.iter().any(|(d, _)| d == name) {
+            text.push_str(&format!("#define {name} {value}\n"));
+        }
+    }
+    let id = pp.sources.add("<built-in>", text);
     pp.push_file(id, None);
     pp.run();
     (pp.out, pp.diags)

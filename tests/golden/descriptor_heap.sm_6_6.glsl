@@ -23,7 +23,7 @@ void main() {
     uint weights_index0 = nonuniformEXT(id.x);
     uint target_index0 = TextureIndex + 1u;
     uvec2 next = uvec2(TextureIndex + 2u, 0u);
-    vec4 c = textureLod(sampler2D(wavec_heap0[albedo_index0], wavec_heap1[linear_index0]), vec2(0.5, 0.5), 0.0) + texelFetch(wavec_heap2[weights_index0], int(id.x)) + texelFetch(wavec_heap0[next.x], ivec2(id.xy), 0);
+    vec4 c = textureLod(sampler2D(wavec_heap0[albedo_index0], wavec_heap1[linear_index0]), vec2(0.5, 0.5), 0.0) + texelFetch(wavec_heap2[nonuniformEXT(weights_index0)], int(id.x)) + texelFetch(wavec_heap0[next.x], ivec2(id.xy), 0);
     c += texelFetch(wavec_heap0[TextureIndex + 3u], ivec2(id.xy), 0);
     imageStore(wavec_heap3[target_index0], ivec2(id.xy), c);
     Output[id.x] = c;
