@@ -1872,11 +1872,15 @@ impl Checker {
                             )
                         })
                     };
+                    // The arguments with effects, in order, as the statement (no void value, which
+                    // not every target can write).
                     let effects: Vec<ExprId> = arg_ids.iter().copied().filter(|&a| !pure(self, a)).collect();
-                    return effects
-                        .into_iter()
-                        .rev()
-                        .fold(nothing, |rest, a| self.add_expr(ExprKind::Comma(a, rest), Type::Void, span));
+                    let mut effects = effects.into_iter().rev();
+                    let Some(last) = effects.next() else { return nothing };
+                    return effects.fold(last, |rest, a| {
+                        let t = self.ty(rest);
+                        self.add_expr(ExprKind::Comma(a, rest), t, span)
+                    });
                 }
                 self.unresolved_calls.push(name.to_string());
                 let mut d = Diagnostic::error("E0301", format!("undefined function `{name}`"))
