@@ -214,6 +214,9 @@ impl SceneDesc {
     pub fn next_candidate(&self, ray: &Ray, t_max: f32, cursor: u32) -> Option<Candidate> {
         use ray_flags::*;
         let mut c = cursor;
+        // The ray in the current instance's object space: one inverse per instance, not per
+        // primitive (the walk visits an instance's primitives in a row).
+        let mut object: Option<(usize, [f32; 3], [f32; 3])> = None;
         while let Some((i, g, p)) = self.position(c) {
             c += 1;
             let inst = &self.instances[i];
@@ -243,7 +246,14 @@ impl SceneDesc {
             if (opaque && ray.flags & CULL_OPAQUE != 0) || (!opaque && ray.flags & CULL_NON_OPAQUE != 0) {
                 continue;
             }
-            let (o, d) = object_ray(&inst.transform, ray.origin, ray.direction);
+            let (o, d) = match object {
+                Some((at, o, d)) if at == i => (o, d),
+                _ => {
+                    let (o, d) = object_ray(&inst.transform, ray.origin, ray.direction);
+                    object = Some((i, o, d));
+                    (o, d)
+                }
+            };
             let mut found = Candidate {
                 instance: i as u32,
                 geometry: g as u32,

@@ -95,6 +95,19 @@ impl Checker {
             self.error("E0407", name.span, msg);
             return self.error_expr(span);
         };
+        self.ray_query_op(object, flags, op, name, args, span)
+    }
+
+    /// Method `op` of a `RayQuery<flags>` variable, written as `name`.
+    fn ray_query_op(
+        &mut self,
+        object: ExprId,
+        flags: u32,
+        op: RayQueryOp,
+        name: &ast::Ident,
+        args: Vec<ExprId>,
+        span: Span,
+    ) -> ExprId {
         let wanted = match op {
             RayQueryOp::TraceRayInline => 4,
             RayQueryOp::CommitProceduralPrimitiveHit => 1,
@@ -108,6 +121,9 @@ impl Checker {
         if !self.require_lvalue(object) {
             return self.error_expr(span);
         }
+        // Targets read the ray's fields one by one: a value that is not a variable is computed
+        // once, into one, before the trace.
+        let mut ray_store = None;
         let args = match op {
             RayQueryOp::TraceRayInline => {
                 let accel = args[0];
@@ -128,7 +144,7 @@ impl Checker {
                     self.add_expr(ExprKind::Binary(BinaryOp::BitOr, c, ray_flags), Type::UINT, span)
                 };
                 let mask = self.coerce(args[2], &Type::UINT, span);
-                let ray = args[3];
+                let mut ray = args[3];
                 let ray_ty = self.ty(ray);
                 if !matches!(ray_ty, Type::Struct(h) if self.module.is_ray_desc(h)) && !ray_ty.is_error() {
                     let msg = format!("expected a `RayDesc`, found `{}`", self.type_name(&ray_ty));
@@ -136,20 +152,12 @@ impl Checker {
                     self.error("E0405", at, msg);
                     return self.error_expr(span);
                 }
-                // Targets read the ray's fields one by one: a value that is not a variable is
-                // computed once, into one.
                 if !matches!(self.module_expr_kind(ray), Some(ExprKind::Local(_))) {
                     let Some(t) = self.temp("ray", ray_ty.clone(), span) else { return self.error_expr(span) };
                     let target = self.add_expr(ExprKind::Local(t), ray_ty.clone(), span);
-                    let store = self.add_expr(ExprKind::Assign { op: None, target, value: ray }, ray_ty.clone(), span);
-                    let read = self.add_expr(ExprKind::Local(t), ray_ty, span);
-                    let method = ResourceMethod::RayQuery(op);
-                    let call = self.add_expr(
-                        ExprKind::Method { object, method, args: vec![accel, ray_flags, mask, read] },
-                        Type::Void,
-                        span,
-                    );
-                    return self.add_expr(ExprKind::Comma(store, call), Type::Void, span);
+                    let value = ray;
+                    ray_store = Some(self.add_expr(ExprKind::Assign { op: None, target, value }, ray_ty.clone(), span));
+                    ray = self.add_expr(ExprKind::Local(t), ray_ty, span);
                 }
                 vec![accel, ray_flags, mask, ray]
             }
@@ -157,7 +165,11 @@ impl Checker {
             _ => Vec::new(),
         };
         let method = ResourceMethod::RayQuery(op);
-        self.add_expr(ExprKind::Method { object, method, args }, op.ty(), span)
+        let call = self.add_expr(ExprKind::Method { object, method, args }, op.ty(), span);
+        match ray_store {
+            Some(store) => self.add_expr(ExprKind::Comma(store, call), op.ty(), span),
+            None => call,
+        }
     }
 
     /// GL_EXT_ray_query's functions (`rayQueryProceedEXT(q)`, …), as Slang's GLSL mode takes
@@ -251,8 +263,8 @@ impl Checker {
             rest_args.push(ray);
         }
         let Type::RayQuery(flags) = self.ty(query) else { return None };
-        let method = ast::Ident { name: op.name(), span };
-        let call = self.ray_query_method(query, flags, &method, rest_args, span);
+        let written = ast::Ident { name: name.to_string(), span };
+        let call = self.ray_query_op(query, flags, op, &written, rest_args, span);
         // GLSL's indices are `int`s.
         let signed =
             matches!(op, RayQueryOp::Hit(V::InstanceIndex | V::InstanceID | V::GeometryIndex | V::PrimitiveIndex, _));
