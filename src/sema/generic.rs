@@ -150,6 +150,7 @@ impl Checker {
                 value: None,
                 default: None,
                 pack: false,
+                also: Vec::new(),
             });
         }
         Some(g)
@@ -195,7 +196,14 @@ impl Checker {
             Some(h) => {
                 let (mut params, mut bound) = outer.unwrap_or_default();
                 let name = ast::Ident { name: "This".into(), span: f.name.span };
-                params.push(ast::GenericParam { name, constraint: None, value: None, default: None, pack: false });
+                params.push(ast::GenericParam {
+                    name,
+                    constraint: None,
+                    value: None,
+                    default: None,
+                    pack: false,
+                    also: Vec::new(),
+                });
                 bound.push(Bound::Type(Type::Struct(h)));
                 Some((params, bound))
             }
@@ -1244,7 +1252,7 @@ pub(super) struct GenericStruct {
 /// The one type parameter of `IArray<T>`, for reading its argument.
 fn element_param() -> ast::GenericParam {
     let name = ast::Ident { name: "T".into(), span: Span::default() };
-    ast::GenericParam { name, constraint: None, value: None, default: None, pack: false }
+    ast::GenericParam { name, constraint: None, value: None, default: None, pack: false, also: Vec::new() }
 }
 
 /// `Pair<T, let N : int>`, for messages.
@@ -1637,6 +1645,7 @@ fn variadic_pairs(
                     value: None,
                     default: None,
                     pack: false,
+                    also: Vec::new(),
                 });
                 ext_bound.push(match &bound[gi] {
                     Some(Bound::Pack(e)) => Some(Bound::Type(e[j].clone())),

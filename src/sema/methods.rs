@@ -829,6 +829,7 @@ impl Checker {
                             value: None,
                             default: None,
                             pack: false,
+                            also: Vec::new(),
                         };
                         let bound = [super::generic::Bound::Type(t.clone())];
                         self.check_wheres(&[param], &bound, &assoc.wheres).err()

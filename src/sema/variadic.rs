@@ -529,6 +529,7 @@ pub(super) fn core_function_interfaces() -> Vec<ast::StructDecl> {
         value: None,
         default: None,
         pack,
+        also: Vec::new(),
     };
     // Each refines the one whose `operator()` it can stand in for, as in Slang's core module.
     [

@@ -212,6 +212,9 @@ pub struct GenericParam {
     pub default: Option<GenericArg>,
     /// Slang's `each T`: a type pack, bound to any number of types.
     pub pack: bool,
+    /// The further interfaces of a conjunction `T : IA & IB` (`constraint` holds `IA`); the
+    /// declaration's `where` clauses take them over.
+    pub also: Vec<Ident>,
 }
 
 /// A `where` clause's requirement beyond a parameter's own constraint.

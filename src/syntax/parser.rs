@@ -500,9 +500,23 @@ fn interface_type(interface: &Ident) -> TypeExpr {
 }
 
 /// Applies a `where` clause: each `T : IFoo` constrains the generic parameter `T`. A name that
-/// is no parameter becomes one (sema reports it as unused).
+/// is no parameter becomes one (sema reports it as unused). A conjunction's further interfaces
+/// (`T : IA & IB`) become `where` clauses of their own.
 fn constrain(generics: &mut Vec<GenericParam>, wheres: Vec<WhereConstraint>) -> Vec<WhereConstraint> {
-    let mut rest = Vec::new();
+    let mut rest: Vec<WhereConstraint> = generics
+        .iter_mut()
+        .flat_map(|g| {
+            let ty = TypeExpr {
+                kind: TypeExprKind::Named { name: g.name.name.clone(), args: Vec::new() },
+                span: g.name.span,
+            };
+            std::mem::take(&mut g.also).into_iter().map(move |interface| WhereConstraint::Conforms {
+                ty: ty.clone(),
+                interface,
+                optional: false,
+            })
+        })
+        .collect();
     for w in wheres {
         let WhereConstraint::Conforms { ty, interface, optional: false } = &w else {
             rest.push(w);
@@ -525,6 +539,7 @@ fn constrain(generics: &mut Vec<GenericParam>, wheres: Vec<WhereConstraint>) -> 
                 value: None,
                 default: None,
                 pack: false,
+                also: Vec::new(),
             }),
         }
     }

@@ -75,7 +75,14 @@ impl Reader<'_> {
                     }
                     None => None,
                 };
-                generics.push(GenericParam { name, constraint, value: None, default: None, pack: false });
+                generics.push(GenericParam {
+                    name,
+                    constraint,
+                    value: None,
+                    default: None,
+                    pack: false,
+                    also: Vec::new(),
+                });
                 if self.eat(&Token::Comma).is_none() {
                     break;
                 }
