@@ -489,6 +489,27 @@ pub enum View {
     Image(ImageDesc),
     /// A sampler, `count` copies of it (an array of samplers).
     Sampler(SamplerDesc, u32),
+    /// An image and the sampler it is read through (a combined image sampler): the texture and
+    /// the sampler at its binding each see their part.
+    SampledImage(ImageDesc, SamplerDesc),
+}
+
+impl View {
+    /// The image a texture at this binding reads.
+    pub fn image(self) -> Option<ImageDesc> {
+        match self {
+            View::Image(d) | View::SampledImage(d, _) => Some(d),
+            View::Sampler(..) => None,
+        }
+    }
+    /// The sampler at this binding and how many descriptors hold it.
+    pub fn sampler(self) -> Option<(SamplerDesc, u32)> {
+        match self {
+            View::Sampler(s, n) => Some((s, n)),
+            View::SampledImage(d, s) => Some((s, d.count)),
+            View::Image(_) => None,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -506,11 +506,11 @@ pub(super) fn check_view(b: &Binding, buf: &CpuBuffer) -> Result<(), String> {
         (Descriptor::Sampler { .. }, None | Some(Bound::Image(_))) => {
             Err(format!("{at} is a sampler; supply a `sampler:` spec"))
         }
-        (Descriptor::Sampler { count, .. }, Some(Bound::Sampler(_, n))) => match n >= count {
-            true => Ok(()),
-            false => Err(format!("{at} is an array of {count} samplers, but the spec gives {n} (add `count={count}`)")),
+        (Descriptor::Sampler { count, .. }, Some(v)) => match v.sampler() {
+            Some((_, n)) if n >= count => Ok(()),
+            _ => Err(format!("{at} is an array of {count} samplers, but the spec gives fewer (add `count={count}`)")),
         },
-        (Descriptor::Image { kind, texel, count }, Some(Bound::Image(d))) => {
+        (Descriptor::Image { kind, texel, count }, Some(Bound::Image(d) | Bound::SampledImage(d, _))) => {
             let (dim, _) = kind.texture_shape().unwrap_or((TextureDim::D2, false));
             let name = |d: TextureDim| match d {
                 TextureDim::D1 => "1D",
@@ -561,7 +561,7 @@ impl Exec<'_> {
         let Some((r, n)) = e else { return Some(0) };
         // A bindless table (declared without a length) holds what the run binds.
         let n = match (n, self.views.get(binding as usize).copied().flatten()) {
-            (RUNTIME_COUNT, Some(Bound::Image(d))) => d.count,
+            (RUNTIME_COUNT, Some(Bound::Image(d) | Bound::SampledImage(d, _))) => d.count,
             (RUNTIME_COUNT, Some(Bound::Sampler(_, k))) => k,
             (n, _) => n,
         };
@@ -578,7 +578,9 @@ impl Exec<'_> {
 
     /// The view of image binding `b`, element `element`.
     fn image_view(&self, b: u32, element: u32) -> Option<View<'_>> {
-        let Some(Bound::Image(desc)) = self.views.get(b as usize)? else { return None };
+        let (Some(Bound::Image(desc)) | Some(Bound::SampledImage(desc, _))) = self.views.get(b as usize)? else {
+            return None;
+        };
         let Descriptor::Image { kind, .. } = self.p.bindings[b as usize].descriptor else { return None };
         let (dim, arrayed) = kind.texture_shape()?;
         let levels = if kind.is_writable() { 1 } else { desc.mips };
@@ -770,7 +772,7 @@ impl Exec<'_> {
         let (sb, se) = t.sampler?;
         let sname = self.p.bindings[sb as usize].name.clone();
         self.element(wave, se, sb, l, t.span, &sname)?;
-        let Some(Bound::Sampler(s, _)) = self.views.get(sb as usize).copied().flatten() else { return None };
+        let (s, _) = self.views.get(sb as usize).copied().flatten().and_then(Bound::sampler)?;
         if op.kind.is_compare() != s.compare.is_some() {
             let why = if op.kind.is_compare() {
                 format!("`{}` compares depth, but the sampler `{sname}` has no `compare=` op", op.kind.method_name())

@@ -587,7 +587,18 @@ pub struct Global {
     /// `layout(scalar) buffer`), in place of the one `--layout` gives its kind:
     /// [`Module::storage_rule`].
     pub layout: Option<crate::layout::Rule>,
+    /// The global whose binding this one shares: the sampler of a combined texture-sampler
+    /// (Slang's `Sampler2D`), bound with its texture as one combined image sampler.
+    pub shares_binding: Option<GlobalId>,
     pub span: Span,
+}
+
+impl Module {
+    /// The sampler combined with texture `texture` (Slang's `Sampler2D`), if any: the global
+    /// that shares its binding.
+    pub fn combined_sampler_of(&self, texture: GlobalId) -> Option<GlobalId> {
+        self.globals.iter().find(|(_, g)| g.shares_binding == Some(texture)).map(|(h, _)| h)
+    }
 }
 
 impl Global {
@@ -607,6 +618,7 @@ impl Global {
             entry_param: false,
             parameter_block: false,
             layout: None,
+            shares_binding: None,
             span,
         }
     }

@@ -23,6 +23,7 @@ const OP_TYPE_INT: u32 = 21;
 const OP_TYPE_FLOAT: u32 = 22;
 const OP_TYPE_IMAGE: u32 = 25;
 const OP_TYPE_SAMPLER: u32 = 26;
+const OP_TYPE_SAMPLED_IMAGE: u32 = 27;
 const OP_TYPE_ARRAY: u32 = 28;
 const OP_TYPE_RUNTIME_ARRAY: u32 = 29;
 const OP_TYPE_POINTER: u32 = 32;
@@ -69,6 +70,14 @@ pub(crate) enum ResourceKind {
     Sampler {
         count: u32,
     },
+    /// A combined image sampler: an `OpTypeSampledImage` variable, or a sampled image and a
+    /// sampler at one binding.
+    SampledImage {
+        dim: TextureDim,
+        arrayed: bool,
+        count: u32,
+        texel: NumKind,
+    },
     /// A top-level acceleration structure (`RaytracingAccelerationStructure`), `count`
     /// descriptors (an array of them has several).
     Accel {
@@ -92,6 +101,7 @@ impl ResourceKind {
             ResourceKind::Buffer(k) => k.to_string(),
             ResourceKind::Image { storage, .. } => if *storage { "storage image" } else { "sampled image" }.to_string(),
             ResourceKind::Sampler { .. } => "sampler".into(),
+            ResourceKind::SampledImage { .. } => "combined image sampler".into(),
             ResourceKind::Accel { .. } => BufferKind::Accel.to_string(),
             ResourceKind::TexelBuffer { storage, .. } => {
                 if *storage { "storage texel buffer" } else { "uniform texel buffer" }.to_string()
@@ -216,6 +226,8 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
     let mut images: HashMap<u32, (u32, bool, bool, u32, u32)> = HashMap::new(); // image type → (dim, arrayed, storage, sampled type, format)
     let mut scalars: HashMap<u32, NumKind> = HashMap::new();
     let mut samplers: HashSet<u32> = HashSet::new();
+    // `OpTypeSampledImage`: the image type it combines with a sampler.
+    let mut sampled_images: HashMap<u32, u32> = HashMap::new();
     let mut accels: HashSet<u32> = HashSet::new();
     let mut pointers: HashMap<u32, (u32, u32)> = HashMap::new(); // ptr type → (storage class, pointee)
     let mut variables: HashMap<u32, (u32, u32)> = HashMap::new(); // variable → (pointer type, storage class)
@@ -288,6 +300,9 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
             (OP_TYPE_SAMPLER, 1) => {
                 samplers.insert(ops[0]);
             }
+            (OP_TYPE_SAMPLED_IMAGE, 2) => {
+                sampled_images.insert(ops[0], ops[1]);
+            }
             (OP_TYPE_ACCELERATION_STRUCTURE, 1) => {
                 accels.insert(ops[0]);
             }
@@ -351,13 +366,19 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
             Some(&(storage, pointee)) => {
                 // An array of images, samplers or acceleration structures is one binding of
                 // `count` descriptors.
-                let opaque = |t: &u32| images.contains_key(t) || samplers.contains(t) || accels.contains(t);
+                let opaque = |t: &u32| {
+                    images.contains_key(t)
+                        || samplers.contains(t)
+                        || accels.contains(t)
+                        || sampled_images.contains_key(t)
+                };
                 let (pointee, count) = match (arrays.get(&pointee), array_lengths.get(&pointee)) {
                     (Some(&elem), Some(len)) if opaque(&elem) => (elem, constants.get(len).copied().unwrap_or(1)),
                     (Some(&elem), None) if opaque(&elem) => (elem, RUNTIME_COUNT),
                     _ => (pointee, 1),
                 };
-                if let Some(&(dim, arrayed, storage, sampled, format)) = images.get(&pointee) {
+                let combined = sampled_images.get(&pointee).copied();
+                if let Some(&(dim, arrayed, storage, sampled, format)) = images.get(&combined.unwrap_or(pointee)) {
                     let texel = scalars.get(&sampled).copied().unwrap_or(NumKind::Float);
                     if dim == DIM_BUFFER && count == 1 {
                         let format = Format::from_spirv_code(format);
@@ -376,6 +397,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                         _ => None,
                     };
                     match dim {
+                        Some(dim) if combined.is_some() => ResourceKind::SampledImage { dim, arrayed, count, texel },
                         Some(dim) => ResourceKind::Image { storage, dim, arrayed, count, texel },
                         None => ResourceKind::Unsupported("array of texel buffers or image of another dimension"),
                     }
@@ -400,6 +422,36 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
         };
         resources.push(Resource { set, binding, kind });
     }
+    // A sampled image and a sampler at one binding (a combined texture-sampler, DXC's
+    // `register(t0)` and `register(s0)`) read one combined image sampler descriptor, as
+    // Vulkan lets separate image and sampler variables alias it.
+    let mut merged: Vec<Resource> = Vec::with_capacity(resources.len());
+    for r in resources {
+        let other = merged.iter_mut().find(|m| m.set == r.set && m.binding == r.binding);
+        match (other, &r.kind) {
+            (Some(m), ResourceKind::Sampler { .. }) | (Some(m), ResourceKind::Image { storage: false, .. }) => {
+                let image = match (&m.kind, &r.kind) {
+                    (
+                        ResourceKind::Image { storage: false, dim, arrayed, count, texel },
+                        ResourceKind::Sampler { .. },
+                    )
+                    | (
+                        ResourceKind::Sampler { .. },
+                        ResourceKind::Image { storage: false, dim, arrayed, count, texel },
+                    ) => Some((*dim, *arrayed, *count, *texel)),
+                    _ => None,
+                };
+                match image {
+                    Some((dim, arrayed, count, texel)) => {
+                        m.kind = ResourceKind::SampledImage { dim, arrayed, count, texel };
+                    }
+                    None => merged.push(r),
+                }
+            }
+            _ => merged.push(r),
+        }
+    }
+    let resources = merged;
 
     Ok(ModuleInfo {
         resources,

@@ -465,6 +465,18 @@ impl Checker {
                 if let Some(m) = self.mips_index(base, index, e.span) {
                     return m;
                 }
+                // An element of an array of resource structs (`Sampler2D t[4]`): the struct of
+                // its fields' elements, each subscripted by the one index.
+                if let K::Ident(name) = &base.kind {
+                    let shadowed = self
+                        .cur
+                        .as_ref()
+                        .is_some_and(|st| st.scopes.iter().any(|scope| scope.get(name.as_str()).is_some()));
+                    if self.resource_struct_global_array(name) && !shadowed {
+                        let i = self.expr(index);
+                        return self.resource_struct_element(name, i, e.span);
+                    }
+                }
                 let mut b = self.expr(base);
                 // A `ConstantBuffer<S>` (or `ParameterBlock<S>`) indexes as the `S` it holds.
                 if let Type::Resource(ResourceKind::ConstantBuffer, Some(inner)) = self.ty(b) {
@@ -573,6 +585,9 @@ impl Checker {
         let key = self.scoped(name, |n| self.globals.contains_key(n));
         if let Some(g) = self.globals.get(&key).copied() {
             return self.global_expr(g, span);
+        }
+        if let Some(e) = self.resource_struct_value(name, None, span) {
+            return e;
         }
         // GLSL's built-in variables (`gl_SubgroupSize`) are stdlib functions marked `[variable]`.
         let variable = self.stdlib.overloads(name).iter().any(|&i| {
@@ -1259,6 +1274,15 @@ impl Checker {
                 }
                 let def = &self.module.structs[h];
                 let ty = def.fields[i].ty.clone();
+                // A resource field of a struct of resources read where it is built (a global
+                // `Sampler2D`'s `texture`): the resource itself.
+                if matches!(ty, Type::Resource(..)) {
+                    if let Some(ExprKind::Construct(parts)) = self.cur.as_ref().map(|st| &st.func.exprs[b].kind) {
+                        if let Some(&part) = parts.get(i) {
+                            return part;
+                        }
+                    }
+                }
                 self.add_expr(ExprKind::Field { base: b, index: i as u32 }, ty, span)
             }
             None => {

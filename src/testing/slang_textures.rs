@@ -15,7 +15,9 @@
 //!   only the whole part: 1 at the last texel of a row);
 //! - every layer and level holds the same pattern, at its own size;
 //! - a sampler filters linearly (`filteringMode=point`: nearest) and wraps; `depthCompare` makes
-//!   it a `less` comparison sampler.
+//!   it a `less` comparison sampler;
+//! - `TextureSampler2D(…)` (`1D`, `3D`, `Cube`) is a texture and a sampler in one input, for a
+//!   combined texture-sampler (`Sampler2D`): the texture's options and the sampler's.
 
 use super::spec::BufferSpec;
 use crate::image::{Address, CompareOp, Filter, Format, ImageDesc, NumKind, SamplerDesc};
@@ -56,8 +58,24 @@ pub fn resource(kind: &str, opts: &str) -> Result<BufferSpec, String> {
             pointers: Vec::new(),
         });
     }
+    // `TextureSampler2D(…)`: a texture and a sampler in one input (a combined texture-sampler),
+    // each option the texture's if it is one, else the sampler's.
+    if let Some(shape) = kind.strip_prefix("TextureSampler") {
+        let Some((dimension, cube)) = texture_shape(&format!("Texture{shape}")) else {
+            return Err(format!("SKIP:the input kind `{kind}` is not supported"));
+        };
+        let (texture_opts, sampler_opts): (Vec<&str>, Vec<&str>) = opts
+            .split(',')
+            .map(str::trim)
+            .filter(|o| !o.is_empty())
+            .partition(|o| !matches!(o.split('=').next().map(str::trim), Some("filteringMode" | "depthCompare")));
+        let t = texture(dimension, cube, &texture_opts.join(","))?;
+        let s = sampler(&sampler_opts.join(","))?;
+        let (desc, data) = t.image()?;
+        return Ok(BufferSpec { kind: Some(BufferKind::SampledImage(desc, s)), data, pointers: Vec::new() });
+    }
     let Some((dimension, cube)) = texture_shape(kind) else {
-        return Err(format!("SKIP:the input kind `{kind}` (a combined texture and sampler) is not supported"));
+        return Err(format!("SKIP:the input kind `{kind}` is not supported"));
     };
     let t = texture(dimension, cube, opts)?;
     let (desc, data) = t.image()?;
@@ -319,12 +337,24 @@ mod tests {
         for (kind, opts) in [
             ("Texture2D", "format=R64Uint"),
             ("RWTexture2D", "sampleCount=two"),
-            ("TextureSampler2D", "size=4"),
+            ("TextureSampler4D", "size=4"),
             ("Sampler", "anisotropy=4"),
         ] {
             let e = resource(kind, opts).unwrap_err();
             assert!(e.starts_with("SKIP:"), "{kind}({opts}): {e}");
         }
         assert!(resource("Texture2D", "size=x").is_err());
+    }
+
+    #[test]
+    fn combined_texture_samplers() {
+        let Ok(BufferSpec { kind: Some(BufferKind::SampledImage(d, s)), data, .. }) =
+            resource("TextureSamplerCube", "size=8, content=zero, filteringMode=point, depthCompare")
+        else {
+            panic!()
+        };
+        assert_eq!((d.dim, d.size, d.layers), (TextureDim::Cube, [8, 8, 1], 6));
+        assert_eq!((s.min, s.compare), (Filter::Nearest, Some(CompareOp::Less)));
+        assert!(data.iter().all(|&b| b == 0) && data.len() == d.total_bytes());
     }
 }

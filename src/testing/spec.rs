@@ -159,12 +159,31 @@ fn words_to_bytes(words: impl IntoIterator<Item = u32>) -> Vec<u8> {
 /// * `random:SEED:u32|i32|f32:N` — N pseudo-random words (splitmix64 of SEED): u32/i32 cover
 ///   every bit pattern, f32 are multiples of 1/1024 in [0, 1), exact in half precision;
 /// * `words:1 2 3`, `u32:…`, `i32:-1 2`, `f32:1.0 2.5` — literal words;
-/// * a `uniform:` or `storage:` prefix fixes the descriptor kind.
+/// * a `uniform:` or `storage:` prefix fixes the descriptor kind;
+/// * `image:…+sampler:…` — an image and the sampler it is read through, one combined image
+///   sampler descriptor (Slang's `Sampler2D`).
 pub fn parse_spec(spec: &str, base: &Path) -> Result<BufferSpec, String> {
     let spec = spec.trim();
     if let Some(rest) = spec.strip_prefix("image:") {
-        let (desc, data) = parse_image(rest, base).map_err(|e| format!("bad image spec `{spec}`: {e}"))?;
-        return Ok(BufferSpec { kind: Some(BufferKind::Image(desc)), data, pointers: Vec::new() });
+        // `image:…+sampler:…`: a combined image sampler (Slang's `Sampler2D`), one binding.
+        let (image, sampler) = match rest.split_once("+sampler:") {
+            Some((image, sampler)) => (image, Some(sampler)),
+            None => (rest, None),
+        };
+        let (desc, data) = parse_image(image, base).map_err(|e| format!("bad image spec `{spec}`: {e}"))?;
+        let kind = match sampler {
+            Some(s) => {
+                let (sampler, count) = parse_sampler(s).map_err(|e| format!("bad sampler spec `{spec}`: {e}"))?;
+                if count != 1 {
+                    return Err(format!(
+                        "bad image spec `{spec}`: a combined image sampler has one sampler per image (`count=` of the image)"
+                    ));
+                }
+                BufferKind::SampledImage(desc, sampler)
+            }
+            None => BufferKind::Image(desc),
+        };
+        return Ok(BufferSpec { kind: Some(kind), data, pointers: Vec::new() });
     }
     if let Some(rest) = spec.strip_prefix("sampler:") {
         let (desc, count) = parse_sampler(rest).map_err(|e| format!("bad sampler spec `{spec}`: {e}"))?;

@@ -152,6 +152,13 @@ pub(super) struct BoundImage {
 
 /// Creates `desc.count` images filled from `data` (through a staging buffer, copied when the
 /// command buffer runs) and views of each as the shader declares them.
+/// The view shape of an image as its spec gives it (for a combined image sampler whose image
+/// the shader does not read: the descriptor still holds one).
+pub(super) fn declared_shape(desc: &ImageDesc) -> (TextureDim, bool) {
+    let per_element = if desc.dim == TextureDim::Cube { 6 } else { 1 };
+    (desc.dim, desc.layers > per_element)
+}
+
 pub(super) fn create_image(
     s: &mut Session,
     mem_props: &vk::PhysicalDeviceMemoryProperties,
