@@ -2303,6 +2303,11 @@ impl Checker {
             self.used_global_names.insert(self.module.globals[h].name.clone());
             leaves.push(h);
         }
+        // Inputs name the struct as declared (`set test = { ubuffer(…) }`): each field a part.
+        if let Type::Struct(h) = ty {
+            let parts = leaves.iter().map(|g| Some(BlockPart::Resource(*g))).collect();
+            self.module.split_blocks.push(SplitBlock { name: d.name.name.clone(), ty: h, parts });
+        }
         self.resource_struct_globals.insert(d.name.name.clone(), (ty, leaves));
     }
 
