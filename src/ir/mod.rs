@@ -958,6 +958,9 @@ pub struct Module {
     /// [`crate::lower::parameter_blocks`] split into globals, for whoever fills them field by
     /// field (tests).
     pub split_blocks: Vec<SplitBlock>,
+    /// The structs that are combined texture-samplers (the core module's `Sampler2D<T>`…): a
+    /// texture and a sampler bound together wherever a global holds one.
+    pub combined_samplers: Vec<StructId>,
 }
 
 /// A block as declared (`name`, of struct `ty`) and where each of `ty`'s fields went, in field

@@ -659,6 +659,14 @@ impl Checker {
             self.run_initializers_first(e);
             self.check_call_graph(e);
         }
+        let combined: Vec<StructId> = self
+            .module
+            .structs
+            .iter()
+            .map(|(h, _)| h)
+            .filter(|h| self.is_combined_sampler(&Type::Struct(*h)))
+            .collect();
+        self.module.combined_samplers = combined;
         let has_errors = self.diags.iter().any(Diagnostic::is_error);
         if self.made_instances {
             self.module.order_callees_first();
