@@ -2349,14 +2349,28 @@ impl Checker {
         if shared {
             return self.resource_struct_value(name, Some(i), span).unwrap_or_else(|| self.error_expr(span));
         }
+        // The first field's index stores it (the fields are read in order), the others read
+        // the store.
         let ty = self.ty(i);
         let Some(temp) = self.hoisted_index_local(&ty, span) else { return self.error_expr(span) };
         let target = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
         let set = self.add_expr(ExprKind::Assign { op: None, target, value: i }, ty.clone(), span);
+        let first = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
+        let first = self.add_expr(ExprKind::Comma(set, first), ty.clone(), span);
         let read = self.add_expr(ExprKind::Local(temp), ty, span);
         let Some(value) = self.resource_struct_value(name, Some(read), span) else { return self.error_expr(span) };
-        let value_ty = self.ty(value);
-        self.add_expr(ExprKind::Comma(set, value), value_ty, span)
+        if let ExprKind::Construct(parts) =
+            &self.cur.as_ref().map(|st| st.func.exprs[value].kind.clone()).unwrap_or(ExprKind::Construct(Vec::new()))
+        {
+            if let Some(&part) = parts.first() {
+                if let Some(st) = self.cur.as_mut() {
+                    if let ExprKind::Index { index, .. } = &mut st.func.exprs[part].kind {
+                        *index = first;
+                    }
+                }
+            }
+        }
+        value
     }
 
     /// A read of `name`, a global of a struct of resources: the struct built from its fields'
