@@ -299,6 +299,17 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
             }
             changed = true;
         }
+        // A field of a struct of resources read where it is built (`gMat.albedo.texture`):
+        // the resource itself.
+        for e in f.exprs.iter().map(|(e, _)| e).collect::<Vec<_>>() {
+            let ExprKind::Field { base, index } = f.exprs[e].kind else { continue };
+            let ExprKind::Construct(parts) = &f.exprs[base].kind else { continue };
+            let Some(&part) = parts.get(index as usize) else { continue };
+            if matches!(f.exprs[part].kind, ExprKind::Global(_)) {
+                f.exprs[e].kind = f.exprs[part].kind.clone();
+                changed = true;
+            }
+        }
         // A block read whole (copied, passed) has no single value any more.
         let bases: std::collections::HashSet<crate::ir::ExprId> = f
             .live_expr_iter()

@@ -478,6 +478,12 @@ impl Checker {
                     }
                 }
                 let mut b = self.expr(base);
+                // A combined texture-sampler's texels are its texture's (`s[coord]`).
+                if let Type::Struct(h) = self.ty(b) {
+                    if self.is_combined_sampler(&Type::Struct(h)) {
+                        b = self.field(b, h, &ast::Ident { name: "texture".into(), span: e.span }, e.span);
+                    }
+                }
                 // A `ConstantBuffer<S>` (or `ParameterBlock<S>`) indexes as the `S` it holds.
                 if let Type::Resource(ResourceKind::ConstantBuffer, Some(inner)) = self.ty(b) {
                     if let Type::Struct(h) = *inner {
@@ -2439,6 +2445,50 @@ impl Checker {
         }
     }
 
+    /// A method of a combined texture-sampler (`Sampler2D`): its texture's, the sampler
+    /// first among the arguments of those that sample (`Sample*`, `Gather*`,
+    /// `CalculateLevelOfDetail*`), so every overload of the texture's is there (offsets,
+    /// clamps, status). An object with effects is read once, into a local.
+    fn combined_sampler_method(
+        &mut self,
+        object: ExprId,
+        name: &ast::Ident,
+        generic_args: &[ast::GenericArg],
+        mut args: Vec<ExprId>,
+        span: Span,
+    ) -> ExprId {
+        let ty = self.ty(object);
+        let Type::Struct(h) = ty else { return self.error_expr(span) };
+        // A struct built where it is read (a global one, an array element) has its fields' reads
+        // in order already: the first field's index does the array element's store.
+        let pure = self
+            .cur
+            .as_ref()
+            .is_some_and(|st| st.func.is_pure(object) || matches!(st.func.exprs[object].kind, ExprKind::Construct(_)));
+        let (object, set) = if pure {
+            (object, None)
+        } else {
+            let Some(temp) = self.hoisted_index_local(&ty, span) else { return self.error_expr(span) };
+            let target = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
+            let set = self.add_expr(ExprKind::Assign { op: None, target, value: object }, ty.clone(), span);
+            (self.add_expr(ExprKind::Local(temp), ty.clone(), span), Some(set))
+        };
+        let field = |c: &mut Self, i: &str| c.field(object, h, &ast::Ident { name: i.into(), span }, span);
+        let texture = field(self, "texture");
+        if SampleKind::from_method_name(&name.name).is_some() {
+            let sampler = field(self, "sampler");
+            args.insert(0, sampler);
+        }
+        let call = self.method_call(texture, name, generic_args, args, span);
+        match set {
+            Some(set) => {
+                let ty = self.ty(call);
+                self.add_expr(ExprKind::Comma(set, call), ty, span)
+            }
+            None => call,
+        }
+    }
+
     pub(super) fn method_call(
         &mut self,
         object: ExprId,
@@ -2495,6 +2545,9 @@ impl Checker {
                 }
                 return self.call_member(&key, generic_args, all, span, name.span);
             }
+        }
+        if self.is_combined_sampler(&ot) {
+            return self.combined_sampler_method(object, name, generic_args, args, span);
         }
         if let Some(e) = self.builtin_method(object, name, &args, span) {
             return e;

@@ -2321,7 +2321,7 @@ impl Checker {
 
     /// Whether `ty` (or an array's element) is one of the core module's combined
     /// texture-samplers (`stdlib/combined.slang`).
-    fn is_combined_sampler(&self, ty: &Type) -> bool {
+    pub(super) fn is_combined_sampler(&self, ty: &Type) -> bool {
         let mut t = ty;
         while let Type::Array(e, _) = t {
             t = e;

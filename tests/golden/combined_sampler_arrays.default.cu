@@ -35,29 +35,7 @@ extern "C" __global__ void __launch_bounds__(8) main_kernel(wavec::Image shadowM
     wavec::uint3 id = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
     wavec::float2 uv = wavec::float2{(float)id.x / 8.0f, 0.25f};
     unsigned m = state.MaterialOf[id.x];
-    unsigned this_texture_index0 = wavec_NonUniformResourceIndex(m);
-    unsigned this_sampler_index0 = wavec_NonUniformResourceIndex(m);
-    wavec::float2 location = uv;
-    float level = 0.0f;
-    wavec::float4 Sampler2D_float4_SampleLevel_result = {};
-    {
-        Sampler2D_float4_SampleLevel_result = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.materials[wavec_NonUniformResourceIndex(this_texture_index0)], state.materials_sampler[wavec_NonUniformResourceIndex(this_sampler_index0)], wavec::pad_float4(location), 0, (float)(level), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
-    }
-    wavec::float4 c = Sampler2D_float4_SampleLevel_result;
-    wavec::float2 location_1 = uv;
-    float compareValue = 0.5f;
-    float Sampler2DShadow_float_SampleCmpLevelZero_result = {};
-    {
-        Sampler2DShadow_float_SampleCmpLevelZero_result = wavec::from_bits<float>::f(wavec::sample<2, false, false>(state.shadowMap, state.shadowMap_sampler, wavec::pad_float4(location_1), 0, 0.0f, wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), true, (float)(compareValue), -1));
-    }
-    float lit = Sampler2DShadow_float_SampleCmpLevelZero_result;
-    unsigned this_texture_index0_1 = id.x & 3u;
-    unsigned this_sampler_index0_1 = id.x & 3u;
-    wavec::float2 location_2 = uv;
-    float level_1 = 0.0f;
-    float Sampler2D_float_SampleLevel_result = {};
-    {
-        Sampler2D_float_SampleLevel_result = wavec::from_bits<float>::f(wavec::sample<2, false, false>(state.layers[this_texture_index0_1], state.layers_sampler[this_sampler_index0_1], wavec::pad_float4(location_2), 0, (float)(level_1), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
-    }
-    state.Out[id.x] = Sampler2D_float_SampleLevel_result * lit + c.w;
+    wavec::float4 c = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.materials[wavec_NonUniformResourceIndex(m)], state.materials_sampler[wavec_NonUniformResourceIndex(m)], wavec::pad_float4(uv), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
+    float lit = wavec::from_bits<float>::f(wavec::sample<2, false, false>(state.shadowMap, state.shadowMap_sampler, wavec::pad_float4(uv), 0, 0.0f, wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), true, (float)(0.5f), -1));
+    state.Out[id.x] = wavec::from_bits<float>::f(wavec::sample<2, false, false>(state.layers[id.x & 3u], state.layers_sampler[id.x & 3u], wavec::pad_float4(uv), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1)) * lit + c.w;
 }

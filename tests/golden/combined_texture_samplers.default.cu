@@ -26,44 +26,12 @@ extern "C" __global__ void __launch_bounds__(8) main_kernel(wavec::Image albedo,
     unsigned w = {};
     unsigned h = {};
     unsigned levels = {};
-    unsigned mipLevel = 0u;
-    {
-        w = (unsigned)(wavec::dimensions<2, false, false>(state.albedo, (unsigned)(mipLevel)).x), h = (unsigned)(wavec::dimensions<2, false, false>(state.albedo, (unsigned)(mipLevel)).y), levels = (unsigned)(wavec::dimensions<2, false, false>(state.albedo, (unsigned)(mipLevel)).w);
-    }
+    w = (unsigned)(wavec::dimensions<2, false, false>(state.albedo, (unsigned)(0u)).x), h = (unsigned)(wavec::dimensions<2, false, false>(state.albedo, (unsigned)(0u)).y), levels = (unsigned)(wavec::dimensions<2, false, false>(state.albedo, (unsigned)(0u)).w);
     wavec::float2 uv_1 = uv;
     wavec::float4 tapFour_result = {};
     {
-        wavec::float2 location = uv_1;
-        float level = 0.0f;
-        wavec::float4 Sampler2D_float4_SampleLevel_result = {};
-        {
-            Sampler2D_float4_SampleLevel_result = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.albedo, state.albedo_sampler, wavec::pad_float4(location), 0, (float)(level), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
-        }
-        wavec::float2 location_1 = uv_1;
-        wavec::float2 gradX = wavec::float2{0.01f, 0.0f};
-        wavec::float2 gradY = wavec::float2{0.0f, 0.01f};
-        wavec::float4 Sampler2D_float4_SampleGrad_result = {};
-        {
-            Sampler2D_float4_SampleGrad_result = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.albedo, state.albedo_sampler, wavec::pad_float4(location_1), 1, 0.0f, wavec::pad_float3(gradX), wavec::pad_float3(gradY), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
-        }
-        wavec::float4 sum = Sampler2D_float4_SampleLevel_result + Sampler2D_float4_SampleGrad_result;
-        wavec::int3 location_2 = wavec::int3{1, 2, 0};
-        wavec::float4 Sampler2D_float4_Load_result = {};
-        {
-            Sampler2D_float4_Load_result = wavec::texel_fetch<wavec::float4, 2, false, false>(state.albedo, location_2, wavec::pad_int3(0));
-        }
-        wavec::float2 location_3 = uv_1;
-        wavec::float4 Sampler2D_float4_GatherGreen_result = {};
-        {
-            Sampler2D_float4_GatherGreen_result = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.albedo, state.albedo_sampler, wavec::pad_float4(location_3), 0, 0.0f, wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, 1));
-        }
-        tapFour_result = sum + Sampler2D_float4_Load_result + Sampler2D_float4_GatherGreen_result;
+        wavec::float4 sum = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.albedo, state.albedo_sampler, wavec::pad_float4(uv_1), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1)) + wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.albedo, state.albedo_sampler, wavec::pad_float4(uv_1), 1, 0.0f, wavec::pad_float3(wavec::float2{0.01f, 0.0f}), wavec::pad_float3(wavec::float2{0.0f, 0.01f}), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
+        tapFour_result = sum + wavec::texel_fetch<wavec::float4, 2, false, false>(state.albedo, wavec::int3{1, 2, 0}, wavec::pad_int3(0)) + wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.albedo, state.albedo_sampler, wavec::pad_float4(uv_1), 0, 0.0f, wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, 1));
     }
-    wavec::float3 location_4 = wavec::make<wavec::float3>(uv, 1.0f);
-    float level_1 = 1.0f;
-    wavec::float4 SamplerCube_float4_SampleLevel_result = {};
-    {
-        SamplerCube_float4_SampleLevel_result = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, true>(state.sky, state.sky_sampler, wavec::pad_float4(location_4), 0, (float)(level_1), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
-    }
-    state.Out[id.x] = tapFour_result + SamplerCube_float4_SampleLevel_result + wavec::cvt<wavec::float4>((float)(w + h + levels));
+    state.Out[id.x] = tapFour_result + wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, true>(state.sky, state.sky_sampler, wavec::pad_float4(wavec::make<wavec::float3>(uv, 1.0f)), 0, (float)(1.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1)) + wavec::cvt<wavec::float4>((float)(w + h + levels));
 }

@@ -32,44 +32,12 @@ kernel void main_kernel(texture2d<float, access::sample> albedo [[texture(0)]], 
     uint w = {};
     uint h = {};
     uint levels = {};
-    uint mipLevel = 0u;
-    {
-        w = state.albedo.get_width(mipLevel), h = state.albedo.get_height(mipLevel), levels = state.albedo.get_num_mip_levels();
-    }
+    w = state.albedo.get_width(0u), h = state.albedo.get_height(0u), levels = state.albedo.get_num_mip_levels();
     float2 uv_1 = uv;
     float4 tapFour_result = {};
     {
-        float2 location = uv_1;
-        float level = 0.0f;
-        float4 Sampler2D_float4_SampleLevel_result = {};
-        {
-            Sampler2D_float4_SampleLevel_result = wavec::sample_level(state.albedo, state.albedo_sampler, location, level);
-        }
-        float2 location_1 = uv_1;
-        float2 gradX = float2(0.01f, 0.0f);
-        float2 gradY = float2(0.0f, 0.01f);
-        float4 Sampler2D_float4_SampleGrad_result = {};
-        {
-            Sampler2D_float4_SampleGrad_result = state.albedo.sample(state.albedo_sampler, location_1, gradient2d(gradX, gradY));
-        }
-        float4 sum = Sampler2D_float4_SampleLevel_result + Sampler2D_float4_SampleGrad_result;
-        int3 location_2 = int3(1, 2, 0);
-        float4 Sampler2D_float4_Load_result = {};
-        {
-            Sampler2D_float4_Load_result = wavec::load(state.albedo, location_2);
-        }
-        float2 location_3 = uv_1;
-        float4 Sampler2D_float4_GatherGreen_result = {};
-        {
-            Sampler2D_float4_GatherGreen_result = wavec::gather<component::y>(state.albedo, state.albedo_sampler, location_3);
-        }
-        tapFour_result = sum + Sampler2D_float4_Load_result + Sampler2D_float4_GatherGreen_result;
+        float4 sum = wavec::sample_level(state.albedo, state.albedo_sampler, uv_1, 0.0f) + state.albedo.sample(state.albedo_sampler, uv_1, gradient2d(float2(0.01f, 0.0f), float2(0.0f, 0.01f)));
+        tapFour_result = sum + wavec::load(state.albedo, int3(1, 2, 0)) + wavec::gather<component::y>(state.albedo, state.albedo_sampler, uv_1);
     }
-    float3 location_4 = float3(uv, 1.0f);
-    float level_1 = 1.0f;
-    float4 SamplerCube_float4_SampleLevel_result = {};
-    {
-        SamplerCube_float4_SampleLevel_result = wavec::sample_level(state.sky, state.sky_sampler, location_4, level_1);
-    }
-    state.Out[id.x] = tapFour_result + SamplerCube_float4_SampleLevel_result + float4(float(w + h + levels));
+    state.Out[id.x] = tapFour_result + wavec::sample_level(state.sky, state.sky_sampler, float3(uv, 1.0f), 1.0f) + float4(float(w + h + levels));
 }

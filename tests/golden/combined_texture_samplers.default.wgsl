@@ -19,51 +19,20 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     var w: u32;
     var h: u32;
     var levels: u32;
-    var mipLevel: u32 = 0u;
-    {
-        let wavec_t = textureDimensions(albedo, mipLevel);
-        w = wavec_t.x;
-        h = wavec_t.y;
-        levels = textureNumLevels(albedo);
-    }
+    let wavec_t = textureDimensions(albedo, 0u);
+    w = wavec_t.x;
+    h = wavec_t.y;
+    levels = textureNumLevels(albedo);
     var uv_1: vec2<f32> = uv;
     var tapFour_result: vec4<f32>;
     {
-        var location: vec2<f32> = uv_1;
-        var level: f32 = 0.0f;
-        var Sampler2D_float4_SampleLevel_result: vec4<f32>;
-        {
-            let wavec_t_1 = textureSampleLevel(albedo, albedo_sampler, location, level);
-            Sampler2D_float4_SampleLevel_result = wavec_t_1;
-        }
-        var location_1: vec2<f32> = uv_1;
-        var gradX: vec2<f32> = vec2<f32>(0.01f, 0.0f);
-        var gradY: vec2<f32> = vec2<f32>(0.0f, 0.01f);
-        var Sampler2D_float4_SampleGrad_result: vec4<f32>;
-        {
-            let wavec_t_2 = textureSampleGrad(albedo, albedo_sampler, location_1, gradX, gradY);
-            Sampler2D_float4_SampleGrad_result = wavec_t_2;
-        }
-        var sum: vec4<f32> = Sampler2D_float4_SampleLevel_result + Sampler2D_float4_SampleGrad_result;
-        var location_2: vec3<i32> = vec3<i32>(1i, 2i, 0i);
-        var Sampler2D_float4_Load_result: vec4<f32>;
-        {
-            Sampler2D_float4_Load_result = textureLoad(albedo, location_2.xy, location_2.z);
-        }
-        var location_3: vec2<f32> = uv_1;
-        var Sampler2D_float4_GatherGreen_result: vec4<f32>;
-        {
-            let wavec_t_3 = textureGather(1, albedo, albedo_sampler, location_3);
-            Sampler2D_float4_GatherGreen_result = wavec_t_3;
-        }
-        tapFour_result = (sum + Sampler2D_float4_Load_result) + Sampler2D_float4_GatherGreen_result;
+        let wavec_t_1 = textureSampleLevel(albedo, albedo_sampler, uv_1, 0.0f);
+        let wavec_t_2 = textureSampleGrad(albedo, albedo_sampler, uv_1, vec2<f32>(0.01f, 0.0f), vec2<f32>(0.0f, 0.01f));
+        var sum: vec4<f32> = wavec_t_1 + wavec_t_2;
+        let wavec_t_3 = sum + textureLoad(albedo, vec3<i32>(1i, 2i, 0i).xy, vec3<i32>(1i, 2i, 0i).z);
+        let wavec_t_4 = textureGather(1, albedo, albedo_sampler, uv_1);
+        tapFour_result = wavec_t_3 + wavec_t_4;
     }
-    var location_4: vec3<f32> = vec3<f32>(uv, 1.0f);
-    var level_1: f32 = 1.0f;
-    var SamplerCube_float4_SampleLevel_result: vec4<f32>;
-    {
-        let wavec_t_4 = textureSampleLevel(sky, sky_sampler, location_4, level_1);
-        SamplerCube_float4_SampleLevel_result = wavec_t_4;
-    }
-    Out[id.x] = (tapFour_result + SamplerCube_float4_SampleLevel_result) + vec4<f32>(f32((w + h) + levels));
+    let wavec_t_5 = textureSampleLevel(sky, sky_sampler, vec3<f32>(uv, 1.0f), 1.0f);
+    Out[id.x] = (tapFour_result + wavec_t_5) + vec4<f32>(f32((w + h) + levels));
 }
