@@ -307,7 +307,9 @@ impl Checker {
         }
         let float = |n: u8| if n == 1 { Type::FLOAT } else { Type::Vector(Scalar::F32, n) };
         let mut conv: Vec<ExprId> = args.to_vec();
-        conv[o.coord] = self.coerce(args[o.coord], &float(kind.sample_dims()), span);
+        // A level of detail is of the location within a layer: an array's index is not there.
+        let coord_dims = if let SampleKind::Lod(_) = sk { dim.coord_dims() } else { kind.sample_dims() };
+        conv[o.coord] = self.coerce(args[o.coord], &float(coord_dims), span);
         for i in [o.compare, o.bias, o.lod, o.clamp].into_iter().flatten() {
             conv[i] = self.coerce(args[i], &Type::FLOAT, span);
         }
