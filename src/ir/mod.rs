@@ -594,6 +594,16 @@ pub struct Global {
 }
 
 impl Module {
+    /// The fields of struct type `ty` when every one is a single resource (a combined
+    /// texture-sampler, a struct of buffers): a global or block field of it is a resource per
+    /// field.
+    pub fn resource_fields(&self, ty: &Type) -> Option<&[Field]> {
+        let Type::Struct(s) = ty else { return None };
+        let fields = &self.structs[*s].fields;
+        let all = !fields.is_empty() && fields.iter().all(|f| matches!(f.ty, Type::Resource(..)));
+        all.then_some(fields.as_slice())
+    }
+
     /// The sampler combined with texture `texture` (Slang's `Sampler2D`), if any: the global
     /// that shares its binding.
     pub fn combined_sampler_of(&self, texture: GlobalId) -> Option<GlobalId> {

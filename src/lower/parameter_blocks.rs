@@ -35,15 +35,6 @@ enum Part {
     Resources(Vec<GlobalId>),
 }
 
-/// The fields of struct type `ty` when every one is a single resource (a combined
-/// texture-sampler, a struct of buffers): such a field of a block is a resource per field.
-fn resource_fields(module: &Module, ty: &Type) -> Option<Vec<Field>> {
-    let Type::Struct(s) = ty else { return None };
-    let fields = &module.structs[*s].fields;
-    let all = !fields.is_empty() && fields.iter().all(|f| matches!(f.ty, Type::Resource(..)));
-    all.then(|| fields.clone())
-}
-
 /// The struct a `ConstantBuffer<T>`/`ParameterBlock<T>` global holds, if it is one.
 fn block_struct(g: &Global) -> Option<crate::ir::StructId> {
     match &g.ty {
@@ -135,7 +126,7 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
                     .with_label(f.span, "here")
                     .with_note("declare its fields in the outer block's struct, or make it a block of its own"),
                 );
-            } else if is_resource(&f.ty) || resource_fields(module, &f.ty).is_some() {
+            } else if is_resource(&f.ty) || module.resource_fields(&f.ty).is_some() {
                 resources.push((i as u32, f.clone()));
             } else if super::resource_structs::holds_resources(module, &f.ty) {
                 errors.push(
@@ -209,7 +200,7 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
             binding += 1;
         }
         for (i, f) in resources {
-            if let Some(leaves) = resource_fields(module, &f.ty) {
+            if let Some(leaves) = module.resource_fields(&f.ty).map(<[Field]>::to_vec) {
                 // A struct of resources: a global per field, `block_field_leaf`; a combined
                 // texture-sampler's two at one binding (its texture's name `block_field`).
                 let combined = matches!(f.ty, Type::Struct(st) if module.combined_samplers.contains(&st));

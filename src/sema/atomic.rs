@@ -172,14 +172,9 @@ impl Checker {
         Some(self.add_expr(ExprKind::Comma(set, new), elem, span))
     }
 
-    /// A local holding an index read once (into an array of resource structs).
-    pub(super) fn hoisted_index_local(&mut self, ty: &Type, span: Span) -> Option<LocalId> {
-        self.hoisted_local("index", ty, span)
-    }
-
     /// A local of the function being checked, declared at its top (for a value an expression
     /// needs to hold).
-    fn hoisted_local(&mut self, name: &str, ty: &Type, span: Span) -> Option<LocalId> {
+    pub(super) fn hoisted_local(&mut self, name: &str, ty: &Type, span: Span) -> Option<LocalId> {
         let st = self.cur.as_mut()?;
         let local = st.func.locals.append(Local::new(name, ty.clone(), span));
         st.hoisted.push(local);

@@ -2468,7 +2468,7 @@ impl Checker {
         let (object, set) = if pure {
             (object, None)
         } else {
-            let Some(temp) = self.hoisted_index_local(&ty, span) else { return self.error_expr(span) };
+            let Some(temp) = self.hoisted_local("sampler", &ty, span) else { return self.error_expr(span) };
             let target = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
             let set = self.add_expr(ExprKind::Assign { op: None, target, value: object }, ty.clone(), span);
             (self.add_expr(ExprKind::Local(temp), ty.clone(), span), Some(set))

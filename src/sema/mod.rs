@@ -2258,10 +2258,8 @@ impl Checker {
         while let Type::Array(e, _) = t {
             t = e;
         }
-        let Type::Struct(h) = t else { return None };
-        let fields = &self.module.structs[*h].fields;
-        let all = !fields.is_empty() && fields.iter().all(|f| matches!(f.ty, Type::Resource(..)));
-        all.then(|| fields.iter().map(|f| (f.name.clone(), f.ty.clone())).collect())
+        let fields = self.module.resource_fields(t)?;
+        Some(fields.iter().map(|f| (f.name.clone(), f.ty.clone())).collect())
     }
 
     /// A global of a struct of resources: one resource global per field, `NAME_FIELD`, of the
@@ -2352,7 +2350,7 @@ impl Checker {
         // The first field's index stores it (the fields are read in order), the others read
         // the store.
         let ty = self.ty(i);
-        let Some(temp) = self.hoisted_index_local(&ty, span) else { return self.error_expr(span) };
+        let Some(temp) = self.hoisted_local("index", &ty, span) else { return self.error_expr(span) };
         let target = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
         let set = self.add_expr(ExprKind::Assign { op: None, target, value: i }, ty.clone(), span);
         let first = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
