@@ -15,12 +15,9 @@ struct Sampler2DShadow_float {
     uint wavec_empty;
 };
 
-layout(set = 1, binding = 0) uniform texture2D layers[4];
-layout(set = 1, binding = 0) uniform sampler layers_sampler[4];
-layout(set = 2, binding = 0) uniform texture2D materials[];
-layout(set = 2, binding = 0) uniform sampler materials_sampler[];
-layout(set = 0, binding = 0) uniform texture2D shadowMap;
-layout(set = 0, binding = 0) uniform samplerShadow shadowMap_sampler;
+layout(set = 1, binding = 0) uniform sampler2D layers[4];
+layout(set = 2, binding = 0) uniform sampler2D materials[];
+layout(set = 0, binding = 0) uniform sampler2DShadow shadowMap;
 layout(std430, set = 0, binding = 1) readonly buffer MaterialOf_block {
     uint MaterialOf[];
 };
@@ -32,7 +29,7 @@ void main() {
     uvec3 id = gl_GlobalInvocationID;
     vec2 uv = vec2(float(id.x) / 8.0, 0.25);
     uint m = MaterialOf[id.x];
-    vec4 c = textureLod(sampler2D(materials[nonuniformEXT(m)], materials_sampler[nonuniformEXT(m)]), uv, 0.0);
-    float lit = textureLod(sampler2DShadow(shadowMap, shadowMap_sampler), vec3(uv, 0.5), 0.0);
-    Out[id.x] = textureLod(sampler2D(layers[id.x & 3u], layers_sampler[id.x & 3u]), uv, 0.0).x * lit + c.w;
+    vec4 c = textureLod(materials[nonuniformEXT(m)], uv, 0.0);
+    float lit = textureLod(shadowMap, vec3(uv, 0.5), 0.0);
+    Out[id.x] = textureLod(layers[id.x & 3u], uv, 0.0).x * lit + c.w;
 }

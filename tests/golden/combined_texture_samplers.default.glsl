@@ -11,10 +11,8 @@ struct SamplerCube_float4 {
     uint wavec_empty;
 };
 
-layout(set = 0, binding = 0) uniform texture2D albedo;
-layout(set = 0, binding = 0) uniform sampler albedo_sampler;
-layout(set = 0, binding = 3) uniform textureCube sky;
-layout(set = 0, binding = 3) uniform sampler sky_sampler;
+layout(set = 0, binding = 0) uniform sampler2D albedo;
+layout(set = 0, binding = 3) uniform samplerCube sky;
 layout(std430, set = 0, binding = 1) buffer Out_block {
     vec4 Out[];
 };
@@ -29,8 +27,8 @@ void main() {
     vec2 uv_1 = uv;
     vec4 tapFour_result;
     {
-        vec4 sum = textureLod(sampler2D(albedo, albedo_sampler), uv_1, 0.0) + textureGrad(sampler2D(albedo, albedo_sampler), uv_1, vec2(0.01, 0.0), vec2(0.0, 0.01));
-        tapFour_result = sum + texelFetch(albedo, ivec2(1, 2), 0) + textureGather(sampler2D(albedo, albedo_sampler), uv_1, 1);
+        vec4 sum = textureLod(albedo, uv_1, 0.0) + textureGrad(albedo, uv_1, vec2(0.01, 0.0), vec2(0.0, 0.01));
+        tapFour_result = sum + texelFetch(albedo, ivec2(1, 2), 0) + textureGather(albedo, uv_1, 1);
     }
-    Out[id.x] = tapFour_result + textureLod(samplerCube(sky, sky_sampler), vec3(uv, 1.0), 1.0) + vec4(float(w + h + levels));
+    Out[id.x] = tapFour_result + textureLod(sky, vec3(uv, 1.0), 1.0) + vec4(float(w + h + levels));
 }

@@ -109,6 +109,11 @@ impl<'a> Writer<'a> {
                 return;
             }
         };
+        // A combined texture-sampler's sampler is its texture's `sampler2D`, declared once.
+        if g.shares_binding.is_some() {
+            return;
+        }
+        let combined = self.module.combined_sampler_of(h).map(|s| &self.module.globals[s].ty);
         let mut qualifiers = Vec::new();
         if let Some(b) = crate::ir::bindings::Binding::of(&self.bindings, Slot::Global(h)) {
             qualifiers.push(format!("set = {}", b.set));
@@ -130,6 +135,11 @@ impl<'a> Writer<'a> {
                     qualifiers.push(f);
                 }
                 format!("{}image{suffix}", image.prefix())
+            } else if let Some(sampler) = combined {
+                let compare = matches!(sampler, Type::Resource(ResourceKind::SamplerComparisonState, _))
+                    || matches!(sampler, Type::Array(e, _) if matches!(**e, Type::Resource(ResourceKind::SamplerComparisonState, _)));
+                let shadow = if compare { "Shadow" } else { "" };
+                format!("{}sampler{suffix}{shadow}", image.prefix())
             } else {
                 format!("{}texture{suffix}", image.prefix())
             }
@@ -198,6 +208,11 @@ impl<'a> Writer<'a> {
         }
         let text = self.expr(cx, e, P_POSTFIX);
         Some((*kind, elem.as_deref().cloned(), text))
+    }
+
+    /// The texture whose combined texture-sampler sampler `e` names, if it is one.
+    fn combined_texture(&self, cx: &Ctx<'a>, e: ExprId) -> Option<GlobalId> {
+        self.module.globals[root_global(cx, e)?].shares_binding
     }
 
     fn image(&mut self, cx: &Ctx<'a>, e: ExprId) -> Option<Image> {
@@ -372,7 +387,7 @@ impl<'a> Writer<'a> {
                     (self.texel_as(texel, ret), P_POSTFIX)
                 }
             }
-            ResourceMethod::Sample(op) => self.sample(cx, &image, op, args, ret, span),
+            ResourceMethod::Sample(op) => self.sample(cx, (object, &image), op, args, ret, span),
             ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip => {
                 self.dimensions(cx, &image, method, args, span)
             }
@@ -423,20 +438,33 @@ impl<'a> Writer<'a> {
     fn sample(
         &mut self,
         cx: &Ctx<'a>,
-        image: &Image,
+        (image_expr, image): (ExprId, &Image),
         op: SampleOp,
         args: &[ExprId],
         ret: &Type,
         span: Span,
     ) -> (String, u8) {
         let o = op.operands();
-        let Some((_, _, sampler)) = self.descriptor(cx, args[o.sampler]) else { return ("0".into(), P_POSTFIX) };
         let shape = image.kind.texture_shape();
         let compare = op.kind.is_compare();
         let cube_array = matches!(shape, Some((TextureDim::Cube, true)));
         let shadow = if compare { "Shadow" } else { "" };
-        let combined =
-            format!("{}sampler{}{shadow}({}, {sampler})", image.prefix(), dim_suffix(image.kind), image.text);
+        // A combined texture-sampler samples through its own `sampler2D`; its sampler cannot
+        // be taken out of it for another texture.
+        let combined = match self.combined_texture(cx, args[o.sampler]) {
+            Some(texture) if Some(texture) == root_global(cx, image_expr) => image.text.clone(),
+            Some(_) => {
+                let at = cx.f.exprs[args[o.sampler]].span;
+                self.refuse(at, "the sampler of a combined texture-sampler sampling another texture");
+                return ("0".into(), P_POSTFIX);
+            }
+            None => {
+                let Some((_, _, sampler)) = self.descriptor(cx, args[o.sampler]) else {
+                    return ("0".into(), P_POSTFIX);
+                };
+                format!("{}sampler{}{shadow}({}, {sampler})", image.prefix(), dim_suffix(image.kind), image.text)
+            }
+        };
         let mut coord = self.expr(cx, args[o.coord], P_ASSIGN);
         let mut reference = None;
         if let Some(i) = o.compare {
@@ -587,6 +615,18 @@ impl<'a> Writer<'a> {
         let t = self.ty_at(&ty, span);
         let lhs = self.expr(cx, target, super::writer::P_PREFIX);
         format!("{lhs} = {t}({value})")
+    }
+}
+
+/// The global a descriptor expression names (`t`, `t[i]`).
+fn root_global(cx: &Ctx<'_>, e: ExprId) -> Option<GlobalId> {
+    match cx.f.exprs[e].kind {
+        ExprKind::Global(g) => Some(g),
+        ExprKind::Index { base, .. } => match cx.f.exprs[base].kind {
+            ExprKind::Global(g) => Some(g),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
