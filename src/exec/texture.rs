@@ -79,6 +79,20 @@ impl View<'_> {
         Some(self.desc.format.decode(&texel[..n]))
     }
 
+    /// One sample of a multisampled image's texel, or `None` when any index is out of range.
+    pub fn read_sample(&self, layer: u32, xy: [i64; 2], sample: u32) -> Option<[u32; 4]> {
+        let [w, h, _] = self.level_size(0);
+        let inside = xy.iter().zip([w, h]).all(|(&c, s)| c >= 0 && c < s as i64);
+        if !inside || layer >= self.layers() || sample >= self.desc.samples {
+            return None;
+        }
+        let at = self.desc.sample_offset(self.element, layer, xy.map(|c| c as u32), sample);
+        let n = self.desc.format.texel_bytes();
+        let mut texel = [0u8; 16];
+        self.data.read(at, &mut texel[..n]);
+        Some(self.desc.format.decode(&texel[..n]))
+    }
+
     /// `GetDimensions`: the size of `level`, then the layer count (cubes: of cubes), then the
     /// number of levels.
     pub fn dimensions(&self, level: u32) -> (Vec<u32>, u32) {
@@ -521,6 +535,15 @@ pub(super) fn check_view(b: &Binding, buf: &CpuBuffer) -> Result<(), String> {
             if !(d.dim == dim || (dim == TextureDim::D2 && d.dim == TextureDim::Cube)) {
                 return Err(format!("{at} is a {} texture, but the image is {}", name(dim), name(d.dim)));
             }
+            match (kind.is_multisampled(), d.samples) {
+                (true, 1) => {
+                    return Err(format!("{at} is a multisampled texture; give its image `samples=N` (2 or more)"));
+                }
+                (false, n) if n != 1 => {
+                    return Err(format!("{at} is a single-sampled texture, but the image has {n} samples a texel"));
+                }
+                _ => {}
+            }
             let want = texel_type_name(texel.is_float(), texel.is_unsigned_int());
             let has = d.format.kind().shader_type();
             if want != has {
@@ -697,9 +720,30 @@ impl Exec<'_> {
                     let level = t.level.map_or(0, |r| reg(wave, r, l) as u32);
                     self.image_view(t.image, e).map(|v| {
                         let (mut out, levels) = v.dimensions(level);
-                        out.push(levels);
+                        out.push(if t.kind.is_multisampled() { v.desc.samples } else { levels });
                         out
                     })
+                }
+                // Robust access, as Vulkan's `robustImageAccess` gives it: a sample index out
+                // of range reads zero, like a coordinate out of range (and is reported, as
+                // every out-of-range read of the engine is).
+                TexOp::Fetch if t.kind.is_multisampled() => {
+                    let c: Vec<i64> = t.coord.iter().map(|r| reg(wave, *r, l) as u32 as i32 as i64).collect();
+                    let (mut xyz, layer) = Self::texel_coord(t.kind, &c);
+                    for (x, o) in xyz.iter_mut().zip(t.offset) {
+                        *x += o as i64;
+                    }
+                    let sample = t.sample.map_or(0, |r| reg(wave, r, l) as u32);
+                    let got = self.image_view(t.image, e).and_then(|v| {
+                        v.read_sample(u32::try_from(layer).ok()?, [xyz[0], xyz[1]], sample).map(|x| x.to_vec())
+                    });
+                    if got.is_none() {
+                        let what = format!("sample {} of texel {:?} of layer {layer}", sample as i32, [xyz[0], xyz[1]]);
+                        self.out_of_range(wave, l, t.image, what, t.span);
+                        Some(vec![0; 4])
+                    } else {
+                        got
+                    }
                 }
                 TexOp::Fetch => {
                     let c: Vec<i64> = t.coord.iter().map(|r| reg(wave, *r, l) as u32 as i32 as i64).collect();
@@ -838,7 +882,7 @@ mod tests {
         mips: u32,
         texels: &[[f32; 4]],
     ) -> (ImageDesc, Vec<u8>) {
-        let desc = ImageDesc { format, dim, size, layers, mips, count: 1 };
+        let desc = ImageDesc { format, dim, size, layers, mips, count: 1, samples: 1 };
         let n = format.texel_bytes();
         let mut data = vec![0u8; desc.total_bytes()];
         for (k, t) in data.chunks_exact_mut(n).enumerate() {

@@ -58,13 +58,15 @@ pub(crate) enum ResourceKind {
     Buffer(BufferKind),
     /// An image (`storage`: read and written without a sampler) seen through a view of
     /// `dim`, arrayed or not; `count` descriptors (an array of images has several).
-    /// `texel`: what the shader reads, `Float`, `Uint` or `Sint`.
+    /// `texel`: what the shader reads, `Float`, `Uint` or `Sint`; `multisampled`: several
+    /// samples a texel (`Texture2DMS`).
     Image {
         storage: bool,
         dim: TextureDim,
         arrayed: bool,
         count: u32,
         texel: NumKind,
+        multisampled: bool,
     },
     Sampler {
         count: u32,
@@ -213,7 +215,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
     let mut arrays: HashMap<u32, u32> = HashMap::new(); // array type → element type
     let mut array_lengths: HashMap<u32, u32> = HashMap::new(); // array type → length constant
     let mut constants: HashMap<u32, u32> = HashMap::new(); // 32-bit constant → value
-    let mut images: HashMap<u32, (u32, bool, bool, u32, u32)> = HashMap::new(); // image type → (dim, arrayed, storage, sampled type, format)
+    let mut images: HashMap<u32, (u32, bool, bool, u32, u32, bool)> = HashMap::new(); // image type → (dim, arrayed, storage, sampled type, format, multisampled)
     let mut scalars: HashMap<u32, NumKind> = HashMap::new();
     let mut samplers: HashSet<u32> = HashSet::new();
     let mut accels: HashSet<u32> = HashSet::new();
@@ -277,7 +279,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                 constants.insert(ops[1], ops[2]);
             }
             (OP_TYPE_IMAGE, n) if n >= 8 => {
-                images.insert(ops[0], (ops[2], ops[4] != 0, ops[6] == 2, ops[1], ops[7]));
+                images.insert(ops[0], (ops[2], ops[4] != 0, ops[6] == 2, ops[1], ops[7], ops[5] != 0));
             }
             (OP_TYPE_INT, 3) => {
                 scalars.insert(ops[0], if ops[2] != 0 { NumKind::Sint } else { NumKind::Uint });
@@ -357,7 +359,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                     (Some(&elem), None) if opaque(&elem) => (elem, RUNTIME_COUNT),
                     _ => (pointee, 1),
                 };
-                if let Some(&(dim, arrayed, storage, sampled, format)) = images.get(&pointee) {
+                if let Some(&(dim, arrayed, storage, sampled, format, multisampled)) = images.get(&pointee) {
                     let texel = scalars.get(&sampled).copied().unwrap_or(NumKind::Float);
                     if dim == DIM_BUFFER && count == 1 {
                         let format = Format::from_spirv_code(format);
@@ -376,7 +378,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                         _ => None,
                     };
                     match dim {
-                        Some(dim) => ResourceKind::Image { storage, dim, arrayed, count, texel },
+                        Some(dim) => ResourceKind::Image { storage, dim, arrayed, count, texel, multisampled },
                         None => ResourceKind::Unsupported("array of texel buffers or image of another dimension"),
                     }
                 } else if samplers.contains(&pointee) {

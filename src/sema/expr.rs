@@ -465,6 +465,9 @@ impl Checker {
                 if let Some(m) = self.mips_index(base, index, e.span) {
                     return m;
                 }
+                if let Some(m) = self.sample_index(base, index, e.span) {
+                    return m;
+                }
                 let mut b = self.expr(base);
                 // A `ConstantBuffer<S>` (or `ParameterBlock<S>`) indexes as the `S` it holds.
                 if let Type::Resource(ResourceKind::ConstantBuffer, Some(inner)) = self.ty(b) {
@@ -1387,6 +1390,12 @@ impl Checker {
                         self.error("E0408", at, format!("index {v} is out of bounds for an array of {n}"));
                     }
                 }
+            }
+        }
+        if let Type::Resource(kind, _) = &bt {
+            if kind.is_multisampled() {
+                // Slang's `tex[coord]` of a multisampled texture reads its sample 0.
+                return self.multisample_load(b, *kind, &elem, i, None, None, span);
             }
         }
         self.add_expr(ExprKind::Index { base: b, index: i }, elem, span)
