@@ -900,6 +900,46 @@ mod tests {
     }
 
     #[test]
+    fn multisampled_texels_hold_their_samples_in_turn() {
+        // 2x1 texels, 2 layers, 4 samples: value = 100 * layer + 10 * x + sample, laid out with
+        // each texel's samples consecutive.
+        let desc = ImageDesc {
+            format: Format::R32f,
+            dim: TextureDim::D2,
+            size: [2, 1, 1],
+            layers: 2,
+            mips: 1,
+            count: 1,
+            samples: 4,
+        };
+        assert_eq!(desc.check(), Ok(()));
+        assert_eq!(desc.total_bytes(), 2 * 2 * 4 * 4);
+        let mut data = Vec::new();
+        for layer in 0..2 {
+            for x in 0..2 {
+                for s in 0..4 {
+                    data.extend_from_slice(&((100 * layer + 10 * x + s) as f32).to_le_bytes());
+                }
+            }
+        }
+        let shared = super::super::memory::SharedBuf::new(data);
+        let view = View { desc: &desc, data: &shared, element: 0, dim: TextureDim::D2, arrayed: true, levels: 1 };
+        let at = |layer: u32, x: i64, s: u32| view.read_sample(layer, [x, 0], s).map(|t| f32::from_bits(t[0]));
+        assert_eq!(at(0, 0, 0), Some(0.0));
+        assert_eq!(at(0, 1, 3), Some(13.0));
+        assert_eq!(at(1, 0, 2), Some(102.0));
+        assert_eq!(at(1, 1, 1), Some(111.0));
+        // A sample, texel or layer out of range reads nothing (the engine reports it).
+        assert_eq!(at(0, 0, 4), None);
+        assert_eq!(at(0, 2, 0), None);
+        assert_eq!(at(2, 0, 0), None);
+        // Vulkan's sample counts only, one level, 2D only.
+        assert!(ImageDesc { samples: 3, ..desc }.check().is_err());
+        assert!(ImageDesc { mips: 2, size: [2, 2, 1], ..desc }.check().is_err());
+        assert!(ImageDesc { dim: TextureDim::D3, layers: 1, ..desc }.check().is_err());
+    }
+
+    #[test]
     fn bilinear_between_four_texels_and_the_edges() {
         // A 2x2 image: 0, 1 / 2, 3 in the red channel.
         let t: Vec<[f32; 4]> = (0..4).map(|i| [i as f32, 0.0, 0.0, 1.0]).collect();

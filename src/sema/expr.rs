@@ -479,6 +479,14 @@ impl Checker {
                         }
                     }
                 }
+                // Slang's `tex[coord, sample]` of a multisampled texture.
+                if let (Type::Resource(kind, Some(elem)), K::Comma { lhs, rhs }) = (self.ty(b), &index.kind) {
+                    if kind.is_multisampled() {
+                        let c = self.expr(lhs);
+                        let s = self.expr(rhs);
+                        return self.multisample_load(b, kind, &elem, c, Some(s), None, e.span);
+                    }
+                }
                 if self.has_subscript(&self.ty(b)) {
                     // `s[i, j]`: the index list is the subscript's arguments.
                     let mut indices = Vec::new();

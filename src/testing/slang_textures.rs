@@ -337,6 +337,21 @@ mod tests {
     }
 
     #[test]
+    fn multisampled_inputs_repeat_the_pattern_in_every_sample() {
+        let Ok(BufferSpec { kind: Some(BufferKind::Image(d)), data, .. }) =
+            resource("Texture2D", "size=2, format=R32Float, content=chessboard, sampleCount=four, arrayLength=2")
+        else {
+            panic!()
+        };
+        assert_eq!((d.samples, d.mips, d.layers), (4, 1, 2));
+        let word = |i: usize| f32::from_le_bytes(data[4 * i..4 * i + 4].try_into().unwrap());
+        // Texel (0, 0) is light, (1, 0) dark: four samples each.
+        assert!((0..4).all(|s| word(s) == 1.0));
+        assert!((4..8).all(|s| word(s) == 128.0 / 255.0));
+        assert!(resource("Texture2D", "sampleCount=three").is_err());
+    }
+
+    #[test]
     fn samplers_and_refusals() {
         let Ok(BufferSpec { kind: Some(BufferKind::Sampler(s, 1)), .. }) = resource("Sampler", "") else { panic!() };
         assert_eq!((s.min, s.address, s.compare), (Filter::Linear, [Address::Wrap; 3], None));
