@@ -1,5 +1,6 @@
-//! Texture methods: `Sample*`, `Gather*`, `Load`, `GetDimensions`, `mips[][]`, and the
-//! `[[vk::image_format]]` attribute.
+//! Texture methods: `Sample*`, `Gather*`, `Load`, `GetDimensions`, `mips[][]`, a
+//! multisampled texture's `Load(coord, sample)`, `sample[][]` and `[coord, sample]`
+//! ([`ResourceMethod::LoadSample`]), and the `[[vk::image_format]]` attribute.
 //!
 //! These are IR operations ([`ResourceMethod::Sample`] and friends), not stdlib intrinsics: a
 //! texture method takes a resource and a sampler, and each target writes it as one instruction
