@@ -50,7 +50,7 @@ fn hand_to_vulkan_host() -> Option<u8> {
     after_help = "SPEC: a byte size (zero-filled), @file.bin, iota:u32|i32|f32:N, fill:VALUE:N, \
                   random:SEED:u32|i32|f32:N, words:1 2 3, i32:-1 2, f32:1.0 2.5; a uniform: or storage: \
                   prefix fixes the descriptor kind (default: what the shader declares).\n\
-                  Textures: image:FORMAT:SIZE[:cube][:layers=N][:mips=N|full][:count=N]:CONTENTS, FORMAT rgba32f, \
+                  Textures: image:FORMAT:SIZE[:cube][:layers=N][:mips=N|full][:count=N][:samples=N]:CONTENTS, FORMAT rgba32f, \
                   rgba8, r32f, r32ui… (the [[vk::image_format]] names), SIZE W, WxH or WxHxD, CONTENTS zero, \
                   fill:V[,V,V,V], random:SEED or @file; the texels come back after the run. Samplers: \
                   sampler:ITEM,… with nearest|linear, min=/mag=/mip=, wrap|mirror|clamp|border|mirror_once, \

@@ -59,13 +59,15 @@ pub(crate) enum ResourceKind {
     Buffer(BufferKind),
     /// An image (`storage`: read and written without a sampler) seen through a view of
     /// `dim`, arrayed or not; `count` descriptors (an array of images has several).
-    /// `texel`: what the shader reads, `Float`, `Uint` or `Sint`.
+    /// `texel`: what the shader reads, `Float`, `Uint` or `Sint`; `multisampled`: several
+    /// samples a texel (`Texture2DMS`).
     Image {
         storage: bool,
         dim: TextureDim,
         arrayed: bool,
         count: u32,
         texel: NumKind,
+        multisampled: bool,
     },
     Sampler {
         count: u32,
@@ -223,7 +225,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
     let mut arrays: HashMap<u32, u32> = HashMap::new(); // array type → element type
     let mut array_lengths: HashMap<u32, u32> = HashMap::new(); // array type → length constant
     let mut constants: HashMap<u32, u32> = HashMap::new(); // 32-bit constant → value
-    let mut images: HashMap<u32, (u32, bool, bool, u32, u32)> = HashMap::new(); // image type → (dim, arrayed, storage, sampled type, format)
+    let mut images: HashMap<u32, (u32, bool, bool, u32, u32, bool)> = HashMap::new(); // image type → (dim, arrayed, storage, sampled type, format, multisampled)
     let mut scalars: HashMap<u32, NumKind> = HashMap::new();
     let mut samplers: HashSet<u32> = HashSet::new();
     // `OpTypeSampledImage`: the image type it combines with a sampler.
@@ -289,7 +291,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                 constants.insert(ops[1], ops[2]);
             }
             (OP_TYPE_IMAGE, n) if n >= 8 => {
-                images.insert(ops[0], (ops[2], ops[4] != 0, ops[6] == 2, ops[1], ops[7]));
+                images.insert(ops[0], (ops[2], ops[4] != 0, ops[6] == 2, ops[1], ops[7], ops[5] != 0));
             }
             (OP_TYPE_INT, 3) => {
                 scalars.insert(ops[0], if ops[2] != 0 { NumKind::Sint } else { NumKind::Uint });
@@ -378,7 +380,9 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                     _ => (pointee, 1),
                 };
                 let combined = sampled_images.get(&pointee).copied();
-                if let Some(&(dim, arrayed, storage, sampled, format)) = images.get(&combined.unwrap_or(pointee)) {
+                if let Some(&(dim, arrayed, storage, sampled, format, multisampled)) =
+                    images.get(&combined.unwrap_or(pointee))
+                {
                     let texel = scalars.get(&sampled).copied().unwrap_or(NumKind::Float);
                     if dim == DIM_BUFFER && count == 1 {
                         let format = Format::from_spirv_code(format);
@@ -398,7 +402,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                     };
                     match dim {
                         Some(dim) if combined.is_some() => ResourceKind::SampledImage { dim, arrayed, count, texel },
-                        Some(dim) => ResourceKind::Image { storage, dim, arrayed, count, texel },
+                        Some(dim) => ResourceKind::Image { storage, dim, arrayed, count, texel, multisampled },
                         None => ResourceKind::Unsupported("array of texel buffers or image of another dimension"),
                     }
                 } else if samplers.contains(&pointee) {
@@ -432,12 +436,12 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
             (Some(m), ResourceKind::Sampler { .. }) | (Some(m), ResourceKind::Image { storage: false, .. }) => {
                 let image = match (&m.kind, &r.kind) {
                     (
-                        ResourceKind::Image { storage: false, dim, arrayed, count, texel },
+                        ResourceKind::Image { storage: false, dim, arrayed, count, texel, multisampled: false },
                         ResourceKind::Sampler { .. },
                     )
                     | (
                         ResourceKind::Sampler { .. },
-                        ResourceKind::Image { storage: false, dim, arrayed, count, texel },
+                        ResourceKind::Image { storage: false, dim, arrayed, count, texel, multisampled: false },
                     ) => Some((*dim, *arrayed, *count, *texel)),
                     _ => None,
                 };

@@ -614,14 +614,24 @@ fn check_request(
                     r.set, r.binding, b.kind
                 )))
             }
+            // A multisampled image cannot be the destination of a buffer-to-image copy, the only
+            // way this runner fills images; filling one would take a pass of the runner's own
+            // that stores every sample (`shaderStorageImageMultisample`) or renders them.
+            (ResourceKind::Image { multisampled: true, .. }, Some(_)) => {
+                return Err(RunError::MissingFeature(format!(
+                    "the multisampled texture at set {}, binding {}: the Vulkan runner cannot fill a multisampled \
+                     image (a buffer copy cannot write one); run it on the CPU engine",
+                    r.set, r.binding
+                )));
+            }
             (
-                ResourceKind::Image { storage: false, dim, arrayed, count, texel },
+                ResourceKind::Image { storage: false, dim, arrayed, count, texel, .. },
                 Some(super::BufferInit { kind: BufferKind::SampledImage(desc, _), .. }),
             ) => {
                 images::check_image(instance, p, (r.set, r.binding), desc, (false, *dim, *arrayed, *count, *texel))?;
             }
             (ResourceKind::Sampler { .. }, Some(super::BufferInit { kind: BufferKind::SampledImage(..), .. })) => {}
-            (ResourceKind::Image { storage, dim, arrayed, count, texel }, Some(b)) => {
+            (ResourceKind::Image { storage, dim, arrayed, count, texel, .. }, Some(b)) => {
                 let BufferKind::Image(desc) = &b.kind else {
                     return Err(RunError::BadBinding(format!(
                         "the shader declares a {} at set {}, binding {}, but a {} was supplied (use an `image:` spec)",

@@ -477,6 +477,9 @@ impl Checker {
                         return self.resource_struct_element(name, i, e.span);
                     }
                 }
+                if let Some(m) = self.sample_index(base, index, e.span) {
+                    return m;
+                }
                 let mut b = self.expr(base);
                 // A combined texture-sampler's texels are its texture's (`s[coord]`).
                 if let Type::Struct(h) = self.ty(b) {
@@ -492,6 +495,14 @@ impl Checker {
                         if indexable && !self.is_constant_buffer_wrapper(h) {
                             b = self.constant_buffer_value(b, h);
                         }
+                    }
+                }
+                // Slang's `tex[coord, sample]` of a multisampled texture.
+                if let (Type::Resource(kind, Some(elem)), K::Comma { lhs, rhs }) = (self.ty(b), &index.kind) {
+                    if kind.is_multisampled() {
+                        let c = self.expr(lhs);
+                        let s = self.expr(rhs);
+                        return self.multisample_load(b, kind, &elem, c, Some(s), None, e.span);
                     }
                 }
                 if self.has_subscript(&self.ty(b)) {
@@ -1417,6 +1428,12 @@ impl Checker {
                         self.error("E0408", at, format!("index {v} is out of bounds for an array of {n}"));
                     }
                 }
+            }
+        }
+        if let Type::Resource(kind, _) = &bt {
+            if kind.is_multisampled() {
+                // Slang's `tex[coord]` of a multisampled texture reads its sample 0.
+                return self.multisample_load(b, *kind, &elem, i, None, None, span);
             }
         }
         self.add_expr(ExprKind::Index { base: b, index: i }, elem, span)

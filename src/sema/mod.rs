@@ -1218,6 +1218,19 @@ impl Checker {
                     elem
                 }
                 [ast::GenericArg::Type(e)] => self.resolve_type(e),
+                // `Texture2DMS<float4, 4>`: the sample count is the image's (what the host
+                // creates it with and `GetDimensions` reports), not part of the shader's type.
+                [elem, ast::GenericArg::Expr(count)] if kind.is_multisampled() => {
+                    if let ast::ExprKind::IntLit(lit) = &count.kind {
+                        let n = lit.value;
+                        if !(1..=64).contains(&n) {
+                            let msg = format!("`{name}` holds from 1 to 64 samples a texel, not {n}");
+                            self.error("E0402", count.span, msg);
+                            return Type::Error;
+                        }
+                    }
+                    self.generic_arg_type(elem)
+                }
                 [ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span })] => {
                     let fake =
                         ast::TypeExpr { kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] }, span: *span };
@@ -1329,10 +1342,11 @@ impl Checker {
                 None => Type::Error,
             };
         }
-        if matches!(name, "Texture2DMS" | "Texture2DMSArray" | "RWTexture2DMS" | "RWTexture2DMSArray") {
-            let d = Diagnostic::error("E0401", format!("multisampled textures (`{name}`) are not supported yet"))
-                .with_label(t.span, "a multisampled texture")
-                .with_note("resolve the samples on the host, or read a single-sample copy as a `Texture2D`");
+        if matches!(name, "RWTexture2DMS" | "RWTexture2DMSArray") {
+            let d =
+                Diagnostic::error("E0401", format!("read-write multisampled textures (`{name}`) are not supported"))
+                    .with_label(t.span, "a multisampled storage image")
+                    .with_note("read the samples through a `Texture2DMS` and write the results to another texture");
             self.push(d);
             return Type::Error;
         }

@@ -6,7 +6,9 @@
 //! What `render-test` does, and so what this does:
 //! - a texture is `size` texels along each of its dimensions (default 4, 2D), format
 //!   `RGBA8Unorm` unless `format=` names another, `mipMaps=N` levels (0 or absent: the whole
-//!   chain), `arrayLength=N` layers (an array texture from 2 on), six faces per cube;
+//!   chain), `arrayLength=N` layers (an array texture from 2 on), six faces per cube,
+//!   `sampleCount=two|four|…|sixtyFour` samples a texel (one level; each sample holds the
+//!   texel's pattern, what an upload of one value per texel gives);
 //! - the contents are an RGBA8 pattern per texel, then converted to the format: float formats
 //!   get `byte / 255` (so `one` is 1.0), integer formats the byte itself (`one` is 1); `one`
 //!   fills every channel, `zero` none, `chessboard` halves each dimension (float formats 1 and
@@ -78,6 +80,9 @@ pub fn resource(kind: &str, opts: &str) -> Result<BufferSpec, String> {
         return Err(format!("SKIP:the input kind `{kind}` is not supported"));
     };
     let t = texture(dimension, cube, opts)?;
+    if t.samples > 1 && kind.starts_with("RW") {
+        return Err("SKIP:read-write multisampled textures are not supported".into());
+    }
     let (desc, data) = t.image()?;
     Ok(BufferSpec { kind: Some(BufferKind::Image(desc)), data, pointers: Vec::new() })
 }
@@ -101,6 +106,8 @@ struct Texture {
     mips: u32,
     format: Format,
     content: Content,
+    /// Samples a texel (`sampleCount`); every sample holds the texel's pattern.
+    samples: u32,
 }
 
 /// `KEY = VALUE` or a bare `KEY`, comma-separated.
@@ -112,8 +119,16 @@ fn options(opts: &str) -> impl Iterator<Item = (&str, Option<&str>)> {
 }
 
 fn texture(dimension: u32, cube: bool, opts: &str) -> Result<Texture, String> {
-    let mut t =
-        Texture { dimension, cube, size: 4, array_length: 0, mips: 0, format: Format::Rgba8, content: Content::One };
+    let mut t = Texture {
+        dimension,
+        cube,
+        size: 4,
+        array_length: 0,
+        mips: 0,
+        format: Format::Rgba8,
+        content: Content::One,
+        samples: 1,
+    };
     for (key, value) in options(opts) {
         let number = || {
             value
@@ -134,8 +149,13 @@ fn texture(dimension: u32, cube: bool, opts: &str) -> Result<Texture, String> {
                     _ => Content::Gradient,
                 }
             }
-            "sampleCount" if value == Some("one") => {}
-            "sampleCount" => return Err("SKIP:multisampled textures (`sampleCount`) are not supported".into()),
+            "sampleCount" => {
+                let names = ["one", "two", "four", "eight", "sixteen", "thirtyTwo", "sixtyFour"];
+                let Some(k) = names.iter().position(|n| Some(*n) == value) else {
+                    return Err(format!("`sampleCount` is one of {}, not `{}`", names.join(", "), value.unwrap_or("")));
+                };
+                t.samples = 1 << k;
+            }
             "depth" => return Err("SKIP:the texture option `depth` is not supported".into()),
             other => return Err(format!("SKIP:the texture option `{other}` is not supported")),
         }
@@ -194,9 +214,16 @@ impl Texture {
             _ => (TextureDim::D3, [s, s, s]),
         };
         let full = ImageDesc::full_mips(size);
-        let mips = if self.mips == 0 { full } else { self.mips.min(full) };
+        // A multisampled image has one level.
+        let mips = if self.samples > 1 {
+            1
+        } else if self.mips == 0 {
+            full
+        } else {
+            self.mips.min(full)
+        };
         let layers = self.array_length.max(1) * if self.cube { 6 } else { 1 };
-        let desc = ImageDesc { format: self.format, dim, size, layers, mips, count: 1 };
+        let desc = ImageDesc { format: self.format, dim, size, layers, mips, count: 1, samples: self.samples };
         desc.check()?;
         let mut data = vec![0u8; desc.total_bytes()];
         let texel = self.format.texel_bytes();
@@ -208,7 +235,10 @@ impl Texture {
                         for x in 0..w {
                             let at = desc.texel_offset(0, mip, layer, [x, y, z]);
                             let rgba = self.pattern(s >> mip, [x, y, z]);
-                            self.format.encode(self.channels(rgba), &mut data[at..at + texel]);
+                            for k in 0..self.samples as usize {
+                                let at = at + k * texel;
+                                self.format.encode(self.channels(rgba), &mut data[at..at + texel]);
+                            }
                         }
                     }
                 }
@@ -322,6 +352,21 @@ mod tests {
         assert_eq!(grad.chunks(4).map(|t| t[0]).collect::<Vec<_>>(), [0, 85, 170, 255]);
         let (_, grad_u) = image("Texture1D", "size=4, mipMaps=1, content=gradient, format=RGBA32Uint");
         assert_eq!(grad_u[48..64], [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]);
+    }
+
+    #[test]
+    fn multisampled_inputs_repeat_the_pattern_in_every_sample() {
+        let Ok(BufferSpec { kind: Some(BufferKind::Image(d)), data, .. }) =
+            resource("Texture2D", "size=2, format=R32Float, content=chessboard, sampleCount=four, arrayLength=2")
+        else {
+            panic!()
+        };
+        assert_eq!((d.samples, d.mips, d.layers), (4, 1, 2));
+        let word = |i: usize| f32::from_le_bytes(data[4 * i..4 * i + 4].try_into().unwrap());
+        // Texel (0, 0) is light, (1, 0) dark: four samples each.
+        assert!((0..4).all(|s| word(s) == 1.0));
+        assert!((4..8).all(|s| word(s) == 128.0 / 255.0));
+        assert!(resource("Texture2D", "sampleCount=three").is_err());
     }
 
     #[test]

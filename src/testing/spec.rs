@@ -255,7 +255,8 @@ fn parse_body(body: &str, base: &Path) -> Result<Vec<u8>, String> {
 
 /// `FORMAT:SIZE[:OPTION]…:CONTENTS` of an `image:` spec (README, "Images and samplers"):
 /// SIZE is `W`, `WxH` or `WxHxD` (1D, 2D, 3D); the options are `cube` (the layers are cubes
-/// of six faces), `layers=N`, `mips=N` or `mips=full`, `count=N` (an array of N images);
+/// of six faces), `layers=N`, `mips=N` or `mips=full`, `count=N` (an array of N images),
+/// `samples=N` (a multisampled image, each texel's N samples consecutive);
 /// CONTENTS is `zero`, `fill:V[,V,V,V]`, `random:SEED` or `@file`.
 fn parse_image(rest: &str, base: &Path) -> Result<(ImageDesc, Vec<u8>), String> {
     let parts: Vec<&str> = rest.split(':').map(str::trim).collect();
@@ -274,7 +275,7 @@ fn parse_image(rest: &str, base: &Path) -> Result<(ImageDesc, Vec<u8>), String> 
         [w, h, d] => (TextureDim::D3, [*w, *h, *d]),
         _ => return Err(format!("`{size}` is not a size (W, WxH or WxHxD)")),
     };
-    let mut desc = ImageDesc { format, dim, size, layers: 1, mips: 1, count: 1 };
+    let mut desc = ImageDesc { format, dim, size, layers: 1, mips: 1, count: 1, samples: 1 };
     // Options until the contents, which start with a generator's name or `@`.
     let mut i = 0;
     let mut cube = false;
@@ -287,6 +288,7 @@ fn parse_image(rest: &str, base: &Path) -> Result<(ImageDesc, Vec<u8>), String> 
             Some(("mips", "full")) => desc.mips = ImageDesc::full_mips(desc.size),
             Some(("mips", v)) => desc.mips = number(v)?,
             Some(("count", v)) => desc.count = number(v)?,
+            Some(("samples", v)) => desc.samples = number(v)?,
             _ => break,
         }
         i += 1;

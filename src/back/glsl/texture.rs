@@ -34,6 +34,11 @@ fn texel_scalar(s: Scalar) -> Scalar {
 
 /// GLSL's name of a dimensionality: `2DArray` in `texture2DArray`, `image2DArray`.
 fn dim_suffix(kind: ResourceKind) -> &'static str {
+    match kind {
+        ResourceKind::Texture2DMS => return "2DMS",
+        ResourceKind::Texture2DMSArray => return "2DMSArray",
+        _ => {}
+    }
     match kind.texture_shape() {
         None => "Buffer",
         Some((TextureDim::D1, false)) => "1D",
@@ -379,6 +384,26 @@ impl<'a> Writer<'a> {
                     (self.texel_as(texel, ret), P_POSTFIX)
                 }
             }
+            // GLSL has no `texelFetchOffset` of a multisampled texture: the constant offset
+            // moves the coordinate, which is all SPIR-V's `ConstOffset` does.
+            ResourceMethod::LoadSample => {
+                self.extensions.insert("GL_EXT_samplerless_texture_functions");
+                let c = self.int_coord(cx, args[0], span);
+                let s = self.int_coord(cx, args[1], span);
+                let c = match args.get(2) {
+                    Some(&o) if image.kind == ResourceKind::Texture2DMSArray => {
+                        let o = self.int_coord(cx, o, span);
+                        format!("({c} + ivec3({o}, 0))")
+                    }
+                    Some(&o) => {
+                        let o = self.int_coord(cx, o, span);
+                        format!("({c} + {o})")
+                    }
+                    None => c,
+                };
+                let texel = format!("texelFetch({}, {c}, {s})", image.text);
+                (self.texel_as(texel, ret), P_POSTFIX)
+            }
             ResourceMethod::MipLoad => {
                 let lod = self.int_coord(cx, args[0], span);
                 let c = self.int_coord(cx, args[1], span);
@@ -388,7 +413,7 @@ impl<'a> Writer<'a> {
                 }
             }
             ResourceMethod::Sample(op) => self.sample(cx, (object, &image), op, args, ret, span),
-            ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip => {
+            ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip | ResourceMethod::GetDimensionsSamples => {
                 self.dimensions(cx, &image, method, args, span)
             }
             other => {
@@ -582,7 +607,7 @@ impl<'a> Writer<'a> {
             format!("imageSize({})", image.text)
         } else {
             self.extensions.insert("GL_EXT_samplerless_texture_functions");
-            if image.kind == ResourceKind::Buffer {
+            if image.kind == ResourceKind::Buffer || image.kind.is_multisampled() {
                 format!("textureSize({})", image.text)
             } else {
                 let lod = match ops.level {
@@ -605,6 +630,10 @@ impl<'a> Writer<'a> {
         if let Some(l) = levels {
             let v = format!("textureQueryLevels({})", image.text);
             parts.push(self.assign_converted(cx, l, v, span));
+        }
+        if let Some(n) = ops.samples {
+            let v = format!("textureSamples({})", image.text);
+            parts.push(self.assign_converted(cx, n, v, span));
         }
         (parts.join(", "), P_COMMA)
     }

@@ -43,7 +43,8 @@ enum TyKey {
     Pointer(Word, StorageClass),
     Function(Word, Vec<Word>),
     /// `OpTypeImage`: sampled type, dim, arrayed, sampled (1 or 2), format.
-    Image(Word, u32, bool, u32, u32),
+    /// Sampled type, dim, arrayed, multisampled, sampled (1) or storage (2), format.
+    Image(Word, u32, bool, bool, u32, u32),
     Sampler,
     /// `OpTypeSampledImage` of an image type.
     SampledImage(Word),

@@ -93,6 +93,12 @@ pub(super) fn check_image(
     let (set, binding) = at;
     let bad = |why: String| Err(RunError::BadBinding(format!("the image at set {set}, binding {binding}: {why}")));
     // A 2D view of a cube-compatible image is valid: a cube's faces are 2D layers.
+    if desc.samples != 1 {
+        return bad(format!(
+            "the image has {} samples a texel, but the shader declares a single-sampled texture",
+            desc.samples
+        ));
+    }
     let fits = desc.dim == dim || (dim == TextureDim::D2 && desc.dim == TextureDim::Cube);
     if !fits {
         return bad(format!(

@@ -175,7 +175,8 @@ impl<'a> Writer<'a> {
         }
         let st = self.scalar_ty(s);
         let sampled = if storage { 2 } else { 1 };
-        let key = TyKey::Image(st, dim as u32, arrayed, sampled, format as u32);
+        let ms = kind.is_multisampled();
+        let key = TyKey::Image(st, dim as u32, arrayed, ms, sampled, format as u32);
         let image = self.cached_type(key, |_, id| {
             Instruction::new(
                 Op::TypeImage,
@@ -186,7 +187,7 @@ impl<'a> Writer<'a> {
                     Operand::Dim(dim),
                     Operand::LiteralBit32(0),
                     Operand::LiteralBit32(arrayed as u32),
-                    Operand::LiteralBit32(0),
+                    Operand::LiteralBit32(ms as u32),
                     Operand::LiteralBit32(sampled),
                     Operand::ImageFormat(format),
                 ],
@@ -569,20 +570,38 @@ impl Writer<'_> {
                 };
                 self.image_load(iv, img, coord, Some(lod), offset, ty)
             }
+            // `OpImageFetch … Sample s` of a multisampled image, which has no level operand.
+            ResourceMethod::LoadSample => {
+                let coord = self.expr(args[0])?;
+                let sample = self.expr(args[1])?;
+                let (_, v4) = self.texel_ty(iv);
+                let mut mask = spirv::ImageOperands::SAMPLE;
+                let mut ids = Vec::new();
+                if let Some(&o) = args.get(2) {
+                    mask |= spirv::ImageOperands::CONST_OFFSET;
+                    ids.push(self.expr(o)?);
+                }
+                ids.push(sample);
+                let mut ops = vec![Operand::IdRef(img), Operand::IdRef(coord), Operand::ImageOperands(mask)];
+                ops.extend(ids.into_iter().map(Operand::IdRef));
+                let texel = self.op(Op::ImageFetch, v4, ops);
+                self.texel_as(texel, ty)
+            }
             ResourceMethod::MipLoad => {
                 let lod = self.expr(args[0])?;
                 let coord = self.expr(args[1])?;
                 self.image_load(iv, img, coord, Some(lod), None, ty)
             }
             ResourceMethod::Sample(op) => self.sample(iv, img, op, args, ty),
-            ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip => {
+            ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip | ResourceMethod::GetDimensionsSamples => {
                 self.require(Capability::ImageQuery);
                 let ops = method.dimension_operands(args);
                 let (sizes, levels) = (ops.sizes, ops.levels);
                 let n = sizes.len();
                 let rt = if n == 1 { Type::UINT } else { Type::Vector(Scalar::U32, n as u8) };
                 let rtid = self.ty(&rt, Layout::Logical);
-                let size = if iv.storage || iv.kind == ResourceKind::Buffer {
+                // A multisampled image has one level: `OpImageQuerySizeLod` is not allowed on it.
+                let size = if iv.storage || iv.kind == ResourceKind::Buffer || iv.kind.is_multisampled() {
                     self.op_ids(Op::ImageQuerySize, rtid, &[img])
                 } else {
                     let lod = match ops.level {
@@ -603,6 +622,10 @@ impl Writer<'_> {
                 if let Some(l) = levels {
                     let v = self.op_ids(Op::ImageQueryLevels, uint, &[img]);
                     self.assign_converted(l, v, &Type::UINT, span)?;
+                }
+                if let Some(n) = ops.samples {
+                    let v = self.op_ids(Op::ImageQuerySamples, uint, &[img]);
+                    self.assign_converted(n, v, &Type::UINT, span)?;
                 }
                 Ok(0)
             }
