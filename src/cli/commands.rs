@@ -54,7 +54,8 @@ fn hand_to_vulkan_host() -> Option<u8> {
                   rgba8, r32f, r32ui… (the [[vk::image_format]] names), SIZE W, WxH or WxHxD, CONTENTS zero, \
                   fill:V[,V,V,V], random:SEED or @file; the texels come back after the run. Samplers: \
                   sampler:ITEM,… with nearest|linear, min=/mag=/mip=, wrap|mirror|clamp|border|mirror_once, \
-                  u=/v=/w=, border_color=, compare=, lod_bias=, min_lod=, max_lod=, count=N (README, \
+                  u=/v=/w=, border_color=, compare=, lod_bias=, min_lod=, max_lod=, count=N. A combined \
+                  texture-sampler (Sampler2D, a texture and a sampler at one binding): image:…+sampler:… (README, \
                   \"Images and samplers\").\n\
                   Bindings: [[vk::binding(b, s)]], else register(xN, spaceM) (plus -fvk-x-shift), else $Globals first, then \
                   declaration order in set 0, then the entry point's uniform resources; `push` is the push constants \
