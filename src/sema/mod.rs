@@ -892,6 +892,19 @@ impl Checker {
         }
     }
 
+    /// The name of a resource field inside `ty` (through nested structs and arrays), if any.
+    fn resource_inside(&self, ty: &Type) -> Option<String> {
+        match ty {
+            Type::Resource(..) => Some(self.type_name(ty)),
+            Type::Array(e, _) => self.resource_inside(e),
+            Type::Struct(h) => self.module.structs[*h].fields.iter().find_map(|f| match &f.ty {
+                Type::Resource(..) => Some(f.name.clone()),
+                other => self.resource_inside(other).map(|inner| format!("{}.{inner}", f.name)),
+            }),
+            _ => None,
+        }
+    }
+
     /// `Element` of a scalar, vector or matrix type (Slang's `IArithmetic`-like types): the
     /// scalar it is made of.
     fn element_scalar(ty: &Type) -> Option<Type> {
@@ -1260,6 +1273,23 @@ impl Checker {
             };
             if elem.is_error() {
                 return Type::Error;
+            }
+            let stored = kind.is_structured_storage()
+                || matches!(kind, ResourceKind::AppendStructuredBuffer | ResourceKind::ConsumeStructuredBuffer);
+            if stored {
+                if let Some(field) = self.resource_inside(&elem) {
+                    let shown = self.type_name(&elem);
+                    let d = Diagnostic::error(
+                        "E0402",
+                        format!("`{name}` elements are memory: `{shown}` holds a resource"),
+                    )
+                    .with_label(t.span, format!("`{field}` is a resource"))
+                    .with_note(
+                        "a resource is bound, not stored: declare it as a global (or a field of a `ParameterBlock`)",
+                    );
+                    self.push(d);
+                    return Type::Error;
+                }
             }
             if kind.is_texture() || matches!(kind, ResourceKind::Buffer | ResourceKind::RWBuffer) {
                 if !matches!(elem, Type::Scalar(_) | Type::Vector(..)) {
