@@ -104,7 +104,7 @@ struct RunCli {
     /// Group wave index lowering: auto, always (groupshared fallback), never.
     #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
     emulate: String,
-    /// SPIR-V profile: vulkan1.1 … vulkan1.3, spirv_1_3 … spirv_1_6.
+    /// SPIR-V profile: vulkan1.1 … vulkan1.3, spirv_1_3 … spirv_1_6, universal1.3 … universal1.6.
     #[arg(long)]
     profile: Option<String>,
     /// Allow an optional SPIR-V capability: SPV_NV_shader_subgroup_partitioned,
@@ -239,7 +239,7 @@ pub fn run(args: Vec<OsString>) -> u8 {
             Some(p) => options.spirv_profile = p,
             None => {
                 return usage_error(format!(
-                    "unknown SPIR-V profile `{p}` (expected vulkan1.1 … vulkan1.3 or spirv_1_3 … spirv_1_6)"
+                    "unknown SPIR-V profile `{p}` (expected vulkan1.1 … vulkan1.3, spirv_1_3 … spirv_1_6 or universal1.3 … universal1.6)"
                 ))
             }
         }
