@@ -607,6 +607,20 @@ pub struct Global {
     pub span: Span,
 }
 
+impl Type {
+    /// The HLSL register class of a resource (or an array of them): `s` samplers, `b`
+    /// constant buffers, `u` writable resources, `t` the others.
+    pub fn register_class(&self) -> char {
+        match self {
+            Type::Array(e, _) => e.register_class(),
+            Type::Resource(k, _) if k.is_sampler() => 's',
+            Type::Resource(ResourceKind::ConstantBuffer, _) => 'b',
+            Type::Resource(k, _) if k.is_writable() => 'u',
+            _ => 't',
+        }
+    }
+}
+
 impl Module {
     /// The fields of struct type `ty` when every one is a single resource (a combined
     /// texture-sampler, a struct of buffers): a global or block field of it is a resource per

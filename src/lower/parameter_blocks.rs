@@ -46,16 +46,6 @@ fn block_struct(g: &Global) -> Option<crate::ir::StructId> {
     }
 }
 
-fn register_class(ty: &Type) -> char {
-    match ty {
-        Type::Array(e, _) => register_class(e),
-        Type::Resource(k, _) if k.is_sampler() => 's',
-        Type::Resource(ResourceKind::ConstantBuffer, _) => 'b',
-        Type::Resource(k, _) if k.is_writable() => 'u',
-        _ => 't',
-    }
-}
-
 /// Splits every parameter block of `module` into its parts and places them (module docs).
 pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
@@ -162,9 +152,9 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
                     g.majorness = f.majorness;
                     if own_set {
                         g.vk_binding = Some((binding, set));
-                        g.register = Some(register(register_class(&f.ty)));
+                        g.register = Some(register(f.ty.register_class()));
                     } else if let Some(r) = &mut g.register {
-                        r.class = register_class(&f.ty);
+                        r.class = f.ty.register_class();
                     }
                     binding += 1;
                     parts.insert((h, i), Part::Resource(h));
@@ -214,7 +204,7 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
                     if own_set {
                         let b = if combined && k > 0 { binding - 1 } else { binding };
                         part.vk_binding = Some((b, set));
-                        part.register = Some(register(register_class(&leaf.ty)));
+                        part.register = Some(register(leaf.ty.register_class()));
                     }
                     part.shares_binding = if combined { ids.first().copied() } else { None };
                     if part.shares_binding.is_none() {
@@ -228,7 +218,7 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
             let mut part = Global::new(format!("{block_name}_{}", f.name), f.ty.clone(), AddressSpace::Resource, span);
             if own_set {
                 part.vk_binding = Some((binding, set));
-                part.register = Some(register(register_class(&f.ty)));
+                part.register = Some(register(f.ty.register_class()));
             }
             part.majorness = f.majorness;
             binding += 1;

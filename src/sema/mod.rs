@@ -905,15 +905,6 @@ impl Checker {
         }
     }
 
-    /// `Element` of a scalar, vector or matrix type (Slang's `IArithmetic`-like types): the
-    /// scalar it is made of.
-    fn element_scalar(ty: &Type) -> Option<Type> {
-        match ty {
-            Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..) => ty.scalar().map(Type::Scalar),
-            _ => None,
-        }
-    }
-
     pub(crate) fn resolve_type(&mut self, t: &ast::TypeExpr) -> Type {
         match &t.kind {
             ast::TypeExprKind::Each(inner) => return self.resolve_each_type(inner, t.span),
@@ -963,7 +954,6 @@ impl Checker {
             let found = match &outer {
                 Type::Struct(h) => self.types.get(&format!("{}::{name}", self.module.structs[*h].name)).cloned(),
                 Type::Error => return Type::Error,
-                _ if name == "Element" => Self::element_scalar(&outer),
                 _ => self.differential_member(&outer, name),
             };
             return found.unwrap_or_else(|| {
@@ -982,12 +972,6 @@ impl Checker {
             let ty = self.resolve_type(&at_file_scope);
             self.namespaces = outer;
             return ty;
-        }
-        // Slang's `T.Element` of a generic's scalar, vector or matrix type: its scalar.
-        if let Some(outer) = name.strip_suffix(".Element").and_then(|n| self.types.get(n)) {
-            if let Some(scalar) = Self::element_scalar(outer) {
-                return scalar;
-            }
         }
         // Slang's `obj.Assoc`: a type named inside the type of value `obj`.
         if let Some((value, inner)) = name.split_once('.') {
@@ -1424,11 +1408,15 @@ impl Checker {
         for (i, a) in args.iter().enumerate() {
             match a {
                 ast::GenericArg::Type(t) if i == 0 => elem = self.resolve_type(t).scalar(),
-                // `vector<T.Element, 4>` parses the element as a path expression.
+                // Slang's `vector<T.Element, 4>` (parsed as a path expression): the scalar a
+                // generic's scalar, vector or matrix type is made of.
                 ast::GenericArg::Expr(e) if i == 0 => {
                     if let ast::ExprKind::Path { ty, name } = &e.kind {
                         if name.name == "Element" {
-                            elem = Self::element_scalar(&self.resolve_type(ty)).and_then(|t| t.scalar());
+                            elem = match self.resolve_type(ty) {
+                                t @ (Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..)) => t.scalar(),
+                                _ => None,
+                            };
                         }
                     }
                 }
@@ -2323,22 +2311,17 @@ impl Checker {
         let combined = self.is_combined_sampler(&ty);
         let registers = self.registers_of(&d.annotations);
         let vk_binding = self.vk_binding(attrs);
+        // Each field's type takes the declared array's shape.
+        let mut dims = Vec::new();
+        let mut t = &ty;
+        while let Type::Array(e, n) = t {
+            dims.push(*n);
+            t = e;
+        }
         let mut leaves: Vec<GlobalId> = Vec::with_capacity(fields.len());
         for (i, (field, field_ty)) in fields.into_iter().enumerate() {
-            let class = match &field_ty {
-                Type::Resource(k, _) if k.is_sampler() => 's',
-                Type::Resource(ResourceKind::ConstantBuffer, _) => 'b',
-                Type::Resource(k, _) if k.is_writable() => 'u',
-                _ => 't',
-            };
+            let class = field_ty.register_class();
             let register = registers.iter().find(|r| r.class == class).cloned();
-            // The field's type in the declared array's shape.
-            let mut dims = Vec::new();
-            let mut t = &ty;
-            while let Type::Array(e, n) = t {
-                dims.push(*n);
-                t = e;
-            }
             let leaf_ty = dims.iter().rev().fold(field_ty, |acc, n| Type::Array(Box::new(acc), *n));
             let vk_binding = vk_binding.map(|(b, set)| if combined { (b, set) } else { (b + i as u32, set) });
             // A combined texture-sampler's texture keeps the declared name (its one binding's,
@@ -2388,36 +2371,31 @@ impl Checker {
                 || (crate::lower::non_uniform_mark(f, i).is_some()
                     && matches!(&f.exprs[i].kind, ExprKind::Intrinsic { args, .. } if args.iter().all(|a| f.is_pure(*a))))
         });
-        if shared {
-            return self.resource_struct_value(name, Some(i), span).unwrap_or_else(|| self.error_expr(span));
-        }
-        // The first field's index stores it (the fields are read in order), the others read
-        // the store.
-        let ty = self.ty(i);
-        let Some(temp) = self.hoisted_local("index", &ty, span) else { return self.error_expr(span) };
-        let target = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
-        let set = self.add_expr(ExprKind::Assign { op: None, target, value: i }, ty.clone(), span);
-        let first = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
-        let first = self.add_expr(ExprKind::Comma(set, first), ty.clone(), span);
-        let read = self.add_expr(ExprKind::Local(temp), ty, span);
-        let Some(value) = self.resource_struct_value(name, Some(read), span) else { return self.error_expr(span) };
-        if let ExprKind::Construct(parts) =
-            &self.cur.as_ref().map(|st| st.func.exprs[value].kind.clone()).unwrap_or(ExprKind::Construct(Vec::new()))
-        {
-            if let Some(&part) = parts.first() {
-                if let Some(st) = self.cur.as_mut() {
-                    if let ExprKind::Index { index, .. } = &mut st.func.exprs[part].kind {
-                        *index = first;
-                    }
-                }
-            }
-        }
-        value
+        let indices = if shared {
+            (i, i)
+        } else {
+            // The first field's index stores it (the fields are read in order), the others
+            // read the store.
+            let ty = self.ty(i);
+            let Some(temp) = self.hoisted_local("index", &ty, span) else { return self.error_expr(span) };
+            let target = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
+            let set = self.add_expr(ExprKind::Assign { op: None, target, value: i }, ty.clone(), span);
+            let stored = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
+            let first = self.add_expr(ExprKind::Comma(set, stored), ty.clone(), span);
+            (first, self.add_expr(ExprKind::Local(temp), ty, span))
+        };
+        self.resource_struct_value(name, Some(indices), span).unwrap_or_else(|| self.error_expr(span))
     }
 
     /// A read of `name`, a global of a struct of resources: the struct built from its fields'
-    /// globals, `index` subscripting each (an array of them is only read element by element).
-    pub(super) fn resource_struct_value(&mut self, name: &str, index: Option<ExprId>, span: Span) -> Option<ExprId> {
+    /// globals, an element of an array of them subscripted by `index` (the first field's index,
+    /// then the others'; an array is only read element by element).
+    pub(super) fn resource_struct_value(
+        &mut self,
+        name: &str,
+        index: Option<(ExprId, ExprId)>,
+        span: Span,
+    ) -> Option<ExprId> {
         let (ty, leaves) = self.resource_struct_globals.get(name).cloned()?;
         let (elem_ty, index) = match (&ty, index) {
             (Type::Array(e, _), Some(i)) => ((**e).clone(), Some(i)),
@@ -2433,10 +2411,12 @@ impl Checker {
         };
         let parts: Vec<ExprId> = leaves
             .iter()
-            .map(|&g| {
+            .enumerate()
+            .map(|(k, &g)| {
                 let whole = self.global_expr(g, span);
                 match index {
-                    Some(i) => {
+                    Some((first, rest)) => {
+                        let i = if k == 0 { first } else { rest };
                         let elem = match &self.module.globals[g].ty {
                             Type::Array(e, _) => (**e).clone(),
                             t => t.clone(),
