@@ -284,6 +284,9 @@ pub struct ImageDesc {
     pub mips: u32,
     /// Descriptor-array elements (`Texture2D t[4]`: 4), each an image of this shape.
     pub count: u32,
+    /// Samples per texel: 1, or a multisampled image's 2, 4, 8, 16, 32 or 64 (2D, one level),
+    /// each texel's samples consecutive in the bytes.
+    pub samples: u32,
 }
 
 impl ImageDesc {
@@ -298,7 +301,7 @@ impl ImageDesc {
     /// Bytes of one level, every layer.
     pub fn level_bytes(&self, mip: u32) -> usize {
         let [w, h, d] = self.level_size(mip);
-        w as usize * h as usize * d as usize * self.layers as usize * self.format.texel_bytes()
+        w as usize * h as usize * d as usize * self.layers as usize * self.samples as usize * self.format.texel_bytes()
     }
     /// Bytes of one descriptor-array element.
     pub fn element_bytes(&self) -> usize {
@@ -317,12 +320,25 @@ impl ImageDesc {
         let [w, h, d] = self.level_size(mip);
         let texel = ((layer as usize * d as usize + xyz[2] as usize) * h as usize + xyz[1] as usize) * w as usize
             + xyz[0] as usize;
-        self.level_offset(element, mip) + texel * self.format.texel_bytes()
+        self.level_offset(element, mip) + texel * self.samples as usize * self.format.texel_bytes()
+    }
+    /// Where sample `sample` of texel `(x, y)` of layer `layer`, element `element` of a
+    /// multisampled image starts; the arguments must be in range.
+    pub fn sample_offset(&self, element: u32, layer: u32, xy: [u32; 2], sample: u32) -> usize {
+        self.texel_offset(element, 0, layer, [xy[0], xy[1], 0]) + sample as usize * self.format.texel_bytes()
     }
     /// Why the shape cannot be an image, if it cannot.
     pub fn check(&self) -> Result<(), String> {
         if self.size.contains(&0) || self.layers == 0 || self.count == 0 || self.mips == 0 {
             return Err("every size, the layer count, the mip count and the count must be at least 1".into());
+        }
+        if self.samples != 1 {
+            if !self.samples.is_power_of_two() || self.samples > 64 {
+                return Err(format!("{} samples: a multisampled image has 2, 4, 8, 16, 32 or 64", self.samples));
+            }
+            if self.dim != TextureDim::D2 || self.mips != 1 {
+                return Err("a multisampled image is 2D (WxH, with layers) and has one mip level".into());
+            }
         }
         let full = ImageDesc::full_mips(self.size);
         if self.mips > full {
@@ -489,6 +505,27 @@ pub enum View {
     Image(ImageDesc),
     /// A sampler, `count` copies of it (an array of samplers).
     Sampler(SamplerDesc, u32),
+    /// An image and the sampler it is read through (a combined image sampler): the texture and
+    /// the sampler at its binding each see their part.
+    SampledImage(ImageDesc, SamplerDesc),
+}
+
+impl View {
+    /// The image a texture at this binding reads.
+    pub fn image(self) -> Option<ImageDesc> {
+        match self {
+            View::Image(d) | View::SampledImage(d, _) => Some(d),
+            View::Sampler(..) => None,
+        }
+    }
+    /// The sampler at this binding and how many descriptors hold it.
+    pub fn sampler(self) -> Option<(SamplerDesc, u32)> {
+        match self {
+            View::Sampler(s, n) => Some((s, n)),
+            View::SampledImage(d, s) => Some((s, d.count)),
+            View::Image(_) => None,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -522,7 +559,15 @@ mod tests {
 
     #[test]
     fn offsets() {
-        let d = ImageDesc { format: Format::Rgba8, dim: TextureDim::D2, size: [8, 4, 1], layers: 2, mips: 3, count: 2 };
+        let d = ImageDesc {
+            format: Format::Rgba8,
+            dim: TextureDim::D2,
+            size: [8, 4, 1],
+            layers: 2,
+            mips: 3,
+            count: 2,
+            samples: 1,
+        };
         assert_eq!(ImageDesc::full_mips([8, 4, 1]), 4);
         assert_eq!(d.level_size(2), [2, 1, 1]);
         assert_eq!(d.element_bytes(), (32 + 8 + 2) * 2 * 4);

@@ -45,6 +45,24 @@ impl CoreModule {
     }
 }
 
+/// The combined texture-samplers of `stdlib/combined.slang`: a global of one is a texture and
+/// a sampler bound together.
+pub const COMBINED_SAMPLERS: &[&str] = &[
+    "Sampler1D",
+    "Sampler2D",
+    "Sampler3D",
+    "SamplerCube",
+    "Sampler1DArray",
+    "Sampler2DArray",
+    "SamplerCubeArray",
+    "Sampler1DShadow",
+    "Sampler2DShadow",
+    "SamplerCubeShadow",
+    "Sampler1DArrayShadow",
+    "Sampler2DArrayShadow",
+    "SamplerCubeArrayShadow",
+];
+
 pub const CORE_MODULES: &[CoreModule] = &[
     CoreModule {
         path: "stdlib/coopvec.slang",
@@ -64,6 +82,12 @@ pub const CORE_MODULES: &[CoreModule] = &[
             "coopMatLoad",
             "MemoryScope",
         ],
+        prefixes: &[],
+    },
+    CoreModule {
+        path: "stdlib/combined.slang",
+        text: include_str!("../stdlib/combined.slang"),
+        names: COMBINED_SAMPLERS,
         prefixes: &[],
     },
     CoreModule {

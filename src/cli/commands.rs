@@ -50,11 +50,12 @@ fn hand_to_vulkan_host() -> Option<u8> {
     after_help = "SPEC: a byte size (zero-filled), @file.bin, iota:u32|i32|f32:N, fill:VALUE:N, \
                   random:SEED:u32|i32|f32:N, words:1 2 3, i32:-1 2, f32:1.0 2.5; a uniform: or storage: \
                   prefix fixes the descriptor kind (default: what the shader declares).\n\
-                  Textures: image:FORMAT:SIZE[:cube][:layers=N][:mips=N|full][:count=N]:CONTENTS, FORMAT rgba32f, \
+                  Textures: image:FORMAT:SIZE[:cube][:layers=N][:mips=N|full][:count=N][:samples=N]:CONTENTS, FORMAT rgba32f, \
                   rgba8, r32f, r32ui… (the [[vk::image_format]] names), SIZE W, WxH or WxHxD, CONTENTS zero, \
                   fill:V[,V,V,V], random:SEED or @file; the texels come back after the run. Samplers: \
                   sampler:ITEM,… with nearest|linear, min=/mag=/mip=, wrap|mirror|clamp|border|mirror_once, \
-                  u=/v=/w=, border_color=, compare=, lod_bias=, min_lod=, max_lod=, count=N (README, \
+                  u=/v=/w=, border_color=, compare=, lod_bias=, min_lod=, max_lod=, count=N. A combined \
+                  texture-sampler (Sampler2D, a texture and a sampler at one binding): image:…+sampler:… (README, \
                   \"Images and samplers\").\n\
                   Bindings: [[vk::binding(b, s)]], else register(xN, spaceM) (plus -fvk-x-shift), else $Globals first, then \
                   declaration order in set 0, then the entry point's uniform resources; `push` is the push constants \
@@ -103,7 +104,7 @@ struct RunCli {
     /// Group wave index lowering: auto, always (groupshared fallback), never.
     #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
     emulate: String,
-    /// SPIR-V profile: vulkan1.1 … vulkan1.3, spirv_1_3 … spirv_1_6.
+    /// SPIR-V profile: vulkan1.1 … vulkan1.3, spirv_1_3 … spirv_1_6, universal1.3 … universal1.6.
     #[arg(long)]
     profile: Option<String>,
     /// Allow an optional SPIR-V capability: SPV_NV_shader_subgroup_partitioned,
@@ -238,7 +239,7 @@ pub fn run(args: Vec<OsString>) -> u8 {
             Some(p) => options.spirv_profile = p,
             None => {
                 return usage_error(format!(
-                    "unknown SPIR-V profile `{p}` (expected vulkan1.1 … vulkan1.3 or spirv_1_3 … spirv_1_6)"
+                    "unknown SPIR-V profile `{p}` (expected vulkan1.1 … vulkan1.3, spirv_1_3 … spirv_1_6 or universal1.3 … universal1.6)"
                 ))
             }
         }

@@ -78,8 +78,8 @@ struct Cli {
     #[arg(long)]
     stage: Option<String>,
     /// Target profile: sm_6_0 … sm_6_10 for HLSL (default sm_6_6); vulkan1.1, vulkan1.2,
-    /// vulkan1.3 or spirv_1_3 … spirv_1_6 for SPIR-V (default vulkan1.1); glsl_450 or glsl_460 for
-    /// GLSL (default glsl_450). Several kinds may be given.
+    /// vulkan1.3, spirv_1_3 … spirv_1_6 or universal1.3 … universal1.6 for SPIR-V (default
+    /// vulkan1.1); glsl_450 or glsl_460 for GLSL (default glsl_450). Several kinds may be given.
     #[arg(long)]
     profile: Vec<String>,
     /// Allow an optional SPIR-V capability: SPV_NV_shader_subgroup_partitioned,
@@ -384,7 +384,7 @@ fn wavec_main() -> u8 {
             Some(sm) if sm.0 == 6 && sm.1 <= 10 => options.hlsl_shader_model = sm,
             _ => {
                 return usage_error(format!(
-                    "unknown profile `{p}` (expected sm_6_0 … sm_6_10, vulkan1.1 … vulkan1.3, spirv_1_3 … spirv_1_6, glsl_450 or glsl_460)"
+                    "unknown profile `{p}` (expected sm_6_0 … sm_6_10, vulkan1.1 … vulkan1.3, spirv_1_3 … spirv_1_6, universal1.3 … universal1.6, glsl_450 or glsl_460)"
                 ))
             }
         }

@@ -321,7 +321,10 @@ pub struct TexInst {
     pub min_lod: Option<Reg>,
     pub grad: Option<(Vec<Reg>, Vec<Reg>)>,
     pub offset: [i32; 3],
-    /// The result's components (a size query: the sizes, then the level count).
+    /// A multisampled fetch's sample index.
+    pub sample: Option<Reg>,
+    /// The result's components (a size query: the sizes, then the level count, or a
+    /// multisampled texture's sample count).
     pub dst: Vec<Reg>,
     pub span: Span,
 }

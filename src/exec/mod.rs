@@ -338,6 +338,15 @@ pub fn run_program(
                     }
                 }
                 views.push(buffers[i].view);
+                // A combined image sampler's sampler (bound after its texture) has no data,
+                // and gives none back.
+                let sampler_half = matches!(buffers[i].view, Some(crate::image::View::SampledImage(..)))
+                    && matches!(b.descriptor, compile::Descriptor::Sampler { .. });
+                if sampler_half {
+                    bufs.push(Vec::new());
+                    origin.push(None);
+                    continue;
+                }
                 bufs.push(std::mem::take(&mut buffers[i].data));
                 origin.push(Some(i));
             }

@@ -79,6 +79,20 @@ impl View<'_> {
         Some(self.desc.format.decode(&texel[..n]))
     }
 
+    /// One sample of a multisampled image's texel, or `None` when any index is out of range.
+    pub fn read_sample(&self, layer: u32, xy: [i64; 2], sample: u32) -> Option<[u32; 4]> {
+        let [w, h, _] = self.level_size(0);
+        let inside = xy.iter().zip([w, h]).all(|(&c, s)| c >= 0 && c < s as i64);
+        if !inside || layer >= self.layers() || sample >= self.desc.samples {
+            return None;
+        }
+        let at = self.desc.sample_offset(self.element, layer, xy.map(|c| c as u32), sample);
+        let n = self.desc.format.texel_bytes();
+        let mut texel = [0u8; 16];
+        self.data.read(at, &mut texel[..n]);
+        Some(self.desc.format.decode(&texel[..n]))
+    }
+
     /// `GetDimensions`: the size of `level`, then the layer count (cubes: of cubes), then the
     /// number of levels.
     pub fn dimensions(&self, level: u32) -> (Vec<u32>, u32) {
@@ -506,11 +520,11 @@ pub(super) fn check_view(b: &Binding, buf: &CpuBuffer) -> Result<(), String> {
         (Descriptor::Sampler { .. }, None | Some(Bound::Image(_))) => {
             Err(format!("{at} is a sampler; supply a `sampler:` spec"))
         }
-        (Descriptor::Sampler { count, .. }, Some(Bound::Sampler(_, n))) => match n >= count {
-            true => Ok(()),
-            false => Err(format!("{at} is an array of {count} samplers, but the spec gives {n} (add `count={count}`)")),
+        (Descriptor::Sampler { count, .. }, Some(v)) => match v.sampler() {
+            Some((_, n)) if n >= count => Ok(()),
+            _ => Err(format!("{at} is an array of {count} samplers, but the spec gives fewer (add `count={count}`)")),
         },
-        (Descriptor::Image { kind, texel, count }, Some(Bound::Image(d))) => {
+        (Descriptor::Image { kind, texel, count }, Some(Bound::Image(d) | Bound::SampledImage(d, _))) => {
             let (dim, _) = kind.texture_shape().unwrap_or((TextureDim::D2, false));
             let name = |d: TextureDim| match d {
                 TextureDim::D1 => "1D",
@@ -520,6 +534,15 @@ pub(super) fn check_view(b: &Binding, buf: &CpuBuffer) -> Result<(), String> {
             };
             if !(d.dim == dim || (dim == TextureDim::D2 && d.dim == TextureDim::Cube)) {
                 return Err(format!("{at} is a {} texture, but the image is {}", name(dim), name(d.dim)));
+            }
+            match (kind.is_multisampled(), d.samples) {
+                (true, 1) => {
+                    return Err(format!("{at} is a multisampled texture; give its image `samples=N` (2 or more)"));
+                }
+                (false, n) if n != 1 => {
+                    return Err(format!("{at} is a single-sampled texture, but the image has {n} samples a texel"));
+                }
+                _ => {}
             }
             let want = texel_type_name(texel.is_float(), texel.is_unsigned_int());
             let has = d.format.kind().shader_type();
@@ -561,7 +584,7 @@ impl Exec<'_> {
         let Some((r, n)) = e else { return Some(0) };
         // A bindless table (declared without a length) holds what the run binds.
         let n = match (n, self.views.get(binding as usize).copied().flatten()) {
-            (RUNTIME_COUNT, Some(Bound::Image(d))) => d.count,
+            (RUNTIME_COUNT, Some(Bound::Image(d) | Bound::SampledImage(d, _))) => d.count,
             (RUNTIME_COUNT, Some(Bound::Sampler(_, k))) => k,
             (n, _) => n,
         };
@@ -578,7 +601,9 @@ impl Exec<'_> {
 
     /// The view of image binding `b`, element `element`.
     fn image_view(&self, b: u32, element: u32) -> Option<View<'_>> {
-        let Some(Bound::Image(desc)) = self.views.get(b as usize)? else { return None };
+        let (Some(Bound::Image(desc)) | Some(Bound::SampledImage(desc, _))) = self.views.get(b as usize)? else {
+            return None;
+        };
         let Descriptor::Image { kind, .. } = self.p.bindings[b as usize].descriptor else { return None };
         let (dim, arrayed) = kind.texture_shape()?;
         let levels = if kind.is_writable() { 1 } else { desc.mips };
@@ -697,9 +722,30 @@ impl Exec<'_> {
                     let level = t.level.map_or(0, |r| reg(wave, r, l) as u32);
                     self.image_view(t.image, e).map(|v| {
                         let (mut out, levels) = v.dimensions(level);
-                        out.push(levels);
+                        out.push(if t.kind.is_multisampled() { v.desc.samples } else { levels });
                         out
                     })
+                }
+                // Robust access, as Vulkan's `robustImageAccess` gives it: a sample index out
+                // of range reads zero, like a coordinate out of range (and is reported, as
+                // every out-of-range read of the engine is).
+                TexOp::Fetch if t.kind.is_multisampled() => {
+                    let c: Vec<i64> = t.coord.iter().map(|r| reg(wave, *r, l) as u32 as i32 as i64).collect();
+                    let (mut xyz, layer) = Self::texel_coord(t.kind, &c);
+                    for (x, o) in xyz.iter_mut().zip(t.offset) {
+                        *x += o as i64;
+                    }
+                    let sample = t.sample.map_or(0, |r| reg(wave, r, l) as u32);
+                    let got = self.image_view(t.image, e).and_then(|v| {
+                        v.read_sample(u32::try_from(layer).ok()?, [xyz[0], xyz[1]], sample).map(|x| x.to_vec())
+                    });
+                    if got.is_none() {
+                        let what = format!("sample {} of texel {:?} of layer {layer}", sample as i32, [xyz[0], xyz[1]]);
+                        self.out_of_range(wave, l, t.image, what, t.span);
+                        Some(vec![0; 4])
+                    } else {
+                        got
+                    }
                 }
                 TexOp::Fetch => {
                     let c: Vec<i64> = t.coord.iter().map(|r| reg(wave, *r, l) as u32 as i32 as i64).collect();
@@ -770,7 +816,7 @@ impl Exec<'_> {
         let (sb, se) = t.sampler?;
         let sname = self.p.bindings[sb as usize].name.clone();
         self.element(wave, se, sb, l, t.span, &sname)?;
-        let Some(Bound::Sampler(s, _)) = self.views.get(sb as usize).copied().flatten() else { return None };
+        let (s, _) = self.views.get(sb as usize).copied().flatten().and_then(Bound::sampler)?;
         if op.kind.is_compare() != s.compare.is_some() {
             let why = if op.kind.is_compare() {
                 format!("`{}` compares depth, but the sampler `{sname}` has no `compare=` op", op.kind.method_name())
@@ -838,7 +884,7 @@ mod tests {
         mips: u32,
         texels: &[[f32; 4]],
     ) -> (ImageDesc, Vec<u8>) {
-        let desc = ImageDesc { format, dim, size, layers, mips, count: 1 };
+        let desc = ImageDesc { format, dim, size, layers, mips, count: 1, samples: 1 };
         let n = format.texel_bytes();
         let mut data = vec![0u8; desc.total_bytes()];
         for (k, t) in data.chunks_exact_mut(n).enumerate() {
@@ -853,6 +899,46 @@ mod tests {
 
     fn linear() -> SamplerDesc {
         SamplerDesc { mag: Filter::Linear, min: Filter::Linear, mip: Filter::Linear, ..Default::default() }
+    }
+
+    #[test]
+    fn multisampled_texels_hold_their_samples_in_turn() {
+        // 2x1 texels, 2 layers, 4 samples: value = 100 * layer + 10 * x + sample, laid out with
+        // each texel's samples consecutive.
+        let desc = ImageDesc {
+            format: Format::R32f,
+            dim: TextureDim::D2,
+            size: [2, 1, 1],
+            layers: 2,
+            mips: 1,
+            count: 1,
+            samples: 4,
+        };
+        assert_eq!(desc.check(), Ok(()));
+        assert_eq!(desc.total_bytes(), 2 * 2 * 4 * 4);
+        let mut data = Vec::new();
+        for layer in 0..2 {
+            for x in 0..2 {
+                for s in 0..4 {
+                    data.extend_from_slice(&((100 * layer + 10 * x + s) as f32).to_le_bytes());
+                }
+            }
+        }
+        let shared = super::super::memory::SharedBuf::new(data);
+        let view = View { desc: &desc, data: &shared, element: 0, dim: TextureDim::D2, arrayed: true, levels: 1 };
+        let at = |layer: u32, x: i64, s: u32| view.read_sample(layer, [x, 0], s).map(|t| f32::from_bits(t[0]));
+        assert_eq!(at(0, 0, 0), Some(0.0));
+        assert_eq!(at(0, 1, 3), Some(13.0));
+        assert_eq!(at(1, 0, 2), Some(102.0));
+        assert_eq!(at(1, 1, 1), Some(111.0));
+        // A sample, texel or layer out of range reads nothing (the engine reports it).
+        assert_eq!(at(0, 0, 4), None);
+        assert_eq!(at(0, 2, 0), None);
+        assert_eq!(at(2, 0, 0), None);
+        // Vulkan's sample counts only, one level, 2D only.
+        assert!(ImageDesc { samples: 3, ..desc }.check().is_err());
+        assert!(ImageDesc { mips: 2, size: [2, 2, 1], ..desc }.check().is_err());
+        assert!(ImageDesc { dim: TextureDim::D3, layers: 1, ..desc }.check().is_err());
     }
 
     #[test]

@@ -17,7 +17,8 @@
 //! Every declared resource takes a binding, used or not: bindings do not move when code that
 //! reads a buffer is removed. The entry point's `uniform` value parameters take no binding:
 //! they are the push-constant block ([`AddressSpace::PushConstant`]). Two resources placed at the same binding share it (a texture and
-//! a sampler both at `register(t0)`/`register(s0)`), as DXC lets them.
+//! a sampler both at `register(t0)`/`register(s0)`), as DXC lets them; the sampler of a combined
+//! texture-sampler (Slang's `Sampler2D`) always shares its texture's.
 
 use super::{AddressSpace, GlobalId, Module, Register, ResourceKind, Type};
 use crate::span::Span;
@@ -69,6 +70,8 @@ pub fn bindings(module: &Module, entry: usize) -> Vec<Binding> {
     let mut loose = None;
     for (h, g) in module.globals.iter() {
         match &g.space {
+            // Bound with the texture it is combined with, below.
+            AddressSpace::Resource if g.shares_binding.is_some() => {}
             AddressSpace::Resource => {
                 let kind = match &g.ty {
                     Type::Resource(k, _) => Some(*k),
@@ -158,7 +161,36 @@ pub fn bindings(module: &Module, entry: usize) -> Vec<Binding> {
             });
         }
     }
+    // A combined texture-sampler's sampler: its texture's binding, listed right after it.
+    for (h, g) in module.globals.iter() {
+        let Some(with) = g.shares_binding else { continue };
+        let Some(at) = ordered.iter().position(|b| b.slot == Slot::Global(with)) else { continue };
+        let b = Binding {
+            slot: Slot::Global(h),
+            name: g.name.clone(),
+            uniform: false,
+            span: g.span,
+            ..ordered[at].clone()
+        };
+        ordered.insert(at + 1, b);
+    }
     ordered
+}
+
+/// `bindings` for a target without combined texture-samplers (WGSL): the sampler of one
+/// (Slang's `Sampler2D`, bound with its texture everywhere else) takes the next binding free in
+/// its set, after every other.
+pub fn separate_combined_samplers(module: &Module, mut bindings: Vec<Binding>) -> Vec<Binding> {
+    for i in 0..bindings.len() {
+        let Slot::Global(h) = bindings[i].slot else { continue };
+        if module.globals[h].shares_binding.is_none() {
+            continue;
+        }
+        let set = bindings[i].set;
+        let free = bindings.iter().filter(|b| b.set == set).map(|b| b.binding + 1).max().unwrap_or(0);
+        bindings[i].binding = free;
+    }
+    bindings
 }
 
 /// The (binding, set) of a register, after the shifts that apply to it.

@@ -132,6 +132,10 @@ pub enum ResourceKind {
     WTexture3D,
     /// DXR's top-level acceleration structure, which ray queries trace against.
     RaytracingAccelerationStructure,
+    /// Multisampled 2D textures (`Texture2DMS<T, N>`): N samples per texel, one level, read
+    /// by texel and sample index only.
+    Texture2DMS,
+    Texture2DMSArray,
 }
 
 impl ResourceKind {
@@ -167,6 +171,8 @@ impl ResourceKind {
             "WTexture2DArray" => WTexture2DArray,
             "WTexture3D" => WTexture3D,
             "RaytracingAccelerationStructure" => RaytracingAccelerationStructure,
+            "Texture2DMS" => Texture2DMS,
+            "Texture2DMSArray" => Texture2DMSArray,
             _ => return None,
         })
     }
@@ -202,6 +208,8 @@ impl ResourceKind {
             WTexture2DArray => "WTexture2DArray",
             WTexture3D => "WTexture3D",
             RaytracingAccelerationStructure => "RaytracingAccelerationStructure",
+            Texture2DMS => "Texture2DMS",
+            Texture2DMSArray => "Texture2DMSArray",
         }
     }
     /// A write-only texture (`WTexture2D`): its texels are written, never read.
@@ -253,7 +261,13 @@ impl ResourceKind {
                 | Texture1DArray
                 | TextureCubeArray
                 | RWTexture1DArray
+                | Texture2DMS
+                | Texture2DMSArray
         ) || self.is_write_only()
+    }
+    /// A multisampled texture: its texels hold several samples, read one at a time by index.
+    pub fn is_multisampled(self) -> bool {
+        matches!(self, ResourceKind::Texture2DMS | ResourceKind::Texture2DMSArray)
     }
     /// A resource whose elements are texels a shader may write and update atomically: a
     /// read-write texture or typed buffer (an image to SPIR-V and GLSL).
@@ -274,8 +288,8 @@ impl ResourceKind {
     pub fn index_dims(self) -> u8 {
         use ResourceKind::*;
         match self.read_write() {
-            Texture2D | RWTexture2D | Texture1DArray | RWTexture1DArray => 2,
-            Texture3D | RWTexture3D | Texture2DArray | RWTexture2DArray | TextureCube => 3,
+            Texture2D | RWTexture2D | Texture1DArray | RWTexture1DArray | Texture2DMS => 2,
+            Texture3D | RWTexture3D | Texture2DArray | RWTexture2DArray | TextureCube | Texture2DMSArray => 3,
             TextureCubeArray => 4,
             _ => 1,
         }
@@ -291,8 +305,8 @@ impl ResourceKind {
         Some(match self.read_write() {
             Texture1D | RWTexture1D => (TextureDim::D1, false),
             Texture1DArray | RWTexture1DArray => (TextureDim::D1, true),
-            Texture2D | RWTexture2D => (TextureDim::D2, false),
-            Texture2DArray | RWTexture2DArray => (TextureDim::D2, true),
+            Texture2D | RWTexture2D | Texture2DMS => (TextureDim::D2, false),
+            Texture2DArray | RWTexture2DArray | Texture2DMSArray => (TextureDim::D2, true),
             Texture3D | RWTexture3D => (TextureDim::D3, false),
             TextureCube => (TextureDim::Cube, false),
             TextureCubeArray => (TextureDim::Cube, true),
@@ -587,7 +601,42 @@ pub struct Global {
     /// `layout(scalar) buffer`), in place of the one `--layout` gives its kind:
     /// [`Module::storage_rule`].
     pub layout: Option<crate::layout::Rule>,
+    /// The global whose binding this one shares: the sampler of a combined texture-sampler
+    /// (Slang's `Sampler2D`), bound with its texture as one combined image sampler.
+    pub shares_binding: Option<GlobalId>,
     pub span: Span,
+}
+
+impl Type {
+    /// The HLSL register class of a resource (or an array of them): `s` samplers, `b`
+    /// constant buffers, `u` writable resources, `t` the others.
+    pub fn register_class(&self) -> char {
+        match self {
+            Type::Array(e, _) => e.register_class(),
+            Type::Resource(k, _) if k.is_sampler() => 's',
+            Type::Resource(ResourceKind::ConstantBuffer, _) => 'b',
+            Type::Resource(k, _) if k.is_writable() => 'u',
+            _ => 't',
+        }
+    }
+}
+
+impl Module {
+    /// The fields of struct type `ty` when every one is a single resource (a combined
+    /// texture-sampler, a struct of buffers): a global or block field of it is a resource per
+    /// field.
+    pub fn resource_fields(&self, ty: &Type) -> Option<&[Field]> {
+        let Type::Struct(s) = ty else { return None };
+        let fields = &self.structs[*s].fields;
+        let all = !fields.is_empty() && fields.iter().all(|f| matches!(f.ty, Type::Resource(..)));
+        all.then_some(fields.as_slice())
+    }
+
+    /// The sampler combined with texture `texture` (Slang's `Sampler2D`), if any: the global
+    /// that shares its binding.
+    pub fn combined_sampler_of(&self, texture: GlobalId) -> Option<GlobalId> {
+        self.globals.iter().find(|(_, g)| g.shares_binding == Some(texture)).map(|(h, _)| h)
+    }
 }
 
 impl Global {
@@ -607,6 +656,7 @@ impl Global {
             entry_param: false,
             parameter_block: false,
             layout: None,
+            shares_binding: None,
             span,
         }
     }
@@ -946,6 +996,9 @@ pub struct Module {
     /// [`crate::lower::parameter_blocks`] split into globals, for whoever fills them field by
     /// field (tests).
     pub split_blocks: Vec<SplitBlock>,
+    /// The structs that are combined texture-samplers (the core module's `Sampler2D<T>`…): a
+    /// texture and a sampler bound together wherever a global holds one.
+    pub combined_samplers: Vec<StructId>,
 }
 
 /// A block as declared (`name`, of struct `ty`) and where each of `ty`'s fields went, in field
@@ -1267,6 +1320,12 @@ pub enum ResourceMethod {
     GetDimensionsMip,
     /// `tex.mips[level][coord]`: the arguments are the level, then the coordinate.
     MipLoad,
+    /// A multisampled texture's `Load(coord, sample[, offset])`, `tex.sample[s][coord]` and
+    /// `tex[coord]` (sample 0): the arguments are the coordinate (with the layer last), the
+    /// sample index, then a constant offset if any.
+    LoadSample,
+    /// A multisampled texture's `GetDimensions(width, height[, layers], samples)`.
+    GetDimensionsSamples,
     /// A method of a `RayQuery`; the object is the query's variable.
     RayQuery(RayQueryOp),
 }
@@ -1416,6 +1475,8 @@ pub struct DimensionOperands<'a> {
     pub level: Option<ExprId>,
     pub sizes: &'a [ExprId],
     pub levels: Option<ExprId>,
+    /// The output of a multisampled texture's number of samples.
+    pub samples: Option<ExprId>,
 }
 
 impl ResourceMethod {
@@ -1423,9 +1484,12 @@ impl ResourceMethod {
     pub fn dimension_operands(self, args: &[ExprId]) -> DimensionOperands<'_> {
         match (self, args) {
             (ResourceMethod::GetDimensionsMip, [level, sizes @ .., levels]) => {
-                DimensionOperands { level: Some(*level), sizes, levels: Some(*levels) }
+                DimensionOperands { level: Some(*level), sizes, levels: Some(*levels), samples: None }
             }
-            _ => DimensionOperands { level: None, sizes: args, levels: None },
+            (ResourceMethod::GetDimensionsSamples, [sizes @ .., samples]) => {
+                DimensionOperands { level: None, sizes, levels: None, samples: Some(*samples) }
+            }
+            _ => DimensionOperands { level: None, sizes: args, levels: None, samples: None },
         }
     }
 }

@@ -32,6 +32,7 @@ pub use descriptor_heaps::descriptor_heaps;
 pub use group_wave::{emulate_group_wave, group_wave_uses, uses_group_wave};
 pub use intrinsics::lower_intrinsics;
 pub use parameter_blocks::parameter_blocks;
+pub(crate) use resource_values::non_uniform_mark;
 pub use resource_values::resource_values;
 pub use row_major_matrices::row_major_matrices;
 pub use switch_fallthrough::switch_fallthrough;

@@ -5,7 +5,9 @@
 //!   globals outside blocks keep set 0), in declaration order; `[[vk::binding(b, s)]]` on the
 //!   block names its set (and first binding) instead.
 //! - In its set, the constant buffer of `T`'s data fields takes binding 0 when `T` has any
-//!   (none is declared otherwise), then each resource field the next binding, in field order.
+//!   (none is declared otherwise), then each resource field the next binding, in field order;
+//!   a field that is a struct of resources (a `Sampler2D`) is a resource per field, a combined
+//!   texture-sampler's texture and sampler at one binding.
 //! - HLSL has no parameter blocks: the parts are globals in register space `set`, each class
 //!   (`b`, `t`, `u`, `s`) counted from 0, with the `[[vk::binding]]` above.
 //!
@@ -24,12 +26,13 @@ use crate::ir::{
     Type,
 };
 
-/// What a field of a split block became: the constant buffer's field of this index, or a
-/// global of its own.
-#[derive(Clone, Copy)]
+/// What a field of a split block became: the constant buffer's field of this index, a
+/// global of its own, or, for a struct of resources (a `Sampler2D`), a global per field.
+#[derive(Clone)]
 enum Part {
     Data(u32),
     Resource(GlobalId),
+    Resources(Vec<GlobalId>),
 }
 
 /// The struct a `ConstantBuffer<T>`/`ParameterBlock<T>` global holds, if it is one.
@@ -40,16 +43,6 @@ fn block_struct(g: &Global) -> Option<crate::ir::StructId> {
             _ => None,
         },
         _ => None,
-    }
-}
-
-fn register_class(ty: &Type) -> char {
-    match ty {
-        Type::Array(e, _) => register_class(e),
-        Type::Resource(k, _) if k.is_sampler() => 's',
-        Type::Resource(ResourceKind::ConstantBuffer, _) => 'b',
-        Type::Resource(k, _) if k.is_writable() => 'u',
-        _ => 't',
     }
 }
 
@@ -123,7 +116,7 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
                     .with_label(f.span, "here")
                     .with_note("declare its fields in the outer block's struct, or make it a block of its own"),
                 );
-            } else if is_resource(&f.ty) {
+            } else if is_resource(&f.ty) || module.resource_fields(&f.ty).is_some() {
                 resources.push((i as u32, f.clone()));
             } else if super::resource_structs::holds_resources(module, &f.ty) {
                 errors.push(
@@ -146,25 +139,33 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
             *n += 1;
             Register { class, index: *n - 1, space: set }
         };
-        let mut resources = resources.into_iter();
+        let mut resources = resources.into_iter().peekable();
         if data.is_empty() {
             // No uniform data, so no constant buffer: the block's global becomes its first
             // resource (a block of nothing, an unused empty struct).
             let g = &mut module.globals[h];
             g.parameter_block = false;
-            match resources.next() {
+            match resources.next_if(|(_, f)| is_resource(&f.ty)) {
                 Some((i, f)) => {
                     g.name = format!("{block_name}_{}", f.name);
                     g.ty = f.ty.clone();
                     g.majorness = f.majorness;
                     if own_set {
                         g.vk_binding = Some((binding, set));
-                        g.register = Some(register(register_class(&f.ty)));
+                        g.register = Some(register(f.ty.register_class()));
                     } else if let Some(r) = &mut g.register {
-                        r.class = register_class(&f.ty);
+                        r.class = f.ty.register_class();
                     }
                     binding += 1;
                     parts.insert((h, i), Part::Resource(h));
+                }
+                None if resources.peek().is_some() => {
+                    // The block's first field is a struct of resources: the block's global holds
+                    // nothing of its own.
+                    g.space = AddressSpace::Private;
+                    g.ty = Type::Struct(s);
+                    g.vk_binding = None;
+                    g.register = None;
                 }
                 None => {
                     let empty = module.structs.append(StructDef {
@@ -189,10 +190,35 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
             binding += 1;
         }
         for (i, f) in resources {
+            if let Some(leaves) = module.resource_fields(&f.ty).map(<[Field]>::to_vec) {
+                // A struct of resources: a global per field, `block_field_leaf`; a combined
+                // texture-sampler's two at one binding (its texture's name `block_field`).
+                let combined = matches!(f.ty, Type::Struct(st) if module.combined_samplers.contains(&st));
+                let mut ids: Vec<GlobalId> = Vec::new();
+                for (k, leaf) in leaves.iter().enumerate() {
+                    let name = match (combined, k) {
+                        (true, 0) => format!("{block_name}_{}", f.name),
+                        _ => format!("{block_name}_{}_{}", f.name, leaf.name),
+                    };
+                    let mut part = Global::new(name, leaf.ty.clone(), AddressSpace::Resource, span);
+                    if own_set {
+                        let b = if combined && k > 0 { binding - 1 } else { binding };
+                        part.vk_binding = Some((b, set));
+                        part.register = Some(register(leaf.ty.register_class()));
+                    }
+                    part.shares_binding = if combined { ids.first().copied() } else { None };
+                    if part.shares_binding.is_none() {
+                        binding += 1;
+                    }
+                    ids.push(module.globals.append(part));
+                }
+                parts.insert((h, i), Part::Resources(ids));
+                continue;
+            }
             let mut part = Global::new(format!("{block_name}_{}", f.name), f.ty.clone(), AddressSpace::Resource, span);
             if own_set {
                 part.vk_binding = Some((binding, set));
-                part.register = Some(register(register_class(&f.ty)));
+                part.register = Some(register(f.ty.register_class()));
             }
             part.majorness = f.majorness;
             binding += 1;
@@ -201,9 +227,18 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
         }
         let placed = (0..def.fields.len() as u32)
             .map(|i| {
-                parts.get(&(h, i)).map(|p| match *p {
-                    Part::Data(index) => BlockPart::Data { global: h, index },
-                    Part::Resource(g) => BlockPart::Resource(g),
+                parts.get(&(h, i)).and_then(|p| match p {
+                    Part::Data(index) => Some(BlockPart::Data { global: h, index: *index }),
+                    Part::Resource(g) => Some(BlockPart::Resource(*g)),
+                    // A combined texture-sampler is its texture's binding, which one
+                    // `TextureSampler2D(…)` input fills; another struct of resources would be a
+                    // value of its own, which no input gives yet.
+                    Part::Resources(leaves) => match leaves.as_slice() {
+                        [texture, sampler] if module.globals[*sampler].shares_binding == Some(*texture) => {
+                            Some(BlockPart::Resource(*texture))
+                        }
+                        _ => None,
+                    },
                 })
             })
             .collect();
@@ -216,6 +251,7 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
         .filter(|&&h| matches!(module.globals[h].ty, Type::Resource(ResourceKind::ConstantBuffer, _)))
         .map(|&h| (h, module.globals[h].ty.clone()))
         .collect();
+    let globals_ty: HashMap<GlobalId, Type> = module.globals.iter().map(|(h, g)| (h, g.ty.clone())).collect();
     for (_, f) in module.functions.iter_mut() {
         let ids: Vec<_> = f.exprs.iter().map(|(e, _)| e).collect();
         let mut changed = false;
@@ -228,9 +264,32 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
                     f.exprs[base].ty = data_types[&g].clone();
                 }
                 Some(Part::Resource(r)) => f.exprs[e].kind = ExprKind::Global(*r),
+                Some(Part::Resources(leaves)) => {
+                    // The struct built from its fields' globals, as a global one reads.
+                    let span = f.exprs[e].span;
+                    let reads = leaves
+                        .iter()
+                        .map(|&r| {
+                            let ty = module_globals_ty(&globals_ty, r);
+                            f.exprs.append(crate::ir::Expr { kind: ExprKind::Global(r), ty, span })
+                        })
+                        .collect();
+                    f.exprs[e].kind = ExprKind::Construct(reads);
+                }
                 None => continue,
             }
             changed = true;
+        }
+        // A field of a struct of resources read where it is built (`gMat.albedo.texture`):
+        // the resource itself.
+        for e in f.exprs.iter().map(|(e, _)| e).collect::<Vec<_>>() {
+            let ExprKind::Field { base, index } = f.exprs[e].kind else { continue };
+            let ExprKind::Construct(parts) = &f.exprs[base].kind else { continue };
+            let Some(&part) = parts.get(index as usize) else { continue };
+            if matches!(f.exprs[part].kind, ExprKind::Global(_)) {
+                f.exprs[e].kind = f.exprs[part].kind.clone();
+                changed = true;
+            }
         }
         // A block read whole (copied, passed) has no single value any more.
         let bases: std::collections::HashSet<crate::ir::ExprId> = f
@@ -253,4 +312,8 @@ pub fn parameter_blocks(module: &mut Module) -> Vec<Diagnostic> {
         }
     }
     errors
+}
+
+fn module_globals_ty(types: &HashMap<GlobalId, Type>, g: GlobalId) -> Type {
+    types.get(&g).cloned().unwrap_or(Type::Error)
 }

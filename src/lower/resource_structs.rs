@@ -264,7 +264,7 @@ fn has_own_effect(f: &Function, e: ExprId) -> bool {
     use crate::ir::ResourceMethod as M;
     match &f.exprs[e].kind {
         ExprKind::Assign { .. } | ExprKind::IncDec { .. } | ExprKind::Call { .. } => true,
-        ExprKind::Method { method, .. } => !matches!(method, M::Load(_) | M::Sample(_) | M::MipLoad),
+        ExprKind::Method { method, .. } => !matches!(method, M::Load(_) | M::Sample(_) | M::MipLoad | M::LoadSample),
         // Atomics, barriers and intrinsics with `out` results return nothing.
         ExprKind::Intrinsic { .. } => f.exprs[e].ty == Type::Void,
         _ => false,

@@ -293,7 +293,7 @@ fn duplicate(f: &mut Function, e: ExprId) -> ExprId {
 
 /// The `NonUniformResourceIndex` intrinsic (and its bound type) an index is a call of, under
 /// conversions.
-fn non_uniform_mark(f: &Function, index: ExprId) -> Option<(IntrinsicId, Option<Box<Type>>)> {
+pub(crate) fn non_uniform_mark(f: &Function, index: ExprId) -> Option<(IntrinsicId, Option<Box<Type>>)> {
     match &f.exprs[index].kind {
         ExprKind::Convert(a) => non_uniform_mark(f, *a),
         ExprKind::Intrinsic { id, bound, args } if args.len() == 1 => {

@@ -451,7 +451,12 @@ impl<'a> Walker<'a> {
             ExprKind::Method { object, method, args } => {
                 let o = self.expr(*object, flow);
                 let levels: Vec<Level> = args.iter().map(|a| self.expr(*a, flow)).collect();
-                let sizes = matches!(method, ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip);
+                let sizes = matches!(
+                    method,
+                    ResourceMethod::GetDimensions
+                        | ResourceMethod::GetDimensionsMip
+                        | ResourceMethod::GetDimensionsSamples
+                );
                 if sizes {
                     // A resource's sizes are the same for every thread.
                     for a in args {

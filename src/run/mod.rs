@@ -51,6 +51,9 @@ pub enum BufferKind {
     Image(ImageDesc),
     /// A sampler (`count` of them when the shader declares an array); no data.
     Sampler(SamplerDesc, u32),
+    /// An image and the sampler it is read through: one combined image sampler descriptor per
+    /// element (Slang's `Sampler2D`, a texture and a sampler at one binding); the texels the data.
+    SampledImage(ImageDesc, SamplerDesc),
     /// Memory no descriptor binds, which the shader reaches through its device address (a
     /// pointer another buffer or the push constants hold, [`BufferInit::addresses`]).
     Addressed,
@@ -66,6 +69,7 @@ impl fmt::Display for BufferKind {
             BufferKind::Uniform => "uniform buffer",
             BufferKind::Image(_) => "image",
             BufferKind::Sampler(..) => "sampler",
+            BufferKind::SampledImage(..) => "image and sampler",
             BufferKind::Addressed => "buffer reached by its address",
             BufferKind::Accel => "acceleration structure",
         })

@@ -23,6 +23,7 @@ const OP_TYPE_INT: u32 = 21;
 const OP_TYPE_FLOAT: u32 = 22;
 const OP_TYPE_IMAGE: u32 = 25;
 const OP_TYPE_SAMPLER: u32 = 26;
+const OP_TYPE_SAMPLED_IMAGE: u32 = 27;
 const OP_TYPE_ARRAY: u32 = 28;
 const OP_TYPE_RUNTIME_ARRAY: u32 = 29;
 const OP_TYPE_POINTER: u32 = 32;
@@ -58,16 +59,26 @@ pub(crate) enum ResourceKind {
     Buffer(BufferKind),
     /// An image (`storage`: read and written without a sampler) seen through a view of
     /// `dim`, arrayed or not; `count` descriptors (an array of images has several).
-    /// `texel`: what the shader reads, `Float`, `Uint` or `Sint`.
+    /// `texel`: what the shader reads, `Float`, `Uint` or `Sint`; `multisampled`: several
+    /// samples a texel (`Texture2DMS`).
     Image {
         storage: bool,
         dim: TextureDim,
         arrayed: bool,
         count: u32,
         texel: NumKind,
+        multisampled: bool,
     },
     Sampler {
         count: u32,
+    },
+    /// A combined image sampler: an `OpTypeSampledImage` variable, or a sampled image and a
+    /// sampler at one binding.
+    SampledImage {
+        dim: TextureDim,
+        arrayed: bool,
+        count: u32,
+        texel: NumKind,
     },
     /// A top-level acceleration structure (`RaytracingAccelerationStructure`), `count`
     /// descriptors (an array of them has several).
@@ -92,6 +103,7 @@ impl ResourceKind {
             ResourceKind::Buffer(k) => k.to_string(),
             ResourceKind::Image { storage, .. } => if *storage { "storage image" } else { "sampled image" }.to_string(),
             ResourceKind::Sampler { .. } => "sampler".into(),
+            ResourceKind::SampledImage { .. } => "combined image sampler".into(),
             ResourceKind::Accel { .. } => BufferKind::Accel.to_string(),
             ResourceKind::TexelBuffer { storage, .. } => {
                 if *storage { "storage texel buffer" } else { "uniform texel buffer" }.to_string()
@@ -213,9 +225,11 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
     let mut arrays: HashMap<u32, u32> = HashMap::new(); // array type → element type
     let mut array_lengths: HashMap<u32, u32> = HashMap::new(); // array type → length constant
     let mut constants: HashMap<u32, u32> = HashMap::new(); // 32-bit constant → value
-    let mut images: HashMap<u32, (u32, bool, bool, u32, u32)> = HashMap::new(); // image type → (dim, arrayed, storage, sampled type, format)
+    let mut images: HashMap<u32, (u32, bool, bool, u32, u32, bool)> = HashMap::new(); // image type → (dim, arrayed, storage, sampled type, format, multisampled)
     let mut scalars: HashMap<u32, NumKind> = HashMap::new();
     let mut samplers: HashSet<u32> = HashSet::new();
+    // `OpTypeSampledImage`: the image type it combines with a sampler.
+    let mut sampled_images: HashMap<u32, u32> = HashMap::new();
     let mut accels: HashSet<u32> = HashSet::new();
     let mut pointers: HashMap<u32, (u32, u32)> = HashMap::new(); // ptr type → (storage class, pointee)
     let mut variables: HashMap<u32, (u32, u32)> = HashMap::new(); // variable → (pointer type, storage class)
@@ -277,7 +291,7 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                 constants.insert(ops[1], ops[2]);
             }
             (OP_TYPE_IMAGE, n) if n >= 8 => {
-                images.insert(ops[0], (ops[2], ops[4] != 0, ops[6] == 2, ops[1], ops[7]));
+                images.insert(ops[0], (ops[2], ops[4] != 0, ops[6] == 2, ops[1], ops[7], ops[5] != 0));
             }
             (OP_TYPE_INT, 3) => {
                 scalars.insert(ops[0], if ops[2] != 0 { NumKind::Sint } else { NumKind::Uint });
@@ -287,6 +301,9 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
             }
             (OP_TYPE_SAMPLER, 1) => {
                 samplers.insert(ops[0]);
+            }
+            (OP_TYPE_SAMPLED_IMAGE, 2) => {
+                sampled_images.insert(ops[0], ops[1]);
             }
             (OP_TYPE_ACCELERATION_STRUCTURE, 1) => {
                 accels.insert(ops[0]);
@@ -351,13 +368,21 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
             Some(&(storage, pointee)) => {
                 // An array of images, samplers or acceleration structures is one binding of
                 // `count` descriptors.
-                let opaque = |t: &u32| images.contains_key(t) || samplers.contains(t) || accels.contains(t);
+                let opaque = |t: &u32| {
+                    images.contains_key(t)
+                        || samplers.contains(t)
+                        || accels.contains(t)
+                        || sampled_images.contains_key(t)
+                };
                 let (pointee, count) = match (arrays.get(&pointee), array_lengths.get(&pointee)) {
                     (Some(&elem), Some(len)) if opaque(&elem) => (elem, constants.get(len).copied().unwrap_or(1)),
                     (Some(&elem), None) if opaque(&elem) => (elem, RUNTIME_COUNT),
                     _ => (pointee, 1),
                 };
-                if let Some(&(dim, arrayed, storage, sampled, format)) = images.get(&pointee) {
+                let combined = sampled_images.get(&pointee).copied();
+                if let Some(&(dim, arrayed, storage, sampled, format, multisampled)) =
+                    images.get(&combined.unwrap_or(pointee))
+                {
                     let texel = scalars.get(&sampled).copied().unwrap_or(NumKind::Float);
                     if dim == DIM_BUFFER && count == 1 {
                         let format = Format::from_spirv_code(format);
@@ -376,7 +401,8 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                         _ => None,
                     };
                     match dim {
-                        Some(dim) => ResourceKind::Image { storage, dim, arrayed, count, texel },
+                        Some(dim) if combined.is_some() => ResourceKind::SampledImage { dim, arrayed, count, texel },
+                        Some(dim) => ResourceKind::Image { storage, dim, arrayed, count, texel, multisampled },
                         None => ResourceKind::Unsupported("array of texel buffers or image of another dimension"),
                     }
                 } else if samplers.contains(&pointee) {
@@ -400,6 +426,36 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
         };
         resources.push(Resource { set, binding, kind });
     }
+    // A sampled image and a sampler at one binding (a combined texture-sampler, DXC's
+    // `register(t0)` and `register(s0)`) read one combined image sampler descriptor, as
+    // Vulkan lets separate image and sampler variables alias it.
+    let mut merged: Vec<Resource> = Vec::with_capacity(resources.len());
+    for r in resources {
+        let other = merged.iter_mut().find(|m| m.set == r.set && m.binding == r.binding);
+        match (other, &r.kind) {
+            (Some(m), ResourceKind::Sampler { .. }) | (Some(m), ResourceKind::Image { storage: false, .. }) => {
+                let image = match (&m.kind, &r.kind) {
+                    (
+                        ResourceKind::Image { storage: false, dim, arrayed, count, texel, multisampled: false },
+                        ResourceKind::Sampler { .. },
+                    )
+                    | (
+                        ResourceKind::Sampler { .. },
+                        ResourceKind::Image { storage: false, dim, arrayed, count, texel, multisampled: false },
+                    ) => Some((*dim, *arrayed, *count, *texel)),
+                    _ => None,
+                };
+                match image {
+                    Some((dim, arrayed, count, texel)) => {
+                        m.kind = ResourceKind::SampledImage { dim, arrayed, count, texel };
+                    }
+                    None => merged.push(r),
+                }
+            }
+            _ => merged.push(r),
+        }
+    }
+    let resources = merged;
 
     Ok(ModuleInfo {
         resources,

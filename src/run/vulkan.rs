@@ -552,7 +552,7 @@ fn check_request(
         let (limit, what) = match b.kind {
             BufferKind::Storage => (p.limits.max_storage_buffer_range, "maxStorageBufferRange"),
             BufferKind::Uniform => (p.limits.max_uniform_buffer_range, "maxUniformBufferRange"),
-            BufferKind::Image(desc) => {
+            BufferKind::Image(desc) | BufferKind::SampledImage(desc, _) => {
                 if b.data.len() != desc.total_bytes() {
                     return Err(RunError::BadBinding(format!(
                         "the image at set {}, binding {} has {} bytes of texels, but its shape needs {}",
@@ -614,7 +614,24 @@ fn check_request(
                     r.set, r.binding, b.kind
                 )))
             }
-            (ResourceKind::Image { storage, dim, arrayed, count, texel }, Some(b)) => {
+            // A multisampled image cannot be the destination of a buffer-to-image copy, the only
+            // way this runner fills images; filling one would take a pass of the runner's own
+            // that stores every sample (`shaderStorageImageMultisample`) or renders them.
+            (ResourceKind::Image { multisampled: true, .. }, Some(_)) => {
+                return Err(RunError::MissingFeature(format!(
+                    "the multisampled texture at set {}, binding {}: the Vulkan runner cannot fill a multisampled \
+                     image (a buffer copy cannot write one); run it on the CPU engine",
+                    r.set, r.binding
+                )));
+            }
+            (
+                ResourceKind::Image { storage: false, dim, arrayed, count, texel, .. },
+                Some(super::BufferInit { kind: BufferKind::SampledImage(desc, _), .. }),
+            ) => {
+                images::check_image(instance, p, (r.set, r.binding), desc, (false, *dim, *arrayed, *count, *texel))?;
+            }
+            (ResourceKind::Sampler { .. }, Some(super::BufferInit { kind: BufferKind::SampledImage(..), .. })) => {}
+            (ResourceKind::Image { storage, dim, arrayed, count, texel, .. }, Some(b)) => {
                 let BufferKind::Image(desc) = &b.kind else {
                     return Err(RunError::BadBinding(format!(
                         "the shader declares a {} at set {}, binding {}, but a {} was supplied (use an `image:` spec)",
@@ -625,6 +642,16 @@ fn check_request(
                     )));
                 };
                 images::check_image(instance, p, (r.set, r.binding), desc, (*storage, *dim, *arrayed, *count, *texel))?;
+            }
+            (ResourceKind::SampledImage { dim, arrayed, count, texel }, Some(b)) => {
+                let BufferKind::SampledImage(desc, _) = &b.kind else {
+                    return Err(RunError::BadBinding(format!(
+                        "the shader reads a texture through a sampler at set {}, binding {} (a combined image \
+                         sampler), but a {} was supplied (use an `image:…+sampler:…` spec)",
+                        r.set, r.binding, b.kind
+                    )));
+                };
+                images::check_image(instance, p, (r.set, r.binding), desc, (false, *dim, *arrayed, *count, *texel))?;
             }
             (ResourceKind::TexelBuffer { storage, texel, format }, Some(b)) => {
                 texel_buffers::view_format(instance, p, b, (*storage, *texel, *format))?;
@@ -722,6 +749,8 @@ enum Bound {
     Image(images::BoundImage, bool, u32),
     /// Samplers, `count` descriptors.
     Sampler(Vec<vk::Sampler>, u32),
+    /// Images each read through its sampler: `count` combined image sampler descriptors.
+    SampledImage(images::BoundImage, Vec<vk::Sampler>, u32),
     /// A typed buffer: its view, the buffer's mapping, and whether it is a storage one.
     TexelBuffer(vk::BufferView, *mut u8, bool),
     /// A top-level acceleration structure, in each of `count` descriptors.
@@ -738,6 +767,7 @@ impl Bound {
             Bound::Image(_, true, n) => Some((vk::DescriptorType::STORAGE_IMAGE, *n)),
             Bound::Image(_, false, n) => Some((vk::DescriptorType::SAMPLED_IMAGE, *n)),
             Bound::Sampler(_, n) => Some((vk::DescriptorType::SAMPLER, *n)),
+            Bound::SampledImage(_, _, n) => Some((vk::DescriptorType::COMBINED_IMAGE_SAMPLER, *n)),
             Bound::TexelBuffer(_, _, true) => Some((vk::DescriptorType::STORAGE_TEXEL_BUFFER, 1)),
             Bound::TexelBuffer(_, _, false) => Some((vk::DescriptorType::UNIFORM_TEXEL_BUFFER, 1)),
             Bound::Accel(_, n) => Some((vk::DescriptorType::ACCELERATION_STRUCTURE_KHR, *n)),
@@ -864,7 +894,9 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     }
     // A descriptor array indexed by a uniform value needs the dynamic-indexing features.
     let arrays = module.resources.iter().any(|r| match r.kind {
-        ResourceKind::Image { count, .. } | ResourceKind::Sampler { count } => count != 1,
+        ResourceKind::Image { count, .. }
+        | ResourceKind::Sampler { count }
+        | ResourceKind::SampledImage { count, .. } => count != 1,
         _ => false,
     });
     let core_features = vk::PhysicalDeviceFeatures::default()
@@ -1201,6 +1233,27 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
                 }
                 _ => Bound::Unused,
             },
+            // The shader may read only the image, or only the sampler, of the pair: the one
+            // descriptor holds both either way.
+            BufferKind::SampledImage(desc, sampler) => match declared(b) {
+                Some(
+                    ResourceKind::SampledImage { dim, arrayed, count, .. }
+                    | ResourceKind::Image { storage: false, dim, arrayed, count, .. },
+                ) => {
+                    let image = images::create_image(&mut s, &mem_props, &desc, &b.data, (false, dim, arrayed))?;
+                    let count = if count == spirv::RUNTIME_COUNT { desc.count } else { count };
+                    let samplers = images::create_samplers(&mut s, &sampler, count)?;
+                    Bound::SampledImage(image, samplers, count)
+                }
+                Some(ResourceKind::Sampler { count }) => {
+                    let (dim, arrayed) = images::declared_shape(&desc);
+                    let image = images::create_image(&mut s, &mem_props, &desc, &b.data, (false, dim, arrayed))?;
+                    let count = if count == spirv::RUNTIME_COUNT { desc.count } else { count };
+                    let samplers = images::create_samplers(&mut s, &sampler, count)?;
+                    Bound::SampledImage(image, samplers, count)
+                }
+                _ => Bound::Unused,
+            },
             BufferKind::Accel => match declared(b) {
                 Some(ResourceKind::Accel { count }) => {
                     let scene = crate::scene::SceneDesc::from_bytes(&b.data)
@@ -1318,6 +1371,16 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
                 Bound::Sampler(samplers, count) => {
                     samplers[..*count as usize].iter().map(|&x| vk::DescriptorImageInfo::default().sampler(x)).collect()
                 }
+                Bound::SampledImage(image, samplers, count) => image.views[..*count as usize]
+                    .iter()
+                    .zip(samplers)
+                    .map(|(&v, &x)| {
+                        vk::DescriptorImageInfo::default()
+                            .image_view(v)
+                            .sampler(x)
+                            .image_layout(vk::ImageLayout::GENERAL)
+                    })
+                    .collect(),
                 _ => Vec::new(),
             })
             .collect();
@@ -1351,7 +1414,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     let bound_images: Vec<&images::BoundImage> = bound
         .iter()
         .filter_map(|r| match r {
-            Bound::Image(image, ..) => Some(image),
+            Bound::Image(image, ..) | Bound::SampledImage(image, ..) => Some(image),
             _ => None,
         })
         .collect();
@@ -1486,7 +1549,9 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         // writing it.
         .map(|(b, r)| match r {
             Bound::Buffer(_, ptr, _) => unsafe { std::slice::from_raw_parts(*ptr, b.data.len()) }.to_vec(),
-            Bound::Image(image, ..) => unsafe { std::slice::from_raw_parts(image.ptr, b.data.len()) }.to_vec(),
+            Bound::Image(image, ..) | Bound::SampledImage(image, ..) => {
+                unsafe { std::slice::from_raw_parts(image.ptr, b.data.len()) }.to_vec()
+            }
             Bound::TexelBuffer(_, ptr, _) => unsafe { std::slice::from_raw_parts(*ptr, b.data.len()) }.to_vec(),
             Bound::Sampler(..) | Bound::Accel(..) | Bound::Unused => b.data.clone(),
         })

@@ -174,7 +174,7 @@ impl Checker {
 
     /// A local of the function being checked, declared at its top (for a value an expression
     /// needs to hold).
-    fn hoisted_local(&mut self, name: &str, ty: &Type, span: Span) -> Option<LocalId> {
+    pub(super) fn hoisted_local(&mut self, name: &str, ty: &Type, span: Span) -> Option<LocalId> {
         let st = self.cur.as_mut()?;
         let local = st.func.locals.append(Local::new(name, ty.clone(), span));
         st.hoisted.push(local);

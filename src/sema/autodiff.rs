@@ -1957,6 +1957,8 @@ impl Checker {
                     | ResourceMethod::Sample(_)
                     | ResourceMethod::GetDimensionsMip
                     | ResourceMethod::MipLoad
+                    | ResourceMethod::LoadSample
+                    | ResourceMethod::GetDimensionsSamples
             ),
             ExprKind::Call { function, .. } => self.writes_memory(*function, seen),
             _ => false,

@@ -465,7 +465,28 @@ impl Checker {
                 if let Some(m) = self.mips_index(base, index, e.span) {
                     return m;
                 }
+                // An element of an array of resource structs (`Sampler2D t[4]`): the struct of
+                // its fields' elements, each subscripted by the one index.
+                if let K::Ident(name) = &base.kind {
+                    let shadowed = self
+                        .cur
+                        .as_ref()
+                        .is_some_and(|st| st.scopes.iter().any(|scope| scope.get(name.as_str()).is_some()));
+                    if self.resource_struct_global_array(name) && !shadowed {
+                        let i = self.expr(index);
+                        return self.resource_struct_element(name, i, e.span);
+                    }
+                }
+                if let Some(m) = self.sample_index(base, index, e.span) {
+                    return m;
+                }
                 let mut b = self.expr(base);
+                // A combined texture-sampler's texels are its texture's (`s[coord]`).
+                if let Type::Struct(h) = self.ty(b) {
+                    if self.is_combined_sampler(&Type::Struct(h)) {
+                        b = self.field(b, h, &ast::Ident { name: "texture".into(), span: e.span }, e.span);
+                    }
+                }
                 // A `ConstantBuffer<S>` (or `ParameterBlock<S>`) indexes as the `S` it holds.
                 if let Type::Resource(ResourceKind::ConstantBuffer, Some(inner)) = self.ty(b) {
                     if let Type::Struct(h) = *inner {
@@ -474,6 +495,14 @@ impl Checker {
                         if indexable && !self.is_constant_buffer_wrapper(h) {
                             b = self.constant_buffer_value(b, h);
                         }
+                    }
+                }
+                // Slang's `tex[coord, sample]` of a multisampled texture.
+                if let (Type::Resource(kind, Some(elem)), K::Comma { lhs, rhs }) = (self.ty(b), &index.kind) {
+                    if kind.is_multisampled() {
+                        let c = self.expr(lhs);
+                        let s = self.expr(rhs);
+                        return self.multisample_load(b, kind, &elem, c, Some(s), None, e.span);
                     }
                 }
                 if self.has_subscript(&self.ty(b)) {
@@ -573,6 +602,9 @@ impl Checker {
         let key = self.scoped(name, |n| self.globals.contains_key(n));
         if let Some(g) = self.globals.get(&key).copied() {
             return self.global_expr(g, span);
+        }
+        if let Some(e) = self.resource_struct_value(name, None, span) {
+            return e;
         }
         // GLSL's built-in variables (`gl_SubgroupSize`) are stdlib functions marked `[variable]`.
         let variable = self.stdlib.overloads(name).iter().any(|&i| {
@@ -1259,6 +1291,15 @@ impl Checker {
                 }
                 let def = &self.module.structs[h];
                 let ty = def.fields[i].ty.clone();
+                // A resource field of a struct of resources read where it is built (a global
+                // `Sampler2D`'s `texture`): the resource itself.
+                if matches!(ty, Type::Resource(..)) {
+                    if let Some(ExprKind::Construct(parts)) = self.cur.as_ref().map(|st| &st.func.exprs[b].kind) {
+                        if let Some(&part) = parts.get(i) {
+                            return part;
+                        }
+                    }
+                }
                 self.add_expr(ExprKind::Field { base: b, index: i as u32 }, ty, span)
             }
             None => {
@@ -1387,6 +1428,12 @@ impl Checker {
                         self.error("E0408", at, format!("index {v} is out of bounds for an array of {n}"));
                     }
                 }
+            }
+        }
+        if let Type::Resource(kind, _) = &bt {
+            if kind.is_multisampled() {
+                // Slang's `tex[coord]` of a multisampled texture reads its sample 0.
+                return self.multisample_load(b, *kind, &elem, i, None, None, span);
             }
         }
         self.add_expr(ExprKind::Index { base: b, index: i }, elem, span)
@@ -2415,6 +2462,50 @@ impl Checker {
         }
     }
 
+    /// A method of a combined texture-sampler (`Sampler2D`): its texture's, the sampler
+    /// first among the arguments of those that sample (`Sample*`, `Gather*`,
+    /// `CalculateLevelOfDetail*`), so every overload of the texture's is there (offsets,
+    /// clamps, status). An object with effects is read once, into a local.
+    fn combined_sampler_method(
+        &mut self,
+        object: ExprId,
+        name: &ast::Ident,
+        generic_args: &[ast::GenericArg],
+        mut args: Vec<ExprId>,
+        span: Span,
+    ) -> ExprId {
+        let ty = self.ty(object);
+        let Type::Struct(h) = ty else { return self.error_expr(span) };
+        // A struct built where it is read (a global one, an array element) has its fields' reads
+        // in order already: the first field's index does the array element's store.
+        let pure = self
+            .cur
+            .as_ref()
+            .is_some_and(|st| st.func.is_pure(object) || matches!(st.func.exprs[object].kind, ExprKind::Construct(_)));
+        let (object, set) = if pure {
+            (object, None)
+        } else {
+            let Some(temp) = self.hoisted_local("sampler", &ty, span) else { return self.error_expr(span) };
+            let target = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
+            let set = self.add_expr(ExprKind::Assign { op: None, target, value: object }, ty.clone(), span);
+            (self.add_expr(ExprKind::Local(temp), ty.clone(), span), Some(set))
+        };
+        let field = |c: &mut Self, i: &str| c.field(object, h, &ast::Ident { name: i.into(), span }, span);
+        let texture = field(self, "texture");
+        if SampleKind::from_method_name(&name.name).is_some() {
+            let sampler = field(self, "sampler");
+            args.insert(0, sampler);
+        }
+        let call = self.method_call(texture, name, generic_args, args, span);
+        match set {
+            Some(set) => {
+                let ty = self.ty(call);
+                self.add_expr(ExprKind::Comma(set, call), ty, span)
+            }
+            None => call,
+        }
+    }
+
     pub(super) fn method_call(
         &mut self,
         object: ExprId,
@@ -2471,6 +2562,9 @@ impl Checker {
                 }
                 return self.call_member(&key, generic_args, all, span, name.span);
             }
+        }
+        if self.is_combined_sampler(&ot) {
+            return self.combined_sampler_method(object, name, generic_args, args, span);
         }
         if let Some(e) = self.builtin_method(object, name, &args, span) {
             return e;

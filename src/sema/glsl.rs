@@ -159,6 +159,7 @@ impl Checker {
             layout: own_rule,
             coherent: false,
             span,
+            shares_binding: None,
         });
         self.used_global_names.insert(name.clone());
         let how = match members {
@@ -256,6 +257,7 @@ impl Checker {
                     layout: None,
                     coherent: false,
                     span,
+                    shares_binding: None,
                 });
                 self.global_inputs.push((input, g));
                 g
@@ -326,6 +328,7 @@ impl Checker {
                 layout: None,
                 coherent: false,
                 span: local.span,
+                shares_binding: None,
             });
             let func = &mut self.module.functions[f];
             func.params.retain(|p| *p != l);

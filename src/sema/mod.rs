@@ -204,6 +204,11 @@ pub struct Checker {
     /// Per open block, the types its local `typedef`s replaced (restored when it closes).
     local_types: Vec<Vec<(String, Option<Type>)>>,
     globals: HashMap<String, GlobalId>,
+    /// Globals of a struct of resources (Slang's `Sampler2D`, a struct of buffers): each field
+    /// is a global of its own ([`Checker::resource_struct_global`]); the name reads as the
+    /// struct built from them. The declared type (the struct, or an array of it) and the
+    /// fields' globals.
+    resource_struct_globals: HashMap<String, (Type, Vec<GlobalId>)>,
     global_consts: HashMap<GlobalId, ConstValue>,
     functions: HashMap<String, Vec<FunctionId>>,
     /// The namespaces around the item being checked, outermost first.
@@ -523,6 +528,7 @@ impl Checker {
             types: HashMap::default(),
             local_types: Vec::new(),
             globals: HashMap::default(),
+            resource_struct_globals: HashMap::default(),
             global_consts: HashMap::default(),
             functions: HashMap::default(),
             methods: HashMap::default(),
@@ -653,6 +659,14 @@ impl Checker {
             self.run_initializers_first(e);
             self.check_call_graph(e);
         }
+        let combined: Vec<StructId> = self
+            .module
+            .structs
+            .iter()
+            .map(|(h, _)| h)
+            .filter(|h| self.is_combined_sampler(&Type::Struct(*h)))
+            .collect();
+        self.module.combined_samplers = combined;
         let has_errors = self.diags.iter().any(Diagnostic::is_error);
         if self.made_instances {
             self.module.order_callees_first();
@@ -875,6 +889,19 @@ impl Checker {
             Type::Struct(h) => self.module.structs[*h].fields.iter().all(|f| self.holds_no_data(&f.ty)),
             Type::Array(e, _) => self.holds_no_data(e),
             _ => false,
+        }
+    }
+
+    /// The name of a resource field inside `ty` (through nested structs and arrays), if any.
+    fn resource_inside(&self, ty: &Type) -> Option<String> {
+        match ty {
+            Type::Resource(..) => Some(self.type_name(ty)),
+            Type::Array(e, _) => self.resource_inside(e),
+            Type::Struct(h) => self.module.structs[*h].fields.iter().find_map(|f| match &f.ty {
+                Type::Resource(..) => Some(f.name.clone()),
+                other => self.resource_inside(other).map(|inner| format!("{}.{inner}", f.name)),
+            }),
+            _ => None,
         }
     }
 
@@ -1188,6 +1215,19 @@ impl Checker {
                     elem
                 }
                 [ast::GenericArg::Type(e)] => self.resolve_type(e),
+                // `Texture2DMS<float4, 4>`: the sample count is the image's (what the host
+                // creates it with and `GetDimensions` reports), not part of the shader's type.
+                [elem, ast::GenericArg::Expr(count)] if kind.is_multisampled() => {
+                    if let ast::ExprKind::IntLit(lit) = &count.kind {
+                        let n = lit.value;
+                        if !(1..=64).contains(&n) {
+                            let msg = format!("`{name}` holds from 1 to 64 samples a texel, not {n}");
+                            self.error("E0402", count.span, msg);
+                            return Type::Error;
+                        }
+                    }
+                    self.generic_arg_type(elem)
+                }
                 [ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), span })] => {
                     let fake =
                         ast::TypeExpr { kind: ast::TypeExprKind::Named { name: n.clone(), args: vec![] }, span: *span };
@@ -1217,6 +1257,23 @@ impl Checker {
             };
             if elem.is_error() {
                 return Type::Error;
+            }
+            let stored = kind.is_structured_storage()
+                || matches!(kind, ResourceKind::AppendStructuredBuffer | ResourceKind::ConsumeStructuredBuffer);
+            if stored {
+                if let Some(field) = self.resource_inside(&elem) {
+                    let shown = self.type_name(&elem);
+                    let d = Diagnostic::error(
+                        "E0402",
+                        format!("`{name}` elements are memory: `{shown}` holds a resource"),
+                    )
+                    .with_label(t.span, format!("`{field}` is a resource"))
+                    .with_note(
+                        "a resource is bound, not stored: declare it as a global (or a field of a `ParameterBlock`)",
+                    );
+                    self.push(d);
+                    return Type::Error;
+                }
             }
             if kind.is_texture() || matches!(kind, ResourceKind::Buffer | ResourceKind::RWBuffer) {
                 if !matches!(elem, Type::Scalar(_) | Type::Vector(..)) {
@@ -1299,10 +1356,11 @@ impl Checker {
                 None => Type::Error,
             };
         }
-        if matches!(name, "Texture2DMS" | "Texture2DMSArray" | "RWTexture2DMS" | "RWTexture2DMSArray") {
-            let d = Diagnostic::error("E0401", format!("multisampled textures (`{name}`) are not supported yet"))
-                .with_label(t.span, "a multisampled texture")
-                .with_note("resolve the samples on the host, or read a single-sample copy as a `Texture2D`");
+        if matches!(name, "RWTexture2DMS" | "RWTexture2DMSArray") {
+            let d =
+                Diagnostic::error("E0401", format!("read-write multisampled textures (`{name}`) are not supported"))
+                    .with_label(t.span, "a multisampled storage image")
+                    .with_note("read the samples through a `Texture2DMS` and write the results to another texture");
             self.push(d);
             return Type::Error;
         }
@@ -1350,6 +1408,18 @@ impl Checker {
         for (i, a) in args.iter().enumerate() {
             match a {
                 ast::GenericArg::Type(t) if i == 0 => elem = self.resolve_type(t).scalar(),
+                // Slang's `vector<T.Element, 4>` (parsed as a path expression): the scalar a
+                // generic's scalar, vector or matrix type is made of.
+                ast::GenericArg::Expr(e) if i == 0 => {
+                    if let ast::ExprKind::Path { ty, name } = &e.kind {
+                        if name.name == "Element" {
+                            elem = match self.resolve_type(ty) {
+                                t @ (Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..)) => t.scalar(),
+                                _ => None,
+                            };
+                        }
+                    }
+                }
                 ast::GenericArg::Expr(e) if i > 0 => {
                     let v = self.const_int_expr(e, "a vector or matrix dimension");
                     vals.push(v);
@@ -1582,6 +1652,7 @@ impl Checker {
                     layout: None,
                     coherent: false,
                     span: case.span,
+                    shares_binding: None,
                 });
                 self.used_global_names.insert(case_name.clone());
                 self.global_consts.insert(g, value);
@@ -1930,6 +2001,12 @@ impl Checker {
     }
 
     fn register_of(&mut self, annotations: &[ast::Annotation]) -> Option<Register> {
+        self.registers_of(annotations).into_iter().next()
+    }
+
+    /// Every `: register(…)` of a declaration (a combined texture-sampler has a `t` and an `s`).
+    fn registers_of(&mut self, annotations: &[ast::Annotation]) -> Vec<Register> {
+        let mut out = Vec::new();
         for a in annotations {
             if let ast::Annotation::Register { slot, space, span } = a {
                 let mut chars = slot.name.chars();
@@ -1941,7 +2018,7 @@ impl Checker {
                 };
                 match (class, index, space_index) {
                     (Some(c @ ('t' | 'u' | 'b' | 's' | 'c')), Some(index), Some(space)) => {
-                        return Some(Register { class: c, index, space });
+                        out.push(Register { class: c, index, space });
                     }
                     _ => self.error(
                         "E0503",
@@ -1951,7 +2028,7 @@ impl Checker {
                 }
             }
         }
-        None
+        out
     }
 
     /// `: packoffset(c2.y)` as a byte offset (16 per register, 4 per component); only a
@@ -2130,7 +2207,8 @@ impl Checker {
             // An unsized array of textures, samplers, typed or storage buffers or acceleration
             // structures is a bindless table (its length is the binding's); of anything else, a
             // mistake.
-            let bindless = matches!(&ty, Type::Array(e, None) if matches!(**e, Type::Resource(k, _) if k.is_texture() || k.is_sampler() || k.is_byte_address() || k.is_structured_storage() || matches!(k, ResourceKind::Buffer | ResourceKind::RWBuffer | ResourceKind::RaytracingAccelerationStructure)));
+            let bindless = matches!(&ty, Type::Array(e, None) if matches!(**e, Type::Resource(k, _) if k.is_texture() || k.is_sampler() || k.is_byte_address() || k.is_structured_storage() || matches!(k, ResourceKind::Buffer | ResourceKind::RWBuffer | ResourceKind::RaytracingAccelerationStructure)))
+                || (matches!(&ty, Type::Array(_, None)) && self.is_combined_sampler(&ty));
             if matches!(ty, Type::Array(_, None)) && !bindless {
                 self.error("E0404", d.name.span, "array size missing");
                 ty = Type::Error;
@@ -2150,9 +2228,15 @@ impl Checker {
                     ),
                 );
             }
-            if self.globals.contains_key(&d.name.name) {
+            if self.globals.contains_key(&d.name.name) || self.resource_struct_globals.contains_key(&d.name.name) {
                 self.error("E0302", d.name.span, format!("`{}` is already defined", d.name.name));
                 continue;
+            }
+            if cbuffer.is_none() && space != AddressSpace::Groupshared && !m.has(M::Static) && d.init.is_none() {
+                if let Some(fields) = self.resource_fields(&ty) {
+                    self.resource_struct_global(d, &g.attrs, ty, fields, coherent);
+                    continue;
+                }
             }
             self.used_global_names.insert(d.name.name.clone());
             let buffer_rule = self.declared_buffer_rule(&g.ty);
@@ -2172,6 +2256,7 @@ impl Checker {
                 layout: buffer_rule,
                 coherent,
                 span: d.name.span,
+                shares_binding: None,
             });
             if storage_block {
                 self.shader_storage_block(h, d.name.span);
@@ -2196,6 +2281,153 @@ impl Checker {
             }
             self.globals.insert(d.name.name.clone(), h);
         }
+    }
+
+    /// The fields of `ty`'s struct (of an array's element) when every one is a resource: a
+    /// global of it is a set of resources, one global each.
+    fn resource_fields(&self, ty: &Type) -> Option<Vec<(String, Type)>> {
+        let mut t = ty;
+        while let Type::Array(e, _) = t {
+            t = e;
+        }
+        let fields = self.module.resource_fields(t)?;
+        Some(fields.iter().map(|f| (f.name.clone(), f.ty.clone())).collect())
+    }
+
+    /// A global of a struct of resources: one resource global per field, `NAME_FIELD`, of the
+    /// field's type (in the declared array's shape; a combined texture-sampler's texture is
+    /// `NAME`). Each takes the `register` of its class
+    /// (`Sampler2D t : register(t0) : register(s0)`). A combined texture-sampler's sampler is
+    /// bound with its texture (Vulkan's combined image sampler descriptor); other structs' fields
+    /// take bindings of their own, from a `[[vk::binding(b)]]` on: `b`, `b + 1`, ….
+    fn resource_struct_global(
+        &mut self,
+        d: &ast::VarDecl,
+        attrs: &[ast::Attribute],
+        ty: Type,
+        fields: Vec<(String, Type)>,
+        coherent: bool,
+    ) {
+        let combined = self.is_combined_sampler(&ty);
+        let registers = self.registers_of(&d.annotations);
+        let vk_binding = self.vk_binding(attrs);
+        // Each field's type takes the declared array's shape.
+        let mut dims = Vec::new();
+        let mut t = &ty;
+        while let Type::Array(e, n) = t {
+            dims.push(*n);
+            t = e;
+        }
+        let mut leaves: Vec<GlobalId> = Vec::with_capacity(fields.len());
+        for (i, (field, field_ty)) in fields.into_iter().enumerate() {
+            let class = field_ty.register_class();
+            let register = registers.iter().find(|r| r.class == class).cloned();
+            let leaf_ty = dims.iter().rev().fold(field_ty, |acc, n| Type::Array(Box::new(acc), *n));
+            let vk_binding = vk_binding.map(|(b, set)| if combined { (b, set) } else { (b + i as u32, set) });
+            // A combined texture-sampler's texture keeps the declared name (its one binding's,
+            // as Slang reflects it).
+            let name = if combined && i == 0 { d.name.name.clone() } else { format!("{}_{field}", d.name.name) };
+            let mut global = Global::new(name, leaf_ty, AddressSpace::Resource, d.name.span);
+            global.register = register;
+            global.vk_binding = vk_binding;
+            global.coherent = coherent && matches!(&global.ty, Type::Resource(k, _) if k.is_writable());
+            global.shares_binding = if combined { leaves.first().copied() } else { None };
+            let h = self.module.globals.append(global);
+            self.used_global_names.insert(self.module.globals[h].name.clone());
+            leaves.push(h);
+        }
+        // Inputs name the struct as declared (`set test = { ubuffer(…) }`): each field a part.
+        if let Type::Struct(h) = ty {
+            let parts = leaves.iter().map(|g| Some(BlockPart::Resource(*g))).collect();
+            self.module.split_blocks.push(SplitBlock { name: d.name.name.clone(), ty: h, parts });
+        }
+        self.resource_struct_globals.insert(d.name.name.clone(), (ty, leaves));
+    }
+
+    /// Whether `ty` (or an array's element) is one of the core module's combined
+    /// texture-samplers (`stdlib/combined.slang`).
+    pub(super) fn is_combined_sampler(&self, ty: &Type) -> bool {
+        let mut t = ty;
+        while let Type::Array(e, _) = t {
+            t = e;
+        }
+        let Type::Struct(h) = t else { return false };
+        let name = self.instance_of.get(h).unwrap_or(&self.module.structs[*h].name);
+        crate::stdlib::COMBINED_SAMPLERS.contains(&name.as_str())
+    }
+
+    /// Whether `name` is a global array of resource structs.
+    pub(super) fn resource_struct_global_array(&self, name: &str) -> bool {
+        self.resource_struct_globals.get(name).is_some_and(|(ty, _)| matches!(ty, Type::Array(..)))
+    }
+
+    /// Element `i` of `name`, a global array of resource structs: each field's element at
+    /// index `i`, read once (an index with effects goes through a temporary first; a pure one,
+    /// or `NonUniformResourceIndex` of one, is read where each field is).
+    fn resource_struct_element(&mut self, name: &str, i: ExprId, span: Span) -> ExprId {
+        let shared = self.cur.as_ref().is_some_and(|st| {
+            let f = &st.func;
+            f.is_pure(i)
+                || (crate::lower::non_uniform_mark(f, i).is_some()
+                    && matches!(&f.exprs[i].kind, ExprKind::Intrinsic { args, .. } if args.iter().all(|a| f.is_pure(*a))))
+        });
+        let indices = if shared {
+            (i, i)
+        } else {
+            // The first field's index stores it (the fields are read in order), the others
+            // read the store.
+            let ty = self.ty(i);
+            let Some(temp) = self.hoisted_local("index", &ty, span) else { return self.error_expr(span) };
+            let target = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
+            let set = self.add_expr(ExprKind::Assign { op: None, target, value: i }, ty.clone(), span);
+            let stored = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
+            let first = self.add_expr(ExprKind::Comma(set, stored), ty.clone(), span);
+            (first, self.add_expr(ExprKind::Local(temp), ty, span))
+        };
+        self.resource_struct_value(name, Some(indices), span).unwrap_or_else(|| self.error_expr(span))
+    }
+
+    /// A read of `name`, a global of a struct of resources: the struct built from its fields'
+    /// globals, an element of an array of them subscripted by `index` (the first field's index,
+    /// then the others'; an array is only read element by element).
+    pub(super) fn resource_struct_value(
+        &mut self,
+        name: &str,
+        index: Option<(ExprId, ExprId)>,
+        span: Span,
+    ) -> Option<ExprId> {
+        let (ty, leaves) = self.resource_struct_globals.get(name).cloned()?;
+        let (elem_ty, index) = match (&ty, index) {
+            (Type::Array(e, _), Some(i)) => ((**e).clone(), Some(i)),
+            (Type::Array(..), None) => {
+                self.error(
+                    "E0517",
+                    span,
+                    format!("`{name}` is an array of resource structs: read one element, `{name}[i]`"),
+                );
+                return Some(self.error_expr(span));
+            }
+            (_, _) => (ty.clone(), None),
+        };
+        let parts: Vec<ExprId> = leaves
+            .iter()
+            .enumerate()
+            .map(|(k, &g)| {
+                let whole = self.global_expr(g, span);
+                match index {
+                    Some((first, rest)) => {
+                        let i = if k == 0 { first } else { rest };
+                        let elem = match &self.module.globals[g].ty {
+                            Type::Array(e, _) => (**e).clone(),
+                            t => t.clone(),
+                        };
+                        self.add_expr(ExprKind::Index { base: whole, index: i }, elem, span)
+                    }
+                    None => whole,
+                }
+            })
+            .collect();
+        Some(self.add_expr(ExprKind::Construct(parts), elem_ty, span))
     }
 
     // ---- functions --------------------------------------------------------------------

@@ -845,6 +845,7 @@ impl Checker {
                     layout: None,
                     coherent: false,
                     span: d.name.span,
+                    shares_binding: None,
                 });
                 if let (AddressSpace::Constant, Some(v)) = (&space, init) {
                     self.global_consts.insert(h, v);

@@ -1,5 +1,6 @@
-//! Texture methods: `Sample*`, `Gather*`, `Load`, `GetDimensions`, `mips[][]`, and the
-//! `[[vk::image_format]]` attribute.
+//! Texture methods: `Sample*`, `Gather*`, `Load`, `GetDimensions`, `mips[][]`, a
+//! multisampled texture's `Load(coord, sample)`, `sample[][]` and `[coord, sample]`
+//! ([`ResourceMethod::LoadSample`]), and the `[[vk::image_format]]` attribute.
 //!
 //! These are IR operations ([`ResourceMethod::Sample`] and friends), not stdlib intrinsics: a
 //! texture method takes a resource and a sampler, and each target writes it as one instruction
@@ -79,6 +80,9 @@ impl Checker {
         args: &[ExprId],
         span: Span,
     ) -> Option<ExprId> {
+        if kind.is_multisampled() {
+            return self.multisampled_method(object, kind, elem, name, args, span);
+        }
         if let Some(sk) = SampleKind::from_method_name(&name.name) {
             return Some(self.sample_method(object, kind, elem, sk, name, args, span));
         }
@@ -307,7 +311,9 @@ impl Checker {
         }
         let float = |n: u8| if n == 1 { Type::FLOAT } else { Type::Vector(Scalar::F32, n) };
         let mut conv: Vec<ExprId> = args.to_vec();
-        conv[o.coord] = self.coerce(args[o.coord], &float(kind.sample_dims()), span);
+        // A level of detail is of the location within a layer: an array's index is not there.
+        let coord_dims = if let SampleKind::Lod(_) = sk { dim.coord_dims() } else { kind.sample_dims() };
+        conv[o.coord] = self.coerce(args[o.coord], &float(coord_dims), span);
         for i in [o.compare, o.bias, o.lod, o.clamp].into_iter().flatten() {
             conv[i] = self.coerce(args[i], &Type::FLOAT, span);
         }
@@ -448,7 +454,9 @@ impl Checker {
         let (kind, elem) = match &tt {
             Type::Error => return Some(self.error_expr(span)),
             Type::Resource(k, Some(e))
-                if !k.is_writable() && matches!(k.texture_shape(), Some((d, _)) if d != TextureDim::Cube) =>
+                if !k.is_writable()
+                    && !k.is_multisampled()
+                    && matches!(k.texture_shape(), Some((d, _)) if d != TextureDim::Cube) =>
             {
                 (*k, (**e).clone())
             }
@@ -468,6 +476,132 @@ impl Checker {
             elem,
             span,
         ))
+    }
+}
+
+impl Checker {
+    /// The methods of a multisampled texture: `Load(coord, sample[, offset])` and
+    /// `GetDimensions(width, height[, layers], samples)`. It has one level and no filtering,
+    /// so no `Sample*`, `Gather*` or `mips`.
+    fn multisampled_method(
+        &mut self,
+        object: ExprId,
+        kind: ResourceKind,
+        elem: &Type,
+        name: &ast::Ident,
+        args: &[ExprId],
+        span: Span,
+    ) -> Option<ExprId> {
+        match name.name.as_str() {
+            "Load" => {
+                if !(2..=3).contains(&args.len()) {
+                    let msg = format!(
+                        "`{}.Load` takes 2 or 3 arguments (coord, sample[, offset]), found {}",
+                        kind.name(),
+                        args.len()
+                    );
+                    return Some(self.texture_error("E0403", name.span, msg));
+                }
+                let n = kind.index_dims();
+                let coord = self.coerce(args[0], &Type::Vector(Scalar::I32, n), span);
+                let offset = args.get(2).map(|&o| self.constant_offset(o, kind, "Load"));
+                Some(self.multisample_load(object, kind, elem, coord, Some(args[1]), offset, span))
+            }
+            "GetDimensions" => {
+                let n = kind.size_dims() as usize + 1;
+                if args.len() != n {
+                    let shape = if n == 3 { "width, height, samples" } else { "width, height, elements, samples" };
+                    let msg =
+                        format!("`{}.GetDimensions` takes {n} arguments ({shape}), found {}", kind.name(), args.len());
+                    return Some(self.texture_error("E0403", name.span, msg));
+                }
+                for &a in args {
+                    self.require_lvalue(a);
+                    let t = self.ty(a);
+                    if !t.is_error() && !matches!(t, Type::Scalar(Scalar::U32 | Scalar::I32 | Scalar::F32)) {
+                        let at = self.span_of(a);
+                        let msg = format!("expected a `uint` or `float` variable, found `{}`", self.type_name(&t));
+                        self.error("E0405", at, msg);
+                    }
+                }
+                let method = ResourceMethod::GetDimensionsSamples;
+                Some(self.add_expr(ExprKind::Method { object, method, args: args.to_vec() }, Type::Void, span))
+            }
+            "GetSamplePosition" => {
+                let msg = format!(
+                    "`{}.GetSamplePosition` is not supported: SPIR-V, GLSL, WGSL and Metal have no query of a texture's sample positions",
+                    kind.name()
+                );
+                Some(self.texture_error("E0533", name.span, msg))
+            }
+            _ => {
+                let msg = format!(
+                    "`{}` has no method `{}`; a multisampled texture is read with `Load(coord, sample)`",
+                    kind.name(),
+                    name.name
+                );
+                Some(self.texture_error("E0407", name.span, msg))
+            }
+        }
+    }
+
+    /// A read of one sample of a multisampled texture at `coord` (an integer vector of the
+    /// texture's index size): sample `sample`, or sample 0 when `None` (`tex[coord]`), moved
+    /// by a constant `offset`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn multisample_load(
+        &mut self,
+        object: ExprId,
+        kind: ResourceKind,
+        elem: &Type,
+        coord: ExprId,
+        sample: Option<ExprId>,
+        offset: Option<ExprId>,
+        span: Span,
+    ) -> ExprId {
+        let coord_ty = Type::Vector(Scalar::I32, kind.index_dims());
+        let coord = if self.ty(coord) == coord_ty { coord } else { self.coerce(coord, &coord_ty, span) };
+        let sample = match sample {
+            Some(s) => {
+                let t = self.ty(s);
+                if !t.is_error() && !matches!(t, Type::Scalar(s) if s.is_int()) {
+                    let at = self.span_of(s);
+                    let msg = format!(
+                        "the sample index of `{}` must be an integer, found `{}`",
+                        kind.name(),
+                        self.type_name(&t)
+                    );
+                    self.push(Diagnostic::error("E0405", msg).with_label(at, "not an integer"));
+                }
+                self.coerce(s, &Type::INT, span)
+            }
+            None => self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::INT, span),
+        };
+        let method = ResourceMethod::LoadSample;
+        let args = [coord, sample].into_iter().chain(offset).collect();
+        self.add_expr(ExprKind::Method { object, method, args }, elem.clone(), span)
+    }
+
+    /// `tex.sample[s][coord]` of a multisampled texture, spotted in the syntax (`.sample` is
+    /// no value of its own).
+    pub(super) fn sample_index(&mut self, base: &ast::Expr, coord: &ast::Expr, span: Span) -> Option<ExprId> {
+        let ast::ExprKind::Index { base: samples, index: sample } = &base.kind else { return None };
+        let ast::ExprKind::Member { base: tex, name } = &samples.kind else { return None };
+        if name.name != "sample" {
+            return None;
+        }
+        let t = self.expr(tex);
+        let (kind, elem) = match self.ty(t) {
+            Type::Error => return Some(self.error_expr(span)),
+            Type::Resource(k, Some(e)) if k.is_multisampled() => (k, *e),
+            other => {
+                let msg = format!("`{}` has no member `sample`", self.type_name(&other));
+                return Some(self.texture_error("E0407", name.span, msg));
+            }
+        };
+        let s = self.expr(sample);
+        let c = self.expr(coord);
+        Some(self.multisample_load(t, kind, &elem, c, Some(s), None, span))
     }
 }
 

@@ -289,7 +289,7 @@ pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
                 "profile" => {
                     t.profile = Some(Profile::from_name(rest).ok_or_else(|| {
                         format!(
-                            "unknown SPIR-V profile `{rest}` (expected vulkan1.1 … vulkan1.3 or spirv_1_3 … spirv_1_6)"
+                            "unknown SPIR-V profile `{rest}` (expected vulkan1.1 … vulkan1.3, spirv_1_3 … spirv_1_6 or universal1.3 … universal1.6)"
                         )
                     })?)
                 }

@@ -219,6 +219,7 @@ fn execute_with(
                     let view = match s.kind {
                         Some(BufferKind::Image(d)) => Some(crate::image::View::Image(d)),
                         Some(BufferKind::Sampler(d, n)) => Some(crate::image::View::Sampler(d, n)),
+                        Some(BufferKind::SampledImage(d, s)) => Some(crate::image::View::SampledImage(d, s)),
                         _ => None,
                     };
                     CpuBuffer { set: id.set, binding: id.binding, data: s.data.clone(), view }
@@ -325,6 +326,9 @@ fn execute_with(
                     addresses: addresses(s)?,
                 });
             }
+            if *via == Via::Wgsl {
+                separate_combined_samplers(&checked.module, checked.entry, &mut buffers);
+            }
             let push_addresses = match job.buffers.iter().find(|(id, _)| *id == BufferId::PUSH) {
                 Some((_, s)) => addresses(s)?,
                 None => Vec::new(),
@@ -363,6 +367,28 @@ fn execute_with(
                 times: out.times,
             })
         }
+    }
+}
+
+/// WGSL binds a combined texture-sampler's sampler apart from its texture
+/// ([`crate::ir::bindings::separate_combined_samplers`]): the `image:…+sampler:…` spec given
+/// for the pair becomes the image, and the sampler at the sampler's own binding (appended:
+/// what the run gives back is the buffers given).
+fn separate_combined_samplers(module: &crate::ir::Module, entry: usize, buffers: &mut Vec<BufferInit>) {
+    use crate::ir::bindings::{bindings, separate_combined_samplers, Binding, Slot};
+    let together = bindings(module, entry);
+    let apart = separate_combined_samplers(module, together.clone());
+    for (h, g) in module.globals.iter() {
+        let Some(texture) = g.shares_binding else { continue };
+        let (Some(t), Some(s)) = (Binding::of(&together, Slot::Global(texture)), Binding::of(&apart, Slot::Global(h)))
+        else {
+            continue;
+        };
+        let Some(b) = buffers.iter_mut().find(|b| b.set == t.set && b.binding == t.binding) else { continue };
+        let BufferKind::SampledImage(image, sampler) = b.kind else { continue };
+        b.kind = BufferKind::Image(image);
+        let kind = BufferKind::Sampler(sampler, image.count);
+        buffers.push(BufferInit { set: s.set, binding: s.binding, kind, data: Vec::new(), addresses: Vec::new() });
     }
 }
 

@@ -6,7 +6,9 @@
 //! What `render-test` does, and so what this does:
 //! - a texture is `size` texels along each of its dimensions (default 4, 2D), format
 //!   `RGBA8Unorm` unless `format=` names another, `mipMaps=N` levels (0 or absent: the whole
-//!   chain), `arrayLength=N` layers (an array texture from 2 on), six faces per cube;
+//!   chain), `arrayLength=N` layers (an array texture from 2 on), six faces per cube,
+//!   `sampleCount=two|four|…|sixtyFour` samples a texel (one level; each sample holds the
+//!   texel's pattern, what an upload of one value per texel gives);
 //! - the contents are an RGBA8 pattern per texel, then converted to the format: float formats
 //!   get `byte / 255` (so `one` is 1.0), integer formats the byte itself (`one` is 1); `one`
 //!   fills every channel, `zero` none, `chessboard` halves each dimension (float formats 1 and
@@ -15,7 +17,9 @@
 //!   only the whole part: 1 at the last texel of a row);
 //! - every layer and level holds the same pattern, at its own size;
 //! - a sampler filters linearly (`filteringMode=point`: nearest) and wraps; `depthCompare` makes
-//!   it a `less` comparison sampler.
+//!   it a `less` comparison sampler;
+//! - `TextureSampler2D(…)` (`1D`, `3D`, `Cube`) is a texture and a sampler in one input, for a
+//!   combined texture-sampler (`Sampler2D`): the texture's options and the sampler's.
 
 use super::spec::BufferSpec;
 use crate::image::{Address, CompareOp, Filter, Format, ImageDesc, NumKind, SamplerDesc};
@@ -56,10 +60,29 @@ pub fn resource(kind: &str, opts: &str) -> Result<BufferSpec, String> {
             pointers: Vec::new(),
         });
     }
+    // `TextureSampler2D(…)`: a texture and a sampler in one input (a combined texture-sampler),
+    // each option the texture's if it is one, else the sampler's.
+    if let Some(shape) = kind.strip_prefix("TextureSampler") {
+        let Some((dimension, cube)) = texture_shape(&format!("Texture{shape}")) else {
+            return Err(format!("SKIP:the input kind `{kind}` is not supported"));
+        };
+        let (texture_opts, sampler_opts): (Vec<&str>, Vec<&str>) = opts
+            .split(',')
+            .map(str::trim)
+            .filter(|o| !o.is_empty())
+            .partition(|o| !matches!(o.split('=').next().map(str::trim), Some("filteringMode" | "depthCompare")));
+        let t = texture(dimension, cube, &texture_opts.join(","))?;
+        let s = sampler(&sampler_opts.join(","))?;
+        let (desc, data) = t.image()?;
+        return Ok(BufferSpec { kind: Some(BufferKind::SampledImage(desc, s)), data, pointers: Vec::new() });
+    }
     let Some((dimension, cube)) = texture_shape(kind) else {
-        return Err(format!("SKIP:the input kind `{kind}` (a combined texture and sampler) is not supported"));
+        return Err(format!("SKIP:the input kind `{kind}` is not supported"));
     };
     let t = texture(dimension, cube, opts)?;
+    if t.samples > 1 && kind.starts_with("RW") {
+        return Err("SKIP:read-write multisampled textures are not supported".into());
+    }
     let (desc, data) = t.image()?;
     Ok(BufferSpec { kind: Some(BufferKind::Image(desc)), data, pointers: Vec::new() })
 }
@@ -83,6 +106,8 @@ struct Texture {
     mips: u32,
     format: Format,
     content: Content,
+    /// Samples a texel (`sampleCount`); every sample holds the texel's pattern.
+    samples: u32,
 }
 
 /// `KEY = VALUE` or a bare `KEY`, comma-separated.
@@ -94,8 +119,16 @@ fn options(opts: &str) -> impl Iterator<Item = (&str, Option<&str>)> {
 }
 
 fn texture(dimension: u32, cube: bool, opts: &str) -> Result<Texture, String> {
-    let mut t =
-        Texture { dimension, cube, size: 4, array_length: 0, mips: 0, format: Format::Rgba8, content: Content::One };
+    let mut t = Texture {
+        dimension,
+        cube,
+        size: 4,
+        array_length: 0,
+        mips: 0,
+        format: Format::Rgba8,
+        content: Content::One,
+        samples: 1,
+    };
     for (key, value) in options(opts) {
         let number = || {
             value
@@ -116,8 +149,13 @@ fn texture(dimension: u32, cube: bool, opts: &str) -> Result<Texture, String> {
                     _ => Content::Gradient,
                 }
             }
-            "sampleCount" if value == Some("one") => {}
-            "sampleCount" => return Err("SKIP:multisampled textures (`sampleCount`) are not supported".into()),
+            "sampleCount" => {
+                let names = ["one", "two", "four", "eight", "sixteen", "thirtyTwo", "sixtyFour"];
+                let Some(k) = names.iter().position(|n| Some(*n) == value) else {
+                    return Err(format!("`sampleCount` is one of {}, not `{}`", names.join(", "), value.unwrap_or("")));
+                };
+                t.samples = 1 << k;
+            }
             "depth" => return Err("SKIP:the texture option `depth` is not supported".into()),
             other => return Err(format!("SKIP:the texture option `{other}` is not supported")),
         }
@@ -176,9 +214,16 @@ impl Texture {
             _ => (TextureDim::D3, [s, s, s]),
         };
         let full = ImageDesc::full_mips(size);
-        let mips = if self.mips == 0 { full } else { self.mips.min(full) };
+        // A multisampled image has one level.
+        let mips = if self.samples > 1 {
+            1
+        } else if self.mips == 0 {
+            full
+        } else {
+            self.mips.min(full)
+        };
         let layers = self.array_length.max(1) * if self.cube { 6 } else { 1 };
-        let desc = ImageDesc { format: self.format, dim, size, layers, mips, count: 1 };
+        let desc = ImageDesc { format: self.format, dim, size, layers, mips, count: 1, samples: self.samples };
         desc.check()?;
         let mut data = vec![0u8; desc.total_bytes()];
         let texel = self.format.texel_bytes();
@@ -190,7 +235,10 @@ impl Texture {
                         for x in 0..w {
                             let at = desc.texel_offset(0, mip, layer, [x, y, z]);
                             let rgba = self.pattern(s >> mip, [x, y, z]);
-                            self.format.encode(self.channels(rgba), &mut data[at..at + texel]);
+                            for k in 0..self.samples as usize {
+                                let at = at + k * texel;
+                                self.format.encode(self.channels(rgba), &mut data[at..at + texel]);
+                            }
                         }
                     }
                 }
@@ -307,6 +355,21 @@ mod tests {
     }
 
     #[test]
+    fn multisampled_inputs_repeat_the_pattern_in_every_sample() {
+        let Ok(BufferSpec { kind: Some(BufferKind::Image(d)), data, .. }) =
+            resource("Texture2D", "size=2, format=R32Float, content=chessboard, sampleCount=four, arrayLength=2")
+        else {
+            panic!()
+        };
+        assert_eq!((d.samples, d.mips, d.layers), (4, 1, 2));
+        let word = |i: usize| f32::from_le_bytes(data[4 * i..4 * i + 4].try_into().unwrap());
+        // Texel (0, 0) is light, (1, 0) dark: four samples each.
+        assert!((0..4).all(|s| word(s) == 1.0));
+        assert!((4..8).all(|s| word(s) == 128.0 / 255.0));
+        assert!(resource("Texture2D", "sampleCount=three").is_err());
+    }
+
+    #[test]
     fn samplers_and_refusals() {
         let Ok(BufferSpec { kind: Some(BufferKind::Sampler(s, 1)), .. }) = resource("Sampler", "") else { panic!() };
         assert_eq!((s.min, s.address, s.compare), (Filter::Linear, [Address::Wrap; 3], None));
@@ -319,12 +382,24 @@ mod tests {
         for (kind, opts) in [
             ("Texture2D", "format=R64Uint"),
             ("RWTexture2D", "sampleCount=two"),
-            ("TextureSampler2D", "size=4"),
+            ("TextureSampler4D", "size=4"),
             ("Sampler", "anisotropy=4"),
         ] {
             let e = resource(kind, opts).unwrap_err();
             assert!(e.starts_with("SKIP:"), "{kind}({opts}): {e}");
         }
         assert!(resource("Texture2D", "size=x").is_err());
+    }
+
+    #[test]
+    fn combined_texture_samplers() {
+        let Ok(BufferSpec { kind: Some(BufferKind::SampledImage(d, s)), data, .. }) =
+            resource("TextureSamplerCube", "size=8, content=zero, filteringMode=point, depthCompare")
+        else {
+            panic!()
+        };
+        assert_eq!((d.dim, d.size, d.layers), (TextureDim::Cube, [8, 8, 1], 6));
+        assert_eq!((s.min, s.compare), (Filter::Nearest, Some(CompareOp::Less)));
+        assert!(data.iter().all(|&b| b == 0) && data.len() == d.total_bytes());
     }
 }

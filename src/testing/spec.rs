@@ -159,12 +159,31 @@ fn words_to_bytes(words: impl IntoIterator<Item = u32>) -> Vec<u8> {
 /// * `random:SEED:u32|i32|f32:N` — N pseudo-random words (splitmix64 of SEED): u32/i32 cover
 ///   every bit pattern, f32 are multiples of 1/1024 in [0, 1), exact in half precision;
 /// * `words:1 2 3`, `u32:…`, `i32:-1 2`, `f32:1.0 2.5` — literal words;
-/// * a `uniform:` or `storage:` prefix fixes the descriptor kind.
+/// * a `uniform:` or `storage:` prefix fixes the descriptor kind;
+/// * `image:…+sampler:…` — an image and the sampler it is read through, one combined image
+///   sampler descriptor (Slang's `Sampler2D`).
 pub fn parse_spec(spec: &str, base: &Path) -> Result<BufferSpec, String> {
     let spec = spec.trim();
     if let Some(rest) = spec.strip_prefix("image:") {
-        let (desc, data) = parse_image(rest, base).map_err(|e| format!("bad image spec `{spec}`: {e}"))?;
-        return Ok(BufferSpec { kind: Some(BufferKind::Image(desc)), data, pointers: Vec::new() });
+        // `image:…+sampler:…`: a combined image sampler (Slang's `Sampler2D`), one binding.
+        let (image, sampler) = match rest.split_once("+sampler:") {
+            Some((image, sampler)) => (image, Some(sampler)),
+            None => (rest, None),
+        };
+        let (desc, data) = parse_image(image, base).map_err(|e| format!("bad image spec `{spec}`: {e}"))?;
+        let kind = match sampler {
+            Some(s) => {
+                let (sampler, count) = parse_sampler(s).map_err(|e| format!("bad sampler spec `{spec}`: {e}"))?;
+                if count != 1 {
+                    return Err(format!(
+                        "bad image spec `{spec}`: a combined image sampler has one sampler per image (`count=` of the image)"
+                    ));
+                }
+                BufferKind::SampledImage(desc, sampler)
+            }
+            None => BufferKind::Image(desc),
+        };
+        return Ok(BufferSpec { kind: Some(kind), data, pointers: Vec::new() });
     }
     if let Some(rest) = spec.strip_prefix("sampler:") {
         let (desc, count) = parse_sampler(rest).map_err(|e| format!("bad sampler spec `{spec}`: {e}"))?;
@@ -236,7 +255,8 @@ fn parse_body(body: &str, base: &Path) -> Result<Vec<u8>, String> {
 
 /// `FORMAT:SIZE[:OPTION]…:CONTENTS` of an `image:` spec (README, "Images and samplers"):
 /// SIZE is `W`, `WxH` or `WxHxD` (1D, 2D, 3D); the options are `cube` (the layers are cubes
-/// of six faces), `layers=N`, `mips=N` or `mips=full`, `count=N` (an array of N images);
+/// of six faces), `layers=N`, `mips=N` or `mips=full`, `count=N` (an array of N images),
+/// `samples=N` (a multisampled image, each texel's N samples consecutive);
 /// CONTENTS is `zero`, `fill:V[,V,V,V]`, `random:SEED` or `@file`.
 fn parse_image(rest: &str, base: &Path) -> Result<(ImageDesc, Vec<u8>), String> {
     let parts: Vec<&str> = rest.split(':').map(str::trim).collect();
@@ -255,7 +275,7 @@ fn parse_image(rest: &str, base: &Path) -> Result<(ImageDesc, Vec<u8>), String> 
         [w, h, d] => (TextureDim::D3, [*w, *h, *d]),
         _ => return Err(format!("`{size}` is not a size (W, WxH or WxHxD)")),
     };
-    let mut desc = ImageDesc { format, dim, size, layers: 1, mips: 1, count: 1 };
+    let mut desc = ImageDesc { format, dim, size, layers: 1, mips: 1, count: 1, samples: 1 };
     // Options until the contents, which start with a generator's name or `@`.
     let mut i = 0;
     let mut cube = false;
@@ -268,6 +288,7 @@ fn parse_image(rest: &str, base: &Path) -> Result<(ImageDesc, Vec<u8>), String> 
             Some(("mips", "full")) => desc.mips = ImageDesc::full_mips(desc.size),
             Some(("mips", v)) => desc.mips = number(v)?,
             Some(("count", v)) => desc.count = number(v)?,
+            Some(("samples", v)) => desc.samples = number(v)?,
             _ => break,
         }
         i += 1;

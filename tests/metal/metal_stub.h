@@ -380,6 +380,19 @@ template <typename T, access A = access::sample> struct texture1d_array {
     uint get_array_size() const;
     uint get_num_mip_levels() const;
 };
+template <typename T, access A = access::read> struct texture2d_ms {
+    vec<T, 4> read(uint2, uint) const;
+    uint get_width() const;
+    uint get_height() const;
+    uint get_num_samples() const;
+};
+template <typename T, access A = access::read> struct texture2d_ms_array {
+    vec<T, 4> read(uint2, uint, uint) const;
+    uint get_width() const;
+    uint get_height() const;
+    uint get_array_size() const;
+    uint get_num_samples() const;
+};
 template <typename T, access A = access::sample> struct texturecube {
     vec<T, 4> sample(sampler, float3, level) const;
     vec<T, 4> gather(sampler, float3, component = component::x) const;

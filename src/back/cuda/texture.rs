@@ -116,6 +116,10 @@ impl<'a> Writer<'a> {
         span: Span,
     ) -> (String, u8) {
         let Some((kind, _, t)) = self.texture_of(cx, object, span) else { return ("0".into(), P_POSTFIX) };
+        // Its declaration is refused already (CUDA has no multisampled textures).
+        if kind.is_multisampled() {
+            return ("0".into(), P_POSTFIX);
+        }
         let Some(view) = view_args(kind) else { return ("0".into(), P_POSTFIX) };
         let r = self.ty_at(ret, span);
         let arg = |w: &mut Self, i: usize| w.expr(cx, args[i], P_ASSIGN);

@@ -292,6 +292,17 @@ impl<'a> Writer<'a> {
                     let _ = writeln!(state, "{}{d};", Level(1));
                 }
                 AddressSpace::Resource => {
+                    let mut inner = &g.ty;
+                    while let Type::Array(e, _) = inner {
+                        inner = e;
+                    }
+                    if let Type::Resource(kind, _) = inner {
+                        if kind.is_multisampled() {
+                            let what =
+                                format!("the multisampled texture `{}` (CUDA has no multisampled textures)", g.name);
+                            self.refuse(g.span, &what);
+                        }
+                    }
                     if let Type::Resource(kind, Some(e)) = &g.ty {
                         if !kind.is_texture() {
                             self.check_layout(e, g.span);

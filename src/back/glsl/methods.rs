@@ -295,9 +295,11 @@ impl<'a> Writer<'a> {
 
 fn method_name(m: ResourceMethod) -> String {
     match m {
-        ResourceMethod::Load(_) | ResourceMethod::MipLoad => "Load".into(),
+        ResourceMethod::Load(_) | ResourceMethod::MipLoad | ResourceMethod::LoadSample => "Load".into(),
         ResourceMethod::Store(_) => "Store".into(),
-        ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip => "GetDimensions".into(),
+        ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip | ResourceMethod::GetDimensionsSamples => {
+            "GetDimensions".into()
+        }
         ResourceMethod::IncrementCounter => "IncrementCounter".into(),
         ResourceMethod::DecrementCounter => "DecrementCounter".into(),
         ResourceMethod::Append => "Append".into(),

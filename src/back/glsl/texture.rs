@@ -34,6 +34,11 @@ fn texel_scalar(s: Scalar) -> Scalar {
 
 /// GLSL's name of a dimensionality: `2DArray` in `texture2DArray`, `image2DArray`.
 fn dim_suffix(kind: ResourceKind) -> &'static str {
+    match kind {
+        ResourceKind::Texture2DMS => return "2DMS",
+        ResourceKind::Texture2DMSArray => return "2DMSArray",
+        _ => {}
+    }
     match kind.texture_shape() {
         None => "Buffer",
         Some((TextureDim::D1, false)) => "1D",
@@ -109,6 +114,11 @@ impl<'a> Writer<'a> {
                 return;
             }
         };
+        // A combined texture-sampler's sampler is its texture's `sampler2D`, declared once.
+        if g.shares_binding.is_some() {
+            return;
+        }
+        let combined = self.module.combined_sampler_of(h).map(|s| &self.module.globals[s].ty);
         let mut qualifiers = Vec::new();
         if let Some(b) = crate::ir::bindings::Binding::of(&self.bindings, Slot::Global(h)) {
             qualifiers.push(format!("set = {}", b.set));
@@ -130,6 +140,11 @@ impl<'a> Writer<'a> {
                     qualifiers.push(f);
                 }
                 format!("{}image{suffix}", image.prefix())
+            } else if let Some(sampler) = combined {
+                let compare = matches!(sampler, Type::Resource(ResourceKind::SamplerComparisonState, _))
+                    || matches!(sampler, Type::Array(e, _) if matches!(**e, Type::Resource(ResourceKind::SamplerComparisonState, _)));
+                let shadow = if compare { "Shadow" } else { "" };
+                format!("{}sampler{suffix}{shadow}", image.prefix())
             } else {
                 format!("{}texture{suffix}", image.prefix())
             }
@@ -198,6 +213,11 @@ impl<'a> Writer<'a> {
         }
         let text = self.expr(cx, e, P_POSTFIX);
         Some((*kind, elem.as_deref().cloned(), text))
+    }
+
+    /// The texture whose combined texture-sampler sampler `e` names, if it is one.
+    fn combined_texture(&self, cx: &Ctx<'a>, e: ExprId) -> Option<GlobalId> {
+        self.module.globals[root_global(cx, e)?].shares_binding
     }
 
     fn image(&mut self, cx: &Ctx<'a>, e: ExprId) -> Option<Image> {
@@ -364,6 +384,26 @@ impl<'a> Writer<'a> {
                     (self.texel_as(texel, ret), P_POSTFIX)
                 }
             }
+            // GLSL has no `texelFetchOffset` of a multisampled texture: the constant offset
+            // moves the coordinate, which is all SPIR-V's `ConstOffset` does.
+            ResourceMethod::LoadSample => {
+                self.extensions.insert("GL_EXT_samplerless_texture_functions");
+                let c = self.int_coord(cx, args[0], span);
+                let s = self.int_coord(cx, args[1], span);
+                let c = match args.get(2) {
+                    Some(&o) if image.kind == ResourceKind::Texture2DMSArray => {
+                        let o = self.int_coord(cx, o, span);
+                        format!("({c} + ivec3({o}, 0))")
+                    }
+                    Some(&o) => {
+                        let o = self.int_coord(cx, o, span);
+                        format!("({c} + {o})")
+                    }
+                    None => c,
+                };
+                let texel = format!("texelFetch({}, {c}, {s})", image.text);
+                (self.texel_as(texel, ret), P_POSTFIX)
+            }
             ResourceMethod::MipLoad => {
                 let lod = self.int_coord(cx, args[0], span);
                 let c = self.int_coord(cx, args[1], span);
@@ -372,8 +412,8 @@ impl<'a> Writer<'a> {
                     (self.texel_as(texel, ret), P_POSTFIX)
                 }
             }
-            ResourceMethod::Sample(op) => self.sample(cx, &image, op, args, ret, span),
-            ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip => {
+            ResourceMethod::Sample(op) => self.sample(cx, (object, &image), op, args, ret, span),
+            ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip | ResourceMethod::GetDimensionsSamples => {
                 self.dimensions(cx, &image, method, args, span)
             }
             other => {
@@ -423,20 +463,33 @@ impl<'a> Writer<'a> {
     fn sample(
         &mut self,
         cx: &Ctx<'a>,
-        image: &Image,
+        (image_expr, image): (ExprId, &Image),
         op: SampleOp,
         args: &[ExprId],
         ret: &Type,
         span: Span,
     ) -> (String, u8) {
         let o = op.operands();
-        let Some((_, _, sampler)) = self.descriptor(cx, args[o.sampler]) else { return ("0".into(), P_POSTFIX) };
         let shape = image.kind.texture_shape();
         let compare = op.kind.is_compare();
         let cube_array = matches!(shape, Some((TextureDim::Cube, true)));
         let shadow = if compare { "Shadow" } else { "" };
-        let combined =
-            format!("{}sampler{}{shadow}({}, {sampler})", image.prefix(), dim_suffix(image.kind), image.text);
+        // A combined texture-sampler samples through its own `sampler2D`; its sampler cannot
+        // be taken out of it for another texture.
+        let combined = match self.combined_texture(cx, args[o.sampler]) {
+            Some(texture) if Some(texture) == root_global(cx, image_expr) => image.text.clone(),
+            Some(_) => {
+                let at = cx.f.exprs[args[o.sampler]].span;
+                self.refuse(at, "the sampler of a combined texture-sampler sampling another texture");
+                return ("0".into(), P_POSTFIX);
+            }
+            None => {
+                let Some((_, _, sampler)) = self.descriptor(cx, args[o.sampler]) else {
+                    return ("0".into(), P_POSTFIX);
+                };
+                format!("{}sampler{}{shadow}({}, {sampler})", image.prefix(), dim_suffix(image.kind), image.text)
+            }
+        };
         let mut coord = self.expr(cx, args[o.coord], P_ASSIGN);
         let mut reference = None;
         if let Some(i) = o.compare {
@@ -554,7 +607,7 @@ impl<'a> Writer<'a> {
             format!("imageSize({})", image.text)
         } else {
             self.extensions.insert("GL_EXT_samplerless_texture_functions");
-            if image.kind == ResourceKind::Buffer {
+            if image.kind == ResourceKind::Buffer || image.kind.is_multisampled() {
                 format!("textureSize({})", image.text)
             } else {
                 let lod = match ops.level {
@@ -578,6 +631,10 @@ impl<'a> Writer<'a> {
             let v = format!("textureQueryLevels({})", image.text);
             parts.push(self.assign_converted(cx, l, v, span));
         }
+        if let Some(n) = ops.samples {
+            let v = format!("textureSamples({})", image.text);
+            parts.push(self.assign_converted(cx, n, v, span));
+        }
         (parts.join(", "), P_COMMA)
     }
 
@@ -587,6 +644,18 @@ impl<'a> Writer<'a> {
         let t = self.ty_at(&ty, span);
         let lhs = self.expr(cx, target, super::writer::P_PREFIX);
         format!("{lhs} = {t}({value})")
+    }
+}
+
+/// The global a descriptor expression names (`t`, `t[i]`).
+fn root_global(cx: &Ctx<'_>, e: ExprId) -> Option<GlobalId> {
+    match cx.f.exprs[e].kind {
+        ExprKind::Global(g) => Some(g),
+        ExprKind::Index { base, .. } => match cx.f.exprs[base].kind {
+            ExprKind::Global(g) => Some(g),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

@@ -128,6 +128,7 @@ fn global(name: &str, ty: Type, space: AddressSpace) -> Global {
         layout: None,
         coherent: false,
         span: Span::DUMMY,
+        shares_binding: None,
     }
 }
 

@@ -1011,7 +1011,8 @@ impl<'a> Writer<'a> {
                 }
                 op.kind.method_name().to_string()
             }
-            ResourceMethod::GetDimensionsMip => "GetDimensions".to_string(),
+            ResourceMethod::GetDimensionsMip | ResourceMethod::GetDimensionsSamples => "GetDimensions".to_string(),
+            ResourceMethod::LoadSample => "Load".to_string(),
             ResourceMethod::RayQuery(op) => {
                 if op == RayQueryOp::TraceRayInline && self.options.shader_model < (6, 5) {
                     let (major, minor) = self.options.shader_model;

@@ -196,6 +196,11 @@ template <typename T, access A> vec<T, 4> load(texture2d<T, A> t, int3 c, int2 o
 template <typename T, access A> vec<T, 4> load(texture3d<T, A> t, int4 c, int3 o) { return t.read(uint3(c.xyz + o), uint(c.w)); }
 template <typename T, access A> vec<T, 4> load(texture2d_array<T, A> t, int4 c, int2 o) { return t.read(uint2(c.xy + o), uint(c.z), uint(c.w)); }
 template <typename T, access A> vec<T, 4> load(texture1d_array<T, A> t, int3 c, int o) { return t.read(uint(c.x + o), uint(c.y), uint(c.z)); }
+// A multisampled texture's sample `s`; an offset moves the texel, not the layer.
+template <typename T, access A> vec<T, 4> load_sample(texture2d_ms<T, A> t, int2 c, int s) { return t.read(uint2(c), uint(s)); }
+template <typename T, access A> vec<T, 4> load_sample(texture2d_ms_array<T, A> t, int3 c, int s) { return t.read(uint2(c.xy), uint(c.z), uint(s)); }
+template <typename T, access A> vec<T, 4> load_sample(texture2d_ms<T, A> t, int2 c, int s, int2 o) { return t.read(uint2(c + o), uint(s)); }
+template <typename T, access A> vec<T, 4> load_sample(texture2d_ms_array<T, A> t, int3 c, int s, int2 o) { return t.read(uint2(c.xy + o), uint(c.z), uint(s)); }
 template <typename T> vec<T, 4> widen(T v) { return vec<T, 4>(v); }
 template <typename T> vec<T, 4> widen(vec<T, 2> v) { return vec<T, 4>(v, T(0), T(0)); }
 template <typename T> vec<T, 4> widen(vec<T, 3> v) { return vec<T, 4>(v, T(0)); }

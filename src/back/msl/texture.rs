@@ -24,6 +24,8 @@ fn metal_texture(kind: ResourceKind) -> Option<(&'static str, u8)> {
         Texture1DArray | RWTexture1DArray => ("texture1d_array", 2),
         TextureCube => ("texturecube", 3),
         TextureCubeArray => ("texturecube_array", 4),
+        Texture2DMS => ("texture2d_ms", 2),
+        Texture2DMSArray => ("texture2d_ms_array", 3),
         _ => return None,
     })
 }
@@ -69,8 +71,11 @@ impl<'a> Writer<'a> {
             return None;
         }
         let e = self.ty_at(&Type::Scalar(elem), g.span);
+        // Multisampled textures are read only by texel and sample (`access::read`).
         let access = if kind.is_write_only() {
             "write"
+        } else if kind.is_multisampled() {
+            "read"
         } else if kind.is_writable() {
             "read_write"
         } else {
@@ -162,13 +167,22 @@ impl<'a> Writer<'a> {
                 };
                 (narrow(format!("wavec::load({t}, {c}{offset})"), ret), P_POSTFIX)
             }
+            ResourceMethod::LoadSample => {
+                let c = self.convert_to(cx, args[0], &coord_type(n, Scalar::I32), span);
+                let s = self.convert_to(cx, args[1], &Type::INT, span);
+                let offset = match args.get(2) {
+                    Some(&o) => format!(", {}", self.convert_to(cx, o, &coord_type(2, Scalar::I32), span)),
+                    None => String::new(),
+                };
+                (narrow(format!("wavec::load_sample({t}, {c}, {s}{offset})"), ret), P_POSTFIX)
+            }
             ResourceMethod::MipLoad => {
                 let lod = self.convert_to(cx, args[0], &Type::UINT, span);
                 let c = self.convert_to(cx, args[1], &coord_type(n, Scalar::U32), span);
                 (narrow(format!("wavec::texel({t}, {c}, {lod})"), ret), P_POSTFIX)
             }
             ResourceMethod::Sample(op) => self.sample(cx, kind, &t, n, op, args, ret, span),
-            ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip => {
+            ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip | ResourceMethod::GetDimensionsSamples => {
                 let ops = method.dimension_operands(args);
                 let (sizes, levels) = (ops.sizes, ops.levels);
                 let lod = match ops.level {
@@ -183,9 +197,10 @@ impl<'a> Writer<'a> {
                 let queries: &[&str] = match kind {
                     ResourceKind::Texture1D | ResourceKind::RWTexture1D => &["get_width"],
                     ResourceKind::Texture3D | ResourceKind::RWTexture3D => &["get_width", "get_height", "get_depth"],
-                    ResourceKind::Texture2DArray | ResourceKind::RWTexture2DArray | ResourceKind::TextureCubeArray => {
-                        &["get_width", "get_height", "get_array_size"]
-                    }
+                    ResourceKind::Texture2DArray
+                    | ResourceKind::RWTexture2DArray
+                    | ResourceKind::TextureCubeArray
+                    | ResourceKind::Texture2DMSArray => &["get_width", "get_height", "get_array_size"],
                     ResourceKind::Texture1DArray | ResourceKind::RWTexture1DArray => &["get_width", "get_array_size"],
                     _ => &["get_width", "get_height"],
                 };
@@ -197,6 +212,9 @@ impl<'a> Writer<'a> {
                 }
                 if let Some(l) = levels {
                     parts.push(self.assign_converted(cx, l, format!("{t}.get_num_mip_levels()"), span));
+                }
+                if let Some(s) = ops.samples {
+                    parts.push(self.assign_converted(cx, s, format!("{t}.get_num_samples()"), span));
                 }
                 (parts.join(", "), P_COMMA)
             }

@@ -120,7 +120,9 @@ pub struct Profile {
 
 impl Profile {
     /// `vulkan1.1` (SPIR-V 1.3), `vulkan1.2` (1.5), `vulkan1.3` (1.6), `spirv_1_3` … `spirv_1_6`
-    /// (that version for Vulkan: the lowest Vulkan that accepts it).
+    /// (that version for Vulkan: the lowest Vulkan that accepts it), `universal1.3` …
+    /// `universal1.6` (that version for no particular API, as DXC's `-fspv-target-env=universal1.5`;
+    /// SPIRV-Tools calls that environment `spv1.5`).
     pub fn from_name(name: &str) -> Option<Profile> {
         let p = |major, minor, env| Profile { version: (major, minor), target_env: env };
         Some(match name.to_ascii_lowercase().replace('.', "_").as_str() {
@@ -128,6 +130,10 @@ impl Profile {
             "spirv_1_4" => p(1, 4, "vulkan1.1spv1.4"),
             "vulkan1_2" | "spirv_1_5" => p(1, 5, "vulkan1.2"),
             "vulkan1_3" | "spirv_1_6" => p(1, 6, "vulkan1.3"),
+            "universal1_3" => p(1, 3, "spv1.3"),
+            "universal1_4" => p(1, 4, "spv1.4"),
+            "universal1_5" => p(1, 5, "spv1.5"),
+            "universal1_6" => p(1, 6, "spv1.6"),
             _ => return None,
         })
     }

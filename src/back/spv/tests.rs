@@ -11,6 +11,8 @@ fn compile(src: &str) -> Vec<u32> {
 fn profiles() {
     assert_eq!(Profile::from_name("vulkan1.2").unwrap().version, (1, 5));
     assert_eq!(Profile::from_name("spirv_1_4").unwrap().target_env, "vulkan1.1spv1.4");
+    assert_eq!(Profile::from_name("universal1.5").unwrap(), Profile { version: (1, 5), target_env: "spv1.5" });
+    assert!(Profile::from_name("universal1.2").is_none(), "SPIR-V below 1.3 has no wave operations");
     assert!(Profile::from_name("sm_6_5").is_none());
 }
 

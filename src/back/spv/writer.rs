@@ -43,7 +43,8 @@ enum TyKey {
     Pointer(Word, StorageClass),
     Function(Word, Vec<Word>),
     /// `OpTypeImage`: sampled type, dim, arrayed, sampled (1 or 2), format.
-    Image(Word, u32, bool, u32, u32),
+    /// Sampled type, dim, arrayed, multisampled, sampled (1) or storage (2), format.
+    Image(Word, u32, bool, bool, u32, u32),
     Sampler,
     /// `OpTypeSampledImage` of an image type.
     SampledImage(Word),
@@ -88,6 +89,9 @@ enum GVar {
     Image(ImageVar),
     /// A sampler (`array`: an array of them).
     Sampler { var: Word, array: bool },
+    /// The sampler of a combined texture-sampler: held by texture `texture`'s variable, an
+    /// `OpTypeSampledImage` one.
+    CombinedSampler { texture: GlobalId },
     /// An acceleration structure (`array`: an array of them).
     Accel { var: Word, array: bool },
 }
@@ -105,6 +109,9 @@ struct ImageVar {
     format: spirv::ImageFormat,
     /// The variable is an array of images (`Texture2D t[4]`).
     array: bool,
+    /// The variable holds combined image samplers of this `OpTypeSampledImage` type (the
+    /// texture of Slang's `Sampler2D`): its image is `OpImage` of what it holds.
+    combined: Option<Word>,
 }
 
 /// A module function waiting to be written, with its id.
@@ -172,6 +179,9 @@ pub(super) struct Writer<'a> {
     /// Descriptors loaded through a `NonUniformResourceIndex` index: what is made from them
     /// (a sampled image) is `NonUniform` too.
     non_uniform: HashSet<Word>,
+    /// Each image taken out of a combined image sampler (`OpImage`), and the combined image
+    /// sampler it came from: sampling that image reads the latter.
+    combined_loads: HashMap<Word, Word>,
     cbuffers: HashMap<Option<usize>, (Word, Vec<GlobalId>)>,
     builtins: HashMap<BuiltIn, Word>,
     interface: Vec<Word>,
@@ -241,6 +251,7 @@ impl<'a> Writer<'a> {
             spec_consts: HashMap::default(),
             byte_views: HashMap::default(),
             non_uniform: HashSet::default(),
+            combined_loads: HashMap::default(),
             cbuffers: HashMap::default(),
             builtins: HashMap::default(),
             interface: Vec::new(),
@@ -882,7 +893,8 @@ impl<'a> Writer<'a> {
                         }
                         k if texture::is_image_kind(*k) => {
                             let elem = elem.as_deref().cloned().unwrap_or(Type::Vector(Scalar::F32, 4));
-                            let iv = self.image_var(*kind, elem, g.image_format, &g.name, Descriptors::One, g.span)?;
+                            let combined = self.m.combined_sampler_of(h).is_some();
+                            let iv = self.image_var(g, *kind, elem, Descriptors::One, combined)?;
                             if g.coherent {
                                 self.decorate(iv.var, Decoration::Coherent, vec![]);
                             }
@@ -891,6 +903,10 @@ impl<'a> Writer<'a> {
                             }
                             self.bind(iv.var, Slot::Global(h));
                             self.gvars.insert(h, GVar::Image(iv));
+                        }
+                        SamplerState | SamplerComparisonState if g.shares_binding.is_some() => {
+                            let texture = g.shares_binding.unwrap_or(h);
+                            self.gvars.insert(h, GVar::CombinedSampler { texture });
                         }
                         SamplerState | SamplerComparisonState => {
                             let v = self.sampler_var(&g.name, Descriptors::One);
@@ -920,7 +936,8 @@ impl<'a> Writer<'a> {
                     match &**inner {
                         Type::Resource(kind, elem) if texture::is_image_kind(*kind) => {
                             let elem = elem.as_deref().cloned().unwrap_or(Type::Vector(Scalar::F32, 4));
-                            let iv = self.image_var(*kind, elem, g.image_format, &g.name, count, g.span)?;
+                            let combined = self.m.combined_sampler_of(h).is_some();
+                            let iv = self.image_var(g, *kind, elem, count, combined)?;
                             if g.coherent {
                                 self.decorate(iv.var, Decoration::Coherent, vec![]);
                             }
@@ -929,6 +946,10 @@ impl<'a> Writer<'a> {
                             }
                             self.bind(iv.var, Slot::Global(h));
                             self.gvars.insert(h, GVar::Image(iv));
+                        }
+                        Type::Resource(kind, _) if kind.is_sampler() && g.shares_binding.is_some() => {
+                            let texture = g.shares_binding.unwrap_or(h);
+                            self.gvars.insert(h, GVar::CombinedSampler { texture });
                         }
                         Type::Resource(kind, _) if kind.is_sampler() => {
                             let v = self.sampler_var(&g.name, count);
@@ -1065,9 +1086,11 @@ impl<'a> Writer<'a> {
                     let p = Ptr { id: var, ty: Type::Void, layout, sc };
                     Ok(self.access(&p, ty, vec![idx]))
                 }
-                GVar::Buffer { .. } | GVar::Image(_) | GVar::Sampler { .. } | GVar::Accel { .. } => {
-                    Err(err("E0612", span, "a resource is used as a value"))
-                }
+                GVar::Buffer { .. }
+                | GVar::Image(_)
+                | GVar::Sampler { .. }
+                | GVar::CombinedSampler { .. }
+                | GVar::Accel { .. } => Err(err("E0612", span, "a resource is used as a value")),
             };
         }
         let glob = &self.m.globals[g];

@@ -36,6 +36,11 @@ fn format_name(f: crate::image::Format) -> Option<String> {
 
 /// The dimension part of a texture type name (`2d_array`), or `None` where WGSL has none.
 fn dim(kind: ResourceKind) -> Option<&'static str> {
+    match kind {
+        ResourceKind::Texture2DMS => return Some("multisampled_2d"),
+        ResourceKind::Texture2DMSArray => return None,
+        _ => {}
+    }
     Some(match kind.texture_shape()? {
         (TextureDim::D1, false) => "1d",
         (TextureDim::D1, true) => return None,
@@ -55,7 +60,12 @@ impl<'a> Writer<'a> {
             if *kind == ResourceKind::SamplerComparisonState { "sampler_comparison" } else { "sampler" }.to_string()
         } else {
             let Some(d) = dim(*kind) else {
-                return self.refuse(g.span, &format!("a `{}` (WGSL has no such texture)", kind.name()));
+                let why = if kind.is_multisampled() {
+                    "WGSL has no multisampled array texture"
+                } else {
+                    "WGSL has no such texture"
+                };
+                return self.refuse(g.span, &format!("a `{}` ({why})", kind.name()));
             };
             let elem = elem.as_deref().cloned().unwrap_or(Type::Vector(Scalar::F32, 4));
             let s = elem.scalar().unwrap_or(Scalar::F32);
@@ -215,6 +225,16 @@ impl<'a> Writer<'a> {
                 let (coords, layer) = self.split_layer_of(kind, &c, &sw);
                 self.narrow(format!("textureLoad({t}, {coords}{layer}, {c}.{})", xyzw(n)), &elem)
             }
+            // A constant offset moves the coordinate (WGSL's `textureLoad` takes none).
+            ResourceMethod::LoadSample => {
+                let c = self.expr(cx, args[0]);
+                let c = match args.get(2) {
+                    Some(&o) => format!("({c} + {})", self.expr(cx, o)),
+                    None => c,
+                };
+                let s = self.expr(cx, args[1]);
+                self.narrow(format!("textureLoad({t}, {c}, {s})"), &elem)
+            }
             ResourceMethod::MipLoad => {
                 let level = self.expr(cx, args[0]);
                 let c = self.expr(cx, args[1]);
@@ -265,7 +285,7 @@ impl<'a> Writer<'a> {
                     self.narrow(texel, &elem)
                 }
             }
-            ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip => {
+            ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip | ResourceMethod::GetDimensionsSamples => {
                 let mip_form = method == ResourceMethod::GetDimensionsMip;
                 let level = if mip_form { format!(", {}", self.expr(cx, args[0])) } else { String::new() };
                 let outs = if mip_form { &args[1..] } else { args };
@@ -285,6 +305,9 @@ impl<'a> Writer<'a> {
                 }
                 if mip_form {
                     values.push(format!("textureNumLevels({t})"));
+                }
+                if method == ResourceMethod::GetDimensionsSamples {
+                    values.push(format!("textureNumSamples({t})"));
                 }
                 let mut last = String::new();
                 for (a, v) in outs.iter().zip(values) {

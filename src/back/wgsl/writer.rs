@@ -79,7 +79,10 @@ impl<'a> Writer<'a> {
             field_names: Vec::new(),
             global_names: Vec::new(),
             function_names: Vec::new(),
-            bindings: crate::ir::bindings::bindings(module, entry),
+            bindings: crate::ir::bindings::separate_combined_samplers(
+                module,
+                crate::ir::bindings::bindings(module, entry),
+            ),
             atomic: Vec::new(),
             atomic_fields: HashSet::default(),
             enables: BTreeSet::new(),

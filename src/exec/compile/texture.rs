@@ -84,6 +84,7 @@ impl Compiler<'_> {
             min_lod: None,
             grad: None,
             offset: [0; 3],
+            sample: None,
             dst: Vec::new(),
             span,
         };
@@ -97,6 +98,13 @@ impl Compiler<'_> {
                 }
                 t.coord = c;
                 if let Some(&o) = args.get(1) {
+                    t.offset = self.const_offset(o, func);
+                }
+            }
+            ResourceMethod::LoadSample => {
+                t.coord = self.expr(args[0], func);
+                t.sample = Some(self.expr(args[1], func)[0]);
+                if let Some(&o) = args.get(2) {
                     t.offset = self.const_offset(o, func);
                 }
             }
@@ -120,7 +128,7 @@ impl Compiler<'_> {
                 }
                 t.min_lod = o.clamp.map(|i| self.expr(args[i], func)[0]);
             }
-            ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip => {
+            ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip | ResourceMethod::GetDimensionsSamples => {
                 let with_mip = method == ResourceMethod::GetDimensionsMip;
                 if with_mip {
                     t.level = Some(self.expr(args[0], func)[0]);
@@ -131,7 +139,8 @@ impl Compiler<'_> {
                 t.dst = (0..outs.len() as u32).map(|i| d + i).collect();
                 self.p.textures.push(t);
                 self.emit(Inst::Texture(self.p.textures.len() as u32 - 1));
-                // Sizes then the level count, as `uint`s, into variables of any numeric type.
+                // Sizes then the level count (or the sample count), as `uint`s, into variables
+                // of any numeric type.
                 for (i, &a) in outs.iter().enumerate() {
                     let at = self.ty(a, func).clone();
                     let v = self.convert(vec![d + i as u32], &Type::UINT, &at);

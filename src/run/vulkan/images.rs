@@ -93,6 +93,12 @@ pub(super) fn check_image(
     let (set, binding) = at;
     let bad = |why: String| Err(RunError::BadBinding(format!("the image at set {set}, binding {binding}: {why}")));
     // A 2D view of a cube-compatible image is valid: a cube's faces are 2D layers.
+    if desc.samples != 1 {
+        return bad(format!(
+            "the image has {} samples a texel, but the shader declares a single-sampled texture",
+            desc.samples
+        ));
+    }
     let fits = desc.dim == dim || (dim == TextureDim::D2 && desc.dim == TextureDim::Cube);
     if !fits {
         return bad(format!(
@@ -152,6 +158,13 @@ pub(super) struct BoundImage {
 
 /// Creates `desc.count` images filled from `data` (through a staging buffer, copied when the
 /// command buffer runs) and views of each as the shader declares them.
+/// The view shape of an image as its spec gives it (for a combined image sampler whose image
+/// the shader does not read: the descriptor still holds one).
+pub(super) fn declared_shape(desc: &ImageDesc) -> (TextureDim, bool) {
+    let per_element = if desc.dim == TextureDim::Cube { 6 } else { 1 };
+    (desc.dim, desc.layers > per_element)
+}
+
 pub(super) fn create_image(
     s: &mut Session,
     mem_props: &vk::PhysicalDeviceMemoryProperties,

@@ -79,19 +79,27 @@ impl<'a> Writer<'a> {
     /// array of them.
     pub(super) fn image_var(
         &mut self,
+        g: &Global,
         kind: ResourceKind,
         elem: Type,
-        format: Option<Format>,
-        name: &str,
         array: Descriptors,
-        span: Span,
+        combined: bool,
     ) -> R<ImageVar> {
-        let (image, format) = self.image_ty_format(kind, elem.clone(), format, span)?;
+        let name = g.name.as_str();
+        let (image, format) = self.image_ty_format(kind, elem.clone(), g.image_format, g.span)?;
         let storage = kind.is_writable();
-        let var_ty = self.descriptors(image, array);
+        let combined = combined.then(|| self.sampled_image_ty(image));
+        let var_ty = self.descriptors(combined.unwrap_or(image), array);
         let var = self.global_var(var_ty, StorageClass::UniformConstant, None, name);
         let array = array != Descriptors::One;
-        Ok(ImageVar { var, image, kind, elem, storage, format, array })
+        Ok(ImageVar { var, image, kind, elem, storage, format, array, combined })
+    }
+
+    /// `OpTypeSampledImage` of image type `image_ty`.
+    fn sampled_image_ty(&mut self, image_ty: Word) -> Word {
+        self.cached_type(TyKey::SampledImage(image_ty), |_, id| {
+            Instruction::new(Op::TypeSampledImage, None, Some(id), vec![Operand::IdRef(image_ty)])
+        })
     }
 
     /// The image type of a typed buffer or texture of `elem`, as `image_var` declares it.
@@ -167,7 +175,8 @@ impl<'a> Writer<'a> {
         }
         let st = self.scalar_ty(s);
         let sampled = if storage { 2 } else { 1 };
-        let key = TyKey::Image(st, dim as u32, arrayed, sampled, format as u32);
+        let ms = kind.is_multisampled();
+        let key = TyKey::Image(st, dim as u32, arrayed, ms, sampled, format as u32);
         let image = self.cached_type(key, |_, id| {
             Instruction::new(
                 Op::TypeImage,
@@ -178,7 +187,7 @@ impl<'a> Writer<'a> {
                     Operand::Dim(dim),
                     Operand::LiteralBit32(0),
                     Operand::LiteralBit32(arrayed as u32),
-                    Operand::LiteralBit32(0),
+                    Operand::LiteralBit32(ms as u32),
                     Operand::LiteralBit32(sampled),
                     Operand::ImageFormat(format),
                 ],
@@ -314,8 +323,40 @@ impl Writer<'_> {
                  use the global",
             ));
         };
-        let img = self.load_descriptor(iv.var, iv.image, iv.array, e, non_uniform_indexing(&iv))?;
+        let img = match iv.combined {
+            Some(sit) => {
+                let si = self.load_descriptor(iv.var, sit, iv.array, e, non_uniform_indexing(&iv))?;
+                let img = self.op_ids(Op::Image, iv.image, &[si]);
+                if self.non_uniform.contains(&si) {
+                    self.decorate(img, spirv::Decoration::NonUniform, vec![]);
+                    self.non_uniform.insert(img);
+                }
+                self.combined_loads.insert(img, si);
+                img
+            }
+            None => self.load_descriptor(iv.var, iv.image, iv.array, e, non_uniform_indexing(&iv))?,
+        };
         Ok(Some((iv, img)))
+    }
+
+    /// The combined image sampler that sampling loaded image `img` through sampler `e` reads,
+    /// when `e` is the sampler of a combined texture-sampler: it samples its own texture only
+    /// (SPIR-V cannot take the sampler out of a combined image sampler).
+    fn combined_with(&mut self, e: ExprId, iv: &ImageVar, img: Word) -> R<Option<Word>> {
+        let Some(GVar::CombinedSampler { texture }) =
+            self.descriptor_global(e).and_then(|g| self.gvars.get(&g).cloned())
+        else {
+            return Ok(None);
+        };
+        let own = matches!(self.gvars.get(&texture), Some(GVar::Image(t)) if t.var == iv.var);
+        match self.combined_loads.get(&img) {
+            Some(&si) if own => Ok(Some(si)),
+            _ => Err(err(
+                "E0612",
+                self.ex(e).span,
+                "the sampler of a combined texture-sampler samples its own texture only in SPIR-V",
+            )),
+        }
     }
 
     /// The sampler `e` names, loaded.
@@ -529,20 +570,38 @@ impl Writer<'_> {
                 };
                 self.image_load(iv, img, coord, Some(lod), offset, ty)
             }
+            // `OpImageFetch … Sample s` of a multisampled image, which has no level operand.
+            ResourceMethod::LoadSample => {
+                let coord = self.expr(args[0])?;
+                let sample = self.expr(args[1])?;
+                let (_, v4) = self.texel_ty(iv);
+                let mut mask = spirv::ImageOperands::SAMPLE;
+                let mut ids = Vec::new();
+                if let Some(&o) = args.get(2) {
+                    mask |= spirv::ImageOperands::CONST_OFFSET;
+                    ids.push(self.expr(o)?);
+                }
+                ids.push(sample);
+                let mut ops = vec![Operand::IdRef(img), Operand::IdRef(coord), Operand::ImageOperands(mask)];
+                ops.extend(ids.into_iter().map(Operand::IdRef));
+                let texel = self.op(Op::ImageFetch, v4, ops);
+                self.texel_as(texel, ty)
+            }
             ResourceMethod::MipLoad => {
                 let lod = self.expr(args[0])?;
                 let coord = self.expr(args[1])?;
                 self.image_load(iv, img, coord, Some(lod), None, ty)
             }
             ResourceMethod::Sample(op) => self.sample(iv, img, op, args, ty),
-            ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip => {
+            ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip | ResourceMethod::GetDimensionsSamples => {
                 self.require(Capability::ImageQuery);
                 let ops = method.dimension_operands(args);
                 let (sizes, levels) = (ops.sizes, ops.levels);
                 let n = sizes.len();
                 let rt = if n == 1 { Type::UINT } else { Type::Vector(Scalar::U32, n as u8) };
                 let rtid = self.ty(&rt, Layout::Logical);
-                let size = if iv.storage || iv.kind == ResourceKind::Buffer {
+                // A multisampled image has one level: `OpImageQuerySizeLod` is not allowed on it.
+                let size = if iv.storage || iv.kind == ResourceKind::Buffer || iv.kind.is_multisampled() {
                     self.op_ids(Op::ImageQuerySize, rtid, &[img])
                 } else {
                     let lod = match ops.level {
@@ -564,6 +623,10 @@ impl Writer<'_> {
                     let v = self.op_ids(Op::ImageQueryLevels, uint, &[img]);
                     self.assign_converted(l, v, &Type::UINT, span)?;
                 }
+                if let Some(n) = ops.samples {
+                    let v = self.op_ids(Op::ImageQuerySamples, uint, &[img]);
+                    self.assign_converted(n, v, &Type::UINT, span)?;
+                }
                 Ok(0)
             }
             other => Err(err(
@@ -577,9 +640,7 @@ impl Writer<'_> {
     /// `OpSampledImage` of a loaded image (of type `image_ty`) and sampler, `NonUniform` where
     /// either is.
     fn sampled_image(&mut self, image_ty: Word, img: Word, sampler: Word) -> Word {
-        let sit = self.cached_type(TyKey::SampledImage(image_ty), |_, id| {
-            Instruction::new(Op::TypeSampledImage, None, Some(id), vec![Operand::IdRef(image_ty)])
-        });
+        let sit = self.sampled_image_ty(image_ty);
         let si = self.op_ids(Op::SampledImage, sit, &[img, sampler]);
         if self.non_uniform.contains(&img) || self.non_uniform.contains(&sampler) {
             self.decorate(si, spirv::Decoration::NonUniform, vec![]);
@@ -592,7 +653,11 @@ impl Writer<'_> {
     /// method's arguments give (bias, LOD, gradients, constant offset, minimum LOD).
     fn sample(&mut self, iv: &ImageVar, img: Word, op: SampleOp, args: &[ExprId], ty: &Type) -> R<Word> {
         let o = op.operands();
-        let sampler = self.sampler_of(args[o.sampler])?;
+        let combined = self.combined_with(args[o.sampler], iv, img)?;
+        let sampler = match combined {
+            Some(_) => 0,
+            None => self.sampler_of(args[o.sampler])?,
+        };
         let coord = self.expr(args[o.coord])?;
         let dref = match o.compare {
             Some(i) => Some(self.expr(args[i])?),
@@ -632,7 +697,7 @@ impl Writer<'_> {
         if let SampleKind::Lod(unclamped) = op.kind {
             // `OpImageQueryLod`: x the level sampling would read, y the LOD before clamping.
             self.require(Capability::ImageQuery);
-            let si = self.sampled_image(iv.image, img, sampler);
+            let si = combined.unwrap_or_else(|| self.sampled_image(iv.image, img, sampler));
             let v2 = self.ty(&Type::Vector(Scalar::F32, 2), Layout::Logical);
             let both = self.op_ids(Op::ImageQueryLod, v2, &[si, coord]);
             let f = self.scalar_ty(Scalar::F32);
@@ -652,7 +717,7 @@ impl Writer<'_> {
             _ => (Op::ImageSampleExplicitLod, v4),
         };
         // After the operands, whose code may branch: a sampled image is used in its block.
-        let si = self.sampled_image(iv.image, img, sampler);
+        let si = combined.unwrap_or_else(|| self.sampled_image(iv.image, img, sampler));
         let mut operands = vec![Operand::IdRef(si), Operand::IdRef(coord)];
         if let SampleKind::Gather(_) = op.kind {
             let c = self.constant(&ConstValue::Uint(op.kind.gather_component() as u64), &Type::UINT);
