@@ -996,6 +996,9 @@ pub struct Module {
     /// [`crate::lower::parameter_blocks`] split into globals, for whoever fills them field by
     /// field (tests).
     pub split_blocks: Vec<SplitBlock>,
+    /// The fields declared `ParameterBlock<T>` (their type is the `ConstantBuffer<T>` it holds):
+    /// a descriptor set of their own where a parameter block holds them.
+    pub parameter_block_fields: crate::fast_hash::HashSet<(StructId, u32)>,
     /// The structs that are combined texture-samplers (the core module's `Sampler2D<T>`…): a
     /// texture and a sampler bound together wherever a global holds one.
     pub combined_samplers: Vec<StructId>,
@@ -1011,11 +1014,13 @@ pub struct SplitBlock {
 }
 
 /// Where a field of a split block lives: field `index` of the constant buffer `global` (the
-/// block's data), or a resource global of its own.
+/// block's data), a resource global of its own, or a block nested in it, split in turn
+/// (`Module::split_blocks[i]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BlockPart {
     Data { global: GlobalId, index: u32 },
     Resource(GlobalId),
+    Block(usize),
 }
 
 /// An interface used as a type: its values are struct `ty`, laid out as Slang lays out an

@@ -1821,6 +1821,7 @@ impl Checker {
         let struct_visibility = visibility(&s.modifiers);
         let mut listed: Vec<bool> = Vec::new();
         let mut private: Vec<u32> = Vec::new();
+        let mut parameter_blocks: Vec<u32> = Vec::new();
         let mut no_diff: Vec<u32> = Vec::new();
         let mut derivative_members: Vec<(u32, String)> = Vec::new();
         // HLSL's `struct D : B`: `B`'s fields come first (interfaces among the bases add none).
@@ -1933,6 +1934,9 @@ impl Checker {
                             (Some(sv), Some(fv)) => fv >= sv,
                             _ => true,
                         });
+                        if matches!(&g.ty.kind, ast::TypeExprKind::Named { name, .. } if name == "ParameterBlock") {
+                            parameter_blocks.push(fields.len() as u32);
+                        }
                         fields.push(Field { name: d.name.name.clone(), ty, semantic, majorness, span: d.name.span });
                         defaults.push(d.init.clone());
                     }
@@ -1969,6 +1973,7 @@ impl Checker {
             self.list_fields.insert(h, listed);
         }
         self.private_fields.extend(private.into_iter().map(|i| (h, i)));
+        self.module.parameter_block_fields.extend(parameter_blocks.into_iter().map(|i| (h, i)));
         self.autodiff.no_diff_fields.extend(no_diff.into_iter().map(|i| (h, i)));
         self.autodiff.derivative_members.extend(derivative_members.into_iter().map(|(i, m)| ((h, i), m)));
         if s.members.iter().any(|m| matches!(m, ast::StructMember::Method(f) if f.name.name == "__init")) {

@@ -1053,7 +1053,9 @@ fn split_block_inputs(
     use crate::ir::BlockPart;
     use slang_values::Value;
     let mut out = Vec::new();
-    for input in inputs {
+    // A block nested in a block is given inside its value: its input is queued in turn.
+    let mut inputs: std::collections::VecDeque<Input> = inputs.into();
+    while let Some(input) = inputs.pop_front() {
         let block = match (&input.name, &input.object) {
             (Some(n), Some(_)) => m.split_blocks.iter().find(|b| &b.name == n),
             _ => None,
@@ -1101,6 +1103,9 @@ fn split_block_inputs(
                     }
                 }
                 Some(BlockPart::Resource(_)) => {}
+                Some(BlockPart::Block(nested)) => {
+                    inputs.push_back(object_input(m.split_blocks[*nested].name.clone(), value.clone()))
+                }
             }
         }
         if let Some(g) = data_global.filter(|g| bound(*g)) {
