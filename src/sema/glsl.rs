@@ -302,9 +302,32 @@ impl Checker {
 
     /// The entry point's `uniform` parameters become shader parameters, as in Slang: a resource
     /// is a global bound after every other one, a value a member of the push-constant block.
+    ///
+    /// A compute shader has no varying inputs, so a parameter with neither `uniform` nor a
+    /// system-value semantic is uniform too (Slang's rule, with its warning).
     pub(super) fn hoist_uniform_params(&mut self, entry: usize) {
         let f = self.module.entry_points[entry].function;
-        let params = self.facts.get(&f).map(|x| x.uniform_params.clone()).unwrap_or_default();
+        let explicit = self.facts.get(&f).map(|x| x.uniform_params.clone()).unwrap_or_default();
+        let is_implicit =
+            |local: &Local| local.builtin.is_none() && local.semantic.is_none() && local.param == Some(ParamMode::In);
+        // In declaration order: the push-constant block's members follow it.
+        let params: Vec<LocalId> = self.module.functions[f]
+            .params
+            .iter()
+            .copied()
+            .filter(|l| explicit.contains(l) || is_implicit(&self.module.functions[f].locals[*l]))
+            .collect();
+        for &l in params.iter().filter(|l| !explicit.contains(l)) {
+            let local = &self.module.functions[f].locals[l];
+            self.diags.push(
+                Diagnostic::warning(
+                    "W0506",
+                    format!("entry-point parameter `{}` has no system-value semantic: it is a `uniform`", local.name),
+                )
+                .with_label(local.span, "bound as a shader parameter")
+                .with_note("declare it `uniform` to say so"),
+            );
+        }
         for l in params {
             let local = self.module.functions[f].locals[l].clone();
             let space = if matches!(local.ty, Type::Resource(..)) {
