@@ -2024,6 +2024,7 @@ impl Checker {
         name_span: Span,
     ) -> ExprId {
         let arg_types: Vec<Type> = args.iter().map(|a| self.ty(*a)).collect();
+        let literals: Vec<bool> = args.iter().map(|a| self.is_literal(*a)).collect();
         let mut best: Option<(u32, FunctionId)> = None;
         let mut ambiguous = false;
         for id in ids {
@@ -2032,11 +2033,23 @@ impl Checker {
             if sig.params.len() < args.len() || sig.defaults[args.len()..].iter().any(Option::is_none) {
                 continue;
             }
+            // Costs are doubled so that a literal taking another width or signedness of its
+            // kind (DXC's literal types: `ffxMax(1, u)` picks the `uint` overload) costs less
+            // than any conversion and more than an exact match.
             let mut cost = 0u32;
             let mut ok = true;
-            for ((pt, mode), at) in sig.params.iter().zip(&arg_types) {
+            for (((pt, mode), at), literal) in sig.params.iter().zip(&arg_types).zip(&literals) {
+                let adapts = *literal
+                    && *mode == ParamMode::In
+                    && match (at, pt) {
+                        (Type::Scalar(a), Type::Scalar(p)) => {
+                            a != p && (a.is_int() && p.is_int() || a.is_float() && p.is_float())
+                        }
+                        _ => false,
+                    };
                 match self.conversion_cost(at, pt) {
-                    Some(c) if *mode == ParamMode::In || c <= ConvCost::Scalar => cost += c as u32,
+                    Some(_) if adapts => cost += 1,
+                    Some(c) if *mode == ParamMode::In || c <= ConvCost::Scalar => cost += 2 * c as u32,
                     _ => ok = false,
                 }
             }
@@ -2836,6 +2849,18 @@ fn promote(s: Scalar, class: ElemClass, literal: bool) -> Option<Scalar> {
     }
     if s.is_float() && class.accepts(Scalar::F32) {
         return Some(Scalar::F32);
+    }
+    // A literal has no width of its own in DXC: it takes the class's (`asuint16(1)`,
+    // `asfloat16(1.0)`), keeping its signedness where it can.
+    if literal {
+        use Scalar::*;
+        let widths: &[Scalar] = match s {
+            U32 | U64 => &[U16, I16, U64, I64],
+            _ if s.is_int() => &[I16, U16, I64, U64],
+            _ if s.is_float() => &[F16, F64],
+            _ => &[],
+        };
+        return widths.iter().copied().find(|w| class.accepts(*w));
     }
     None
 }

@@ -850,7 +850,7 @@ impl Pp<'_> {
                 }
             }
         }
-        let body: Vec<Token> = rest[i..].iter().map(|t| t.token.clone()).collect();
+        let body = self.macro_body(&rest[i..]);
         let id = match self.ids.get(&name) {
             Some(&id) => id,
             None => {
@@ -1253,6 +1253,39 @@ impl Pp<'_> {
             }
         }
         Cow::Owned(t.tok.spelling())
+    }
+
+    /// A macro's replacement list. An operand of `##` that is a number with letters or digits
+    /// written right after it (`16_t` in `T##16_t`) is one C preprocessing number, which the
+    /// lexer splits in two (`16`, `_t`): it is kept whole, so the paste makes `float16_t`.
+    fn macro_body(&self, tokens: &[SpannedToken]) -> Vec<Token> {
+        let mut body: Vec<Token> = Vec::with_capacity(tokens.len());
+        let mut k = 0;
+        while k < tokens.len() {
+            let t = &tokens[k];
+            let number = matches!(t.token, Token::IntLit(_) | Token::FloatLit(_));
+            let pasted = (k > 0 && tokens[k - 1].token == Token::HashHash)
+                || tokens.get(k + 1).is_some_and(|n| n.token == Token::HashHash);
+            if number && k + 1 < tokens.len() {
+                let mut end = k;
+                while tokens.get(end + 1).is_some_and(|n| {
+                    n.span.start == tokens[end].span.end
+                        && matches!(n.token, Token::Ident(_) | Token::IntLit(_) | Token::FloatLit(_))
+                }) {
+                    end += 1;
+                }
+                let pasted = pasted || tokens.get(end + 1).is_some_and(|n| n.token == Token::HashHash);
+                if end > k && pasted {
+                    let text: String = tokens[k..=end].iter().map(|t| self.sources.snippet(t.span)).collect();
+                    body.push(Token::Ident(text));
+                    k = end + 1;
+                    continue;
+                }
+            }
+            body.push(t.token.clone());
+            k += 1;
+        }
+        body
     }
 
     /// `a ## b`: the spellings glued together and lexed again. A result that is not one token

@@ -116,6 +116,15 @@ fn token_pasting() {
     assert_eq!(r.tok_at("pq"), "main.hlsl:2:3");
 }
 
+/// A number with letters written right after it is one C preprocessing number when pasted
+/// (`T##16_t`), though the lexer reads `16_t` as `16` and `_t`; elsewhere it stays two tokens.
+#[test]
+fn pasting_a_preprocessing_number() {
+    let src = "#define W(T) typedef T##16_t T##16;\n#define V(T, N) vector<T##16_t, N>\n#define N(x) 16_t x\n\
+               W(uint) V(float, 2) N(y)";
+    assert_eq!(pp(src), "typedef uint16_t uint16 ; vector < float16_t , 2 > 16 _t y");
+}
+
 #[test]
 fn recursion_terminates() {
     let src = "#define A A\n#define B C\n#define C B\n#define f(x) f(x) + x\n#define foo foo a\nA B C f(1) foo";
