@@ -372,6 +372,24 @@ impl Checker {
                     }
                 };
                 let tc = self.ty(c);
+                // A matrix condition (pre-2021 HLSL, which FXC-era shaders use) selects per
+                // component too: row by row, as `select` of matrices does.
+                if let Type::Matrix(_, rows, cols) = tc {
+                    let ty = match &ty {
+                        Type::Scalar(s) => Type::Matrix(*s, rows, cols),
+                        Type::Matrix(_, r, k) if (*r, *k) == (rows, cols) => ty,
+                        _ => {
+                            self.mismatch(e.span, "the condition and the branches of `?:`", &tc, &ty);
+                            return self.error_expr(e.span);
+                        }
+                    };
+                    let c = self.coerce(c, &Type::Matrix(Scalar::BOOL_SCALAR, rows, cols), e.span);
+                    let (a, b) = (self.coerce(a, &ty, e.span), self.coerce(b, &ty, e.span));
+                    return match self.select_matrices(&[c, a, b], e.span, e.span) {
+                        Some(v) => v,
+                        None => self.error_expr(e.span),
+                    };
+                }
                 // A vector condition selects per component: scalar branches widen to its size.
                 let ty = match (&tc, &ty) {
                     (Type::Vector(_, n), Type::Scalar(s)) => Type::Vector(*s, *n),
@@ -564,6 +582,31 @@ impl Checker {
         e
     }
 
+    /// A variable a `for`'s initializer declared, named after its loop where nothing else of
+    /// the name is in scope: pre-2021 HLSL (FXC's, DXC's `-HV 2018`) declares it in the scope
+    /// around the loop. It is used so, with a warning; its declaration moves before the loop.
+    fn leaked_for_variable(&mut self, name: &str, span: Span) -> Option<ExprId> {
+        let state = self.cur.as_mut()?;
+        let local = state.for_init_leaks.iter().rev().find_map(|(_, n, s)| match s {
+            Sym::Local(l) if n == name => Some(*l),
+            _ => None,
+        })?;
+        let ty = state.func.locals[local].ty.clone();
+        if state.leaked_for_locals.insert(local) {
+            let declared = state.func.locals[local].span;
+            self.push(
+                Diagnostic::warning(
+                    "W0507",
+                    format!("`{name}` is used after the `for` loop that declares it (pre-2021 HLSL's scoping)"),
+                )
+                .with_label(span, "used here")
+                .with_label(declared, "declared in the loop's initializer")
+                .with_note("HLSL 2021 (DXC's default) ends its scope with the loop: declare it before the loop"),
+            );
+        }
+        Some(self.add_expr(ExprKind::Local(local), ty, span))
+    }
+
     fn ident(&mut self, name: &str, span: Span) -> ExprId {
         if let Some(state) = &self.cur {
             let found = state.scopes.iter().rev().find_map(|scope| scope.get(name)).cloned();
@@ -574,7 +617,11 @@ impl Checker {
                 }
                 Some(Sym::Global(g)) => return self.global_expr(g, span),
                 Some(Sym::Const(v, ty)) => return self.add_expr(ExprKind::Const(v), ty, span),
-                None => {}
+                None => {
+                    if let Some(e) = self.leaked_for_variable(name, span) {
+                        return e;
+                    }
+                }
             }
         }
         if let Some((v, ty)) = self.generic_values.get(name).cloned() {
@@ -860,7 +907,10 @@ impl Checker {
                 self.check_binary_operands(op, target, value, span);
                 if op == BinaryOp::Shl || op == BinaryOp::Shr || tt.scalar().is_some() {
                     let vt = self.ty(value);
-                    let want = if matches!(vt, Type::Scalar(_)) && !matches!(tt, Type::Scalar(_)) {
+                    // A shift's amount has the shape of the value shifted (SPIR-V's rule;
+                    // `v <<= 1` shifts each component by 1), as in `v << 1`.
+                    let shift = op == BinaryOp::Shl || op == BinaryOp::Shr;
+                    let want = if !shift && matches!(vt, Type::Scalar(_)) && !matches!(tt, Type::Scalar(_)) {
                         Type::Scalar(tt.scalar().unwrap_or(Scalar::F32))
                     } else {
                         tt.clone()
@@ -2275,7 +2325,7 @@ impl Checker {
                     Some(st) => super::tuple::duplicate(&mut st.func, held[0]),
                     None => held[0],
                 },
-                _ => row(self, held[0], Type::Vector(Scalar::Bool, cols)),
+                _ => self.matrix_row(held[0], r, cols, span),
             };
             let a_row = row(self, held[1], Type::Vector(elem, cols));
             let b_row = row(self, held[2], Type::Vector(elem, cols));
@@ -2286,6 +2336,33 @@ impl Checker {
             result = self.add_expr(ExprKind::Comma(set, result), ty.clone(), span);
         }
         Some(result)
+    }
+
+    /// Row `r` of the matrix `m` (of `cols` columns), its operations taken row by row where it
+    /// is a component-wise operation of matrices (`m > 0.5`): a matrix of `bool`, which WGSL
+    /// and Metal cannot hold, then never exists.
+    fn matrix_row(&mut self, m: ExprId, r: u8, cols: u8, span: Span) -> ExprId {
+        let Some(st) = self.cur.as_mut() else { return m };
+        let Type::Matrix(elem, _, _) = st.func.exprs[m].ty else { return m };
+        let row_ty = Type::Vector(elem, cols);
+        let kind = st.func.exprs[m].kind.clone();
+        let is_matrix = |st: &super::FnState, e: ExprId| matches!(st.func.exprs[e].ty, Type::Matrix(..));
+        match kind {
+            ExprKind::Binary(op, a, b) if !op.is_logical() && is_matrix(st, a) && is_matrix(st, b) => {
+                let a = self.matrix_row(a, r, cols, span);
+                let b = self.matrix_row(b, r, cols, span);
+                self.add_expr(ExprKind::Binary(op, a, b), row_ty, span)
+            }
+            // A scalar splat to the matrix is that scalar splat to the row.
+            ExprKind::Convert(x) if matches!(st.func.exprs[x].ty, Type::Scalar(_)) => {
+                self.add_expr(ExprKind::Convert(x), row_ty, span)
+            }
+            _ => {
+                let m = super::tuple::duplicate(&mut st.func, m);
+                let index = self.add_expr(ExprKind::Const(ConstValue::Uint(r as u64)), Type::UINT, span);
+                self.add_expr(ExprKind::Index { base: m, index }, row_ty, span)
+            }
+        }
     }
 
     pub(super) fn call_intrinsic(&mut self, name: &str, args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {

@@ -166,6 +166,12 @@ struct FnState {
     /// Per statement being checked, outermost first: the temporaries its expressions made,
     /// declared just before it.
     temps: Vec<Vec<LocalId>>,
+    /// The variables a `for`'s initializer declared, with the depth of the scope around the
+    /// loop: pre-2021 HLSL (FXC) sees them there after the loop, where nothing else of the
+    /// name is in scope.
+    for_init_leaks: Vec<(usize, String, Sym)>,
+    /// The ones used after their loop: their declarations move before it.
+    leaked_for_locals: HashSet<LocalId>,
 }
 
 impl FnState {
@@ -192,6 +198,8 @@ impl FnState {
             property_reads: HashMap::default(),
             temps: Vec::new(),
             nones: HashSet::default(),
+            for_init_leaks: Vec::new(),
+            leaked_for_locals: HashSet::default(),
         }
     }
 }
@@ -2751,6 +2759,9 @@ impl Checker {
         }
         let state = self.cur.take().expect("the function being checked");
         let mut func = state.func;
+        if !state.leaked_for_locals.is_empty() {
+            stmt::hoist_for_inits(&mut stmts, &state.leaked_for_locals);
+        }
         let declared = state.hoisted.iter().map(|&local| Stmt::Local { local, init: None });
         stmts.splice(0..0, declared);
         func.body = Block { stmts };

@@ -77,6 +77,8 @@ impl Checker {
         if let Some(s) = self.cur.as_mut() {
             s.scopes.pop();
             s.defers.pop();
+            let depth = s.scopes.len();
+            s.for_init_leaks.retain(|(d, _, _)| *d <= depth);
         }
         if let Some(mark) = self.using_marks.pop() {
             self.using.truncate(mark);
@@ -444,6 +446,12 @@ impl Checker {
                 if let Some(i) = init {
                     self.stmt(i, &mut init_out);
                 }
+                let declared: Vec<(String, Sym)> = self
+                    .cur
+                    .as_ref()
+                    .and_then(|st| st.scopes.last())
+                    .map(|scope| scope.iter().map(|(n, s)| (n.clone(), s.clone())).collect())
+                    .unwrap_or_default();
                 let c = cond.as_ref().map(|c| {
                     let e = self.expr(c);
                     self.condition(e)
@@ -451,6 +459,10 @@ impl Checker {
                 let st = step.as_ref().map(|e| self.expr(e));
                 let b = self.loop_body(body);
                 self.pop_scope();
+                if let Some(st) = self.cur.as_mut() {
+                    let depth = st.scopes.len();
+                    st.for_init_leaks.extend(declared.into_iter().map(|(n, s)| (depth, n, s)));
+                }
                 out.push(Stmt::For { init: init_out, cond: c, step: st, body: b, hint: lhint });
                 self.after_breakable(s.span, out);
             }
@@ -1267,5 +1279,43 @@ fn scalar_count(ty: &Type) -> Option<usize> {
         Type::Matrix(_, r, c) => Some(*r as usize * *c as usize),
         Type::Array(e, Some(n)) => Some(scalar_count(e)? * *n as usize),
         _ => None,
+    }
+}
+
+/// Moves the initializer of each `for` that declares one of `leaked` (a variable used after
+/// its loop, pre-2021 HLSL's scoping) to just before the loop, so that every target declares
+/// it where its later uses see it. The loop runs the same: its initializer runs once, first.
+pub(super) fn hoist_for_inits(stmts: &mut Vec<Stmt>, leaked: &crate::fast_hash::HashSet<LocalId>) {
+    let mut i = 0;
+    while i < stmts.len() {
+        for_each_block(&mut stmts[i], &mut |b| hoist_for_inits(&mut b.stmts, leaked));
+        let declares =
+            |init: &[Stmt]| init.iter().any(|s| matches!(s, Stmt::Local { local, .. } if leaked.contains(local)));
+        if let Stmt::For { init, .. } = &mut stmts[i] {
+            if declares(init) {
+                let moved = std::mem::take(init);
+                let n = moved.len();
+                stmts.splice(i..i, moved);
+                i += n;
+            }
+        }
+        i += 1;
+    }
+}
+
+/// Calls `f` on each block directly inside `s`.
+fn for_each_block(s: &mut Stmt, f: &mut impl FnMut(&mut Block)) {
+    match s {
+        Stmt::Block(b) | Stmt::For { body: b, .. } | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } => {
+            f(b)
+        }
+        Stmt::If { then, els, .. } => {
+            f(then);
+            if let Some(e) = els {
+                f(e);
+            }
+        }
+        Stmt::Switch { cases, .. } => cases.iter_mut().for_each(|c| f(&mut c.body)),
+        Stmt::Expr(_) | Stmt::Local { .. } | Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Discard => {}
     }
 }
