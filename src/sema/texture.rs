@@ -610,9 +610,15 @@ impl Checker {
 fn const_ints(f: &Function, globals: &crate::fast_hash::HashMap<GlobalId, ConstValue>, e: ExprId) -> Option<Vec<i64>> {
     let x = &f.exprs[e];
     let n = x.ty.vector_size()? as usize;
+    // A float constant converts as HLSL converts it to `int` (DXC folds `float2(1, 1)` given
+    // as an offset so).
+    let int_of = |c: &ConstValue| match c {
+        ConstValue::Float(v) if v.is_finite() => Some(v.trunc() as i64),
+        c => c.as_i64(),
+    };
     let of_const = |c: &ConstValue| match c {
-        ConstValue::Composite(parts) => parts.iter().map(|p| p.as_i64()).collect(),
-        c => Some(vec![c.as_i64()?; n]),
+        ConstValue::Composite(parts) => parts.iter().map(int_of).collect(),
+        c => Some(vec![int_of(c)?; n]),
     };
     match &x.kind {
         ExprKind::Const(c) => of_const(c),
