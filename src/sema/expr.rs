@@ -1109,6 +1109,16 @@ impl Checker {
             && !matches!(op, BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor)
         {
             elem = Scalar::I32;
+        } else if elem == Scalar::Bool && op.is_comparison() {
+            // A `bool` compared by order, or with a number (`valid > 0`, `b == 2`), is the
+            // integer 0 or 1, as in C and DXC: only `bool == bool` compares truth values.
+            let ordered = !matches!(op, BinaryOp::Eq | BinaryOp::Ne);
+            if ordered || sl != sr {
+                elem = if sl == Scalar::Bool { sr } else { sl };
+                if elem == Scalar::Bool {
+                    elem = Scalar::I32;
+                }
+            }
         }
         let Some(operand_ty) = conv::common_shape(&tl, &tr, elem) else {
             self.mismatch(span, &format!("operator `{}`", op.symbol()), &tl, &tr);
