@@ -2,6 +2,11 @@
 //! Slang's tuples): HLSL writes `{…}` only where a variable is declared, so such a value is
 //! the call of a helper made once per type, `S wavec_make_S(int _0, float _1)`, which declares
 //! it from its parameters and returns it.
+//!
+//! HLSL functions cannot return arrays (DXC: "function cannot return array type"), which
+//! Slang's functions, sema's initializers of `static` arrays and these helpers do: such a
+//! function returns a struct holding the array, `struct wavec_array_float_3 { float a[3]; }`,
+//! and each call reads its `.a`.
 
 use super::writer::{Ctx, Writer};
 use crate::ir::*;
@@ -21,8 +26,41 @@ impl<'a> Writer<'a> {
                     let name = self.namer.name(&format!("wavec_make_{key}"));
                     self.aggregate_helpers.insert(key, (name, false));
                 }
+                if matches!(e.ty, Type::Array(..)) {
+                    self.name_array_return(&e.ty);
+                }
             }
         }
+        if matches!(f.ret, Type::Array(..)) {
+            self.name_array_return(&f.ret);
+        }
+    }
+
+    fn name_array_return(&mut self, ty: &Type) {
+        let key = self.ty_key(ty);
+        if !self.array_returns.contains_key(&key) {
+            let name = self.namer.name(&format!("wavec_array_{key}"));
+            self.array_returns.insert(key, (name, false));
+        }
+    }
+
+    /// The struct an array of type `ty` is returned in, declared on first use.
+    pub(super) fn array_return(&mut self, ty: &Type) -> String {
+        let key = self.ty_key(ty);
+        let Some((name, written)) = self.array_returns.get(&key).cloned() else {
+            self.internal(crate::span::Span::default(), "an array returned with no struct reserved");
+            return String::new();
+        };
+        if !written {
+            if !self.helpers.text.is_empty() {
+                self.helpers.text.push('\n');
+            }
+            let _ = writeln!(self.helpers.text, "struct {name} {{\n    {};\n}};", self.decl(ty, "a"));
+            if let Some(entry) = self.array_returns.get_mut(&key) {
+                entry.1 = true;
+            }
+        }
+        name
     }
 
     /// `wavec_make_S(a, b)` for the aggregate `Construct` `id`, its helper written on first use.
@@ -42,7 +80,10 @@ impl<'a> Writer<'a> {
             }
         }
         let args = self.args(cx, parts);
-        format!("{name}({args})")
+        match ty {
+            Type::Array(..) => format!("{name}({args}).a"),
+            _ => format!("{name}({args})"),
+        }
     }
 
     fn write_aggregate_helper(&mut self, ty: &Type, name: &str) {
@@ -54,17 +95,24 @@ impl<'a> Writer<'a> {
         if !self.helpers.text.is_empty() {
             self.helpers.text.push('\n');
         }
-        // An array type is returned through a `typedef` of it.
-        let ret = match ty {
-            Type::Array(..) => {
-                let alias = format!("{name}_t");
-                let _ = writeln!(self.helpers.text, "typedef {};", self.decl(ty, &alias));
-                alias
-            }
-            _ => self.ty(ty),
-        };
         let params: Vec<String> = parts.iter().enumerate().map(|(i, t)| self.decl(t, &format!("p{i}"))).collect();
         let values: Vec<String> = (0..parts.len()).map(|i| format!("p{i}")).collect();
+        if let Type::Array(..) = ty {
+            // Returned in its struct (module docs).
+            let wrapper = self.array_return(ty);
+            if !self.helpers.text.is_empty() {
+                self.helpers.text.push('\n');
+            }
+            let _ = writeln!(
+                self.helpers.text,
+                "{wrapper} {name}({}) {{\n    {wrapper} r;\n    {} = {{{}}};\n    r.a = v;\n    return r;\n}}",
+                params.join(", "),
+                self.decl(ty, "v"),
+                values.join(", ")
+            );
+            return;
+        }
+        let ret = self.ty(ty);
         let _ = writeln!(
             self.helpers.text,
             "{ret} {name}({}) {{\n    {ret} r = {{{}}};\n    return r;\n}}",

@@ -73,6 +73,9 @@ pub(super) struct Writer<'a> {
     /// Each aggregate type built inside expressions: its helper's name, and whether it is
     /// written yet ([`super::aggregates`]).
     pub aggregate_helpers: crate::fast_hash::HashMap<String, (String, bool)>,
+    /// Each array type a function returns: the struct it is returned in, and whether that is
+    /// written yet ([`super::aggregates`]).
+    pub array_returns: crate::fast_hash::HashMap<String, (String, bool)>,
     pub diags: Vec<Diagnostic>,
 }
 
@@ -92,6 +95,7 @@ impl<'a> Writer<'a> {
             function_names: Vec::new(),
             helpers: Helpers::default(),
             aggregate_helpers: Default::default(),
+            array_returns: Default::default(),
             diags: Vec::new(),
         }
     }
@@ -411,7 +415,11 @@ impl<'a> Writer<'a> {
                     .map(|(g, global)| format!("uniform {}", self.decl(&global.ty, &self.global_names[g.index()]))),
             )
             .collect();
-        let _ = writeln!(out, "{} {}({}) {{", self.ty(&f.ret), self.function_names[h.index()], params.join(", "));
+        let ret = match f.ret {
+            Type::Array(..) => self.array_return(&f.ret),
+            _ => self.ty(&f.ret),
+        };
+        let _ = writeln!(out, "{ret} {}({}) {{", self.function_names[h.index()], params.join(", "));
         self.stmts(&cx, &f.body.stmts, Level(1), out);
         out.push_str("}\n");
     }
@@ -546,6 +554,13 @@ impl<'a> Writer<'a> {
             }
             Stmt::Return(None) => {
                 let _ = writeln!(out, "{level}return;");
+            }
+            Stmt::Return(Some(e)) if matches!(cx.f.ret, Type::Array(..)) => {
+                // The array goes back in its struct (`aggregates` module docs).
+                let wrapper = self.array_return(&cx.f.ret);
+                let e = self.expr(cx, *e, P_ASSIGN);
+                let _ = writeln!(out, "{level}{{\n{level}    {wrapper} wavec_ret;\n{level}    wavec_ret.a = {e};");
+                let _ = writeln!(out, "{level}    return wavec_ret;\n{level}}}");
             }
             Stmt::Return(Some(e)) => {
                 let e = self.expr(cx, *e, 0);
@@ -815,7 +830,11 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Call { function, args } => {
                 let a = self.args(cx, args);
-                (format!("{}({a})", self.function_names[function.index()]), P_POSTFIX)
+                let name = &self.function_names[function.index()];
+                match self.module.functions[*function].ret {
+                    Type::Array(..) => (format!("{name}({a}).a"), P_POSTFIX),
+                    _ => (format!("{name}({a})"), P_POSTFIX),
+                }
             }
             ExprKind::Intrinsic { id, args, bound } => {
                 self.intrinsic(cx, expr.span, *id, args, bound.as_deref(), &expr.ty)
