@@ -59,6 +59,13 @@ pub(super) struct Autodiff {
     /// `DifferentialPair<T>` structs, by `T`, and back.
     pairs: HashMap<Type, StructId>,
     pair_of: HashMap<StructId, Type>,
+    /// Interfaces that refine `IDifferentiablePtrType`.
+    pub ptr_interfaces: HashSet<String>,
+    /// Structs that name `IDifferentiablePtrType` (or an interface refining it) among their bases.
+    ptr_declared: HashSet<StructId>,
+    /// `DifferentialPtrPair<T>` structs, by `T`, and back.
+    ptr_pairs: HashMap<Type, StructId>,
+    ptr_pair_of: HashMap<StructId, Type>,
     /// Each differentiable struct's `Differential` (`None`: not differentiable).
     differentials: HashMap<StructId, Option<StructId>>,
     /// The forward derivative of each function differentiated so far.
@@ -127,6 +134,9 @@ struct Writer {
     zero: bool,
     /// Reverse mode: the locals whose values the body reads (the others need no checkpoint).
     read: HashSet<LocalId>,
+    /// Locals of pointer-like types (`IDifferentiablePtrType`): the local holding the
+    /// differential location beside each. It is a value carried along, never an adjoint.
+    companions: HashMap<LocalId, LocalId>,
 }
 
 impl Checker {
@@ -277,9 +287,74 @@ impl Checker {
     /// bases (before its conformances are checked).
     pub(super) fn note_differentiable_bases(&mut self, h: StructId, bases: &[ast::TypeExpr]) {
         let names: Vec<String> = bases.iter().map(|b| b.name().to_string()).collect();
-        if self.names_differentiable(names) {
+        if self.names_ptr_type(names.clone()) {
+            self.autodiff.ptr_declared.insert(h);
+        } else if self.names_differentiable(names) {
             self.autodiff.declared.insert(h);
         }
+    }
+
+    /// Whether one of these interfaces is `IDifferentiablePtrType` or refines it.
+    fn names_ptr_type(&self, list: Vec<String>) -> bool {
+        let mut stack: Vec<String> = list;
+        let mut seen = HashSet::default();
+        while let Some(i) = stack.pop() {
+            if i == "IDifferentiablePtrType" || self.autodiff.ptr_interfaces.contains(&i) {
+                return true;
+            }
+            if seen.insert(i.clone()) {
+                if let Some(def) = self.interfaces.get(&i) {
+                    stack.extend(def.bases.iter().cloned());
+                }
+            }
+        }
+        false
+    }
+
+    /// The differential of a pointer-like value (a struct conforming to
+    /// `IDifferentiablePtrType`): its `typealias Differential`, else itself. `None` for any
+    /// other type.
+    pub(super) fn ptr_differential(&self, ty: &Type) -> Option<Type> {
+        let Type::Struct(h) = ty else { return None };
+        let declared = self.autodiff.ptr_declared.contains(h)
+            || self.conformances.get(h).is_some_and(|list| self.names_ptr_type(list.clone()));
+        if !declared {
+            return None;
+        }
+        let name = &self.module.structs[*h].name;
+        Some(self.types.get(&format!("{name}::Differential")).cloned().unwrap_or_else(|| ty.clone()))
+    }
+
+    /// Slang's `DifferentialPtrPair<T>`: `{ T p; T.Differential d; }` of a pointer-like `T`,
+    /// whose differential is a location the derivative writes through rather than a value.
+    pub(super) fn ptr_pair_type(&mut self, ty: &Type, span: Span) -> Type {
+        if let Some(h) = self.autodiff.ptr_pairs.get(ty) {
+            return Type::Struct(*h);
+        }
+        let Some(d) = self.ptr_differential(ty) else {
+            let shown = self.type_name(ty);
+            let d = Diagnostic::error("E0478", format!("`{shown}` is not a pointer-like differentiable type"))
+                .with_label(span, "a `DifferentialPtrPair` needs a type conforming to `IDifferentiablePtrType`")
+                .with_note("for a value type conforming to `IDifferentiable`, use `DifferentialPair<T>`");
+            self.push(d);
+            return Type::Error;
+        };
+        let word = super::dynamic::ir_word(&self.type_name(ty));
+        let name = self.unique_global_name(&format!("DifferentialPtrPair_{word}"));
+        let majorness = self.default_majorness;
+        let fields = vec![
+            Field { name: "p".into(), ty: ty.clone(), semantic: None, majorness, span },
+            Field { name: "d".into(), ty: d, semantic: None, majorness, span },
+        ];
+        let h = self.module.structs.append(StructDef { name, fields, span });
+        self.autodiff.ptr_pairs.insert(ty.clone(), h);
+        self.autodiff.ptr_pair_of.insert(h, ty.clone());
+        Type::Struct(h)
+    }
+
+    /// Whether struct `h` is a `DifferentialPtrPair<T>`.
+    pub(super) fn is_ptr_pair(&self, h: StructId) -> bool {
+        self.autodiff.ptr_pair_of.contains_key(&h)
     }
 
     /// Whether struct `h` conforms to `IDifferentiable`, or to an interface that refines it.
@@ -718,12 +793,19 @@ impl Checker {
             let no_diff = info.no_diff.get(i).copied().unwrap_or(false) || (i == 0 && is_method && info.no_diff_this);
             if !no_diff && self.differential_type(ty).is_some() {
                 params.push((self.pair_type(ty, span), *mode));
+            } else if !no_diff && self.ptr_differential(ty).is_some() {
+                params.push((self.ptr_pair_type(ty, span), *mode));
             } else {
                 params.push((ty.clone(), *mode));
             }
         }
-        let ret =
-            if self.differential_type(&sig.ret).is_some() { self.pair_type(&sig.ret, span) } else { sig.ret.clone() };
+        let ret = if self.differential_type(&sig.ret).is_some() {
+            self.pair_type(&sig.ret, span)
+        } else if self.ptr_differential(&sig.ret).is_some() {
+            self.ptr_pair_type(&sig.ret, span)
+        } else {
+            sig.ret.clone()
+        };
         (params, ret)
     }
 
@@ -865,6 +947,7 @@ impl Checker {
             ret_pair: (sig.ret != self.sigs[primal.index()].ret).then(|| self.sigs[primal.index()].ret.clone()),
             zero: info.treat_as && !info.differentiable,
             read: HashSet::default(),
+            companions: HashMap::default(),
         };
         // Every local of the primal has its copy, and a differential if its type has one.
         let src_locals: Vec<(LocalId, Local)> = w.src.locals.iter().map(|(h, l)| (h, l.clone())).collect();
@@ -875,6 +958,10 @@ impl Checker {
                 _ => None,
             };
             w.locals.insert(*h, Mapped { primal: primal_local, diff });
+            if let Some(t) = self.ptr_differential(&l.ty).filter(|_| !w.zero) {
+                let c = func.locals.append(Local::new(format!("{}_dp", l.name), t, l.span));
+                w.companions.insert(*h, c);
+            }
         }
         let mut prologue = Vec::new();
         for (i, p) in w.src.params.clone().iter().enumerate() {
@@ -891,14 +978,23 @@ impl Checker {
             let param = func.locals.append(Local::param(format!("{name}_pair"), ty.clone(), mode, span));
             func.params.push(param);
             w.pair_params.push((param, *p, mode));
-            prologue.push((param, m, mode, ty));
+            prologue.push((param, m, w.companions.get(p).copied(), mode, ty));
         }
         let caller = self.cur.take();
         self.cur = Some(FnState::new(func));
         let mut stmts = Vec::new();
-        for (param, m, mode, ty) in prologue {
+        for (param, m, companion, mode, ty) in prologue {
             let Type::Struct(h) = ty else { continue };
             let fields = self.module.structs[h].fields.clone();
+            if let Some(c) = companion {
+                let a = self.add_expr(ExprKind::Local(param), Type::Struct(h), span);
+                let b = self.add_expr(ExprKind::Local(param), Type::Struct(h), span);
+                let p = self.add_expr(ExprKind::Field { base: a, index: 0 }, fields[0].ty.clone(), span);
+                let d = self.add_expr(ExprKind::Field { base: b, index: 1 }, fields[1].ty.clone(), span);
+                stmts.push(Stmt::Local { local: m.primal, init: Some(p) });
+                stmts.push(Stmt::Local { local: c, init: Some(d) });
+                continue;
+            }
             let (p, d) = if mode == ParamMode::Out {
                 (None, m.diff.map(|_| self.differential_zero(&fields[1].ty, span)))
             } else {
@@ -974,6 +1070,10 @@ impl Checker {
                     Some(e) => {
                         let (p, d) = self.fwd_expr(w, *e, out);
                         out.push(Stmt::Local { local: m.primal, init: Some(p) });
+                        if let Some(c) = w.companions.get(local).copied() {
+                            let ty = self.local_ty(c);
+                            out.push(Stmt::Local { local: c, init: d.map(|d| self.coerce(d, &ty, span)) });
+                        }
                         if let Some(dl) = m.diff {
                             let dty = self.local_ty(dl);
                             let d = self.or_zero(d, &dty, span);
@@ -982,6 +1082,9 @@ impl Checker {
                     }
                     None => {
                         out.push(Stmt::Local { local: m.primal, init: None });
+                        if let Some(c) = w.companions.get(local).copied() {
+                            out.push(Stmt::Local { local: c, init: None });
+                        }
                         if let Some(dl) = m.diff {
                             let dty = self.local_ty(dl);
                             let zero = self.differential_zero(&dty, span);
@@ -1091,6 +1194,13 @@ impl Checker {
         st.func.locals.append(Local::new(n, ty.clone(), span))
     }
 
+    /// `local = value`, as an expression.
+    fn set_local(&mut self, local: LocalId, value: ExprId, span: Span) -> ExprId {
+        let ty = self.local_ty(local);
+        let target = self.add_expr(ExprKind::Local(local), ty.clone(), span);
+        self.add_expr(ExprKind::Assign { op: None, target, value }, ty, span)
+    }
+
     fn or_zero(&mut self, d: Option<ExprId>, ty: &Type, span: Span) -> ExprId {
         match d {
             Some(d) => self.coerce(d, ty, span),
@@ -1124,6 +1234,25 @@ impl Checker {
         let Expr { kind: ExprKind::Assign { op, target, value }, ty, span } = w.src.exprs[e].clone() else {
             unreachable!("an assignment")
         };
+        // A pointer-like local takes the value's differential location with it.
+        if let (None, ExprKind::Local(l)) = (op, w.src.exprs[target].kind.clone()) {
+            if let Some(c) = w.companions.get(&l).copied() {
+                let (vp, vd) = self.fwd_expr(w, value, out);
+                let primal = w.locals[&l].primal;
+                let vp = self.coerce(vp, &ty, span);
+                let set = self.set_local(primal, vp, span);
+                out.push(Stmt::Expr(set));
+                if let Some(vd) = vd {
+                    let cty = self.local_ty(c);
+                    let vd = self.coerce(vd, &cty, span);
+                    let set = self.set_local(c, vd, span);
+                    out.push(Stmt::Expr(set));
+                }
+                let p = self.add_expr(ExprKind::Local(primal), ty, span);
+                let cty = self.local_ty(c);
+                return (p, Some(self.add_expr(ExprKind::Local(c), cty, span)));
+            }
+        }
         let (tp, td) = self.fwd_expr(w, target, out);
         if td.is_none() || w.no_diff.contains(&e) {
             let copy = self.copy_expr(w, e);
@@ -1170,6 +1299,13 @@ impl Checker {
                 return self.fwd_expr(w, b, out);
             }
             _ => {}
+        }
+        if let ExprKind::Local(l) = kind {
+            if let Some(c) = w.companions.get(&l).copied() {
+                let p = self.add_expr(ExprKind::Local(w.locals[&l].primal), ty, span);
+                let cty = self.local_ty(c);
+                return (p, Some(self.add_expr(ExprKind::Local(c), cty, span)));
+            }
         }
         let Some(dty) = self.differential_type(&ty) else { return (self.copy_expr(w, e), None) };
         match kind {
@@ -1413,6 +1549,7 @@ impl Checker {
         }
         let flows_in = ds.iter().zip(&modes).any(|(d, m)| d.is_some() && *m != ParamMode::Out);
         let flows_out = self.differential_type(&ty).is_some()
+            || self.ptr_differential(&ty).is_some()
             || ds.iter().zip(&modes).any(|(d, m)| d.is_some() && *m != ParamMode::In);
         // A derivative of the user's own may give a differential where none flows in.
         let user_derivative = self.autodiff.info.get(&function).is_some_and(|i| i.custom.is_some())
@@ -1460,7 +1597,8 @@ impl Checker {
         for (i, (pty, mode)) in dsig.params.iter().enumerate() {
             let p = ps[i];
             let d = ds[i];
-            let is_pair = matches!(pty, Type::Struct(h) if self.is_pair(*h)) && self.ty(p) != *pty;
+            let is_pair =
+                matches!(pty, Type::Struct(h) if self.is_pair(*h) || self.is_ptr_pair(*h)) && self.ty(p) != *pty;
             if !is_pair {
                 call_args.push(p);
                 continue;
@@ -1779,6 +1917,11 @@ impl Checker {
             let is_pair = *ty != psig.params[i].0;
             pair.push(is_pair);
             match (is_pair, mode) {
+                // A pointer-like parameter's pair stays an input: the gradient is written
+                // through its differential location, not handed back.
+                (true, _) if matches!(ty, Type::Struct(h) if self.is_ptr_pair(*h)) => {
+                    params.push((ty.clone(), ParamMode::In))
+                }
                 (true, ParamMode::Out) => {
                     let d = self.differential_type(&psig.params[i].0).unwrap_or(Type::Error);
                     params.push((d, ParamMode::In));
@@ -1790,7 +1933,7 @@ impl Checker {
                 (false, _) => params.push((ty.clone(), ParamMode::In)),
             }
         }
-        if fsig.ret != psig.ret {
+        if fsig.ret != psig.ret && !matches!(fsig.ret, Type::Struct(h) if self.is_ptr_pair(h)) {
             let d = self.differential_type(&psig.ret).unwrap_or(Type::Error);
             params.push((d, ParamMode::In));
         }

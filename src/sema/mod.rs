@@ -1308,6 +1308,21 @@ impl Checker {
                 }
             };
         }
+        if name == "DifferentialPtrPair" && !self.types.contains_key(name) {
+            return match args.as_slice() {
+                [ast::GenericArg::Type(e)] => {
+                    let elem = self.resolve_type(e);
+                    if elem.is_error() {
+                        return Type::Error;
+                    }
+                    self.ptr_pair_type(&elem, t.span)
+                }
+                _ => {
+                    self.error("E0402", t.span, "`DifferentialPtrPair` takes one type: `DifferentialPtrPair<T>`");
+                    Type::Error
+                }
+            };
+        }
         if name == "Conditional" {
             let elem = match args.first() {
                 Some(ast::GenericArg::Type(e)) => self.resolve_type(e),
