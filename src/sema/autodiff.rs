@@ -217,8 +217,15 @@ impl Checker {
 
     /// Whether a generic parameter constrained by `name` is differentiable.
     fn differentiable_constraint(&self, name: &str) -> bool {
-        matches!(name, "IDifferentiable" | "IFloat" | "__BuiltinFloatingPointType" | "__BuiltinRealType")
-            || self.autodiff.differentiable_interfaces.contains(name)
+        matches!(
+            name,
+            "IDifferentiable"
+                | "IDifferentiablePtrType"
+                | "IFloat"
+                | "__BuiltinFloatingPointType"
+                | "__BuiltinRealType"
+        ) || self.autodiff.differentiable_interfaces.contains(name)
+            || self.names_ptr_type(vec![name.to_string()])
     }
 
     /// The differential of a value of type `ty`; `None` when `ty` is not differentiable.
@@ -350,6 +357,11 @@ impl Checker {
         self.autodiff.ptr_pairs.insert(ty.clone(), h);
         self.autodiff.ptr_pair_of.insert(h, ty.clone());
         Type::Struct(h)
+    }
+
+    /// The `T` of struct `h` when it is a `DifferentialPtrPair<T>` (`ptr`) or a `DifferentialPair<T>`.
+    pub(super) fn autodiff_pair_primal(&self, h: StructId, ptr: bool) -> Option<Type> {
+        if ptr { self.autodiff.ptr_pair_of.get(&h) } else { self.autodiff.pair_of.get(&h) }.cloned()
     }
 
     /// Whether struct `h` is a `DifferentialPtrPair<T>`.
@@ -704,6 +716,7 @@ impl Checker {
                 .iter()
                 .map(|a| match self.ty(*a) {
                     Type::Struct(h) if self.is_pair(h) => self.autodiff.pair_of[&h].clone(),
+                    Type::Struct(h) if self.is_ptr_pair(h) => self.autodiff.ptr_pair_of[&h].clone(),
                     t => t,
                 })
                 .collect();
@@ -1852,6 +1865,7 @@ impl Checker {
                 .iter()
                 .map(|a| match self.ty(*a) {
                     Type::Struct(h) if self.is_pair(h) => self.autodiff.pair_of[&h].clone(),
+                    Type::Struct(h) if self.is_ptr_pair(h) => self.autodiff.ptr_pair_of[&h].clone(),
                     t => t,
                 })
                 .collect();
