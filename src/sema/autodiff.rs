@@ -364,6 +364,23 @@ impl Checker {
         if ptr { self.autodiff.ptr_pair_of.get(&h) } else { self.autodiff.pair_of.get(&h) }.cloned()
     }
 
+    /// Reports a pointer-like value, inside a derivative, whose differential location is not
+    /// known: going on without one would read or add derivatives nowhere.
+    fn unknown_location(&mut self, ty: &Type, span: Span) {
+        // Reverse mode runs a statement forward more than once.
+        if self.diags.iter().any(|d| d.code == "E0479" && d.primary_span() == Some(span)) {
+            return;
+        }
+        let shown = self.type_name(ty);
+        let d = Diagnostic::error("E0479", format!("the differential location of this `{shown}` value is not known"))
+            .with_label(span, "a pointer-like value made here, inside a differentiable function")
+            .with_note(
+                "a pointer-like value takes its differential from a parameter's `DifferentialPtrPair`, from another \
+                 pointer-like local, or from a call whose forward derivative returns a `DifferentialPtrPair`",
+            );
+        self.push(d);
+    }
+
     /// Whether struct `h` is a `DifferentialPtrPair<T>`.
     pub(super) fn is_ptr_pair(&self, h: StructId) -> bool {
         self.autodiff.ptr_pair_of.contains_key(&h)
@@ -807,6 +824,18 @@ impl Checker {
             if !no_diff && self.differential_type(ty).is_some() {
                 params.push((self.pair_type(ty, span), *mode));
             } else if !no_diff && self.ptr_differential(ty).is_some() {
+                if *mode != ParamMode::In {
+                    // Slang's rule: a location is an input of a derivative, never a result.
+                    let shown = self.type_name(ty);
+                    let at = self.sigs[id.index()].span;
+                    let d = Diagnostic::error(
+                        "E0477",
+                        format!("a differentiable function cannot take the pointer-like `{shown}` as `out` or `inout`"),
+                    )
+                    .with_label(at, "differentiated here")
+                    .with_note("take it `in`: its derivative goes through the location its differential names");
+                    self.push(d);
+                }
                 params.push((self.ptr_pair_type(ty, span), *mode));
             } else {
                 params.push((ty.clone(), *mode));
@@ -1085,6 +1114,10 @@ impl Checker {
                         out.push(Stmt::Local { local: m.primal, init: Some(p) });
                         if let Some(c) = w.companions.get(local).copied() {
                             let ty = self.local_ty(c);
+                            if d.is_none() {
+                                let primal_ty = w.src.locals[*local].ty.clone();
+                                self.unknown_location(&primal_ty, w.src.exprs[*e].span);
+                            }
                             out.push(Stmt::Local { local: c, init: d.map(|d| self.coerce(d, &ty, span)) });
                         }
                         if let Some(dl) = m.diff {
@@ -1255,11 +1288,14 @@ impl Checker {
                 let vp = self.coerce(vp, &ty, span);
                 let set = self.set_local(primal, vp, span);
                 out.push(Stmt::Expr(set));
-                if let Some(vd) = vd {
-                    let cty = self.local_ty(c);
-                    let vd = self.coerce(vd, &cty, span);
-                    let set = self.set_local(c, vd, span);
-                    out.push(Stmt::Expr(set));
+                match vd {
+                    Some(vd) => {
+                        let cty = self.local_ty(c);
+                        let vd = self.coerce(vd, &cty, span);
+                        let set = self.set_local(c, vd, span);
+                        out.push(Stmt::Expr(set));
+                    }
+                    None => self.unknown_location(&ty, w.src.exprs[value].span),
                 }
                 let p = self.add_expr(ExprKind::Local(primal), ty, span);
                 let cty = self.local_ty(c);

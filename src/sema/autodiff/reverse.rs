@@ -680,17 +680,8 @@ impl Checker {
         match self.companion_value(w, value) {
             Some(d) => self.assign_local(companion, d, out, span),
             None => {
-                let shown = self.type_name(&w.src.exprs[value].ty);
-                let d = crate::diag::Diagnostic::error(
-                    "E0479",
-                    format!("the differential location of this `{shown}` value is not known"),
-                )
-                .with_label(span, "a pointer-like value made here, inside a differentiable function")
-                .with_note(
-                    "a pointer-like value takes its differential from a parameter's `DifferentialPtrPair`, another \
-                     pointer-like local, or a call whose forward derivative returns a `DifferentialPtrPair`",
-                );
-                self.push(d);
+                let ty = w.src.exprs[value].ty.clone();
+                self.unknown_location(&ty, span);
             }
         }
     }
