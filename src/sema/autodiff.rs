@@ -59,6 +59,8 @@ pub(super) struct Autodiff {
     /// `DifferentialPair<T>` structs, by `T`, and back.
     pairs: HashMap<Type, StructId>,
     pair_of: HashMap<StructId, Type>,
+    /// Built-in interfaces whose types an extension made pointer-like (`__BuiltinArithmeticType`).
+    ptr_builtins: Vec<String>,
     /// Interfaces that refine `IDifferentiablePtrType`.
     pub ptr_interfaces: HashSet<String>,
     /// Structs that name `IDifferentiablePtrType` (or an interface refining it) among their bases.
@@ -318,11 +320,54 @@ impl Checker {
         false
     }
 
+    /// `extension<T : __BuiltinArithmeticType> T : IDifferentiablePtrType { typealias
+    /// Differential = T; }`: the built-in types meeting the constraint become pointer-like, their
+    /// own differentials. Whether `e` is one (then recorded).
+    pub(super) fn builtin_ptr_extension(&mut self, e: &ast::ExtensionDecl, constraint: &ast::TypeExpr) -> bool {
+        let target = e.ty.name();
+        let is_target = |t: &ast::TypeExpr| t.name() == target && t.args().is_empty();
+        let only_differential = e.members.iter().all(|m| {
+            matches!(m, ast::StructMember::Type(t) if t.name.name == "Differential" && is_target(&t.ty) && t.array_dims.is_empty())
+        });
+        let fits = super::generic::builtin_interface(constraint.name()).is_some()
+            && constraint.args().is_empty()
+            && e.bases.len() == 1
+            && e.bases[0].name() == "IDifferentiablePtrType"
+            && only_differential;
+        if fits {
+            self.autodiff.ptr_builtins.push(constraint.name().to_string());
+        }
+        fits
+    }
+
+    /// Whether pointer-like `ty` is a struct's (or an array of them) rather than a built-in
+    /// type's: only those locals carry a differential location; a built-in one does as a
+    /// parameter only, as every loop counter would otherwise need one.
+    pub(super) fn ptr_struct_based(&self, ty: &Type) -> bool {
+        match ty {
+            Type::Array(e, _) => self.ptr_struct_based(e),
+            Type::Struct(_) => self.ptr_differential(ty).is_some(),
+            _ => false,
+        }
+    }
+
     /// The differential of a pointer-like value (a struct conforming to
-    /// `IDifferentiablePtrType`): its `typealias Differential`, else itself. `None` for any
-    /// other type.
+    /// `IDifferentiablePtrType`): its `typealias Differential`, else itself; an array's is the
+    /// array of its elements' (Slang's core extension of `Array<T, N>`); a built-in type's,
+    /// made pointer-like by an extension, itself. `None` for any other type.
     pub(super) fn ptr_differential(&self, ty: &Type) -> Option<Type> {
-        let Type::Struct(h) = ty else { return None };
+        let builtin = |s: &Scalar, shaped: bool| {
+            self.autodiff.ptr_builtins.iter().any(|name| {
+                super::generic::builtin_interface(name).is_some_and(|i| (i.element)(*s) && (i.shapes || !shaped))
+            })
+        };
+        let h = match ty {
+            Type::Scalar(s) => return builtin(s, false).then(|| ty.clone()),
+            Type::Vector(s, _) | Type::Matrix(s, _, _) => return builtin(s, true).then(|| ty.clone()),
+            Type::Array(e, n) => return self.ptr_differential(e).map(|d| Type::Array(Box::new(d), *n)),
+            Type::Struct(h) => h,
+            _ => return None,
+        };
         let declared = self.autodiff.ptr_declared.contains(h)
             || self.conformances.get(h).is_some_and(|list| self.names_ptr_type(list.clone()));
         if !declared {
@@ -1000,7 +1045,8 @@ impl Checker {
                 _ => None,
             };
             w.locals.insert(*h, Mapped { primal: primal_local, diff });
-            if let Some(t) = self.ptr_differential(&l.ty).filter(|_| !w.zero) {
+            let carries = l.param.is_some() || self.ptr_struct_based(&l.ty);
+            if let Some(t) = self.ptr_differential(&l.ty).filter(|_| !w.zero && carries) {
                 let c = func.locals.append(Local::new(format!("{}_dp", l.name), t, l.span));
                 w.companions.insert(*h, c);
             }
@@ -1355,6 +1401,17 @@ impl Checker {
                 let cty = self.local_ty(c);
                 return (p, Some(self.add_expr(ExprKind::Local(c), cty, span)));
             }
+        }
+        // An element of an array of pointer-like values: the element of its locations.
+        if let (ExprKind::Index { base, index }, Some(dty)) = (&kind, self.ptr_differential(&ty)) {
+            let (pb, db) = self.fwd_expr(w, *base, out);
+            let i = self.copy_expr(w, *index);
+            let p = self.add_expr(ExprKind::Index { base: pb, index: i }, ty, span);
+            let d = db.map(|db| {
+                let i = self.copy_expr(w, *index);
+                self.add_expr(ExprKind::Index { base: db, index: i }, dty, span)
+            });
+            return (p, d);
         }
         let Some(dty) = self.differential_type(&ty) else { return (self.copy_expr(w, e), None) };
         match kind {

@@ -629,7 +629,9 @@ impl Checker {
             Type::Struct(h) => self.struct_conforms(*h, name),
             _ => false,
         };
-        user || conforms(name, ty) == Some(true)
+        // Pointer-like by Slang's core extensions (arrays of such) or the user's.
+        let ptr = name == "IDifferentiablePtrType" && self.ptr_differential(ty).is_some();
+        user || ptr || conforms(name, ty) == Some(true)
     }
 
     /// The `where` requirements beyond the parameters' own constraints, with the parameters

@@ -572,6 +572,9 @@ impl Checker {
             return;
         }
         if let Some(c) = param.and_then(|p| p.constraint.as_ref()) {
+            if self.builtin_ptr_extension(e, c) {
+                return;
+            }
             let names_param = e.generics.iter().any(|g| mentions(c, &g.name.name));
             if !names_param && self.interface_key(c).is_none() {
                 self.error("E0401", c.span, "a generic extension's constraint must be an interface");

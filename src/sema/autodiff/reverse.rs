@@ -423,7 +423,8 @@ impl Checker {
                     None => None,
                 };
                 w.locals.insert(*h, Mapped { primal: primal_local, diff });
-                if let Some(t) = c.ptr_differential(&l.ty) {
+                let carries = param.is_some() || c.ptr_struct_based(&l.ty);
+                if let Some(t) = c.ptr_differential(&l.ty).filter(|_| carries) {
                     let st = c.cur.as_mut().expect("the derivative being written");
                     let companion = st.func.locals.append(Local::new(format!("{}_dp", l.name), t, l.span));
                     stmts.push(Stmt::Local { local: companion, init: None });
@@ -691,6 +692,13 @@ impl Checker {
         let span = w.src.exprs[e].span;
         match w.src.exprs[e].kind {
             ExprKind::Local(l) => w.companions.get(&l).map(|c| self.read_local(*c, span)),
+            // An element of an array of pointer-like values: the element of its locations.
+            ExprKind::Index { base, index } => {
+                let dty = self.ptr_differential(&w.src.exprs[e].ty)?;
+                let base = self.companion_value(w, base)?;
+                let index = self.copy_expr(w, index);
+                Some(self.add_expr(ExprKind::Index { base, index }, dty, span))
+            }
             _ => None,
         }
     }
