@@ -492,11 +492,27 @@ fn assign_local(f: &mut Function, local: LocalId, value: ExprId) -> ExprId {
 /// Splits every local of a struct type holding resources into a local per field, until none
 /// is left (a field may be such a struct itself).
 fn split_locals(module: &Module, f: &mut Function, errors: &mut Vec<Diagnostic>) {
+    // Every local split so far: a struct nested in one (a pair of them) is split a round
+    // later, reading the outer one's parts whole until then.
+    let mut all_split: HashMap<LocalId, Vec<LocalId>> = HashMap::default();
     loop {
         let mut split: HashMap<LocalId, Vec<LocalId>> = HashMap::default();
         let targets: Vec<LocalId> =
             f.locals.iter().filter(|(_, l)| holds_resources(module, &l.ty)).map(|(h, _)| h).collect();
         if targets.is_empty() {
+            // Any other read is of a whole struct, which no longer exists.
+            for (_, e) in f.live_expr_iter() {
+                if let ExprKind::Local(l) = e.kind {
+                    if all_split.contains_key(&l) {
+                        errors.push(error(
+                            e.span,
+                            "a struct that holds resources is used as a whole value here; only its fields, copies \
+                             of it and calls taking it can be compiled for this target",
+                        ));
+                        return;
+                    }
+                }
+            }
             return;
         }
         for l in targets {
@@ -523,27 +539,15 @@ fn split_locals(module: &Module, f: &mut Function, errors: &mut Vec<Diagnostic>)
         }
         let body = std::mem::take(&mut f.body);
         f.body = split_block(module, f, body, &split, errors);
+        all_split.extend(split);
         // Field reads of a split local read the field's local.
         let ids: Vec<ExprId> = f.exprs.iter().map(|(h, _)| h).collect();
         for e in ids {
             if let ExprKind::Field { base, index } = f.exprs[e].kind {
                 if let ExprKind::Local(l) = f.exprs[base].kind {
-                    if let Some(parts) = split.get(&l) {
+                    if let Some(parts) = all_split.get(&l) {
                         f.exprs[e].kind = ExprKind::Local(parts[index as usize]);
                     }
-                }
-            }
-        }
-        // Any other read is of the whole struct, which no longer exists.
-        for (_, e) in f.live_expr_iter() {
-            if let ExprKind::Local(l) = e.kind {
-                if split.contains_key(&l) {
-                    errors.push(error(
-                        e.span,
-                        "a struct that holds resources is used as a whole value here; only its fields, copies of it \
-                         and calls taking it can be compiled for this target",
-                    ));
-                    return;
                 }
             }
         }

@@ -59,6 +59,15 @@ pub(super) struct Autodiff {
     /// `DifferentialPair<T>` structs, by `T`, and back.
     pairs: HashMap<Type, StructId>,
     pair_of: HashMap<StructId, Type>,
+    /// Built-in interfaces whose types an extension made pointer-like (`__BuiltinArithmeticType`).
+    ptr_builtins: Vec<String>,
+    /// Interfaces that refine `IDifferentiablePtrType`.
+    pub ptr_interfaces: HashSet<String>,
+    /// Structs that name `IDifferentiablePtrType` (or an interface refining it) among their bases.
+    ptr_declared: HashSet<StructId>,
+    /// `DifferentialPtrPair<T>` structs, by `T`, and back.
+    ptr_pairs: HashMap<Type, StructId>,
+    ptr_pair_of: HashMap<StructId, Type>,
     /// Each differentiable struct's `Differential` (`None`: not differentiable).
     differentials: HashMap<StructId, Option<StructId>>,
     /// The forward derivative of each function differentiated so far.
@@ -127,6 +136,9 @@ struct Writer {
     zero: bool,
     /// Reverse mode: the locals whose values the body reads (the others need no checkpoint).
     read: HashSet<LocalId>,
+    /// Locals of pointer-like types (`IDifferentiablePtrType`): the local holding the
+    /// differential location beside each. It is a value carried along, never an adjoint.
+    companions: HashMap<LocalId, LocalId>,
 }
 
 impl Checker {
@@ -207,8 +219,15 @@ impl Checker {
 
     /// Whether a generic parameter constrained by `name` is differentiable.
     fn differentiable_constraint(&self, name: &str) -> bool {
-        matches!(name, "IDifferentiable" | "IFloat" | "__BuiltinFloatingPointType" | "__BuiltinRealType")
-            || self.autodiff.differentiable_interfaces.contains(name)
+        matches!(
+            name,
+            "IDifferentiable"
+                | "IDifferentiablePtrType"
+                | "IFloat"
+                | "__BuiltinFloatingPointType"
+                | "__BuiltinRealType"
+        ) || self.autodiff.differentiable_interfaces.contains(name)
+            || self.names_ptr_type(vec![name.to_string()])
     }
 
     /// The differential of a value of type `ty`; `None` when `ty` is not differentiable.
@@ -277,9 +296,139 @@ impl Checker {
     /// bases (before its conformances are checked).
     pub(super) fn note_differentiable_bases(&mut self, h: StructId, bases: &[ast::TypeExpr]) {
         let names: Vec<String> = bases.iter().map(|b| b.name().to_string()).collect();
-        if self.names_differentiable(names) {
+        if self.names_ptr_type(names.clone()) {
+            self.autodiff.ptr_declared.insert(h);
+        } else if self.names_differentiable(names) {
             self.autodiff.declared.insert(h);
         }
+    }
+
+    /// Whether one of these interfaces is `IDifferentiablePtrType` or refines it.
+    fn names_ptr_type(&self, list: Vec<String>) -> bool {
+        let mut stack: Vec<String> = list;
+        let mut seen = HashSet::default();
+        while let Some(i) = stack.pop() {
+            if i == "IDifferentiablePtrType" || self.autodiff.ptr_interfaces.contains(&i) {
+                return true;
+            }
+            if seen.insert(i.clone()) {
+                if let Some(def) = self.interfaces.get(&i) {
+                    stack.extend(def.bases.iter().cloned());
+                }
+            }
+        }
+        false
+    }
+
+    /// `extension<T : __BuiltinArithmeticType> T : IDifferentiablePtrType { typealias
+    /// Differential = T; }`: the built-in types meeting the constraint become pointer-like, their
+    /// own differentials. Whether `e` is one (then recorded).
+    pub(super) fn builtin_ptr_extension(&mut self, e: &ast::ExtensionDecl, constraint: &ast::TypeExpr) -> bool {
+        let target = e.ty.name();
+        let is_target = |t: &ast::TypeExpr| t.name() == target && t.args().is_empty();
+        let only_differential = e.members.iter().all(|m| {
+            matches!(m, ast::StructMember::Type(t) if t.name.name == "Differential" && is_target(&t.ty) && t.array_dims.is_empty())
+        });
+        let fits = super::generic::builtin_interface(constraint.name()).is_some()
+            && constraint.args().is_empty()
+            && e.bases.len() == 1
+            && e.bases[0].name() == "IDifferentiablePtrType"
+            && only_differential;
+        if fits {
+            self.autodiff.ptr_builtins.push(constraint.name().to_string());
+        }
+        fits
+    }
+
+    /// Whether pointer-like `ty` is a struct's (or an array of them) rather than a built-in
+    /// type's: only those locals carry a differential location; a built-in one does as a
+    /// parameter only, as every loop counter would otherwise need one.
+    pub(super) fn ptr_struct_based(&self, ty: &Type) -> bool {
+        match ty {
+            Type::Array(e, _) => self.ptr_struct_based(e),
+            Type::Struct(_) => self.ptr_differential(ty).is_some(),
+            _ => false,
+        }
+    }
+
+    /// The differential of a pointer-like value (a struct conforming to
+    /// `IDifferentiablePtrType`): its `typealias Differential`, else itself; an array's is the
+    /// array of its elements' (Slang's core extension of `Array<T, N>`); a built-in type's,
+    /// made pointer-like by an extension, itself. `None` for any other type.
+    pub(super) fn ptr_differential(&self, ty: &Type) -> Option<Type> {
+        let builtin = |s: &Scalar, shaped: bool| {
+            self.autodiff.ptr_builtins.iter().any(|name| {
+                super::generic::builtin_interface(name).is_some_and(|i| (i.element)(*s) && (i.shapes || !shaped))
+            })
+        };
+        let h = match ty {
+            Type::Scalar(s) => return builtin(s, false).then(|| ty.clone()),
+            Type::Vector(s, _) | Type::Matrix(s, _, _) => return builtin(s, true).then(|| ty.clone()),
+            Type::Array(e, n) => return self.ptr_differential(e).map(|d| Type::Array(Box::new(d), *n)),
+            Type::Struct(h) => h,
+            _ => return None,
+        };
+        let declared = self.autodiff.ptr_declared.contains(h)
+            || self.conformances.get(h).is_some_and(|list| self.names_ptr_type(list.clone()));
+        if !declared {
+            return None;
+        }
+        let name = &self.module.structs[*h].name;
+        Some(self.types.get(&format!("{name}::Differential")).cloned().unwrap_or_else(|| ty.clone()))
+    }
+
+    /// Slang's `DifferentialPtrPair<T>`: `{ T p; T.Differential d; }` of a pointer-like `T`,
+    /// whose differential is a location the derivative writes through rather than a value.
+    pub(super) fn ptr_pair_type(&mut self, ty: &Type, span: Span) -> Type {
+        if let Some(h) = self.autodiff.ptr_pairs.get(ty) {
+            return Type::Struct(*h);
+        }
+        let Some(d) = self.ptr_differential(ty) else {
+            let shown = self.type_name(ty);
+            let d = Diagnostic::error("E0478", format!("`{shown}` is not a pointer-like differentiable type"))
+                .with_label(span, "a `DifferentialPtrPair` needs a type conforming to `IDifferentiablePtrType`")
+                .with_note("for a value type conforming to `IDifferentiable`, use `DifferentialPair<T>`");
+            self.push(d);
+            return Type::Error;
+        };
+        let word = super::dynamic::ir_word(&self.type_name(ty));
+        let name = self.unique_global_name(&format!("DifferentialPtrPair_{word}"));
+        let majorness = self.default_majorness;
+        let fields = vec![
+            Field { name: "p".into(), ty: ty.clone(), semantic: None, majorness, span },
+            Field { name: "d".into(), ty: d, semantic: None, majorness, span },
+        ];
+        let h = self.module.structs.append(StructDef { name, fields, span });
+        self.autodiff.ptr_pairs.insert(ty.clone(), h);
+        self.autodiff.ptr_pair_of.insert(h, ty.clone());
+        Type::Struct(h)
+    }
+
+    /// The `T` of struct `h` when it is a `DifferentialPtrPair<T>` (`ptr`) or a `DifferentialPair<T>`.
+    pub(super) fn autodiff_pair_primal(&self, h: StructId, ptr: bool) -> Option<Type> {
+        if ptr { self.autodiff.ptr_pair_of.get(&h) } else { self.autodiff.pair_of.get(&h) }.cloned()
+    }
+
+    /// Reports a pointer-like value, inside a derivative, whose differential location is not
+    /// known: going on without one would read or add derivatives nowhere.
+    fn unknown_location(&mut self, ty: &Type, span: Span) {
+        // Reverse mode runs a statement forward more than once.
+        if self.diags.iter().any(|d| d.code == "E0479" && d.primary_span() == Some(span)) {
+            return;
+        }
+        let shown = self.type_name(ty);
+        let d = Diagnostic::error("E0479", format!("the differential location of this `{shown}` value is not known"))
+            .with_label(span, "a pointer-like value made here, inside a differentiable function")
+            .with_note(
+                "a pointer-like value takes its differential from a parameter's `DifferentialPtrPair`, from another \
+                 pointer-like local, or from a call whose forward derivative returns a `DifferentialPtrPair`",
+            );
+        self.push(d);
+    }
+
+    /// Whether struct `h` is a `DifferentialPtrPair<T>`.
+    pub(super) fn is_ptr_pair(&self, h: StructId) -> bool {
+        self.autodiff.ptr_pair_of.contains_key(&h)
     }
 
     /// Whether struct `h` conforms to `IDifferentiable`, or to an interface that refines it.
@@ -629,6 +778,7 @@ impl Checker {
                 .iter()
                 .map(|a| match self.ty(*a) {
                     Type::Struct(h) if self.is_pair(h) => self.autodiff.pair_of[&h].clone(),
+                    Type::Struct(h) if self.is_ptr_pair(h) => self.autodiff.ptr_pair_of[&h].clone(),
                     t => t,
                 })
                 .collect();
@@ -718,12 +868,31 @@ impl Checker {
             let no_diff = info.no_diff.get(i).copied().unwrap_or(false) || (i == 0 && is_method && info.no_diff_this);
             if !no_diff && self.differential_type(ty).is_some() {
                 params.push((self.pair_type(ty, span), *mode));
+            } else if !no_diff && self.ptr_differential(ty).is_some() {
+                if *mode != ParamMode::In {
+                    // Slang's rule: a location is an input of a derivative, never a result.
+                    let shown = self.type_name(ty);
+                    let at = self.sigs[id.index()].span;
+                    let d = Diagnostic::error(
+                        "E0477",
+                        format!("a differentiable function cannot take the pointer-like `{shown}` as `out` or `inout`"),
+                    )
+                    .with_label(at, "differentiated here")
+                    .with_note("take it `in`: its derivative goes through the location its differential names");
+                    self.push(d);
+                }
+                params.push((self.ptr_pair_type(ty, span), *mode));
             } else {
                 params.push((ty.clone(), *mode));
             }
         }
-        let ret =
-            if self.differential_type(&sig.ret).is_some() { self.pair_type(&sig.ret, span) } else { sig.ret.clone() };
+        let ret = if self.differential_type(&sig.ret).is_some() {
+            self.pair_type(&sig.ret, span)
+        } else if self.ptr_differential(&sig.ret).is_some() {
+            self.ptr_pair_type(&sig.ret, span)
+        } else {
+            sig.ret.clone()
+        };
         (params, ret)
     }
 
@@ -865,6 +1034,7 @@ impl Checker {
             ret_pair: (sig.ret != self.sigs[primal.index()].ret).then(|| self.sigs[primal.index()].ret.clone()),
             zero: info.treat_as && !info.differentiable,
             read: HashSet::default(),
+            companions: HashMap::default(),
         };
         // Every local of the primal has its copy, and a differential if its type has one.
         let src_locals: Vec<(LocalId, Local)> = w.src.locals.iter().map(|(h, l)| (h, l.clone())).collect();
@@ -875,6 +1045,11 @@ impl Checker {
                 _ => None,
             };
             w.locals.insert(*h, Mapped { primal: primal_local, diff });
+            let carries = l.param.is_some() || self.ptr_struct_based(&l.ty);
+            if let Some(t) = self.ptr_differential(&l.ty).filter(|_| !w.zero && carries) {
+                let c = func.locals.append(Local::new(format!("{}_dp", l.name), t, l.span));
+                w.companions.insert(*h, c);
+            }
         }
         let mut prologue = Vec::new();
         for (i, p) in w.src.params.clone().iter().enumerate() {
@@ -891,14 +1066,23 @@ impl Checker {
             let param = func.locals.append(Local::param(format!("{name}_pair"), ty.clone(), mode, span));
             func.params.push(param);
             w.pair_params.push((param, *p, mode));
-            prologue.push((param, m, mode, ty));
+            prologue.push((param, m, w.companions.get(p).copied(), mode, ty));
         }
         let caller = self.cur.take();
         self.cur = Some(FnState::new(func));
         let mut stmts = Vec::new();
-        for (param, m, mode, ty) in prologue {
+        for (param, m, companion, mode, ty) in prologue {
             let Type::Struct(h) = ty else { continue };
             let fields = self.module.structs[h].fields.clone();
+            if let Some(c) = companion {
+                let a = self.add_expr(ExprKind::Local(param), Type::Struct(h), span);
+                let b = self.add_expr(ExprKind::Local(param), Type::Struct(h), span);
+                let p = self.add_expr(ExprKind::Field { base: a, index: 0 }, fields[0].ty.clone(), span);
+                let d = self.add_expr(ExprKind::Field { base: b, index: 1 }, fields[1].ty.clone(), span);
+                stmts.push(Stmt::Local { local: m.primal, init: Some(p) });
+                stmts.push(Stmt::Local { local: c, init: Some(d) });
+                continue;
+            }
             let (p, d) = if mode == ParamMode::Out {
                 (None, m.diff.map(|_| self.differential_zero(&fields[1].ty, span)))
             } else {
@@ -974,6 +1158,14 @@ impl Checker {
                     Some(e) => {
                         let (p, d) = self.fwd_expr(w, *e, out);
                         out.push(Stmt::Local { local: m.primal, init: Some(p) });
+                        if let Some(c) = w.companions.get(local).copied() {
+                            let ty = self.local_ty(c);
+                            if d.is_none() {
+                                let primal_ty = w.src.locals[*local].ty.clone();
+                                self.unknown_location(&primal_ty, w.src.exprs[*e].span);
+                            }
+                            out.push(Stmt::Local { local: c, init: d.map(|d| self.coerce(d, &ty, span)) });
+                        }
                         if let Some(dl) = m.diff {
                             let dty = self.local_ty(dl);
                             let d = self.or_zero(d, &dty, span);
@@ -982,6 +1174,9 @@ impl Checker {
                     }
                     None => {
                         out.push(Stmt::Local { local: m.primal, init: None });
+                        if let Some(c) = w.companions.get(local).copied() {
+                            out.push(Stmt::Local { local: c, init: None });
+                        }
                         if let Some(dl) = m.diff {
                             let dty = self.local_ty(dl);
                             let zero = self.differential_zero(&dty, span);
@@ -1091,6 +1286,13 @@ impl Checker {
         st.func.locals.append(Local::new(n, ty.clone(), span))
     }
 
+    /// `local = value`, as an expression.
+    fn set_local(&mut self, local: LocalId, value: ExprId, span: Span) -> ExprId {
+        let ty = self.local_ty(local);
+        let target = self.add_expr(ExprKind::Local(local), ty.clone(), span);
+        self.add_expr(ExprKind::Assign { op: None, target, value }, ty, span)
+    }
+
     fn or_zero(&mut self, d: Option<ExprId>, ty: &Type, span: Span) -> ExprId {
         match d {
             Some(d) => self.coerce(d, ty, span),
@@ -1124,6 +1326,28 @@ impl Checker {
         let Expr { kind: ExprKind::Assign { op, target, value }, ty, span } = w.src.exprs[e].clone() else {
             unreachable!("an assignment")
         };
+        // A pointer-like local takes the value's differential location with it.
+        if let (None, ExprKind::Local(l)) = (op, w.src.exprs[target].kind.clone()) {
+            if let Some(c) = w.companions.get(&l).copied() {
+                let (vp, vd) = self.fwd_expr(w, value, out);
+                let primal = w.locals[&l].primal;
+                let vp = self.coerce(vp, &ty, span);
+                let set = self.set_local(primal, vp, span);
+                out.push(Stmt::Expr(set));
+                match vd {
+                    Some(vd) => {
+                        let cty = self.local_ty(c);
+                        let vd = self.coerce(vd, &cty, span);
+                        let set = self.set_local(c, vd, span);
+                        out.push(Stmt::Expr(set));
+                    }
+                    None => self.unknown_location(&ty, w.src.exprs[value].span),
+                }
+                let p = self.add_expr(ExprKind::Local(primal), ty, span);
+                let cty = self.local_ty(c);
+                return (p, Some(self.add_expr(ExprKind::Local(c), cty, span)));
+            }
+        }
         let (tp, td) = self.fwd_expr(w, target, out);
         if td.is_none() || w.no_diff.contains(&e) {
             let copy = self.copy_expr(w, e);
@@ -1170,6 +1394,24 @@ impl Checker {
                 return self.fwd_expr(w, b, out);
             }
             _ => {}
+        }
+        if let ExprKind::Local(l) = kind {
+            if let Some(c) = w.companions.get(&l).copied() {
+                let p = self.add_expr(ExprKind::Local(w.locals[&l].primal), ty, span);
+                let cty = self.local_ty(c);
+                return (p, Some(self.add_expr(ExprKind::Local(c), cty, span)));
+            }
+        }
+        // An element of an array of pointer-like values: the element of its locations.
+        if let (ExprKind::Index { base, index }, Some(dty)) = (&kind, self.ptr_differential(&ty)) {
+            let (pb, db) = self.fwd_expr(w, *base, out);
+            let i = self.copy_expr(w, *index);
+            let p = self.add_expr(ExprKind::Index { base: pb, index: i }, ty, span);
+            let d = db.map(|db| {
+                let i = self.copy_expr(w, *index);
+                self.add_expr(ExprKind::Index { base: db, index: i }, dty, span)
+            });
+            return (p, d);
         }
         let Some(dty) = self.differential_type(&ty) else { return (self.copy_expr(w, e), None) };
         match kind {
@@ -1413,6 +1655,7 @@ impl Checker {
         }
         let flows_in = ds.iter().zip(&modes).any(|(d, m)| d.is_some() && *m != ParamMode::Out);
         let flows_out = self.differential_type(&ty).is_some()
+            || self.ptr_differential(&ty).is_some()
             || ds.iter().zip(&modes).any(|(d, m)| d.is_some() && *m != ParamMode::In);
         // A derivative of the user's own may give a differential where none flows in.
         let user_derivative = self.autodiff.info.get(&function).is_some_and(|i| i.custom.is_some())
@@ -1460,7 +1703,8 @@ impl Checker {
         for (i, (pty, mode)) in dsig.params.iter().enumerate() {
             let p = ps[i];
             let d = ds[i];
-            let is_pair = matches!(pty, Type::Struct(h) if self.is_pair(*h)) && self.ty(p) != *pty;
+            let is_pair =
+                matches!(pty, Type::Struct(h) if self.is_pair(*h) || self.is_ptr_pair(*h)) && self.ty(p) != *pty;
             if !is_pair {
                 call_args.push(p);
                 continue;
@@ -1714,6 +1958,7 @@ impl Checker {
                 .iter()
                 .map(|a| match self.ty(*a) {
                     Type::Struct(h) if self.is_pair(h) => self.autodiff.pair_of[&h].clone(),
+                    Type::Struct(h) if self.is_ptr_pair(h) => self.autodiff.ptr_pair_of[&h].clone(),
                     t => t,
                 })
                 .collect();
@@ -1779,6 +2024,11 @@ impl Checker {
             let is_pair = *ty != psig.params[i].0;
             pair.push(is_pair);
             match (is_pair, mode) {
+                // A pointer-like parameter's pair stays an input: the gradient is written
+                // through its differential location, not handed back.
+                (true, _) if matches!(ty, Type::Struct(h) if self.is_ptr_pair(*h)) => {
+                    params.push((ty.clone(), ParamMode::In))
+                }
                 (true, ParamMode::Out) => {
                     let d = self.differential_type(&psig.params[i].0).unwrap_or(Type::Error);
                     params.push((d, ParamMode::In));
@@ -1790,7 +2040,7 @@ impl Checker {
                 (false, _) => params.push((ty.clone(), ParamMode::In)),
             }
         }
-        if fsig.ret != psig.ret {
+        if fsig.ret != psig.ret && !matches!(fsig.ret, Type::Struct(h) if self.is_ptr_pair(h)) {
             let d = self.differential_type(&psig.ret).unwrap_or(Type::Error);
             params.push((d, ParamMode::In));
         }

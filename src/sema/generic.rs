@@ -629,7 +629,9 @@ impl Checker {
             Type::Struct(h) => self.struct_conforms(*h, name),
             _ => false,
         };
-        user || conforms(name, ty) == Some(true)
+        // Pointer-like by Slang's core extensions (arrays of such) or the user's.
+        let ptr = name == "IDifferentiablePtrType" && self.ptr_differential(ty).is_some();
+        user || ptr || conforms(name, ty) == Some(true)
     }
 
     /// The `where` requirements beyond the parameters' own constraints, with the parameters
@@ -848,6 +850,15 @@ impl Checker {
     /// `GenFoo`).
     fn generic_struct_args(&self, ty: &Type, name: &str) -> Option<Vec<Bound>> {
         let Type::Struct(h) = ty else { return None };
+        // The core module's pairs: `DifferentialPair<T>` and `DifferentialPtrPair<T>` of `T`.
+        let pair = match name {
+            "DifferentialPair" => self.autodiff_pair_primal(*h, false),
+            "DifferentialPtrPair" => self.autodiff_pair_primal(*h, true),
+            _ => None,
+        };
+        if let Some(t) = pair {
+            return Some(vec![Bound::Type(t)]);
+        }
         let of = self.instance_of.get(h)?;
         let key = self.scoped(name, |n| self.generic_structs.contains_key(n));
         (*of == key).then(|| self.instance_generics.get(h).map(|(_, b)| b.clone())).flatten()

@@ -189,6 +189,9 @@ impl Checker {
         if i.bases.iter().any(|b| b.name() == "IDifferentiable") {
             self.autodiff.differentiable_interfaces.insert(i.name.name.clone());
         }
+        if i.bases.iter().any(|b| b.name() == "IDifferentiablePtrType") {
+            self.autodiff.ptr_interfaces.insert(i.name.name.clone());
+        }
         let bases = self.interface_bases(&i.bases);
         let any_value_size = self.any_value_size_attr(&i.attrs);
         self.interfaces.insert(
@@ -202,7 +205,9 @@ impl Checker {
         let mut out = Vec::new();
         for b in bases {
             // Slang's core `IDefaultInitializable` asks for `__init()`, which every struct has.
-            if (b.name() == "IDefaultInitializable" || b.name() == "IDifferentiable") && b.args().is_empty() {
+            if matches!(b.name(), "IDefaultInitializable" | "IDifferentiable" | "IDifferentiablePtrType")
+                && b.args().is_empty()
+            {
                 continue;
             }
             match self.interface_key(b) {
@@ -567,6 +572,9 @@ impl Checker {
             return;
         }
         if let Some(c) = param.and_then(|p| p.constraint.as_ref()) {
+            if self.builtin_ptr_extension(e, c) {
+                return;
+            }
             let names_param = e.generics.iter().any(|g| mentions(c, &g.name.name));
             if !names_param && self.interface_key(c).is_none() {
                 self.error("E0401", c.span, "a generic extension's constraint must be an interface");
@@ -773,7 +781,7 @@ impl Checker {
         for b in bases {
             // Slang's core `IDefaultInitializable` asks for `__init()`, which every struct has
             // (its fields' defaults, or zeros).
-            if b.name() == "IDefaultInitializable" || b.name() == "IDifferentiable" {
+            if matches!(b.name(), "IDefaultInitializable" | "IDifferentiable" | "IDifferentiablePtrType") {
                 conforms.push(b.name().to_string());
                 continue;
             }

@@ -1022,7 +1022,7 @@ impl Checker {
                 if outer.is_error() {
                     return Type::Error;
                 }
-                if let Some(d) = self.differential_type(&outer) {
+                if let Some(d) = self.differential_type(&outer).or_else(|| self.ptr_differential(&outer)) {
                     return d;
                 }
                 let shown = self.type_name(&outer);
@@ -1312,6 +1312,21 @@ impl Checker {
                 }
                 _ => {
                     self.error("E0402", t.span, "`DifferentialPair` takes one type: `DifferentialPair<float>`");
+                    Type::Error
+                }
+            };
+        }
+        if name == "DifferentialPtrPair" && !self.types.contains_key(name) {
+            return match args.as_slice() {
+                [ast::GenericArg::Type(e)] => {
+                    let elem = self.resolve_type(e);
+                    if elem.is_error() {
+                        return Type::Error;
+                    }
+                    self.ptr_pair_type(&elem, t.span)
+                }
+                _ => {
+                    self.error("E0402", t.span, "`DifferentialPtrPair` takes one type: `DifferentialPtrPair<T>`");
                     Type::Error
                 }
             };
@@ -1850,8 +1865,9 @@ impl Checker {
         // A nested typedef may name the struct itself (`typealias Next = S;`): declared ahead
         // (only then: its nested structs come first in the module, as the targets declare them).
         let own = s.name.name.rsplit("::").next().unwrap_or(&s.name.name);
-        let names_itself =
-            s.members.iter().any(|m| matches!(m, ast::StructMember::Type(t) if methods::mentions(&t.ty, own)));
+        let names_itself = s.members.iter().any(|m| {
+            matches!(m, ast::StructMember::Type(t) if methods::mentions(&t.ty, own) || methods::mentions(&t.ty, "This"))
+        });
         // So may a nested struct (`struct L1 { struct Packed { L1 Unpack(); }; }`).
         let nested_names_it = s
             .members
@@ -1877,7 +1893,10 @@ impl Checker {
                 }
             }
         }
-        // Nested types, named `S::Inner`; inside the struct, `Inner` alone finds them.
+        // Nested types, named `S::Inner`; inside the struct, `Inner` alone finds them (and
+        // `This` the struct, declared ahead when they name it).
+        let this = self.types.get(&s.name.name).cloned().filter(|_| names_itself);
+        let outer_this = this.map(|t| self.types.insert("This".into(), t));
         for m in &s.members {
             match m {
                 ast::StructMember::Type(t) => {
@@ -1893,6 +1912,11 @@ impl Checker {
                 }
                 _ => {}
             }
+        }
+        match outer_this {
+            Some(Some(t)) => _ = self.types.insert("This".into(), t),
+            Some(None) => _ = self.types.remove("This"),
+            None => {}
         }
         for m in &s.members {
             match m {

@@ -115,9 +115,12 @@ const OTHER_TYPES: &[&str] = &[
     "IMutatingFunc",
     "IDifferentiableFunc",
     "IDifferentiableMutatingFunc",
-    // Slang's automatic differentiation: `DifferentialPair<T>`, `IDifferentiable`.
+    // Slang's automatic differentiation: `DifferentialPair<T>`, `IDifferentiable`, and the
+    // pointer-like kind, `DifferentialPtrPair<T>`, `IDifferentiablePtrType`.
     "DifferentialPair",
     "IDifferentiable",
+    "DifferentialPtrPair",
+    "IDifferentiablePtrType",
     // A differentiable struct's differential, named inside it.
     "Differential",
     // Slang's buffer data layouts (`sizeof(T, Std430DataLayout)`).

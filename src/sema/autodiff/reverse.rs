@@ -395,6 +395,7 @@ impl Checker {
                 ret_pair: None,
                 zero: false,
                 read: HashSet::default(),
+                companions: HashMap::default(),
             };
             w.read = locals_read(&w.src);
             let mut stmts = Vec::new();
@@ -422,6 +423,13 @@ impl Checker {
                     None => None,
                 };
                 w.locals.insert(*h, Mapped { primal: primal_local, diff });
+                let carries = param.is_some() || c.ptr_struct_based(&l.ty);
+                if let Some(t) = c.ptr_differential(&l.ty).filter(|_| carries) {
+                    let st = c.cur.as_mut().expect("the derivative being written");
+                    let companion = st.func.locals.append(Local::new(format!("{}_dp", l.name), t, l.span));
+                    stmts.push(Stmt::Local { local: companion, init: None });
+                    w.companions.insert(*h, companion);
+                }
             }
             // Pairs give the primal values; an `inout` one's differential and an `out`
             // parameter's are the adjoints of their values at the end, the last parameter the
@@ -444,6 +452,11 @@ impl Checker {
                 let value = c.add_expr(ExprKind::Field { base: read, index: 0 }, fields[0].ty.clone(), span);
                 let value = c.coerce(value, &w.src.locals[*p].ty, span);
                 c.assign_local(m.primal, value, &mut stmts, span);
+                if let Some(companion) = w.companions.get(p).copied() {
+                    let read = c.add_expr(ExprKind::Local(params[k]), bty.clone(), span);
+                    let value = c.add_expr(ExprKind::Field { base: read, index: 1 }, fields[1].ty.clone(), span);
+                    c.assign_local(companion, value, &mut stmts, span);
+                }
                 if let (ParamMode::InOut, Some(d)) = (pmode, m.diff) {
                     let read = c.add_expr(ExprKind::Local(params[k]), bty.clone(), span);
                     let value = c.add_expr(ExprKind::Field { base: read, index: 1 }, fields[1].ty.clone(), span);
@@ -465,6 +478,10 @@ impl Checker {
                 let Some(k) = slots[i].filter(|_| taken[i] && psig.params[i].1 != ParamMode::Out) else { continue };
                 let bty = bsig.params[k].0.clone();
                 let Type::Struct(h) = bty.clone() else { continue };
+                // A pointer-like parameter's pair is an input: its gradient went through it.
+                if c.is_ptr_pair(h) {
+                    continue;
+                }
                 let fields = c.module.structs[h].fields.clone();
                 let read = c.add_expr(ExprKind::Local(params[k]), bty.clone(), span);
                 let primal_value = c.add_expr(ExprKind::Field { base: read, index: 0 }, fields[0].ty.clone(), span);
@@ -576,11 +593,23 @@ impl Checker {
     fn primal_stmt(&mut self, w: &mut Writer, s: &Stmt, out: &mut Vec<Stmt>) {
         match s {
             Stmt::Expr(e) => {
+                if let ExprKind::Assign { op: None, target, value } = w.src.exprs[*e].kind {
+                    if let ExprKind::Local(l) = w.src.exprs[target].kind {
+                        if w.companions.contains_key(&l) {
+                            self.primal_ptr_assign(w, l, value, out);
+                            return;
+                        }
+                    }
+                }
                 let e = self.copy_expr(w, *e);
                 out.push(Stmt::Expr(e));
             }
             Stmt::Local { local, init } => {
                 if let Some(e) = init {
+                    if w.companions.contains_key(local) {
+                        self.primal_ptr_assign(w, *local, *e, out);
+                        return;
+                    }
                     let value = self.copy_expr(w, *e);
                     let span = w.src.locals[*local].span;
                     self.assign_local(w.locals[local].primal, value, out, span);
@@ -624,6 +653,95 @@ impl Checker {
             Stmt::Break => out.push(Stmt::Break),
             Stmt::Continue => out.push(Stmt::Continue),
         }
+    }
+
+    /// `local = value` run forward for a pointer-like `local`: its differential location goes
+    /// with it, read from a pointer-like local, or given by the forward derivative of the call
+    /// that makes the value (which gives both, as a `DifferentialPtrPair`).
+    fn primal_ptr_assign(&mut self, w: &mut Writer, local: LocalId, value: ExprId, out: &mut Vec<Stmt>) {
+        let span = w.src.exprs[value].span;
+        let primal = w.locals[&local].primal;
+        let companion = w.companions[&local];
+        if let ExprKind::Call { function, args } = w.src.exprs[value].kind.clone() {
+            if let Some(pair) = self.ptr_call_forward(w, function, &args, span, out) {
+                let ty = self.local_ty(pair);
+                let Type::Struct(h) = ty.clone() else { unreachable!("a pair") };
+                let fields = self.module.structs[h].fields.clone();
+                for (index, to) in [(0, primal), (1, companion)] {
+                    let read = self.read_local(pair, span);
+                    let v =
+                        self.add_expr(ExprKind::Field { base: read, index }, fields[index as usize].ty.clone(), span);
+                    self.assign_local(to, v, out, span);
+                }
+                return;
+            }
+        }
+        let p = self.copy_expr(w, value);
+        self.assign_local(primal, p, out, span);
+        match self.companion_value(w, value) {
+            Some(d) => self.assign_local(companion, d, out, span),
+            None => {
+                let ty = w.src.exprs[value].ty.clone();
+                self.unknown_location(&ty, span);
+            }
+        }
+    }
+
+    /// The differential location of pointer-like expression `e` (a local's companion).
+    fn companion_value(&mut self, w: &Writer, e: ExprId) -> Option<ExprId> {
+        let span = w.src.exprs[e].span;
+        match w.src.exprs[e].kind {
+            ExprKind::Local(l) => w.companions.get(&l).map(|c| self.read_local(*c, span)),
+            // An element of an array of pointer-like values: the element of its locations.
+            ExprKind::Index { base, index } => {
+                let dty = self.ptr_differential(&w.src.exprs[e].ty)?;
+                let base = self.companion_value(w, base)?;
+                let index = self.copy_expr(w, index);
+                Some(self.add_expr(ExprKind::Index { base, index }, dty, span))
+            }
+            _ => None,
+        }
+    }
+
+    /// A call returning a pointer-like value, made through its forward derivative: each
+    /// pointer-like argument with its differential location, each differentiable one with a
+    /// zero differential. The temporary holding the `DifferentialPtrPair` it returns; `None`
+    /// when the callee has no forward derivative returning one.
+    fn ptr_call_forward(
+        &mut self,
+        w: &Writer,
+        function: FunctionId,
+        args: &[ExprId],
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<LocalId> {
+        let ret = self.sigs[function.index()].ret.clone();
+        self.ptr_differential(&ret)?;
+        let fwd = self.forward_derivative(function, span)?;
+        let fsig = self.sigs[fwd.index()].clone();
+        if !matches!(fsig.ret, Type::Struct(h) if self.is_ptr_pair(h)) || fsig.params.len() != args.len() {
+            return None;
+        }
+        let mut call_args = Vec::new();
+        for (&a, (pty, _)) in args.iter().zip(&fsig.params) {
+            let p = self.copy_expr(w, a);
+            let pair = match pty {
+                Type::Struct(h) if self.ty(p) != *pty && (self.is_pair(*h) || self.is_ptr_pair(*h)) => *h,
+                _ => {
+                    call_args.push(self.coerce(p, pty, span));
+                    continue;
+                }
+            };
+            let fields = self.module.structs[pair].fields.clone();
+            let p = self.coerce(p, &fields[0].ty, span);
+            let d = match self.companion_value(w, a).filter(|_| self.is_ptr_pair(pair)) {
+                Some(d) => d,
+                None => self.differential_zero(&fields[1].ty, span),
+            };
+            call_args.push(self.add_expr(ExprKind::Construct(vec![p, d]), pty.clone(), span));
+        }
+        let call = self.call_function(fwd, call_args, span);
+        Some(self.hold(call, out))
     }
 
     fn primal_block(&mut self, w: &mut Writer, stmts: &[Stmt]) -> Block {
@@ -860,7 +978,7 @@ impl Checker {
         }
         let kind = &w.src.exprs[e].kind;
         let mut any = match kind {
-            ExprKind::Local(l) => w.locals.get(l).is_some_and(|m| m.diff.is_some()),
+            ExprKind::Local(l) => w.locals.get(l).is_some_and(|m| m.diff.is_some()) || w.companions.contains_key(l),
             ExprKind::Call { .. } => true,
             _ => false,
         };
@@ -1263,7 +1381,10 @@ impl Checker {
         // give its inputs gradients (one of the user's own further down may read them from a
         // buffer); a callee that is not differentiable gives none.
         let differentiable = users || self.autodiff.info.contains_key(&function);
-        if !(flows_in || users) || !(flows_out || differentiable) {
+        // A call making a pointer-like value ran through its forward derivative; it hands
+        // nothing back.
+        let makes_ptr = self.ptr_differential(&psig.ret).is_some() && !users;
+        if !(flows_in || users) || !(flows_out || differentiable) || makes_ptr {
             // Nothing to hand back; the arguments may still hold calls.
             for a in args {
                 self.rev_expr(w, *a, None, out);
@@ -1319,6 +1440,14 @@ impl Checker {
             let fields = self.module.structs[h].fields.clone();
             let p = self.copy_expr(w, arg);
             let p = self.coerce(p, &fields[0].ty, span);
+            if self.is_ptr_pair(h) {
+                let d = match self.companion_value(w, arg) {
+                    Some(d) => d,
+                    None => self.differential_zero(&fields[1].ty, span),
+                };
+                call_args.push(self.add_expr(ExprKind::Construct(vec![p, d]), bty.clone(), span));
+                continue;
+            }
             let d = match (pmode, self.adjoint_place(w, arg)) {
                 (ParamMode::InOut, Some(place)) => {
                     let v = self.dup(place);
