@@ -144,11 +144,11 @@ impl Checker {
         }
         let into = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
         let read = self.add_expr(ExprKind::Assign { op: None, target: into, value: read }, ty.clone(), span);
-        let (key, ids) = self.method_overloads(h, &setter(&name));
+        let (key, _) = self.method_overloads(h, &setter(&name));
         let mut set_args = again;
         let back = self.add_expr(ExprKind::Local(temp), ty, span);
         set_args.push(back);
-        let set = self.call_user(&key, &ids, set_args, span, span);
+        let set = self.call_member(&key, &[], set_args, span, span);
         Some((read, set))
     }
 
@@ -187,10 +187,10 @@ impl Checker {
             self.error("E0407", span, msg);
             return Some(self.error_expr(span));
         }
-        let (key, ids) = self.method_overloads(h, &getter(SUBSCRIPT));
+        let (key, _) = self.method_overloads(h, &getter(SUBSCRIPT));
         let mut args = vec![object];
         args.extend_from_slice(indices);
-        let call = self.call_user(&key, &ids, args, span, name.span);
+        let call = self.call_member(&key, &[], args, span, name.span);
         if let Some(st) = self.cur.as_mut() {
             st.property_reads.insert(call, (h, SUBSCRIPT.into()));
         }
@@ -224,10 +224,10 @@ impl Checker {
             self.error("E0406", span, msg);
             return Some(self.error_expr(span));
         }
-        let (key, ids) = self.method_overloads(h, &setter(&name));
+        let (key, _) = self.method_overloads(h, &setter(&name));
         let mut args = vec![object];
         args.extend(rest);
-        Some(self.call_user(&key, &ids, args, span, span))
+        Some(self.call_member(&key, &[], args, span, span))
     }
 
     /// An operator applied to a struct: the struct's `operator…` method (called on the first
