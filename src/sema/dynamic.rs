@@ -1039,6 +1039,9 @@ impl Checker {
                 if natural_size(&c.module, ty).is_none() {
                     continue; // holds resources: never wrapped, so never dispatched to
                 }
+                if matches!(ty, Type::Struct(h) if c.unmet_conformances.contains(h)) {
+                    continue;
+                }
                 let mut body = Vec::new();
                 let args: Vec<ExprId> = params[1..]
                     .iter()

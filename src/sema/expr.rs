@@ -2054,8 +2054,10 @@ impl Checker {
         }
         let Some((_, id)) = best else {
             let shown: Vec<String> = arg_types.iter().map(|t| self.type_name(t)).collect();
-            let mut d = Diagnostic::error("E0403", format!("no matching overload for `{name}({})`", shown.join(", ")))
-                .with_label(name_span, "");
+            let callee = methods::shown_function(name);
+            let mut d =
+                Diagnostic::error("E0403", format!("no matching overload for `{callee}({})`", shown.join(", ")))
+                    .with_label(name_span, "");
             for id in ids {
                 let sig = &self.sigs[id.index()];
                 let ps: Vec<String> = sig.params.iter().map(|(t, _)| self.type_name(t)).collect();

@@ -114,7 +114,7 @@ impl Checker {
         let (h, name) = self.cur.as_ref()?.property_reads.get(&read).cloned()?;
         let ExprKind::Call { args, .. } = self.cur.as_ref()?.func.exprs[read].kind.clone() else { return None };
         if self.method_of(h, &setter(&name)).is_none() {
-            self.error("E0406", span, format!("`{name}` has no `set` accessor: it cannot be assigned"));
+            self.error("E0406", span, no_setter(&name));
             return None;
         }
         let st = self.cur.as_mut()?;
@@ -215,12 +215,12 @@ impl Checker {
             if self.interface_has_requirement(x, &set.name) {
                 return Some(self.dispatch_call(x, object, &set, &[], rest, span));
             }
-            let msg = format!("property `{name}` has no `set` accessor: it cannot be assigned");
+            let msg = no_setter(&name);
             self.error("E0406", span, msg);
             return Some(self.error_expr(span));
         }
         if self.method_of(h, &setter(&name)).is_none() {
-            let msg = format!("property `{name}` has no `set` accessor: it cannot be assigned");
+            let msg = no_setter(&name);
             self.error("E0406", span, msg);
             return Some(self.error_expr(span));
         }
@@ -347,5 +347,14 @@ impl Checker {
         }
         self.require_lvalue(target);
         Some(self.add_expr(ExprKind::Assign { op: None, target, value }, tt, span))
+    }
+}
+
+/// Why property `name` (or a `__subscript`) cannot be assigned.
+fn no_setter(name: &str) -> String {
+    if name == SUBSCRIPT {
+        "this `__subscript` has no `set` accessor: it cannot be assigned".to_string()
+    } else {
+        format!("property `{name}` has no `set` accessor: it cannot be assigned")
     }
 }

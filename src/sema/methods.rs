@@ -95,6 +95,17 @@ fn accessor_of(method: &str) -> Option<(&str, bool)> {
     }
 }
 
+/// A function's key as a message shows it: an accessor as its property (`S::__subscript`,
+/// `S::value`), anything else as it is.
+pub(super) fn shown_function(key: &str) -> String {
+    let (owner, method) = key.rsplit_once("::").map_or(("", key), |(o, m)| (o, m));
+    match accessor_of(method) {
+        Some((property, _)) if owner.is_empty() => property.to_string(),
+        Some((property, _)) => format!("{owner}::{property}"),
+        None => key.to_string(),
+    }
+}
+
 /// A requirement as its interface declares it: `float f(int)`, `__subscript(int) -> float {
 /// get; }`, `property float x { set; }`. A setter's last parameter is the value.
 fn shown_requirement(method: &str, mut params: Vec<String>, ret: String) -> String {
@@ -789,7 +800,12 @@ impl Checker {
         let struct_name = self.module.structs[h].name.clone();
         // Requirements are read inside the struct: an associated type `Assoc` is its `S::Assoc`.
         let outer = self.enter_struct_scope(&struct_name);
+        let unmet = |c: &Self| c.diags.iter().filter(|d| d.code == "E0418").count();
+        let before = unmet(self);
         self.check_conformance_inside(h, bases);
+        if unmet(self) > before {
+            self.unmet_conformances.insert(h);
+        }
         self.namespaces = outer;
     }
 

@@ -387,6 +387,9 @@ pub struct Checker {
     existential_structs: HashMap<StructId, usize>,
     /// Each interface's conforming types with their type ids, in the order they conformed.
     type_ids: HashMap<String, Vec<(Type, u32)>>,
+    /// Structs that lack a requirement of an interface they name (E0418 said so): no dispatch
+    /// calls them, which would only repeat the error.
+    unmet_conformances: HashSet<StructId>,
     /// The type ids the compilation gives (`--conformance`): type, interface, id.
     explicit_ids: Vec<(String, String, u32)>,
     /// `Optional<T>` structs, by `T` and back.
@@ -601,6 +604,7 @@ impl Checker {
             existential_index: HashMap::default(),
             existential_structs: HashMap::default(),
             type_ids: HashMap::default(),
+            unmet_conformances: HashSet::default(),
             explicit_ids: options.conformances.clone(),
             optionals: HashMap::default(),
             optional_structs: HashMap::default(),

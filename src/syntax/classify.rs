@@ -660,8 +660,8 @@ fn trailing_commas(tokens: &mut Vec<SpannedToken>) {
 
 /// Slang's `typedef` ends at its name (and array dimensions): the `;` after it may be left
 /// out (`typedef A_Assoc Assoc` on a line of its own), and is put back here. Only where the
-/// type is one name (`Box<int>`, `N::T`) and a third word follows (`typedef T Name int x;`):
-/// C's two-word types (`unsigned int`) keep their meaning.
+/// type is one name (`Box<int>`, `N::T`) and a third word (`typedef T Name int x;`) or the
+/// `}` of the struct follows: C's two-word types (`unsigned int`) keep their meaning.
 fn typedef_semicolons(tokens: &mut Vec<SpannedToken>) {
     let mut missing = Vec::new();
     for i in 0..tokens.len() {
@@ -712,7 +712,7 @@ fn typedef_semicolons(tokens: &mut Vec<SpannedToken>) {
                 None => break,
             }
         }
-        if word(k).is_some() {
+        if word(k).is_some() || tokens.get(k).map(|t| &t.token) == Some(&Token::RBrace) {
             missing.push(k);
         }
     }
