@@ -835,6 +835,9 @@ impl Checker {
             };
             return done.unwrap_or_else(|| self.error_expr(span));
         }
+        if self.is_ref_read(target) {
+            return self.ref_assign(op, target, lhs, rhs, span);
+        }
         let property = self.cur.as_ref().is_some_and(|st| st.property_reads.contains_key(&target));
         if property || matches!(self.ty(target), Type::Struct(_)) {
             if let Some(e) = self.object_assign(op, target, lhs, rhs, span) {
@@ -1129,7 +1132,7 @@ impl Checker {
                 return call;
             }
         }
-        let property = self.cur.as_ref().is_some_and(|st| st.property_reads.contains_key(&e));
+        let property = self.cur.as_ref().is_some_and(|st| st.property_reads.contains_key(&e)) || self.is_ref_read(e);
         if let (true, Some(inc)) = (property, op.increments()) {
             // `p.x++` of a property (a bit field): `p.x += 1` through its accessors; the
             // postfix forms give the value before, the new one less one (exact for integers).
@@ -2092,6 +2095,7 @@ impl Checker {
             state.facts.calls.push((id, name_span));
         }
         let call = self.add_expr(ExprKind::Call { function: id, args: conv_args }, sig.ret.clone(), span);
+        self.note_ref_read(call, id);
         self.around_call(call, &sig.ret, before, after, span)
     }
 

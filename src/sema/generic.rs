@@ -918,6 +918,9 @@ impl Checker {
         });
         // An instance is never an entry point, whatever attributes its generic has.
         self.fn_attrs.push(Vec::new());
+        if super::reference::returns_ref(&decl) {
+            self.ref_functions.insert(id);
+        }
         self.differentiability(id, &decl);
         self.generics[g].instances.push((bound, id));
         self.instance_depth += 1;

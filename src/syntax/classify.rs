@@ -90,6 +90,8 @@ const OTHER_TYPES: &[&str] = &[
     "ParameterBlock",
     "WaveMask",
     "Optional",
+    // Slang's `Ref<T>`, a function's result that names a place.
+    "Ref",
     // Slang's bindless handle of a resource (`DescriptorHandle<Texture2D>`, `Texture2D.Handle`).
     "DescriptorHandle",
     // Slang's core interfaces of what indexes like an array (`T : IArray<float>`).
