@@ -1080,19 +1080,23 @@ impl Checker {
     /// Whether a method of signature `sig` (`skip` parameters before the requirement's: its
     /// `this`) meets a requirement taking `params` in `modes` and returning `ret`. As Slang
     /// synthesizes a witness that calls the method with the requirement's arguments, an `in`
-    /// parameter may take them by implicit conversion (`uint` for `int`) and the result may
-    /// convert to the required one; `out` and `inout` parameters must match exactly.
+    /// parameter may take them by implicit conversion (`uint` for `int`, and an `inout int` of
+    /// the requirement) and the result may convert to the required one; an `out` or `inout`
+    /// parameter takes only an `out` or `inout` one of its type.
     fn witness_fits(&self, sig: &super::FnSig, skip: usize, params: &[Type], modes: &[ParamMode], ret: &Type) -> bool {
         if sig.params.len() < params.len() + skip || !sig.defaults[params.len() + skip..].iter().all(Option::is_some) {
             return false;
         }
-        let args_fit =
-            sig.params[skip..].iter().zip(params).zip(modes).all(|(((have, have_mode), want), mode)| {
-                match (mode, have_mode) {
-                    (ParamMode::In, ParamMode::In) => self.conversion_cost(want, have).is_some(),
-                    _ => have == want && mode == have_mode,
-                }
-            });
+        let args_fit = sig.params[skip..].iter().zip(params).zip(modes).all(|(((have, have_mode), want), mode)| {
+            match (mode, have_mode) {
+                // The requirement's argument, whatever its mode, is a value an `in`
+                // parameter takes by conversion.
+                (_, ParamMode::In) => self.conversion_cost(want, have).is_some(),
+                // An `in` one is no place an `out` or `inout` parameter could write.
+                (ParamMode::In, _) => false,
+                _ => have == want,
+            }
+        });
         let ret_fits = match (&sig.ret, ret) {
             (Type::Void, Type::Void) => true,
             (Type::Void, _) | (_, Type::Void) => false,
