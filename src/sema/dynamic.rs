@@ -228,15 +228,31 @@ impl Checker {
             (0u32..).find(|n| !reserved.contains(n) && !list.iter().any(|(_, id)| id == n)).expect("ids left")
         });
         list.push((ty.clone(), id));
-        // The type's associated types, under the same id, among those of `IFoo.Assoc`.
-        if let Type::Struct(h) = ty {
-            let struct_name = self.module.structs[*h].name.clone();
-            for (_, super::methods::Associated { name: assoc, .. }) in self.associated_of(iface) {
-                if let Some(t) = self.types.get(&format!("{struct_name}::{}", assoc.name)).cloned() {
-                    if !t.is_error() {
-                        self.type_ids.entry(associated_key(iface, &assoc.name)).or_default().push((t, id));
-                    }
-                }
+        self.assign_associated_ids(iface, iface, ty, id, &mut Vec::new());
+    }
+
+    /// Gives the associated types `ty` defines for interface `source` the id `id` among those
+    /// of `key.Assoc` (`IFoo.Assoc`), and theirs among `key.Assoc.Inner` for an associated
+    /// type constrained by an interface with associated types of its own. `seen` holds the
+    /// types and interfaces on the way: a type that is its own associated type (`typealias
+    /// Next = S;`) ends the chain.
+    fn assign_associated_ids(&mut self, key: &str, source: &str, ty: &Type, id: u32, seen: &mut Vec<(String, Type)>) {
+        let Type::Struct(h) = ty else { return };
+        if seen.iter().any(|(i, t)| i == source && t == ty) {
+            return;
+        }
+        seen.push((source.to_string(), ty.clone()));
+        let struct_name = self.module.structs[*h].name.clone();
+        for (_, super::methods::Associated { name: assoc, constraint, .. }) in self.associated_of(source) {
+            let Some(t) = self.types.get(&format!("{struct_name}::{}", assoc.name)).cloned() else { continue };
+            if t.is_error() {
+                continue;
+            }
+            let nested = associated_key(key, &assoc.name);
+            self.type_ids.entry(nested.clone()).or_default().push((t.clone(), id));
+            let inner = constraint.as_ref().map(|c| c.name().to_string()).filter(|c| self.interfaces.contains_key(c));
+            if let Some(inner) = inner {
+                self.assign_associated_ids(&nested, &inner, &t, id, seen);
             }
         }
     }
@@ -1022,6 +1038,9 @@ impl Checker {
             for (ty, type_id) in &types {
                 if natural_size(&c.module, ty).is_none() {
                     continue; // holds resources: never wrapped, so never dispatched to
+                }
+                if matches!(ty, Type::Struct(h) if c.unmet_conformances.contains(h)) {
+                    continue;
                 }
                 let mut body = Vec::new();
                 let args: Vec<ExprId> = params[1..]

@@ -882,6 +882,9 @@ impl Checker {
             };
             return done.unwrap_or_else(|| self.error_expr(span));
         }
+        if self.is_ref_read(target) {
+            return self.ref_assign(op, target, lhs, rhs, span);
+        }
         let property = self.cur.as_ref().is_some_and(|st| st.property_reads.contains_key(&target));
         if property || matches!(self.ty(target), Type::Struct(_)) {
             if let Some(e) = self.object_assign(op, target, lhs, rhs, span) {
@@ -1189,7 +1192,7 @@ impl Checker {
                 return call;
             }
         }
-        let property = self.cur.as_ref().is_some_and(|st| st.property_reads.contains_key(&e));
+        let property = self.cur.as_ref().is_some_and(|st| st.property_reads.contains_key(&e)) || self.is_ref_read(e);
         if let (true, Some(inc)) = (property, op.increments()) {
             // `p.x++` of a property (a bit field): `p.x += 1` through its accessors; the
             // postfix forms give the value before, the new one less one (exact for integers).
@@ -2127,8 +2130,10 @@ impl Checker {
         }
         let Some((_, id)) = best else {
             let shown: Vec<String> = arg_types.iter().map(|t| self.type_name(t)).collect();
-            let mut d = Diagnostic::error("E0403", format!("no matching overload for `{name}({})`", shown.join(", ")))
-                .with_label(name_span, "");
+            let callee = methods::shown_function(name);
+            let mut d =
+                Diagnostic::error("E0403", format!("no matching overload for `{callee}({})`", shown.join(", ")))
+                    .with_label(name_span, "");
             for id in ids {
                 let sig = &self.sigs[id.index()];
                 let ps: Vec<String> = sig.params.iter().map(|(t, _)| self.type_name(t)).collect();
@@ -2163,6 +2168,7 @@ impl Checker {
             state.facts.calls.push((id, name_span));
         }
         let call = self.add_expr(ExprKind::Call { function: id, args: conv_args }, sig.ret.clone(), span);
+        self.note_ref_read(call, id);
         self.around_call(call, &sig.ret, before, after, span)
     }
 

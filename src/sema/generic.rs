@@ -303,8 +303,11 @@ impl Checker {
             return self.call_intrinsic(name, args, span, name_span);
         }
         let shown: Vec<String> = arg_types.iter().map(|t| self.type_name(t)).collect();
-        let mut d = Diagnostic::error("E0416", format!("cannot call generic `{name}` with ({})", shown.join(", ")))
-            .with_label(name_span, "no generic arguments fit this call");
+        let mut d = Diagnostic::error(
+            "E0416",
+            format!("cannot call generic `{}` with ({})", super::methods::shown_function(name), shown.join(", ")),
+        )
+        .with_label(name_span, "no generic arguments fit this call");
         for r in reasons {
             d = d.with_note(r);
         }
@@ -899,7 +902,12 @@ impl Checker {
                 (ty, mode)
             })
             .collect();
-        let name = instance_name(&decl.name.name, &bound, |t| self.module.type_name(t));
+        // An operator is named by its word (`operator_add_Money`), as a plain one is.
+        let base = match decl.name.name.rsplit_once("::") {
+            Some((owner, method)) => super::methods::operator_word(method).map(|w| format!("{owner}::{w}")),
+            None => super::methods::operator_word(&decl.name.name),
+        };
+        let name = instance_name(base.as_deref().unwrap_or(&decl.name.name), &bound, |t| self.module.type_name(t));
         let id = self.module.functions.append(Function {
             name: name.clone(),
             ret: ret.clone(),
@@ -921,6 +929,9 @@ impl Checker {
         });
         // An instance is never an entry point, whatever attributes its generic has.
         self.fn_attrs.push(Vec::new());
+        if super::reference::returns_ref(&decl) {
+            self.ref_functions.insert(id);
+        }
         self.differentiability(id, &decl);
         self.generics[g].instances.push((bound, id));
         self.instance_depth += 1;

@@ -114,7 +114,7 @@ impl Checker {
         let (h, name) = self.cur.as_ref()?.property_reads.get(&read).cloned()?;
         let ExprKind::Call { args, .. } = self.cur.as_ref()?.func.exprs[read].kind.clone() else { return None };
         if self.method_of(h, &setter(&name)).is_none() {
-            self.error("E0406", span, format!("`{name}` has no `set` accessor: it cannot be assigned"));
+            self.error("E0406", span, no_setter(&name));
             return None;
         }
         let st = self.cur.as_mut()?;
@@ -144,11 +144,11 @@ impl Checker {
         }
         let into = self.add_expr(ExprKind::Local(temp), ty.clone(), span);
         let read = self.add_expr(ExprKind::Assign { op: None, target: into, value: read }, ty.clone(), span);
-        let (key, ids) = self.method_overloads(h, &setter(&name));
+        let (key, _) = self.method_overloads(h, &setter(&name));
         let mut set_args = again;
         let back = self.add_expr(ExprKind::Local(temp), ty, span);
         set_args.push(back);
-        let set = self.call_user(&key, &ids, set_args, span, span);
+        let set = self.call_member(&key, &[], set_args, span, span);
         Some((read, set))
     }
 
@@ -187,10 +187,10 @@ impl Checker {
             self.error("E0407", span, msg);
             return Some(self.error_expr(span));
         }
-        let (key, ids) = self.method_overloads(h, &getter(SUBSCRIPT));
+        let (key, _) = self.method_overloads(h, &getter(SUBSCRIPT));
         let mut args = vec![object];
         args.extend_from_slice(indices);
-        let call = self.call_user(&key, &ids, args, span, name.span);
+        let call = self.call_member(&key, &[], args, span, name.span);
         if let Some(st) = self.cur.as_mut() {
             st.property_reads.insert(call, (h, SUBSCRIPT.into()));
         }
@@ -215,19 +215,19 @@ impl Checker {
             if self.interface_has_requirement(x, &set.name) {
                 return Some(self.dispatch_call(x, object, &set, &[], rest, span));
             }
-            let msg = format!("property `{name}` has no `set` accessor: it cannot be assigned");
+            let msg = no_setter(&name);
             self.error("E0406", span, msg);
             return Some(self.error_expr(span));
         }
         if self.method_of(h, &setter(&name)).is_none() {
-            let msg = format!("property `{name}` has no `set` accessor: it cannot be assigned");
+            let msg = no_setter(&name);
             self.error("E0406", span, msg);
             return Some(self.error_expr(span));
         }
-        let (key, ids) = self.method_overloads(h, &setter(&name));
+        let (key, _) = self.method_overloads(h, &setter(&name));
         let mut args = vec![object];
         args.extend(rest);
-        Some(self.call_user(&key, &ids, args, span, span))
+        Some(self.call_member(&key, &[], args, span, span))
     }
 
     /// An operator applied to a struct: the struct's `operator…` method (called on the first
@@ -347,5 +347,14 @@ impl Checker {
         }
         self.require_lvalue(target);
         Some(self.add_expr(ExprKind::Assign { op: None, target, value }, tt, span))
+    }
+}
+
+/// Why property `name` (or a `__subscript`) cannot be assigned.
+fn no_setter(name: &str) -> String {
+    if name == SUBSCRIPT {
+        "this `__subscript` has no `set` accessor: it cannot be assigned".to_string()
+    } else {
+        format!("property `{name}` has no `set` accessor: it cannot be assigned")
     }
 }

@@ -16,7 +16,7 @@
 use super::{Checker, FnState};
 use crate::diag::Diagnostic;
 use crate::fast_hash::{HashMap, HashSet};
-use crate::ir::{ConstValue, ExprId, ExprKind, Scalar, StructId, Type};
+use crate::ir::{ConstValue, ExprId, ExprKind, ParamMode, Scalar, StructId, Type};
 use crate::span::Span;
 use crate::syntax::ast;
 
@@ -85,6 +85,42 @@ pub(super) fn getter(property: &str) -> String {
 
 pub(super) fn setter(property: &str) -> String {
     format!("__set_{property}")
+}
+
+/// The property a getter or setter name belongs to, and whether it is the setter.
+fn accessor_of(method: &str) -> Option<(&str, bool)> {
+    match method.strip_prefix("__get_") {
+        Some(property) => Some((property, false)),
+        None => method.strip_prefix("__set_").map(|property| (property, true)),
+    }
+}
+
+/// A function's key as a message shows it: an accessor as its property (`S::__subscript`,
+/// `S::value`), anything else as it is.
+pub(super) fn shown_function(key: &str) -> String {
+    let (owner, method) = key.rsplit_once("::").map_or(("", key), |(o, m)| (o, m));
+    match accessor_of(method) {
+        Some((property, _)) if owner.is_empty() => property.to_string(),
+        Some((property, _)) => format!("{owner}::{property}"),
+        None => key.to_string(),
+    }
+}
+
+/// A requirement as its interface declares it: `float f(int)`, `__subscript(int) -> float {
+/// get; }`, `property float x { set; }`. A setter's last parameter is the value.
+fn shown_requirement(method: &str, mut params: Vec<String>, ret: String) -> String {
+    match accessor_of(method) {
+        Some((property, set)) => {
+            let value = if set { params.pop().unwrap_or_default() } else { ret };
+            let accessor = if set { "set" } else { "get" };
+            if property == SUBSCRIPT {
+                format!("__subscript({}) -> {value} {{ {accessor}; }}", params.join(", "))
+            } else {
+                format!("property {value} {property} {{ {accessor}; }}")
+            }
+        }
+        None => format!("{ret} {method}({})", params.join(", ")),
+    }
 }
 
 /// A method's name as a word for the output's function names: `operator+` is `operator_add`,
@@ -706,6 +742,8 @@ impl Checker {
                 continue;
             }
             let mut f = a.clone();
+            f.generics = p.generics.clone();
+            f.wheres = p.wheres.clone();
             for param in &mut f.params {
                 if param.ty.name() == crate::syntax::classify::PROPERTY_TYPE {
                     param.ty = p.ty.clone();
@@ -770,7 +808,12 @@ impl Checker {
         let struct_name = self.module.structs[h].name.clone();
         // Requirements are read inside the struct: an associated type `Assoc` is its `S::Assoc`.
         let outer = self.enter_struct_scope(&struct_name);
+        let unmet = |c: &Self| c.diags.iter().filter(|d| d.code == "E0418").count();
+        let before = unmet(self);
         self.check_conformance_inside(h, bases);
+        if unmet(self) > before {
+            self.unmet_conformances.insert(h);
+        }
         self.namespaces = outer;
     }
 
@@ -882,7 +925,9 @@ impl Checker {
                         defaults.push((iface.clone(), ast::StructMember::Method(req)));
                         continue;
                     }
-                    let arity = req.params.len() + usize::from(!req.modifiers.has(ast::Modifier::Static));
+                    // A constructor, like a static method, takes no `this`.
+                    let takes_this = !req.modifiers.has(ast::Modifier::Static) && req.name.name != INIT;
+                    let arity = req.params.len() + usize::from(takes_this);
                     let generic = self
                         .generic_fns
                         .get(&key)
@@ -891,8 +936,12 @@ impl Checker {
                         let d = Diagnostic::error(
                             "E0418",
                             format!(
-                                "`{struct_name}` does not implement the generic method `{}`, which `{iface}` requires",
-                                req.name.name
+                                "`{struct_name}` does not implement the generic {}, which `{iface}` requires",
+                                match accessor_of(&req.name.name) {
+                                    Some((SUBSCRIPT, _)) => "`__subscript`".to_string(),
+                                    Some((property, _)) => format!("property `{property}`"),
+                                    None => format!("method `{}`", req.name.name),
+                                }
                             ),
                         )
                         .with_label(b.span, promised.clone())
@@ -911,6 +960,8 @@ impl Checker {
                     })
                     .collect();
                 let ret = self.resolve_type(&req.ret);
+                let modes: Vec<ParamMode> =
+                    req.params.iter().zip(&params).map(|(p, t)| Checker::param_mode(&p.modifiers, t)).collect();
                 if let Some(g) = generics {
                     self.unbind_generics(g);
                 }
@@ -955,10 +1006,7 @@ impl Checker {
                             let has_this = f.params.first().is_some_and(|p| f.locals[*p].name == "this")
                                 || (!sig.defined && self.method_of(h, &req.name.name) == Some(false));
                             let skip = usize::from(has_this && !req_static);
-                            sig.ret == ret
-                                && sig.params.len() >= params.len() + skip
-                                && sig.defaults[params.len() + skip..].iter().all(Option::is_some)
-                                && sig.params[skip..].iter().zip(&params).all(|((a, _), b)| a == b)
+                            self.witness_fits(sig, skip, &params, &modes, &ret)
                         })
                     });
                 if !found && req.body.is_some() {
@@ -968,12 +1016,16 @@ impl Checker {
                         defaults.push((iface.clone(), ast::StructMember::Method(req)));
                     }
                 } else if !found {
-                    let sig = format!(
-                        "{} {}({})",
-                        self.type_name(&ret),
-                        req.name.name,
-                        params.iter().map(|t| self.type_name(t)).collect::<Vec<_>>().join(", ")
-                    );
+                    let shown: Vec<String> = params
+                        .iter()
+                        .zip(&modes)
+                        .map(|(t, mode)| match mode {
+                            ParamMode::In => self.type_name(t),
+                            ParamMode::Out => format!("out {}", self.type_name(t)),
+                            ParamMode::InOut => format!("inout {}", self.type_name(t)),
+                        })
+                        .collect();
+                    let sig = shown_requirement(&req.name.name, shown, self.type_name(&ret));
                     let d = Diagnostic::error(
                         "E0418",
                         format!("`{struct_name}` does not implement `{sig}`, which `{iface}` requires"),
@@ -1031,6 +1083,34 @@ impl Checker {
                 self.unbind_generics(g);
             }
         }
+    }
+
+    /// Whether a method of signature `sig` (`skip` parameters before the requirement's: its
+    /// `this`) meets a requirement taking `params` in `modes` and returning `ret`. As Slang
+    /// synthesizes a witness that calls the method with the requirement's arguments, an `in`
+    /// parameter may take them by implicit conversion (`uint` for `int`, and an `inout int` of
+    /// the requirement) and the result may convert to the required one; an `out` or `inout`
+    /// parameter takes only an `out` or `inout` one of its type.
+    fn witness_fits(&self, sig: &super::FnSig, skip: usize, params: &[Type], modes: &[ParamMode], ret: &Type) -> bool {
+        if sig.params.len() < params.len() + skip || !sig.defaults[params.len() + skip..].iter().all(Option::is_some) {
+            return false;
+        }
+        let args_fit = sig.params[skip..].iter().zip(params).zip(modes).all(|(((have, have_mode), want), mode)| {
+            match (mode, have_mode) {
+                // The requirement's argument, whatever its mode, is a value an `in`
+                // parameter takes by conversion.
+                (_, ParamMode::In) => self.conversion_cost(want, have).is_some(),
+                // An `in` one is no place an `out` or `inout` parameter could write.
+                (ParamMode::In, _) => false,
+                _ => have == want,
+            }
+        });
+        let ret_fits = match (&sig.ret, ret) {
+            (Type::Void, Type::Void) => true,
+            (Type::Void, _) | (_, Type::Void) => false,
+            (have, want) => self.conversion_cost(have, want).is_some(),
+        };
+        args_fit && ret_fits
     }
 
     /// Interface `name` and every interface it refines, each once.

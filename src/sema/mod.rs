@@ -21,6 +21,7 @@ mod members;
 mod methods;
 mod pointer;
 mod ray_query;
+mod reference;
 mod spirv_asm;
 mod stmt;
 mod target_switch;
@@ -161,6 +162,8 @@ struct FnState {
     /// Calls of property getters, with the struct and the property: an assignment to one
     /// becomes a call of the setter.
     property_reads: HashMap<ExprId, (StructId, String)>,
+    /// Calls of functions returning `Ref<T>`: an assignment to one stores ([`reference`]).
+    ref_reads: HashSet<ExprId>,
     /// Slang's `none` (typed `void` until it converts to an `Optional<T>`).
     nones: HashSet<ExprId>,
     /// Per statement being checked, outermost first: the temporaries its expressions made,
@@ -196,6 +199,7 @@ impl FnState {
             this: None,
             init: false,
             property_reads: HashMap::default(),
+            ref_reads: HashSet::default(),
             temps: Vec::new(),
             nones: HashSet::default(),
             for_init_leaks: Vec::new(),
@@ -395,6 +399,11 @@ pub struct Checker {
     existential_structs: HashMap<StructId, usize>,
     /// Each interface's conforming types with their type ids, in the order they conformed.
     type_ids: HashMap<String, Vec<(Type, u32)>>,
+    /// Structs that lack a requirement of an interface they name (E0418 said so): no dispatch
+    /// calls them, which would only repeat the error.
+    unmet_conformances: HashSet<StructId>,
+    /// Functions (and generic instances) made from ones returning `Ref<T>` ([`reference`]).
+    ref_functions: HashSet<FunctionId>,
     /// The type ids the compilation gives (`--conformance`): type, interface, id.
     explicit_ids: Vec<(String, String, u32)>,
     /// `Optional<T>` structs, by `T` and back.
@@ -609,6 +618,8 @@ impl Checker {
             existential_index: HashMap::default(),
             existential_structs: HashMap::default(),
             type_ids: HashMap::default(),
+            unmet_conformances: HashSet::default(),
+            ref_functions: HashSet::default(),
             explicit_ids: options.conformances.clone(),
             optionals: HashMap::default(),
             optional_structs: HashMap::default(),
@@ -1361,6 +1372,9 @@ impl Checker {
         }
         if name == "vk::BufferPointer" {
             return self.buffer_pointer_type(args, t.span);
+        }
+        if name == "Ref" {
+            return self.misplaced_ref(t.span);
         }
         if name == "Optional" {
             if let [ast::GenericArg::Type(inner)] = args.as_slice() {
@@ -2495,6 +2509,15 @@ impl Checker {
             }
             None => f,
         };
+        // A function returning `Ref<T>` returns `T` and stores one when asked.
+        let by_ref;
+        let f = match Self::with_ref_params(f) {
+            Some(g) => {
+                by_ref = g;
+                &by_ref
+            }
+            None => f,
+        };
         let array_params = self.with_array_params(f);
         if !f.generics.is_empty() || array_params.is_some() {
             self.generic_function(array_params.as_ref().unwrap_or(f), None, None);
@@ -2572,6 +2595,9 @@ impl Checker {
         };
         if !f.attrs.is_empty() {
             self.fn_attrs[id.index()] = f.attrs.clone();
+        }
+        if reference::returns_ref(f) {
+            self.ref_functions.insert(id);
         }
         self.differentiability(id, f);
         if let Some(t) = &f.throws {

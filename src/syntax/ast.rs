@@ -349,6 +349,10 @@ pub struct PropertyDecl {
     pub name: Ident,
     /// A `__subscript`'s index parameters (none for a property).
     pub params: Vec<Param>,
+    /// A generic `__subscript<T>(T i)` (or `__generic<T>` before it): each accessor is a
+    /// generic method of these parameters and `where` clauses.
+    pub generics: Vec<GenericParam>,
+    pub wheres: Vec<WhereConstraint>,
     pub accessors: Vec<FunctionDecl>,
     pub span: Span,
 }

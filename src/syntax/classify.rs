@@ -90,6 +90,8 @@ const OTHER_TYPES: &[&str] = &[
     "ParameterBlock",
     "WaveMask",
     "Optional",
+    // Slang's `Ref<T>`, a function's result that names a place.
+    "Ref",
     // Slang's bindless handle of a resource (`DescriptorHandle<Texture2D>`, `Texture2D.Handle`).
     "DescriptorHandle",
     // Slang's core interfaces of what indexes like an array (`T : IArray<float>`).
@@ -600,7 +602,9 @@ fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
             let type_follows = matches!(next, Some(Token::Ident(_) | Token::TypeName(_)))
                 && matches!(after, Some(Token::Ident(_) | Token::Lt | Token::TemplateLt))
                 || pointer_type;
-            let modifier_follows = matches!(next, Some(Token::In | Token::Out | Token::Inout | Token::Const));
+            // `__subscript(int i) -> no_diff float`: a result type's modifier.
+            let modifier_follows = matches!(next, Some(Token::In | Token::Out | Token::Inout | Token::Const))
+                || (i > 0 && tokens[i - 1].token == Token::Arrow);
             let expression_follows = matches!(next, Some(Token::Ident(_) | Token::TypeName(_)));
             if type_follows || modifier_follows {
                 Some(Token::NoDiff)
@@ -659,8 +663,73 @@ fn trailing_commas(tokens: &mut Vec<SpannedToken>) {
     }
 }
 
+/// Slang's `typedef` ends at its name (and array dimensions): the `;` after it may be left
+/// out (`typedef A_Assoc Assoc` on a line of its own), and is put back here. Only where the
+/// type is one name (`Box<int>`, `N::T`) and a third word (`typedef T Name int x;`) or the
+/// `}` of the struct follows: C's two-word types (`unsigned int`) keep their meaning.
+fn typedef_semicolons(tokens: &mut Vec<SpannedToken>) {
+    let mut missing = Vec::new();
+    for i in 0..tokens.len() {
+        if tokens[i].token != Token::Typedef {
+            continue;
+        }
+        let word = |k: usize| match tokens.get(k).map(|t| &t.token) {
+            Some(Token::Ident(w)) => Some(w.as_str()),
+            _ => None,
+        };
+        let Some(first) = word(i + 1) else { continue };
+        if matches!(first, "unsigned" | "signed" | "long" | "short") {
+            continue;
+        }
+        // The type: names joined by `::` or `.`, each with its balanced argument list.
+        let mut k = i + 2;
+        loop {
+            if tokens.get(k).map(|t| &t.token) == Some(&Token::Lt) {
+                let mut depth = 0usize;
+                while let Some(t) = tokens.get(k) {
+                    match t.token {
+                        Token::Lt => depth += 1,
+                        Token::Gt => depth -= 1,
+                        Token::Shr => depth = depth.saturating_sub(2),
+                        Token::Semi | Token::LBrace | Token::RBrace => break,
+                        _ => {}
+                    }
+                    k += 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+            }
+            if matches!(tokens.get(k).map(|t| &t.token), Some(Token::ColonColon | Token::Dot)) && word(k + 1).is_some()
+            {
+                k += 2;
+            } else {
+                break;
+            }
+        }
+        if word(k).is_none() {
+            continue;
+        }
+        k += 1;
+        while tokens.get(k).map(|t| &t.token) == Some(&Token::LBracket) {
+            match tokens[k..].iter().position(|t| t.token == Token::RBracket) {
+                Some(close) => k += close + 1,
+                None => break,
+            }
+        }
+        if word(k).is_some() || tokens.get(k).map(|t| &t.token) == Some(&Token::RBrace) {
+            missing.push(k);
+        }
+    }
+    for k in missing.into_iter().rev() {
+        let span = tokens[k - 1].span;
+        tokens.insert(k, SpannedToken { token: Token::Semi, span });
+    }
+}
+
 pub fn classify(tokens: &mut Vec<SpannedToken>) {
     trailing_commas(tokens);
+    typedef_semicolons(tokens);
     split_attribute_lists(tokens);
     struct_declarators(tokens);
     contextual_keywords(tokens);
@@ -1030,6 +1099,16 @@ fn declared_type_names(tokens: &[SpannedToken]) -> DeclaredTypes {
             Token::Generic | Token::Template if tokens.get(i + 1).map(|t| &t.token) == Some(&Token::Lt) => {
                 scope(prefix_type_params(tokens, i + 2), i, i + 2);
             }
+            // `T operator+<T>(T a, T b) where …`: a generic operator overload. The `<` follows
+            // the operator's symbol (one token, or `[]` and `()`), never `operator` itself.
+            Token::Lt if generic_operator_list(tokens, i) => {
+                if let Some((params, _, end)) = generic_params(tokens, i + 1) {
+                    if tokens.get(end + 1).map(|t| &t.token) == Some(&Token::LParen) {
+                        scope(params, declaration_start(tokens, i), end);
+                        lists.push(i);
+                    }
+                }
+            }
             Token::Typedef => {
                 // The name is the last identifier before the array dimensions or the `;`.
                 let mut last = None;
@@ -1070,6 +1149,20 @@ fn declared_type_names(tokens: &[SpannedToken]) -> DeclaredTypes {
     }
     scoped.sort_by_key(|s| s.1);
     DeclaredTypes { global: names, scoped, lists }
+}
+
+/// Whether the `<` at `lt` comes right after an operator's name (`operator+`, `operator[]`,
+/// `operator<`), where it can only open the operator's generic parameters.
+fn generic_operator_list(tokens: &[SpannedToken], lt: usize) -> bool {
+    let at = |k: usize| lt.checked_sub(k).map(|k| &tokens[k].token);
+    let two_token = matches!(
+        (at(2), at(1)),
+        (Some(Token::LBracket), Some(Token::RBracket)) | (Some(Token::LParen), Some(Token::RParen))
+    );
+    if two_token {
+        return at(3) == Some(&Token::Operator);
+    }
+    at(2) == Some(&Token::Operator) && !matches!(at(1), Some(Token::LParen | Token::LBracket))
 }
 
 /// The first token of the declaration holding token `i`: just after the `;`, `{` or `}`
