@@ -44,10 +44,38 @@ fn takes_shared_addresses(module: &Module) -> bool {
     })
 }
 
+/// The pointer an atomic's destination `dest` is reached through (`InterlockedAdd(*p, 1)`,
+/// `InterlockedAdd(p->count, 1)`).
+fn atomic_pointer(f: &Function, dest: ExprId) -> Option<ExprId> {
+    match f.exprs[dest].kind {
+        ExprKind::Deref(p) => Some(p),
+        ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } | ExprKind::Index { base, .. } => {
+            atomic_pointer(f, base)
+        }
+        _ => None,
+    }
+}
+
+/// `Interlocked*` at `e` with the arguments `args`: whether it is one (sema lets its destination
+/// be reached through a pointer, which this pass resolves or refuses).
+fn is_atomic(e: &ExprKind) -> Option<(&'static str, &[ExprId])> {
+    let ExprKind::Intrinsic { id, args, .. } = e else { return None };
+    let name = crate::stdlib::Stdlib::get().intrinsics[id.0 as usize].name.as_str();
+    name.starts_with("Interlocked").then_some((name, args.as_slice()))
+}
+
+/// Whether any function has an atomic whose destination a pointer reaches.
+fn atomics_through_pointers(module: &Module) -> bool {
+    module.functions.iter().any(|(_, f)| {
+        f.live_expr_iter()
+            .any(|(_, e)| is_atomic(&e.kind).is_some_and(|(_, args)| atomic_pointer(f, args[0]).is_some()))
+    })
+}
+
 /// Resolves every pointer into groupshared memory reachable from an entry point to its
 /// variable and an element index (module docs).
 pub fn shared_pointers(module: &mut Module) -> Vec<Diagnostic> {
-    if !takes_shared_addresses(module) {
+    if !takes_shared_addresses(module) && !atomics_through_pointers(module) {
         return Vec::new();
     }
     let mut errors = Vec::new();
@@ -189,7 +217,8 @@ fn local_roots(
         let mut changed = false;
         for &(l, value) in &stores {
             if let Some(g) = root_of(module, f, &roots, value) {
-                if roots.insert(l, g).is_none() {
+                if let std::collections::hash_map::Entry::Vacant(v) = roots.entry(l) {
+                    v.insert(g);
                     changed = true;
                 }
             }
@@ -235,7 +264,21 @@ fn rewrite(
     let mut calls = Vec::new();
     for &e in &live {
         let span = f.exprs[e].span;
-        match f.exprs[e].kind.clone() {
+        let kind = f.exprs[e].kind.clone();
+        if let Some((name, args)) = is_atomic(&kind) {
+            let device = args.first().and_then(|&d| atomic_pointer(f, d)).filter(|p| !shared.contains_key(p));
+            if device.is_some() {
+                errors.push(
+                    Diagnostic::error("E0411", format!("`{name}` through a device pointer is not supported"))
+                        .with_label(f.exprs[args[0]].span, "reached through a pointer into device memory")
+                        .with_note(
+                            "atomics through a pointer reach groupshared memory (`AddressSpace::GroupShared`) only",
+                        ),
+                );
+            }
+            continue;
+        }
+        match kind {
             ExprKind::Call { args, .. } => {
                 calls.push((e, args.iter().map(|a| shared.get(a).copied()).collect()));
             }
@@ -281,6 +324,8 @@ fn rewrite(
         match f.exprs[e].kind.clone() {
             ExprKind::AddressOf(place) => {
                 f.exprs[e].kind = match f.exprs[place].kind {
+                    // The index is read here only (the element's place is no longer read).
+                    ExprKind::Index { index, .. } if f.exprs[index].ty == Type::INT => f.exprs[index].kind.clone(),
                     ExprKind::Index { index, .. } => ExprKind::Convert(index),
                     _ => ExprKind::Const(ConstValue::Int(0)),
                 };
@@ -341,6 +386,7 @@ fn element(module: &Module, f: &mut Function, deref: ExprId, p: ExprId, g: Globa
 /// was widened from where it was one, so that no 64-bit integer reaches a target without them.
 fn index_value(f: &mut Function, n: ExprId, span: Span) -> ExprId {
     match f.exprs[n].kind.clone() {
+        ExprKind::Convert(inner) if f.exprs[inner].ty == Type::INT => inner,
         ExprKind::Convert(inner) if matches!(f.exprs[inner].ty, Type::Scalar(s) if (s.is_int() && s.bits() <= 32) || s == Scalar::Bool) =>
         {
             f.exprs[n].ty = Type::INT;

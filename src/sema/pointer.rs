@@ -66,7 +66,7 @@ impl Checker {
         if !self.through_pointer(place) {
             let d = crate::diag::Diagnostic::error("E0405", "only memory reached through a pointer has an address")
                 .with_label(self.span_of(place), "not reached through a pointer")
-                .with_note("take the address of `*p`, `p->field` or `p[i]`; a variable, a buffer's element and groupshared memory have no device address");
+                .with_note("take the address of `*p`, `p->field`, `p[i]`, a groupshared variable or an element of a groupshared array; a local variable and a buffer's element have no address");
             self.push(d);
             return self.error_expr(span);
         }
