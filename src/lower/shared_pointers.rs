@@ -319,7 +319,7 @@ fn rewrite(
         }
     }
     returns(&f.body, &shared, f, errors);
-    for (&e, _) in &shared {
+    for &e in shared.keys() {
         let span = f.exprs[e].span;
         match f.exprs[e].kind.clone() {
             ExprKind::AddressOf(place) => {

@@ -219,23 +219,18 @@ impl Checker {
         }
     }
 
+    /// Whether `t` is written `Ptr<T, Access::…, AddressSpace::GroupShared>`.
+    pub(super) fn names_groupshared_pointer(t: &ast::TypeExpr) -> bool {
+        let ast::TypeExprKind::Named { name, args } = &t.kind else { return false };
+        name == "Ptr" && args.get(2).and_then(address_space_word).as_deref() == Some("AddressSpace::GroupShared")
+    }
+
     /// `Ptr<T>`, `Ptr<T, Access::…>`, `Ptr<T, Access::…, AddressSpace::Device>`: `T*`; with
     /// `AddressSpace::GroupShared` the same `T*`, which holds groupshared addresses only
     /// (`lower::shared_pointers`). The access is a promise about use; memory in other address
     /// spaces has no address.
     pub(super) fn pointer_type(&mut self, args: &[ast::GenericArg], span: Span) -> Type {
-        let word = |a: &ast::GenericArg| -> Option<String> {
-            match a {
-                ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), .. }) => Some(n.clone()),
-                ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Member { base, name }, .. }) => match &base.kind
-                {
-                    ast::ExprKind::Ident(b) => Some(format!("{b}::{}", name.name)),
-                    _ => None,
-                },
-                ast::GenericArg::Type(t) => Some(t.name().to_string()),
-                _ => None,
-            }
-        };
+        let word = address_space_word;
         let Some(ast::GenericArg::Type(pointee)) = args.first() else {
             self.error("E0402", span, "`Ptr` takes the type it points to first: `Ptr<T>`");
             return Type::Error;
@@ -526,5 +521,19 @@ impl Checker {
     /// `nullptr`: the address 0, a `void*` until it converts to the pointer it meets.
     pub(super) fn null_pointer(&mut self, span: Span) -> ExprId {
         self.add_expr(ExprKind::Const(ConstValue::Uint(0)), Type::Pointer(Box::new(Type::Void)), span)
+    }
+}
+
+/// A `Ptr` argument written as a name (`Access::Read`, `AddressSpace.GroupShared`), as
+/// `Scope::Name`.
+fn address_space_word(a: &ast::GenericArg) -> Option<String> {
+    match a {
+        ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), .. }) => Some(n.clone()),
+        ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Member { base, name }, .. }) => match &base.kind {
+            ast::ExprKind::Ident(b) => Some(format!("{b}::{}", name.name)),
+            _ => None,
+        },
+        ast::GenericArg::Type(t) => Some(t.name().to_string()),
+        _ => None,
     }
 }
