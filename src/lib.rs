@@ -451,8 +451,12 @@ fn front_end(
                 );
                 return Some(Err(fail(diags, sources)));
             }
-            // Parameter blocks become ordinary globals before any target or engine sees them.
-            let block_errors = lower::parameter_blocks(&mut checked.module);
+            // Parameter blocks become ordinary globals, and pointers into groupshared memory
+            // element indices, before any target or engine sees them.
+            let mut block_errors = lower::parameter_blocks(&mut checked.module);
+            if block_errors.is_empty() {
+                block_errors = lower::shared_pointers(&mut checked.module);
+            }
             let failed = !block_errors.is_empty();
             diags.extend(block_errors);
             if failed {

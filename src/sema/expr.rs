@@ -2444,7 +2444,11 @@ impl Checker {
         if intr.name.starts_with("Interlocked") {
             if let Some(dest) = conv_args.first() {
                 let space = self.lvalue_space(*dest);
-                if !matches!(space, Some(AddressSpace::Groupshared | AddressSpace::Resource)) {
+                // Through a pointer: `lower::shared_pointers` resolves a groupshared one to
+                // its variable, and refuses a device one.
+                if !matches!(space, Some(AddressSpace::Groupshared | AddressSpace::Resource))
+                    && !self.through_pointer(*dest)
+                {
                     let at = self.span_of(*dest);
                     self.push(
                         Diagnostic::error(

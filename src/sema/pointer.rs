@@ -3,7 +3,10 @@
 //!
 //! A pointer is a device address (Slang's `AddressSpace::Device`): the IR keeps `Deref` and
 //! `AddressOf` and types pointer arithmetic as the pointer; each target says how it addresses
-//! memory (SPIR-V's `PhysicalStorageBuffer64`, the CPU engine's buffer and offset).
+//! memory (SPIR-V's `PhysicalStorageBuffer64`, the CPU engine's buffer and offset). A pointer
+//! into groupshared memory (`AddressSpace::GroupShared`, the address of a groupshared variable
+//! or of an element of a groupshared array) has the same type here; `lower::shared_pointers`
+//! resolves each to its variable and an element index before any target sees it.
 
 use super::Checker;
 use crate::ir::*;
@@ -37,16 +40,33 @@ impl Checker {
     }
 
     /// `&x`, `__getAddress(x)`: the address of a place in memory a pointer reaches (its fields
-    /// and elements too). Variables, buffers and groupshared memory have no device address.
+    /// and elements too), or of a groupshared variable or an element of a groupshared array.
+    /// Variables and buffers have no address.
     pub(super) fn address_of(&mut self, place: ExprId, span: Span) -> ExprId {
         let t = self.ty(place);
         if t.is_error() {
             return place;
         }
+        if let Some(shared) = self.groupshared_root(place) {
+            if !self.groupshared_element(place) {
+                let name = self.module.globals[shared].name.clone();
+                let d = crate::diag::Diagnostic::error(
+                    "E0405",
+                    format!("a pointer into groupshared `{name}` points to the variable or to one of its elements"),
+                )
+                .with_label(self.span_of(place), "a part of an element")
+                .with_note(format!(
+                    "take `__getAddress({name})` or `__getAddress({name}[i])`; the pointer steps over whole elements"
+                ));
+                self.push(d);
+                return self.error_expr(span);
+            }
+            return self.add_expr(ExprKind::AddressOf(place), Type::Pointer(Box::new(t)), span);
+        }
         if !self.through_pointer(place) {
             let d = crate::diag::Diagnostic::error("E0405", "only memory reached through a pointer has an address")
                 .with_label(self.span_of(place), "not reached through a pointer")
-                .with_note("take the address of `*p`, `p->field` or `p[i]`; a variable, a buffer's element and groupshared memory have no device address");
+                .with_note("take the address of `*p`, `p->field`, `p[i]`, a groupshared variable or an element of a groupshared array; a local variable and a buffer's element have no address");
             self.push(d);
             return self.error_expr(span);
         }
@@ -55,6 +75,32 @@ impl Checker {
             return p;
         }
         self.add_expr(ExprKind::AddressOf(place), Type::Pointer(Box::new(t)), span)
+    }
+
+    /// The groupshared variable place `e` lies in (through fields, elements and swizzles).
+    fn groupshared_root(&self, e: ExprId) -> Option<GlobalId> {
+        let st = self.cur.as_ref()?;
+        match &st.func.exprs[e].kind {
+            ExprKind::Global(g) => (self.module.globals[*g].space == AddressSpace::Groupshared).then_some(*g),
+            ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } | ExprKind::Index { base, .. } => {
+                self.groupshared_root(*base)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether `e` is a groupshared variable or an element of one that is an array: the places
+    /// a pointer into groupshared memory reaches (`lower::shared_pointers` keeps its index).
+    fn groupshared_element(&self, e: ExprId) -> bool {
+        let Some(st) = self.cur.as_ref() else { return false };
+        let exprs = &st.func.exprs;
+        match &exprs[e].kind {
+            ExprKind::Global(_) => true,
+            ExprKind::Index { base, .. } => {
+                matches!(exprs[*base].kind, ExprKind::Global(_)) && matches!(exprs[*base].ty, Type::Array(..))
+            }
+            _ => false,
+        }
     }
 
     /// Whether `e` is a place inside what a pointer points to.
@@ -173,21 +219,18 @@ impl Checker {
         }
     }
 
-    /// `Ptr<T>`, `Ptr<T, Access::…>`, `Ptr<T, Access::…, AddressSpace::Device>`: `T*`. The
-    /// access is a promise about use; memory in other address spaces has no device address.
+    /// Whether `t` is written `Ptr<T, Access::…, AddressSpace::GroupShared>`.
+    pub(super) fn names_groupshared_pointer(t: &ast::TypeExpr) -> bool {
+        let ast::TypeExprKind::Named { name, args } = &t.kind else { return false };
+        name == "Ptr" && args.get(2).and_then(address_space_word).as_deref() == Some("AddressSpace::GroupShared")
+    }
+
+    /// `Ptr<T>`, `Ptr<T, Access::…>`, `Ptr<T, Access::…, AddressSpace::Device>`: `T*`; with
+    /// `AddressSpace::GroupShared` the same `T*`, which holds groupshared addresses only
+    /// (`lower::shared_pointers`). The access is a promise about use; memory in other address
+    /// spaces has no address.
     pub(super) fn pointer_type(&mut self, args: &[ast::GenericArg], span: Span) -> Type {
-        let word = |a: &ast::GenericArg| -> Option<String> {
-            match a {
-                ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), .. }) => Some(n.clone()),
-                ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Member { base, name }, .. }) => match &base.kind
-                {
-                    ast::ExprKind::Ident(b) => Some(format!("{b}::{}", name.name)),
-                    _ => None,
-                },
-                ast::GenericArg::Type(t) => Some(t.name().to_string()),
-                _ => None,
-            }
-        };
+        let word = address_space_word;
         let Some(ast::GenericArg::Type(pointee)) = args.first() else {
             self.error("E0402", span, "`Ptr` takes the type it points to first: `Ptr<T>`");
             return Type::Error;
@@ -209,16 +252,20 @@ impl Checker {
         }
         if let Some(space) = args.get(2) {
             match word(space).as_deref() {
-                Some("AddressSpace::Device") => {}
+                Some("AddressSpace::Device" | "AddressSpace::GroupShared") => {}
                 Some(w) if w.starts_with("AddressSpace::") => {
                     let d = crate::diag::Diagnostic::error("E0405", format!("pointers into `{w}` are not supported"))
                         .with_label(span, "here")
-                        .with_note("wavec's pointers are device addresses (`AddressSpace::Device`, the default)");
+                        .with_note("wavec's pointers are device addresses (`AddressSpace::Device`, the default) or groupshared ones (`AddressSpace::GroupShared`)");
                     self.push(d);
                     return Type::Error;
                 }
                 _ => {
-                    self.error("E0402", span, "`Ptr`'s third argument is an address space: `AddressSpace::Device`");
+                    self.error(
+                        "E0402",
+                        span,
+                        "`Ptr`'s third argument is an address space: `AddressSpace::Device` or `AddressSpace::GroupShared`",
+                    );
                     return Type::Error;
                 }
             }
@@ -474,5 +521,19 @@ impl Checker {
     /// `nullptr`: the address 0, a `void*` until it converts to the pointer it meets.
     pub(super) fn null_pointer(&mut self, span: Span) -> ExprId {
         self.add_expr(ExprKind::Const(ConstValue::Uint(0)), Type::Pointer(Box::new(Type::Void)), span)
+    }
+}
+
+/// A `Ptr` argument written as a name (`Access::Read`, `AddressSpace.GroupShared`), as
+/// `Scope::Name`.
+fn address_space_word(a: &ast::GenericArg) -> Option<String> {
+    match a {
+        ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), .. }) => Some(n.clone()),
+        ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Member { base, name }, .. }) => match &base.kind {
+            ast::ExprKind::Ident(b) => Some(format!("{b}::{}", name.name)),
+            _ => None,
+        },
+        ast::GenericArg::Type(t) => Some(t.name().to_string()),
+        _ => None,
     }
 }

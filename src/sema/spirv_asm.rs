@@ -173,6 +173,15 @@ impl Checker {
     }
 
     fn asm_type(&mut self, t: &ast::TypeExpr) -> Option<Type> {
+        // A groupshared pointer is an element index by the time SPIR-V is written
+        // (`lower::shared_pointers`): no instruction can make or take one.
+        if Self::names_groupshared_pointer(t) {
+            let d = crate::diag::Diagnostic::error("E0427", "inline SPIR-V cannot name a pointer into groupshared memory")
+                .with_label(t.span, "a `Ptr<…, AddressSpace::GroupShared>`")
+                .with_note("wavec resolves such pointers to their variable and an element index: take `__getAddress(gs[i])` in Slang");
+            self.push(d);
+            return None;
+        }
         let ty = self.resolve_type(t);
         (!ty.is_error()).then_some(ty)
     }
