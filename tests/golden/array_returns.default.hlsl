@@ -9,7 +9,6 @@ struct wavec_array_float_4 {
     float a[4];
 };
 
-
 wavec_array_float_4 wavec_make_float_4(float p0, float p1, float p2, float p3) {
     wavec_array_float_4 r;
     float v[4] = {p0, p1, p2, p3};

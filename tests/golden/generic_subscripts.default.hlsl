@@ -76,9 +76,14 @@ Cells wavec_make_Cells(float p0[3]) {
     return r;
 }
 
-typedef float wavec_make_float_3_t[3];
-wavec_make_float_3_t wavec_make_float_3(float p0, float p1, float p2) {
-    wavec_make_float_3_t r = {p0, p1, p2};
+struct wavec_array_float_3 {
+    float a[3];
+};
+
+wavec_array_float_3 wavec_make_float_3(float p0, float p1, float p2) {
+    wavec_array_float_3 r;
+    float v[3] = {p0, p1, p2};
+    r.a = v;
     return r;
 }
 
@@ -140,7 +145,7 @@ ICells wrap(Cells c, int which) {
 }
 
 Cells ICells_Cells_unwrap(ICells value) {
-    return wavec_make_Cells(wavec_make_float_3(asfloat(value.payload_1.field0), asfloat(value.payload_1.field1), asfloat(value.payload_1.field2)));
+    return wavec_make_Cells(wavec_make_float_3(asfloat(value.payload_1.field0), asfloat(value.payload_1.field1), asfloat(value.payload_1.field2)).a);
 }
 
 int Grid____get___subscript_int(Grid this_1, int index) {

@@ -92,17 +92,14 @@ impl<'a> Writer<'a> {
             Type::Array(e, Some(n)) => vec![(**e).clone(); *n as usize],
             _ => Vec::new(),
         };
+        // An array is returned in its struct (module docs), declared first.
+        let wrapper = matches!(ty, Type::Array(..)).then(|| self.array_return(ty));
         if !self.helpers.text.is_empty() {
             self.helpers.text.push('\n');
         }
         let params: Vec<String> = parts.iter().enumerate().map(|(i, t)| self.decl(t, &format!("p{i}"))).collect();
         let values: Vec<String> = (0..parts.len()).map(|i| format!("p{i}")).collect();
-        if let Type::Array(..) = ty {
-            // Returned in its struct (module docs).
-            let wrapper = self.array_return(ty);
-            if !self.helpers.text.is_empty() {
-                self.helpers.text.push('\n');
-            }
+        if let Some(wrapper) = wrapper {
             let _ = writeln!(
                 self.helpers.text,
                 "{wrapper} {name}({}) {{\n    {wrapper} r;\n    {} = {{{}}};\n    r.a = v;\n    return r;\n}}",
