@@ -461,6 +461,9 @@ impl Checker {
                         return e;
                     }
                 }
+                if let Some(e) = self.value_static_member(&t, name, e.span) {
+                    return e;
+                }
                 if !t.is_error() {
                     let msg = format!("`{}` has no static member `{}`", self.type_name(&t), name.name);
                     self.error("E0407", name.span, msg);
@@ -1287,6 +1290,14 @@ impl Checker {
             let target = self.deref(b, span);
             return self.member(target, name, span);
         }
+        if matches!(bt, Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..)) {
+            if let Some((key, false)) = self.value_method(&bt, &methods::getter(&name.name)) {
+                return self.call_member(&key, &[], vec![b], span, name.span);
+            }
+            if let Some(e) = self.value_static_member(&bt, name, span) {
+                return e;
+            }
+        }
         match &bt {
             Type::Error => self.error_expr(span),
             Type::Struct(h) => match self.tuple_member(b, name, span) {
@@ -2022,6 +2033,9 @@ impl Checker {
                 if let (Some((v, ty)), true) = (self.builtin_static(&t, &name.name), arg_ids.is_empty()) {
                     return self.add_expr(ExprKind::Const(v), ty, span);
                 }
+                if let Some((key, true)) = self.value_method(&t, &name.name) {
+                    return self.call_member(&key, generic_args, arg_ids, span, name.span);
+                }
                 let Type::Struct(h) = t else {
                     let msg = format!("`{}` has no static member `{}`", self.type_name(&t), name.name);
                     self.error("E0407", name.span, msg);
@@ -2672,6 +2686,13 @@ impl Checker {
                 }
                 return self.call_member(&key, generic_args, all, span, name.span);
             }
+        }
+        if let Some((key, is_static)) = self.value_method(&ot, &name.name) {
+            let mut all = args;
+            if !is_static {
+                all.insert(0, object);
+            }
+            return self.call_member(&key, generic_args, all, span, name.span);
         }
         if self.is_combined_sampler(&ot) {
             return self.combined_sampler_method(object, name, generic_args, args, span);

@@ -630,7 +630,7 @@ impl Checker {
     pub(super) fn type_conforms(&self, ty: &Type, name: &str) -> bool {
         let user = match ty {
             Type::Struct(h) => self.struct_conforms(*h, name),
-            _ => false,
+            _ => self.value_conforms(ty, name),
         };
         // Pointer-like by Slang's core extensions (arrays of such) or the user's.
         let ptr = name == "IDifferentiablePtrType" && self.ptr_differential(ty).is_some();

@@ -287,6 +287,15 @@ impl Checker {
 
     /// `S::K`: static member `K` of struct `h` or of a struct it inherits from; `None` when
     /// none has it.
+    /// `float.K`: a static member an extension gave a scalar, vector or matrix type.
+    pub(super) fn value_static_member(&mut self, ty: &Type, name: &ast::Ident, span: Span) -> Option<ExprId> {
+        if !matches!(ty, Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..)) {
+            return None;
+        }
+        let g = self.globals.get(&method_key(&self.type_name(ty), &name.name)).copied()?;
+        Some(self.global_expr(g, span))
+    }
+
     pub(super) fn static_member(&mut self, h: StructId, name: &ast::Ident, span: Span) -> Option<ExprId> {
         let mut pending = vec![h];
         while let Some(s) = pending.pop() {

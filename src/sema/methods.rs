@@ -13,6 +13,7 @@
 //! the interface's own values, [`super::dynamic`]). Each conforming struct gets a type id among
 //! the interface's, for the interface's values to say which type they hold.
 
+use super::generic::builtin_interface;
 use super::{Checker, FnState};
 use crate::diag::Diagnostic;
 use crate::fast_hash::{HashMap, HashSet};
@@ -248,6 +249,9 @@ impl Checker {
             }
             match self.interface_key(b) {
                 Some(key) => out.push(key),
+                // Slang's core interfaces (`interface IMyFloat : IFloat`): a type conforming to the
+                // interface is one of those they accept.
+                None if builtin_interface(b.name()).is_some() && b.args().is_empty() => out.push(b.name().to_string()),
                 None => {
                     if !self.diags.iter().any(|d| d.primary_span() == Some(b.span)) {
                         self.error("E0401", b.span, format!("`{}` is not an interface", super::generic::shown_type(b)));
@@ -562,8 +566,12 @@ impl Checker {
         let h = match ty {
             Type::Struct(h) => h,
             Type::Error => return,
+            Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..) => return self.value_extension(ty, e),
             other => {
-                let msg = format!("only structs can be extended, not `{}`", self.type_name(&other));
+                let msg = format!(
+                    "only structs, scalars, vectors and matrices can be extended, not `{}`",
+                    self.type_name(&other)
+                );
                 self.error("E0502", e.ty.span, msg);
                 return;
             }
@@ -581,6 +589,124 @@ impl Checker {
             }
         }
         self.struct_members(h, &e.members, &e.bases);
+    }
+
+    /// Slang's `extension float : IFoo { … }`: methods, static members and conformances for a
+    /// scalar, vector or matrix type. A method takes the value as `this` (`inout` when
+    /// `[mutating]` or when it assigns `this`); calls and generic constraints then see the type
+    /// as they see a struct that declared them.
+    fn value_extension(&mut self, ty: Type, e: &ast::ExtensionDecl) {
+        let type_name = self.type_name(&ty);
+        let own_type =
+            |span| ast::TypeExpr { kind: ast::TypeExprKind::Named { name: type_name.clone(), args: Vec::new() }, span };
+        let mut methods: Vec<ast::FunctionDecl> = Vec::new();
+        for m in &e.members {
+            match m {
+                ast::StructMember::Method(f) => methods.push(f.clone()),
+                ast::StructMember::Property(p) => methods.extend(self.accessors(p)),
+                ast::StructMember::Fields(g) if g.modifiers.has(ast::Modifier::Static) => {
+                    let mut g = g.clone();
+                    for d in &mut g.decls {
+                        d.name.name = method_key(&type_name, &d.name.name);
+                    }
+                    self.global_group(&g, None);
+                }
+                other => {
+                    let msg = format!("an extension of `{type_name}` adds methods, properties and static members");
+                    self.error("E0502", other.name_span(), msg);
+                }
+            }
+        }
+        let outer_this = self.types.insert(THIS.into(), ty.clone());
+        let refs: Vec<&ast::FunctionDecl> = methods.iter().collect();
+        let mutating = mutating_methods(&refs, &HashSet::default());
+        let mut defs = Vec::new();
+        for f in &methods {
+            let is_static = f.modifiers.has(ast::Modifier::Static);
+            if f.name.name == INIT {
+                self.error("E0502", f.name.span, format!("an extension of `{type_name}` cannot add constructors"));
+                continue;
+            }
+            let mut d = f.clone();
+            d.name.name = method_key(&type_name, &f.name.name);
+            if !is_static {
+                d.params.insert(0, this_param(own_type(f.name.span), mutating.contains(&f.name.name), f.name.span));
+            }
+            let list = self.value_methods.entry(ty.clone()).or_default();
+            if !list.iter().any(|m| m.name == f.name.name) {
+                list.push(Method { name: f.name.name.clone(), is_static });
+            }
+            if !f.generics.is_empty() {
+                self.generic_function(&d, None, None);
+                continue;
+            }
+            // Declared before any body is checked, so methods may call each other in any order.
+            let prototype = ast::FunctionDecl { body: None, ..d.clone() };
+            let ir_name = self.unique_global_name(&format!("{}_{}", ir_word(&type_name), ir_word(&f.name.name)));
+            if let Some(id) = self.function(&prototype) {
+                self.module.functions[id].name = ir_name.clone();
+            }
+            defs.push((d, ir_name));
+        }
+        for (d, ir_name) in defs {
+            if let Some(id) = self.function(&d) {
+                self.module.functions[id].name = ir_name;
+            }
+        }
+        match outer_this {
+            Some(t) => self.types.insert(THIS.into(), t),
+            None => self.types.remove(THIS),
+        };
+        for b in &e.bases {
+            let Some(key) = self.interface_key(b) else {
+                if builtin_interface(b.name()).is_none() && !self.diags.iter().any(|d| d.primary_span() == Some(b.span))
+                {
+                    self.error("E0401", b.span, format!("`{}` is not an interface", super::generic::shown_type(b)));
+                }
+                continue;
+            };
+            let promised = format!("`{type_name}` promises `{key}` here");
+            for (iface, i) in
+                self.interface_and_bases(&key).into_iter().map(|(n, i)| (n.clone(), i.clone())).collect::<Vec<_>>()
+            {
+                for base in &i.bases {
+                    if builtin_interface(base).is_some() && !self.type_conforms(&ty, base) {
+                        let msg = format!("`{type_name}` does not conform to `{base}`, which `{iface}` refines");
+                        self.push(Diagnostic::error("E0418", msg).with_label(b.span, promised.clone()));
+                    }
+                }
+                for req in &i.requirements {
+                    let has = self.value_methods.get(&ty).is_some_and(|l| l.iter().any(|m| m.name == req.name.name));
+                    if !has && req.body.is_none() {
+                        let msg =
+                            format!("`{type_name}` does not define `{}`, which `{iface}` requires", req.name.name);
+                        let d = Diagnostic::error("E0418", msg)
+                            .with_label(b.span, promised.clone())
+                            .with_label(req.name.span, "the requirement");
+                        self.push(d);
+                    }
+                }
+            }
+            self.value_conformances.entry(ty.clone()).or_default().push(key);
+        }
+    }
+
+    /// Whether scalar, vector or matrix type `ty` has a method `name` from an extension, and
+    /// whether it is static; with its key in the function table.
+    pub(super) fn value_method(&self, ty: &Type, name: &str) -> Option<(String, bool)> {
+        let m = self.value_methods.get(ty)?.iter().find(|m| m.name == name)?;
+        Some((method_key(&self.type_name(ty), name), m.is_static))
+    }
+
+    /// Whether an extension made scalar, vector or matrix type `ty` conform to `name` (or to
+    /// an interface refining it).
+    pub(super) fn value_conforms(&self, ty: &Type, name: &str) -> bool {
+        let Some(list) = self.value_conformances.get(ty) else { return false };
+        list.iter().any(|i| {
+            self.interface_and_bases(i)
+                .iter()
+                .any(|(n, iface)| n.as_str() == name || iface.bases.iter().any(|b| b == name))
+        })
     }
 
     /// Slang's generic extensions: `extension<T : IFoo> T { … }` (or `: IBar`) gives its

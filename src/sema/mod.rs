@@ -238,6 +238,9 @@ pub struct Checker {
     enum_cases: HashMap<String, (ConstValue, Type)>,
     /// Each struct's methods (their functions are keyed `S::m` in `functions`).
     methods: HashMap<StructId, Vec<methods::Method>>,
+    /// Methods and conformances extensions give scalar, vector and matrix types.
+    value_methods: HashMap<Type, Vec<methods::Method>>,
+    value_conformances: HashMap<Type, Vec<String>>,
     /// Typedefs of min-precision types (`typedef min16float half_t;`).
     min_precision_names: crate::fast_hash::HashSet<String>,
     /// The initial values of non-`const` statics, which later global initializers may read.
@@ -549,6 +552,8 @@ impl Checker {
             global_consts: HashMap::default(),
             functions: HashMap::default(),
             methods: HashMap::default(),
+            value_methods: HashMap::default(),
+            value_conformances: HashMap::default(),
             forward_structs: HashMap::default(),
             early_statics: HashSet::default(),
             static_inits: HashMap::default(),
