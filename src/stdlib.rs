@@ -91,6 +91,12 @@ pub const CORE_MODULES: &[CoreModule] = &[
         prefixes: &[],
     },
     CoreModule {
+        path: "stdlib/memory_order.slang",
+        text: include_str!("../stdlib/memory_order.slang"),
+        names: &["MemoryOrder"],
+        prefixes: &[],
+    },
+    CoreModule {
         path: "stdlib/raytracing.slang",
         text: include_str!("../stdlib/raytracing.slang"),
         names: &["RayDesc", "rayQueryInitializeEXT"],

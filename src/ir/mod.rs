@@ -999,6 +999,9 @@ pub struct Module {
     /// The fields declared `ParameterBlock<T>` (their type is the `ConstantBuffer<T>` it holds):
     /// a descriptor set of their own where a parameter block holds them.
     pub parameter_block_fields: crate::fast_hash::HashSet<(StructId, u32)>,
+    /// The structs standing for Slang's `Atomic<T>` (one field, `value`): a buffer of them
+    /// holds `T`s, as reflection and Slang's test output see it.
+    pub atomic_structs: Vec<StructId>,
     /// The structs that are combined texture-samplers (the core module's `Sampler2D<T>`…): a
     /// texture and a sampler bound together wherever a global holds one.
     pub combined_samplers: Vec<StructId>,

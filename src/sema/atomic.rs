@@ -30,6 +30,7 @@ impl Checker {
             Field { name: "value".into(), ty: elem.clone(), semantic: None, majorness: self.default_majorness, span };
         let h = self.module.structs.append(StructDef { name, fields: vec![field], span });
         self.atomics.push((elem, h));
+        self.module.atomic_structs.push(h);
         Type::Struct(h)
     }
 
@@ -60,13 +61,75 @@ impl Checker {
                 return Some(self.error_expr(span));
             }
         };
-        if args.len() != expected {
-            let msg = format!(
-                "`{method}` takes {expected} arguments (a memory order, which Slang also takes, is not supported)"
-            );
+        // Slang's memory orders, after the operands (`compareExchange` takes one for success
+        // and one for failure).
+        let orders = if method == "compareExchange" { 2 } else { 1 };
+        if args.len() != expected && args.len() != expected + orders {
+            let msg = format!("`{method}` takes {expected} arguments, then optionally {orders} memory order(s)");
             self.error("E0403", name.span, msg);
             return Some(self.error_expr(span));
         }
+        let mut args = args;
+        let mut order = MemoryOrder::Relaxed;
+        for o in args.split_off(expected) {
+            let value = self.cur.as_ref().and_then(|st| st.func.const_value(o)?.as_u64());
+            match value.and_then(MemoryOrder::from_value) {
+                Some(v) => order = order.with(v),
+                None => {
+                    let at = self.span_of(o);
+                    self.error("E0403", at, "a memory order must be a constant `MemoryOrder`");
+                    return Some(self.error_expr(span));
+                }
+            }
+        }
+        let access = self.atomic_access(object, &elem, method, args, name, span)?;
+        Some(self.ordered(access, order, &elem, method, span))
+    }
+
+    /// An atomic access made to order the thread's other memory accesses as `order` asks,
+    /// with barriers as C++ fences do it: a release (or stronger) order puts a memory barrier
+    /// before the access, an acquire (or stronger) one after it. The barrier is of every kind
+    /// of memory, buffers and groupshared alike, whichever the atomic lives in.
+    fn ordered(&mut self, access: ExprId, order: MemoryOrder, elem: &Type, method: &str, span: Span) -> ExprId {
+        let releases = matches!(order, MemoryOrder::Release | MemoryOrder::AcquireRelease | MemoryOrder::SeqCst);
+        let acquires = matches!(order, MemoryOrder::Acquire | MemoryOrder::AcquireRelease | MemoryOrder::SeqCst);
+        let yields = !matches!(method, "store") && !method.starts_with("reduce");
+        let barrier = |c: &mut Self| c.call_intrinsic("AllMemoryBarrier", Vec::new(), span, span);
+        let mut e = access;
+        if acquires {
+            // The value the access gave, kept while the barrier runs.
+            if yields {
+                let Some(t) = self.hoisted_local("atomic_acquired", elem, span) else { return e };
+                let target = self.add_expr(ExprKind::Local(t), elem.clone(), span);
+                let keep = self.add_expr(ExprKind::Assign { op: None, target, value: e }, elem.clone(), span);
+                let b = barrier(self);
+                let read = self.add_expr(ExprKind::Local(t), elem.clone(), span);
+                let after = self.add_expr(ExprKind::Comma(b, read), elem.clone(), span);
+                e = self.add_expr(ExprKind::Comma(keep, after), elem.clone(), span);
+            } else {
+                let b = barrier(self);
+                let ty = self.ty(b);
+                e = self.add_expr(ExprKind::Comma(e, b), ty, span);
+            }
+        }
+        if releases {
+            let b = barrier(self);
+            let ty = self.ty(e);
+            e = self.add_expr(ExprKind::Comma(b, e), ty, span);
+        }
+        e
+    }
+
+    fn atomic_access(
+        &mut self,
+        object: ExprId,
+        elem: &Type,
+        method: &str,
+        args: Vec<ExprId>,
+        name: &ast::Ident,
+        span: Span,
+    ) -> Option<ExprId> {
+        let elem = elem.clone();
         self.require_lvalue(object);
         let args: Vec<ExprId> = args.into_iter().map(|a| self.coerce(a, &elem, span)).collect();
         let value = self.add_expr(ExprKind::Field { base: object, index: 0 }, elem.clone(), span);
@@ -192,6 +255,37 @@ impl Checker {
         let call = self.call_intrinsic(name, all, span, span);
         let read = self.add_expr(ExprKind::Local(old), elem.clone(), span);
         self.add_expr(ExprKind::Comma(call, read), elem.clone(), span)
+    }
+}
+
+/// Slang's `MemoryOrder`, weakest first (`AcquireRelease` and `SeqCst` are both fences here).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum MemoryOrder {
+    Relaxed,
+    Acquire,
+    Release,
+    AcquireRelease,
+    SeqCst,
+}
+
+impl MemoryOrder {
+    /// The order doing what both do (a release and an acquire make both).
+    fn with(self, other: Self) -> Self {
+        match (self.max(other), self.min(other)) {
+            (Self::Release, Self::Acquire) => Self::AcquireRelease,
+            (strongest, _) => strongest,
+        }
+    }
+
+    fn from_value(v: u64) -> Option<Self> {
+        Some(match v {
+            0 => Self::Relaxed,
+            1 => Self::Acquire,
+            2 => Self::Release,
+            3 => Self::AcquireRelease,
+            4 => Self::SeqCst,
+            _ => return None,
+        })
     }
 }
 

@@ -960,7 +960,13 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
         }
         if input.out {
             let elem = global.and_then(|g| match &g.ty {
-                Type::Resource(_, Some(e)) => Some((**e).clone()),
+                // An `Atomic<T>` element prints as its `T`.
+                Type::Resource(_, Some(e)) => match **e {
+                    Type::Struct(h) if checked.module.atomic_structs.contains(&h) => {
+                        Some(checked.module.structs[h].fields[0].ty.clone())
+                    }
+                    _ => Some((**e).clone()),
+                },
                 _ => None,
             });
             outputs.push(Output { buffer: id, format: output_format(elem.as_ref(), p.typed), given: input.data.len() });
