@@ -99,6 +99,9 @@ impl Checker {
                 return self.add_expr(ExprKind::Const(c), to.clone(), span);
             }
         }
+        if self.flat_implicit(&from, to) {
+            return self.flat_convert(e, to, span);
+        }
         if self.implicit_cost(&from, to).is_none() {
             if let Some(v) = self.wrapping_conversion(e, to, span) {
                 return v;
@@ -135,6 +138,9 @@ impl Checker {
             if self.base_fields(*d, *b).is_some() {
                 return Some(ConvCost::Truncate);
             }
+        }
+        if self.flat_implicit(from, to) {
+            return Some(ConvCost::Scalar);
         }
         conv::implicit_cost(from, to)
     }
@@ -1584,6 +1590,11 @@ impl Checker {
         }
         if let Some(v) = self.handle_cast(v, &target, span) {
             return v;
+        }
+        let constant_splat = matches!((&from, &target), (Type::Scalar(_), Type::Struct(_)))
+            && self.cur.as_ref().is_some_and(|st| matches!(st.func.exprs[v].kind, ExprKind::Const(_)));
+        if !constant_splat && self.flat_cast(&from, &target) {
+            return self.flat_convert(v, &target, span);
         }
         if !conv::explicit_ok(&from, &target) {
             let msg = format!("cannot cast `{}` to `{}`", self.type_name(&from), self.type_name(&target));

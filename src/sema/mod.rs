@@ -14,6 +14,7 @@ mod data_layout;
 mod dynamic;
 mod errors;
 mod expr;
+mod flat;
 mod generic;
 mod glsl;
 mod lambda;

@@ -882,6 +882,48 @@ impl<'a> Writer<'a> {
             ExprKind::Construct(parts) if parts.is_empty() => (format!("{}()", self.ty(&expr.ty, span)), true),
             ExprKind::Construct(parts) => {
                 let t = self.ty(&expr.ty, span);
+                // WGSL builds a matrix from its scalars or from its columns only: HLSL's other
+                // mixes (`float2x2(v4)`, `float3x2(v2, a, b, v2)`) are spread into scalars.
+                if let Type::Matrix(_, _, cols) = expr.ty {
+                    let fits = |p: &ExprId| match f.exprs[*p].ty {
+                        Type::Scalar(_) => Some(true),
+                        Type::Vector(_, n) if n == cols => Some(false),
+                        _ => None,
+                    };
+                    let kinds: Vec<Option<bool>> = parts.iter().map(fits).collect();
+                    let uniform = kinds.iter().all(|k| *k == Some(true)) || kinds.iter().all(|k| *k == Some(false));
+                    if !uniform {
+                        let mut scalars = Vec::new();
+                        for &p in parts {
+                            match f.exprs[p].ty.clone() {
+                                Type::Vector(_, n) => {
+                                    let b = self.operand(cx, p);
+                                    let b = if b.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                                        b
+                                    } else {
+                                        self.hoist(b)
+                                    };
+                                    scalars.extend((0..n).map(|i| format!("{b}.{}", xyzw(i))));
+                                }
+                                Type::Matrix(_, r, c) => {
+                                    let b = self.operand(cx, p);
+                                    let b = if b.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                                        b
+                                    } else {
+                                        self.hoist(b)
+                                    };
+                                    scalars.extend(
+                                        (0..r)
+                                            .flat_map(|i| (0..c).map(move |j| (i, j)))
+                                            .map(|(i, j)| format!("{b}[{i}][{j}]")),
+                                    );
+                                }
+                                _ => scalars.push(self.expr(cx, p)),
+                            }
+                        }
+                        return (format!("{t}({})", scalars.join(", ")), true);
+                    }
+                }
                 let a: Vec<String> = self.in_order(cx, parts).into_iter().map(|(s, _)| s).collect();
                 (format!("{t}({})", a.join(", ")), true)
             }

@@ -1028,7 +1028,8 @@ impl Checker {
         }
     }
 
-    fn convert_to(&mut self, value: ExprId, to: &Type, span: Span) -> ExprId {
+    /// `value` converted to `to` (nothing when it has that type).
+    pub(in crate::sema) fn convert_to(&mut self, value: ExprId, to: &Type, span: Span) -> ExprId {
         if self.ty(value) == *to {
             return value;
         }
