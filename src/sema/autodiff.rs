@@ -186,7 +186,9 @@ impl Checker {
                 "PrimalSubstitute" => info.substitute = attr_name_arg(a),
                 "PrimalSubstituteOf" => {
                     if let Some((name, _)) = attr_name_arg(a) {
-                        self.autodiff.substitute_of.push((name, id));
+                        for name in sibling_first(&f.name.name, name) {
+                            self.autodiff.substitute_of.push((name, id));
+                        }
                     }
                     continue;
                 }
@@ -198,13 +200,17 @@ impl Checker {
                 }
                 "ForwardDerivativeOf" => {
                     if let Some((name, span)) = attr_name_arg(a) {
-                        self.autodiff.derivative_of.push((name, id, span));
+                        for name in sibling_first(&f.name.name, name) {
+                            self.autodiff.derivative_of.push((name, id, span));
+                        }
                     }
                     continue;
                 }
                 "BackwardDerivativeOf" => {
                     if let Some((name, _)) = attr_name_arg(a) {
-                        self.autodiff.backward_of.push((name, id));
+                        for name in sibling_first(&f.name.name, name) {
+                            self.autodiff.backward_of.push((name, id));
+                        }
                     }
                     continue;
                 }
@@ -2456,5 +2462,14 @@ impl Checker {
             stmts
         });
         self.made_instances = true;
+    }
+}
+
+/// The functions a `[…Of(name)]` attribute on function `own` may name, first found first: in a
+/// struct's method, the struct's method `S::name` before a free function `name`.
+fn sibling_first(own: &str, name: String) -> Vec<String> {
+    match own.rsplit_once("::") {
+        Some((owner, _)) if !name.contains("::") => vec![format!("{owner}::{name}"), name],
+        _ => vec![name],
     }
 }

@@ -1382,10 +1382,13 @@ impl Checker {
         // give its inputs gradients (one of the user's own further down may read them from a
         // buffer); a callee that is not differentiable gives none.
         let differentiable = users || self.autodiff.info.contains_key(&function);
+        // A backward derivative of the user's further down is called too when nothing flows
+        // in: it may hand gradients out to memory, or to the call's `out` arguments.
+        let user_below = differentiable && !users && self.only_backward_below(function).is_some();
         // A call making a pointer-like value ran through its forward derivative; it hands
         // nothing back.
         let makes_ptr = self.ptr_differential(&psig.ret).is_some() && !users;
-        if !(flows_in || users) || !(flows_out || differentiable) || makes_ptr {
+        if !(flows_in || users || user_below) || !(flows_out || differentiable) || makes_ptr {
             // Nothing to hand back; the arguments may still hold calls.
             for a in args {
                 self.rev_expr(w, *a, None, out);
