@@ -1362,6 +1362,7 @@ impl Checker {
             return (again, None);
         }
         let td = td.expect("checked above");
+        self.share_indices(tp, td, out, span);
         let (vp, vd) = self.fwd_expr(w, value, out);
         let (vp, vd) = match op {
             None => (vp, vd),
@@ -1383,6 +1384,36 @@ impl Checker {
         out.push(Stmt::Expr(set));
         let (p, d) = (self.dup(tp), self.dup(td));
         (p, Some(d))
+    }
+
+    /// A target's primal and differential places index alike: an index with effects
+    /// (`data[offset++]`) is computed once, before both, into a temporary they both read.
+    fn share_indices(&mut self, p: ExprId, d: ExprId, out: &mut Vec<Stmt>, span: Span) {
+        let kinds = self.cur.as_ref().map(|st| (st.func.exprs[p].kind.clone(), st.func.exprs[d].kind.clone()));
+        let Some((pk, dk)) = kinds else { return };
+        match (pk, dk) {
+            (ExprKind::Index { base: pb, index: pi }, ExprKind::Index { base: db, index: di }) => {
+                self.share_indices(pb, db, out, span);
+                let pure = self.cur.as_ref().is_some_and(|st| st.func.is_pure(pi));
+                if !pure {
+                    let ity = self.ty(pi);
+                    let t = self.temp_local("index", &ity, span);
+                    out.push(Stmt::Local { local: t, init: Some(pi) });
+                    let first = self.add_expr(ExprKind::Local(t), ity.clone(), span);
+                    let second = self.add_expr(ExprKind::Local(t), ity, span);
+                    let _ = di;
+                    if let Some(st) = self.cur.as_mut() {
+                        st.func.exprs[p].kind = ExprKind::Index { base: pb, index: first };
+                        st.func.exprs[d].kind = ExprKind::Index { base: db, index: second };
+                    }
+                }
+            }
+            (ExprKind::Field { base: pb, .. }, ExprKind::Field { base: db, .. })
+            | (ExprKind::Swizzle { base: pb, .. }, ExprKind::Swizzle { base: db, .. }) => {
+                self.share_indices(pb, db, out, span)
+            }
+            _ => {}
+        }
     }
 
     /// The primal and differential of expression `e` of the primal (statements it needs first
