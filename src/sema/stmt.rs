@@ -938,7 +938,9 @@ impl Checker {
             let ty = self.ty(init);
             let resource = matches!(ty, Type::Resource(..));
             if ty == Type::Void {
-                self.error("E0505", d.name.span, "the initializer has no value");
+                // Slang accepts `let r = voidCall();`: the call is made, and `r` holds nothing
+                // (naming it later finds no variable).
+                out.push(Stmt::Expr(init));
                 continue;
             }
             let Some(state) = self.cur.as_mut() else { return };
