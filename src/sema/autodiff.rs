@@ -733,9 +733,21 @@ impl Checker {
 
     /// `diffPair(p, d)`: a pair of `p`'s type (`d` zero when not given).
     fn make_pair(&mut self, p: ExprId, d: Option<&ast::Expr>, span: Span) -> ExprId {
-        let ty = self.ty(p);
+        let mut p = p;
+        let mut ty = self.ty(p);
         if ty.is_error() {
             return self.error_expr(span);
+        }
+        // An integer is no differentiable type: as in Slang, `diffPair(2)` pairs the float it
+        // converts to (the constraint picks `float` for the literal's `int`).
+        let float = match ty {
+            Type::Scalar(s) if s.is_int() => Some(Type::FLOAT),
+            Type::Vector(s, n) if s.is_int() => Some(Type::Vector(Scalar::F32, n)),
+            _ => None,
+        };
+        if let Some(f) = float {
+            p = self.coerce(p, &f, span);
+            ty = f;
         }
         let pair = self.pair_type(&ty, span);
         let Type::Struct(h) = pair else { return self.error_expr(span) };
