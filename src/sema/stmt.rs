@@ -879,7 +879,11 @@ impl Checker {
                     span: d.name.span,
                 })
             };
+            // `RayQuery<F> q = RayQuery<F>();` is DXC's spelling of a fresh query, as declared.
+            let fresh_query = matches!(ty, Type::RayQuery(_))
+                && matches!(&d.init, Some(ast::Initializer::Expr(ast::Expr { kind: ast::ExprKind::Construct { args, .. }, .. })) if args.is_empty());
             let init = match &d.init {
+                _ if fresh_query => None,
                 None => {
                     if is_const {
                         self.error("E0505", d.name.span, "a `const` variable needs an initializer");
