@@ -851,7 +851,12 @@ impl Checker {
         match &f.kind {
             ast::ExprKind::Ident(n) => {
                 let key = self.scoped(n, |k| self.functions.contains_key(k));
-                (n.clone(), self.functions.get(&key).cloned().unwrap_or_default())
+                let ids = self.functions.get(&key).cloned().unwrap_or_default();
+                // Declared further on, perhaps: the body is checked again once it is.
+                if ids.is_empty() && !self.generic_fns.contains_key(n) && self.stdlib.overloads(n).is_empty() {
+                    self.unresolved_calls.push(n.clone());
+                }
+                (n.clone(), ids)
             }
             ast::ExprKind::Instance { name, generic_args } => {
                 let key = self.scoped(name, |k| self.generic_fns.contains_key(k));
@@ -864,7 +869,12 @@ impl Checker {
                 match t {
                     Type::Struct(h) => {
                         let key = super::methods::method_key(&self.module.structs[h].name, &name.name);
-                        (key.clone(), self.functions.get(&key).cloned().unwrap_or_default())
+                        let ids = self.functions.get(&key).cloned().unwrap_or_default();
+                        // A method an extension further on declares: checked again then.
+                        if ids.is_empty() && !self.generic_fns.contains_key(&key) {
+                            self.unresolved_calls.push(key.clone());
+                        }
+                        (key, ids)
                     }
                     _ => (name.name.clone(), Vec::new()),
                 }

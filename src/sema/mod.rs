@@ -2642,11 +2642,17 @@ impl Checker {
     }
 
     fn check_deferred_body(&mut self, d: DeferredBody) {
+        // A method's names may also be its struct's members an extension declared since.
+        let owner = d.this.or(d.init).map(|h| self.module.structs[h].name.clone());
         let known = |c: &Self, n: &String| {
             let key = c.scoped(n, |k| {
                 c.generic_fns.contains_key(k) || c.functions.contains_key(k) || c.globals.contains_key(k)
             });
-            c.generic_fns.contains_key(&key) || c.functions.contains_key(&key) || c.globals.contains_key(&key)
+            let member = owner.as_ref().map(|o| methods::method_key(o, n));
+            c.generic_fns.contains_key(&key)
+                || c.functions.contains_key(&key)
+                || c.globals.contains_key(&key)
+                || member.is_some_and(|m| c.functions.contains_key(&m) || c.generic_fns.contains_key(&m))
         };
         // Its diagnostics of the first check stay where they are, unless it is checked again.
         let (Some(body), true) = (&d.decl.body, d.names.iter().any(|n| known(self, n))) else { return };
