@@ -1168,8 +1168,12 @@ impl Checker {
                     self.unbind_generics(g);
                 }
                 let key = method_key(&struct_name, &name.name);
-                let found = self.globals.get(&key).map(|g| &self.module.globals[*g]);
-                let ok = found.is_some_and(|g| g.ty == want && g.space == crate::ir::AddressSpace::Constant);
+                // A constant, or a `static const` computed when the shader starts (`= This()`).
+                let found = self.globals.get(&key).copied();
+                let ok = found.is_some_and(|id| {
+                    let g = &self.module.globals[id];
+                    g.ty == want && (g.space == crate::ir::AddressSpace::Constant || self.runtime_consts.contains(&id))
+                });
                 if !ok {
                     let d = Diagnostic::error(
                         "E0418",
