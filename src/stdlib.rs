@@ -91,6 +91,12 @@ pub const CORE_MODULES: &[CoreModule] = &[
         prefixes: &[],
     },
     CoreModule {
+        path: "stdlib/glsl_image.slang",
+        text: include_str!("../stdlib/glsl_image.slang"),
+        names: &["imageLoad", "imageStore", "imageSize"],
+        prefixes: &["imageAtomic"],
+    },
+    CoreModule {
         path: "stdlib/raytracing.slang",
         text: include_str!("../stdlib/raytracing.slang"),
         names: &["RayDesc", "rayQueryInitializeEXT"],
