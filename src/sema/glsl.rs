@@ -41,7 +41,40 @@ pub(super) fn invocation_id(name: &str) -> Option<(BuiltinInput, Type)> {
     })
 }
 
+/// GLSL's atomics of a buffer or shared variable (`atomicAdd(mem, data)`…): the `Interlocked*`
+/// each is and how many arguments it takes. Each returns the value before it.
+pub(super) fn buffer_atomic(name: &str) -> Option<(&'static str, usize)> {
+    Some(match name {
+        "atomicAdd" => ("InterlockedAdd", 2),
+        "atomicMin" => ("InterlockedMin", 2),
+        "atomicMax" => ("InterlockedMax", 2),
+        "atomicAnd" => ("InterlockedAnd", 2),
+        "atomicOr" => ("InterlockedOr", 2),
+        "atomicXor" => ("InterlockedXor", 2),
+        "atomicExchange" => ("InterlockedExchange", 2),
+        "atomicCompSwap" => ("InterlockedCompareExchange", 3),
+        _ => return None,
+    })
+}
+
 impl Checker {
+    /// `atomicAdd(mem, data)` and the others of [`buffer_atomic`]: `Interlocked*(mem, data,
+    /// old)` yielding `old`, as `Atomic<T>`'s methods are.
+    pub(super) fn glsl_atomic_call(&mut self, name: &str, args: &[ast::Expr], span: Span) -> ExprId {
+        let Some((op, count)) = buffer_atomic(name) else { return self.error_expr(span) };
+        if args.len() != count {
+            let msg = format!("`{name}` takes {count} arguments, found {}", args.len());
+            self.error("E0403", span, msg);
+            return self.error_expr(span);
+        }
+        let ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+        if ids.iter().any(|a| self.ty(*a).is_error()) {
+            return self.error_expr(span);
+        }
+        let elem = self.ty(ids[0]);
+        self.interlocked_old(op, ids[0], ids[1..].to_vec(), &elem, span)
+    }
+
     /// The RW texture a GLSL image name is, with four channels of its scalar (a layout format
     /// narrows it: [`Checker::glsl_image_format`]); `None` for other names.
     pub(super) fn glsl_image_type(&mut self, name: &str, span: Span) -> Option<Type> {
