@@ -13,7 +13,9 @@
 //! the layout format's channels (`int` for `r32i`, `float2` for `rg16f`, four without a
 //! format), with that format as `[[vk::image_format]]`; GLSL's `imageLoad`, `imageStore`,
 //! `imageSize` and `imageAtomic*` are ordinary code over it (`stdlib/glsl_image.slang`), so
-//! every target runs them.
+//! every target runs them. Diagnostics: E0533 a layout format of another kind of value than
+//! the image holds (`r32f` on an `iimage2D`), E0536 an image shape no target writes (cube,
+//! multisampled, 64-bit).
 
 use super::Checker;
 use crate::diag::Diagnostic;
