@@ -93,8 +93,20 @@ pub const CORE_MODULES: &[CoreModule] = &[
     CoreModule {
         path: "stdlib/glsl_image.slang",
         text: include_str!("../stdlib/glsl_image.slang"),
-        names: &["imageLoad", "imageStore", "imageSize"],
-        prefixes: &["imageAtomic"],
+        names: &[
+            "imageLoad",
+            "imageStore",
+            "imageSize",
+            "imageAtomicAdd",
+            "imageAtomicMin",
+            "imageAtomicMax",
+            "imageAtomicAnd",
+            "imageAtomicOr",
+            "imageAtomicXor",
+            "imageAtomicExchange",
+            "imageAtomicCompSwap",
+        ],
+        prefixes: &[],
     },
     CoreModule {
         path: "stdlib/raytracing.slang",
