@@ -246,7 +246,14 @@ impl Checker {
 
     /// `Interlocked*(value, args…, old)` then `old`: the original value of an atomic operation,
     /// through a temporary declared at the top of the function.
-    fn interlocked_old(&mut self, name: &str, value: ExprId, args: Vec<ExprId>, elem: &Type, span: Span) -> ExprId {
+    pub(super) fn interlocked_old(
+        &mut self,
+        name: &str,
+        value: ExprId,
+        args: Vec<ExprId>,
+        elem: &Type,
+        span: Span,
+    ) -> ExprId {
         let Some(old) = self.hoisted_local("atomic_original", elem, span) else { return self.error_expr(span) };
         let out = self.add_expr(ExprKind::Local(old), elem.clone(), span);
         let mut all = vec![value];

@@ -1894,6 +1894,14 @@ impl Checker {
                 let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
                 self.coherent_access(name == "storeCoherent", generic_args, arg_ids, span, callee.span)
             }
+            ast::ExprKind::Ident(name)
+                if self.glsl_semantics
+                    && super::glsl::buffer_atomic(name).is_some()
+                    && !self.functions.contains_key(name)
+                    && !self.generic_fns.contains_key(name) =>
+            {
+                self.glsl_atomic_call(name, args, span)
+            }
             // Slang's `__realCast<T>(x)`: a conversion between floating-point types.
             ast::ExprKind::Ident(name)
                 if name == "__realCast"

@@ -7,6 +7,15 @@
 //! instance name); a block of fixed-size members is a one-element structured buffer of a struct
 //! of them. An invocation id is a private global, set from an input of the entry point when it
 //! starts, so helper functions read it as GLSL's do.
+//!
+//! A storage image (`layout(binding = 0, r32i) uniform iimage2D img;`) is the RW texture of its
+//! shape (`RWTexture2D`, `RWTexture1DArray`, `RWBuffer` for `imageBuffer`…) whose element has
+//! the layout format's channels (`int` for `r32i`, `float2` for `rg16f`, four without a
+//! format), with that format as `[[vk::image_format]]`; GLSL's `imageLoad`, `imageStore`,
+//! `imageSize` and `imageAtomic*` are ordinary code over it (`stdlib/glsl_image.slang`), so
+//! every target runs them. Diagnostics: E0533 a layout format of another kind of value than
+//! the image holds (`r32f` on an `iimage2D`), E0536 an image shape no target writes (cube,
+//! multisampled, 64-bit).
 
 use super::Checker;
 use crate::diag::Diagnostic;
@@ -34,7 +43,118 @@ pub(super) fn invocation_id(name: &str) -> Option<(BuiltinInput, Type)> {
     })
 }
 
+/// GLSL's atomics of a buffer or shared variable (`atomicAdd(mem, data)`…): the `Interlocked*`
+/// each is and how many arguments it takes. Each returns the value before it.
+pub(super) fn buffer_atomic(name: &str) -> Option<(&'static str, usize)> {
+    Some(match name {
+        "atomicAdd" => ("InterlockedAdd", 2),
+        "atomicMin" => ("InterlockedMin", 2),
+        "atomicMax" => ("InterlockedMax", 2),
+        "atomicAnd" => ("InterlockedAnd", 2),
+        "atomicOr" => ("InterlockedOr", 2),
+        "atomicXor" => ("InterlockedXor", 2),
+        "atomicExchange" => ("InterlockedExchange", 2),
+        "atomicCompSwap" => ("InterlockedCompareExchange", 3),
+        _ => return None,
+    })
+}
+
 impl Checker {
+    /// `atomicAdd(mem, data)` and the others of [`buffer_atomic`]: `Interlocked*(mem, data,
+    /// old)` yielding `old`, as `Atomic<T>`'s methods are.
+    pub(super) fn glsl_atomic_call(&mut self, name: &str, args: &[ast::Expr], span: Span) -> ExprId {
+        let Some((op, count)) = buffer_atomic(name) else { return self.error_expr(span) };
+        if args.len() != count {
+            let msg = format!("`{name}` takes {count} arguments, found {}", args.len());
+            self.error("E0403", span, msg);
+            return self.error_expr(span);
+        }
+        let ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+        if ids.iter().any(|a| self.ty(*a).is_error()) {
+            return self.error_expr(span);
+        }
+        let elem = self.ty(ids[0]);
+        self.interlocked_old(op, ids[0], ids[1..].to_vec(), &elem, span)
+    }
+
+    /// The RW texture a GLSL image name is, with four channels of its scalar (a layout format
+    /// narrows it: [`Checker::glsl_image_format`]); `None` for other names.
+    pub(super) fn glsl_image_type(&mut self, name: &str, span: Span) -> Option<Type> {
+        let (scalar, shape) = crate::syntax::classify::glsl_image(name)?;
+        let kind = match shape {
+            "1D" => ResourceKind::RWTexture1D,
+            "2D" | "2DRect" => ResourceKind::RWTexture2D,
+            "3D" => ResourceKind::RWTexture3D,
+            "1DArray" => ResourceKind::RWTexture1DArray,
+            "2DArray" => ResourceKind::RWTexture2DArray,
+            "Buffer" => ResourceKind::RWBuffer,
+            _ => {
+                let what = if shape.starts_with("Cube") { "cube" } else { "multisampled" };
+                let d = Diagnostic::error("E0536", format!("`{name}`: {what} storage images are not supported"))
+                    .with_label(span, "here")
+                    .with_note("no target of wavec has a writable texture of this shape; HLSL has none either");
+                self.push(d);
+                return Some(Type::Error);
+            }
+        };
+        let s = crate::stdlib::scalar_from_name(scalar)?;
+        if s.bits() == 64 {
+            let d = Diagnostic::error("E0536", format!("`{name}`: 64-bit storage images are not supported"))
+                .with_label(span, "here");
+            self.push(d);
+            return Some(Type::Error);
+        }
+        Some(Type::Resource(kind, Some(Box::new(Type::Vector(s, 4)))))
+    }
+
+    /// A GLSL image global's layout format (`layout(r32f)`, read as the attribute
+    /// `layout(r32f)`): its texels have that many channels, and it is the image's
+    /// `[[vk::image_format]]`. The format must hold the image's kind of values (`r32i` an
+    /// `iimage`'s).
+    pub(super) fn glsl_image_format(
+        &mut self,
+        ty: &ast::TypeExpr,
+        attrs: &[ast::Attribute],
+        base: Type,
+    ) -> (Type, Option<crate::image::Format>) {
+        let ast::TypeExprKind::Named { name, args } = &ty.kind else { return (base, None) };
+        if !args.is_empty() || crate::syntax::classify::glsl_image(name).is_none() {
+            return (base, None);
+        }
+        let Type::Resource(kind, Some(elem)) = &base else { return (base, None) };
+        let Some(s) = elem.scalar() else { return (base, None) };
+        let found = attrs.iter().find_map(|a| {
+            let q = a.name.name.strip_prefix("layout(")?.strip_suffix(')')?;
+            crate::image::Format::from_name(q).filter(|f| !f.is_depth()).map(|f| (f, a.span))
+        });
+        let Some((format, span)) = found else { return (base, None) };
+        let fits = match format.kind() {
+            k if k.is_float() => s.is_float(),
+            crate::image::NumKind::Uint => s.is_unsigned_int(),
+            _ => s.is_signed_int(),
+        };
+        if !fits {
+            let holds = match format.kind().shader_type() {
+                "float" => "floats (`image…`)",
+                "uint" => "unsigned integers (`uimage…`)",
+                _ => "signed integers (`iimage…`)",
+            };
+            let d = Diagnostic::error(
+                "E0533",
+                format!("the layout format `{}` does not fit `{name}`: it holds {holds}", format.name()),
+            )
+            .with_label(span, "this format")
+            .with_label(ty.span, "this image");
+            self.push(d);
+            return (Type::Error, None);
+        }
+        let elem = match format.channels() {
+            1 => Type::Scalar(s),
+            n => Type::Vector(s, n),
+        };
+        (Type::Resource(*kind, Some(Box::new(elem))), Some(format))
+    }
+
     pub(super) fn layout_in(&mut self, quals: &[ast::LayoutQualifier], span: Span) {
         let mut size = self.glsl_local_size.unwrap_or([1, 1, 1]);
         let mut sized = false;

@@ -1206,6 +1206,11 @@ impl Checker {
                 }
             };
         }
+        if args.is_empty() {
+            if let Some(ty) = self.glsl_image_type(name, t.span) {
+                return ty;
+            }
+        }
         if let Some(kind) = ResourceKind::from_name(name) {
             if !kind.has_element() {
                 if !args.is_empty() {
@@ -2179,6 +2184,7 @@ impl Checker {
             (ast::TypeExprKind::Inferred, Some(ast::Initializer::Expr(e))) => self.inferred_global_type(e),
             _ => self.resolve_type(&g.ty),
         };
+        let (base, glsl_format) = self.glsl_image_format(&g.ty, &g.attrs, base);
         let m = &g.modifiers;
         for d in &g.decls {
             let mut ty = self.array_type(base.clone(), &d.array_dims, false);
@@ -2272,7 +2278,7 @@ impl Checker {
             }
             let register = self.register_of(&d.annotations);
             let vk_binding = self.vk_binding(&g.attrs);
-            let image_format = self.image_format_attr(&g.attrs, &ty);
+            let image_format = glsl_format.or_else(|| self.image_format_attr(&g.attrs, &ty));
             let packoffset = self.packoffset(&d.annotations, cbuffer.is_some());
             let coherent = m.has(M::Globallycoherent);
             if coherent && !resource_kind(&ty).is_some_and(|k| k.is_writable()) {

@@ -169,6 +169,24 @@ pub fn is_glsl_type(name: &str) -> bool {
     }
 }
 
+/// A GLSL storage image name (`image2D`, `uimage1DArray`, `i64imageBuffer`…): the prefix's
+/// scalar name and the shape after `image` (`2D`, `1DArray`, `Buffer`, `Cube`, `2DMS`…).
+pub fn glsl_image(name: &str) -> Option<(&'static str, &str)> {
+    let at = name.find("image")?;
+    let scalar = match &name[..at] {
+        "" => "float",
+        "i" => "int",
+        "u" => "uint",
+        "i64" => "int64_t",
+        "u64" => "uint64_t",
+        _ => return None,
+    };
+    let shape = &name[at + 5..];
+    const SHAPES: &[&str] =
+        &["1D", "2D", "3D", "Cube", "1DArray", "2DArray", "CubeArray", "2DRect", "Buffer", "2DMS", "2DMSArray"];
+    SHAPES.contains(&shape).then_some((scalar, shape))
+}
+
 /// The element scalar's name of a GLSL vector name's prefix: `u16` of `u16vec2`, `` of `vec3`
 /// (GL_EXT_shader_explicit_arithmetic_types spells every width).
 pub fn glsl_vector_prefix(prefix: &str) -> Option<&'static str> {
@@ -211,6 +229,7 @@ fn glsl_words(tokens: &mut Vec<SpannedToken>) {
             && !matches!(&t.token, Token::Ident(n) if matches!(n.as_str(), "readonly" | "writeonly" | "coherent" | "restrict"))
     });
     drop_precision(tokens);
+    layout_first(tokens);
     for i in 0..tokens.len() {
         let next = |k: usize| tokens.get(i + k).map(|t| &t.token);
         let Token::Ident(name) = &tokens[i].token else { continue };
@@ -222,12 +241,45 @@ fn glsl_words(tokens: &mut Vec<SpannedToken>) {
             }
             "layout" if next(1) == Some(&Token::LParen) => Some(Token::Layout),
             "shared" if matches!(next(1), Some(Token::Ident(_) | Token::TypeName(_))) => Some(Token::Groupshared),
-            n if is_glsl_type(n) => Some(Token::TypeName(n.to_string())),
+            n if is_glsl_type(n) || glsl_image(n).is_some() => Some(Token::TypeName(n.to_string())),
             _ => None,
         };
         if let Some(t) = retag {
             tokens[i].token = t;
         }
+    }
+}
+
+/// GLSL lets `layout(…)` follow `uniform` (`uniform layout(binding = 0, r32i) iimage1D img;`);
+/// the grammar reads it before, so it is moved there.
+fn layout_first(tokens: &mut [SpannedToken]) {
+    let mut i = 0;
+    while i + 2 < tokens.len() {
+        let moves = tokens[i].token == Token::Uniform
+            && matches!(&tokens[i + 1].token, Token::Ident(n) if n == "layout")
+            && tokens[i + 2].token == Token::LParen;
+        if !moves {
+            i += 1;
+            continue;
+        }
+        let mut depth = 0;
+        let mut end = None;
+        for (j, t) in tokens.iter().enumerate().skip(i + 2) {
+            match t.token {
+                Token::LParen => depth += 1,
+                Token::RParen => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = Some(j);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(end) = end else { return };
+        tokens[i..=end].rotate_left(1);
+        i = end + 1;
     }
 }
 

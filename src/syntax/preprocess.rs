@@ -138,7 +138,14 @@ pub fn preprocess(
             .first()
             .zip(tokens.get(1))
             .is_some_and(|(a, b)| matches!(a.token, Token::Struct | Token::Enum) && ours(b));
-        if named && !declares {
+        // Nor does one that defines a function of one of the module's exact names (an HLSL
+        // shader's own `imageLoad`): a type, then the name, then `(`.
+        let defines = tokens.windows(3).any(|w| {
+            matches!(w[0].token, Token::Ident(_) | Token::TypeName(_))
+                && matches!(&w[1].token, Token::Ident(n) if module.names.contains(&n.as_str()))
+                && w[2].token == Token::LParen
+        });
+        if named && !declares && !defines {
             let id = sources.add(module.path, module.text);
             let (module_tokens, module_diags) = with_imports(sources, id, opts, loader, &mut loaded, 1);
             diags.extend(module_diags);

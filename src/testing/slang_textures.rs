@@ -30,6 +30,7 @@ use crate::run::BufferKind;
 pub fn is_resource(kind: &str) -> bool {
     kind == "Sampler"
         || kind == "AccelerationStructure"
+        || kind == "RWTextureBuffer"
         || texture_shape(kind).is_some()
         || kind.starts_with("TextureSampler")
 }
@@ -76,6 +77,9 @@ pub fn resource(kind: &str, opts: &str) -> Result<BufferSpec, String> {
         let (desc, data) = t.image()?;
         return Ok(BufferSpec { kind: Some(BufferKind::SampledImage(desc, s)), data, pointers: Vec::new() });
     }
+    if kind == "RWTextureBuffer" {
+        return texel_buffer(opts);
+    }
     let Some((dimension, cube)) = texture_shape(kind) else {
         return Err(format!("SKIP:the input kind `{kind}` is not supported"));
     };
@@ -85,6 +89,52 @@ pub fn resource(kind: &str, opts: &str) -> Result<BufferSpec, String> {
     }
     let (desc, data) = t.image()?;
     Ok(BufferSpec { kind: Some(BufferKind::Image(desc)), data, pointers: Vec::new() })
+}
+
+/// `RWTextureBuffer(format=R32Float, stride=4, data=[1.0 2.0])`: a storage texel buffer whose
+/// texels hold the data's values, channel after channel, in the format (the shader's
+/// declaration gives the view its format). `stride` says nothing the format does not.
+fn texel_buffer(opts: &str) -> Result<BufferSpec, String> {
+    let (list, rest) = match opts.find("data") {
+        Some(at) => {
+            let open = opts[at..].find('[').ok_or("`data=` without its `[…]`")? + at;
+            let close = opts[open..].find(']').ok_or("a `[` without its `]`")? + open;
+            (&opts[open + 1..close], format!("{}{}", &opts[..at], &opts[close + 1..]))
+        }
+        None => ("", opts.to_string()),
+    };
+    let mut format_name = None;
+    for (k, v) in options(&rest) {
+        match (k, v) {
+            ("format", Some(v)) => format_name = Some(v),
+            ("stride", Some(_)) => {}
+            (other, _) => return Err(format!("SKIP:the texel buffer option `{other}` is not supported")),
+        }
+    }
+    let f = format(format_name.ok_or("a `RWTextureBuffer` needs its `format=`")?)?;
+    if f.bits() != 32 {
+        return Err(format!("SKIP:texel buffer data in the format `{}` is not supported", f.name()));
+    }
+    let mut words = Vec::new();
+    for v in list.split([' ', ',']).map(str::trim).filter(|v| !v.is_empty()) {
+        let bad = || format!("`{v}` is not a number");
+        let word = if f.kind().is_float() {
+            v.trim_end_matches(['f', 'F']).parse::<f32>().map_err(|_| bad())?.to_bits()
+        } else if let Some(hex) = v.strip_prefix("0x") {
+            u32::from_str_radix(hex, 16).map_err(|_| bad())?
+        } else {
+            v.parse::<i64>().map_err(|_| bad())? as u32
+        };
+        words.push(word);
+    }
+    let channels = f.channels() as usize;
+    let mut data = vec![0u8; words.len().div_ceil(channels) * f.texel_bytes()];
+    for (i, texel) in words.chunks(channels).enumerate() {
+        let mut v = [0u32; 4];
+        v[..texel.len()].copy_from_slice(texel);
+        f.encode(v, &mut data[i * f.texel_bytes()..]);
+    }
+    Ok(BufferSpec { kind: Some(BufferKind::Storage), data, pointers: Vec::new() })
 }
 
 /// `render-test`'s pattern of the texels.

@@ -571,3 +571,18 @@ fn long_macro_chain_finishes() {
     src.push_str(&format!("#define M{n} end\nM0"));
     assert_eq!(pp(&src), "end");
 }
+
+/// GLSL's image functions come from a core module put in front of a shader that calls them; an
+/// HLSL shader that defines its own `imageLoad` keeps its own, with no second definition.
+#[test]
+fn a_core_module_stays_out_of_a_shader_defining_its_functions() {
+    let helpers = |src: &str| {
+        let mut sources = SourceMap::new();
+        let main = sources.add("main.hlsl", src);
+        let (toks, diags) = preprocess(&mut sources, main, &PreprocessOptions::default(), &MemoryLoader::new());
+        assert!(diags.is_empty(), "{diags:?}");
+        toks.iter().filter(|t| matches!(&t.token, Token::Ident(n) if n == "__glslTexel")).count()
+    };
+    assert!(helpers("void f(RWTexture2D<float4> t) { float4 v = imageLoad(t, int2(0, 0)); }") > 0);
+    assert_eq!(helpers("float4 imageLoad(RWTexture2D<float4> t, int2 p) { return t[p]; }"), 0);
+}
