@@ -139,7 +139,12 @@ impl Checker {
                 return Some(ConvCost::Truncate);
             }
         }
-        if self.flat_implicit(from, to) {
+        // A matrix and a vector of as many elements convert for calls too; two structs of the
+        // same scalars only where a value is assigned or initialized (`coerce`), so that no
+        // overload on another struct is taken for one that fits exactly.
+        if matches!((from, to), (Type::Matrix(..), Type::Vector(..)) | (Type::Vector(..), Type::Matrix(..)))
+            && self.flat_implicit(from, to)
+        {
             return Some(ConvCost::Scalar);
         }
         conv::implicit_cost(from, to)

@@ -4,8 +4,8 @@
 //! `(Color)packed` of a struct by a scalar gives every scalar of the struct that value;
 //! `(uint)pair` takes the first scalar; `(Vectors)colors` takes as many scalars as `Vectors`
 //! holds from the front of `colors`. Implicitly, a struct becomes another struct of the same
-//! scalars (two declarations of one layout), and a matrix a vector of as many elements (and
-//! back). The value is built here, from its parts, so no target sees such a conversion.
+//! scalars (two declarations of one layout) where it is assigned or initialized, and a matrix
+//! a vector of as many elements (and back), in calls too. The value is built here, from its parts, so no target sees such a conversion.
 
 use super::Checker;
 use crate::ir::*;
