@@ -115,6 +115,7 @@ impl Checker {
                 self.convert_node(e, to.clone())
             }
             Some(_) => self.convert_node(e, to.clone()),
+            None if self.function_chosen_at_run_time(&from, to, span) => e,
             None => {
                 let msg = format!("cannot convert `{}` to `{}` implicitly", self.type_name(&from), self.type_name(to));
                 let at = self.span_of(e);
@@ -290,7 +291,10 @@ impl Checker {
                 self.error_expr(e.span)
             }
             K::Ident(name) => self.ident(name, e.span),
-            K::Instance { name, .. } => {
+            K::Instance { name, generic_args } => {
+                if let Some(v) = self.function_value(name, generic_args, e.span) {
+                    return v;
+                }
                 let d = Diagnostic::error("E0476", format!("the instance of `{name}` is named but not called"))
                     .with_label(e.span, "a function, not a value")
                     .with_note("call it (`f<T>(…)`), or differentiate it (`fwd_diff(f<T>)`, `bwd_diff(f<T>)`)");
@@ -344,6 +348,9 @@ impl Checker {
                 let b = self.expr(els);
                 let (ta, tb) = (self.ty(a), self.ty(b));
                 if ta.is_error() || tb.is_error() {
+                    return self.error_expr(e.span);
+                }
+                if self.function_chosen_at_run_time(&ta, &tb, e.span) {
                     return self.error_expr(e.span);
                 }
                 let ty = if ta == tb {
@@ -662,6 +669,9 @@ impl Checker {
         });
         if variable {
             return self.call_intrinsic(name, Vec::new(), span, span);
+        }
+        if let Some(e) = self.function_value(name, &[], span) {
+            return e;
         }
         if self.functions.contains_key(name) || !self.stdlib.overloads(name).is_empty() {
             self.error("E0301", span, format!("`{name}` is a function; call it with `{name}(…)`"));

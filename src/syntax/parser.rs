@@ -762,6 +762,9 @@ mod tests {
             TypeExprKind::MatrixLayout { row_major: false, inner } => format!("column_major {}", ty_s(inner)),
             TypeExprKind::Expand(p) => format!("(expand {})", ty_s(p)),
             TypeExprKind::Each(p) => format!("(each {})", ty_s(p)),
+            TypeExprKind::Func { params, ret } => {
+                format!("functype({}) -> {}", params.iter().map(ty_s).collect::<Vec<_>>().join(", "), ty_s(ret))
+            }
         }
     }
 
