@@ -226,6 +226,40 @@ impl Checker {
         true
     }
 
+    /// A lambda's or function value's struct made to conform to `c` (an `IFunc<R, P…>` whose
+    /// arguments are bound) where its `operator()` takes the parameters and its result converts
+    /// (`() => 2` for a `functype () -> vector<float, N>`), as Slang coerces one to a function
+    /// type. Nothing changes when it cannot.
+    pub(super) fn conforms_by_conversion(&mut self, h: StructId, c: &ast::TypeExpr) -> bool {
+        let mut args = Vec::new();
+        let reported = self.diags.len();
+        for a in c.args() {
+            let ast::GenericArg::Type(t) = a else { return false };
+            let ty = self.resolve_type(t);
+            if ty.is_error() {
+                self.diags.truncate(reported);
+                return false;
+            }
+            args.push(ast::GenericArg::Type(self.pinned(ty, t.span)));
+        }
+        let pinned = ast::TypeExpr { kind: ast::TypeExprKind::Named { name: c.name().to_string(), args }, span: c.span };
+        let conformances = self.conformances.get(&h).cloned();
+        let unmet = self.unmet_conformances.contains(&h);
+        self.check_conformance(h, &[pinned]);
+        if self.diags[reported..].iter().any(|d| d.severity == crate::diag::Severity::Error) {
+            self.diags.truncate(reported);
+            match conformances {
+                Some(c) => self.conformances.insert(h, c),
+                None => self.conformances.remove(&h),
+            };
+            if !unmet {
+                self.unmet_conformances.remove(&h);
+            }
+            return false;
+        }
+        true
+    }
+
     /// The overload of function value `fv` that constraint `c` (`IFunc<C, A, B>`) takes:
     /// `tried` holds, per overload, the generic arguments deduced with it (`None`: they
     /// conflict). Exactly one must fit.
@@ -236,7 +270,7 @@ impl Checker {
         generics: &[ast::GenericParam],
         tried: &[Option<Vec<Option<Bound>>>],
     ) -> Result<usize, String> {
-        let mut chosen = Vec::new();
+        let (mut chosen, mut converting) = (Vec::new(), Vec::new());
         for (k, (o, b)) in fv.overloads.iter().zip(tried).enumerate() {
             let Some(b) = b else { continue };
             // The types the constraint names, once the parameters bound so far are put in,
@@ -248,20 +282,32 @@ impl Checker {
                 .unzip();
             let outer = self.bind_generics(&params, &bounds);
             let reported = self.diags.len();
-            let mut same = true;
-            for (a, t) in c.args().iter().zip(o) {
+            let (mut same, mut converts) = (true, true);
+            for (j, (a, t)) in c.args().iter().zip(o).enumerate() {
                 if let ast::GenericArg::Type(a) = a {
                     let resolved = self.resolve_type(a);
                     if !resolved.is_error() && resolved != *t {
                         same = false;
+                        // The result converts to the one required; a parameter takes the
+                        // required one by conversion.
+                        let (from, to) = if j == 0 { (t, &resolved) } else { (&resolved, t) };
+                        converts &= *from != Type::Void && *to != Type::Void && self.conversion_cost(from, to).is_some();
                     }
                 }
             }
             self.diags.truncate(reported);
             self.unbind_generics(outer);
-            if same && c.args().len() == o.len() {
-                chosen.push((o.clone(), k));
+            if c.args().len() == o.len() {
+                if same {
+                    chosen.push((o.clone(), k));
+                } else if converts {
+                    converting.push((o.clone(), k));
+                }
             }
+        }
+        // Overloads the function type names exactly come first.
+        if chosen.is_empty() {
+            chosen = converting;
         }
         let shown_o = |o: &[Type], c: &Checker| {
             let ps: Vec<String> = o[1..].iter().map(|t| c.type_name(t)).collect();

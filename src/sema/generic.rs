@@ -818,6 +818,14 @@ impl Checker {
                         // (`IBufferDataLayout`, `IDefaultInitializable`).
                         _ => c.args().is_empty() && self.type_conforms(t, c.name()),
                     };
+                // A lambda or function value whose `operator()` converts to the function type.
+                let user = user
+                    || match t {
+                        Type::Struct(h) if is_function_interface(c.name()) && self.is_function_like(t) => {
+                            self.conforms_by_conversion(*h, c)
+                        }
+                        _ => false,
+                    };
                 if !builtin && !user {
                     result = Err(format!("`{}` does not conform to `{}`", self.type_name(t), shown_type(c)));
                     break;
