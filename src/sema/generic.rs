@@ -537,21 +537,29 @@ impl Checker {
                 unify(c, &t, generics, &mut bound, &mut deduction, &names)?;
                 continue;
             };
+            // Each overload against the types deduced so far: as they are, else (none
+            // agreeing) widened as the arguments' own types may be (`int` to `float`).
             let mut tried = Vec::new();
-            for o in &fv.overloads {
-                let given: Vec<Bound> = o.iter().cloned().map(Bound::Type).collect();
-                let one = |ty: &Type, name: &str| {
-                    if *ty == t && is_function_interface(name) {
-                        Some(given.clone())
-                    } else {
-                        self.generic_interface_args(ty, name)
-                    }
-                };
-                let names_o = Names { interface_args: &one, ..names };
-                let mut b = bound.clone();
-                let mut d = Deduction { fixed: deduction.fixed.clone(), join: deduction.join };
-                let ok = unify(c, &t, generics, &mut b, &mut d, &names_o).is_ok();
-                tried.push(ok.then_some((b, d)));
+            for join in [false, true] {
+                tried.clear();
+                for o in &fv.overloads {
+                    let given: Vec<Bound> = o.iter().cloned().map(Bound::Type).collect();
+                    let one = |ty: &Type, name: &str| {
+                        if *ty == t && is_function_interface(name) {
+                            Some(given.clone())
+                        } else {
+                            self.generic_interface_args(ty, name)
+                        }
+                    };
+                    let names_o = Names { interface_args: &one, ..names };
+                    let mut b = bound.clone();
+                    let mut d = Deduction { fixed: deduction.fixed.clone(), join };
+                    let ok = unify(c, &t, generics, &mut b, &mut d, &names_o).is_ok();
+                    tried.push(ok.then_some((b, d)));
+                }
+                if tried.iter().any(Option::is_some) {
+                    break;
+                }
             }
             let bounds: Vec<Option<Vec<Option<Bound>>>> =
                 tried.iter().map(|t| t.as_ref().map(|(b, _)| b.clone())).collect();
