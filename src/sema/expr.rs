@@ -673,6 +673,15 @@ impl Checker {
         if let Some(e) = self.function_value(name, &[], span) {
             return e;
         }
+        if self.generic_fns.contains_key(&self.scoped(name, |n| self.generic_fns.contains_key(n))) {
+            let d = Diagnostic::error("E0493", format!("generic `{name}` named as a value without its generic arguments"))
+                .with_label(span, "which instance?")
+                .with_note(format!(
+                    "name one: `{name}<…>` (a function with a parameter of function type is generic over it)"
+                ));
+            self.push(d);
+            return self.error_expr(span);
+        }
         if self.functions.contains_key(name) || !self.stdlib.overloads(name).is_empty() {
             self.error("E0301", span, format!("`{name}` is a function; call it with `{name}(…)`"));
             return self.error_expr(span);
@@ -1927,6 +1936,12 @@ impl Checker {
                         let dispatched = self
                             .existential_of(&Type::Struct(h))
                             .is_some_and(|x| self.interface_has_requirement(x, "operator()"));
+                        if let Some(fv) = self.fn_value_of(&Type::Struct(h)) {
+                            if !fv.overloads.iter().any(|o| o.len() == arg_ids.len() + 1) {
+                                self.function_value_arity(&fv, arg_ids.len(), span);
+                                return self.error_expr(span);
+                            }
+                        }
                         if dispatched || self.method_of(h, "operator()") == Some(false) {
                             let mut all = arg_ids;
                             all.insert(0, object);

@@ -226,6 +226,15 @@ impl Checker {
         true
     }
 
+    /// Function value `fv` called with `n` arguments, which no overload takes.
+    pub(super) fn function_value_arity(&mut self, fv: &FnValue, n: usize, span: Span) {
+        let have: Vec<String> = fv.overloads.iter().map(|o| format!("`{}`", overload_shown(o, self))).collect();
+        let d = Diagnostic::error("E0493", format!("`{}` called with {n} argument{}", fv.shown, if n == 1 { "" } else { "s" }))
+            .with_label(span, "no overload takes these")
+            .with_note(format!("`{}` is {}", fv.shown, have.join(" or ")));
+        self.push(d);
+    }
+
     /// A lambda's or function value's struct made to conform to `c` (an `IFunc<R, P…>` whose
     /// arguments are bound) where its `operator()` takes the parameters and its result converts
     /// (`() => 2` for a `functype () -> vector<float, N>`), as Slang coerces one to a function
@@ -309,32 +318,37 @@ impl Checker {
         if chosen.is_empty() {
             chosen = converting;
         }
-        let shown_o = |o: &[Type], c: &Checker| {
-            let ps: Vec<String> = o[1..].iter().map(|t| c.type_name(t)).collect();
-            format!("functype ({}) -> {}", ps.join(", "), c.type_name(&o[0]))
-        };
+        let shown_o = overload_shown;
         match chosen.len() {
             1 => Ok(chosen[0].1),
             0 => {
                 let have: Vec<String> = fv.overloads.iter().map(|o| format!("`{}`", shown_o(o, self))).collect();
                 Err(format!(
-                    "no overload of `{}` fits `{}` (E0493): it is {}",
+                    "no overload of `{}` fits `{}`{}: it is {}",
                     fv.shown,
                     function_type_shown(c),
+                    super::generic::FN_VALUE,
                     have.join(" or ")
                 ))
             }
             _ => {
                 let have: Vec<String> = chosen.iter().map(|(o, _)| format!("`{}`", shown_o(o, self))).collect();
                 Err(format!(
-                    "`{}` is ambiguous as `{}` (E0493): {} all fit; give the generic arguments",
+                    "`{}` is ambiguous as `{}`{}: {} all fit (the other arguments leave the types open)",
                     fv.shown,
                     function_type_shown(c),
+                    super::generic::FN_VALUE,
                     have.join(" and ")
                 ))
             }
         }
     }
+}
+
+/// An overload's function type (`functype (int, int) -> int`).
+fn overload_shown(o: &[Type], c: &Checker) -> String {
+    let ps: Vec<String> = o[1..].iter().map(|t| c.type_name(t)).collect();
+    format!("functype ({}) -> {}", ps.join(", "), c.type_name(&o[0]))
 }
 
 /// `functype (A, B) -> C` for the constraint `IFunc<C, A, B>`.

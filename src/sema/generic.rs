@@ -308,6 +308,16 @@ impl Checker {
         if !self.stdlib.overloads(name).is_empty() {
             return self.call_intrinsic(name, args, span, name_span);
         }
+        // A function's name given for a function type no overload (or several) fits: said as
+        // such, at the argument.
+        if let Some(why) = reasons.iter().find_map(|r| r.split_once("`: ").map(|(_, w)| w).filter(|w| w.contains(FN_VALUE))) {
+            let at = args.iter().find(|&&a| self.fn_value_of(&self.ty(a)).is_some()).map(|&a| self.span_of(a));
+            let d = Diagnostic::error("E0493", why.replace(FN_VALUE, ""))
+                .with_label(at.unwrap_or(name_span), "given here")
+                .with_label(name_span, format!("for `{}`", super::methods::shown_function(name)));
+            self.push(d);
+            return self.error_expr(span);
+        }
         let shown: Vec<String> = arg_types.iter().map(|t| self.type_name(t)).collect();
         let mut d = Diagnostic::error(
             "E0416",
@@ -1364,6 +1374,9 @@ pub(super) fn shown_type(t: &ast::TypeExpr) -> String {
         format!("{}<{}>", t.name(), args.join(", "))
     }
 }
+
+/// Marks a deduction's failure as a function value's (E0493).
+pub(super) const FN_VALUE: &str = " (E0493)";
 
 /// Slang's function interfaces, which a function's name given as a value conforms to per
 /// overload.
