@@ -1902,6 +1902,19 @@ impl Checker {
                 let cast = ast::ExprKind::Cast { ty: Box::new(ty.clone()), expr: Box::new(args[0].clone()) };
                 self.expr(&ast::Expr { kind: cast, span })
             }
+            // `fwd_diff(f<T>)` not called: the instance names a function to differentiate,
+            // not a function value.
+            ast::ExprKind::Ident(name)
+                if matches!(name.as_str(), "fwd_diff" | "bwd_diff" | "__fwd_diff" | "__bwd_diff")
+                    && matches!(args, [ast::Expr { kind: ast::ExprKind::Instance { .. }, .. }]) =>
+            {
+                let ast::ExprKind::Instance { name: f, .. } = &args[0].kind else { unreachable!("matched above") };
+                let d = Diagnostic::error("E0476", format!("the instance of `{f}` is named but not called"))
+                    .with_label(args[0].span, "a function, not a value")
+                    .with_note("call it (`f<T>(…)`), or differentiate it (`fwd_diff(f<T>)`, `bwd_diff(f<T>)`)");
+                self.push(d);
+                self.error_expr(span)
+            }
             ast::ExprKind::Ident(name) => {
                 let candidates = self.parameter_types_of(name, args.len());
                 let arg_ids = self.call_args(args, &candidates);
