@@ -97,9 +97,15 @@ impl Checker {
             self.push(d);
             return Some(self.error_expr(span));
         }
-        let h = match self.fn_value_types.get(&shown) {
+        // One struct per function (a name in two namespaces is two functions).
+        let key = format!("{key_name}{}", &shown[name.len()..]);
+        let h = match self.fn_value_types.get(&key) {
             Some(&h) => h,
-            None => self.function_value_struct(name, generic_args, &shown, &ids, span),
+            None => {
+                let h = self.function_value_struct(&key_name, generic_args, &shown, &ids, span);
+                self.fn_value_types.insert(key, h);
+                h
+            }
         };
         Some(self.add_expr(ExprKind::Construct(Vec::new()), Type::Struct(h), span))
     }
@@ -116,7 +122,6 @@ impl Checker {
         let struct_name = self.unique_global_name(&format!("{base}_fn"));
         let h = self.module.structs.append(StructDef { name: struct_name.clone(), fields: Vec::new(), span });
         self.types.insert(struct_name.clone(), Type::Struct(h));
-        self.fn_value_types.insert(shown.to_string(), h);
         let mut methods = Vec::new();
         let mut overloads = Vec::new();
         let mut bases = Vec::new();
