@@ -7,7 +7,8 @@
 //! fields and an `operator()` per overload that calls it; the struct conforms to `IFunc<R, P…>`
 //! per overload. Which overload a parameter takes is chosen by the parameter's function type
 //! when the call's generic arguments are deduced ([`Checker::choose_overload`]). A function value
-//! is thus a type, known at compile time: one chosen at run time (`c ? add : mul`) is E0492.
+//! is thus a type, known at compile time: one chosen at run time (`c ? add : mul`) is E0492. A
+//! local declared of function type takes the type of the function it is initialized with.
 
 use super::generic::Bound;
 use super::Checker;
@@ -49,13 +50,13 @@ impl Checker {
         Some(ast::TypeExpr { kind: ast::TypeExprKind::Named { name: "IFunc".into(), args }, span: t.span })
     }
 
-    /// A function type where only a parameter's type may be one.
+    /// A function type where only a parameter's or a local's type may be one.
     pub(super) fn function_type_misplaced(&mut self, span: Span) {
-        let d = Diagnostic::error("E0491", "a function type is only a parameter's type")
+        let d = Diagnostic::error("E0491", "a function type is only a parameter's or a local's type")
             .with_label(span, "here")
             .with_note(
-                "a parameter of function type makes its function generic over the function passed; elsewhere \
-                 name the function or lambda itself (`let g = add;`)",
+                "a parameter of function type makes its function generic over the function passed, a local's \
+                 type is the function it is initialized with; no function value is chosen at run time",
             );
         self.push(d);
     }
@@ -229,6 +230,38 @@ impl Checker {
             );
         self.push(d);
         true
+    }
+
+    /// Whether local `local`, declared of function type `c` (`IFunc<R, P…>`), holds a function
+    /// of that type; E0493 when not.
+    pub(super) fn function_local_fits(&mut self, local: LocalId, c: &ast::TypeExpr) {
+        let Some((name, ty, span)) =
+            self.cur.as_ref().map(|st| &st.func.locals[local]).map(|l| (l.name.clone(), l.ty.clone(), l.span))
+        else {
+            return;
+        };
+        if ty.is_error() {
+            return;
+        }
+        let fits = match (&ty, self.interface_key(c)) {
+            (Type::Struct(h), Some(key)) => self.struct_conforms(*h, &key) || self.conforms_by_conversion(*h, c),
+            _ => false,
+        };
+        if !fits {
+            let given = match self.fn_value_of(&ty) {
+                Some(fv) => {
+                    let have: Vec<String> = fv.overloads.iter().map(|o| overload_shown(o, self)).collect();
+                    format!("`{}` ({})", fv.shown, have.join(" or "))
+                }
+                None => format!("`{}`", self.type_name(&ty)),
+            };
+            let d = Diagnostic::error(
+                "E0493",
+                format!("`{name}` is declared `{}`, which {given} is not", function_type_shown(c)),
+            )
+            .with_label(span, "declared here");
+            self.push(d);
+        }
     }
 
     /// Function value `fv` called with `n` arguments, which no overload takes.
