@@ -2735,6 +2735,9 @@ impl Checker {
         if let Type::RayQuery(flags) = ot {
             return self.ray_query_method(object, flags, name, args, span);
         }
+        if let Some(e) = self.tuple_map_element(object, &ot, name, &args, span) {
+            return e;
+        }
         let Type::Resource(kind, elem) = &ot else {
             let msg = format!("`{}` has no method `{}`", self.type_name(&ot), name.name);
             self.error("E0407", name.span, msg);

@@ -264,6 +264,39 @@ impl Checker {
         }
     }
 
+    /// `makeTuple(a, b, c).MapElement(f)` of cooperative matrices of one type: the core
+    /// module's `__mapElements(f, a, b, c)` (2 to 4 matrices), the tuple read once.
+    pub(super) fn tuple_map_element(
+        &mut self,
+        object: ExprId,
+        ty: &Type,
+        name: &ast::Ident,
+        args: &[ExprId],
+        span: Span,
+    ) -> Option<ExprId> {
+        let elems = self.tuple_elems(ty)?;
+        let Type::Struct(first) = elems.first()? else { return None };
+        let coop = self.module.structs[*first].name.contains("CoopMat");
+        if name.name != "MapElement" || args.len() != 1 || !(2..=4).contains(&elems.len()) || !coop {
+            return None;
+        }
+        if elems.iter().any(|e| *e != elems[0]) {
+            return None;
+        }
+        let Type::Struct(h) = ty else { return None };
+        let tmp = self.temp("tuple", ty.clone(), span)?;
+        let target = self.add_expr(ExprKind::Local(tmp), ty.clone(), span);
+        let store = self.add_expr(ExprKind::Assign { op: None, target, value: object }, ty.clone(), span);
+        let mut call_args = vec![args[0]];
+        for i in 0..elems.len() {
+            let t = self.add_expr(ExprKind::Local(tmp), ty.clone(), span);
+            call_args.push(self.field(t, *h, &ast::Ident { name: format!("_{i}"), span }, span));
+        }
+        let call = self.call_generic("linalg::__mapElements", &[], call_args, span, name.span);
+        let result = self.ty(call);
+        Some(self.add_expr(ExprKind::Comma(store, call), result, span))
+    }
+
     /// Function value `fv` called with `n` arguments, which no overload takes.
     pub(super) fn function_value_arity(&mut self, fv: &FnValue, n: usize, span: Span) {
         let have: Vec<String> = fv.overloads.iter().map(|o| format!("`{}`", overload_shown(o, self))).collect();
