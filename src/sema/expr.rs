@@ -674,11 +674,12 @@ impl Checker {
             return e;
         }
         if self.generic_fns.contains_key(&self.scoped(name, |n| self.generic_fns.contains_key(n))) {
-            let d = Diagnostic::error("E0493", format!("generic `{name}` named as a value without its generic arguments"))
-                .with_label(span, "which instance?")
-                .with_note(format!(
-                    "name one: `{name}<…>` (a function with a parameter of function type is generic over it)"
-                ));
+            let d =
+                Diagnostic::error("E0493", format!("generic `{name}` named as a value without its generic arguments"))
+                    .with_label(span, "which instance?")
+                    .with_note(format!(
+                        "name one: `{name}<…>` (a function with a parameter of function type is generic over it)"
+                    ));
             self.push(d);
             return self.error_expr(span);
         }

@@ -161,11 +161,7 @@ impl Checker {
                 },
                 span,
             };
-            let stmt = if ret == Type::Void {
-                ast::StmtKind::Expr(call)
-            } else {
-                ast::StmtKind::Return(Some(call))
-            };
+            let stmt = if ret == Type::Void { ast::StmtKind::Expr(call) } else { ast::StmtKind::Return(Some(call)) };
             let ret_ty = self.pinned(ret.clone(), span);
             methods.push(ast::StructMember::Method(ast::FunctionDecl {
                 attrs: Vec::new(),
@@ -209,9 +205,7 @@ impl Checker {
     /// Whether `ty` is a function value's or a lambda's struct (a value known only as a type).
     pub(super) fn is_function_like(&self, ty: &Type) -> bool {
         match ty {
-            Type::Struct(h) => {
-                self.fn_values.contains_key(h) || self.module.structs[*h].name.starts_with("lambda")
-            }
+            Type::Struct(h) => self.fn_values.contains_key(h) || self.module.structs[*h].name.starts_with("lambda"),
             _ => false,
         }
     }
@@ -300,9 +294,12 @@ impl Checker {
     /// Function value `fv` called with `n` arguments, which no overload takes.
     pub(super) fn function_value_arity(&mut self, fv: &FnValue, n: usize, span: Span) {
         let have: Vec<String> = fv.overloads.iter().map(|o| format!("`{}`", overload_shown(o, self))).collect();
-        let d = Diagnostic::error("E0493", format!("`{}` called with {n} argument{}", fv.shown, if n == 1 { "" } else { "s" }))
-            .with_label(span, "no overload takes these")
-            .with_note(format!("`{}` is {}", fv.shown, have.join(" or ")));
+        let d = Diagnostic::error(
+            "E0493",
+            format!("`{}` called with {n} argument{}", fv.shown, if n == 1 { "" } else { "s" }),
+        )
+        .with_label(span, "no overload takes these")
+        .with_note(format!("`{}` is {}", fv.shown, have.join(" or ")));
         self.push(d);
     }
 
@@ -322,7 +319,8 @@ impl Checker {
             }
             args.push(ast::GenericArg::Type(self.pinned(ty, t.span)));
         }
-        let pinned = ast::TypeExpr { kind: ast::TypeExprKind::Named { name: c.name().to_string(), args }, span: c.span };
+        let pinned =
+            ast::TypeExpr { kind: ast::TypeExprKind::Named { name: c.name().to_string(), args }, span: c.span };
         let conformances = self.conformances.get(&h).cloned();
         let unmet = self.unmet_conformances.contains(&h);
         self.check_conformance(h, &[pinned]);
@@ -355,11 +353,8 @@ impl Checker {
             let Some(b) = b else { continue };
             // The types the constraint names, once the parameters bound so far are put in,
             // must be the overload's own.
-            let (params, bounds): (Vec<ast::GenericParam>, Vec<Bound>) = generics
-                .iter()
-                .zip(b)
-                .filter_map(|(g, b)| b.clone().map(|b| (g.clone(), b)))
-                .unzip();
+            let (params, bounds): (Vec<ast::GenericParam>, Vec<Bound>) =
+                generics.iter().zip(b).filter_map(|(g, b)| b.clone().map(|b| (g.clone(), b))).unzip();
             let outer = self.bind_generics(&params, &bounds);
             let reported = self.diags.len();
             let (mut same, mut converts) = (true, true);
@@ -371,7 +366,8 @@ impl Checker {
                         // The result converts to the one required; a parameter takes the
                         // required one by conversion.
                         let (from, to) = if j == 0 { (t, &resolved) } else { (&resolved, t) };
-                        converts &= *from != Type::Void && *to != Type::Void && self.conversion_cost(from, to).is_some();
+                        converts &=
+                            *from != Type::Void && *to != Type::Void && self.conversion_cost(from, to).is_some();
                     }
                 }
             }

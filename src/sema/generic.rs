@@ -310,7 +310,9 @@ impl Checker {
         }
         // A function's name given for a function type no overload (or several) fits: said as
         // such, at the argument.
-        if let Some(why) = reasons.iter().find_map(|r| r.split_once("`: ").map(|(_, w)| w).filter(|w| w.contains(FN_VALUE))) {
+        if let Some(why) =
+            reasons.iter().find_map(|r| r.split_once("`: ").map(|(_, w)| w).filter(|w| w.contains(FN_VALUE)))
+        {
             let at = args.iter().find(|&&a| self.fn_value_of(&self.ty(a)).is_some()).map(|&a| self.span_of(a));
             let d = Diagnostic::error("E0493", why.replace(FN_VALUE, ""))
                 .with_label(at.unwrap_or(name_span), "given here")

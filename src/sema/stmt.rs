@@ -787,8 +787,10 @@ impl Checker {
             inferred.ty.kind = ast::TypeExprKind::Inferred;
             let start = out.len();
             self.inferred_local(&inferred, out);
-            let locals: Vec<LocalId> =
-                out[start..].iter().filter_map(|s| if let Stmt::Local { local, .. } = s { Some(*local) } else { None }).collect();
+            let locals: Vec<LocalId> = out[start..]
+                .iter()
+                .filter_map(|s| if let Stmt::Local { local, .. } = s { Some(*local) } else { None })
+                .collect();
             for local in locals {
                 self.function_local_fits(local, &c);
             }
