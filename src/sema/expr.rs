@@ -118,6 +118,7 @@ impl Checker {
                 self.convert_node(e, to.clone())
             }
             Some(_) => self.convert_node(e, to.clone()),
+            None if self.function_chosen_at_run_time(&from, to, span) => e,
             None => {
                 let msg = format!("cannot convert `{}` to `{}` implicitly", self.type_name(&from), self.type_name(to));
                 let at = self.span_of(e);
@@ -301,7 +302,10 @@ impl Checker {
                 self.error_expr(e.span)
             }
             K::Ident(name) => self.ident(name, e.span),
-            K::Instance { name, .. } => {
+            K::Instance { name, generic_args } => {
+                if let Some(v) = self.function_value(name, generic_args, e.span) {
+                    return v;
+                }
                 let d = Diagnostic::error("E0476", format!("the instance of `{name}` is named but not called"))
                     .with_label(e.span, "a function, not a value")
                     .with_note("call it (`f<T>(…)`), or differentiate it (`fwd_diff(f<T>)`, `bwd_diff(f<T>)`)");
@@ -355,6 +359,9 @@ impl Checker {
                 let b = self.expr(els);
                 let (ta, tb) = (self.ty(a), self.ty(b));
                 if ta.is_error() || tb.is_error() {
+                    return self.error_expr(e.span);
+                }
+                if self.function_chosen_at_run_time(&ta, &tb, e.span) {
                     return self.error_expr(e.span);
                 }
                 let ty = if ta == tb {
@@ -676,6 +683,19 @@ impl Checker {
         });
         if variable {
             return self.call_intrinsic(name, Vec::new(), span, span);
+        }
+        if let Some(e) = self.function_value(name, &[], span) {
+            return e;
+        }
+        if self.generic_fns.contains_key(&self.scoped(name, |n| self.generic_fns.contains_key(n))) {
+            let d =
+                Diagnostic::error("E0493", format!("generic `{name}` named as a value without its generic arguments"))
+                    .with_label(span, "which instance?")
+                    .with_note(format!(
+                        "name one: `{name}<…>` (a function with a parameter of function type is generic over it)"
+                    ));
+            self.push(d);
+            return self.error_expr(span);
         }
         if self.functions.contains_key(name) || !self.stdlib.overloads(name).is_empty() {
             self.error("E0301", span, format!("`{name}` is a function; call it with `{name}(…)`"));
@@ -1918,6 +1938,19 @@ impl Checker {
                 let cast = ast::ExprKind::Cast { ty: Box::new(ty.clone()), expr: Box::new(args[0].clone()) };
                 self.expr(&ast::Expr { kind: cast, span })
             }
+            // `fwd_diff(f<T>)` not called: the instance names a function to differentiate,
+            // not a function value.
+            ast::ExprKind::Ident(name)
+                if matches!(name.as_str(), "fwd_diff" | "bwd_diff" | "__fwd_diff" | "__bwd_diff")
+                    && matches!(args, [ast::Expr { kind: ast::ExprKind::Instance { .. }, .. }]) =>
+            {
+                let ast::ExprKind::Instance { name: f, .. } = &args[0].kind else { unreachable!("matched above") };
+                let d = Diagnostic::error("E0476", format!("the instance of `{f}` is named but not called"))
+                    .with_label(args[0].span, "a function, not a value")
+                    .with_note("call it (`f<T>(…)`), or differentiate it (`fwd_diff(f<T>)`, `bwd_diff(f<T>)`)");
+                self.push(d);
+                self.error_expr(span)
+            }
             ast::ExprKind::Ident(name) => {
                 let candidates = self.parameter_types_of(name, args.len());
                 let arg_ids = self.call_args(args, &candidates);
@@ -1952,6 +1985,12 @@ impl Checker {
                         let dispatched = self
                             .existential_of(&Type::Struct(h))
                             .is_some_and(|x| self.interface_has_requirement(x, "operator()"));
+                        if let Some(fv) = self.fn_value_of(&Type::Struct(h)) {
+                            if !fv.overloads.iter().any(|o| o.len() == arg_ids.len() + 1) {
+                                self.function_value_arity(&fv, arg_ids.len(), span);
+                                return self.error_expr(span);
+                            }
+                        }
                         if dispatched || self.method_of(h, "operator()") == Some(false) {
                             let mut all = arg_ids;
                             all.insert(0, object);
@@ -2741,6 +2780,9 @@ impl Checker {
         }
         if let Type::RayQuery(flags) = ot {
             return self.ray_query_method(object, flags, name, args, span);
+        }
+        if let Some(e) = self.tuple_map_element(object, &ot, name, &args, span) {
+            return e;
         }
         let Type::Resource(kind, elem) = &ot else {
             let msg = format!("`{}` has no method `{}`", self.type_name(&ot), name.name);

@@ -129,21 +129,27 @@ impl Checker {
     /// A function with a parameter of Slang's core `IArray<E>` or `IRWArray<E>` type, made
     /// generic over it: `float sum(IArray<float> a)` is `float sum<A : IArray<float>>(A a)`,
     /// specialised per argument type as every generic is. `None` when it has no such parameter.
+    /// So is a function with a parameter of function type (`functype (A) -> B`, Slang's), over
+    /// an `F : IFunc<B, A>` (see [`super::function_value`]).
     pub(super) fn with_array_params(&self, f: &ast::FunctionDecl) -> Option<ast::FunctionDecl> {
         let is_array = |t: &ast::TypeExpr| self.core_array_interface(t).is_some();
-        if !f.params.iter().any(|p| is_array(&p.ty)) {
+        let is_fn = |t: &ast::TypeExpr| self.function_type_of(t).is_some();
+        if !f.params.iter().any(|p| is_array(&p.ty) || is_fn(&p.ty)) {
             return None;
         }
         let mut g = f.clone();
         for (i, p) in g.params.iter_mut().enumerate() {
-            if !is_array(&p.ty) {
+            let function = self.function_constraint(&p.ty);
+            if !is_array(&p.ty) && function.is_none() {
                 continue;
             }
             let span = p.ty.span;
-            let name = ast::Ident { name: format!("__{}_array{i}", p.name.name), span };
+            let kind = if function.is_some() { "fn" } else { "array" };
+            let name = ast::Ident { name: format!("__{}_{kind}{i}", p.name.name), span };
             let own =
                 ast::TypeExpr { kind: ast::TypeExprKind::Named { name: name.name.clone(), args: Vec::new() }, span };
-            let constraint = std::mem::replace(&mut p.ty, own);
+            let written = std::mem::replace(&mut p.ty, own);
+            let constraint = function.unwrap_or(written);
             g.generics.push(ast::GenericParam {
                 name,
                 constraint: Some(constraint),
@@ -301,6 +307,18 @@ impl Checker {
         // So may an intrinsic that a generic overloads (`exp` of a `CoopVec` beside `exp`).
         if !self.stdlib.overloads(name).is_empty() {
             return self.call_intrinsic(name, args, span, name_span);
+        }
+        // A function's name given for a function type no overload (or several) fits: said as
+        // such, at the argument.
+        if let Some(why) =
+            reasons.iter().find_map(|r| r.split_once("`: ").map(|(_, w)| w).filter(|w| w.contains(FN_VALUE)))
+        {
+            let at = args.iter().find(|&&a| self.fn_value_of(&self.ty(a)).is_some()).map(|&a| self.span_of(a));
+            let d = Diagnostic::error("E0493", why.replace(FN_VALUE, ""))
+                .with_label(at.unwrap_or(name_span), "given here")
+                .with_label(name_span, format!("for `{}`", super::methods::shown_function(name)));
+            self.push(d);
+            return self.error_expr(span);
         }
         let shown: Vec<String> = arg_types.iter().map(|t| self.type_name(t)).collect();
         let mut d = Diagnostic::error(
@@ -467,13 +485,18 @@ impl Checker {
         // argument it takes, with a generic parameter per pack element (`T#0`, `T#1`…).
         let (generics, mut bound, pairs, elements) = variadic_pairs(decl, bound, args.len())?;
         let generics = &generics;
-        let names = Names {
-            name_of: &|t| self.module.type_name(t),
-            optional_of: &|t| self.optional_of(t),
-            interface_args: &|t, name| self.generic_interface_args(t, name),
-            tuple_of: &|t| self.tuple_elems(t),
-            struct_args: &|t, name| self.generic_struct_args(t, name),
-        };
+        macro_rules! names {
+            () => {
+                Names {
+                    name_of: &|t| self.module.type_name(t),
+                    optional_of: &|t| self.optional_of(t),
+                    interface_args: &|t, name| self.generic_interface_args(t, name),
+                    tuple_of: &|t| self.tuple_elems(t),
+                    struct_args: &|t, name| self.generic_struct_args(t, name),
+                }
+            };
+        }
+        let names = names!();
         // Written arguments are fixed; so is a type an `inout` argument gives (it cannot be
         // converted), read first. The other arguments may widen a type to their join (`int`
         // and `uint` make `uint`) and are converted at the call. An `out` argument comes last
@@ -518,9 +541,44 @@ impl Checker {
         for g in generics {
             let Some(c) = g.constraint.as_ref().filter(|c| !c.args().is_empty()) else { continue };
             let i = generics.iter().position(|p| p.name.name == g.name.name).expect("its own parameter");
-            if let Some(Bound::Type(t)) = bound[i].clone() {
+            let Some(Bound::Type(t)) = bound[i].clone() else { continue };
+            let names = names!();
+            // A function's name given for a function type: the overload the type fits.
+            let fv = self.fn_value_of(&t).filter(|_| is_function_interface(c.name()));
+            let Some(fv) = fv else {
                 unify(c, &t, generics, &mut bound, &mut deduction, &names)?;
+                continue;
+            };
+            // Each overload against the types deduced so far: as they are, else (none
+            // agreeing) widened as the arguments' own types may be (`int` to `float`).
+            let mut tried = Vec::new();
+            for join in [false, true] {
+                tried.clear();
+                for o in &fv.overloads {
+                    let given: Vec<Bound> = o.iter().cloned().map(Bound::Type).collect();
+                    let one = |ty: &Type, name: &str| {
+                        if *ty == t && is_function_interface(name) {
+                            Some(given.clone())
+                        } else {
+                            self.generic_interface_args(ty, name)
+                        }
+                    };
+                    let names_o = Names { interface_args: &one, ..names };
+                    let mut b = bound.clone();
+                    let mut d = Deduction { fixed: deduction.fixed.clone(), join };
+                    let ok = unify(c, &t, generics, &mut b, &mut d, &names_o).is_ok();
+                    tried.push(ok.then_some((b, d)));
+                }
+                if tried.iter().any(Option::is_some) {
+                    break;
+                }
             }
+            let bounds: Vec<Option<Vec<Option<Bound>>>> =
+                tried.iter().map(|t| t.as_ref().map(|(b, _)| b.clone())).collect();
+            let k = self.overload_for(&fv, c, generics, &bounds)?;
+            let (b, d) = tried.swap_remove(k).expect("a fitting overload");
+            bound = b;
+            deduction = d;
         }
         let bound = collapse_packs(&decl.generics, bound, &elements)?;
         let generics = &decl.generics;
@@ -779,6 +837,14 @@ impl Checker {
                         // The core interfaces wavec knows without a declaration
                         // (`IBufferDataLayout`, `IDefaultInitializable`).
                         _ => c.args().is_empty() && self.type_conforms(t, c.name()),
+                    };
+                // A lambda or function value whose `operator()` converts to the function type.
+                let user = user
+                    || match t {
+                        Type::Struct(h) if is_function_interface(c.name()) && self.is_function_like(t) => {
+                            self.conforms_by_conversion(*h, c)
+                        }
+                        _ => false,
                     };
                 if !builtin && !user {
                     result = Err(format!("`{}` does not conform to `{}`", self.type_name(t), shown_type(c)));
@@ -1311,8 +1377,18 @@ pub(super) fn shown_type(t: &ast::TypeExpr) -> String {
     }
 }
 
+/// Marks a deduction's failure as a function value's (E0493).
+pub(super) const FN_VALUE: &str = " (E0493)";
+
+/// Slang's function interfaces, which a function's name given as a value conforms to per
+/// overload.
+fn is_function_interface(name: &str) -> bool {
+    matches!(name, "IFunc" | "IMutatingFunc" | "IDifferentiableFunc" | "IDifferentiableMutatingFunc")
+}
+
 /// What deduction needs to know of the module: type names for messages, and the `T` of an
 /// `Optional<T>` struct.
+#[derive(Clone, Copy)]
 struct Names<'a> {
     name_of: &'a dyn Fn(&Type) -> String,
     optional_of: &'a dyn Fn(&Type) -> Option<Type>,
@@ -1483,6 +1559,20 @@ fn unify(
         // interface, given a type that conforms to an instance of it.
         (_, pattern_args, _) => {
             if let Some(given) = (names.struct_args)(arg, name).or_else(|| (names.interface_args)(arg, name)) {
+                // `IFunc<C, A, B>` against `IFunc<R, (P, Q)>`: a pack given where the pattern
+                // names its elements one by one.
+                let mut given = given;
+                if let Some(Bound::Pack(ts)) = given.last().cloned() {
+                    let k = given.len() - 1;
+                    let spelled = pattern_args.get(k).is_none_or(|a| {
+                        !matches!(a, ast::GenericArg::Type(ast::TypeExpr { kind: ast::TypeExprKind::Expand(_), .. }))
+                            && !type_arg(a).and_then(|p| index(p.name())).is_some_and(|i| generics[i].pack)
+                    });
+                    if spelled && pattern_args.len() == k + ts.len() {
+                        given.pop();
+                        given.extend(ts.into_iter().map(Bound::Type));
+                    }
+                }
                 for (a, b) in pattern_args.iter().zip(given) {
                     match b {
                         Bound::Value(v) => {

@@ -15,6 +15,7 @@ mod dynamic;
 mod errors;
 mod expr;
 mod flat;
+mod function_value;
 mod generic;
 mod glsl;
 mod lambda;
@@ -334,6 +335,12 @@ pub struct Checker {
     generics: Vec<generic::GenericFn>,
     /// Generic type aliases (`typealias Name<T> = …;`), by name.
     generic_aliases: HashMap<String, std::rc::Rc<ast::TypedefDecl>>,
+    /// `typealias F<T> = functype (T) -> int;`: names of function types, read where a
+    /// parameter's type names one.
+    fn_aliases: HashMap<String, std::rc::Rc<ast::TypedefDecl>>,
+    /// The struct made for each function name used as a value (`add`, `bap<bool>`).
+    fn_value_types: HashMap<String, StructId>,
+    fn_values: HashMap<StructId, std::rc::Rc<function_value::FnValue>>,
     /// User generic structs, by name.
     generic_structs: HashMap<String, generic::GenericStruct>,
     /// Set while a generic interface's default methods join a struct: the interface's generic
@@ -638,6 +645,9 @@ impl Checker {
             enum_case_owners: HashMap::default(),
             using_marks: Vec::new(),
             generic_aliases: HashMap::default(),
+            fn_aliases: HashMap::default(),
+            fn_value_types: HashMap::default(),
+            fn_values: HashMap::default(),
             data_layouts: Vec::new(),
             unresolved_calls: Vec::new(),
             throws_of: HashMap::default(),
@@ -933,6 +943,14 @@ impl Checker {
     pub(crate) fn resolve_type(&mut self, t: &ast::TypeExpr) -> Type {
         match &t.kind {
             ast::TypeExprKind::Each(inner) => return self.resolve_each_type(inner, t.span),
+            ast::TypeExprKind::Func { .. } => {
+                self.function_type_misplaced(t.span);
+                return Type::Error;
+            }
+            ast::TypeExprKind::Named { name, .. } if self.fn_aliases.contains_key(name) => {
+                self.function_type_misplaced(t.span);
+                return Type::Error;
+            }
             ast::TypeExprKind::Expand(_) => {
                 let d = Diagnostic::error("E0445", "`expand` makes a list of types, not one type")
                     .with_label(t.span, "here")
@@ -1584,6 +1602,13 @@ impl Checker {
             }
             ast::Item::UsingNamespace(name, _) => self.using_namespace(name),
             ast::Item::BufferBlock(b) => self.buffer_block(b),
+            ast::Item::Typedef(t) if matches!(t.ty.kind, ast::TypeExprKind::Func { .. }) => {
+                if self.types.contains_key(&t.name.name) || self.fn_aliases.contains_key(&t.name.name) {
+                    self.error("E0302", t.name.span, format!("`{}` is already defined", t.name.name));
+                } else {
+                    self.fn_aliases.insert(t.name.name.clone(), std::rc::Rc::new(t.clone()));
+                }
+            }
             ast::Item::Typedef(t) if !t.generics.is_empty() => {
                 if self.types.contains_key(&t.name.name) || self.generic_aliases.contains_key(&t.name.name) {
                     self.error("E0302", t.name.span, format!("`{}` is already defined", t.name.name));

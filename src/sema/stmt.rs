@@ -781,6 +781,21 @@ impl Checker {
         if g.ty.kind == ast::TypeExprKind::Inferred {
             return self.inferred_local(g, out);
         }
+        // `functype (int) -> int f = negate;`: the function value's own type, which must fit.
+        if let Some(c) = self.function_constraint(&g.ty) {
+            let mut inferred = g.clone();
+            inferred.ty.kind = ast::TypeExprKind::Inferred;
+            let start = out.len();
+            self.inferred_local(&inferred, out);
+            let locals: Vec<LocalId> = out[start..]
+                .iter()
+                .filter_map(|s| if let Stmt::Local { local, .. } = s { Some(*local) } else { None })
+                .collect();
+            for local in locals {
+                self.function_local_fits(local, &c);
+            }
+            return;
+        }
         let base = self.resolve_type(&g.ty);
         let m = &g.modifiers;
         let func_name = self.cur.as_ref().map(|s| s.func.name.clone()).unwrap_or_default();

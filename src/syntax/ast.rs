@@ -154,6 +154,12 @@ pub enum TypeExprKind {
     Expand(Box<TypeExpr>),
     /// Slang's `each T`: the element of type pack `T` an enclosing `expand` is at.
     Each(Box<TypeExpr>),
+    /// Slang's `functype (A, B) -> C`: a function's type. Only a parameter's type (directly or
+    /// through a `typealias`): sema makes the function generic over an `IFunc<C, A, B>`.
+    Func {
+        params: Vec<TypeExpr>,
+        ret: Box<TypeExpr>,
+    },
     Error,
 }
 

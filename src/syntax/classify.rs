@@ -1392,6 +1392,13 @@ fn generic_list_ahead(tokens: &[SpannedToken], lt: usize) -> Option<Token> {
     match tokens.get(close + 1).map(|t| &t.token) {
         Some(Token::LParen) => Some(Token::TemplateLt),
         Some(Token::RParen) if names_for_derivative(tokens, lt) => Some(Token::InstanceLt),
+        // A generic's instance as a value (`twice(scale<int>, 3)`, `let g = scale<int>;`): an
+        // argument or initializer of its own.
+        Some(Token::RParen | Token::Comma | Token::Semi)
+            if lt >= 2 && matches!(tokens[lt - 2].token, Token::LParen | Token::Comma | Token::Assign) =>
+        {
+            Some(Token::InstanceLt)
+        }
         _ => None,
     }
 }

@@ -349,6 +349,8 @@ fn describe_expected(expected: &[String]) -> String {
     // A template `<` is only acceptable after a name; listing it next to `(` or `;` misleads.
     if names.len() > 1 {
         names.retain(|n| *n != "template<" && *n != "instance<");
+        // Slang's `functype (…) -> T` starts any type, so any expression: a type is meant.
+        names.retain(|n| *n != "functype");
     }
     // `spirv_asm { … }` is an expression like any other; naming it would only mislead.
     names.retain(|n| *n != "spirv_asm");
@@ -762,6 +764,9 @@ mod tests {
             TypeExprKind::MatrixLayout { row_major: false, inner } => format!("column_major {}", ty_s(inner)),
             TypeExprKind::Expand(p) => format!("(expand {})", ty_s(p)),
             TypeExprKind::Each(p) => format!("(each {})", ty_s(p)),
+            TypeExprKind::Func { params, ret } => {
+                format!("functype({}) -> {}", params.iter().map(ty_s).collect::<Vec<_>>().join(", "), ty_s(ret))
+            }
         }
     }
 

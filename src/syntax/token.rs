@@ -247,6 +247,8 @@ pub enum Token {
     Constexpr,
     #[token("typealias")]
     Typealias,
+    #[token("functype")]
+    Functype,
     #[token("sizeof")]
     Sizeof,
     #[token("alignof")]
@@ -511,6 +513,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Export => "export",
         Constexpr => "constexpr",
         Typealias => "typealias",
+        Functype => "functype",
         Associatedtype => "associatedtype",
         Generic => "__generic",
         Template => "template",
