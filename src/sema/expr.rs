@@ -1911,6 +1911,18 @@ impl Checker {
             {
                 self.static_assert(args, span)
             }
+            // Slang's `unmodified(x)`: says an `inout` parameter is left unchanged on purpose;
+            // it computes nothing.
+            ast::ExprKind::Ident(name)
+                if name == "unmodified"
+                    && args.len() == 1
+                    && generic_args.is_empty()
+                    && !self.functions.contains_key("unmodified") =>
+            {
+                let place = self.expr(&args[0]);
+                self.require_lvalue(place);
+                self.add_expr(ExprKind::Const(ConstValue::Int(0)), Type::Void, span)
+            }
             ast::ExprKind::Ident(name) if name == "vk::RawBufferLoad" || name == "vk::RawBufferStore" => {
                 let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
                 self.raw_buffer_access(name == "vk::RawBufferStore", generic_args, arg_ids, span, callee.span)

@@ -130,14 +130,36 @@ impl Checker {
     /// generic over it: `float sum(IArray<float> a)` is `float sum<A : IArray<float>>(A a)`,
     /// specialised per argument type as every generic is. `None` when it has no such parameter.
     /// So is a function with a parameter of function type (`functype (A) -> B`, Slang's), over
-    /// an `F : IFunc<B, A>` (see [`super::function_value`]).
+    /// an `F : IFunc<B, A>` (see [`super::function_value`]), and one with an unsized array
+    /// parameter (`int a[]`), over its length.
     pub(super) fn with_array_params(&self, f: &ast::FunctionDecl) -> Option<ast::FunctionDecl> {
         let is_array = |t: &ast::TypeExpr| self.core_array_interface(t).is_some();
         let is_fn = |t: &ast::TypeExpr| self.function_type_of(t).is_some();
-        if !f.params.iter().any(|p| is_array(&p.ty) || is_fn(&p.ty)) {
+        // Slang's unsized array parameter (`int sum(int a[])`): generic over its length.
+        let unsized_array = |p: &ast::Param| {
+            p.array_dims.first().is_some_and(Option::is_none) && ResourceKind::from_name(p.ty.name()).is_none()
+        };
+        if !f.params.iter().any(|p| is_array(&p.ty) || is_fn(&p.ty) || unsized_array(p)) {
             return None;
         }
         let mut g = f.clone();
+        for (i, p) in g.params.iter_mut().enumerate() {
+            if !unsized_array(p) {
+                continue;
+            }
+            let span = p.span;
+            let name = ast::Ident { name: format!("__{}_length{i}", p.name.name), span };
+            p.array_dims[0] = Some(ast::Expr { kind: ast::ExprKind::Ident(name.name.clone()), span });
+            let int = ast::TypeExpr { kind: ast::TypeExprKind::Named { name: "int".into(), args: Vec::new() }, span };
+            g.generics.push(ast::GenericParam {
+                name,
+                constraint: None,
+                value: Some(int),
+                default: None,
+                pack: false,
+                also: Vec::new(),
+            });
+        }
         for (i, p) in g.params.iter_mut().enumerate() {
             let function = self.function_constraint(&p.ty);
             if !is_array(&p.ty) && function.is_none() {
