@@ -1140,6 +1140,10 @@ fn declared_type_names(tokens: &[SpannedToken]) -> DeclaredTypes {
                     }
                 }
             }
+            // `using Name = …;` (HLSL 2021's alias; `using namespace` names no type)
+            Token::Using if tokens.get(i + 2).map(|t| &t.token) == Some(&Token::Assign) => {
+                names.extend(ident(tokens, i + 1).map(str::to_string));
+            }
             // `extension<T : IFoo> T : IBar { … }`, `__subscript<T>(T i) -> float { … }`
             Token::Extension | Token::Subscript if tokens.get(i + 1).map(|t| &t.token) == Some(&Token::Lt) => {
                 if let Some((params, _, _)) = generic_params(tokens, i + 2) {
