@@ -47,6 +47,9 @@ fn distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+/// How Slang's substandard floats convert, for the notes of their conversion errors.
+const SUBSTANDARD_CONVERSIONS: &str = "`BFloat16`, `FloatE4M3` and `FloatE5M2` convert explicitly only: `BFloat16(x)` from a number, `float(b)` (or `half`, `double`) out of one; to an integer through `float`: `int(float(b))`";
+
 impl Checker {
     pub(super) fn add_expr(&mut self, kind: ExprKind, ty: Type, span: Span) -> ExprId {
         let state = self.cur.as_mut().expect("expressions are only built inside functions");
@@ -122,6 +125,9 @@ impl Checker {
                     Diagnostic::error("E0405", msg).with_label(at, format!("this is `{}`", self.type_name(&from)));
                 if !at.is_dummy() && span != at && !span.is_dummy() {
                     d = d.with_label(span, format!("`{}` expected here", self.type_name(to)));
+                }
+                if [from.scalar(), to.scalar()].into_iter().flatten().any(Scalar::is_substandard) {
+                    d = d.with_note(SUBSTANDARD_CONVERSIONS);
                 }
                 self.push(d);
                 e
@@ -1800,7 +1806,11 @@ impl Checker {
                 }
                 if !conv::explicit_ok(&pt, &target) {
                     let msg = format!("cannot convert `{}` to `{}`", self.type_name(&pt), self.type_name(&target));
-                    self.error("E0405", span, msg);
+                    let mut d = Diagnostic::error("E0405", msg).with_label(span, "here");
+                    if pt.scalar().is_some_and(Scalar::is_substandard) {
+                        d = d.with_note(SUBSTANDARD_CONVERSIONS);
+                    }
+                    self.push(d);
                     return self.error_expr(span);
                 }
                 // `uint64_t(2)` has the type it names: no longer a literal that bends to the
