@@ -225,8 +225,12 @@ impl Checker {
             (self.cur.as_ref().map(|st| &st.func.exprs[e].kind), &from, &to)
         {
             let v = match c {
-                ConstValue::Float(f) if a.is_substandard() => Some(ConstValue::Uint(crate::numeric::substandard_bits(*f, *a))),
-                ConstValue::Uint(u) if b.is_substandard() => Some(ConstValue::Float(crate::numeric::substandard_value(*u, *b))),
+                ConstValue::Float(f) if a.is_substandard() => {
+                    Some(ConstValue::Uint(crate::numeric::substandard_bits(*f, *a)))
+                }
+                ConstValue::Uint(u) if b.is_substandard() => {
+                    Some(ConstValue::Float(crate::numeric::substandard_value(*u, *b)))
+                }
                 ConstValue::Int(i) if b.is_substandard() => {
                     Some(ConstValue::Float(crate::numeric::substandard_value(*i as u64, *b)))
                 }
@@ -1858,7 +1862,8 @@ impl Checker {
                     let t = pt.with_scalar(*s);
                     // A substandard float's constructor converts explicitly (Slang's
                     // `float4(v)` of a `vector<BFloat16, 4>`, `vector<BFloat16, 2>(1.0, x)`).
-                    let substandard = pt.scalar().is_some_and(|e| e != *s && (e.is_substandard() || s.is_substandard()));
+                    let substandard =
+                        pt.scalar().is_some_and(|e| e != *s && (e.is_substandard() || s.is_substandard()));
                     if substandard {
                         if !conv::explicit_ok(&pt, &t) {
                             let msg = format!("cannot convert `{}` to `{}`", self.type_name(&pt), self.type_name(&t));
