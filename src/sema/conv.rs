@@ -85,7 +85,9 @@ pub fn explicit_ok(from: &Type, to: &Type) -> bool {
     }
     if let (Some(a), Some(b)) = (from.scalar(), to.scalar()) {
         if a != b && (a.is_substandard() || b.is_substandard()) {
-            return substandard_conversion(b) && from.element_count() >= to.element_count();
+            // Scalars and vectors only: a matrix of them converts element by element, by hand.
+            let matrix = matches!(from, Type::Matrix(..)) || matches!(to, Type::Matrix(..));
+            return !matrix && substandard_conversion(b) && from.element_count() >= to.element_count();
         }
     }
     match (from, to) {
