@@ -15,6 +15,7 @@ const STDLIB_FILES: &[&str] = &[
     "stdlib/wide.slang",
     "stdlib/glsl.slang",
     "stdlib/autodiff.slang",
+    "stdlib/substandard.slang",
 ];
 
 fn main() {

@@ -451,8 +451,10 @@ fn front_end(
                 );
                 return Some(Err(fail(diags, sources)));
             }
-            // Parameter blocks become ordinary globals, and pointers into groupshared memory
-            // element indices, before any target or engine sees them.
+            // Parameter blocks become ordinary globals, pointers into groupshared memory
+            // element indices, and substandard floats their bits, before any target or engine
+            // sees them.
+            lower::substandard_floats(&mut checked.module, stdlib::Stdlib::get());
             let mut block_errors = lower::parameter_blocks(&mut checked.module);
             if block_errors.is_empty() {
                 block_errors = lower::shared_pointers(&mut checked.module);

@@ -254,3 +254,88 @@ mod tests {
         assert_eq!(parse_f16("0.1").map(f16_bits), Some(0x2e66));
     }
 }
+
+/// `x` rounded to the nearest value of substandard float `s` (ties to even), as its bits:
+/// `BFloat16` overflows to infinity, `FloatE4M3` saturates at ±448 (OCP's saturating
+/// conversion: it has no infinity), `FloatE5M2` overflows to infinity; a NaN stays a NaN.
+pub fn substandard_bits(x: f64, s: crate::ir::Scalar) -> u64 {
+    use crate::ir::Scalar;
+    let (mantissa, min_exponent, sign_bit, nan, max) = match s {
+        Scalar::BF16 => (7u32, -126i32, 0x8000u64, 0x7FC0u64, 0x7F80u64),
+        Scalar::E4M3 => (3, -6, 0x80, 0x7F, 0x7E),
+        _ => (2, -14, 0x80, 0x7E, 0x7C),
+    };
+    let bits = x.to_bits();
+    let sign = if bits >> 63 == 1 { sign_bit } else { 0 };
+    if x.is_nan() {
+        return sign | nan;
+    }
+    if x.is_infinite() {
+        return sign | max;
+    }
+    let biased = ((bits >> 52) & 0x7FF) as i32;
+    let exponent = biased.max(1) - 1023;
+    let significand = (bits & ((1u64 << 52) - 1)) | if biased != 0 { 1u64 << 52 } else { 0 };
+    let shift = 52 - mantissa + (min_exponent - exponent).max(0) as u32;
+    let rounded = if shift > 54 {
+        0
+    } else {
+        let kept = significand >> shift;
+        let rest = significand & ((1u64 << shift) - 1);
+        let half = 1u64 << (shift - 1);
+        kept + u64::from(rest > half || (rest == half && kept & 1 == 1))
+    };
+    let magnitude =
+        if exponent < min_exponent { rounded } else { (((exponent - min_exponent) as u64) << mantissa) + rounded };
+    sign | magnitude.min(max)
+}
+
+/// The value of substandard float `s` whose bits are `bits`.
+pub fn substandard_value(bits: u64, s: crate::ir::Scalar) -> f64 {
+    use crate::ir::Scalar;
+    if s == Scalar::BF16 {
+        return f32::from_bits((bits as u32 & 0xFFFF) << 16) as f64;
+    }
+    let (mantissa, bias) = if s == Scalar::E4M3 { (3, 7) } else { (2, 15) };
+    let sign = if bits & 0x80 != 0 { -1.0 } else { 1.0 };
+    let magnitude = bits & 0x7F;
+    let exponent = (magnitude >> mantissa) as i32;
+    let m = (magnitude & ((1 << mantissa) - 1)) as f64;
+    let top = (1u64 << (7 - mantissa)) - 1;
+    if s == Scalar::E4M3 && magnitude == 0x7F {
+        return f64::NAN;
+    }
+    if s == Scalar::E5M2 && exponent as u64 == top {
+        return if m == 0.0 { sign * f64::INFINITY } else { f64::NAN };
+    }
+    let scale = (1u64 << mantissa) as f64;
+    if exponent == 0 {
+        return sign * m / scale * 2f64.powi(1 - bias);
+    }
+    sign * (1.0 + m / scale) * 2f64.powi(exponent - bias)
+}
+
+#[cfg(test)]
+mod substandard_tests {
+    use super::*;
+    use crate::ir::Scalar;
+
+    #[test]
+    fn substandard_rounding() {
+        assert_eq!(substandard_bits(1.25, Scalar::BF16), 0x3FA0);
+        assert_eq!(substandard_bits(1.25, Scalar::E4M3), 0x3A);
+        assert_eq!(substandard_bits(1.25, Scalar::E5M2), 0x3D);
+        assert_eq!(substandard_bits(3.0, Scalar::E4M3), 0x44);
+        assert_eq!(substandard_bits(3.0, Scalar::E5M2), 0x42);
+        // 1 + 2^-8 lies halfway between BFloat16's 1 and 1 + 2^-7: to even, 1.
+        assert_eq!(substandard_bits(1.0 + 1.0 / 256.0, Scalar::BF16), 0x3F80);
+        assert_eq!(substandard_bits(1.0 + 3.0 / 256.0, Scalar::BF16), 0x3F82);
+        assert_eq!(substandard_bits(1000.0, Scalar::E4M3), 0x7E);
+        assert_eq!(substandard_bits(-1e9, Scalar::E5M2), 0xFC);
+        assert_eq!(substandard_bits(f64::NAN, Scalar::E4M3), 0x7F);
+        assert_eq!(substandard_value(0x7E, Scalar::E4M3), 448.0);
+        assert_eq!(substandard_value(0x01, Scalar::E4M3), 2f64.powi(-9));
+        assert_eq!(substandard_value(0x7B, Scalar::E5M2), 57344.0);
+        assert_eq!(substandard_value(0x3FA0, Scalar::BF16), 1.25);
+    }
+}

@@ -22,6 +22,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("stdlib/wide.slang", include_str!("../stdlib/wide.slang")),
     ("stdlib/glsl.slang", include_str!("../stdlib/glsl.slang")),
     ("stdlib/autodiff.slang", include_str!("../stdlib/autodiff.slang")),
+    ("stdlib/substandard.slang", include_str!("../stdlib/substandard.slang")),
 ];
 
 /// Core modules: types and functions of Slang's core module written in the language itself
@@ -155,7 +156,7 @@ impl ElemClass {
         use Scalar::*;
         match self {
             ElemClass::Any => true,
-            ElemClass::Numeric => s != Bool,
+            ElemClass::Numeric => s != Bool && !s.is_substandard(),
             ElemClass::Float => s.is_float(),
             ElemClass::Float32 => s == F32,
             ElemClass::Int => s.is_int(),
@@ -986,6 +987,9 @@ pub fn scalar_from_name(name: &str) -> Option<Scalar> {
         "half" | "float16_t" => Scalar::F16,
         "float" | "float32_t" | "min16float" | "min10float" => Scalar::F32,
         "double" | "float64_t" => Scalar::F64,
+        "BFloat16" => Scalar::BF16,
+        "FloatE4M3" => Scalar::E4M3,
+        "FloatE5M2" => Scalar::E5M2,
         _ => return None,
     })
 }

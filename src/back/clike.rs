@@ -291,6 +291,8 @@ pub fn scalar_literal(v: &ConstValue, s: Scalar, sp: &LiteralSpelling) -> (Strin
         Scalar::U16 => (format!("(unsigned short){}u", as_i128(v) as u16), P_PREFIX),
         Scalar::I8 => (format!("(signed char){}", as_i128(v) as i8), P_PREFIX),
         Scalar::U8 => (format!("(unsigned char){}u", as_i128(v) as u8), P_PREFIX),
+        // Made their bits before any target (`lower::substandard_floats`).
+        Scalar::BF16 | Scalar::E4M3 | Scalar::E5M2 => scalar_literal(v, s.storage(), sp),
     }
 }
 

@@ -38,6 +38,8 @@ pub fn kind(s: Scalar) -> u8 {
         Scalar::F16 => F16,
         Scalar::F32 => F32,
         Scalar::F64 => F64,
+        // Made their bits before any target (`lower::substandard_floats`).
+        Scalar::BF16 | Scalar::E4M3 | Scalar::E5M2 => kind(s.storage()),
     }
 }
 

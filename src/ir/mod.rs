@@ -40,6 +40,13 @@ pub enum Scalar {
     F16,
     F32,
     F64,
+    /// Slang's substandard floats, storage types with explicit conversions and no arithmetic:
+    /// `BFloat16` (binary32's top 16 bits), `FloatE4M3` and `FloatE5M2` (OCP's 8-bit floats).
+    /// Only sema sees them: `lower::substandard_floats` makes them their bit patterns
+    /// (`uint16_t`, `uint8_t`) and their conversions stdlib calls before any target does.
+    BF16,
+    E4M3,
+    E5M2,
 }
 
 impl Scalar {
@@ -47,7 +54,18 @@ impl Scalar {
         matches!(self, Scalar::F16 | Scalar::F32 | Scalar::F64)
     }
     pub fn is_int(self) -> bool {
-        !self.is_float() && self != Scalar::Bool
+        !self.is_float() && self != Scalar::Bool && !self.is_substandard()
+    }
+    pub fn is_substandard(self) -> bool {
+        matches!(self, Scalar::BF16 | Scalar::E4M3 | Scalar::E5M2)
+    }
+    /// The unsigned integer holding a substandard float's bits (the scalar itself otherwise).
+    pub fn storage(self) -> Scalar {
+        match self {
+            Scalar::BF16 => Scalar::U16,
+            Scalar::E4M3 | Scalar::E5M2 => Scalar::U8,
+            other => other,
+        }
     }
     pub fn is_signed_int(self) -> bool {
         matches!(self, Scalar::I8 | Scalar::I16 | Scalar::I32 | Scalar::I64)
@@ -58,8 +76,8 @@ impl Scalar {
     pub fn bits(self) -> u32 {
         match self {
             Scalar::Bool => 32,
-            Scalar::I8 | Scalar::U8 => 8,
-            Scalar::I16 | Scalar::U16 | Scalar::F16 => 16,
+            Scalar::I8 | Scalar::U8 | Scalar::E4M3 | Scalar::E5M2 => 8,
+            Scalar::I16 | Scalar::U16 | Scalar::F16 | Scalar::BF16 => 16,
             Scalar::I32 | Scalar::U32 | Scalar::F32 => 32,
             Scalar::I64 | Scalar::U64 | Scalar::F64 => 64,
         }
@@ -79,6 +97,7 @@ impl Scalar {
             Scalar::F16 => 9,
             Scalar::F32 => 10,
             Scalar::F64 => 11,
+            Scalar::E4M3 | Scalar::E5M2 | Scalar::BF16 => 0,
         }
     }
     pub fn hlsl_name(self) -> &'static str {
@@ -95,6 +114,9 @@ impl Scalar {
             Scalar::F16 => "half",
             Scalar::F32 => "float",
             Scalar::F64 => "double",
+            Scalar::BF16 => "BFloat16",
+            Scalar::E4M3 => "FloatE4M3",
+            Scalar::E5M2 => "FloatE5M2",
         }
     }
 }
@@ -466,6 +488,8 @@ impl fmt::Display for Type {
         match self {
             Type::Void => f.write_str("void"),
             Type::Scalar(s) => f.write_str(s.hlsl_name()),
+            Type::Vector(s, n) if s.is_substandard() => write!(f, "vector<{}, {}>", s.hlsl_name(), n),
+            Type::Matrix(s, r, c) if s.is_substandard() => write!(f, "matrix<{}, {}, {}>", s.hlsl_name(), r, c),
             Type::Vector(s, n) => write!(f, "{}{}", s.hlsl_name(), n),
             Type::Matrix(s, r, c) => write!(f, "{}{}x{}", s.hlsl_name(), r, c),
             Type::Array(e, Some(n)) => write!(f, "{e}[{n}]"),

@@ -253,6 +253,7 @@ impl Checker {
             Scalar::F16 => self.call_intrinsic("asuint16", vec![e], span, span),
             Scalar::F32 => self.call_intrinsic("asuint", vec![e], span, span),
             Scalar::F64 => self.call_intrinsic("__double_as_uint64", vec![e], span, span),
+            s if s.is_substandard() => self.reinterpret_substandard(e, Type::Scalar(s.storage())),
             _ => self.converted(e, Type::Scalar(unsigned_of(s))),
         }
     }
@@ -307,6 +308,7 @@ impl Checker {
             Scalar::F16 => self.call_intrinsic("asfloat16", vec![bits], span, span),
             Scalar::F32 => self.call_intrinsic("asfloat", vec![bits], span, span),
             Scalar::F64 => self.call_intrinsic("__uint64_as_double", vec![bits], span, span),
+            s if s.is_substandard() => self.reinterpret_substandard(bits, Type::Scalar(s)),
             _ => self.converted(bits, Type::Scalar(s)),
         }
     }

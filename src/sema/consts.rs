@@ -18,6 +18,11 @@ pub(super) fn convert(v: &ConstValue, s: Scalar) -> Option<ConstValue> {
     Some(match (v, s) {
         (ConstValue::Composite(_), _) => return None,
         (_, Scalar::Bool) => ConstValue::Bool(v.as_bool()?),
+        // A substandard float's value, rounded to it (`lower::substandard_floats` makes it bits).
+        (v, s) if s.is_substandard() => {
+            let f = as_f64(v)?;
+            ConstValue::Float(crate::numeric::substandard_value(crate::numeric::substandard_bits(f, s), s))
+        }
         (ConstValue::Float(f), s) if s.is_float() => ConstValue::Float(round_to(*f, s)),
         (ConstValue::Float(f), s) if s.is_signed_int() => ConstValue::Int((*f as i64).clamp(min_of(s), !min_of(s))),
         (ConstValue::Float(f), s) => ConstValue::Uint((*f as u64).min(u64::MAX >> (64 - s.bits()))),

@@ -29,6 +29,12 @@ pub fn implicit_cost(from: &Type, to: &Type) -> Option<ConvCost> {
     if from.is_error() || to.is_error() {
         return Some(ConvCost::Exact);
     }
+    // Slang's substandard floats convert explicitly only; one splats to a vector of itself.
+    if let (Some(a), Some(b)) = (from.scalar(), to.scalar()) {
+        if a != b && (a.is_substandard() || b.is_substandard()) {
+            return None;
+        }
+    }
     let elem_cost = |a: Scalar, b: Scalar| {
         if a == b {
             ConvCost::Exact
@@ -77,6 +83,13 @@ pub fn explicit_ok(from: &Type, to: &Type) -> bool {
     if implicit_cost(from, to).is_some() {
         return true;
     }
+    if let (Some(a), Some(b)) = (from.scalar(), to.scalar()) {
+        if a != b && (a.is_substandard() || b.is_substandard()) {
+            // Scalars and vectors only: a matrix of them converts element by element, by hand.
+            let matrix = matches!(from, Type::Matrix(..)) || matches!(to, Type::Matrix(..));
+            return !matrix && substandard_conversion(b) && from.element_count() >= to.element_count();
+        }
+    }
     match (from, to) {
         (a, b) if a.is_numeric_like() && b.is_numeric_like() => a.element_count() >= b.element_count(),
         (Type::Scalar(_), Type::Struct(_)) => true,
@@ -87,6 +100,13 @@ pub fn explicit_ok(from: &Type, to: &Type) -> bool {
         (Type::Pointer(_), Type::Scalar(s)) | (Type::Scalar(s), Type::Pointer(_)) => s.is_int(),
         _ => false,
     }
+}
+
+/// Whether Slang converts scalar `from` to `to` explicitly where one is a substandard float:
+/// into one from any number or `bool`, out of one into a float (`half`, `float`, `double`) or
+/// another substandard float; never out of one into an integer (`int(x)`: through `float`).
+pub fn substandard_conversion(to: Scalar) -> bool {
+    to.is_substandard() || to.is_float()
 }
 
 /// The element type two operands promote to. An untyped literal adopts the other operand's

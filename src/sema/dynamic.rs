@@ -1482,6 +1482,13 @@ impl Checker {
                 let mask = uint(self, if leaf.scalar.bits() == 16 { 0xFFFF } else { 0xFF });
                 self.add_expr(ExprKind::Binary(BinaryOp::BitAnd, u, mask), Type::UINT, span)
             }
+            s @ (Scalar::BF16 | Scalar::E4M3 | Scalar::E5M2) => {
+                // Its bits (`lower::substandard_floats`), as the integer of its width's.
+                let bits = self.add_expr(ExprKind::Convert(part), Type::Scalar(s.storage()), span);
+                let u = self.add_expr(ExprKind::Convert(bits), Type::UINT, span);
+                let mask = uint(self, if s.bits() == 16 { 0xFFFF } else { 0xFF });
+                self.add_expr(ExprKind::Binary(BinaryOp::BitAnd, u, mask), Type::UINT, span)
+            }
             Scalar::I64 | Scalar::U64 | Scalar::F64 => {
                 // Two words: this leaf is the low one; `leaf_bits_high` gives the other.
                 return self.wide_word(part, leaf.scalar, false, span);
@@ -1547,6 +1554,10 @@ impl Checker {
                 } else {
                     self.add_expr(ExprKind::Convert(u), ty, span)
                 }
+            }
+            s @ (Scalar::BF16 | Scalar::E4M3 | Scalar::E5M2) => {
+                let bits = self.add_expr(ExprKind::Convert(shifted), Type::Scalar(s.storage()), span);
+                self.add_expr(ExprKind::Convert(bits), ty, span)
             }
             Scalar::I64 | Scalar::U64 | Scalar::F64 => self.error_expr(span),
         }

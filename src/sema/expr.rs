@@ -47,6 +47,9 @@ fn distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+/// How Slang's substandard floats convert, for the notes of their conversion errors.
+const SUBSTANDARD_CONVERSIONS: &str = "`BFloat16`, `FloatE4M3` and `FloatE5M2` convert explicitly only: `BFloat16(x)` from a number, `float(b)` (or `half`, `double`) out of one; to an integer through `float`: `int(float(b))`";
+
 impl Checker {
     pub(super) fn add_expr(&mut self, kind: ExprKind, ty: Type, span: Span) -> ExprId {
         let state = self.cur.as_mut().expect("expressions are only built inside functions");
@@ -127,6 +130,9 @@ impl Checker {
                 if !at.is_dummy() && span != at && !span.is_dummy() {
                     d = d.with_label(span, format!("`{}` expected here", self.type_name(to)));
                 }
+                if [from.scalar(), to.scalar()].into_iter().flatten().any(Scalar::is_substandard) {
+                    d = d.with_note(SUBSTANDARD_CONVERSIONS);
+                }
                 self.push(d);
                 e
             }
@@ -206,6 +212,44 @@ impl Checker {
                         return id;
                     }
                 }
+            }
+        }
+        // Between a substandard float and an integer or `bool` through `float`: a direct
+        // conversion between one and its storage integer means its bits
+        // (`lower::substandard_floats`).
+        if let (Some(a), Some(b)) = (self.ty(e).scalar(), to.scalar()) {
+            let numeric = |s: Scalar| s.is_int() || s == Scalar::Bool;
+            if (a.is_substandard() && numeric(b)) || (numeric(a) && b.is_substandard()) {
+                let via = self.ty(e).with_scalar(Scalar::F32);
+                let f = self.add_expr(ExprKind::Convert(e), via, span);
+                return self.add_expr(ExprKind::Convert(f), to, span);
+            }
+        }
+        self.add_expr(ExprKind::Convert(e), to, span)
+    }
+
+    /// `e`, a substandard float's value, as its bits (`to`: its storage integer, one shape), or
+    /// bits as the float (`bit_cast`, interface payloads).
+    pub(super) fn reinterpret_substandard(&mut self, e: ExprId, to: Type) -> ExprId {
+        let span = self.span_of(e);
+        let from = self.ty(e);
+        if let (Some(ExprKind::Const(c)), Type::Scalar(a), Type::Scalar(b)) =
+            (self.cur.as_ref().map(|st| &st.func.exprs[e].kind), &from, &to)
+        {
+            let v = match c {
+                ConstValue::Float(f) if a.is_substandard() => {
+                    Some(ConstValue::Uint(crate::numeric::substandard_bits(*f, *a)))
+                }
+                ConstValue::Uint(u) if b.is_substandard() => {
+                    Some(ConstValue::Float(crate::numeric::substandard_value(*u, *b)))
+                }
+                ConstValue::Int(i) if b.is_substandard() => {
+                    Some(ConstValue::Float(crate::numeric::substandard_value(*i as u64, *b)))
+                }
+                _ => None,
+            };
+            if let Some(v) = v {
+                return self.add_expr(ExprKind::Const(v), to, span);
             }
         }
         self.add_expr(ExprKind::Convert(e), to, span)
@@ -1079,6 +1123,16 @@ impl Checker {
             self.error("E0405", span, msg);
             return false;
         }
+        for (t, e) in [(&tl, l), (&tr, r)] {
+            if t.scalar().is_some_and(Scalar::is_substandard) {
+                let msg = format!("operator `{}` cannot be applied to `{}`", op.symbol(), self.type_name(t));
+                let at = self.span_of(e);
+                self.push(Diagnostic::error("E0405", msg).with_label(at, "a storage type").with_note(
+                    "`BFloat16`, `FloatE4M3` and `FloatE5M2` have no arithmetic or comparisons: convert to `float` (`float(x)`) and back (`BFloat16(y)`)",
+                ));
+                return false;
+            }
+        }
         if op.is_bitwise() {
             for (t, e) in [(&tl, l), (&tr, r)] {
                 if t.scalar().is_some_and(|s| s.is_float()) {
@@ -1127,6 +1181,9 @@ impl Checker {
             if let Some(e) = self.glsl_binary(op, l, r, span) {
                 return e;
             }
+        }
+        if let Some(e) = self.substandard_binary(op, l, r, span) {
+            return e;
         }
         if !self.check_binary_operands(op, l, r, span) {
             return self.error_expr(span);
@@ -1185,6 +1242,39 @@ impl Checker {
             }
         }
         self.add_expr(ExprKind::Binary(op, l, r), result, span)
+    }
+
+    /// An arithmetic or comparison operator on substandard floats (two of one type, or one and
+    /// a literal): computed in `float`, an arithmetic result rounded once back to the type, as
+    /// Slang's cooperative matrices of them compute (Slang refuses it on scalars; wavec's
+    /// extension). Bitwise and logical operators, and mixed types, are refused.
+    fn substandard_binary(&mut self, op: BinaryOp, l: ExprId, r: ExprId, span: Span) -> Option<ExprId> {
+        let (tl, tr) = (self.ty(l), self.ty(r));
+        let sub = [tl.scalar(), tr.scalar()].into_iter().flatten().find(|s| s.is_substandard())?;
+        let fits = |c: &Self, t: &Type, e: ExprId| {
+            t.scalar() == Some(sub) || (c.is_literal(e) && t.scalar().is_some_and(|s| s.is_float() || s.is_int()))
+        };
+        let arithmetic = matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem);
+        if !fits(self, &tl, l) || !fits(self, &tr, r) || !(arithmetic || op.is_comparison()) {
+            let msg = format!(
+                "operator `{}` cannot be applied to `{}` and `{}`",
+                op.symbol(),
+                self.type_name(&tl),
+                self.type_name(&tr)
+            );
+            self.push(Diagnostic::error("E0405", msg).with_label(span, "here").with_note(
+                "`BFloat16`, `FloatE4M3` and `FloatE5M2` have arithmetic and comparisons with their own type only, computed in `float`: convert the other operand (`BFloat16(x)`), or this one (`float(x)`)",
+            ));
+            return Some(self.error_expr(span));
+        }
+        let fl = self.convert_node(l, tl.with_scalar(Scalar::F32));
+        let fr = self.convert_node(r, tr.with_scalar(Scalar::F32));
+        let v = self.binary(op, fl, fr, span);
+        if op.is_comparison() || self.ty(v).is_error() {
+            return Some(v);
+        }
+        let t = self.ty(v).with_scalar(sub);
+        Some(self.convert_node(v, t))
     }
 
     fn unary(&mut self, op: ast::UnOp, operand: &ast::Expr, span: Span) -> ExprId {
@@ -1248,6 +1338,19 @@ impl Checker {
             let one = self.add_expr(ExprKind::Const(ConstValue::Int(1)), Type::INT, span);
             let back = if inc { BinaryOp::Sub } else { BinaryOp::Add };
             return self.binary(back, new, one, span);
+        }
+        // `-x` of a substandard float: its sign flipped, through `float` as its arithmetic.
+        if let (Some(sub), ast::UnOp::Neg) = (t.scalar().filter(|s| s.is_substandard()), op) {
+            let f = self.convert_node(e, t.with_scalar(Scalar::F32));
+            let neg = self.add_expr(ExprKind::Unary(UnaryOp::Neg, f), t.with_scalar(Scalar::F32), span);
+            return self.convert_node(neg, t.with_scalar(sub));
+        }
+        if t.scalar().is_some_and(Scalar::is_substandard) && !matches!(op, ast::UnOp::Plus) {
+            let msg = format!("unary operator cannot be applied to `{}`", self.type_name(&t));
+            self.push(Diagnostic::error("E0405", msg).with_label(span, "a storage type").with_note(
+                "`BFloat16`, `FloatE4M3` and `FloatE5M2` have only `-` and the arithmetic and comparison operators, computed in `float`",
+            ));
+            return self.error_expr(span);
         }
         match op {
             ast::UnOp::PreInc | ast::UnOp::PreDec | ast::UnOp::PostInc | ast::UnOp::PostDec => {
@@ -1754,7 +1857,11 @@ impl Checker {
                 }
                 if !conv::explicit_ok(&pt, &target) {
                     let msg = format!("cannot convert `{}` to `{}`", self.type_name(&pt), self.type_name(&target));
-                    self.error("E0405", span, msg);
+                    let mut d = Diagnostic::error("E0405", msg).with_label(span, "here");
+                    if pt.scalar().is_some_and(Scalar::is_substandard) {
+                        d = d.with_note(SUBSTANDARD_CONVERSIONS);
+                    }
+                    self.push(d);
                     return self.error_expr(span);
                 }
                 // `uint64_t(2)` has the type it names: no longer a literal that bends to the
@@ -1800,6 +1907,19 @@ impl Checker {
                     }
                     have += pt.element_count();
                     let t = pt.with_scalar(*s);
+                    // A substandard float's constructor converts explicitly (Slang's
+                    // `float4(v)` of a `vector<BFloat16, 4>`, `vector<BFloat16, 2>(1.0, x)`).
+                    let substandard =
+                        pt.scalar().is_some_and(|e| e != *s && (e.is_substandard() || s.is_substandard()));
+                    if substandard {
+                        if !conv::explicit_ok(&pt, &t) {
+                            let msg = format!("cannot convert `{}` to `{}`", self.type_name(&pt), self.type_name(&t));
+                            self.error("E0405", span, msg);
+                            return self.error_expr(span);
+                        }
+                        conv_parts.push(self.convert_node(p, t));
+                        continue;
+                    }
                     conv_parts.push(self.coerce(p, &t, span));
                 }
                 if conv_parts.len() == 1 && have == 1 {
@@ -2490,6 +2610,20 @@ impl Checker {
                     };
                     let step = self.add_expr(ExprKind::Const(step), ty, span);
                     return self.call_intrinsic("InterlockedAdd", vec![*dest, step], span, name_span);
+                }
+            }
+        }
+        // `dot` of substandard vectors (Slang's, on SPIR-V and CUDA): summed in `float`,
+        // rounded once to the element type.
+        if let ("dot", [a, b]) = (name, args.as_slice()) {
+            let (ta, tb) = (self.ty(*a), self.ty(*b));
+            if let (Type::Vector(s, _), true) = (&ta, ta == tb) {
+                if s.is_substandard() {
+                    let s = *s;
+                    let fa = self.convert_node(*a, ta.with_scalar(Scalar::F32));
+                    let fb = self.convert_node(*b, tb.with_scalar(Scalar::F32));
+                    let d = self.call_intrinsic("dot", vec![fa, fb], span, name_span);
+                    return self.convert_node(d, Type::Scalar(s));
                 }
             }
         }

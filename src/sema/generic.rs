@@ -57,16 +57,19 @@ pub(super) struct BuiltinInterface {
 pub(super) fn builtin_interface(name: &str) -> Option<BuiltinInterface> {
     let (element, shapes): (fn(Scalar) -> bool, bool) = match name {
         "__BuiltinType" => (|_| true, false),
-        "__BuiltinArithmeticType" => (|s| s != Scalar::Bool, false),
+        "__BuiltinArithmeticType" => (|s| s != Scalar::Bool && !s.is_substandard(), false),
+        // What cooperative matrices and vectors hold: numbers, the substandard floats too.
+        "ICoopElement" => (|s| s != Scalar::Bool, false),
+        "IFloatingPointCoopElement" => (|s| s.is_float() || s.is_substandard(), false),
         "__BuiltinSignedArithmeticType" => (|s| s.is_float() || s.is_signed_int(), false),
         "__BuiltinIntegerType" => (Scalar::is_int, false),
         "__BuiltinLogicalType" => (|s| s == Scalar::Bool || s.is_int(), false),
         "__BuiltinFloatingPointType" | "__BuiltinRealType" => (Scalar::is_float, false),
-        "IArithmetic" => (|s| s != Scalar::Bool, true),
+        "IArithmetic" => (|s| s != Scalar::Bool && !s.is_substandard(), true),
         "ILogical" => (|s| s == Scalar::Bool || s.is_int(), true),
         "IInteger" => (Scalar::is_int, true),
         "IFloat" => (Scalar::is_float, true),
-        "IComparable" => (|_| true, true),
+        "IComparable" => (|s| !s.is_substandard(), true),
         "IDifferentiable" => (Scalar::is_float, true),
         // What `Atomic<T>` holds: 32- and 64-bit integers and floats (all of them arithmetic,
         // the integers also bitwise).

@@ -42,6 +42,10 @@ const SCALARS: &[&str] = &[
 ];
 
 const OTHER_TYPES: &[&str] = &[
+    // Slang's substandard floats: scalars with no `N`/`NxM` forms (`vector<BFloat16, 4>`).
+    "BFloat16",
+    "FloatE4M3",
+    "FloatE5M2",
     "void",
     "vector",
     "matrix",

@@ -1318,6 +1318,8 @@ fn type_name(s: Scalar) -> &'static str {
         Scalar::F16 => "half",
         Scalar::F32 => "float",
         Scalar::F64 => "double",
+        // Made their bits before any target (`lower::substandard_floats`).
+        Scalar::BF16 | Scalar::E4M3 | Scalar::E5M2 => type_name(s.storage()),
     }
 }
 

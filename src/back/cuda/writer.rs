@@ -389,6 +389,8 @@ impl<'a> Writer<'a> {
             Scalar::F16 => "__half",
             Scalar::F32 => "float",
             Scalar::F64 => "double",
+            // Made their bits before any target (`lower::substandard_floats`).
+            Scalar::BF16 | Scalar::E4M3 | Scalar::E5M2 => Self::scalar_name(s.storage()),
         }
     }
 

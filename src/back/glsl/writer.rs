@@ -299,6 +299,8 @@ impl<'a> Writer<'a> {
             Scalar::F16 => "float16_t",
             Scalar::F32 => "float",
             Scalar::F64 => "double",
+            // Made their bits before any target (`lower::substandard_floats`).
+            Scalar::BF16 | Scalar::E4M3 | Scalar::E5M2 => self.scalar_name(s.storage()),
         }
     }
 
@@ -317,6 +319,8 @@ impl<'a> Writer<'a> {
             Scalar::F16 => "f16",
             Scalar::F32 => "",
             Scalar::F64 => "d",
+            // Made their bits before any target (`lower::substandard_floats`).
+            Scalar::BF16 | Scalar::E4M3 | Scalar::E5M2 => self.vector_prefix(s.storage()),
         }
     }
 
@@ -1155,5 +1159,7 @@ pub(super) fn scalar_literal(v: &ConstValue, s: Scalar) -> (String, u8) {
         Scalar::U16 => (format!("uint16_t({})", as_i128(v) as u16), P_POSTFIX),
         Scalar::I8 => (format!("int8_t({})", as_i128(v) as i8), P_POSTFIX),
         Scalar::U8 => (format!("uint8_t({})", as_i128(v) as u8), P_POSTFIX),
+        // Made their bits before any target (`lower::substandard_floats`).
+        Scalar::BF16 | Scalar::E4M3 | Scalar::E5M2 => scalar_literal(v, s.storage()),
     }
 }

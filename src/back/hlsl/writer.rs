@@ -1139,6 +1139,8 @@ fn scalar_literal(v: &ConstValue, s: Scalar) -> (String, u8) {
         // Refused before writing (`back::hlsl::write`): HLSL has no 8-bit scalars.
         Scalar::I8 => (format!("int8_t({})", as_i128(v) as i8), P_POSTFIX),
         Scalar::U8 => (format!("uint8_t({})", as_i128(v) as u8), P_POSTFIX),
+        // Made their bits before any target (`lower::substandard_floats`).
+        Scalar::BF16 | Scalar::E4M3 | Scalar::E5M2 => scalar_literal(v, s.storage()),
     }
 }
 

@@ -506,6 +506,8 @@ impl<'a> Writer<'a> {
                 self.refuse_code("E0660", span, "`double` (MSL has no 64-bit floating point)");
                 "float"
             }
+            // Made their bits before any target (`lower::substandard_floats`).
+            Scalar::BF16 | Scalar::E4M3 | Scalar::E5M2 => self.scalar_name(s.storage(), span),
         }
     }
 
