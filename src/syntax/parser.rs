@@ -1240,7 +1240,15 @@ void CSMainWave(uint3 tid : SV_DispatchThreadID, uint3 gid : SV_GroupID, uint gi
                 continue;
             }
             let text = std::fs::read_to_string(&path).unwrap();
-            let (sm, unit, diags) = parse_src(&text);
+            // A core module goes through the preprocessor as the shader's own text does (its
+            // macros expanded), then the parser.
+            let mut sm = SourceMap::new();
+            let file = sm.add("t.hlsl", text.as_str());
+            let loader = crate::syntax::preprocess::MemoryLoader::new();
+            let opts = crate::syntax::preprocess::PreprocessOptions::default();
+            let (tokens, mut diags) = crate::syntax::preprocess::preprocess(&mut sm, file, &opts, &loader);
+            let (unit, parsed) = parse(tokens);
+            diags.extend(parsed);
             let shown: Vec<String> =
                 diags.iter().map(|d| format!("{}: {}", sm.describe(d.primary_span().unwrap()), d.message)).collect();
             assert!(diags.is_empty(), "{}: {shown:#?}", path.display());
