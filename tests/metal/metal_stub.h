@@ -223,6 +223,7 @@ template <typename T, int C, int R> struct matrix {
 template <typename T, int K, int C, int R> matrix<T, C, R> operator*(matrix<T, K, R>, matrix<T, C, K>);
 template <typename T, int C, int R> vec<T, R> operator*(matrix<T, C, R>, vec<T, C>);
 template <typename T, int C, int R> matrix<T, R, C> transpose(matrix<T, C, R>);
+template <typename T, int N> T determinant(matrix<T, N, N>);
 template <typename T, int C, int R> vec<T, C> operator*(vec<T, R>, matrix<T, C, R>);
 template <typename T, int C, int R, typename S, typename = if_scalar<S>> matrix<T, C, R> operator*(matrix<T, C, R>, S);
 template <typename T, int C, int R, typename S, typename = if_scalar<S>> matrix<T, C, R> operator*(S, matrix<T, C, R>);
