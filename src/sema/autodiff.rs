@@ -1414,7 +1414,7 @@ impl Checker {
         let kinds = self.cur.as_ref().map(|st| (st.func.exprs[p].kind.clone(), st.func.exprs[d].kind.clone()));
         let Some((pk, dk)) = kinds else { return };
         match (pk, dk) {
-            (ExprKind::Index { base: pb, index: pi }, ExprKind::Index { base: db, index: di }) => {
+            (ExprKind::Index { base: pb, index: pi }, ExprKind::Index { base: db, index: _ }) => {
                 self.share_indices(pb, db, out, span);
                 let pure = self.cur.as_ref().is_some_and(|st| st.func.is_pure(pi));
                 if !pure {
@@ -1423,7 +1423,6 @@ impl Checker {
                     out.push(Stmt::Local { local: t, init: Some(pi) });
                     let first = self.add_expr(ExprKind::Local(t), ity.clone(), span);
                     let second = self.add_expr(ExprKind::Local(t), ity, span);
-                    let _ = di;
                     if let Some(st) = self.cur.as_mut() {
                         st.func.exprs[p].kind = ExprKind::Index { base: pb, index: first };
                         st.func.exprs[d].kind = ExprKind::Index { base: db, index: second };

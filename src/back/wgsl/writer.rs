@@ -895,30 +895,22 @@ impl<'a> Writer<'a> {
                     if !uniform {
                         let mut scalars = Vec::new();
                         for &p in parts {
-                            match f.exprs[p].ty.clone() {
-                                Type::Vector(_, n) => {
-                                    let b = self.operand(cx, p);
-                                    let b = if b.chars().all(|c| c.is_alphanumeric() || c == '_') {
-                                        b
-                                    } else {
-                                        self.hoist(b)
-                                    };
-                                    scalars.extend((0..n).map(|i| format!("{b}.{}", xyzw(i))));
-                                }
-                                Type::Matrix(_, r, c) => {
-                                    let b = self.operand(cx, p);
-                                    let b = if b.chars().all(|c| c.is_alphanumeric() || c == '_') {
-                                        b
-                                    } else {
-                                        self.hoist(b)
-                                    };
-                                    scalars.extend(
-                                        (0..r)
-                                            .flat_map(|i| (0..c).map(move |j| (i, j)))
-                                            .map(|(i, j)| format!("{b}[{i}][{j}]")),
-                                    );
-                                }
-                                _ => scalars.push(self.expr(cx, p)),
+                            let ty = f.exprs[p].ty.clone();
+                            if !matches!(ty, Type::Vector(..) | Type::Matrix(..)) {
+                                scalars.push(self.expr(cx, p));
+                                continue;
+                            }
+                            // A vector or matrix part is read once, then element by element.
+                            let b = self.operand(cx, p);
+                            let b = if b.chars().all(|c| c.is_alphanumeric() || c == '_') { b } else { self.hoist(b) };
+                            match ty {
+                                Type::Vector(_, n) => scalars.extend((0..n).map(|i| format!("{b}.{}", xyzw(i)))),
+                                Type::Matrix(_, r, c) => scalars.extend(
+                                    (0..r)
+                                        .flat_map(|i| (0..c).map(move |j| (i, j)))
+                                        .map(|(i, j)| format!("{b}[{i}][{j}]")),
+                                ),
+                                _ => unreachable!("vectors and matrices only"),
                             }
                         }
                         return (format!("{t}({})", scalars.join(", ")), true);
