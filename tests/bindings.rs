@@ -119,6 +119,7 @@ fn spirv_and_the_cpu_engine_bind_as_the_table_says() {
         push_addresses: Vec::new(),
         timed_runs: 0,
         specialization: Vec::new(),
+        robust_buffer_access: false,
     };
     let out = run_compute(&d).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(bytes_to_words(&out.buffers[1]), vec![109, 111, 113, 115]);

@@ -642,6 +642,32 @@ fn check_out_of_bounds_buffer_index() {
 }
 
 #[test]
+fn robust_buffer_access_reads_zero_and_drops_writes_past_a_buffer_but_not_past_an_array() {
+    let src = "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    A[gi + 4] = 7;\n    uint old;\n    InterlockedAdd(A[gi + 6], 1, old);\n    B[gi] = A[gi + 2] * 10 + old;\n}\n";
+    let mut o = opts(4, LaneOrder::Linear);
+    o.robust_buffer_access = true;
+    o.threads = 1;
+    let r = Run { src: src.to_string(), defines: vec![], entry: None, groups: [1, 1, 1], opts: o.clone() };
+    let (checked, _) = wavec::check(src, &wavec::Options::default()).expect("compiles");
+    let mut bufs = vec![words(0, &[0; 6]), words(1, &[0; 8])];
+    let stats = exec::run_checked(&checked, r.groups, &mut bufs, &o).expect("robust access is no error");
+    // Threads 0 and 1 write A[4] and A[5]; every other write and every atomic (A[6..13]) is
+    // past the end, so is dropped, and the atomics' original values are zero.
+    assert_eq!(bufs[0].to_words(), vec![0, 0, 0, 0, 7, 7]);
+    // The first wave stores before it loads, so threads 2 and 3 read the 7s; the second
+    // wave's reads (A[6..9]) are past the end and give zero.
+    assert_eq!(bufs[1].to_words(), vec![0, 0, 70, 70, 0, 0, 0, 0]);
+    assert!(stats.warnings.iter().all(|d| d.code == "W0701"), "{:?}", stats.warnings);
+    assert!(!stats.warnings.is_empty());
+    // A local array has no robustness: past its end is still an error.
+    let src = "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    uint a[4] = { 1, 2, 3, 4 };\n    B[gi] = a[gi];\n}\n";
+    let (checked, _) = wavec::check(src, &wavec::Options::default()).expect("compiles");
+    let mut bufs = vec![words(0, &[0; 8]), words(1, &[0; 8])];
+    let e = exec::run_checked(&checked, [1, 1, 1], &mut bufs, &o).expect_err("a local array past its end");
+    assert_eq!(e[0].code, "E0701");
+}
+
+#[test]
 fn check_out_of_bounds_local_array_index() {
     let f = failing(
         "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    uint a[4] = { 1, 2, 3, 4 };\n    B[gi] = a[gi];\n}\n",
@@ -762,6 +788,7 @@ fn lavapipe(spirv: &[u32], groups: [u32; 3], buffers: Vec<Vec<u32>>, lanes: u32)
         push_addresses: Vec::new(),
         timed_runs: 0,
         specialization: Vec::new(),
+        robust_buffer_access: false,
     };
     let out = run_compute(&d).unwrap_or_else(|e| panic!("lavapipe run failed: {e}"));
     assert_eq!(out.device.subgroup_size, lanes);

@@ -129,6 +129,7 @@ fn gpu_run_within(spirv: &[u32], lanes: u32, case: (u32, u32), timeout: Duration
         push_addresses: Vec::new(),
         timed_runs: 0,
         specialization: Vec::new(),
+        robust_buffer_access: false,
     };
     let out = run_compute(&d).unwrap_or_else(|e| panic!("run failed: {e}"));
     assert_eq!(out.device.subgroup_size, lanes, "the device runs another wave width than asked");

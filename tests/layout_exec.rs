@@ -234,6 +234,7 @@ fn run_case(case: &Case, gpu: bool) {
             push_addresses: Vec::new(),
             timed_runs: 0,
             specialization: Vec::new(),
+            robust_buffer_access: false,
         };
         let out = run_compute(&d).unwrap_or_else(|e| panic!("{what}: {e}"));
         [0, 2, 4, 5, 7].iter().map(|&b| out.buffers[b].clone()).collect()

@@ -47,6 +47,7 @@ fn run_env(
         push_addresses: Vec::new(),
         timed_runs: 0,
         specialization: Vec::new(),
+        robust_buffer_access: false,
     };
     let out = run_compute(&d).unwrap_or_else(|e| panic!("run failed: {e}"));
     assert_eq!(out.device.subgroup_size, lanes, "the device runs another wave width than asked");

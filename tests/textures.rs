@@ -288,6 +288,7 @@ fn job<'a>(c: &Case, src: &'a str, base: &Path) -> Job<'a> {
         groups: [4, 1, 1],
         buffers,
         timeout: Duration::from_secs(60),
+        robust_buffer_access: false,
     }
 }
 
@@ -421,7 +422,7 @@ fn cpu(src: &str, specs: &[&str]) -> Result<Vec<Vec<u8>>, String> {
         .map(|(i, s)| (BufferId { set: 0, binding: i as u32 }, parse_spec(s, base).unwrap()))
         .collect();
     let job =
-        Job { source: src, options: Default::default(), groups: [1, 1, 1], buffers, timeout: Duration::from_secs(30) };
+        Job { source: src, options: Default::default(), groups: [1, 1, 1], buffers, timeout: Duration::from_secs(30), robust_buffer_access: false };
     let ran = execute(&job, &Engine::Cpu { width: 4, lane_order: Default::default() })?;
     Ok(ran.buffers.into_iter().map(|(_, b)| b).collect())
 }
@@ -493,6 +494,7 @@ fn typed_buffers_run_as_texel_buffers_on_both_engines() {
             groups: [1, 1, 1],
             buffers,
             timeout: Duration::from_secs(60),
+            robust_buffer_access: false,
         };
         execute(&job, engine).map(|r| r.buffers.into_iter().map(|(_, b)| bytes_to_words(&b)).collect::<Vec<_>>())
     };

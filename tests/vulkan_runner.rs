@@ -29,6 +29,7 @@ fn dispatch<'a>(spirv: &'a [u32], groups: u32, buffers: Vec<BufferInit>) -> Disp
         push_addresses: Vec::new(),
         timed_runs: 0,
         specialization: Vec::new(),
+        robust_buffer_access: false,
     }
 }
 

@@ -126,6 +126,10 @@ struct RunCli {
     /// Wave width: Vulkan pins this subgroup size where the device can; CPU default 32.
     #[arg(long)]
     width: Option<u32>,
+    /// Vulkan's robust buffer access: a read past a buffer's end gives zero and a write there is
+    /// dropped (the CPU engine warns of each, W0701), instead of an error on the CPU engine.
+    #[arg(long = "robust-buffer-access")]
+    robust_buffer_access: bool,
     /// Run as if waves were N lanes (1 to 128, a power of two) on the engine's waves of any
     /// width: narrower slices of them, or several of them meeting in groupshared memory.
     #[arg(long, value_name = "N")]
@@ -328,7 +332,7 @@ pub fn run(args: Vec<OsString>) -> u8 {
     if cli.time == Some(0) {
         return usage_error("--time 0: time at least one dispatch");
     }
-    let job = Job { source: &source, options, groups, buffers, timeout };
+    let job = Job { source: &source, options, groups, buffers, timeout, robust_buffer_access: cli.robust_buffer_access };
     let ran = match &cli.spirv {
         None => testing::execute_timed(&job, &engine, cli.time.unwrap_or(0)),
         Some(path) => match std::fs::read(path) {

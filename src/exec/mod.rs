@@ -117,6 +117,10 @@ pub struct CpuOptions {
     /// Run the program rewritten for virtual waves of this many lanes
     /// ([`crate::lower::virtual_wave`]) on waves of `width` lanes, a multiple of it.
     pub virtual_wave_size: Option<u32>,
+    /// Vulkan's `robustBufferAccess2`: an access past the end of a buffer reads zero and a
+    /// write there is dropped, reported as a warning (W0701) rather than an error. Slang's test
+    /// harness runs with it on, and some of its tests read past their buffers.
+    pub robust_buffer_access: bool,
 }
 
 impl Default for CpuOptions {
@@ -128,6 +132,7 @@ impl Default for CpuOptions {
             emulate_group_wave: false,
             max_reports: 4,
             virtual_wave_size: None,
+            robust_buffer_access: false,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
@@ -1012,18 +1017,28 @@ impl<'p> Exec<'p> {
                     Len::Buffer(b) => format!("`{}`", self.buffer_name(b)),
                 };
                 let shown = if (i as i32) < 0 { format!("{} (as int: {})", i, i as i32) } else { i.to_string() };
-                let d = Diagnostic::error(
-                    "E0701",
-                    format!("out-of-bounds access: index {shown} into {what} of {len} elements"),
-                )
-                .with_label(d.span, format!("index {shown}"))
-                .with_note(self.who(wave, lane));
-                self.report(d);
+                let message = format!("out-of-bounds access: index {shown} into {what} of {len} elements");
+                let report = match d.len {
+                    Len::Buffer(_) => self.past_buffer_end(message),
+                    Len::Const(_) | Len::Unbounded => Diagnostic::error("E0701", message),
+                };
+                let report = report.with_label(d.span, format!("index {shown}")).with_note(self.who(wave, lane));
+                self.report(report);
                 return None;
             }
             off = off.wrapping_add(i.wrapping_mul(d.stride));
         }
         Some(off)
+    }
+
+    /// The report of an access past the end of a buffer: an error, or under robust buffer
+    /// access a warning (the caller reads zero and drops the write either way).
+    fn past_buffer_end(&self, message: String) -> Diagnostic {
+        if self.opts.robust_buffer_access {
+            Diagnostic::warning("W0701", format!("{message}; robust buffer access reads zero there and drops writes"))
+        } else {
+            Diagnostic::error("E0701", message)
+        }
     }
 
     /// A buffer's name in a report: its binding's, or what a pointer reaches it by.
@@ -1236,11 +1251,12 @@ impl<'p> Exec<'p> {
                         let buf = &self.bufs[b as usize];
                         if at + size > buf.len() {
                             let name = self.buffer_name(b);
-                            let d = Diagnostic::error(
-                                "E0701",
-                                format!("out-of-bounds access: byte {at} of `{name}`, which has {} bytes", buf.len()),
-                            )
-                            .with_label(a.span, "this access")
+                            let d = self
+                                .past_buffer_end(format!(
+                                    "out-of-bounds access: byte {at} of `{name}`, which has {} bytes",
+                                    buf.len()
+                                ))
+                                .with_label(a.span, "this access")
                             .with_note(self.who(wave, l));
                             self.report(d);
                             if !a.store {
@@ -1268,7 +1284,10 @@ impl<'p> Exec<'p> {
         let w = self.w;
         let (_, k) = a.place.comps[0];
         for l in lanes(wave.exec) {
-            let Some(off) = self.offset(wave, &a.place, l) else { continue };
+            let Some(off) = self.offset(wave, &a.place, l) else {
+                wave.regs[a.original as usize * w + l] = 0;
+                continue;
+            };
             let o = a.place.comps[0].0;
             let value = wave.regs[a.value as usize * w + l];
             let compare = a.compare.map(|c| wave.regs[c as usize * w + l]);
@@ -1306,13 +1325,12 @@ impl<'p> Exec<'p> {
                     if at + size > buf.len() {
                         let name = self.buffer_name(b);
                         let len = buf.len();
-                        let d = Diagnostic::error(
-                            "E0701",
-                            format!("out-of-bounds atomic: byte {at} of `{name}`, which has {len} bytes"),
-                        )
-                        .with_label(a.span, "this atomic")
-                        .with_note(self.who(wave, l));
+                        let d = self
+                            .past_buffer_end(format!("out-of-bounds atomic: byte {at} of `{name}`, which has {len} bytes"))
+                            .with_label(a.span, "this atomic")
+                            .with_note(self.who(wave, l));
                         self.report(d);
+                        wave.regs[a.original as usize * w + l] = 0;
                         continue;
                     }
                     buf.modify(at, size, new)

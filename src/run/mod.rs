@@ -124,6 +124,8 @@ pub struct Dispatch<'a> {
     pub timed_runs: u32,
     /// Specialization constants the pipeline gives values: each id and its value's bytes.
     pub specialization: Vec<(u32, Vec<u8>)>,
+    /// Enable the device's `robustBufferAccess` (where it has it).
+    pub robust_buffer_access: bool,
 }
 
 /// What a device can do, as far as wavec cares.

@@ -900,6 +900,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         _ => false,
     });
     let core_features = vk::PhysicalDeviceFeatures::default()
+        .robust_buffer_access(d.robust_buffer_access && supported.robust_buffer_access == vk::TRUE)
         .shader_float64(declares(spirv::CAPABILITY_FLOAT64) && supported.shader_float64 == vk::TRUE)
         .shader_int64(declares(spirv::CAPABILITY_INT64) && supported.shader_int64 == vk::TRUE)
         .shader_int16(declares(spirv::CAPABILITY_INT16) && supported.shader_int16 == vk::TRUE)

@@ -90,6 +90,10 @@ pub struct TestFile {
     pub skip_devices: Vec<(String, Vec<u32>)>,
     /// A Slang `-cpu` test: it runs on the CPU engine, and is a SKIP on Vulkan.
     pub cpu_only: bool,
+    /// `//! robust-buffer-access` (and every Slang-format test, as Slang's harness turns it on):
+    /// a read past the end of a buffer gives zero and a write there is dropped, on Vulkan and
+    /// on the CPU engine, which reports each as a warning.
+    pub robust_buffer_access: bool,
     pub buffers: Vec<(BufferId, BufferSpec)>,
     pub reference: Option<(String, Option<[u32; 3]>)>,
     /// `//! reference-cpu`: the reference is the same entry point on the CPU engine, at the
@@ -132,6 +136,7 @@ impl TestFile {
             blocked: Some(why),
             skip_devices: Vec::new(),
             cpu_only: false,
+            robust_buffer_access: false,
             buffers: Vec::new(),
             reference: None,
             reference_cpu: false,
@@ -294,6 +299,7 @@ pub fn parse(path: &Path, source: &str) -> Result<TestFile, String> {
                     })?)
                 }
                 "widths" => t.widths = Some(parse_widths(rest)?),
+                "robust-buffer-access" if rest.is_empty() => t.robust_buffer_access = true,
                 "virtual-widths" => t.virtual_widths = parse_widths(rest)?,
                 "skip-device" => {
                     let (name, ws) =

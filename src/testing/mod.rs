@@ -115,6 +115,9 @@ pub struct Job<'a> {
     pub groups: [u32; 3],
     pub buffers: Vec<(BufferId, BufferSpec)>,
     pub timeout: Duration,
+    /// Reads past a buffer's end give zero and writes there are dropped (Vulkan's robust
+    /// buffer access), instead of being errors on the CPU engine.
+    pub robust_buffer_access: bool,
 }
 
 /// The buffers after a dispatch, in the job's order, and where it ran.
@@ -210,6 +213,7 @@ fn execute_with(
                 emulate_group_wave: job.options.emulate == crate::Emulate::Always,
                 virtual_wave_size: job.options.virtual_wave_size,
                 threads: if serial { 1 } else { CpuOptions::default().threads },
+                robust_buffer_access: job.robust_buffer_access,
                 ..Default::default()
             };
             let mut bufs: Vec<CpuBuffer> = job
@@ -345,6 +349,7 @@ fn execute_with(
                 push_constants: push.clone(),
                 push_addresses,
                 timed_runs,
+                robust_buffer_access: job.robust_buffer_access,
                 specialization: match via {
                     Via::Wgsl => Vec::new(),
                     _ => specialization_bytes(&checked.module, &job.options.specialization),
@@ -791,7 +796,14 @@ fn run_checked(
     let mut options = t.options(None);
     // At the hardware's own width the rewrite is off: the program is the one that would run.
     options.virtual_wave_size = virtual_width.filter(|&n| engine_width(engine) != Some(n));
-    let job = Job { source: &t.source, options, groups: t.dispatch, buffers: t.buffers.clone(), timeout };
+    let job = Job {
+        source: &t.source,
+        options,
+        groups: t.dispatch,
+        buffers: t.buffers.clone(),
+        timeout,
+        robust_buffer_access: t.robust_buffer_access,
+    };
     if let Some(why) =
         backend_refusal(&job, engine).or_else(|| wide_refusal(&job, engine)).or_else(|| heap_refusal(&job, engine))
     {

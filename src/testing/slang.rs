@@ -670,6 +670,9 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
     test.allow_glsl = p.allow_glsl;
     test.bindless_space_index = p.bindless_space_index;
     test.cpu_only = p.cpu && !p.vulkan;
+    // slang-rhi creates its Vulkan device with every feature the device has, robust buffer
+    // access among them, and some of Slang's tests read past the end of a buffer.
+    test.robust_buffer_access = true;
     // Slang's CPU target lays buffers out as C structs (tightly packed matrices and vectors,
     // no 16-byte cbuffer rows): its `-cpu` lines expect the scalar layout.
     if test.cpu_only {
@@ -978,6 +981,24 @@ fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<T
         if !test.buffers.iter().any(|(x, _)| *x == id) {
             test.buffers
                 .push((id, BufferSpec { kind: Some(BufferKind::Storage), data: vec![0; 4], pointers: Vec::new() }));
+        }
+    }
+    // slang-rhi binds its default sampler where a test gives none: nearest filtering, clamped to
+    // an opaque black border, level 0 only, no comparison.
+    for b in bindings.iter().filter(|b| b.used) {
+        let crate::exec::compile::Descriptor::Sampler { count, .. } = b.descriptor else { continue };
+        let id = BufferId { set: b.set, binding: b.binding };
+        if !test.buffers.iter().any(|(x, _)| *x == id) {
+            let desc = crate::image::SamplerDesc {
+                address: [crate::image::Address::Border; 3],
+                border: crate::image::Border::OpaqueBlack,
+                max_lod: 0.0,
+                ..Default::default()
+            };
+            test.buffers.push((
+                id,
+                BufferSpec { kind: Some(BufferKind::Sampler(desc, count)), data: Vec::new(), pointers: Vec::new() },
+            ));
         }
     }
     if outputs.is_empty() {

@@ -18,6 +18,8 @@
 //! - every layer and level holds the same pattern, at its own size;
 //! - a sampler filters linearly (`filteringMode=point`: nearest) and wraps; `depthCompare` makes
 //!   it a `less` comparison sampler;
+//! - a sampler the test gives no input is slang-rhi's default one: nearest, clamped to an
+//!   opaque black border, level 0 only;
 //! - `TextureSampler2D(…)` (`1D`, `3D`, `Cube`) is a texture and a sampler in one input, for a
 //!   combined texture-sampler (`Sampler2D`): the texture's options and the sampler's.
 

@@ -89,6 +89,7 @@ fn same_as_spirv(src: &str, specs: &[&str]) {
         groups: [1, 1, 1],
         buffers: buffers.clone(),
         timeout: Duration::from_secs(60),
+        robust_buffer_access: false,
     };
     let run = |via: Via| {
         let ran = execute(&job, &Engine::Vulkan { width: None, device: None, via }).unwrap_or_else(|e| panic!("{e}"));
