@@ -421,8 +421,14 @@ fn cpu(src: &str, specs: &[&str]) -> Result<Vec<Vec<u8>>, String> {
         .enumerate()
         .map(|(i, s)| (BufferId { set: 0, binding: i as u32 }, parse_spec(s, base).unwrap()))
         .collect();
-    let job =
-        Job { source: src, options: Default::default(), groups: [1, 1, 1], buffers, timeout: Duration::from_secs(30), robust_buffer_access: false };
+    let job = Job {
+        source: src,
+        options: Default::default(),
+        groups: [1, 1, 1],
+        buffers,
+        timeout: Duration::from_secs(30),
+        robust_buffer_access: false,
+    };
     let ran = execute(&job, &Engine::Cpu { width: 4, lane_order: Default::default() })?;
     Ok(ran.buffers.into_iter().map(|(_, b)| b).collect())
 }

@@ -332,7 +332,8 @@ pub fn run(args: Vec<OsString>) -> u8 {
     if cli.time == Some(0) {
         return usage_error("--time 0: time at least one dispatch");
     }
-    let job = Job { source: &source, options, groups, buffers, timeout, robust_buffer_access: cli.robust_buffer_access };
+    let job =
+        Job { source: &source, options, groups, buffers, timeout, robust_buffer_access: cli.robust_buffer_access };
     let ran = match &cli.spirv {
         None => testing::execute_timed(&job, &engine, cli.time.unwrap_or(0)),
         Some(path) => match std::fs::read(path) {

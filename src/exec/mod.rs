@@ -1257,7 +1257,7 @@ impl<'p> Exec<'p> {
                                     buf.len()
                                 ))
                                 .with_label(a.span, "this access")
-                            .with_note(self.who(wave, l));
+                                .with_note(self.who(wave, l));
                             self.report(d);
                             if !a.store {
                                 wave.regs[v] = 0;
@@ -1326,7 +1326,9 @@ impl<'p> Exec<'p> {
                         let name = self.buffer_name(b);
                         let len = buf.len();
                         let d = self
-                            .past_buffer_end(format!("out-of-bounds atomic: byte {at} of `{name}`, which has {len} bytes"))
+                            .past_buffer_end(format!(
+                                "out-of-bounds atomic: byte {at} of `{name}`, which has {len} bytes"
+                            ))
                             .with_label(a.span, "this atomic")
                             .with_note(self.who(wave, l));
                         self.report(d);

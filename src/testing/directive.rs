@@ -494,10 +494,11 @@ mod tests {
              //! widths 4..32\n//! skip-device llvmpipe 16\n//! buffer 0 = iota:u32:4\n//! buffer 1.2 = uniform:words:1 2\n\
              //! expect 0 = 0 1 2 3\n//! expect 0 = f32: 0.5\n//! reference serial 1,1,1\n\
              //! compare 0 sorted words 1.2[1]\n//! compare 3 tolerance 1e-5 words 8\n\
-             //! specialize 3=16 1=true 0=-2.5\n",
+             //! specialize 3=16 1=true 0=-2.5\n//! robust-buffer-access\n",
         )
         .unwrap();
         assert_eq!(t.dispatch, [4, 2, 1]);
+        assert!(t.robust_buffer_access);
         assert_eq!(t.specialization, [(3, 16.0), (1, 1.0), (0, -2.5)]);
         assert_eq!(t.options(None).specialization, t.specialization);
         assert_eq!(t.entry.as_deref(), Some("go"));
