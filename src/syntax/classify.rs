@@ -828,7 +828,63 @@ pub fn classify(tokens: &mut Vec<SpannedToken>) {
     type_tests(tokens);
     mark_templates(tokens);
     generic_type_members(tokens, &user.global);
+    tuple_parens(tokens);
     super::spirv_asm::read_blocks(tokens);
+}
+
+/// Slang 2026's tuple syntax (`#language slang 2026`): `(a, b)` where a value is expected is
+/// `makeTuple(a, b)`. Parentheses after a name, `]` or a closing parenthesis are a call's (or
+/// a declaration's), after `if`, `while`, `for` and `switch` a statement's, so only those after
+/// an operator, a separator, `return` or a cast (`(MyType)(1, 2)`) are read so.
+fn tuple_parens(tokens: &mut Vec<SpannedToken>) {
+    let Some(marker) = tokens.iter().position(|t| t.token == Token::Language2026) else { return };
+    tokens.remove(marker);
+    let mut at = Vec::new();
+    for open in 0..tokens.len() {
+        if tokens[open].token != Token::LParen || !value_paren(tokens, open) {
+            continue;
+        }
+        let Some(close) = matching_paren(tokens, open) else { continue };
+        let mut depth = 0i32;
+        let comma = tokens[open + 1..close].iter().any(|t| match t.token {
+            Token::LParen | Token::LBracket | Token::LBrace => {
+                depth += 1;
+                false
+            }
+            Token::RParen | Token::RBracket | Token::RBrace => {
+                depth -= 1;
+                false
+            }
+            Token::Comma => depth == 0,
+            _ => false,
+        });
+        if comma {
+            at.push(open);
+        }
+    }
+    for open in at.into_iter().rev() {
+        let span = tokens[open].span;
+        tokens.insert(open, SpannedToken { token: Token::Ident("makeTuple".into()), span });
+    }
+}
+
+/// Whether the `(` at `open` starts a parenthesized value rather than a call's or a
+/// statement's list.
+fn value_paren(tokens: &[SpannedToken], open: usize) -> bool {
+    use Token as T;
+    let Some(previous) = open.checked_sub(1).map(|i| &tokens[i].token) else { return true };
+    match previous {
+        T::LParen | T::LBracket | T::LBrace | T::Comma | T::Semi | T::Colon | T::Question | T::Return => true,
+        T::Plus | T::Minus | T::Star | T::Slash | T::Percent | T::EqEq | T::NotEq | T::Lt | T::Le | T::Ge => true,
+        T::AndAnd | T::OrOr | T::Bang | T::Tilde | T::Amp | T::Pipe | T::Caret | T::Shl | T::Shr => true,
+        T::Assign | T::PlusAssign | T::MinusAssign | T::StarAssign | T::SlashAssign | T::PercentAssign => true,
+        T::AmpAssign | T::PipeAssign | T::CaretAssign | T::ShlAssign | T::ShrAssign | T::FatArrow => true,
+        // `(MyType)(1, 2)`: a cast's parentheses hold one type name.
+        T::RParen => {
+            open >= 3 && tokens[open - 3].token == T::LParen && matches!(tokens[open - 2].token, T::TypeName(_))
+        }
+        _ => false,
+    }
 }
 
 /// `Box<float>.Inner` and `Box<float>::Inner`: after the `>` closing a generic type's argument

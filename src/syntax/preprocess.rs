@@ -733,8 +733,9 @@ impl Pp<'_> {
             // which the type-name pass reads with GLSL's words (`buffer`, `layout`, `vec3`…).
             "version" => self.out.push(SpannedToken { token: Token::GlslMode, span: dspan }),
             "extension" => {}
-            // Slang's `#language slang 2026`: the language version, whose differences (members
-            // of a `public` struct public by default) change nothing wavec checks.
+            // Slang's `#language slang 2026`: the language version. From 2026 a parenthesized
+            // comma list is a tuple; the other differences (members of a `public` struct
+            // public by default) change nothing wavec checks.
             "language" => {
                 let version = match rest {
                     [t, v] if matches!(&t.token, Token::Ident(n) if n == "slang") => Some(v),
@@ -746,6 +747,14 @@ impl Pp<'_> {
                     Token::Ident(n) => n == "latest" || n == "legacy",
                     _ => false,
                 });
+                let tuples = version.is_some_and(|v| match &v.token {
+                    Token::IntLit(i) => i.value >= 2026,
+                    Token::Ident(n) => n == "latest",
+                    _ => false,
+                });
+                if tuples {
+                    self.out.push(SpannedToken { token: Token::Language2026, span: dspan });
+                }
                 if !known {
                     self.error(
                         "E0104",

@@ -306,6 +306,9 @@ pub enum Token {
     Catch,
     /// Put in the stream by `#version` or `--allow-glsl`: the source is GLSL-flavoured.
     GlslMode,
+    /// Put in the stream by `#language slang 2026` (or `latest`): parentheses around a comma
+    /// list make a tuple.
+    Language2026,
     #[token("let")]
     Let,
     #[token("var")]
@@ -525,6 +528,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Buffer => "buffer",
         Layout => "layout",
         GlslMode => "#version",
+        Language2026 => "#language 2026",
         Defer => "defer",
         TargetSwitch => "__target_switch",
         Public => "public",
