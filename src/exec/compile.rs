@@ -28,6 +28,8 @@ pub enum Input {
     WaveCount,
     /// The groups dispatched, in one dimension.
     GroupCount(u8),
+    /// The engine's clock, the instructions it has run: its low (0) or high (1) word.
+    Clock(u8),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1789,6 +1791,13 @@ impl<'m> Compiler<'m> {
                     self.emit(Inst::Input { d: d + i, what: Input::GroupCount(i as u8) });
                 }
                 (d..d + 3).collect()
+            }
+            "builtin" if a(1) == "clock" => {
+                let d = self.regs(2);
+                for i in 0..2 {
+                    self.emit(Inst::Input { d: d + i, what: Input::Clock(i as u8) });
+                }
+                vec![d, d + 1]
             }
             "builtin" | "group_wave" => {
                 let what = match a(1) {

@@ -862,6 +862,9 @@ impl<'p> Exec<'p> {
                             Input::WaveIndex => wave.index,
                             Input::WaveCount => self.nwaves,
                             Input::GroupCount(i) => self.groups[i as usize],
+                            // Deterministic and monotonic: the instructions this engine
+                            // thread has run, this one included.
+                            Input::Clock(half) => ((self.steps + steps) >> (32 * half as u64)) as u32,
                         };
                         wave.regs[d + l] = v as u64;
                     }

@@ -1098,6 +1098,25 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         derivatives = derivatives.compute_derivative_group_quads(quads).compute_derivative_group_linear(linear);
         extensions.push(vk::NV_COMPUTE_SHADER_DERIVATIVES_NAME.as_ptr());
     }
+    // Clocks: VK_KHR_shader_clock, whose two features are the scopes a shader may read.
+    let clock = declares(spirv::CAPABILITY_SHADER_CLOCK);
+    let mut clock_feature = vk::PhysicalDeviceShaderClockFeaturesKHR::default();
+    if clock {
+        let mut has = vk::PhysicalDeviceShaderClockFeaturesKHR::default();
+        let mut query = vk::PhysicalDeviceFeatures2::default().push_next(&mut has);
+        // SAFETY: a query on a physical device of this instance; the chain outlives the call.
+        unsafe { s.instance().get_physical_device_features2(p.pd, &mut query) };
+        if has.shader_device_clock != vk::TRUE && has.shader_subgroup_clock != vk::TRUE {
+            return Err(RunError::MissingFeature(format!(
+                "the shader reads a clock, which needs VK_KHR_shader_clock, which `{}` does not have",
+                p.info.name
+            )));
+        }
+        clock_feature = clock_feature
+            .shader_device_clock(has.shader_device_clock == vk::TRUE)
+            .shader_subgroup_clock(has.shader_subgroup_clock == vk::TRUE);
+        extensions.push(vk::KHR_SHADER_CLOCK_NAME.as_ptr());
+    }
     // Ray queries: acceleration structures built on the device, which reads their inputs by
     // device address.
     let ray_queries = declares(spirv::CAPABILITY_RAY_QUERY)
@@ -1159,6 +1178,9 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     }
     if quads || linear {
         device_info = device_info.push_next(&mut derivatives);
+    }
+    if clock {
+        device_info = device_info.push_next(&mut clock_feature);
     }
     if d.scalar_block_layout {
         device_info = device_info.push_next(&mut scalar_feature);

@@ -644,6 +644,16 @@ template <class A, class B> WAVEC_FN auto select_then(unsigned m, bool c, A a, B
 WAVEC_FN bool WaveActiveAnyTrue(unsigned m, bool c) { return __any_sync(m, c) != 0; }
 WAVEC_FN bool WaveActiveAllTrue(unsigned m, bool c) { return __all_sync(m, c) != 0; }
 WAVEC_FN bool WaveIsFirstLane(unsigned m) { return (int)WaveGetLaneIndex() == first_lane(m); }
+// Clocks as (low, high) words: the device's nanosecond timer, and the SM's cycle counter.
+WAVEC_FN uint2 realtime_clock() {
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return uint2{(unsigned)t, (unsigned)(t >> 32)};
+}
+WAVEC_FN uint2 cycle_clock() {
+    const unsigned long long t = (unsigned long long)clock64();
+    return uint2{(unsigned)t, (unsigned)(t >> 32)};
+}
 WAVEC_FN uint4 WaveActiveBallot(unsigned m, bool c) { return uint4{__ballot_sync(m, c), 0u, 0u, 0u}; }
 WAVEC_FN unsigned WaveActiveCountBits(unsigned m, bool c) { return (unsigned)__popc(__ballot_sync(m, c)); }
 WAVEC_FN unsigned WavePrefixCountBits(unsigned m, bool c) { return (unsigned)__popc(__ballot_sync(m, c) & lanes_below()); }

@@ -42,6 +42,8 @@ fn extension(key: &str) -> Option<&'static str> {
         "atomic_int64" => "GL_EXT_shader_atomic_int64",
         "atomic_float" => "GL_EXT_shader_atomic_float",
         "atomic_float2" => "GL_EXT_shader_atomic_float2",
+        "shader_clock" => "GL_ARB_shader_clock",
+        "realtime_clock" => "GL_EXT_shader_realtime_clock",
         "nonuniform" => "GL_EXT_nonuniform_qualifier",
         _ => return None,
     })

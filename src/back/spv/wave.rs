@@ -14,6 +14,7 @@
 //!   grammar's enabling capability that fits (`require_any`).
 //! - `glsl`: a `GLSL.std.450` extended instruction, chosen by element type when several are
 //!   given.
+//! - `clock`: `OpReadClockKHR` of the named scope.
 //! - `pack_half` / `unpack_half`: `GLSL.std.450` `PackHalf2x16` of `(x, 0)` / the first half of
 //!   `UnpackHalf2x16`, per component (`f32tof16` / `f16tof32`, as DXC writes them).
 //!
@@ -202,6 +203,18 @@ impl<'a> Writer<'a> {
                 self.glsl_inst(op, &vals, ty, span)
             }
             "pack_half" | "unpack_half" => self.half(form.kind() == "pack_half", args[0], ty),
+            // `OpReadClockKHR` of the form's scope (`Device`: real time; `Subgroup`: the
+            // processor's cycles), as the declared `uint2`.
+            "clock" => {
+                let name = form.ident(1).unwrap_or_default();
+                let scope =
+                    spirv::Scope::from_str(name).map_err(|_| err("E0699", span, format!("unknown Scope `{name}`")))?;
+                self.require(spirv::Capability::ShaderClockKHR);
+                self.extension("SPV_KHR_shader_clock");
+                let scope_id = self.const_u32(scope as u32);
+                let t = self.ty(ty, Layout::Logical);
+                Ok(self.op_ids(Op::ReadClockKHR, t, &[scope_id]))
+            }
             // `NonUniformResourceIndex(i)`: a copy of `i` decorated `NonUniform`; the descriptor
             // accesses it indexes are decorated where they are made (`load_descriptor`).
             "nonuniform" => {
