@@ -190,6 +190,30 @@ pub fn descriptor_heaps(
                     });
                     f.exprs[id].kind = ExprKind::Construct(vec![a, zero]);
                 }
+                // A handle's 64 bits as one integer (`reinterpret<uint2>(h)` goes through one, as
+                // every address does): `x` is the low word.
+                ExprKind::Convert(a) if e.ty == Type::Scalar(Scalar::U64) && f.exprs[*a].ty.handle_resource().is_some() => {
+                    let (a, span) = (*a, e.span);
+                    let mut add = |kind, ty| f.exprs.append(Expr { kind, ty, span });
+                    let u64_ty = Type::Scalar(Scalar::U64);
+                    let x = add(ExprKind::Swizzle { base: a, components: vec![0] }, Type::UINT);
+                    let y = add(ExprKind::Swizzle { base: a, components: vec![1] }, Type::UINT);
+                    let low = add(ExprKind::Convert(x), u64_ty.clone());
+                    let high = add(ExprKind::Convert(y), u64_ty.clone());
+                    let shift = add(ExprKind::Const(crate::ir::ConstValue::Uint(32)), u64_ty.clone());
+                    let high = add(ExprKind::Binary(crate::ir::BinaryOp::Shl, high, shift), u64_ty);
+                    f.exprs[id].kind = ExprKind::Binary(crate::ir::BinaryOp::BitOr, low, high);
+                }
+                ExprKind::Convert(a) if e.ty.handle_resource().is_some() && f.exprs[*a].ty == Type::Scalar(Scalar::U64) => {
+                    let (a, span) = (*a, e.span);
+                    let mut add = |kind, ty| f.exprs.append(Expr { kind, ty, span });
+                    let u64_ty = Type::Scalar(Scalar::U64);
+                    let shift = add(ExprKind::Const(crate::ir::ConstValue::Uint(32)), u64_ty.clone());
+                    let high = add(ExprKind::Binary(crate::ir::BinaryOp::Shr, a, shift), u64_ty);
+                    let x = add(ExprKind::Convert(a), Type::UINT);
+                    let y = add(ExprKind::Convert(high), Type::UINT);
+                    f.exprs[id].kind = ExprKind::Construct(vec![x, y]);
+                }
                 // `(uint2)h`, `DescriptorHandle<T>(bits)`: the handle is its bits.
                 ExprKind::Convert(a)
                     if e.ty.handle_resource().is_some() || f.exprs[*a].ty.handle_resource().is_some() =>

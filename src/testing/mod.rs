@@ -53,7 +53,7 @@ impl Via {
 }
 
 /// Compiles a job to SPIR-V words the way `via` says, with the entry point's name in them.
-fn spirv_for(job: &Job, via: Via, entry: &str) -> Result<(Vec<u32>, String), String> {
+fn spirv_for(job: &Job, via: Via, entry: &str, scalar_layout: bool) -> Result<(Vec<u32>, String), String> {
     let mut options = job.options.clone();
     // The module keeps its defaults: the pipeline specializes it, as an application would.
     let specialization = std::mem::take(&mut options.specialization);
@@ -62,7 +62,9 @@ fn spirv_for(job: &Job, via: Via, entry: &str) -> Result<(Vec<u32>, String), Str
         Via::Spirv => {
             options.targets = vec![crate::Target::Spirv];
             let out = crate::compile(job.source, &options).map_err(compile_error)?;
-            Ok((words(out.binary(crate::Target::Spirv).unwrap_or_default()), entry.to_string()))
+            let spirv = words(out.binary(crate::Target::Spirv).unwrap_or_default());
+            validate(&spirv, options.spirv_profile.target_env, scalar_layout)?;
+            Ok((spirv, entry.to_string()))
         }
         Via::Glsl => {
             options.targets = vec![crate::Target::Glsl];
@@ -79,6 +81,35 @@ fn spirv_for(job: &Job, via: Via, entry: &str) -> Result<(Vec<u32>, String), Str
             Ok((crate::back::wgsl::naga_spv::spirv(wgsl, &specialization)?, "main".to_string()))
         }
     }
+}
+
+/// `spirv-val` of wavec's SPIR-V before a run, where spirv-tools is installed: drivers run
+/// much invalid SPIR-V without a word, so a test that passes on one would hide the module's
+/// fault from the next.
+fn validate(spirv: &[u32], target_env: &str, scalar_layout: bool) -> Result<(), String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut command = Command::new("spirv-val");
+    command.args(["--target-env", target_env]);
+    if scalar_layout {
+        command.arg("--scalar-block-layout");
+    }
+    let child = command.arg("-").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn();
+    // Without spirv-tools there is nothing to check with; the run goes ahead.
+    let Ok(mut child) = child else { return Ok(()) };
+    let bytes: Vec<u8> = spirv.iter().flat_map(|w| w.to_le_bytes()).collect();
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin.write_all(&bytes).map_err(|e| format!("cannot give spirv-val the module: {e}"))?;
+    }
+    let out = child.wait_with_output().map_err(|e| format!("spirv-val did not finish: {e}"))?;
+    if out.status.success() {
+        return Ok(());
+    }
+    Err(format!(
+        "spirv-val --target-env {target_env} rejects wavec's SPIR-V (a wavec bug):\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    ))
 }
 
 /// `glslangValidator -V --target-env vulkan1.1` of a compute shader's GLSL: its SPIR-V words.
@@ -297,7 +328,7 @@ fn execute_with(
             let declared = crate::exec::declared_bindings(&checked.module, checked.entry).unwrap_or_default();
             let (spirv, entry_name) = match prebuilt {
                 Some((words, entry)) => (words.to_vec(), entry.to_string()),
-                None => spirv_for(job, *via, &entry_name)?,
+                None => spirv_for(job, *via, &entry_name, checked.module.needs_scalar_block_layout())?,
             };
             // The push constants travel apart from the descriptors.
             let push = job.buffers.iter().find(|(id, _)| *id == BufferId::PUSH).map(|(_, s)| s.data.clone());

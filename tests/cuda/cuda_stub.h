@@ -42,6 +42,7 @@ unsigned __reduce_or_sync(unsigned, unsigned);
 unsigned __reduce_xor_sync(unsigned, unsigned);
 int __popc(unsigned);
 int __popcll(unsigned long long);
+long long clock64();
 int __ffs(int);
 int __ffsll(long long);
 int __clz(int);

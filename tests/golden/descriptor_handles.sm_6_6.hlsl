@@ -12,6 +12,10 @@ float4 Shade(Texture2D<float4> t, SamplerState s, float2 uv) {
     return t.SampleLevel(s, uv, 0.0f);
 }
 
+uint2 wavec_bit_cast_uint64_t_uint2(uint64_t value) {
+    return uint2(uint(value), uint(value >> 32ull));
+}
+
 Texture2D<float4> wavec_heap0(uint index) {
     Texture2D<float4> resource = ResourceDescriptorHeap[index];
     return resource;
@@ -40,6 +44,8 @@ void main(uint3 id : SV_DispatchThreadID) {
     c += albedo.Load(int3(0, 0, 0));
     uint2 bits = m.albedo.xy;
     c += wavec_heap0((bits + uint2(1u, 0u)).xy.x).Load(int3(1, 1, 0));
+    uint2 same = wavec_bit_cast_uint64_t_uint2(uint64_t(m.weights.x) | uint64_t(m.weights.y) << 32ull);
+    c.x += float(same.x + same.y);
     wavec_heap3(Target.x)[id.xy] = c;
     Output[id.x] = c;
 }

@@ -3207,8 +3207,12 @@ fn scalar_bits(s: Scalar, v: &ConstValue) -> (u64, bool) {
         Scalar::F32 => ((f as f32).to_bits() as u64, false),
         Scalar::F64 => (f.to_bits(), true),
         Scalar::I64 | Scalar::U64 => (int as u64, true),
-        Scalar::I16 | Scalar::U16 => (int as u64 & 0xffff, false),
-        Scalar::I8 | Scalar::U8 => (int as u64 & 0xff, false),
+        // A literal of a narrower type fills its word: sign-extended when the type is signed,
+        // zero-extended when not (SPIR-V's rule for literal numbers).
+        Scalar::I16 => (int as i16 as i32 as u32 as u64, false),
+        Scalar::U16 => (int as u64 & 0xffff, false),
+        Scalar::I8 => (int as i8 as i32 as u32 as u64, false),
+        Scalar::U8 => (int as u64 & 0xff, false),
         _ => (int as u64 & 0xffff_ffff, false),
     }
 }
