@@ -80,6 +80,9 @@ impl Namer {
         if (self.is_reserved)(&format!("{base}_1")) {
             base = sanitize(base.trim_start_matches('_'));
         }
+        // Front ends limit identifiers (glslang to 1024 characters): a longer name is cut,
+        // and numbered like any other collision.
+        base.truncate(MAX_NAME);
         let mut candidate = base.clone();
         let mut n = 1;
         while self.taken(&candidate) {
@@ -90,6 +93,9 @@ impl Namer {
         candidate
     }
 }
+
+/// The longest name a backend writes (`sanitize`d names are ASCII, so any cut is a boundary).
+const MAX_NAME: usize = 250;
 
 /// Identifiers from the front end are already valid; this only guards synthetic names.
 fn sanitize(name: &str) -> String {
@@ -124,5 +130,8 @@ mod tests {
         let mut n = Namer::new(|s| s.starts_with("__"), ["pack".to_string()]);
         assert_eq!(n.name("__pack"), "pack_1");
         assert_eq!(n.name("__"), "_");
+        let long = "x".repeat(2000);
+        assert_eq!(n.name(&long), "x".repeat(MAX_NAME));
+        assert_eq!(n.name(&long), format!("{}_1", "x".repeat(MAX_NAME)));
     }
 }

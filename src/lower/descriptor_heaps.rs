@@ -192,7 +192,9 @@ pub fn descriptor_heaps(
                 }
                 // A handle's 64 bits as one integer (`reinterpret<uint2>(h)` goes through one, as
                 // every address does): `x` is the low word.
-                ExprKind::Convert(a) if e.ty == Type::Scalar(Scalar::U64) && f.exprs[*a].ty.handle_resource().is_some() => {
+                ExprKind::Convert(a)
+                    if e.ty == Type::Scalar(Scalar::U64) && f.exprs[*a].ty.handle_resource().is_some() =>
+                {
                     let (a, span) = (*a, e.span);
                     let mut add = |kind, ty| f.exprs.append(Expr { kind, ty, span });
                     let u64_ty = Type::Scalar(Scalar::U64);
@@ -204,7 +206,9 @@ pub fn descriptor_heaps(
                     let high = add(ExprKind::Binary(crate::ir::BinaryOp::Shl, high, shift), u64_ty);
                     f.exprs[id].kind = ExprKind::Binary(crate::ir::BinaryOp::BitOr, low, high);
                 }
-                ExprKind::Convert(a) if e.ty.handle_resource().is_some() && f.exprs[*a].ty == Type::Scalar(Scalar::U64) => {
+                ExprKind::Convert(a)
+                    if e.ty.handle_resource().is_some() && f.exprs[*a].ty == Type::Scalar(Scalar::U64) =>
+                {
                     let (a, span) = (*a, e.span);
                     let mut add = |kind, ty| f.exprs.append(Expr { kind, ty, span });
                     let u64_ty = Type::Scalar(Scalar::U64);

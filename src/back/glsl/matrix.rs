@@ -58,10 +58,21 @@ impl<'a> Writer<'a> {
         span: Span,
         row: impl Fn(&mut Self, u8, &[Operand]) -> String,
     ) -> String {
-        let name = self.helper_name(family);
+        let mut name = self.helper_name(family);
         let spelled: Vec<String> = params.iter().map(|t| self.ty_at(t, span)).collect();
-        let key = format!("{name}({})", spelled.join(", "));
-        if !self.helpers_written.insert(key) {
+        let result = self.ty_at(ret, span);
+        let signature = |name: &str| format!("{name}({})", spelled.join(", "));
+        // GLSL overloads by parameters only: a helper of the same parameters and another result
+        // (`uvec4[4]` to `mat4x4` and to `ivec4[4]`) is a family of its own.
+        if self
+            .helpers_written
+            .iter()
+            .any(|k| k.starts_with(&signature(&name)) && !k.ends_with(&format!(" -> {result}")))
+        {
+            let cleaned: String = result.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+            name = self.helper_name(&format!("{family}_{}", cleaned.trim_end_matches('_')));
+        }
+        if !self.helpers_written.insert(format!("{} -> {result}", signature(&name))) {
             return name;
         }
         let mut namer = Namer::new(super::is_reserved, std::iter::empty());

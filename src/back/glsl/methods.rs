@@ -130,12 +130,19 @@ impl<'a> Writer<'a> {
                     AtomicOp::CompareStore => (vec![1, 2], None),
                     _ => (vec![1], args.get(2).map(|_| 2)),
                 };
+                // The words of a byte-address buffer are `uint`: an `int` operation goes through
+                // them and gives its original value back as an `int`.
+                let signed = elem == Scalar::I32 && !self.byte_views.contains_key(&(g.index(), elem));
                 let mut call = word;
                 for i in operands {
                     let v = arg(self, i);
-                    let _ = write!(call, ", {v}");
+                    if signed {
+                        let _ = write!(call, ", uint({v})");
+                    } else {
+                        let _ = write!(call, ", {v}");
+                    }
                 }
-                let call = format!("{f}({call})");
+                let call = if signed { format!("int({f}({call}))") } else { format!("{f}({call})") };
                 match original {
                     Some(o) => {
                         let t = self.expr(cx, args[o], crate::back::glsl::writer::P_PREFIX);

@@ -345,11 +345,24 @@ impl<'a> Writer<'a> {
             }
             // A pointer is its address (`pointers.rs`).
             Type::Pointer(_) => self.scalar_name(Scalar::U64).into(),
-            Type::Array(e, n) => {
-                let base = self.ty_at(e, span);
-                match n {
-                    Some(n) => format!("{base}[{n}]"),
-                    None => format!("{base}[]"),
+            // GLSL writes an array of arrays with its sizes outermost first (`D[1][2]` is one
+            // array of two `D`), before any of the element's own (a matrix held as rows).
+            Type::Array(..) => {
+                let mut dims = String::new();
+                let mut t = ty;
+                while let Type::Array(e, n) = t {
+                    match n {
+                        Some(n) => {
+                            let _ = write!(dims, "[{n}]");
+                        }
+                        None => dims.push_str("[]"),
+                    }
+                    t = e;
+                }
+                let base = self.ty_at(t, span);
+                match base.find('[') {
+                    Some(at) => format!("{}{dims}{}", &base[..at], &base[at..]),
+                    None => format!("{base}{dims}"),
                 }
             }
             Type::Struct(h) => self.struct_names[h.index()].clone(),
