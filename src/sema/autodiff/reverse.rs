@@ -1200,6 +1200,40 @@ impl Checker {
                         }
                         self.add_expr(ExprKind::Construct(parts), xd.clone(), span)
                     }
+                    // A matrix truncation (`float2x2(m)` of a `float2x3`): the top left gets
+                    // the adjoint, the dropped rows and columns nothing.
+                    (Type::Matrix(_, r, c), Type::Matrix(s, big_r, big_c))
+                        if r <= big_r && c <= big_c && (r, c) != (big_r, big_c) =>
+                    {
+                        let mut parts = Vec::new();
+                        let mut first = Some(v);
+                        for i in 0..*big_r {
+                            for j in 0..*big_c {
+                                if i < *r && j < *c {
+                                    let whole = first.take().unwrap_or_else(|| a(self));
+                                    let at =
+                                        self.add_expr(ExprKind::Const(ConstValue::Int(i64::from(i))), Type::INT, span);
+                                    let row = self.add_expr(
+                                        ExprKind::Index { base: whole, index: at },
+                                        Type::Vector(*s, *c),
+                                        span,
+                                    );
+                                    parts.push(self.add_expr(
+                                        ExprKind::Swizzle { base: row, components: vec![j] },
+                                        Type::Scalar(*s),
+                                        span,
+                                    ));
+                                } else {
+                                    parts.push(self.add_expr(
+                                        ExprKind::Const(ConstValue::Float(0.0)),
+                                        Type::Scalar(*s),
+                                        span,
+                                    ));
+                                }
+                            }
+                        }
+                        self.add_expr(ExprKind::Construct(parts), xd.clone(), span)
+                    }
                     (Type::Vector(..) | Type::Matrix(..), Type::Scalar(_)) => self.reduce_to(v, &xd, span, out),
                     _ => self.convert_to(v, &xd, span),
                 };
