@@ -776,6 +776,7 @@ fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
         },
     )?;
     lower::pointers::refuse_handles(&heaps, checked.entry, "GLSL output", "E0624")?;
+    lower::byte_address_words(&mut heaps);
     let module = native_group_wave_module_for(&heaps, checked.entry, options)?;
     back::glsl::write_string(&module, checked.entry, &glsl_options(options))
 }
@@ -838,7 +839,9 @@ fn wgsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
     )?;
     lower::buffer_arrays::refuse(&checked.module, checked.entry, "WGSL", "E0651")?;
     lower::ray_queries::refuse(&checked.module, checked.entry, "WGSL", "E0656")?;
-    let mut module = native_group_wave_module(checked, options)?;
+    let mut words = std::borrow::Cow::Borrowed(&checked.module);
+    lower::byte_address_words(&mut words);
+    let mut module = native_group_wave_module_for(&words, checked.entry, options)?;
     lower::switch_fallthrough(&mut module);
     back::wgsl::write_string(&module, checked.entry, &back::wgsl::Options::default())
 }

@@ -11,6 +11,7 @@
 //! variables and parameters to the resources they name, for the targets that cannot hold one.
 
 pub mod buffer_arrays;
+mod byte_address_words;
 pub mod descriptor_heaps;
 pub mod group_wave;
 pub mod intrinsics;
@@ -30,6 +31,7 @@ mod texel_writes;
 mod uniformity;
 pub mod virtual_wave;
 
+pub use byte_address_words::byte_address_words;
 pub use descriptor_heaps::descriptor_heaps;
 pub use group_wave::{emulate_group_wave, group_wave_uses, uses_group_wave};
 pub use intrinsics::lower_intrinsics;

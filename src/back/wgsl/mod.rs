@@ -55,8 +55,9 @@
 //! - E0651: a language feature WGSL has no form for, or this backend does not write yet:
 //!   64-bit, 16-bit and 8-bit types, integer and bool matrices, textures and samplers beyond the
 //!   forms listed above (1D arrays, implicit-LOD sampling, depth compares, LOD clamps), typed
-//!   buffers (WGSL has no texel buffers), byte-address accesses of other than 32-bit scalars and
-//!   vectors, resources as values. A `switch` case that falls into the next reaches this
+//!   buffers (WGSL has no texel buffers), resources as values. A byte-address `Load<T>` or
+//!   `Store<T>` of another type than a 32-bit scalar or vector reaches this backend as word
+//!   accesses (`lower::byte_address_words`). A `switch` case that falls into the next reaches this
 //!   backend already rewritten by `lower::switch_fallthrough`.
 //! - E0652: a buffer whose layout under `--layout` WGSL's fixed rules do not give (bool
 //!   members, `column_major` matrices, packings other than WGSL's own).
