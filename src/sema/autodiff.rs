@@ -577,6 +577,9 @@ impl Checker {
                     let p = self.expr(p);
                     Some(self.make_pair(p, rest.first(), span))
                 }
+                ("updatePrimal" | "updateDiff" | "updatePair", [pair, rest @ ..]) => {
+                    self.update_pair(name, pair, rest, span)
+                }
                 _ => None,
             },
             ast::ExprKind::Path { ty, name } if matches!(name.name.as_str(), "dzero" | "dadd" | "dmul") => {
@@ -757,6 +760,49 @@ impl Checker {
             None => self.differential_zero(&dty, span),
         };
         self.add_expr(ExprKind::Construct(vec![p, d]), pair, span)
+    }
+
+    /// Slang's core `updatePrimal(inout pair, p)`, `updateDiff(inout pair, d)` and
+    /// `updatePair(inout pair, p, d)`: they overwrite (not accumulate) the pair's parts, so a
+    /// custom backward derivative can hand back a parameter's differential.
+    fn update_pair(&mut self, op: &str, pair: &ast::Expr, rest: &[ast::Expr], span: Span) -> Option<ExprId> {
+        let want = if op == "updatePair" { 2 } else { 1 };
+        if rest.len() != want {
+            return None;
+        }
+        let target = self.expr(pair);
+        let Type::Struct(h) = self.ty(target) else {
+            if self.ty(target).is_error() {
+                return Some(self.error_expr(span));
+            }
+            let shown = self.type_name(&self.ty(target));
+            self.error("E0403", span, format!("`{op}` takes a `DifferentialPair`, not `{shown}`"));
+            return Some(self.error_expr(span));
+        };
+        if !self.is_pair(h) {
+            let shown = self.type_name(&Type::Struct(h));
+            self.error("E0403", span, format!("`{op}` takes a `DifferentialPair`, not `{shown}`"));
+            return Some(self.error_expr(span));
+        }
+        if !self.require_lvalue(target) {
+            return Some(self.error_expr(span));
+        }
+        let fields = self.module.structs[h].fields.clone();
+        let (place, value) = match op {
+            "updatePair" => {
+                let p = self.value_of_type(&rest[0], &fields[0].ty);
+                let d = self.value_of_type(&rest[1], &fields[1].ty);
+                (target, self.add_expr(ExprKind::Construct(vec![p, d]), Type::Struct(h), span))
+            }
+            _ => {
+                let index = u32::from(op == "updateDiff");
+                let ty = fields[index as usize].ty.clone();
+                let place = self.add_expr(ExprKind::Field { base: target, index }, ty.clone(), span);
+                (place, self.value_of_type(&rest[0], &ty))
+            }
+        };
+        let ty = self.ty(place);
+        Some(self.add_expr(ExprKind::Assign { op: None, target: place, value }, ty, span))
     }
 
     /// Whether no user function or variable takes the name of a core autodiff function.
@@ -986,9 +1032,19 @@ impl Checker {
                 return None;
             }
         }
-        let info = info?;
+        // A backward derivative only (`[BackwardDerivativeOf(f)]` on another function): forward
+        // differentiated with a zero derivative, as `[BackwardDerivative]` on it would be.
+        let backward_only = self.autodiff.backward_of.iter().any(|(p, _)| *p == sig_name);
+        let info = match info {
+            None if backward_only => DiffInfo { treat_as: true, ..DiffInfo::default() },
+            None => return None,
+            Some(i) => DiffInfo { treat_as: i.treat_as || backward_only, ..i },
+        };
         if !info.differentiable && !info.treat_as {
             return None;
+        }
+        if !self.autodiff.info.contains_key(&id) {
+            self.autodiff.info.insert(id, info);
         }
         let (params, ret) = self.forward_signature(id, span);
         let name = format!("{}_fwd_diff", super::dynamic::ir_word(&self.module.functions[id].name));
