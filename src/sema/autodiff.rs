@@ -78,6 +78,10 @@ pub(super) struct Autodiff {
     derivative_of: Vec<(String, FunctionId, Span)>,
     /// `[BackwardDerivativeOf(f)]` functions: `f` and the derivative.
     backward_of: Vec<(String, FunctionId)>,
+    /// Generic functions with `[ForwardDerivativeOf(f)]` (`backward: false`) or
+    /// `[BackwardDerivativeOf(f)]`: `f`, the generic's index, which. Instantiated as the
+    /// instance of `f` they differentiate is.
+    generic_of: Vec<(String, usize, bool)>,
     /// `[PrimalSubstituteOf(f)]` functions: `f` and the substitute.
     substitute_of: Vec<(String, FunctionId)>,
     /// The backward derivative of each function differentiated so far.
@@ -221,6 +225,61 @@ impl Checker {
         if any {
             self.autodiff.info.insert(id, info);
         }
+    }
+
+    /// Records a generic function's `[ForwardDerivativeOf(f)]` or `[BackwardDerivativeOf(f)]`:
+    /// its instances are made when an instance of `f` is differentiated.
+    pub(super) fn generic_derivative_of(&mut self, g: usize, f: &ast::FunctionDecl) {
+        for a in &f.attrs {
+            let backward = match a.name.name.as_str() {
+                "ForwardDerivativeOf" => false,
+                "BackwardDerivativeOf" => true,
+                _ => continue,
+            };
+            if let Some((name, _)) = attr_name_arg(a) {
+                for name in sibling_first(&f.name.name, name) {
+                    self.autodiff.generic_of.push((name, g, backward));
+                }
+            }
+        }
+    }
+
+    /// The instances of the generic derivatives declared `[…DerivativeOf(f)]` for instance `id`
+    /// of generic `f`, bound as `id` is: by the generic parameters' names, else by position.
+    fn generic_derivatives_of(&mut self, id: FunctionId, backward: bool, span: Span) -> Vec<FunctionId> {
+        let Some((g, bound)) = self.instance_of(id) else { return Vec::new() };
+        let name = self.generics[g].decl.name.name.clone();
+        let derivatives: Vec<usize> =
+            self.autodiff.generic_of.iter().filter(|(p, _, b)| *p == name && *b == backward).map(|x| x.1).collect();
+        let names: Vec<String> = self.generics[g].decl.generics.iter().map(|p| p.name.name.clone()).collect();
+        let mut out = Vec::new();
+        for d in derivatives {
+            let params: Vec<String> = self.generics[d].decl.generics.iter().map(|p| p.name.name.clone()).collect();
+            let by_name: Option<Vec<super::generic::Bound>> =
+                params.iter().map(|p| names.iter().position(|n| n == p).map(|i| bound[i].clone())).collect();
+            let like = match by_name {
+                Some(b) => Some(b),
+                None if params.len() == names.len() => Some(bound.iter().take(params.len()).cloned().collect()),
+                None => None,
+            };
+            if let Some(like) = like {
+                out.extend(self.generic_instance(d, like, span));
+            }
+        }
+        out
+    }
+
+    /// Whether function `id` has a backward derivative of the user's, declared on either side
+    /// (`[BackwardDerivative(g)]` on it, `[BackwardDerivativeOf(f)]` on `g`, generic or not).
+    pub(super) fn has_user_backward(&self, id: FunctionId) -> bool {
+        let name = &self.sigs[id.index()].name;
+        self.autodiff.info.get(&id).is_some_and(|i| i.custom_backward.is_some())
+            || self.autodiff.backward_of.iter().any(|(p, _)| p == name)
+            || (self.autodiff.generic_of.iter().any(|(_, _, b)| *b)
+                && self.instance_of(id).is_some_and(|(g, _)| {
+                    let gname = &self.generics[g].decl.name.name;
+                    self.autodiff.generic_of.iter().any(|(p, _, b)| *b && p == gname)
+                }))
     }
 
     /// Whether a generic parameter constrained by `name` is differentiable.
@@ -982,8 +1041,9 @@ impl Checker {
         // A derivative the user wrote, named on either side.
         let named: Vec<(String, Span, bool)> =
             info.as_ref().and_then(|i| i.custom.clone()).map(|(n, s)| vec![(n, s, true)]).unwrap_or_default();
-        let by_of: Vec<FunctionId> =
+        let mut by_of: Vec<FunctionId> =
             self.autodiff.derivative_of.iter().filter(|(p, _, _)| *p == sig_name).map(|(_, d, _)| *d).collect();
+        by_of.extend(self.generic_derivatives_of(id, false, span));
         if !named.is_empty() || !by_of.is_empty() {
             let (params, ret) = self.forward_signature(id, span);
             let matches = |c: &Checker, d: FunctionId| {
@@ -1034,7 +1094,7 @@ impl Checker {
         }
         // A backward derivative only (`[BackwardDerivativeOf(f)]` on another function): forward
         // differentiated with a zero derivative, as `[BackwardDerivative]` on it would be.
-        let backward_only = self.autodiff.backward_of.iter().any(|(p, _)| *p == sig_name);
+        let backward_only = self.has_user_backward(id);
         let info = match info {
             None if backward_only => DiffInfo { treat_as: true, ..DiffInfo::default() },
             None => return None,
@@ -2190,6 +2250,7 @@ impl Checker {
         let info = self.autodiff.info.get(&id).cloned().unwrap_or_default();
         let sig_name = self.sigs[id.index()].name.clone();
         let by_of = self.autodiff.backward_of.iter().find(|(p, _)| *p == sig_name).map(|(_, d)| *d);
+        let by_of = by_of.or_else(|| self.generic_derivatives_of(id, true, span).first().copied());
         if let Some(d) = by_of {
             self.autodiff.backward.insert(id, d);
             return Some(d);
@@ -2260,8 +2321,7 @@ impl Checker {
             }
             let info = self.autodiff.info.get(&f);
             let name = &self.sigs[f.index()].name;
-            let has_backward = info.is_some_and(|i| i.custom_backward.is_some())
-                || self.autodiff.backward_of.iter().any(|(p, _)| p == name);
+            let has_backward = self.has_user_backward(f);
             let has_forward = info.is_some_and(|i| i.custom.is_some())
                 || self.autodiff.derivative_of.iter().any(|(p, _, _)| p == name);
             // With a forward derivative too, the forward one serves, unless the backward one

@@ -1496,9 +1496,7 @@ impl Checker {
                 .any(|(a, (_, m))| *m != ParamMode::In && self.adjoint_place(w, *a).is_some());
         // A backward derivative of the user's own is called whenever an adjoint reaches the
         // call: it may do more than hand gradients to the arguments (add them into a buffer).
-        let name = &psig.name;
-        let users = self.autodiff.info.get(&function).is_some_and(|i| i.custom_backward.is_some())
-            || self.autodiff.backward_of.iter().any(|(p, _)| p == name);
+        let users = self.has_user_backward(function);
         // With no adjoint reaching it, a differentiable callee's backward derivative may still
         // give its inputs gradients (one of the user's own further down may read them from a
         // buffer); a callee that is not differentiable gives none.
