@@ -169,10 +169,14 @@ impl Checker {
             })
             .map(|g| g.name.name.as_str())
             .collect();
-        let no_diff = f.params.iter().map(|p| {
-            p.modifiers.has(ast::Modifier::NoDiff)
-                || matches!(&p.ty.kind, ast::TypeExprKind::Named { name, args } if args.is_empty() && plain_generics.contains(&name.as_str()))
-        });
+        let no_diff: Vec<bool> = f
+            .params
+            .iter()
+            .map(|p| {
+                p.modifiers.has(ast::Modifier::NoDiff)
+                    || matches!(&p.ty.kind, ast::TypeExprKind::Named { name, args } if args.is_empty() && (plain_generics.contains(&name.as_str()) || self.plain_associated(f, name)))
+            })
+            .collect();
         let no_diff = std::iter::once(false).filter(|_| object_first).chain(no_diff).collect();
         let mut info = DiffInfo { no_diff, ..DiffInfo::default() };
         let mut any = info.no_diff.iter().any(|b| *b);
@@ -280,6 +284,30 @@ impl Checker {
                     let gname = &self.generics[g].decl.name.name;
                     self.autodiff.generic_of.iter().any(|(p, _, b)| *b && p == gname)
                 }))
+    }
+
+    /// Whether `name` is `T::A` (or `T.A`), an associated type of generic parameter `T`'s
+    /// interface whose own constraint is not differentiable: seen through that interface, a
+    /// value of it takes no derivative (as Slang types it from the constraint).
+    fn plain_associated(&self, f: &ast::FunctionDecl, name: &str) -> bool {
+        let Some((g, assoc)) = name.split_once("::").or_else(|| name.split_once('.')) else { return false };
+        let Some(constraint) = f.generics.iter().find(|p| p.name.name == g && p.value.is_none()).and_then(|p| p.constraint.as_ref())
+        else {
+            return false;
+        };
+        let mut stack = vec![constraint.name().to_string()];
+        let mut seen = HashSet::default();
+        while let Some(i) = stack.pop() {
+            if !seen.insert(i.clone()) {
+                continue;
+            }
+            let Some(def) = self.interfaces.get(&i) else { continue };
+            if let Some(a) = def.associated.iter().find(|a| a.name.name == assoc) {
+                return !a.constraint.as_ref().is_some_and(|c| self.differentiable_constraint(c.name()));
+            }
+            stack.extend(def.bases.iter().cloned());
+        }
+        false
     }
 
     /// Whether a generic parameter constrained by `name` is differentiable.
