@@ -2348,6 +2348,8 @@ impl Checker {
                 let ps: Vec<String> = sig.params.iter().map(|(t, _)| self.type_name(t)).collect();
                 d = d.with_note(format!("candidate: {} {}({})", self.type_name(&sig.ret), sig.name, ps.join(", ")));
             }
+            // An overload declared further on may take them: the body is checked again at the end.
+            self.unresolved_calls.push(name.to_string());
             self.push(d);
             return self.error_expr(span);
         };
