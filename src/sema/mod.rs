@@ -1344,6 +1344,12 @@ impl Checker {
         if name == "DifferentialPair" && !self.types.contains_key(name) {
             return match args.as_slice() {
                 [ast::GenericArg::Type(e)] => {
+                    // A matrix layout says how memory holds a matrix; a pair is a value, one
+                    // type whatever the layout of the matrices it is made from (as in Slang).
+                    let e = match &e.kind {
+                        ast::TypeExprKind::MatrixLayout { inner, .. } => inner,
+                        _ => e,
+                    };
                     let elem = self.resolve_type(e);
                     if elem.is_error() {
                         return Type::Error;
