@@ -88,6 +88,9 @@ pub(super) struct Autodiff {
     backward: HashMap<FunctionId, FunctionId>,
     /// Backward derivatives declared but not written yet: (primal, backward).
     backward_queue: Vec<(FunctionId, FunctionId)>,
+    /// Stdlib bodies of intrinsics with no derivative of their own, made functions of the
+    /// module to be differentiated (by instance).
+    bodies: HashMap<crate::stdlib::InstanceKey, FunctionId>,
     /// Functions calling an intrinsic, made to differentiate it by name (`fwd_diff(sin)`), by
     /// the intrinsic and the argument types.
     wrappers: HashMap<(String, Vec<Type>), FunctionId>,
@@ -920,6 +923,12 @@ impl Checker {
                 return self.call_user(&format!("fwd_diff({name})"), &[d], arg_ids, span, f.span);
             }
         }
+        // `fwd_diff(fwd_diff(sin))`: the intrinsic's wrapper differentiated as many times.
+        if ids.is_empty() && generic.is_none() {
+            if let Some(e) = self.nested_intrinsic_derivative(f, &name, args, span) {
+                return e;
+            }
+        }
         if let Some(key) = generic {
             let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
             if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
@@ -966,6 +975,60 @@ impl Checker {
             return self.error_expr(span);
         }
         self.call_derivatives(&format!("fwd_diff({name})"), &derivatives, args, span, f.span)
+    }
+
+    /// `fwd_diff(fwd_diff(g))(args)` (nested any number of times) of intrinsic `g`: its
+    /// wrapper differentiated as many times. `None` when `f` is no such nest.
+    fn nested_intrinsic_derivative(
+        &mut self,
+        f: &ast::Expr,
+        name: &str,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> Option<ExprId> {
+        let mut inner = f;
+        let mut depth = 0;
+        while let ast::ExprKind::Call { callee, args: a, generic_args } = &inner.kind {
+            match (&callee.kind, a.as_slice()) {
+                (ast::ExprKind::Ident(op), [x])
+                    if generic_args.is_empty() && matches!(op.as_str(), "fwd_diff" | "__fwd_diff") =>
+                {
+                    inner = x;
+                    depth += 1;
+                }
+                _ => break,
+            }
+        }
+        let ast::ExprKind::Ident(n) = &inner.kind else { return None };
+        if depth == 0 || self.stdlib.overloads(n).is_empty() || !self.unclaimed(n) {
+            return None;
+        }
+        let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+        if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
+            return Some(self.error_expr(span));
+        }
+        // Each argument's type with all but one of its pair levels taken off.
+        let probes: Vec<ExprId> = arg_ids
+            .iter()
+            .map(|a| {
+                let mut t = self.ty(*a);
+                for _ in 0..depth {
+                    t = match t {
+                        Type::Struct(h) if self.is_pair(h) => self.autodiff.pair_of[&h].clone(),
+                        t => t,
+                    };
+                }
+                self.zero_value(&t, span)
+            })
+            .collect();
+        let Some(mut d) = self.wrapped_intrinsic(n, &probes, probes.len(), span) else {
+            return Some(self.error_expr(span));
+        };
+        for _ in 0..=depth {
+            let Some(next) = self.forward_derivative(d, f.span) else { return Some(self.error_expr(span)) };
+            d = next;
+        }
+        Some(self.call_user(&format!("fwd_diff({name})"), &[d], arg_ids, span, f.span))
     }
 
     /// The functions `fwd_diff(f)` names by `f`: the overloads of a name, a struct's method
@@ -1819,13 +1882,16 @@ impl Checker {
         if let Some(st) = self.cur.as_mut() {
             st.facts.intrinsics.push((idx, span));
         }
-        let p = self.add_expr(ExprKind::Intrinsic { id, args: ps.clone(), bound }, ty, span);
+        let p = self.add_expr(ExprKind::Intrinsic { id, args: ps.clone(), bound: bound.clone() }, ty, span);
         if ds.iter().all(Option::is_none) {
             return (p, None);
         }
         let intr = &self.stdlib.intrinsics[idx];
         let name = intr.alias_of.clone().unwrap_or_else(|| intr.name.clone());
         let Some(derivative) = self.stdlib.forward_derivative(&name) else {
+            if let Some(d) = self.fwd_intrinsic_body(idx, &ps, &ds, &bound, span, out) {
+                return (p, Some(d));
+            }
             let d = Diagnostic::error("E0474", format!("`{name}` has no derivative"))
                 .with_label(span, "differentiated here")
                 .with_note("derivatives do not flow through it: wrap the call in `no_diff(…)` or `detach(…)`");
@@ -1839,6 +1905,89 @@ impl Checker {
         }
         let d = self.call_intrinsic(derivative, dargs, span, span);
         (p, Some(d))
+    }
+
+    /// The differential of a call of intrinsic `idx` that has no derivative of its own but a
+    /// body in the stdlib (a derivative's own `__d_sin`, when differentiated again): the body
+    /// made a function of the module, and differentiated as one. `None` when it has no body, or
+    /// takes `out` or `constexpr` parameters.
+    fn fwd_intrinsic_body(
+        &mut self,
+        idx: usize,
+        ps: &[ExprId],
+        ds: &[Option<ExprId>],
+        bound: &Option<Box<Type>>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<ExprId> {
+        let (index, intr) = crate::lower::intrinsics::declaration(self.stdlib, IntrinsicId(idx as u32));
+        if intr.definition.is_none() || intr.params.iter().any(|p| p.constexpr) {
+            return None;
+        }
+        let bound: Vec<Type> = bound.iter().map(|b| (**b).clone()).collect();
+        let key = (index, bound.clone(), vec![None; intr.params.len()]);
+        let f = match self.autodiff.bodies.get(&key) {
+            Some(f) => *f,
+            None => {
+                let constants = vec![None; intr.params.len()];
+                let func = self.stdlib.instance(key.clone(), || super::instantiate(intr, &bound, &constants)).ok()?;
+                let mut func = (*func).clone();
+                if func.params.iter().any(|l| func.locals[*l].param != Some(ParamMode::In)) {
+                    return None;
+                }
+                func.name = self.unique_global_name(&format!("{}_body", super::dynamic::ir_word(&intr.name)));
+                func.span = span;
+                for (_, e) in func.exprs.iter_mut() {
+                    e.span = span;
+                }
+                for (_, l) in func.locals.iter_mut() {
+                    l.span = span;
+                }
+                let params: Vec<(Type, ParamMode)> =
+                    func.params.iter().map(|l| (func.locals[*l].ty.clone(), ParamMode::In)).collect();
+                let sig = super::FnSig {
+                    name: func.name.clone(),
+                    defaults: vec![None; params.len()],
+                    params,
+                    ret: func.ret.clone(),
+                    defined: true,
+                    span,
+                };
+                func.uses = func.gather_uses();
+                let f = self.module.functions.append(func);
+                self.sigs.push(sig);
+                self.fn_attrs.push(Vec::new());
+                self.facts.insert(f, Default::default());
+                self.made_instances = true;
+                self.autodiff.info.insert(f, DiffInfo { differentiable: true, ..DiffInfo::default() });
+                self.autodiff.bodies.insert(key, f);
+                f
+            }
+        };
+        let dfn = self.forward_derivative(f, span)?;
+        let dsig = self.sigs[dfn.index()].clone();
+        let psig = self.sigs[f.index()].clone();
+        let mut args = Vec::new();
+        for (i, p) in ps.iter().enumerate() {
+            let p = self.dup(*p);
+            let (pt, dt) = (&psig.params[i].0, &dsig.params[i].0);
+            if pt == dt {
+                args.push(p);
+                continue;
+            }
+            let d = self.or_zero(ds[i], pt, span);
+            args.push(self.add_expr(ExprKind::Construct(vec![p, d]), dt.clone(), span));
+        }
+        let call = self.add_expr(ExprKind::Call { function: dfn, args }, dsig.ret.clone(), span);
+        if let Some(st) = self.cur.as_mut() {
+            st.facts.calls.push((dfn, span));
+        }
+        let Type::Struct(h) = dsig.ret else { return None };
+        let t = self.temp_local("r", &dsig.ret, span);
+        out.push(Stmt::Local { local: t, init: Some(call) });
+        let read = self.add_expr(ExprKind::Local(t), dsig.ret.clone(), span);
+        let dty = self.module.structs[h].fields.get(1).map(|f| f.ty.clone())?;
+        Some(self.add_expr(ExprKind::Field { base: read, index: 1 }, dty, span))
     }
 
     /// A call in the primal: of the callee's derivative when derivatives flow into or out of
