@@ -347,6 +347,28 @@ impl Checker {
         if let Some(d) = self.autodiff.differentials.get(&h) {
             return *d;
         }
+        // A tuple is differentiable when its elements all are: its differential is the tuple of
+        // theirs (itself when each element is its own).
+        if let Some(elems) = self.tuple_elems(&Type::Struct(h)) {
+            if !self.autodiff.making.insert(h) {
+                return None;
+            }
+            let diffs: Option<Vec<Type>> = elems.iter().map(|e| self.differential_type(e)).collect();
+            self.autodiff.making.remove(&h);
+            let d = match diffs {
+                Some(ds) if ds == elems => Some(h),
+                Some(ds) => match self.tuple_type(ds, self.module.structs[h].span) {
+                    Type::Struct(d) => Some(d),
+                    _ => None,
+                },
+                None => None,
+            };
+            self.autodiff.differentials.insert(h, d);
+            if let Some(d) = d {
+                self.autodiff.differentials.entry(d).or_insert(Some(d));
+            }
+            return d;
+        }
         if !self.declared_differentiable(h) || !self.autodiff.making.insert(h) {
             return None;
         }
@@ -626,7 +648,8 @@ impl Checker {
 
     /// `T.Differential` of a built-in type (a struct's is a nested type of its own).
     pub(super) fn differential_member(&mut self, outer: &Type, name: &str) -> Option<Type> {
-        if name != "Differential" || matches!(outer, Type::Struct(_)) {
+        // A tuple's is made from its elements' (a struct's own is a nested type).
+        if name != "Differential" || matches!(outer, Type::Struct(_)) && self.tuple_elems(outer).is_none() {
             return None;
         }
         self.differential_type(outer)
