@@ -939,6 +939,10 @@ impl Checker {
         if let (true, ast::ExprKind::Ident(n)) = (ids.is_empty() && generic.is_none(), &f.kind) {
             if !self.stdlib.overloads(n).is_empty() {
                 let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                if let Some(b) = self.intrinsic_body_for(n, &arg_ids, span) {
+                    let Some(d) = self.forward_derivative(b, f.span) else { return self.error_expr(span) };
+                    return self.call_user(&format!("fwd_diff({name})"), &[d], arg_ids, span, f.span);
+                }
                 let Some(w) = self.wrapped_intrinsic(n, &arg_ids, arg_ids.len(), span) else {
                     return self.error_expr(span);
                 };
@@ -1930,19 +1934,45 @@ impl Checker {
         (p, Some(d))
     }
 
-    /// The differential of a call of intrinsic `idx` that has no derivative of its own but a
-    /// body in the stdlib (a derivative's own `__d_sin`, when differentiated again): the body
-    /// made a function of the module, and differentiated as one. `None` when it has no body, or
-    /// takes `out` or `constexpr` parameters.
-    fn fwd_intrinsic_body(
-        &mut self,
-        idx: usize,
-        ps: &[ExprId],
-        ds: &[Option<ExprId>],
-        bound: &Option<Box<Type>>,
-        span: Span,
-        out: &mut Vec<Stmt>,
-    ) -> Option<ExprId> {
+    /// `fwd_diff(g)(args)` / `bwd_diff(g)(args)` of an intrinsic `g` with no derivative of its
+    /// own that takes `out` parameters (`sincos`): its stdlib body, made a function, for the
+    /// overload the arguments' primal types call (the `out` parameters' differentials given in
+    /// their places, as `bwd_diff` takes them; the result's last, when there is one).
+    fn intrinsic_body_for(&mut self, name: &str, args: &[ExprId], span: Span) -> Option<FunctionId> {
+        if self.stdlib.forward_derivative(name).is_some() || args.iter().any(|a| self.ty(*a).is_error()) {
+            return None;
+        }
+        let types: Vec<Type> = args
+            .iter()
+            .map(|a| match self.ty(*a) {
+                Type::Struct(h) if self.is_pair(h) => self.autodiff.pair_of[&h].clone(),
+                t => t,
+            })
+            .collect();
+        let stdlib = self.stdlib;
+        for count in [types.len(), types.len().saturating_sub(1)] {
+            let probes: Vec<ExprId> = types[..count].iter().map(|t| self.zero_value(t, span)).collect();
+            let mut best: Option<(u32, usize, Vec<Type>)> = None;
+            for &idx in stdlib.overloads(name) {
+                if let Some((cost, bound)) = self.match_intrinsic(&stdlib.intrinsics[idx], &probes) {
+                    if best.as_ref().is_none_or(|(c, _, _)| cost < *c) {
+                        best = Some((cost, idx, bound));
+                    }
+                }
+            }
+            let Some((_, idx, bound)) = best else { continue };
+            let bound = bound.into_iter().next().map(Box::new);
+            let f = self.intrinsic_body_function(idx, &bound, span)?;
+            // Only one with `out` parameters: the others are differentiated by their wrappers.
+            return self.sigs[f.index()].params.iter().any(|(_, m)| *m != ParamMode::In).then_some(f);
+        }
+        None
+    }
+
+    /// Intrinsic `idx`'s stdlib body, for generic arguments `bound`, made a differentiable
+    /// function of the module (once per instance). `None` when it has no body, or takes a
+    /// `constexpr` parameter.
+    fn intrinsic_body_function(&mut self, idx: usize, bound: &Option<Box<Type>>, span: Span) -> Option<FunctionId> {
         let (index, intr) = crate::lower::intrinsics::declaration(self.stdlib, IntrinsicId(idx as u32));
         if intr.definition.is_none() || intr.params.iter().any(|p| p.constexpr) {
             return None;
@@ -1955,9 +1985,6 @@ impl Checker {
                 let constants = vec![None; intr.params.len()];
                 let func = self.stdlib.instance(key.clone(), || super::instantiate(intr, &bound, &constants)).ok()?;
                 let mut func = (*func).clone();
-                if func.params.iter().any(|l| func.locals[*l].param != Some(ParamMode::In)) {
-                    return None;
-                }
                 func.name = self.unique_global_name(&format!("{}_body", super::dynamic::ir_word(&intr.name)));
                 func.span = span;
                 for (_, e) in func.exprs.iter_mut() {
@@ -1966,8 +1993,11 @@ impl Checker {
                 for (_, l) in func.locals.iter_mut() {
                     l.span = span;
                 }
-                let params: Vec<(Type, ParamMode)> =
-                    func.params.iter().map(|l| (func.locals[*l].ty.clone(), ParamMode::In)).collect();
+                let params: Vec<(Type, ParamMode)> = func
+                    .params
+                    .iter()
+                    .map(|l| (func.locals[*l].ty.clone(), func.locals[*l].param.unwrap_or(ParamMode::In)))
+                    .collect();
                 let sig = super::FnSig {
                     name: func.name.clone(),
                     defaults: vec![None; params.len()],
@@ -1987,6 +2017,26 @@ impl Checker {
                 f
             }
         };
+        Some(f)
+    }
+
+    /// The differential of a call of intrinsic `idx` that has no derivative of its own but a
+    /// body in the stdlib (a derivative's own `__d_sin`, when differentiated again): the body
+    /// made a function of the module, and differentiated as one. `None` when it has no body, or
+    /// takes `out` or `constexpr` parameters.
+    fn fwd_intrinsic_body(
+        &mut self,
+        idx: usize,
+        ps: &[ExprId],
+        ds: &[Option<ExprId>],
+        bound: &Option<Box<Type>>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<ExprId> {
+        let f = self.intrinsic_body_function(idx, bound, span)?;
+        if self.sigs[f.index()].params.iter().any(|(_, m)| *m != ParamMode::In) {
+            return None;
+        }
         let dfn = self.forward_derivative(f, span)?;
         let dsig = self.sigs[dfn.index()].clone();
         let psig = self.sigs[f.index()].clone();
@@ -2306,6 +2356,10 @@ impl Checker {
         if let (true, ast::ExprKind::Ident(n)) = (ids.is_empty(), &f.kind) {
             if !self.stdlib.overloads(n).is_empty() && !args.is_empty() {
                 let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                if let Some(b) = self.intrinsic_body_for(n, &arg_ids, span) {
+                    let Some(d) = self.backward_derivative(b, f.span) else { return self.error_expr(span) };
+                    return self.call_user(&format!("bwd_diff({name})"), &[d], arg_ids, span, f.span);
+                }
                 // The last argument is the result's differential.
                 let Some(w) = self.wrapped_intrinsic(n, &arg_ids, arg_ids.len() - 1, span) else {
                     return self.error_expr(span);

@@ -2479,7 +2479,7 @@ impl Checker {
 
     /// Binds the generic parameters of `intr` to the argument types; returns the cost (lower is
     /// better) and the bound types, or `None` when the intrinsic does not apply.
-    fn match_intrinsic(&self, intr: &Intrinsic, args: &[ExprId]) -> Option<(u32, Vec<Type>)> {
+    pub(super) fn match_intrinsic(&self, intr: &Intrinsic, args: &[ExprId]) -> Option<(u32, Vec<Type>)> {
         if intr.params.len() != args.len() {
             return None;
         }
