@@ -1984,6 +1984,22 @@ impl Checker {
             None => {
                 let constants = vec![None; intr.params.len()];
                 let func = self.stdlib.instance(key.clone(), || super::instantiate(intr, &bound, &constants)).ok()?;
+                // A derivative's body (`__d_sin`) is differentiated; another body only when it
+                // is made of intrinsics that have derivatives (`sincos`, not `nextafter`'s bit
+                // manipulation, which would give a silent zero).
+                let stdlib = self.stdlib;
+                let known = |n: &str| stdlib.forward_derivative(n).is_some() || stdlib.is_forward_derivative(n);
+                let made_of_differentiable = func.live_expr_iter().all(|(_, e)| match &e.kind {
+                    ExprKind::Intrinsic { id, .. } => {
+                        let i = &stdlib.intrinsics[id.0 as usize];
+                        known(i.alias_of.as_deref().unwrap_or(&i.name))
+                    }
+                    ExprKind::Call { .. } => false,
+                    _ => true,
+                });
+                if !stdlib.is_forward_derivative(&intr.name) && !made_of_differentiable {
+                    return None;
+                }
                 let mut func = (*func).clone();
                 func.name = self.unique_global_name(&format!("{}_body", super::dynamic::ir_word(&intr.name)));
                 func.span = span;
@@ -2547,8 +2563,8 @@ impl Checker {
             )
             .with_label(span, "differentiated here")
             .with_note(format!(
-                "reverse mode does not undo `{sig_name}` (a `switch`, a `discard`, an assignment inside an \
-                 expression, a pointer), so its backward derivative is made from forward ones: a callee needs a \
+                "reverse mode does not undo `{sig_name}` (a `switch` case falling through or leaving by an \
+                 early `break`, a `discard`, an assignment inside an expression, a pointer), so its backward derivative is made from forward ones: a callee needs a \
                  `[ForwardDerivative]`, and one whose backward derivative writes memory (a gradient added into a \
                  buffer) cannot be replaced by it"
             ));

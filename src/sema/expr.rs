@@ -2373,8 +2373,10 @@ impl Checker {
                 let ps: Vec<String> = sig.params.iter().map(|(t, _)| self.type_name(t)).collect();
                 d = d.with_note(format!("candidate: {} {}({})", self.type_name(&sig.ret), sig.name, ps.join(", ")));
             }
-            // An overload declared further on may take them: the body is checked again at the end.
+            // An overload declared further on may take them: the body is checked again at the
+            // end if there is one.
             self.unresolved_calls.push(name.to_string());
+            self.overloads_tried.entry(name.to_string()).or_insert(ids.len());
             self.push(d);
             return self.error_expr(span);
         };

@@ -12,8 +12,10 @@
 //! The body is first made one whose statements all fall through: `return`, `break` and
 //! `continue` set flags that guard what follows them and end their loops. Calls nested in
 //! expressions are made statements of their own, so each runs once forward and is undone once.
-//! A body this cannot undo (`switch`, `discard`, an assignment inside an expression, pointers)
-//! is differentiated by the forward-derivative path instead (`write_backward_derivative`).
+//! A `switch` whose cases each end (`break`, `return`) is first made an `if` chain. A body this
+//! cannot undo (a `switch` case falling through, `discard`, an assignment inside an
+//! expression, pointers) is differentiated by the forward-derivative path instead
+//! (`write_backward_derivative`).
 
 use super::{Mapped, Writer};
 use crate::fast_hash::{HashMap, HashSet};
