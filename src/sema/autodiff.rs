@@ -294,7 +294,8 @@ impl Checker {
     /// value of it takes no derivative (as Slang types it from the constraint).
     fn plain_associated(&self, f: &ast::FunctionDecl, name: &str) -> bool {
         let Some((g, assoc)) = name.split_once("::").or_else(|| name.split_once('.')) else { return false };
-        let Some(constraint) = f.generics.iter().find(|p| p.name.name == g && p.value.is_none()).and_then(|p| p.constraint.as_ref())
+        let Some(constraint) =
+            f.generics.iter().find(|p| p.name.name == g && p.value.is_none()).and_then(|p| p.constraint.as_ref())
         else {
             return false;
         };
@@ -1221,9 +1222,7 @@ impl Checker {
         if !info.differentiable && !info.treat_as {
             return None;
         }
-        if !self.autodiff.info.contains_key(&id) {
-            self.autodiff.info.insert(id, info);
-        }
+        self.autodiff.info.entry(id).or_insert(info);
         let (params, ret) = self.forward_signature(id, span);
         let name = format!("{}_fwd_diff", super::dynamic::ir_word(&self.module.functions[id].name));
         let d = self.declare_generated(&name, params, ret, self.sigs[id.index()].span);

@@ -2228,7 +2228,8 @@ impl Checker {
                     }
                     _ => Vec::new(),
                 };
-                let arg_ids = if candidates.is_empty() { self.spread_args(args) } else { self.call_args(args, &candidates) };
+                let arg_ids =
+                    if candidates.is_empty() { self.spread_args(args) } else { self.call_args(args, &candidates) };
                 if t.is_error() || arg_ids.iter().any(|a| self.ty(*a).is_error()) {
                     return self.error_expr(span);
                 }
@@ -2283,7 +2284,8 @@ impl Checker {
                     }
                     _ => Vec::new(),
                 };
-                let arg_ids = if candidates.is_empty() { self.spread_args(args) } else { self.call_args(args, &candidates) };
+                let arg_ids =
+                    if candidates.is_empty() { self.spread_args(args) } else { self.call_args(args, &candidates) };
                 if self.ty(object).is_error() || arg_ids.iter().any(|a| self.ty(*a).is_error()) {
                     return self.error_expr(span);
                 }

@@ -182,7 +182,9 @@ fn switch_to_ifs(f: &mut Function, selector: ExprId, cases: Vec<SwitchCase>) -> 
             let c = f.exprs.append(Expr { kind: ExprKind::Const(c), ty: ty.clone(), span });
             let eq = f.exprs.append(Expr { kind: ExprKind::Binary(BinaryOp::Eq, read, c), ty: Type::BOOL, span });
             cond = Some(match cond {
-                Some(t) => f.exprs.append(Expr { kind: ExprKind::Binary(BinaryOp::LogicOr, t, eq), ty: Type::BOOL, span }),
+                Some(t) => {
+                    f.exprs.append(Expr { kind: ExprKind::Binary(BinaryOp::LogicOr, t, eq), ty: Type::BOOL, span })
+                }
                 None => eq,
             });
         }
