@@ -168,7 +168,16 @@ impl Checker {
             .generics
             .iter()
             .filter(|g| {
-                g.value.is_none() && !g.constraint.as_ref().is_some_and(|c| self.differentiable_constraint(c.name()))
+                // Constrained differentiable in the list (`T : IDifferentiable`, `T : IA & IB`) or
+                // by a `where` clause (`where T : IA, IDifferentiable`).
+                let by_where = f.wheres.iter().any(|w| {
+                    matches!(w, ast::WhereConstraint::Conforms { ty, interface, optional: false }
+                        if ty.args().is_empty() && ty.name() == g.name.name && self.differentiable_constraint(&interface.name))
+                });
+                g.value.is_none()
+                    && !g.constraint.as_ref().is_some_and(|c| self.differentiable_constraint(c.name()))
+                    && !g.also.iter().any(|a| self.differentiable_constraint(&a.name))
+                    && !by_where
             })
             .map(|g| g.name.name.as_str())
             .collect();
