@@ -688,6 +688,11 @@ impl Stdlib {
         index::DERIVATIVES.iter().find(|(primal, _)| *primal == name).map(|(_, d)| *d)
     }
 
+    /// Whether `name` is a declaration that is `[ForwardDerivativeOf(…)]` another.
+    pub fn is_forward_derivative(&self, name: &str) -> bool {
+        self.intrinsics.shipped && index::DERIVATIVES.iter().any(|(_, d)| *d == name)
+    }
+
     /// Every name `name` can be called by: itself and the declarations that are
     /// `[alias_of(name)]`. Parses nothing for the shipped stdlib (build.rs lists the aliases).
     pub fn spellings<'s>(&'s self, name: &'s str) -> Vec<&'s str> {

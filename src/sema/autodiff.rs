@@ -78,12 +78,19 @@ pub(super) struct Autodiff {
     derivative_of: Vec<(String, FunctionId, Span)>,
     /// `[BackwardDerivativeOf(f)]` functions: `f` and the derivative.
     backward_of: Vec<(String, FunctionId)>,
+    /// Generic functions with `[ForwardDerivativeOf(f)]` (`backward: false`) or
+    /// `[BackwardDerivativeOf(f)]`: `f`, the generic's index, which. Instantiated as the
+    /// instance of `f` they differentiate is.
+    generic_of: Vec<(String, usize, bool)>,
     /// `[PrimalSubstituteOf(f)]` functions: `f` and the substitute.
     substitute_of: Vec<(String, FunctionId)>,
     /// The backward derivative of each function differentiated so far.
     backward: HashMap<FunctionId, FunctionId>,
     /// Backward derivatives declared but not written yet: (primal, backward).
     backward_queue: Vec<(FunctionId, FunctionId)>,
+    /// Stdlib bodies of intrinsics with no derivative of their own, made functions of the
+    /// module to be differentiated (by instance).
+    bodies: HashMap<crate::stdlib::InstanceKey, FunctionId>,
     /// Functions calling an intrinsic, made to differentiate it by name (`fwd_diff(sin)`), by
     /// the intrinsic and the argument types.
     wrappers: HashMap<(String, Vec<Type>), FunctionId>,
@@ -161,14 +168,27 @@ impl Checker {
             .generics
             .iter()
             .filter(|g| {
-                g.value.is_none() && !g.constraint.as_ref().is_some_and(|c| self.differentiable_constraint(c.name()))
+                // Constrained differentiable in the list (`T : IDifferentiable`, `T : IA & IB`) or
+                // by a `where` clause (`where T : IA, IDifferentiable`).
+                let by_where = f.wheres.iter().any(|w| {
+                    matches!(w, ast::WhereConstraint::Conforms { ty, interface, optional: false }
+                        if ty.args().is_empty() && ty.name() == g.name.name && self.differentiable_constraint(&interface.name))
+                });
+                g.value.is_none()
+                    && !g.constraint.as_ref().is_some_and(|c| self.differentiable_constraint(c.name()))
+                    && !g.also.iter().any(|a| self.differentiable_constraint(&a.name))
+                    && !by_where
             })
             .map(|g| g.name.name.as_str())
             .collect();
-        let no_diff = f.params.iter().map(|p| {
-            p.modifiers.has(ast::Modifier::NoDiff)
-                || matches!(&p.ty.kind, ast::TypeExprKind::Named { name, args } if args.is_empty() && plain_generics.contains(&name.as_str()))
-        });
+        let no_diff: Vec<bool> = f
+            .params
+            .iter()
+            .map(|p| {
+                p.modifiers.has(ast::Modifier::NoDiff)
+                    || matches!(&p.ty.kind, ast::TypeExprKind::Named { name, args } if args.is_empty() && (plain_generics.contains(&name.as_str()) || self.plain_associated(f, name)))
+            })
+            .collect();
         let no_diff = std::iter::once(false).filter(|_| object_first).chain(no_diff).collect();
         let mut info = DiffInfo { no_diff, ..DiffInfo::default() };
         let mut any = info.no_diff.iter().any(|b| *b);
@@ -223,6 +243,86 @@ impl Checker {
         }
     }
 
+    /// Records a generic function's `[ForwardDerivativeOf(f)]` or `[BackwardDerivativeOf(f)]`:
+    /// its instances are made when an instance of `f` is differentiated.
+    pub(super) fn generic_derivative_of(&mut self, g: usize, f: &ast::FunctionDecl) {
+        for a in &f.attrs {
+            let backward = match a.name.name.as_str() {
+                "ForwardDerivativeOf" => false,
+                "BackwardDerivativeOf" => true,
+                _ => continue,
+            };
+            if let Some((name, _)) = attr_name_arg(a) {
+                for name in sibling_first(&f.name.name, name) {
+                    self.autodiff.generic_of.push((name, g, backward));
+                }
+            }
+        }
+    }
+
+    /// The instances of the generic derivatives declared `[…DerivativeOf(f)]` for instance `id`
+    /// of generic `f`, bound as `id` is: by the generic parameters' names, else by position.
+    fn generic_derivatives_of(&mut self, id: FunctionId, backward: bool, span: Span) -> Vec<FunctionId> {
+        let Some((g, bound)) = self.instance_of(id) else { return Vec::new() };
+        let name = self.generics[g].decl.name.name.clone();
+        let derivatives: Vec<usize> =
+            self.autodiff.generic_of.iter().filter(|(p, _, b)| *p == name && *b == backward).map(|x| x.1).collect();
+        let names: Vec<String> = self.generics[g].decl.generics.iter().map(|p| p.name.name.clone()).collect();
+        let mut out = Vec::new();
+        for d in derivatives {
+            let params: Vec<String> = self.generics[d].decl.generics.iter().map(|p| p.name.name.clone()).collect();
+            let by_name: Option<Vec<super::generic::Bound>> =
+                params.iter().map(|p| names.iter().position(|n| n == p).map(|i| bound[i].clone())).collect();
+            let like = match by_name {
+                Some(b) => Some(b),
+                None if params.len() == names.len() => Some(bound.iter().take(params.len()).cloned().collect()),
+                None => None,
+            };
+            if let Some(like) = like {
+                out.extend(self.generic_instance(d, like, span));
+            }
+        }
+        out
+    }
+
+    /// Whether function `id` has a backward derivative of the user's, declared on either side
+    /// (`[BackwardDerivative(g)]` on it, `[BackwardDerivativeOf(f)]` on `g`, generic or not).
+    pub(super) fn has_user_backward(&self, id: FunctionId) -> bool {
+        let name = &self.sigs[id.index()].name;
+        self.autodiff.info.get(&id).is_some_and(|i| i.custom_backward.is_some())
+            || self.autodiff.backward_of.iter().any(|(p, _)| p == name)
+            || (self.autodiff.generic_of.iter().any(|(_, _, b)| *b)
+                && self.instance_of(id).is_some_and(|(g, _)| {
+                    let gname = &self.generics[g].decl.name.name;
+                    self.autodiff.generic_of.iter().any(|(p, _, b)| *b && p == gname)
+                }))
+    }
+
+    /// Whether `name` is `T::A` (or `T.A`), an associated type of generic parameter `T`'s
+    /// interface whose own constraint is not differentiable: seen through that interface, a
+    /// value of it takes no derivative (as Slang types it from the constraint).
+    fn plain_associated(&self, f: &ast::FunctionDecl, name: &str) -> bool {
+        let Some((g, assoc)) = name.split_once("::").or_else(|| name.split_once('.')) else { return false };
+        let Some(constraint) =
+            f.generics.iter().find(|p| p.name.name == g && p.value.is_none()).and_then(|p| p.constraint.as_ref())
+        else {
+            return false;
+        };
+        let mut stack = vec![constraint.name().to_string()];
+        let mut seen = HashSet::default();
+        while let Some(i) = stack.pop() {
+            if !seen.insert(i.clone()) {
+                continue;
+            }
+            let Some(def) = self.interfaces.get(&i) else { continue };
+            if let Some(a) = def.associated.iter().find(|a| a.name.name == assoc) {
+                return !a.constraint.as_ref().is_some_and(|c| self.differentiable_constraint(c.name()));
+            }
+            stack.extend(def.bases.iter().cloned());
+        }
+        false
+    }
+
     /// Whether a generic parameter constrained by `name` is differentiable.
     fn differentiable_constraint(&self, name: &str) -> bool {
         matches!(
@@ -256,6 +356,28 @@ impl Checker {
     fn differential_struct(&mut self, h: StructId) -> Option<StructId> {
         if let Some(d) = self.autodiff.differentials.get(&h) {
             return *d;
+        }
+        // A tuple is differentiable when its elements all are: its differential is the tuple of
+        // theirs (itself when each element is its own).
+        if let Some(elems) = self.tuple_elems(&Type::Struct(h)) {
+            if !self.autodiff.making.insert(h) {
+                return None;
+            }
+            let diffs: Option<Vec<Type>> = elems.iter().map(|e| self.differential_type(e)).collect();
+            self.autodiff.making.remove(&h);
+            let d = match diffs {
+                Some(ds) if ds == elems => Some(h),
+                Some(ds) => match self.tuple_type(ds, self.module.structs[h].span) {
+                    Type::Struct(d) => Some(d),
+                    _ => None,
+                },
+                None => None,
+            };
+            self.autodiff.differentials.insert(h, d);
+            if let Some(d) = d {
+                self.autodiff.differentials.entry(d).or_insert(Some(d));
+            }
+            return d;
         }
         if !self.declared_differentiable(h) || !self.autodiff.making.insert(h) {
             return None;
@@ -536,7 +658,8 @@ impl Checker {
 
     /// `T.Differential` of a built-in type (a struct's is a nested type of its own).
     pub(super) fn differential_member(&mut self, outer: &Type, name: &str) -> Option<Type> {
-        if name != "Differential" || matches!(outer, Type::Struct(_)) {
+        // A tuple's is made from its elements' (a struct's own is a nested type).
+        if name != "Differential" || matches!(outer, Type::Struct(_)) && self.tuple_elems(outer).is_none() {
             return None;
         }
         self.differential_type(outer)
@@ -576,6 +699,9 @@ impl Checker {
                 ("diffPair", [p, rest @ ..]) if rest.len() <= 1 => {
                     let p = self.expr(p);
                     Some(self.make_pair(p, rest.first(), span))
+                }
+                ("updatePrimal" | "updateDiff" | "updatePair", [pair, rest @ ..]) => {
+                    self.update_pair(name, pair, rest, span)
                 }
                 _ => None,
             },
@@ -759,6 +885,49 @@ impl Checker {
         self.add_expr(ExprKind::Construct(vec![p, d]), pair, span)
     }
 
+    /// Slang's core `updatePrimal(inout pair, p)`, `updateDiff(inout pair, d)` and
+    /// `updatePair(inout pair, p, d)`: they overwrite (not accumulate) the pair's parts, so a
+    /// custom backward derivative can hand back a parameter's differential.
+    fn update_pair(&mut self, op: &str, pair: &ast::Expr, rest: &[ast::Expr], span: Span) -> Option<ExprId> {
+        let want = if op == "updatePair" { 2 } else { 1 };
+        if rest.len() != want {
+            return None;
+        }
+        let target = self.expr(pair);
+        let Type::Struct(h) = self.ty(target) else {
+            if self.ty(target).is_error() {
+                return Some(self.error_expr(span));
+            }
+            let shown = self.type_name(&self.ty(target));
+            self.error("E0403", span, format!("`{op}` takes a `DifferentialPair`, not `{shown}`"));
+            return Some(self.error_expr(span));
+        };
+        if !self.is_pair(h) {
+            let shown = self.type_name(&Type::Struct(h));
+            self.error("E0403", span, format!("`{op}` takes a `DifferentialPair`, not `{shown}`"));
+            return Some(self.error_expr(span));
+        }
+        if !self.require_lvalue(target) {
+            return Some(self.error_expr(span));
+        }
+        let fields = self.module.structs[h].fields.clone();
+        let (place, value) = match op {
+            "updatePair" => {
+                let p = self.value_of_type(&rest[0], &fields[0].ty);
+                let d = self.value_of_type(&rest[1], &fields[1].ty);
+                (target, self.add_expr(ExprKind::Construct(vec![p, d]), Type::Struct(h), span))
+            }
+            _ => {
+                let index = u32::from(op == "updateDiff");
+                let ty = fields[index as usize].ty.clone();
+                let place = self.add_expr(ExprKind::Field { base: target, index }, ty.clone(), span);
+                (place, self.value_of_type(&rest[0], &ty))
+            }
+        };
+        let ty = self.ty(place);
+        Some(self.add_expr(ExprKind::Assign { op: None, target: place, value }, ty, span))
+    }
+
     /// Whether no user function or variable takes the name of a core autodiff function.
     fn unclaimed(&self, name: &str) -> bool {
         !self.functions.contains_key(name)
@@ -780,11 +949,21 @@ impl Checker {
         if let (true, ast::ExprKind::Ident(n)) = (ids.is_empty() && generic.is_none(), &f.kind) {
             if !self.stdlib.overloads(n).is_empty() {
                 let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                if let Some(b) = self.intrinsic_body_for(n, &arg_ids, span) {
+                    let Some(d) = self.forward_derivative(b, f.span) else { return self.error_expr(span) };
+                    return self.call_user(&format!("fwd_diff({name})"), &[d], arg_ids, span, f.span);
+                }
                 let Some(w) = self.wrapped_intrinsic(n, &arg_ids, arg_ids.len(), span) else {
                     return self.error_expr(span);
                 };
                 let Some(d) = self.forward_derivative(w, f.span) else { return self.error_expr(span) };
                 return self.call_user(&format!("fwd_diff({name})"), &[d], arg_ids, span, f.span);
+            }
+        }
+        // `fwd_diff(fwd_diff(sin))`: the intrinsic's wrapper differentiated as many times.
+        if ids.is_empty() && generic.is_none() {
+            if let Some(e) = self.nested_intrinsic_derivative(f, &name, args, span) {
+                return e;
             }
         }
         if let Some(key) = generic {
@@ -833,6 +1012,60 @@ impl Checker {
             return self.error_expr(span);
         }
         self.call_derivatives(&format!("fwd_diff({name})"), &derivatives, args, span, f.span)
+    }
+
+    /// `fwd_diff(fwd_diff(g))(args)` (nested any number of times) of intrinsic `g`: its
+    /// wrapper differentiated as many times. `None` when `f` is no such nest.
+    fn nested_intrinsic_derivative(
+        &mut self,
+        f: &ast::Expr,
+        name: &str,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> Option<ExprId> {
+        let mut inner = f;
+        let mut depth = 0;
+        while let ast::ExprKind::Call { callee, args: a, generic_args } = &inner.kind {
+            match (&callee.kind, a.as_slice()) {
+                (ast::ExprKind::Ident(op), [x])
+                    if generic_args.is_empty() && matches!(op.as_str(), "fwd_diff" | "__fwd_diff") =>
+                {
+                    inner = x;
+                    depth += 1;
+                }
+                _ => break,
+            }
+        }
+        let ast::ExprKind::Ident(n) = &inner.kind else { return None };
+        if depth == 0 || self.stdlib.overloads(n).is_empty() || !self.unclaimed(n) {
+            return None;
+        }
+        let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+        if arg_ids.iter().any(|a| self.ty(*a).is_error()) {
+            return Some(self.error_expr(span));
+        }
+        // Each argument's type with all but one of its pair levels taken off.
+        let probes: Vec<ExprId> = arg_ids
+            .iter()
+            .map(|a| {
+                let mut t = self.ty(*a);
+                for _ in 0..depth {
+                    t = match t {
+                        Type::Struct(h) if self.is_pair(h) => self.autodiff.pair_of[&h].clone(),
+                        t => t,
+                    };
+                }
+                self.zero_value(&t, span)
+            })
+            .collect();
+        let Some(mut d) = self.wrapped_intrinsic(n, &probes, probes.len(), span) else {
+            return Some(self.error_expr(span));
+        };
+        for _ in 0..=depth {
+            let Some(next) = self.forward_derivative(d, f.span) else { return Some(self.error_expr(span)) };
+            d = next;
+        }
+        Some(self.call_user(&format!("fwd_diff({name})"), &[d], arg_ids, span, f.span))
     }
 
     /// The functions `fwd_diff(f)` names by `f`: the overloads of a name, a struct's method
@@ -936,8 +1169,9 @@ impl Checker {
         // A derivative the user wrote, named on either side.
         let named: Vec<(String, Span, bool)> =
             info.as_ref().and_then(|i| i.custom.clone()).map(|(n, s)| vec![(n, s, true)]).unwrap_or_default();
-        let by_of: Vec<FunctionId> =
+        let mut by_of: Vec<FunctionId> =
             self.autodiff.derivative_of.iter().filter(|(p, _, _)| *p == sig_name).map(|(_, d, _)| *d).collect();
+        by_of.extend(self.generic_derivatives_of(id, false, span));
         if !named.is_empty() || !by_of.is_empty() {
             let (params, ret) = self.forward_signature(id, span);
             let matches = |c: &Checker, d: FunctionId| {
@@ -986,10 +1220,18 @@ impl Checker {
                 return None;
             }
         }
-        let info = info?;
+        // A backward derivative only (`[BackwardDerivativeOf(f)]` on another function): forward
+        // differentiated with a zero derivative, as `[BackwardDerivative]` on it would be.
+        let backward_only = self.has_user_backward(id);
+        let info = match info {
+            None if backward_only => DiffInfo { treat_as: true, ..DiffInfo::default() },
+            None => return None,
+            Some(i) => DiffInfo { treat_as: i.treat_as || backward_only, ..i },
+        };
         if !info.differentiable && !info.treat_as {
             return None;
         }
+        self.autodiff.info.entry(id).or_insert(info);
         let (params, ret) = self.forward_signature(id, span);
         let name = format!("{}_fwd_diff", super::dynamic::ir_word(&self.module.functions[id].name));
         let d = self.declare_generated(&name, params, ret, self.sigs[id.index()].span);
@@ -1675,13 +1917,16 @@ impl Checker {
         if let Some(st) = self.cur.as_mut() {
             st.facts.intrinsics.push((idx, span));
         }
-        let p = self.add_expr(ExprKind::Intrinsic { id, args: ps.clone(), bound }, ty, span);
+        let p = self.add_expr(ExprKind::Intrinsic { id, args: ps.clone(), bound: bound.clone() }, ty, span);
         if ds.iter().all(Option::is_none) {
             return (p, None);
         }
         let intr = &self.stdlib.intrinsics[idx];
         let name = intr.alias_of.clone().unwrap_or_else(|| intr.name.clone());
         let Some(derivative) = self.stdlib.forward_derivative(&name) else {
+            if let Some(d) = self.fwd_intrinsic_body(idx, &ps, &ds, &bound, span, out) {
+                return (p, Some(d));
+            }
             let d = Diagnostic::error("E0474", format!("`{name}` has no derivative"))
                 .with_label(span, "differentiated here")
                 .with_note("derivatives do not flow through it: wrap the call in `no_diff(…)` or `detach(…)`");
@@ -1695,6 +1940,151 @@ impl Checker {
         }
         let d = self.call_intrinsic(derivative, dargs, span, span);
         (p, Some(d))
+    }
+
+    /// `fwd_diff(g)(args)` / `bwd_diff(g)(args)` of an intrinsic `g` with no derivative of its
+    /// own that takes `out` parameters (`sincos`): its stdlib body, made a function, for the
+    /// overload the arguments' primal types call (the `out` parameters' differentials given in
+    /// their places, as `bwd_diff` takes them; the result's last, when there is one).
+    fn intrinsic_body_for(&mut self, name: &str, args: &[ExprId], span: Span) -> Option<FunctionId> {
+        if self.stdlib.forward_derivative(name).is_some() || args.iter().any(|a| self.ty(*a).is_error()) {
+            return None;
+        }
+        let types: Vec<Type> = args
+            .iter()
+            .map(|a| match self.ty(*a) {
+                Type::Struct(h) if self.is_pair(h) => self.autodiff.pair_of[&h].clone(),
+                t => t,
+            })
+            .collect();
+        let stdlib = self.stdlib;
+        for count in [types.len(), types.len().saturating_sub(1)] {
+            let probes: Vec<ExprId> = types[..count].iter().map(|t| self.zero_value(t, span)).collect();
+            let mut best: Option<(u32, usize, Vec<Type>)> = None;
+            for &idx in stdlib.overloads(name) {
+                if let Some((cost, bound)) = self.match_intrinsic(&stdlib.intrinsics[idx], &probes) {
+                    if best.as_ref().is_none_or(|(c, _, _)| cost < *c) {
+                        best = Some((cost, idx, bound));
+                    }
+                }
+            }
+            let Some((_, idx, bound)) = best else { continue };
+            let bound = bound.into_iter().next().map(Box::new);
+            let f = self.intrinsic_body_function(idx, &bound, span)?;
+            // Only one with `out` parameters: the others are differentiated by their wrappers.
+            return self.sigs[f.index()].params.iter().any(|(_, m)| *m != ParamMode::In).then_some(f);
+        }
+        None
+    }
+
+    /// Intrinsic `idx`'s stdlib body, for generic arguments `bound`, made a differentiable
+    /// function of the module (once per instance). `None` when it has no body, or takes a
+    /// `constexpr` parameter.
+    fn intrinsic_body_function(&mut self, idx: usize, bound: &Option<Box<Type>>, span: Span) -> Option<FunctionId> {
+        let (index, intr) = crate::lower::intrinsics::declaration(self.stdlib, IntrinsicId(idx as u32));
+        if intr.definition.is_none() || intr.params.iter().any(|p| p.constexpr) {
+            return None;
+        }
+        let bound: Vec<Type> = bound.iter().map(|b| (**b).clone()).collect();
+        let key = (index, bound.clone(), vec![None; intr.params.len()]);
+        let f = match self.autodiff.bodies.get(&key) {
+            Some(f) => *f,
+            None => {
+                let constants = vec![None; intr.params.len()];
+                let func = self.stdlib.instance(key.clone(), || super::instantiate(intr, &bound, &constants)).ok()?;
+                // A derivative's body (`__d_sin`) is differentiated; another body only when it
+                // is made of intrinsics that have derivatives (`sincos`, not `nextafter`'s bit
+                // manipulation, which would give a silent zero).
+                let stdlib = self.stdlib;
+                let known = |n: &str| stdlib.forward_derivative(n).is_some() || stdlib.is_forward_derivative(n);
+                let made_of_differentiable = func.live_expr_iter().all(|(_, e)| match &e.kind {
+                    ExprKind::Intrinsic { id, .. } => {
+                        let i = &stdlib.intrinsics[id.0 as usize];
+                        known(i.alias_of.as_deref().unwrap_or(&i.name))
+                    }
+                    ExprKind::Call { .. } => false,
+                    _ => true,
+                });
+                if !stdlib.is_forward_derivative(&intr.name) && !made_of_differentiable {
+                    return None;
+                }
+                let mut func = (*func).clone();
+                func.name = self.unique_global_name(&format!("{}_body", super::dynamic::ir_word(&intr.name)));
+                func.span = span;
+                for (_, e) in func.exprs.iter_mut() {
+                    e.span = span;
+                }
+                for (_, l) in func.locals.iter_mut() {
+                    l.span = span;
+                }
+                let params: Vec<(Type, ParamMode)> = func
+                    .params
+                    .iter()
+                    .map(|l| (func.locals[*l].ty.clone(), func.locals[*l].param.unwrap_or(ParamMode::In)))
+                    .collect();
+                let sig = super::FnSig {
+                    name: func.name.clone(),
+                    defaults: vec![None; params.len()],
+                    params,
+                    ret: func.ret.clone(),
+                    defined: true,
+                    span,
+                };
+                func.uses = func.gather_uses();
+                let f = self.module.functions.append(func);
+                self.sigs.push(sig);
+                self.fn_attrs.push(Vec::new());
+                self.facts.insert(f, Default::default());
+                self.made_instances = true;
+                self.autodiff.info.insert(f, DiffInfo { differentiable: true, ..DiffInfo::default() });
+                self.autodiff.bodies.insert(key, f);
+                f
+            }
+        };
+        Some(f)
+    }
+
+    /// The differential of a call of intrinsic `idx` that has no derivative of its own but a
+    /// body in the stdlib (a derivative's own `__d_sin`, when differentiated again): the body
+    /// made a function of the module, and differentiated as one. `None` when it has no body, or
+    /// takes `out` or `constexpr` parameters.
+    fn fwd_intrinsic_body(
+        &mut self,
+        idx: usize,
+        ps: &[ExprId],
+        ds: &[Option<ExprId>],
+        bound: &Option<Box<Type>>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<ExprId> {
+        let f = self.intrinsic_body_function(idx, bound, span)?;
+        if self.sigs[f.index()].params.iter().any(|(_, m)| *m != ParamMode::In) {
+            return None;
+        }
+        let dfn = self.forward_derivative(f, span)?;
+        let dsig = self.sigs[dfn.index()].clone();
+        let psig = self.sigs[f.index()].clone();
+        let mut args = Vec::new();
+        for (i, p) in ps.iter().enumerate() {
+            let p = self.dup(*p);
+            let (pt, dt) = (&psig.params[i].0, &dsig.params[i].0);
+            if pt == dt {
+                args.push(p);
+                continue;
+            }
+            let d = self.or_zero(ds[i], pt, span);
+            args.push(self.add_expr(ExprKind::Construct(vec![p, d]), dt.clone(), span));
+        }
+        let call = self.add_expr(ExprKind::Call { function: dfn, args }, dsig.ret.clone(), span);
+        if let Some(st) = self.cur.as_mut() {
+            st.facts.calls.push((dfn, span));
+        }
+        let Type::Struct(h) = dsig.ret else { return None };
+        let t = self.temp_local("r", &dsig.ret, span);
+        out.push(Stmt::Local { local: t, init: Some(call) });
+        let read = self.add_expr(ExprKind::Local(t), dsig.ret.clone(), span);
+        let dty = self.module.structs[h].fields.get(1).map(|f| f.ty.clone())?;
+        Some(self.add_expr(ExprKind::Field { base: read, index: 1 }, dty, span))
     }
 
     /// A call in the primal: of the callee's derivative when derivatives flow into or out of
@@ -1990,6 +2380,10 @@ impl Checker {
         if let (true, ast::ExprKind::Ident(n)) = (ids.is_empty(), &f.kind) {
             if !self.stdlib.overloads(n).is_empty() && !args.is_empty() {
                 let arg_ids: Vec<ExprId> = args.iter().map(|a| self.expr(a)).collect();
+                if let Some(b) = self.intrinsic_body_for(n, &arg_ids, span) {
+                    let Some(d) = self.backward_derivative(b, f.span) else { return self.error_expr(span) };
+                    return self.call_user(&format!("bwd_diff({name})"), &[d], arg_ids, span, f.span);
+                }
                 // The last argument is the result's differential.
                 let Some(w) = self.wrapped_intrinsic(n, &arg_ids, arg_ids.len() - 1, span) else {
                     return self.error_expr(span);
@@ -2134,6 +2528,7 @@ impl Checker {
         let info = self.autodiff.info.get(&id).cloned().unwrap_or_default();
         let sig_name = self.sigs[id.index()].name.clone();
         let by_of = self.autodiff.backward_of.iter().find(|(p, _)| *p == sig_name).map(|(_, d)| *d);
+        let by_of = by_of.or_else(|| self.generic_derivatives_of(id, true, span).first().copied());
         if let Some(d) = by_of {
             self.autodiff.backward.insert(id, d);
             return Some(d);
@@ -2176,8 +2571,8 @@ impl Checker {
             )
             .with_label(span, "differentiated here")
             .with_note(format!(
-                "reverse mode does not undo `{sig_name}` (a `switch`, a `discard`, an assignment inside an \
-                 expression, a pointer), so its backward derivative is made from forward ones: a callee needs a \
+                "reverse mode does not undo `{sig_name}` (a `switch` case falling through or leaving by an \
+                 early `break`, a `discard`, an assignment inside an expression, a pointer), so its backward derivative is made from forward ones: a callee needs a \
                  `[ForwardDerivative]`, and one whose backward derivative writes memory (a gradient added into a \
                  buffer) cannot be replaced by it"
             ));
@@ -2204,8 +2599,7 @@ impl Checker {
             }
             let info = self.autodiff.info.get(&f);
             let name = &self.sigs[f.index()].name;
-            let has_backward = info.is_some_and(|i| i.custom_backward.is_some())
-                || self.autodiff.backward_of.iter().any(|(p, _)| p == name);
+            let has_backward = self.has_user_backward(f);
             let has_forward = info.is_some_and(|i| i.custom.is_some())
                 || self.autodiff.derivative_of.iter().any(|(p, _, _)| p == name);
             // With a forward derivative too, the forward one serves, unless the backward one

@@ -2220,8 +2220,16 @@ impl Checker {
                 self.error_expr(span)
             }
             ast::ExprKind::Path { ty, name } => {
-                let arg_ids = self.spread_args(args);
                 let t = self.resolve_type(ty);
+                let candidates = match &t {
+                    Type::Struct(h) if args.iter().any(|a| matches!(a.kind, ast::ExprKind::InitList(_))) => {
+                        let key = methods::method_key(&self.module.structs[*h].name, &name.name);
+                        self.parameter_types_of(&key, args.len())
+                    }
+                    _ => Vec::new(),
+                };
+                let arg_ids =
+                    if candidates.is_empty() { self.spread_args(args) } else { self.call_args(args, &candidates) };
                 if t.is_error() || arg_ids.iter().any(|a| self.ty(*a).is_error()) {
                     return self.error_expr(span);
                 }
@@ -2258,7 +2266,26 @@ impl Checker {
                     return self.call(&callee, generic_args, args, span);
                 }
                 let object = self.expr(base);
-                let arg_ids = self.spread_args(args);
+                // An initializer list argument (`t.get({i, j})`) is built as the parameter type
+                // the struct's methods of that name agree on.
+                let candidates = match self.ty(object) {
+                    Type::Struct(h) if args.iter().any(|a| matches!(a.kind, ast::ExprKind::InitList(_))) => {
+                        match self.method_of(h, &name.name) {
+                            Some(is_static) => {
+                                let key = methods::method_key(&self.module.structs[h].name, &name.name);
+                                let skip = usize::from(!is_static);
+                                self.parameter_types_of(&key, args.len() + skip)
+                                    .into_iter()
+                                    .map(|ps| ps.into_iter().skip(skip).collect())
+                                    .collect()
+                            }
+                            None => Vec::new(),
+                        }
+                    }
+                    _ => Vec::new(),
+                };
+                let arg_ids =
+                    if candidates.is_empty() { self.spread_args(args) } else { self.call_args(args, &candidates) };
                 if self.ty(object).is_error() || arg_ids.iter().any(|a| self.ty(*a).is_error()) {
                     return self.error_expr(span);
                 }
@@ -2348,6 +2375,10 @@ impl Checker {
                 let ps: Vec<String> = sig.params.iter().map(|(t, _)| self.type_name(t)).collect();
                 d = d.with_note(format!("candidate: {} {}({})", self.type_name(&sig.ret), sig.name, ps.join(", ")));
             }
+            // An overload declared further on may take them: the body is checked again at the
+            // end if there is one.
+            self.unresolved_calls.push(name.to_string());
+            self.overloads_tried.entry(name.to_string()).or_insert(ids.len());
             self.push(d);
             return self.error_expr(span);
         };
@@ -2452,7 +2483,7 @@ impl Checker {
 
     /// Binds the generic parameters of `intr` to the argument types; returns the cost (lower is
     /// better) and the bound types, or `None` when the intrinsic does not apply.
-    fn match_intrinsic(&self, intr: &Intrinsic, args: &[ExprId]) -> Option<(u32, Vec<Type>)> {
+    pub(super) fn match_intrinsic(&self, intr: &Intrinsic, args: &[ExprId]) -> Option<(u32, Vec<Type>)> {
         if intr.params.len() != args.len() {
             return None;
         }

@@ -244,6 +244,7 @@ impl Checker {
         self.generics.push(GenericFn { decl: Rc::new(f.clone()), this, outer, init, instances: Vec::new() });
         self.generic_fns.entry(f.name.name.clone()).or_default().push(index);
         self.used_global_names.insert(f.name.name.clone());
+        self.generic_derivative_of(index, f);
     }
 
     /// A call of generic function `name`: a non-generic overload that takes the arguments as
@@ -959,6 +960,11 @@ impl Checker {
     }
 
     /// The instance of generic `g` for `bound`, checked on first use.
+    /// [`Checker::instance`] for the autodiff module.
+    pub(super) fn generic_instance(&mut self, g: usize, bound: Vec<Bound>, span: Span) -> Option<FunctionId> {
+        self.instance(g, bound, span)
+    }
+
     fn instance(&mut self, g: usize, bound: Vec<Bound>, span: Span) -> Option<FunctionId> {
         if let Some((_, id)) = self.generics[g].instances.iter().find(|(b, _)| *b == bound) {
             return Some(*id);
@@ -1515,6 +1521,15 @@ fn unify(
                 if let Some(i) = value_arg(a).filter(|&i| generics[i].value.is_some()) {
                     bind(bound, deduction, i, Bound::Value(v as i64))?;
                 }
+            }
+        }
+        // Slang's `Array<T, N>`, the array type `T[N]` spelled as a generic.
+        ("Array", [t, n], Type::Array(e, len)) => {
+            if let Some(t) = type_arg(t) {
+                unify(&t, e, generics, bound, deduction, names)?;
+            }
+            if let (Some(i), Some(len)) = (value_arg(n).filter(|&i| generics[i].value.is_some()), len) {
+                bind(bound, deduction, i, Bound::Value(*len as i64))?;
             }
         }
         ("RayQuery", [f], Type::RayQuery(flags)) => {

@@ -397,6 +397,9 @@ pub struct Checker {
     temp_counter: u32,
     /// Names called in the body being checked that no function had yet.
     unresolved_calls: Vec<String>,
+    /// Names whose overloads did not take a call's arguments, and how many overloads there were
+    /// then: the body is checked again only if more were declared since.
+    overloads_tried: HashMap<String, usize>,
     /// Bodies to check again at the end, for the functions they call that come after them.
     deferred_bodies: Vec<DeferredBody>,
     /// Slang's buffer data layout types made so far ([`data_layout`]).
@@ -650,6 +653,7 @@ impl Checker {
             fn_values: HashMap::default(),
             data_layouts: Vec::new(),
             unresolved_calls: Vec::new(),
+            overloads_tried: HashMap::default(),
             throws_of: HashMap::default(),
             temp_counter: 0,
             tuples: Vec::new(),
@@ -1344,6 +1348,12 @@ impl Checker {
         if name == "DifferentialPair" && !self.types.contains_key(name) {
             return match args.as_slice() {
                 [ast::GenericArg::Type(e)] => {
+                    // A matrix layout says how memory holds a matrix; a pair is a value, one
+                    // type whatever the layout of the matrices it is made from (as in Slang).
+                    let e = match &e.kind {
+                        ast::TypeExprKind::MatrixLayout { inner, .. } => inner,
+                        _ => e,
+                    };
                     let elem = self.resolve_type(e);
                     if elem.is_error() {
                         return Type::Error;
@@ -2680,6 +2690,9 @@ impl Checker {
                 c.generic_fns.contains_key(k) || c.functions.contains_key(k) || c.globals.contains_key(k)
             });
             let member = owner.as_ref().map(|o| methods::method_key(o, n));
+            if let Some(&tried) = c.overloads_tried.get(n) {
+                return c.functions.get(n).map_or(0, Vec::len) > tried;
+            }
             c.generic_fns.contains_key(&key)
                 || c.functions.contains_key(&key)
                 || c.globals.contains_key(&key)

@@ -1016,7 +1016,7 @@ impl Checker {
                         // HLSL's brace elision for an array of vectors, matrices or arrays:
                         // `float3 a[2] = {1, 2, 3, 4, 5, 6}` gives each element its scalars.
                         if items.len() > n && n > 0 {
-                            if let Some(k) = scalar_count(elem).filter(|&k| k > 1) {
+                            if let Some(k) = self.scalar_count(elem).filter(|&k| k > 1) {
                                 if items.len() <= n * k && items.iter().all(|i| matches!(i, ast::Initializer::Expr(_)))
                                 {
                                     let grouped: Vec<ast::Initializer> =
@@ -1122,7 +1122,12 @@ impl Checker {
                         };
                         // C's brace elision: `{ 1, 2, 3 }` for `{ int a[2]; int b; }` gives each
                         // aggregate field as many values as it holds scalars.
-                        if items.len() > listed.len() {
+                        // A literal set for an aggregate field is one of its scalars, however
+                        // many items there are (`{1.0, 2.0}` for `{ B b; float y; }`).
+                        let literal_for_aggregate = items.iter().zip(&listed).any(|(item, &i)| {
+                            matches!(fields[i], Type::Array(..) | Type::Struct(_)) && is_literal(item)
+                        });
+                        if items.len() > listed.len() || literal_for_aggregate {
                             if let Some(grouped) = self.brace_elided(items, &fields, &listed, span) {
                                 let list = ast::Initializer::List(grouped, span);
                                 let mut t = ty.clone();
@@ -1251,6 +1256,21 @@ fn tests_type(e: &ast::Expr) -> bool {
 impl Checker {
     /// A struct's flat initializer list grouped per field (`None` when it does not fit): an
     /// aggregate field takes a list as written, else as many values as it holds scalars.
+    /// How many scalars a value of `ty` holds, for brace elision (`None`: a type no list
+    /// flattens).
+    fn scalar_count(&self, ty: &Type) -> Option<usize> {
+        match ty {
+            Type::Scalar(_) => Some(1),
+            Type::Vector(_, n) => Some(*n as usize),
+            Type::Matrix(_, r, c) => Some(*r as usize * *c as usize),
+            Type::Array(e, Some(n)) => Some(self.scalar_count(e)? * *n as usize),
+            Type::Struct(h) if !self.has_constructor(*h) && self.optional_of(ty).is_none() => {
+                self.module.structs[*h].fields.iter().map(|f| self.scalar_count(&f.ty)).sum()
+            }
+            _ => None,
+        }
+    }
+
     fn brace_elided(
         &self,
         items: &[ast::Initializer],
@@ -1263,12 +1283,15 @@ impl Checker {
         for &i in listed {
             let Some(first) = rest.first() else { break };
             let aggregate = matches!(fields[i], Type::Array(..) | Type::Struct(_));
-            if !aggregate || matches!(first, ast::Initializer::List(..)) {
+            // With no more items than fields, an expression other than a literal may be the
+            // aggregate's own value.
+            let whole = items.len() <= listed.len() && !is_literal(first);
+            if !aggregate || whole || matches!(first, ast::Initializer::List(..)) {
                 grouped.push(first.clone());
                 rest = &rest[1..];
                 continue;
             }
-            let n = scalar_count(&fields[i])?;
+            let n = self.scalar_count(&fields[i])?;
             let take = n.min(rest.len());
             if take == 0 || rest[..take].iter().any(|x| matches!(x, ast::Initializer::List(..))) {
                 return None;
@@ -1292,15 +1315,14 @@ fn flatten_list(items: &[ast::Initializer]) -> Vec<ast::Initializer> {
     out
 }
 
-/// How many scalars a value of `ty` holds, for brace elision (`None`: a type no list flattens).
-fn scalar_count(ty: &Type) -> Option<usize> {
-    match ty {
-        Type::Scalar(_) => Some(1),
-        Type::Vector(_, n) => Some(*n as usize),
-        Type::Matrix(_, r, c) => Some(*r as usize * *c as usize),
-        Type::Array(e, Some(n)) => Some(scalar_count(e)? * *n as usize),
-        _ => None,
+/// Whether a list item is a number or `true`/`false` written out (never an aggregate's value).
+fn is_literal(item: &ast::Initializer) -> bool {
+    let ast::Initializer::Expr(e) = item else { return false };
+    let mut e = e;
+    while let ast::ExprKind::Unary { expr, .. } = &e.kind {
+        e = expr;
     }
+    matches!(e.kind, ast::ExprKind::IntLit(_) | ast::ExprKind::FloatLit(_) | ast::ExprKind::BoolLit(_))
 }
 
 /// Moves the initializer of each `for` that declares one of `leaked` (a variable used after

@@ -360,13 +360,17 @@ fn visibility(tokens: &mut Vec<SpannedToken>) {
             )
         )
     };
-    if !tokens.iter().any(|t| is_word(&t.token) || t.token == Token::Export) {
+    // Slang's `dyn interface I`: an interface meant for dynamic dispatch, which any interface
+    // here already is where a value needs it.
+    let is_dyn = |t: &Token| matches!(t, Token::Ident(n) if n == "dyn");
+    if !tokens.iter().any(|t| is_word(&t.token) || t.token == Token::Export || is_dyn(&t.token)) {
         return;
     }
     let mut i = 0;
     while i + 1 < tokens.len() {
         let next = tokens.get(i + 1).map(|t| &t.token);
         let drop = (is_word(&tokens[i].token) && declares(next))
+            || (is_dyn(&tokens[i].token) && next == Some(&Token::Interface))
             || (tokens[i].token == Token::Export
                 && matches!(next, Some(Token::Struct | Token::Class | Token::Interface | Token::Enum)));
         if drop {

@@ -12,8 +12,10 @@
 //! The body is first made one whose statements all fall through: `return`, `break` and
 //! `continue` set flags that guard what follows them and end their loops. Calls nested in
 //! expressions are made statements of their own, so each runs once forward and is undone once.
-//! A body this cannot undo (`switch`, `discard`, an assignment inside an expression, pointers)
-//! is differentiated by the forward-derivative path instead (`write_backward_derivative`).
+//! A `switch` whose cases each end (`break`, `return`) is first made an `if` chain. A body this
+//! cannot undo (a `switch` case falling through, `discard`, an assignment inside an
+//! expression, pointers) is differentiated by the forward-derivative path instead
+//! (`write_backward_derivative`).
 
 use super::{Mapped, Writer};
 use crate::fast_hash::{HashMap, HashSet};
@@ -70,7 +72,129 @@ pub(super) fn reversible(f: &Function) -> bool {
             Stmt::Switch { .. } | Stmt::Discard => false,
         })
     }
+    if has_switch(&f.body.stmts) {
+        let mut g = f.clone();
+        let body = std::mem::take(&mut g.body.stmts);
+        let Some(body) = switches_to_ifs(&mut g, body) else { return false };
+        return stmts_ok(&g, &body, false);
+    }
     stmts_ok(f, &f.body.stmts, false)
+}
+
+fn has_switch(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(|s| match s {
+        Stmt::Switch { .. } => true,
+        Stmt::Block(b) => has_switch(&b.stmts),
+        Stmt::If { then, els, .. } => has_switch(&then.stmts) || els.as_ref().is_some_and(|b| has_switch(&b.stmts)),
+        Stmt::For { init, body, .. } => has_switch(init) || has_switch(&body.stmts),
+        Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => has_switch(&body.stmts),
+        _ => false,
+    })
+}
+
+/// Whether `stmts` hold a `break` that leaves the statement they belong to (not one of a loop
+/// inside them).
+fn breaks_out(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(|s| match s {
+        Stmt::Break => true,
+        Stmt::Block(b) => breaks_out(&b.stmts),
+        Stmt::If { then, els, .. } => breaks_out(&then.stmts) || els.as_ref().is_some_and(|b| breaks_out(&b.stmts)),
+        _ => false,
+    })
+}
+
+/// `stmts` with each `switch` made an `if`/`else` chain on its selector (held in a local), so
+/// that reverse mode undoes it as it undoes `if`. `None` when a case falls through into the
+/// next one's statements, or leaves the switch by a `break` before its end: an `if` chain does
+/// not say those.
+fn switches_to_ifs(f: &mut Function, stmts: Vec<Stmt>) -> Option<Vec<Stmt>> {
+    let mut out = Vec::with_capacity(stmts.len());
+    for s in stmts {
+        out.push(match s {
+            Stmt::Switch { selector, cases } => switch_to_ifs(f, selector, cases)?,
+            Stmt::Block(b) => Stmt::Block(Block { stmts: switches_to_ifs(f, b.stmts)? }),
+            Stmt::If { cond, then, els, hint } => {
+                let then = Block { stmts: switches_to_ifs(f, then.stmts)? };
+                let els = match els {
+                    Some(b) => Some(Block { stmts: switches_to_ifs(f, b.stmts)? }),
+                    None => None,
+                };
+                Stmt::If { cond, then, els, hint }
+            }
+            Stmt::For { init, cond, step, mut body, hint } => {
+                let init = switches_to_ifs(f, init)?;
+                body.stmts = switches_to_ifs(f, body.stmts)?;
+                Stmt::For { init, cond, step, body, hint }
+            }
+            Stmt::While { cond, mut body, hint } => {
+                body.stmts = switches_to_ifs(f, body.stmts)?;
+                Stmt::While { cond, body, hint }
+            }
+            Stmt::DoWhile { mut body, cond, hint } => {
+                body.stmts = switches_to_ifs(f, body.stmts)?;
+                Stmt::DoWhile { body, cond, hint }
+            }
+            s => s,
+        });
+    }
+    Some(out)
+}
+
+fn switch_to_ifs(f: &mut Function, selector: ExprId, cases: Vec<SwitchCase>) -> Option<Stmt> {
+    let span = f.exprs[selector].span;
+    let ty = f.exprs[selector].ty.clone();
+    let unsigned = matches!(ty, Type::Scalar(s) if s.is_unsigned_int());
+    // Labels with no statements of their own run the next case's.
+    let mut arms: Vec<(Vec<i64>, bool, Vec<Stmt>)> = Vec::new();
+    let mut labels: (Vec<i64>, bool) = (Vec::new(), false);
+    let count = cases.len();
+    for (i, c) in cases.into_iter().enumerate() {
+        labels.0.extend(c.values);
+        labels.1 |= c.is_default;
+        if c.body.stmts.is_empty() && i + 1 < count {
+            continue;
+        }
+        let mut body = c.body.stmts;
+        let ends = matches!(body.last(), Some(Stmt::Break | Stmt::Return(_) | Stmt::Continue | Stmt::Discard));
+        if !ends && i + 1 < count {
+            return None;
+        }
+        if matches!(body.last(), Some(Stmt::Break)) {
+            body.pop();
+        }
+        if breaks_out(&body) {
+            return None;
+        }
+        let body = switches_to_ifs(f, body)?;
+        let (values, default) = std::mem::take(&mut labels);
+        arms.push((values, default, body));
+    }
+    let held = f.locals.append(Local::new("selector", ty.clone(), span));
+    let mut chain: Option<Vec<Stmt>> = arms.iter().find(|a| a.1).map(|a| a.2.clone());
+    for (values, default, body) in arms.into_iter().rev() {
+        if default {
+            continue;
+        }
+        let mut cond = None;
+        for v in values {
+            let read = f.exprs.append(Expr { kind: ExprKind::Local(held), ty: ty.clone(), span });
+            let c = if unsigned { ConstValue::Uint(v as u64) } else { ConstValue::Int(v) };
+            let c = f.exprs.append(Expr { kind: ExprKind::Const(c), ty: ty.clone(), span });
+            let eq = f.exprs.append(Expr { kind: ExprKind::Binary(BinaryOp::Eq, read, c), ty: Type::BOOL, span });
+            cond = Some(match cond {
+                Some(t) => {
+                    f.exprs.append(Expr { kind: ExprKind::Binary(BinaryOp::LogicOr, t, eq), ty: Type::BOOL, span })
+                }
+                None => eq,
+            });
+        }
+        let Some(cond) = cond else { continue };
+        let els = chain.take().map(|stmts| Block { stmts });
+        chain = Some(vec![Stmt::If { cond, then: Block { stmts: body }, els, hint: BranchHint::None }]);
+    }
+    let mut stmts = vec![Stmt::Local { local: held, init: Some(selector) }];
+    stmts.extend(chain.unwrap_or_default());
+    Some(Stmt::Block(Block { stmts }))
 }
 
 fn returns(stmts: &[Stmt]) -> bool {
@@ -355,6 +479,7 @@ impl Checker {
     pub(super) fn write_reverse_derivative(&mut self, primal: FunctionId, bwd: FunctionId) {
         let mut src = self.module.functions[primal].clone();
         let body = std::mem::take(&mut src.body.stmts);
+        let body = if has_switch(&body) { switches_to_ifs(&mut src, body.clone()).unwrap_or(body) } else { body };
         let mut no_diff = self.facts.get(&primal).map(|f| f.no_diff.clone()).unwrap_or_default();
         let body = self.hoist_calls(&mut src, &mut no_diff, body);
         src.body.stmts = self.hoist_conditions(&mut src, body);
@@ -1409,9 +1534,7 @@ impl Checker {
                 .any(|(a, (_, m))| *m != ParamMode::In && self.adjoint_place(w, *a).is_some());
         // A backward derivative of the user's own is called whenever an adjoint reaches the
         // call: it may do more than hand gradients to the arguments (add them into a buffer).
-        let name = &psig.name;
-        let users = self.autodiff.info.get(&function).is_some_and(|i| i.custom_backward.is_some())
-            || self.autodiff.backward_of.iter().any(|(p, _)| p == name);
+        let users = self.has_user_backward(function);
         // With no adjoint reaching it, a differentiable callee's backward derivative may still
         // give its inputs gradients (one of the user's own further down may read them from a
         // buffer); a callee that is not differentiable gives none.
