@@ -191,6 +191,10 @@ fn rewrite(
             ExprKind::Global(g) => stored.globals.contains(g),
             ExprKind::Field { base, index } => match &f.exprs[*base].ty {
                 Type::Struct(s) => stored.fields.contains(&(*s, *index)),
+                // A `ConstantBuffer<T>`'s fields are read straight off the buffer.
+                Type::Resource(_, Some(elem)) => {
+                    matches!(**elem, Type::Struct(s) if stored.fields.contains(&(s, *index)))
+                }
                 _ => false,
             },
             ExprKind::Index { base, .. } => match &f.exprs[*base].kind {
