@@ -455,6 +455,7 @@ fn front_end(
             // element indices, and substandard floats their bits, before any target or engine
             // sees them.
             lower::substandard_floats(&mut checked.module, stdlib::Stdlib::get());
+            lower::shared_refs(&mut checked.module);
             let mut block_errors = lower::parameter_blocks(&mut checked.module);
             if block_errors.is_empty() {
                 block_errors = lower::shared_pointers(&mut checked.module);
