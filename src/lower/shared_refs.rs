@@ -8,19 +8,26 @@
 //! shader uses). Where its argument is a groupshared variable, the callee is specialized once
 //! per such variable with the parameter replaced by the variable at each use and dropped from
 //! the call; any other argument (a local array) keeps the ordinary copy, which is private to
-//! the lane. An `in` parameter so marked is read where it lies instead of being copied.
+//! the lane. An `in` parameter so marked is read where it lies instead of being copied. A name
+//! that starts with `__ref_groupshared` takes a groupshared variable only (a cooperative
+//! matrix's store: each lane holds only its share of the elements, so a local array would
+//! receive only some of them): any other argument is an error.
 
+use crate::diag::Diagnostic;
 use crate::fast_hash::{HashMap, HashSet};
 use crate::ir::{AddressSpace, ExprKind, FunctionId, GlobalId, Module, Type};
 
 /// The marker a by-reference parameter's name starts with.
 const MARKER: &str = "__ref";
+/// The marker of one that takes nothing but a groupshared variable.
+const SHARED_ONLY: &str = "__ref_groupshared";
 
 /// Per parameter of a callee: the groupshared variable it is replaced by.
 type Key = Vec<Option<GlobalId>>;
 
 /// Specializes calls that pass a groupshared array to a by-reference parameter (module docs).
-pub fn shared_refs(module: &mut Module) {
+pub fn shared_refs(module: &mut Module) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
     let by_reference = |module: &Module, callee: FunctionId, i: usize| {
         let f = &module.functions[callee];
         f.params.get(i).is_some_and(|&p| {
@@ -45,6 +52,23 @@ pub fn shared_refs(module: &mut Module) {
             .collect();
         let mut changed = false;
         for (call, callee, args) in calls {
+            for (i, &a) in args.iter().enumerate() {
+                let f = &module.functions[h];
+                let shared = matches!(f.exprs[a].kind, ExprKind::Global(g) if module.globals[g].space == AddressSpace::Groupshared);
+                let callee_f = &module.functions[callee];
+                let shared_only =
+                    callee_f.params.get(i).is_some_and(|&p| callee_f.locals[p].name.starts_with(SHARED_ONLY));
+                if shared_only && !shared {
+                    errors.push(
+                        Diagnostic::error("E0405", "a cooperative matrix is stored into a `groupshared` array only")
+                            .with_label(f.exprs[a].span, "not a `groupshared` variable")
+                            .with_note(
+                                "each lane holds only its share of the matrix's elements, so an array of its own \
+                                 would receive only those; store into a `groupshared` array (or a buffer) and read it back",
+                            ),
+                    );
+                }
+            }
             let key: Key = args
                 .iter()
                 .enumerate()
@@ -84,6 +108,7 @@ pub fn shared_refs(module: &mut Module) {
         // callers.
         module.order_callees_first();
     }
+    errors
 }
 
 /// A copy of `function` whose parameters `key` names a variable for read and write it.
