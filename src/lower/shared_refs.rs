@@ -111,7 +111,8 @@ pub fn shared_refs(module: &mut Module) -> Vec<Diagnostic> {
     errors
 }
 
-/// A copy of `function` whose parameters `key` names a variable for read and write it.
+/// A copy of `function` in which each parameter that `key` names a variable for is that
+/// variable, read and written where it lies, and no longer a parameter.
 fn specialize(module: &mut Module, function: FunctionId, key: &[Option<GlobalId>]) -> FunctionId {
     let mut f = module.functions[function].clone();
     let replaced: HashMap<_, _> = f.params.iter().zip(key).filter_map(|(&p, k)| k.map(|g| (p, g))).collect();
@@ -123,7 +124,7 @@ fn specialize(module: &mut Module, function: FunctionId, key: &[Option<GlobalId>
         }
     }
     f.params.retain(|p| !replaced.contains_key(p));
-    for (&p, _) in &replaced {
+    for &p in replaced.keys() {
         f.locals[p].param = None;
     }
     let suffix: Vec<&str> = key.iter().flatten().map(|g| module.globals[*g].name.as_str()).collect();
