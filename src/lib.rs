@@ -452,10 +452,12 @@ fn front_end(
                 return Some(Err(fail(diags, sources)));
             }
             // Parameter blocks become ordinary globals, pointers into groupshared memory
-            // element indices, and substandard floats their bits, before any target or engine
+            // element indices (groupshared arrays passed by reference to the core modules' `__ref`
+            // parameters the variables themselves), and substandard floats their bits, before any target or engine
             // sees them.
             lower::substandard_floats(&mut checked.module, stdlib::Stdlib::get());
-            let mut block_errors = lower::parameter_blocks(&mut checked.module);
+            let mut block_errors = lower::shared_refs(&mut checked.module);
+            block_errors.extend(lower::parameter_blocks(&mut checked.module));
             if block_errors.is_empty() {
                 block_errors = lower::shared_pointers(&mut checked.module);
             }

@@ -65,10 +65,10 @@ __device__ CoopVec_float_5 CoopVec_float_5_operator_mul_2(CoopVec_float_5 this_1
     return result;
 }
 
-__device__ CoopVec_float_5 CoopVec_float_5____init_int_int_pack_int_int_int(int first, int second, int rest_0, int rest_1, int rest_2) {
+__device__ CoopVec_float_5 CoopVec_float_5____init_pack_int_int_int(float first, float second, int rest_0, int rest_1, int rest_2) {
     CoopVec_float_5 this_1 = CoopVec_float_5{wavec::array<float, 5>{{0.0f, 0.0f, 0.0f, 0.0f, 0.0f}}};
-    this_1.elements[0] = (float)first;
-    this_1.elements[1] = (float)second;
+    this_1.elements[0] = first;
+    this_1.elements[1] = second;
     int i = 2;
     this_1.elements[i++] = (float)rest_0, this_1.elements[i++] = (float)rest_1, this_1.elements[i++] = (float)rest_2;
     return this_1;
@@ -105,7 +105,7 @@ extern "C" __global__ void __launch_bounds__(2) computeMain(const float* __restr
     (void)state;
     wavec::uint3 tid = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
     const CoopVec_float_5 v = coopVecLoad_5_float_input(state, (int)tid.x * 20);
-    CoopVec_float_5 w = CoopVec_float_5_operator_mul_2(CoopVec_float_5____init_int_int_pack_int_int_int(1, 2, 3, 4, 5), 0.5f);
+    CoopVec_float_5 w = CoopVec_float_5_operator_mul_2(CoopVec_float_5____init_pack_int_int_int(1.0f, 2.0f, 3, 4, 5), 0.5f);
     CoopVec_float_5_set___subscript(w, 4, -CoopVec_float_5_get___subscript(w, 0));
     const CoopVec_float_5 result = max_float_5(CoopVec_float_5_operator_sub(CoopVec_float_5_operator_mul(v, w), CoopVec_float_5_init_2(1.0f)), CoopVec_float_5_init_2(0.0f));
     CoopVec_float_5_store_2_outputBuffer(state, result, (int)tid.x * 20);

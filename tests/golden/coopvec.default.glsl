@@ -65,10 +65,10 @@ CoopVec_float_5 CoopVec_float_5_operator_mul_2(CoopVec_float_5 this_1, float sca
     return result;
 }
 
-CoopVec_float_5 CoopVec_float_5____init_int_int_pack_int_int_int(int first, int second, int rest_0, int rest_1, int rest_2) {
+CoopVec_float_5 CoopVec_float_5____init_pack_int_int_int(float first, float second, int rest_0, int rest_1, int rest_2) {
     CoopVec_float_5 this_1 = CoopVec_float_5(float[5](0.0, 0.0, 0.0, 0.0, 0.0));
-    this_1.__elements[0] = float(first);
-    this_1.__elements[1] = float(second);
+    this_1.__elements[0] = first;
+    this_1.__elements[1] = second;
     int i = 2;
     this_1.__elements[i++] = float(rest_0), this_1.__elements[i++] = float(rest_1), this_1.__elements[i++] = float(rest_2);
     return this_1;
@@ -103,7 +103,7 @@ void CoopVec_float_5_store_2_outputBuffer(CoopVec_float_5 this_1, int byteOffset
 void main() {
     uvec3 tid = gl_GlobalInvocationID;
     const CoopVec_float_5 v = coopVecLoad_5_float_input(int(tid.x) * 20);
-    CoopVec_float_5 w = CoopVec_float_5_operator_mul_2(CoopVec_float_5____init_int_int_pack_int_int_int(1, 2, 3, 4, 5), 0.5);
+    CoopVec_float_5 w = CoopVec_float_5_operator_mul_2(CoopVec_float_5____init_pack_int_int_int(1.0, 2.0, 3, 4, 5), 0.5);
     CoopVec_float_5_set___subscript(w, 4, -CoopVec_float_5_get___subscript(w, 0));
     const CoopVec_float_5 result = max_float_5(CoopVec_float_5_operator_sub(CoopVec_float_5_operator_mul(v, w), CoopVec_float_5_init_2(1.0)), CoopVec_float_5_init_2(0.0));
     CoopVec_float_5_store_2_outputBuffer(result, int(tid.x) * 20);

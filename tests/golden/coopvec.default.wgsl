@@ -75,10 +75,10 @@ fn CoopVec_float_5_operator_mul_2(this_1: CoopVec_float_5, scale: f32) -> CoopVe
     return result;
 }
 
-fn CoopVec_float_5____init_int_int_pack_int_int_int(first: i32, second: i32, rest_0: i32, rest_1: i32, rest_2: i32) -> CoopVec_float_5 {
+fn CoopVec_float_5____init_pack_int_int_int(first: f32, second: f32, rest_0: i32, rest_1: i32, rest_2: i32) -> CoopVec_float_5 {
     var this_1: CoopVec_float_5 = CoopVec_float_5(array<f32, 5>(0.0f, 0.0f, 0.0f, 0.0f, 0.0f));
-    this_1.elements[0i] = f32(first);
-    this_1.elements[1i] = f32(second);
+    this_1.elements[0i] = first;
+    this_1.elements[1i] = second;
     var i: i32 = 2i;
     let wavec_t = i;
     i = i + 1i;
@@ -140,7 +140,7 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     var tid: vec3<u32> = wavec_global_invocation_id;
     let wavec_t = coopVecLoad_5_float_input(i32(tid.x) * 20i);
     var v: CoopVec_float_5 = wavec_t;
-    let wavec_t_1 = CoopVec_float_5____init_int_int_pack_int_int_int(1i, 2i, 3i, 4i, 5i);
+    let wavec_t_1 = CoopVec_float_5____init_pack_int_int_int(1.0f, 2.0f, 3i, 4i, 5i);
     let wavec_t_2 = CoopVec_float_5_operator_mul_2(wavec_t_1, 0.5f);
     var w: CoopVec_float_5 = wavec_t_2;
     var wavec_t_3: CoopVec_float_5 = w;
