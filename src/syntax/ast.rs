@@ -228,7 +228,8 @@ pub struct GenericParam {
 pub enum WhereConstraint {
     /// `where T : IFoo`, `where vector<T, N> : IArithmetic`; `optional`: met or not, nothing is
     /// required.
-    Conforms { ty: TypeExpr, interface: Ident, optional: bool },
+    /// The interface may be generic: `where A : IAddress<T>`.
+    Conforms { ty: TypeExpr, interface: TypeExpr, optional: bool },
     /// `where T.Assoc == int`: the two types must be the same.
     Equal { lhs: TypeExpr, rhs: TypeExpr },
     /// `where nonempty(T)`: type pack `T` has at least one element.

@@ -334,9 +334,13 @@ fn drop_norm_qualifiers(tokens: &mut Vec<SpannedToken>) {
 }
 
 /// Slang's visibility words before a declaration (`public struct S`, `export struct S`,
-/// `internal int f()`): a single module has nothing to hide, so they go.
+/// `internal int f()`): a single module has nothing to hide, so they go. So does `override`
+/// before a method (`override internal uint f()`): a struct's method takes the place of its
+/// interface's default implementation whether or not it says so.
 fn visibility(tokens: &mut Vec<SpannedToken>) {
-    let is_word = |t: &Token| matches!(t, Token::Ident(n) if matches!(n.as_str(), "public" | "internal" | "private"));
+    let is_word = |t: &Token| {
+        matches!(t, Token::Ident(n) if matches!(n.as_str(), "public" | "internal" | "private" | "override"))
+    };
     let declares = |t: Option<&Token>| {
         matches!(
             t,
@@ -356,7 +360,11 @@ fn visibility(tokens: &mut Vec<SpannedToken>) {
                     | Token::Associatedtype
                     | Token::Property
                     | Token::Init
+                    | Token::Subscript
                     | Token::Generic
+                    | Token::Public
+                    | Token::Internal
+                    | Token::Private
             )
         )
     };
@@ -636,6 +644,7 @@ fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
                     | Token::Let
                     | Token::Var
                     | Token::Init
+                    | Token::Subscript
                     | Token::Property
                     | Token::Generic
                     | Token::Template,
