@@ -372,6 +372,9 @@ pub struct ExtensionDecl {
     pub generics: Vec<GenericParam>,
     pub ty: TypeExpr,
     pub bases: Vec<TypeExpr>,
+    /// `where` requirements beyond the parameters' own constraints (`where T.Differential ==
+    /// T`): a type that fails them is not extended.
+    pub wheres: Vec<WhereConstraint>,
     pub members: Vec<StructMember>,
     pub span: Span,
 }

@@ -792,7 +792,32 @@ fn typedef_semicolons(tokens: &mut Vec<SpannedToken>) {
     }
 }
 
+/// Slang reaches into a namespace with `.` as well as `::` (`linalg.CoopMat`,
+/// `geo.Side.Left`): a `.` after the name of a namespace the program (or a core module)
+/// declares, at the start of a path, becomes `::`. A variable named as a namespace is not told
+/// apart.
+fn namespace_dots(tokens: &mut [SpannedToken]) {
+    let namespaces: HashSet<String> = tokens
+        .windows(2)
+        .filter_map(|w| match (&w[0].token, &w[1].token) {
+            (Token::Namespace, Token::Ident(n)) => Some(n.clone()),
+            _ => None,
+        })
+        .collect();
+    if namespaces.is_empty() {
+        return;
+    }
+    for i in 0..tokens.len().saturating_sub(1) {
+        let path_start = i == 0 || !matches!(tokens[i - 1].token, Token::Dot | Token::Namespace);
+        let names = matches!(&tokens[i].token, Token::Ident(n) if namespaces.contains(n));
+        if path_start && names && tokens[i + 1].token == Token::Dot {
+            tokens[i + 1].token = Token::ColonColon;
+        }
+    }
+}
+
 pub fn classify(tokens: &mut Vec<SpannedToken>) {
+    namespace_dots(tokens);
     trailing_commas(tokens);
     typedef_semicolons(tokens);
     split_attribute_lists(tokens);
@@ -1412,7 +1437,19 @@ fn generic_params(tokens: &[SpannedToken], start: usize) -> Option<(Vec<String>,
         };
         let segment: Vec<&Token> = tokens[segment_start..i].iter().map(|t| &t.token).collect();
         let word = |t: &Token| matches!(t, Token::Ident(_) | Token::TypeName(_));
-        match segment.as_slice() {
+        // A value parameter of a type in a namespace, `linalg::MatrixUse U`: the namespaces go.
+        let mut unqualified = segment.as_slice();
+        while let [ns, Token::ColonColon, rest @ ..] = unqualified {
+            if !word(ns) {
+                break;
+            }
+            unqualified = rest;
+        }
+        let segment: &[&Token] = match unqualified {
+            [ty, Token::Ident(_), ..] if word(ty) => unqualified,
+            _ => segment.as_slice(),
+        };
+        match segment {
             [Token::Let, Token::Ident(_), Token::Colon, ..] => {}
             [Token::Each, Token::Ident(n), rest @ ..] => {
                 names.push(n.clone());
