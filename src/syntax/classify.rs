@@ -664,9 +664,17 @@ fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
             let after = tokens.get(i + 2).map(|t| &t.token);
             let pointer_type = matches!(next, Some(Token::Ident(n) | Token::TypeName(n)) if is_builtin_type(n))
                 && after == Some(&Token::Star);
-            let type_follows = matches!(next, Some(Token::Ident(_) | Token::TypeName(_)))
-                && matches!(after, Some(Token::Ident(_) | Token::Lt | Token::TemplateLt))
-                || pointer_type;
+            // After `return`, `=` or an operator a value follows, never a declaration:
+            // `return no_diff apply<T>(x);` is a generic call's.
+            let value_expected = i > 0
+                && matches!(
+                    tokens[i - 1].token,
+                    Token::Return | Token::Assign | Token::Question | Token::Plus | Token::Minus | Token::Star
+                );
+            let type_follows = !value_expected
+                && (matches!(next, Some(Token::Ident(_) | Token::TypeName(_)))
+                    && matches!(after, Some(Token::Ident(_) | Token::Lt | Token::TemplateLt))
+                    || pointer_type);
             // `__subscript(int i) -> no_diff float`: a result type's modifier.
             let modifier_follows = matches!(next, Some(Token::In | Token::Out | Token::Inout | Token::Const))
                 || (i > 0 && tokens[i - 1].token == Token::Arrow);
@@ -1118,12 +1126,22 @@ fn in_typedef(tokens: &[SpannedToken], i: usize) -> bool {
 
 /// `S::Inner`, `T::Assoc` and Slang's `T.Assoc`: a type named inside another type is one type
 /// name to the parser, `S::Inner` (its right side is declared as a type somewhere, as a nested
-/// struct, typedef or associated type).
+/// struct, typedef or associated type). After an enum's name it is a case (`Use.MatrixA` beside a
+/// type `MatrixA`): enums hold no types.
 fn nested_type_paths(tokens: &mut Vec<SpannedToken>, declared: &HashSet<String>) {
+    let enums: HashSet<String> = tokens
+        .windows(3)
+        .filter_map(|w| match (&w[0].token, &w[1].token, &w[2].token) {
+            (Token::Enum, Token::Ident(n) | Token::TypeName(n), _) => Some(n.clone()),
+            (Token::Enum, Token::Struct | Token::Class, Token::Ident(n) | Token::TypeName(n)) => Some(n.clone()),
+            _ => None,
+        })
+        .collect();
     let joins = |prev: &Token, sep: &Token, next: &Token| match (prev, sep, next) {
         (Token::TypeName(outer), Token::ColonColon | Token::Dot, Token::TypeName(inner) | Token::Ident(inner)) => {
+            let last = outer.rsplit("::").next().unwrap_or(outer);
             // Slang's `T.Differential` names every differentiable type's differential.
-            (declared.contains(inner) && !is_builtin_type(outer)) || inner == "Differential"
+            (declared.contains(inner) && !is_builtin_type(outer) && !enums.contains(last)) || inner == "Differential"
         }
         _ => false,
     };
