@@ -338,9 +338,7 @@ fn drop_norm_qualifiers(tokens: &mut Vec<SpannedToken>) {
 /// before a method (`override internal uint f()`): a struct's method takes the place of its
 /// interface's default implementation whether or not it says so.
 fn visibility(tokens: &mut Vec<SpannedToken>) {
-    let is_word = |t: &Token| {
-        matches!(t, Token::Ident(n) if matches!(n.as_str(), "public" | "internal" | "private" | "override"))
-    };
+    let is_word = |t: &Token| matches!(t, Token::Ident(n) if matches!(n.as_str(), "public" | "internal" | "private" | "override"));
     let declares = |t: Option<&Token>| {
         matches!(
             t,
