@@ -141,6 +141,11 @@ pub struct Options {
     pub hlsl_shader_model: (u32, u32),
     pub defines: Vec<(String, Option<String>)>,
     pub include_dirs: Vec<PathBuf>,
+    /// `--standard-modules DIR` and `SLANG_STANDARD_MODULE_PATH`
+    /// ([`syntax::preprocess::STANDARD_MODULE_PATH_VAR`]): folders holding Slang's standard
+    /// modules (`import slang.neural;`), searched after the `-I` folders. The library reads no
+    /// environment: the command line adds the variable's folders.
+    pub module_dirs: Vec<PathBuf>,
     /// `--allow-glsl` (Slang's `-allow-glsl`): GLSL's words (`buffer` blocks, `layout(…)`,
     /// `vec3`…) in the source, as a `#version` line also turns on.
     pub allow_glsl: bool,
@@ -194,6 +199,7 @@ impl Default for Options {
             hlsl_shader_model: (6, 6),
             defines: Vec::new(),
             include_dirs: Vec::new(),
+            module_dirs: Vec::new(),
             allow_glsl: false,
             emulate: Emulate::Auto,
             wave_size: None,
@@ -372,6 +378,7 @@ fn front_end(
     let pp_options = syntax::preprocess::PreprocessOptions {
         defines: options.defines.clone(),
         include_dirs: options.include_dirs.clone(),
+        module_dirs: options.module_dirs.clone(),
         predefined: predefined_macros(options, target),
     };
     let (mut tokens, mut diags) = syntax::preprocess::preprocess(&mut sources, main, &pp_options, loader);

@@ -10,7 +10,8 @@ fn wavec() -> Command {
     c.current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("MESA_SHADER_CACHE_DISABLE", "true")
         .env("LP_NATIVE_VECTOR_WIDTH", "128")
-        .env("NO_COLOR", "1");
+        .env("NO_COLOR", "1")
+        .env_remove("SLANG_STANDARD_MODULE_PATH");
     c
 }
 
@@ -482,6 +483,51 @@ fn imported_module_serves_two_shaders_on_lavapipe_and_the_cpu_engine() {
     assert!(out.contains("7 passed, 0 failed, 2 skipped"), "{out}");
     let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "tests/modules"]), 0);
     assert!(out.contains("18 passed, 0 failed, 6 skipped"), "{out}");
+}
+
+/// A standard-module folder (a Slang installation's `slang-standard-module-<version>`, here the
+/// stand-in `tests/standard_modules/lib`) named by `--standard-modules` or by
+/// SLANG_STANDARD_MODULE_PATH, for `wavec`, `wavec run` and `wavec test` (whose Vulkan children
+/// get the flag), searched after the -I folders; without it the import fails naming the variable.
+#[test]
+fn standard_module_folder_is_found_by_flag_and_variable_after_include_dirs() {
+    let shader = "tests/standard_modules/uses_tally.slang";
+    let (_, err) = expect_status(wavec().args([shader, "-t", "spirv-asm"]), 1);
+    assert!(err.contains("E0112") && err.contains("SLANG_STANDARD_MODULE_PATH"), "{err}");
+    expect_status(wavec().args([shader, "-t", "spirv-asm", "--standard-modules", "tests/standard_modules/lib"]), 0);
+    let (out, _) = expect_status(
+        wavec()
+            .args(["test", "--engine", "cpu", shader])
+            .env("SLANG_STANDARD_MODULE_PATH", "tests/standard_modules/lib"),
+        0,
+    );
+    assert!(out.contains("5 passed, 0 failed, 3 skipped"), "{out}");
+    // A list, as PATH is: the first entry does not exist.
+    let list = std::env::join_paths(["tests/standard_modules/missing", "tests/standard_modules/lib"]).unwrap();
+    let (out, _) = expect_status(
+        wavec().args(["test", "--device", &test_device(), shader]).env("SLANG_STANDARD_MODULE_PATH", list),
+        0,
+    );
+    assert!(out.contains("2 passed, 0 failed, 1 skipped"), "{out}");
+    let (out, _) = expect_status(
+        wavec().args(["test", "--device", &test_device(), "--standard-modules", "tests/standard_modules/lib", shader]),
+        0,
+    );
+    assert!(out.contains("2 passed, 0 failed, 1 skipped"), "{out}");
+    // Three values below 4 by the standard module, the five others by the one -I shadows it with.
+    for (include, expected) in
+        [(None, "0: 3 3 3 3 3 3 3 3"), (Some("tests/standard_modules/override"), "0: 5 5 5 5 5 5 5 5")]
+    {
+        let mut cmd = wavec();
+        cmd.args(["run", "--engine", "cpu", "--groups", "1", "--width", "8", "--dump", "1"])
+            .args(["--buffer", "0=words:3,8,5,2,7,1,4,9", "--buffer", "1=32", shader])
+            .env("SLANG_STANDARD_MODULE_PATH", "tests/standard_modules/lib");
+        if let Some(dir) = include {
+            cmd.args(["-I", dir]);
+        }
+        let (out, _) = expect_status(&mut cmd, 0);
+        assert!(out.contains(expected), "{out}");
+    }
 }
 
 /// The corpus of shaders written the way engine code is (`tests/corpus/`): sorts, light

@@ -76,6 +76,11 @@ struct RunCli {
     /// Add a folder to the `#include` search path.
     #[arg(short = 'I', value_name = "DIR")]
     include_dirs: Vec<PathBuf>,
+    /// A folder of Slang's standard modules (an installation's `slang-standard-module-<version>`,
+    /// holding `slang/neural.slang`): `import` searches it after the -I folders, then the
+    /// folders SLANG_STANDARD_MODULE_PATH lists (repeatable).
+    #[arg(long = "standard-modules", value_name = "DIR")]
+    standard_modules: Vec<PathBuf>,
     /// Read GLSL's words too (`buffer` blocks, `layout(…)`, `vec3`), as a `#version` line does
     /// (Slang's -allow-glsl).
     #[arg(long = "allow-glsl")]
@@ -204,6 +209,7 @@ pub fn run(args: Vec<OsString>) -> u8 {
     let mut options = wavec::Options {
         entry: cli.entry.clone(),
         include_dirs: cli.include_dirs.clone(),
+        module_dirs: super::module_dirs(&cli.standard_modules),
         allow_glsl: cli.allow_glsl,
         ..Default::default()
     };
@@ -413,6 +419,10 @@ struct TestCli {
     /// Give up on a dispatch after this many seconds.
     #[arg(long, default_value_t = 20.0)]
     timeout: f64,
+    /// A folder of Slang's standard modules (`import slang.neural;`), searched after the test's
+    /// -I folders, then the folders SLANG_STANDARD_MODULE_PATH lists (repeatable).
+    #[arg(long = "standard-modules", value_name = "DIR")]
+    standard_modules: Vec<PathBuf>,
     /// Internal: run every file at this one width and print machine-readable results.
     #[arg(long, hide = true)]
     child_width: Option<u32>,
@@ -465,7 +475,11 @@ pub fn test(args: Vec<OsString>) -> u8 {
         Ok(p) => p,
         Err(e) => return usage_error(e),
     };
-    let cases: Vec<testing::slang::Case> = paths.iter().flat_map(|p| testing::load(p)).collect();
+    let mut cases: Vec<testing::slang::Case> = paths.iter().flat_map(|p| testing::load(p)).collect();
+    let module_dirs = super::module_dirs(&cli.standard_modules);
+    for t in cases.iter_mut().filter_map(|c| c.test.as_mut().ok()) {
+        t.module_dirs = module_dirs.clone();
+    }
     let files: Vec<&Result<testing::directive::TestFile, String>> = cases.iter().map(|c| &c.test).collect();
 
     if let Some(w) = cli.child_width {
@@ -681,6 +695,9 @@ fn run_child(
     }
     if let Some(n) = cli.time {
         cmd.args(["--time", &n.to_string()]);
+    }
+    for d in &cli.standard_modules {
+        cmd.arg("--standard-modules").arg(d);
     }
     cmd.arg("--").args(paths);
     if device.is_lavapipe() {

@@ -95,6 +95,11 @@ struct Cli {
     /// Add a folder to the `#include` search path.
     #[arg(short = 'I', value_name = "DIR")]
     include_dirs: Vec<PathBuf>,
+    /// A folder of Slang's standard modules (an installation's `slang-standard-module-<version>`,
+    /// holding `slang/neural.slang`): `import` searches it after the -I folders, then the
+    /// folders SLANG_STANDARD_MODULE_PATH lists (repeatable).
+    #[arg(long = "standard-modules", value_name = "DIR")]
+    standard_modules: Vec<PathBuf>,
     /// Read GLSL's words too (`buffer` blocks, `layout(…)`, `vec3`), as a `#version` line does
     /// (Slang's -allow-glsl).
     #[arg(long = "allow-glsl")]
@@ -172,6 +177,13 @@ fn apply_capabilities(capabilities: &[String], options: &mut Options) -> Result<
 }
 
 /// `-D NAME[=VALUE]` options as (name, value) pairs; a usage error for a malformed name.
+/// `--standard-modules` folders, then those `SLANG_STANDARD_MODULE_PATH` lists.
+fn module_dirs(flags: &[PathBuf]) -> Vec<PathBuf> {
+    let mut dirs = flags.to_vec();
+    dirs.extend(wavec::syntax::preprocess::standard_module_dirs_from_env());
+    dirs
+}
+
 fn parse_defines(defines: &[String]) -> Result<Vec<(String, Option<String>)>, String> {
     defines
         .iter()
@@ -397,6 +409,7 @@ fn wavec_main() -> u8 {
         Err(e) => return usage_error(e),
     }
     options.include_dirs = cli.include_dirs.clone();
+    options.module_dirs = module_dirs(&cli.standard_modules);
     options.allow_glsl = cli.allow_glsl;
     options.bindless_space_index = cli.bindless_space_index;
     match parse_specialization(&cli.specialize) {

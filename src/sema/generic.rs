@@ -214,8 +214,8 @@ impl Checker {
         }
         for w in &f.wheres {
             if let ast::WhereConstraint::Conforms { interface: c, .. } = w {
-                if conforms(&c.name, &Type::INT).is_none() && !self.is_known_interface(&c.name) {
-                    self.error("E0416", c.span, format!("unknown constraint `{}`", c.name));
+                if conforms(c.name(), &Type::INT).is_none() && !self.is_known_interface(c.name()) {
+                    self.error("E0416", c.span, format!("unknown constraint `{}`", c.name()));
                 }
             }
         }
@@ -750,8 +750,8 @@ impl Checker {
                         Some(ts) => ts.clone(),
                         None => vec![self.resolve_type(ty)],
                     };
-                    if let Some(t) = types.iter().find(|t| !t.is_error() && !self.type_conforms(t, &interface.name)) {
-                        result = Err(format!("`{}` does not conform to `{}`", self.type_name(t), interface.name));
+                    if let Some(t) = types.iter().find(|t| !t.is_error() && !self.type_conforms(t, interface.name())) {
+                        result = Err(format!("`{}` does not conform to `{}`", self.type_name(t), interface.name()));
                         break;
                     }
                 }

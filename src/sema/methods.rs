@@ -761,6 +761,9 @@ impl Checker {
         }
         let ext = self.blanket_extensions[index].clone();
         let Some(bound) = self.extension_bounds(&ext.decl.generics, &ext.decl.ty, h) else { return };
+        if self.check_wheres(&ext.decl.generics, &bound, &ext.decl.wheres).is_err() {
+            return;
+        }
         self.blanket_applied.insert((index, h));
         // Checked as members of their own, in the middle of whatever needed them.
         let caller = self.cur.take();

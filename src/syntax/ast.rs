@@ -228,7 +228,8 @@ pub struct GenericParam {
 pub enum WhereConstraint {
     /// `where T : IFoo`, `where vector<T, N> : IArithmetic`; `optional`: met or not, nothing is
     /// required.
-    Conforms { ty: TypeExpr, interface: Ident, optional: bool },
+    /// The interface may be generic: `where A : IAddress<T>`.
+    Conforms { ty: TypeExpr, interface: TypeExpr, optional: bool },
     /// `where T.Assoc == int`: the two types must be the same.
     Equal { lhs: TypeExpr, rhs: TypeExpr },
     /// `where nonempty(T)`: type pack `T` has at least one element.
@@ -371,6 +372,9 @@ pub struct ExtensionDecl {
     pub generics: Vec<GenericParam>,
     pub ty: TypeExpr,
     pub bases: Vec<TypeExpr>,
+    /// `where` requirements beyond the parameters' own constraints (`where T.Differential ==
+    /// T`): a type that fails them is not extended.
+    pub wheres: Vec<WhereConstraint>,
     pub members: Vec<StructMember>,
     pub span: Span,
 }

@@ -334,9 +334,11 @@ fn drop_norm_qualifiers(tokens: &mut Vec<SpannedToken>) {
 }
 
 /// Slang's visibility words before a declaration (`public struct S`, `export struct S`,
-/// `internal int f()`): a single module has nothing to hide, so they go.
+/// `internal int f()`): a single module has nothing to hide, so they go. So does `override`
+/// before a method (`override internal uint f()`): a struct's method takes the place of its
+/// interface's default implementation whether or not it says so.
 fn visibility(tokens: &mut Vec<SpannedToken>) {
-    let is_word = |t: &Token| matches!(t, Token::Ident(n) if matches!(n.as_str(), "public" | "internal" | "private"));
+    let is_word = |t: &Token| matches!(t, Token::Ident(n) if matches!(n.as_str(), "public" | "internal" | "private" | "override"));
     let declares = |t: Option<&Token>| {
         matches!(
             t,
@@ -356,7 +358,11 @@ fn visibility(tokens: &mut Vec<SpannedToken>) {
                     | Token::Associatedtype
                     | Token::Property
                     | Token::Init
+                    | Token::Subscript
                     | Token::Generic
+                    | Token::Public
+                    | Token::Internal
+                    | Token::Private
             )
         )
     };
@@ -640,6 +646,7 @@ fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
                     | Token::Let
                     | Token::Var
                     | Token::Init
+                    | Token::Subscript
                     | Token::Property
                     | Token::Generic
                     | Token::Template,
@@ -659,9 +666,17 @@ fn declaration_keyword(tokens: &[SpannedToken], i: usize) -> Option<Token> {
             let after = tokens.get(i + 2).map(|t| &t.token);
             let pointer_type = matches!(next, Some(Token::Ident(n) | Token::TypeName(n)) if is_builtin_type(n))
                 && after == Some(&Token::Star);
-            let type_follows = matches!(next, Some(Token::Ident(_) | Token::TypeName(_)))
-                && matches!(after, Some(Token::Ident(_) | Token::Lt | Token::TemplateLt))
-                || pointer_type;
+            // After `return`, `=` or an operator a value follows, never a declaration:
+            // `return no_diff apply<T>(x);` is a generic call's.
+            let value_expected = i > 0
+                && matches!(
+                    tokens[i - 1].token,
+                    Token::Return | Token::Assign | Token::Question | Token::Plus | Token::Minus | Token::Star
+                );
+            let type_follows = !value_expected
+                && (matches!(next, Some(Token::Ident(_) | Token::TypeName(_)))
+                    && matches!(after, Some(Token::Ident(_) | Token::Lt | Token::TemplateLt))
+                    || pointer_type);
             // `__subscript(int i) -> no_diff float`: a result type's modifier.
             let modifier_follows = matches!(next, Some(Token::In | Token::Out | Token::Inout | Token::Const))
                 || (i > 0 && tokens[i - 1].token == Token::Arrow);
@@ -787,7 +802,32 @@ fn typedef_semicolons(tokens: &mut Vec<SpannedToken>) {
     }
 }
 
+/// Slang reaches into a namespace with `.` as well as `::` (`linalg.CoopMat`,
+/// `geo.Side.Left`): a `.` after the name of a namespace the program (or a core module)
+/// declares, at the start of a path, becomes `::`. A variable named as a namespace is not told
+/// apart.
+fn namespace_dots(tokens: &mut [SpannedToken]) {
+    let namespaces: HashSet<String> = tokens
+        .windows(2)
+        .filter_map(|w| match (&w[0].token, &w[1].token) {
+            (Token::Namespace, Token::Ident(n)) => Some(n.clone()),
+            _ => None,
+        })
+        .collect();
+    if namespaces.is_empty() {
+        return;
+    }
+    for i in 0..tokens.len().saturating_sub(1) {
+        let path_start = i == 0 || !matches!(tokens[i - 1].token, Token::Dot | Token::Namespace);
+        let names = matches!(&tokens[i].token, Token::Ident(n) if namespaces.contains(n));
+        if path_start && names && tokens[i + 1].token == Token::Dot {
+            tokens[i + 1].token = Token::ColonColon;
+        }
+    }
+}
+
 pub fn classify(tokens: &mut Vec<SpannedToken>) {
+    namespace_dots(tokens);
     trailing_commas(tokens);
     typedef_semicolons(tokens);
     split_attribute_lists(tokens);
@@ -1088,12 +1128,22 @@ fn in_typedef(tokens: &[SpannedToken], i: usize) -> bool {
 
 /// `S::Inner`, `T::Assoc` and Slang's `T.Assoc`: a type named inside another type is one type
 /// name to the parser, `S::Inner` (its right side is declared as a type somewhere, as a nested
-/// struct, typedef or associated type).
+/// struct, typedef or associated type). After an enum's name it is a case (`Use.MatrixA` beside a
+/// type `MatrixA`): enums hold no types.
 fn nested_type_paths(tokens: &mut Vec<SpannedToken>, declared: &HashSet<String>) {
+    let enums: HashSet<String> = tokens
+        .windows(3)
+        .filter_map(|w| match (&w[0].token, &w[1].token, &w[2].token) {
+            (Token::Enum, Token::Ident(n) | Token::TypeName(n), _) => Some(n.clone()),
+            (Token::Enum, Token::Struct | Token::Class, Token::Ident(n) | Token::TypeName(n)) => Some(n.clone()),
+            _ => None,
+        })
+        .collect();
     let joins = |prev: &Token, sep: &Token, next: &Token| match (prev, sep, next) {
         (Token::TypeName(outer), Token::ColonColon | Token::Dot, Token::TypeName(inner) | Token::Ident(inner)) => {
+            let last = outer.rsplit("::").next().unwrap_or(outer);
             // Slang's `T.Differential` names every differentiable type's differential.
-            (declared.contains(inner) && !is_builtin_type(outer)) || inner == "Differential"
+            (declared.contains(inner) && !is_builtin_type(outer) && !enums.contains(last)) || inner == "Differential"
         }
         _ => false,
     };
@@ -1407,7 +1457,19 @@ fn generic_params(tokens: &[SpannedToken], start: usize) -> Option<(Vec<String>,
         };
         let segment: Vec<&Token> = tokens[segment_start..i].iter().map(|t| &t.token).collect();
         let word = |t: &Token| matches!(t, Token::Ident(_) | Token::TypeName(_));
-        match segment.as_slice() {
+        // A value parameter of a type in a namespace, `linalg::MatrixUse U`: the namespaces go.
+        let mut unqualified = segment.as_slice();
+        while let [ns, Token::ColonColon, rest @ ..] = unqualified {
+            if !word(ns) {
+                break;
+            }
+            unqualified = rest;
+        }
+        let segment: &[&Token] = match unqualified {
+            [ty, Token::Ident(_), ..] if word(ty) => unqualified,
+            _ => segment.as_slice(),
+        };
+        match segment {
             [Token::Let, Token::Ident(_), Token::Colon, ..] => {}
             [Token::Each, Token::Ident(n), rest @ ..] => {
                 names.push(n.clone());

@@ -514,7 +514,7 @@ fn constrain(generics: &mut Vec<GenericParam>, wheres: Vec<WhereConstraint>) -> 
             };
             std::mem::take(&mut g.also).into_iter().map(move |interface| WhereConstraint::Conforms {
                 ty: ty.clone(),
-                interface,
+                interface: interface_type(&interface),
                 optional: false,
             })
         })
@@ -533,11 +533,11 @@ fn constrain(generics: &mut Vec<GenericParam>, wheres: Vec<WhereConstraint>) -> 
             continue;
         }
         match generics.iter_mut().find(|g| g.name.name == *name) {
-            Some(g) if g.constraint.is_none() => g.constraint = Some(interface_type(interface)),
+            Some(g) if g.constraint.is_none() => g.constraint = Some(interface.clone()),
             Some(_) => rest.push(w),
             None => generics.push(GenericParam {
                 name: Ident { name: name.clone(), span: ty.span },
-                constraint: Some(interface_type(interface)),
+                constraint: Some(interface.clone()),
                 value: None,
                 default: None,
                 pack: false,

@@ -44,12 +44,28 @@ use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
 
+/// The environment variable that names standard-module folders (a path list, as `PATH` is),
+/// searched after the `-I` folders. Slang itself finds them beside its own library, in
+/// `slang-standard-module-<version>`, which wavec has no library to look beside.
+pub const STANDARD_MODULE_PATH_VAR: &str = "SLANG_STANDARD_MODULE_PATH";
+
+/// The standard-module folders [`STANDARD_MODULE_PATH_VAR`] names (empty entries dropped).
+pub fn standard_module_dirs_from_env() -> Vec<PathBuf> {
+    std::env::var_os(STANDARD_MODULE_PATH_VAR)
+        .map(|v| std::env::split_paths(&v).filter(|p| !p.as_os_str().is_empty()).collect())
+        .unwrap_or_default()
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct PreprocessOptions {
     /// `-D NAME` (`None`, meaning `1`) and `-D NAME=VALUE`.
     pub defines: Vec<(String, Option<String>)>,
     /// `-I` directories, searched in order after the including file's own directory.
     pub include_dirs: Vec<PathBuf>,
+    /// Standard-module folders (a Slang installation's `slang-standard-module-<version>`, which
+    /// holds `slang/neural.slang`…): searched for an `import` after the importing file's folder
+    /// and the `-I` folders; never for `#include`.
+    pub module_dirs: Vec<PathBuf>,
     /// The compiler's own macros (`__spirv__`, `__HLSL_VERSION`…), seen before the command
     /// line's; a name the command line defines keeps the command line's value.
     pub predefined: Vec<(String, String)>,
@@ -161,7 +177,7 @@ pub fn preprocess(
 
 /// Slang's modules: `import a.b;` (at the start of an item) brings in `a/b.slang` (or
 /// `a/b-…` for `_` in the name), searched in the importing file's folder, then the `-I`
-/// folders. A module is preprocessed on its own (its macros stay in it; the command line's
+/// folders, then the standard-module folders. A module is preprocessed on its own (its macros stay in it; the command line's
 /// defines reach it) and its tokens take the place of its first `import`; later ones of the
 /// same module add nothing, so it is compiled once per compile. A module's own `module X;` and
 /// `implementing X;` lines say nothing the compile needs and are dropped. `__include x;` (or
@@ -180,12 +196,23 @@ fn with_imports(
     let mut out: Vec<SpannedToken> = Vec::with_capacity(tokens.len());
     let mut i = 0;
     while i < tokens.len() {
-        let item_start = out.last().is_none_or(|t| matches!(t.token, Token::Semi | Token::RBrace));
+        // Mode markers (`#language slang 2026`, `import glsl;`) stand between items too.
+        let boundary =
+            |t: &SpannedToken| matches!(t.token, Token::Semi | Token::RBrace | Token::Language2026 | Token::GlslMode);
+        let item_start = out.last().is_none_or(boundary);
         let first = i + usize::from(is_word(&tokens[i].token, "__exported"));
         let keyword = tokens.get(first).map(|t| &t.token);
+        // `[ExperimentalModule] module x;`: attributes of the module go with its line.
+        let attributed = keyword
+            .filter(|t| is_word(t, "module") || is_word(t, "implementing"))
+            .and_then(|_| attributes_start(&out))
+            .filter(|&a| a == 0 || boundary(&out[a - 1]));
         let kind = match keyword {
             Some(t) if item_start && (is_word(t, "import") || is_word(t, "__include")) => Some(true),
-            Some(t) if item_start && (is_word(t, "module") || is_word(t, "implementing")) => Some(false),
+            Some(t) if (item_start || attributed.is_some()) && (is_word(t, "module") || is_word(t, "implementing")) => {
+                out.truncate(attributed.unwrap_or(out.len()));
+                Some(false)
+            }
             _ => None,
         };
         let including = keyword.is_some_and(|t| is_word(t, "__include"));
@@ -240,6 +267,11 @@ fn with_imports(
         let here = sources.resolve(tokens[first].span).map(|(f, _, _)| PathBuf::from(&sources.file(f).name));
         let mut dirs: Vec<PathBuf> = here.and_then(|p| p.parent().map(Path::to_path_buf)).into_iter().collect();
         dirs.extend(opts.include_dirs.iter().cloned());
+        // A file of a module includes its own files; only an import reaches the standard modules.
+        let searched_here = dirs.len();
+        if !including {
+            dirs.extend(opts.module_dirs.iter().cloned());
+        }
         let dashed = PathBuf::from(relative.to_string_lossy().replace('_', "-"));
         let found = dirs.iter().flat_map(|d| [d.join(&relative), d.join(&dashed)]).find_map(|p| {
             let p = normalize(&p);
@@ -248,11 +280,17 @@ fn with_imports(
         let Some((path, text)) = found else {
             let looked: Vec<String> = dirs.iter().map(|d| d.join(&relative).display().to_string()).collect();
             let noun = if including { "file" } else { "module" };
-            diags.push(
-                Diagnostic::error("E0112", format!("cannot find {noun} `{}`", parts.join(".")))
-                    .with_label(span, if including { "included here" } else { "imported here" })
-                    .with_note(format!("looked for {}", looked.join(", "))),
-            );
+            let mut diag = Diagnostic::error("E0112", format!("cannot find {noun} `{}`", parts.join(".")))
+                .with_label(span, if including { "included here" } else { "imported here" })
+                .with_note(format!("looked for {}", looked.join(", ")));
+            if !including && dirs.len() == searched_here {
+                diag = diag.with_note(format!(
+                    "no standard-module folder was given: name a Slang installation's \
+                     `slang-standard-module-<version>` folder with {STANDARD_MODULE_PATH_VAR} or \
+                     --standard-modules DIR"
+                ));
+            }
+            diags.push(diag);
             continue;
         };
         if !loaded.insert(path.clone()) {
@@ -268,6 +306,30 @@ fn with_imports(
         out.extend(module_tokens);
     }
     (out, diags)
+}
+
+/// Where the run of `[…]` attribute groups that `out` ends with starts, if it ends with one.
+fn attributes_start(out: &[SpannedToken]) -> Option<usize> {
+    let mut at = out.len();
+    while matches!(out.get(at.wrapping_sub(1)).map(|t| &t.token), Some(Token::RBracket)) {
+        let mut depth = 0usize;
+        let mut k = at;
+        loop {
+            k = k.checked_sub(1)?;
+            match out[k].token {
+                Token::RBracket => depth += 1,
+                Token::LBracket => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        at = k;
+    }
+    (at < out.len()).then_some(at)
 }
 
 fn preprocess_limited(

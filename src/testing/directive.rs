@@ -73,6 +73,8 @@ pub struct TestFile {
     pub entry: Option<String>,
     pub defines: Vec<(String, Option<String>)>,
     pub include_dirs: Vec<PathBuf>,
+    /// Standard-module folders (`wavec test --standard-modules`, `SLANG_STANDARD_MODULE_PATH`).
+    pub module_dirs: Vec<PathBuf>,
     /// Slang's `-allow-glsl`: GLSL's words in the source.
     pub allow_glsl: bool,
     /// Slang's `-bindless-space-index N`.
@@ -125,6 +127,7 @@ impl TestFile {
             entry: None,
             defines: Vec::new(),
             include_dirs: Vec::new(),
+            module_dirs: Vec::new(),
             allow_glsl: false,
             bindless_space_index: None,
             emulate: Emulate::Auto,
@@ -164,6 +167,7 @@ impl TestFile {
             entry: entry.map(str::to_string).or_else(|| self.entry.clone()),
             defines: self.defines.clone(),
             include_dirs: self.include_dirs.clone(),
+            module_dirs: self.module_dirs.clone(),
             allow_glsl: self.allow_glsl,
             bindless_space_index: self.bindless_space_index,
             emulate: self.emulate,
