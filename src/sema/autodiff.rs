@@ -172,7 +172,7 @@ impl Checker {
                 // by a `where` clause (`where T : IA, IDifferentiable`).
                 let by_where = f.wheres.iter().any(|w| {
                     matches!(w, ast::WhereConstraint::Conforms { ty, interface, optional: false }
-                        if ty.args().is_empty() && ty.name() == g.name.name && self.differentiable_constraint(&interface.name))
+                        if ty.args().is_empty() && ty.name() == g.name.name && self.differentiable_constraint(interface.name()))
                 });
                 g.value.is_none()
                     && !g.constraint.as_ref().is_some_and(|c| self.differentiable_constraint(c.name()))
