@@ -86,6 +86,6 @@ extern "C" __global__ void __launch_bounds__(8) computeMain(float* __restrict__ 
         Scene_total_result = Material_weigh_result + this_probe_position.y;
     }
     float t = Scene_total_result + wavec::texel_fetch<float, 2, false, false>(state.gScene_material_detail_mask, wavec::make<wavec::int3>(wavec::cvt<wavec::int2>(wavec::swizzle<0, 1>(id)), 0), wavec::pad_int3(0));
-    state.gScene_probe_samples[id.x] = t * (*state.gView_view).viewProj[0].x;
+    state.gScene_probe_samples[id.x] = t * wavec::transpose((*state.gView_view).viewProj)[0].x;
     state.results[id.x] = (float)(*state.gScene).count;
 }

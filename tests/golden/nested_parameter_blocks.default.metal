@@ -92,6 +92,6 @@ kernel void computeMain(device float* results [[buffer(0)]], constant uint& resu
         Scene_total_result = Material_weigh_result + this_probe_position.y;
     }
     float t = Scene_total_result + wavec::load(state.gScene_material_detail_mask, int3(int2(id.xy), 0)).x;
-    state.gScene_probe_samples[id.x] = t * (*state.gView_view).viewProj[0].x;
+    state.gScene_probe_samples[id.x] = t * transpose((*state.gView_view).viewProj)[0].x;
     state.results[id.x] = float((*state.gScene).count);
 }

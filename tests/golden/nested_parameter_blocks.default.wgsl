@@ -75,6 +75,6 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
         Scene_total_result = Material_weigh_result + this_probe_position.y;
     }
     var t: f32 = Scene_total_result + (textureLoad(gScene_material_detail_mask, vec3<i32>(vec2<i32>(id.xy), 0i).xy, vec3<i32>(vec2<i32>(id.xy), 0i).z).x);
-    gScene_probe_samples[id.x] = t * gView_view.viewProj[0i].x;
+    gScene_probe_samples[id.x] = t * transpose(gView_view.viewProj)[0i].x;
     results[id.x] = f32(gScene.count);
 }
