@@ -561,6 +561,10 @@ impl<'a> Writer<'a> {
                 let _ = writeln!(out, "{level}switch ({sel}) {{");
                 let inner = level.next();
                 for (i, c) in cases.iter().enumerate() {
+                    // Statements before the first label are never run: no case reaches them.
+                    if c.values.is_empty() && !c.is_default {
+                        continue;
+                    }
                     let mut labels: Vec<String> = c.values.iter().map(|v| format!("case {v}:")).collect();
                     if c.is_default {
                         labels.push("default:".to_string());

@@ -203,15 +203,16 @@ impl<'a> Writer<'a> {
             self.enables.insert("subgroups");
         }
         let values: Vec<String> = args.iter().map(|a| self.pure_operand(cx, *a)).collect();
-        let matrix = matches!(cx.f.exprs[args[0]].ty, Type::Matrix(..));
+        // Every matrix argument is taken row by row (`max(m, n)`), the others whole.
+        let matrix: Vec<bool> = args.iter().map(|a| matches!(cx.f.exprs[*a].ty, Type::Matrix(..))).collect();
         let mut parts = Vec::new();
         for r in 0..*rows {
             let mut out = String::new();
             for p in parse_template(text) {
                 match p {
                     Piece::Text(t) => out.push_str(t),
-                    Piece::Arg(0) if matrix => {
-                        let _ = write!(out, "{}[{r}]", values[0]);
+                    Piece::Arg(i) if matrix.get(i) == Some(&true) => {
+                        let _ = write!(out, "{}[{r}]", values[i]);
                     }
                     Piece::Arg(i) => out.push_str(values.get(i).map(String::as_str).unwrap_or("0")),
                     Piece::Bound | Piece::Ret | Piece::Mask => {}

@@ -490,7 +490,11 @@ impl<'a> Writer<'a> {
                 // A call with `inout` arguments ran among the hoisted statements (copy in, call
                 // into a `let`, copy back): what is left is the `let`'s name, no statement.
                 let hoisted = s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-                (!s.is_empty() && !hoisted).then_some(s)
+                // A value no one reads is a phony assignment: WGSL's value-returning built-ins
+                // are `@must_use`, and a member of a result (`atomicCompareExchangeWeak(…)
+                // .old_value`) is no statement at all.
+                let unused_value = f.exprs[e].ty != Type::Void && !s.starts_with("_ =");
+                (!s.is_empty() && !hoisted).then(|| if unused_value { format!("_ = {s}") } else { s })
             }
             _ if has_side_effects(f, self.stdlib, e) => {
                 let s = self.expr(cx, e);
@@ -653,6 +657,10 @@ impl<'a> Writer<'a> {
                 Some(Stmt::Break) => &c.body.stmts[..c.body.stmts.len() - 1],
                 _ => &c.body.stmts[..],
             };
+            // Statements before the first label of a `switch` are never run: no case reaches them.
+            if labels.is_empty() {
+                continue;
+            }
             let _ = writeln!(out, "{inner}case {}: {{", std::mem::take(&mut labels).join(", "));
             self.stmts(cx, body, inner.next(), out);
             let _ = writeln!(out, "{inner}}}");
@@ -839,6 +847,15 @@ impl<'a> Writer<'a> {
                     UnaryOp::Neg if at.scalar().is_some_and(Scalar::is_unsigned_int) => {
                         let zero = self.constant(&ConstValue::Int(0), &at, span);
                         (format!("{zero} - {s}"), false)
+                    }
+                    // WGSL negates no matrix: it is scaled by -1 (exact for every float).
+                    UnaryOp::Neg if matches!(at, Type::Matrix(..)) => {
+                        let minus_one = self.constant(
+                            &ConstValue::Float(-1.0),
+                            &Type::Scalar(at.scalar().unwrap_or(Scalar::F32)),
+                            span,
+                        );
+                        (format!("{s} * {minus_one}"), false)
                     }
                     UnaryOp::Neg => (format!("-{s}"), false),
                     UnaryOp::Not => (format!("!{s}"), false),
