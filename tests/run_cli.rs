@@ -413,8 +413,8 @@ fn wavec_alone_compiles_and_names_its_missing_vulkan_host() {
 fn slang_format_tests_pass_on_lavapipe_and_the_cpu_engine() {
     let (out, _) = expect_status(wavec().args(["test", "--device", &test_device(), "tests/slang"]), 0);
     let rows = out.lines().filter(|l| l.starts_with("tests/slang/")).count();
-    assert_eq!(rows, 141, "one row per test line that is not disabled:\n{out}");
-    assert!(out.contains("396 passed, 0 failed, 27 skipped"), "{out}");
+    assert_eq!(rows, 153, "one row per test line that is not disabled:\n{out}");
+    assert!(out.contains("432 passed, 0 failed, 27 skipped"), "{out}");
     // Descriptor handles given buffers: SPIR-V has no heap of constant buffers yet, and the
     // runner does not fill heaps (the CPU engine runs them below). Multisampled textures: the
     // runner cannot fill a multisampled image (a SKIP naming why; the CPU engine runs them). Ray queries: lavapipe 22.3
@@ -437,7 +437,7 @@ fn slang_format_tests_pass_on_lavapipe_and_the_cpu_engine() {
         "{out}"
     );
     let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "tests/slang"]), 0);
-    assert!(out.contains("1041 passed, 0 failed, 87 skipped"), "{out}");
+    assert!(out.contains("1134 passed, 0 failed, 90 skipped"), "{out}");
 }
 
 /// Slang-format files this runner cannot run are SKIPs that say why, never PASSes; a wrong
@@ -580,18 +580,16 @@ fn samples_slang_tests_and_corpus_via(via: &str) -> String {
 /// checks them: all pass, the texture-sampling corpus shaders and the integer matrices included,
 /// but for one corpus shader GLSL has no block layout for (a struct mixing `row_major` and
 /// `column_major` matrices: a SKIP naming the GLSL backend's diagnostic), the descriptor handles
-/// of buffers and the arrays of 16-bit values in byte-address buffers (SKIPs naming the GLSL
-/// backend's refusals; the pointer tests run through `GL_EXT_buffer_reference`), the inline
+/// of buffers (a SKIP naming the GLSL backend's refusal; the pointer tests run through `GL_EXT_buffer_reference`), the inline
 /// SPIR-V test (E0428) and the bindless one, which needs
 /// descriptor indexing that lavapipe lacks (a SKIP naming the feature), as do the compute
 /// derivatives of `tests/slang/compute_derivatives.slang`.
 #[test]
 fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
     let out = samples_slang_tests_and_corpus_via("glsl");
-    assert!(out.contains("471 passed, 0 failed, 45 skipped"), "{out}");
+    assert!(out.contains("510 passed, 0 failed, 42 skipped"), "{out}");
     let refused: Vec<&str> = out.lines().filter(|l| l.contains("not through GLSL")).collect();
     assert_eq!(refused, [
-        "SKIP tests/slang/byte_address_narrow.slang at every width: not through GLSL: E0621 the GLSL backend cannot write a byte-address load of `uint16_t[3]` (32-bit scalars and vectors only)",
         "SKIP tests/slang/descriptor_handles.slang at every width: not through GLSL: E0624 GLSL output has no descriptor heap of `StructuredBuffer<float>` yet",
         "SKIP tests/slang/inline_spirv.slang at every width: not through GLSL: E0428 inline SPIR-V (`spirv_asm`, `vk::spirv_instruction`) cannot be compiled for `glsl`",
         "SKIP tests/corpus/column_major_buffers.slang at every width: not through GLSL: E0622 this buffer mixes row-major and column-major matrices",
@@ -602,7 +600,7 @@ fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
 /// corpus shader passes at every width, but those that index an array of textures, pass a
 /// resource to a helper of their own, compare depths or update texels atomically (WGSL has
 /// none of these); the Slang-format tests that use what WGSL has no form for (8-, 16- and 64-bit
-/// numbers, integer matrices, `double` (an interface payload's too), byte-address buffers, a struct
+/// numbers, integer matrices, `double` (an interface payload's too), a struct
 /// laid out two ways, a `cbuffer`'s `float` array, a row-major `float3x2` with 16-byte rows, a
 /// scalar `float3` array, texel atomics, implicit-LOD sampling in compute code, pointers,
 /// descriptor handles) are
@@ -611,7 +609,7 @@ fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
 #[test]
 fn samples_slang_tests_and_corpus_pass_through_wgsl_on_lavapipe() {
     let out = samples_slang_tests_and_corpus_via("wgsl");
-    assert!(out.contains("369 passed, 0 failed, 147 skipped"), "{out}");
+    assert!(out.contains("396 passed, 0 failed, 156 skipped"), "{out}");
     assert!(!out.lines().any(|l| l.starts_with("SKIP samples/")), "{out}");
     let corpus: Vec<&str> = out.lines().filter(|l| l.starts_with("SKIP tests/corpus/")).collect();
     assert_eq!(corpus.len(), 6, "{out}");
@@ -627,7 +625,7 @@ fn samples_slang_tests_and_corpus_pass_through_wgsl_on_lavapipe() {
         assert!(corpus.iter().any(|l| l.starts_with(&prefix)), "{out}");
     }
     let refused: Vec<&str> = out.lines().filter(|l| l.contains("not through WGSL")).collect();
-    assert_eq!(refused.len(), 47, "{out}");
+    assert_eq!(refused.len(), 50, "{out}");
     let spirv_only = "SKIP tests/slang/inline_spirv.slang at every width: not through WGSL: E0428";
     assert!(refused.iter().all(|l| l.contains(": not through WGSL: E065") || l.starts_with(spirv_only)), "{out}");
 }
