@@ -52,11 +52,11 @@ fn slot_4(index: i32, ref_write: bool, ref_value: i32) -> i32 {
 }
 
 fn Table_2_fill(this_1: Table_2) -> i32 {
-    slot_4(1i, true, 4i);
+    _ = slot_4(1i, true, 4i);
     let wavec_t = slot_4(1i, false, 0i);
-    slot_4(1i, true, wavec_t + 10i);
+    _ = slot_4(1i, true, wavec_t + 10i);
     let wavec_t_1 = slot_4(1i, false, 0i);
-    slot_4(1i, true, wavec_t_1 + 1i);
+    _ = slot_4(1i, true, wavec_t_1 + 1i);
     let wavec_t_2 = slot_4(1i, false, 0i);
     let wavec_t_3 = slot_4(5i, false, 0i);
     return wavec_t_2 + wavec_t_3;
@@ -72,11 +72,11 @@ fn slot_8(index: i32, ref_write: bool, ref_value: i32) -> i32 {
 }
 
 fn Table_4_fill(this_1: Table_4) -> i32 {
-    slot_8(1i, true, 8i);
+    _ = slot_8(1i, true, 8i);
     let wavec_t = slot_8(1i, false, 0i);
-    slot_8(1i, true, wavec_t + 10i);
+    _ = slot_8(1i, true, wavec_t + 10i);
     let wavec_t_1 = slot_8(1i, false, 0i);
-    slot_8(1i, true, wavec_t_1 + 1i);
+    _ = slot_8(1i, true, wavec_t_1 + 1i);
     let wavec_t_2 = slot_8(1i, false, 0i);
     let wavec_t_3 = slot_8(9i, false, 0i);
     return wavec_t_2 + wavec_t_3;
@@ -86,8 +86,8 @@ fn Table_4_fill(this_1: Table_4) -> i32 {
 fn main() {
     var small: Table_2;
     var large: Table_4;
-    slot_4(0i, true, 100i);
-    slot_8(0i, true, 200i);
+    _ = slot_4(0i, true, 100i);
+    _ = slot_8(0i, true, 200i);
     let wavec_t = Table_2_fill(small);
     outputBuffer[0i] = wavec_t;
     let wavec_t_1 = Table_4_fill(large);
@@ -95,11 +95,11 @@ fn main() {
     let wavec_t_2 = slot_4(0i, false, 0i);
     let wavec_t_3 = slot_8(0i, false, 0i);
     outputBuffer[2i] = wavec_t_2 + wavec_t_3;
-    output(3i, true, 7i);
+    _ = output(3i, true, 7i);
     let wavec_t_4 = output(3i, false, 0i);
-    output(3i, true, wavec_t_4 * 6i);
+    _ = output(3i, true, wavec_t_4 * 6i);
     let wavec_t_5 = second(-1i, false, 0i);
-    second(1i, true, wavec_t_5 + 40i);
+    _ = second(1i, true, wavec_t_5 + 40i);
     outputBuffer[4i] = pairs[1i].b;
     outputBuffer[5i] = pairs[1i].a;
 }
