@@ -164,6 +164,13 @@ impl Builder {
         self.add(ExprKind::Method { object, method: ResourceMethod::Load(1), args: vec![address] }, Type::UINT)
     }
 
+    /// `buffer.Interlocked{op}(address, value)`, its original value unread.
+    fn atomic(&mut self, buffer: LocalId, op: AtomicOp, address: ExprId, value: ExprId) -> Stmt {
+        let object = self.local(buffer);
+        let method = ResourceMethod::Interlocked(op);
+        Stmt::Expr(self.add(ExprKind::Method { object, method, args: vec![address, value] }, Type::Void))
+    }
+
     /// Where in its word the `bits`-bit value at `address` lies: the word's address and the
     /// shift of the value's lowest bit.
     fn sub_word(&mut self, address: LocalId, offset: u32, bits: u32) -> (ExprId, ExprId) {
@@ -416,28 +423,10 @@ fn store_scalar(
             let ones = b.uint((1u64 << bits) - 1);
             let place = b.binary(BinaryOp::Shl, ones, shift);
             let keep = b.add(ExprKind::Unary(crate::ir::UnaryOp::BitNot, place), Type::UINT);
-            let object = b.local(buf);
-            let clear = b.add(
-                ExprKind::Method {
-                    object,
-                    method: ResourceMethod::Interlocked(AtomicOp::And),
-                    args: vec![word_at, keep],
-                },
-                Type::Void,
-            );
-            out.push(Stmt::Expr(clear));
+            out.push(b.atomic(buf, AtomicOp::And, word_at, keep));
             let (word_at, shift) = b.sub_word(address, offset, bits);
             let placed = b.binary(BinaryOp::Shl, value_bits, shift);
-            let object = b.local(buf);
-            let set = b.add(
-                ExprKind::Method {
-                    object,
-                    method: ResourceMethod::Interlocked(AtomicOp::Or),
-                    args: vec![word_at, placed],
-                },
-                Type::Void,
-            );
-            out.push(Stmt::Expr(set));
+            out.push(b.atomic(buf, AtomicOp::Or, word_at, placed));
         }
     }
 }

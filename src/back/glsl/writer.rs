@@ -348,17 +348,7 @@ impl<'a> Writer<'a> {
             // GLSL writes an array of arrays with its sizes outermost first (`D[1][2]` is one
             // array of two `D`), before any of the element's own (a matrix held as rows).
             Type::Array(..) => {
-                let mut dims = String::new();
-                let mut t = ty;
-                while let Type::Array(e, n) = t {
-                    match n {
-                        Some(n) => {
-                            let _ = write!(dims, "[{n}]");
-                        }
-                        None => dims.push_str("[]"),
-                    }
-                    t = e;
-                }
+                let (dims, t) = array_dims(ty);
                 let base = self.ty_at(t, span);
                 match base.find('[') {
                     Some(at) => format!("{}{dims}{}", &base[..at], &base[at..]),
@@ -383,17 +373,7 @@ impl<'a> Writer<'a> {
 
     /// `T name[N]`: a declaration (array sizes go after the name, outermost first).
     pub fn decl(&mut self, ty: &Type, name: &str, span: Span) -> String {
-        let mut dims = String::new();
-        let mut t = ty;
-        while let Type::Array(e, n) = t {
-            match n {
-                Some(n) => {
-                    let _ = write!(dims, "[{n}]");
-                }
-                None => dims.push_str("[]"),
-            }
-            t = e;
-        }
+        let (mut dims, mut t) = array_dims(ty);
         let row;
         if let Type::Matrix(s, r, c) = t {
             if super::matrix::is_row_array(t) {
@@ -1179,4 +1159,20 @@ pub(super) fn scalar_literal(v: &ConstValue, s: Scalar) -> (String, u8) {
         // Made their bits before any target (`lower::substandard_floats`).
         Scalar::BF16 | Scalar::E4M3 | Scalar::E5M2 => scalar_literal(v, s.storage()),
     }
+}
+
+/// An array type's sizes, outermost first (`[1][2]`), and the element inside every array.
+fn array_dims(ty: &Type) -> (String, &Type) {
+    let mut dims = String::new();
+    let mut t = ty;
+    while let Type::Array(e, n) = t {
+        match n {
+            Some(n) => {
+                let _ = write!(dims, "[{n}]");
+            }
+            None => dims.push_str("[]"),
+        }
+        t = e;
+    }
+    (dims, t)
 }

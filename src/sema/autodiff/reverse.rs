@@ -1153,6 +1153,44 @@ impl Checker {
         }
     }
 
+    /// The adjoint of a truncation's source: `kept` (rows, columns) of it from the adjoint
+    /// (`first`, then a fresh read by `again` for each further component), zeros for the rest of
+    /// `full`. `rows` is the adjoint's row length when it is a matrix (read `[i][j]`), `None`
+    /// for a vector (read `[j]`).
+    #[allow(clippy::too_many_arguments)]
+    fn padded_adjoint(
+        &mut self,
+        first: ExprId,
+        again: &dyn Fn(&mut Checker) -> ExprId,
+        kept: (u8, u8),
+        full: (u8, u8),
+        s: Scalar,
+        rows: Option<u8>,
+        ty: &Type,
+        span: Span,
+    ) -> ExprId {
+        let mut first = Some(first);
+        let mut parts = Vec::new();
+        for i in 0..full.0 {
+            for j in 0..full.1 {
+                if i >= kept.0 || j >= kept.1 {
+                    parts.push(self.add_expr(ExprKind::Const(ConstValue::Float(0.0)), Type::Scalar(s), span));
+                    continue;
+                }
+                let whole = first.take().unwrap_or_else(|| again(self));
+                let base = match rows {
+                    Some(c) => {
+                        let at = self.add_expr(ExprKind::Const(ConstValue::Int(i64::from(i))), Type::INT, span);
+                        self.add_expr(ExprKind::Index { base: whole, index: at }, Type::Vector(s, c), span)
+                    }
+                    None => whole,
+                };
+                parts.push(self.add_expr(ExprKind::Swizzle { base, components: vec![j] }, Type::Scalar(s), span));
+            }
+        }
+        self.add_expr(ExprKind::Construct(parts), ty.clone(), span)
+    }
+
     /// `value` converted to `to` (nothing when it has that type).
     pub(in crate::sema) fn convert_to(&mut self, value: ExprId, to: &Type, span: Span) -> ExprId {
         if self.ty(value) == *to {
@@ -1304,60 +1342,15 @@ impl Checker {
                 let Some(xd) = self.differential_type(&xty) else { return };
                 let v = a(self);
                 let value = match (&ty, &xd) {
-                    // A truncation (`float3` to `float2`): the dropped components get nothing.
+                    // A truncation (`float3` to `float2`, `float2x2(m)` of a `float2x3`): the
+                    // kept top left gets the adjoint, the dropped components nothing.
                     (Type::Vector(_, n), Type::Vector(s, m)) if n < m => {
-                        let mut parts = Vec::new();
-                        for i in 0..*m {
-                            if i < *n {
-                                let whole = if i == 0 { v } else { a(self) };
-                                parts.push(self.add_expr(
-                                    ExprKind::Swizzle { base: whole, components: vec![i] },
-                                    Type::Scalar(*s),
-                                    span,
-                                ));
-                            } else {
-                                parts.push(self.add_expr(
-                                    ExprKind::Const(ConstValue::Float(0.0)),
-                                    Type::Scalar(*s),
-                                    span,
-                                ));
-                            }
-                        }
-                        self.add_expr(ExprKind::Construct(parts), xd.clone(), span)
+                        self.padded_adjoint(v, &a, (1, *n), (1, *m), *s, None, &xd, span)
                     }
-                    // A matrix truncation (`float2x2(m)` of a `float2x3`): the top left gets
-                    // the adjoint, the dropped rows and columns nothing.
                     (Type::Matrix(_, r, c), Type::Matrix(s, big_r, big_c))
                         if r <= big_r && c <= big_c && (r, c) != (big_r, big_c) =>
                     {
-                        let mut parts = Vec::new();
-                        let mut first = Some(v);
-                        for i in 0..*big_r {
-                            for j in 0..*big_c {
-                                if i < *r && j < *c {
-                                    let whole = first.take().unwrap_or_else(|| a(self));
-                                    let at =
-                                        self.add_expr(ExprKind::Const(ConstValue::Int(i64::from(i))), Type::INT, span);
-                                    let row = self.add_expr(
-                                        ExprKind::Index { base: whole, index: at },
-                                        Type::Vector(*s, *c),
-                                        span,
-                                    );
-                                    parts.push(self.add_expr(
-                                        ExprKind::Swizzle { base: row, components: vec![j] },
-                                        Type::Scalar(*s),
-                                        span,
-                                    ));
-                                } else {
-                                    parts.push(self.add_expr(
-                                        ExprKind::Const(ConstValue::Float(0.0)),
-                                        Type::Scalar(*s),
-                                        span,
-                                    ));
-                                }
-                            }
-                        }
-                        self.add_expr(ExprKind::Construct(parts), xd.clone(), span)
+                        self.padded_adjoint(v, &a, (*r, *c), (*big_r, *big_c), *s, Some(*c), &xd, span)
                     }
                     (Type::Vector(..) | Type::Matrix(..), Type::Scalar(_)) => self.reduce_to(v, &xd, span, out),
                     _ => self.convert_to(v, &xd, span),
