@@ -591,6 +591,18 @@ pub fn compile_with_loader(
                 continue;
             }
         }
+        if matches!(target, Target::Wgsl | Target::Metal) {
+            if let Some(span) = printf_span(&checked.module, checked.entry) {
+                let d = Diagnostic::warning(
+                    "W0620",
+                    format!("the {} target has no `printf`: nothing is printed", target.name()),
+                )
+                .with_label(span, "its arguments are still evaluated");
+                if !diags.iter().any(|e| e.code == d.code && e.message == d.message) {
+                    diags.push(d);
+                }
+            }
+        }
         match target {
             Target::Hlsl => match hlsl(checked, options) {
                 Ok(text) => artifacts.push((target, Artifact::Text(text))),
@@ -639,6 +651,15 @@ pub fn compile_with_loader(
     }
     let checked = fronts.swap_remove(0).1;
     Ok(Output { artifacts, warnings: Diagnostics { list: diags, sources }, checked, options: options.clone() })
+}
+
+/// The first `printf` of the functions entry point `entry` reaches, for targets that drop it.
+fn printf_span(module: &ir::Module, entry: usize) -> Option<span::Span> {
+    let root = module.entry_points.get(entry)?.function;
+    let reach = lower::reachable_functions(module, root);
+    module.functions.iter().filter(|(h, _)| reach[h.index()]).find_map(|(_, f)| {
+        f.live_expr_iter().find(|(_, e)| matches!(e.kind, ir::ExprKind::Printf { .. })).map(|(_, e)| e.span)
+    })
 }
 
 /// `--virtual-wave-size N`: the group wave index through the groupshared fallback (a native one

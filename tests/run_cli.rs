@@ -413,8 +413,8 @@ fn wavec_alone_compiles_and_names_its_missing_vulkan_host() {
 fn slang_format_tests_pass_on_lavapipe_and_the_cpu_engine() {
     let (out, _) = expect_status(wavec().args(["test", "--device", &test_device(), "tests/slang"]), 0);
     let rows = out.lines().filter(|l| l.starts_with("tests/slang/")).count();
-    assert_eq!(rows, 153, "one row per test line that is not disabled:\n{out}");
-    assert!(out.contains("432 passed, 0 failed, 27 skipped"), "{out}");
+    assert_eq!(rows, 154, "one row per test line that is not disabled:\n{out}");
+    assert!(out.contains("435 passed, 0 failed, 27 skipped"), "{out}");
     // Descriptor handles given buffers: SPIR-V has no heap of constant buffers yet, and the
     // runner does not fill heaps (the CPU engine runs them below). Multisampled textures: the
     // runner cannot fill a multisampled image (a SKIP naming why; the CPU engine runs them). Ray queries: lavapipe 22.3
@@ -437,7 +437,7 @@ fn slang_format_tests_pass_on_lavapipe_and_the_cpu_engine() {
         "{out}"
     );
     let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "tests/slang"]), 0);
-    assert!(out.contains("1134 passed, 0 failed, 90 skipped"), "{out}");
+    assert!(out.contains("1142 passed, 0 failed, 90 skipped"), "{out}");
 }
 
 /// Slang-format files this runner cannot run are SKIPs that say why, never PASSes; a wrong

@@ -16,6 +16,25 @@ pub mod wgsl;
 use crate::fast_hash::HashSet;
 use std::fmt;
 
+/// `s` as a C string literal (HLSL, GLSL, CUDA): quotes, backslashes and control characters
+/// escaped, the last as three octal digits, which no following character can extend.
+pub fn c_string_literal(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\x7f' => out.push_str(&format!("\\{:03o}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// One level of indentation in text output.
 pub const INDENT: &str = "    ";
 

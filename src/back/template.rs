@@ -66,7 +66,7 @@ pub fn has_side_effects(f: &Function, stdlib: &crate::stdlib::Stdlib, e: ExprId)
     use crate::ir::ResourceMethod as M;
     let expr = &f.exprs[e];
     let own = match &expr.kind {
-        ExprKind::Call { .. } | ExprKind::Assign { .. } | ExprKind::IncDec { .. } => true,
+        ExprKind::Call { .. } | ExprKind::Assign { .. } | ExprKind::IncDec { .. } | ExprKind::Printf { .. } => true,
         ExprKind::Method { method, .. } => !matches!(method, M::Load(_) | M::GetDimensions),
         ExprKind::Intrinsic { id, .. } => stdlib.intrinsics.get(id.0 as usize).is_none_or(|i| {
             i.ret == crate::stdlib::TypePat::Concrete(Type::Void) || i.params.iter().any(|p| p.mode != ParamMode::In)

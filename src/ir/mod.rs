@@ -611,6 +611,12 @@ pub struct Global {
     pub vk_binding: Option<(u32, u32)>,
     /// `[[vk::image_format("rgba8")]]` of a storage texture.
     pub image_format: Option<crate::image::Format>,
+    /// `[[vk::image_format("unknown")]]`: a storage image declared with no format (SPIR-V's
+    /// `Unknown`, with `StorageImageReadWithoutFormat`/`…WriteWithoutFormat`), where the
+    /// element type would otherwise give one. Targets whose images always carry their
+    /// element type's format (WGSL) or none (GLSL, CUDA, Metal, the CPU engine) read it as if
+    /// no format were written.
+    pub format_unknown: bool,
     /// `globallycoherent` (a writable resource): its writes are made visible to every group on
     /// the device, not just the writer's.
     pub coherent: bool,
@@ -675,6 +681,7 @@ impl Global {
             register: None,
             vk_binding: None,
             image_format: None,
+            format_unknown: false,
             coherent: false,
             packoffset: None,
             entry_param: false,
@@ -1780,6 +1787,14 @@ pub enum ExprKind {
     /// Slang's `spirv_asm { … }`, typed as its `result` (or `void`). Only the SPIR-V backend
     /// writes it; other targets are refused before their backends see it.
     SpirvAsm(Box<AsmBlock>),
+    /// `printf(format, args…)` (HLSL's debug print), of type `void`: HLSL writes it as it is,
+    /// SPIR-V as `NonSemantic.DebugPrintf`, GLSL as `debugPrintfEXT`, CUDA as `printf`; WGSL,
+    /// Metal and the CPU engine, which have no print, evaluate the arguments and print nothing
+    /// (with warning W0620 from the driver for the first two).
+    Printf {
+        format: Box<str>,
+        args: Vec<ExprId>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -1868,7 +1883,9 @@ impl ExprKind {
                 visit(*els);
             }
             ExprKind::Construct(parts) => parts.iter().copied().for_each(visit),
-            ExprKind::Call { args, .. } | ExprKind::Intrinsic { args, .. } => args.iter().copied().for_each(visit),
+            ExprKind::Call { args, .. } | ExprKind::Intrinsic { args, .. } | ExprKind::Printf { args, .. } => {
+                args.iter().copied().for_each(visit)
+            }
             ExprKind::Method { object, args, .. } => {
                 visit(*object);
                 args.iter().copied().for_each(visit);
@@ -1907,7 +1924,9 @@ impl ExprKind {
                 visit(els);
             }
             ExprKind::Construct(parts) => parts.iter_mut().for_each(visit),
-            ExprKind::Call { args, .. } | ExprKind::Intrinsic { args, .. } => args.iter_mut().for_each(visit),
+            ExprKind::Call { args, .. } | ExprKind::Intrinsic { args, .. } | ExprKind::Printf { args, .. } => {
+                args.iter_mut().for_each(visit)
+            }
             ExprKind::Method { object, args, .. } => {
                 visit(object);
                 args.iter_mut().for_each(visit);
@@ -2039,6 +2058,7 @@ impl Function {
             ExprKind::Call { .. }
                 | ExprKind::Intrinsic { .. }
                 | ExprKind::Method { .. }
+                | ExprKind::Printf { .. }
                 | ExprKind::Assign { .. }
                 | ExprKind::IncDec { .. }
         );

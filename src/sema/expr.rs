@@ -2031,6 +2031,11 @@ impl Checker {
             {
                 self.static_assert(args, span)
             }
+            ast::ExprKind::Ident(name)
+                if name == "printf" && generic_args.is_empty() && !self.functions.contains_key("printf") =>
+            {
+                self.printf(args, span)
+            }
             // Slang's `unmodified(x)`: says an `inout` parameter is left unchanged on purpose;
             // it computes nothing.
             ast::ExprKind::Ident(name)
@@ -2394,6 +2399,7 @@ impl Checker {
         let (mut before, mut after) = (Vec::new(), Vec::new());
         for (a, (pt, mode)) in args.into_iter().zip(&sig.params) {
             if *mode != ParamMode::In {
+                let a = self.side_effect_place(a, &mut before);
                 self.require_lvalue(a);
                 conv_args.push(self.out_argument(a, pt, *mode, span, &mut before, &mut after));
             } else {
@@ -2410,6 +2416,54 @@ impl Checker {
         let call = self.add_expr(ExprKind::Call { function: id, args: conv_args }, sig.ret.clone(), span);
         self.note_ref_read(call, id);
         self.around_call(call, &sig.ret, before, after, span)
+    }
+
+    /// `printf(format, args…)`: the format is a string literal or a `string` global; each
+    /// argument a scalar or vector of numbers or `bool` (what DebugPrintf's `%d`, `%f`,
+    /// `%v4f`… print). The format's conversions are the target's business, as in DXC.
+    fn printf(&mut self, args: &[ast::Expr], span: Span) -> ExprId {
+        let format = match args.first().map(|a| &a.kind) {
+            Some(ast::ExprKind::StringLit(s)) => Some(s.clone()),
+            Some(ast::ExprKind::Ident(n)) => self.string_globals.get(n).cloned(),
+            _ => None,
+        };
+        let Some(format) = format else {
+            let at = args.first().map_or(span, |a| a.span);
+            self.error("E0405", at, "`printf`'s format is a string literal or a `string` global");
+            return self.error_expr(span);
+        };
+        let mut vals = Vec::new();
+        for a in &args[1..] {
+            let v = self.expr(a);
+            let t = self.ty(v);
+            let printable =
+                matches!(t, Type::Scalar(_) | Type::Vector(..)) && t.scalar().is_some_and(|s| !s.is_substandard());
+            if !printable && !t.is_error() {
+                let msg = format!("`printf` prints scalars and vectors, not `{}`", self.type_name(&t));
+                self.error("E0405", a.span, msg);
+            }
+            vals.push(v);
+        }
+        self.add_expr(ExprKind::Printf { format: format.into(), args: vals }, Type::Void, span)
+    }
+
+    /// An `out`/`inout` argument that is a prefix `++`/`--` or an assignment (`f(++x)`,
+    /// `f(x += 2)`): in HLSL, as in C++, these are lvalues naming their target, so the change
+    /// happens first (into `before`) and the argument is the target itself. The target is read
+    /// twice, so it must be pure (`a[i++]` is not); otherwise `a` stays as it is and is refused
+    /// as no lvalue.
+    pub(super) fn side_effect_place(&mut self, a: ExprId, before: &mut Vec<ExprId>) -> ExprId {
+        let Some(st) = self.cur.as_mut() else { return a };
+        let target = match st.func.exprs[a].kind {
+            ExprKind::IncDec { op: IncDec::PreInc | IncDec::PreDec, target } => target,
+            ExprKind::Assign { target, .. } => target,
+            _ => return a,
+        };
+        if !st.func.is_pure(target) {
+            return a;
+        }
+        before.push(a);
+        super::tuple::duplicate(&mut st.func, target)
     }
 
     /// An `out`/`inout` argument whose type is not its parameter's (`f(myInt)` for `out uint`):
@@ -2689,6 +2743,7 @@ impl Checker {
         for (p, a) in intr.params.iter().zip(args) {
             let pt = p.ty.instantiate(&bound);
             if p.mode != ParamMode::In {
+                let a = self.side_effect_place(a, &mut before);
                 self.require_lvalue(a);
                 conv_args.push(self.out_argument(a, &pt, p.mode, span, &mut before, &mut after));
             } else {

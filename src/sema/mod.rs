@@ -218,6 +218,9 @@ pub struct Checker {
     /// Per open block, the types its local `typedef`s replaced (restored when it closes).
     local_types: Vec<Vec<(String, Option<Type>)>>,
     globals: HashMap<String, GlobalId>,
+    /// `string` globals (`const string s = "…";`): their text, which `printf` reads as its
+    /// format. A string is no value any target stores, so they are no [`Global`]s.
+    string_globals: HashMap<String, String>,
     /// Globals of a struct of resources (Slang's `Sampler2D`, a struct of buffers): each field
     /// is a global of its own ([`Checker::resource_struct_global`]); the name reads as the
     /// struct built from them. The declared type (the struct, or an array of it) and the
@@ -559,6 +562,7 @@ impl Checker {
             types: HashMap::default(),
             local_types: Vec::new(),
             globals: HashMap::default(),
+            string_globals: HashMap::default(),
             resource_struct_globals: HashMap::default(),
             global_consts: HashMap::default(),
             functions: HashMap::default(),
@@ -1730,6 +1734,7 @@ impl Checker {
                     vk_binding: None,
                     packoffset: None,
                     image_format: None,
+                    format_unknown: false,
                     entry_param: false,
                     parameter_block: false,
                     layout: None,
@@ -2213,6 +2218,26 @@ impl Checker {
         self.spec_requests.push((h, id, span));
     }
 
+    /// `string name = "text";` (`const` or not, as DXC allows): the text, for `printf`.
+    fn string_global(&mut self, d: &ast::VarDecl) {
+        let text = match &d.init {
+            Some(ast::Initializer::Expr(ast::Expr { kind: ast::ExprKind::StringLit(s), .. }))
+                if d.array_dims.is_empty() =>
+            {
+                s.clone()
+            }
+            _ => {
+                self.error("E0405", d.name.span, "a `string` global is set to one string literal: `string s = \"…\";`");
+                return;
+            }
+        };
+        if self.globals.contains_key(&d.name.name) || self.string_globals.contains_key(&d.name.name) {
+            self.error("E0302", d.name.span, format!("`{}` is already defined", d.name.name));
+            return;
+        }
+        self.string_globals.insert(d.name.name.clone(), text);
+    }
+
     fn global_group(&mut self, g: &ast::VarDeclGroup, cbuffer: Option<usize>) {
         use ast::Modifier as M;
         let base = match (&g.ty.kind, g.decls.first().and_then(|d| d.init.as_ref())) {
@@ -2222,6 +2247,10 @@ impl Checker {
         let (base, glsl_format) = self.glsl_image_format(&g.ty, &g.attrs, base);
         let m = &g.modifiers;
         for d in &g.decls {
+            if base == Type::String {
+                self.string_global(d);
+                continue;
+            }
             let mut ty = self.array_type(base.clone(), &d.array_dims, false);
             // Slang's global varying input (`in uint3 gid : SV_GroupID;`): the entry point's
             // system value, stored in a private global before its body runs.
@@ -2349,6 +2378,7 @@ impl Checker {
                 vk_binding,
                 packoffset,
                 image_format,
+                format_unknown: glsl_format.is_none() && Self::image_format_unknown(&g.attrs),
                 entry_param: false,
                 parameter_block: matches!(&g.ty.kind, ast::TypeExprKind::Named { name, .. } if name == "ParameterBlock"),
                 layout: buffer_rule,

@@ -867,6 +867,7 @@ impl Checker {
                     vk_binding: None,
                     packoffset: None,
                     image_format: None,
+                    format_unknown: false,
                     entry_param: false,
                     parameter_block: false,
                     layout: None,

@@ -24,7 +24,16 @@ use crate::span::Span;
 use crate::syntax::ast;
 
 impl Checker {
-    /// `[[vk::image_format("rgba8")]]` of a global of type `ty`.
+    /// Whether `[[vk::image_format("unknown")]]` is written: [`Global::format_unknown`].
+    pub(super) fn image_format_unknown(attrs: &[ast::Attribute]) -> bool {
+        attrs.iter().any(|a| {
+            a.name.name == "vk::image_format"
+                && matches!(a.args.as_slice(), [ast::Expr { kind: ast::ExprKind::StringLit(s), .. }] if s.eq_ignore_ascii_case("unknown"))
+        })
+    }
+
+    /// `[[vk::image_format("rgba8")]]` of a global of type `ty` (`"unknown"` is no format:
+    /// [`Self::image_format_unknown`]).
     pub(super) fn image_format_attr(&mut self, attrs: &[ast::Attribute], ty: &Type) -> Option<Format> {
         let a = attrs.iter().find(|a| a.name.name == "vk::image_format")?;
         let name = match a.args.as_slice() {
@@ -34,6 +43,9 @@ impl Checker {
                 return None;
             }
         };
+        if name.eq_ignore_ascii_case("unknown") {
+            return None;
+        }
         let Some(format) = Format::from_name(&name).filter(|f| !f.is_depth()) else {
             let names: Vec<&str> = Format::names().into_iter().filter(|n| !n.starts_with('d')).collect();
             let msg = format!("unknown image format `{name}` (known: {})", names.join(", "));
@@ -44,11 +56,11 @@ impl Checker {
         while let Type::Array(e, _) = inner {
             inner = e;
         }
-        let elem = match inner {
+        let (elem, writable) = match inner {
             Type::Resource(k, Some(e))
                 if k.is_texture() || matches!(k, ResourceKind::Buffer | ResourceKind::RWBuffer) =>
             {
-                e.scalar()
+                (e.scalar(), k.is_writable())
             }
             _ => {
                 self.error("E0533", a.span, "`vk::image_format` applies to textures and typed buffers");
@@ -57,6 +69,10 @@ impl Checker {
         };
         let fits = match (format.kind(), elem) {
             (k, Some(s)) if k.is_float() => s.is_float(),
+            // A read-only texture's format is not part of its type on any target (SPIR-V's
+            // sampled images are `Unknown`), so DXC's `rgba16ui` on a `Buffer<int4>` only
+            // needs the same kind of number; a storage image's must match its signedness.
+            (crate::image::NumKind::Uint | crate::image::NumKind::Sint, Some(s)) if !writable => s.is_int(),
             (crate::image::NumKind::Uint, Some(s)) => s.is_unsigned_int(),
             (crate::image::NumKind::Sint, Some(s)) => s.is_signed_int(),
             _ => false,

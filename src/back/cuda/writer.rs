@@ -638,6 +638,28 @@ impl<'a> Writer<'a> {
         let span = expr.span;
         match &expr.kind {
             ExprKind::SpirvAsm(_) => unreachable!("lower::spirv_asm refuses inline SPIR-V before this backend"),
+            // CUDA's device `printf` is C's: scalars only, each passed as C's default argument
+            // promotions would (a `float` or `half` as a `double`, a `bool` as an `int`).
+            ExprKind::Printf { format, args } => {
+                let mut parts = vec![crate::back::c_string_literal(format)];
+                for a in args {
+                    let s = self.expr(cx, *a, P_ASSIGN);
+                    let ty = &f.exprs[*a].ty;
+                    parts.push(match ty {
+                        Type::Scalar(Scalar::F16 | Scalar::F32) => format!("(double)({s})"),
+                        Type::Scalar(Scalar::Bool) => format!("(int)({s})"),
+                        Type::Scalar(_) => s,
+                        _ => {
+                            self.refuse(
+                                f.exprs[*a].span,
+                                "a vector argument of `printf` (C's `printf` prints scalars)",
+                            );
+                            s
+                        }
+                    });
+                }
+                (format!("printf({})", parts.join(", ")), P_POSTFIX)
+            }
             ExprKind::Const(v) => self.constant(v, &expr.ty, span),
             ExprKind::Local(l) => (cx.names[l.index()].clone(), P_POSTFIX),
             ExprKind::Global(g) => (self.global_access[g.index()].clone(), P_POSTFIX),

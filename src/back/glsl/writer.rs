@@ -762,6 +762,13 @@ impl<'a> Writer<'a> {
         let span = expr.span;
         match &expr.kind {
             ExprKind::SpirvAsm(_) => unreachable!("lower::spirv_asm refuses inline SPIR-V before this backend"),
+            // GL_EXT_debug_printf's `debugPrintfEXT`, whose conversions are DebugPrintf's.
+            ExprKind::Printf { format, args } => {
+                self.extensions.insert("GL_EXT_debug_printf");
+                let mut parts = vec![crate::back::c_string_literal(format)];
+                parts.extend(args.iter().map(|a| self.expr(cx, *a, P_ASSIGN)));
+                (format!("debugPrintfEXT({})", parts.join(", ")), P_POSTFIX)
+            }
             ExprKind::Const(v) => self.constant(v, &expr.ty, span),
             ExprKind::Local(l) => (cx.names[l.index()].clone(), P_POSTFIX),
             ExprKind::Global(g) => (self.global_names[g.index()].clone(), P_POSTFIX),

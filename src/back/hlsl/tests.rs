@@ -123,6 +123,7 @@ fn global(name: &str, ty: Type, space: AddressSpace) -> Global {
         vk_binding: None,
         packoffset: None,
         image_format: None,
+        format_unknown: false,
         entry_param: false,
         parameter_block: false,
         layout: None,

@@ -235,6 +235,8 @@ impl<'a> Writer<'a> {
                     let (mut vk, reg) = self.binding(&g.register, g.vk_binding);
                     if let Some(f) = g.image_format {
                         vk.push_str(&format!("[[vk::image_format(\"{}\")]] ", f.name()));
+                    } else if g.format_unknown {
+                        vk.push_str("[[vk::image_format(\"unknown\")]] ");
                     }
                     let prefix = match space {
                         AddressSpace::Groupshared => "groupshared ",
@@ -750,6 +752,11 @@ impl<'a> Writer<'a> {
         let expr = &f.exprs[id];
         match &expr.kind {
             ExprKind::SpirvAsm(_) => unreachable!("lower::spirv_asm refuses inline SPIR-V before this backend"),
+            ExprKind::Printf { format, args } => {
+                let mut parts = vec![crate::back::c_string_literal(format)];
+                parts.extend(args.iter().map(|a| self.expr(cx, *a, P_ASSIGN)));
+                (format!("printf({})", parts.join(", ")), P_POSTFIX)
+            }
             ExprKind::Const(v) => self.constant(v, &expr.ty),
             ExprKind::Local(l) => (cx.names[l.index()].clone(), P_POSTFIX),
             ExprKind::Global(g) => (self.global_names[g.index()].clone(), P_POSTFIX),

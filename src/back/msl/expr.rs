@@ -137,6 +137,12 @@ impl<'a> Writer<'a> {
         }
         match &expr.kind {
             ExprKind::SpirvAsm(_) => unreachable!("lower::spirv_asm refuses inline SPIR-V before this backend"),
+            // Metal has no print: the arguments are evaluated for their effects, and nothing is
+            // printed (the driver warns, W0620).
+            ExprKind::Printf { args, .. } => {
+                let a = self.args(cx, args);
+                (if a.is_empty() { "(void)0".to_string() } else { format!("(void)({a})") }, P_POSTFIX)
+            }
             ExprKind::Const(v) => self.constant(v, &expr.ty, span),
             ExprKind::Local(l) => (cx.names[l.index()].clone(), P_POSTFIX),
             ExprKind::Global(g) => (self.global_access[g.index()].clone(), P_POSTFIX),

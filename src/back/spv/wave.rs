@@ -15,6 +15,8 @@
 //! - `glsl`: a `GLSL.std.450` extended instruction, chosen by element type when several are
 //!   given.
 //! - `clock`: `OpReadClockKHR` of the named scope.
+//! - `ext_inst`: instruction `op` of the extended instruction set `set` (a string), of the
+//!   arguments in order (`NonSemantic.DebugBreak`'s `DebugBreak`).
 //! - `pack_half` / `unpack_half`: `GLSL.std.450` `PackHalf2x16` of `(x, 0)` / the first half of
 //!   `UnpackHalf2x16`, per component (`f32tof16` / `f16tof32`, as DXC writes them).
 //!
@@ -214,6 +216,23 @@ impl<'a> Writer<'a> {
                 let scope_id = self.const_u32(scope as u32);
                 let t = self.ty(ty, Layout::Logical);
                 Ok(self.op_ids(Op::ReadClockKHR, t, &[scope_id]))
+            }
+            "ext_inst" => {
+                let (Some(AttrValue::Str(name)), Some(AttrValue::Int(op))) = (form.named("set"), form.named("op"))
+                else {
+                    return Err(err(
+                        "E0699",
+                        span,
+                        format!("`{}`: `ext_inst` needs `set = \"…\"` and `op = N`", intr.name),
+                    ));
+                };
+                let vals = self.arg_values(args)?;
+                let set = self.ext_set(name);
+                let rt = self.ty(ty, Layout::Logical);
+                let mut ops = vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(*op as u32)];
+                ops.extend(vals.iter().map(|v| Operand::IdRef(v.0)));
+                let r = self.op(Op::ExtInst, rt, ops);
+                Ok(if *ty == Type::Void { 0 } else { r })
             }
             // `NonUniformResourceIndex(i)`: a copy of `i` decorated `NonUniform`; the descriptor
             // accesses it indexes are decorated where they are made (`load_descriptor`).

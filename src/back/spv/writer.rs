@@ -156,6 +156,12 @@ pub(super) struct Writer<'a> {
     caps: BTreeSet<u32>,
     exts: BTreeSet<String>,
     glsl: Option<Word>,
+    /// The `OpString`s of the module (`printf` formats), assembled before the names, and the
+    /// id of each text.
+    strings: Vec<Word>,
+    string_ids: Vec<(Box<str>, Word)>,
+    /// Other imported extended instruction sets (`NonSemantic.DebugBreak`), in import order.
+    ext_sets: Vec<(String, Word)>,
     /// Memory is reached through a pointer: `PhysicalStorageBuffer64` addressing.
     uses_addresses: bool,
     // The module's sections, assembled as their instructions are made: most of them live until
@@ -239,6 +245,9 @@ impl<'a> Writer<'a> {
             caps: BTreeSet::new(),
             exts: BTreeSet::new(),
             glsl: None,
+            ext_sets: Vec::new(),
+            strings: Vec::new(),
+            string_ids: Vec::new(),
             uses_addresses: false,
             annotations: Vec::new(),
             names: Vec::new(),
@@ -288,6 +297,63 @@ impl<'a> Writer<'a> {
 
     pub fn extension(&mut self, name: &str) {
         self.exts.insert(name.to_string());
+    }
+
+    /// The id of extended instruction set `name` other than GLSL.std.450, imported on first
+    /// use; a `NonSemantic.*` set needs `SPV_KHR_non_semantic_info` before SPIR-V 1.6.
+    pub fn ext_set(&mut self, name: &str) -> Word {
+        if let Some(&(_, id)) = self.ext_sets.iter().find(|(n, _)| n == name) {
+            return id;
+        }
+        if name.starts_with("NonSemantic.") && self.options.version < (1, 6) {
+            self.extension("SPV_KHR_non_semantic_info");
+        }
+        let id = self.id();
+        self.ext_sets.push((name.to_string(), id));
+        id
+    }
+
+    /// The `OpString` of `text`, made once per text.
+    fn string_id(&mut self, text: &str) -> Word {
+        if let Some(&(_, id)) = self.string_ids.iter().find(|(t, _)| &**t == text) {
+            return id;
+        }
+        let id = self.id();
+        put(
+            &mut self.strings,
+            Instruction::new(Op::String, None, Some(id), vec![Operand::LiteralString(text.to_string())]),
+        );
+        self.string_ids.push((text.into(), id));
+        id
+    }
+
+    /// `printf(format, args…)`: `NonSemantic.DebugPrintf`'s instruction 1 with the format's
+    /// `OpString`. DebugPrintf prints 32- and 64-bit numbers: a `bool` goes as a `uint`, a
+    /// narrower number widened to 32 bits.
+    fn printf(&mut self, format: &str, args: &[ExprId], span: Span) -> R<Word> {
+        let mut ops = Vec::new();
+        for &a in args {
+            let v = self.expr(a)?;
+            let ty = self.cur_fn().exprs[a].ty.clone();
+            let wide = match ty.scalar() {
+                Some(Scalar::Bool | Scalar::U8 | Scalar::U16) => Some(Scalar::U32),
+                Some(Scalar::I8 | Scalar::I16) => Some(Scalar::I32),
+                Some(Scalar::F16) => Some(Scalar::F32),
+                _ => None,
+            };
+            let v = match wide {
+                Some(s) => self.convert(v, &ty, &ty.with_scalar(s), span)?,
+                None => v,
+            };
+            ops.push(Operand::IdRef(v));
+        }
+        let set = self.ext_set("NonSemantic.DebugPrintf");
+        let fmt = self.string_id(format);
+        let void = self.ty(&Type::Void, Layout::Logical);
+        let mut all = vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(1), Operand::IdRef(fmt)];
+        all.extend(ops);
+        self.op(Op::ExtInst, void, all);
+        Ok(0)
     }
 
     pub fn glsl_set(&mut self) -> Word {
@@ -1450,6 +1516,14 @@ impl<'a> Writer<'a> {
                 vec![Operand::LiteralString("GLSL.std.450".into())],
             ));
         }
+        for (name, id) in &self.ext_sets {
+            module.ext_inst_imports.push(Instruction::new(
+                Op::ExtInstImport,
+                None,
+                Some(*id),
+                vec![Operand::LiteralString(name.clone())],
+            ));
+        }
         module.memory_model = Some(Instruction::new(
             Op::MemoryModel,
             None,
@@ -1493,7 +1567,8 @@ impl<'a> Writer<'a> {
         }
         // The module-level instructions are a few dozen words; the sections are the bulk.
         let mut words = module.assemble();
-        let sections = [&self.names, &self.annotations, &self.globals].into_iter().chain(&self.function_words);
+        let sections =
+            [&self.strings, &self.names, &self.annotations, &self.globals].into_iter().chain(&self.function_words);
         words.reserve_exact(sections.clone().map(|s| s.len()).sum());
         for section in sections {
             words.extend_from_slice(section);
@@ -2152,6 +2227,7 @@ impl<'a> Writer<'a> {
                 Ok(self.load_builtin(b).0)
             }
             ExprKind::SpirvAsm(block) => self.spirv_asm(block, &ty, x.span),
+            ExprKind::Printf { format, args } => self.printf(format, args, x.span),
         }
     }
 

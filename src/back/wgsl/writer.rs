@@ -485,6 +485,17 @@ impl<'a> Writer<'a> {
                 }
                 self.effect(cx, *b)
             }
+            // WGSL has no print: the arguments run for their effects, and nothing is printed
+            // (the driver warns, W0620).
+            ExprKind::Printf { args, .. } => {
+                for &a in args {
+                    if let Some(s) = self.effect(cx, a) {
+                        self.pre.push_str(&s);
+                        self.pre.push_str(";\n");
+                    }
+                }
+                None
+            }
             ExprKind::Call { .. } | ExprKind::Intrinsic { .. } | ExprKind::Method { .. } => {
                 let s = self.call_like(cx, e, true);
                 // A call with `inout` arguments ran among the hoisted statements (copy in, call
@@ -829,6 +840,8 @@ impl<'a> Writer<'a> {
         let span = expr.span;
         match &expr.kind {
             ExprKind::SpirvAsm(_) => unreachable!("lower::spirv_asm refuses inline SPIR-V before this backend"),
+            // A `printf` is a statement, which `effect` writes; it has no value to read.
+            ExprKind::Printf { .. } => ("0".to_string(), true),
             ExprKind::Const(v) => {
                 let s = self.constant(v, &expr.ty, span);
                 let p = !s.starts_with('-');

@@ -86,7 +86,11 @@ impl<'a> Writer<'a> {
         combined: bool,
     ) -> R<ImageVar> {
         let name = g.name.as_str();
-        let (image, format) = self.image_ty_format(kind, elem.clone(), g.image_format, g.span)?;
+        let (image, format) = if g.format_unknown && kind.is_writable() {
+            self.image_ty_unknown(kind, elem.clone(), g.span)?
+        } else {
+            self.image_ty_format(kind, elem.clone(), g.image_format, g.span)?
+        };
         let storage = kind.is_writable();
         let combined = combined.then(|| self.sampled_image_ty(image));
         let var_ty = self.descriptors(combined.unwrap_or(image), array);
@@ -112,6 +116,22 @@ impl<'a> Writer<'a> {
         kind: ResourceKind,
         elem: Type,
         format: Option<Format>,
+        span: Span,
+    ) -> R<(Word, spirv::ImageFormat)> {
+        self.image_ty_with(kind, elem, format, false, span)
+    }
+
+    /// A storage image of `[[vk::image_format("unknown")]]`: no format whatever its element.
+    fn image_ty_unknown(&mut self, kind: ResourceKind, elem: Type, span: Span) -> R<(Word, spirv::ImageFormat)> {
+        self.image_ty_with(kind, elem, None, true, span)
+    }
+
+    fn image_ty_with(
+        &mut self,
+        kind: ResourceKind,
+        elem: Type,
+        format: Option<Format>,
+        unknown: bool,
         span: Span,
     ) -> R<(Word, spirv::ImageFormat)> {
         use spirv::{Dim, ImageFormat as F};
@@ -144,6 +164,7 @@ impl<'a> Writer<'a> {
         // their element type (there is no three-component format: those stay `Unknown`).
         let format = match (storage, s, n) {
             (false, ..) => F::Unknown,
+            _ if unknown => F::Unknown,
             _ if format.is_some() => {
                 let (f, extended) = spirv_format(format.unwrap_or(Format::Rgba32f));
                 if extended {
