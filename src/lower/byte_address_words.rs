@@ -15,8 +15,8 @@
 //! resource-parameter pass resolves it to the buffer each call names).
 
 use crate::ir::{
-    AtomicOp, BinaryOp, Block, ConstValue, Expr, ExprId, ExprKind, Function, FunctionId, IntrinsicId, Local, LocalId,
-    Module, ParamMode, ResourceKind, ResourceMethod, Scalar, Stmt, Type,
+    AtomicOp, BinaryOp, Block, ConstValue, Expr, ExprId, ExprKind, Function, FunctionId, GlobalId, IntrinsicId, Local,
+    LocalId, Module, ParamMode, ResourceKind, ResourceMethod, Scalar, Stmt, Type,
 };
 use crate::layout;
 use crate::span::Span;
@@ -97,13 +97,23 @@ pub fn byte_address_words(module: &mut Cow<Module>) {
 }
 
 /// A function being built: its arena and the handful of expression forms the bodies use.
-struct Builder {
-    f: Function,
+pub(super) struct Builder {
+    pub(super) f: Function,
     span: Span,
 }
 
+/// Where a loader's words come from: a byte-address buffer parameter, or a uniform block's
+/// `uint4` array global ([`super::uniform_words`]), word `a / 4` being component `a / 4 % 4`
+/// of element `a / 16`.
+#[derive(Clone, Copy)]
+pub(super) enum Words {
+    Buffer(LocalId),
+    /// The global and its length in `uint4`s.
+    Uniform(GlobalId, u32),
+}
+
 impl Builder {
-    fn new(name: String, ret: Type, span: Span) -> Builder {
+    pub(super) fn new(name: String, ret: Type, span: Span) -> Builder {
         let mut f = Function::placeholder();
         f.name = name;
         f.ret = ret;
@@ -111,13 +121,13 @@ impl Builder {
         Builder { f, span }
     }
 
-    fn param(&mut self, name: &str, ty: Type) -> LocalId {
+    pub(super) fn param(&mut self, name: &str, ty: Type) -> LocalId {
         let l = self.f.locals.append(Local::param(name, ty, ParamMode::In, self.span));
         self.f.params.push(l);
         l
     }
 
-    fn add(&mut self, kind: ExprKind, ty: Type) -> ExprId {
+    pub(super) fn add(&mut self, kind: ExprKind, ty: Type) -> ExprId {
         self.f.exprs.append(Expr { kind, ty, span: self.span })
     }
 
@@ -158,10 +168,42 @@ impl Builder {
         self.binary(BinaryOp::Add, a, o)
     }
 
-    /// The word at byte `address` (a multiple of 4) of `buffer`.
-    fn word(&mut self, buffer: LocalId, address: ExprId) -> ExprId {
-        let object = self.local(buffer);
-        self.add(ExprKind::Method { object, method: ResourceMethod::Load(1), args: vec![address] }, Type::UINT)
+    /// The word at byte `address` (a multiple of 4) of `words`.
+    fn word(&mut self, words: Words, address: ExprId) -> ExprId {
+        match words {
+            Words::Buffer(buffer) => {
+                let object = self.local(buffer);
+                self.add(ExprKind::Method { object, method: ResourceMethod::Load(1), args: vec![address] }, Type::UINT)
+            }
+            Words::Uniform(g, n) => {
+                let ty = self.f.exprs[address].ty.clone();
+                let array = Type::Array(Box::new(Type::Vector(Scalar::U32, 4)), Some(n));
+                let base = self.add(ExprKind::Global(g), array);
+                let four = self.uint(4);
+                let element = self.add(ExprKind::Binary(BinaryOp::Shr, address, four), ty);
+                let row = self.add(ExprKind::Index { base, index: element }, Type::Vector(Scalar::U32, 4));
+                let address = self.copy_address(address);
+                let two = self.uint(2);
+                let word = self.binary(BinaryOp::Shr, address, two);
+                let three = self.uint(3);
+                let component = self.binary(BinaryOp::BitAnd, word, three);
+                self.add(ExprKind::Index { base: row, index: component }, Type::UINT)
+            }
+        }
+    }
+
+    /// A second expression computing what `address` does: the IR is a tree, so an expression
+    /// used twice is built twice (addresses are built of locals and constants only).
+    fn copy_address(&mut self, address: ExprId) -> ExprId {
+        let e = self.f.exprs[address].clone();
+        let kind = match e.kind {
+            ExprKind::Binary(op, a, b) => {
+                let (a, b) = (self.copy_address(a), self.copy_address(b));
+                ExprKind::Binary(op, a, b)
+            }
+            kind => kind,
+        };
+        self.add(kind, e.ty)
     }
 
     /// `buffer.Interlocked{op}(address, value)`, its original value unread.
@@ -201,7 +243,7 @@ fn loader(m: &Module, buffer: &Type, value: &Type, n: usize, span: Span) -> Func
     layout::packed_components(m, value, m.layout.storage(), 0, &mut comps);
     let mut parts = Vec::new();
     for (offset, s) in comps {
-        let part = load_scalar(&mut b, buf, address, offset, s);
+        let part = load_scalar(&mut b, Words::Buffer(buf), address, offset, s);
         parts.push(part);
     }
     let mut parts = parts.into_iter();
@@ -211,18 +253,31 @@ fn loader(m: &Module, buffer: &Type, value: &Type, n: usize, span: Span) -> Func
     b.f
 }
 
-fn load_scalar(b: &mut Builder, buf: LocalId, address: LocalId, offset: u32, s: Scalar) -> ExprId {
+/// The scalar `s` at byte `address + offset` of `words`.
+pub(super) fn load_scalar(b: &mut Builder, words: Words, address: LocalId, offset: u32, s: Scalar) -> ExprId {
     match s.bits() {
         32 if s != Scalar::Bool => {
             let a = b.at(address, offset);
-            let object = b.local(buf);
-            b.add(ExprKind::Method { object, method: ResourceMethod::Load(1), args: vec![a] }, Type::Scalar(s))
+            match words {
+                // The targets' own typed word load.
+                Words::Buffer(buf) => {
+                    let object = b.local(buf);
+                    b.add(ExprKind::Method { object, method: ResourceMethod::Load(1), args: vec![a] }, Type::Scalar(s))
+                }
+                Words::Uniform(..) => {
+                    let w = b.word(words, a);
+                    match s {
+                        Scalar::F32 => b.intrinsic("asfloat", vec![w], Type::Scalar(s)),
+                        _ => b.convert(w, s),
+                    }
+                }
+            }
         }
         64 => {
             let a = b.at(address, offset);
-            let lo = b.word(buf, a);
+            let lo = b.word(words, a);
             let a = b.at(address, offset + 4);
-            let hi = b.word(buf, a);
+            let hi = b.word(words, a);
             if s == Scalar::F64 {
                 let pair = b.add(ExprKind::Construct(vec![lo, hi]), Type::Vector(Scalar::U32, 2));
                 return b.intrinsic("__double_from_bits", vec![pair], Type::Scalar(Scalar::F64));
@@ -236,13 +291,13 @@ fn load_scalar(b: &mut Builder, buf: LocalId, address: LocalId, offset: u32, s: 
         }
         _ if s == Scalar::Bool => {
             let a = b.at(address, offset);
-            let w = b.word(buf, a);
+            let w = b.word(words, a);
             let zero = b.uint(0);
             b.add(ExprKind::Binary(BinaryOp::Ne, w, zero), Type::BOOL)
         }
         bits => {
             let (word_at, shift) = b.sub_word(address, offset, bits);
-            let w = b.word(buf, word_at);
+            let w = b.word(words, word_at);
             let shifted = b.binary(BinaryOp::Shr, w, shift);
             let mask = b.uint((1u64 << bits) - 1);
             let v = b.binary(BinaryOp::BitAnd, shifted, mask);
@@ -262,7 +317,7 @@ fn load_scalar(b: &mut Builder, buf: LocalId, address: LocalId, offset: u32, s: 
 }
 
 /// `ty` built from its scalar components, in the IR's order.
-fn compose(m: &Module, b: &mut Builder, ty: &Type, parts: &mut impl Iterator<Item = ExprId>) -> ExprId {
+pub(super) fn compose(m: &Module, b: &mut Builder, ty: &Type, parts: &mut impl Iterator<Item = ExprId>) -> ExprId {
     let mut next = |b: &mut Builder| parts.next().unwrap_or_else(|| b.uint(0));
     match ty {
         Type::Scalar(_) | Type::Pointer(_) => next(b),

@@ -29,6 +29,7 @@ mod substandard_floats;
 mod switch_fallthrough;
 pub mod target_switch;
 mod texel_writes;
+pub mod uniform_words;
 mod uniformity;
 pub mod virtual_wave;
 
@@ -45,6 +46,7 @@ pub use shared_refs::shared_refs;
 pub use substandard_floats::substandard_floats;
 pub use switch_fallthrough::switch_fallthrough;
 pub use texel_writes::texel_writes;
+pub use uniform_words::uniform_words;
 pub use virtual_wave::{virtual_wave, wide_virtual_wave};
 
 use crate::ir::{FunctionId, Module};

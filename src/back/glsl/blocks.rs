@@ -6,6 +6,7 @@ use crate::diag::Diagnostic;
 use crate::ir::bindings::{Binding, Slot};
 use crate::ir::*;
 use crate::layout::{self, Rule};
+use crate::lower::uniform_words::UniformBlock;
 use crate::span::Span;
 use std::fmt::Write as _;
 
@@ -203,6 +204,45 @@ impl<'a> Writer<'a> {
             }
             _ => self.texture_global(out, h, g, name),
         }
+    }
+
+    /// The uniform blocks (`cbuffer`s and `$Globals`) that no GLSL block layout can declare
+    /// as `--layout` places them: [`crate::lower::uniform_words`] reads them as words.
+    pub(super) fn blocks_read_as_words(mut self) -> Vec<UniformBlock> {
+        let module = self.module;
+        let mut blocks: Vec<UniformBlock> = Vec::new();
+        let mut seen: Vec<&AddressSpace> = Vec::new();
+        for (h, g) in module.globals.iter() {
+            let (block, members, rule) = match (&g.space, &g.ty) {
+                (AddressSpace::Resource, Type::Resource(ResourceKind::ConstantBuffer, Some(elem))) => {
+                    let member =
+                        Member { ty: (**elem).clone(), name: g.name.clone(), majorness: g.majorness, packoffset: None };
+                    (UniformBlock::ConstantBuffer(h), vec![member], module.uniform_rule(g))
+                }
+                (AddressSpace::Uniform { .. }, _) if !seen.contains(&&g.space) => {
+                    seen.push(&g.space);
+                    let members: Vec<Member> = module
+                        .globals
+                        .iter()
+                        .filter(|(_, o)| o.space == g.space)
+                        .map(|(_, o)| Member {
+                            ty: o.ty.clone(),
+                            name: o.name.clone(),
+                            majorness: o.majorness,
+                            packoffset: o.packoffset,
+                        })
+                        .collect();
+                    (UniformBlock::Members(g.space.clone()), members, module.layout.uniform())
+                }
+                _ => continue,
+            };
+            let integer_by_columns =
+                members.iter().any(|m| module.stores_integer_matrix_by_columns(&m.ty, m.majorness));
+            if integer_by_columns || self.block_layout(&members, rule, true, g.span).is_none() {
+                blocks.push(block);
+            }
+        }
+        blocks
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -19,7 +19,8 @@
 //!   written `std430`/`std140` when GLSL's own rules give the same bytes, with `layout(offset
 //!   = N)` on the block members that the rules place elsewhere, else `scalar`
 //!   (`GL_EXT_scalar_block_layout`) under the same conditions; a nested struct or array that
-//!   neither can place as the mode does is E0622. Bindings come from [`crate::ir::bindings`],
+//!   neither can place as the mode does is E0622 in a storage buffer; a uniform block is read
+//!   as `uint4` words instead ([`crate::lower::uniform_words`]). Bindings come from [`crate::ir::bindings`],
 //!   the table the SPIR-V writer and the runners read.
 //! - **Intrinsics** are the stdlib's `[glsl("template", EXT…, cond = …)]` attributes ([`wave`]):
 //!   the first whose conditions hold for the call is the native form, and its extension keys
@@ -35,7 +36,7 @@
 //! - E0620: an intrinsic with no GLSL form for this call and no portable implementation.
 //! - E0621: a language feature GLSL has no form for, or this backend does not write yet
 //!   (resources as values, textures of 16- or 64-bit elements, a texel store used as a value).
-//! - E0622: a buffer whose layout under `--layout` no GLSL block layout can express (an
+//! - E0622: a storage buffer or push-constant block whose layout under `--layout` no GLSL block layout can express (an
 //!   integer or bool matrix stored column by column among them).
 //! - E0623: a non-compute entry point.
 
@@ -116,7 +117,10 @@ pub fn write_string(module: &Module, entry: usize, options: &Options) -> Result<
         .with_label(ep.span, "this entry point")]);
     }
     let stdlib = Stdlib::get();
-    let module = crate::lower::lower_intrinsics(Cow::Borrowed(module), entry, stdlib, &Natives(options))?;
+    let mut module = Cow::Borrowed(module);
+    let blocks = writer::Writer::new(&module, entry, options, stdlib).blocks_read_as_words();
+    crate::lower::uniform_words(&mut module, &blocks);
+    let module = crate::lower::lower_intrinsics(module, entry, stdlib, &Natives(options))?;
     writer::Writer::new(&module, entry, options, stdlib).write()
 }
 

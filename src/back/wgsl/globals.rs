@@ -6,6 +6,7 @@ use crate::diag::Diagnostic;
 use crate::ir::bindings::{Binding, Slot};
 use crate::ir::*;
 use crate::layout::{self, Rule};
+use crate::lower::uniform_words::UniformBlock;
 use crate::span::Span;
 use std::fmt::Write as _;
 
@@ -184,6 +185,60 @@ impl<'a> Writer<'a> {
             }
         }
         out
+    }
+
+    /// The uniform blocks (`cbuffer`s and `$Globals`) whose members WGSL's fixed rules cannot
+    /// place where `--layout` does: [`crate::lower::uniform_words`] reads them as words. A
+    /// struct a storage buffer also holds must keep the buffer's layout there.
+    pub(super) fn blocks_read_as_words(mut self) -> Vec<UniformBlock> {
+        use ResourceKind::*;
+        let module = self.module;
+        for (_, g) in module.globals.iter() {
+            if let (AddressSpace::Resource, Type::Resource(kind, elem)) = (&g.space, &g.ty) {
+                if matches!(
+                    kind,
+                    StructuredBuffer | RWStructuredBuffer | AppendStructuredBuffer | ConsumeStructuredBuffer
+                ) {
+                    let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
+                    let rule = module.storage_rule(g);
+                    self.check_layout(&Type::Array(Box::new(elem), None), g.majorness, rule, false, g.span);
+                }
+            }
+        }
+        let storage_plans = self.struct_plans.clone();
+        let rule = module.layout.uniform();
+        let mut blocks: Vec<UniformBlock> = Vec::new();
+        let mut seen: Vec<&AddressSpace> = Vec::new();
+        for (h, g) in module.globals.iter() {
+            if let (AddressSpace::Resource, Type::Resource(ConstantBuffer, Some(elem))) = (&g.space, &g.ty) {
+                self.diags.clear();
+                self.struct_plans = storage_plans.clone();
+                self.check_layout(elem, g.majorness, module.uniform_rule(g), true, g.span);
+                if self.diags.iter().any(|d| d.code == "E0652") {
+                    blocks.push(UniformBlock::ConstantBuffer(h));
+                }
+                continue;
+            }
+            if !matches!(g.space, AddressSpace::Uniform { .. }) || seen.contains(&&g.space) {
+                continue;
+            }
+            seen.push(&g.space);
+            self.diags.clear();
+            self.struct_plans = storage_plans.clone();
+            let members: Vec<&Global> = module.globals.iter().map(|(_, o)| o).filter(|o| o.space == g.space).collect();
+            let offsets =
+                layout::member_offsets(module, members.iter().map(|o| (&o.ty, o.majorness, o.packoffset)), rule);
+            for o in &members {
+                self.check_layout(&o.ty, o.majorness, rule, true, o.span);
+            }
+            let planned: Vec<(Type, String, Span)> =
+                members.iter().map(|o| (o.ty.clone(), o.name.clone(), o.span)).collect();
+            self.plan_members(&planned, &offsets, 0, true, rule);
+            if self.diags.iter().any(|d| d.code == "E0652") {
+                blocks.push(UniformBlock::Members(g.space.clone()));
+            }
+        }
+        blocks
     }
 
     /// A `cbuffer`, `$Globals` or the entry point's `uniform` values: one struct, one variable;

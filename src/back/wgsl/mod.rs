@@ -23,7 +23,8 @@
 //!   constants). `@group`/`@binding` come from [`crate::ir::bindings`], the table the SPIR-V
 //!   writer and the runners read. WGSL's layout rules are fixed: every struct and member offset
 //!   that `--layout` gives ([`crate::layout`]) must be the one WGSL gives (its storage rules are
-//!   std430's), else E0652. `groupshared` is `var<workgroup>`. Byte-address buffers are
+//!   std430's), else E0652; but a uniform block (`cbuffer`, `$Globals`, `ConstantBuffer<T>`)
+//!   that WGSL cannot declare is read as `uint4` words ([`crate::lower::uniform_words`]). `groupshared` is `var<workgroup>`. Byte-address buffers are
 //!   `array<u32>` (word `address >> 2`, other 32-bit types through `bitcast`); a structured
 //!   buffer's hidden counter is an `atomic<i32>` in its own storage buffer.
 //! - **Atomics.** A buffer or `groupshared` variable that an `Interlocked*` call touches holds
@@ -59,7 +60,7 @@
 //!   `Store<T>` of another type than a 32-bit scalar or vector reaches this backend as word
 //!   accesses (`lower::byte_address_words`). A `switch` case that falls into the next reaches this
 //!   backend already rewritten by `lower::switch_fallthrough`.
-//! - E0652: a buffer whose layout under `--layout` WGSL's fixed rules do not give (bool
+//! - E0652: a storage buffer whose layout under `--layout` WGSL's fixed rules do not give (bool
 //!   members, `column_major` matrices, packings other than WGSL's own).
 //! - E0653: an atomic operation on memory WGSL cannot declare atomic.
 //! - E0654: a non-compute entry point.
@@ -102,7 +103,9 @@ pub fn write_string(module: &Module, entry: usize, options: &Options) -> Result<
         crate::lower::emulate_group_wave(module.to_mut(), entry, stdlib).map_err(|d| vec![d])?;
     }
     // WGSL's `matRxC` holds an HLSL matrix by rows, as CUDA's and Metal's do.
-    let module = crate::lower::row_major_matrices(module, stdlib, "E0652")?;
+    let mut module = crate::lower::row_major_matrices(module, stdlib, "E0652")?;
+    let blocks = writer::Writer::new(&module, entry, options, stdlib).blocks_read_as_words();
+    crate::lower::uniform_words(&mut module, &blocks);
     let module = crate::lower::lower_intrinsics(module, entry, stdlib, &Natives)?;
     writer::Writer::new(&module, entry, options, stdlib).write()
 }
