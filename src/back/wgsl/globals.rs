@@ -292,13 +292,16 @@ impl<'a> Writer<'a> {
     /// WGSL's size and alignment of `ty` (its fixed rules; `uniform` rounds the alignment of
     /// structs and arrays to 16), structs with the padding their plan gave them.
     fn wgsl_placement(&self, ty: &Type, uniform: bool) -> (u32, u32) {
-        let vector = |n: u8| (4 * n as u32, if n == 2 { 8 } else { 16 });
+        // `f16` is two bytes; every other scalar WGSL has, four.
+        let bytes = |s: &Scalar| if *s == Scalar::F16 { 2 } else { 4 };
+        let vector = |e: u32, n: u8| (e * n as u32, if n == 2 { 2 * e } else { 4 * e });
         match ty {
-            Type::Vector(_, n) => vector(*n),
+            Type::Scalar(s) => (bytes(s), bytes(s)),
+            Type::Vector(s, n) => vector(bytes(s), *n),
             // As spelled: `matRxC` holds R vectors of C (a column-major one is spelled `matCxR`,
             // the caller swaps).
-            Type::Matrix(_, r, c) => {
-                let (size, align) = vector(*c);
+            Type::Matrix(s, r, c) => {
+                let (size, align) = vector(bytes(s), *c);
                 (*r as u32 * layout::round_up(size, align), align)
             }
             Type::Array(e, n) => {
@@ -392,7 +395,7 @@ impl<'a> Writer<'a> {
                 }
             }
             // Not 32 bits: refused as a type (E0651), with no layout to check.
-            Type::Array(e, _) if e.scalar().is_some_and(|s| s.bits() != 32) => {}
+            Type::Array(e, _) if e.scalar().is_some_and(|s| s.bits() != 32 && s != Scalar::F16) => {}
             Type::Array(e, _) => {
                 self.check_layout(e, majorness, rule, uniform, span);
                 let want = layout::array_stride(module, e, rule, majorness);

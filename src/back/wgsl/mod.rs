@@ -54,7 +54,8 @@
 //!
 //! - E0650: an intrinsic with no WGSL form for this call and no portable implementation.
 //! - E0651: a language feature WGSL has no form for, or this backend does not write yet:
-//!   64-bit, 16-bit and 8-bit types, integer and bool matrices, textures and samplers beyond the
+//!   64-bit types and 8- and 16-bit integers (`half` is `f16`, with `enable f16;`), integer and
+//!   bool matrices, textures and samplers beyond the
 //!   forms listed above (1D arrays, implicit-LOD sampling, depth compares, LOD clamps), typed
 //!   buffers (WGSL has no texel buffers), resources as values. A byte-address `Load<T>` or
 //!   `Store<T>` of another type than a 32-bit scalar or vector reaches this backend as word

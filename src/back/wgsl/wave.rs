@@ -46,12 +46,18 @@ impl crate::lower::intrinsics::Target for Natives {
         }
         // A call on 8-, 16- or 64-bit values has no form because WGSL has no such values: say so.
         let narrow_or_wide = args.iter().find_map(|a| {
-            f.exprs[*a].ty.scalar().filter(|s| !matches!(s, Scalar::Bool | Scalar::I32 | Scalar::U32 | Scalar::F32))
+            f.exprs[*a]
+                .ty
+                .scalar()
+                .filter(|s| !matches!(s, Scalar::Bool | Scalar::I32 | Scalar::U32 | Scalar::F32 | Scalar::F16))
         });
         if let Some(s) = narrow_or_wide {
             return Err(Diagnostic::error(
                 "E0651",
-                format!("the WGSL backend cannot write `{}` values (WGSL has 32-bit scalars only here)", s.hlsl_name()),
+                format!(
+                    "the WGSL backend cannot write `{}` values (WGSL has 32-bit scalars and `f16` only)",
+                    s.hlsl_name()
+                ),
             )
             .with_note("compile this shader to SPIR-V (`--target spirv`) or GLSL instead"));
         }

@@ -226,8 +226,12 @@ impl<'a> Writer<'a> {
             Scalar::I32 => "i32",
             Scalar::U32 => "u32",
             Scalar::F32 => "f32",
+            Scalar::F16 => {
+                self.enables.insert("f16");
+                "f16"
+            }
             other => {
-                self.refuse(span, &format!("`{}` values (WGSL has 32-bit scalars only here)", other.hlsl_name()));
+                self.refuse(span, &format!("`{}` values (WGSL has 32-bit scalars and `f16` only)", other.hlsl_name()));
                 "i32"
             }
         }
@@ -240,13 +244,14 @@ impl<'a> Writer<'a> {
             Type::Scalar(s) => self.scalar_name(*s, span).into(),
             Type::Vector(s, n) => format!("vec{n}<{}>", self.scalar_name(*s, span)),
             Type::Matrix(s, r, c) => {
-                if *s != Scalar::F32 {
+                if !matches!(s, Scalar::F32 | Scalar::F16) {
                     self.refuse(span, &format!("a `{ty}` matrix (WGSL's matrices hold floats only)"));
                 }
                 if *r < 2 || *c < 2 {
                     self.refuse(span, &format!("a `{ty}` matrix (WGSL's matrices have 2 to 4 rows and columns)"));
                 }
-                format!("mat{r}x{c}<f32>")
+                let s = if *s == Scalar::F16 { self.scalar_name(*s, span) } else { "f32" };
+                format!("mat{r}x{c}<{s}>")
             }
             Type::Array(e, n) => {
                 let e = self.ty(e, span);
@@ -1265,10 +1270,12 @@ impl<'a> Writer<'a> {
                     (format!("{}({v})", self.ty(to, span)), true)
                 }
             }
-            (Type::Scalar(s), Type::Matrix(_, r, c)) => {
+            (Type::Scalar(s), Type::Matrix(t, r, c)) => {
                 let v = self.pure_operand(cx, a);
-                let v = if *s == Scalar::F32 { v } else { format!("f32({v})") };
-                let row = format!("vec{c}<f32>({v})");
+                let t = if *t == Scalar::F16 { Scalar::F16 } else { Scalar::F32 };
+                let tn = self.scalar_name(t, span);
+                let v = if *s == t { v } else { format!("{tn}({v})") };
+                let row = format!("vec{c}<{tn}>({v})");
                 (format!("{}({})", self.ty(to, span), vec![row; *r as usize].join(", ")), true)
             }
             (Type::Matrix(s, r1, c1), Type::Matrix(t, r2, c2)) if s == t && r2 <= r1 && c2 <= c1 => {
@@ -1404,10 +1411,16 @@ fn scalar_literal(v: &ConstValue, s: Scalar) -> String {
         Scalar::Bool => v.as_bool().unwrap_or(false).to_string(),
         Scalar::F32 | Scalar::F16 | Scalar::F64 => {
             let f = as_f64(v) as f32;
+            let half = s == Scalar::F16;
             if !f.is_finite() {
-                return format!("bitcast<f32>(0x{:08X}u)", f.to_bits());
+                let bits = format!("bitcast<f32>(0x{:08X}u)", f.to_bits());
+                return if half { format!("f16({bits})") } else { bits };
             }
-            format!("{f:?}f")
+            if half {
+                format!("{f:?}h")
+            } else {
+                format!("{f:?}f")
+            }
         }
         Scalar::U32 => format!("{}u", as_i128(v) as u32),
         _ => {
