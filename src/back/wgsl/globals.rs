@@ -189,7 +189,7 @@ impl<'a> Writer<'a> {
 
     /// The uniform blocks (`cbuffer`s and `$Globals`) whose members WGSL's fixed rules cannot
     /// place where `--layout` does: [`crate::lower::uniform_words`] reads them as words. A
-    /// struct a storage buffer also holds must keep the buffer's layout there.
+    /// struct a storage buffer or the push constants also hold must keep their layout there.
     pub(super) fn blocks_read_as_words(mut self) -> Vec<UniformBlock> {
         use ResourceKind::*;
         let module = self.module;
@@ -203,6 +203,10 @@ impl<'a> Writer<'a> {
                     let rule = module.storage_rule(g);
                     self.check_layout(&Type::Array(Box::new(elem), None), g.majorness, rule, false, g.span);
                 }
+            }
+            // The entry point's `uniform` values are laid out as storage (push constants).
+            if g.space == AddressSpace::PushConstant {
+                self.check_layout(&g.ty, g.majorness, module.layout.storage(), false, g.span);
             }
         }
         let storage_plans = self.struct_plans.clone();
