@@ -870,6 +870,8 @@ fn wgsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
     lower::buffer_arrays::refuse(&checked.module, checked.entry, "WGSL", "E0651")?;
     lower::ray_queries::refuse(&checked.module, checked.entry, "WGSL", "E0656")?;
     let mut words = std::borrow::Cow::Borrowed(&checked.module);
+    // WGSL has no texel buffers: typed buffers become byte-address ones, then words.
+    lower::typed_buffer_words(&mut words);
     lower::byte_address_words(&mut words);
     let mut module = native_group_wave_module_for(&words, checked.entry, options)?;
     lower::switch_fallthrough(&mut module);

@@ -29,6 +29,7 @@ mod substandard_floats;
 mod switch_fallthrough;
 pub mod target_switch;
 mod texel_writes;
+mod typed_buffer_words;
 pub mod uniform_words;
 mod uniformity;
 pub mod virtual_wave;
@@ -46,6 +47,7 @@ pub use shared_refs::shared_refs;
 pub use substandard_floats::substandard_floats;
 pub use switch_fallthrough::switch_fallthrough;
 pub use texel_writes::texel_writes;
+pub use typed_buffer_words::typed_buffer_words;
 pub use uniform_words::uniform_words;
 pub use virtual_wave::{virtual_wave, wide_virtual_wave};
 

@@ -608,6 +608,9 @@ fn check_request(
                     r.set, r.binding, b.kind
                 )))
             }
+            // Typed buffers compiled for a target without texel buffers (WGSL): a storage
+            // buffer of the spec's texels.
+            (ResourceKind::Buffer(BufferKind::Storage), Some(b)) if texel_bytes_as_storage(b) => {}
             (ResourceKind::Buffer(k), Some(b)) if *k != b.kind => {
                 return Err(RunError::BadBinding(format!(
                     "the shader declares a {k} at set {}, binding {}, but a {} was supplied",
@@ -738,6 +741,12 @@ fn memory_type(props: &vk::PhysicalDeviceMemoryProperties, type_bits: u32) -> Re
     find(base | vk::MemoryPropertyFlags::HOST_CACHED)
         .or_else(|| find(base))
         .ok_or_else(|| RunError::Vk("no host-visible, host-coherent memory type for a buffer".into()))
+}
+
+/// Whether `b` is a typed buffer's spec (one-dimensional texels, no layers or mips), whose bytes
+/// a storage buffer may hold where the target has no texel buffers.
+fn texel_bytes_as_storage(b: &super::BufferInit) -> bool {
+    matches!(&b.kind, BufferKind::Image(d) if d.dim == crate::ir::TextureDim::D1 && d.layers == 1 && d.mips == 1 && d.count == 1)
 }
 
 /// What one supplied resource became.
@@ -1239,6 +1248,15 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
                 // SAFETY: the mapping covers at least `size >= data.len()` bytes.
                 unsafe { std::ptr::copy_nonoverlapping(b.data.as_ptr(), ptr, b.data.len()) };
                 Bound::Buffer(buffer, ptr, ty)
+            }
+            BufferKind::Image(_)
+                if texel_bytes_as_storage(b) && declared(b) == Some(ResourceKind::Buffer(BufferKind::Storage)) =>
+            {
+                let size = (b.data.len().max(4).div_ceil(4) * 4) as u64;
+                let (buffer, ptr) = host_buffer(&mut s, &mem_props, size, vk::BufferUsageFlags::STORAGE_BUFFER)?;
+                // SAFETY: the mapping covers at least `size >= data.len()` bytes.
+                unsafe { std::ptr::copy_nonoverlapping(b.data.as_ptr(), ptr, b.data.len()) };
+                Bound::Buffer(buffer, ptr, Some(vk::DescriptorType::STORAGE_BUFFER))
             }
             BufferKind::Image(desc) => match declared(b) {
                 Some(ResourceKind::Image { storage, dim, arrayed, count, .. }) => {

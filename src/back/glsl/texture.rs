@@ -306,7 +306,7 @@ impl<'a> Writer<'a> {
         cx: &Ctx<'a>,
         target: ExprId,
         op: Option<BinaryOp>,
-        value: ExprId,
+        value: Option<ExprId>,
         statement: bool,
         span: Span,
     ) -> (String, u8) {
@@ -332,10 +332,21 @@ impl<'a> Writer<'a> {
             }
             let texel = self.fetch(&image, c.clone(), None, None);
             let old = self.texel_as(texel, &ty);
-            let rhs = self.expr(cx, value, super::writer::P_PREFIX);
+            // `++tex[c]` and `--tex[c]` add or take one.
+            let rhs = match value {
+                Some(value) => self.expr(cx, value, super::writer::P_PREFIX),
+                None => match ty.scalar() {
+                    Some(Scalar::U32) => "1u".to_string(),
+                    Some(Scalar::I32) => "1".to_string(),
+                    _ => "1.0".to_string(),
+                },
+            };
             format!("{old} {} {rhs}", op.symbol())
-        } else {
+        } else if let Some(value) = value {
             self.expr(cx, value, P_ASSIGN)
+        } else {
+            self.internal(span, "a texel write without a value");
+            return ("0".into(), P_POSTFIX);
         };
         let n = ty.vector_size().unwrap_or(1);
         let narrow = ty.scalar().is_some_and(|s| texel_scalar(s) != s);

@@ -881,7 +881,7 @@ impl<'a> Writer<'a> {
                 if let ExprKind::Index { base, .. } = f.exprs[*target].kind {
                     if matches!(f.exprs[base].ty, Type::Resource(k, _) if super::texture::is_image_kind(k)) {
                         let statement = self.statement == Some(id);
-                        return self.texel_write(cx, *target, *op, *value, statement, span);
+                        return self.texel_write(cx, *target, *op, Some(*value), statement, span);
                     }
                 }
                 let t = self.sub(cx, *target, P_PREFIX);
@@ -899,6 +899,15 @@ impl<'a> Writer<'a> {
                 }
             }
             ExprKind::IncDec { op, target } => {
+                // A texel's: a store of the texel read plus or minus one.
+                if let ExprKind::Index { base, .. } = f.exprs[*target].kind {
+                    if matches!(f.exprs[base].ty, Type::Resource(k, _) if super::texture::is_image_kind(k)) {
+                        let statement = self.statement == Some(id);
+                        let op =
+                            if matches!(op, IncDec::PreInc | IncDec::PostInc) { BinaryOp::Add } else { BinaryOp::Sub };
+                        return self.texel_write(cx, *target, Some(op), None, statement, span);
+                    }
+                }
                 let (sym, prefix) = match op {
                     IncDec::PreInc => ("++", true),
                     IncDec::PreDec => ("--", true),

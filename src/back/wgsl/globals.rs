@@ -492,7 +492,13 @@ impl<'a> Writer<'a> {
                 let _ = writeln!(out, "@group({set}) @binding({binding}) var<uniform> {name}: {t};");
             }
             _ if kind.is_texture() || kind.is_sampler() => self.texture_global(out, h, g, name),
-            _ => self.refuse(g.span, &format!("a `{}` (WGSL has no typed buffers)", kind.name())),
+            _ => self.refuse(
+                g.span,
+                &format!(
+                    "a `{}` of this format or with atomics (WGSL has no typed buffers; those of 32-bit channels are storage buffers of their texels)",
+                    kind.name()
+                ),
+            ),
         }
     }
 

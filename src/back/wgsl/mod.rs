@@ -57,7 +57,9 @@
 //!   64-bit types and 8- and 16-bit integers (`half` is `f16`, with `enable f16;`), integer and
 //!   bool matrices, textures and samplers beyond the
 //!   forms listed above (1D arrays, implicit-LOD sampling, depth compares, LOD clamps), typed
-//!   buffers (WGSL has no texel buffers), resources as values. A byte-address `Load<T>` or
+//!   buffers of formats other than 32-bit channels and atomics on typed buffers (WGSL has no
+//!   texel buffers: the others reach this backend as byte-address buffers of their texels,
+//!   `lower::typed_buffer_words`), resources as values. A byte-address `Load<T>` or
 //!   `Store<T>` of another type than a 32-bit scalar or vector reaches this backend as word
 //!   accesses (`lower::byte_address_words`). A `switch` case that falls into the next reaches this
 //!   backend already rewritten by `lower::switch_fallthrough`.
