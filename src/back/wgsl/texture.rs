@@ -4,9 +4,13 @@
 //! `textureStore`, sampling `textureSampleLevel`/`textureSampleGrad`, gathers `textureGather`,
 //! size queries `textureDimensions`/`textureNumLevels`/`textureNumLayers`.
 //!
+//! A texture a depth compare reads (`SampleCmpLevelZero`, `GatherCmp`) is a `texture_depth_*`,
+//! compared with `textureSampleCompareLevel`/`textureGatherCompare`; its other reads give one
+//! `f32`, widened to the element type as Vulkan reads depth (`(d, 0, 0, 1)`).
+//!
 //! Refused (E0651): 1D arrays (WGSL has none), implicit-LOD sampling (derivatives: compute
-//! shaders have none), depth compares (WGSL's need `texture_depth_*` types), arrays of textures,
-//! typed buffers, and min-LOD clamps.
+//! shaders have none), compares at a level other than 0, gradients or gathers of other
+//! components of depth textures, arrays of textures, and min-LOD clamps.
 
 use super::writer::{xyzw, Ctx, Writer};
 use crate::ir::bindings::Slot;
@@ -99,6 +103,18 @@ impl<'a> Writer<'a> {
                 };
                 let access = if self.texture_read(h) { "read_write" } else { "write" };
                 format!("texture_storage_{d}<{format}, {access}>")
+            } else if self.compares_depth(h) {
+                // A texture a depth compare reads is a depth texture, whose reads give one `f32`.
+                if !matches!(d, "2d" | "2d_array" | "cube" | "cube_array") || s != "f32" {
+                    return self.refuse(
+                        g.span,
+                        &format!(
+                            "a depth compare on a `{}` (WGSL's depth textures are 2D and cube ones of floats)",
+                            kind.name()
+                        ),
+                    );
+                }
+                format!("texture_depth_{d}")
             } else {
                 format!("texture_{d}<{s}>")
             }
@@ -131,6 +147,39 @@ impl<'a> Writer<'a> {
         })
     }
 
+    /// Whether a depth compare (`SampleCmp*`, `GatherCmp*`) reads sampled texture `h`: WGSL
+    /// declares it `texture_depth_*`.
+    pub(super) fn compares_depth(&self, h: GlobalId) -> bool {
+        self.module.functions.iter().any(|(_, f)| {
+            f.exprs.iter().any(|(_, e)| match &e.kind {
+                ExprKind::Method { object, method: ResourceMethod::Sample(op), .. } => {
+                    op.kind.is_compare() && matches!(f.exprs[*object].kind, ExprKind::Global(g) if g == h)
+                }
+                _ => false,
+            })
+        })
+    }
+
+    /// Whether `e` names a depth texture ([`Self::compares_depth`]).
+    fn is_depth(&self, cx: &Ctx<'a>, e: ExprId) -> bool {
+        match cx.f.exprs[e].kind {
+            ExprKind::Global(g) => {
+                matches!(&self.module.globals[g].ty, Type::Resource(k, _) if !k.is_writable() && !k.is_sampler())
+                    && self.compares_depth(g)
+            }
+            _ => false,
+        }
+    }
+
+    /// A depth texture's read (one `f32`) as the element type: Vulkan reads depth as
+    /// `(d, 0, 0, 1)`.
+    fn depth_texel(&self, texel: String, elem: &Type) -> String {
+        match elem.vector_size().unwrap_or(1) {
+            1 => texel,
+            _ => self.narrow(format!("vec4<f32>({texel}, 0.0f, 0.0f, 1.0f)"), elem),
+        }
+    }
+
     /// The texture a method or index names, its kind and element type.
     fn texture_of(&mut self, cx: &Ctx<'a>, e: ExprId, span: Span) -> Option<(String, ResourceKind, Type)> {
         let x = &cx.f.exprs[e];
@@ -157,7 +206,11 @@ impl<'a> Writer<'a> {
         let c = self.expr(cx, index);
         let (coords, layer) = self.split_layer(cx, kind, c, index);
         let level = if kind.is_writable() { String::new() } else { ", 0".to_string() };
-        self.narrow(format!("textureLoad({t}, {coords}{layer}{level})"), &elem)
+        let texel = format!("textureLoad({t}, {coords}{layer}{level})");
+        if self.is_depth(cx, base) {
+            return self.depth_texel(texel, &elem);
+        }
+        self.narrow(texel, &elem)
     }
 
     /// `tex[coord] = value`: a `textureStore` of the value widened to four components.
@@ -209,6 +262,9 @@ impl<'a> Writer<'a> {
     ) -> String {
         let Some((t, kind, elem)) = self.texture_of(cx, object, span) else { return "0".into() };
         let n = kind.texture_shape().map(|(d, a)| d.coord_dims() + a as u8).unwrap_or(1);
+        let depth = self.is_depth(cx, object);
+        let texel_of =
+            |w: &Self, texel: String| if depth { w.depth_texel(texel, &elem) } else { w.narrow(texel, &elem) };
         match method {
             ResourceMethod::Load(_) if kind.is_writable() => {
                 let c = self.expr(cx, args[0]);
@@ -223,7 +279,7 @@ impl<'a> Writer<'a> {
                 let c = self.pure_operand(cx, args[0]);
                 let sw: String = (0..n).map(xyzw).collect();
                 let (coords, layer) = self.split_layer_of(kind, &c, &sw);
-                self.narrow(format!("textureLoad({t}, {coords}{layer}, {c}.{})", xyzw(n)), &elem)
+                texel_of(self, format!("textureLoad({t}, {coords}{layer}, {c}.{})", xyzw(n)))
             }
             // A constant offset moves the coordinate (WGSL's `textureLoad` takes none).
             ResourceMethod::LoadSample => {
@@ -239,7 +295,7 @@ impl<'a> Writer<'a> {
                 let level = self.expr(cx, args[0]);
                 let c = self.expr(cx, args[1]);
                 let (coords, layer) = self.split_layer(cx, kind, c, args[1]);
-                self.narrow(format!("textureLoad({t}, {coords}{layer}, {level})"), &elem)
+                texel_of(self, format!("textureLoad({t}, {coords}{layer}, {level})"))
             }
             ResourceMethod::Sample(op) => {
                 let o = op.operands();
@@ -247,8 +303,8 @@ impl<'a> Writer<'a> {
                     self.refuse(span, &format!("`{}` (implicit LOD needs derivatives, which compute shaders have none of: use `SampleLevel`)", op.kind.method_name()));
                     return "0".into();
                 }
-                if op.kind.is_compare() || o.clamp.is_some() {
-                    self.refuse(span, &format!("`{}` (depth compares and LOD clamps)", op.kind.method_name()));
+                if o.clamp.is_some() {
+                    self.refuse(span, &format!("`{}` (LOD clamps)", op.kind.method_name()));
                     return "0".into();
                 }
                 let s = self.expr(cx, args[o.sampler]);
@@ -261,9 +317,47 @@ impl<'a> Writer<'a> {
                     None => String::new(),
                 };
                 let texel = match op.kind {
+                    // A depth texture's level is an integer.
+                    SampleKind::Level if depth => {
+                        let lod = self.expr(cx, args[o.lod.unwrap_or(2)]);
+                        format!("textureSampleLevel({t}, {s}, {coords}{layer}, i32({lod}){offset})")
+                    }
                     SampleKind::Level => {
                         let lod = self.expr(cx, args[o.lod.unwrap_or(2)]);
                         format!("textureSampleLevel({t}, {s}, {coords}{layer}, {lod}{offset})")
+                    }
+                    // WGSL compares at level 0 only.
+                    SampleKind::CmpLevelZero | SampleKind::CmpLevel => {
+                        if let Some(lod) = o.lod {
+                            if !matches!(cx.f.const_value(args[lod]), Some(ConstValue::Float(z)) if z == 0.0)
+                                && !matches!(cx.f.const_value(args[lod]).and_then(|v| v.as_i64()), Some(0))
+                            {
+                                self.refuse(
+                                    span,
+                                    "`SampleCmpLevel` of a level other than 0 (WGSL compares at level 0 only)",
+                                );
+                                return "0".into();
+                            }
+                        }
+                        let r = self.expr(cx, args[o.compare.unwrap_or(2)]);
+                        return format!("textureSampleCompareLevel({t}, {s}, {coords}{layer}, {r}{offset})");
+                    }
+                    SampleKind::GatherCmp(c) if c.unwrap_or(0) == 0 => {
+                        let r = self.expr(cx, args[o.compare.unwrap_or(2)]);
+                        return format!("textureGatherCompare({t}, {s}, {coords}{layer}, {r}{offset})");
+                    }
+                    SampleKind::Gather(c) if depth => {
+                        if c.unwrap_or(0) != 0 {
+                            self.refuse(
+                                span,
+                                &format!("`{}` of a depth texture (it has one component)", op.kind.method_name()),
+                            );
+                        }
+                        format!("textureGather({t}, {s}, {coords}{layer}{offset})")
+                    }
+                    SampleKind::Grad if depth => {
+                        self.refuse(span, "`SampleGrad` of a texture a depth compare reads (WGSL has no gradient sampling of depth textures)");
+                        return "0".into();
                     }
                     SampleKind::Grad => {
                         let (x, y) = o.grad.unwrap_or((2, 3));
@@ -282,7 +376,7 @@ impl<'a> Writer<'a> {
                 if op.kind.is_gather() {
                     texel
                 } else {
-                    self.narrow(texel, &elem)
+                    texel_of(self, texel)
                 }
             }
             ResourceMethod::GetDimensions | ResourceMethod::GetDimensionsMip | ResourceMethod::GetDimensionsSamples => {
