@@ -1200,6 +1200,42 @@ pub struct Block {
     pub stmts: Vec<Stmt>,
 }
 
+impl Block {
+    /// Every statement of the block and of the blocks nested in it, each before those inside
+    /// it (a `for`'s initializers before its body).
+    pub fn visit_stmts(&self, visit: &mut impl FnMut(&Stmt)) {
+        for s in &self.stmts {
+            visit_stmt(s, visit);
+        }
+    }
+}
+
+fn visit_stmt(s: &Stmt, visit: &mut impl FnMut(&Stmt)) {
+    visit(s);
+    match s {
+        Stmt::Block(b) => b.visit_stmts(visit),
+        Stmt::If { then, els, .. } => {
+            then.visit_stmts(visit);
+            if let Some(b) = els {
+                b.visit_stmts(visit);
+            }
+        }
+        Stmt::For { init, body, .. } => {
+            for s in init {
+                visit_stmt(s, visit);
+            }
+            body.visit_stmts(visit);
+        }
+        Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => body.visit_stmts(visit),
+        Stmt::Switch { cases, .. } => {
+            for c in cases {
+                c.body.visit_stmts(visit);
+            }
+        }
+        _ => {}
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LoopHint {
     None,

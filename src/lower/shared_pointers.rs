@@ -167,29 +167,11 @@ fn root_of(module: &Module, f: &Function, roots: &HashMap<LocalId, GlobalId>, e:
 
 /// Each local's initializer, for [`local_roots`].
 fn initializers(block: &Block, out: &mut Vec<(LocalId, ExprId)>) {
-    for s in &block.stmts {
-        match s {
-            Stmt::Local { local, init: Some(e) } => out.push((*local, *e)),
-            Stmt::Block(b) => initializers(b, out),
-            Stmt::If { then, els, .. } => {
-                initializers(then, out);
-                if let Some(b) = els {
-                    initializers(b, out);
-                }
-            }
-            Stmt::For { init, body, .. } => {
-                initializers(&Block { stmts: init.clone() }, out);
-                initializers(body, out);
-            }
-            Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => initializers(body, out),
-            Stmt::Switch { cases, .. } => {
-                for c in cases {
-                    initializers(&c.body, out);
-                }
-            }
-            _ => {}
+    block.visit_stmts(&mut |s| {
+        if let Stmt::Local { local, init: Some(e) } = s {
+            out.push((*local, *e));
         }
-    }
+    });
 }
 
 /// The groupshared variable each pointer local of `f` points into: from the parameters'

@@ -114,41 +114,11 @@ fn store(f: &Function, buffer: ExprId, at: ExprId, value: ExprId) -> ExprKind {
 
 /// The expressions whose value nothing reads: statements and `for` steps.
 fn statements(f: &Function) -> Vec<bool> {
-    fn block(b: &crate::ir::Block, out: &mut Vec<bool>) {
-        for s in &b.stmts {
-            stmt(s, out);
-        }
-    }
-    fn stmt(s: &Stmt, out: &mut Vec<bool>) {
-        match s {
-            Stmt::Expr(e) => out[e.index()] = true,
-            Stmt::Block(b) => block(b, out),
-            Stmt::If { then, els, .. } => {
-                block(then, out);
-                if let Some(e) = els {
-                    block(e, out);
-                }
-            }
-            Stmt::For { init, step, body, .. } => {
-                for s in init {
-                    stmt(s, out);
-                }
-                if let Some(e) = step {
-                    out[e.index()] = true;
-                }
-                block(body, out);
-            }
-            Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => block(body, out),
-            Stmt::Switch { cases, .. } => {
-                for c in cases {
-                    block(&c.body, out);
-                }
-            }
-            _ => {}
-        }
-    }
     let mut out = vec![false; f.exprs.len()];
-    block(&f.body, &mut out);
+    f.body.visit_stmts(&mut |s| match s {
+        Stmt::Expr(e) | Stmt::For { step: Some(e), .. } => out[e.index()] = true,
+        _ => {}
+    });
     out
 }
 

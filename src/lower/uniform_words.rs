@@ -86,24 +86,10 @@ pub fn uniform_words(module: &mut Cow<Module>, blocks: &[UniformBlock]) {
                     _ => "Globals_words".to_string(),
                 };
                 let span = m.globals[*first].span;
-                m.globals.append(Global {
-                    name,
-                    ty: array,
-                    majorness: Majorness::Row,
-                    space: space.clone(),
-                    init: None,
-                    register: None,
-                    vk_binding: None,
-                    image_format: None,
-                    format_unknown: false,
-                    coherent: false,
-                    packoffset: Some(0),
-                    entry_param: false,
-                    parameter_block: false,
-                    layout: None,
-                    shares_binding: None,
-                    span,
-                })
+                let mut words = Global::new(name, array, space.clone(), span);
+                words.majorness = Majorness::Row;
+                words.packoffset = Some(0);
+                m.globals.append(words)
             }
             // The buffer keeps its binding and now holds the words.
             UniformBlock::ConstantBuffer(g) => {
