@@ -2036,6 +2036,14 @@ impl Checker {
             {
                 self.printf(args, span)
             }
+            ast::ExprKind::Ident(name)
+                if name == "getStringHash"
+                    && args.len() == 1
+                    && generic_args.is_empty()
+                    && !self.functions.contains_key(name) =>
+            {
+                self.string_hash(&args[0], span)
+            }
             // Slang's `unmodified(x)`: says an `inout` parameter is left unchanged on purpose;
             // it computes nothing.
             ast::ExprKind::Ident(name)
@@ -2416,6 +2424,28 @@ impl Checker {
         let call = self.add_expr(ExprKind::Call { function: id, args: conv_args }, sig.ret.clone(), span);
         self.note_ref_read(call, id);
         self.around_call(call, &sig.ret, before, after, span)
+    }
+
+    /// Slang's `getStringHash(s)`: the `int` hash of a string known when compiled (a literal
+    /// or a `string` global), a constant.
+    fn string_hash(&mut self, arg: &ast::Expr, span: Span) -> ExprId {
+        let Some(text) = self.known_string(arg) else {
+            let d = Diagnostic::error("E0405", "`getStringHash` needs a string known when compiled")
+                .with_label(arg.span, "not a string literal or a `string` global");
+            self.push(d);
+            return self.error_expr(span);
+        };
+        let hash = stable_string_hash(&text);
+        self.add_expr(ExprKind::Const(ConstValue::Int(i64::from(hash))), Type::INT, span)
+    }
+
+    /// The text of a string literal or of a `string` global named alone.
+    pub(super) fn known_string(&self, e: &ast::Expr) -> Option<String> {
+        match &e.kind {
+            ast::ExprKind::StringLit(s) => Some(s.clone()),
+            ast::ExprKind::Ident(n) => self.string_globals.get(n).cloned(),
+            _ => None,
+        }
     }
 
     /// `printf(format, args…)`: the format is a string literal or a `string` global; each
@@ -3335,4 +3365,11 @@ fn comma_list<'e>(e: &'e ast::Expr, out: &mut Vec<&'e ast::Expr>) {
         }
         _ => out.push(e),
     }
+}
+
+/// Slang's stable string hash, which `getStringHash` gives and a host can compute again:
+/// `h = c + (h << 6) + (h << 16) - h` over the UTF-8 bytes, from 0, wrapping at 32 bits.
+pub(super) fn stable_string_hash(text: &str) -> i32 {
+    let hash = text.bytes().fold(0u32, |h, c| u32::from(c).wrapping_add(h << 6).wrapping_add(h << 16).wrapping_sub(h));
+    hash as i32
 }

@@ -694,6 +694,7 @@ impl Checker {
         // After the dispatch functions' bodies: a call through an interface is differentiated
         // through the one they switch to.
         self.write_forward_derivatives();
+        self.drop_void_arguments();
         self.number_spec_constants();
         let entry = self.entry_point(options);
         if let Some(e) = entry {
