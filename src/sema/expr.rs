@@ -1627,8 +1627,10 @@ impl Checker {
         } else {
             self.coerce(i, &index_ty, span)
         };
-        // Constant out-of-range indices into fixed arrays are certain bugs.
-        if let (Type::Array(_, Some(n)), Some(state)) = (&bt, &self.cur) {
+        // Constant out-of-range indices into fixed arrays are certain bugs; but an index into
+        // an array of no elements stands in code that a generic argument turns off (`if
+        // (hasNormal) normal[0] = n;` beside `float3 normal[hasNormal]`).
+        if let (Type::Array(_, Some(n @ 1..)), Some(state)) = (&bt, &self.cur) {
             if let ExprKind::Const(c) = &state.func.exprs[i].kind {
                 if let Some(v) = c.as_i64() {
                     if v < 0 || v >= *n as i64 {

@@ -12,6 +12,7 @@ mod consts;
 pub mod conv;
 mod data_layout;
 mod dynamic;
+mod empty_arrays;
 mod errors;
 mod expr;
 mod flat;
@@ -333,6 +334,15 @@ pub struct Checker {
     entry_attrs_known: EntryAttrs,
     /// A fold read the entry point's attributes (or wanted them while unknown).
     entry_attrs_read: bool,
+    /// Slang's `extern static const X;` (a module's promise) paired with the `export` (or
+    /// plain) definition of `X` elsewhere in the unit: the definition, by name, taken where
+    /// the first `extern` stands so that what follows it can use the value.
+    extern_definitions: HashMap<String, ast::VarDeclGroup>,
+    /// Names an `extern` declaration has defined already (from `extern_definitions`).
+    extern_defined: HashSet<String>,
+    /// Checking item by item, an `extern` was met whose definition may come later: only the
+    /// whole tree can say.
+    extern_unresolved: bool,
     /// User generic functions, by name ([`generic`]).
     generic_fns: HashMap<String, Vec<usize>>,
     generics: Vec<generic::GenericFn>,
@@ -539,6 +549,9 @@ impl ItemStream {
     /// read the entry point's attributes before its definition and they were not the ones given.
     pub fn finish(self, options: &SemaOptions) -> Option<(Option<Checked>, Vec<Diagnostic>)> {
         let c = &self.checker;
+        if c.extern_unresolved {
+            return None;
+        }
         if c.entry_attrs_read {
             if c.entry_attrs_known == EntryAttrs::Unknown {
                 return None;
@@ -614,6 +627,9 @@ impl Checker {
             entry_attrs: unit.and_then(|u| entry_attributes(u, options)),
             entry_attrs_known: if unit.is_some() { EntryAttrs::FromTree } else { EntryAttrs::Unknown },
             entry_attrs_read: false,
+            extern_definitions: unit.map(extern_definitions).unwrap_or_default(),
+            extern_defined: HashSet::default(),
+            extern_unresolved: false,
             generic_fns: HashMap::default(),
             generics: Vec::new(),
             generic_structs: HashMap::default(),
@@ -695,6 +711,7 @@ impl Checker {
         // through the one they switch to.
         self.write_forward_derivatives();
         self.drop_void_arguments();
+        self.widen_empty_arrays();
         self.number_spec_constants();
         let entry = self.entry_point(options);
         if let Some(e) = entry {
@@ -783,6 +800,31 @@ fn mentions_group_wave_count(e: &ast::Expr) -> bool {
         }
         _ => false,
     }
+}
+
+/// The definitions that `extern` declarations of the unit's globals refer to (see
+/// `Checker::extern_definitions`): for each name declared `extern` without a value, the one
+/// declaration of it that is not `extern` and has an initializer, alone in its group.
+fn extern_definitions(unit: &ast::TranslationUnit) -> HashMap<String, ast::VarDeclGroup> {
+    let groups = || {
+        unit.items.iter().filter_map(|i| match i {
+            ast::Item::Variables(g) => Some(g),
+            _ => None,
+        })
+    };
+    let declared: HashSet<&str> = groups()
+        .filter(|g| g.modifiers.has(ast::Modifier::Extern))
+        .flat_map(|g| g.decls.iter().filter(|d| d.init.is_none()).map(|d| d.name.name.as_str()))
+        .collect();
+    let mut out = HashMap::default();
+    for g in groups().filter(|g| !g.modifiers.has(ast::Modifier::Extern)) {
+        for d in g.decls.iter().filter(|d| d.init.is_some() && declared.contains(d.name.name.as_str())) {
+            let mut one = g.clone();
+            one.decls = vec![d.clone()];
+            out.insert(d.name.name.clone(), one);
+        }
+    }
+    out
 }
 
 /// The attributes of the function `entry_point` will select (same rules, on the syntax tree).
@@ -1534,9 +1576,10 @@ impl Checker {
         for d in dims.iter().rev() {
             let len = match d {
                 Some(e) => match self.const_int_unspecialized(e, "an array size", "this array size") {
-                    Some(n) if n > 0 && n <= 1 << 24 => Some(n as u32),
+                    // Slang's `T a[0]`: see `empty_arrays`.
+                    Some(n) if (0..=1 << 24).contains(&n) => Some(n as u32),
                     Some(n) => {
-                        self.error("E0404", e.span, format!("array size must be positive, found {n}"));
+                        self.error("E0404", e.span, format!("array size must not be negative, found {n}"));
                         return Type::Error;
                     }
                     None => return Type::Error,
@@ -2248,6 +2291,19 @@ impl Checker {
         let (base, glsl_format) = self.glsl_image_format(&g.ty, &g.attrs, base);
         let m = &g.modifiers;
         for d in &g.decls {
+            if self.extern_defined.contains(&d.name.name) {
+                continue;
+            }
+            if m.has(M::Extern) && d.init.is_none() {
+                if let Some(def) = self.extern_definitions.get(&d.name.name).cloned() {
+                    self.global_group(&def, cbuffer);
+                    self.extern_defined.insert(d.name.name.clone());
+                    continue;
+                }
+                if self.entry_attrs_known != EntryAttrs::FromTree {
+                    self.extern_unresolved = true;
+                }
+            }
             if base == Type::String {
                 self.string_global(d);
                 continue;
@@ -2578,6 +2634,18 @@ impl Checker {
 
     /// Declares or defines a function; its handle, unless it is generic or redefined.
     fn function(&mut self, f: &ast::FunctionDecl) -> Option<FunctionId> {
+        // Slang's `__target_intrinsic(target, "text")` spells a function for one target. The
+        // body serves every target here (the emulations are written once), so a function
+        // with only the text has nothing to compile.
+        if let Some(a) = f.attrs.iter().find(|a| a.name.name == "__target_intrinsic") {
+            if f.body.is_none() {
+                let d = Diagnostic::error("E0537", format!("`{}` has no body", f.name.name))
+                    .with_label(a.span, "`__target_intrinsic` text is not compiled")
+                    .with_note("give the function a body: it serves every target");
+                self.push(d);
+                return None;
+            }
+        }
         // A function that throws takes its error parameters.
         let expanded;
         let f = match Self::with_error_params(f) {
