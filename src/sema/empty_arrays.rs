@@ -96,7 +96,8 @@ impl Checker {
         }
         let mut errors: Vec<(String, Span)> = Vec::new();
         for (_, g) in self.module.globals.iter() {
-            let shared = matches!(g.space, AddressSpace::Resource | AddressSpace::Uniform { .. } | AddressSpace::PushConstant);
+            let shared =
+                matches!(g.space, AddressSpace::Resource | AddressSpace::Uniform { .. } | AddressSpace::PushConstant);
             if shared && has_empty(&g.ty, structs, &mut Vec::new()) {
                 errors.push((g.name.clone(), g.span));
             }

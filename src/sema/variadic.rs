@@ -628,7 +628,8 @@ impl Checker {
                 let (voids, kept): (Vec<ExprId>, Vec<ExprId>) =
                     args.into_iter().partition(|&a| f.exprs[a].ty == Type::Void);
                 let (ty, span) = (f.exprs[call].ty.clone(), f.exprs[call].span);
-                let mut acc = f.exprs.append(Expr { kind: ExprKind::Call { function, args: kept }, ty: ty.clone(), span });
+                let mut acc =
+                    f.exprs.append(Expr { kind: ExprKind::Call { function, args: kept }, ty: ty.clone(), span });
                 for v in voids.into_iter().rev() {
                     if matches!(f.exprs[v].kind, ExprKind::Local(_)) {
                         continue;
