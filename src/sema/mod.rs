@@ -1530,7 +1530,27 @@ impl Checker {
         let mut elem = None;
         for (i, a) in args.iter().enumerate() {
             match a {
-                ast::GenericArg::Type(t) if i == 0 => elem = self.resolve_type(t).scalar(),
+                // A one-element vector is its element (Slang legalizes `vector<float1, 4>` as
+                // `float4`). A vector of longer vectors has its own indexing (`v[0]` of a
+                // `vector<float4, 1>` is the `float4`), which no type here has: an error,
+                // where the scalar alone would silently change what `.x` and `[0]` read.
+                ast::GenericArg::Type(t) if i == 0 => {
+                    elem = match self.resolve_type(t) {
+                        Type::Scalar(s) | Type::Vector(s, 1) => Some(s),
+                        Type::Error => return Type::Error,
+                        other => {
+                            let shown = self.module.type_name(&other);
+                            self.error(
+                                "E0402",
+                                t.span,
+                                format!(
+                                    "a vector or matrix of `{shown}` is not supported: the elements must be scalars"
+                                ),
+                            );
+                            return Type::Error;
+                        }
+                    }
+                }
                 // Slang's `vector<T.Element, 4>` (parsed as a path expression): the scalar a
                 // generic's scalar, vector or matrix type is made of.
                 ast::GenericArg::Expr(e) if i == 0 => {
@@ -3513,6 +3533,17 @@ impl Checker {
             }
         }
         for (callee, span) in &facts.calls {
+            // A prototype never followed by its definition has nothing to compile.
+            if self.sigs.get(callee.index()).is_some_and(|s| !s.defined) {
+                let name = self.sigs[callee.index()].name.clone();
+                let first = self.sigs[callee.index()].span;
+                self.push(
+                    Diagnostic::error("E0537", format!("`{name}` is declared but never defined"))
+                        .with_label(*span, "called here")
+                        .with_label(first, "declared here, without a body"),
+                );
+                continue;
+            }
             if visiting.contains(callee) {
                 let name = self.module.functions[*callee].name.clone();
                 self.push(
