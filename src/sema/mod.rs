@@ -802,8 +802,9 @@ fn mentions_group_wave_count(e: &ast::Expr) -> bool {
     }
 }
 
-/// The definitions that `extern` declarations of the unit's globals refer to (see
-/// `Checker::extern_definitions`): for each name declared `extern` without a value, the one
+/// The definitions that `extern static` declarations of the unit's globals refer to (see
+/// `Checker::extern_definitions`; HLSL's `extern` alone is a uniform, as a global without
+/// `static` is): for each name declared so without a value, the one
 /// declaration of it that is not `extern` and has an initializer, alone in its group.
 fn extern_definitions(unit: &ast::TranslationUnit) -> HashMap<String, ast::VarDeclGroup> {
     let groups = || {
@@ -813,7 +814,7 @@ fn extern_definitions(unit: &ast::TranslationUnit) -> HashMap<String, ast::VarDe
         })
     };
     let declared: HashSet<&str> = groups()
-        .filter(|g| g.modifiers.has(ast::Modifier::Extern))
+        .filter(|g| g.modifiers.has(ast::Modifier::Extern) && g.modifiers.has(ast::Modifier::Static))
         .flat_map(|g| g.decls.iter().filter(|d| d.init.is_none()).map(|d| d.name.name.as_str()))
         .collect();
     let mut out = HashMap::default();
@@ -2314,7 +2315,7 @@ impl Checker {
             if self.extern_defined.contains(&d.name.name) {
                 continue;
             }
-            if m.has(M::Extern) && d.init.is_none() {
+            if m.has(M::Extern) && m.has(M::Static) && d.init.is_none() {
                 if let Some(def) = self.extern_definitions.get(&d.name.name).cloned() {
                     self.global_group(&def, cbuffer);
                     self.extern_defined.insert(d.name.name.clone());
