@@ -2420,6 +2420,7 @@ impl Checker {
         if let Some(e) = self.spirv_instruction_call(id, &conv_args, &modes, &sig.ret, span) {
             return e;
         }
+        let (id, conv_args) = self.constexpr_call(id, conv_args);
         if let Some(state) = self.cur.as_mut() {
             state.facts.calls.push((id, name_span));
         }

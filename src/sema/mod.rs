@@ -8,6 +8,7 @@
 mod atomic;
 mod autodiff;
 mod bit_cast;
+mod constexpr;
 mod consts;
 pub mod conv;
 mod data_layout;
@@ -338,6 +339,9 @@ pub struct Checker {
     /// plain) definition of `X` elsewhere in the unit: the definition, by name, taken where
     /// the first `extern` stands so that what follows it can use the value.
     extern_definitions: HashMap<String, ast::VarDeclGroup>,
+    /// Functions with `constexpr` parameters, checked per call ([`constexpr`]), and their names.
+    constexpr_fns: HashMap<FunctionId, constexpr::ConstexprFn>,
+    constexpr_names: HashSet<String>,
     /// Names an `extern` declaration has defined already (from `extern_definitions`).
     extern_defined: HashSet<String>,
     /// Checking item by item, an `extern` was met whose definition may come later: only the
@@ -629,6 +633,8 @@ impl Checker {
             entry_attrs_read: false,
             extern_definitions: unit.map(extern_definitions).unwrap_or_default(),
             extern_defined: HashSet::default(),
+            constexpr_fns: HashMap::default(),
+            constexpr_names: HashSet::default(),
             extern_unresolved: false,
             generic_fns: HashMap::default(),
             generics: Vec::new(),
@@ -2770,6 +2776,10 @@ impl Checker {
         if let Some(t) = &f.throws {
             let error = self.error_type(t);
             self.throws_of.insert(id, error);
+        }
+        if self.constexpr_function(id, f, &params, &ret) {
+            self.sigs[id.index()].defined = true;
+            return Some(id);
         }
         let Some(body) = &f.body else { return Some(id) };
         self.sigs[id.index()].defined = true;
