@@ -957,7 +957,11 @@ pub fn builtin_type(t: &ast::TypeExpr) -> Option<Type> {
     };
     let elem = |a: &ast::GenericArg| -> Option<Scalar> {
         match a {
-            ast::GenericArg::Type(t) => builtin_type(t)?.scalar(),
+            // Vectors of vectors are sema's to judge.
+            ast::GenericArg::Type(t) => match builtin_type(t)? {
+                Type::Scalar(s) => Some(s),
+                _ => None,
+            },
             _ => None,
         }
     };

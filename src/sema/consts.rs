@@ -522,6 +522,13 @@ impl Checker {
                 let to = Type::Scalar(super::bit_cast::float_as_int_type(v.scalar));
                 of_type(float_bits_as_int(&v.value, v.scalar)?, &to)
             }
+            K::Call { callee, args, .. }
+                if args.len() == 1
+                    && matches!(&callee.kind, K::Ident(n) if n == "getStringHash" && !self.functions.contains_key(n)) =>
+            {
+                let hash = super::expr::stable_string_hash(&self.known_string(&args[0])?);
+                of_type(ConstValue::Int(i64::from(hash)), &Type::INT)
+            }
             // A swizzle of a constant: `0.5.xx`, `DIMS.yx`.
             K::Member { base, name } if self.swizzlable_constant(base) => {
                 let Typed { value: v, scalar, literal } = self.typed_const_of_ast(base)?;

@@ -1627,8 +1627,10 @@ impl Checker {
         } else {
             self.coerce(i, &index_ty, span)
         };
-        // Constant out-of-range indices into fixed arrays are certain bugs.
-        if let (Type::Array(_, Some(n)), Some(state)) = (&bt, &self.cur) {
+        // Constant out-of-range indices into fixed arrays are certain bugs; but an index into
+        // an array of no elements stands in code that a generic argument turns off (`if
+        // (hasNormal) normal[0] = n;` beside `float3 normal[hasNormal]`).
+        if let (Type::Array(_, Some(n @ 1..)), Some(state)) = (&bt, &self.cur) {
             if let ExprKind::Const(c) = &state.func.exprs[i].kind {
                 if let Some(v) = c.as_i64() {
                     if v < 0 || v >= *n as i64 {
@@ -2036,6 +2038,14 @@ impl Checker {
             {
                 self.printf(args, span)
             }
+            ast::ExprKind::Ident(name)
+                if name == "getStringHash"
+                    && args.len() == 1
+                    && generic_args.is_empty()
+                    && !self.functions.contains_key(name) =>
+            {
+                self.string_hash(&args[0], span)
+            }
             // Slang's `unmodified(x)`: says an `inout` parameter is left unchanged on purpose;
             // it computes nothing.
             ast::ExprKind::Ident(name)
@@ -2410,12 +2420,35 @@ impl Checker {
         if let Some(e) = self.spirv_instruction_call(id, &conv_args, &modes, &sig.ret, span) {
             return e;
         }
+        let (id, conv_args) = self.constexpr_call(id, conv_args);
         if let Some(state) = self.cur.as_mut() {
             state.facts.calls.push((id, name_span));
         }
         let call = self.add_expr(ExprKind::Call { function: id, args: conv_args }, sig.ret.clone(), span);
         self.note_ref_read(call, id);
         self.around_call(call, &sig.ret, before, after, span)
+    }
+
+    /// Slang's `getStringHash(s)`: the `int` hash of a string known when compiled (a literal
+    /// or a `string` global), a constant.
+    fn string_hash(&mut self, arg: &ast::Expr, span: Span) -> ExprId {
+        let Some(text) = self.known_string(arg) else {
+            let d = Diagnostic::error("E0405", "`getStringHash` needs a string known when compiled")
+                .with_label(arg.span, "not a string literal or a `string` global");
+            self.push(d);
+            return self.error_expr(span);
+        };
+        let hash = stable_string_hash(&text);
+        self.add_expr(ExprKind::Const(ConstValue::Int(i64::from(hash))), Type::INT, span)
+    }
+
+    /// The text of a string literal or of a `string` global named alone.
+    pub(super) fn known_string(&self, e: &ast::Expr) -> Option<String> {
+        match &e.kind {
+            ast::ExprKind::StringLit(s) => Some(s.clone()),
+            ast::ExprKind::Ident(n) => self.string_globals.get(n).cloned(),
+            _ => None,
+        }
     }
 
     /// `printf(format, args…)`: the format is a string literal or a `string` global; each
@@ -3335,4 +3368,11 @@ fn comma_list<'e>(e: &'e ast::Expr, out: &mut Vec<&'e ast::Expr>) {
         }
         _ => out.push(e),
     }
+}
+
+/// Slang's stable string hash, which `getStringHash` gives and a host can compute again:
+/// `h = c + (h << 6) + (h << 16) - h` over the UTF-8 bytes, from 0, wrapping at 32 bits.
+pub(super) fn stable_string_hash(text: &str) -> i32 {
+    let hash = text.bytes().fold(0u32, |h, c| u32::from(c).wrapping_add(h << 6).wrapping_add(h << 16).wrapping_sub(h));
+    hash as i32
 }

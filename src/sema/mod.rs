@@ -8,10 +8,12 @@
 mod atomic;
 mod autodiff;
 mod bit_cast;
+mod constexpr;
 mod consts;
 pub mod conv;
 mod data_layout;
 mod dynamic;
+mod empty_arrays;
 mod errors;
 mod expr;
 mod flat;
@@ -333,6 +335,18 @@ pub struct Checker {
     entry_attrs_known: EntryAttrs,
     /// A fold read the entry point's attributes (or wanted them while unknown).
     entry_attrs_read: bool,
+    /// Slang's `extern static const X;` (a module's promise) paired with the `export` (or
+    /// plain) definition of `X` elsewhere in the unit: the definition, by name, taken where
+    /// the first `extern` stands so that what follows it can use the value.
+    extern_definitions: HashMap<String, ast::VarDeclGroup>,
+    /// Functions with `constexpr` parameters, checked per call ([`constexpr`]), and their names.
+    constexpr_fns: HashMap<FunctionId, constexpr::ConstexprFn>,
+    constexpr_names: HashSet<String>,
+    /// Names an `extern` declaration has defined already (from `extern_definitions`).
+    extern_defined: HashSet<String>,
+    /// Checking item by item, an `extern` was met whose definition may come later: only the
+    /// whole tree can say.
+    extern_unresolved: bool,
     /// User generic functions, by name ([`generic`]).
     generic_fns: HashMap<String, Vec<usize>>,
     generics: Vec<generic::GenericFn>,
@@ -539,6 +553,9 @@ impl ItemStream {
     /// read the entry point's attributes before its definition and they were not the ones given.
     pub fn finish(self, options: &SemaOptions) -> Option<(Option<Checked>, Vec<Diagnostic>)> {
         let c = &self.checker;
+        if c.extern_unresolved {
+            return None;
+        }
         if c.entry_attrs_read {
             if c.entry_attrs_known == EntryAttrs::Unknown {
                 return None;
@@ -614,6 +631,11 @@ impl Checker {
             entry_attrs: unit.and_then(|u| entry_attributes(u, options)),
             entry_attrs_known: if unit.is_some() { EntryAttrs::FromTree } else { EntryAttrs::Unknown },
             entry_attrs_read: false,
+            extern_definitions: unit.map(extern_definitions).unwrap_or_default(),
+            extern_defined: HashSet::default(),
+            constexpr_fns: HashMap::default(),
+            constexpr_names: HashSet::default(),
+            extern_unresolved: false,
             generic_fns: HashMap::default(),
             generics: Vec::new(),
             generic_structs: HashMap::default(),
@@ -694,6 +716,8 @@ impl Checker {
         // After the dispatch functions' bodies: a call through an interface is differentiated
         // through the one they switch to.
         self.write_forward_derivatives();
+        self.drop_void_arguments();
+        self.widen_empty_arrays();
         self.number_spec_constants();
         let entry = self.entry_point(options);
         if let Some(e) = entry {
@@ -782,6 +806,32 @@ fn mentions_group_wave_count(e: &ast::Expr) -> bool {
         }
         _ => false,
     }
+}
+
+/// The definitions that `extern static` declarations of the unit's globals refer to (see
+/// `Checker::extern_definitions`; HLSL's `extern` alone is a uniform, as a global without
+/// `static` is): for each name declared so without a value, the one
+/// declaration of it that is not `extern` and has an initializer, alone in its group.
+fn extern_definitions(unit: &ast::TranslationUnit) -> HashMap<String, ast::VarDeclGroup> {
+    let groups = || {
+        unit.items.iter().filter_map(|i| match i {
+            ast::Item::Variables(g) => Some(g),
+            _ => None,
+        })
+    };
+    let declared: HashSet<&str> = groups()
+        .filter(|g| g.modifiers.has(ast::Modifier::Extern) && g.modifiers.has(ast::Modifier::Static))
+        .flat_map(|g| g.decls.iter().filter(|d| d.init.is_none()).map(|d| d.name.name.as_str()))
+        .collect();
+    let mut out = HashMap::default();
+    for g in groups().filter(|g| !g.modifiers.has(ast::Modifier::Extern)) {
+        for d in g.decls.iter().filter(|d| d.init.is_some() && declared.contains(d.name.name.as_str())) {
+            let mut one = g.clone();
+            one.decls = vec![d.clone()];
+            out.insert(d.name.name.clone(), one);
+        }
+    }
+    out
 }
 
 /// The attributes of the function `entry_point` will select (same rules, on the syntax tree).
@@ -1487,7 +1537,27 @@ impl Checker {
         let mut elem = None;
         for (i, a) in args.iter().enumerate() {
             match a {
-                ast::GenericArg::Type(t) if i == 0 => elem = self.resolve_type(t).scalar(),
+                // A one-element vector is its element (Slang legalizes `vector<float1, 4>` as
+                // `float4`). A vector of longer vectors has its own indexing (`v[0]` of a
+                // `vector<float4, 1>` is the `float4`), which no type here has: an error,
+                // where the scalar alone would silently change what `.x` and `[0]` read.
+                ast::GenericArg::Type(t) if i == 0 => {
+                    elem = match self.resolve_type(t) {
+                        Type::Scalar(s) | Type::Vector(s, 1) => Some(s),
+                        Type::Error => return Type::Error,
+                        other => {
+                            let shown = self.module.type_name(&other);
+                            self.error(
+                                "E0402",
+                                t.span,
+                                format!(
+                                    "a vector or matrix of `{shown}` is not supported: the elements must be scalars"
+                                ),
+                            );
+                            return Type::Error;
+                        }
+                    }
+                }
                 // Slang's `vector<T.Element, 4>` (parsed as a path expression): the scalar a
                 // generic's scalar, vector or matrix type is made of.
                 ast::GenericArg::Expr(e) if i == 0 => {
@@ -1533,9 +1603,10 @@ impl Checker {
         for d in dims.iter().rev() {
             let len = match d {
                 Some(e) => match self.const_int_unspecialized(e, "an array size", "this array size") {
-                    Some(n) if n > 0 && n <= 1 << 24 => Some(n as u32),
+                    // Slang's `T a[0]`: see `empty_arrays`.
+                    Some(n) if (0..=1 << 24).contains(&n) => Some(n as u32),
                     Some(n) => {
-                        self.error("E0404", e.span, format!("array size must be positive, found {n}"));
+                        self.error("E0404", e.span, format!("array size must not be negative, found {n}"));
                         return Type::Error;
                     }
                     None => return Type::Error,
@@ -2247,6 +2318,19 @@ impl Checker {
         let (base, glsl_format) = self.glsl_image_format(&g.ty, &g.attrs, base);
         let m = &g.modifiers;
         for d in &g.decls {
+            if self.extern_defined.contains(&d.name.name) {
+                continue;
+            }
+            if m.has(M::Extern) && m.has(M::Static) && d.init.is_none() {
+                if let Some(def) = self.extern_definitions.get(&d.name.name).cloned() {
+                    self.global_group(&def, cbuffer);
+                    self.extern_defined.insert(d.name.name.clone());
+                    continue;
+                }
+                if self.entry_attrs_known != EntryAttrs::FromTree {
+                    self.extern_unresolved = true;
+                }
+            }
             if base == Type::String {
                 self.string_global(d);
                 continue;
@@ -2577,6 +2661,18 @@ impl Checker {
 
     /// Declares or defines a function; its handle, unless it is generic or redefined.
     fn function(&mut self, f: &ast::FunctionDecl) -> Option<FunctionId> {
+        // Slang's `__target_intrinsic(target, "text")` spells a function for one target. The
+        // body serves every target here (the emulations are written once), so a function
+        // with only the text has nothing to compile.
+        if let Some(a) = f.attrs.iter().find(|a| a.name.name == "__target_intrinsic") {
+            if f.body.is_none() {
+                let d = Diagnostic::error("E0537", format!("`{}` has no body", f.name.name))
+                    .with_label(a.span, "`__target_intrinsic` text is not compiled")
+                    .with_note("give the function a body: it serves every target");
+                self.push(d);
+                return None;
+            }
+        }
         // A function that throws takes its error parameters.
         let expanded;
         let f = match Self::with_error_params(f) {
@@ -2680,6 +2776,10 @@ impl Checker {
         if let Some(t) = &f.throws {
             let error = self.error_type(t);
             self.throws_of.insert(id, error);
+        }
+        if self.constexpr_function(id, f, &params, &ret) {
+            self.sigs[id.index()].defined = true;
+            return Some(id);
         }
         let Some(body) = &f.body else { return Some(id) };
         self.sigs[id.index()].defined = true;
@@ -3444,6 +3544,17 @@ impl Checker {
             }
         }
         for (callee, span) in &facts.calls {
+            // A prototype never followed by its definition has nothing to compile.
+            if self.sigs.get(callee.index()).is_some_and(|s| !s.defined) {
+                let name = self.sigs[callee.index()].name.clone();
+                let first = self.sigs[callee.index()].span;
+                self.push(
+                    Diagnostic::error("E0537", format!("`{name}` is declared but never defined"))
+                        .with_label(*span, "called here")
+                        .with_label(first, "declared here, without a body"),
+                );
+                continue;
+            }
             if visiting.contains(callee) {
                 let name = self.module.functions[*callee].name.clone();
                 self.push(

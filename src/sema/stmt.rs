@@ -153,7 +153,7 @@ impl Checker {
     }
 
     /// A statement used as a body (`if (c) x = 1;`): its own scope, always a block.
-    fn body(&mut self, s: &ast::Stmt) -> Block {
+    pub(super) fn body(&mut self, s: &ast::Stmt) -> Block {
         if let ast::StmtKind::Block(b) = &s.kind {
             return self.block(b);
         }
@@ -441,6 +441,10 @@ impl Checker {
             }
             K::For { init, cond, step, body } => {
                 self.known_attrs(&s.attrs, &["unroll", "loop", "fastopt", "allow_uav_condition"]);
+                if let Some(copies) = self.unrolled_loop(init.as_deref(), cond.as_ref(), step.as_ref(), body) {
+                    out.extend(copies);
+                    return;
+                }
                 self.push_scope();
                 let mut init_out = Vec::new();
                 if let Some(i) = init {

@@ -623,7 +623,11 @@ impl Checker {
 
 /// The integer components of a constant expression (literals, constructors, casts, swizzles,
 /// arithmetic and bitwise operators, `static const` globals of constants), or `None`.
-fn const_ints(f: &Function, globals: &crate::fast_hash::HashMap<GlobalId, ConstValue>, e: ExprId) -> Option<Vec<i64>> {
+pub(super) fn const_ints(
+    f: &Function,
+    globals: &crate::fast_hash::HashMap<GlobalId, ConstValue>,
+    e: ExprId,
+) -> Option<Vec<i64>> {
     let x = &f.exprs[e];
     let n = x.ty.vector_size()? as usize;
     // A float constant converts as HLSL converts it to `int` (DXC folds `float2(1, 1)` given

@@ -592,3 +592,52 @@ pub(super) fn core_function_interfaces() -> Vec<ast::StructDecl> {
     })
     .collect()
 }
+
+impl Checker {
+    /// `expand f(each v)` with `f` returning `void` makes a pack of `void` values: a parameter
+    /// of such a pack carries nothing, and no target can declare one. Each function loses its
+    /// `void` parameters, and each call its `void` arguments, which keep their effects: they
+    /// run, in order, before the call's other arguments (the one reordering, which only an
+    /// earlier argument with effects of its own could observe). A `void` argument that
+    /// only reads a `void` parameter (a pack passed on) has no effect and goes.
+    pub(super) fn drop_void_arguments(&mut self) {
+        let ids: Vec<FunctionId> = self.module.functions.iter().map(|(h, _)| h).collect();
+        let mut dropped = vec![false; ids.len()];
+        for &id in &ids {
+            let f = &mut self.module.functions[id];
+            let before = f.params.len();
+            let locals = &f.locals;
+            f.params.retain(|&p| locals[p].ty != Type::Void);
+            dropped[id.index()] = f.params.len() != before;
+        }
+        for &id in &ids {
+            let f = &mut self.module.functions[id];
+            let calls: Vec<ExprId> = f
+                .exprs
+                .iter()
+                .filter(|(_, e)| match &e.kind {
+                    ExprKind::Call { function, args } => {
+                        dropped[function.index()] || args.iter().any(|&a| f.exprs[a].ty == Type::Void)
+                    }
+                    _ => false,
+                })
+                .map(|(h, _)| h)
+                .collect();
+            for call in calls {
+                let ExprKind::Call { function, args } = f.exprs[call].kind.clone() else { continue };
+                let (voids, kept): (Vec<ExprId>, Vec<ExprId>) =
+                    args.into_iter().partition(|&a| f.exprs[a].ty == Type::Void);
+                let (ty, span) = (f.exprs[call].ty.clone(), f.exprs[call].span);
+                let mut acc =
+                    f.exprs.append(Expr { kind: ExprKind::Call { function, args: kept }, ty: ty.clone(), span });
+                for v in voids.into_iter().rev() {
+                    if matches!(f.exprs[v].kind, ExprKind::Local(_)) {
+                        continue;
+                    }
+                    acc = f.exprs.append(Expr { kind: ExprKind::Comma(v, acc), ty: ty.clone(), span });
+                }
+                f.exprs[call].kind = f.exprs[acc].kind.clone();
+            }
+        }
+    }
+}

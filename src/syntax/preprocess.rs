@@ -492,6 +492,7 @@ fn is_keyword(t: &Token) -> bool {
             | Extern
             | Export
             | Constexpr
+            | TargetIntrinsic
             | Typealias
             | Associatedtype
             | Generic

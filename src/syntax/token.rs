@@ -245,6 +245,9 @@ pub enum Token {
     Export,
     #[token("constexpr")]
     Constexpr,
+    /// Slang's `__target_intrinsic(target, "text")`, a function modifier.
+    #[token("__target_intrinsic")]
+    TargetIntrinsic,
     #[token("typealias")]
     Typealias,
     #[token("functype")]
@@ -515,6 +518,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Extern => "extern",
         Export => "export",
         Constexpr => "constexpr",
+        TargetIntrinsic => "__target_intrinsic",
         Typealias => "typealias",
         Functype => "functype",
         Associatedtype => "associatedtype",
