@@ -272,13 +272,15 @@ impl<'a> Writer<'a> {
                 self.narrow(format!("textureLoad({t}, {coords}{layer})"), &elem)
             }
             ResourceMethod::Load(_) => {
-                if args.len() > 1 {
-                    self.refuse(span, "a `Load` with a texel offset");
-                }
-                // The level is the coordinate's last component.
+                // The level is the coordinate's last component; a constant offset moves the
+                // coordinate (WGSL's `textureLoad` takes none), not the layer.
                 let c = self.pure_operand(cx, args[0]);
                 let sw: String = (0..n).map(xyzw).collect();
                 let (coords, layer) = self.split_layer_of(kind, &c, &sw);
+                let coords = match args.get(1) {
+                    Some(&o) => format!("({coords} + {})", self.expr(cx, o)),
+                    None => coords,
+                };
                 texel_of(self, format!("textureLoad({t}, {coords}{layer}, {c}.{})", xyzw(n)))
             }
             // A constant offset moves the coordinate (WGSL's `textureLoad` takes none).
