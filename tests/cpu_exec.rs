@@ -728,6 +728,40 @@ fn check_read_of_inactive_lane() {
         "RWStructuredBuffer<uint> A;\nRWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    if (WaveGetLaneIndex() != 0)\n        B[gi] = WaveShuffle(gi, 0);\n}\n",
     );
     assert_check(&f, "E0705", "lane 1 reads lane 0, which is inactive", 7, "wave 0 lane 1");
+    assert!(f.diags[0].notes.iter().any(|n| n.contains("`B` differs at byte")), "{:?}", f.diags[0].notes);
+}
+
+/// A shuffle-up scan reads past lane 0 and throws the value away, as SPIR-V allows (the value
+/// of a read outside the wave is undefined, not the program): a warning, and the right sums. The
+/// same scan that keeps the value it read is an error.
+#[test]
+fn undefined_lane_reads_are_errors_only_where_an_output_depends_on_them() {
+    let scan = |keep: &str| {
+        format!(
+            "RWStructuredBuffer<uint> B;\n[numthreads(8, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{{\n    uint lane = WaveGetLaneIndex();\n    uint v = gi + 1;\n    for (uint d = 1; d < WaveGetLaneCount(); d *= 2)\n    {{\n        uint up = WaveShuffle(v, lane - d);\n        if ({keep}) v += up;\n    }}\n    B[gi] = v;\n}}\n"
+        )
+    };
+    for width in [4, 8] {
+        let (checked, _) = wavec::check(&scan("lane >= d"), &wavec::Options::default()).expect("compiles");
+        let mut buffers = vec![words(0, &[0; 8])];
+        let stats = exec::run_checked(&checked, [1, 1, 1], &mut buffers, &opts(width, LaneOrder::Linear))
+            .unwrap_or_else(|d| panic!("a discarded undefined read is no error: {d:?}"));
+        let w = width as usize;
+        let expected: Vec<u32> = (0..8).map(|i| (i / w * w..=i).map(|j| j as u32 + 1).sum()).collect();
+        assert_eq!(buffers[0].to_words(), expected);
+        let warning = stats.warnings.iter().find(|d| d.code == "W0705").expect("a warning");
+        assert!(warning.message.contains("lane 0 reads lane 4294967295"), "{}", warning.message);
+        assert!(warning.notes.iter().any(|n| n.contains("no output depends on it")), "{:?}", warning.notes);
+
+        let (checked, _) = wavec::check(&scan("true"), &wavec::Options::default()).expect("compiles");
+        let mut buffers = vec![words(0, &[0; 8])];
+        let diags = exec::run_checked(&checked, [1, 1, 1], &mut buffers, &opts(width, LaneOrder::Linear))
+            .expect_err("an output depends on the undefined value");
+        assert!(
+            diags.iter().any(|d| d.code == "E0705" && d.message.contains("lane 0 reads lane 4294967295")),
+            "{diags:?}"
+        );
+    }
 }
 
 #[test]

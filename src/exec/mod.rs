@@ -58,7 +58,8 @@
 //! group, thread and lane: `E0701` out-of-bounds buffer or array index, `E0702` read of
 //! groupshared memory no thread of the group wrote, `E0703` groupshared data race between two
 //! barriers, `E0704` `WaveReadLaneAt` with a lane index that differs across lanes, `E0705` a
-//! lane read from an inactive lane, `E0706` a group barrier in divergent control flow, `E0707`
+//! lane read from an inactive lane that an output depends on (found by running again with
+//! another undefined value; a warning `W0705` where no output does), `E0706` a group barrier in divergent control flow, `E0707`
 //! the step limit (hang guard), `E0708` a missing or unusable buffer binding, `E0709` something
 //! the engine does not support. Each check reports its first few occurrences
 //! ([`CpuOptions::max_reports`]); the run goes on (an out-of-bounds load reads 0, a store is
@@ -414,6 +415,9 @@ pub fn run_program(
     let workers = (opts.threads.max(1) as u64).min(total) as usize;
     // A parallel run keeps the originals of what the shader writes: a run that reports anything
     // runs again alone, so its diagnostics come in the one order a serial run gives.
+    // A run whose lanes read undefined values of other lanes runs again from the same inputs.
+    let reads_lanes = p.waves.iter().any(|wi| matches!(wi.kind, WaveKind::ReadLane { .. } | WaveKind::RelativeRead(_)));
+    let inputs = reads_lanes.then(|| bufs.clone());
     let shared: Vec<memory::SharedBuf> = bufs
         .into_iter()
         .enumerate()
@@ -428,23 +432,29 @@ pub fn run_program(
         })
         .collect();
     let bound = Bound { views, scenes, addressed };
-    let mut outcome = dispatch_on(p, opts, &shared, &bound, groups, workers);
+    let mut outcome = dispatch_on(p, opts, &shared, &bound, groups, workers, UNDEFINED_VALUES[0]);
     let shared = match &outcome {
         (result, diags, stats)
             if workers > 1 && (result.is_err() || !diags.is_empty() || !stats.warnings.is_empty()) =>
         {
             let again: Vec<memory::SharedBuf> = shared.into_iter().map(memory::SharedBuf::restored).collect();
-            outcome = dispatch_on(p, opts, &again, &bound, groups, 1);
+            outcome = dispatch_on(p, opts, &again, &bound, groups, 1, UNDEFINED_VALUES[0]);
             again
         }
         _ => shared,
     };
-    for (b, o) in shared.into_iter().zip(origin) {
-        if let Some(i) = o {
-            buffers[i].data = b.into_vec();
+    let results: Vec<Vec<u8>> = shared.into_iter().map(memory::SharedBuf::into_vec).collect();
+    let (result, mut diags, mut stats) = outcome;
+    if let Some(inputs) = inputs {
+        if result.is_ok() && diags.is_empty() && stats.warnings.iter().any(|d| d.code == UNDEFINED_READ) {
+            check_undefined_reads(p, opts, &bound, groups, inputs, &results, &mut diags, &mut stats);
         }
     }
-    let (result, diags, mut stats) = outcome;
+    for (b, o) in results.into_iter().zip(origin) {
+        if let Some(i) = o {
+            buffers[i].data = b;
+        }
+    }
     stats.width = opts.width;
     stats.program_len = p.code.len();
     match result {
@@ -455,6 +465,58 @@ pub fn run_program(
         }
         Ok(()) if !diags.is_empty() => Err(diags),
         Ok(()) => Ok(stats),
+    }
+}
+
+/// The code of a read of an inactive lane, a warning until an output depends on it.
+const UNDEFINED_READ: &str = "W0705";
+
+/// What a read of an inactive lane gives in the run and in the run that checks it: two
+/// unrelated bit patterns, so that nearly any use of the value shows in the outputs.
+const UNDEFINED_VALUES: [u64; 2] = [0, 0x9e37_79b9_7f4a_7c15];
+
+/// Runs a program whose lanes read undefined values again, from `inputs` and with another
+/// undefined value. Where an output or a check differs, each read becomes error `E0705`;
+/// otherwise the warnings say that no output depends on them.
+#[allow(clippy::too_many_arguments)]
+fn check_undefined_reads(
+    p: &Program,
+    opts: &CpuOptions,
+    bound: &Bound,
+    groups: [u32; 3],
+    inputs: Vec<Vec<u8>>,
+    results: &[Vec<u8>],
+    diags: &mut Vec<Diagnostic>,
+    stats: &mut RunStats,
+) {
+    let again: Vec<memory::SharedBuf> = inputs.into_iter().map(memory::SharedBuf::new).collect();
+    let (result, other_diags, _) = dispatch_on(p, opts, &again, bound, groups, 1, UNDEFINED_VALUES[1]);
+    let differs =
+        again.into_iter().map(memory::SharedBuf::into_vec).zip(results).enumerate().find_map(|(i, (b, a))| {
+            let at = a.iter().zip(&b).position(|(x, y)| x != y)?;
+            let name = p.bindings.get(i).map_or("a buffer", |b| b.name.as_str());
+            Some(format!("with another undefined value, `{name}` differs at byte {at}"))
+        });
+    let consequence = match (differs, result) {
+        (Some(d), _) => Some(d),
+        (None, Err(e)) => Some(format!("with another undefined value, the run fails: {}", e.message)),
+        (None, Ok(())) => other_diags
+            .first()
+            .map(|d| format!("with another undefined value, the run reports {}: {}", d.code, d.message)),
+    };
+    let (reads, others): (Vec<Diagnostic>, Vec<Diagnostic>) =
+        std::mem::take(&mut stats.warnings).into_iter().partition(|d| d.code == UNDEFINED_READ);
+    stats.warnings = others;
+    for d in reads {
+        match &consequence {
+            Some(why) => diags.push(
+                Diagnostic { severity: crate::diag::Severity::Error, code: "E0705", ..d }
+                    .with_note(format!("the value is undefined, and the outputs depend on it: {why}")),
+            ),
+            None => stats.warnings.push(d.with_note(
+                "the value is undefined; no output depends on it (a second run with another value wrote the same buffers)",
+            )),
+        }
     }
 }
 
@@ -477,9 +539,10 @@ fn dispatch_on(
     bound: &Bound,
     groups: [u32; 3],
     workers: usize,
+    undefined: u64,
 ) -> (Result<(), Diagnostic>, Vec<Diagnostic>, RunStats) {
     let run = |worker: usize| {
-        let mut ex = Exec::new(p, opts, bufs, groups);
+        let mut ex = Exec::new(p, opts, bufs, groups, undefined);
         ex.views = bound.views.clone();
         ex.scenes = bound.scenes.clone();
         ex.addressed = bound.addressed.clone();
@@ -590,6 +653,8 @@ struct Exec<'p> {
     reported: HashMap<&'static str, usize>,
     stats: RunStats,
     steps: u64,
+    /// What a read of an inactive lane gives.
+    undefined: u64,
 }
 
 #[inline(always)]
@@ -610,7 +675,13 @@ fn mask_of_bits(x: u64, y: u64, z: u64, w: u64) -> u128 {
 }
 
 impl<'p> Exec<'p> {
-    fn new(p: &'p Program, opts: &'p CpuOptions, bufs: &'p [memory::SharedBuf], groups: [u32; 3]) -> Exec<'p> {
+    fn new(
+        p: &'p Program,
+        opts: &'p CpuOptions,
+        bufs: &'p [memory::SharedBuf],
+        groups: [u32; 3],
+        undefined: u64,
+    ) -> Exec<'p> {
         Exec {
             p,
             w: opts.width as usize,
@@ -630,6 +701,7 @@ impl<'p> Exec<'p> {
             reported: HashMap::default(),
             stats: RunStats::default(),
             steps: 0,
+            undefined,
         }
     }
 
@@ -646,6 +718,18 @@ impl<'p> Exec<'p> {
             "in group ({}, {}, {}), thread ({}, {}, {}) (SV_GroupIndex {gi}), wave {} lane {lane} (width {})",
             self.group[0], self.group[1], self.group[2], t[0], t[1], t[2], wave.index, self.w
         )
+    }
+
+    /// A lane read from a lane that is inactive or outside the wave. SPIR-V and DXIL make the
+    /// value undefined, not the program: shuffle-up scans read past lane 0 and discard what
+    /// they get. It is a warning here, and [`run_program`] makes it an error where an output
+    /// depends on the value.
+    fn report_undefined_read(&mut self, wave: &Wave, wi: &WaveInst, lane: usize, src: usize, why: &str, active: u128) {
+        let d = Diagnostic::warning(UNDEFINED_READ, format!("lane {lane} reads lane {src}, which is {why}"))
+            .with_label(wi.span, "reads an inactive lane")
+            .with_note(self.who(wave, lane))
+            .with_note(format!("active lanes: {active:#x}"));
+        self.report(d);
     }
 
     fn report(&mut self, d: Diagnostic) {
@@ -1496,17 +1580,16 @@ impl<'p> Exec<'p> {
                         Relative::Down => l.checked_add(x).unwrap_or(l),
                     };
                     let src = if src < w { src } else { l };
-                    if exec >> src & 1 == 0 {
-                        let d = Diagnostic::error("E0705", format!("lane {l} reads lane {src}, which is inactive"))
-                            .with_label(wi.span, "reads an inactive lane")
-                            .with_note(self.who(wave, l))
-                            .with_note(format!("active lanes: {exec:#x}"));
-                        self.report(d);
+                    let defined = exec >> src & 1 != 0;
+                    if !defined {
+                        self.report_undefined_read(wave, wi, l, src, "inactive", exec);
                     }
-                    reads.push((l, src));
+                    reads.push((l, defined.then_some(src)));
                 }
+                let undefined = self.undefined;
                 for (&s, &d) in wi.src.iter().zip(&wi.dst) {
-                    let vals: Vec<u64> = reads.iter().map(|&(_, src)| reg(wave, s, src)).collect();
+                    let vals: Vec<u64> =
+                        reads.iter().map(|&(_, src)| src.map_or(undefined, |src| reg(wave, s, src))).collect();
                     for (&(l, _), v) in reads.iter().zip(vals) {
                         set(wave, d, l, v);
                     }
@@ -1584,24 +1667,19 @@ impl<'p> Exec<'p> {
                 }
                 let mut reads = Vec::with_capacity(w);
                 for l in lanes(exec) {
-                    let src = reg(wave, lr, l) as u32;
-                    if src as usize >= w || part >> src & 1 == 0 {
-                        let why = if src as usize >= w {
-                            format!("beyond the wave's {w} lanes")
-                        } else {
-                            "inactive".to_string()
-                        };
-                        let d = Diagnostic::error("E0705", format!("lane {l} reads lane {src}, which is {why}"))
-                            .with_label(wi.span, "reads an inactive lane")
-                            .with_note(self.who(wave, l))
-                            .with_note(format!("active lanes: {:#x}", part));
-                        self.report(d);
+                    let src = reg(wave, lr, l) as u32 as usize;
+                    let defined = src < w && part >> src & 1 != 0;
+                    if !defined {
+                        let why =
+                            if src >= w { format!("beyond the wave's {w} lanes") } else { "inactive".to_string() };
+                        self.report_undefined_read(wave, wi, l, src, &why, part);
                     }
-                    reads.push((l, src as usize));
+                    reads.push((l, defined.then_some(src)));
                 }
+                let undefined = self.undefined;
                 for (&s, &d) in wi.src.iter().zip(&wi.dst) {
                     let vals: Vec<u64> =
-                        reads.iter().map(|&(_, src)| if src < w { reg(wave, s, src) } else { 0 }).collect();
+                        reads.iter().map(|&(_, src)| src.map_or(undefined, |src| reg(wave, s, src))).collect();
                     for (&(l, _), v) in reads.iter().zip(vals) {
                         set(wave, d, l, v);
                     }
