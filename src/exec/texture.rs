@@ -817,7 +817,9 @@ impl Exec<'_> {
         let sname = self.p.bindings[sb as usize].name.clone();
         self.element(wave, se, sb, l, t.span, &sname)?;
         let (s, _) = self.views.get(sb as usize).copied().flatten().and_then(Bound::sampler)?;
-        if op.kind.is_compare() != s.compare.is_some() {
+        // A level-of-detail query is no sample: a comparison sampler's filtering serves it.
+        let query = matches!(op.kind, crate::ir::SampleKind::Lod(_));
+        if op.kind.is_compare() != s.compare.is_some() && !(query && s.compare.is_some()) {
             let why = if op.kind.is_compare() {
                 format!("`{}` compares depth, but the sampler `{sname}` has no `compare=` op", op.kind.method_name())
             } else {

@@ -2236,6 +2236,11 @@ impl Checker {
             }
             ast::ExprKind::Path { ty, name } => {
                 let t = self.resolve_type(ty);
+                // `T.Element(x)`: a value of a generic number's scalar type.
+                if name.name == "Element" && matches!(t, Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..)) {
+                    let member = ast::TypeExprKind::Member { base: ty.clone(), name: name.name.clone() };
+                    return self.construct(&ast::TypeExpr { kind: member, span: callee.span }, args, span);
+                }
                 let candidates = match &t {
                     Type::Struct(h) if args.iter().any(|a| matches!(a.kind, ast::ExprKind::InitList(_))) => {
                         let key = methods::method_key(&self.module.structs[*h].name, &name.name);

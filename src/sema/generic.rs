@@ -70,6 +70,8 @@ pub(super) fn builtin_interface(name: &str) -> Option<BuiltinInterface> {
         "IInteger" => (Scalar::is_int, true),
         "IFloat" => (Scalar::is_float, true),
         "IComparable" => (|s| !s.is_substandard(), true),
+        // What a texture holds: a number or a vector of numbers (not a matrix: see `conforms`).
+        "ITexelElement" => (|s| s != Scalar::Bool && !s.is_substandard(), true),
         "IDifferentiable" => (Scalar::is_float, true),
         // What `Atomic<T>` holds: 32- and 64-bit integers and floats (all of them arithmetic,
         // the integers also bitwise).
@@ -121,6 +123,7 @@ fn conforms(name: &str, ty: &Type) -> Option<bool> {
     if let Some(i) = builtin_interface(name) {
         return Some(match ty {
             Type::Scalar(s) => (i.element)(*s),
+            Type::Matrix(..) if name == "ITexelElement" => false,
             Type::Vector(s, _) | Type::Matrix(s, _, _) => i.shapes && (i.element)(*s),
             _ => false,
         });

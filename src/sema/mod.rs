@@ -1055,6 +1055,11 @@ impl Checker {
             let found = match &outer {
                 Type::Struct(h) => self.types.get(&format!("{}::{name}", self.module.structs[*h].name)).cloned(),
                 Type::Error => return Type::Error,
+                // Slang's `ITexelElement.Element` (and `IArithmetic`'s): the scalar of a number,
+                // vector or matrix.
+                Type::Scalar(s) | Type::Vector(s, _) | Type::Matrix(s, ..) if name == "Element" => {
+                    Some(Type::Scalar(*s))
+                }
                 _ => self.differential_member(&outer, name),
             };
             return found.unwrap_or_else(|| {

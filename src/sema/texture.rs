@@ -313,7 +313,10 @@ impl Checker {
         // The sampler must be the kind the method needs.
         let want = if sk.is_compare() { ResourceKind::SamplerComparisonState } else { ResourceKind::SamplerState };
         let st = self.ty(args[o.sampler]);
-        if !st.is_error() && st != Type::Resource(want, None) {
+        // A level-of-detail query reads the sampler's filtering only, which both kinds have.
+        let either =
+            matches!(sk, SampleKind::Lod(_)) && st == Type::Resource(ResourceKind::SamplerComparisonState, None);
+        if !st.is_error() && st != Type::Resource(want, None) && !either {
             let at = self.span_of(args[o.sampler]);
             let msg = format!("`{method}` takes a `{}`, found `{}`", want.name(), self.type_name(&st));
             let mut d = Diagnostic::error("E0531", msg).with_label(at, format!("this is `{}`", self.type_name(&st)));
