@@ -475,11 +475,8 @@ pub fn test(args: Vec<OsString>) -> u8 {
         Ok(p) => p,
         Err(e) => return usage_error(e),
     };
-    let mut cases: Vec<testing::slang::Case> = paths.iter().flat_map(|p| testing::load(p)).collect();
     let module_dirs = super::module_dirs(&cli.standard_modules);
-    for t in cases.iter_mut().filter_map(|c| c.test.as_mut().ok()) {
-        t.module_dirs = module_dirs.clone();
-    }
+    let cases: Vec<testing::slang::Case> = paths.iter().flat_map(|p| testing::load(p, &module_dirs)).collect();
     let files: Vec<&Result<testing::directive::TestFile, String>> = cases.iter().map(|c| &c.test).collect();
 
     if let Some(w) = cli.child_width {

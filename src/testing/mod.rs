@@ -1035,14 +1035,16 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 
 /// The test cases of a file: one for a file of `//!` directives, one per Vulkan
 /// `COMPARE_COMPUTE` line for a file in Slang's format.
-pub fn load(path: &Path) -> Vec<slang::Case> {
+/// `module_dirs`: the standard-module folders `import` searches (a Slang test's inputs are
+/// bound as its compiled shader declares them, so they are needed already here).
+pub fn load(path: &Path, module_dirs: &[std::path::PathBuf]) -> Vec<slang::Case> {
     let name = path.display().to_string();
     let source = match std::fs::read_to_string(path) {
         Ok(s) => s,
         Err(e) => return vec![slang::Case { name, test: Err(format!("cannot read `{}`: {e}", path.display())) }],
     };
     if slang::is_slang_test(&source) && !directive::has_directives(&source) {
-        let mut cases = slang::parse(path, &source);
+        let mut cases = slang::parse(path, &source, module_dirs);
         match slang::own_widths(&source) {
             Ok(Some(w)) => {
                 for t in cases.iter_mut().filter_map(|c| c.test.as_mut().ok()) {
@@ -1055,7 +1057,7 @@ pub fn load(path: &Path) -> Vec<slang::Case> {
         }
         return cases;
     }
-    let test = directive::parse(path, &source);
+    let test = directive::parse(path, &source).map(|t| TestFile { module_dirs: module_dirs.to_vec(), ..t });
     let virtual_widths = test.as_ref().map(|t| t.virtual_widths.clone()).unwrap_or_default();
     let mut cases = vec![slang::Case { name: name.clone(), test }];
     // `//! virtual-widths`: a row per virtual width, run at it on every hardware width.

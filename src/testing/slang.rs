@@ -623,7 +623,7 @@ const READS_WAVE_SIZE: &[&str] = &[
 ];
 
 /// The cases of a file in Slang's format.
-pub fn parse(path: &Path, source: &str) -> Vec<Case> {
+pub fn parse(path: &Path, source: &str, module_dirs: &[std::path::PathBuf]) -> Vec<Case> {
     let base = path.parent().unwrap_or(Path::new("."));
     let lines: Vec<(usize, TestLine)> = source
         .lines()
@@ -655,13 +655,21 @@ pub fn parse(path: &Path, source: &str) -> Vec<Case> {
         .into_iter()
         .map(|(k, t, p)| Case {
             name: if many { format!("{file} #{k}") } else { file.clone() },
-            test: case(path, source, *k, t, p),
+            test: case(path, source, *k, t, p, module_dirs),
         })
         .collect()
 }
 
-fn case(path: &Path, source: &str, k: usize, t: &TestLine, p: &Plan) -> Result<TestFile, String> {
+fn case(
+    path: &Path,
+    source: &str,
+    k: usize,
+    t: &TestLine,
+    p: &Plan,
+    module_dirs: &[std::path::PathBuf],
+) -> Result<TestFile, String> {
     let mut test = TestFile::skipped(path, source, String::new());
+    test.module_dirs = module_dirs.to_vec();
     test.blocked = None;
     test.entry = Some(p.entry.clone().unwrap_or_else(|| "computeMain".into()));
     test.dispatch = p.dispatch.unwrap_or([1, 1, 1]);
