@@ -336,6 +336,47 @@ impl Checker {
             || self.names_ptr_type(vec![name.to_string()])
     }
 
+    /// Refuses a derivative that would flow into or out of a value of a differentiable
+    /// interface type (an existential of `IFoo : IDifferentiable`): its payload is words, so the
+    /// derivative would be lost without a word. `reaches`: a derivative reaches the call.
+    pub(super) fn refuse_existential_derivative(&mut self, function: FunctionId, ty: &Type, reaches: bool, span: Span) {
+        let Some(x) = self.existential_of(ty) else { return };
+        let interface = self.existentials[x].interface.clone();
+        let differentiable =
+            self.interface_and_bases(&interface).iter().any(|(name, _)| self.differentiable_constraint(name));
+        // Types whose differentials hold nothing (only integer fields) lose nothing. A value put
+        // into the existential is of one known type; one a dispatch gives back, of any.
+        let marshal = &self.existentials[x].marshal;
+        let values: Vec<Type> = match marshal.iter().find(|(_, wrap, _)| *wrap == function) {
+            Some((t, _, _)) => vec![t.clone()],
+            None => marshal.iter().map(|(t, _, _)| t.clone()).collect(),
+        };
+        let carried = values.iter().any(|t| self.carries_derivative(t));
+        let reported = self.diags.iter().any(|d| d.code == "E0480" && d.primary_span() == Some(span));
+        if !reaches || !differentiable || !carried || reported {
+            return;
+        }
+        let d = Diagnostic::error(
+            "E0480",
+            format!("derivatives through a value of interface type `{interface}` are not supported yet"),
+        )
+        .with_label(span, "a derivative flows through this interface-typed value")
+        .with_note("dynamic dispatch on a differentiable interface: call the concrete type's method, or make the function generic over `T : IFoo` so that it is specialised");
+        self.push(d);
+    }
+
+    /// Whether a value of type `ty` has a derivative with at least one number in it.
+    fn carries_derivative(&mut self, ty: &Type) -> bool {
+        match self.differential_type(ty) {
+            Some(Type::Struct(h)) => {
+                let fields: Vec<Type> = self.module.structs[h].fields.iter().map(|f| f.ty.clone()).collect();
+                fields.iter().any(|f| self.carries_derivative(f))
+            }
+            Some(Type::Array(_, Some(0))) | None => false,
+            Some(_) => true,
+        }
+    }
+
     /// The differential of a value of type `ty`; `None` when `ty` is not differentiable.
     pub(super) fn differential_type(&mut self, ty: &Type) -> Option<Type> {
         match ty {
@@ -2108,6 +2149,10 @@ impl Checker {
         // A derivative of the user's own may give a differential where none flows in.
         let user_derivative = self.autodiff.info.get(&function).is_some_and(|i| i.custom.is_some())
             || self.autodiff.derivative_of.iter().any(|(p, _, _)| *p == self.sigs[function.index()].name);
+        let reaches = flows_in || self.autodiff.info.contains_key(&function);
+        if !w.no_diff.contains(&e) {
+            self.refuse_existential_derivative(function, &ty, reaches, span);
+        }
         let derivative =
             if (flows_in || user_derivative) && flows_out { self.forward_derivative(function, span) } else { None };
         let Some(dfn) = derivative else {
