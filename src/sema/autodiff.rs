@@ -11,6 +11,7 @@
 //! of differentiable elements, and structs declared `: IDifferentiable`, whose `Differential` is
 //! a struct made of their differentiable fields (not `no_diff` ones).
 
+mod existential;
 mod reverse;
 
 use super::{Checker, FnState};
@@ -336,52 +337,13 @@ impl Checker {
             || self.names_ptr_type(vec![name.to_string()])
     }
 
-    /// Refuses a derivative that would flow into or out of a value of a differentiable
-    /// interface type (an existential of `IFoo : IDifferentiable`): its payload is words, so the
-    /// derivative would be lost without a word. `reaches`: a derivative reaches the call.
-    pub(super) fn refuse_existential_derivative(&mut self, function: FunctionId, ty: &Type, reaches: bool, span: Span) {
-        let Some(x) = self.existential_of(ty) else { return };
-        let interface = self.existentials[x].interface.clone();
-        let differentiable =
-            self.interface_and_bases(&interface).iter().any(|(name, _)| self.differentiable_constraint(name));
-        // Types whose differentials hold nothing (only integer fields) lose nothing. A value put
-        // into the existential is of one known type; one a dispatch gives back, of any.
-        let marshal = &self.existentials[x].marshal;
-        let values: Vec<Type> = match marshal.iter().find(|(_, wrap, _)| *wrap == function) {
-            Some((t, _, _)) => vec![t.clone()],
-            None => marshal.iter().map(|(t, _, _)| t.clone()).collect(),
-        };
-        let carried = values.iter().any(|t| self.carries_derivative(t));
-        let reported = self.diags.iter().any(|d| d.code == "E0480" && d.primary_span() == Some(span));
-        if !reaches || !differentiable || !carried || reported {
-            return;
-        }
-        let d = Diagnostic::error(
-            "E0480",
-            format!("derivatives through a value of interface type `{interface}` are not supported yet"),
-        )
-        .with_label(span, "a derivative flows through this interface-typed value")
-        .with_note("dynamic dispatch on a differentiable interface: call the concrete type's method, or make the function generic over `T : IFoo` so that it is specialised");
-        self.push(d);
-    }
-
-    /// Whether a value of type `ty` has a derivative with at least one number in it.
-    fn carries_derivative(&mut self, ty: &Type) -> bool {
-        match self.differential_type(ty) {
-            Some(Type::Struct(h)) => {
-                let fields: Vec<Type> = self.module.structs[h].fields.iter().map(|f| f.ty.clone()).collect();
-                fields.iter().any(|f| self.carries_derivative(f))
-            }
-            Some(Type::Array(_, Some(0))) | None => false,
-            Some(_) => true,
-        }
-    }
-
     /// The differential of a value of type `ty`; `None` when `ty` is not differentiable.
     pub(super) fn differential_type(&mut self, ty: &Type) -> Option<Type> {
         match ty {
             Type::Scalar(s) | Type::Vector(s, _) | Type::Matrix(s, _, _) if s.is_float() => Some(ty.clone()),
             Type::Array(e, n) => Some(Type::Array(Box::new(self.differential_type(e)?), *n)),
+            // A value of a differentiable interface type is its own differential.
+            Type::Struct(_) if self.differentiable_existential(ty).is_some() => Some(ty.clone()),
             // A pair's differential is the pair of differentials (what high-order derivatives take).
             Type::Struct(h) if self.is_pair(*h) => {
                 let primal = self.autodiff.pair_of[h].clone();
@@ -830,6 +792,9 @@ impl Checker {
 
     /// `a + b` of two differentials, field by field and element by element.
     fn differential_sum(&mut self, a: ExprId, b: ExprId, ty: &Type, span: Span) -> ExprId {
+        if let Some(x) = self.differentiable_existential(ty) {
+            return self.existential_sum(x, a, b, span);
+        }
         match ty {
             Type::Struct(h) => {
                 let fields = self.module.structs[*h].fields.clone();
@@ -1204,6 +1169,9 @@ impl Checker {
         let id = self.primal_substitute(id);
         if let Some(d) = self.autodiff.derivatives.get(&id) {
             return Some(*d);
+        }
+        if let Some(d) = self.marshal_derivative(id, false, span) {
+            return Some(d);
         }
         let info = self.autodiff.info.get(&id).cloned();
         let sig_name = self.sigs[id.index()].name.clone();
@@ -2147,12 +2115,12 @@ impl Checker {
             || self.ptr_differential(&ty).is_some()
             || ds.iter().zip(&modes).any(|(d, m)| d.is_some() && *m != ParamMode::In);
         // A derivative of the user's own may give a differential where none flows in.
+        // So may a differentiable callee through one further down (a value read with a
+        // derivative of the user's: `load(i)` of a buffer).
         let user_derivative = self.autodiff.info.get(&function).is_some_and(|i| i.custom.is_some())
-            || self.autodiff.derivative_of.iter().any(|(p, _, _)| *p == self.sigs[function.index()].name);
-        let reaches = flows_in || self.autodiff.info.contains_key(&function);
-        if !w.no_diff.contains(&e) {
-            self.refuse_existential_derivative(function, &ty, reaches, span);
-        }
+            || self.autodiff.derivative_of.iter().any(|(p, _, _)| *p == self.sigs[function.index()].name)
+            || (self.autodiff.info.get(&function).is_some_and(|i| i.differentiable)
+                && self.user_forward_below(function));
         let derivative =
             if (flows_in || user_derivative) && flows_out { self.forward_derivative(function, span) } else { None };
         let Some(dfn) = derivative else {
@@ -2570,6 +2538,9 @@ impl Checker {
         if let Some(d) = self.autodiff.backward.get(&id) {
             return Some(*d);
         }
+        if let Some(d) = self.marshal_derivative(id, true, span) {
+            return Some(d);
+        }
         let info = self.autodiff.info.get(&id).cloned().unwrap_or_default();
         let sig_name = self.sigs[id.index()].name.clone();
         let by_of = self.autodiff.backward_of.iter().find(|(p, _)| *p == sig_name).map(|(_, d)| *d);
@@ -2631,6 +2602,25 @@ impl Checker {
         self.autodiff.backward.insert(id, d);
         self.autodiff.backward_queue.push((id, d));
         Some(d)
+    }
+
+    /// Whether a function `id` calls, directly or not, has a forward derivative of the user's.
+    fn user_forward_below(&self, id: FunctionId) -> bool {
+        let mut seen = HashSet::default();
+        let mut stack: Vec<FunctionId> = self.module.functions[id].uses.calls.clone();
+        while let Some(f) = stack.pop() {
+            if !seen.insert(f) {
+                continue;
+            }
+            let name = &self.sigs[f.index()].name;
+            if self.autodiff.info.get(&f).is_some_and(|i| i.custom.is_some())
+                || self.autodiff.derivative_of.iter().any(|(p, _, _)| p == name)
+            {
+                return true;
+            }
+            stack.extend(self.module.functions[f].uses.calls.iter().copied());
+        }
+        false
     }
 
     /// A function `id` calls, directly or not, that has a user backward derivative and no

@@ -55,6 +55,9 @@ pub(super) struct Existential {
     /// Conversions to the existential of an interface this one refines.
     pub upcasts: Vec<(usize, FunctionId)>,
     pub dispatch: Vec<Dispatch>,
+    /// `IFoo_dadd(a, b)`, the sum of two differentials, for an interface refining
+    /// `IDifferentiable` (declared when first needed; see `sema::autodiff::existential`).
+    pub dadd: Option<FunctionId>,
 }
 
 /// A dispatch function: one requirement (one generic instance of it) of the interface.
@@ -102,6 +105,7 @@ impl Checker {
             casts: Vec::new(),
             upcasts: Vec::new(),
             dispatch: Vec::new(),
+            dadd: None,
         });
         self.existential_index.insert(name.to_string(), x);
         self.existential_structs.insert(ty, x);
@@ -343,7 +347,7 @@ impl Checker {
     }
 
     /// The wrap and unwrap functions of `ty` in existential `x` (declared on first use).
-    fn marshal_fns(&mut self, x: usize, ty: &Type, span: Span) -> (FunctionId, FunctionId) {
+    pub(super) fn marshal_fns(&mut self, x: usize, ty: &Type, span: Span) -> (FunctionId, FunctionId) {
         if let Some((_, w, u)) = self.existentials[x].marshal.iter().find(|(t, _, _)| t == ty) {
             return (*w, *u);
         }
@@ -1012,7 +1016,7 @@ impl Checker {
     }
 
     /// The concrete types of interface `iface` a value can hold, in type-id order.
-    fn conforming_types(&self, iface: &str) -> Vec<(Type, u32)> {
+    pub(super) fn conforming_types(&self, iface: &str) -> Vec<(Type, u32)> {
         let mut t = self.type_ids.get(iface).cloned().unwrap_or_default();
         t.sort_by_key(|(_, id)| *id);
         t
@@ -1227,7 +1231,7 @@ impl Checker {
     }
 
     /// The bodies of existential `x`'s zero, make, tag, wrap and unwrap functions.
-    fn marshal_bodies(&mut self, x: usize) {
+    pub(super) fn marshal_bodies(&mut self, x: usize) {
         let (ty, payload, zero, tag, span) = {
             let e = &self.existentials[x];
             (e.ty, e.payload, e.zero, e.tag, e.span)
@@ -1284,7 +1288,10 @@ impl Checker {
                     )
                     .with_label(self.sigs[wrap.index()].span, "converted to an interface type here")
                     .with_note("only types made of scalars, vectors, matrices, arrays and structs of them can be dispatched dynamically");
-                    self.push(d);
+                    // The bodies are written again for the wrap functions derivatives declare.
+                    if !self.diags.iter().any(|old| old.code == d.code && old.labels == d.labels) {
+                        self.push(d);
+                    }
                     continue;
                 }
             };

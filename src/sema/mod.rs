@@ -716,6 +716,7 @@ impl Checker {
         // After the dispatch functions' bodies: a call through an interface is differentiated
         // through the one they switch to.
         self.write_forward_derivatives();
+        self.finish_existential_derivatives();
         self.drop_void_arguments();
         self.widen_empty_arrays();
         self.number_spec_constants();

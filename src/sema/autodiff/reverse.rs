@@ -1538,9 +1538,6 @@ impl Checker {
         // A call making a pointer-like value ran through its forward derivative; it hands
         // nothing back.
         let makes_ptr = self.ptr_differential(&psig.ret).is_some() && !users;
-        if !w.no_diff.contains(&e) {
-            self.refuse_existential_derivative(function, &psig.ret, flows_in || differentiable, span);
-        }
         if !(flows_in || users || user_below) || !(flows_out || differentiable) || makes_ptr {
             // Nothing to hand back; the arguments may still hold calls.
             for a in args {

@@ -1,0 +1,335 @@
+struct Scaled {
+    float factor;
+};
+
+struct AnyValue_IShape {
+    uint field0;
+};
+
+struct IShape {
+    uint2 rtti;
+    uint2 witness;
+    AnyValue_IShape payload_1;
+};
+
+struct DifferentialPair_float {
+    float p;
+    float d;
+};
+
+struct DifferentialPair_Scaled {
+    Scaled p;
+    Scaled d;
+};
+
+struct DifferentialPair_IShape {
+    IShape p;
+    IShape d;
+};
+
+RWStructuredBuffer<float> result;
+
+IShape wavec_make_IShape(uint2 p0, uint2 p1, AnyValue_IShape p2) {
+    IShape r = {p0, p1, p2};
+    return r;
+}
+
+AnyValue_IShape wavec_make_AnyValue_IShape(uint p0) {
+    AnyValue_IShape r = {p0};
+    return r;
+}
+
+Scaled wavec_make_Scaled(float p0) {
+    Scaled r = {p0};
+    return r;
+}
+
+DifferentialPair_Scaled wavec_make_DifferentialPair_Scaled(Scaled p0, Scaled p1) {
+    DifferentialPair_Scaled r = {p0, p1};
+    return r;
+}
+
+DifferentialPair_IShape wavec_make_DifferentialPair_IShape(IShape p0, IShape p1) {
+    DifferentialPair_IShape r = {p0, p1};
+    return r;
+}
+
+DifferentialPair_float wavec_make_DifferentialPair_float(float p0, float p1) {
+    DifferentialPair_float r = {p0, p1};
+    return r;
+}
+
+float Scaled_area(Scaled this_1, float t) {
+    return t * t * this_1.factor;
+}
+
+IShape IShape_Scaled_wrap(uint id, Scaled value) {
+    return wavec_make_IShape(uint2(0u, 0u), uint2(id, 0u), wavec_make_AnyValue_IShape(asuint(value.factor)));
+}
+
+uint IShape_tag(IShape value) {
+    return value.witness.x;
+}
+
+Scaled IShape_Scaled_unwrap(IShape value) {
+    return wavec_make_Scaled(asfloat(value.payload_1.field0));
+}
+
+float IShape_area(IShape this_1, float arg1) {
+    switch (IShape_tag(this_1)) {
+        case 0: {
+            Scaled object = IShape_Scaled_unwrap(this_1);
+            float result_1 = Scaled_area(object, arg1);
+            return result_1;
+        }
+    }
+    return 0.0f;
+}
+
+IShape IShape_zero() {
+    return wavec_make_IShape(uint2(0u, 0u), uint2(0u, 0u), wavec_make_AnyValue_IShape(0u));
+}
+
+void IShape_Scaled_wrap_bwd_diff(uint id, inout DifferentialPair_Scaled value, IShape dOut) {
+    value = wavec_make_DifferentialPair_Scaled(value.p, IShape_Scaled_unwrap(dOut));
+}
+
+void IShape_Scaled_unwrap_bwd_diff(inout DifferentialPair_IShape value, Scaled dOut) {
+    value = wavec_make_DifferentialPair_IShape(value.p, IShape_Scaled_wrap(IShape_tag(value.p), dOut));
+}
+
+IShape IShape_dadd(IShape a, IShape b) {
+    if (a.payload_1.field0 == 0u) {
+        return b;
+    }
+    if (b.payload_1.field0 == 0u) {
+        return a;
+    }
+    switch (IShape_tag(a)) {
+        case 0: {
+            return IShape_Scaled_wrap(0u, wavec_make_Scaled(IShape_Scaled_unwrap(a).factor + IShape_Scaled_unwrap(b).factor));
+        }
+    }
+    return a;
+}
+
+void Scaled_area_bwd_diff(inout DifferentialPair_Scaled this_pair, inout DifferentialPair_float t_pair, float dOut) {
+    Scaled this_1 = {0.0f};
+    Scaled this_adjoint = {0.0f};
+    float t = 0.0f;
+    float t_adjoint = 0.0f;
+    float result_1 = 0.0f;
+    float result_adjoint = 0.0f;
+    bool returned = false;
+    this_1 = this_pair.p;
+    t = t_pair.p;
+    result_adjoint = dOut;
+    returned = false;
+    result_1 = t * t * this_1.factor;
+    float _adj74 = result_adjoint;
+    result_adjoint = 0.0f;
+    float _adj75 = _adj74;
+    float _adj76 = _adj75 * this_1.factor;
+    float _adj77 = _adj76 * t;
+    t_adjoint = t_adjoint + _adj77;
+    float _adj78 = _adj76 * t;
+    t_adjoint = t_adjoint + _adj78;
+    float _adj79 = _adj75 * (t * t);
+    this_adjoint.factor = this_adjoint.factor + _adj79;
+    result_adjoint = 0.0f;
+    this_pair = wavec_make_DifferentialPair_Scaled(this_pair.p, this_adjoint);
+    t_pair = wavec_make_DifferentialPair_float(t_pair.p, t_adjoint);
+}
+
+void IShape_area_bwd_diff(inout DifferentialPair_IShape this_pair, inout DifferentialPair_float arg1_pair, float dOut) {
+    IShape this_1 = IShape_zero();
+    IShape this_adjoint = IShape_zero();
+    float arg1 = 0.0f;
+    float arg1_adjoint = 0.0f;
+    Scaled object = {0.0f};
+    Scaled object_adjoint = {0.0f};
+    float result_1 = 0.0f;
+    float result_adjoint = 0.0f;
+    uint selector = 0u;
+    float result_2 = 0.0f;
+    float result_adjoint_1 = 0.0f;
+    bool returned = false;
+    this_1 = this_pair.p;
+    arg1 = arg1_pair.p;
+    result_adjoint_1 = dOut;
+    bool _saved40 = returned;
+    uint _saved41 = selector;
+    Scaled _saved42 = object;
+    float _saved43 = result_1;
+    returned = false;
+    bool _saved44 = returned;
+    uint _saved45 = selector;
+    Scaled _saved46 = object;
+    float _saved47 = result_1;
+    bool _saved48 = returned;
+    uint _saved49 = selector;
+    Scaled _saved50 = object;
+    float _saved51 = result_1;
+    {
+        selector = IShape_tag(this_1);
+        if (selector == 0u) {
+            object = IShape_Scaled_unwrap(this_1);
+            result_1 = Scaled_area(object, arg1);
+            result_2 = result_1;
+            returned = true;
+        }
+    }
+    if (!returned) {
+        bool _saved52 = returned;
+        result_2 = 0.0f;
+        returned = _saved52;
+        float _adj53 = result_adjoint_1;
+        result_adjoint_1 = 0.0f;
+    }
+    returned = _saved48;
+    selector = _saved49;
+    object = _saved50;
+    result_1 = _saved51;
+    {
+        Scaled _saved54 = object;
+        float _saved55 = result_1;
+        bool _saved56 = returned;
+        uint _saved57 = selector;
+        selector = IShape_tag(this_1);
+        if (selector == 0u) {
+            bool _saved58 = returned;
+            float _saved59 = result_1;
+            Scaled _saved60 = object;
+            object = IShape_Scaled_unwrap(this_1);
+            bool _saved61 = returned;
+            float _saved62 = result_1;
+            result_1 = Scaled_area(object, arg1);
+            bool _saved63 = returned;
+            result_2 = result_1;
+            returned = _saved63;
+            float _adj64 = result_adjoint_1;
+            result_adjoint_1 = 0.0f;
+            float _adj65 = _adj64;
+            result_adjoint = result_adjoint + _adj65;
+            returned = _saved61;
+            result_1 = _saved62;
+            float _adj66 = result_adjoint;
+            result_adjoint = 0.0f;
+            DifferentialPair_Scaled _adj67 = {object, {0.0f}};
+            DifferentialPair_float _adj68 = {arg1, 0.0f};
+            Scaled_area_bwd_diff(_adj67, _adj68, _adj66);
+            Scaled _adj69 = _adj67.d;
+            object_adjoint = wavec_make_Scaled(object_adjoint.factor + _adj69.factor);
+            float _adj70 = _adj68.d;
+            arg1_adjoint = arg1_adjoint + _adj70;
+            returned = _saved58;
+            result_1 = _saved59;
+            object = _saved60;
+            Scaled _adj71 = object_adjoint;
+            object_adjoint = wavec_make_Scaled(0.0f);
+            DifferentialPair_IShape _adj72 = {this_1, IShape_zero()};
+            IShape_Scaled_unwrap_bwd_diff(_adj72, _adj71);
+            IShape _adj73 = _adj72.d;
+            this_adjoint = IShape_dadd(this_adjoint, _adj73);
+        }
+        object = _saved54;
+        result_1 = _saved55;
+        returned = _saved56;
+        selector = _saved57;
+    }
+    returned = _saved44;
+    selector = _saved45;
+    object = _saved46;
+    result_1 = _saved47;
+    result_adjoint_1 = 0.0f;
+    returned = _saved40;
+    selector = _saved41;
+    object = _saved42;
+    result_1 = _saved43;
+    this_pair = wavec_make_DifferentialPair_IShape(this_pair.p, this_adjoint);
+    arg1_pair = wavec_make_DifferentialPair_float(arg1_pair.p, arg1_adjoint);
+}
+
+void measure_bwd_diff(inout DifferentialPair_float x_pair, float dOut) {
+    float x = 0.0f;
+    float x_adjoint = 0.0f;
+    IShape shape = IShape_zero();
+    IShape shape_adjoint = IShape_zero();
+    float value = 0.0f;
+    float value_adjoint = 0.0f;
+    float value_1 = 0.0f;
+    float value_adjoint_1 = 0.0f;
+    float result_1 = 0.0f;
+    float result_adjoint = 0.0f;
+    bool returned = false;
+    x = x_pair.p;
+    result_adjoint = dOut;
+    float _saved11 = value_1;
+    float _saved12 = value;
+    IShape _saved13 = shape;
+    returned = false;
+    float _saved14 = value_1;
+    float _saved15 = value;
+    IShape _saved16 = shape;
+    float _saved17 = value_1;
+    float _saved18 = value;
+    IShape _saved19 = shape;
+    shape = IShape_Scaled_wrap(0u, wavec_make_Scaled(x));
+    float _saved20 = value_1;
+    float _saved21 = value;
+    value = IShape_area(shape, x);
+    float _saved22 = value_1;
+    value_1 = IShape_area(shape, 1.0f);
+    result_1 = value + value_1;
+    float _adj23 = result_adjoint;
+    result_adjoint = 0.0f;
+    float _adj24 = _adj23;
+    float _adj25 = _adj24;
+    value_adjoint = value_adjoint + _adj25;
+    float _adj26 = _adj24;
+    value_adjoint_1 = value_adjoint_1 + _adj26;
+    value_1 = _saved22;
+    float _adj27 = value_adjoint_1;
+    value_adjoint_1 = 0.0f;
+    DifferentialPair_IShape _adj28 = {shape, IShape_zero()};
+    DifferentialPair_float _adj29 = {1.0f, 0.0f};
+    IShape_area_bwd_diff(_adj28, _adj29, _adj27);
+    IShape _adj30 = _adj28.d;
+    shape_adjoint = IShape_dadd(shape_adjoint, _adj30);
+    value_1 = _saved20;
+    value = _saved21;
+    float _adj31 = value_adjoint;
+    value_adjoint = 0.0f;
+    DifferentialPair_IShape _adj32 = {shape, IShape_zero()};
+    DifferentialPair_float _adj33 = {x, 0.0f};
+    IShape_area_bwd_diff(_adj32, _adj33, _adj31);
+    IShape _adj34 = _adj32.d;
+    shape_adjoint = IShape_dadd(shape_adjoint, _adj34);
+    float _adj35 = _adj33.d;
+    x_adjoint = x_adjoint + _adj35;
+    value_1 = _saved17;
+    value = _saved18;
+    shape = _saved19;
+    IShape _adj36 = shape_adjoint;
+    shape_adjoint = IShape_zero();
+    DifferentialPair_Scaled _adj37 = {{x}, {0.0f}};
+    IShape_Scaled_wrap_bwd_diff(0u, _adj37, _adj36);
+    Scaled _adj38 = _adj37.d;
+    float _adj39 = _adj38.factor;
+    x_adjoint = x_adjoint + _adj39;
+    value_1 = _saved14;
+    value = _saved15;
+    shape = _saved16;
+    result_adjoint = 0.0f;
+    value_1 = _saved11;
+    value = _saved12;
+    shape = _saved13;
+    x_pair = wavec_make_DifferentialPair_float(x_pair.p, x_adjoint);
+}
+
+[numthreads(1, 1, 1)]
+void main() {
+    DifferentialPair_float dx = {2.0f, 0.0f};
+    measure_bwd_diff(dx, 1.0f);
+    result[0] = dx.d;
+}
