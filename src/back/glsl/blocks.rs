@@ -11,6 +11,7 @@ use crate::span::Span;
 use std::fmt::Write as _;
 
 /// One member of a block: its type, name, majorness and `packoffset`.
+#[derive(Clone)]
 struct Member {
     ty: Type,
     name: String,
@@ -78,7 +79,7 @@ impl<'a> Writer<'a> {
                         None => "Globals_block".to_string(),
                     };
                     let binding = self.binding_of(slot, g.span);
-                    self.block(&mut out, "uniform", &block, binding, &members, module.layout.uniform(), g.span);
+                    self.block(&mut out, "uniform", &block, binding, &members, module.layout.uniform(), g.span, None);
                 }
                 AddressSpace::PushConstant => {
                     if push_done {
@@ -104,6 +105,7 @@ impl<'a> Writer<'a> {
                         &members,
                         module.layout.storage(),
                         g.span,
+                        None,
                     );
                 }
                 AddressSpace::Resource => self.resource(&mut out, h, g, &name),
@@ -140,19 +142,46 @@ impl<'a> Writer<'a> {
     }
 
     fn resource(&mut self, out: &mut String, h: GlobalId, g: &Global, name: &str) {
-        let Type::Resource(kind, elem) = &g.ty else {
-            return self.texture_global(out, h, g, name);
+        let (kind, elem, array) = match &g.ty {
+            Type::Resource(kind, elem) => (kind, elem, None),
+            Type::Array(inner, n) => match inner.as_ref() {
+                Type::Resource(kind, elem) if is_buffer_kind(*kind) => (kind, elem, Some(*n)),
+                _ => return self.texture_global(out, h, g, name),
+            },
+            _ => return self.texture_global(out, h, g, name),
         };
         let binding = self.binding_of(Slot::Global(h), g.span);
         let rule = self.module.storage_rule(g);
         let block = format!("{}_block", g.name);
+        // An array of buffers: a named instance per element, `name[k].member`; an unsized one
+        // (a bindless table) through `GL_EXT_nonuniform_qualifier`.
+        let instance = array.map(|n| match n {
+            Some(n) => format!("{name}[{n}]"),
+            None => {
+                self.extensions.insert("GL_EXT_nonuniform_qualifier");
+                format!("{name}[]")
+            }
+        });
+        let member_name = |w: &mut Self, what: &str| {
+            if array.is_some() {
+                w.buffer_members.insert(h.index(), what.to_string());
+                what.to_string()
+            } else {
+                name.to_string()
+            }
+        };
+        if array.is_some() && !wide_atomic_elements(self.module, h).is_empty() {
+            self.refuse(g.span, &format!("64-bit or float atomics on the array of buffers `{}`", g.name));
+            return;
+        }
+        let instance = instance.as_deref();
         use ResourceKind::*;
         match kind {
             StructuredBuffer | RWStructuredBuffer | AppendStructuredBuffer | ConsumeStructuredBuffer => {
                 let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
                 let members = [Member {
                     ty: Type::Array(Box::new(elem), None),
-                    name: name.to_string(),
+                    name: member_name(self, "elements"),
                     majorness: g.majorness,
                     packoffset: None,
                 }];
@@ -161,19 +190,26 @@ impl<'a> Writer<'a> {
                     (false, true) => "coherent buffer",
                     (false, false) => "buffer",
                 };
-                self.block(out, access, &block, binding, &members, rule, g.span);
+                self.block(out, access, &block, binding, &members, rule, g.span, instance);
                 if let Some(c) = Binding::of(&self.bindings, Slot::Counter(h)).map(|b| (b.set, b.binding)) {
                     let counter = self.namer.name(&format!("{}_counter", g.name));
                     let members =
                         [Member { ty: Type::INT, name: counter.clone(), majorness: g.majorness, packoffset: None }];
-                    self.block(out, "buffer", &format!("{}_counter_block", g.name), Some(c), &members, rule, g.span);
+                    let block = format!("{}_counter_block", g.name);
+                    // An array's counters: an array of counter blocks as long, `c[k].count`.
+                    let counters = instance.map(|i| i.replacen(name, &counter, 1));
+                    let members = match counters {
+                        Some(_) => [Member { ty: Type::INT, name: "count".into(), ..members[0].clone() }],
+                        None => members,
+                    };
+                    self.block(out, "buffer", &block, Some(c), &members, rule, g.span, counters.as_deref());
                     self.counter_names.insert(h.index(), counter);
                 }
             }
             ByteAddressBuffer | RWByteAddressBuffer => {
                 let members = [Member {
                     ty: Type::Array(Box::new(Type::UINT), None),
-                    name: name.to_string(),
+                    name: member_name(self, "words"),
                     majorness: g.majorness,
                     packoffset: None,
                 }];
@@ -182,7 +218,7 @@ impl<'a> Writer<'a> {
                     (false, true) => "coherent buffer",
                     (false, false) => "buffer",
                 };
-                self.block(out, access, &block, binding, &members, rule, g.span);
+                self.block(out, access, &block, binding, &members, rule, g.span, instance);
                 // The atomics on 64-bit or float values see the same memory as arrays of them.
                 for elem in wide_atomic_elements(self.module, h) {
                     let view = self.namer.name(&format!("{name}_{}", elem.hlsl_name()));
@@ -193,14 +229,16 @@ impl<'a> Writer<'a> {
                         packoffset: None,
                     }];
                     let block = format!("{}_{}_block", g.name, elem.hlsl_name());
-                    self.block(out, access, &block, binding, &members, rule, g.span);
+                    self.block(out, access, &block, binding, &members, rule, g.span, None);
                     self.byte_views.insert((h.index(), elem), view);
                 }
             }
             ConstantBuffer => {
                 let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
-                let members = [Member { ty: elem, name: name.to_string(), majorness: g.majorness, packoffset: None }];
-                self.block(out, "uniform", &block, binding, &members, self.module.uniform_rule(g), g.span);
+                let member = member_name(self, "value");
+                let members = [Member { ty: elem, name: member, majorness: g.majorness, packoffset: None }];
+                let rule = self.module.uniform_rule(g);
+                self.block(out, "uniform", &block, binding, &members, rule, g.span, instance);
             }
             _ => self.texture_global(out, h, g, name),
         }
@@ -255,6 +293,7 @@ impl<'a> Writer<'a> {
         members: &[Member],
         rule: Rule,
         span: Span,
+        instance: Option<&str>,
     ) {
         let push = storage == "push_constant";
         if let Some(m) = members.iter().find(|m| self.module.stores_integer_matrix_by_columns(&m.ty, m.majorness)) {
@@ -300,7 +339,12 @@ impl<'a> Writer<'a> {
                 }
             }
         }
-        out.push_str("};\n");
+        match instance {
+            Some(i) => {
+                let _ = writeln!(out, "}} {i};");
+            }
+            None => out.push_str("};\n"),
+        }
     }
 
     /// The first GLSL layout that places every byte of the block where `rule` does: GLSL's
@@ -447,4 +491,19 @@ fn wide_atomic_elements(module: &crate::ir::Module, h: GlobalId) -> Vec<Scalar> 
         }
     }
     out
+}
+
+/// Whether a resource of `kind` is a GLSL buffer or uniform block.
+pub(super) fn is_buffer_kind(kind: ResourceKind) -> bool {
+    use ResourceKind::*;
+    matches!(
+        kind,
+        StructuredBuffer
+            | RWStructuredBuffer
+            | AppendStructuredBuffer
+            | ConsumeStructuredBuffer
+            | ByteAddressBuffer
+            | RWByteAddressBuffer
+            | ConstantBuffer
+    )
 }

@@ -28,11 +28,20 @@ impl<'a> Writer<'a> {
         if super::texture::is_image_kind(*kind) {
             return self.texture_method(cx, object, method, args, ret, span);
         }
-        let ExprKind::Global(g) = cx.f.exprs[object].kind else {
-            self.refuse(span, "a method of a resource that is not a global (resources as values)");
-            return ("0".into(), P_POSTFIX);
+        // A global buffer, or an element of an array of them (`element`: the array and index).
+        let (g, name, element) = match cx.f.exprs[object].kind {
+            ExprKind::Global(g) => (g, self.global_names[g.index()].clone(), None),
+            ExprKind::Index { base, index } if self.buffer_member(cx, base).is_some() => {
+                let ExprKind::Global(g) = cx.f.exprs[base].kind else { unreachable!("a global array") };
+                let text = self.expr(cx, object, P_POSTFIX);
+                let i = self.expr(cx, index, P_ASSIGN);
+                (g, text, Some((self.global_names[g.index()].clone(), i)))
+            }
+            _ => {
+                self.refuse(span, "a method of a resource that is not a global (resources as values)");
+                return ("0".into(), P_POSTFIX);
+            }
         };
-        let name = self.global_names[g.index()].clone();
         let arg = |w: &mut Self, i: usize| w.expr(cx, args[i], P_ASSIGN);
         use ResourceKind::*;
         match (kind, method) {
@@ -69,6 +78,10 @@ impl<'a> Writer<'a> {
                     self.internal(span, "a counter without a declaration");
                     return ("0".into(), P_POSTFIX);
                 };
+                let counter = match &element {
+                    Some((_, i)) => format!("{counter}[{i}].count"),
+                    None => counter,
+                };
                 // DXC's meaning: the old value after an increment, the new one after a decrement.
                 match method {
                     ResourceMethod::IncrementCounter => (format!("uint(atomicAdd({counter}, 1))"), P_POSTFIX),
@@ -85,15 +98,17 @@ impl<'a> Writer<'a> {
                 (format!("{d} = uint({name}.length()) * 4u"), P_ASSIGN)
             }
             (ByteAddressBuffer | RWByteAddressBuffer, ResourceMethod::Load(_)) => {
-                let helper = self.byte_load_helper(&name, ret, span);
+                let words = self.word_array(g, &element);
+                let helper = self.byte_load_helper(&words, ret, span);
                 let a = arg(self, 0);
-                (format!("{helper}({a})"), P_POSTFIX)
+                (format!("{helper}({}{a})", words.index_arg()), P_POSTFIX)
             }
             (RWByteAddressBuffer, ResourceMethod::Store(_)) => {
                 let value_ty = args.get(1).map(|v| cx.f.exprs[*v].ty.clone()).unwrap_or(Type::UINT);
-                let helper = self.byte_store_helper(&name, &value_ty, span);
+                let words = self.word_array(g, &element);
+                let helper = self.byte_store_helper(&words, &value_ty, span);
                 let a = self.args(cx, args);
-                (format!("{helper}({a})"), P_POSTFIX)
+                (format!("{helper}({}{a})", words.index_arg()), P_POSTFIX)
             }
             (RWByteAddressBuffer, ResourceMethod::Interlocked(op)) => {
                 let f = match op {
@@ -159,7 +174,28 @@ impl<'a> Writer<'a> {
     }
 
     /// `uvecN name_LoadN(uint address)` and its bit casts: a byte-address load of N words.
-    fn byte_load_helper(&mut self, buffer: &str, ret: &Type, span: Span) -> String {
+    /// The words of byte-address buffer `g`, or of element `element` (array name, index) of an
+    /// array of them.
+    fn word_array(&self, g: GlobalId, element: &Option<(String, String)>) -> WordArray {
+        match element {
+            None => WordArray { name: self.global_names[g.index()].clone(), element: None },
+            Some((array, index)) => {
+                let member = self.buffer_members.get(&g.index()).cloned().unwrap_or_default();
+                // The helper's own index parameter keeps the call's non-uniformity.
+                let nonuniform = index.starts_with("nonuniformEXT(");
+                let k = if nonuniform { "nonuniformEXT(k)" } else { "k" };
+                let suffix = if nonuniform { "_nonuniform" } else { "" };
+                WordArray {
+                    name: format!("{array}{suffix}"),
+                    element: Some((index.clone(), format!("{array}[{k}].{member}"))),
+                }
+            }
+        }
+    }
+
+    fn byte_load_helper(&mut self, array: &WordArray, ret: &Type, span: Span) -> String {
+        let buffer = array.access();
+        let buffer = buffer.as_str();
         let n = ret.vector_size().unwrap_or(1);
         let s = ret.scalar().unwrap_or(Scalar::U32);
         if !matches!(s, Scalar::U32 | Scalar::I32 | Scalar::F32) || !matches!(ret, Type::Scalar(_) | Type::Vector(..)) {
@@ -167,7 +203,7 @@ impl<'a> Writer<'a> {
             return "0".into();
         }
         let t = self.ty_at(ret, span);
-        let name = self.helper_name(&format!("{buffer}_Load_{t}"));
+        let name = self.helper_name(&format!("{}_Load_{t}", array.name));
         if self.helpers_written.insert(name.clone()) {
             let words: Vec<String> = (0..n).map(|i| format!("{buffer}[i + {i}u]")).collect();
             let u = if n == 1 { words[0].clone() } else { format!("uvec{n}({})", words.join(", ")) };
@@ -181,14 +217,17 @@ impl<'a> Writer<'a> {
             }
             let _ = writeln!(
                 self.helpers,
-                "{t} {name}(uint address) {{\n    uint i = address >> 2;\n    return {value};\n}}"
+                "{t} {name}({}uint address) {{\n    uint i = address >> 2;\n    return {value};\n}}",
+                array.index_param()
             );
         }
         name
     }
 
     /// `void name_StoreN(uint address, T value)`: a byte-address store of N words.
-    fn byte_store_helper(&mut self, buffer: &str, value: &Type, span: Span) -> String {
+    fn byte_store_helper(&mut self, words: &WordArray, value: &Type, span: Span) -> String {
+        let buffer = words.access();
+        let buffer = buffer.as_str();
         let n = value.vector_size().unwrap_or(1);
         let s = value.scalar().unwrap_or(Scalar::U32);
         if !matches!(s, Scalar::U32 | Scalar::I32 | Scalar::F32) || !matches!(value, Type::Scalar(_) | Type::Vector(..))
@@ -197,7 +236,7 @@ impl<'a> Writer<'a> {
             return "0".into();
         }
         let t = self.ty_at(value, span);
-        let name = self.helper_name(&format!("{buffer}_Store_{t}"));
+        let name = self.helper_name(&format!("{}_Store_{t}", words.name));
         if self.helpers_written.insert(name.clone()) {
             let u = if n == 1 { "uint".to_string() } else { format!("uvec{n}") };
             let bits = match s {
@@ -214,7 +253,8 @@ impl<'a> Writer<'a> {
             if !self.helpers.is_empty() {
                 self.helpers.push('\n');
             }
-            let _ = write!(self.helpers, "void {name}(uint address, {t} value) {{\n{body}}}\n");
+            let k = words.index_param();
+            let _ = write!(self.helpers, "void {name}({k}uint address, {t} value) {{\n{body}}}\n");
         }
         name
     }
@@ -314,5 +354,36 @@ fn method_name(m: ResourceMethod) -> String {
         ResourceMethod::Interlocked(op) => op.method_name().into(),
         ResourceMethod::Sample(op) => op.kind.method_name().into(),
         ResourceMethod::RayQuery(op) => op.name(),
+    }
+}
+
+/// The words a byte-address helper reads or writes: a buffer's, or (`element`: the index the
+/// call passes, and the words of element `k`) one of an array of buffers', whose index the
+/// helper takes first.
+struct WordArray {
+    /// What the helper is named after.
+    name: String,
+    element: Option<(String, String)>,
+}
+
+impl WordArray {
+    fn access(&self) -> String {
+        match &self.element {
+            Some((_, words)) => words.clone(),
+            None => self.name.clone(),
+        }
+    }
+    fn index_param(&self) -> &'static str {
+        if self.element.is_some() {
+            "uint k, "
+        } else {
+            ""
+        }
+    }
+    fn index_arg(&self) -> String {
+        match &self.element {
+            Some((index, _)) => format!("{index}, "),
+            None => String::new(),
+        }
     }
 }

@@ -74,6 +74,9 @@ pub(super) struct Writer<'a> {
     /// Byte-address buffers seen as arrays of 64-bit integers or floats (a second block at the
     /// same binding), for the atomics on such values: the array's name, by global and element.
     pub byte_views: HashMap<(usize, Scalar), String>,
+    /// Arrays of buffers: each element is a named block instance, and this is its one member
+    /// (`Layers[k].elements[i]`), by global.
+    pub buffer_members: HashMap<usize, String>,
     pub bindings: Vec<Binding>,
     /// `#extension` lines the output needs, by name.
     pub extensions: BTreeSet<&'static str>,
@@ -103,6 +106,7 @@ impl<'a> Writer<'a> {
             function_names: Vec::new(),
             counter_names: HashMap::default(),
             byte_views: HashMap::default(),
+            buffer_members: HashMap::default(),
             bindings: crate::ir::bindings::bindings(module, entry),
             extensions: BTreeSet::new(),
             helpers: String::new(),
@@ -254,6 +258,12 @@ impl<'a> Writer<'a> {
     }
 
     /// Reports a construct GLSL output cannot hold (once per span).
+    /// The member of each block instance of `array`, an array of buffers (a global).
+    pub(super) fn buffer_member(&self, cx: &Ctx<'a>, array: ExprId) -> Option<String> {
+        let ExprKind::Global(g) = cx.f.exprs[array].kind else { return None };
+        self.buffer_members.get(&g.index()).cloned()
+    }
+
     pub fn refuse(&mut self, span: Span, what: &str) {
         if self.refused.insert((span.start, span.end)) {
             self.diags.push(
@@ -869,6 +879,10 @@ impl<'a> Writer<'a> {
                 }
                 let b = self.postfix_base(cx, *base);
                 let i = self.expr(cx, *index, 0);
+                // An element of an array of buffers: its block instance's one member.
+                if let Some(member) = self.buffer_member(cx, *base) {
+                    return (format!("{b}[{i}].{member}"), P_POSTFIX);
+                }
                 (format!("{b}[{i}]"), P_POSTFIX)
             }
             ExprKind::Call { function, args } => {
