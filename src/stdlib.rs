@@ -894,7 +894,11 @@ fn type_pat(t: &ast::TypeExpr, generics: &[(String, TypeClass)], typedefs: &Hash
 fn item_span(item: &ast::Item) -> crate::span::Span {
     match item {
         ast::Item::Function(f) => f.span,
-        ast::Item::Struct(s) | ast::Item::Interface(s) | ast::Item::Specialization(_, s) => s.span,
+        ast::Item::Struct(s)
+        | ast::Item::Interface(s)
+        | ast::Item::Specialization(_, s)
+        | ast::Item::PartialSpecialization(_, s)
+        | ast::Item::ForwardGenericStruct(s) => s.span,
         ast::Item::Extension(e) => e.span,
         ast::Item::LayoutIn(_, s) => *s,
         ast::Item::Enum(e) => e.span,

@@ -1193,6 +1193,12 @@ impl Checker {
                 }
             }
         }
+        // The definition of a template struct declared ahead (`template<typename T> struct S;`).
+        if let Some(g) = self.generic_structs.get_mut(&s.name.name).filter(|g| g.declared_only) {
+            g.decl = Rc::new(s.clone());
+            g.declared_only = false;
+            return;
+        }
         if self.generic_structs.contains_key(&s.name.name) || self.types.contains_key(&s.name.name) {
             self.error("E0302", s.name.span, format!("`{}` is already defined", s.name.name));
             return;
@@ -1200,8 +1206,142 @@ impl Checker {
         self.used_global_names.insert(s.name.name.clone());
         self.generic_structs.insert(
             s.name.name.clone(),
-            GenericStruct { decl: Rc::new(s.clone()), instances: Vec::new(), specializations: Vec::new() },
+            GenericStruct {
+                decl: Rc::new(s.clone()),
+                instances: Vec::new(),
+                specializations: Vec::new(),
+                partials: Vec::new(),
+                declared_only: false,
+            },
         );
+    }
+
+    /// `template<typename T> struct S;`: a template struct whose definition (or partial
+    /// specializations) come later.
+    pub(super) fn forward_generic_struct(&mut self, s: &ast::StructDecl) {
+        if self.generic_structs.contains_key(&s.name.name) {
+            return;
+        }
+        self.generic_struct(s);
+        if let Some(g) = self.generic_structs.get_mut(&s.name.name) {
+            g.declared_only = true;
+        }
+    }
+
+    /// `template<typename T, int N> struct S<vector<T, N> > { … }`: recorded for generic struct
+    /// `S`; an instance whose arguments match its patterns is made of its members.
+    pub(super) fn partial_specialization(&mut self, args: &[ast::GenericArg], s: &ast::StructDecl) {
+        let name = self.scoped(&s.name.name, |n| self.generic_structs.contains_key(n));
+        let Some(generic) = self.generic_structs.get_mut(&name) else {
+            self.error("E0416", s.name.span, format!("`{}` is not a generic struct to specialize", s.name.name));
+            return;
+        };
+        if args.len() != generic.decl.generics.len() {
+            let msg = format!(
+                "`{}` takes {} generic arguments, and this specialization gives {}",
+                s.name.name,
+                generic.decl.generics.len(),
+                args.len()
+            );
+            self.error("E0416", s.name.span, msg);
+            return;
+        }
+        generic.partials.push(Partial { patterns: args.to_vec(), decl: Rc::new(s.clone()) });
+    }
+
+    /// The partial specialization of generic struct `name` whose patterns `bound` matches,
+    /// with its own parameters' values: of several, the one with the fewest parameters (the
+    /// most specialized); two as specialized are ambiguous (reported).
+    fn matching_partial(
+        &mut self,
+        name: &str,
+        bound: &[Bound],
+        span: Span,
+    ) -> Option<(Rc<ast::StructDecl>, Vec<Bound>)> {
+        let partials = self.generic_structs[name].partials.clone();
+        let mut found: Vec<(Rc<ast::StructDecl>, Vec<Bound>)> = Vec::new();
+        for p in &partials {
+            if let Some(b) = self.match_partial(p, bound) {
+                found.push((p.decl.clone(), b));
+            }
+        }
+        let fewest = found.iter().map(|(d, _)| d.generics.len()).min()?;
+        let best: Vec<_> = found.into_iter().filter(|(d, _)| d.generics.len() == fewest).collect();
+        if best.len() > 1 {
+            let d = Diagnostic::error(
+                "E0416",
+                format!("`{name}` has {} partial specializations that fit these arguments equally well", best.len()),
+            )
+            .with_label(span, "instantiated here")
+            .with_label(best[0].0.name.span, "one")
+            .with_label(best[1].0.name.span, "another")
+            .with_note("a specialization whose patterns bind fewer parameters is more specialized, and wins");
+            self.push(d);
+            return None;
+        }
+        best.into_iter().next()
+    }
+
+    /// Partial `p`'s parameters bound so that its patterns are `bound`, if they can be.
+    fn match_partial(&mut self, p: &Partial, bound: &[Bound]) -> Option<Vec<Bound>> {
+        let generics = &p.decl.generics;
+        let mut own: Vec<Option<Bound>> = vec![None; generics.len()];
+        let names = Names {
+            name_of: &|t| self.module.type_name(t),
+            optional_of: &|t| self.optional_of(t),
+            interface_args: &|t, name| self.generic_interface_args(t, name),
+            tuple_of: &|t| self.tuple_elems(t),
+            struct_args: &|t, name| self.generic_struct_args(t, name),
+        };
+        for (pattern, actual) in p.patterns.iter().zip(bound) {
+            match (pattern, actual) {
+                (ast::GenericArg::Type(t), Bound::Type(ty)) => {
+                    // `vector<T, N>` matches vectors only: a scalar is no `vector<T, 1>` here,
+                    // as DXC keeps `int` and `int1` apart.
+                    let shape_differs = match t.name() {
+                        "vector" => !matches!(ty, Type::Vector(..)),
+                        "matrix" => !matches!(ty, Type::Matrix(..)),
+                        _ => false,
+                    };
+                    if shape_differs {
+                        return None;
+                    }
+                    let mut deduction = Deduction { fixed: vec![false; generics.len()], join: false };
+                    unify(t, ty, generics, &mut own, &mut deduction, &names).ok()?;
+                }
+                (ast::GenericArg::Expr(e), Bound::Value(v)) => {
+                    if let ast::ExprKind::Ident(n) = &e.kind {
+                        if let Some(i) = generics.iter().position(|g| &g.name.name == n) {
+                            match &own[i] {
+                                Some(Bound::Value(old)) if old != v => return None,
+                                _ => own[i] = Some(Bound::Value(*v)),
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let own: Vec<Bound> = own.into_iter().collect::<Option<_>>()?;
+        // What the patterns make with those values must be the arguments themselves (a
+        // pattern's constants and shapes are checked here).
+        let outer = self.bind_generics(generics, &own);
+        let made: Vec<Option<Bound>> = p
+            .patterns
+            .iter()
+            .map(|pattern| match pattern {
+                ast::GenericArg::Type(t) => {
+                    let errors = self.diags.len();
+                    let ty = self.resolve_type(t);
+                    let ok = self.diags.len() == errors && !ty.is_error();
+                    self.diags.truncate(errors);
+                    ok.then_some(Bound::Type(ty))
+                }
+                ast::GenericArg::Expr(e) => self.const_of_ast(e).and_then(|v| v.as_i64()).map(Bound::Value),
+            })
+            .collect();
+        self.unbind_generics(outer);
+        (made.iter().zip(bound).all(|(m, b)| m.as_ref() == Some(b))).then_some(own)
     }
 
     /// `template<> struct S<Sampler> { … }`: recorded for generic struct `S`, whose instance
@@ -1271,6 +1411,21 @@ impl Checker {
             );
             return Type::Error;
         }
+        let specialized = self.generic_structs[name].specializations.iter().find(|(b, _)| *b == bound).cloned();
+        let partial = if specialized.is_none() { self.matching_partial(name, &bound, span) } else { None };
+        if specialized.is_none() && partial.is_none() && self.generic_structs[name].declared_only {
+            let d = Diagnostic::error(
+                "E0416",
+                format!(
+                    "`{}` is declared but not defined, and no partial specialization fits these arguments",
+                    decl.name.name
+                ),
+            )
+            .with_label(span, "instantiated here")
+            .with_label(decl.name.span, "declared here");
+            self.push(d);
+            return Type::Error;
+        }
         // The members are checked as a struct of its own, in the middle of whatever needed
         // it: the function being checked waits aside.
         let caller = self.cur.take();
@@ -1278,10 +1433,16 @@ impl Checker {
         let extending = std::mem::replace(&mut self.in_blanket_extension, false);
         let outer = self.bind_generics(&decl.generics, &bound);
         let outer_namespaces = std::mem::replace(&mut self.namespaces, namespace_of(name));
-        let specialized = self.generic_structs[name].specializations.iter().find(|(b, _)| *b == bound);
-        let mut instance = match specialized {
-            Some((_, members)) => (**members).clone(),
-            None => (*decl).clone(),
+        // A partial specialization's members read its own parameters.
+        let partial_outer = partial.as_ref().map(|(d, own)| self.bind_generics(&d.generics, own));
+        let mut instance = match (&specialized, &partial) {
+            (Some((_, members)), _) => (**members).clone(),
+            (None, Some((members, _))) => {
+                let mut m = (**members).clone();
+                m.name = decl.name.clone();
+                m
+            }
+            (None, None) => (*decl).clone(),
         };
         instance.generics.clear();
         let base = instance_name(name, &bound, |t| self.module.type_name(t));
@@ -1295,8 +1456,15 @@ impl Checker {
             .members
             .iter()
             .any(|m| matches!(m, ast::StructMember::Type(t) if super::methods::mentions(&t.ty, own)));
+        // What the instance's methods see: the struct's parameters, and a partial
+        // specialization's own.
+        let (mut seen_generics, mut seen_bound) = (decl.generics.clone(), bound.clone());
+        if let Some((d, own)) = &partial {
+            seen_generics.extend(d.generics.iter().cloned());
+            seen_bound.extend(own.iter().cloned());
+        }
         let known = |c: &mut Self, h: StructId| {
-            c.instance_generics.insert(h, (decl.generics.clone(), bound.clone()));
+            c.instance_generics.insert(h, (seen_generics.clone(), seen_bound.clone()));
             c.instance_of.insert(h, name.to_string());
             c.generic_structs.get_mut(name).expect("looked up above").instances.push((bound.clone(), h));
         };
@@ -1338,6 +1506,9 @@ impl Checker {
             }
         }
         self.made_instances = true;
+        if let Some(p) = partial_outer {
+            self.unbind_generics(p);
+        }
         self.unbind_generics(outer);
         self.namespaces = outer_namespaces;
         self.pending_this = pending_this;
@@ -1369,6 +1540,18 @@ pub(super) struct GenericStruct {
     /// Explicit specializations (`template<> struct S<Sampler> { … }`): the arguments they
     /// are for, and the members an instance for those arguments has instead.
     pub specializations: Vec<(Vec<Bound>, Rc<ast::StructDecl>)>,
+    /// Partial specializations (`template<typename T> struct S<vector<T, 3> > { … }`).
+    pub partials: Vec<Partial>,
+    /// Declared (`template<typename T> struct S;`) and not defined yet.
+    pub declared_only: bool,
+}
+
+/// A partial specialization: patterns over its own generic parameters, one per parameter of
+/// the generic struct, and its members.
+#[derive(Clone)]
+pub(super) struct Partial {
+    pub patterns: Vec<ast::GenericArg>,
+    pub decl: Rc<ast::StructDecl>,
 }
 
 /// The one type parameter of `IArray<T>`, for reading its argument.

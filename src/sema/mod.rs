@@ -1678,6 +1678,8 @@ impl Checker {
             }
             ast::Item::Struct(s) => self.struct_decl(s),
             ast::Item::Specialization(args, s) => self.struct_specialization(args, s),
+            ast::Item::PartialSpecialization(args, s) => self.partial_specialization(args, s),
+            ast::Item::ForwardGenericStruct(s) => self.forward_generic_struct(s),
             ast::Item::Interface(i) => self.interface_decl(i),
             ast::Item::Extension(e) => self.extension_decl(e),
             ast::Item::LayoutIn(q, span) => self.layout_in(q, *span),
@@ -1871,9 +1873,11 @@ impl Checker {
         let mut item = item.clone();
         match &mut item {
             ast::Item::Function(f) => f.name = q(self, &f.name),
-            ast::Item::Struct(s) | ast::Item::Interface(s) | ast::Item::Specialization(_, s) => {
-                s.name = q(self, &s.name)
-            }
+            ast::Item::Struct(s)
+            | ast::Item::Interface(s)
+            | ast::Item::Specialization(_, s)
+            | ast::Item::PartialSpecialization(_, s)
+            | ast::Item::ForwardGenericStruct(s) => s.name = q(self, &s.name),
             ast::Item::Typedef(t) => t.name = q(self, &t.name),
             ast::Item::ForwardStruct(name, _) => *name = q(self, name),
             ast::Item::Enum(e) => e.name = q(self, &e.name),

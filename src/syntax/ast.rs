@@ -54,6 +54,11 @@ pub enum Item {
     /// C++'s explicit specialization `template<> struct S<Sampler> { … }`: the struct that
     /// `S<Sampler>` is, in place of the generic struct's members for those arguments.
     Specialization(Vec<GenericArg>, StructDecl),
+    /// `template<typename T, int N> struct S<vector<T, N> > { … }`: the patterns, and the
+    /// specialization (its generics the prefix's parameters).
+    PartialSpecialization(Vec<GenericArg>, StructDecl),
+    /// `template<typename T> struct S;`: no members yet.
+    ForwardGenericStruct(StructDecl),
     /// Something that failed to parse; the parser already reported it.
     Error(Span),
 }

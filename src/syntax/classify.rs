@@ -871,9 +871,50 @@ pub fn classify(tokens: &mut Vec<SpannedToken>) {
     nested_type_paths(tokens, &user.global);
     type_tests(tokens);
     mark_templates(tokens);
+    partial_specializations(tokens);
     generic_type_members(tokens, &user.global);
     tuple_parens(tokens);
     super::spirv_asm::read_blocks(tokens);
+}
+
+/// `template<typename T> struct S<vector<T, 3> >`: the `<` after the name of a struct whose
+/// `template` prefix has parameters opens the patterns of a partial specialization.
+fn partial_specializations(tokens: &mut [SpannedToken]) {
+    for i in 2..tokens.len().saturating_sub(2) {
+        let named = matches!(tokens[i + 1].token, Token::Ident(_) | Token::TypeName(_));
+        let opens = matches!(tokens[i + 2].token, Token::TemplateLt | Token::Lt);
+        if !matches!(tokens[i].token, Token::Struct | Token::Class)
+            || !named
+            || !opens
+            || tokens[i - 1].token != Token::Gt
+        {
+            continue;
+        }
+        // Back to the `template <` the `>` closes.
+        let mut depth = 0usize;
+        let mut j = i - 1;
+        let open = loop {
+            match tokens[j].token {
+                Token::Gt => depth += 1,
+                Token::Lt | Token::TemplateLt => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break Some(j);
+                    }
+                }
+                Token::Semi | Token::LBrace | Token::RBrace => break None,
+                _ => {}
+            }
+            if j == 0 {
+                break None;
+            }
+            j -= 1;
+        };
+        let Some(open) = open else { continue };
+        if open >= 1 && tokens[open - 1].token == Token::Template && open + 1 < i - 1 {
+            tokens[i + 2].token = Token::SpecializationLt;
+        }
+    }
 }
 
 /// Slang 2026's tuple syntax (`#language slang 2026`): `(a, b)` where a value is expected is
@@ -1715,6 +1756,16 @@ mod tests {
         assert_eq!(kinds[8], Token::Gt);
         assert_eq!(t[7].span.end, t[8].span.start);
         assert_eq!(t[8].span.end - t[7].span.start, 2);
+    }
+
+    #[test]
+    fn a_partial_specialization_opens_patterns_and_an_explicit_one_does_not() {
+        let t = classified("template<typename T> struct S; template<typename T> struct S<vector<T, 3> > { T x; };");
+        assert_eq!(t.iter().filter(|k| **k == Token::SpecializationLt).count(), 1);
+        let t = classified("template<typename T> struct S; template<> struct S<float> { float x; };");
+        assert!(!t.contains(&Token::SpecializationLt));
+        let t = classified("__generic<T> struct S<U> { };");
+        assert!(!t.contains(&Token::SpecializationLt));
     }
 
     #[test]

@@ -39,6 +39,8 @@ pub fn declarations_first(unit: ast::TranslationUnit) -> ast::TranslationUnit {
                 | Item::Typedef(_)
                 | Item::ForwardStruct(..)
                 | Item::Specialization(..)
+                | Item::PartialSpecialization(..)
+                | Item::ForwardGenericStruct(..)
         )
     };
     // Generic functions are checked per instance, when called: they come whole.

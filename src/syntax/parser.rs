@@ -947,6 +947,8 @@ void main(uint3 id : SV_DispatchThreadID, in const uint n = 3, inout float v[2],
                 Item::Empty(_) => "empty",
                 Item::ForwardStruct(..) => "struct;",
                 Item::Specialization(..) => "specialization",
+                Item::PartialSpecialization(..) => "partial specialization",
+                Item::ForwardGenericStruct(..) => "template struct;",
                 Item::Error(_) => "error",
             })
             .collect();

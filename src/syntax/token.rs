@@ -143,6 +143,10 @@ pub enum Token {
     /// named, not called: `bwd_diff(apply<Foo>)`, `[ForwardDerivative(d_exp<T>)]`. Produced by
     /// the classification pass.
     InstanceLt,
+    /// The `<` after the name in a partial specialization of a template struct
+    /// (`template<typename T> struct Traits<vector<T, 3> > { … }`), whose arguments are patterns
+    /// over the prefix's parameters. Produced by the classification pass.
+    SpecializationLt,
     /// `.Inner` (or `::Inner`) after a generic type's argument list, naming a type declared
     /// inside it (`Box<float>.Inner`). Produced by the classification pass.
     TypeMember(String),
@@ -587,7 +591,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         MinusMinus => "--",
         EqEq => "==",
         NotEq => "!=",
-        Lt | TemplateLt | InstanceLt => "<",
+        Lt | TemplateLt | InstanceLt | SpecializationLt => "<",
         Gt => ">",
         Le => "<=",
         Ge => ">=",
