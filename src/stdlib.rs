@@ -899,6 +899,7 @@ fn item_span(item: &ast::Item) -> crate::span::Span {
         | ast::Item::Specialization(_, s)
         | ast::Item::PartialSpecialization(_, s)
         | ast::Item::ForwardGenericStruct(s) => s.span,
+        ast::Item::MemberDefinition(def) => def.group.span,
         ast::Item::Extension(e) => e.span,
         ast::Item::LayoutIn(_, s) => *s,
         ast::Item::Enum(e) => e.span,

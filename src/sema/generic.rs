@@ -1474,6 +1474,7 @@ impl Checker {
                 known(self, h);
             }
         }
+        self.instantiating.push((instance.name.name.clone(), name.to_string(), bound.clone()));
         let h = self.struct_fields(&instance);
         if !named_inside {
             known(self, h);
@@ -1482,6 +1483,7 @@ impl Checker {
         let injected = decl.name.name.rsplit("::").next().unwrap_or(name).to_string();
         let old = self.types.insert(injected.clone(), Type::Struct(h));
         self.struct_members(h, &instance.members, &instance.bases);
+        self.instantiating.pop();
         match old {
             Some(t) => self.types.insert(injected, t),
             None => self.types.remove(&injected),

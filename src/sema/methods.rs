@@ -377,6 +377,83 @@ impl Checker {
     /// The members of struct `h` other than its fields: static members, methods, operators,
     /// constructors and properties; then its conformance to the interfaces it names. A struct's
     /// own declaration and each `extension` of it come here.
+    /// The values of the static members of struct `owner` (`g`) declared without one, from
+    /// their out-of-line definitions; and the definitions' own template parameters, bound as
+    /// the instance binds the struct's, which the values are read with.
+    pub(super) fn take_member_definitions(
+        &mut self,
+        owner: &str,
+        g: &mut ast::VarDeclGroup,
+    ) -> (Vec<ast::GenericParam>, Vec<super::generic::Bound>) {
+        let (generic, bound) = match self.instantiating.iter().rev().find(|(i, _, _)| i == owner) {
+            Some((_, generic, bound)) => (generic.clone(), bound.clone()),
+            None => (owner.to_string(), Vec::new()),
+        };
+        let mut bindings = Vec::new();
+        for d in g.decls.iter_mut().filter(|d| d.init.is_none()) {
+            let key = method_key(&generic, &d.name.name);
+            let defs = self.member_definitions.get(&key).cloned().unwrap_or_default();
+            // An explicit specialization's member (`const float Table<float>::v[3] = …`) is
+            // defined for its arguments; a template's (`template<typename U> … Table<U>::v`)
+            // for the others.
+            let explicit = defs.iter().find(|def| {
+                def.generics.is_empty()
+                    && !def.owner_args.is_empty()
+                    && def.owner_args.len() == bound.len()
+                    && def.owner_args.iter().zip(&bound).all(|(a, b)| match (a, b) {
+                        (ast::GenericArg::Type(t), super::generic::Bound::Type(ty)) => self.resolve_type(t) == *ty,
+                        _ => false,
+                    })
+            });
+            let template = || defs.iter().find(|def| !def.generics.is_empty() || def.owner_args.is_empty());
+            let Some(def) = explicit.or_else(template).cloned() else {
+                // Checking item by item, the definition may come later: only the whole tree
+                // can say.
+                if self.entry_attrs_known != super::EntryAttrs::FromTree {
+                    self.extern_unresolved = true;
+                }
+                continue;
+            };
+            self.member_defined.insert(key);
+            let Some(value) = def.group.decls.first() else { continue };
+            d.init = value.init.clone();
+            if d.array_dims.iter().any(Option::is_none) {
+                d.array_dims = value.array_dims.clone();
+            }
+            for (arg, b) in def.owner_args.iter().zip(&bound) {
+                let ast::GenericArg::Type(t) = arg else { continue };
+                if let Some(p) = def.generics.iter().find(|p| p.name.name == t.name()) {
+                    if !bindings.iter().any(|(q, _): &(ast::GenericParam, _)| q.name.name == p.name.name) {
+                        bindings.push((p.clone(), b.clone()));
+                    }
+                }
+            }
+        }
+        bindings.into_iter().unzip()
+    }
+
+    /// `const int S::table[2] = { 1, 2 };`: taken already where `S` declares `table`
+    /// ([`Checker::struct_members`]); here only checked to name a static member.
+    pub(super) fn member_definition(&mut self, def: &ast::MemberDefinition) {
+        let Some(d) = def.group.decls.first() else { return };
+        let key = method_key(&def.owner, &d.name.name);
+        if self.member_defined.contains(&key) {
+            return;
+        }
+        let declared = match self.generic_structs.get(&def.owner) {
+            Some(g) => g.decl.members.iter().any(|m| {
+                matches!(m, ast::StructMember::Fields(f)
+                    if f.modifiers.has(ast::Modifier::Static) && f.decls.iter().any(|x| x.name.name == d.name.name))
+            }),
+            None => false,
+        };
+        if !declared {
+            let msg =
+                format!("`{}` declares no static member `{}` without a value to define here", def.owner, d.name.name);
+            self.error("E0407", d.name.span, msg);
+        }
+    }
+
     pub(super) fn struct_members(&mut self, h: StructId, members: &[ast::StructMember], bases: &[ast::TypeExpr]) {
         // A base struct's methods and properties are the derived struct's too (checked again
         // with it as `this`: it has every field they use), but for those it defines itself.
@@ -445,11 +522,14 @@ impl Checker {
         for g in statics {
             let mut g = g.clone();
             g.decls.retain(|d| !self.early_statics.contains(&method_key(&struct_name, &d.name.name)));
+            let (params, bound) = self.take_member_definitions(&struct_name, &mut g);
             for d in &mut g.decls {
                 d.name.name = method_key(&struct_name, &d.name.name);
             }
             if !g.decls.is_empty() {
+                let outer = self.bind_generics(&params, &bound);
                 self.global_group(&g, None);
+                self.unbind_generics(outer);
             }
         }
         let refs: Vec<&ast::FunctionDecl> = methods.iter().collect();

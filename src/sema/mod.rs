@@ -347,6 +347,13 @@ pub struct Checker {
     /// Checking item by item, an `extern` was met whose definition may come later: only the
     /// whole tree can say.
     extern_unresolved: bool,
+    /// C++'s out-of-line definitions of static data members (`const int S::t[2] = {1, 2};`), by
+    /// `Owner::member`, taken where the struct declares the member; and those so taken.
+    member_definitions: HashMap<String, Vec<ast::MemberDefinition>>,
+    member_defined: HashSet<String>,
+    /// The generic struct instances being made: the instance's name, the generic struct's and
+    /// its arguments.
+    instantiating: Vec<(String, String, Vec<generic::Bound>)>,
     /// User generic functions, by name ([`generic`]).
     generic_fns: HashMap<String, Vec<usize>>,
     generics: Vec<generic::GenericFn>,
@@ -636,6 +643,9 @@ impl Checker {
             constexpr_fns: HashMap::default(),
             constexpr_names: HashSet::default(),
             extern_unresolved: false,
+            member_definitions: unit.map(member_definitions).unwrap_or_default(),
+            member_defined: HashSet::default(),
+            instantiating: Vec::new(),
             generic_fns: HashMap::default(),
             generics: Vec::new(),
             generic_structs: HashMap::default(),
@@ -830,6 +840,19 @@ fn extern_definitions(unit: &ast::TranslationUnit) -> HashMap<String, ast::VarDe
             let mut one = g.clone();
             one.decls = vec![d.clone()];
             out.insert(d.name.name.clone(), one);
+        }
+    }
+    out
+}
+
+/// The out-of-line definitions of static data members in `unit`, by `Owner::member`.
+fn member_definitions(unit: &ast::TranslationUnit) -> HashMap<String, Vec<ast::MemberDefinition>> {
+    let mut out: HashMap<String, Vec<ast::MemberDefinition>> = HashMap::default();
+    for i in &unit.items {
+        if let ast::Item::MemberDefinition(def) = i {
+            if let Some(d) = def.group.decls.first() {
+                out.entry(format!("{}::{}", def.owner, d.name.name)).or_default().push(def.clone());
+            }
         }
     }
     out
@@ -1679,6 +1702,7 @@ impl Checker {
             ast::Item::Struct(s) => self.struct_decl(s),
             ast::Item::Specialization(args, s) => self.struct_specialization(args, s),
             ast::Item::PartialSpecialization(args, s) => self.partial_specialization(args, s),
+            ast::Item::MemberDefinition(def) => self.member_definition(def),
             ast::Item::ForwardGenericStruct(s) => self.forward_generic_struct(s),
             ast::Item::Interface(i) => self.interface_decl(i),
             ast::Item::Extension(e) => self.extension_decl(e),
@@ -2031,11 +2055,14 @@ impl Checker {
                 let builtin = matches!(&g.ty.kind, ast::TypeExprKind::Named { name, args } if args.is_empty() && crate::syntax::classify::is_builtin_type(name));
                 if g.modifiers.has(ast::Modifier::Static) && g.modifiers.has(ast::Modifier::Const) && builtin {
                     let mut g = g.clone();
+                    let (params, bound) = self.take_member_definitions(&s.name.name, &mut g);
                     for d in &mut g.decls {
                         d.name.name = methods::method_key(&s.name.name, &d.name.name);
                         self.early_statics.insert(d.name.name.clone());
                     }
+                    let outer_params = self.bind_generics(&params, &bound);
                     self.global_group(&g, None);
+                    self.unbind_generics(outer_params);
                 }
             }
         }
@@ -2420,7 +2447,14 @@ impl Checker {
                 None if space == AddressSpace::Constant && self.holds_no_data(&ty) => Some(self.no_data_value(&ty)),
                 None => {
                     if space == AddressSpace::Constant {
-                        self.error("E0505", d.name.span, "a `static const` needs an initializer");
+                        let mut e = Diagnostic::error("E0505", "a `static const` needs an initializer")
+                            .with_label(d.name.span, "here");
+                        if let Some((owner, member)) = d.name.name.rsplit_once("::") {
+                            e = e.with_note(format!(
+                                "give it one here, or define it after the struct: `const T {owner}::{member} = …;`"
+                            ));
+                        }
+                        self.push(e);
                     }
                     None
                 }

@@ -59,6 +59,8 @@ pub enum Item {
     PartialSpecialization(Vec<GenericArg>, StructDecl),
     /// `template<typename T> struct S;`: no members yet.
     ForwardGenericStruct(StructDecl),
+    /// `const int S::table[2] = { 1, 2 };`: the value of a static member declared in `S`.
+    MemberDefinition(MemberDefinition),
     /// Something that failed to parse; the parser already reported it.
     Error(Span),
 }
@@ -269,6 +271,17 @@ pub struct Param {
     pub annotations: Vec<Annotation>,
     pub default: Option<Expr>,
     pub span: Span,
+}
+
+/// An out-of-line definition of a static data member: `template<typename U> const U
+/// Box<U>::zero = 0;` is `generics` `U`, `owner` `Box`, `owner_args` `U`, and the member's
+/// declaration (its one declarator named `zero`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MemberDefinition {
+    pub generics: Vec<GenericParam>,
+    pub owner: String,
+    pub owner_args: Vec<GenericArg>,
+    pub group: VarDeclGroup,
 }
 
 #[derive(Clone, Debug, PartialEq)]
