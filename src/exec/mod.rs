@@ -205,7 +205,17 @@ pub fn lane_layout(order: LaneOrder, group_linear: u64, threads: u32) -> Vec<u32
 /// on any other target ([`crate::lower::intrinsics`]).
 pub fn compile_program(module: &Module, entry: usize) -> Result<Program, Vec<Diagnostic>> {
     let stdlib = crate::stdlib::Stdlib::get();
-    let selected = crate::lower::target_switch::select(module, crate::ir::SwitchTarget::Cpp, stdlib);
+    // The engine answers as a Vulkan device would: it runs the `spirv` cases of every
+    // `__target_switch`, unless they hold inline SPIR-V, which it cannot run; then Slang's
+    // `cpp` ones.
+    let spirv = crate::lower::target_switch::select(module, crate::ir::SwitchTarget::Spirv, stdlib);
+    let runs_spirv_cases =
+        spirv.as_ref().is_some_and(|m| crate::lower::spirv_asm::refuse(m, entry, "the CPU engine").is_ok());
+    let selected = if runs_spirv_cases {
+        spirv
+    } else {
+        crate::lower::target_switch::select(module, crate::ir::SwitchTarget::Cpp, stdlib)
+    };
     let module = selected.as_ref().unwrap_or(module);
     crate::lower::spirv_asm::refuse(module, entry, "the CPU engine")?;
     let mut module = std::borrow::Cow::Borrowed(module);
