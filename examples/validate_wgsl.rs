@@ -1,7 +1,7 @@
 //! Runs naga's WGSL front end and validator (what `--via wgsl` and the golden tests use) over
 //! WGSL files wavec wrote, for measurements over corpora kept out of the repository:
 //! `cargo run --release --example validate_wgsl -- FILE.wgsl…`. Prints `PASS` or `FAIL` and
-//! naga's first line per file.
+//! naga's error and notes per file.
 
 fn main() {
     let mut failed = 0;
@@ -18,8 +18,10 @@ fn main() {
             Ok(()) => println!("PASS {path}"),
             Err(e) => {
                 failed += 1;
-                let first = e.lines().find(|l| l.contains("error")).unwrap_or_else(|| e.lines().next().unwrap_or(""));
-                println!("FAIL {path}: {first}");
+                // naga's first line says which entry point; the cause is in the notes below it.
+                let why: Vec<&str> =
+                    e.lines().filter(|l| l.contains("error") || l.trim_start().starts_with('=')).collect();
+                println!("FAIL {path}: {}", why.join(" | "));
             }
         }
     }

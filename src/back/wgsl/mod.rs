@@ -67,6 +67,8 @@
 //!   members, `column_major` matrices, packings other than WGSL's own).
 //! - E0653: an atomic operation on memory WGSL cannot declare atomic.
 //! - E0654: a non-compute entry point.
+//! - E0657: two resources at one `@group`/`@binding` (HLSL's `t0` and `u0` both bind at 0 unless
+//!   `--fvk-t-shift`/`--fvk-u-shift`… move a register class), which WGSL forbids.
 
 mod globals;
 mod keywords;

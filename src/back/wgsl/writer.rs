@@ -99,8 +99,35 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// Two resources at one `@group`/`@binding`: WGSL (and WebGPU) allow one variable each.
+    fn refuse_shared_bindings(&mut self) {
+        let mut seen: HashMap<(u32, u32), usize> = HashMap::default();
+        for (i, b) in self.bindings.iter().enumerate() {
+            let Some(&first) = seen.get(&(b.set, b.binding)) else {
+                seen.insert((b.set, b.binding), i);
+                continue;
+            };
+            let a = &self.bindings[first];
+            let d = Diagnostic::error(
+                "E0657",
+                format!(
+                    "`{}` and `{}` both bind at @group({}) @binding({}), which WGSL forbids",
+                    a.name, b.name, b.set, b.binding
+                ),
+            )
+            .with_label(b.span, "binds here")
+            .with_label(a.span, "as does this")
+            .with_note(
+                "HLSL's register classes (`t0`, `u0`, `s0`, `b0`) all start at binding 0: move them apart with \
+                 `--fvk-t-shift N all`, `--fvk-u-shift`, `--fvk-s-shift`, `--fvk-b-shift`, or give `[[vk::binding(N)]]`",
+            );
+            self.diags.push(d);
+        }
+    }
+
     pub fn write(mut self) -> Result<String, Vec<Diagnostic>> {
         let module = self.module;
+        self.refuse_shared_bindings();
         let ep = &module.entry_points[self.entry];
         let reachable = crate::lower::reachable_functions(module, ep.function);
         for (_, s) in module.structs.iter() {
