@@ -443,7 +443,8 @@ impl Checker {
         f: &ast::FunctionDecl,
     ) -> Option<(ast::FunctionDecl, Vec<ast::GenericParam>, Vec<super::generic::Bound>)> {
         use super::generic::Bound;
-        let (generic, bound) = self.instantiating.iter().rev().find(|(i, _, _)| i == owner).map(|(_, g, b)| (g.clone(), b.clone()))?;
+        let (generic, bound) =
+            self.instantiating.iter().rev().find(|(i, _, _)| i == owner).map(|(_, g, b)| (g.clone(), b.clone()))?;
         let key = method_key(&generic, &f.name.name);
         let defs = self.method_definitions.get(&key).cloned().unwrap_or_default();
         if defs.is_empty() {
