@@ -473,14 +473,55 @@ impl Checker {
                     _ => false,
                 })
         });
-        let template = || {
-            defs.iter().find(|def| {
-                def.generics.len() == bound.len()
-                    && def.owner_args.len() == bound.len()
-                    && def.owner_args.iter().enumerate().all(|(i, a)| bare(def, a) == Some(i))
-            })
+        let primary = |def: &ast::MethodDefinition| {
+            def.generics.len() == bound.len()
+                && def.owner_args.len() == bound.len()
+                && def.owner_args.iter().enumerate().all(|(i, a)| bare(def, a) == Some(i))
         };
-        let def = explicit.or_else(template)?.clone();
+        // An instance a partial specialization made (the most specialized that fits, as
+        // instantiation chose) has the methods of a definition written over that
+        // specialization's patterns: one with as many parameters whose patterns fit too.
+        let partials = self.generic_structs.get(&generic).map(|g| g.partials.clone()).unwrap_or_default();
+        let mut fitting: Vec<usize> = Vec::new();
+        for p in &partials {
+            if self.match_partial(p, &bound).is_some() {
+                fitting.push(p.decl.generics.len());
+            }
+        }
+        let from_partial = fitting.iter().min().copied();
+        let mut chosen = explicit.map(|def| (def.clone(), Vec::new()));
+        if chosen.is_none() {
+            chosen = match from_partial {
+                None => defs.iter().find(|def| primary(def)).map(|def| (def.clone(), bound.clone())),
+                Some(n) => {
+                    let mut found = None;
+                    for def in defs.iter().filter(|def| !def.generics.is_empty() && !primary(def)) {
+                        let pattern = super::generic::Partial {
+                            patterns: def.owner_args.clone(),
+                            decl: std::rc::Rc::new(ast::StructDecl {
+                                attrs: Vec::new(),
+                                modifiers: ast::Modifiers::default(),
+                                name: ast::Ident { name: def.owner.clone(), span: def.function.name.span },
+                                generics: def.generics.clone(),
+                                bases: Vec::new(),
+                                wheres: Vec::new(),
+                                members: Vec::new(),
+                                span: def.function.span,
+                            }),
+                        };
+                        if def.generics.len() != n {
+                            continue;
+                        }
+                        if let Some(own) = self.match_partial(&pattern, &bound) {
+                            found = Some((def.clone(), own));
+                            break;
+                        }
+                    }
+                    found
+                }
+            };
+        }
+        let (def, own) = chosen?;
         let mut function = def.function.clone();
         function.name = f.name.clone();
         if function.params.len() != f.params.len() {
@@ -496,9 +537,7 @@ impl Checker {
         }
         // The declaration's modifiers (`static`) hold for the definition.
         function.modifiers.list.extend(f.modifiers.list.iter().cloned());
-        let params = if def.generics.is_empty() { Vec::new() } else { def.generics.clone() };
-        let bound = if params.is_empty() { Vec::new() } else { bound };
-        Some((function, params, bound))
+        Some((function, def.generics.clone(), own))
     }
 
     /// `template<typename T> T Box<T>::get() { … }`: taken where an instance of `Box` declares

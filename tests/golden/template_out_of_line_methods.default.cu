@@ -11,6 +11,10 @@ struct Ring_float_1 {
     wavec::array<float, 1> items;
 };
 
+struct Ring_uint_2 {
+    wavec::array<unsigned, 2> items;
+};
+
 struct wavec_state {
     int* result;
     unsigned result_count;
@@ -32,6 +36,10 @@ __device__ float Ring_float_1_at(Ring_float_1 this_1, int i) {
     return this_1.items[0] + (float)i;
 }
 
+__device__ int Ring_uint_2_size() {
+    return 20;
+}
+
 extern "C" __global__ void __launch_bounds__(4) main_kernel(int* __restrict__ result, unsigned result_count) {
     wavec_state state = {result, result_count};
     (void)state;
@@ -41,5 +49,5 @@ extern "C" __global__ void __launch_bounds__(4) main_kernel(int* __restrict__ re
     Ring_int_3_put(r, i, i * 2);
     Ring_float_1 f = {};
     f.items[0] = 0.5f;
-    state.result[id.x] = Ring_int_3_at(r, i) + Ring_int_3_size() + (int)Ring_float_1_at(f, i);
+    state.result[id.x] = Ring_int_3_at(r, i) + Ring_int_3_size() + Ring_uint_2_size() + (int)Ring_float_1_at(f, i);
 }

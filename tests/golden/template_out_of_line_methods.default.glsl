@@ -10,6 +10,10 @@ struct Ring_float_1 {
     float items[1];
 };
 
+struct Ring_uint_2 {
+    uint items[2];
+};
+
 layout(std430, set = 0, binding = 0) buffer result_block {
     int result[];
 };
@@ -30,6 +34,10 @@ float Ring_float_1_at(Ring_float_1 this_1, int i) {
     return this_1.items[0] + float(i);
 }
 
+int Ring_uint_2_size() {
+    return 20;
+}
+
 void main() {
     uvec3 id = gl_GlobalInvocationID;
     int i = int(id.x);
@@ -37,5 +45,5 @@ void main() {
     Ring_int_3_put(r, i, i * 2);
     Ring_float_1 f;
     f.items[0] = 0.5;
-    result[id.x] = Ring_int_3_at(r, i) + Ring_int_3_size() + int(Ring_float_1_at(f, i));
+    result[id.x] = Ring_int_3_at(r, i) + Ring_int_3_size() + Ring_uint_2_size() + int(Ring_float_1_at(f, i));
 }

@@ -13,6 +13,10 @@ struct Ring_float_1 {
     array<float, 1> items;
 };
 
+struct Ring_uint_2 {
+    array<uint, 2> items;
+};
+
 struct wavec_state {
     device int* result;
     uint result_count;
@@ -38,6 +42,10 @@ float Ring_float_1_at(Ring_float_1 this_1, int i) {
     return this_1.items[0] + float(i);
 }
 
+int Ring_uint_2_size() {
+    return 20;
+}
+
 kernel void main_kernel(device int* result [[buffer(0)]], constant uint& result_count [[buffer(1)]], uint3 wavec_thread [[thread_position_in_grid]], uint3 wavec_group [[threadgroup_position_in_grid]], uint3 wavec_local [[thread_position_in_threadgroup]], uint wavec_local_index [[thread_index_in_threadgroup]], uint wavec_lane [[thread_index_in_simdgroup]], uint wavec_lane_count [[threads_per_simdgroup]], uint wavec_simd_group [[simdgroup_index_in_threadgroup]], uint wavec_simd_groups [[simdgroups_per_threadgroup]]) {
     wavec_state state = {result, result_count, wavec_lane, wavec_lane_count, wavec_simd_group, wavec_simd_groups};
     (void)state;
@@ -47,5 +55,5 @@ kernel void main_kernel(device int* result [[buffer(0)]], constant uint& result_
     Ring_int_3_put(r, i, i * 2);
     Ring_float_1 f = {};
     f.items[0] = 0.5f;
-    state.result[id.x] = Ring_int_3_at(r, i) + Ring_int_3_size() + int(Ring_float_1_at(f, i));
+    state.result[id.x] = Ring_int_3_at(r, i) + Ring_int_3_size() + Ring_uint_2_size() + int(Ring_float_1_at(f, i));
 }
