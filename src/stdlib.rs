@@ -900,6 +900,7 @@ fn item_span(item: &ast::Item) -> crate::span::Span {
         | ast::Item::PartialSpecialization(_, s)
         | ast::Item::ForwardGenericStruct(s) => s.span,
         ast::Item::MemberDefinition(def) => def.group.span,
+        ast::Item::MethodDefinition(def) => def.function.span,
         ast::Item::Extension(e) => e.span,
         ast::Item::LayoutIn(_, s) => *s,
         ast::Item::Enum(e) => e.span,

@@ -518,8 +518,12 @@ fn owned_and_borrowed_checks_agree() {
                 let entry_attrs = wavec::sema::choose_entry(definitions, &Default::default(), marked);
                 // Out-of-line member definitions need the whole tree whatever the guess: a
                 // member declared without its value may be defined further on.
-                let defined_later =
-                    unit.items.iter().any(|i| matches!(i, wavec::syntax::ast::Item::MemberDefinition(_)));
+                let defined_later = unit.items.iter().any(|i| {
+                    matches!(
+                        i,
+                        wavec::syntax::ast::Item::MemberDefinition(_) | wavec::syntax::ast::Item::MethodDefinition(_)
+                    )
+                });
                 if defined_later {
                     continue;
                 }

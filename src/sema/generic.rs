@@ -1283,7 +1283,7 @@ impl Checker {
     }
 
     /// Partial `p`'s parameters bound so that its patterns are `bound`, if they can be.
-    fn match_partial(&mut self, p: &Partial, bound: &[Bound]) -> Option<Vec<Bound>> {
+    pub(super) fn match_partial(&mut self, p: &Partial, bound: &[Bound]) -> Option<Vec<Bound>> {
         let generics = &p.decl.generics;
         let mut own: Vec<Option<Bound>> = vec![None; generics.len()];
         let names = Names {

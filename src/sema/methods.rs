@@ -432,6 +432,135 @@ impl Checker {
         bindings.into_iter().unzip()
     }
 
+    /// The out-of-line body of method `f` that an instance of template struct `owner` declares
+    /// without one (`template<typename U> U Box<U>::get() { … }`), and the definition's own
+    /// template parameters bound as the instance binds the struct's, which the method is
+    /// checked with. An explicit specialization's (`int Box<int>::get() { … }`) is for its
+    /// arguments; a template's, written over its parameters in order, for the others.
+    fn take_method_definition(
+        &mut self,
+        owner: &str,
+        f: &ast::FunctionDecl,
+    ) -> Option<(ast::FunctionDecl, Vec<ast::GenericParam>, Vec<super::generic::Bound>)> {
+        use super::generic::Bound;
+        let (generic, bound) =
+            self.instantiating.iter().rev().find(|(i, _, _)| i == owner).map(|(_, g, b)| (g.clone(), b.clone()))?;
+        let key = method_key(&generic, &f.name.name);
+        let defs = self.method_definitions.get(&key).cloned().unwrap_or_default();
+        if defs.is_empty() {
+            // Checking item by item, the definition may come later: only the whole tree can say.
+            if self.entry_attrs_known != super::EntryAttrs::FromTree {
+                self.extern_unresolved = true;
+            }
+            return None;
+        }
+        let bare = |def: &ast::MethodDefinition, a: &ast::GenericArg| -> Option<usize> {
+            let name = match a {
+                ast::GenericArg::Type(t) if t.args().is_empty() => t.name().to_string(),
+                ast::GenericArg::Expr(ast::Expr { kind: ast::ExprKind::Ident(n), .. }) => n.clone(),
+                _ => return None,
+            };
+            def.generics.iter().position(|p| p.name.name == name)
+        };
+        let explicit = defs.iter().find(|def| {
+            def.generics.is_empty()
+                && def.owner_args.len() == bound.len()
+                && def.owner_args.iter().zip(&bound).all(|(a, b)| match (a, b) {
+                    (ast::GenericArg::Type(t), Bound::Type(ty)) => self.resolve_type(t) == *ty,
+                    (ast::GenericArg::Expr(e), Bound::Value(v)) => {
+                        matches!(&e.kind, ast::ExprKind::IntLit(i) if i.value as i64 == *v)
+                    }
+                    _ => false,
+                })
+        });
+        let primary = |def: &ast::MethodDefinition| {
+            def.generics.len() == bound.len()
+                && def.owner_args.len() == bound.len()
+                && def.owner_args.iter().enumerate().all(|(i, a)| bare(def, a) == Some(i))
+        };
+        // An instance a partial specialization made (the most specialized that fits, as
+        // instantiation chose) has the methods of a definition written over that
+        // specialization's patterns: one with as many parameters whose patterns fit too.
+        let partials = self.generic_structs.get(&generic).map(|g| g.partials.clone()).unwrap_or_default();
+        let mut fitting: Vec<usize> = Vec::new();
+        for p in &partials {
+            if self.match_partial(p, &bound).is_some() {
+                fitting.push(p.decl.generics.len());
+            }
+        }
+        let from_partial = fitting.iter().min().copied();
+        let mut chosen = explicit.map(|def| (def.clone(), Vec::new()));
+        if chosen.is_none() {
+            chosen = match from_partial {
+                None => defs.iter().find(|def| primary(def)).map(|def| (def.clone(), bound.clone())),
+                Some(n) => {
+                    let mut found = None;
+                    for def in defs.iter().filter(|def| !def.generics.is_empty() && !primary(def)) {
+                        let pattern = super::generic::Partial {
+                            patterns: def.owner_args.clone(),
+                            decl: std::rc::Rc::new(ast::StructDecl {
+                                attrs: Vec::new(),
+                                modifiers: ast::Modifiers::default(),
+                                name: ast::Ident { name: def.owner.clone(), span: def.function.name.span },
+                                generics: def.generics.clone(),
+                                bases: Vec::new(),
+                                wheres: Vec::new(),
+                                members: Vec::new(),
+                                span: def.function.span,
+                            }),
+                        };
+                        if def.generics.len() != n {
+                            continue;
+                        }
+                        if let Some(own) = self.match_partial(&pattern, &bound) {
+                            found = Some((def.clone(), own));
+                            break;
+                        }
+                    }
+                    found
+                }
+            };
+        }
+        let (def, own) = chosen?;
+        let mut function = def.function.clone();
+        function.name = f.name.clone();
+        if function.params.len() != f.params.len() {
+            let msg = format!(
+                "`{}` declares `{}` with {} parameter(s); this definition has {}",
+                generic,
+                f.name.name,
+                f.params.len(),
+                function.params.len()
+            );
+            self.error("E0301", def.function.name.span, msg);
+            return None;
+        }
+        // The declaration's modifiers (`static`) hold for the definition.
+        function.modifiers.list.extend(f.modifiers.list.iter().cloned());
+        Some((function, def.generics.clone(), own))
+    }
+
+    /// `template<typename T> T Box<T>::get() { … }`: taken where an instance of `Box` declares
+    /// `get` ([`Checker::struct_members`]); here only checked to name a method it declares.
+    pub(super) fn method_definition(&mut self, def: &ast::MethodDefinition) {
+        let name = &def.function.name;
+        let declares = |d: &ast::StructDecl| {
+            d.members.iter().any(|m| matches!(m, ast::StructMember::Method(f) if f.name.name == name.name))
+        };
+        let declared = match self.generic_structs.get(&def.owner) {
+            Some(g) => {
+                declares(&g.decl)
+                    || g.specializations.iter().any(|(_, d)| declares(d))
+                    || g.partials.iter().any(|p| declares(&p.decl))
+            }
+            None => false,
+        };
+        if !declared {
+            let msg = format!("template struct `{}` declares no method `{}` to define here", def.owner, name.name);
+            self.error("E0301", name.span, msg);
+        }
+    }
+
     /// `const int S::table[2] = { 1, 2 };`: taken already where `S` declares `table`
     /// ([`Checker::struct_members`]); here only checked to name a static member.
     pub(super) fn member_definition(&mut self, def: &ast::MemberDefinition) {
@@ -500,8 +629,21 @@ impl Checker {
             .collect();
         let mut methods: Vec<ast::FunctionDecl> = Vec::new();
         let mut statics = Vec::new();
+        // Out-of-line bodies of a template instance's methods, with the definitions' own
+        // template parameters bound.
+        let mut defined_bindings: HashMap<String, (Vec<ast::GenericParam>, Vec<super::generic::Bound>)> =
+            HashMap::default();
         for m in members {
             match m {
+                ast::StructMember::Method(f) if f.body.is_none() && f.generics.is_empty() => {
+                    match self.take_method_definition(&struct_name, f) {
+                        Some((d, params, bound)) => {
+                            defined_bindings.insert(f.name.name.clone(), (params, bound));
+                            methods.push(d);
+                        }
+                        None => methods.push(f.clone()),
+                    }
+                }
                 ast::StructMember::Method(f) => methods.push(f.clone()),
                 ast::StructMember::Property(p) => {
                     assignable.insert(p.name.name.clone());
@@ -564,16 +706,25 @@ impl Checker {
             // Declared before any body is checked, so methods may call each other in any order.
             let prototype = ast::FunctionDecl { body: None, ..d.clone() };
             let ir_name = self.unique_global_name(&format!("{struct_name}_{}", ir_word(&f.name.name)));
+            let binding = defined_bindings.get(&f.name.name).cloned();
+            let outer_names = binding.as_ref().map(|(p, b)| self.bind_generics(p, b));
             if let Some(id) = self.function(&prototype) {
                 self.module.functions[id].name = ir_name.clone();
             }
-            defs.push((d, is_static, is_init, ir_name));
+            if let Some(o) = outer_names {
+                self.unbind_generics(o);
+            }
+            defs.push((d, is_static, is_init, ir_name, binding));
         }
         self.methods.insert(h, list);
-        for (d, is_static, is_init, ir_name) in defs {
+        for (d, is_static, is_init, ir_name, binding) in defs {
             self.pending_this = (!is_static).then_some(h);
             self.pending_init = is_init.then_some(h);
+            let outer_names = binding.as_ref().map(|(p, b)| self.bind_generics(p, b));
             let id = self.function(&d);
+            if let Some(o) = outer_names {
+                self.unbind_generics(o);
+            }
             self.pending_this = None;
             self.pending_init = None;
             if let Some(id) = id {

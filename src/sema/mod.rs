@@ -350,6 +350,8 @@ pub struct Checker {
     /// C++'s out-of-line definitions of static data members (`const int S::t[2] = {1, 2};`), by
     /// `Owner::member`, taken where the struct declares the member; and those so taken.
     member_definitions: HashMap<String, Vec<ast::MemberDefinition>>,
+    /// The out-of-line bodies of template structs' methods, by `Owner::method`.
+    method_definitions: HashMap<String, Vec<ast::MethodDefinition>>,
     member_defined: HashSet<String>,
     /// The generic struct instances being made: the instance's name, the generic struct's and
     /// its arguments.
@@ -644,6 +646,7 @@ impl Checker {
             constexpr_names: HashSet::default(),
             extern_unresolved: false,
             member_definitions: unit.map(member_definitions).unwrap_or_default(),
+            method_definitions: unit.map(method_definitions).unwrap_or_default(),
             member_defined: HashSet::default(),
             instantiating: Vec::new(),
             generic_fns: HashMap::default(),
@@ -853,6 +856,17 @@ fn member_definitions(unit: &ast::TranslationUnit) -> HashMap<String, Vec<ast::M
             if let Some(d) = def.group.decls.first() {
                 out.entry(format!("{}::{}", def.owner, d.name.name)).or_default().push(def.clone());
             }
+        }
+    }
+    out
+}
+
+/// The out-of-line definitions of template structs' methods in `unit`, by `Owner::method`.
+fn method_definitions(unit: &ast::TranslationUnit) -> HashMap<String, Vec<ast::MethodDefinition>> {
+    let mut out: HashMap<String, Vec<ast::MethodDefinition>> = HashMap::default();
+    for i in &unit.items {
+        if let ast::Item::MethodDefinition(def) = i {
+            out.entry(format!("{}::{}", def.owner, def.function.name.name)).or_default().push(def.clone());
         }
     }
     out
@@ -1703,6 +1717,7 @@ impl Checker {
             ast::Item::Specialization(args, s) => self.struct_specialization(args, s),
             ast::Item::PartialSpecialization(args, s) => self.partial_specialization(args, s),
             ast::Item::MemberDefinition(def) => self.member_definition(def),
+            ast::Item::MethodDefinition(def) => self.method_definition(def),
             ast::Item::ForwardGenericStruct(s) => self.forward_generic_struct(s),
             ast::Item::Interface(i) => self.interface_decl(i),
             ast::Item::Extension(e) => self.extension_decl(e),

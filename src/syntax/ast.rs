@@ -61,6 +61,9 @@ pub enum Item {
     ForwardGenericStruct(StructDecl),
     /// `const int S::table[2] = { 1, 2 };`: the value of a static member declared in `S`.
     MemberDefinition(MemberDefinition),
+    /// `template<typename T> T Box<T>::get() { … }`: the body of a method a template struct
+    /// declares.
+    MethodDefinition(MethodDefinition),
     /// Something that failed to parse; the parser already reported it.
     Error(Span),
 }
@@ -282,6 +285,17 @@ pub struct MemberDefinition {
     pub owner: String,
     pub owner_args: Vec<GenericArg>,
     pub group: VarDeclGroup,
+}
+
+/// An out-of-line definition of a template struct's method: `template<typename U> U
+/// Box<U>::get() { … }` is `generics` `U`, `owner` `Box`, `owner_args` `U`, and the method
+/// (named `get`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MethodDefinition {
+    pub generics: Vec<GenericParam>,
+    pub owner: String,
+    pub owner_args: Vec<GenericArg>,
+    pub function: FunctionDecl,
 }
 
 #[derive(Clone, Debug, PartialEq)]

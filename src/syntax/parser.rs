@@ -950,6 +950,7 @@ void main(uint3 id : SV_DispatchThreadID, in const uint n = 3, inout float v[2],
                 Item::PartialSpecialization(..) => "partial specialization",
                 Item::ForwardGenericStruct(..) => "template struct;",
                 Item::MemberDefinition(..) => "member definition",
+                Item::MethodDefinition(..) => "method definition",
                 Item::Error(_) => "error",
             })
             .collect();
