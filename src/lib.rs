@@ -801,7 +801,7 @@ fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
         lower::descriptor_heaps::Heaps::Vulkan {
             target: "GLSL output",
             code: "E0624",
-            buffer_arrays: false,
+            buffer_arrays: true,
             set: options.bindless_space_index,
         },
     )?;

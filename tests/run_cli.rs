@@ -580,7 +580,7 @@ fn samples_slang_tests_and_corpus_via(via: &str) -> String {
 /// checks them: all pass, the texture-sampling corpus shaders and the integer matrices included,
 /// but for one corpus shader GLSL has no block layout for (a struct mixing `row_major` and
 /// `column_major` matrices: a SKIP naming the GLSL backend's diagnostic), the descriptor handles
-/// of buffers (a SKIP naming the GLSL backend's refusal; the pointer tests run through `GL_EXT_buffer_reference`), the inline
+/// of constant buffers (a SKIP naming the GLSL backend's refusal; the pointer tests run through `GL_EXT_buffer_reference`), the inline
 /// SPIR-V test (E0428) and the bindless one, which needs
 /// descriptor indexing that lavapipe lacks (a SKIP naming the feature), as do the compute
 /// derivatives of `tests/slang/compute_derivatives.slang`.
@@ -590,7 +590,7 @@ fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
     assert!(out.contains("558 passed, 0 failed, 42 skipped"), "{out}");
     let refused: Vec<&str> = out.lines().filter(|l| l.contains("not through GLSL")).collect();
     assert_eq!(refused, [
-        "SKIP tests/slang/descriptor_handles.slang at every width: not through GLSL: E0624 GLSL output has no descriptor heap of `StructuredBuffer<float>` yet",
+        "SKIP tests/slang/descriptor_handles.slang at every width: not through GLSL: E0624 GLSL output has no descriptor heap of `ConstantBuffer<Params>` yet",
         "SKIP tests/slang/inline_spirv.slang at every width: not through GLSL: E0428 inline SPIR-V (`spirv_asm`, `vk::spirv_instruction`) cannot be compiled for `glsl`",
         "SKIP tests/corpus/column_major_buffers.slang at every width: not through GLSL: E0622 this buffer mixes row-major and column-major matrices",
     ], "{out}");

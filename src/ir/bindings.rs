@@ -77,8 +77,16 @@ pub fn bindings(module: &Module, entry: usize) -> Vec<Binding> {
                     Type::Resource(k, _) => Some(*k),
                     _ => None,
                 };
+                // An array of append or consume buffers has an array of counters as long.
+                let each = match &g.ty {
+                    Type::Array(e, _) => match e.as_ref() {
+                        Type::Resource(k, _) => Some(*k),
+                        _ => None,
+                    },
+                    _ => kind,
+                };
                 let counter =
-                    matches!(kind, Some(ResourceKind::AppendStructuredBuffer | ResourceKind::ConsumeStructuredBuffer))
+                    matches!(each, Some(ResourceKind::AppendStructuredBuffer | ResourceKind::ConsumeStructuredBuffer))
                         || counters.contains(&h);
                 let place = g.vk_binding.or_else(|| g.register.as_ref().map(|r| shifted(module, r)));
                 items.push(Item {

@@ -6,9 +6,9 @@
 //!   (Slang's default `bindlessSpaceIndex`), at the binding Slang's `VkMutable` preset gives its
 //!   kind: samplers 0, textures and typed buffers 2 (the arrays of one binding alias, as
 //!   `VK_EXT_mutable_descriptor_type` lets one array hold descriptors of every type). Heaps of
-//!   structured and byte-address buffers are arrays of buffer blocks, which SPIR-V writes and
-//!   GLSL does not yet; constant, append and consume buffers have no heap yet. Such a handle is
-//!   refused, under the target's code.
+//!   structured and byte-address buffers are arrays of buffer blocks, which SPIR-V and GLSL
+//!   write; constant, append and consume buffers have no heap yet. Such a handle is refused,
+//!   under the target's code.
 //! - [`Heaps::Hlsl`]: shader model 6.6's `ResourceDescriptorHeap` and `SamplerDescriptorHeap`,
 //!   globals of those names the HLSL writer does not declare. HLSL types a heap's element only
 //!   where it initializes a variable, so each resource type gets a function of its own,
@@ -157,9 +157,9 @@ pub fn descriptor_heaps(
                         )
                         .with_label(span, "the resource a handle names")
                         .with_note(
-                            "its heap would be an array of buffer blocks, which this backend does not write; \
-                             handles of textures, samplers and typed buffers index their heaps, and handles of \
-                             buffers run on the CPU engine",
+                            "constant, append and consume buffers have no heap binding yet; handles of \
+                             textures, samplers, typed, structured and byte-address buffers index their heaps, \
+                             and handles of every buffer run on the CPU engine",
                         );
                         errors.push(d);
                         continue;

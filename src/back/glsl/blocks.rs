@@ -170,10 +170,6 @@ impl<'a> Writer<'a> {
                 name.to_string()
             }
         };
-        if array.is_some() && !wide_atomic_elements(self.module, h).is_empty() {
-            self.refuse(g.span, &format!("64-bit or float atomics on the array of buffers `{}`", g.name));
-            return;
-        }
         let instance = instance.as_deref();
         use ResourceKind::*;
         match kind {
@@ -219,17 +215,19 @@ impl<'a> Writer<'a> {
                     (false, false) => "buffer",
                 };
                 self.block(out, access, &block, binding, &members, rule, g.span, instance);
-                // The atomics on 64-bit or float values see the same memory as arrays of them.
+                // The atomics on 64-bit or float values see the same memory as arrays of them
+                // (an array of buffers: an array of such views as long, `view[k].values`).
                 for elem in wide_atomic_elements(self.module, h) {
                     let view = self.namer.name(&format!("{name}_{}", elem.hlsl_name()));
                     let members = [Member {
                         ty: Type::Array(Box::new(Type::Scalar(elem)), None),
-                        name: view.clone(),
+                        name: if array.is_some() { "values".into() } else { view.clone() },
                         majorness: g.majorness,
                         packoffset: None,
                     }];
                     let block = format!("{}_{}_block", g.name, elem.hlsl_name());
-                    self.block(out, access, &block, binding, &members, rule, g.span, None);
+                    let views = instance.map(|i| i.replacen(name, &view, 1));
+                    self.block(out, access, &block, binding, &members, rule, g.span, views.as_deref());
                     self.byte_views.insert((h.index(), elem), view);
                 }
             }
@@ -473,13 +471,18 @@ fn explicit_after_first(offsets: Vec<Option<u32>>, wanted: &[u32]) -> Vec<Option
 }
 
 /// The element types of the atomics on 64-bit or float values that some function makes on
-/// byte-address buffer `h`, each once.
+/// byte-address buffer `h` (or on an element of `h`, an array of them), each once.
 fn wide_atomic_elements(module: &crate::ir::Module, h: GlobalId) -> Vec<Scalar> {
     let mut out = Vec::new();
     for (_, f) in module.functions.iter() {
         for (_, e) in f.exprs.iter() {
             let ExprKind::Method { object, method: ResourceMethod::Interlocked(_), args } = &e.kind else { continue };
-            if !matches!(f.exprs[*object].kind, ExprKind::Global(g) if g == h) {
+            // The buffer, or an element of the array of them.
+            let buffer = match f.exprs[*object].kind {
+                ExprKind::Index { base, .. } => base,
+                _ => *object,
+            };
+            if !matches!(f.exprs[buffer].kind, ExprKind::Global(g) if g == h) {
                 continue;
             }
             let elem = args.get(1).and_then(|a| f.exprs[*a].ty.scalar());

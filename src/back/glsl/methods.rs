@@ -125,6 +125,10 @@ impl<'a> Writer<'a> {
                 let elem = args.get(1).and_then(|a| cx.f.exprs[*a].ty.scalar()).unwrap_or(Scalar::U32);
                 let (array, shift) = match self.byte_views.get(&(g.index(), elem)).cloned() {
                     Some(view) => {
+                        let view = match &element {
+                            Some((_, i)) => format!("{view}[{i}].values"),
+                            None => view,
+                        };
                         self.extensions.insert(if elem.is_float() {
                             if op == AtomicOp::Add {
                                 "GL_EXT_shader_atomic_float"

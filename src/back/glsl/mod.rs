@@ -21,7 +21,10 @@
 //!   (`GL_EXT_scalar_block_layout`) under the same conditions; a nested struct or array that
 //!   neither can place as the mode does is E0622 in a storage buffer; a uniform block is read
 //!   as `uint4` words instead ([`crate::lower::uniform_words`]). Bindings come from [`crate::ir::bindings`],
-//!   the table the SPIR-V writer and the runners read.
+//!   the table the SPIR-V writer and the runners read. An array of buffers (and a descriptor
+//!   heap of them) is an array of named block instances, `name[k].member`, unsized through
+//!   `GL_EXT_nonuniform_qualifier`; its counters and its byte-address views for 64-bit and
+//!   float atomics are arrays of blocks as long.
 //! - **Intrinsics** are the stdlib's `[glsl("template", EXT…, cond = …)]` attributes ([`wave`]):
 //!   the first whose conditions hold for the call is the native form, and its extension keys
 //!   become `#extension … : require` lines; every other intrinsic is replaced first by the
