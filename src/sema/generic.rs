@@ -99,6 +99,20 @@ pub(super) fn array_element(ty: &Type, rw: bool) -> Option<Type> {
     }
 }
 
+/// The [`Names`] that [`unify`] reads types through, made of checker `$c`'s lookups (closures
+/// borrowing it, so a macro: a function could not hand them back).
+macro_rules! names {
+    ($c:expr) => {
+        Names {
+            name_of: &|t| $c.module.type_name(t),
+            optional_of: &|t| $c.optional_of(t),
+            interface_args: &|t, name| $c.generic_interface_args(t, name),
+            tuple_of: &|t| $c.tuple_elems(t),
+            struct_args: &|t, name| $c.generic_struct_args(t, name),
+        }
+    };
+}
+
 /// Whether constraint name `name` is Slang's `IArray` (`Some(false)`) or `IRWArray`
 /// (`Some(true)`).
 pub(super) fn array_interface(name: &str) -> Option<bool> {
@@ -514,18 +528,7 @@ impl Checker {
         // argument it takes, with a generic parameter per pack element (`T#0`, `T#1`…).
         let (generics, mut bound, pairs, elements) = variadic_pairs(decl, bound, args.len())?;
         let generics = &generics;
-        macro_rules! names {
-            () => {
-                Names {
-                    name_of: &|t| self.module.type_name(t),
-                    optional_of: &|t| self.optional_of(t),
-                    interface_args: &|t, name| self.generic_interface_args(t, name),
-                    tuple_of: &|t| self.tuple_elems(t),
-                    struct_args: &|t, name| self.generic_struct_args(t, name),
-                }
-            };
-        }
-        let names = names!();
+        let names = names!(self);
         // Written arguments are fixed; so is a type an `inout` argument gives (it cannot be
         // converted), read first. The other arguments may widen a type to their join (`int`
         // and `uint` make `uint`) and are converted at the call. An `out` argument comes last
@@ -571,7 +574,7 @@ impl Checker {
             let Some(c) = g.constraint.as_ref().filter(|c| !c.args().is_empty()) else { continue };
             let i = generics.iter().position(|p| p.name.name == g.name.name).expect("its own parameter");
             let Some(Bound::Type(t)) = bound[i].clone() else { continue };
-            let names = names!();
+            let names = names!(self);
             // A function's name given for a function type: the overload the type fits.
             let fv = self.fn_value_of(&t).filter(|_| is_function_interface(c.name()));
             let Some(fv) = fv else {
@@ -669,13 +672,7 @@ impl Checker {
         h: StructId,
     ) -> Option<Vec<Bound>> {
         let mut bound = vec![None; generics.len()];
-        let names = Names {
-            name_of: &|t| self.module.type_name(t),
-            optional_of: &|t| self.optional_of(t),
-            interface_args: &|t, name| self.generic_interface_args(t, name),
-            tuple_of: &|t| self.tuple_elems(t),
-            struct_args: &|t, name| self.generic_struct_args(t, name),
-        };
+        let names = names!(self);
         let mut deduction = Deduction { fixed: vec![false; generics.len()], join: false };
         let ty = Type::Struct(h);
         unify(pattern, &ty, generics, &mut bound, &mut deduction, &names).ok()?;
@@ -1286,13 +1283,7 @@ impl Checker {
     pub(super) fn match_partial(&mut self, p: &Partial, bound: &[Bound]) -> Option<Vec<Bound>> {
         let generics = &p.decl.generics;
         let mut own: Vec<Option<Bound>> = vec![None; generics.len()];
-        let names = Names {
-            name_of: &|t| self.module.type_name(t),
-            optional_of: &|t| self.optional_of(t),
-            interface_args: &|t, name| self.generic_interface_args(t, name),
-            tuple_of: &|t| self.tuple_elems(t),
-            struct_args: &|t, name| self.generic_struct_args(t, name),
-        };
+        let names = names!(self);
         for (pattern, actual) in p.patterns.iter().zip(bound) {
             match (pattern, actual) {
                 (ast::GenericArg::Type(t), Bound::Type(ty)) => {

@@ -377,6 +377,21 @@ impl Checker {
     /// The members of struct `h` other than its fields: static members, methods, operators,
     /// constructors and properties; then its conformance to the interfaces it names. A struct's
     /// own declaration and each `extension` of it come here.
+    /// Whether an explicit specialization's out-of-line definition, written for `owner_args`
+    /// (`Table<float, 2>::`), is for the instance of arguments `bound`.
+    fn written_for(&mut self, owner_args: &[ast::GenericArg], bound: &[super::generic::Bound]) -> bool {
+        use super::generic::Bound;
+        !owner_args.is_empty()
+            && owner_args.len() == bound.len()
+            && owner_args.iter().zip(bound).all(|(a, b)| match (a, b) {
+                (ast::GenericArg::Type(t), Bound::Type(ty)) => self.resolve_type(t) == *ty,
+                (ast::GenericArg::Expr(e), Bound::Value(v)) => {
+                    matches!(&e.kind, ast::ExprKind::IntLit(i) if i.value as i64 == *v)
+                }
+                _ => false,
+            })
+    }
+
     /// The values of the static members of struct `owner` (`g`) declared without one, from
     /// their out-of-line definitions; and the definitions' own template parameters, bound as
     /// the instance binds the struct's, which the values are read with.
@@ -396,15 +411,7 @@ impl Checker {
             // An explicit specialization's member (`const float Table<float>::v[3] = …`) is
             // defined for its arguments; a template's (`template<typename U> … Table<U>::v`)
             // for the others.
-            let explicit = defs.iter().find(|def| {
-                def.generics.is_empty()
-                    && !def.owner_args.is_empty()
-                    && def.owner_args.len() == bound.len()
-                    && def.owner_args.iter().zip(&bound).all(|(a, b)| match (a, b) {
-                        (ast::GenericArg::Type(t), super::generic::Bound::Type(ty)) => self.resolve_type(t) == *ty,
-                        _ => false,
-                    })
-            });
+            let explicit = defs.iter().find(|def| def.generics.is_empty() && self.written_for(&def.owner_args, &bound));
             let template = || defs.iter().find(|def| !def.generics.is_empty() || def.owner_args.is_empty());
             let Some(def) = explicit.or_else(template).cloned() else {
                 // Checking item by item, the definition may come later: only the whole tree
@@ -442,7 +449,6 @@ impl Checker {
         owner: &str,
         f: &ast::FunctionDecl,
     ) -> Option<(ast::FunctionDecl, Vec<ast::GenericParam>, Vec<super::generic::Bound>)> {
-        use super::generic::Bound;
         let (generic, bound) =
             self.instantiating.iter().rev().find(|(i, _, _)| i == owner).map(|(_, g, b)| (g.clone(), b.clone()))?;
         let key = method_key(&generic, &f.name.name);
@@ -462,17 +468,7 @@ impl Checker {
             };
             def.generics.iter().position(|p| p.name.name == name)
         };
-        let explicit = defs.iter().find(|def| {
-            def.generics.is_empty()
-                && def.owner_args.len() == bound.len()
-                && def.owner_args.iter().zip(&bound).all(|(a, b)| match (a, b) {
-                    (ast::GenericArg::Type(t), Bound::Type(ty)) => self.resolve_type(t) == *ty,
-                    (ast::GenericArg::Expr(e), Bound::Value(v)) => {
-                        matches!(&e.kind, ast::ExprKind::IntLit(i) if i.value as i64 == *v)
-                    }
-                    _ => false,
-                })
-        });
+        let explicit = defs.iter().find(|def| def.generics.is_empty() && self.written_for(&def.owner_args, &bound));
         let primary = |def: &ast::MethodDefinition| {
             def.generics.len() == bound.len()
                 && def.owner_args.len() == bound.len()
