@@ -177,7 +177,6 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// `uvecN name_LoadN(uint address)` and its bit casts: a byte-address load of N words.
     /// The words of byte-address buffer `g`, or of element `element` (array name, index) of an
     /// array of them.
     fn word_array(&self, g: GlobalId, element: &Option<(String, String)>) -> WordArray {
@@ -197,6 +196,8 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// `uvecN name_LoadN([uint k, ]uint address)` and its bit casts: a byte-address load of N
+    /// words.
     fn byte_load_helper(&mut self, array: &WordArray, ret: &Type, span: Span) -> String {
         let buffer = array.access();
         let buffer = buffer.as_str();
@@ -228,7 +229,7 @@ impl<'a> Writer<'a> {
         name
     }
 
-    /// `void name_StoreN(uint address, T value)`: a byte-address store of N words.
+    /// `void name_StoreN([uint k, ]uint address, T value)`: a byte-address store of N words.
     fn byte_store_helper(&mut self, words: &WordArray, value: &Type, span: Span) -> String {
         let buffer = words.access();
         let buffer = buffer.as_str();
