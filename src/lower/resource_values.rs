@@ -33,9 +33,12 @@ enum PathRoot {
     Handle,
 }
 
-/// Per parameter of a callee: for a resource, the root its argument names and the types of
-/// the argument's subscripts. A callee has one specialization per distinct key.
-type SpecializationKey = Vec<Option<(PathRoot, Vec<Type>)>>;
+/// Per parameter of a callee: for a resource, the root its argument names and, per subscript
+/// of the argument, its type and its `NonUniformResourceIndex` mark (the callee marks each read
+/// of that subscript again, as a variable holding one does). A callee has one specialization
+/// per distinct key.
+type SpecializationKey = Vec<Option<(PathRoot, Vec<SubscriptKey>)>>;
+type SubscriptKey = (Type, Option<(IntrinsicId, Option<Box<Type>>)>);
 
 /// Where a resolved value reads one subscript: a constant, or a local holding its value.
 #[derive(Clone)]
@@ -125,7 +128,8 @@ pub fn resource_values(module: &mut Cow<'_, Module>, entry: usize) -> Result<(),
                 }
                 match path_of(&f, arg) {
                     Some(path) => {
-                        key.push(Some((path.root, path.indices.iter().map(|i| f.exprs[*i].ty.clone()).collect())));
+                        let subscripts = path.indices.iter().map(|&i| (f.exprs[i].ty.clone(), non_uniform_mark(&f, i)));
+                        key.push(Some((path.root, subscripts.collect())));
                         new_args.extend(path.indices);
                     }
                     None => {
@@ -544,7 +548,7 @@ impl Variables<'_, '_> {
 /// A copy of `function` whose resource parameters (`Some` in `key`: the global each names, and
 /// its subscripts' types) are the globals themselves; each subscript becomes a parameter, in
 /// the order of the call's new arguments.
-fn specialize(module: &mut Module, function: FunctionId, key: &[Option<(PathRoot, Vec<Type>)>]) -> FunctionId {
+fn specialize(module: &mut Module, function: FunctionId, key: &SpecializationKey) -> FunctionId {
     let mut f = module.functions[function].clone();
     let old_params = std::mem::take(&mut f.params);
     let mut suffix = Vec::new();
@@ -555,11 +559,14 @@ fn specialize(module: &mut Module, function: FunctionId, key: &[Option<(PathRoot
         };
         let span = f.locals[p].span;
         let mut subscripts = Vec::with_capacity(types.len());
-        for (j, ty) in types.into_iter().enumerate() {
+        for (j, (ty, mark)) in types.into_iter().enumerate() {
             let name = format!("{}_index{}", f.locals[p].name, j);
             let param = f.locals.append(Local::param(name, ty, ParamMode::In, span));
             f.params.push(param);
-            subscripts.push(Subscript::Local(param));
+            subscripts.push(match mark {
+                Some((id, bound)) => Subscript::NonUniform(param, id, bound),
+                None => Subscript::Local(param),
+            });
         }
         for read in reads_of(&f, p) {
             write_path(module, &mut f, read, root, &subscripts);

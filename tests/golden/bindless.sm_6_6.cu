@@ -21,6 +21,10 @@ __device__ unsigned wavec_NonUniformResourceIndex(unsigned index) {
     return index;
 }
 
+__device__ wavec::float4 Shade_Textures_Samplers(wavec_state& state, unsigned t_index0, int s_index0, wavec::float2 uv) {
+    return wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.Textures[wavec_NonUniformResourceIndex(t_index0)], state.Samplers[s_index0], wavec::pad_float4(uv), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
+}
+
 extern "C" __global__ void __launch_bounds__(64) main_kernel(const unsigned* __restrict__ MaterialOf, unsigned MaterialOf_count, wavec::float4* __restrict__ Output, unsigned Output_count, const Frame_block* __restrict__ Frame, const wavec::Image* __restrict__ Textures, const wavec::Sampler* __restrict__ Samplers) {
     wavec_state state = {MaterialOf, MaterialOf_count, Output, Output_count, Frame, Textures, Samplers};
     (void)state;
@@ -30,5 +34,6 @@ extern "C" __global__ void __launch_bounds__(64) main_kernel(const unsigned* __r
     wavec::float2 uv = (wavec::make<wavec::float2>(wavec::cvt<wavec::float2>(wavec::swizzle<0, 1>(id))) + wavec::cvt<wavec::float2>(0.5f)) / wavec::cvt<wavec::float2>(64.0f);
     wavec::float4 albedo = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.Textures[wavec_NonUniformResourceIndex(material)], state.Samplers[wavec_NonUniformResourceIndex(material % 2u)], wavec::pad_float4(uv), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
     wavec::float4 sky = wavec::texel_fetch<wavec::float4, 2, false, false>(state.Textures[state.Frame->SkyTexture], wavec::make<wavec::int3>(wavec::cvt<wavec::int2>(wavec::swizzle<0, 1>(id)), 0), wavec::pad_int3(0));
-    state.Output[gi] = albedo + sky;
+    wavec::float4 detail = Shade_Textures_Samplers(state, wavec_NonUniformResourceIndex(material + 1u), 0, uv);
+    state.Output[gi] = albedo + sky + detail;
 }
