@@ -906,6 +906,9 @@ fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
         .with_label(span, "this entry point uses a `DescriptorHandle<T>`")
         .with_note("use `--profile sm_6_6` or later")]);
     }
+    if lower::chooses_resources(&module, checked.entry) {
+        lower::resource_values(&mut module, checked.entry)?;
+    }
     lower::pointers::refuse(
         &module,
         checked.entry,

@@ -587,7 +587,7 @@ fn samples_slang_tests_and_corpus_via(via: &str) -> String {
 #[test]
 fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
     let out = samples_slang_tests_and_corpus_via("glsl");
-    assert!(out.contains("558 passed, 0 failed, 42 skipped"), "{out}");
+    assert!(out.contains("561 passed, 0 failed, 42 skipped"), "{out}");
     let refused: Vec<&str> = out.lines().filter(|l| l.contains("not through GLSL")).collect();
     assert_eq!(refused, [
         "SKIP tests/slang/descriptor_handles.slang at every width: not through GLSL: E0624 GLSL output has no descriptor heap of `ConstantBuffer<Params>` yet",
@@ -599,7 +599,7 @@ fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
 /// `--via wgsl`: the same through wavec's WGSL and naga's SPIR-V backend. Every sample and
 /// corpus shader passes at every width (typed buffers as storage buffers of their texels, depth
 /// compares through `texture_depth_2d`), but those that index an array of textures, pass a
-/// resource to a helper of their own or update texels atomically (WGSL has none of these); the Slang-format tests that use what WGSL has no form for (8-, 16- and 64-bit
+/// resource to a helper of their own, choose one at run time or update texels atomically (WGSL has none of these); the Slang-format tests that use what WGSL has no form for (8-, 16- and 64-bit
 /// numbers, integer matrices, `double` (an interface payload's too), a scalar `float3` array, texel atomics, implicit-LOD sampling in compute
 /// code, pointers, descriptor handles) are SKIPs that name the WGSL backend's diagnostic, never
 /// passes, as is inline SPIR-V (E0428). Uniform blocks WGSL's struct rules cannot declare (a
@@ -608,17 +608,23 @@ fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
 #[test]
 fn samples_slang_tests_and_corpus_pass_through_wgsl_on_lavapipe() {
     let out = samples_slang_tests_and_corpus_via("wgsl");
-    assert!(out.contains("465 passed, 0 failed, 135 skipped"), "{out}");
+    assert!(out.contains("465 passed, 0 failed, 138 skipped"), "{out}");
     assert!(!out.lines().any(|l| l.starts_with("SKIP samples/")), "{out}");
     let corpus: Vec<&str> = out.lines().filter(|l| l.starts_with("SKIP tests/corpus/")).collect();
-    assert_eq!(corpus.len(), 5, "{out}");
-    for name in ["bindless_materials", "combined_sampler_tiles", "ray_query_scene", "resource_helpers", "texel_atomics"]
-    {
+    assert_eq!(corpus.len(), 6, "{out}");
+    for name in [
+        "bindless_materials",
+        "combined_sampler_tiles",
+        "ray_query_scene",
+        "resource_choices",
+        "resource_helpers",
+        "texel_atomics",
+    ] {
         let prefix = format!("SKIP tests/corpus/{name}.slang at every width: not through WGSL: E065");
         assert!(corpus.iter().any(|l| l.starts_with(&prefix)), "{out}");
     }
     let refused: Vec<&str> = out.lines().filter(|l| l.contains("not through WGSL")).collect();
-    assert_eq!(refused.len(), 43, "{out}");
+    assert_eq!(refused.len(), 44, "{out}");
     let spirv_only = "SKIP tests/slang/inline_spirv.slang at every width: not through WGSL: E0428";
     assert!(refused.iter().all(|l| l.contains(": not through WGSL: E065") || l.starts_with(spirv_only)), "{out}");
 }

@@ -22,13 +22,13 @@ use std::borrow::Cow;
 
 /// A resource value's origin: a global, then array subscripts, outermost first; or the
 /// resource a descriptor handle names, the handle its one subscript.
-struct ResourcePath {
-    root: PathRoot,
-    indices: Vec<ExprId>,
+pub(super) struct ResourcePath {
+    pub(super) root: PathRoot,
+    pub(super) indices: Vec<ExprId>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum PathRoot {
+pub(super) enum PathRoot {
     Global(GlobalId),
     Handle,
 }
@@ -42,7 +42,7 @@ type SubscriptKey = (Type, Option<(IntrinsicId, Option<Box<Type>>)>);
 
 /// Where a resolved value reads one subscript: a constant, or a local holding its value.
 #[derive(Clone)]
-enum Subscript {
+pub(super) enum Subscript {
     Const(ConstValue, Type),
     Local(LocalId),
     /// A local holding a `NonUniformResourceIndex(i)` value: each read is marked again (the
@@ -64,11 +64,12 @@ pub(super) fn is_resource(ty: &Type) -> bool {
 fn needs_resource_values(module: &Module, entry: usize) -> bool {
     let Some(ep) = module.entry_points.get(entry) else { return false };
     let reachable = module.reachable_functions(ep.function);
-    module
-        .functions
-        .iter()
-        .any(|(h, f)| reachable[h.index()] && (is_resource(&f.ret) || f.locals.iter().any(|(_, l)| is_resource(&l.ty))))
-        || super::resource_structs::needs_splitting(module)
+    module.functions.iter().any(|(h, f)| {
+        reachable[h.index()]
+            && (is_resource(&f.ret)
+                || f.locals.iter().any(|(_, l)| is_resource(&l.ty))
+                || super::resource_choice::has_resource_conditions(f))
+    }) || super::resource_structs::needs_splitting(module)
 }
 
 /// Resolves every resource variable and parameter reachable from entry point `entry` to the
@@ -88,6 +89,7 @@ pub fn resource_values(module: &mut Cow<'_, Module>, entry: usize) -> Result<(),
     }
     let Some(ep) = module.entry_points.get(entry) else { return Ok(()) };
     let mut specializations: HashMap<(FunctionId, SpecializationKey), FunctionId> = HashMap::default();
+    let mut choice_functions = HashMap::default();
     let mut done: HashSet<FunctionId> = HashSet::default();
     let mut work = vec![ep.function];
     while let Some(h) = work.pop() {
@@ -97,8 +99,10 @@ pub fn resource_values(module: &mut Cow<'_, Module>, entry: usize) -> Result<(),
         // Out of the arena while it changes (no function calls itself, so no specialization
         // below copies it).
         let mut f = std::mem::replace(&mut module.functions[h], crate::ir::Function::placeholder());
+        let preset = super::resource_choice::hoist_choice_calls(module, &mut f, &mut choice_functions, &mut errors, 0);
+        work.extend(choice_functions.values().map(|c| c.function));
         inline_resource_results(module, &mut f, &mut errors);
-        resolve_variables(module, &mut f, &mut errors);
+        resolve_variables(module, &mut f, preset, None, &mut errors);
         let calls: Vec<ExprId> =
             f.live_expr_iter().filter(|(_, e)| matches!(e.kind, ExprKind::Call { .. })).map(|(id, _)| id).collect();
         for call in calls {
@@ -171,7 +175,7 @@ pub fn resource_values(module: &mut Cow<'_, Module>, entry: usize) -> Result<(),
 /// computed from constants, globals, parameters and intrinsics, another such call), which is
 /// then computed where the call was, each parameter read as its argument. Arguments with effects
 /// are still evaluated once; such an argument cannot also pick the resource.
-fn inline_resource_results(module: &Module, f: &mut Function, errors: &mut Vec<Diagnostic>) {
+pub(super) fn inline_resource_results(module: &Module, f: &mut Function, errors: &mut Vec<Diagnostic>) {
     let calls: Vec<ExprId> = f
         .live_expr_iter()
         .filter(|(_, e)| matches!(e.kind, ExprKind::Call { .. }) && is_resource(&e.ty))
@@ -179,6 +183,10 @@ fn inline_resource_results(module: &Module, f: &mut Function, errors: &mut Vec<D
         .collect();
     for call in calls {
         let ExprKind::Call { function, args } = f.exprs[call].kind.clone() else { continue };
+        if super::resource_choice::chooses(module, function) {
+            // Left where `resource_choice` could not make its choice, which it reported.
+            continue;
+        }
         let span = f.exprs[call].span;
         let Some(returned) = copy_returned(module, function, &args, f, 0) else {
             let name = &module.functions[function].name;
@@ -309,14 +317,14 @@ pub(crate) fn non_uniform_mark(f: &Function, index: ExprId) -> Option<(Intrinsic
     }
 }
 
-fn unresolvable(span: Span, what: &str) -> Diagnostic {
+pub(super) fn unresolvable(span: Span, what: &str) -> Diagnostic {
     Diagnostic::error("E0517", format!("{what} must name one resource the compiler can resolve"))
         .with_label(span, "not a global resource or an element of an array of them")
         .with_note("a resource cannot be chosen at run time, by a condition or a loaded value; index an array of resources instead")
 }
 
 /// The global and subscripts `e` reads, if it is a resource named without run-time choice.
-fn path_of(f: &Function, e: ExprId) -> Option<ResourcePath> {
+pub(super) fn path_of(f: &Function, e: ExprId) -> Option<ResourcePath> {
     match &f.exprs[e].kind {
         ExprKind::Global(g) => Some(ResourcePath { root: PathRoot::Global(*g), indices: Vec::new() }),
         ExprKind::Deref(h) if is_resource(&f.exprs[e].ty) => {
@@ -333,7 +341,7 @@ fn path_of(f: &Function, e: ExprId) -> Option<ResourcePath> {
 
 /// Rewrites expression `at` (of the value's resource type) into `root` read through
 /// `subscripts`.
-fn write_path(module: &Module, f: &mut Function, at: ExprId, root: PathRoot, subscripts: &[Subscript]) {
+pub(super) fn write_path(module: &Module, f: &mut Function, at: ExprId, root: PathRoot, subscripts: &[Subscript]) {
     let span = f.exprs[at].span;
     let subscript = |f: &mut Function, s: &Subscript| match s {
         Subscript::Const(v, t) => f.exprs.append(Expr { kind: ExprKind::Const(v.clone()), ty: t.clone(), span }),
@@ -396,12 +404,25 @@ fn reads_of(f: &Function, l: LocalId) -> Vec<ExprId> {
 /// Resolves the resource variables declared in `f`'s body, in statement order (a later one's
 /// initializer may name an earlier one): each declaration becomes the declarations of locals
 /// holding its non-constant subscripts, and each read the resource itself.
-fn resolve_variables(module: &Module, f: &mut Function, errors: &mut Vec<Diagnostic>) {
-    if !f.locals.iter().any(|(l, local)| is_resource(&local.ty) && local.param.is_none() && !f.params.contains(&l)) {
-        return;
+///
+/// Variables given a resource more than once or by a condition are chosen at run time
+/// (`resource_choice`), with those in `preset` (the results of calls of functions that choose),
+/// and `returned`, the result of a function that chooses, whose candidates this returns.
+pub(super) fn resolve_variables(
+    module: &Module,
+    f: &mut Function,
+    preset: HashMap<LocalId, super::resource_choice::Choice>,
+    returned: Option<LocalId>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Vec<super::resource_choice::Candidate>> {
+    let variables =
+        f.locals.iter().any(|(l, local)| is_resource(&local.ty) && local.param.is_none() && !f.params.contains(&l));
+    if !variables && !super::resource_choice::has_resource_conditions(f) {
+        return None;
     }
+    let chosen = super::resource_choice::chosen_variables(f, returned.into_iter().chain(preset.keys().copied()));
     let mut body = std::mem::take(&mut f.body);
-    let mut vars = Variables { module, errors, set: HashSet::default(), unset: HashSet::default() };
+    let mut vars = Variables { module, errors, chosen: &chosen, set: HashSet::default(), unset: HashSet::default() };
     vars.block(f, &mut body);
     f.body = body;
     // A variable never given a resource may be copied (a struct's field left unset and copied
@@ -419,24 +440,27 @@ fn resolve_variables(module: &Module, f: &mut Function, errors: &mut Vec<Diagnos
             }
         }
     }
+    super::resource_choice::resolve_choices(module, f, &chosen, preset, returned, errors)
 }
 
 /// The resource variables of one function as its statements give them their resources.
-struct Variables<'m, 'e> {
+struct Variables<'m, 'e, 'c> {
     module: &'m Module,
     errors: &'e mut Vec<Diagnostic>,
+    /// Left to `resource_choice`.
+    chosen: &'c HashSet<LocalId>,
     /// Given their resource (reads already rewritten).
     set: HashSet<LocalId>,
     /// Declared without one, or copied from one that has none: they may be given one later.
     unset: HashSet<LocalId>,
 }
 
-impl Variables<'_, '_> {
+impl Variables<'_, '_, '_> {
     fn block(&mut self, f: &mut Function, block: &mut Block) {
         let stmts = std::mem::take(&mut block.stmts);
         for mut stmt in stmts {
             if let Stmt::Local { local, init } = stmt {
-                if is_resource(&f.locals[local].ty) {
+                if is_resource(&f.locals[local].ty) && !self.chosen.contains(&local) {
                     match init {
                         Some(value) => self.assign(f, local, value, &mut block.stmts),
                         None => {
@@ -449,7 +473,7 @@ impl Variables<'_, '_> {
             if let Stmt::Expr(e) = stmt {
                 if let ExprKind::Assign { op: None, target, value } = f.exprs[e].kind {
                     if let ExprKind::Local(local) = f.exprs[target].kind {
-                        if is_resource(&f.locals[local].ty) {
+                        if is_resource(&f.locals[local].ty) && !self.chosen.contains(&local) {
                             self.assign(f, local, value, &mut block.stmts);
                             continue;
                         }

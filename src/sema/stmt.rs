@@ -805,11 +805,11 @@ impl Checker {
         let func_name = self.cur.as_ref().map(|s| s.func.name.clone()).unwrap_or_default();
         for d in &g.decls {
             let mut ty = self.array_type(base.clone(), &d.array_dims, false);
-            // A resource variable names one resource for good (HLSL resolves it at compile time;
-            // `lower::resource_values` does, for the targets that cannot hold one in a variable).
+            // `lower::resource_values` resolves a resource variable to the resource it names, or
+            // to a choice made at run time, for the targets that cannot hold one in a variable.
             let resource = matches!(ty, Type::Resource(..));
-            if resource && !matches!(d.init, Some(ast::Initializer::Expr(_))) {
-                self.error("E0517", d.name.span, "a resource variable needs an initializer: the resource it names");
+            if resource && matches!(d.init, Some(ast::Initializer::List(..))) {
+                self.error("E0517", d.name.span, "a resource variable's initializer must be a resource");
                 continue;
             }
             if resource && (m.has(M::Groupshared) || m.has(M::Static)) {
@@ -894,7 +894,7 @@ impl Checker {
                     param: None,
                     builtin: None,
                     semantic: None,
-                    is_const: is_const || resource,
+                    is_const,
                     precise: m.has(M::Precise),
                     span: d.name.span,
                 })
@@ -960,7 +960,6 @@ impl Checker {
                 }
             };
             let ty = self.ty(init);
-            let resource = matches!(ty, Type::Resource(..));
             if ty == Type::Void {
                 // Slang accepts `let r = voidCall();`: the call is made, and `r` holds nothing
                 // (naming it later finds no variable).
@@ -974,7 +973,7 @@ impl Checker {
                 param: None,
                 builtin: None,
                 semantic: None,
-                is_const: is_const || resource,
+                is_const,
                 precise: g.modifiers.has(ast::Modifier::Precise),
                 span: d.name.span,
             });
