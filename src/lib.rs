@@ -521,7 +521,7 @@ pub fn compile(source: &str, options: &Options) -> Result<Output, Diagnostics> {
 pub fn compile_file(path: &std::path::Path, options: &Options) -> Result<Output, Diagnostics> {
     let mut options = options.clone();
     options.file_name = path.display().to_string();
-    match std::fs::read_to_string(path) {
+    match syntax::preprocess::read_source(path) {
         Ok(text) => compile(&text, &options),
         Err(e) => Err(Diagnostics {
             list: vec![Diagnostic::error("E0001", format!("cannot read `{}`: {e}", path.display()))],

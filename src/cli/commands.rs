@@ -331,7 +331,7 @@ pub fn run(args: Vec<OsString>) -> u8 {
             via: Via::from_name(&cli.via).unwrap_or_default(),
         }
     };
-    let source = match std::fs::read_to_string(&cli.input) {
+    let source = match wavec::syntax::preprocess::read_source(&cli.input) {
         Ok(s) => s,
         Err(e) => return failure(format!("cannot read `{}`: {e}", cli.input.display())),
     };

@@ -6,6 +6,13 @@
 //!
 //! A `for` loop over constant bounds whose body passes the counter to such a parameter is
 //! unrolled, as Slang does: the body once per value, the counter a constant in each copy.
+//!
+//! HLSL has no `constexpr`, but its helpers take texel offsets as parameters (`float
+//! LoadDepth(int2 coord, int2 offset) { return g_Depth.Load(int3(coord, 0), offset); }`),
+//! which DXC compiles by inlining them into callers that pass constants. A free function whose
+//! body needs a constant computed from its parameters alone (a texel offset, or such a
+//! parameter of a function it calls) makes those parameters `constexpr` implicitly, unless it
+//! assigns them; a call that passes no constant is then the error, at the place that needs it.
 
 use super::{Checker, FnSig, Sym};
 use crate::ir::*;
@@ -27,7 +34,98 @@ pub(super) struct ConstexprFn {
     instances: Vec<(Vec<Option<ConstValue>>, FunctionId)>,
 }
 
+/// The parameters a body needs to be constants (indices into its parameters), and the errors
+/// reported if they cannot be.
+#[derive(Clone, Debug, Default)]
+pub(super) struct ImplicitConstexpr {
+    params: std::collections::BTreeSet<usize>,
+    suppressed: Vec<crate::diag::Diagnostic>,
+}
+
+/// Whether `e` is computed from constants and the function's `in` parameters alone: then those
+/// parameters' indices are added to `params`.
+fn parameter_dependence(f: &Function, e: ExprId, params: &mut Vec<usize>) -> bool {
+    match &f.exprs[e].kind {
+        ExprKind::Const(_) => true,
+        // Not an entry point's input (a semantic), which no call gives.
+        ExprKind::Local(l) => match f.params.iter().position(|p| p == l) {
+            Some(i)
+                if f.locals[*l].param == Some(ParamMode::In)
+                    && f.locals[*l].semantic.is_none()
+                    && f.locals[*l].builtin.is_none() =>
+            {
+                params.push(i);
+                true
+            }
+            _ => false,
+        },
+        ExprKind::Convert(_)
+        | ExprKind::Construct(_)
+        | ExprKind::Swizzle { .. }
+        | ExprKind::Unary(..)
+        | ExprKind::Binary(..) => {
+            let mut ok = true;
+            f.exprs[e].kind.for_each_child(|c| ok &= parameter_dependence(f, c, params));
+            ok
+        }
+        _ => false,
+    }
+}
+
 impl Checker {
+    /// Where the body being checked may make its parameters implicitly `constexpr` and `e`, an
+    /// expression that must be a constant, is computed from them: records them and holds
+    /// `diag` back (reported only if they cannot be). Whether it did.
+    pub(super) fn defer_constant_to_callers(&mut self, e: ExprId, diag: crate::diag::Diagnostic) -> bool {
+        let Some(state) = self.cur.as_mut() else { return false };
+        let Some(implicit) = state.facts.implicit_constexpr.as_mut() else { return false };
+        let mut params = Vec::new();
+        if !parameter_dependence(&state.func, e, &mut params) || params.is_empty() {
+            return false;
+        }
+        implicit.params.extend(params);
+        implicit.suppressed.push(diag);
+        true
+    }
+
+    /// After checking function `id`'s body `func`: its parameters that must be constants
+    /// become `constexpr` (calls make instances, as of a Slang `constexpr` parameter), unless
+    /// the body assigns one: then the errors held back are reported.
+    pub(super) fn implicit_constexpr(
+        &mut self,
+        id: FunctionId,
+        decl: &ast::FunctionDecl,
+        func: &Function,
+        implicit: ImplicitConstexpr,
+        params: &[(Type, ParamMode)],
+        ret: &Type,
+    ) {
+        if implicit.params.is_empty() {
+            return;
+        }
+        let assigned = |l: LocalId| {
+            func.live_expr_iter().any(|(_, x)| match &x.kind {
+                ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } => {
+                    matches!(func.exprs[*target].kind, ExprKind::Local(t) if t == l)
+                }
+                _ => false,
+            })
+        };
+        if implicit.params.iter().any(|&i| func.params.get(i).is_none_or(|&l| assigned(l))) {
+            for d in implicit.suppressed {
+                self.push(d);
+            }
+            return;
+        }
+        let mut marked = decl.clone();
+        for &i in &implicit.params {
+            let span = marked.params[i].name.span;
+            marked.params[i].modifiers.list.push((ast::Modifier::Constexpr, span));
+        }
+        self.constexpr_function(id, &marked, params, ret);
+        self.implicit_constexpr_fns.insert(id);
+    }
+
     /// Records `f` (declared as `id`, with a body) for instances per call when it has
     /// `constexpr` parameters. Whether it did.
     pub(super) fn constexpr_function(
@@ -61,8 +159,33 @@ impl Checker {
         let flags: Vec<bool> = cf.decl.params.iter().map(|p| p.modifiers.has(ast::Modifier::Constexpr)).collect();
         let constants: Vec<Option<ConstValue>> =
             args.iter().zip(&flags).map(|(&a, &c)| if c { self.known_value(a) } else { None }).collect();
+        // An implicitly `constexpr` parameter given a value the caller's own parameters make:
+        // the caller's become `constexpr` too, and until then this calls the function as it is.
+        if self.implicit_constexpr_fns.contains(&id) {
+            let callee = self.module.functions[id].name.clone();
+            let unknown: Vec<(usize, ExprId)> = (0..args.len())
+                .filter(|&i| flags.get(i) == Some(&true) && constants[i].is_none())
+                .map(|i| (i, args[i]))
+                .collect();
+            for &(i, a) in &unknown {
+                let name = self.constexpr_fns[&id].decl.params[i].name.name.clone();
+                let at = self.span_of(a);
+                let diag = crate::diag::Diagnostic::error(
+                    "E0532",
+                    format!("`{callee}` needs a constant for its parameter `{name}`"),
+                )
+                .with_label(at, "not known at compile time")
+                .with_note(format!("`{callee}` uses `{name}` where a constant is required (a texel offset)"));
+                if !self.defer_constant_to_callers(a, diag.clone()) {
+                    self.push(diag);
+                }
+            }
+            if !unknown.is_empty() {
+                return (id, args);
+            }
+        }
         let kept: Vec<ExprId> = args.iter().zip(&constants).filter(|(_, c)| c.is_none()).map(|(&a, _)| a).collect();
-        let instance = match cf.instances.iter().find(|(c, _)| *c == constants) {
+        let instance = match self.constexpr_fns[&id].instances.iter().find(|(c, _)| *c == constants) {
             Some((_, inst)) => *inst,
             None => self.constexpr_instance(id, constants),
         };

@@ -110,6 +110,8 @@ struct FnFacts {
     derivatives: Vec<(&'static str, Span)>,
     /// Slang's `no_diff(e)` and `detach(e)`: expressions derivatives do not flow through.
     no_diff: HashSet<ExprId>,
+    /// Where parameters may become implicitly `constexpr` ([`constexpr`]): the ones that must.
+    implicit_constexpr: Option<constexpr::ImplicitConstexpr>,
 }
 
 /// The derivative groups shader model 6.6 gives a compute shader of `numthreads`: 2×2 blocks
@@ -342,6 +344,11 @@ pub struct Checker {
     /// Functions with `constexpr` parameters, checked per call ([`constexpr`]), and their names.
     constexpr_fns: HashMap<FunctionId, constexpr::ConstexprFn>,
     constexpr_names: HashSet<String>,
+    /// The next body checked may make its parameters implicitly `constexpr`.
+    infer_constexpr: bool,
+    /// Functions whose parameters became `constexpr` implicitly: each has a body of its own,
+    /// called where an argument is not known yet (its caller may become such a function too).
+    implicit_constexpr_fns: HashSet<FunctionId>,
     /// Names an `extern` declaration has defined already (from `extern_definitions`).
     extern_defined: HashSet<String>,
     /// Checking item by item, an `extern` was met whose definition may come later: only the
@@ -644,6 +651,8 @@ impl Checker {
             extern_defined: HashSet::default(),
             constexpr_fns: HashMap::default(),
             constexpr_names: HashSet::default(),
+            infer_constexpr: false,
+            implicit_constexpr_fns: HashSet::default(),
             extern_unresolved: false,
             member_definitions: unit.map(member_definitions).unwrap_or_default(),
             method_definitions: unit.map(method_definitions).unwrap_or_default(),
@@ -2845,8 +2854,16 @@ impl Checker {
         let reported = self.diags.len();
         let unresolved = self.unresolved_calls.len();
         let (this, init) = (self.pending_this, self.pending_init);
-        let (mut func, facts) = self.definition(f, body, &ret, &params, &[]);
+        // Not a method (its `this` is no parameter of the declaration) nor an entry point.
+        let entry = f.attrs.iter().any(|a| matches!(a.name.name.as_str(), "numthreads" | "shader"));
+        self.infer_constexpr = this.is_none() && init.is_none() && !entry;
+        let (mut func, mut facts) = self.definition(f, body, &ret, &params, &[]);
+        self.infer_constexpr = false;
         func.name = std::mem::take(&mut self.module.functions[id].name);
+        let implicit = facts.implicit_constexpr.take();
+        if let Some(implicit) = implicit {
+            self.implicit_constexpr(id, f, &func, implicit, &params, &ret);
+        }
         self.module.functions[id] = func;
         self.facts.insert(id, facts);
         // Slang's declarations are seen by the code before them: a body that calls a function
@@ -3001,7 +3018,11 @@ impl Checker {
         }
         self.cur = Some(FnState {
             scopes: vec![scope],
-            facts: FnFacts { uniform_params, ..FnFacts::default() },
+            facts: FnFacts {
+                uniform_params,
+                implicit_constexpr: std::mem::take(&mut self.infer_constexpr).then(Default::default),
+                ..FnFacts::default()
+            },
             this,
             init: init.is_some(),
             ..FnState::new(func)

@@ -389,7 +389,10 @@ impl Checker {
             _ => {
                 if !self.ty(c).is_error() {
                     let msg = format!("the offset of `{method}` must be a constant");
-                    self.push(Diagnostic::error("E0532", msg).with_label(at, "not known at compile time"));
+                    let diag = Diagnostic::error("E0532", msg).with_label(at, "not known at compile time");
+                    if !self.defer_constant_to_callers(c, diag.clone()) {
+                        self.push(diag);
+                    }
                 }
                 c
             }

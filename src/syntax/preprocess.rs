@@ -82,7 +82,41 @@ pub struct FsLoader;
 
 impl FileLoader for FsLoader {
     fn load(&self, path: &Path) -> std::io::Result<String> {
-        std::fs::read_to_string(path)
+        read_source(path)
+    }
+}
+
+/// A source file's text. Shaders are not all UTF-8: a header saved by an older Windows editor
+/// holds Latin-1 bytes (a `©` in its licence comment), which DXC and FXC read without a word, so
+/// a file that is not UTF-8 is read as Latin-1 (every byte one character). UTF-16 with a byte
+/// order mark is decoded too, and a UTF-8 byte order mark dropped.
+pub fn read_source(path: &Path) -> std::io::Result<String> {
+    Ok(decode_source(std::fs::read(path)?))
+}
+
+/// [`read_source`]'s decoding of a file's bytes.
+pub fn decode_source(bytes: Vec<u8>) -> String {
+    let utf16 = |little: bool| {
+        let units = bytes[2..].chunks_exact(2).map(|c| {
+            if little {
+                u16::from_le_bytes([c[0], c[1]])
+            } else {
+                u16::from_be_bytes([c[0], c[1]])
+            }
+        });
+        char::decode_utf16(units).map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)).collect()
+    };
+    match bytes.as_slice() {
+        [0xFF, 0xFE, ..] => return utf16(true),
+        [0xFE, 0xFF, ..] => return utf16(false),
+        _ => {}
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => match text.strip_prefix('\u{feff}') {
+            Some(rest) => rest.to_string(),
+            None => text,
+        },
+        Err(e) => e.into_bytes().into_iter().map(char::from).collect(),
     }
 }
 

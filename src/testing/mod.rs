@@ -1014,7 +1014,8 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|f| f.extension().is_some_and(|x| x == "slang") && f.is_file())
                 .filter(|f| {
-                    std::fs::read_to_string(f).is_ok_and(|s| directive::has_directives(&s) || slang::is_slang_test(&s))
+                    crate::syntax::preprocess::read_source(f)
+                        .is_ok_and(|s| directive::has_directives(&s) || slang::is_slang_test(&s))
                 })
                 .collect();
             found.sort();
@@ -1039,7 +1040,7 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 /// bound as its compiled shader declares them, so they are needed already here).
 pub fn load(path: &Path, module_dirs: &[std::path::PathBuf]) -> Vec<slang::Case> {
     let name = path.display().to_string();
-    let source = match std::fs::read_to_string(path) {
+    let source = match crate::syntax::preprocess::read_source(path) {
         Ok(s) => s,
         Err(e) => return vec![slang::Case { name, test: Err(format!("cannot read `{}`: {e}", path.display())) }],
     };

@@ -586,3 +586,18 @@ fn a_core_module_stays_out_of_a_shader_defining_its_functions() {
     assert!(helpers("void f(RWTexture2D<float4> t) { float4 v = imageLoad(t, int2(0, 0)); }") > 0);
     assert_eq!(helpers("float4 imageLoad(RWTexture2D<float4> t, int2 p) { return t[p]; }"), 0);
 }
+
+/// Sources that are not UTF-8 are read as DXC reads them: Latin-1 bytes (a licence comment's
+/// `©`) as their characters, UTF-16 by its byte order mark; a UTF-8 byte order mark is dropped.
+#[test]
+fn sources_decode_latin1_utf16_and_byte_order_marks() {
+    use super::decode_source;
+    assert_eq!(decode_source(b"// \xA9 2021\nint x;".to_vec()), "// \u{a9} 2021\nint x;");
+    assert_eq!(decode_source("\u{feff}int x;".as_bytes().to_vec()), "int x;");
+    let utf16le: Vec<u8> =
+        [0xFF, 0xFE].into_iter().chain("int \u{e9};".encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    assert_eq!(decode_source(utf16le), "int \u{e9};");
+    let utf16be: Vec<u8> = [0xFE, 0xFF].into_iter().chain("int y;".encode_utf16().flat_map(u16::to_be_bytes)).collect();
+    assert_eq!(decode_source(utf16be), "int y;");
+    assert_eq!(decode_source(b"int z;".to_vec()), "int z;");
+}
