@@ -38,6 +38,36 @@ fn slangc_spellings_and_output_file() {
     assert!(std::fs::read_to_string(&output).unwrap().contains("WaveActiveSum"));
 }
 
+/// A build that runs DXC runs wavec with the same arguments: `-spirv -T cs_6_2 -E CS -Fo`
+/// write SPIR-V for entry point `CS`, and DXC's options that change nothing wavec writes are
+/// accepted.
+#[test]
+fn dxc_spellings() {
+    let dir = unique_temp_dir("cli");
+    let input = dir.join("k.hlsl");
+    let output = dir.join("k.spv");
+    std::fs::write(
+        &input,
+        "RWStructuredBuffer<uint> o;\n[numthreads(64, 1, 1)]\nvoid CS(uint3 id : SV_DispatchThreadID) { o[id.x] = WaveActiveSum(id.x); }\n",
+    )
+    .unwrap();
+    let out = wavec()
+        .args(["-spirv", "-T", "cs_6_2", "-E", "CS", "-HV", "2021", "-enable-16bit-types", "-O3", "-Wno-conversion"])
+        .args(["-fspv-target-env=vulkan1.2", "-Fo"])
+        .arg(&output)
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let words = std::fs::read(&output).unwrap();
+    assert_eq!(&words[..4], &0x0723_0203u32.to_le_bytes(), "not a SPIR-V module");
+    // SPIR-V 1.5, what Vulkan 1.2 takes.
+    assert_eq!(&words[4..8], &0x0001_0500u32.to_le_bytes());
+    // `-T` names the stage too: a pixel profile for a compute entry point is refused.
+    let out = wavec().args(["-spirv", "-T", "ps_6_0", "-E", "CS"]).arg(&input).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
 #[test]
 fn defines_and_include_dirs() {
     let dir = unique_temp_dir("cli");

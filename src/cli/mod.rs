@@ -63,6 +63,8 @@ fn tune_allocator() {
     about = "Transpile HLSL/Slang compute shaders with wave intrinsics to HLSL, SPIR-V, GLSL, CUDA, WGSL and Metal",
     after_help = "Also: `wavec run SHADER …` (dispatch once and show buffers) and `wavec test PATH…` (run test directives); see `wavec run --help`, `wavec test --help`.\n\
                   slangc's single-dash spellings are accepted too: -target, -entry, -profile, -stage, -emulate, -capability.\n\
+                  So are DXC's: -E, -T cs_6_N, -Fo, -spirv, -fspv-target-env=ENV, -fvk-*-shift, -fvk-use-*-layout, -Zpr/-Zpc\n\
+                  (-HV, -enable-16bit-types, -O*, -Zi and -Wno-* change nothing wavec writes and are ignored).\n\
                   Exit status: 0 success, 1 compile errors, 2 usage errors."
 )]
 struct Cli {
@@ -233,15 +235,77 @@ fn normalize_args(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
         ("-allow-glsl", "--allow-glsl"),
         ("-reflection-json", "--reflect"),
     ];
-    args.map(|a| match a.to_str() {
-        Some(long) if LONG.contains(&long) => format!("-{long}").into(),
-        Some(flag) => match SPELLINGS.iter().find(|(from, _)| *from == flag) {
-            Some((_, to)) => OsString::from(*to),
-            None => a,
+    let mut out = Vec::new();
+    let mut args = args.peekable();
+    while let Some(a) = args.next() {
+        match a.to_str() {
+            Some(long) if LONG.contains(&long) => out.push(format!("-{long}").into()),
+            Some(flag) if dxc_spelling(flag, &mut args, &mut out) => {}
+            Some(flag) => out.push(match SPELLINGS.iter().find(|(from, _)| *from == flag) {
+                Some((_, to)) => OsString::from(*to),
+                None => a,
+            }),
+            None => out.push(a),
+        }
+    }
+    out
+}
+
+/// DXC's command line, so a build that runs `dxc -spirv -T cs_6_2 -E CS -Fo x.spv …` runs
+/// wavec unchanged: `-E` is `--entry`; `-T xs_6_N` is `--profile sm_6_N` and the stage of `xs`;
+/// `-Fo` is `-o`; `-spirv` is `--target spirv`; `-fspv-target-env=ENV` is `--profile ENV`.
+/// Options that change nothing wavec writes are accepted and dropped: optimization and debug
+/// levels, warnings, `-HV 2021` (wavec reads HLSL 2021 and the older forms alike) and
+/// `-enable-16bit-types` (`half` is always binary16). Whether `flag` was one (its value, if it
+/// takes one, taken from `rest`).
+fn dxc_spelling(flag: &str, rest: &mut impl Iterator<Item = OsString>, out: &mut Vec<OsString>) -> bool {
+    match flag {
+        "-E" => out.push("--entry".into()),
+        "-Fo" => out.push("-o".into()),
+        "-spirv" => out.extend(["--target".into(), "spirv".into()]),
+        "-T" => {
+            let Some(value) = rest.next() else {
+                out.push("--profile".into());
+                return true;
+            };
+            let text = value.to_string_lossy().into_owned();
+            let stage = match text.split_once('_').map(|(s, _)| s) {
+                Some("cs") => Some("compute"),
+                Some("vs") => Some("vertex"),
+                Some("ps") => Some("pixel"),
+                Some("ms") => Some("mesh"),
+                Some("as") => Some("amplification"),
+                _ => None,
+            };
+            match (stage, text.split_once('_')) {
+                (Some(stage), Some((_, model))) => {
+                    out.extend(["--profile".into(), format!("sm_{model}").into(), "--stage".into(), stage.into()])
+                }
+                _ => out.extend(["--profile".into(), value]),
+            }
+        }
+        "-HV" => {
+            rest.next();
+        }
+        "-enable-16bit-types"
+        | "-Od"
+        | "-O0"
+        | "-O1"
+        | "-O2"
+        | "-O3"
+        | "-Zi"
+        | "-Qembed_debug"
+        | "-WX"
+        | "-Gis"
+        | "-Ges"
+        | "-Zpr-legacy" => {}
+        _ if flag.starts_with("-Wno-") => {}
+        _ => match flag.strip_prefix("-fspv-target-env=") {
+            Some(env) => out.extend(["--profile".into(), env.into()]),
+            None => return false,
         },
-        None => a,
-    })
-    .collect()
+    }
+    true
 }
 
 /// `-fvk-{b,t,u,s}-shift N SPACE` pairs (clap gives each as two values in a row).
