@@ -2021,6 +2021,14 @@ impl<'a> Writer<'a> {
                     None => None,
                 }
             }
+            // One component of a vector in memory (`InterlockedMin(lds_min.x, v)`).
+            ExprKind::Swizzle { base, components } if components.len() == 1 => match self.pointer(*base)? {
+                Some(p) if matches!(p.ty, Type::Vector(..)) => {
+                    let i = self.const_u32(u32::from(components[0]));
+                    Some(self.access(&p, x.ty.clone(), vec![i]))
+                }
+                _ => None,
+            },
             _ => None,
         })
     }
