@@ -830,7 +830,7 @@ fn case(
                 data.resize((stride as usize * elements.len()).max(4).div_ceil(4) * 4, 0);
                 let binding =
                     bindings.iter().find(|b| &b.name == name).ok_or_else(|| at(format!("no binding for `{name}`")))?;
-                let id = BufferId { set: binding.set, binding: binding.binding };
+                let id = BufferId { set: binding.set, binding: binding.binding, element: 0 };
                 test.buffers.push((id, BufferSpec { kind: Some(BufferKind::Storage), data, pointers: Vec::new() }));
             }
             Type::Resource(crate::ir::ResourceKind::ConstantBuffer, Some(elem)) => {
@@ -842,7 +842,7 @@ fn case(
                 data.resize(data.len().max(size).max(16).div_ceil(16) * 16, 0);
                 let binding =
                     bindings.iter().find(|b| &b.name == name).ok_or_else(|| at(format!("no binding for `{name}`")))?;
-                let id = BufferId { set: binding.set, binding: binding.binding };
+                let id = BufferId { set: binding.set, binding: binding.binding, element: 0 };
                 test.buffers.push((id, BufferSpec { kind: Some(BufferKind::Uniform), data, pointers: Vec::new() }));
             }
             Type::Resource(..) => {
@@ -898,7 +898,7 @@ fn case(
                     ),
                 );
             };
-            let id = BufferId { set: BufferId::ADDRESSED, binding: pointees };
+            let id = BufferId { set: BufferId::ADDRESSED, binding: pointees, element: 0 };
             pointees += 1;
             pointers.push((block, offset, id));
             named.push((g.name.clone(), id));
@@ -937,7 +937,7 @@ fn case(
                 None => format!("line {}: the shader declares no buffer #{position}", input.line),
             });
         };
-        let id = BufferId { set: binding.set, binding: binding.binding };
+        let id = BufferId { set: binding.set, binding: binding.binding, element: 0 };
         if test.buffers.iter().any(|(b, _)| *b == id) {
             return Err(format!("line {}: buffer `{}` is given twice", input.line, binding.name));
         }
@@ -958,7 +958,7 @@ fn case(
         if let Some(n) = input.counter {
             let counter_name = format!("counter.var.{}", binding.name);
             if let Some(c) = bindings.iter().find(|b| b.name == counter_name) {
-                let id = BufferId { set: c.set, binding: c.binding };
+                let id = BufferId { set: c.set, binding: c.binding, element: 0 };
                 test.buffers.push((
                     id,
                     BufferSpec {
@@ -985,7 +985,7 @@ fn case(
     }
     // render-test gives every hidden counter it was given no start for a zero.
     for b in bindings.iter().filter(|b| b.used && b.name.starts_with("counter.var.")) {
-        let id = BufferId { set: b.set, binding: b.binding };
+        let id = BufferId { set: b.set, binding: b.binding, element: 0 };
         if !test.buffers.iter().any(|(x, _)| *x == id) {
             test.buffers
                 .push((id, BufferSpec { kind: Some(BufferKind::Storage), data: vec![0; 4], pointers: Vec::new() }));
@@ -995,7 +995,7 @@ fn case(
     // an opaque black border, level 0 only, no comparison.
     for b in bindings.iter().filter(|b| b.used) {
         let crate::exec::compile::Descriptor::Sampler { count, .. } = b.descriptor else { continue };
-        let id = BufferId { set: b.set, binding: b.binding };
+        let id = BufferId { set: b.set, binding: b.binding, element: 0 };
         if !test.buffers.iter().any(|(x, _)| *x == id) {
             let desc = crate::image::SamplerDesc {
                 address: [crate::image::Address::Border; 3],
@@ -1187,7 +1187,7 @@ fn zero_uniform_blocks(
             }
         };
         blocks.push((
-            BufferId { set: b.set, binding: b.binding },
+            BufferId { set: b.set, binding: b.binding, element: 0 },
             AddressSpace::Uniform { cbuffer },
             Some(BufferKind::Uniform),
         ));
@@ -1244,7 +1244,7 @@ fn cbuffer_member(
         .iter()
         .find(|b| b.name == block)
         .ok_or_else(|| format!("the cbuffer `{block}` is not used by the entry point"))?;
-    let id = BufferId { set: binding.set, binding: binding.binding };
+    let id = BufferId { set: binding.set, binding: binding.binding, element: 0 };
     match (index, &g.ty) {
         (None, ty) => Ok((id, ty.clone(), g.majorness, offset)),
         (Some(i), Type::Array(elem, n)) if n.is_none_or(|n| i < n) => {
@@ -1272,7 +1272,7 @@ fn value_place(
         AddressSpace::PushConstant => (BufferId::PUSH, m.layout.storage()),
         AddressSpace::Uniform { cbuffer: None } => {
             let b = bindings.iter().find(|b| b.name == "$Globals")?;
-            (BufferId { set: b.set, binding: b.binding }, m.layout.uniform())
+            (BufferId { set: b.set, binding: b.binding, element: 0 }, m.layout.uniform())
         }
         _ => return None,
     };
@@ -1564,7 +1564,7 @@ mod tests {
     #[test]
     fn output_text_and_comparison() {
         let data: Vec<u8> = [4u32, u32::MAX].iter().flat_map(|w| w.to_le_bytes()).collect();
-        let b = BufferId { set: 0, binding: 0 };
+        let b = BufferId { set: 0, binding: 0, element: 0 };
         let get = |_| Some(data.clone());
         let words =
             render(&[Output { buffer: b, format: OutputFormat::Words { header: None }, given: 8 }], get).unwrap();
