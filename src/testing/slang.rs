@@ -477,6 +477,14 @@ fn kind_and_options(s: &str) -> Result<(&str, &str, &str), String> {
     Err("a `(` without its `)`".into())
 }
 
+/// `name[k]`, an element of an array of buffers: the name and `k`.
+fn element_of(name: &str) -> Option<(&str, u32)> {
+    let (base, rest) = name.split_once('[')?;
+    let k = rest.strip_suffix(']')?.trim().parse().ok()?;
+    let base = base.trim();
+    (!base.is_empty() && !base.contains(['.', '[', ']'])).then_some((base, k))
+}
+
 fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) -> Result<Input, String> {
     if slang_textures::is_resource(kind) {
         if name.as_deref().is_some_and(|n| n.contains(['.', '['])) {
@@ -497,8 +505,9 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
         "uniform" => (true, true),
         other => return Err(format!("SKIP:the input kind `{other}` is not supported")),
     };
-    // A value may be a member of another (`u_struct.f_int`): [`value_place`] finds it.
-    if !value && name.as_deref().is_some_and(|n| n.contains(['.', '['])) {
+    // A value may be a member of another (`u_struct.f_int`): [`value_place`] finds it. A buffer
+    // of an array of buffers is named by its element (`buffers[1]`).
+    if !value && name.as_deref().is_some_and(|n| n.contains('.') || (n.contains('[') && element_of(n).is_none())) {
         return Err(format!("SKIP:inputs bound by a member path (`{}`) are not supported", name.unwrap_or_default()));
     }
     let (mut values, mut stride, mut count, mut counter) = (Vec::new(), 4usize, None::<usize>, None);
@@ -921,7 +930,11 @@ fn case(
             }
             continue;
         }
-        let found = match &input.name {
+        let (element_name, element) = match input.name.as_deref().and_then(element_of) {
+            Some((base, k)) => (Some(base.to_string()), k),
+            None => (input.name.clone(), 0),
+        };
+        let found = match &element_name {
             Some(n) => bindings.iter().find(|b| &b.name == n).or_else(|| {
                 if input.loose_name {
                     bindings.get(position)
@@ -937,7 +950,7 @@ fn case(
                 None => format!("line {}: the shader declares no buffer #{position}", input.line),
             });
         };
-        let id = BufferId { set: binding.set, binding: binding.binding, element: 0 };
+        let id = BufferId { set: binding.set, binding: binding.binding, element };
         if test.buffers.iter().any(|(b, _)| *b == id) {
             return Err(format!("line {}: buffer `{}` is given twice", input.line, binding.name));
         }
@@ -970,7 +983,11 @@ fn case(
             }
         }
         if input.out {
-            let elem = global.and_then(|g| match &g.ty {
+            let resource = |t: &Type| match t {
+                Type::Array(e, _) => (**e).clone(),
+                t => t.clone(),
+            };
+            let elem = global.and_then(|g| match &resource(&g.ty) {
                 // An `Atomic<T>` element prints as its `T`.
                 Type::Resource(_, Some(e)) => match **e {
                     Type::Struct(h) if checked.module.atomic_structs.contains(&h) => {
