@@ -634,9 +634,9 @@ impl<'m> Compiler<'m> {
         let root = Root::Pointer(d);
         Some(Some(match (kind, inner) {
             (ResourceKind::ConstantBuffer, Some(t)) => {
-                let rule = self.global_of(base, func).map_or(self.m.layout.uniform(), |g| {
-                    self.m.uniform_rule(&self.m.globals[g])
-                });
+                let rule = self
+                    .global_of(base, func)
+                    .map_or(self.m.layout.uniform(), |g| self.m.uniform_rule(&self.m.globals[g]));
                 let majorness = self.majorness_of(base, func);
                 let mut comps = Vec::new();
                 self.layout(t, rule, majorness, 0, &mut comps);
@@ -1397,7 +1397,12 @@ impl<'m> Compiler<'m> {
                         self.p.bindings[b as usize].used = true;
                         if let Descriptor::Buffers { .. } = self.p.bindings[b as usize].descriptor {
                             // The array: an index names its element (`buffer_element`).
-                            return Some(Place { root: Root::Buffer(b), dyns: vec![], comps: vec![], ty: gl.ty.clone() });
+                            return Some(Place {
+                                root: Root::Buffer(b),
+                                dyns: vec![],
+                                comps: vec![],
+                                ty: gl.ty.clone(),
+                            });
                         }
                         if self.p.bindings[b as usize].descriptor != Descriptor::Buffer {
                             let root = Root::Descriptor { binding: b, element: None, coord: None };

@@ -450,9 +450,9 @@ pub fn run_program(
         .bindings
         .iter()
         .map(|b| match b.descriptor {
-            compile::Descriptor::Buffers { .. } => (0..buffers.len())
-                .filter(|&i| buffers[i].set == b.set && buffers[i].binding == b.binding)
-                .collect(),
+            compile::Descriptor::Buffers { .. } => {
+                (0..buffers.len()).filter(|&i| buffers[i].set == b.set && buffers[i].binding == b.binding).collect()
+            }
             _ => Vec::new(),
         })
         .collect();

@@ -942,8 +942,16 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     };
     let (storage_arrays, uniform_arrays) = (buffer_arrays(BufferKind::Storage), buffer_arrays(BufferKind::Uniform));
     for (wanted, name, has) in [
-        (storage_arrays, "shaderStorageBufferArrayDynamicIndexing", supported.shader_storage_buffer_array_dynamic_indexing),
-        (uniform_arrays, "shaderUniformBufferArrayDynamicIndexing", supported.shader_uniform_buffer_array_dynamic_indexing),
+        (
+            storage_arrays,
+            "shaderStorageBufferArrayDynamicIndexing",
+            supported.shader_storage_buffer_array_dynamic_indexing,
+        ),
+        (
+            uniform_arrays,
+            "shaderUniformBufferArrayDynamicIndexing",
+            supported.shader_uniform_buffer_array_dynamic_indexing,
+        ),
     ] {
         if wanted && has != vk::TRUE {
             return Err(RunError::MissingFeature(format!(

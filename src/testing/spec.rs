@@ -22,8 +22,11 @@ impl BufferId {
     pub const ADDRESSED: u32 = u32::MAX - 1;
 
     /// The push constants (the entry point's `uniform` values): `push`.
-    pub const PUSH: BufferId =
-        BufferId { set: crate::exec::compile::PUSH_CONSTANTS.0, binding: crate::exec::compile::PUSH_CONSTANTS.1, element: 0 };
+    pub const PUSH: BufferId = BufferId {
+        set: crate::exec::compile::PUSH_CONSTANTS.0,
+        binding: crate::exec::compile::PUSH_CONSTANTS.1,
+        element: 0,
+    };
 
     /// `3` (set 0), `1.3` (set 1, binding 3), `3[2]` (element 2 of the array of buffers at
     /// binding 3; `3[0]` is `3`) or `push` (the push constants).
