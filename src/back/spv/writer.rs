@@ -1065,12 +1065,14 @@ impl<'a> Writer<'a> {
                             let layout = Layout::Explicit(uniform, g.majorness);
                             self.gvars.insert(h, GVar::ConstantBuffers { var, ty: elem, layout });
                         }
-                        _ => return Err(err(
-                            "E0612",
-                            g.span,
-                            "arrays of append and consume buffers are not supported by the SPIR-V backend yet \
+                        _ => {
+                            return Err(err(
+                                "E0612",
+                                g.span,
+                                "arrays of append and consume buffers are not supported by the SPIR-V backend yet \
                              (arrays of textures, samplers, storage and constant buffers are)",
-                        )),
+                            ))
+                        }
                     }
                 }
                 (AddressSpace::Resource, _) => {
