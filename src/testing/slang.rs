@@ -762,7 +762,9 @@ fn case(
             && matches!(earlier.descriptor, crate::exec::compile::Descriptor::Image { .. })
     });
     let bindings = &bindings;
-    let inputs = match split_block_inputs(&checked.module, bindings, inputs) {
+    let inputs = match split_block_inputs(&checked.module, bindings, inputs)
+        .and_then(|list| buffer_array_inputs(&checked.module, list))
+    {
         Ok(list) => list,
         Err(e) => {
             return match e.split_once("SKIP:") {
@@ -1091,6 +1093,41 @@ fn whole_elements(m: &crate::ir::Module, g: &crate::ir::Global, data: &mut Vec<u
     if stride > 0 && !data.is_empty() && data.len() % stride != 0 {
         data.resize(data.len().div_ceil(stride) * stride, 0);
     }
+}
+
+/// `set buffers = [ubuffer(…), ubuffer(…)]` (or `{…}`) for an array of buffers: an input per
+/// element, named by it (`buffers[1]`), as `name=buffers[1]` lines give them.
+fn buffer_array_inputs(m: &crate::ir::Module, inputs: Vec<Input>) -> Result<Vec<Input>, String> {
+    let mut out = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        let (Some(name), Some(object)) = (&input.name, &input.object) else {
+            out.push(input);
+            continue;
+        };
+        let array_of_buffers = m.globals.iter().any(|(_, g)| {
+            &g.name == name
+                && matches!(&g.ty, Type::Array(e, _) if matches!(**e, Type::Resource(k, _) if !k.is_texture() && !k.is_sampler()))
+        });
+        let items: Vec<&slang_values::Value> = match object {
+            slang_values::Value::Array(items) => items.iter().collect(),
+            slang_values::Value::Aggregate(fields) if fields.iter().all(|(n, _)| n.is_none()) => {
+                fields.iter().map(|(_, v)| v).collect()
+            }
+            _ => Vec::new(),
+        };
+        let buffers = items.iter().all(|v| matches!(v, slang_values::Value::Resource { kind, .. } if kind == "ubuffer" || kind == "cbuffer"));
+        if !array_of_buffers || items.is_empty() || !buffers {
+            out.push(input);
+            continue;
+        }
+        for (k, item) in items.into_iter().enumerate() {
+            let slang_values::Value::Resource { out: written, kind, options } = item else { continue };
+            let element = format!("{name}[{k}]");
+            let at = |e: String| format!("line {}: {e}", input.line);
+            out.push(buffer(input.line, Some(element), *written || input.out, kind, options).map_err(at)?);
+        }
+    }
+    Ok(out)
 }
 
 /// A `set block = new T{…}` for a parameter block (or a `ConstantBuffer<T>` holding
