@@ -407,6 +407,83 @@ fn wavec_alone_compiles_and_names_its_missing_vulkan_host() {
     }
 }
 
+/// Reads from a sized array of three structured buffers at an index the shader reads at run
+/// time, adds into an element of an array of two byte-address buffers and stores another's
+/// length into the other.
+const BUFFER_ARRAYS: &str = r#"
+StructuredBuffer<uint> Ins[3];     // 0
+RWByteAddressBuffer Acc[2];        // 1
+RWStructuredBuffer<uint> Result;   // 2
+
+[numthreads(8, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    uint i = id.x;
+    uint u = Ins[2][0] - 20;
+    Result[i] = Ins[u][i] + Ins[1][7 - i];
+    Acc[u].InterlockedAdd(0, i);
+    uint n, s;
+    Ins[u + 1].GetDimensions(n, s);
+    Acc[u + 1].Store(4 * i, n);
+}
+"#;
+
+/// `--buffer B[K]=SPEC` gives element K of an array of buffers, on lavapipe and the CPU engine
+/// alike, each dumped on its own (`--dump B[K]`); a malformed element, a gap in the elements
+/// and too few buffers for a sized array are clear errors, never a panic.
+#[test]
+fn run_gives_an_array_of_buffers_one_buffer_per_element() {
+    let dir = unique_temp_dir("run-cli");
+    let shader = write(&dir, "arrays.slang", BUFFER_ARRAYS);
+    let device = test_device();
+    let given = [
+        "--buffer",
+        "0=u32:0 1 2 3 4 5 6 7",
+        "--buffer",
+        "0[1]=u32:10 11 12 13 14 15 16 17 18",
+        "--buffer",
+        "0[2]=u32:20 21 22 23 24 25 26 27",
+        "--buffer",
+        "1=4",
+        "--buffer",
+        "1[1]=32",
+        "--buffer",
+        "2=32",
+    ];
+    let dumps = ["--dump", "1", "--dump", "1[1]", "--dump", "2", "--groups", "1"];
+    for engine in [vec!["--device", device.as_str()], vec!["--engine", "cpu"]] {
+        let (out, _) = expect_status(wavec().arg("run").arg(&shader).args(given).args(dumps).args(&engine), 0);
+        // u = 0: Ins[0][i] + Ins[1][7 - i] = i + 17 - i; Acc[0] = 0 + 1 + … + 7; Ins[1] has 9.
+        assert!(out.contains("buffer 1 (4 bytes):\n  0: 28\n"), "{engine:?}:\n{out}");
+        assert!(out.contains("buffer 1[1] (32 bytes):\n  0: 9 9 9 9 9 9 9 9\n"), "{engine:?}:\n{out}");
+        assert!(out.contains("buffer 2 (32 bytes):\n  0: 17 17 17 17 17 17 17 17\n"), "{engine:?}:\n{out}");
+    }
+    let d = device.as_str();
+    let cases: Vec<(Vec<&str>, i32, &str)> = vec![
+        (vec!["--buffer", "0[x]=4"], 2, "`0[x]` is not a binding"),
+        (vec!["--buffer", "0[1=4"], 2, "`0[1` is not a binding"),
+        (
+            vec!["--buffer", "0=4", "--buffer", "0[2]=4", "--buffer", "1=4", "--buffer", "2=4", "--device", d],
+            1,
+            "buffer 0[2] is given, but not 0[1]",
+        ),
+        (
+            vec![
+                "--buffer", "0=4", "--buffer", "0[1]=4", "--buffer", "1=4", "--buffer", "1[1]=4", "--buffer", "2=4",
+                "--device", d,
+            ],
+            1,
+            "the shader declares an array of 3 storage buffers at set 0, binding 0, but 2 buffer(s) are given for it",
+        ),
+    ];
+    for (args, code, message) in cases {
+        let mut cmd = wavec();
+        cmd.arg("run").arg(&shader).args(&args).args(["--groups", "1"]);
+        let (_, err) = expect_status(&mut cmd, code);
+        assert!(err.contains(message), "{cmd:?}: expected `{message}` in:\n{err}");
+    }
+}
+
 /// wavec's own tests in Slang's test format (`tests/slang/`): every family, on lavapipe and on
 /// the CPU engine, through `wavec test`.
 #[test]

@@ -1115,7 +1115,9 @@ fn buffer_array_inputs(m: &crate::ir::Module, inputs: Vec<Input>) -> Result<Vec<
             }
             _ => Vec::new(),
         };
-        let buffers = items.iter().all(|v| matches!(v, slang_values::Value::Resource { kind, .. } if kind == "ubuffer" || kind == "cbuffer"));
+        let buffers = items
+            .iter()
+            .all(|v| matches!(v, slang_values::Value::Resource { kind, .. } if kind == "ubuffer" || kind == "cbuffer"));
         if !array_of_buffers || items.is_empty() || !buffers {
             out.push(input);
             continue;
