@@ -702,14 +702,13 @@ fn check_request(
                     )));
                 }
                 if *count != spirv::RUNTIME_COUNT && (given.len() as u32) < *count {
+                    let place = if r.set == 0 { r.binding.to_string() } else { format!("{}.{}", r.set, r.binding) };
                     return Err(RunError::BadBinding(format!(
                         "the shader declares an array of {count} {kind}s at set {}, binding {}, but {} buffer(s) are \
-                         given for it (give one for each element, `{}[0]` to `{}[{}]`)",
+                         given for it (give one for each element, `{place}[0]` to `{place}[{}]`)",
                         r.set,
                         r.binding,
                         given.len(),
-                        r.binding,
-                        r.binding,
                         count - 1
                     )));
                 }
