@@ -1558,6 +1558,15 @@ mod tests {
         assert!(matches!(&i[0].resource, Some(BufferSpec { kind: Some(BufferKind::SampledImage(..)), .. })));
         let e = inputs("//TEST_INPUT: set p.tex = RWTexture2D(size=4)\n").unwrap_err();
         assert!(e.contains("SKIP:") && e.contains("member path"), "{e}");
+        // A buffer of an array of buffers is named by its element; a member path is not one.
+        let i = inputs("//TEST_INPUT:ubuffer(data=[1], stride=4):out,name buffers[2]\n").unwrap().list;
+        assert_eq!((i[0].name.as_deref(), i[0].out), (Some("buffers[2]"), true));
+        assert_eq!(element_of("buffers[2]"), Some(("buffers", 2)));
+        for bad in ["b.c[1]", "b[1][2]", "b[x]", "[1]", "b[1"] {
+            assert_eq!(element_of(bad), None, "{bad}");
+        }
+        let e = inputs("//TEST_INPUT:ubuffer(data=[1], stride=4):name=g.array[0]\n").unwrap_err();
+        assert!(e.contains("SKIP:") && e.contains("member path"), "{e}");
         // A resource inside a value keeps its options as written, for the block it fills.
         let i = inputs("//TEST_INPUT: set block = new{ out ubuffer(data=[0 0], stride=4), Sampler }\n").unwrap().list;
         let Some(slang_values::Value::Object(None, content)) = &i[0].object else { panic!("{i:?}") };
