@@ -1019,8 +1019,8 @@ fn check_pointer_past_its_buffer_and_into_no_buffer() {
 }
 
 /// What the engine cannot index at run time is refused with E0709, never a panic: a swizzle
-/// that reorders its components (no even step between them) and an array of buffers (which
-/// holds no registers to step through). An evenly spaced swizzle is still indexed.
+/// that reorders its components (no even step between them). An evenly spaced swizzle is
+/// still indexed (and an array of buffers: `arrays_of_buffers_take_per_lane_indices`).
 #[test]
 fn run_time_indices_the_engine_cannot_step_through_are_errors() {
     let run = |body: &str| {
@@ -1030,9 +1030,44 @@ fn run_time_indices_the_engine_cannot_step_through_are_errors() {
         let (checked, _) = wavec::check(&src, &wavec::Options::default()).expect("compiles");
         exec::compile_program(&checked.module, checked.entry).map(|_| ())
     };
-    for body in ["v.zyx[gi % 3]", "T[which][gi]"] {
-        let diags = run(body).expect_err(body);
-        assert!(diags.iter().any(|d| d.code == "E0709"), "{body}: {diags:?}");
-    }
+    assert!(run("T[which][gi]").is_ok());
+    let diags = run("v.zyx[gi % 3]").expect_err("a reordering swizzle");
+    assert!(diags.iter().any(|d| d.code == "E0709"), "{diags:?}");
     assert!(run("v.xz[gi % 2]").is_ok());
+}
+
+/// An array of buffers takes one buffer per element at its binding, in order: each lane's
+/// index (`NonUniformResourceIndex`, read from memory) reaches its own element's buffer, for
+/// reads, `GetDimensions` and writes, at every width and lane order; an index past an array's
+/// end (E0701; an unsized array's is the buffers given) and an element of a sized one the run
+/// gives no buffer for (E0708) are reported with the lane.
+#[test]
+fn arrays_of_buffers_take_per_lane_indices() {
+    let src = "StructuredBuffer<uint> T[2];\nRWStructuredBuffer<uint> O[];\nRWStructuredBuffer<uint> B;\n[numthreads(4, 1, 1)]\nvoid main(uint gi : SV_GroupIndex)\n{\n    uint k = B[gi];\n    uint n, s;\n    T[NonUniformResourceIndex(k)].GetDimensions(n, s);\n    O[NonUniformResourceIndex(k)][gi] = n;\n    B[gi] = T[NonUniformResourceIndex(k)][gi];\n}\n";
+    let given = |picks: &[u32], outs: usize| {
+        let mut b = vec![words(0, &[10, 11, 12, 13]), words(0, &[20, 21, 22, 23, 24])];
+        b.extend((0..outs).map(|_| words(1, &[0; 4])));
+        b.push(words(2, picks));
+        b
+    };
+    for width in WIDTHS {
+        for order in ORDERS {
+            let r = Run { src: src.into(), defines: vec![], entry: None, groups: [1, 1, 1], opts: opts(width, order) };
+            let out = run_ok(&r, given(&[0, 1, 1, 0], 2));
+            // T[0] has 4 elements, T[1] 5; lanes 0 and 3 name element 0, lanes 1 and 2 element 1.
+            assert_eq!(&out[0], &[10, 11, 12, 13]);
+            assert_eq!(out[2..4], [vec![4, 0, 0, 4], vec![0, 5, 5, 0]], "width {width}");
+            assert_eq!(out[4], [10, 21, 22, 13], "width {width}");
+        }
+    }
+    let r = Run { src: src.into(), defines: vec![], entry: None, groups: [1, 1, 1], opts: opts(4, LaneOrder::Linear) };
+    let f = run_src(&r, given(&[0, 2, 0, 0], 2)).expect_err("an index past the end");
+    assert_check(&f, "E0701", "element 2 of `T`, an array of 2", 9, "lane 1");
+    // An unsized array is as long as the buffers given.
+    let f = run_src(&r, given(&[0, 1, 0, 0], 1)).expect_err("an index past the buffers given");
+    assert_check(&f, "E0701", "element 1 of `O`, an array of 1", 10, "lane 1");
+    let one_table = vec![words(0, &[10, 11, 12, 13]), words(1, &[0; 4]), words(1, &[0; 4]), words(2, &[0, 1, 0, 0])];
+    let f = run_src(&r, one_table).expect_err("an element given no buffer");
+    assert_check(&f, "E0708", "element 1 of `T`", 9, "lane 1");
+    assert!(f.diags[0].message.contains("gives that array 1 buffer(s)"), "{}", f.render());
 }

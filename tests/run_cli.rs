@@ -407,14 +407,91 @@ fn wavec_alone_compiles_and_names_its_missing_vulkan_host() {
     }
 }
 
+/// Reads from a sized array of three structured buffers at an index the shader reads at run
+/// time, adds into an element of an array of two byte-address buffers and stores another's
+/// length into the other.
+const BUFFER_ARRAYS: &str = r#"
+StructuredBuffer<uint> Ins[3];     // 0
+RWByteAddressBuffer Acc[2];        // 1
+RWStructuredBuffer<uint> Result;   // 2
+
+[numthreads(8, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    uint i = id.x;
+    uint u = Ins[2][0] - 20;
+    Result[i] = Ins[u][i] + Ins[1][7 - i];
+    Acc[u].InterlockedAdd(0, i);
+    uint n, s;
+    Ins[u + 1].GetDimensions(n, s);
+    Acc[u + 1].Store(4 * i, n);
+}
+"#;
+
+/// `--buffer B[K]=SPEC` gives element K of an array of buffers, on lavapipe and the CPU engine
+/// alike, each dumped on its own (`--dump B[K]`); a malformed element, a gap in the elements
+/// and too few buffers for a sized array are clear errors, never a panic.
+#[test]
+fn run_gives_an_array_of_buffers_one_buffer_per_element() {
+    let dir = unique_temp_dir("run-cli");
+    let shader = write(&dir, "arrays.slang", BUFFER_ARRAYS);
+    let device = test_device();
+    let given = [
+        "--buffer",
+        "0=u32:0 1 2 3 4 5 6 7",
+        "--buffer",
+        "0[1]=u32:10 11 12 13 14 15 16 17 18",
+        "--buffer",
+        "0[2]=u32:20 21 22 23 24 25 26 27",
+        "--buffer",
+        "1=4",
+        "--buffer",
+        "1[1]=32",
+        "--buffer",
+        "2=32",
+    ];
+    let dumps = ["--dump", "1", "--dump", "1[1]", "--dump", "2", "--groups", "1"];
+    for engine in [vec!["--device", device.as_str()], vec!["--engine", "cpu"]] {
+        let (out, _) = expect_status(wavec().arg("run").arg(&shader).args(given).args(dumps).args(&engine), 0);
+        // u = 0: Ins[0][i] + Ins[1][7 - i] = i + 17 - i; Acc[0] = 0 + 1 + … + 7; Ins[1] has 9.
+        assert!(out.contains("buffer 1 (4 bytes):\n  0: 28\n"), "{engine:?}:\n{out}");
+        assert!(out.contains("buffer 1[1] (32 bytes):\n  0: 9 9 9 9 9 9 9 9\n"), "{engine:?}:\n{out}");
+        assert!(out.contains("buffer 2 (32 bytes):\n  0: 17 17 17 17 17 17 17 17\n"), "{engine:?}:\n{out}");
+    }
+    let d = device.as_str();
+    let cases: Vec<(Vec<&str>, i32, &str)> = vec![
+        (vec!["--buffer", "0[x]=4"], 2, "`0[x]` is not a binding"),
+        (vec!["--buffer", "0[1=4"], 2, "`0[1` is not a binding"),
+        (
+            vec!["--buffer", "0=4", "--buffer", "0[2]=4", "--buffer", "1=4", "--buffer", "2=4", "--device", d],
+            1,
+            "buffer 0[2] is given, but not 0[1]",
+        ),
+        (
+            vec![
+                "--buffer", "0=4", "--buffer", "0[1]=4", "--buffer", "1=4", "--buffer", "1[1]=4", "--buffer", "2=4",
+                "--device", d,
+            ],
+            1,
+            "the shader declares an array of 3 storage buffers at set 0, binding 0, but 2 buffer(s) are given for it",
+        ),
+    ];
+    for (args, code, message) in cases {
+        let mut cmd = wavec();
+        cmd.arg("run").arg(&shader).args(&args).args(["--groups", "1"]);
+        let (_, err) = expect_status(&mut cmd, code);
+        assert!(err.contains(message), "{cmd:?}: expected `{message}` in:\n{err}");
+    }
+}
+
 /// wavec's own tests in Slang's test format (`tests/slang/`): every family, on lavapipe and on
 /// the CPU engine, through `wavec test`.
 #[test]
 fn slang_format_tests_pass_on_lavapipe_and_the_cpu_engine() {
     let (out, _) = expect_status(wavec().args(["test", "--device", &test_device(), "tests/slang"]), 0);
     let rows = out.lines().filter(|l| l.starts_with("tests/slang/")).count();
-    assert_eq!(rows, 169, "one row per test line that is not disabled:\n{out}");
-    assert!(out.contains("480 passed, 0 failed, 27 skipped"), "{out}");
+    assert_eq!(rows, 171, "one row per test line that is not disabled:\n{out}");
+    assert!(out.contains("483 passed, 0 failed, 30 skipped"), "{out}");
     // Descriptor handles given buffers: SPIR-V has no heap of constant buffers yet, and the
     // runner does not fill heaps (the CPU engine runs them below). Multisampled textures: the
     // runner cannot fill a multisampled image (a SKIP naming why; the CPU engine runs them). Ray queries: lavapipe 22.3
@@ -437,7 +514,7 @@ fn slang_format_tests_pass_on_lavapipe_and_the_cpu_engine() {
         "{out}"
     );
     let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "tests/slang"]), 0);
-    assert!(out.contains("1258 passed, 0 failed, 94 skipped"), "{out}");
+    assert!(out.contains("1274 passed, 0 failed, 94 skipped"), "{out}");
 }
 
 /// Slang-format files this runner cannot run are SKIPs that say why, never PASSes; a wrong
@@ -587,7 +664,7 @@ fn samples_slang_tests_and_corpus_via(via: &str) -> String {
 #[test]
 fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
     let out = samples_slang_tests_and_corpus_via("glsl");
-    assert!(out.contains("567 passed, 0 failed, 42 skipped"), "{out}");
+    assert!(out.contains("570 passed, 0 failed, 45 skipped"), "{out}");
     let refused: Vec<&str> = out.lines().filter(|l| l.contains("not through GLSL")).collect();
     assert_eq!(refused, [
         "SKIP tests/slang/descriptor_handles.slang at every width: not through GLSL: E0624 GLSL output has no descriptor heap of `ConstantBuffer<Params>` yet",
@@ -608,7 +685,7 @@ fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
 #[test]
 fn samples_slang_tests_and_corpus_pass_through_wgsl_on_lavapipe() {
     let out = samples_slang_tests_and_corpus_via("wgsl");
-    assert!(out.contains("468 passed, 0 failed, 141 skipped"), "{out}");
+    assert!(out.contains("468 passed, 0 failed, 147 skipped"), "{out}");
     assert!(!out.lines().any(|l| l.starts_with("SKIP samples/")), "{out}");
     let corpus: Vec<&str> = out.lines().filter(|l| l.starts_with("SKIP tests/corpus/")).collect();
     assert_eq!(corpus.len(), 6, "{out}");
@@ -624,7 +701,7 @@ fn samples_slang_tests_and_corpus_pass_through_wgsl_on_lavapipe() {
         assert!(corpus.iter().any(|l| l.starts_with(&prefix)), "{out}");
     }
     let refused: Vec<&str> = out.lines().filter(|l| l.contains("not through WGSL")).collect();
-    assert_eq!(refused.len(), 45, "{out}");
+    assert_eq!(refused.len(), 47, "{out}");
     let spirv_only = "SKIP tests/slang/inline_spirv.slang at every width: not through WGSL: E0428";
     assert!(refused.iter().all(|l| l.contains(": not through WGSL: E065") || l.starts_with(spirv_only)), "{out}");
 }

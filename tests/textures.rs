@@ -277,10 +277,13 @@ void main(uint3 id : SV_DispatchThreadID)
 /// results at 3.
 fn job<'a>(c: &Case, src: &'a str, base: &Path) -> Job<'a> {
     let buffers = vec![
-        (BufferId { set: 0, binding: 0 }, parse_spec(&format!("image:{}", c.image), base).unwrap()),
-        (BufferId { set: 0, binding: 1 }, parse_spec(&format!("sampler:{}", c.sampler_spec), base).unwrap()),
-        (BufferId { set: 0, binding: 2 }, parse_spec("random:77:f32:1024", base).unwrap()),
-        (BufferId { set: 0, binding: 3 }, parse_spec("4096", base).unwrap()),
+        (BufferId { set: 0, binding: 0, element: 0 }, parse_spec(&format!("image:{}", c.image), base).unwrap()),
+        (
+            BufferId { set: 0, binding: 1, element: 0 },
+            parse_spec(&format!("sampler:{}", c.sampler_spec), base).unwrap(),
+        ),
+        (BufferId { set: 0, binding: 2, element: 0 }, parse_spec("random:77:f32:1024", base).unwrap()),
+        (BufferId { set: 0, binding: 3, element: 0 }, parse_spec("4096", base).unwrap()),
     ];
     Job {
         source: src,
@@ -305,7 +308,8 @@ fn same_texels_as_spirv(via: wavec::testing::Via, refusals: &str) -> (Vec<&'stat
         let job = job(c, &src, base);
         let run = |via: Via| {
             let engine = Engine::Vulkan { width: None, device: Some(test_device()), via };
-            execute(&job, &engine).map(|r| bytes_to_words(r.buffer(BufferId { set: 0, binding: 3 }).unwrap()))
+            execute(&job, &engine)
+                .map(|r| bytes_to_words(r.buffer(BufferId { set: 0, binding: 3, element: 0 }).unwrap()))
         };
         match (run(via), run(Via::Spirv)) {
             (Ok(other), Ok(spirv)) => {
@@ -366,7 +370,8 @@ fn cpu_engine_samples_as_lavapipe_does() {
             let src = shader(c);
             let job = job(c, &src, base);
             let run = |engine: &Engine| {
-                execute(&job, engine).map(|r| bytes_to_words(r.buffer(BufferId { set: 0, binding: 3 }).unwrap()))
+                execute(&job, engine)
+                    .map(|r| bytes_to_words(r.buffer(BufferId { set: 0, binding: 3, element: 0 }).unwrap()))
             };
             let cpu = run(&Engine::Cpu { width: 4, lane_order: Default::default() });
             let gpu = run(&Engine::Vulkan { width: None, device: Some(test_device()), via: Default::default() });
@@ -419,7 +424,7 @@ fn cpu(src: &str, specs: &[&str]) -> Result<Vec<Vec<u8>>, String> {
     let buffers = specs
         .iter()
         .enumerate()
-        .map(|(i, s)| (BufferId { set: 0, binding: i as u32 }, parse_spec(s, base).unwrap()))
+        .map(|(i, s)| (BufferId { set: 0, binding: i as u32, element: 0 }, parse_spec(s, base).unwrap()))
         .collect();
     let job = Job {
         source: src,
@@ -492,7 +497,7 @@ fn typed_buffers_run_as_texel_buffers_on_both_engines() {
         let buffers = specs
             .iter()
             .enumerate()
-            .map(|(i, s)| (BufferId { set: 0, binding: i as u32 }, parse_spec(s, base).unwrap()))
+            .map(|(i, s)| (BufferId { set: 0, binding: i as u32, element: 0 }, parse_spec(s, base).unwrap()))
             .collect();
         let job = Job {
             source: src,

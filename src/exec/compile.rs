@@ -235,6 +235,24 @@ pub enum Inst {
         buffer: u32,
         stride: u32,
     },
+    /// `GetDimensions` of the buffer the address in `ptr` names: its elements of `stride`
+    /// bytes from that address on.
+    PtrLen {
+        d: Reg,
+        ptr: Reg,
+        stride: u32,
+        span: Span,
+    },
+    /// The address ([`super::buffer_address`]) of the buffer each lane's `index` names in the
+    /// array of buffers bound at `binding`, `count` long ([`super::texture::RUNTIME_COUNT`]:
+    /// as many as the run binds); out of range is reported.
+    BufferElement {
+        d: Reg,
+        binding: u32,
+        index: Reg,
+        count: u32,
+        span: Span,
+    },
     IfBegin {
         cond: Reg,
         save: Slot,
@@ -354,6 +372,11 @@ pub enum TexOp {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Descriptor {
     Buffer,
+    /// An array of buffers (`StructuredBuffer<T> b[4]`, `ConstantBuffer<P> c[]`): each buffer
+    /// the run gives at the binding an element, in order; `count` of them (0: unsized).
+    Buffers {
+        count: u32,
+    },
     /// A texture of `kind` whose texels the shader reads as `texel`; `count` of them.
     Image {
         kind: ResourceKind,
@@ -553,10 +576,7 @@ impl<'m> Compiler<'m> {
 
     /// The layout rule of a resource expression's buffer: its global's own, else `--layout`'s.
     fn rule_of(&self, e: ExprId, func: FunctionId, kind: ResourceKind) -> Rule {
-        let own = match &self.m.functions[func].exprs[e].kind {
-            ExprKind::Global(g) => self.m.globals[*g].layout,
-            _ => None,
-        };
+        let own = self.global_of(e, func).and_then(|g| self.m.globals[g].layout);
         own.unwrap_or(if kind == ResourceKind::ConstantBuffer {
             self.m.layout.uniform()
         } else {
@@ -566,10 +586,64 @@ impl<'m> Compiler<'m> {
 
     /// The majorness a resource expression's global was declared with.
     fn majorness_of(&self, e: ExprId, func: FunctionId) -> Majorness {
-        match &self.m.functions[func].exprs[e].kind {
-            ExprKind::Global(g) => self.m.globals[*g].majorness,
-            _ => Majorness::default(),
+        self.global_of(e, func).map_or(Majorness::default(), |g| self.m.globals[g].majorness)
+    }
+
+    /// The resource global `e` names: the global, or the element of a global array of them.
+    fn global_of(&self, e: ExprId, func: FunctionId) -> Option<GlobalId> {
+        let exprs = &self.m.functions[func].exprs;
+        match &exprs[e].kind {
+            ExprKind::Global(g) => Some(*g),
+            ExprKind::Index { base, .. } => match &exprs[*base].kind {
+                ExprKind::Global(g) if matches!(self.m.globals[*g].ty, Type::Array(..)) => Some(*g),
+                _ => None,
+            },
+            _ => None,
         }
+    }
+
+    /// `base[index]` when `base` is an array of buffers: the element, reached through the
+    /// address each lane's index names (so the index may differ from lane to lane,
+    /// `NonUniformResourceIndex`); a constant buffer's place is its contents. `None` for
+    /// anything else; `Some(None)` when the base has no place.
+    fn buffer_element(
+        &mut self,
+        base_ty: &Type,
+        base: ExprId,
+        index: ExprId,
+        func: FunctionId,
+        ty: &Type,
+    ) -> Option<Option<Place>> {
+        let Type::Array(el, n) = base_ty else { return None };
+        let Type::Resource(kind, inner) = &**el else { return None };
+        if kind.is_texture() || kind.is_sampler() || *kind == ResourceKind::RaytracingAccelerationStructure {
+            return None;
+        }
+        let p = self.place(base, func)?;
+        let span = self.m.functions[func].exprs[index].span;
+        let Root::Buffer(binding) = p.root else {
+            self.errors.push(unsupported(span, "an element of an array of buffers that is not a global"));
+            return Some(None);
+        };
+        let idx_ty = self.ty(index, func).clone();
+        let i = self.expr(index, func);
+        let i = self.index_u32(i[0], &idx_ty);
+        let d = self.regs(1);
+        let count = n.unwrap_or(super::texture::RUNTIME_COUNT);
+        self.emit(Inst::BufferElement { d, binding, index: i, count, span });
+        let root = Root::Pointer(d);
+        Some(Some(match (kind, inner) {
+            (ResourceKind::ConstantBuffer, Some(t)) => {
+                let rule = self
+                    .global_of(base, func)
+                    .map_or(self.m.layout.uniform(), |g| self.m.uniform_rule(&self.m.globals[g]));
+                let majorness = self.majorness_of(base, func);
+                let mut comps = Vec::new();
+                self.layout(t, rule, majorness, 0, &mut comps);
+                Place { root, dyns: vec![], comps, ty: (**t).clone() }
+            }
+            _ => Place { root, dyns: vec![], comps: vec![], ty: ty.clone() },
+        }))
     }
 
     /// Array stride of `ty` elements.
@@ -756,6 +830,9 @@ impl<'m> Compiler<'m> {
                             Descriptor::Sampler { compare: *k == ResourceKind::SamplerComparisonState, count }
                         }
                         Type::Resource(ResourceKind::RaytracingAccelerationStructure, _) => Descriptor::Accel { count },
+                        Type::Resource(..) if matches!(self.m.globals[h].ty, Type::Array(..)) => {
+                            Descriptor::Buffers { count }
+                        }
                         _ => Descriptor::Buffer,
                     };
                     if let Type::Resource(ResourceKind::Buffer | ResourceKind::RWBuffer, Some(e)) = ty {
@@ -1318,6 +1395,15 @@ impl<'m> Compiler<'m> {
                     AddressSpace::Resource => {
                         let b = *self.global_binding.get(g)?;
                         self.p.bindings[b as usize].used = true;
+                        if let Descriptor::Buffers { .. } = self.p.bindings[b as usize].descriptor {
+                            // The array: an index names its element (`buffer_element`).
+                            return Some(Place {
+                                root: Root::Buffer(b),
+                                dyns: vec![],
+                                comps: vec![],
+                                ty: gl.ty.clone(),
+                            });
+                        }
                         if self.p.bindings[b as usize].descriptor != Descriptor::Buffer {
                             let root = Root::Descriptor { binding: b, element: None, coord: None };
                             return Some(Place { root, dyns: vec![], comps: vec![], ty: gl.ty.clone() });
@@ -1406,6 +1492,9 @@ impl<'m> Compiler<'m> {
                 let idx_ty = self.ty(*index, func).clone();
                 let idx_span = fx.exprs[*index].span;
                 if let Some(p) = self.descriptor_index(&base_ty, *base, *index, func, &e.ty) {
+                    return p;
+                }
+                if let Some(p) = self.buffer_element(&base_ty, *base, *index, func, &e.ty) {
                     return p;
                 }
                 if let Type::Resource(kind, elem) = &base_ty {
@@ -1683,13 +1772,14 @@ impl<'m> Compiler<'m> {
                 vec![]
             }
             ResourceMethod::GetDimensions => {
-                let Root::Buffer(b) = root else {
-                    self.errors.push(unsupported(span, "`GetDimensions` of a buffer named by a descriptor handle"));
-                    return vec![];
-                };
                 let stride = if byte { 1 } else { self.stride(&elem, rule, majorness) };
                 let d = self.regs(1);
-                self.emit(Inst::BufLen { d, buffer: b, stride });
+                match root {
+                    Root::Buffer(b) => self.emit(Inst::BufLen { d, buffer: b, stride }),
+                    // An element of an array of buffers, or a buffer's descriptor handle.
+                    Root::Pointer(ptr) => self.emit(Inst::PtrLen { d, ptr, stride, span }),
+                    _ => return vec![],
+                };
                 if let Some(p) = args.first().and_then(|a| self.place(*a, func)) {
                     self.store(p, &[d], span);
                 }

@@ -269,6 +269,10 @@ pub fn buffer_address(i: usize) -> u64 {
     (i as u64 + 1) << ADDRESS_OFFSET_BITS
 }
 
+/// What a lane holds for an element of an array of buffers out of range (reported there): no
+/// access through it reports again.
+const UNBOUND_ELEMENT: u64 = u64::MAX;
+
 /// Runs entry point `entry` of a checked module over `groups` thread groups.
 pub fn run(
     module: &Module,
@@ -441,7 +445,18 @@ pub fn run_program(
             }
         })
         .collect();
-    let bound = Bound { views, scenes, addressed };
+    // The buffers of each array of buffers, in the order given: element k the k-th.
+    let elements: Vec<Vec<usize>> = p
+        .bindings
+        .iter()
+        .map(|b| match b.descriptor {
+            compile::Descriptor::Buffers { .. } => {
+                (0..buffers.len()).filter(|&i| buffers[i].set == b.set && buffers[i].binding == b.binding).collect()
+            }
+            _ => Vec::new(),
+        })
+        .collect();
+    let bound = Bound { views, scenes, addressed, elements };
     let mut outcome = dispatch_on(p, opts, &shared, &bound, groups, workers, UNDEFINED_VALUES[0]);
     let shared = match &outcome {
         (result, diags, stats)
@@ -537,6 +552,8 @@ struct Bound {
     scenes: Vec<Option<std::sync::Arc<crate::scene::SceneDesc>>>,
     /// The memory (index into the buffers) of each buffer a [`buffer_address`] names.
     addressed: Vec<Option<u32>>,
+    /// For each array of buffers binding, its elements: indices of the buffers passed to [`run`].
+    elements: Vec<Vec<usize>>,
 }
 
 /// Runs every group of the dispatch, spread over `workers` threads (each a contiguous run of
@@ -556,6 +573,7 @@ fn dispatch_on(
         ex.views = bound.views.clone();
         ex.scenes = bound.scenes.clone();
         ex.addressed = bound.addressed.clone();
+        ex.elements = bound.elements.clone();
         let total = groups.iter().map(|&g| g as u64).product::<u64>();
         let (w, n) = (worker as u64, workers.max(1) as u64);
         let result = ex.dispatch(total * w / n..total * (w + 1) / n);
@@ -652,6 +670,8 @@ struct Exec<'p> {
     scenes: Vec<Option<std::sync::Arc<crate::scene::SceneDesc>>>,
     /// The memory (index into `bufs`) of each buffer a [`buffer_address`] names.
     addressed: Vec<Option<u32>>,
+    /// The buffers of each array of buffers binding ([`Bound::elements`]).
+    elements: Vec<Vec<usize>>,
     shared: Vec<u64>,
     meta: Vec<Meta>,
     epoch: u32,
@@ -700,6 +720,7 @@ impl<'p> Exec<'p> {
             views: Vec::new(),
             scenes: Vec::new(),
             addressed: Vec::new(),
+            elements: Vec::new(),
             shared: vec![0; p.shared_words as usize],
             meta: vec![Meta::default(); p.shared_words as usize],
             epoch: 1,
@@ -975,6 +996,24 @@ impl<'p> Exec<'p> {
                         wave.regs[d + l] = n;
                     }
                 }
+                Inst::PtrLen { d, ptr, stride, span } => {
+                    for l in lanes(exec) {
+                        let address = wave.regs[ptr as usize * w + l];
+                        let n = match self.pointee(wave, address, l, span) {
+                            Some((b, off)) => {
+                                (self.bufs[b as usize].len() as u64).saturating_sub(off as u64) / stride.max(1) as u64
+                            }
+                            None => 0,
+                        };
+                        wave.regs[d as usize * w + l] = n;
+                    }
+                }
+                Inst::BufferElement { d, binding, index, count, span } => {
+                    for l in lanes(exec) {
+                        let i = wave.regs[index as usize * w + l] as u32;
+                        wave.regs[d as usize * w + l] = self.buffer_element(wave, binding, i, count, l, span);
+                    }
+                }
                 Inst::IfBegin { cond, save, els, else_pc } => {
                     let t = self.cond_mask(wave, cond, exec);
                     wave.slots[save as usize] = exec;
@@ -1172,6 +1211,9 @@ impl<'p> Exec<'p> {
     /// The memory and byte offset pointer `address` names for `lane`, or a report: the null
     /// pointer, or an address no buffer has.
     fn pointee(&mut self, wave: &Wave, address: u64, lane: usize, span: crate::span::Span) -> Option<(u32, u32)> {
+        if address == UNBOUND_ELEMENT {
+            return None; // reported where the index named it
+        }
         let number = address >> ADDRESS_OFFSET_BITS;
         let offset = address & ((1 << ADDRESS_OFFSET_BITS) - 1);
         let memory = number.checked_sub(1).and_then(|i| self.addressed.get(i as usize).copied().flatten());
@@ -1190,6 +1232,35 @@ impl<'p> Exec<'p> {
                 None
             }
         }
+    }
+
+    /// The address of element `i` of the array of buffers at binding `b` (`count` long, 0:
+    /// as many as the run gives) for `lane`, or [`UNBOUND_ELEMENT`] after reporting an index
+    /// out of range or an element the run gives no buffer for.
+    fn buffer_element(&mut self, wave: &Wave, b: u32, i: u32, count: u32, lane: usize, span: crate::span::Span) -> u64 {
+        let given = self.elements.get(b as usize).map_or(0, Vec::len);
+        let n = if count == texture::RUNTIME_COUNT { given as u32 } else { count };
+        let name = self.p.bindings[b as usize].name.clone();
+        let d = if i >= n {
+            Diagnostic::error("E0701", format!("out-of-bounds access: element {i} of `{name}`, an array of {n}"))
+                .with_label(span, format!("index {i}"))
+        } else if let Some(&k) = self.elements[b as usize].get(i as usize) {
+            return buffer_address(k);
+        } else {
+            let binding = &self.p.bindings[b as usize];
+            Diagnostic::error(
+                "E0708",
+                format!(
+                    "the shader uses element {i} of `{name}` at set {}, binding {}, but the run gives that array {given} \
+                     buffer(s)",
+                    binding.set, binding.binding
+                ),
+            )
+            .with_label(span, format!("index {i}"))
+        };
+        let d = d.with_note(self.who(wave, lane));
+        self.report(d);
+        UNBOUND_ELEMENT
     }
 
     fn shared_name(&self, word: u32) -> String {

@@ -488,7 +488,7 @@ pub(super) const RUNTIME_COUNT: u32 = 0;
 pub(super) fn check_view(b: &Binding, buf: &CpuBuffer) -> Result<(), String> {
     let at = format!("`{}` at set {}, binding {}", b.name, b.set, b.binding);
     match (b.descriptor, buf.view) {
-        (Descriptor::Buffer, None) => Ok(()),
+        (Descriptor::Buffer | Descriptor::Buffers { .. }, None) => Ok(()),
         // A typed buffer's texels, given as a one-dimensional image (the format a Vulkan view
         // needs): the engine reads them as the declared elements, so the format must lay them
         // out alike.
@@ -511,7 +511,9 @@ pub(super) fn check_view(b: &Binding, buf: &CpuBuffer) -> Result<(), String> {
             }
             Ok(())
         }
-        (Descriptor::Buffer, Some(_)) => Err(format!("{at} is a buffer, but an image or a sampler was supplied")),
+        (Descriptor::Buffer | Descriptor::Buffers { .. }, Some(_)) => {
+            Err(format!("{at} is a buffer, but an image or a sampler was supplied"))
+        }
         (Descriptor::Accel { .. }, None) if crate::scene::SceneDesc::from_bytes(&buf.data).is_some() => Ok(()),
         (Descriptor::Accel { .. }, _) => Err(format!("{at} is an acceleration structure; supply an `accel:` spec")),
         (Descriptor::Image { .. }, None | Some(Bound::Sampler(..))) => {

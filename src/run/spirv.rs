@@ -92,7 +92,13 @@ pub(crate) enum ResourceKind {
         texel: NumKind,
         format: Option<Format>,
     },
-    /// Anything we cannot bind (texel buffers, arrays of buffers, ...), with a description
+    /// An array of `count` storage or uniform buffers at one binding ([`RUNTIME_COUNT`]: unsized),
+    /// each the buffer given for that element.
+    Buffers {
+        kind: BufferKind,
+        count: u32,
+    },
+    /// Anything we cannot bind (arrays of texel buffers, ...), with a description
     /// for the error message.
     Unsupported(&'static str),
 }
@@ -101,6 +107,7 @@ impl ResourceKind {
     pub(crate) fn describe(&self) -> String {
         match self {
             ResourceKind::Buffer(k) => k.to_string(),
+            ResourceKind::Buffers { kind, .. } => format!("array of {kind}s"),
             ResourceKind::Image { storage, .. } => if *storage { "storage image" } else { "sampled image" }.to_string(),
             ResourceKind::Sampler { .. } => "sampler".into(),
             ResourceKind::SampledImage { .. } => "combined image sampler".into(),
@@ -146,6 +153,8 @@ pub(crate) const CAPABILITY_STORAGE_IMAGE_WRITE_WITHOUT_FORMAT: u32 = 56;
 pub(crate) const CAPABILITY_RUNTIME_DESCRIPTOR_ARRAY: u32 = 5302;
 pub(crate) const CAPABILITY_SAMPLED_IMAGE_ARRAY_NON_UNIFORM_INDEXING: u32 = 5307;
 pub(crate) const CAPABILITY_STORAGE_IMAGE_ARRAY_NON_UNIFORM_INDEXING: u32 = 5309;
+pub(crate) const CAPABILITY_UNIFORM_BUFFER_ARRAY_NON_UNIFORM_INDEXING: u32 = 5306;
+pub(crate) const CAPABILITY_STORAGE_BUFFER_ARRAY_NON_UNIFORM_INDEXING: u32 = 5308;
 /// Inline ray tracing (SPV_KHR_ray_query).
 pub(crate) const CAPABILITY_RAY_QUERY: u32 = 4472;
 /// The descriptor count of a runtime-sized (bindless) array: as many as the binding is given.
@@ -411,8 +420,19 @@ pub(crate) fn scan(words: &[u32], entry: &str) -> Result<ModuleInfo, RunError> {
                     ResourceKind::Sampler { count }
                 } else if accels.contains(&pointee) {
                     ResourceKind::Accel { count }
-                } else if arrays.contains_key(&pointee) {
-                    ResourceKind::Unsupported("descriptor array")
+                } else if let Some(&block_type) = arrays.get(&pointee) {
+                    // An array of buffer blocks: one binding of `count` buffer descriptors.
+                    let count = match array_lengths.get(&pointee) {
+                        Some(len) => constants.get(len).copied().unwrap_or(1),
+                        None => RUNTIME_COUNT,
+                    };
+                    if storage == SC_STORAGE_BUFFER || (storage == SC_UNIFORM && buffer_block.contains(&block_type)) {
+                        ResourceKind::Buffers { kind: BufferKind::Storage, count }
+                    } else if storage == SC_UNIFORM && block.contains(&block_type) {
+                        ResourceKind::Buffers { kind: BufferKind::Uniform, count }
+                    } else {
+                        ResourceKind::Unsupported("descriptor array")
+                    }
                 } else if storage == SC_STORAGE_BUFFER || (storage == SC_UNIFORM && buffer_block.contains(&pointee)) {
                     // SPIR-V 1.3+ uses the StorageBuffer class; older
                     // modules (glslang for vulkan1.0/1.1) use Uniform +

@@ -545,8 +545,15 @@ fn check_request(
         )));
     }
     let mut seen = HashSet::new();
+    // An array of buffers takes a buffer for each element, in order, at its one binding.
+    let array_at = |set: u32, binding: u32| {
+        module
+            .resources
+            .iter()
+            .any(|r| r.set == set && r.binding == binding && matches!(r.kind, ResourceKind::Buffers { .. }))
+    };
     for b in &d.buffers {
-        if !seen.insert((b.set, b.binding)) {
+        if !seen.insert((b.set, b.binding)) && !array_at(b.set, b.binding) {
             return Err(RunError::BadBinding(format!("two buffers supplied for set {}, binding {}", b.set, b.binding)));
         }
         let (limit, what) = match b.kind {
@@ -684,6 +691,27 @@ fn check_request(
                     r.binding,
                     b.kind
                 )))
+            }
+            (ResourceKind::Buffers { kind, count }, Some(_)) => {
+                let given: Vec<&super::BufferInit> =
+                    d.buffers.iter().filter(|b| b.set == r.set && b.binding == r.binding).collect();
+                if let Some(b) = given.iter().find(|b| b.kind != *kind) {
+                    return Err(RunError::BadBinding(format!(
+                        "the shader declares an array of {kind}s at set {}, binding {}, but a {} was supplied for it",
+                        r.set, r.binding, b.kind
+                    )));
+                }
+                if *count != spirv::RUNTIME_COUNT && (given.len() as u32) < *count {
+                    let place = if r.set == 0 { r.binding.to_string() } else { format!("{}.{}", r.set, r.binding) };
+                    return Err(RunError::BadBinding(format!(
+                        "the shader declares an array of {count} {kind}s at set {}, binding {}, but {} buffer(s) are \
+                         given for it (give one for each element, `{place}[0]` to `{place}[{}]`)",
+                        r.set,
+                        r.binding,
+                        given.len(),
+                        count - 1
+                    )));
+                }
             }
             (ResourceKind::Unsupported(what), Some(_)) => {
                 return Err(RunError::BadBinding(format!(
@@ -908,6 +936,29 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         | ResourceKind::SampledImage { count, .. } => count != 1,
         _ => false,
     });
+    let buffer_arrays = |kind: BufferKind| {
+        module.resources.iter().any(|r| matches!(r.kind, ResourceKind::Buffers { kind: k, .. } if k == kind))
+    };
+    let (storage_arrays, uniform_arrays) = (buffer_arrays(BufferKind::Storage), buffer_arrays(BufferKind::Uniform));
+    for (wanted, name, has) in [
+        (
+            storage_arrays,
+            "shaderStorageBufferArrayDynamicIndexing",
+            supported.shader_storage_buffer_array_dynamic_indexing,
+        ),
+        (
+            uniform_arrays,
+            "shaderUniformBufferArrayDynamicIndexing",
+            supported.shader_uniform_buffer_array_dynamic_indexing,
+        ),
+    ] {
+        if wanted && has != vk::TRUE {
+            return Err(RunError::MissingFeature(format!(
+                "the shader indexes an array of buffers, which needs `{name}`; `{}` does not have it",
+                p.info.name
+            )));
+        }
+    }
     let core_features = vk::PhysicalDeviceFeatures::default()
         .robust_buffer_access(d.robust_buffer_access && supported.robust_buffer_access == vk::TRUE)
         .shader_float64(declares(spirv::CAPABILITY_FLOAT64) && supported.shader_float64 == vk::TRUE)
@@ -924,7 +975,9 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         )
         .shader_storage_image_array_dynamic_indexing(
             arrays && supported.shader_storage_image_array_dynamic_indexing == vk::TRUE,
-        );
+        )
+        .shader_storage_buffer_array_dynamic_indexing(storage_arrays)
+        .shader_uniform_buffer_array_dynamic_indexing(uniform_arrays);
     // A `mirror_once` sampler needs VK_KHR_sampler_mirror_clamp_to_edge (or Vulkan 1.2's
     // feature of the same name, whose struct would clash with the 1.2 structs chained below).
     let mirror_once = d
@@ -984,6 +1037,14 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         .shader_storage_image_array_non_uniform_indexing(
             declares(spirv::CAPABILITY_STORAGE_IMAGE_ARRAY_NON_UNIFORM_INDEXING)
                 && indexing_supported.shader_storage_image_array_non_uniform_indexing == vk::TRUE,
+        )
+        .shader_storage_buffer_array_non_uniform_indexing(
+            declares(spirv::CAPABILITY_STORAGE_BUFFER_ARRAY_NON_UNIFORM_INDEXING)
+                && indexing_supported.shader_storage_buffer_array_non_uniform_indexing == vk::TRUE,
+        )
+        .shader_uniform_buffer_array_non_uniform_indexing(
+            declares(spirv::CAPABILITY_UNIFORM_BUFFER_ARRAY_NON_UNIFORM_INDEXING)
+                && indexing_supported.shader_uniform_buffer_array_non_uniform_indexing == vk::TRUE,
         );
     for (cap, name, has) in [
         (
@@ -1000,6 +1061,16 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             spirv::CAPABILITY_STORAGE_IMAGE_ARRAY_NON_UNIFORM_INDEXING,
             "shaderStorageImageArrayNonUniformIndexing",
             indexing_supported.shader_storage_image_array_non_uniform_indexing,
+        ),
+        (
+            spirv::CAPABILITY_STORAGE_BUFFER_ARRAY_NON_UNIFORM_INDEXING,
+            "shaderStorageBufferArrayNonUniformIndexing",
+            indexing_supported.shader_storage_buffer_array_non_uniform_indexing,
+        ),
+        (
+            spirv::CAPABILITY_UNIFORM_BUFFER_ARRAY_NON_UNIFORM_INDEXING,
+            "shaderUniformBufferArrayNonUniformIndexing",
+            indexing_supported.shader_uniform_buffer_array_non_uniform_indexing,
         ),
     ] {
         if declares(cap) && has != vk::TRUE {
@@ -1353,6 +1424,19 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             by_set.entry(b.set).or_default().push(i);
         }
     }
+    // The buffers given for the binding of buffer `i` (the first, and all in element order):
+    // several for an array of buffers.
+    let elements_of = |i: usize| -> (usize, Vec<usize>) {
+        let b = &d.buffers[i];
+        let all: Vec<usize> = (0..d.buffers.len())
+            .filter(|&j| {
+                d.buffers[j].set == b.set
+                    && d.buffers[j].binding == b.binding
+                    && matches!(bound[j], Bound::Buffer(_, _, Some(_)))
+            })
+            .collect();
+        (all.first().copied().unwrap_or(i), all)
+    };
     let set_count = by_set.keys().next_back().map_or(0, |&m| m + 1);
     for set in 0..set_count {
         let bindings: Vec<vk::DescriptorSetLayoutBinding> = by_set
@@ -1361,6 +1445,11 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             .flatten()
             .filter_map(|&i| {
                 let (ty, count) = bound[i].descriptor()?;
+                let (first, elements) = elements_of(i);
+                if first != i {
+                    return None; // an array of buffers' later element: the first's binding holds it
+                }
+                let count = if elements.len() > 1 { elements.len() as u32 } else { count };
                 Some(
                     vk::DescriptorSetLayoutBinding::default()
                         .binding(d.buffers[i].binding)
@@ -1393,13 +1482,20 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         // Sets are freed with their pool.
         sets = unsafe { device.allocate_descriptor_sets(&alloc) }.map_err(vk_err("vkAllocateDescriptorSets"))?;
         // The infos first: the writes point into them.
-        let buffer_infos: Vec<[vk::DescriptorBufferInfo; 1]> = bound
-            .iter()
-            .map(|r| match r {
-                Bound::Buffer(buffer, ..) => {
-                    [vk::DescriptorBufferInfo { buffer: *buffer, offset: 0, range: vk::WHOLE_SIZE }]
-                }
-                _ => [vk::DescriptorBufferInfo::default()],
+        // A buffer's binding: it, or every element of its array of buffers.
+        let buffer_infos: Vec<Vec<vk::DescriptorBufferInfo>> = (0..bound.len())
+            .map(|i| match bound[i] {
+                Bound::Buffer(..) => elements_of(i)
+                    .1
+                    .iter()
+                    .filter_map(|&j| match bound[j] {
+                        Bound::Buffer(buffer, ..) => {
+                            Some(vk::DescriptorBufferInfo { buffer, offset: 0, range: vk::WHOLE_SIZE })
+                        }
+                        _ => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
             })
             .collect();
         let image_infos: Vec<Vec<vk::DescriptorImageInfo>> = bound
@@ -1439,6 +1535,9 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         let mut writes: Vec<vk::WriteDescriptorSet> = Vec::new();
         for ((i, b), accel_info) in d.buffers.iter().enumerate().zip(accel_infos.iter_mut()) {
             let Some((ty, count)) = bound[i].descriptor() else { continue };
+            if matches!(bound[i], Bound::Buffer(..)) && elements_of(i).0 != i {
+                continue; // written with its array's first element
+            }
             let w = vk::WriteDescriptorSet::default()
                 .dst_set(sets[b.set as usize])
                 .dst_binding(b.binding)

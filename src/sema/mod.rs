@@ -2483,10 +2483,10 @@ impl Checker {
                     None
                 }
             };
-            // An unsized array of textures, samplers, typed or storage buffers or acceleration
+            // An unsized array of textures, samplers, typed, storage or constant buffers or acceleration
             // structures is a bindless table (its length is the binding's); of anything else, a
             // mistake.
-            let bindless = matches!(&ty, Type::Array(e, None) if matches!(**e, Type::Resource(k, _) if k.is_texture() || k.is_sampler() || k.is_byte_address() || k.is_structured_storage() || matches!(k, ResourceKind::Buffer | ResourceKind::RWBuffer | ResourceKind::RaytracingAccelerationStructure)))
+            let bindless = matches!(&ty, Type::Array(e, None) if matches!(**e, Type::Resource(k, _) if k.is_texture() || k.is_sampler() || k.is_byte_address() || k.is_structured_storage() || matches!(k, ResourceKind::Buffer | ResourceKind::RWBuffer | ResourceKind::ConstantBuffer | ResourceKind::RaytracingAccelerationStructure)))
                 || (matches!(&ty, Type::Array(_, None)) && self.is_combined_sampler(&ty));
             if matches!(ty, Type::Array(_, None)) && !bindless {
                 self.error("E0404", d.name.span, "array size missing");

@@ -514,10 +514,10 @@ mod tests {
         assert_eq!(
             t.checks[2].check,
             Check::Compare {
-                buffer: BufferId { set: 0, binding: 0 },
+                buffer: BufferId { set: 0, binding: 0, element: 0 },
                 sorted: true,
                 tolerance: None,
-                words: WordCount::From { buffer: BufferId { set: 1, binding: 2 }, index: 1 }
+                words: WordCount::From { buffer: BufferId { set: 1, binding: 2, element: 0 }, index: 1 }
             }
         );
         assert!(t.runs_at(8) && !t.runs_at(2));

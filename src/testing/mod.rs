@@ -203,6 +203,31 @@ fn hardware_for_virtual(job: &Job, engine: &Engine) -> Option<crate::Options> {
     Some(crate::Options { hardware_wave_size: Some(hardware), ..job.options.clone() })
 }
 
+/// The job's buffers with each array of buffers' elements after one another in element order
+/// (the engines take an array's buffers in the order given), where some binding has several;
+/// an error where an element is given twice or one below a given one is missing.
+fn elements_in_order(job: &Job) -> Result<Option<Vec<(BufferId, BufferSpec)>>, String> {
+    if job.buffers.iter().all(|(id, _)| id.element == 0) {
+        return Ok(None);
+    }
+    for (id, _) in &job.buffers {
+        let given = |e: u32| job.buffers.iter().filter(|(b, _)| *b == id.at(e)).count();
+        if given(id.element) > 1 {
+            return Err(format!("buffer {id} is given twice"));
+        }
+        if let Some(missing) = (0..id.element).find(|&e| given(e) == 0) {
+            return Err(format!(
+                "buffer {id} is given, but not {}: the buffers of an array of buffers are its elements from 0 on",
+                id.at(missing)
+            ));
+        }
+    }
+    let mut buffers = job.buffers.clone();
+    // Stable: buffers of one element (every single buffer is element 0) keep their order.
+    buffers.sort_by_key(|(id, _)| id.element);
+    Ok(Some(buffers))
+}
+
 /// A serial reference entry point (`//! reference`): on the CPU engine, its groups one after
 /// another, as a reference that updates a buffer from several groups expects.
 fn execute_reference(job: &Job) -> Result<Ran, String> {
@@ -230,6 +255,14 @@ fn execute_with(
         Some(options) => {
             with_hardware = Job { options, ..job.clone() };
             &with_hardware
+        }
+        None => job,
+    };
+    let in_order;
+    let job = match elements_in_order(job)? {
+        Some(buffers) => {
+            in_order = Job { buffers, ..job.clone() };
+            &in_order
         }
         None => job,
     };
@@ -315,7 +348,7 @@ fn execute_with(
             };
             let noticed = crate::diag::Diagnostics { list: stats.warnings, sources: warnings.sources.clone() };
             Ok(Ran {
-                buffers: bufs.into_iter().map(|b| (BufferId { set: b.set, binding: b.binding }, b.data)).collect(),
+                buffers: job.buffers.iter().map(|(id, _)| *id).zip(bufs.into_iter().map(|b| b.data)).collect(),
                 device: format!("CPU engine, {width} lanes"),
                 width: *width,
                 warnings: if noticed.list.is_empty() { String::new() } else { noticed.render_plain() },
@@ -482,12 +515,12 @@ fn execute_cuda(job: &Job, timed_runs: u32) -> Result<Ran, String> {
         use crate::back::cuda::ParamKind;
         match p.kind {
             ParamKind::Pointer { set, binding } => {
-                let id = BufferId { set, binding };
+                let id = BufferId { set, binding, element: 0 };
                 args.push(Arg::Buffer(find(id).unwrap_or_default()));
                 ids.push(id);
             }
             ParamKind::Count { set, binding, stride } => {
-                let len = find(BufferId { set, binding }).map(|d| d.len()).unwrap_or(0) as u32;
+                let len = find(BufferId { set, binding, element: 0 }).map(|d| d.len()).unwrap_or(0) as u32;
                 args.push(Arg::Uint(len / stride.max(1)));
             }
             ParamKind::Push => {
@@ -495,7 +528,7 @@ fn execute_cuda(job: &Job, timed_runs: u32) -> Result<Ran, String> {
                 ids.push(BufferId::PUSH);
             }
             ParamKind::Image { set, binding, array } => {
-                let id = BufferId { set, binding };
+                let id = BufferId { set, binding, element: 0 };
                 let spec = job.buffers.iter().find(|(b, _)| *b == id).map(|(_, s)| s);
                 let Some((desc, data)) = spec.and_then(|s| match s.kind {
                     Some(BufferKind::Image(d)) => Some((d, s.data.clone())),
@@ -514,7 +547,7 @@ fn execute_cuda(job: &Job, timed_runs: u32) -> Result<Ran, String> {
                 ids.push(id);
             }
             ParamKind::Sampler { set, binding, array } => {
-                let id = BufferId { set, binding };
+                let id = BufferId { set, binding, element: 0 };
                 let spec = job.buffers.iter().find(|(b, _)| *b == id).map(|(_, s)| s);
                 let Some(desc) = spec.and_then(|s| match s.kind {
                     Some(BufferKind::Sampler(d, n)) => Some((d, n)),

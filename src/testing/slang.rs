@@ -477,6 +477,14 @@ fn kind_and_options(s: &str) -> Result<(&str, &str, &str), String> {
     Err("a `(` without its `)`".into())
 }
 
+/// `name[k]`, an element of an array of buffers: the name and `k`.
+fn element_of(name: &str) -> Option<(&str, u32)> {
+    let (base, rest) = name.split_once('[')?;
+    let k = rest.strip_suffix(']')?.trim().parse().ok()?;
+    let base = base.trim();
+    (!base.is_empty() && !base.contains(['.', '[', ']'])).then_some((base, k))
+}
+
 fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) -> Result<Input, String> {
     if slang_textures::is_resource(kind) {
         if name.as_deref().is_some_and(|n| n.contains(['.', '['])) {
@@ -497,8 +505,9 @@ fn buffer(line: usize, name: Option<String>, out: bool, kind: &str, opts: &str) 
         "uniform" => (true, true),
         other => return Err(format!("SKIP:the input kind `{other}` is not supported")),
     };
-    // A value may be a member of another (`u_struct.f_int`): [`value_place`] finds it.
-    if !value && name.as_deref().is_some_and(|n| n.contains(['.', '['])) {
+    // A value may be a member of another (`u_struct.f_int`): [`value_place`] finds it. A buffer
+    // of an array of buffers is named by its element (`buffers[1]`).
+    if !value && name.as_deref().is_some_and(|n| n.contains('.') || (n.contains('[') && element_of(n).is_none())) {
         return Err(format!("SKIP:inputs bound by a member path (`{}`) are not supported", name.unwrap_or_default()));
     }
     let (mut values, mut stride, mut count, mut counter) = (Vec::new(), 4usize, None::<usize>, None);
@@ -753,7 +762,9 @@ fn case(
             && matches!(earlier.descriptor, crate::exec::compile::Descriptor::Image { .. })
     });
     let bindings = &bindings;
-    let inputs = match split_block_inputs(&checked.module, bindings, inputs) {
+    let inputs = match split_block_inputs(&checked.module, bindings, inputs)
+        .and_then(|list| buffer_array_inputs(&checked.module, list))
+    {
         Ok(list) => list,
         Err(e) => {
             return match e.split_once("SKIP:") {
@@ -830,7 +841,7 @@ fn case(
                 data.resize((stride as usize * elements.len()).max(4).div_ceil(4) * 4, 0);
                 let binding =
                     bindings.iter().find(|b| &b.name == name).ok_or_else(|| at(format!("no binding for `{name}`")))?;
-                let id = BufferId { set: binding.set, binding: binding.binding };
+                let id = BufferId { set: binding.set, binding: binding.binding, element: 0 };
                 test.buffers.push((id, BufferSpec { kind: Some(BufferKind::Storage), data, pointers: Vec::new() }));
             }
             Type::Resource(crate::ir::ResourceKind::ConstantBuffer, Some(elem)) => {
@@ -842,7 +853,7 @@ fn case(
                 data.resize(data.len().max(size).max(16).div_ceil(16) * 16, 0);
                 let binding =
                     bindings.iter().find(|b| &b.name == name).ok_or_else(|| at(format!("no binding for `{name}`")))?;
-                let id = BufferId { set: binding.set, binding: binding.binding };
+                let id = BufferId { set: binding.set, binding: binding.binding, element: 0 };
                 test.buffers.push((id, BufferSpec { kind: Some(BufferKind::Uniform), data, pointers: Vec::new() }));
             }
             Type::Resource(..) => {
@@ -898,7 +909,7 @@ fn case(
                     ),
                 );
             };
-            let id = BufferId { set: BufferId::ADDRESSED, binding: pointees };
+            let id = BufferId { set: BufferId::ADDRESSED, binding: pointees, element: 0 };
             pointees += 1;
             pointers.push((block, offset, id));
             named.push((g.name.clone(), id));
@@ -921,7 +932,11 @@ fn case(
             }
             continue;
         }
-        let found = match &input.name {
+        let (element_name, element) = match input.name.as_deref().and_then(element_of) {
+            Some((base, k)) => (Some(base.to_string()), k),
+            None => (input.name.clone(), 0),
+        };
+        let found = match &element_name {
             Some(n) => bindings.iter().find(|b| &b.name == n).or_else(|| {
                 if input.loose_name {
                     bindings.get(position)
@@ -937,7 +952,7 @@ fn case(
                 None => format!("line {}: the shader declares no buffer #{position}", input.line),
             });
         };
-        let id = BufferId { set: binding.set, binding: binding.binding };
+        let id = BufferId { set: binding.set, binding: binding.binding, element };
         if test.buffers.iter().any(|(b, _)| *b == id) {
             return Err(format!("line {}: buffer `{}` is given twice", input.line, binding.name));
         }
@@ -958,7 +973,7 @@ fn case(
         if let Some(n) = input.counter {
             let counter_name = format!("counter.var.{}", binding.name);
             if let Some(c) = bindings.iter().find(|b| b.name == counter_name) {
-                let id = BufferId { set: c.set, binding: c.binding };
+                let id = BufferId { set: c.set, binding: c.binding, element: 0 };
                 test.buffers.push((
                     id,
                     BufferSpec {
@@ -970,7 +985,11 @@ fn case(
             }
         }
         if input.out {
-            let elem = global.and_then(|g| match &g.ty {
+            let resource = |t: &Type| match t {
+                Type::Array(e, _) => (**e).clone(),
+                t => t.clone(),
+            };
+            let elem = global.and_then(|g| match &resource(&g.ty) {
                 // An `Atomic<T>` element prints as its `T`.
                 Type::Resource(_, Some(e)) => match **e {
                     Type::Struct(h) if checked.module.atomic_structs.contains(&h) => {
@@ -985,7 +1004,7 @@ fn case(
     }
     // render-test gives every hidden counter it was given no start for a zero.
     for b in bindings.iter().filter(|b| b.used && b.name.starts_with("counter.var.")) {
-        let id = BufferId { set: b.set, binding: b.binding };
+        let id = BufferId { set: b.set, binding: b.binding, element: 0 };
         if !test.buffers.iter().any(|(x, _)| *x == id) {
             test.buffers
                 .push((id, BufferSpec { kind: Some(BufferKind::Storage), data: vec![0; 4], pointers: Vec::new() }));
@@ -995,7 +1014,7 @@ fn case(
     // an opaque black border, level 0 only, no comparison.
     for b in bindings.iter().filter(|b| b.used) {
         let crate::exec::compile::Descriptor::Sampler { count, .. } = b.descriptor else { continue };
-        let id = BufferId { set: b.set, binding: b.binding };
+        let id = BufferId { set: b.set, binding: b.binding, element: 0 };
         if !test.buffers.iter().any(|(x, _)| *x == id) {
             let desc = crate::image::SamplerDesc {
                 address: [crate::image::Address::Border; 3],
@@ -1074,6 +1093,43 @@ fn whole_elements(m: &crate::ir::Module, g: &crate::ir::Global, data: &mut Vec<u
     if stride > 0 && !data.is_empty() && data.len() % stride != 0 {
         data.resize(data.len().div_ceil(stride) * stride, 0);
     }
+}
+
+/// `set buffers = [ubuffer(…), ubuffer(…)]` (or `{…}`) for an array of buffers: an input per
+/// element, named by it (`buffers[1]`), as `name=buffers[1]` lines give them.
+fn buffer_array_inputs(m: &crate::ir::Module, inputs: Vec<Input>) -> Result<Vec<Input>, String> {
+    let mut out = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        let (Some(name), Some(object)) = (&input.name, &input.object) else {
+            out.push(input);
+            continue;
+        };
+        let array_of_buffers = m.globals.iter().any(|(_, g)| {
+            &g.name == name
+                && matches!(&g.ty, Type::Array(e, _) if matches!(**e, Type::Resource(k, _) if !k.is_texture() && !k.is_sampler()))
+        });
+        let items: Vec<&slang_values::Value> = match object {
+            slang_values::Value::Array(items) => items.iter().collect(),
+            slang_values::Value::Aggregate(fields) if fields.iter().all(|(n, _)| n.is_none()) => {
+                fields.iter().map(|(_, v)| v).collect()
+            }
+            _ => Vec::new(),
+        };
+        let buffers = items
+            .iter()
+            .all(|v| matches!(v, slang_values::Value::Resource { kind, .. } if kind == "ubuffer" || kind == "cbuffer"));
+        if !array_of_buffers || items.is_empty() || !buffers {
+            out.push(input);
+            continue;
+        }
+        for (k, item) in items.into_iter().enumerate() {
+            let slang_values::Value::Resource { out: written, kind, options } = item else { continue };
+            let element = format!("{name}[{k}]");
+            let at = |e: String| format!("line {}: {e}", input.line);
+            out.push(buffer(input.line, Some(element), *written || input.out, kind, options).map_err(at)?);
+        }
+    }
+    Ok(out)
 }
 
 /// A `set block = new T{…}` for a parameter block (or a `ConstantBuffer<T>` holding
@@ -1187,7 +1243,7 @@ fn zero_uniform_blocks(
             }
         };
         blocks.push((
-            BufferId { set: b.set, binding: b.binding },
+            BufferId { set: b.set, binding: b.binding, element: 0 },
             AddressSpace::Uniform { cbuffer },
             Some(BufferKind::Uniform),
         ));
@@ -1244,7 +1300,7 @@ fn cbuffer_member(
         .iter()
         .find(|b| b.name == block)
         .ok_or_else(|| format!("the cbuffer `{block}` is not used by the entry point"))?;
-    let id = BufferId { set: binding.set, binding: binding.binding };
+    let id = BufferId { set: binding.set, binding: binding.binding, element: 0 };
     match (index, &g.ty) {
         (None, ty) => Ok((id, ty.clone(), g.majorness, offset)),
         (Some(i), Type::Array(elem, n)) if n.is_none_or(|n| i < n) => {
@@ -1272,7 +1328,7 @@ fn value_place(
         AddressSpace::PushConstant => (BufferId::PUSH, m.layout.storage()),
         AddressSpace::Uniform { cbuffer: None } => {
             let b = bindings.iter().find(|b| b.name == "$Globals")?;
-            (BufferId { set: b.set, binding: b.binding }, m.layout.uniform())
+            (BufferId { set: b.set, binding: b.binding, element: 0 }, m.layout.uniform())
         }
         _ => return None,
     };
@@ -1502,6 +1558,15 @@ mod tests {
         assert!(matches!(&i[0].resource, Some(BufferSpec { kind: Some(BufferKind::SampledImage(..)), .. })));
         let e = inputs("//TEST_INPUT: set p.tex = RWTexture2D(size=4)\n").unwrap_err();
         assert!(e.contains("SKIP:") && e.contains("member path"), "{e}");
+        // A buffer of an array of buffers is named by its element; a member path is not one.
+        let i = inputs("//TEST_INPUT:ubuffer(data=[1], stride=4):out,name buffers[2]\n").unwrap().list;
+        assert_eq!((i[0].name.as_deref(), i[0].out), (Some("buffers[2]"), true));
+        assert_eq!(element_of("buffers[2]"), Some(("buffers", 2)));
+        for bad in ["b.c[1]", "b[1][2]", "b[x]", "[1]", "b[1"] {
+            assert_eq!(element_of(bad), None, "{bad}");
+        }
+        let e = inputs("//TEST_INPUT:ubuffer(data=[1], stride=4):name=g.array[0]\n").unwrap_err();
+        assert!(e.contains("SKIP:") && e.contains("member path"), "{e}");
         // A resource inside a value keeps its options as written, for the block it fills.
         let i = inputs("//TEST_INPUT: set block = new{ out ubuffer(data=[0 0], stride=4), Sampler }\n").unwrap().list;
         let Some(slang_values::Value::Object(None, content)) = &i[0].object else { panic!("{i:?}") };
@@ -1564,7 +1629,7 @@ mod tests {
     #[test]
     fn output_text_and_comparison() {
         let data: Vec<u8> = [4u32, u32::MAX].iter().flat_map(|w| w.to_le_bytes()).collect();
-        let b = BufferId { set: 0, binding: 0 };
+        let b = BufferId { set: 0, binding: 0, element: 0 };
         let get = |_| Some(data.clone());
         let words =
             render(&[Output { buffer: b, format: OutputFormat::Words { header: None }, given: 8 }], get).unwrap();

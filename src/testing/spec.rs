@@ -6,38 +6,62 @@ use crate::run::BufferKind;
 use std::fmt;
 use std::path::Path;
 
-/// A buffer's place: `[SET.]BINDING`.
+/// A buffer's place: `[SET.]BINDING[[ELEMENT]]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct BufferId {
     pub set: u32,
     pub binding: u32,
+    /// The buffer's place in an array of buffers at that binding (`2[1]`); a binding of one
+    /// buffer is element 0.
+    pub element: u32,
 }
 
 impl BufferId {
     /// The set of buffers no binding takes, there to be pointed to (a Slang test's
-    /// `set p = ubuffer(…)` for a pointer `p`): `BufferId { set: ADDRESSED, binding: k }`.
+    /// `set p = ubuffer(…)` for a pointer `p`): `BufferId { set: ADDRESSED, binding: k, element: 0 }`.
     pub const ADDRESSED: u32 = u32::MAX - 1;
 
     /// The push constants (the entry point's `uniform` values): `push`.
-    pub const PUSH: BufferId =
-        BufferId { set: crate::exec::compile::PUSH_CONSTANTS.0, binding: crate::exec::compile::PUSH_CONSTANTS.1 };
+    pub const PUSH: BufferId = BufferId {
+        set: crate::exec::compile::PUSH_CONSTANTS.0,
+        binding: crate::exec::compile::PUSH_CONSTANTS.1,
+        element: 0,
+    };
 
-    /// `3` (set 0), `1.3` (set 1, binding 3) or `push` (the push constants).
+    /// `3` (set 0), `1.3` (set 1, binding 3), `3[2]` (element 2 of the array of buffers at
+    /// binding 3; `3[0]` is `3`) or `push` (the push constants).
     pub fn parse(s: &str) -> Result<BufferId, String> {
         let s = s.trim();
         if s == "push" {
             return Ok(BufferId::PUSH);
         }
-        let bad = || format!("`{s}` is not a binding (expected BINDING, SET.BINDING or push, e.g. `2` or `1.0`)");
-        let (set, binding) = match s.split_once('.') {
-            Some((a, b)) => (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?),
-            None => (0, s.parse().map_err(|_| bad())?),
+        let bad = || {
+            format!(
+                "`{s}` is not a binding (expected BINDING, SET.BINDING, either with [ELEMENT] for a buffer of an \
+                 array of buffers, or push, e.g. `2`, `1.0` or `2[1]`)"
+            )
         };
-        Ok(BufferId { set, binding })
+        let (place, element) = match s.split_once('[') {
+            Some((place, rest)) => {
+                let element = rest.strip_suffix(']').and_then(|e| e.trim().parse::<u32>().ok()).ok_or_else(bad)?;
+                (place.trim(), element)
+            }
+            None => (s, 0),
+        };
+        let (set, binding) = match place.split_once('.') {
+            Some((a, b)) => (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?),
+            None => (0, place.parse().map_err(|_| bad())?),
+        };
+        Ok(BufferId { set, binding, element })
     }
-    /// The file name `--out-dir` writes: `<binding>.bin`, or `<set>.<binding>.bin` for set > 0.
+    /// Element `element` of the array of buffers at this one's binding.
+    pub fn at(self, element: u32) -> BufferId {
+        BufferId { element, ..self }
+    }
+    /// The file name `--out-dir` writes: `<binding>.bin`, or `<set>.<binding>.bin` for set > 0,
+    /// an element of an array of buffers `<binding>_<element>.bin`.
     pub fn file_name(self) -> String {
-        format!("{self}.bin")
+        format!("{self}.bin").replace('[', "_").replace(']', "")
     }
 }
 
@@ -48,10 +72,21 @@ impl fmt::Display for BufferId {
         } else if self.set == BufferId::ADDRESSED {
             write!(f, "pointee{}", self.binding)
         } else if self.set == 0 {
-            write!(f, "{}", self.binding)
+            write!(f, "{}", self.binding)?;
+            self.element_suffix(f)
         } else {
-            write!(f, "{}.{}", self.set, self.binding)
+            write!(f, "{}.{}", self.set, self.binding)?;
+            self.element_suffix(f)
         }
+    }
+}
+
+impl BufferId {
+    fn element_suffix(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.element != 0 {
+            write!(f, "[{}]", self.element)?;
+        }
+        Ok(())
     }
 }
 
@@ -544,9 +579,17 @@ mod tests {
 
     #[test]
     fn ids_and_dumps() {
-        assert_eq!(BufferId::parse("3").unwrap(), BufferId { set: 0, binding: 3 });
+        assert_eq!(BufferId::parse("3").unwrap(), BufferId { set: 0, binding: 3, element: 0 });
         assert_eq!(BufferId::parse("1.2").unwrap().file_name(), "1.2.bin");
         assert!(BufferId::parse("x").is_err());
+        let e = BufferId::parse("1.2[3]").unwrap();
+        assert_eq!(e, BufferId { set: 1, binding: 2, element: 3 });
+        assert_eq!((e.to_string(), e.file_name()), ("1.2[3]".to_string(), "1.2_3.bin".to_string()));
+        assert_eq!(BufferId::parse("4[0]").unwrap(), BufferId::parse("4").unwrap());
+        for bad in ["2[", "2[x]", "2[1", "[1]", "2[-1]", "2[1]]"] {
+            let why = BufferId::parse(bad).expect_err(bad);
+            assert!(why.contains("[ELEMENT]"), "{why}");
+        }
         let d = dump(&words_to_bytes(0..10), DumpFormat::U32);
         assert_eq!(d, "  0: 0 1 2 3 4 5 6 7\n  8: 8 9\n");
         assert_eq!(DumpFormat::Hex.word(255), "0x000000ff");

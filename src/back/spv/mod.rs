@@ -23,7 +23,10 @@
 //! - **Resources.** `StructuredBuffer`, `RWStructuredBuffer` and byte-address buffers are
 //!   `StorageBuffer` blocks around a runtime array (the module's storage layout, relaxed std430
 //!   by default); `ConstantBuffer<T>`, `cbuffer`s and loose uniforms (`$Globals`) are `Uniform`
-//!   blocks (its uniform layout, relaxed std140 by default). Set and binding decorations come from
+//!   blocks (its uniform layout, relaxed std140 by default). An array of storage or constant
+//!   buffers (`ConstantBuffer<P> c[3]`, unsized `c[]`) is one variable, an array of those blocks,
+//!   its element an access chain (`NonUniform` through `NonUniformResourceIndex`, with
+//!   `StorageBufferArrayNonUniformIndexing` or `UniformBufferArrayNonUniformIndexing`). Set and binding decorations come from
 //!   [`crate::ir::bindings`] (explicit `[[vk::binding]]`, then registers, then `$Globals`, then
 //!   declaration order), the table the CPU engine and reflection read too. `groupshared` is `Workgroup`, `static` is `Private`.
 //! - **Typed buffers and textures** are `UniformConstant` variables of an `OpTypeImage` of the
@@ -94,7 +97,7 @@
 //! - E0610: no `[spirv]` lowering of an intrinsic applies (none given, or none for the type).
 //! - E0611: the stdlib says the intrinsic has no SPIR-V form (`[spirv(unsupported, "why")]`).
 //! - E0612: a language feature this backend does not write yet (atomics on texels of formats
-//!   other than `r32ui`/`r32i`, images of other than 32-bit elements, resources as values, arrays of buffers, …).
+//!   other than `r32ui`/`r32i`, images of other than 32-bit elements, resources as values, arrays of append and consume buffers, …).
 //! - E0613: a non-compute entry point.
 //! - E0699: internal error (a malformed stdlib attribute, a stdlib body that fails to compile).
 

@@ -94,6 +94,10 @@ enum GVar {
     CombinedSampler { texture: GlobalId },
     /// An acceleration structure (`array`: an array of them).
     Accel { var: Word, array: bool },
+    /// An array of constant buffers (`ConstantBuffer<P> cbs[3]`): a `Uniform` variable, an array
+    /// of blocks whose member 0 is a `ty` laid out by `layout`; an element's contents are
+    /// `var[k].0`.
+    ConstantBuffers { var: Word, ty: Type, layout: Layout },
 }
 
 #[derive(Clone, Debug)]
@@ -1045,12 +1049,30 @@ impl<'a> Writer<'a> {
                             let array = Some(block);
                             self.gvars.insert(h, GVar::Buffer { var, elem, majorness, rule, counter, array });
                         }
-                        _ => return Err(err(
-                            "E0612",
-                            g.span,
-                            "arrays of constant, append and consume buffers are not supported by the SPIR-V backend \
-                             yet (arrays of textures, samplers and storage buffers are)",
-                        )),
+                        Type::Resource(ResourceKind::ConstantBuffer, elem) => {
+                            let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
+                            let name = format!("type_ConstantBuffer_{}", m.type_name(&elem));
+                            let uniform = self.m.uniform_rule(g);
+                            let block = self.block_type(
+                                format!("cb<{elem:?}>"),
+                                &[(elem.clone(), g.majorness)],
+                                uniform,
+                                &name,
+                            );
+                            let var_ty = self.descriptors(block, count);
+                            let var = self.global_var(var_ty, StorageClass::Uniform, None, &g.name);
+                            self.bind(var, Slot::Global(h));
+                            let layout = Layout::Explicit(uniform, g.majorness);
+                            self.gvars.insert(h, GVar::ConstantBuffers { var, ty: elem, layout });
+                        }
+                        _ => {
+                            return Err(err(
+                                "E0612",
+                                g.span,
+                                "arrays of append and consume buffers are not supported by the SPIR-V backend yet \
+                             (arrays of textures, samplers, storage and constant buffers are)",
+                            ))
+                        }
                     }
                 }
                 (AddressSpace::Resource, _) => {
@@ -1156,7 +1178,8 @@ impl<'a> Writer<'a> {
                 | GVar::Image(_)
                 | GVar::Sampler { .. }
                 | GVar::CombinedSampler { .. }
-                | GVar::Accel { .. } => Err(err("E0612", span, "a resource is used as a value")),
+                | GVar::Accel { .. }
+                | GVar::ConstantBuffers { .. } => Err(err("E0612", span, "a resource is used as a value")),
             };
         }
         let glob = &self.m.globals[g];
@@ -1983,6 +2006,22 @@ impl<'a> Writer<'a> {
             },
             ExprKind::Index { base, index } => {
                 let bt = self.expr_ty(*base);
+                // A constant buffer of an array of them (`Params[k]`): its contents.
+                if let ExprKind::Global(g) = self.ex(*base).kind {
+                    if let Some(GVar::ConstantBuffers { var, ty, layout }) = self.gvars.get(&g).cloned() {
+                        let non_uniform = self.is_non_uniform_index(*index);
+                        let k = self.expr(*index)?;
+                        let zero = self.const_u32(0);
+                        let p = Ptr { id: var, ty: Type::Void, layout, sc: StorageClass::Uniform };
+                        let at = self.access(&p, ty, vec![k, zero]);
+                        if non_uniform {
+                            self.require_non_uniform();
+                            self.require(Capability::UniformBufferArrayNonUniformIndexing);
+                            self.decorate(at.id, Decoration::NonUniform, vec![]);
+                        }
+                        return Ok(Some(at));
+                    }
+                }
                 // An element of a buffer in an array of them (`Buffers[k][i]`).
                 if let Some((block, elem, layout, _, _)) = self.buffer_element_of(*base)? {
                     let i = self.expr(*index)?;

@@ -81,7 +81,7 @@ fn same_as_spirv(src: &str, specs: &[&str]) {
     let buffers: Vec<(BufferId, crate::testing::spec::BufferSpec)> = specs
         .iter()
         .enumerate()
-        .map(|(i, spec)| (BufferId { set: 0, binding: i as u32 }, parse_spec(spec, base).unwrap()))
+        .map(|(i, spec)| (BufferId { set: 0, binding: i as u32, element: 0 }, parse_spec(spec, base).unwrap()))
         .collect();
     let job = Job {
         source: src,
