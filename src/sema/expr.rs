@@ -1598,6 +1598,8 @@ impl Checker {
         let (elem, index_ty) = match &bt {
             Type::Array(e, _) => ((**e).clone(), Type::UINT),
             Type::Vector(s, _) => (Type::Scalar(*s), Type::UINT),
+            // A row of one element is that element (`float1` is a scalar here).
+            Type::Matrix(s, _, 1) => (Type::Scalar(*s), Type::UINT),
             Type::Matrix(s, _, c) => (Type::Vector(*s, *c), Type::UINT),
             Type::Resource(kind, Some(e))
                 if *kind != ResourceKind::ConstantBuffer
