@@ -132,7 +132,7 @@ fn refuse_d3d_rows(m: &Module) -> Vec<Diagnostic> {
             ),
         )
         .with_label(span, "declared here")
-        .with_note("the default and `gl` layouts store it as a vector; or declare it `row_major`/`column_major` so that it is one row")
+        .with_note("the default and `gl` layouts store it as a vector; or declare a `1xN` matrix `row_major` (an `Nx1` one `column_major`): one row")
     };
     // The structs a constant buffer holds, at any depth.
     fn structs_in(m: &Module, ty: &Type, out: &mut Vec<StructId>) {

@@ -1538,6 +1538,10 @@ impl Checker {
             ExprKind::Construct(parts) if matches!(f.exprs[e].ty, Type::Vector(..)) => parts
                 .iter()
                 .map(|&p| match &f.exprs[p].kind {
+                    // A row of one element (`Nx1`) is the element.
+                    ExprKind::Index { base, index } if matches!(f.exprs[*base].ty, Type::Matrix(_, _, 1)) => {
+                        Some((p, (const_index(*index)?, 0)))
+                    }
                     ExprKind::Index { base: row, index: col } => match &f.exprs[*row].kind {
                         ExprKind::Index { base, index } if matches!(f.exprs[*base].ty, Type::Matrix(..)) => {
                             Some((p, (const_index(*index)?, const_index(*col)?)))
