@@ -413,8 +413,8 @@ fn wavec_alone_compiles_and_names_its_missing_vulkan_host() {
 fn slang_format_tests_pass_on_lavapipe_and_the_cpu_engine() {
     let (out, _) = expect_status(wavec().args(["test", "--device", &test_device(), "tests/slang"]), 0);
     let rows = out.lines().filter(|l| l.starts_with("tests/slang/")).count();
-    assert_eq!(rows, 168, "one row per test line that is not disabled:\n{out}");
-    assert!(out.contains("477 passed, 0 failed, 27 skipped"), "{out}");
+    assert_eq!(rows, 169, "one row per test line that is not disabled:\n{out}");
+    assert!(out.contains("480 passed, 0 failed, 27 skipped"), "{out}");
     // Descriptor handles given buffers: SPIR-V has no heap of constant buffers yet, and the
     // runner does not fill heaps (the CPU engine runs them below). Multisampled textures: the
     // runner cannot fill a multisampled image (a SKIP naming why; the CPU engine runs them). Ray queries: lavapipe 22.3
@@ -437,7 +437,7 @@ fn slang_format_tests_pass_on_lavapipe_and_the_cpu_engine() {
         "{out}"
     );
     let (out, _) = expect_status(wavec().args(["test", "--engine", "cpu", "tests/slang"]), 0);
-    assert!(out.contains("1250 passed, 0 failed, 94 skipped"), "{out}");
+    assert!(out.contains("1258 passed, 0 failed, 94 skipped"), "{out}");
 }
 
 /// Slang-format files this runner cannot run are SKIPs that say why, never PASSes; a wrong
@@ -587,7 +587,7 @@ fn samples_slang_tests_and_corpus_via(via: &str) -> String {
 #[test]
 fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
     let out = samples_slang_tests_and_corpus_via("glsl");
-    assert!(out.contains("558 passed, 0 failed, 42 skipped"), "{out}");
+    assert!(out.contains("561 passed, 0 failed, 42 skipped"), "{out}");
     let refused: Vec<&str> = out.lines().filter(|l| l.contains("not through GLSL")).collect();
     assert_eq!(refused, [
         "SKIP tests/slang/descriptor_handles.slang at every width: not through GLSL: E0624 GLSL output has no descriptor heap of `ConstantBuffer<Params>` yet",
@@ -608,7 +608,7 @@ fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
 #[test]
 fn samples_slang_tests_and_corpus_pass_through_wgsl_on_lavapipe() {
     let out = samples_slang_tests_and_corpus_via("wgsl");
-    assert!(out.contains("465 passed, 0 failed, 135 skipped"), "{out}");
+    assert!(out.contains("468 passed, 0 failed, 135 skipped"), "{out}");
     assert!(!out.lines().any(|l| l.starts_with("SKIP samples/")), "{out}");
     let corpus: Vec<&str> = out.lines().filter(|l| l.starts_with("SKIP tests/corpus/")).collect();
     assert_eq!(corpus.len(), 5, "{out}");

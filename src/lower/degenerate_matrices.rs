@@ -200,7 +200,9 @@ pub fn degenerate_matrices<'m>(module: Cow<'m, Module>, stdlib: &Stdlib) -> Resu
     // stdlib's `mul`s, whose instances share a name) would now have one signature.
     let mut seen: Vec<(String, Vec<Type>)> = Vec::new();
     for (_, f) in module.functions.iter_mut() {
-        let signature = |f: &Function, name: &str| (name.to_string(), f.params.iter().map(|&p| f.locals[p].ty.clone()).collect::<Vec<_>>());
+        let signature = |f: &Function, name: &str| {
+            (name.to_string(), f.params.iter().map(|&p| f.locals[p].ty.clone()).collect::<Vec<_>>())
+        };
         let mut name = f.name.clone();
         let mut k = 1;
         while seen.contains(&signature(f, &name)) {
@@ -243,7 +245,9 @@ fn rewrite(f: &mut Function, transpose: Option<IntrinsicId>, errors: &mut Vec<Di
             ExprKind::Swizzle { base, components } if matches!(was(base), Type::Vector(_, 1)) => {
                 Some(if components.len() == 1 { forward(f, base, None) } else { ExprKind::Convert(base) })
             }
-            ExprKind::Construct(parts) if matches!(ty, Type::Matrix(_, 1, 1) | Type::Vector(_, 1)) && parts.len() == 1 => {
+            ExprKind::Construct(parts)
+                if matches!(ty, Type::Matrix(_, 1, 1) | Type::Vector(_, 1)) && parts.len() == 1 =>
+            {
                 let part = parts[0];
                 Some(if flat(was(part)).as_ref().unwrap_or(was(part)) == &Type::Scalar(ty.scalar().unwrap()) {
                     forward(f, part, None)
@@ -251,9 +255,7 @@ fn rewrite(f: &mut Function, transpose: Option<IntrinsicId>, errors: &mut Vec<Di
                     ExprKind::Convert(part)
                 })
             }
-            ExprKind::Convert(x) if degenerate(&ty) || degenerate(was(x)) => {
-                convert(f, x, was(x), &ty, span, errors)
-            }
+            ExprKind::Convert(x) if degenerate(&ty) || degenerate(was(x)) => convert(f, x, was(x), &ty, span, errors),
             ExprKind::Intrinsic { id, args, .. }
                 if Some(id) == transpose && args.len() == 1 && degenerate(was(args[0])) =>
             {
@@ -324,8 +326,11 @@ fn convert(
     let _ = r;
     if rows > 1 && !f.is_pure(x) {
         errors.push(
-            Diagnostic::error("E0680", "a matrix truncated to one column is read once per element here; store it in a variable first")
-                .with_label(span, "this conversion"),
+            Diagnostic::error(
+                "E0680",
+                "a matrix truncated to one column is read once per element here; store it in a variable first",
+            )
+            .with_label(span, "this conversion"),
         );
         return None;
     }
