@@ -190,10 +190,9 @@ pub fn degenerate_matrices<'m>(module: Cow<'m, Module>, stdlib: &Stdlib) -> Resu
         retype(&mut g.ty);
     }
     let ids: Vec<FunctionId> = module.functions.iter().map(|(h, _)| h).collect();
-    let mut errors = Vec::new();
     for h in ids {
         let f = &mut module.functions[h];
-        rewrite(f, transpose, &mut errors);
+        rewrite(f, transpose);
         f.uses = f.gather_uses();
     }
     // Overloads told apart by a matrix and its vector (`f(float1x3)`, `f(float3)`, or the
@@ -212,14 +211,10 @@ pub fn degenerate_matrices<'m>(module: Cow<'m, Module>, stdlib: &Stdlib) -> Resu
         seen.push(signature(f, &name));
         f.name = name;
     }
-    if errors.is_empty() {
-        Ok(Cow::Owned(module))
-    } else {
-        Err(errors)
-    }
+    Ok(Cow::Owned(module))
 }
 
-fn rewrite(f: &mut Function, transpose: Option<IntrinsicId>, errors: &mut Vec<Diagnostic>) {
+fn rewrite(f: &mut Function, transpose: Option<IntrinsicId>) {
     retype(&mut f.ret);
     for (_, l) in f.locals.iter_mut() {
         retype(&mut l.ty);
@@ -255,7 +250,7 @@ fn rewrite(f: &mut Function, transpose: Option<IntrinsicId>, errors: &mut Vec<Di
                     ExprKind::Convert(part)
                 })
             }
-            ExprKind::Convert(x) if degenerate(&ty) || degenerate(was(x)) => convert(f, x, was(x), &ty, span, errors),
+            ExprKind::Convert(x) if degenerate(&ty) || degenerate(was(x)) => convert(f, x, was(x), &ty, span),
             ExprKind::Intrinsic { id, args, .. }
                 if Some(id) == transpose && args.len() == 1 && degenerate(was(args[0])) =>
             {
@@ -296,20 +291,13 @@ fn forward(f: &Function, x: ExprId, index: Option<ExprId>) -> ExprKind {
 
 /// A conversion into or out of a degenerate matrix, in the new types (`None`: it stays a
 /// conversion the backends write, between scalars and vectors).
-fn convert(
-    f: &mut Function,
-    x: ExprId,
-    from: &Type,
-    to: &Type,
-    span: crate::span::Span,
-    errors: &mut Vec<Diagnostic>,
-) -> Option<ExprKind> {
+fn convert(f: &mut Function, x: ExprId, from: &Type, to: &Type, span: crate::span::Span) -> Option<ExprKind> {
     let new_from = flat(from).unwrap_or_else(|| from.clone());
     let new_to = flat(to).unwrap_or_else(|| to.clone());
     if new_from == new_to {
         return Some(f.exprs[x].kind.clone());
     }
-    let Type::Matrix(s, r, c) = *from else {
+    let Type::Matrix(s, _, c) = *from else {
         // A scalar or vector into a degenerate matrix: a splat, a truncation or an element
         // conversion of vectors, which every target writes.
         return None;
@@ -320,19 +308,19 @@ fn convert(
     // A larger matrix truncated to one row, one column or one element: its elements.
     let (rows, cols) = match to {
         Type::Matrix(_, r2, c2) => (*r2, *c2),
-        Type::Vector(_, n) => (1, (*n).min(c)),
         _ => (1, 1),
     };
-    let _ = r;
+    // A column is read element by element: a source with effects is evaluated once, into a
+    // temporary, first.
+    let mut setup = None;
+    let mut x = x;
     if rows > 1 && !f.is_pure(x) {
-        errors.push(
-            Diagnostic::error(
-                "E0680",
-                "a matrix truncated to one column is read once per element here; store it in a variable first",
-            )
-            .with_label(span, "this conversion"),
-        );
-        return None;
+        let t = f.locals.append(Local::new(format!("wavec_truncated{}", f.locals.len()), from.clone(), span));
+        f.body.stmts.insert(0, Stmt::Local { local: t, init: None });
+        let target = f.exprs.append(Expr { kind: ExprKind::Local(t), ty: from.clone(), span });
+        let assign = ExprKind::Assign { op: None, target, value: x };
+        setup = Some(f.exprs.append(Expr { kind: assign, ty: from.clone(), span }));
+        x = f.exprs.append(Expr { kind: ExprKind::Local(t), ty: from.clone(), span });
     }
     let mut elements = Vec::new();
     for i in 0..rows {
@@ -353,8 +341,15 @@ fn convert(
         }
     };
     let elements: Vec<ExprId> = elements.into_iter().map(|e| convert(f, e)).collect();
-    Some(match elements.as_slice() {
+    let value = match elements.as_slice() {
         [one] => f.exprs[*one].kind.clone(),
         _ => ExprKind::Construct(elements),
+    };
+    Some(match setup {
+        Some(setup) => {
+            let value = f.exprs.append(Expr { kind: value, ty: new_to, span });
+            ExprKind::Comma(setup, value)
+        }
+        None => value,
     })
 }
