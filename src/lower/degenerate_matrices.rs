@@ -39,14 +39,10 @@ fn degenerate(ty: &Type) -> bool {
     matches!(ty, Type::Matrix(_, r, c) if *r == 1 || *c == 1) || matches!(ty, Type::Vector(_, 1))
 }
 
-/// Rewrites `ty` in place; whether it changed.
-fn retype(ty: &mut Type) -> bool {
-    match flat(ty) {
-        Some(t) => {
-            *ty = t;
-            true
-        }
-        None => false,
+/// Rewrites `ty` in place.
+fn retype(ty: &mut Type) {
+    if let Some(t) = flat(ty) {
+        *ty = t;
     }
 }
 
@@ -228,7 +224,7 @@ fn rewrite(f: &mut Function, transpose: Option<IntrinsicId>) {
         let ty = was(e).clone();
         let kind = f.exprs[e].kind.clone();
         let new_kind = match kind {
-            ExprKind::Const(c) => Some(ExprKind::Const(const_of(&c, &ty))),
+            ExprKind::Const(c) if flat(&ty).is_some() => Some(ExprKind::Const(const_of(&c, &ty))),
             // The one row of a `1xN` (or `1x1`) matrix is the matrix.
             ExprKind::Index { base, index } if matches!(was(base), Type::Matrix(_, 1, _)) => {
                 Some(forward(f, base, Some(index)))
@@ -244,7 +240,8 @@ fn rewrite(f: &mut Function, transpose: Option<IntrinsicId>) {
                 if matches!(ty, Type::Matrix(_, 1, 1) | Type::Vector(_, 1)) && parts.len() == 1 =>
             {
                 let part = parts[0];
-                Some(if flat(was(part)).as_ref().unwrap_or(was(part)) == &Type::Scalar(ty.scalar().unwrap()) {
+                let part_ty = flat(was(part)).unwrap_or_else(|| was(part).clone());
+                Some(if ty.scalar().map(Type::Scalar) == Some(part_ty) {
                     forward(f, part, None)
                 } else {
                     ExprKind::Convert(part)
