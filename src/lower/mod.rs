@@ -12,6 +12,7 @@
 
 pub mod buffer_arrays;
 mod byte_address_words;
+mod degenerate_matrices;
 pub mod descriptor_heaps;
 pub mod group_wave;
 pub mod intrinsics;
@@ -36,6 +37,7 @@ mod uniformity;
 pub mod virtual_wave;
 
 pub use byte_address_words::byte_address_words;
+pub use degenerate_matrices::degenerate_matrices;
 pub use descriptor_heaps::descriptor_heaps;
 pub use group_wave::{emulate_group_wave, group_wave_uses, uses_group_wave};
 pub use intrinsics::lower_intrinsics;

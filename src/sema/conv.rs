@@ -55,6 +55,9 @@ pub fn implicit_cost(from: &Type, to: &Type) -> Option<ConvCost> {
         (Type::Matrix(_, 1, _) | Type::Matrix(_, _, 1), Type::Vector(_, _)) => {
             (from.element_count() >= to.element_count()).then_some(ConvCost::Truncate)
         }
+        // A `1x1` matrix is its one element (no truncation); it ranks as a splat, below the
+        // overloads taking the matrix itself.
+        (Type::Matrix(_, 1, 1), Type::Scalar(_)) => Some(ConvCost::Splat),
         (Type::Matrix(..), Type::Scalar(_)) => Some(ConvCost::Truncate),
         (Type::Array(a, n), Type::Array(b, m)) if n == m && implicit_cost(a, b) == Some(ConvCost::Exact) => {
             Some(ConvCost::Exact)

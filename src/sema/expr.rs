@@ -1538,6 +1538,10 @@ impl Checker {
             ExprKind::Construct(parts) if matches!(f.exprs[e].ty, Type::Vector(..)) => parts
                 .iter()
                 .map(|&p| match &f.exprs[p].kind {
+                    // A row of one element (`Nx1`) is the element.
+                    ExprKind::Index { base, index } if matches!(f.exprs[*base].ty, Type::Matrix(_, _, 1)) => {
+                        Some((p, (const_index(*index)?, 0)))
+                    }
                     ExprKind::Index { base: row, index: col } => match &f.exprs[*row].kind {
                         ExprKind::Index { base, index } if matches!(f.exprs[*base].ty, Type::Matrix(..)) => {
                             Some((p, (const_index(*index)?, const_index(*col)?)))
@@ -1598,6 +1602,8 @@ impl Checker {
         let (elem, index_ty) = match &bt {
             Type::Array(e, _) => ((**e).clone(), Type::UINT),
             Type::Vector(s, _) => (Type::Scalar(*s), Type::UINT),
+            // A row of one element is that element (`float1` is a scalar here).
+            Type::Matrix(s, _, 1) => (Type::Scalar(*s), Type::UINT),
             Type::Matrix(s, _, c) => (Type::Vector(*s, *c), Type::UINT),
             Type::Resource(kind, Some(e))
                 if *kind != ResourceKind::ConstantBuffer

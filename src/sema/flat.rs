@@ -151,6 +151,11 @@ fn flat_paths(c: &Checker, ty: &Type, prefix: &mut Vec<(Step, Type)>, out: &mut 
         Type::Vector(s, n) => (0..*n).for_each(|i| down(Step::Component(i), Type::Scalar(*s), prefix, out)),
         Type::Matrix(s, r, cols) => {
             for row in 0..*r {
+                // A row of one element is that element.
+                if *cols == 1 {
+                    down(Step::Index(u32::from(row)), Type::Scalar(*s), prefix, out);
+                    continue;
+                }
                 prefix.push((Step::Index(u32::from(row)), Type::Vector(*s, *cols)));
                 for col in 0..*cols {
                     down(Step::Component(col), Type::Scalar(*s), prefix, out);

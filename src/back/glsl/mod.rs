@@ -120,10 +120,11 @@ pub fn write_string(module: &Module, entry: usize, options: &Options) -> Result<
         .with_label(ep.span, "this entry point")]);
     }
     let stdlib = Stdlib::get();
-    let mut module = Cow::Borrowed(module);
+    let mut module = crate::lower::degenerate_matrices(Cow::Borrowed(module), stdlib)?;
     let blocks = writer::Writer::new(&module, entry, options, stdlib).blocks_read_as_words();
     crate::lower::uniform_words(&mut module, &blocks);
     let module = crate::lower::lower_intrinsics(module, entry, stdlib, &Natives(options))?;
+    let module = crate::lower::degenerate_matrices(module, stdlib)?;
     writer::Writer::new(&module, entry, options, stdlib).write()
 }
 

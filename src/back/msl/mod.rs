@@ -119,8 +119,10 @@ pub fn write_entries(units: &[(&Module, usize)], options: &Options) -> Result<St
     };
     let stdlib = Stdlib::get();
     crate::back::clike::write_kernels(units, &file, &mut |module, entry| {
-        let module = crate::lower::row_major_matrices(Cow::Borrowed(module), stdlib, "E0662")?;
+        let module = crate::lower::degenerate_matrices(Cow::Borrowed(module), stdlib)?;
+        let module = crate::lower::row_major_matrices(module, stdlib, "E0662")?;
         let module = crate::lower::lower_intrinsics(module, entry, stdlib, &Natives)?;
+        let module = crate::lower::degenerate_matrices(module, stdlib)?;
         writer::Writer::new(&module, entry, options, stdlib).write()
     })
 }

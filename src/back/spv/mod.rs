@@ -222,7 +222,9 @@ pub fn write_words(module: &Module, entry: usize, options: &Options) -> Result<V
         .with_label(ep.span, "this entry point")]);
     }
     let stdlib = Stdlib::get();
-    let module = crate::lower::lower_intrinsics(Cow::Borrowed(module), entry, stdlib, &Natives(options))?;
+    let module = crate::lower::degenerate_matrices(Cow::Borrowed(module), stdlib)?;
+    let module = crate::lower::lower_intrinsics(module, entry, stdlib, &Natives(options))?;
+    let module = crate::lower::degenerate_matrices(module, stdlib)?;
     writer::Writer::new(&module, entry, options, stdlib).write()
 }
 

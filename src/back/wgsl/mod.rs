@@ -108,10 +108,12 @@ pub fn write_string(module: &Module, entry: usize, options: &Options) -> Result<
         crate::lower::emulate_group_wave(module.to_mut(), entry, stdlib).map_err(|d| vec![d])?;
     }
     // WGSL's `matRxC` holds an HLSL matrix by rows, as CUDA's and Metal's do.
+    let module = crate::lower::degenerate_matrices(module, stdlib)?;
     let mut module = crate::lower::row_major_matrices(module, stdlib, "E0652")?;
     let blocks = writer::Writer::new(&module, entry, options, stdlib).blocks_read_as_words();
     crate::lower::uniform_words(&mut module, &blocks);
     let module = crate::lower::lower_intrinsics(module, entry, stdlib, &Natives)?;
+    let module = crate::lower::degenerate_matrices(module, stdlib)?;
     writer::Writer::new(&module, entry, options, stdlib).write()
 }
 
