@@ -47,8 +47,13 @@ pub(super) struct Choice {
 /// The resource variables of `f` that are given a resource more than once, or by a
 /// condition, or from such a variable: [`resolve_choices`] handles them, and
 /// `resource_values`' one-resource resolution leaves them alone.
-/// `seed` holds variables known to be chosen already.
-pub(super) fn chosen_variables(f: &Function, seed: impl IntoIterator<Item = LocalId>) -> HashSet<LocalId> {
+/// `seed` holds variables known to be chosen already. Where `module` is given, calls are not
+/// inlined yet: a call of a function returning one resource (one `return`) names one.
+pub(super) fn chosen_variables(
+    f: &Function,
+    seed: impl IntoIterator<Item = LocalId>,
+    module: Option<&Module>,
+) -> HashSet<LocalId> {
     let mut assigned: HashMap<LocalId, Vec<ExprId>> = HashMap::default();
     walk_assignments(f, &f.body, &mut |l, v| assigned.entry(l).or_default().push(v));
     let mut chosen: HashSet<LocalId> = seed.into_iter().collect();
@@ -57,6 +62,7 @@ pub(super) fn chosen_variables(f: &Function, seed: impl IntoIterator<Item = Loca
         for (&l, values) in &assigned {
             let simple = |v: ExprId| match f.exprs[v].kind {
                 ExprKind::Local(u) => !chosen.contains(&u),
+                ExprKind::Call { function, .. } if module.is_some_and(|m| !chooses(m, function)) => true,
                 _ => path_of(f, v).is_some(),
             };
             if values.len() > 1 || !values.iter().all(|&v| simple(v)) {
@@ -120,9 +126,31 @@ pub fn chooses_resources(module: &Module, entry: usize) -> bool {
     module.functions.iter().any(|(h, f)| {
         reachable[h.index()]
             && (has_resource_conditions(f)
-                || (is_resource(&f.ret) && !matches!(f.body.stmts.as_slice(), [Stmt::Return(Some(_))]))
-                || !chosen_variables(f, []).is_empty())
+                || returns_a_choice(module, f)
+                || !chosen_variables(f, [], Some(module)).is_empty())
     })
+}
+
+/// Whether `f` returns a resource it chooses at run time: from several `return`s, or a
+/// variable chosen at run time (a helper that names one resource through a variable, as HLSL's
+/// descriptor heap helpers do, does not).
+fn returns_a_choice(module: &Module, f: &Function) -> bool {
+    if !is_resource(&f.ret) {
+        return false;
+    }
+    let mut returned = Vec::new();
+    collect_returns(&f.body, &mut returned);
+    let chosen = chosen_variables(f, [], Some(module));
+    returned.len() > 1 || returned.iter().any(|&e| matches!(f.exprs[e].kind, ExprKind::Local(l) if chosen.contains(&l)))
+}
+
+fn collect_returns(block: &Block, out: &mut Vec<ExprId>) {
+    for stmt in &block.stmts {
+        if let Stmt::Return(Some(e)) = stmt {
+            out.push(*e);
+        }
+        for_each_block(stmt, |b| collect_returns(b, out));
+    }
 }
 
 /// Whether `f` holds a resource chosen by a condition anywhere (a variable's, or one used

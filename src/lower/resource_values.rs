@@ -420,7 +420,7 @@ pub(super) fn resolve_variables(
     if !variables && !super::resource_choice::has_resource_conditions(f) {
         return None;
     }
-    let chosen = super::resource_choice::chosen_variables(f, returned.into_iter().chain(preset.keys().copied()));
+    let chosen = super::resource_choice::chosen_variables(f, returned.into_iter().chain(preset.keys().copied()), None);
     let mut body = std::mem::take(&mut f.body);
     let mut vars = Variables { module, errors, chosen: &chosen, set: HashSet::default(), unset: HashSet::default() };
     vars.block(f, &mut body);
