@@ -62,7 +62,9 @@ pub(super) fn chosen_variables(
         for (&l, values) in &assigned {
             let simple = |v: ExprId| match f.exprs[v].kind {
                 ExprKind::Local(u) => !chosen.contains(&u),
-                ExprKind::Call { function, .. } if module.is_some_and(|m| !chooses(m, function)) => true,
+                ExprKind::Call { function, .. } if module.is_some() => {
+                    module.is_some_and(|m| !returns_a_choice(m, &m.functions[function]))
+                }
                 _ => path_of(f, v).is_some(),
             };
             if values.len() > 1 || !values.iter().all(|&v| simple(v)) {

@@ -8,61 +8,44 @@ StructuredBuffer<Material> Materials;
 uint2 Target;
 RWStructuredBuffer<float4> Output;
 
+float4 Shade(Texture2D<float4> t, SamplerState s, float2 uv) {
+    return t.SampleLevel(s, uv, 0.0f);
+}
+
 uint2 wavec_bit_cast_uint64_t_uint2(uint64_t value) {
     return uint2(uint(value), uint(value >> 32ull));
 }
 
-void wavec_heap0_choice(uint index, out uint result_index0) {
-    uint resource_index0 = index;
-    result_index0 = resource_index0;
-    return;
+Texture2D<float4> wavec_heap0(uint index) {
+    Texture2D<float4> resource = ResourceDescriptorHeap[index];
+    return resource;
 }
 
-void wavec_heap1_choice(uint index, out uint result_index0) {
-    uint resource_index0 = index;
-    result_index0 = resource_index0;
-    return;
+SamplerState wavec_heap1(uint index) {
+    SamplerState resource = SamplerDescriptorHeap[index];
+    return resource;
 }
 
-void wavec_heap2_choice(uint index, out uint result_index0) {
-    uint resource_index0 = index;
-    result_index0 = resource_index0;
-    return;
+Buffer<float> wavec_heap2(uint index) {
+    Buffer<float> resource = ResourceDescriptorHeap[index];
+    return resource;
 }
 
-void wavec_heap3_choice(uint index, out uint result_index0) {
-    uint resource_index0 = index;
-    result_index0 = resource_index0;
-    return;
-}
-
-float4 Shade_ResourceDescriptorHeap_SamplerDescriptorHeap(uint t_index0, uint s_index0, float2 uv) {
-    return ResourceDescriptorHeap[t_index0].SampleLevel(SamplerDescriptorHeap[s_index0], uv, 0.0f);
+RWTexture2D<float4> wavec_heap3(uint index) {
+    RWTexture2D<float4> resource = ResourceDescriptorHeap[index];
+    return resource;
 }
 
 [numthreads(4, 1, 1)]
 void main(uint3 id : SV_DispatchThreadID) {
-    uint wavec_heap0_result_index0 = 0u;
-    uint wavec_heap1_result_index0 = 0u;
-    uint wavec_heap2_result_index0 = 0u;
-    uint wavec_heap0_result_index0_1 = 0u;
-    uint wavec_heap0_result_index0_2 = 0u;
-    uint wavec_heap3_result_index0 = 0u;
     Material m = Materials[id.x];
-    wavec_heap0_choice(m.albedo.x, wavec_heap0_result_index0);
-    wavec_heap1_choice(m.sampler_1.x, wavec_heap1_result_index0);
-    wavec_heap2_choice(m.weights.x, wavec_heap2_result_index0);
-    float4 c = Shade_ResourceDescriptorHeap_SamplerDescriptorHeap(wavec_heap0_result_index0, wavec_heap1_result_index0, float2(0.5f, 0.5f)) * (float4)ResourceDescriptorHeap[wavec_heap2_result_index0][id.x];
-    wavec_heap0_choice(m.albedo.x, wavec_heap0_result_index0_1);
-    uint albedo_index0 = 0u;
-    albedo_index0 = wavec_heap0_result_index0_1;
-    c += ResourceDescriptorHeap[albedo_index0].Load(int3(0, 0, 0));
+    float4 c = Shade(wavec_heap0(m.albedo.x), wavec_heap1(m.sampler_1.x), float2(0.5f, 0.5f)) * (float4)wavec_heap2(m.weights.x)[id.x];
+    Texture2D<float4> albedo = wavec_heap0(m.albedo.x);
+    c += albedo.Load(int3(0, 0, 0));
     uint2 bits = m.albedo.xy;
-    wavec_heap0_choice((bits + uint2(1u, 0u)).xy.x, wavec_heap0_result_index0_2);
-    c += ResourceDescriptorHeap[wavec_heap0_result_index0_2].Load(int3(1, 1, 0));
+    c += wavec_heap0((bits + uint2(1u, 0u)).xy.x).Load(int3(1, 1, 0));
     uint2 same = wavec_bit_cast_uint64_t_uint2(uint64_t(m.weights.x) | uint64_t(m.weights.y) << 32ull);
     c.x += float(same.x + same.y);
-    wavec_heap3_choice(Target.x, wavec_heap3_result_index0);
-    ResourceDescriptorHeap[wavec_heap3_result_index0][id.xy] = c;
+    wavec_heap3(Target.x)[id.xy] = c;
     Output[id.x] = c;
 }

@@ -4,55 +4,35 @@ cbuffer Frame {
     uint SamplerIndex;
 };
 
-void wavec_heap0_choice(uint index, out uint result_index0) {
-    uint resource_index0 = index;
-    result_index0 = resource_index0;
-    return;
+Texture2D<float4> wavec_heap0(uint index) {
+    Texture2D<float4> resource = ResourceDescriptorHeap[index];
+    return resource;
 }
 
-void wavec_heap1_choice(uint index, out uint result_index0) {
-    uint resource_index0 = index;
-    result_index0 = resource_index0;
-    return;
+SamplerState wavec_heap1(uint index) {
+    SamplerState resource = SamplerDescriptorHeap[index];
+    return resource;
 }
 
-void wavec_heap2_choice(uint index, out uint result_index0) {
-    uint resource_index0 = index;
-    result_index0 = resource_index0;
-    return;
+Buffer<float4> wavec_heap2(uint index) {
+    Buffer<float4> resource = ResourceDescriptorHeap[index];
+    return resource;
 }
 
-void wavec_heap3_choice(uint index, out uint result_index0) {
-    uint resource_index0 = index;
-    result_index0 = resource_index0;
-    return;
+RWTexture2D<float4> wavec_heap3(uint index) {
+    RWTexture2D<float4> resource = ResourceDescriptorHeap[index];
+    return resource;
 }
 
 [numthreads(8, 1, 1)]
 void main(uint3 id : SV_DispatchThreadID) {
-    uint wavec_heap0_result_index0 = 0u;
-    uint wavec_heap1_result_index0 = 0u;
-    uint wavec_heap2_result_index0 = 0u;
-    uint wavec_heap3_result_index0 = 0u;
-    uint wavec_heap0_result_index0_1 = 0u;
-    uint wavec_heap0_result_index0_2 = 0u;
-    wavec_heap0_choice(TextureIndex, wavec_heap0_result_index0);
-    uint albedo_index0 = 0u;
-    albedo_index0 = wavec_heap0_result_index0;
-    wavec_heap1_choice(SamplerIndex, wavec_heap1_result_index0);
-    uint linear_index0 = 0u;
-    linear_index0 = wavec_heap1_result_index0;
-    wavec_heap2_choice(NonUniformResourceIndex(id.x), wavec_heap2_result_index0);
-    uint weights_index0 = 0u;
-    weights_index0 = wavec_heap2_result_index0;
-    wavec_heap3_choice(TextureIndex + 1u, wavec_heap3_result_index0);
-    uint target_index0 = 0u;
-    target_index0 = wavec_heap3_result_index0;
+    Texture2D<float4> albedo = wavec_heap0(TextureIndex);
+    SamplerState linear_1 = wavec_heap1(SamplerIndex);
+    Buffer<float4> weights = wavec_heap2(NonUniformResourceIndex(id.x));
+    RWTexture2D<float4> target = wavec_heap3(TextureIndex + 1u);
     uint2 next = uint2(TextureIndex + 2u, 0u);
-    wavec_heap0_choice(next.x, wavec_heap0_result_index0_1);
-    float4 c = ResourceDescriptorHeap[albedo_index0].SampleLevel(SamplerDescriptorHeap[linear_index0], float2(0.5f, 0.5f), 0.0f) + ResourceDescriptorHeap[weights_index0][id.x] + ResourceDescriptorHeap[wavec_heap0_result_index0_1].Load(int3(int2(id.xy), 0));
-    wavec_heap0_choice(TextureIndex + 3u, wavec_heap0_result_index0_2);
-    c += ResourceDescriptorHeap[wavec_heap0_result_index0_2].Load(int3(int2(id.xy), 0));
-    ResourceDescriptorHeap[target_index0][id.xy] = c;
+    float4 c = albedo.SampleLevel(linear_1, float2(0.5f, 0.5f), 0.0f) + weights[id.x] + wavec_heap0(next.x).Load(int3(int2(id.xy), 0));
+    c += wavec_heap0(TextureIndex + 3u).Load(int3(int2(id.xy), 0));
+    target[id.xy] = c;
     Output[id.x] = c;
 }
