@@ -1210,6 +1210,30 @@ impl Block {
     }
 }
 
+impl Stmt {
+    /// Calls `visit` on each block directly inside this statement, a `for`'s initializers
+    /// among them (as a block of their own, put back after).
+    pub fn for_each_block_mut(&mut self, mut visit: impl FnMut(&mut Block)) {
+        match self {
+            Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } => visit(b),
+            Stmt::If { then, els, .. } => {
+                visit(then);
+                if let Some(e) = els {
+                    visit(e);
+                }
+            }
+            Stmt::For { init, body, .. } => {
+                let mut head = Block { stmts: std::mem::take(init) };
+                visit(&mut head);
+                *init = head.stmts;
+                visit(body);
+            }
+            Stmt::Switch { cases, .. } => cases.iter_mut().for_each(|c| visit(&mut c.body)),
+            Stmt::Expr(_) | Stmt::Local { .. } | Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Discard => {}
+        }
+    }
+}
+
 fn visit_stmt(s: &Stmt, visit: &mut impl FnMut(&Stmt)) {
     visit(s);
     match s {

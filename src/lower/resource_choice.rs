@@ -296,29 +296,7 @@ impl Hoist<'_> {
                 self.block(module, f, &mut inner);
                 block.stmts.append(&mut inner.stmts);
             }
-            match &mut stmt {
-                Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } => {
-                    self.block(module, f, b)
-                }
-                Stmt::If { then, els, .. } => {
-                    self.block(module, f, then);
-                    if let Some(e) = els {
-                        self.block(module, f, e);
-                    }
-                }
-                Stmt::For { init, body, .. } => {
-                    let mut head = Block { stmts: std::mem::take(init) };
-                    self.block(module, f, &mut head);
-                    *init = head.stmts;
-                    self.block(module, f, body);
-                }
-                Stmt::Switch { cases, .. } => {
-                    for c in cases {
-                        self.block(module, f, &mut c.body);
-                    }
-                }
-                _ => {}
-            }
+            stmt.for_each_block_mut(|b| self.block(module, f, b));
             block.stmts.push(stmt);
         }
     }
@@ -410,22 +388,7 @@ fn returns_set(f: &mut Function, result: LocalId, block: &mut Block) {
             block.stmts.extend([set, Stmt::Return(None)]);
             continue;
         }
-        match &mut stmt {
-            Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } => returns_set(f, result, b),
-            Stmt::If { then, els, .. } => {
-                returns_set(f, result, then);
-                if let Some(e) = els {
-                    returns_set(f, result, e);
-                }
-            }
-            Stmt::For { body, .. } => returns_set(f, result, body),
-            Stmt::Switch { cases, .. } => {
-                for c in cases {
-                    returns_set(f, result, &mut c.body);
-                }
-            }
-            _ => {}
-        }
+        stmt.for_each_block_mut(|b| returns_set(f, result, b));
         block.stmts.push(stmt);
     }
 }
@@ -646,27 +609,7 @@ impl Dispatch<'_, '_, '_> {
                 }
             }
         }
-        match &mut stmt {
-            Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } => self.block(f, b),
-            Stmt::If { then, els, .. } => {
-                self.block(f, then);
-                if let Some(e) = els {
-                    self.block(f, e);
-                }
-            }
-            Stmt::For { init, body, .. } => {
-                let mut head = Block { stmts: std::mem::take(init) };
-                self.block(f, &mut head);
-                *init = head.stmts;
-                self.block(f, body);
-            }
-            Stmt::Switch { cases, .. } => {
-                for c in cases {
-                    self.block(f, &mut c.body);
-                }
-            }
-            _ => {}
-        }
+        stmt.for_each_block_mut(|b| self.block(f, b));
         out.push(stmt);
     }
 

@@ -496,28 +496,7 @@ impl Variables<'_, '_, '_> {
     }
 
     fn nested(&mut self, f: &mut Function, stmt: &mut Stmt) {
-        match stmt {
-            Stmt::Block(b) => self.block(f, b),
-            Stmt::If { then, els, .. } => {
-                self.block(f, then);
-                if let Some(e) = els {
-                    self.block(f, e);
-                }
-            }
-            Stmt::For { init, body, .. } => {
-                let mut head = Block { stmts: std::mem::take(init) };
-                self.block(f, &mut head);
-                *init = head.stmts;
-                self.block(f, body);
-            }
-            Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => self.block(f, body),
-            Stmt::Switch { cases, .. } => {
-                for c in cases {
-                    self.block(f, &mut c.body);
-                }
-            }
-            Stmt::Expr(_) | Stmt::Local { .. } | Stmt::Return(_) | Stmt::Break | Stmt::Continue | Stmt::Discard => {}
-        }
+        stmt.for_each_block_mut(|b| self.block(f, b));
     }
 
     /// Resource variable `local` is given `value`: a resource, or another variable's (unset:
