@@ -240,6 +240,30 @@ template <class T, int R, int C> WAVEC_FN mat<bool, R, C> operator!(const mat<T,
     return r;
 }
 
+// HLSL's `v++`, `--m`: every component steps by one.
+#define WAVEC_STEP(OP)                                                                             \
+    template <class T, int N> WAVEC_FN vec<T, N>& operator OP(vec<T, N>& a) {                      \
+        for (int i = 0; i < N; ++i) OP a[i];                                                       \
+        return a;                                                                                  \
+    }                                                                                              \
+    template <class T, int N> WAVEC_FN vec<T, N> operator OP(vec<T, N>& a, int) {                  \
+        vec<T, N> r = a;                                                                           \
+        OP a;                                                                                      \
+        return r;                                                                                  \
+    }                                                                                              \
+    template <class T, int R, int C> WAVEC_FN mat<T, R, C>& operator OP(mat<T, R, C>& a) {         \
+        for (int i = 0; i < R; ++i) OP a.m[i];                                                     \
+        return a;                                                                                  \
+    }                                                                                              \
+    template <class T, int R, int C> WAVEC_FN mat<T, R, C> operator OP(mat<T, R, C>& a, int) {     \
+        mat<T, R, C> r = a;                                                                        \
+        OP a;                                                                                      \
+        return r;                                                                                  \
+    }
+WAVEC_STEP(++)
+WAVEC_STEP(--)
+#undef WAVEC_STEP
+
 // HLSL masks shift counts to the operand's width; C leaves larger counts undefined.
 template <class T> WAVEC_FN T shl(T a, T b) { return (T)(a << (b & (T)(sizeof(T) * 8 - 1))); }
 template <class T> WAVEC_FN T shr(T a, T b) { return (T)(a >> (b & (T)(sizeof(T) * 8 - 1))); }
