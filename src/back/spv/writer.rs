@@ -946,15 +946,7 @@ impl<'a> Writer<'a> {
                             self.gvars.insert(h, GVar::Buffer { var, elem, majorness, rule, counter, array: None });
                         }
                         ConstantBuffer => {
-                            let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
-                            let name = format!("type_ConstantBuffer_{}", m.type_name(&elem));
-                            let uniform = self.m.uniform_rule(g);
-                            let block = self.block_type(
-                                format!("cb<{elem:?}>"),
-                                &[(elem.clone(), g.majorness)],
-                                uniform,
-                                &name,
-                            );
+                            let (block, elem, uniform) = self.constant_block(elem.as_deref(), g);
                             let var = self.global_var(block, StorageClass::Uniform, None, &g.name);
                             self.bind(var, Slot::Global(h));
                             let layout = Layout::Explicit(uniform, g.majorness);
@@ -1050,15 +1042,7 @@ impl<'a> Writer<'a> {
                             self.gvars.insert(h, GVar::Buffer { var, elem, majorness, rule, counter, array });
                         }
                         Type::Resource(ResourceKind::ConstantBuffer, elem) => {
-                            let elem = elem.as_deref().cloned().unwrap_or(Type::UINT);
-                            let name = format!("type_ConstantBuffer_{}", m.type_name(&elem));
-                            let uniform = self.m.uniform_rule(g);
-                            let block = self.block_type(
-                                format!("cb<{elem:?}>"),
-                                &[(elem.clone(), g.majorness)],
-                                uniform,
-                                &name,
-                            );
+                            let (block, elem, uniform) = self.constant_block(elem.as_deref(), g);
                             let var_ty = self.descriptors(block, count);
                             let var = self.global_var(var_ty, StorageClass::Uniform, None, &g.name);
                             self.bind(var, Slot::Global(h));
@@ -2812,6 +2796,16 @@ impl<'a> Writer<'a> {
             }
         }
         Ok(Some((at, elem, Layout::Explicit(rule, majorness), kind, counter)))
+    }
+
+    /// The block of a `ConstantBuffer<elem>` declared as global `g`: the block type, the
+    /// element type and its layout rule.
+    fn constant_block(&mut self, elem: Option<&Type>, g: &crate::ir::Global) -> (Word, Type, rules::Rule) {
+        let elem = elem.cloned().unwrap_or(Type::UINT);
+        let name = format!("type_ConstantBuffer_{}", self.m.type_name(&elem));
+        let uniform = self.m.uniform_rule(g);
+        let block = self.block_type(format!("cb<{elem:?}>"), &[(elem.clone(), g.majorness)], uniform, &name);
+        (block, elem, uniform)
     }
 
     /// The block of a storage buffer of `kind` holding `elem`s, declared as global `g`: the
