@@ -47,8 +47,9 @@ pub(super) struct Choice {
 /// The resource variables of `f` that are given a resource more than once, or by a
 /// condition, or from such a variable: [`resolve_choices`] handles them, and
 /// `resource_values`' one-resource resolution leaves them alone.
+///
 /// `seed` holds variables known to be chosen already. Where `module` is given, calls are not
-/// inlined yet: a call of a function returning one resource (one `return`) names one.
+/// inlined yet: a call of a function that does not return a choice names one resource.
 pub(super) fn chosen_variables(
     f: &Function,
     seed: impl IntoIterator<Item = LocalId>,
@@ -62,9 +63,7 @@ pub(super) fn chosen_variables(
         for (&l, values) in &assigned {
             let simple = |v: ExprId| match f.exprs[v].kind {
                 ExprKind::Local(u) => !chosen.contains(&u),
-                ExprKind::Call { function, .. } if module.is_some() => {
-                    module.is_some_and(|m| !returns_a_choice(m, &m.functions[function]))
-                }
+                ExprKind::Call { function, .. } => module.is_some_and(|m| !returns_a_choice(m, &m.functions[function])),
                 _ => path_of(f, v).is_some(),
             };
             if values.len() > 1 || !values.iter().all(|&v| simple(v)) {
@@ -80,36 +79,15 @@ pub(super) fn chosen_variables(
 /// Each assignment of a resource to a resource variable in `block`: its declaration's
 /// initializer, or an assignment statement.
 fn walk_assignments(f: &Function, block: &Block, visit: &mut impl FnMut(LocalId, ExprId)) {
-    for stmt in &block.stmts {
-        match stmt {
-            Stmt::Local { local, init: Some(v) } if is_resource(&f.locals[*local].ty) => visit(*local, *v),
-            Stmt::Expr(e) => {
-                if let Some((l, v)) = resource_assignment(f, *e) {
-                    visit(l, v);
-                }
-            }
-            _ => {}
-        }
-        for_each_block(stmt, |b| walk_assignments(f, b, visit));
-    }
-}
-
-fn for_each_block(stmt: &Stmt, mut visit: impl FnMut(&Block)) {
-    match stmt {
-        Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } => visit(b),
-        Stmt::If { then, els, .. } => {
-            visit(then);
-            if let Some(e) = els {
-                visit(e);
+    block.visit_stmts(&mut |stmt| match stmt {
+        Stmt::Local { local, init: Some(v) } if is_resource(&f.locals[*local].ty) => visit(*local, *v),
+        Stmt::Expr(e) => {
+            if let Some((l, v)) = resource_assignment(f, *e) {
+                visit(l, v);
             }
         }
-        Stmt::For { init, body, .. } => {
-            visit(&Block { stmts: init.clone() });
-            visit(body);
-        }
-        Stmt::Switch { cases, .. } => cases.iter().for_each(|c| visit(&c.body)),
         _ => {}
-    }
+    });
 }
 
 /// `v = value` of resource variable `v`.
@@ -126,10 +104,11 @@ pub fn chooses_resources(module: &Module, entry: usize) -> bool {
     let Some(ep) = module.entry_points.get(entry) else { return false };
     let reachable = module.reachable_functions(ep.function);
     module.functions.iter().any(|(h, f)| {
-        reachable[h.index()]
-            && (has_resource_conditions(f)
-                || returns_a_choice(module, f)
-                || !chosen_variables(f, [], Some(module)).is_empty())
+        if !reachable[h.index()] {
+            return false;
+        }
+        let chosen = chosen_variables(f, [], Some(module));
+        has_resource_conditions(f) || !chosen.is_empty() || returns_chosen(f, &chosen)
     })
 }
 
@@ -137,22 +116,25 @@ pub fn chooses_resources(module: &Module, entry: usize) -> bool {
 /// variable chosen at run time (a helper that names one resource through a variable, as HLSL's
 /// descriptor heap helpers do, does not).
 fn returns_a_choice(module: &Module, f: &Function) -> bool {
+    is_resource(&f.ret) && returns_chosen(f, &chosen_variables(f, [], Some(module)))
+}
+
+/// [`returns_a_choice`], given `f`'s chosen variables.
+fn returns_chosen(f: &Function, chosen: &HashSet<LocalId>) -> bool {
     if !is_resource(&f.ret) {
         return false;
     }
     let mut returned = Vec::new();
     collect_returns(&f.body, &mut returned);
-    let chosen = chosen_variables(f, [], Some(module));
     returned.len() > 1 || returned.iter().any(|&e| matches!(f.exprs[e].kind, ExprKind::Local(l) if chosen.contains(&l)))
 }
 
 fn collect_returns(block: &Block, out: &mut Vec<ExprId>) {
-    for stmt in &block.stmts {
+    block.visit_stmts(&mut |stmt| {
         if let Stmt::Return(Some(e)) = stmt {
             out.push(*e);
         }
-        for_each_block(stmt, |b| collect_returns(b, out));
-    }
+    });
 }
 
 /// Whether `f` holds a resource chosen by a condition anywhere (a variable's, or one used
@@ -219,6 +201,15 @@ impl Choice {
     /// Its locals: `which`, then each candidate's subscripts.
     fn state(&self) -> impl Iterator<Item = LocalId> + '_ {
         self.which.into_iter().chain(self.candidates.iter().flat_map(|c| c.subscripts.iter().copied()))
+    }
+
+    /// The declarations of its state into `out`: `which` starts at the first candidate and
+    /// integer subscripts at 0, so a read before any assignment is defined.
+    fn declare(&self, f: &mut Function, span: crate::span::Span, out: &mut Vec<Stmt>) {
+        for l in self.state() {
+            let init = zero(f, l, span);
+            out.push(Stmt::Local { local: l, init });
+        }
     }
 }
 
@@ -322,10 +313,9 @@ impl Hoist<'_> {
         let ty = f.exprs[call].ty.clone();
         let variable = f.locals.append(Local::new(name, ty, span));
         let choice = declare_state(f, variable, made.candidates.clone());
+        choice.declare(f, span, &mut self.declarations);
         let mut full = args;
-        for l in choice.state().collect::<Vec<_>>() {
-            let init = zero(f, l, span);
-            self.declarations.push(Stmt::Local { local: l, init });
+        for l in choice.state() {
             full.push(read_local(f, l, span));
         }
         let call_kind = ExprKind::Call { function: made.function, args: full };
@@ -546,7 +536,8 @@ impl Dispatch<'_, '_, '_> {
     fn stmt(&mut self, f: &mut Function, mut stmt: Stmt, out: &mut Vec<Stmt>) {
         match stmt {
             Stmt::Local { local, init } if self.choices.contains_key(&local) => {
-                self.declare(f, local, out);
+                let span = f.locals[local].span;
+                self.choices[&local].declare(f, span, out);
                 if let Some(value) = init {
                     let mut set = Vec::new();
                     self.set_state(f, local, value, &mut set);
@@ -613,16 +604,6 @@ impl Dispatch<'_, '_, '_> {
         out.push(stmt);
     }
 
-    /// The declarations of variable `v`'s state, in place of `v`'s: `which` starts at the first
-    /// candidate and integer subscripts at 0, so a read before any assignment is defined.
-    fn declare(&self, f: &mut Function, v: LocalId, out: &mut Vec<Stmt>) {
-        let span = f.locals[v].span;
-        for l in self.choices[&v].state().collect::<Vec<_>>() {
-            let init = zero(f, l, span);
-            out.push(Stmt::Local { local: l, init });
-        }
-    }
-
     /// Statements giving variable `v` the resource `value` names.
     fn set_state(&mut self, f: &mut Function, v: LocalId, value: ExprId, out: &mut Vec<Stmt>) {
         let span = f.exprs[value].span;
@@ -650,35 +631,31 @@ impl Dispatch<'_, '_, '_> {
                     let cond = (k + 1 < from.candidates.len()).then(|| which_is(f, from.which, k, span));
                     let subscripts: Vec<ExprId> = c.subscripts.iter().map(|&s| read_local(f, s, span)).collect();
                     let mut stmts = Vec::new();
-                    self.set_candidate(f, v, c.root, &c.types, subscripts, span, &mut stmts);
+                    self.set_candidate(f, v, c.root, subscripts, span, &mut stmts);
                     arms.push((cond.flatten(), stmts));
                 }
                 out.extend(if_chain(arms));
             }
             _ => match path_of(f, value) {
-                Some(path) => {
-                    let types: Vec<Type> = path.indices.iter().map(|&i| f.exprs[i].ty.clone()).collect();
-                    self.set_candidate(f, v, path.root, &types, path.indices, span, out);
-                }
+                Some(path) => self.set_candidate(f, v, path.root, path.indices, span, out),
                 None => self.errors.push(unresolvable(span, "a resource variable's value")),
             },
         }
     }
 
-    /// `which = k; subscripts = …` for the candidate of `v` with this root and subscript types.
-    #[allow(clippy::too_many_arguments)]
+    /// `which = k; subscripts = …` for the candidate of `v` with this root and as many
+    /// subscripts (converted to the candidate's subscript types).
     fn set_candidate(
         &self,
         f: &mut Function,
         v: LocalId,
         root: PathRoot,
-        types: &[Type],
         subscripts: Vec<ExprId>,
         span: crate::span::Span,
         out: &mut Vec<Stmt>,
     ) {
         let choice = &self.choices[&v];
-        let Some(k) = choice.candidates.iter().position(|c| c.root == root && c.types.len() == types.len()) else {
+        let Some(k) = choice.candidates.iter().position(|c| c.root == root && c.types.len() == subscripts.len()) else {
             return;
         };
         if let Some(which) = choice.which {
