@@ -103,15 +103,9 @@ impl Checker {
         if implicit.params.is_empty() {
             return;
         }
-        let assigned = |l: LocalId| {
-            func.live_expr_iter().any(|(_, x)| match &x.kind {
-                ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } => {
-                    matches!(func.exprs[*target].kind, ExprKind::Local(t) if t == l)
-                }
-                _ => false,
-            })
-        };
-        if implicit.params.iter().any(|&i| func.params.get(i).is_none_or(|&l| assigned(l))) {
+        let mut written = Vec::new();
+        self.written_locals(func, &func.body.stmts, &mut written);
+        if implicit.params.iter().any(|&i| func.params.get(i).is_none_or(|l| written.contains(l))) {
             for d in implicit.suppressed {
                 self.push(d);
             }

@@ -248,7 +248,7 @@ fn plain(c: &Checker, ty: &Type) -> bool {
 
 impl Checker {
     /// The locals statements `stmts` of `f` may change, in order of first change.
-    fn written_locals(&self, f: &Function, stmts: &[Stmt], into: &mut Vec<LocalId>) {
+    pub(in crate::sema) fn written_locals(&self, f: &Function, stmts: &[Stmt], into: &mut Vec<LocalId>) {
         fn add(into: &mut Vec<LocalId>, l: Option<LocalId>) {
             if let Some(l) = l.filter(|l| !into.contains(l)) {
                 into.push(l);
