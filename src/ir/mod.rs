@@ -1036,6 +1036,9 @@ pub struct Module {
     /// The structs that are combined texture-samplers (the core module's `Sampler2D<T>`…): a
     /// texture and a sampler bound together wherever a global holds one.
     pub combined_samplers: Vec<StructId>,
+    /// The resource types declared `globallycoherent` where a descriptor heap may give them:
+    /// a heap of one of these is coherent ([`crate::lower::descriptor_heaps`]).
+    pub coherent_heap_types: Vec<Type>,
 }
 
 /// A block as declared (`name`, of struct `ty`) and where each of `ty`'s fields went, in field

@@ -171,6 +171,7 @@ pub fn descriptor_heaps(
                             let array = Type::Array(Box::new(ty.clone()), None);
                             let mut g = Global::new(name, array, AddressSpace::Resource, span);
                             g.vk_binding = Some((binding, set));
+                            g.coherent = module.coherent_heap_types.contains(&ty);
                             let g = module.globals.append(g);
                             heaps.push((ty.clone(), g));
                             g

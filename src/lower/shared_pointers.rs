@@ -48,6 +48,8 @@ fn takes_shared_addresses(module: &Module) -> bool {
 /// `InterlockedAdd(p->count, 1)`).
 fn atomic_pointer(f: &Function, dest: ExprId) -> Option<ExprId> {
     match f.exprs[dest].kind {
+        // A descriptor handle's resource: its element is a buffer's, as any resource's.
+        ExprKind::Deref(_) if matches!(f.exprs[dest].ty, Type::Resource(..)) => None,
         ExprKind::Deref(p) => Some(p),
         ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } | ExprKind::Index { base, .. } => {
             atomic_pointer(f, base)

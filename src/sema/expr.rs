@@ -715,6 +715,9 @@ impl Checker {
         if let Some(g) = self.globals.get(&key).copied() {
             return self.global_expr(g, span);
         }
+        if let Some(e) = self.resource_alias_use(name, span) {
+            return e;
+        }
         if let Some(e) = self.resource_struct_value(name, None, span) {
             return e;
         }

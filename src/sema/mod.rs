@@ -26,6 +26,7 @@ mod methods;
 mod pointer;
 mod ray_query;
 mod reference;
+mod resource_alias;
 mod spirv_asm;
 mod stmt;
 mod target_switch;
@@ -222,6 +223,10 @@ pub struct Checker {
     /// Per open block, the types its local `typedef`s replaced (restored when it closes).
     local_types: Vec<Vec<(String, Option<Type>)>>,
     globals: HashMap<String, GlobalId>,
+    /// `static` resource globals with an initializer, which each use reads ([`resource_alias`]).
+    resource_aliases: HashMap<String, resource_alias::ResourceAlias>,
+    /// The aliases whose initializers are being checked, innermost last.
+    expanding_aliases: Vec<String>,
     /// `string` globals (`const string s = "…";`): their text, which `printf` reads as its
     /// format. A string is no value any target stores, so they are no [`Global`]s.
     string_globals: HashMap<String, String>,
@@ -595,6 +600,8 @@ impl Checker {
             types: HashMap::default(),
             local_types: Vec::new(),
             globals: HashMap::default(),
+            resource_aliases: HashMap::default(),
+            expanding_aliases: Vec::new(),
             string_globals: HashMap::default(),
             resource_struct_globals: HashMap::default(),
             global_consts: HashMap::default(),
@@ -2430,6 +2437,12 @@ impl Checker {
                 // HLSL: a global without `static` is a uniform in the implicit `$Globals`.
                 AddressSpace::Uniform { cbuffer: None }
             };
+            if let (AddressSpace::Resource, true, Some(init)) = (&space, m.has(M::Static), &d.init) {
+                if matches!(ty, Type::Resource(..)) {
+                    self.declare_resource_alias(&d.name.name, init, ty, m.has(M::Globallycoherent));
+                    continue;
+                }
+            }
             let mut runtime_init: Option<ast::Initializer> = None;
             let init = match &d.init {
                 Some(init) => {

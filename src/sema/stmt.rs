@@ -812,13 +812,20 @@ impl Checker {
                 self.error("E0517", d.name.span, "a resource variable's initializer must be a resource");
                 continue;
             }
-            if resource && (m.has(M::Groupshared) || m.has(M::Static)) {
+            // A `static` resource with an initializer names the same resource on every call,
+            // so it is the local it would be without `static`, kept read-only: an assignment
+            // would have to outlive the call.
+            let static_resource = resource && m.has(M::Static) && !m.has(M::Groupshared) && d.init.is_some();
+            if resource && (m.has(M::Groupshared) || m.has(M::Static)) && !static_resource {
                 self.error(
                     "E0517",
                     d.name.span,
-                    "a resource variable in a function cannot be `static` or `groupshared`",
+                    "a resource variable in a function cannot be `groupshared`, or `static` without an initializer",
                 );
                 continue;
+            }
+            if resource && m.has(M::Globallycoherent) {
+                self.note_coherent_resource(&ty);
             }
             // A `static const` computed from specialization constants is computed where it is
             // declared, from their specialized values (Slang's), as a `const` local.
@@ -833,7 +840,7 @@ impl Checker {
             };
             // Function-scope groupshared/static variables live at module scope in every target;
             // they are hoisted under a unique name (seed 000 wants them "locally declared").
-            if (m.has(M::Groupshared) || m.has(M::Static)) && !specialized {
+            if (m.has(M::Groupshared) || m.has(M::Static)) && !specialized && !static_resource {
                 let space = if m.has(M::Groupshared) {
                     AddressSpace::Groupshared
                 } else if m.has(M::Const) {
@@ -885,7 +892,7 @@ impl Checker {
                 self.scope_global(&d.name, h);
                 continue;
             }
-            let is_const = m.has(M::Const);
+            let is_const = m.has(M::Const) || static_resource;
             let local = {
                 let Some(state) = self.cur.as_mut() else { return };
                 state.func.locals.append(Local {

@@ -419,7 +419,7 @@ impl<'a> Writer<'a> {
             .collect();
         let ret = match f.ret {
             Type::Array(..) => self.array_return(&f.ret),
-            _ => self.ty(&f.ret),
+            _ => format!("{}{}", self.coherent(&f.ret), self.ty(&f.ret)),
         };
         let _ = writeln!(out, "{ret} {}({}) {{", self.function_names[h.index()], params.join(", "));
         self.stmts(&cx, &f.body.stmts, Level(1), out);
@@ -453,12 +453,23 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// `globallycoherent ` for a resource type declared so where a descriptor heap gives it:
+    /// every variable and result of that type says so, as DXC wants them to agree.
+    fn coherent(&self, ty: &Type) -> &'static str {
+        if self.module.coherent_heap_types.contains(ty) {
+            "globallycoherent "
+        } else {
+            ""
+        }
+    }
+
     fn local_decl(&mut self, cx: &Ctx<'a>, local: LocalId, init: Option<ExprId>) -> String {
         let l = &cx.f.locals[local];
         // A resource variable is read-only to sema, but DXC takes no `const` on one.
         let konst = if l.is_const && !matches!(l.ty, Type::Resource(..)) { "const " } else { "" };
         let precise = if l.precise { "precise " } else { "" };
-        let mut s = format!("{precise}{konst}{}", self.decl(&l.ty, &cx.names[local.index()]));
+        let coherent = self.coherent(&l.ty);
+        let mut s = format!("{precise}{coherent}{konst}{}", self.decl(&l.ty, &cx.names[local.index()]));
         if let Some(e) = init {
             let _ = write!(s, " = {}", self.init_expr(cx, e));
         }
