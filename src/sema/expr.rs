@@ -1036,7 +1036,10 @@ impl Checker {
         match &expr.kind {
             ExprKind::Local(l) => {
                 let local = &state.func.locals[*l];
-                local.is_const.then(|| format!("`{}` is const", local.name))
+                local.is_const.then(|| match local.ty {
+                    Type::Resource(..) => format!("`{}` is a `static` or `const` resource, which is read-only", local.name),
+                    _ => format!("`{}` is const", local.name),
+                })
             }
             ExprKind::Global(g) => {
                 let global = &self.module.globals[*g];
