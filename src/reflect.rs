@@ -130,7 +130,8 @@ pub struct Resource {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HlslRegister {
     pub class: String,
-    pub index: u32,
+    /// `None` for `register(space3)`: the HLSL compiler picks the index.
+    pub index: Option<u32>,
     pub space: u32,
 }
 

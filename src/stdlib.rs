@@ -118,7 +118,14 @@ pub const CORE_MODULES: &[CoreModule] = &[
     CoreModule {
         path: "stdlib/raytracing.slang",
         text: include_str!("../stdlib/raytracing.slang"),
-        names: &["RayDesc", "rayQueryInitializeEXT"],
+        names: &["RayDesc", "rayQueryInitializeEXT", "RAY_FLAG", "COMMITTED_STATUS", "CANDIDATE_TYPE"],
+        prefixes: &[],
+    },
+    // A module of its own, so that shaders naming `RayDesc` get no unused struct.
+    CoreModule {
+        path: "stdlib/hit_attributes.slang",
+        text: include_str!("../stdlib/hit_attributes.slang"),
+        names: &["BuiltInTriangleIntersectionAttributes"],
         prefixes: &[],
     },
 ];

@@ -4,6 +4,8 @@
 //! 1. `[[vk::binding(b, s)]]` places a resource exactly.
 //! 2. Else `register(xN, spaceM)` places it at binding N of set M, whatever the register class,
 //!    plus the `-fvk-x-shift` of its class and space (DXC's rule; Slang's without shifts).
+//!    `register(spaceM)` names only the set: the resource takes the lowest free binding of set M,
+//!    in declaration order (step 4).
 //! 3. The loose uniforms (globals that are neither resources nor `static`/`groupshared`,
 //!    gathered in `$Globals`) take the lowest free binding of set 0 before any other resource
 //!    without a place (Slang's default constant buffer; DXC would put them where their first
@@ -63,6 +65,8 @@ pub fn bindings(module: &Module, entry: usize) -> Vec<Binding> {
         name: String,
         uniform: bool,
         place: Option<(u32, u32)>,
+        /// The set it is bound in when it has no `place`.
+        set: u32,
         span: Span,
         counter: bool,
     }
@@ -88,13 +92,14 @@ pub fn bindings(module: &Module, entry: usize) -> Vec<Binding> {
                 let counter =
                     matches!(each, Some(ResourceKind::AppendStructuredBuffer | ResourceKind::ConsumeStructuredBuffer))
                         || counters.contains(&h);
-                let place = g.vk_binding.or_else(|| g.register.as_ref().map(|r| shifted(module, r)));
+                let place = g.vk_binding.or_else(|| g.register.as_ref().and_then(|r| shifted(module, r)));
                 items.push(Item {
                     slot: Slot::Global(h),
                     late: g.entry_param,
                     name: g.name.clone(),
                     uniform: kind == Some(ResourceKind::ConstantBuffer),
                     place,
+                    set: g.register.as_ref().map_or(0, |r| r.space),
                     span: g.span,
                     counter,
                 });
@@ -106,13 +111,14 @@ pub fn bindings(module: &Module, entry: usize) -> Vec<Binding> {
         }
     }
     for (i, c) in module.cbuffers.iter().enumerate() {
-        let place = c.vk_binding.or_else(|| c.register.as_ref().map(|r| shifted(module, r)));
+        let place = c.vk_binding.or_else(|| c.register.as_ref().and_then(|r| shifted(module, r)));
         items.push(Item {
             slot: Slot::Cbuffer(i),
             late: false,
             name: c.name.clone(),
             uniform: true,
             place,
+            set: c.register.as_ref().map_or(0, |r| r.space),
             span: c.span,
             counter: false,
         });
@@ -125,6 +131,7 @@ pub fn bindings(module: &Module, entry: usize) -> Vec<Binding> {
             name: "$Globals".into(),
             uniform: true,
             place: None,
+            set: 0,
             span,
             counter: false,
         };
@@ -139,9 +146,9 @@ pub fn bindings(module: &Module, entry: usize) -> Vec<Binding> {
         let (set, binding) = match it.place {
             Some((b, s)) => (s, b),
             None => {
-                let b = next_free(&taken, 0);
-                taken.insert((0, b));
-                (0, b)
+                let b = next_free(&taken, it.set);
+                taken.insert((it.set, b));
+                (it.set, b)
             }
         };
         let explicit = it.place.is_some();
@@ -201,15 +208,17 @@ pub fn separate_combined_samplers(module: &Module, mut bindings: Vec<Binding>) -
     bindings
 }
 
-/// The (binding, set) of a register, after the shifts that apply to it.
-fn shifted(module: &Module, r: &Register) -> (u32, u32) {
+/// The (binding, set) of a register, after the shifts that apply to it; `None` for one that
+/// names only a space.
+fn shifted(module: &Module, r: &Register) -> Option<(u32, u32)> {
+    let index = r.index?;
     let shift: u32 = module
         .register_shifts
         .iter()
         .filter(|s| s.class == r.class && s.space.is_none_or(|sp| sp == r.space))
         .map(|s| s.shift)
         .sum();
-    (r.index + shift, r.space)
+    Some((index + shift, r.space))
 }
 
 /// The structured buffers whose counter a function reachable from the entry point uses.

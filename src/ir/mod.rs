@@ -592,9 +592,10 @@ pub enum AddressSpace {
 /// `register(u3, space1)` as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Register {
-    /// `t`, `u`, `b`, `s`, `c`.
+    /// `t`, `u`, `b`, `s`, `c`; for `register(space3)`, the class the resource's kind has.
     pub class: char,
-    pub index: u32,
+    /// `None` for `register(space3)`: a space, with the binding left to declaration order.
+    pub index: Option<u32>,
     pub space: u32,
 }
 
@@ -2017,6 +2018,16 @@ impl Module {
         s.name == "RayDesc"
             && s.fields.len() == 4
             && s.fields.iter().zip(want).all(|(f, (n, t))| f.name == n && &f.ty == t)
+    }
+
+    /// Whether struct `h` is one HLSL declares itself: [`Module::is_ray_desc`], or DXR's
+    /// `BuiltInTriangleIntersectionAttributes` (its `barycentrics`), which shared ray-tracing
+    /// headers name in helpers that compute shaders include.
+    pub fn is_hlsl_builtin_struct(&self, h: StructId) -> bool {
+        let s = &self.structs[h];
+        let triangle_attributes = s.name == "BuiltInTriangleIntersectionAttributes"
+            && matches!(&s.fields[..], [f] if f.name == "barycentrics" && f.ty == Type::Vector(Scalar::F32, 2));
+        triangle_attributes || self.is_ray_desc(h)
     }
 
     pub fn reachable_functions(&self, entry: FunctionId) -> Vec<bool> {

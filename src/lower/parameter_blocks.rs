@@ -68,7 +68,7 @@ impl Cursor {
     fn register(&mut self, class: char) -> Register {
         let n = self.counts.entry(class).or_insert(0);
         *n += 1;
-        Register { class, index: *n - 1, space: self.set }
+        Register { class, index: Some(*n - 1), space: self.set }
     }
 }
 

@@ -1037,7 +1037,9 @@ impl Checker {
             ExprKind::Local(l) => {
                 let local = &state.func.locals[*l];
                 local.is_const.then(|| match local.ty {
-                    Type::Resource(..) => format!("`{}` is a `static` or `const` resource, which is read-only", local.name),
+                    Type::Resource(..) => {
+                        format!("`{}` is a `static` or `const` resource, which is read-only", local.name)
+                    }
                     _ => format!("`{}` is const", local.name),
                 })
             }

@@ -2250,6 +2250,11 @@ impl Checker {
         let mut out = Vec::new();
         for a in annotations {
             if let ast::Annotation::Register { slot, space, span } = a {
+                // `register(space3)`: the set only; the class is the resource's own.
+                if let (Some(n), None) = (slot.name.strip_prefix("space").and_then(|n| n.parse().ok()), space) {
+                    out.push(Register { class: 'b', index: None, space: n });
+                    continue;
+                }
                 let mut chars = slot.name.chars();
                 let class = chars.next().map(|c| c.to_ascii_lowercase());
                 let index = chars.as_str().parse::<u32>().ok();
@@ -2259,7 +2264,7 @@ impl Checker {
                 };
                 match (class, index, space_index) {
                     (Some(c @ ('t' | 'u' | 'b' | 's' | 'c')), Some(index), Some(space)) => {
-                        out.push(Register { class: c, index, space });
+                        out.push(Register { class: c, index: Some(index), space });
                     }
                     _ => self.error(
                         "E0503",
@@ -2505,7 +2510,12 @@ impl Checker {
                 self.error("E0404", d.name.span, "array size missing");
                 ty = Type::Error;
             }
-            let register = self.register_of(&d.annotations);
+            let register = self.register_of(&d.annotations).map(|mut r| {
+                if r.index.is_none() {
+                    r.class = ty.register_class();
+                }
+                r
+            });
             let vk_binding = self.vk_binding(&g.attrs);
             let image_format = glsl_format.or_else(|| self.image_format_attr(&g.attrs, &ty));
             let packoffset = self.packoffset(&d.annotations, cbuffer.is_some());
@@ -2614,7 +2624,11 @@ impl Checker {
         let mut leaves: Vec<GlobalId> = Vec::with_capacity(fields.len());
         for (i, (field, field_ty)) in fields.into_iter().enumerate() {
             let class = field_ty.register_class();
-            let register = registers.iter().find(|r| r.class == class).cloned();
+            let register = registers
+                .iter()
+                .find(|r| r.class == class)
+                .or_else(|| registers.iter().find(|r| r.index.is_none()))
+                .map(|r| Register { class, ..r.clone() });
             let leaf_ty = dims.iter().rev().fold(field_ty, |acc, n| Type::Array(Box::new(acc), *n));
             let vk_binding = vk_binding.map(|(b, set)| if combined { (b, set) } else { (b + i as u32, set) });
             // A combined texture-sampler's texture keeps the declared name (its one binding's,

@@ -6,9 +6,9 @@
 //! the locals around the use.
 
 use super::{Checker, ExprId, HashMap, Span};
-use crate::syntax::ast;
 use crate::diag::Diagnostic;
 use crate::ir::Type;
+use crate::syntax::ast;
 
 #[derive(Clone)]
 pub(super) struct ResourceAlias {

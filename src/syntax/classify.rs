@@ -111,6 +111,10 @@ const OTHER_TYPES: &[&str] = &[
     // DXR's inline ray tracing (`RayDesc` is the core module's struct).
     "RaytracingAccelerationStructure",
     "RayQuery",
+    // DXR's enums, `uint`s to the core module (`template<RAY_FLAG F>` takes one as a value).
+    "RAY_FLAG",
+    "COMMITTED_STATUS",
+    "CANDIDATE_TYPE",
     "rayQueryEXT",
     "accelerationStructureEXT",
     // Slang's `Ptr<T, Access, AddressSpace>`, `T*` spelled out.

@@ -155,6 +155,21 @@ mod tests {
     }
 
     #[test]
+    fn hexadecimal_floats_scale_by_powers_of_two() {
+        let float = |s: &str| match kinds(s).as_slice() {
+            [Token::FloatLit(f)] => (f.value, f.suffix),
+            other => panic!("{s}: {other:?}"),
+        };
+        assert_eq!(float("0x1.0p-24f"), (1.0 / 16777216.0, Some('f')));
+        assert_eq!(float("0x1.8p1"), (3.0, None));
+        assert_eq!(float("0X.8P+2"), (2.0, None));
+        assert_eq!(float("0xAp0h"), (10.0, Some('h')));
+        assert_eq!(float("0x1.fffffep127f"), (f32::MAX as f64, Some('f')));
+        // Without the binary exponent it stays a hexadecimal integer.
+        assert!(matches!(kinds("0x1A")[..], [Token::IntLit(IntLit { value: 26, .. })]));
+    }
+
+    #[test]
     fn unknown_bytes_become_error_tokens() {
         assert_eq!(kinds("a $ b")[1], Token::Error('$'));
         assert_eq!(kinds("a \\\n b").len(), 2);

@@ -74,6 +74,36 @@ fn parse_float(s: &str) -> Option<FloatLit> {
     Some(FloatLit { value, suffix })
 }
 
+/// C99's hexadecimal floating literal, which DXC (clang) reads too: `0x1.8p-3f` is
+/// `0x18 · 2^(−3 − 4)`, a hexadecimal mantissa scaled by a power of two.
+fn parse_hex_float(s: &str) -> Option<FloatLit> {
+    let body = &s[2..];
+    let p = body.find(['p', 'P'])?;
+    let (mantissa, rest) = body.split_at(p);
+    let exponent_end = rest[1..].find(|c: char| !matches!(c, '0'..='9' | '+' | '-')).map_or(rest.len(), |i| i + 1);
+    let exponent: i32 = rest[1..exponent_end].parse().ok()?;
+    let suffix = match rest[exponent_end..].to_ascii_lowercase().as_str() {
+        "" => None,
+        "f" => Some('f'),
+        "h" | "hf" | "fh" => Some('h'),
+        "l" | "lf" | "fl" => Some('l'),
+        _ => return None,
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let mut m = 0f64;
+    for c in whole.chars().chain(fraction.chars()) {
+        m = m * 16.0 + c.to_digit(16)? as f64;
+    }
+    let scale = exponent.checked_sub(4 * fraction.len() as i32)?;
+    let value = m * 2f64.powi(scale);
+    let value = match suffix {
+        Some('f') => value as f32 as f64,
+        Some('h') => crate::numeric::parse_f16(&value.to_string())?,
+        _ => value,
+    };
+    Some(FloatLit { value, suffix })
+}
+
 /// A character literal's code point (`'H'`, `'世'`, `'\n'`, `'\377'`, `'\xFF'`, `'\uABCD'`,
 /// `'\U12345678'`): Slang reads it as a `uint`.
 fn parse_char(s: &str) -> Option<IntLit> {
@@ -162,6 +192,7 @@ pub enum Token {
     #[regex(r"[0-9]+\.[0-9]*([eE][+-]?[0-9]+)?(#INF)?([fFhHlL]|[hH][fF]|[fF][hH]|[lL][fF]|[fF][lL])?", |lex| parse_float(lex.slice()))]
     #[regex(r"\.[0-9]+([eE][+-]?[0-9]+)?([fFhHlL]|[hH][fF]|[fF][hH]|[lL][fF]|[fF][lL])?", |lex| parse_float(lex.slice()))]
     #[regex(r"[0-9]+[eE][+-]?[0-9]+([fFhHlL]|[hH][fF]|[fF][hH]|[lL][fF]|[fF][lL])?", |lex| parse_float(lex.slice()))]
+    #[regex(r"0[xX]([0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?[0-9]+([fFhHlL]|[hH][fF]|[fF][hH]|[lL][fF]|[fF][lL])?", |lex| parse_hex_float(lex.slice()))]
     FloatLit(FloatLit),
 
     #[regex(r#""([^"\\\n]|\\.)*""#, |lex| unquote(lex.slice()))]

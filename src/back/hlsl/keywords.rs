@@ -134,6 +134,7 @@ pub const RESERVED: &[&str] = &[
     "samplerCUBE",
     "SamplerState",
     "RayDesc",
+    "BuiltInTriangleIntersectionAttributes",
     "RayQuery",
     "RaytracingAccelerationStructure",
     "SamplerComparisonState",

@@ -303,18 +303,18 @@ fn declarations_and_bindings() {
         Type::Resource(ResourceKind::RWStructuredBuffer, Some(Box::new(Type::Struct(particle)))),
         AddressSpace::Resource,
     );
-    buf.register = Some(Register { class: 'u', index: 0, space: 0 });
+    buf.register = Some(Register { class: 'u', index: Some(0), space: 0 });
     buf.vk_binding = Some((0, 0));
     let buf = m.globals.append(buf);
     m.cbuffers.push(Cbuffer {
         name: "Params".to_string(),
-        register: Some(Register { class: 'b', index: 0, space: 0 }),
+        register: Some(Register { class: 'b', index: Some(0), space: 0 }),
         vk_binding: Some((1, 0)),
         span: Span::DUMMY,
     });
     let _count = m.globals.append(global("count", Type::UINT, AddressSpace::Uniform { cbuffer: Some(0) }));
     let mut bytes = global("raw", Type::Resource(ResourceKind::ByteAddressBuffer, None), AddressSpace::Resource);
-    bytes.register = Some(Register { class: 't', index: 2, space: 1 });
+    bytes.register = Some(Register { class: 't', index: Some(2), space: 1 });
     let bytes = m.globals.append(bytes);
     let scale = m.globals.append(global("scale", Type::FLOAT, AddressSpace::Uniform { cbuffer: Some(0) }));
     let _cache =
@@ -883,7 +883,7 @@ fn group_wave_module() -> Module {
         Type::Resource(ResourceKind::RWStructuredBuffer, Some(Box::new(Type::UINT))),
         AddressSpace::Resource,
     );
-    buf.register = Some(Register { class: 'u', index: 0, space: 0 });
+    buf.register = Some(Register { class: 'u', index: Some(0), space: 0 });
     buf.vk_binding = Some((0, 0));
     let buf = m.globals.append(buf);
     let mut count = Fb::new("wave_count", Type::UINT);

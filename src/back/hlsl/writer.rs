@@ -107,8 +107,8 @@ impl<'a> Writer<'a> {
 
         // Module-scope names first, in declaration order, so user names win over helpers.
         for (h, s) in module.structs.iter() {
-            // HLSL declares `RayDesc` itself, under that name.
-            let name = if module.is_ray_desc(h) { s.name.clone() } else { self.namer.name(&s.name) };
+            // HLSL declares `RayDesc` and the triangle attributes itself, under those names.
+            let name = if module.is_hlsl_builtin_struct(h) { s.name.clone() } else { self.namer.name(&s.name) };
             self.struct_names.push(name);
             self.namer.push_scope();
             let fields = s.fields.iter().map(|f| self.namer.name(&f.name)).collect();
@@ -169,7 +169,7 @@ impl<'a> Writer<'a> {
     fn structs(&self) -> String {
         let mut out = String::new();
         for (h, s) in self.module.structs.iter() {
-            if self.module.is_ray_desc(h) {
+            if self.module.is_hlsl_builtin_struct(h) {
                 continue;
             }
             if !out.is_empty() {
@@ -189,10 +189,11 @@ impl<'a> Writer<'a> {
     fn binding(&self, reg: &Option<Register>, vk: Option<(u32, u32)>) -> (String, String) {
         let vk = vk.map(|(b, s)| format!("[[vk::binding({b}, {s})]] ")).unwrap_or_default();
         let reg = match reg {
-            Some(r) if r.space != 0 => {
-                format!(" : register({}{}, space{})", r.class, r.index, r.space)
+            Some(Register { index: None, space, .. }) => format!(" : register(space{space})"),
+            Some(Register { class, index: Some(index), space: 0 }) => format!(" : register({class}{index})"),
+            Some(Register { class, index: Some(index), space }) => {
+                format!(" : register({class}{index}, space{space})")
             }
-            Some(r) => format!(" : register({}{})", r.class, r.index),
             None => String::new(),
         };
         (vk, reg)
