@@ -2281,6 +2281,15 @@ impl Checker {
                 let key = methods::method_key(&self.module.structs[h].name, &name.name);
                 match self.method_of(h, &name.name) {
                     Some(true) => self.call_member(&key, generic_args, arg_ids, span, name.span),
+                    // C++'s qualified call of a method of the struct a method belongs to
+                    // (`Grid::cellOf(p)` inside `Grid::sample`): a call on `this`.
+                    Some(false) if self.this_object().is_some_and(|(_, this)| this == h) => {
+                        let (this, _) = self.this_object().expect("checked above");
+                        let object = self.add_expr(ExprKind::Local(this), Type::Struct(h), callee.span);
+                        let mut all = arg_ids;
+                        all.insert(0, object);
+                        self.call_member(&key, generic_args, all, span, name.span)
+                    }
                     Some(false) => {
                         let msg = format!("`{key}` is not static: call it on an object, `x.{}(…)`", name.name);
                         self.error("E0407", name.span, msg);
