@@ -37,6 +37,12 @@ pub struct CoreModule {
     pub names: &'static [&'static str],
     /// …or starts with one of these.
     pub prefixes: &'static [&'static str],
+    /// A shader's own function of one of `names` overloads the module's rather than replacing
+    /// the module (DXR's `TraceRay` beside an engine's `TraceRay(RayDesc)`).
+    pub overloadable: bool,
+    /// Names of other core modules this one's declarations use: naming this module brings
+    /// those in too.
+    pub needs: &'static [&'static str],
 }
 
 impl CoreModule {
@@ -70,6 +76,8 @@ pub const CORE_MODULES: &[CoreModule] = &[
         text: include_str!("../stdlib/coopvec.slang"),
         names: &[],
         prefixes: &["CoopVec", "coopVec"],
+        overloadable: false,
+        needs: &[],
     },
     CoreModule {
         path: "stdlib/coopmat.slang",
@@ -84,18 +92,24 @@ pub const CORE_MODULES: &[CoreModule] = &[
             "MemoryScope",
         ],
         prefixes: &[],
+        overloadable: false,
+        needs: &[],
     },
     CoreModule {
         path: "stdlib/combined.slang",
         text: include_str!("../stdlib/combined.slang"),
         names: COMBINED_SAMPLERS,
         prefixes: &[],
+        overloadable: false,
+        needs: &[],
     },
     CoreModule {
         path: "stdlib/memory_order.slang",
         text: include_str!("../stdlib/memory_order.slang"),
         names: &["MemoryOrder"],
         prefixes: &[],
+        overloadable: false,
+        needs: &[],
     },
     CoreModule {
         path: "stdlib/glsl_image.slang",
@@ -114,12 +128,50 @@ pub const CORE_MODULES: &[CoreModule] = &[
             "imageAtomicCompSwap",
         ],
         prefixes: &[],
+        overloadable: false,
+        needs: &[],
     },
     CoreModule {
         path: "stdlib/raytracing.slang",
         text: include_str!("../stdlib/raytracing.slang"),
         names: &["RayDesc", "rayQueryInitializeEXT", "RAY_FLAG", "COMMITTED_STATUS", "CANDIDATE_TYPE"],
         prefixes: &[],
+        overloadable: false,
+        needs: &[],
+    },
+    CoreModule {
+        path: "stdlib/ray_tracing_stages.slang",
+        text: include_str!("../stdlib/ray_tracing_stages.slang"),
+        names: &[
+            "DispatchRaysIndex",
+            "DispatchRaysDimensions",
+            "WorldRayOrigin",
+            "WorldRayDirection",
+            "RayTMin",
+            "RayTCurrent",
+            "RayFlags",
+            "ObjectRayOrigin",
+            "ObjectRayDirection",
+            "ObjectToWorld3x4",
+            "ObjectToWorld4x3",
+            "WorldToObject3x4",
+            "WorldToObject4x3",
+            "ObjectToWorld",
+            "WorldToObject",
+            "InstanceIndex",
+            "InstanceID",
+            "GeometryIndex",
+            "PrimitiveIndex",
+            "HitKind",
+            "IgnoreHit",
+            "AcceptHitAndEndSearch",
+            "ReportHit",
+            "TraceRay",
+            "CallShader",
+        ],
+        prefixes: &[],
+        overloadable: true,
+        needs: &["RayDesc"],
     },
     // A module of its own, so that shaders naming `RayDesc` get no unused struct.
     CoreModule {
@@ -127,6 +179,8 @@ pub const CORE_MODULES: &[CoreModule] = &[
         text: include_str!("../stdlib/hit_attributes.slang"),
         names: &["BuiltInTriangleIntersectionAttributes"],
         prefixes: &[],
+        overloadable: false,
+        needs: &[],
     },
 ];
 

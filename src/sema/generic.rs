@@ -1026,6 +1026,7 @@ impl Checker {
         });
         // An instance is never an entry point, whatever attributes its generic has.
         self.fn_attrs.push(Vec::new());
+        self.note_stage_limit(id, &decl.name.name, &decl.attrs);
         if super::reference::returns_ref(&decl) {
             self.ref_functions.insert(id);
         }

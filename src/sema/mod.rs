@@ -28,6 +28,7 @@ mod ray_query;
 mod reference;
 mod resource_alias;
 mod spirv_asm;
+mod stages;
 mod stmt;
 mod target_switch;
 mod texture;
@@ -227,6 +228,8 @@ pub struct Checker {
     resource_aliases: HashMap<String, resource_alias::ResourceAlias>,
     /// The aliases whose initializers are being checked, innermost last.
     expanding_aliases: Vec<String>,
+    /// Functions declared `[stages(…)]` ([`stages`]).
+    stage_limits: stages::StageLimits,
     /// `string` globals (`const string s = "…";`): their text, which `printf` reads as its
     /// format. A string is no value any target stores, so they are no [`Global`]s.
     string_globals: HashMap<String, String>,
@@ -602,6 +605,7 @@ impl Checker {
             globals: HashMap::default(),
             resource_aliases: HashMap::default(),
             expanding_aliases: Vec::new(),
+            stage_limits: Default::default(),
             string_globals: HashMap::default(),
             resource_struct_globals: HashMap::default(),
             global_consts: HashMap::default(),
@@ -2863,6 +2867,7 @@ impl Checker {
         };
         if !f.attrs.is_empty() {
             self.fn_attrs[id.index()] = f.attrs.clone();
+            self.note_stage_limit(id, &f.name.name, &f.attrs);
         }
         if reference::returns_ref(f) {
             self.ref_functions.insert(id);
@@ -3651,6 +3656,9 @@ impl Checker {
             }
         }
         for (callee, span) in &facts.calls {
+            if !self.reachable_in_stage(*callee, ep, *span) {
+                continue;
+            }
             // A prototype never followed by its definition has nothing to compile.
             if self.sigs.get(callee.index()).is_some_and(|s| !s.defined) {
                 let name = self.sigs[callee.index()].name.clone();

@@ -172,9 +172,28 @@ pub fn preprocess(
     loaded.insert(normalize(Path::new(&sources.file(main).name)));
     let (tokens, mut diags) = with_imports(sources, main, opts, loader, &mut loaded, 0);
     let mut core: Vec<SpannedToken> = Vec::new();
-    for module in crate::stdlib::CORE_MODULES {
+    let modules = crate::stdlib::CORE_MODULES;
+    let mut wanted: Vec<bool> = modules
+        .iter()
+        .map(|module| tokens.iter().any(|t| matches!(&t.token, Token::Ident(n) if module.names(n))))
+        .collect();
+    // A wanted module brings in those whose names its declarations use, and so on.
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for i in 0..modules.len() {
+            if !wanted[i] {
+                continue;
+            }
+            for need in modules[i].needs {
+                if let Some(j) = modules.iter().position(|m| m.names(need)) {
+                    changed |= !std::mem::replace(&mut wanted[j], true);
+                }
+            }
+        }
+    }
+    for (module, named) in modules.iter().zip(wanted) {
         let ours = |t: &SpannedToken| matches!(&t.token, Token::Ident(n) if module.names(n));
-        let named = tokens.iter().any(ours);
         // A shader that declares one of the module's names itself (its own `struct CoopVec`,
         // `namespace linalg`, as before the module existed) keeps its own, as a user
         // declaration hides Slang's core module's; `using namespace linalg;` only names it.
@@ -190,11 +209,12 @@ pub fn preprocess(
             .is_some_and(|(a, b)| matches!(a.token, Token::Struct | Token::Enum) && ours(b));
         // Nor does one that defines a function of one of the module's exact names (an HLSL
         // shader's own `imageLoad`): a type, then the name, then `(`.
-        let defines = tokens.windows(3).any(|w| {
-            matches!(w[0].token, Token::Ident(_) | Token::TypeName(_))
-                && matches!(&w[1].token, Token::Ident(n) if module.names.contains(&n.as_str()))
-                && w[2].token == Token::LParen
-        });
+        let defines = !module.overloadable
+            && tokens.windows(3).any(|w| {
+                matches!(w[0].token, Token::Ident(_) | Token::TypeName(_))
+                    && matches!(&w[1].token, Token::Ident(n) if module.names.contains(&n.as_str()))
+                    && w[2].token == Token::LParen
+            });
         if named && !declares && !defines {
             let id = sources.add(module.path, module.text);
             let (module_tokens, module_diags) = with_imports(sources, id, opts, loader, &mut loaded, 1);
