@@ -2737,7 +2737,20 @@ impl Checker {
     }
 
     pub(super) fn call_intrinsic(&mut self, name: &str, args: Vec<ExprId>, span: Span, name_span: Span) -> ExprId {
+        let mut args = args;
         if name == "select" {
+            // `select(v >= 0, 1.0, -1.0)`: scalar choices take the condition's shape, as HLSL's
+            // and Slang's `select` (and `?:`) splat them; the condition does not shrink.
+            if let [cond, choices @ ..] = args.as_mut_slice() {
+                let shape = self.ty(*cond);
+                if matches!(shape, Type::Vector(..) | Type::Matrix(..)) {
+                    for c in choices {
+                        if let Type::Scalar(s) = self.ty(*c) {
+                            *c = self.convert_node(*c, shape.with_scalar(s));
+                        }
+                    }
+                }
+            }
             if let Some(e) = self.select_matrices(&args, span, name_span) {
                 return e;
             }

@@ -772,7 +772,10 @@ impl Checker {
     fn declare(&mut self, name: &ast::Ident, sym: Sym) {
         let Some(state) = self.cur.as_mut() else { return };
         let scope = state.scopes.last_mut().expect("a function always has a scope");
-        if scope.insert(name.name.clone(), sym).is_some() {
+        // Slang lets the body's own variables hide the parameters (`float v = …` in a function
+        // taking `float3 v[3]`): from the declaration on, the name is the variable.
+        let hides_parameter = |old: &Sym| matches!(old, Sym::Local(l) if state.func.locals[*l].param.is_some());
+        if scope.insert(name.name.clone(), sym).is_some_and(|old| !hides_parameter(&old)) {
             self.diags.push(
                 Diagnostic::error("E0302", format!("`{}` is already declared in this scope", name.name))
                     .with_label(name.span, ""),
