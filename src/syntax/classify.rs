@@ -434,6 +434,46 @@ fn contextual_keywords(tokens: &mut [SpannedToken]) {
             tokens[i].token = keyword;
             continue;
         }
+        // Slang names values `in` (`float3 actualPow(float3 in, float y)`, `in.x`): the
+        // parameter modifier only ever comes before a type or another modifier, so before a
+        // separator or an operator it is a name. (GLSL's `layout(…) in;` keeps its `;`.)
+        if tokens[i].token == Token::In {
+            let name_follows = matches!(
+                tokens.get(i + 1).map(|t| &t.token),
+                Some(
+                    Token::Comma
+                        | Token::RParen
+                        | Token::Dot
+                        | Token::LBracket
+                        | Token::RBracket
+                        | Token::Assign
+                        | Token::Plus
+                        | Token::Minus
+                        | Token::Star
+                        | Token::Slash
+                        | Token::Question
+                        | Token::Colon
+                )
+            );
+            // `return in;`, `x = y + in;`: an operand ends the statement.
+            let operand_ends = tokens.get(i + 1).is_some_and(|t| t.token == Token::Semi)
+                && i > 0
+                && matches!(
+                    tokens[i - 1].token,
+                    Token::Return
+                        | Token::Assign
+                        | Token::Plus
+                        | Token::Minus
+                        | Token::Star
+                        | Token::Slash
+                        | Token::Question
+                        | Token::Colon
+                );
+            if name_follows || operand_ends {
+                tokens[i].token = Token::Ident("in".to_string());
+            }
+            continue;
+        }
         let word = match tokens[i].token {
             Token::Let => "let",
             Token::Var => "var",
