@@ -656,6 +656,23 @@ impl Module {
     /// The fields of struct type `ty` when every one is a single resource (a combined
     /// texture-sampler, a struct of buffers): a global or block field of it is a resource per
     /// field.
+    /// Whether a value of `ty` holds a resource inside a struct (a field, or an element of an
+    /// array of such structs).
+    pub fn holds_resources(&self, ty: &Type) -> bool {
+        fn resource(t: &Type) -> bool {
+            match t {
+                Type::Resource(..) => true,
+                Type::Array(e, _) => resource(e),
+                _ => false,
+            }
+        }
+        match ty {
+            Type::Struct(h) => self.structs[*h].fields.iter().any(|f| resource(&f.ty) || self.holds_resources(&f.ty)),
+            Type::Array(e, _) => self.holds_resources(e),
+            _ => false,
+        }
+    }
+
     pub fn resource_fields(&self, ty: &Type) -> Option<&[Field]> {
         let Type::Struct(s) = ty else { return None };
         let fields = &self.structs[*s].fields;

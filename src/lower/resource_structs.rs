@@ -30,13 +30,7 @@ const MAX_DEPTH: u32 = 64;
 
 /// Whether a value of `ty` holds a resource inside a struct.
 pub(super) fn holds_resources(module: &Module, ty: &Type) -> bool {
-    match ty {
-        Type::Struct(h) => {
-            module.structs[*h].fields.iter().any(|f| is_resource(&f.ty) || holds_resources(module, &f.ty))
-        }
-        Type::Array(e, _) => holds_resources(module, e),
-        _ => false,
-    }
+    module.holds_resources(ty)
 }
 
 /// Whether calls to `f` are inlined: it takes or returns a struct holding resources.

@@ -1507,11 +1507,14 @@ impl Checker {
                 }
                 let def = &self.module.structs[h];
                 let ty = def.fields[i].ty.clone();
-                // A resource field of a struct of resources read where it is built (a global
-                // `Sampler2D`'s `texture`): the resource itself.
-                if matches!(ty, Type::Resource(..)) {
-                    if let Some(ExprKind::Construct(parts)) = self.cur.as_ref().map(|st| &st.func.exprs[b].kind) {
-                        if let Some(&part) = parts.get(i) {
+                // A field of a struct read where it is built of parts without effects (a global
+                // `Sampler2D`'s `texture`, a resource struct global's `count`): the part itself.
+                // Only data structs remain after `lower::resource_structs`, so nothing may
+                // read a struct holding resources by its field index later.
+                if let Some(st) = self.cur.as_ref() {
+                    if let ExprKind::Construct(parts) = &st.func.exprs[b].kind {
+                        let pure = matches!(ty, Type::Resource(..)) || parts.iter().all(|p| st.func.is_pure(*p));
+                        if let (Some(&part), true) = (parts.get(i), pure) {
                             return part;
                         }
                     }

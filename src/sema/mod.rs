@@ -237,7 +237,7 @@ pub struct Checker {
     /// is a global of its own ([`Checker::resource_struct_global`]); the name reads as the
     /// struct built from them. The declared type (the struct, or an array of it) and the
     /// fields' globals.
-    resource_struct_globals: HashMap<String, (Type, Vec<GlobalId>)>,
+    resource_struct_globals: HashMap<String, (Type, Vec<BlockPart>)>,
     global_consts: HashMap<GlobalId, ConstValue>,
     functions: HashMap<String, Vec<FunctionId>>,
     /// The namespaces around the item being checked, outermost first.
@@ -2543,6 +2543,10 @@ impl Checker {
                     self.resource_struct_global(d, &g.attrs, ty, fields, coherent);
                     continue;
                 }
+                if self.is_mixed_struct(&ty) {
+                    self.mixed_struct_global(d, &g.attrs, ty, coherent);
+                    continue;
+                }
             }
             self.used_global_names.insert(d.name.name.clone());
             let buffer_rule = self.declared_buffer_rule(&g.ty);
@@ -2652,7 +2656,70 @@ impl Checker {
             let parts = leaves.iter().map(|g| Some(BlockPart::Resource(*g))).collect();
             self.module.split_blocks.push(SplitBlock { name: d.name.name.clone(), ty: h, parts });
         }
-        self.resource_struct_globals.insert(d.name.name.clone(), (ty, leaves));
+        let parts = leaves.into_iter().map(BlockPart::Resource).collect();
+        self.resource_struct_globals.insert(d.name.name.clone(), (ty, parts));
+    }
+
+    /// Whether `ty` is a struct of resources and data side by side (Slang's `struct AliasTable
+    /// { StructuredBuffer<Item> items; uint count; }`), none of its data holding a resource.
+    fn is_mixed_struct(&self, ty: &Type) -> bool {
+        let Type::Struct(h) = ty else { return false };
+        let fields = &self.module.structs[*h].fields;
+        let resources = fields.iter().filter(|f| matches!(f.ty, Type::Resource(..))).count();
+        resources > 0
+            && resources < fields.len()
+            && fields.iter().all(|f| matches!(f.ty, Type::Resource(..)) || !self.module.holds_resources(&f.ty))
+    }
+
+    /// A global of a struct of resources and data ([`Self::is_mixed_struct`]), as Slang binds
+    /// one: each resource field a resource global of its own, `NAME_FIELD` (bound as
+    /// [`Self::resource_struct_global`] binds fields), and the data fields one uniform of the
+    /// loose uniforms (`$Globals`), `NAME`, of a struct of those fields in order: the offsets
+    /// Slang gives them, resources taking no bytes there. The name reads as the struct built
+    /// from the parts.
+    fn mixed_struct_global(&mut self, d: &ast::VarDecl, attrs: &[ast::Attribute], ty: Type, coherent: bool) {
+        let Type::Struct(h) = ty else { return };
+        let registers = self.registers_of(&d.annotations);
+        let vk_binding = self.vk_binding(attrs);
+        let fields = self.module.structs[h].fields.clone();
+        let data_fields: Vec<Field> = fields.iter().filter(|f| !matches!(f.ty, Type::Resource(..))).cloned().collect();
+        let data_name = self.unique_global_name(&format!("{}_data", self.module.structs[h].name));
+        let data_ty = self.module.structs.append(StructDef { name: data_name, fields: data_fields, span: d.name.span });
+        let mut data = Global::new(
+            d.name.name.clone(),
+            Type::Struct(data_ty),
+            AddressSpace::Uniform { cbuffer: None },
+            d.name.span,
+        );
+        data.majorness = self.default_majorness;
+        let data = self.module.globals.append(data);
+        self.used_global_names.insert(d.name.name.clone());
+        let (mut parts, mut data_index, mut resource_index) = (Vec::new(), 0u32, 0u32);
+        for f in fields {
+            if !matches!(f.ty, Type::Resource(..)) {
+                parts.push(BlockPart::Data { global: data, index: data_index });
+                data_index += 1;
+                continue;
+            }
+            let class = f.ty.register_class();
+            let register = registers
+                .iter()
+                .find(|r| r.class == class)
+                .or_else(|| registers.iter().find(|r| r.index.is_none()))
+                .map(|r| Register { class, ..r.clone() });
+            let mut global =
+                Global::new(format!("{}_{}", d.name.name, f.name), f.ty.clone(), AddressSpace::Resource, d.name.span);
+            global.register = register;
+            global.vk_binding = vk_binding.map(|(b, set)| (b + resource_index, set));
+            global.coherent = coherent && matches!(&global.ty, Type::Resource(k, _) if k.is_writable());
+            let g = self.module.globals.append(global);
+            self.used_global_names.insert(self.module.globals[g].name.clone());
+            parts.push(BlockPart::Resource(g));
+            resource_index += 1;
+        }
+        let block = parts.iter().cloned().map(Some).collect();
+        self.module.split_blocks.push(SplitBlock { name: d.name.name.clone(), ty: h, parts: block });
+        self.resource_struct_globals.insert(d.name.name.clone(), (ty, parts));
     }
 
     /// Whether `ty` (or an array's element) is one of the core module's combined
@@ -2723,7 +2790,17 @@ impl Checker {
         let parts: Vec<ExprId> = leaves
             .iter()
             .enumerate()
-            .map(|(k, &g)| {
+            .map(|(k, part)| {
+                let g = match *part {
+                    BlockPart::Resource(g) => g,
+                    BlockPart::Data { global, index } => {
+                        let whole = self.global_expr(global, span);
+                        let Type::Struct(s) = self.module.globals[global].ty else { return whole };
+                        let ty = self.module.structs[s].fields[index as usize].ty.clone();
+                        return self.add_expr(ExprKind::Field { base: whole, index }, ty, span);
+                    }
+                    BlockPart::Block(_) => return self.error_expr(span),
+                };
                 let whole = self.global_expr(g, span);
                 match index {
                     Some((first, rest)) => {
