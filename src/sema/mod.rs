@@ -2538,13 +2538,13 @@ impl Checker {
                 self.error("E0302", d.name.span, format!("`{}` is already defined", d.name.name));
                 continue;
             }
-            if cbuffer.is_none() && space != AddressSpace::Groupshared && !m.has(M::Static) && d.init.is_none() {
-                if let Some(fields) = self.resource_fields(&ty) {
+            if space != AddressSpace::Groupshared && !m.has(M::Static) && d.init.is_none() {
+                if let (None, Some(fields)) = (cbuffer, self.resource_fields(&ty)) {
                     self.resource_struct_global(d, &g.attrs, ty, fields, coherent);
                     continue;
                 }
-                if self.is_mixed_struct(&ty) {
-                    self.mixed_struct_global(d, &g.attrs, ty, coherent);
+                if self.is_mixed_struct(&ty, cbuffer.is_some()) {
+                    self.mixed_struct_global(d, &g.attrs, ty, coherent, cbuffer);
                     continue;
                 }
             }
@@ -2660,43 +2660,52 @@ impl Checker {
         self.resource_struct_globals.insert(d.name.name.clone(), (ty, parts));
     }
 
-    /// Whether `ty` is a struct of resources and data side by side (Slang's `struct AliasTable
-    /// { StructuredBuffer<Item> items; uint count; }`), none of its data holding a resource.
-    fn is_mixed_struct(&self, ty: &Type) -> bool {
+    /// Whether `ty` is a struct of resources (or arrays of them) and data side by side (Slang's
+    /// `struct AliasTable { StructuredBuffer<Item> items; uint count; }`), none of its data
+    /// holding a resource; in a `cbuffer` (`in_cbuffer`), also one of resources only.
+    fn is_mixed_struct(&self, ty: &Type, in_cbuffer: bool) -> bool {
         let Type::Struct(h) = ty else { return false };
         let fields = &self.module.structs[*h].fields;
-        let resources = fields.iter().filter(|f| matches!(f.ty, Type::Resource(..))).count();
+        let resources = fields.iter().filter(|f| is_resource_field(&f.ty)).count();
         resources > 0
-            && resources < fields.len()
-            && fields.iter().all(|f| matches!(f.ty, Type::Resource(..)) || !self.module.holds_resources(&f.ty))
+            && (in_cbuffer || resources < fields.len())
+            && fields.iter().all(|f| is_resource_field(&f.ty) || !self.module.holds_resources(&f.ty))
     }
 
     /// A global of a struct of resources and data ([`Self::is_mixed_struct`]), as Slang binds
     /// one: each resource field a resource global of its own, `NAME_FIELD` (bound as
-    /// [`Self::resource_struct_global`] binds fields), and the data fields one uniform of the
-    /// loose uniforms (`$Globals`), `NAME`, of a struct of those fields in order: the offsets
-    /// Slang gives them, resources taking no bytes there. The name reads as the struct built
-    /// from the parts.
-    fn mixed_struct_global(&mut self, d: &ast::VarDecl, attrs: &[ast::Attribute], ty: Type, coherent: bool) {
+    /// [`Self::resource_struct_global`] binds fields), and the data fields one uniform, `NAME`,
+    /// of a struct of those fields in order, among the loose uniforms (`$Globals`) or in the
+    /// `cbuffer` it is declared in: the offsets Slang gives them, resources taking no bytes
+    /// there. The name reads as the struct built from the parts.
+    fn mixed_struct_global(
+        &mut self,
+        d: &ast::VarDecl,
+        attrs: &[ast::Attribute],
+        ty: Type,
+        coherent: bool,
+        cbuffer: Option<usize>,
+    ) {
         let Type::Struct(h) = ty else { return };
         let registers = self.registers_of(&d.annotations);
         let vk_binding = self.vk_binding(attrs);
         let fields = self.module.structs[h].fields.clone();
-        let data_fields: Vec<Field> = fields.iter().filter(|f| !matches!(f.ty, Type::Resource(..))).cloned().collect();
-        let data_name = self.unique_global_name(&format!("{}_data", self.module.structs[h].name));
-        let data_ty = self.module.structs.append(StructDef { name: data_name, fields: data_fields, span: d.name.span });
-        let mut data = Global::new(
-            d.name.name.clone(),
-            Type::Struct(data_ty),
-            AddressSpace::Uniform { cbuffer: None },
-            d.name.span,
-        );
-        data.majorness = self.default_majorness;
-        let data = self.module.globals.append(data);
+        let data_fields: Vec<Field> = fields.iter().filter(|f| !is_resource_field(&f.ty)).cloned().collect();
         self.used_global_names.insert(d.name.name.clone());
+        let data = if data_fields.is_empty() {
+            None
+        } else {
+            let data_name = self.unique_global_name(&format!("{}_data", self.module.structs[h].name));
+            let data_ty =
+                self.module.structs.append(StructDef { name: data_name, fields: data_fields, span: d.name.span });
+            let space = AddressSpace::Uniform { cbuffer };
+            let mut data = Global::new(d.name.name.clone(), Type::Struct(data_ty), space, d.name.span);
+            data.majorness = self.default_majorness;
+            Some(self.module.globals.append(data))
+        };
         let (mut parts, mut data_index, mut resource_index) = (Vec::new(), 0u32, 0u32);
         for f in fields {
-            if !matches!(f.ty, Type::Resource(..)) {
+            if let (false, Some(data)) = (is_resource_field(&f.ty), data) {
                 parts.push(BlockPart::Data { global: data, index: data_index });
                 data_index += 1;
                 continue;
@@ -3842,6 +3851,15 @@ fn points_to(t: &ast::TypeExpr, name: &str) -> bool {
         ast::TypeExprKind::Named { name: n, args } if n == "Ptr" => {
             matches!(args.first(), Some(ast::GenericArg::Type(inner)) if inner.name() == name || points_to(inner, name))
         }
+        _ => false,
+    }
+}
+
+/// A resource, or an array of them: a field a struct global's parts bind on their own.
+fn is_resource_field(ty: &Type) -> bool {
+    match ty {
+        Type::Resource(..) => true,
+        Type::Array(e, _) => is_resource_field(e),
         _ => false,
     }
 }
