@@ -2935,12 +2935,13 @@ impl<'a> Writer<'a> {
             {
                 let value_ty = self.expr_ty(args[1]);
                 let elem = value_ty.scalar().unwrap_or(Scalar::U64);
-                let view = self.byte_view(object, elem, span)?;
+                let (view, element) = self.byte_view(object, elem, span)?;
                 let off = self.expr(args[0])?;
                 let shift = self.const_u32(if elem.bits() == 64 { 3 } else { 2 });
                 let idx = self.op_ids(Op::ShiftRightLogical, uint, &[off, shift]);
                 let view = Ptr { id: view, ty: Type::Void, layout: base.layout, sc: StorageClass::StorageBuffer };
-                let p = self.access(&view, value_ty.clone(), vec![zero, idx]);
+                let chain = element.into_iter().chain([zero, idx]).collect();
+                let p = self.access(&view, value_ty.clone(), chain);
                 let (o, nvals) = match (op, elem.is_float(), elem.is_signed_int()) {
                     (AtomicOp::Add, true, _) => (Op::AtomicFAddEXT, 1),
                     (AtomicOp::Min, true, _) => (Op::AtomicFMinEXT, 1),
@@ -3012,27 +3013,46 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// The variable that views the byte-address buffer `object` as an array of `elem`s.
-    fn byte_view(&mut self, object: ExprId, elem: Scalar, span: Span) -> R<Word> {
-        let ExprKind::Global(g) = self.cur_fn().exprs[object].kind else {
-            return Err(err("E0612", span, "an atomic on a byte-address buffer passed around as a value"));
+    /// The variable that views the byte-address buffer `object` as an array of `elem`s, with
+    /// the index of `object` in its array of buffers where it is an element of one (the view
+    /// is then an array as long).
+    fn byte_view(&mut self, object: ExprId, elem: Scalar, span: Span) -> R<(Word, Option<Word>)> {
+        let f = self.cur_fn();
+        let (g, element) = match f.exprs[object].kind {
+            ExprKind::Global(g) => (g, None),
+            ExprKind::Index { base, index } => match f.exprs[base].kind {
+                ExprKind::Global(g) => (g, Some(index)),
+                _ => return Err(err("E0612", span, "an atomic on a byte-address buffer passed around as a value")),
+            },
+            _ => return Err(err("E0612", span, "an atomic on a byte-address buffer passed around as a value")),
         };
+        let element = element.map(|i| self.expr(i)).transpose()?;
         if let Some(v) = self.byte_views.get(&(g, elem)) {
-            return Ok(*v);
+            return Ok((*v, element));
         }
         let arr = Type::Array(Box::new(Type::Scalar(elem)), None);
         let storage = self.m.layout.storage();
         let name = format!("type_RWByteAddressBuffer_{}", elem.hlsl_name());
         let block = self.block_type(format!("byte view<{elem:?}>"), &[(arr, Majorness::Column)], storage, &name);
         let global = &self.m.globals[g];
-        let var =
-            self.global_var(block, StorageClass::StorageBuffer, None, &format!("{}.{}", global.name, elem.hlsl_name()));
+        let count = match &global.ty {
+            Type::Array(_, len) => len.map_or(Descriptors::Runtime, Descriptors::Fixed),
+            _ => Descriptors::One,
+        };
+        let var_ty = self.descriptors(block, count);
+        let global = &self.m.globals[g];
+        let var = self.global_var(
+            var_ty,
+            StorageClass::StorageBuffer,
+            None,
+            &format!("{}.{}", global.name, elem.hlsl_name()),
+        );
         if global.coherent {
             self.decorate(var, Decoration::Coherent, vec![]);
         }
         self.bind(var, Slot::Global(g));
         self.byte_views.insert((g, elem), var);
-        Ok(var)
+        Ok((var, element))
     }
 
     fn assign_converted(&mut self, target: ExprId, v: Word, from: &Type, span: Span) -> R<()> {
