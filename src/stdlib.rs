@@ -173,6 +173,14 @@ pub const CORE_MODULES: &[CoreModule] = &[
         overloadable: true,
         needs: &["RayDesc"],
     },
+    CoreModule {
+        path: "stdlib/half_atomics.slang",
+        text: include_str!("../stdlib/half_atomics.slang"),
+        names: &["InterlockedAddF16", "InterlockedAddF16Emulated", "_NvInterlockedAddFp16x2"],
+        prefixes: &[],
+        overloadable: false,
+        needs: &[],
+    },
     // A module of its own, so that shaders naming `RayDesc` get no unused struct.
     CoreModule {
         path: "stdlib/hit_attributes.slang",

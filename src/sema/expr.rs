@@ -3125,6 +3125,11 @@ impl Checker {
                 }
             }
         }
+        if kind == ResourceKind::RWByteAddressBuffer {
+            if let Some(e) = self.half_atomic(object, name, &args, span) {
+                return e;
+            }
+        }
         if kind.is_texture() && generic_args.is_empty() {
             if let Some(e) = self.texture_method(object, kind, &elem, name, &args, span) {
                 return e;
@@ -3282,6 +3287,35 @@ impl Checker {
         }
         let call = self.add_expr(ExprKind::Method { object, method, args: conv_args }, ret.clone(), span);
         self.around_call(call, &ret, before, after, span)
+    }
+}
+
+impl Checker {
+    /// Slang's `buffer.InterlockedAddF16(address, value[, out original])` (and its
+    /// `…Emulated` spelling) and NVAPI's `buffer._NvInterlockedAddFp16x2(address, packed)`: calls
+    /// of the core module's compare-exchange loops (`stdlib/half_atomics.slang`). `None` for
+    /// other methods.
+    fn half_atomic(&mut self, object: ExprId, name: &ast::Ident, args: &[ExprId], span: Span) -> Option<ExprId> {
+        let (function, operands) = match name.name.as_str() {
+            "InterlockedAddF16" | "InterlockedAddF16Emulated" => ("__wavec_InterlockedAddF16", 2),
+            "_NvInterlockedAddFp16x2" => ("__wavec_InterlockedAddFp16x2", 2),
+            _ => return None,
+        };
+        let original = args.get(operands).copied();
+        if args.len() < operands || args.len() > operands + usize::from(function.ends_with("F16")) {
+            let msg = format!("`{}` takes an address, a value and optionally the original value", name.name);
+            self.error("E0403", name.span, msg);
+            return Some(self.error_expr(span));
+        }
+        let ids = self.functions.get(function).cloned().unwrap_or_default();
+        let mut call_args = vec![object];
+        call_args.extend_from_slice(&args[..operands]);
+        let call = self.call_user(function, &ids, call_args, span, name.span);
+        let Some(target) = original else { return Some(call) };
+        self.require_lvalue(target);
+        let ty = self.ty(target);
+        let value = self.coerce(call, &ty, span);
+        Some(self.add_expr(ExprKind::Assign { op: None, target, value }, ty, span))
     }
 }
 
