@@ -2667,8 +2667,10 @@ impl Checker {
         let Type::Struct(h) = ty else { return false };
         let fields = &self.module.structs[*h].fields;
         let resources = fields.iter().filter(|f| is_resource_field(&f.ty)).count();
+        // Resources only, outside a cbuffer: [`Self::resource_struct_global`]'s, unless a field
+        // is an array of them.
         resources > 0
-            && (in_cbuffer || resources < fields.len())
+            && (in_cbuffer || resources < fields.len() || self.module.resource_fields(ty).is_none())
             && fields.iter().all(|f| is_resource_field(&f.ty) || !self.module.holds_resources(&f.ty))
     }
 

@@ -1641,8 +1641,22 @@ impl<'a> Writer<'a> {
         });
         let l = self.id();
         self.begin_block(l);
-        // Locals: one variable each; `out`/`inout` parameters are the caller's pointers.
+        // Locals: one variable each; `out`/`inout` parameters are the caller's pointers. A
+        // resource variable the resource passes left unread has none: no storage class but the
+        // descriptors' may hold a resource (an unsized array of them least of all).
+        let read: crate::fast_hash::HashSet<LocalId> = f
+            .live_expr_iter()
+            .filter_map(|(_, e)| if let ExprKind::Local(l) = e.kind { Some(l) } else { None })
+            .collect();
         for (lid, local) in f.locals.iter() {
+            let mut elem = &local.ty;
+            while let Type::Array(e, _) = elem {
+                elem = e;
+            }
+            let resource = matches!(elem, Type::Resource(..));
+            if resource && !read.contains(&lid) && local.param.is_none() {
+                continue;
+            }
             let pos = f.params.iter().position(|&q| q == lid);
             match (pos, local.param) {
                 (Some(i), Some(_)) if !p.entry && by_pointer(local) => {
