@@ -195,6 +195,16 @@ impl ResourceKind {
             "RaytracingAccelerationStructure" => RaytracingAccelerationStructure,
             "Texture2DMS" => Texture2DMS,
             "Texture2DMSArray" => Texture2DMSArray,
+            // Rasterizer-ordered views order the accesses of overlapping pixel-shader
+            // invocations; in a compute shader nothing overlaps, so they are the RW resources.
+            "RasterizerOrderedBuffer" => RWBuffer,
+            "RasterizerOrderedByteAddressBuffer" => RWByteAddressBuffer,
+            "RasterizerOrderedStructuredBuffer" => RWStructuredBuffer,
+            "RasterizerOrderedTexture1D" => RWTexture1D,
+            "RasterizerOrderedTexture1DArray" => RWTexture1DArray,
+            "RasterizerOrderedTexture2D" => RWTexture2D,
+            "RasterizerOrderedTexture2DArray" => RWTexture2DArray,
+            "RasterizerOrderedTexture3D" => RWTexture3D,
             _ => return None,
         })
     }
