@@ -125,7 +125,8 @@ impl Checker {
         let Some(s) = elem.scalar() else { return (base, None) };
         let found = attrs.iter().find_map(|a| {
             let q = a.name.name.strip_prefix("layout(")?.strip_suffix(')')?;
-            crate::image::Format::from_name(q).filter(|f| !f.is_depth()).map(|f| (f, a.span))
+            let f = crate::image::Format::from_glsl_name(q).or_else(|| crate::image::Format::from_name(q));
+            f.filter(|f| !f.is_depth()).map(|f| (f, a.span))
         });
         let Some((format, span)) = found else { return (base, None) };
         let fits = match format.kind() {

@@ -114,7 +114,7 @@ fn texel_buffer(opts: &str) -> Result<BufferSpec, String> {
         }
     }
     let f = format(format_name.ok_or("a `RWTextureBuffer` needs its `format=`")?)?;
-    if f.bits() != 32 {
+    if f.uniform_bits() != Some(32) {
         return Err(format!("SKIP:texel buffer data in the format `{}` is not supported", f.name()));
     }
     let mut words = Vec::new();
@@ -250,6 +250,20 @@ fn format(name: &str) -> Result<Format, String> {
         "R8Sint" => "r8i",
         "RG8Sint" => "rg8i",
         "RGBA8Sint" => "rgba8i",
+        "R8Unorm" => "r8",
+        "RG8Unorm" => "rg8",
+        "R16Unorm" => "r16",
+        "RG16Unorm" => "rg16",
+        "RGBA16Unorm" => "rgba16",
+        "R8Snorm" => "r8snorm",
+        "RG8Snorm" => "rg8snorm",
+        "RGBA8Snorm" => "rgba8snorm",
+        "R16Snorm" => "r16snorm",
+        "RG16Snorm" => "rg16snorm",
+        "RGBA16Snorm" => "rgba16snorm",
+        "R11G11B10Float" => "r11g11b10f",
+        "RGB10A2Unorm" => "rgb10a2",
+        "RGB10A2Uint" => "rgb10a2ui",
         other => return Err(format!("SKIP:the texture format `{other}` is not supported")),
     };
     Ok(Format::from_name(ours).expect("every name above is a wavec format"))
