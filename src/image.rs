@@ -670,6 +670,104 @@ mod tests {
         assert_eq!(f32::from_bits(Format::R8Snorm.decode(&[0x80])[0]), -1.0);
     }
 
+    /// The packed formats' words, worked out by hand from Vulkan's layouts: `B10G11R11` has
+    /// red in bits 0–10, green 11–21, blue 22–31; `A2B10G10R10` red in bits 0–9, alpha 30–31.
+    #[test]
+    fn packed_formats_bit_layout() {
+        let word = |f: Format, v: [u32; 4]| {
+            let mut b = [0u8; 4];
+            f.encode(v, &mut b);
+            u32::from_le_bytes(b)
+        };
+        let f = |v: [f32; 4]| v.map(f32::to_bits);
+        let r11 = Format::R11g11b10f;
+        assert_eq!((r11.texel_bytes(), r11.channels(), r11.uniform_bits()), (4, 3, None));
+        // 1.0 is exponent 15, mantissa 0: 0x3C0 in 11 bits, 0x1E0 in 10.
+        assert_eq!(word(r11, f([1.0, 0.0, 0.0, 0.0])), 0x3C0);
+        assert_eq!(word(r11, f([0.0, 1.0, 0.0, 0.0])), 0x3C0 << 11);
+        assert_eq!(word(r11, f([0.0, 0.0, 1.0, 0.0])), 0x1E0 << 22);
+        // 1.0, 0.5, 2.0 (and alpha, which the format lacks, read as 1).
+        assert_eq!(word(r11, f([1.0, 0.5, 2.0, 7.0])), 0x801C_03C0);
+        assert_eq!(r11.decode(&0x801C_03C0u32.to_le_bytes()), f([1.0, 0.5, 2.0, 1.0]));
+        let rgb10a2 = Format::Rgb10a2;
+        assert_eq!((rgb10a2.texel_bytes(), rgb10a2.channels(), rgb10a2.uniform_bits()), (4, 4, None));
+        assert_eq!(word(rgb10a2, f([1.0, 0.0, 0.0, 0.0])), 0x3FF);
+        assert_eq!(word(rgb10a2, f([0.0, 1.0, 0.0, 0.0])), 0x3FF << 10);
+        assert_eq!(word(rgb10a2, f([0.0, 0.0, 1.0, 0.0])), 0x3FF << 20);
+        assert_eq!(word(rgb10a2, f([0.0, 0.0, 0.0, 1.0])), 0xC000_0000);
+        // round(0.3 * 1023) = 307, clamps, round(0.7 * 3) = 2.
+        assert_eq!(word(rgb10a2, f([0.3, 1.5, -0.2, 0.7])), 307 | 1023 << 10 | 2 << 30);
+        assert_eq!(rgb10a2.decode(&0x4000_0000u32.to_le_bytes()), f([0.0, 0.0, 0.0, 1.0 / 3.0]));
+        assert_eq!(rgb10a2.decode(&(512u32 << 10).to_le_bytes())[1], (512.0f32 / 1023.0).to_bits());
+        let ui = Format::Rgb10a2ui;
+        assert_eq!(word(ui, [1, 2, 3, 3]), 0xC030_0801);
+        // Integers keep their low bits.
+        assert_eq!(word(ui, [1024 + 5, 0, 0, 6]), 5 | 2 << 30);
+        assert_eq!(ui.decode(&0xC030_0801u32.to_le_bytes()), [1, 2, 3, 3]);
+        // 16-bit snorm: two bytes a channel; -32768 reads as -1 like -32767.
+        let s16 = Format::Rgba16Snorm;
+        assert_eq!((s16.texel_bytes(), Format::Rg16Snorm.texel_bytes(), Format::R16Snorm.texel_bytes()), (8, 4, 2));
+        let mut b = [0u8; 8];
+        s16.encode(f([1.0, -1.0, 0.25, -2.0]), &mut b);
+        assert_eq!(b, [0xFF, 0x7F, 0x01, 0x80, 0x00, 0x20, 0x01, 0x80]);
+        assert_eq!(Format::R16Snorm.decode(&[0x00, 0x80]), f([-1.0, 0.0, 0.0, 1.0]));
+        assert_eq!(Format::Rg16Snorm.decode(&[0xFF, 0x7F, 0x00, 0xC0]), f([1.0, -16384.0 / 32767.0, 0.0, 1.0]));
+    }
+
+    /// Vulkan's unsigned 11- and 10-bit floats: a 5-bit exponent of bias 15, 6 or 5 bits of
+    /// mantissa, no sign. Stores round to nearest even, clamp negatives to 0, keep infinity.
+    #[test]
+    fn unsigned_small_floats() {
+        let r = |x: f32| {
+            let mut b = [0u8; 4];
+            Format::R11g11b10f.encode([x.to_bits(), 0, 0, 0], &mut b);
+            u32::from_le_bytes(b)
+        };
+        let b = |x: f32| {
+            let mut b = [0u8; 4];
+            Format::R11g11b10f.encode([0, 0, x.to_bits(), 0], &mut b);
+            u32::from_le_bytes(b) >> 22
+        };
+        let read_r = |raw: u32| f32::from_bits(Format::R11g11b10f.decode(&raw.to_le_bytes())[0]);
+        let read_b = |raw: u32| f32::from_bits(Format::R11g11b10f.decode(&(raw << 22).to_le_bytes())[2]);
+        // Exact values.
+        assert_eq!((r(1.0), r(0.5), r(2.0), r(3.0), r(0.0)), (0x3C0, 0x380, 0x400, 0x420, 0));
+        assert_eq!((b(1.0), b(0.75), b(2.0)), (0x1E0, 0x1D0, 0x200));
+        // The largest finite values: 2^15 * (1 + 63/64) and 2^15 * (1 + 31/32).
+        assert_eq!((r(65024.0), read_r(0x7BF)), (0x7BF, 65024.0));
+        assert_eq!((b(64512.0), read_b(0x3DF)), (0x3DF, 64512.0));
+        // Denormals: exponent 0 is M * 2^-14 / 64 (11 bits), M * 2^-14 / 32 (10 bits).
+        assert_eq!((r(2f32.powi(-20)), read_r(1)), (1, 2f32.powi(-20)));
+        assert_eq!((b(2f32.powi(-19)), read_b(1)), (1, 2f32.powi(-19)));
+        assert_eq!((r(2f32.powi(-14)), read_r(0x40)), (0x40, 2f32.powi(-14)));
+        assert_eq!(read_r(0x3F), 63.0 * 2f32.powi(-20));
+        // Rounding to nearest, ties to even: 1 + 1/128 is half a unit above 1 (mantissa 0,
+        // even), 1 + 3/128 halfway between mantissas 1 and 2, 1 + 7/256 nearer 2.
+        assert_eq!((r(1.0 + 1.0 / 128.0), r(1.0 + 3.0 / 128.0), r(1.0 + 7.0 / 256.0)), (0x3C0, 0x3C2, 0x3C2));
+        assert_eq!(r(1.0 + 1.0 / 256.0), 0x3C0);
+        assert_eq!(r(1.999), 0x400, "a carry out of the mantissa moves to the next exponent");
+        assert_eq!((r(2f32.powi(-21)), r(3.0 * 2f32.powi(-21))), (0, 2), "denormal ties go to even");
+        assert_eq!(r(f32::from_bits(1)), 0, "an f32 denormal is far below the smallest");
+        assert_eq!(r(0.0636), 0x2C1, "0.0636 = 2^-4 * 1.0176: mantissa 1.13 rounds to 1");
+        // Negatives and -inf become 0; +inf stays; past the largest finite value is infinity.
+        assert_eq!((r(-3.0), r(-0.0), r(f32::NEG_INFINITY), r(-1e-30)), (0, 0, 0, 0));
+        assert_eq!((r(f32::INFINITY), b(f32::INFINITY)), (0x7C0, 0x3E0));
+        assert_eq!((r(1e6), r(65280.0), r(65279.0)), (0x7C0, 0x7C0, 0x7BF));
+        assert_eq!((read_r(0x7C0), read_b(0x3E0)), (f32::INFINITY, f32::INFINITY));
+        // NaN stays a NaN: exponent 31, a mantissa other than 0.
+        let nan = r(f32::NAN);
+        assert!(nan >> 6 == 31 && nan & 0x3F != 0, "{nan:#x}");
+        assert!(b(f32::NAN) >> 5 == 31 && b(f32::NAN) & 0x1F != 0);
+        assert!(read_r(0x7C1).is_nan() && read_b(0x3FF).is_nan());
+        // Every 11- and 10-bit pattern but NaNs survives a decode and encode.
+        for raw in 0..0x7C1 {
+            assert_eq!(r(read_r(raw)), raw, "{raw:#x}");
+        }
+        for raw in 0..0x3E1 {
+            assert_eq!(b(read_b(raw)), raw, "{raw:#x}");
+        }
+    }
+
     #[test]
     fn offsets() {
         let d = ImageDesc {
