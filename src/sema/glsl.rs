@@ -149,8 +149,12 @@ impl Checker {
             self.push(d);
             return (Type::Error, None);
         }
+        // `r11f_g11f_b10f` has three channels; its texels are read and written as four (the
+        // format drops the fourth), as GLSL does, since `stdlib/glsl_image.slang` has no
+        // three-component images.
         let elem = match format.channels() {
             1 => Type::Scalar(s),
+            3 => Type::Vector(s, 4),
             n => Type::Vector(s, n),
         };
         (Type::Resource(*kind, Some(Box::new(elem))), Some(format))
