@@ -377,11 +377,7 @@ fn f32_to_ufloat(f: f32, mbits: u32) -> u32 {
     // `v` in units of the last mantissa bit at that exponent, rounded; a carry out of the
     // mantissa moves to the next exponent by itself.
     let units = (v * 2f64.powi(mbits as i32 - e)).round_ties_even() as u64;
-    let bits = if units >> mbits == 0 {
-        units
-    } else {
-        (((e + 15) as u64) << mbits) + units - (1 << mbits)
-    };
+    let bits = if units >> mbits == 0 { units } else { (((e + 15) as u64) << mbits) + units - (1 << mbits) };
     bits.min(inf as u64) as u32
 }
 

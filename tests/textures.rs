@@ -98,9 +98,23 @@ const CASES: &[Case] = &[
     ),
     // The packed formats and 16-bit snorm: every bit pattern of `rgb10a2`, `rgb10a2ui` and
     // `rgba16snorm`, `r11g11b10f` the random floats rounded to its mantissas.
-    case("2D r11g11b10f", T2, S, "Tex.SampleLevel(Smp, c.xy, lod)", "r11g11b10f:16x16:mips=full:random:19", "linear,wrap"),
+    case(
+        "2D r11g11b10f",
+        T2,
+        S,
+        "Tex.SampleLevel(Smp, c.xy, lod)",
+        "r11g11b10f:16x16:mips=full:random:19",
+        "linear,wrap",
+    ),
     case("2D rgb10a2", T2, S, "Tex.SampleLevel(Smp, c.xy, lod)", "rgb10a2:16x8:mips=full:random:20", "linear,mirror"),
-    case("2D rgba16snorm", T2, S, "Tex.SampleLevel(Smp, c.xy, lod)", "rgba16snorm:8x8:mips=2:random:21", "linear,clamp"),
+    case(
+        "2D rgba16snorm",
+        T2,
+        S,
+        "Tex.SampleLevel(Smp, c.xy, lod)",
+        "rgba16snorm:8x8:mips=2:random:21",
+        "linear,clamp",
+    ),
     case(
         "Load rgb10a2ui",
         "Texture2D<uint4>",

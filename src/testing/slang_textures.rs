@@ -420,6 +420,25 @@ mod tests {
         assert_eq!(grad_u[48..64], [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]);
     }
 
+    /// Slang's names of the packed and 16-bit snorm formats; `one` is 1.0 or 1 in each
+    /// channel: 11-bit 0x3C0 and 10-bit 0x1E0 floats, all ones of the 10/10/10/2 unorms.
+    #[test]
+    fn packed_and_snorm16_formats() {
+        let word = |f: &str| {
+            let (d, data) = image("Texture2D", &format!("size=1, format={f}"));
+            let mut w = [0u8; 4];
+            w[..data.len().min(4)].copy_from_slice(&data[..data.len().min(4)]);
+            (d.format, u32::from_le_bytes(w), data.len())
+        };
+        assert_eq!(word("R11G11B10Float"), (Format::R11g11b10f, 0x3C0 | 0x3C0 << 11 | 0x1E0 << 22, 4));
+        assert_eq!(word("RGB10A2Unorm"), (Format::Rgb10a2, 0xFFFF_FFFF, 4));
+        assert_eq!(word("RGB10A2Uint"), (Format::Rgb10a2ui, 1 | 1 << 10 | 1 << 20 | 1 << 30, 4));
+        assert_eq!(word("RG16Snorm"), (Format::Rg16Snorm, 0x7FFF_7FFF, 4));
+        assert_eq!(word("RGBA16Snorm"), (Format::Rgba16Snorm, 0x7FFF_7FFF, 8));
+        assert_eq!(word("R16Snorm"), (Format::R16Snorm, 0x7FFF, 2));
+        assert_eq!(word("RG16Unorm"), (Format::Rg16, 0xFFFF_FFFF, 4));
+    }
+
     #[test]
     fn multisampled_inputs_repeat_the_pattern_in_every_sample() {
         let Ok(BufferSpec { kind: Some(BufferKind::Image(d)), data, .. }) =
