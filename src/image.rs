@@ -88,53 +88,73 @@ pub enum Format {
     /// Depth formats: sampled textures only (depth compares read them).
     D32f,
     D16,
+    /// Packed into one 32-bit word, red in the low bits: unsigned 11-, 11- and 10-bit floats
+    /// (Vulkan's `B10G11R11_UFLOAT_PACK32`), and 10/10/10/2 normalized or unsigned integers
+    /// (`A2B10G10R10_UNORM_PACK32`, `…_UINT_PACK32`).
+    R11g11b10f,
+    Rgb10a2,
+    Rgb10a2ui,
+    Rgba16Snorm,
+    Rg16Snorm,
+    R16Snorm,
 }
 
-/// Name, channels, bits per channel, numeric kind.
-const FORMATS: [(Format, &str, u8, u8, NumKind); 35] = {
+/// Name, bits of each channel (red first; 0 for a channel the format lacks), numeric kind.
+///
+/// The channels lie in the texel's bits from the lowest up, red first, the texel a little-endian
+/// number: for the formats of 8-, 16- and 32-bit channels that is each channel in its own bytes,
+/// for the packed ones one 32-bit word. A format's place here is its code ([`Format::code`],
+/// which the CUDA prelude's tables follow): new formats go at the end.
+const FORMATS: [(Format, &str, [u8; 4], NumKind); 41] = {
     use Format::*;
     use NumKind::*;
     [
-        (Rgba32f, "rgba32f", 4, 32, Float),
-        (Rg32f, "rg32f", 2, 32, Float),
-        (R32f, "r32f", 1, 32, Float),
-        (Rgba16f, "rgba16f", 4, 16, Float),
-        (Rg16f, "rg16f", 2, 16, Float),
-        (R16f, "r16f", 1, 16, Float),
-        (Rgba8, "rgba8", 4, 8, Unorm),
-        (Rg8, "rg8", 2, 8, Unorm),
-        (R8, "r8", 1, 8, Unorm),
-        (Rgba16, "rgba16", 4, 16, Unorm),
-        (Rg16, "rg16", 2, 16, Unorm),
-        (R16, "r16", 1, 16, Unorm),
-        (Rgba8Snorm, "rgba8snorm", 4, 8, Snorm),
-        (Rg8Snorm, "rg8snorm", 2, 8, Snorm),
-        (R8Snorm, "r8snorm", 1, 8, Snorm),
-        (Rgba32ui, "rgba32ui", 4, 32, Uint),
-        (Rg32ui, "rg32ui", 2, 32, Uint),
-        (R32ui, "r32ui", 1, 32, Uint),
-        (Rgba16ui, "rgba16ui", 4, 16, Uint),
-        (Rg16ui, "rg16ui", 2, 16, Uint),
-        (R16ui, "r16ui", 1, 16, Uint),
-        (Rgba8ui, "rgba8ui", 4, 8, Uint),
-        (Rg8ui, "rg8ui", 2, 8, Uint),
-        (R8ui, "r8ui", 1, 8, Uint),
-        (Rgba32i, "rgba32i", 4, 32, Sint),
-        (Rg32i, "rg32i", 2, 32, Sint),
-        (R32i, "r32i", 1, 32, Sint),
-        (Rgba16i, "rgba16i", 4, 16, Sint),
-        (Rg16i, "rg16i", 2, 16, Sint),
-        (R16i, "r16i", 1, 16, Sint),
-        (Rgba8i, "rgba8i", 4, 8, Sint),
-        (Rg8i, "rg8i", 2, 8, Sint),
-        (R8i, "r8i", 1, 8, Sint),
-        (D32f, "d32f", 1, 32, Float),
-        (D16, "d16", 1, 16, Unorm),
+        (Rgba32f, "rgba32f", [32, 32, 32, 32], Float),
+        (Rg32f, "rg32f", [32, 32, 0, 0], Float),
+        (R32f, "r32f", [32, 0, 0, 0], Float),
+        (Rgba16f, "rgba16f", [16, 16, 16, 16], Float),
+        (Rg16f, "rg16f", [16, 16, 0, 0], Float),
+        (R16f, "r16f", [16, 0, 0, 0], Float),
+        (Rgba8, "rgba8", [8, 8, 8, 8], Unorm),
+        (Rg8, "rg8", [8, 8, 0, 0], Unorm),
+        (R8, "r8", [8, 0, 0, 0], Unorm),
+        (Rgba16, "rgba16", [16, 16, 16, 16], Unorm),
+        (Rg16, "rg16", [16, 16, 0, 0], Unorm),
+        (R16, "r16", [16, 0, 0, 0], Unorm),
+        (Rgba8Snorm, "rgba8snorm", [8, 8, 8, 8], Snorm),
+        (Rg8Snorm, "rg8snorm", [8, 8, 0, 0], Snorm),
+        (R8Snorm, "r8snorm", [8, 0, 0, 0], Snorm),
+        (Rgba32ui, "rgba32ui", [32, 32, 32, 32], Uint),
+        (Rg32ui, "rg32ui", [32, 32, 0, 0], Uint),
+        (R32ui, "r32ui", [32, 0, 0, 0], Uint),
+        (Rgba16ui, "rgba16ui", [16, 16, 16, 16], Uint),
+        (Rg16ui, "rg16ui", [16, 16, 0, 0], Uint),
+        (R16ui, "r16ui", [16, 0, 0, 0], Uint),
+        (Rgba8ui, "rgba8ui", [8, 8, 8, 8], Uint),
+        (Rg8ui, "rg8ui", [8, 8, 0, 0], Uint),
+        (R8ui, "r8ui", [8, 0, 0, 0], Uint),
+        (Rgba32i, "rgba32i", [32, 32, 32, 32], Sint),
+        (Rg32i, "rg32i", [32, 32, 0, 0], Sint),
+        (R32i, "r32i", [32, 0, 0, 0], Sint),
+        (Rgba16i, "rgba16i", [16, 16, 16, 16], Sint),
+        (Rg16i, "rg16i", [16, 16, 0, 0], Sint),
+        (R16i, "r16i", [16, 0, 0, 0], Sint),
+        (Rgba8i, "rgba8i", [8, 8, 8, 8], Sint),
+        (Rg8i, "rg8i", [8, 8, 0, 0], Sint),
+        (R8i, "r8i", [8, 0, 0, 0], Sint),
+        (D32f, "d32f", [32, 0, 0, 0], Float),
+        (D16, "d16", [16, 0, 0, 0], Unorm),
+        (R11g11b10f, "r11g11b10f", [11, 11, 10, 0], Float),
+        (Rgb10a2, "rgb10a2", [10, 10, 10, 2], Unorm),
+        (Rgb10a2ui, "rgb10a2ui", [10, 10, 10, 2], Uint),
+        (Rgba16Snorm, "rgba16snorm", [16, 16, 16, 16], Snorm),
+        (Rg16Snorm, "rg16snorm", [16, 16, 0, 0], Snorm),
+        (R16Snorm, "r16snorm", [16, 0, 0, 0], Snorm),
     ]
 };
 
 impl Format {
-    fn row(self) -> (Format, &'static str, u8, u8, NumKind) {
+    fn row(self) -> (Format, &'static str, [u8; 4], NumKind) {
         FORMATS[FORMATS.iter().position(|r| r.0 == self).unwrap_or(0)]
     }
     pub fn from_name(name: &str) -> Option<Format> {
@@ -148,16 +168,36 @@ impl Format {
     pub fn names() -> Vec<&'static str> {
         FORMATS.iter().map(|r| r.1).collect()
     }
+    /// GLSL's `layout(…)` name: `rgba8_snorm`, `r11f_g11f_b10f`, `rgb10_a2ui`.
+    pub fn glsl_name(self) -> String {
+        match self {
+            Format::R11g11b10f => "r11f_g11f_b10f".into(),
+            Format::Rgb10a2 => "rgb10_a2".into(),
+            Format::Rgb10a2ui => "rgb10_a2ui".into(),
+            f => f.name().replace("snorm", "_snorm"),
+        }
+    }
+    /// The format GLSL's `layout(…)` name names.
+    pub fn from_glsl_name(name: &str) -> Option<Format> {
+        FORMATS.iter().map(|r| r.0).find(|f| f.glsl_name() == name)
+    }
     pub fn channels(self) -> u8 {
+        self.row().2.iter().filter(|&&b| b != 0).count() as u8
+    }
+    /// The bits of each channel, red first, 0 past the last.
+    pub fn channel_bits(self) -> [u8; 4] {
         self.row().2
     }
-    pub fn bits(self) -> u8 {
-        self.row().3
+    /// The bits of every channel where each has its own 1, 2 or 4 bytes alike (`rgba16f`: 16),
+    /// `None` for a format packed into one word (`rgb10a2`).
+    pub fn uniform_bits(self) -> Option<u8> {
+        let b = self.row().2;
+        let first = b[0];
+        (first % 8 == 0 && b.iter().all(|&c| c == first || c == 0)).then_some(first)
     }
     pub fn kind(self) -> NumKind {
-        self.row().4
+        self.row().3
     }
-    /// A depth format (`d32f`, `d16`): sampled, never stored by a shader.
     /// The SPIR-V `ImageFormat` operand of a storage image of this format (0, `Unknown`, for
     /// the depth formats, which are never storage images).
     pub fn spirv_code(self) -> u32 {
@@ -170,13 +210,18 @@ impl Format {
             Rgba8Snorm => 5,
             Rg32f => 6,
             Rg16f => 7,
+            R11g11b10f => 8,
             R16f => 9,
             Rgba16 => 10,
+            Rgb10a2 => 11,
             Rg16 => 12,
             Rg8 => 13,
             R16 => 14,
             R8 => 15,
+            Rgba16Snorm => 16,
+            Rg16Snorm => 17,
             Rg8Snorm => 18,
+            R16Snorm => 19,
             R8Snorm => 20,
             Rgba32i => 21,
             Rgba16i => 22,
@@ -191,6 +236,7 @@ impl Format {
             Rgba16ui => 31,
             Rgba8ui => 32,
             R32ui => 33,
+            Rgb10a2ui => 34,
             Rg32ui => 35,
             Rg16ui => 36,
             Rg8ui => 37,
@@ -207,31 +253,58 @@ impl Format {
     pub fn from_spirv_code(code: u32) -> Option<Format> {
         FORMATS.iter().map(|f| f.0).find(|f| code != 0 && f.spirv_code() == code)
     }
+    /// A depth format (`d32f`, `d16`): sampled, never stored by a shader.
     pub fn is_depth(self) -> bool {
         matches!(self, Format::D32f | Format::D16)
     }
     pub fn texel_bytes(self) -> usize {
-        self.channels() as usize * self.bits() as usize / 8
+        self.row().2.iter().map(|&b| b as usize).sum::<usize>() / 8
+    }
+
+    /// The bits each channel holds, as stored (not yet converted), from one texel's bytes.
+    pub fn unpack(self, bytes: &[u8]) -> [u32; 4] {
+        let mut at = 0;
+        self.channel_bits().map(|w| {
+            let w = w as usize;
+            let mut raw = 0u64;
+            for (i, byte) in bytes[at / 8..(at + w).div_ceil(8)].iter().enumerate() {
+                raw |= (*byte as u64) << (8 * i);
+            }
+            let v = (raw >> (at % 8)) & ((1u64 << w) - 1);
+            at += w;
+            v as u32
+        })
+    }
+
+    /// One texel's bytes from the bits of each channel (each cut to its width).
+    pub fn pack(self, raw: [u32; 4], out: &mut [u8]) {
+        let mut at = 0;
+        for (c, w) in self.channel_bits().into_iter().enumerate() {
+            let w = w as usize;
+            let v = (raw[c] as u64 & ((1u64 << w) - 1)) << (at % 8);
+            for (i, byte) in out[at / 8..(at + w).div_ceil(8)].iter_mut().enumerate() {
+                let keep = !(((1u64 << w) - 1) << (at % 8)) >> (8 * i);
+                *byte = (*byte & keep as u8) | (v >> (8 * i)) as u8;
+            }
+            at += w;
+        }
     }
 
     /// The four components a shader reads from one texel: `f32` bits for float, normalized
-    /// and 16-bit float formats, the integer's bits (sign-extended) for integer ones; missing
-    /// components are 0, 0, 0, 1 (Vulkan's "conversion to RGBA").
+    /// and 16-, 11- and 10-bit float formats, the integer's bits (sign-extended) for integer
+    /// ones; missing components are 0, 0, 0, 1 (Vulkan's "conversion to RGBA").
     pub fn decode(self, bytes: &[u8]) -> [u32; 4] {
-        let (kind, bits) = (self.kind(), self.bits() as u32);
+        let kind = self.kind();
         let one = if kind.is_float() { 1.0f32.to_bits() } else { 1 };
+        let raw = self.unpack(bytes);
         let mut out = [0, 0, 0, one];
-        for (c, o) in out.iter_mut().enumerate().take(self.channels() as usize) {
-            let at = c * bits as usize / 8;
-            let raw = match bits {
-                8 => bytes[at] as u32,
-                16 => u16::from_le_bytes([bytes[at], bytes[at + 1]]) as u32,
-                _ => u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]),
-            };
+        for (c, bits) in self.channel_bits().into_iter().enumerate().filter(|&(_, b)| b != 0) {
+            let (raw, bits) = (raw[c], bits as u32);
             let max = if bits == 32 { u32::MAX } else { (1u32 << bits) - 1 };
             let signed = |r: u32| ((r << (32 - bits)) as i32) >> (32 - bits);
-            *o = match kind {
+            out[c] = match kind {
                 NumKind::Float if bits == 16 => crate::exec::ops::f16_to_f32(raw).to_bits(),
+                NumKind::Float if bits < 16 => ufloat_to_f32(raw, bits - 5),
                 NumKind::Float | NumKind::Uint => raw,
                 NumKind::Sint => signed(raw) as u32,
                 NumKind::Unorm => (raw as f32 / max as f32).to_bits(),
@@ -245,14 +318,18 @@ impl Format {
     }
 
     /// One texel's bytes from the components a shader writes (as [`Format::decode`] gives
-    /// them): floats to normalized values are clamped and rounded to nearest, to `half` rounded
-    /// to nearest even; integers keep their low bits.
+    /// them): floats to normalized values are clamped and rounded to nearest, to `half` and the
+    /// unsigned 11- and 10-bit floats rounded to nearest even (those clamp negatives to 0);
+    /// integers keep their low bits.
     pub fn encode(self, v: [u32; 4], out: &mut [u8]) {
-        let (kind, bits) = (self.kind(), self.bits() as u32);
-        for (c, &x) in v.iter().enumerate().take(self.channels() as usize) {
+        let kind = self.kind();
+        let mut raw = [0u32; 4];
+        for (c, bits) in self.channel_bits().into_iter().enumerate().filter(|&(_, b)| b != 0) {
+            let (x, bits) = (v[c], bits as u32);
             let f = f32::from_bits(x);
-            let raw: u32 = match kind {
+            raw[c] = match kind {
                 NumKind::Float if bits == 16 => crate::exec::ops::f32_to_f16(f),
+                NumKind::Float if bits < 16 => f32_to_ufloat(f, bits - 5),
                 NumKind::Float | NumKind::Uint | NumKind::Sint => x,
                 NumKind::Unorm => {
                     let max = ((1u64 << bits) - 1) as f32;
@@ -265,11 +342,43 @@ impl Format {
                     ((f * m).round() as i32) as u32
                 }
             };
-            let at = c * bits as usize / 8;
-            let bytes = raw.to_le_bytes();
-            out[at..at + bits as usize / 8].copy_from_slice(&bytes[..bits as usize / 8]);
         }
+        self.pack(raw, out);
     }
+}
+
+/// An unsigned float of a 5-bit exponent (bias 15) and `mbits` bits of mantissa (Vulkan's
+/// 11- and 10-bit floats: 6 and 5) as `f32` bits: exponent 0 is `M · 2^(−14 − mbits)`,
+/// exponent 31 infinity (mantissa 0) or NaN.
+fn ufloat_to_f32(raw: u32, mbits: u32) -> u32 {
+    let (e, m) = (raw >> mbits, raw & ((1 << mbits) - 1));
+    match e {
+        0 => (m as f32 * (-14.0 - mbits as f32).exp2()).to_bits(),
+        31 if m == 0 => f32::INFINITY.to_bits(),
+        31 => 0x7FC0_0000 | (m << (23 - mbits)),
+        _ => ((e + 127 - 15) << 23) | (m << (23 - mbits)),
+    }
+}
+
+/// An `f32` as such an unsigned float, by Vulkan's conversion to one: negative values and −∞
+/// become 0, NaN a NaN, +∞ infinity; other values round to nearest even, and one beyond the
+/// largest finite value becomes infinity (as half precision's conversion does).
+fn f32_to_ufloat(f: f32, mbits: u32) -> u32 {
+    let inf = 31 << mbits;
+    if f.is_nan() {
+        return inf | (1 << (mbits - 1));
+    }
+    if f.is_infinite() || f <= 0.0 {
+        return if f > 0.0 { inf } else { 0 };
+    }
+    let v = f as f64;
+    // The exponent of `v`'s leading bit, no lower than the denormals' −14.
+    let e = (((f.to_bits() >> 23) & 0xFF) as i32 - 127).max(-14);
+    // `v` in units of the last mantissa bit at that exponent, rounded; a carry out of the
+    // mantissa moves to the next exponent by itself.
+    let units = (v * 2f64.powi(mbits as i32 - e)).round_ties_even() as u64;
+    let bits = if units >> mbits == 0 { units } else { (((e + 15) as u64) << mbits) + units - (1 << mbits) };
+    bits.min(inf as u64) as u32
 }
 
 /// The shape of a bound image (or of each element of an array of images).
@@ -541,7 +650,7 @@ mod tests {
                 NumKind::Float => [0.25f32, 0.5, 1.0, 0.0].map(f32::to_bits),
                 NumKind::Unorm => [0.0f32, 1.0, 1.0, 0.0].map(f32::to_bits),
                 NumKind::Snorm => [-1.0f32, 0.0, 1.0, -1.0].map(f32::to_bits),
-                NumKind::Uint => [1, 2, 3, 4],
+                NumKind::Uint => [1, 2, 3, 2],
                 NumKind::Sint => [-1i32 as u32, 2, -3i32 as u32, 4],
             };
             f.encode(v, &mut bytes);
@@ -555,6 +664,104 @@ mod tests {
         Format::R8.encode([0.5f32.to_bits(), 0, 0, 0], &mut b);
         assert_eq!(b[0], 128);
         assert_eq!(f32::from_bits(Format::R8Snorm.decode(&[0x80])[0]), -1.0);
+    }
+
+    /// The packed formats' words, worked out by hand from Vulkan's layouts: `B10G11R11` has
+    /// red in bits 0–10, green 11–21, blue 22–31; `A2B10G10R10` red in bits 0–9, alpha 30–31.
+    #[test]
+    fn packed_formats_bit_layout() {
+        let word = |f: Format, v: [u32; 4]| {
+            let mut b = [0u8; 4];
+            f.encode(v, &mut b);
+            u32::from_le_bytes(b)
+        };
+        let f = |v: [f32; 4]| v.map(f32::to_bits);
+        let r11 = Format::R11g11b10f;
+        assert_eq!((r11.texel_bytes(), r11.channels(), r11.uniform_bits()), (4, 3, None));
+        // 1.0 is exponent 15, mantissa 0: 0x3C0 in 11 bits, 0x1E0 in 10.
+        assert_eq!(word(r11, f([1.0, 0.0, 0.0, 0.0])), 0x3C0);
+        assert_eq!(word(r11, f([0.0, 1.0, 0.0, 0.0])), 0x3C0 << 11);
+        assert_eq!(word(r11, f([0.0, 0.0, 1.0, 0.0])), 0x1E0 << 22);
+        // 1.0, 0.5, 2.0 (and alpha, which the format lacks, read as 1).
+        assert_eq!(word(r11, f([1.0, 0.5, 2.0, 7.0])), 0x801C_03C0);
+        assert_eq!(r11.decode(&0x801C_03C0u32.to_le_bytes()), f([1.0, 0.5, 2.0, 1.0]));
+        let rgb10a2 = Format::Rgb10a2;
+        assert_eq!((rgb10a2.texel_bytes(), rgb10a2.channels(), rgb10a2.uniform_bits()), (4, 4, None));
+        assert_eq!(word(rgb10a2, f([1.0, 0.0, 0.0, 0.0])), 0x3FF);
+        assert_eq!(word(rgb10a2, f([0.0, 1.0, 0.0, 0.0])), 0x3FF << 10);
+        assert_eq!(word(rgb10a2, f([0.0, 0.0, 1.0, 0.0])), 0x3FF << 20);
+        assert_eq!(word(rgb10a2, f([0.0, 0.0, 0.0, 1.0])), 0xC000_0000);
+        // round(0.3 * 1023) = 307, clamps, round(0.7 * 3) = 2.
+        assert_eq!(word(rgb10a2, f([0.3, 1.5, -0.2, 0.7])), 307 | 1023 << 10 | 2 << 30);
+        assert_eq!(rgb10a2.decode(&0x4000_0000u32.to_le_bytes()), f([0.0, 0.0, 0.0, 1.0 / 3.0]));
+        assert_eq!(rgb10a2.decode(&(512u32 << 10).to_le_bytes())[1], (512.0f32 / 1023.0).to_bits());
+        let ui = Format::Rgb10a2ui;
+        assert_eq!(word(ui, [1, 2, 3, 3]), 0xC030_0801);
+        // Integers keep their low bits.
+        assert_eq!(word(ui, [1024 + 5, 0, 0, 6]), 5 | 2 << 30);
+        assert_eq!(ui.decode(&0xC030_0801u32.to_le_bytes()), [1, 2, 3, 3]);
+        // 16-bit snorm: two bytes a channel; -32768 reads as -1 like -32767.
+        let s16 = Format::Rgba16Snorm;
+        assert_eq!((s16.texel_bytes(), Format::Rg16Snorm.texel_bytes(), Format::R16Snorm.texel_bytes()), (8, 4, 2));
+        let mut b = [0u8; 8];
+        s16.encode(f([1.0, -1.0, 0.25, -2.0]), &mut b);
+        assert_eq!(b, [0xFF, 0x7F, 0x01, 0x80, 0x00, 0x20, 0x01, 0x80]);
+        assert_eq!(Format::R16Snorm.decode(&[0x00, 0x80]), f([-1.0, 0.0, 0.0, 1.0]));
+        assert_eq!(Format::Rg16Snorm.decode(&[0xFF, 0x7F, 0x00, 0xC0]), f([1.0, -16384.0 / 32767.0, 0.0, 1.0]));
+    }
+
+    /// Vulkan's unsigned 11- and 10-bit floats: a 5-bit exponent of bias 15, 6 or 5 bits of
+    /// mantissa, no sign. Stores round to nearest even, clamp negatives to 0, keep infinity.
+    #[test]
+    fn unsigned_small_floats() {
+        let r = |x: f32| {
+            let mut b = [0u8; 4];
+            Format::R11g11b10f.encode([x.to_bits(), 0, 0, 0], &mut b);
+            u32::from_le_bytes(b)
+        };
+        let b = |x: f32| {
+            let mut b = [0u8; 4];
+            Format::R11g11b10f.encode([0, 0, x.to_bits(), 0], &mut b);
+            u32::from_le_bytes(b) >> 22
+        };
+        let read_r = |raw: u32| f32::from_bits(Format::R11g11b10f.decode(&raw.to_le_bytes())[0]);
+        let read_b = |raw: u32| f32::from_bits(Format::R11g11b10f.decode(&(raw << 22).to_le_bytes())[2]);
+        // Exact values.
+        assert_eq!((r(1.0), r(0.5), r(2.0), r(3.0), r(0.0)), (0x3C0, 0x380, 0x400, 0x420, 0));
+        assert_eq!((b(1.0), b(0.75), b(2.0)), (0x1E0, 0x1D0, 0x200));
+        // The largest finite values: 2^15 * (1 + 63/64) and 2^15 * (1 + 31/32).
+        assert_eq!((r(65024.0), read_r(0x7BF)), (0x7BF, 65024.0));
+        assert_eq!((b(64512.0), read_b(0x3DF)), (0x3DF, 64512.0));
+        // Denormals: exponent 0 is M * 2^-14 / 64 (11 bits), M * 2^-14 / 32 (10 bits).
+        assert_eq!((r(2f32.powi(-20)), read_r(1)), (1, 2f32.powi(-20)));
+        assert_eq!((b(2f32.powi(-19)), read_b(1)), (1, 2f32.powi(-19)));
+        assert_eq!((r(2f32.powi(-14)), read_r(0x40)), (0x40, 2f32.powi(-14)));
+        assert_eq!(read_r(0x3F), 63.0 * 2f32.powi(-20));
+        // Rounding to nearest, ties to even: 1 + 1/128 is half a unit above 1 (mantissa 0,
+        // even), 1 + 3/128 halfway between mantissas 1 and 2, 1 + 7/256 nearer 2.
+        assert_eq!((r(1.0 + 1.0 / 128.0), r(1.0 + 3.0 / 128.0), r(1.0 + 7.0 / 256.0)), (0x3C0, 0x3C2, 0x3C2));
+        assert_eq!(r(1.0 + 1.0 / 256.0), 0x3C0);
+        assert_eq!(r(1.999), 0x400, "a carry out of the mantissa moves to the next exponent");
+        assert_eq!((r(2f32.powi(-21)), r(3.0 * 2f32.powi(-21))), (0, 2), "denormal ties go to even");
+        assert_eq!(r(f32::from_bits(1)), 0, "an f32 denormal is far below the smallest");
+        assert_eq!(r(0.0636), 0x2C1, "0.0636 = 2^-4 * 1.0176: mantissa 1.13 rounds to 1");
+        // Negatives and -inf become 0; +inf stays; past the largest finite value is infinity.
+        assert_eq!((r(-3.0), r(-0.0), r(f32::NEG_INFINITY), r(-1e-30)), (0, 0, 0, 0));
+        assert_eq!((r(f32::INFINITY), b(f32::INFINITY)), (0x7C0, 0x3E0));
+        assert_eq!((r(1e6), r(65280.0), r(65279.0)), (0x7C0, 0x7C0, 0x7BF));
+        assert_eq!((read_r(0x7C0), read_b(0x3E0)), (f32::INFINITY, f32::INFINITY));
+        // NaN stays a NaN: exponent 31, a mantissa other than 0.
+        let nan = r(f32::NAN);
+        assert!(nan >> 6 == 31 && nan & 0x3F != 0, "{nan:#x}");
+        assert!(b(f32::NAN) >> 5 == 31 && b(f32::NAN) & 0x1F != 0);
+        assert!(read_r(0x7C1).is_nan() && read_b(0x3FF).is_nan());
+        // Every 11- and 10-bit pattern but NaNs survives a decode and encode.
+        for raw in 0..0x7C1 {
+            assert_eq!(r(read_r(raw)), raw, "{raw:#x}");
+        }
+        for raw in 0..0x3E1 {
+            assert_eq!(b(read_b(raw)), raw, "{raw:#x}");
+        }
     }
 
     #[test]

@@ -96,6 +96,33 @@ const CASES: &[Case] = &[
         "rg8snorm:8x16:mips=2:random:4",
         "linear",
     ),
+    // The packed formats and 16-bit snorm: every bit pattern of `rgb10a2`, `rgb10a2ui` and
+    // `rgba16snorm`, `r11g11b10f` the random floats rounded to its mantissas.
+    case(
+        "2D r11g11b10f",
+        T2,
+        S,
+        "Tex.SampleLevel(Smp, c.xy, lod)",
+        "r11g11b10f:16x16:mips=full:random:19",
+        "linear,wrap",
+    ),
+    case("2D rgb10a2", T2, S, "Tex.SampleLevel(Smp, c.xy, lod)", "rgb10a2:16x8:mips=full:random:20", "linear,mirror"),
+    case(
+        "2D rgba16snorm",
+        T2,
+        S,
+        "Tex.SampleLevel(Smp, c.xy, lod)",
+        "rgba16snorm:8x8:mips=2:random:21",
+        "linear,clamp",
+    ),
+    case(
+        "Load rgb10a2ui",
+        "Texture2D<uint4>",
+        S,
+        "float4(Tex.Load(int3(r.xy * 8, 0)))",
+        "rgb10a2ui:8x8:random:22",
+        "nearest",
+    ),
     // Gradients of power-of-two lengths (2^-6 to 2^0 texels of level 0): an exact LOD on both
     // sides. Other lengths are the next case.
     case(

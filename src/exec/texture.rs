@@ -501,7 +501,7 @@ pub(super) fn check_view(b: &Binding, buf: &CpuBuffer) -> Result<(), String> {
             let same_kind =
                 texel_type_name(scalar.is_float(), scalar.is_unsigned_int()) == d.format.kind().shader_type();
             let one_dimensional = d.dim == TextureDim::D1 && d.layers == 1 && d.mips == 1 && d.count == 1;
-            if !one_dimensional || !same_kind || d.format.bits() != 32 || d.format.channels() != n {
+            if !one_dimensional || !same_kind || d.format.uniform_bits() != Some(32) || d.format.channels() != n {
                 return Err(format!(
                     "{at} is a typed buffer of `{elem}`: the CPU engine reads it as such elements, so its spec is \
                      raw data or a one-dimensional `image:` of the format that lays them out alike (32 bits and \

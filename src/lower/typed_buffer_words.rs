@@ -29,7 +29,9 @@ fn texel_bytes(m: &Module, g: GlobalId) -> Option<u32> {
     }
     let components = u32::from(elem.vector_size().unwrap_or(1));
     match global.image_format {
-        Some(f) if f.bits() == 32 && u32::from(f.channels()) >= components => Some(4 * u32::from(f.channels())),
+        Some(f) if f.uniform_bits() == Some(32) && u32::from(f.channels()) >= components => {
+            Some(4 * u32::from(f.channels()))
+        }
         Some(_) => None,
         None => Some(4 * components),
     }

@@ -125,7 +125,8 @@ impl Checker {
         let Some(s) = elem.scalar() else { return (base, None) };
         let found = attrs.iter().find_map(|a| {
             let q = a.name.name.strip_prefix("layout(")?.strip_suffix(')')?;
-            crate::image::Format::from_name(q).filter(|f| !f.is_depth()).map(|f| (f, a.span))
+            let f = crate::image::Format::from_glsl_name(q).or_else(|| crate::image::Format::from_name(q));
+            f.filter(|f| !f.is_depth()).map(|f| (f, a.span))
         });
         let Some((format, span)) = found else { return (base, None) };
         let fits = match format.kind() {
@@ -148,8 +149,12 @@ impl Checker {
             self.push(d);
             return (Type::Error, None);
         }
+        // `r11f_g11f_b10f` has three channels; its texels are read and written as four (the
+        // format drops the fourth), as GLSL does, since `stdlib/glsl_image.slang` has no
+        // three-component images.
         let elem = match format.channels() {
             1 => Type::Scalar(s),
+            3 => Type::Vector(s, 4),
             n => Type::Vector(s, n),
         };
         (Type::Resource(*kind, Some(Box::new(elem))), Some(format))

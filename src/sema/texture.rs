@@ -33,9 +33,15 @@ impl Checker {
     }
 
     /// `[[vk::image_format("rgba8")]]` of a global of type `ty` (`"unknown"` is no format:
-    /// [`Self::image_format_unknown`]).
+    /// [`Self::image_format_unknown`]), or Slang's `[format("rgba8")]`. Both take DXC's names
+    /// and GLSL's (`rgba16_snorm`, `r11f_g11f_b10f`), as Slang does; a `[format]` of a name
+    /// wavec has no format of (`bgra8`) leaves the format to the binding.
     pub(super) fn image_format_attr(&mut self, attrs: &[ast::Attribute], ty: &Type) -> Option<Format> {
-        let a = attrs.iter().find(|a| a.name.name == "vk::image_format")?;
+        let slang = |a: &&ast::Attribute| {
+            a.name.name == "format"
+                && matches!(a.args.as_slice(), [ast::Expr { kind: ast::ExprKind::StringLit(s), .. }] if format_named(s).is_some())
+        };
+        let a = attrs.iter().find(|a| a.name.name == "vk::image_format").or_else(|| attrs.iter().find(slang))?;
         let name = match a.args.as_slice() {
             [ast::Expr { kind: ast::ExprKind::StringLit(s), .. }] => s.clone(),
             _ => {
@@ -46,7 +52,7 @@ impl Checker {
         if name.eq_ignore_ascii_case("unknown") {
             return None;
         }
-        let Some(format) = Format::from_name(&name).filter(|f| !f.is_depth()) else {
+        let Some(format) = format_named(&name) else {
             let names: Vec<&str> = Format::names().into_iter().filter(|n| !n.starts_with('d')).collect();
             let msg = format!("unknown image format `{name}` (known: {})", names.join(", "));
             self.error("E0533", a.span, msg);
@@ -702,4 +708,10 @@ pub(super) fn const_ints(
         }
         _ => None,
     }
+}
+
+/// The storage format `name` names, in DXC's spelling or GLSL's.
+fn format_named(name: &str) -> Option<Format> {
+    let format = Format::from_name(name).or_else(|| Format::from_glsl_name(&name.to_ascii_lowercase()));
+    format.filter(|f| !f.is_depth())
 }

@@ -114,7 +114,7 @@ fn texel_buffer(opts: &str) -> Result<BufferSpec, String> {
         }
     }
     let f = format(format_name.ok_or("a `RWTextureBuffer` needs its `format=`")?)?;
-    if f.bits() != 32 {
+    if f.uniform_bits() != Some(32) {
         return Err(format!("SKIP:texel buffer data in the format `{}` is not supported", f.name()));
     }
     let mut words = Vec::new();
@@ -250,6 +250,20 @@ fn format(name: &str) -> Result<Format, String> {
         "R8Sint" => "r8i",
         "RG8Sint" => "rg8i",
         "RGBA8Sint" => "rgba8i",
+        "R8Unorm" => "r8",
+        "RG8Unorm" => "rg8",
+        "R16Unorm" => "r16",
+        "RG16Unorm" => "rg16",
+        "RGBA16Unorm" => "rgba16",
+        "R8Snorm" => "r8snorm",
+        "RG8Snorm" => "rg8snorm",
+        "RGBA8Snorm" => "rgba8snorm",
+        "R16Snorm" => "r16snorm",
+        "RG16Snorm" => "rg16snorm",
+        "RGBA16Snorm" => "rgba16snorm",
+        "R11G11B10Float" => "r11g11b10f",
+        "RGB10A2Unorm" => "rgb10a2",
+        "RGB10A2Uint" => "rgb10a2ui",
         other => return Err(format!("SKIP:the texture format `{other}` is not supported")),
     };
     Ok(Format::from_name(ours).expect("every name above is a wavec format"))
@@ -404,6 +418,25 @@ mod tests {
         assert_eq!(grad.chunks(4).map(|t| t[0]).collect::<Vec<_>>(), [0, 85, 170, 255]);
         let (_, grad_u) = image("Texture1D", "size=4, mipMaps=1, content=gradient, format=RGBA32Uint");
         assert_eq!(grad_u[48..64], [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]);
+    }
+
+    /// Slang's names of the packed and 16-bit snorm formats; `one` is 1.0 or 1 in each
+    /// channel: 11-bit 0x3C0 and 10-bit 0x1E0 floats, all ones of the 10/10/10/2 unorms.
+    #[test]
+    fn packed_and_snorm16_formats() {
+        let word = |f: &str| {
+            let (d, data) = image("Texture2D", &format!("size=1, format={f}"));
+            let mut w = [0u8; 4];
+            w[..data.len().min(4)].copy_from_slice(&data[..data.len().min(4)]);
+            (d.format, u32::from_le_bytes(w), data.len())
+        };
+        assert_eq!(word("R11G11B10Float"), (Format::R11g11b10f, 0x3C0 | 0x3C0 << 11 | 0x1E0 << 22, 4));
+        assert_eq!(word("RGB10A2Unorm"), (Format::Rgb10a2, 0xFFFF_FFFF, 4));
+        assert_eq!(word("RGB10A2Uint"), (Format::Rgb10a2ui, 1 | 1 << 10 | 1 << 20 | 1 << 30, 4));
+        assert_eq!(word("RG16Snorm"), (Format::Rg16Snorm, 0x7FFF_7FFF, 4));
+        assert_eq!(word("RGBA16Snorm"), (Format::Rgba16Snorm, 0x7FFF_7FFF, 8));
+        assert_eq!(word("R16Snorm"), (Format::R16Snorm, 0x7FFF, 2));
+        assert_eq!(word("RG16Unorm"), (Format::Rg16, 0xFFFF_FFFF, 4));
     }
 
     #[test]

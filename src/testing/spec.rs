@@ -373,11 +373,7 @@ fn parse_image(rest: &str, base: &Path) -> Result<(ImageDesc, Vec<u8>), String> 
                 });
                 match format.kind() {
                     NumKind::Float => format.encode(v, t),
-                    _ => {
-                        for (c, chunk) in t.chunks_exact_mut(format.bits() as usize / 8).enumerate() {
-                            chunk.copy_from_slice(&v[c].to_le_bytes()[..chunk.len()]);
-                        }
-                    }
+                    _ => format.pack(v, t),
                 }
             }
             out

@@ -156,26 +156,31 @@ pub fn sampler_bytes(s: &crate::image::SamplerDesc) -> Vec<u8> {
 mod tests {
     use crate::image::{Format, NumKind};
 
-    /// The numbers in the prelude's `NAME[35] = {…}` table.
+    /// The numbers in the prelude's `NAME[N] = {…}` table.
     fn prelude_table(name: &str) -> Vec<u32> {
         let text = super::super::PRELUDE;
-        let at = text.find(&format!("{name}[35] = {{")).unwrap_or_else(|| panic!("no {name} in the prelude"));
+        let at = text.find(&format!("{name}[")).unwrap_or_else(|| panic!("no {name} in the prelude"));
         let rest = &text[at..];
+        let len: usize = rest[name.len() + 1..rest.find(']').unwrap()].parse().unwrap();
         let body = &rest[rest.find('{').unwrap() + 1..rest.find('}').unwrap()];
-        body.split(',').map(|n| n.trim().parse().unwrap()).collect()
+        let numbers: Vec<u32> = body.split(',').map(|n| n.trim().parse().unwrap()).collect();
+        assert_eq!(numbers.len(), len, "{name}");
+        numbers
     }
 
     /// The prelude's software sampler decodes texels by format code: its tables must say what
     /// `crate::image::Format` says of each code.
     #[test]
     fn prelude_format_tables_match_the_formats() {
-        let (channels, bits, kinds) =
-            (prelude_table("format_channels"), prelude_table("format_bits"), prelude_table("format_kind"));
+        let (channels, widths, kinds) =
+            (prelude_table("format_channels"), prelude_table("format_widths"), prelude_table("format_kind"));
+        let n = Format::names().len();
+        assert_eq!((channels.len(), widths.len(), kinds.len()), (n, 4 * n, n));
         for name in Format::names() {
             let f = Format::from_name(name).unwrap();
             let c = f.code() as usize;
             assert_eq!(channels[c], f.channels() as u32, "{name}");
-            assert_eq!(bits[c], f.bits() as u32, "{name}");
+            assert_eq!(widths[4 * c..4 * c + 4], f.channel_bits().map(u32::from), "{name}");
             let kind = match f.kind() {
                 NumKind::Float => 0,
                 NumKind::Unorm => 1,
@@ -185,6 +190,6 @@ mod tests {
             };
             assert_eq!(kinds[c], kind, "{name}");
         }
-        assert_eq!(Format::names().len(), 35);
+        assert_eq!(n, 41);
     }
 }

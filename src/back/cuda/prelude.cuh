@@ -775,13 +775,17 @@ struct Sampler {
     unsigned compare;         // 0 none, else 1 + never, less, equal, less_equal, greater, not_equal, greater_equal, always
     float lod_bias, min_lod, max_lod;
 };
-// Per format code (the order of src/image.rs's table): channels, bits, kind (0 float,
-// 1 unorm, 2 snorm, 3 uint, 4 sint).
-__device__ const unsigned char format_channels[35] = {4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,1,1};
-__device__ const unsigned char format_bits[35] = {32,32,32,16,16,16,8,8,8,16,16,16,8,8,8,32,32,32,16,16,16,8,8,8,32,32,32,16,16,16,8,8,8,32,16};
-__device__ const unsigned char format_kind[35] = {0,0,0,0,0,0,1,1,1,1,1,1,2,2,2,3,3,3,3,3,3,3,3,3,4,4,4,4,4,4,4,4,4,0,1};
+// Per format code (the order of src/image.rs's table): channels, each channel's bits (four a
+// format, red first; a texel is its channels from the lowest bit up, read as a little-endian
+// number), kind (0 float, 1 unorm, 2 snorm, 3 uint, 4 sint).
+__device__ const unsigned char format_channels[41] = {4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,1,1,3,4,4,4,2,1};
+__device__ const unsigned char format_widths[164] = {32,32,32,32,32,32,0,0,32,0,0,0,16,16,16,16,16,16,0,0,16,0,0,0,8,8,8,8,8,8,0,0,8,0,0,0,16,16,16,16,16,16,0,0,16,0,0,0,8,8,8,8,8,8,0,0,8,0,0,0,32,32,32,32,32,32,0,0,32,0,0,0,16,16,16,16,16,16,0,0,16,0,0,0,8,8,8,8,8,8,0,0,8,0,0,0,32,32,32,32,32,32,0,0,32,0,0,0,16,16,16,16,16,16,0,0,16,0,0,0,8,8,8,8,8,8,0,0,8,0,0,0,32,0,0,0,16,0,0,0,11,11,10,0,10,10,10,2,10,10,10,2,16,16,16,16,16,16,0,0,16,0,0,0};
+__device__ const unsigned char format_kind[41] = {0,0,0,0,0,0,1,1,1,1,1,1,2,2,2,3,3,3,3,3,3,3,3,3,4,4,4,4,4,4,4,4,4,0,1,0,1,3,2,2,2};
 
-WAVEC_FN unsigned texel_bytes(const Image& im) { return format_channels[im.format] * format_bits[im.format] / 8; }
+WAVEC_FN unsigned texel_bytes(const Image& im) {
+    const unsigned char* w = format_widths + 4 * im.format;
+    return (w[0] + w[1] + w[2] + w[3]) / 8;
+}
 WAVEC_FN bool float_format(const Image& im) { return format_kind[im.format] <= 2; }
 WAVEC_FN uint3 level_size(const Image& im, unsigned level) {
     unsigned l = level < 31 ? level : 31;
@@ -802,18 +806,56 @@ WAVEC_FN bool texel_at(const Image& im, unsigned levels, unsigned layers, unsign
     return true;
 }
 WAVEC_FN float half_to_float(unsigned h) { return __half2float(__ushort_as_half((unsigned short)h)); }
+// An unsigned float of a 5-bit exponent and `mb` mantissa bits (Vulkan's 11- and 10-bit
+// floats) as f32 bits, and an f32 as one: negatives become 0, NaN a NaN, +inf infinity, other
+// values round to nearest even, past the largest finite value to infinity.
+WAVEC_FN unsigned ufloat_to_f32(unsigned raw, unsigned mb) {
+    unsigned e = raw >> mb, m = raw & ((1u << mb) - 1u);
+    if (e == 0) return __float_as_uint((float)m * exp2f(-14.0f - (float)mb));
+    if (e == 31) return m == 0 ? 0x7F800000u : (0x7FC00000u | (m << (23 - mb)));
+    return ((e + 112u) << 23) | (m << (23 - mb));
+}
+WAVEC_FN unsigned f32_to_ufloat(float f, unsigned mb) {
+    unsigned inf = 31u << mb;
+    if (isnan(f)) return inf | (1u << (mb - 1));
+    if (!(f > 0.0f)) return 0;
+    if (isinf(f)) return inf;
+    int e = (int)((__float_as_uint(f) >> 23) & 0xFFu) - 127;
+    if (e < -14) e = -14;
+    unsigned long long units = (unsigned long long)rint((double)f * exp2((double)((int)mb - e)));
+    unsigned long long bits = units >> mb == 0 ? units : ((unsigned long long)(e + 15) << mb) + units - (1ull << mb);
+    return bits < inf ? (unsigned)bits : inf;
+}
+// Channel `c`'s stored bits of the texel at `p`, and the texel with channel `c` set to `raw`.
+WAVEC_FN unsigned channel_get(const Image& im, const unsigned char* p, unsigned c) {
+    const unsigned char* w = format_widths + 4 * im.format;
+    unsigned at = 0;
+    for (unsigned i = 0; i < c; ++i) at += w[i];
+    unsigned long long v = 0;
+    for (unsigned b = at / 8; b < (at + w[c] + 7) / 8; ++b) v |= (unsigned long long)p[b] << (8 * (b - at / 8));
+    return (unsigned)((v >> (at % 8)) & ((1ull << w[c]) - 1ull));
+}
+WAVEC_FN void channel_set(const Image& im, unsigned char* p, unsigned c, unsigned raw) {
+    const unsigned char* w = format_widths + 4 * im.format;
+    unsigned at = 0;
+    for (unsigned i = 0; i < c; ++i) at += w[i];
+    unsigned long long mask = ((1ull << w[c]) - 1ull) << (at % 8), v = ((unsigned long long)raw << (at % 8)) & mask;
+    for (unsigned b = at / 8; b < (at + w[c] + 7) / 8; ++b) {
+        unsigned s = 8 * (b - at / 8);
+        p[b] = (unsigned char)((p[b] & ~(unsigned char)(mask >> s)) | (unsigned char)(v >> s));
+    }
+}
 // The four components a shader reads from the texel at byte `at` (f32 bits for float,
-// normalized and half formats; the integer's bits for integer ones; missing ones 0, 0, 0, 1).
+// normalized and small float formats; the integer's bits for integer ones; missing ones 0, 0, 0, 1).
 WAVEC_FN uint4 decode(const Image& im, unsigned long long at) {
-    unsigned n = format_channels[im.format], bits = format_bits[im.format], kind = format_kind[im.format];
+    unsigned n = format_channels[im.format], kind = format_kind[im.format];
     uint4 out; out.x = 0; out.y = 0; out.z = 0; out.w = kind <= 2 ? __float_as_uint(1.0f) : 1u;
     for (unsigned c = 0; c < n; ++c) {
-        const unsigned char* p = im.data + at + c * bits / 8;
-        unsigned raw = bits == 8 ? p[0] : bits == 16 ? (unsigned)(p[0] | p[1] << 8)
-                                                      : (unsigned)(p[0] | p[1] << 8 | p[2] << 16 | (unsigned)p[3] << 24);
+        unsigned bits = format_widths[4 * im.format + c];
+        unsigned raw = channel_get(im, im.data + at, c);
         int sgn = bits == 32 ? (int)raw : ((int)(raw << (32 - bits))) >> (32 - bits);
         unsigned v;
-        if (kind == 0) v = bits == 16 ? __float_as_uint(half_to_float(raw)) : raw;
+        if (kind == 0) v = bits == 16 ? __float_as_uint(half_to_float(raw)) : bits < 16 ? ufloat_to_f32(raw, bits - 5) : raw;
         else if (kind == 1) v = __float_as_uint((float)raw / (float)((1u << bits) - 1u));
         else if (kind == 2) v = __float_as_uint(fmaxf((float)sgn / (float)((1u << (bits - 1)) - 1u), -1.0f));
         else if (kind == 3) v = raw;
@@ -824,16 +866,16 @@ WAVEC_FN uint4 decode(const Image& im, unsigned long long at) {
 }
 // Writes a texel from the components a shader writes (as `decode` gives them).
 WAVEC_FN void encode(const Image& im, unsigned long long at, const uint4& v) {
-    unsigned n = format_channels[im.format], bits = format_bits[im.format], kind = format_kind[im.format];
+    unsigned n = format_channels[im.format], kind = format_kind[im.format];
     for (unsigned c = 0; c < n; ++c) {
+        unsigned bits = format_widths[4 * im.format + c];
         float f = __uint_as_float(v[c]);
         unsigned raw;
-        if (kind == 0) raw = bits == 16 ? (unsigned)__half_as_ushort(__float2half_rn(f)) : v[c];
-        else if (kind == 1) raw = (unsigned)rintf((isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f)) * (float)((1u << bits) - 1u));
+        if (kind == 0) raw = bits == 16 ? (unsigned)__half_as_ushort(__float2half_rn(f)) : bits < 16 ? f32_to_ufloat(f, bits - 5) : v[c];
+        else if (kind == 1) raw = (unsigned)rintf((isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f)) * (float)((1ull << bits) - 1ull));
         else if (kind == 2) raw = (unsigned)(int)rintf((isnan(f) ? 0.0f : fminf(fmaxf(f, -1.0f), 1.0f)) * (float)((1u << (bits - 1)) - 1u));
         else raw = v[c];
-        unsigned char* p = im.data + at + c * bits / 8;
-        for (unsigned b = 0; b < bits / 8; ++b) p[b] = (unsigned char)(raw >> (8 * b));
+        channel_set(im, im.data + at, c, raw);
     }
 }
 
@@ -948,7 +990,7 @@ template <class T, int D, bool Arrayed, class C> WAVEC_FN T& texel_word(const Im
     long long xyz[3]; unsigned layer;
     split_coord<D, Arrayed>(c, xyz, layer);
     unsigned long long a;
-    if (texel_bytes(im) != 4 || !texel_at(im, 1, Arrayed ? im.layers : 1u, 0, layer, xyz[0], xyz[1], xyz[2], a))
+    if (format_channels[im.format] != 1 || texel_bytes(im) != 4 || !texel_at(im, 1, Arrayed ? im.layers : 1u, 0, layer, xyz[0], xyz[1], xyz[2], a))
         return *(T*)&texel_discard;
     return *(T*)(im.data + a);
 }

@@ -51,11 +51,6 @@ fn dim_suffix(kind: ResourceKind) -> &'static str {
     }
 }
 
-/// The GLSL `layout` name of an image format.
-fn format_name(f: crate::image::Format) -> String {
-    f.name().replace("snorm", "_snorm")
-}
-
 /// What one texture expression names: its kind, element type and GLSL spelling (`Tex`,
 /// `Textures[i]`).
 pub(super) struct Image {
@@ -177,7 +172,7 @@ impl<'a> Writer<'a> {
     /// `GL_EXT_shader_image_load_formatted`.
     fn storage_format(&mut self, image: &Image, declared: Option<crate::image::Format>) -> Option<String> {
         if let Some(f) = declared {
-            return Some(format_name(f));
+            return Some(f.glsl_name());
         }
         let n = image.elem.vector_size().unwrap_or(1);
         let channels = match n {

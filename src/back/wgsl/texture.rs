@@ -18,8 +18,12 @@ use crate::ir::*;
 use crate::span::Span;
 use std::fmt::Write as _;
 
-/// WGSL's name of an image format (`rgba32f` is `rgba32float`).
+/// WGSL's name of an image format (`rgba32f` is `rgba32float`). Every format wavec has is a
+/// WGSL texel format (the packed and 16-bit normalized ones since `texture-formats-tier1`).
 fn format_name(f: crate::image::Format) -> Option<String> {
+    if f == crate::image::Format::R11g11b10f {
+        return Some("rg11b10ufloat".into());
+    }
     let n = f.name();
     let (stem, kind) = if let Some(s) = n.strip_suffix("ui") {
         (s, "uint")

@@ -48,6 +48,12 @@ pub(super) fn vk_format(f: Format) -> vk::Format {
         R8i => vk::Format::R8_SINT,
         D32f => vk::Format::D32_SFLOAT,
         D16 => vk::Format::D16_UNORM,
+        R11g11b10f => vk::Format::B10G11R11_UFLOAT_PACK32,
+        Rgb10a2 => vk::Format::A2B10G10R10_UNORM_PACK32,
+        Rgb10a2ui => vk::Format::A2B10G10R10_UINT_PACK32,
+        Rgba16Snorm => vk::Format::R16G16B16A16_SNORM,
+        Rg16Snorm => vk::Format::R16G16_SNORM,
+        R16Snorm => vk::Format::R16_SNORM,
     }
 }
 

@@ -43,6 +43,12 @@ fn spirv_format(f: Format) -> (spirv::ImageFormat, bool) {
         Rgba8i => (S::Rgba8i, false),
         Rg8i => (S::Rg8i, true),
         R8i => (S::R8i, true),
+        R11g11b10f => (S::R11fG11fB10f, true),
+        Rgb10a2 => (S::Rgb10A2, true),
+        Rgb10a2ui => (S::Rgb10a2ui, true),
+        Rgba16Snorm => (S::Rgba16Snorm, true),
+        Rg16Snorm => (S::Rg16Snorm, true),
+        R16Snorm => (S::R16Snorm, true),
         // Sema refuses depth formats in `[[vk::image_format]]`.
         D32f => (S::R32f, false),
         D16 => (S::R16, true),
