@@ -91,6 +91,12 @@ impl Namer {
         (self.is_reserved)(name) || self.reserved.contains(name) || self.scopes.iter().any(|s| s.contains(name))
     }
 
+    /// Takes `name` in the innermost scope as it is (a name the output declares there that
+    /// was handed out elsewhere: a kernel's parameters), so later names avoid it.
+    pub fn claim(&mut self, name: &str) {
+        self.scopes.last_mut().expect("module scope").insert(name.to_string());
+    }
+
     /// A fresh name in the innermost scope, as close to `base` as the rules allow.
     pub fn name(&mut self, base: &str) -> String {
         let mut base = sanitize(base);

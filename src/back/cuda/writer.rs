@@ -437,8 +437,13 @@ impl<'a> Writer<'a> {
         let module = self.module;
         let f = &module.functions[h];
         let ep = &module.entry_points[self.entry];
-        // The scope stays open while the body is written: hidden variables avoid its names.
+        // The scope stays open while the body is written: hidden variables avoid its names,
+        // and locals avoid the kernel's parameters (named for the bindings, not by this namer),
+        // which C++ does not let the body's outermost block declare again.
         self.namer.push_scope();
+        for n in param_names {
+            self.namer.claim(n);
+        }
         let names: Vec<String> = f.locals.iter().map(|(_, l)| self.namer.name(&l.name)).collect();
         let cx = Ctx { f, names };
         let params: Vec<String> = abi

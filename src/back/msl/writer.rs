@@ -559,7 +559,12 @@ impl<'a> Writer<'a> {
     ) {
         let module = self.module;
         let f = &module.functions[h];
+        // Locals avoid the kernel's arguments, which the body's outermost block may not declare
+        // again.
         self.namer.push_scope();
+        for n in param_names {
+            self.namer.claim(n);
+        }
         let names: Vec<String> = f.locals.iter().map(|(_, l)| self.namer.name(&l.name)).collect();
         let cx = Ctx { f, names };
         let mut params: Vec<String> = Vec::new();
