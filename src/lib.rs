@@ -149,6 +149,9 @@ pub struct Options {
     /// `--allow-glsl` (Slang's `-allow-glsl`): GLSL's words (`buffer` blocks, `layout(…)`,
     /// `vec3`…) in the source, as a `#version` line also turns on.
     pub allow_glsl: bool,
+    /// DXC's `-enable-16bit-types`: in an HLSL source, `half` is binary16. Without it, HLSL's
+    /// `half` is a 32-bit float, as DXC has it; in a Slang source `half` is always binary16.
+    pub enable_16bit_types: bool,
     pub emulate: Emulate,
     /// `--wave-size N`: the wave size the shader runs at (as `[WaveSize(N)]`): makes
     /// `GetGroupWaveCount()` a compile-time constant when `[numthreads]` is known.
@@ -201,6 +204,7 @@ impl Default for Options {
             include_dirs: Vec::new(),
             module_dirs: Vec::new(),
             allow_glsl: false,
+            enable_16bit_types: false,
             emulate: Emulate::Auto,
             wave_size: None,
             virtual_wave_size: None,
@@ -346,6 +350,9 @@ pub fn predefined_macros(options: &Options, target: Option<Target>) -> Vec<(Stri
         ];
         let (major, minor) = options.hlsl_shader_model;
         out.push(("__hlsl_dx_compiler".into(), "1".into()));
+        if options.enable_16bit_types {
+            out.push(("__HLSL_ENABLE_16_BIT".into(), "1".into()));
+        }
         out.push(("__SHADER_TARGET_MAJOR".into(), major.to_string()));
         out.push(("__SHADER_TARGET_MINOR".into(), minor.to_string()));
         for (name, number, _) in stages {
@@ -400,6 +407,7 @@ fn front_end(
         conformances: options.conformances.clone(),
         glsl: tokens.iter().any(|t| t.token == syntax::token::Token::GlslMode),
         implicit_compute_derivatives: options.hlsl_shader_model >= (6, 6),
+        half_is_float: !slang_source(options) && !options.enable_16bit_types,
     };
     let (checked, sema_diags) = if stream {
         let mut items = if names_entry_constants(&tokens) {

@@ -63,8 +63,8 @@ fn tune_allocator() {
     about = "Transpile HLSL/Slang compute shaders with wave intrinsics to HLSL, SPIR-V, GLSL, CUDA, WGSL and Metal",
     after_help = "Also: `wavec run SHADER …` (dispatch once and show buffers) and `wavec test PATH…` (run test directives); see `wavec run --help`, `wavec test --help`.\n\
                   slangc's single-dash spellings are accepted too: -target, -entry, -profile, -stage, -emulate, -capability.\n\
-                  So are DXC's: -E, -T cs_6_N, -Fo, -spirv, -fspv-target-env=ENV, -fvk-*-shift, -fvk-use-*-layout, -Zpr/-Zpc\n\
-                  (-HV, -enable-16bit-types, -O*, -Zi and -Wno-* change nothing wavec writes and are ignored).\n\
+                  So are DXC's: -E, -T cs_6_N, -Fo, -spirv, -fspv-target-env=ENV, -fvk-*-shift, -fvk-use-*-layout, -Zpr/-Zpc,\n\
+                  -enable-16bit-types (-HV, -O*, -Zi and -Wno-* change nothing wavec writes and are ignored).\n\
                   Exit status: 0 success, 1 compile errors, 2 usage errors."
 )]
 struct Cli {
@@ -106,6 +106,10 @@ struct Cli {
     /// (Slang's -allow-glsl).
     #[arg(long = "allow-glsl")]
     allow_glsl: bool,
+    /// In an HLSL source, `half` is binary16 (DXC's -enable-16bit-types); without it, HLSL's
+    /// `half` is a 32-bit float, as DXC has it. Slang sources always have binary16 `half`.
+    #[arg(long = "enable-16bit-types")]
+    enable_16bit_types: bool,
     /// Give specialization constant ID (`[vk::constant_id(ID)]`, `[SpecializationConstant]`)
     /// VALUE as its default in every target's output.
     #[arg(long = "specialize", value_name = "ID=VALUE")]
@@ -255,8 +259,8 @@ fn normalize_args(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
 /// wavec unchanged: `-E` is `--entry`; `-T xs_6_N` is `--profile sm_6_N` and the stage of `xs`;
 /// `-Fo` is `-o`; `-spirv` is `--target spirv`; `-fspv-target-env=ENV` is `--profile ENV`.
 /// Options that change nothing wavec writes are accepted and dropped: optimization and debug
-/// levels, warnings, `-HV 2021` (wavec reads HLSL 2021 and the older forms alike) and
-/// `-enable-16bit-types` (`half` is always binary16). Whether `flag` was one (its value, if it
+/// levels, warnings and `-HV 2021` (wavec reads HLSL 2021 and the older forms alike).
+/// `-enable-16bit-types` is `--enable-16bit-types`. Whether `flag` was one (its value, if it
 /// takes one, taken from `rest`).
 fn dxc_spelling(flag: &str, rest: &mut impl Iterator<Item = OsString>, out: &mut Vec<OsString>) -> bool {
     match flag {
@@ -287,18 +291,8 @@ fn dxc_spelling(flag: &str, rest: &mut impl Iterator<Item = OsString>, out: &mut
         "-HV" => {
             rest.next();
         }
-        "-enable-16bit-types"
-        | "-Od"
-        | "-O0"
-        | "-O1"
-        | "-O2"
-        | "-O3"
-        | "-Zi"
-        | "-Qembed_debug"
-        | "-WX"
-        | "-Gis"
-        | "-Ges"
-        | "-Zpr-legacy" => {}
+        "-enable-16bit-types" => out.push("--enable-16bit-types".into()),
+        "-Od" | "-O0" | "-O1" | "-O2" | "-O3" | "-Zi" | "-Qembed_debug" | "-WX" | "-Gis" | "-Ges" | "-Zpr-legacy" => {}
         _ if flag.starts_with("-Wno-") => {}
         _ => match flag.strip_prefix("-fspv-target-env=") {
             Some(env) => out.extend(["--profile".into(), env.into()]),
@@ -475,6 +469,7 @@ fn wavec_main() -> u8 {
     options.include_dirs = cli.include_dirs.clone();
     options.module_dirs = module_dirs(&cli.standard_modules);
     options.allow_glsl = cli.allow_glsl;
+    options.enable_16bit_types = cli.enable_16bit_types;
     options.bindless_space_index = cli.bindless_space_index;
     match parse_specialization(&cli.specialize) {
         Ok(v) => options.specialization = v,
