@@ -85,6 +85,10 @@ struct RunCli {
     /// (Slang's -allow-glsl).
     #[arg(long = "allow-glsl")]
     allow_glsl: bool,
+    /// In an HLSL source, `half` is binary16 (DXC's -enable-16bit-types); without it, HLSL's
+    /// `half` is a 32-bit float. Slang sources always have binary16 `half`.
+    #[arg(long = "enable-16bit-types")]
+    enable_16bit_types: bool,
     /// Give specialization constant ID VALUE: Vulkan specializes the pipeline with it (the
     /// SPIR-V keeps its default), the CPU and CUDA engines compile it in.
     #[arg(long = "specialize", value_name = "ID=VALUE")]
@@ -211,6 +215,7 @@ pub fn run(args: Vec<OsString>) -> u8 {
         include_dirs: cli.include_dirs.clone(),
         module_dirs: super::module_dirs(&cli.standard_modules),
         allow_glsl: cli.allow_glsl,
+        enable_16bit_types: cli.enable_16bit_types,
         ..Default::default()
     };
     options.file_name = cli.input.display().to_string();

@@ -77,6 +77,8 @@ pub struct TestFile {
     pub module_dirs: Vec<PathBuf>,
     /// Slang's `-allow-glsl`: GLSL's words in the source.
     pub allow_glsl: bool,
+    /// `half` is binary16 even in an HLSL source (every Slang-format test: slangc's meaning).
+    pub enable_16bit_types: bool,
     /// Slang's `-bindless-space-index N`.
     pub bindless_space_index: Option<u32>,
     pub emulate: Emulate,
@@ -129,6 +131,7 @@ impl TestFile {
             include_dirs: Vec::new(),
             module_dirs: Vec::new(),
             allow_glsl: false,
+            enable_16bit_types: false,
             bindless_space_index: None,
             emulate: Emulate::Auto,
             layout: crate::layout::LayoutMode::default(),
@@ -169,6 +172,7 @@ impl TestFile {
             include_dirs: self.include_dirs.clone(),
             module_dirs: self.module_dirs.clone(),
             allow_glsl: self.allow_glsl,
+            enable_16bit_types: self.enable_16bit_types,
             bindless_space_index: self.bindless_space_index,
             emulate: self.emulate,
             layout: self.layout,
