@@ -26,6 +26,10 @@ layout(std430, set = 0, binding = 0) buffer outputBuffer_block {
     int outputBuffer[];
 };
 
+int wavec_srem(int a, int b) {
+    return a - b * (a / b);
+}
+
 int Settings_reveal(Settings this_1) {
     return this_1.hidden * 100 + this_1.secret;
 }
@@ -61,7 +65,7 @@ void main() {
     Plain zero = Plain(0, 0);
     Plain made = Plain_init(1);
     Plain both = Plain(4, 6);
-    outputBuffer[3] = Plain_total(zero) * 100 + Plain_total(made) * 10 + Plain_total(both) % 10;
+    outputBuffer[3] = Plain_total(zero) * 100 + Plain_total(made) * 10 + wavec_srem(Plain_total(both), 10);
     Product pr = Product____init_uint(6u, 7u);
     outputBuffer[4] = pr.value;
     ivec2 v = ivec2(3, 4);

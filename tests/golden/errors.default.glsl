@@ -12,13 +12,17 @@ layout(std430, set = 0, binding = 0) buffer outputBuffer_block {
 };
 int cursor = 0;
 
+int wavec_srem(int a, int b) {
+    return a - b * (a / b);
+}
+
 void put(int v) {
     outputBuffer[cursor++] = v;
 }
 
 int halve(int n, out bool wavec_threw, out int wavec_error) {
     wavec_threw = false;
-    if (n % 2 == 1) {
+    if (wavec_srem(n, 2) == 1) {
         wavec_error = 3;
         wavec_threw = true;
         return 0;

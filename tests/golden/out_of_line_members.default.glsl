@@ -16,6 +16,10 @@ layout(std430, set = 0, binding = 0) buffer result_block {
 const int Weights__table[2] = int[2](2, 3);
 const int Table_int__values[3] = int[3](7, 11, 13);
 
+int wavec_srem(int a, int b) {
+    return a - b * (a / b);
+}
+
 int Weights_scale(int x) {
     return x * Weights__table[x & 1];
 }
@@ -23,5 +27,5 @@ int Weights_scale(int x) {
 void main() {
     uvec3 id = gl_GlobalInvocationID;
     int i = int(id.x);
-    result[id.x] = Weights_scale(i) + Table_int__values[i % 3];
+    result[id.x] = Weights_scale(i) + Table_int__values[wavec_srem(i, 3)];
 }

@@ -24,6 +24,10 @@ layout(std430, set = 0, binding = 1) buffer pairs_block {
 shared int slot_cells[4];
 shared int slot_cells_2[8];
 
+int wavec_srem(int a, int b) {
+    return a - b * (a / b);
+}
+
 int output_1(int index, bool __ref_write, int __ref_value) {
     {
         if (__ref_write) {
@@ -53,9 +57,9 @@ int second(int index, bool __ref_write, int __ref_value) {
 int slot_4(int index, bool __ref_write, int __ref_value) {
     {
         if (__ref_write) {
-            slot_cells[index % 4] = __ref_value;
+            slot_cells[wavec_srem(index, 4)] = __ref_value;
         }
-        return slot_cells[index % 4];
+        return slot_cells[wavec_srem(index, 4)];
     }
 }
 
@@ -69,9 +73,9 @@ int Table_2_fill(Table_2 this_1) {
 int slot_8(int index, bool __ref_write, int __ref_value) {
     {
         if (__ref_write) {
-            slot_cells_2[index % 8] = __ref_value;
+            slot_cells_2[wavec_srem(index, 8)] = __ref_value;
         }
-        return slot_cells_2[index % 8];
+        return slot_cells_2[wavec_srem(index, 8)];
     }
 }
 

@@ -18,12 +18,16 @@ layout(std430, set = 0, binding = 0) buffer result_block {
     int result[];
 };
 
+int wavec_srem(int a, int b) {
+    return a - b * (a / b);
+}
+
 int Ring_int_3_at(Ring_int_3 this_1, int i) {
-    return this_1.items[i % 3];
+    return this_1.items[wavec_srem(i, 3)];
 }
 
 void Ring_int_3_put(inout Ring_int_3 this_1, int i, int x) {
-    this_1.items[i % 3] = x;
+    this_1.items[wavec_srem(i, 3)] = x;
 }
 
 int Ring_int_3_size() {

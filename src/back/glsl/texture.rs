@@ -336,7 +336,12 @@ impl<'a> Writer<'a> {
                     _ => "1.0".to_string(),
                 },
             };
-            format!("{old} {} {rhs}", op.symbol())
+            if op == BinaryOp::Rem && ty.scalar().is_some_and(Scalar::is_signed_int) {
+                let rem = self.rem_helper(&ty, span);
+                format!("{rem}({old}, {rhs})")
+            } else {
+                format!("{old} {} {rhs}", op.symbol())
+            }
         } else if let Some(value) = value {
             self.expr(cx, value, P_ASSIGN)
         } else {

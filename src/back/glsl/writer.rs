@@ -961,7 +961,7 @@ impl<'a> Writer<'a> {
 
     /// Whether `a op b` has no GLSL operator of HLSL's meaning and is written as a function.
     fn needs_function(&self, op: BinaryOp, a: &Type, b: &Type) -> bool {
-        let float_rem = op == BinaryOp::Rem && a.scalar().is_some_and(Scalar::is_float);
+        let float_rem = op == BinaryOp::Rem && a.scalar().is_some_and(|s| s.is_float() || s.is_signed_int());
         let matrix_product = op == BinaryOp::Mul && matches!(a, Type::Matrix(..)) && matches!(b, Type::Matrix(..));
         let bool_bits =
             matches!(op, BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor) && a.scalar() == Some(Scalar::Bool);
@@ -1013,8 +1013,8 @@ impl<'a> Writer<'a> {
             let a = self.args(cx, &[l, r]);
             return (format!("matrixCompMult({a})"), P_POSTFIX);
         }
-        if op == BinaryOp::Rem && ty.scalar().is_some_and(Scalar::is_float) {
-            let helper = self.float_rem_helper(ty, span);
+        if op == BinaryOp::Rem && ty.scalar().is_some_and(|s| s.is_float() || s.is_signed_int()) {
+            let helper = self.rem_helper(ty, span);
             let a = self.args(cx, &[l, r]);
             return (format!("{helper}({a})"), P_POSTFIX);
         }
@@ -1035,14 +1035,19 @@ impl<'a> Writer<'a> {
 
     /// HLSL's `%` of floats truncates (C's `fmod`); GLSL's `mod` floors, so a helper keeps the
     /// sign of the dividend and evaluates each operand once.
-    fn float_rem_helper(&mut self, ty: &Type, span: Span) -> String {
+    /// HLSL's `%` of floats and of signed integers, which takes the dividend's sign: GLSL's
+    /// `mod` floors, and its `%` (glslang's `OpSMod`) is undefined for a negative operand, which
+    /// NVIDIA's driver computes as unsigned. The quotient truncates either way.
+    pub(super) fn rem_helper(&mut self, ty: &Type, span: Span) -> String {
         let t = self.ty_at(ty, span);
-        let name = self.helper_name("wavec_frem");
-        if self.helpers_written.insert(format!("frem {t}")) {
+        let float = ty.scalar().is_some_and(Scalar::is_float);
+        let (base, quotient) = if float { ("wavec_frem", "trunc(a / b)") } else { ("wavec_srem", "(a / b)") };
+        let name = self.helper_name(base);
+        if self.helpers_written.insert(format!("{base} {t}")) {
             if !self.helpers.is_empty() {
                 self.helpers.push('\n');
             }
-            let _ = writeln!(self.helpers, "{t} {name}({t} a, {t} b) {{\n    return a - b * trunc(a / b);\n}}");
+            let _ = writeln!(self.helpers, "{t} {name}({t} a, {t} b) {{\n    return a - b * {quotient};\n}}");
         }
         name
     }

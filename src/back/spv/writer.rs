@@ -2487,7 +2487,14 @@ impl<'a> Writer<'a> {
             Div if signed => Op::SDiv,
             Div => Op::UDiv,
             Rem if f => Op::FRem,
-            Rem if signed => Op::SRem,
+            // Vulkan leaves `OpSRem` undefined for a negative operand (NVIDIA's driver computes
+            // it as unsigned) unless `VK_KHR_maintenance8`: HLSL's remainder, which takes the
+            // dividend's sign, is `a - b * (a / b)`, `OpSDiv` truncating as HLSL's `/` does.
+            Rem if signed => {
+                let q = self.op_ids(Op::SDiv, t, &[x, y]);
+                let p = self.op_ids(Op::IMul, t, &[q, y]);
+                return Ok(self.op_ids(Op::ISub, t, &[x, p]));
+            }
             Rem => Op::UMod,
             Shl | Shr => {
                 // HLSL masks the shift amount to the bit width.
