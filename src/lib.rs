@@ -149,8 +149,9 @@ pub struct Options {
     /// `--allow-glsl` (Slang's `-allow-glsl`): GLSL's words (`buffer` blocks, `layout(…)`,
     /// `vec3`…) in the source, as a `#version` line also turns on.
     pub allow_glsl: bool,
-    /// DXC's `-enable-16bit-types`: in an HLSL source, `half` is binary16. Without it, HLSL's
-    /// `half` is a 32-bit float, as DXC has it; in a Slang source `half` is always binary16.
+    /// DXC's `-enable-16bit-types`: defines `__HLSL_ENABLE_16_BIT` for HLSL sources, as DXC
+    /// does. `half` is binary16 either way (DXC without it computes `half` in 32 bits, as a
+    /// type of its own that overloads apart from `float`, which wavec does not model).
     pub enable_16bit_types: bool,
     pub emulate: Emulate,
     /// `--wave-size N`: the wave size the shader runs at (as `[WaveSize(N)]`): makes
@@ -407,7 +408,6 @@ fn front_end(
         conformances: options.conformances.clone(),
         glsl: tokens.iter().any(|t| t.token == syntax::token::Token::GlslMode),
         implicit_compute_derivatives: options.hlsl_shader_model >= (6, 6),
-        half_is_float: !slang_source(options) && !options.enable_16bit_types,
     };
     let (checked, sema_diags) = if stream {
         let mut items = if names_entry_constants(&tokens) {

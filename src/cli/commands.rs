@@ -85,8 +85,8 @@ struct RunCli {
     /// (Slang's -allow-glsl).
     #[arg(long = "allow-glsl")]
     allow_glsl: bool,
-    /// In an HLSL source, `half` is binary16 (DXC's -enable-16bit-types); without it, HLSL's
-    /// `half` is a 32-bit float. Slang sources always have binary16 `half`.
+    /// DXC's -enable-16bit-types: define __HLSL_ENABLE_16_BIT in HLSL sources (`half` is
+    /// binary16 either way).
     #[arg(long = "enable-16bit-types")]
     enable_16bit_types: bool,
     /// Give specialization constant ID VALUE: Vulkan specializes the pipeline with it (the

@@ -254,11 +254,10 @@ pub(super) fn int_literal(i: &ast::IntLit) -> (ConstValue, Scalar) {
     }
 }
 
-/// A float literal's type by its suffix: `h` half (a 32-bit float where `half` is one), `l`
-/// double, else float.
-pub(super) fn float_literal_type(f: &ast::FloatLit, half_is_float: bool) -> Scalar {
+/// A float literal's type by its suffix: `h` half, `l` double, else float.
+pub(super) fn float_literal_type(f: &ast::FloatLit) -> Scalar {
     match f.suffix {
-        Some('h') if !half_is_float => Scalar::F16,
+        Some('h') => Scalar::F16,
         Some('l') => Scalar::F64,
         _ => Scalar::F32,
     }
@@ -406,7 +405,7 @@ impl Checker {
             }
             K::FloatLit(f) => Some(Typed {
                 value: ConstValue::Float(f.value),
-                scalar: float_literal_type(f, self.half_is_float),
+                scalar: float_literal_type(f),
                 literal: f.suffix.is_none(),
             }),
             K::BoolLit(b) => of_type(ConstValue::Bool(*b), &Type::BOOL),

@@ -293,7 +293,7 @@ impl Checker {
                 id
             }
             K::FloatLit(f) => {
-                let s = consts::float_literal_type(f, self.half_is_float);
+                let s = consts::float_literal_type(f);
                 let id = self.add_expr(ExprKind::Const(ConstValue::Float(f.value)), Type::Scalar(s), e.span);
                 if f.suffix.is_none() {
                     if let Some(st) = self.cur.as_mut() {

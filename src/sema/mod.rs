@@ -71,9 +71,6 @@ pub struct SemaOptions {
     /// derivatives without naming its derivative groups gets them from its shape (2×2 blocks
     /// where the group's x and y are even, else four consecutive threads), as DXC gives them.
     pub implicit_compute_derivatives: bool,
-    /// An HLSL source compiled without `-enable-16bit-types`: `half` (and a literal's `h`) is
-    /// a 32-bit float, as DXC has it.
-    pub half_is_float: bool,
 }
 
 /// What sema hands to lowering and backends.
@@ -321,8 +318,6 @@ pub struct Checker {
     glsl_derivative_group: Option<(DerivativeGroup, Span)>,
     /// [`SemaOptions::implicit_compute_derivatives`].
     implicit_compute_derivatives: bool,
-    /// [`SemaOptions::half_is_float`].
-    half_is_float: bool,
     /// `buffer` blocks with an instance name, by that name.
     blocks: HashMap<String, glsl::BlockMembers>,
     /// Members of `buffer` blocks without an instance name, of fixed size: their buffer.
@@ -659,7 +654,6 @@ impl Checker {
             wave_size_option: options.wave_size,
             glsl_semantics: options.glsl,
             implicit_compute_derivatives: options.implicit_compute_derivatives,
-            half_is_float: options.half_is_float,
             default_majorness: options.matrix_majorness,
             entry_attrs: unit.and_then(|u| entry_attributes(u, options)),
             entry_attrs_known: if unit.is_some() { EntryAttrs::FromTree } else { EntryAttrs::Unknown },
@@ -1214,10 +1208,6 @@ impl Checker {
             return self.generic_struct_type(&generic, args, t.span);
         }
         if let Some(ty) = stdlib::builtin_type(t) {
-            // DXC without `-enable-16bit-types`: `half`, `half3`, `half2x2` hold 32-bit floats.
-            if self.half_is_float && name.starts_with("half") && ty.scalar() == Some(Scalar::F16) {
-                return ty.with_scalar(Scalar::F32);
-            }
             return ty;
         }
         if args.is_empty() {

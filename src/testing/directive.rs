@@ -77,7 +77,7 @@ pub struct TestFile {
     pub module_dirs: Vec<PathBuf>,
     /// Slang's `-allow-glsl`: GLSL's words in the source.
     pub allow_glsl: bool,
-    /// `half` is binary16 even in an HLSL source (every Slang-format test: slangc's meaning).
+    /// DXC's `-enable-16bit-types` (`__HLSL_ENABLE_16_BIT` defined in an HLSL source).
     pub enable_16bit_types: bool,
     /// Slang's `-bindless-space-index N`.
     pub bindless_space_index: Option<u32>,

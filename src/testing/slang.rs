@@ -685,8 +685,6 @@ fn case(
     test.defines = p.defines.clone();
     test.include_dirs = p.include_dirs.clone();
     test.allow_glsl = p.allow_glsl;
-    // slangc reads every source as Slang: `half` is binary16 in its `.hlsl` tests too.
-    test.enable_16bit_types = true;
     test.bindless_space_index = p.bindless_space_index;
     test.cpu_only = p.cpu && !p.vulkan;
     // slang-rhi creates its Vulkan device with every feature the device has, robust buffer
