@@ -446,15 +446,10 @@ fn contextual_keywords(tokens: &mut [SpannedToken]) {
         // parameter modifier only ever comes before a type or another modifier, so before a
         // separator or an operator it is a name. (GLSL's `layout(…) in;` keeps its `;`.)
         if tokens[i].token == Token::In {
-            let name_follows = matches!(
-                tokens.get(i + 1).map(|t| &t.token),
-                Some(
-                    Token::Comma
-                        | Token::RParen
-                        | Token::Dot
-                        | Token::LBracket
-                        | Token::RBracket
-                        | Token::Assign
+            let operator = |t: &Token| {
+                matches!(
+                    t,
+                    Token::Assign
                         | Token::Plus
                         | Token::Minus
                         | Token::Star
@@ -462,21 +457,15 @@ fn contextual_keywords(tokens: &mut [SpannedToken]) {
                         | Token::Question
                         | Token::Colon
                 )
-            );
+            };
+            let name_follows = tokens.get(i + 1).is_some_and(|t| {
+                operator(&t.token)
+                    || matches!(t.token, Token::Comma | Token::RParen | Token::Dot | Token::LBracket | Token::RBracket)
+            });
             // `return in;`, `x = y + in;`: an operand ends the statement.
             let operand_ends = tokens.get(i + 1).is_some_and(|t| t.token == Token::Semi)
                 && i > 0
-                && matches!(
-                    tokens[i - 1].token,
-                    Token::Return
-                        | Token::Assign
-                        | Token::Plus
-                        | Token::Minus
-                        | Token::Star
-                        | Token::Slash
-                        | Token::Question
-                        | Token::Colon
-                );
+                && (tokens[i - 1].token == Token::Return || operator(&tokens[i - 1].token));
             if name_follows || operand_ends {
                 tokens[i].token = Token::Ident("in".to_string());
             }
