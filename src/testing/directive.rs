@@ -77,8 +77,6 @@ pub struct TestFile {
     pub module_dirs: Vec<PathBuf>,
     /// Slang's `-allow-glsl`: GLSL's words in the source.
     pub allow_glsl: bool,
-    /// DXC's `-enable-16bit-types` (`__HLSL_ENABLE_16_BIT` defined in an HLSL source).
-    pub enable_16bit_types: bool,
     /// Slang's `-bindless-space-index N`.
     pub bindless_space_index: Option<u32>,
     pub emulate: Emulate,
@@ -131,7 +129,6 @@ impl TestFile {
             include_dirs: Vec::new(),
             module_dirs: Vec::new(),
             allow_glsl: false,
-            enable_16bit_types: false,
             bindless_space_index: None,
             emulate: Emulate::Auto,
             layout: crate::layout::LayoutMode::default(),
@@ -172,7 +169,6 @@ impl TestFile {
             include_dirs: self.include_dirs.clone(),
             module_dirs: self.module_dirs.clone(),
             allow_glsl: self.allow_glsl,
-            enable_16bit_types: self.enable_16bit_types,
             bindless_space_index: self.bindless_space_index,
             emulate: self.emulate,
             layout: self.layout,
