@@ -649,6 +649,15 @@ pub struct Global {
 }
 
 impl Type {
+    /// Whether this is a resource or an array (of arrays) of them: what binds as descriptors.
+    pub fn is_resource_or_array(&self) -> bool {
+        match self {
+            Type::Resource(..) => true,
+            Type::Array(e, _) => e.is_resource_or_array(),
+            _ => false,
+        }
+    }
+
     /// The HLSL register class of a resource (or an array of them): `s` samplers, `b`
     /// constant buffers, `u` writable resources, `t` the others.
     pub fn register_class(&self) -> char {
@@ -669,15 +678,10 @@ impl Module {
     /// Whether a value of `ty` holds a resource inside a struct (a field, or an element of an
     /// array of such structs).
     pub fn holds_resources(&self, ty: &Type) -> bool {
-        fn resource(t: &Type) -> bool {
-            match t {
-                Type::Resource(..) => true,
-                Type::Array(e, _) => resource(e),
-                _ => false,
-            }
-        }
         match ty {
-            Type::Struct(h) => self.structs[*h].fields.iter().any(|f| resource(&f.ty) || self.holds_resources(&f.ty)),
+            Type::Struct(h) => {
+                self.structs[*h].fields.iter().any(|f| f.ty.is_resource_or_array() || self.holds_resources(&f.ty))
+            }
             Type::Array(e, _) => self.holds_resources(e),
             _ => false,
         }

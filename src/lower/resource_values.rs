@@ -52,11 +52,7 @@ pub(super) enum Subscript {
 }
 
 pub(super) fn is_resource(ty: &Type) -> bool {
-    match ty {
-        Type::Resource(..) => true,
-        Type::Array(e, _) => is_resource(e),
-        _ => false,
-    }
+    ty.is_resource_or_array()
 }
 
 /// Whether a function reachable from entry point `entry` holds a resource in a variable or

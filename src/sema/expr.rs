@@ -3296,20 +3296,26 @@ impl Checker {
     /// of the core module's compare-exchange loops (`stdlib/half_atomics.slang`). `None` for
     /// other methods.
     fn half_atomic(&mut self, object: ExprId, name: &ast::Ident, args: &[ExprId], span: Span) -> Option<ExprId> {
-        let (function, operands) = match name.name.as_str() {
-            "InterlockedAddF16" | "InterlockedAddF16Emulated" => ("__wavec_InterlockedAddF16", 2),
-            "_NvInterlockedAddFp16x2" => ("__wavec_InterlockedAddFp16x2", 2),
+        // The second gives the original value back through an argument, the first returns it.
+        let (function, out_original) = match name.name.as_str() {
+            "InterlockedAddF16" | "InterlockedAddF16Emulated" => ("__wavec_InterlockedAddF16", true),
+            "_NvInterlockedAddFp16x2" => ("__wavec_InterlockedAddFp16x2", false),
             _ => return None,
         };
-        let original = args.get(operands).copied();
-        if args.len() < operands || args.len() > operands + usize::from(function.ends_with("F16")) {
-            let msg = format!("`{}` takes an address, a value and optionally the original value", name.name);
-            self.error("E0403", name.span, msg);
+        let arity_ok = args.len() == 2 || (out_original && args.len() == 3);
+        if !arity_ok {
+            let takes = if out_original {
+                "an address, a value and optionally the original value"
+            } else {
+                "an address and a value"
+            };
+            self.error("E0403", name.span, format!("`{}` takes {takes}", name.name));
             return Some(self.error_expr(span));
         }
+        let original = args.get(2).copied();
         let ids = self.functions.get(function).cloned().unwrap_or_default();
         let mut call_args = vec![object];
-        call_args.extend_from_slice(&args[..operands]);
+        call_args.extend_from_slice(&args[..2]);
         let call = self.call_user(function, &ids, call_args, span, name.span);
         let Some(target) = original else { return Some(call) };
         self.require_lvalue(target);

@@ -2632,11 +2632,7 @@ impl Checker {
         let mut leaves: Vec<GlobalId> = Vec::with_capacity(fields.len());
         for (i, (field, field_ty)) in fields.into_iter().enumerate() {
             let class = field_ty.register_class();
-            let register = registers
-                .iter()
-                .find(|r| r.class == class)
-                .or_else(|| registers.iter().find(|r| r.index.is_none()))
-                .map(|r| Register { class, ..r.clone() });
+            let register = field_register(&registers, class);
             let leaf_ty = dims.iter().rev().fold(field_ty, |acc, n| Type::Array(Box::new(acc), *n));
             let vk_binding = vk_binding.map(|(b, set)| if combined { (b, set) } else { (b + i as u32, set) });
             // A combined texture-sampler's texture keeps the declared name (its one binding's,
@@ -2666,12 +2662,12 @@ impl Checker {
     fn is_mixed_struct(&self, ty: &Type, in_cbuffer: bool) -> bool {
         let Type::Struct(h) = ty else { return false };
         let fields = &self.module.structs[*h].fields;
-        let resources = fields.iter().filter(|f| is_resource_field(&f.ty)).count();
+        let resources = fields.iter().filter(|f| f.ty.is_resource_or_array()).count();
         // Resources only, outside a cbuffer: [`Self::resource_struct_global`]'s, unless a field
         // is an array of them.
         resources > 0
             && (in_cbuffer || resources < fields.len() || self.module.resource_fields(ty).is_none())
-            && fields.iter().all(|f| is_resource_field(&f.ty) || !self.module.holds_resources(&f.ty))
+            && fields.iter().all(|f| f.ty.is_resource_or_array() || !self.module.holds_resources(&f.ty))
     }
 
     /// A global of a struct of resources and data ([`Self::is_mixed_struct`]), as Slang binds
@@ -2692,7 +2688,7 @@ impl Checker {
         let registers = self.registers_of(&d.annotations);
         let vk_binding = self.vk_binding(attrs);
         let fields = self.module.structs[h].fields.clone();
-        let data_fields: Vec<Field> = fields.iter().filter(|f| !is_resource_field(&f.ty)).cloned().collect();
+        let data_fields: Vec<Field> = fields.iter().filter(|f| !f.ty.is_resource_or_array()).cloned().collect();
         self.used_global_names.insert(d.name.name.clone());
         let data = if data_fields.is_empty() {
             None
@@ -2707,17 +2703,13 @@ impl Checker {
         };
         let (mut parts, mut data_index, mut resource_index) = (Vec::new(), 0u32, 0u32);
         for f in fields {
-            if let (false, Some(data)) = (is_resource_field(&f.ty), data) {
+            if let (false, Some(data)) = (f.ty.is_resource_or_array(), data) {
                 parts.push(BlockPart::Data { global: data, index: data_index });
                 data_index += 1;
                 continue;
             }
             let class = f.ty.register_class();
-            let register = registers
-                .iter()
-                .find(|r| r.class == class)
-                .or_else(|| registers.iter().find(|r| r.index.is_none()))
-                .map(|r| Register { class, ..r.clone() });
+            let register = field_register(&registers, class);
             let mut global =
                 Global::new(format!("{}_{}", d.name.name, f.name), f.ty.clone(), AddressSpace::Resource, d.name.span);
             global.register = register;
@@ -3857,11 +3849,12 @@ fn points_to(t: &ast::TypeExpr, name: &str) -> bool {
     }
 }
 
-/// A resource, or an array of them: a field a struct global's parts bind on their own.
-fn is_resource_field(ty: &Type) -> bool {
-    match ty {
-        Type::Resource(..) => true,
-        Type::Array(e, _) => is_resource_field(e),
-        _ => false,
-    }
+/// The register of a struct global's resource field of register class `class`: the
+/// declaration's `register` of that class, else its `register(spaceN)`, given the class.
+fn field_register(registers: &[Register], class: char) -> Option<Register> {
+    registers
+        .iter()
+        .find(|r| r.class == class)
+        .or_else(|| registers.iter().find(|r| r.index.is_none()))
+        .map(|r| Register { class, ..r.clone() })
 }

@@ -16,21 +16,22 @@ pub(super) struct ResourceAlias {
     ty: Type,
     namespaces: Vec<String>,
     using: Vec<String>,
-    /// `globallycoherent`: a descriptor heap's elements of its type are coherent.
-    coherent: bool,
     /// Its initializer failed to check once: later uses say nothing more.
     failed: bool,
 }
 
 impl Checker {
-    /// Declares `name` as standing for its initializer (module docs).
+    /// Declares `name` as standing for its initializer (module docs); a `coherent` one makes
+    /// the descriptor heap of its type coherent.
     pub(super) fn declare_resource_alias(&mut self, name: &str, init: &ast::Initializer, ty: Type, coherent: bool) {
+        if coherent {
+            self.note_coherent_resource(&ty);
+        }
         let alias = ResourceAlias {
             init: init.clone(),
             ty,
             namespaces: self.namespaces.clone(),
             using: self.using.clone(),
-            coherent,
             failed: false,
         };
         self.resource_aliases.insert(name.to_string(), alias);
@@ -51,7 +52,7 @@ impl Checker {
             return Some(self.error_expr(span));
         }
         self.expanding_aliases.push(key.clone());
-        let errors_before = self.error_count();
+        let diags_before = self.diags.len();
         let state = self.cur.as_mut().expect("checked above");
         let scopes = std::mem::replace(&mut state.scopes, vec![HashMap::default()]);
         let this = state.this.take();
@@ -66,10 +67,8 @@ impl Checker {
             state.this = this;
         }
         self.expanding_aliases.pop();
-        if self.error_count() > errors_before {
+        if self.diags[diags_before..].iter().any(Diagnostic::is_error) {
             self.mark_alias_failed(&key);
-        } else if alias.coherent {
-            self.note_coherent_resource(&alias.ty);
         }
         Some(e)
     }
@@ -87,9 +86,5 @@ impl Checker {
         if let Some(a) = self.resource_aliases.get_mut(key) {
             a.failed = true;
         }
-    }
-
-    fn error_count(&self) -> usize {
-        self.diags.iter().filter(|d| d.is_error()).count()
     }
 }

@@ -1649,12 +1649,7 @@ impl<'a> Writer<'a> {
             .filter_map(|(_, e)| if let ExprKind::Local(l) = e.kind { Some(l) } else { None })
             .collect();
         for (lid, local) in f.locals.iter() {
-            let mut elem = &local.ty;
-            while let Type::Array(e, _) = elem {
-                elem = e;
-            }
-            let resource = matches!(elem, Type::Resource(..));
-            if resource && !read.contains(&lid) && local.param.is_none() {
+            if local.ty.is_resource_or_array() && !read.contains(&lid) && local.param.is_none() {
                 continue;
             }
             let pos = f.params.iter().position(|&q| q == lid);
@@ -3039,14 +3034,16 @@ impl<'a> Writer<'a> {
     /// is then an array as long).
     fn byte_view(&mut self, object: ExprId, elem: Scalar, span: Span) -> R<(Word, Option<Word>)> {
         let f = self.cur_fn();
-        let (g, element) = match f.exprs[object].kind {
-            ExprKind::Global(g) => (g, None),
+        let named = match f.exprs[object].kind {
+            ExprKind::Global(g) => Some((g, None)),
             ExprKind::Index { base, index } => match f.exprs[base].kind {
-                ExprKind::Global(g) => (g, Some(index)),
-                _ => return Err(err("E0612", span, "an atomic on a byte-address buffer passed around as a value")),
+                ExprKind::Global(g) => Some((g, Some(index))),
+                _ => None,
             },
-            _ => return Err(err("E0612", span, "an atomic on a byte-address buffer passed around as a value")),
+            _ => None,
         };
+        let (g, element) =
+            named.ok_or_else(|| err("E0612", span, "an atomic on a byte-address buffer passed around as a value"))?;
         let element = element.map(|i| self.expr(i)).transpose()?;
         if let Some(v) = self.byte_views.get(&(g, elem)) {
             return Ok((*v, element));
