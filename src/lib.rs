@@ -588,6 +588,7 @@ pub fn compile_with_loader(
     for (target, &front) in targets.into_iter().zip(&front_of) {
         let checked = &fronts[front].1;
         let before = errors.len();
+        let mut warnings = Vec::new();
         // The target's own cases of every `__target_switch`.
         let selected = lower::target_switch::select(&checked.module, target.switch_target(), stdlib::Stdlib::get())
             .map(|module| sema::Checked { module, entry: checked.entry });
@@ -612,11 +613,11 @@ pub fn compile_with_loader(
             }
         }
         match target {
-            Target::Hlsl => match hlsl(checked, options) {
+            Target::Hlsl => match hlsl(checked, options, &mut warnings) {
                 Ok(text) => artifacts.push((target, Artifact::Text(text))),
                 Err(e) => errors.extend(e),
             },
-            Target::Spirv | Target::SpirvAsm => match spirv(checked, options) {
+            Target::Spirv | Target::SpirvAsm => match spirv(checked, options, &mut warnings) {
                 Ok(words) => artifacts.push((
                     target,
                     if target == Target::Spirv {
@@ -627,24 +628,33 @@ pub fn compile_with_loader(
                 )),
                 Err(e) => errors.extend(e),
             },
-            Target::Glsl => match glsl(checked, options) {
+            Target::Glsl => match glsl(checked, options, &mut warnings) {
                 Ok(text) => artifacts.push((target, Artifact::Text(text))),
                 Err(e) => errors.extend(e),
             },
-            Target::Cuda => match cuda(checked, options) {
+            Target::Cuda => match cuda(checked, options, &mut warnings) {
                 Ok(text) => artifacts.push((target, Artifact::Text(text))),
                 Err(e) => errors.extend(e),
             },
-            Target::Wgsl => match wgsl(checked, options) {
+            Target::Wgsl => match wgsl(checked, options, &mut warnings) {
                 Ok(text) => artifacts.push((target, Artifact::Text(text))),
                 Err(e) => errors.extend(e),
             },
-            Target::Metal => match metal(checked, options) {
+            Target::Metal => match metal(checked, options, &mut warnings) {
                 Ok(text) => artifacts.push((target, Artifact::Text(text))),
                 Err(e) => errors.extend(e),
             },
         }
         error_front.extend(std::iter::repeat_n(front, errors.len() - before));
+        // The lowering's warnings, once for all targets, where their spans mean what they say.
+        if front == 0 || fronts[front].2.sources.files().map(|(_, f)| &f.name).eq(sources.files().map(|(_, f)| &f.name))
+        {
+            for d in warnings {
+                if !diags.iter().any(|e| e.code == d.code && e.message == d.message) {
+                    diags.push(d);
+                }
+            }
+        }
     }
     if let Some(&first) = error_front.first() {
         // The errors of one front end, with the files their spans point into.
@@ -755,8 +765,9 @@ pub fn spirv_options(options: &Options) -> back::spv::Options {
 fn native_group_wave_module<'c>(
     checked: &'c sema::Checked,
     options: &Options,
+    warnings: &mut Vec<Diagnostic>,
 ) -> Result<std::borrow::Cow<'c, ir::Module>, Vec<Diagnostic>> {
-    native_group_wave_module_for(&checked.module, checked.entry, options)
+    native_group_wave_module_for(&checked.module, checked.entry, options, warnings)
 }
 
 /// [`native_group_wave_module`] for entry point `entry` of `module`.
@@ -764,9 +775,10 @@ fn native_group_wave_module_for<'c>(
     module: &'c ir::Module,
     entry: usize,
     options: &Options,
+    warnings: &mut Vec<Diagnostic>,
 ) -> Result<std::borrow::Cow<'c, ir::Module>, Vec<Diagnostic>> {
     let mut module = std::borrow::Cow::Borrowed(module);
-    lower::resource_values(&mut module, entry)?;
+    lower::resource_values(&mut module, entry, warnings)?;
     lower::texel_writes(&mut module);
     if options.emulate == Emulate::Always && !wide_virtual(options) {
         lower::emulate_group_wave(module.to_mut(), entry, stdlib::Stdlib::get()).map_err(|d| vec![d])?;
@@ -777,7 +789,11 @@ fn native_group_wave_module_for<'c>(
 
 /// SPIR-V always has the group wave index (`SubgroupId`/`NumSubgroups`): `auto` and `never` are
 /// native, `always` runs the groupshared fallback first.
-fn spirv(checked: &sema::Checked, options: &Options) -> Result<Vec<u32>, Vec<Diagnostic>> {
+fn spirv(
+    checked: &sema::Checked,
+    options: &Options,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<Vec<u32>, Vec<Diagnostic>> {
     let mut heaps = std::borrow::Cow::Borrowed(&checked.module);
     lower::descriptor_heaps(
         &mut heaps,
@@ -790,7 +806,7 @@ fn spirv(checked: &sema::Checked, options: &Options) -> Result<Vec<u32>, Vec<Dia
         },
     )?;
     lower::pointers::refuse_handles(&heaps, checked.entry, "SPIR-V output", "E0670")?;
-    let module = native_group_wave_module_for(&heaps, checked.entry, options)?;
+    let module = native_group_wave_module_for(&heaps, checked.entry, options, warnings)?;
     back::spv::write_words(&module, checked.entry, &spirv_options(options))
 }
 
@@ -801,7 +817,7 @@ pub fn glsl_options(options: &Options) -> back::glsl::Options {
 
 /// GLSL for Vulkan always has the group wave index (`gl_SubgroupID`/`gl_NumSubgroups`), as
 /// SPIR-V does: `always` runs the groupshared fallback first.
-fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+fn glsl(checked: &sema::Checked, options: &Options, warnings: &mut Vec<Diagnostic>) -> Result<String, Vec<Diagnostic>> {
     let mut heaps = std::borrow::Cow::Borrowed(&checked.module);
     lower::descriptor_heaps(
         &mut heaps,
@@ -815,7 +831,7 @@ fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
     )?;
     lower::pointers::refuse_handles(&heaps, checked.entry, "GLSL output", "E0624")?;
     lower::byte_address_words(&mut heaps);
-    let module = native_group_wave_module_for(&heaps, checked.entry, options)?;
+    let module = native_group_wave_module_for(&heaps, checked.entry, options, warnings)?;
     back::glsl::write_string(&module, checked.entry, &glsl_options(options))
 }
 
@@ -824,7 +840,7 @@ fn glsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
 ///
 /// Every compute entry point of the file becomes a kernel, the selected one included whatever
 /// its stage (a launcher picks a kernel by name).
-fn cuda(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+fn cuda(checked: &sema::Checked, options: &Options, warnings: &mut Vec<Diagnostic>) -> Result<String, Vec<Diagnostic>> {
     lower::pointers::refuse(
         &checked.module,
         checked.entry,
@@ -832,7 +848,7 @@ fn cuda(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
         "E0643",
         "native pointers are not written yet",
     )?;
-    let modules = compute_entry_modules(checked, options)?;
+    let modules = compute_entry_modules(checked, options, warnings)?;
     for (_, i) in &modules {
         lower::buffer_arrays::refuse(&checked.module, *i, "CUDA output", "E0641")?;
         lower::ray_queries::refuse(&checked.module, *i, "CUDA output", "E0644")?;
@@ -847,12 +863,13 @@ fn cuda(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
 fn compute_entry_modules<'c>(
     checked: &'c sema::Checked,
     options: &Options,
+    warnings: &mut Vec<Diagnostic>,
 ) -> Result<Vec<(std::borrow::Cow<'c, ir::Module>, usize)>, Vec<Diagnostic>> {
     let mut modules = Vec::new();
     let mut errors = Vec::new();
     for (i, ep) in checked.module.entry_points.iter().enumerate() {
         if i == checked.entry || ep.stage == ir::Stage::Compute {
-            match native_group_wave_module_for(&checked.module, i, options) {
+            match native_group_wave_module_for(&checked.module, i, options, warnings) {
                 Ok(m) => modules.push((m, i)),
                 Err(e) => errors.extend(e),
             }
@@ -867,7 +884,7 @@ fn compute_entry_modules<'c>(
 
 /// WGSL's group wave index is native (`@builtin(subgroup_id)`, `@builtin(num_subgroups)`);
 /// `always` runs the groupshared fallback first, as for the other targets.
-fn wgsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+fn wgsl(checked: &sema::Checked, options: &Options, warnings: &mut Vec<Diagnostic>) -> Result<String, Vec<Diagnostic>> {
     lower::pointers::refuse(
         &checked.module,
         checked.entry,
@@ -881,7 +898,7 @@ fn wgsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
     // WGSL has no texel buffers: typed buffers become byte-address ones, then words.
     lower::typed_buffer_words(&mut words);
     lower::byte_address_words(&mut words);
-    let mut module = native_group_wave_module_for(&words, checked.entry, options)?;
+    let mut module = native_group_wave_module_for(&words, checked.entry, options, warnings)?;
     lower::switch_fallthrough(&mut module);
     back::wgsl::write_string(&module, checked.entry, &back::wgsl::Options::default())
 }
@@ -892,15 +909,19 @@ fn wgsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
 /// Only the selected entry point becomes a kernel: whether Metal finds a kernel declared in a
 /// namespace by its plain name (CUDA's `extern "C"` does) is unconfirmed without a Metal
 /// compiler, so the namespaces that keep several kernels' parts apart are not used here.
-fn metal(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+fn metal(
+    checked: &sema::Checked,
+    options: &Options,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<String, Vec<Diagnostic>> {
     lower::pointers::refuse(&checked.module, checked.entry, "Metal output", "E0666", "`device T*` is not written yet")?;
     lower::buffer_arrays::refuse(&checked.module, checked.entry, "Metal output", "E0665")?;
     lower::ray_queries::refuse(&checked.module, checked.entry, "Metal output", "E0667")?;
-    let module = native_group_wave_module(checked, options)?;
+    let module = native_group_wave_module(checked, options, warnings)?;
     back::msl::write_string(&module, checked.entry, &back::msl::Options::default())
 }
 
-fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagnostic>> {
+fn hlsl(checked: &sema::Checked, options: &Options, warnings: &mut Vec<Diagnostic>) -> Result<String, Vec<Diagnostic>> {
     let sm = options.hlsl_shader_model;
     let mut module = std::borrow::Cow::Borrowed(&checked.module);
     lower::descriptor_heaps(&mut module, checked.entry, lower::descriptor_heaps::Heaps::Hlsl)?;
@@ -915,7 +936,7 @@ fn hlsl(checked: &sema::Checked, options: &Options) -> Result<String, Vec<Diagno
         .with_note("use `--profile sm_6_6` or later")]);
     }
     if lower::chooses_resources(&module, checked.entry) {
-        lower::resource_values(&mut module, checked.entry)?;
+        lower::resource_values(&mut module, checked.entry, warnings)?;
     }
     lower::pointers::refuse(
         &module,

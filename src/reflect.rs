@@ -540,7 +540,7 @@ pub fn reflect(checked: &sema::Checked, options: &Options) -> Reflection {
             crate::back::spv::native_form(&spv_options, intr, f, args)
         };
         record_intrinsics(&module, checked.entry, stdlib, &natives, &describe, "spirv", &mut intrinsics);
-        let (version, capabilities, extensions) = crate::spirv(checked, options)
+        let (version, capabilities, extensions) = crate::spirv(checked, options, &mut Vec::new())
             .ok()
             .and_then(|words| crate::back::spv::module_requirements(&words))
             .unwrap_or((spv_options.version, Vec::new(), Vec::new()));

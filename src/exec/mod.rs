@@ -219,7 +219,7 @@ pub fn compile_program(module: &Module, entry: usize) -> Result<Program, Vec<Dia
     let module = selected.as_ref().unwrap_or(module);
     crate::lower::spirv_asm::refuse(module, entry, "the CPU engine")?;
     let mut module = std::borrow::Cow::Borrowed(module);
-    crate::lower::resource_values(&mut module, entry)?;
+    crate::lower::resource_values(&mut module, entry, &mut Vec::new())?;
     let module = crate::lower::lower_intrinsics(module, entry, stdlib, &Natives)?;
     Compiler::new(&module, entry).compile()
 }

@@ -21,7 +21,7 @@ use crate::diag::Diagnostic;
 use crate::fast_hash::{HashMap, HashSet};
 use crate::ir::{
     BinaryOp, Block, BranchHint, ConstValue, Expr, ExprId, ExprKind, Function, FunctionId, IntrinsicId, Local, LocalId,
-    Module, ParamMode, Stmt, Type,
+    Module, ParamMode, Scalar, Stmt, Type,
 };
 
 type Mark = Option<(IntrinsicId, Option<Box<Type>>)>;
@@ -190,14 +190,21 @@ pub(super) fn resolve_choices(
         }
         choice.candidates.clone()
     });
+    let certain = unconditional_exprs(f);
     let mut body = std::mem::take(&mut f.body);
-    let mut pass = Dispatch { module, choices: &choices, errors };
+    let mut pass = Dispatch { module, choices: &choices, errors, certain, warned: HashSet::default() };
     pass.block(f, &mut body);
     f.body = body;
     result
 }
 
 impl Choice {
+    /// A variable never given a resource: reading it is undefined, and its reads are
+    /// [`undefined_use`]s.
+    pub(super) fn undefined() -> Choice {
+        Choice { which: None, candidates: Vec::new() }
+    }
+
     /// Its locals: `which`, then each candidate's subscripts.
     fn state(&self) -> impl Iterator<Item = LocalId> + '_ {
         self.which.into_iter().chain(self.candidates.iter().flat_map(|c| c.subscripts.iter().copied()))
@@ -523,6 +530,10 @@ struct Dispatch<'m, 'c, 'e> {
     module: &'m Module,
     choices: &'c HashMap<LocalId, Choice>,
     errors: &'e mut Vec<Diagnostic>,
+    /// The expressions every call of the function evaluates (before the dispatch changed it).
+    certain: HashSet<ExprId>,
+    /// Variables without a resource whose conditional read was warned of.
+    warned: HashSet<LocalId>,
 }
 
 impl Dispatch<'_, '_, '_> {
@@ -704,14 +715,31 @@ impl Dispatch<'_, '_, '_> {
             ExprKind::Local(v) => {
                 let choice = &self.choices[&v];
                 if choice.candidates.is_empty() {
-                    self.errors.push(
-                        Diagnostic::error(
-                            "E0517",
-                            format!("`{}` is used, but it was never given a resource", f.locals[v].name),
-                        )
-                        .with_label(span, "used here"),
-                    );
-                    return None;
+                    // DXC accepts such a read where constant folding removes it (a builder's
+                    // `use_x` flag left false); a read that always runs is certainly a mistake.
+                    if self.certain.contains(&read) {
+                        self.errors.push(
+                            Diagnostic::error(
+                                "E0517",
+                                format!("`{}` is used, but it was never given a resource", f.locals[v].name),
+                            )
+                            .with_label(span, "used here"),
+                        );
+                        return None;
+                    }
+                    if self.warned.insert(v) {
+                        self.errors.push(
+                            Diagnostic::warning(
+                                "W0517",
+                                format!("`{}` may be used before it is given a resource", f.locals[v].name),
+                            )
+                            .with_label(span, "no resource reaches this use")
+                            .with_note(
+                                "where it runs, a read through it gives zero and a write through it does nothing",
+                            ),
+                        );
+                    }
+                    return Some(Vec::new());
                 }
                 let n = choice.candidates.len();
                 let alternatives = choice
@@ -832,6 +860,11 @@ fn reads_as_value(f: &Function, use_at: ExprId, ancestors: &[ExprId]) -> bool {
 fn dispatch_value(module: &Module, f: &mut Function, use_at: ExprId, read: ExprId, alternatives: Vec<Alternative>) {
     let ty = f.exprs[use_at].ty.clone();
     let span = f.exprs[use_at].span;
+    if alternatives.is_empty() {
+        let zero = undefined_use(module, f, &ty, span);
+        f.exprs[use_at] = f.exprs[zero].clone();
+        return;
+    }
     // The use moves to a new handle (its sub-expressions, the read among them, stay), and its
     // handle becomes the dispatch, so its parent needs no change.
     let original = f.exprs[use_at].clone();
@@ -863,6 +896,19 @@ fn split_statement(
     let n = alternatives.len();
     let mut arms = Vec::with_capacity(n);
     let mut prefix = Vec::new();
+    if n == 0 {
+        // A use of a variable without a resource: a declaration is left without a value, a
+        // `return` gives zero.
+        return match stmt {
+            Stmt::Expr(_) => Some(Vec::new()),
+            Stmt::Local { local, .. } => Some(vec![Stmt::Local { local: *local, init: None }]),
+            Stmt::Return(Some(e)) => {
+                let (ty, span) = (f.exprs[*e].ty.clone(), f.exprs[*e].span);
+                Some(vec![Stmt::Return(Some(undefined_use(module, f, &ty, span)))])
+            }
+            _ => None,
+        };
+    }
     for (k, alt) in alternatives.into_iter().enumerate() {
         let last = k + 1 == n;
         let (copy, at) = match stmt {
@@ -892,6 +938,73 @@ fn split_statement(
     }
     prefix.extend(if_chain(arms));
     Some(prefix)
+}
+
+/// The value of a use of a resource variable that names none (undefined, as HLSL leaves it):
+/// zero of type `ty`.
+fn undefined_use(module: &Module, f: &mut Function, ty: &Type, span: crate::span::Span) -> ExprId {
+    let kind = match ty {
+        Type::Scalar(s) => ExprKind::Const(match s {
+            Scalar::Bool => ConstValue::Bool(false),
+            s if s.is_float() => ConstValue::Float(0.0),
+            s if s.is_unsigned_int() => ConstValue::Uint(0),
+            _ => ConstValue::Int(0),
+        }),
+        Type::Vector(s, n) => {
+            ExprKind::Construct((0..*n).map(|_| undefined_use(module, f, &Type::Scalar(*s), span)).collect())
+        }
+        Type::Matrix(s, r, c) => {
+            ExprKind::Construct((0..r * c).map(|_| undefined_use(module, f, &Type::Scalar(*s), span)).collect())
+        }
+        Type::Array(e, Some(n)) => ExprKind::Construct((0..*n).map(|_| undefined_use(module, f, e, span)).collect()),
+        Type::Struct(h) => {
+            let fields: Vec<Type> = module.structs[*h].fields.iter().map(|x| x.ty.clone()).collect();
+            ExprKind::Construct(fields.iter().map(|t| undefined_use(module, f, t, span)).collect())
+        }
+        Type::Pointer(_) => ExprKind::Const(ConstValue::Uint(0)),
+        _ => ExprKind::Const(ConstValue::Int(0)),
+    };
+    f.exprs.append(Expr { kind, ty: ty.clone(), span })
+}
+
+/// The expressions of `f` that every call evaluates: its top-level statements' own expressions
+/// up to the first `return`, but not a condition's arms or the right of `&&` and `||`.
+fn unconditional_exprs(f: &Function) -> HashSet<ExprId> {
+    fn walk(f: &Function, e: ExprId, out: &mut HashSet<ExprId>) {
+        out.insert(e);
+        match f.exprs[e].kind {
+            ExprKind::Select { cond, .. } => walk(f, cond, out),
+            ExprKind::Binary(BinaryOp::LogicAnd | BinaryOp::LogicOr, a, _) => walk(f, a, out),
+            ref kind => kind.for_each_child(|c| walk(f, c, out)),
+        }
+    }
+    /// Whether the statements after `block` run too (it has no `return` at its top level).
+    fn straight(f: &Function, block: &Block, out: &mut HashSet<ExprId>) -> bool {
+        for stmt in &block.stmts {
+            let roots = match stmt {
+                Stmt::Block(inner) => {
+                    if !straight(f, inner, out) {
+                        return false;
+                    }
+                    continue;
+                }
+                // A loop's body may run no time; its condition runs once at least (a `for`'s
+                // step may not).
+                Stmt::For { cond, .. } => cond.iter().copied().collect(),
+                _ => own_roots(stmt),
+            };
+            for r in roots {
+                walk(f, r, out);
+            }
+            if matches!(stmt, Stmt::Return(_)) {
+                return false;
+            }
+        }
+        true
+    }
+    let mut out = HashSet::default();
+    straight(f, &f.body, &mut out);
+    out
 }
 
 /// Makes expression `at` the alternative's resource.

@@ -71,7 +71,13 @@ fn needs_resource_values(module: &Module, entry: usize) -> bool {
 /// Resolves every resource variable and parameter reachable from entry point `entry` to the
 /// resource it names (module docs). Errors where a value cannot be resolved at compile time:
 /// a resource chosen by a condition, say. A module with none is not copied.
-pub fn resource_values(module: &mut Cow<'_, Module>, entry: usize) -> Result<(), Vec<Diagnostic>> {
+///
+/// Warnings (reads of a variable no resource may reach) are added to `warnings`.
+pub fn resource_values(
+    module: &mut Cow<'_, Module>,
+    entry: usize,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<(), Vec<Diagnostic>> {
     if !needs_resource_values(module, entry) {
         return Ok(());
     }
@@ -157,7 +163,9 @@ pub fn resource_values(module: &mut Cow<'_, Module>, entry: usize) -> Result<(),
     }
     // The specializations were appended: GLSL, for one, needs a callee defined before its callers.
     module.order_callees_first();
+    let (warned, errors): (Vec<_>, Vec<_>) = errors.into_iter().partition(|d| !d.is_error());
     if errors.is_empty() {
+        warnings.extend(warned);
         Ok(())
     } else {
         Err(errors)
@@ -422,19 +430,10 @@ pub(super) fn resolve_variables(
     vars.block(f, &mut body);
     f.body = body;
     // A variable never given a resource may be copied (a struct's field left unset and copied
-    // whole), never used.
-    for (_, e) in f.live_expr_iter() {
-        if let ExprKind::Local(l) = e.kind {
-            if vars.unset.contains(&l) {
-                vars.errors.push(
-                    Diagnostic::error(
-                        "E0517",
-                        format!("`{}` is used, but it was never given a resource", f.locals[l].name),
-                    )
-                    .with_label(e.span, "used here"),
-                );
-            }
-        }
+    // whole); a read of one is a choice among no resources.
+    let mut preset = preset;
+    for &l in &vars.unset {
+        preset.insert(l, super::resource_choice::Choice::undefined());
     }
     super::resource_choice::resolve_choices(module, f, &chosen, preset, returned, errors)
 }
