@@ -44,40 +44,10 @@ fn takes_shared_addresses(module: &Module) -> bool {
     })
 }
 
-/// The pointer an atomic's destination `dest` is reached through (`InterlockedAdd(*p, 1)`,
-/// `InterlockedAdd(p->count, 1)`).
-fn atomic_pointer(f: &Function, dest: ExprId) -> Option<ExprId> {
-    match f.exprs[dest].kind {
-        // A descriptor handle's resource: its element is a buffer's, as any resource's.
-        ExprKind::Deref(_) if matches!(f.exprs[dest].ty, Type::Resource(..)) => None,
-        ExprKind::Deref(p) => Some(p),
-        ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } | ExprKind::Index { base, .. } => {
-            atomic_pointer(f, base)
-        }
-        _ => None,
-    }
-}
-
-/// `Interlocked*` at `e` with the arguments `args`: whether it is one (sema lets its destination
-/// be reached through a pointer, which this pass resolves or refuses).
-fn is_atomic(e: &ExprKind) -> Option<(&'static str, &[ExprId])> {
-    let ExprKind::Intrinsic { id, args, .. } = e else { return None };
-    let name = crate::stdlib::Stdlib::get().intrinsics[id.0 as usize].name.as_str();
-    name.starts_with("Interlocked").then_some((name, args.as_slice()))
-}
-
-/// Whether any function has an atomic whose destination a pointer reaches.
-fn atomics_through_pointers(module: &Module) -> bool {
-    module.functions.iter().any(|(_, f)| {
-        f.live_expr_iter()
-            .any(|(_, e)| is_atomic(&e.kind).is_some_and(|(_, args)| atomic_pointer(f, args[0]).is_some()))
-    })
-}
-
 /// Resolves every pointer into groupshared memory reachable from an entry point to its
 /// variable and an element index (module docs).
 pub fn shared_pointers(module: &mut Module) -> Vec<Diagnostic> {
-    if !takes_shared_addresses(module) && !atomics_through_pointers(module) {
+    if !takes_shared_addresses(module) {
         return Vec::new();
     }
     let mut errors = Vec::new();
@@ -249,19 +219,6 @@ fn rewrite(
     for &e in &live {
         let span = f.exprs[e].span;
         let kind = f.exprs[e].kind.clone();
-        if let Some((name, args)) = is_atomic(&kind) {
-            let device = args.first().and_then(|&d| atomic_pointer(f, d)).filter(|p| !shared.contains_key(p));
-            if device.is_some() {
-                errors.push(
-                    Diagnostic::error("E0411", format!("`{name}` through a device pointer is not supported"))
-                        .with_label(f.exprs[args[0]].span, "reached through a pointer into device memory")
-                        .with_note(
-                            "atomics through a pointer reach groupshared memory (`AddressSpace::GroupShared`) only",
-                        ),
-                );
-            }
-            continue;
-        }
         match kind {
             ExprKind::Call { args, .. } => {
                 calls.push((e, args.iter().map(|a| shared.get(a).copied()).collect()));

@@ -2588,7 +2588,7 @@ impl Checker {
             .with_label(span, "differentiated here")
             .with_note(format!(
                 "reverse mode does not undo `{sig_name}` (a `switch` case falling through or leaving by an \
-                 early `break`, a `discard`, an assignment inside an expression, a pointer), so its backward derivative is made from forward ones: a callee needs a \
+                 early `break`, a `discard`, an assignment inside an expression, taking an address), so its backward derivative is made from forward ones: a callee needs a \
                  `[ForwardDerivative]`, and one whose backward derivative writes memory (a gradient added into a \
                  buffer) cannot be replaced by it"
             ));

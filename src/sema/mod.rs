@@ -2422,7 +2422,11 @@ impl Checker {
                 _ => None,
             });
             let spec = self.spec_constant_attr(&g.attrs);
-            let space = if cbuffer.is_some() {
+            let resource = matches!(ty, Type::Resource(..))
+                || matches!(&ty, Type::Array(e, _) if matches!(**e, Type::Resource(..)));
+            // A resource declared in a `cbuffer` takes no bytes there: it is a global of its own,
+            // bound after the block in declaration order, as Slang and DXC bind it.
+            let space = if cbuffer.is_some() && !resource {
                 AddressSpace::Uniform { cbuffer }
             } else if system_value.is_some() {
                 AddressSpace::Private
@@ -2430,9 +2434,7 @@ impl Checker {
                 // A specialization constant holds its default; in GLSL a `const` global is a
                 // constant, not HLSL's uniform.
                 AddressSpace::Constant
-            } else if matches!(ty, Type::Resource(..))
-                || matches!(&ty, Type::Array(e, _) if matches!(**e, Type::Resource(..)))
-            {
+            } else if resource {
                 AddressSpace::Resource
             } else if m.has(M::Groupshared) {
                 AddressSpace::Groupshared
@@ -3495,10 +3497,11 @@ impl Checker {
         let mut numthreads = None;
         let mut numthreads_spec = [None; 3];
         if let Some(a) = numthreads_attr {
-            if a.args.len() != 3 {
-                self.error("E0510", a.span, "`[numthreads]` takes three arguments: `[numthreads(x, y, z)]`");
+            // Slang takes one to three sizes, the missing ones 1 (`[numthreads(64)]`).
+            if !(1..=3).contains(&a.args.len()) {
+                self.error("E0510", a.span, "`[numthreads]` takes one to three arguments: `[numthreads(x, y, z)]`");
             } else {
-                let mut v = [0u32; 3];
+                let mut v = [1u32; 3];
                 let mut ok = true;
                 for (i, e) in a.args.iter().enumerate() {
                     // A dimension that is a specialization constant stays one (SPIR-V's

@@ -1162,6 +1162,10 @@ fn shadowed_type_names(tokens: &[SpannedToken], types: &HashSet<String>) -> Vec<
         let after_type = match &tokens[i - 1].token {
             Token::Ident(w) => w != "as" && w != "is",
             Token::TypeName(_) | Token::Gt => true,
+            // A pointer's name (`NFloat* matrix`).
+            Token::Star => {
+                i > 1 && matches!(tokens[i - 2].token, Token::Ident(_) | Token::TypeName(_) | Token::Gt | Token::Star)
+            }
             _ => false,
         };
         let declarator_follows = matches!(

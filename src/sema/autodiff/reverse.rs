@@ -14,7 +14,7 @@
 //! expressions are made statements of their own, so each runs once forward and is undone once.
 //! A `switch` whose cases each end (`break`, `return`) is first made an `if` chain. A body this
 //! cannot undo (a `switch` case falling through, `discard`, an assignment inside an
-//! expression, pointers) is differentiated by the forward-derivative path instead
+//! expression, taking an address) is differentiated by the forward-derivative path instead
 //! (`write_backward_derivative`).
 
 use super::{Mapped, Writer};
@@ -29,7 +29,9 @@ pub(super) fn reversible(f: &Function) -> bool {
         let kind = &f.exprs[e].kind;
         let here = match kind {
             ExprKind::Assign { .. } | ExprKind::IncDec { .. } => top,
-            ExprKind::Comma(..) | ExprKind::Deref(_) | ExprKind::AddressOf(_) | ExprKind::SpirvAsm(_) => false,
+            // Memory reached through a pointer is read and written as a buffer's is: its values
+            // carry no derivative. Taking an address is not undone.
+            ExprKind::Comma(..) | ExprKind::AddressOf(_) | ExprKind::SpirvAsm(_) => false,
             // `%` of floats: its derivative in the divisor needs `trunc`, not written here.
             ExprKind::Binary(BinaryOp::Rem, _, _) => !matches!(
                 f.exprs[e].ty,
