@@ -264,6 +264,8 @@ fn format(name: &str) -> Result<Format, String> {
         "R11G11B10Float" => "r11g11b10f",
         "RGB10A2Unorm" => "rgb10a2",
         "RGB10A2Uint" => "rgb10a2ui",
+        "R64Uint" => "r64ui",
+        "R64Sint" => "r64i",
         other => return Err(format!("SKIP:the texture format `{other}` is not supported")),
     };
     Ok(Format::from_name(ours).expect("every name above is a wavec format"))
