@@ -114,7 +114,7 @@ fn texel_buffer(opts: &str) -> Result<BufferSpec, String> {
         }
     }
     let f = format(format_name.ok_or("a `RWTextureBuffer` needs its `format=`")?)?;
-    if f.uniform_bits() != Some(32) {
+    if f.uniform_bits() != Some(32) && !f.is_64bit() {
         return Err(format!("SKIP:texel buffer data in the format `{}` is not supported", f.name()));
     }
     let mut words = Vec::new();
@@ -128,6 +128,13 @@ fn texel_buffer(opts: &str) -> Result<BufferSpec, String> {
             v.parse::<i64>().map_err(|_| bad())? as u32
         };
         words.push(word);
+    }
+    // A 64-bit texel is two of the words, its low one first (slang-rhi's `data=` lists 32-bit
+    // words whatever the format).
+    if f.is_64bit() {
+        let mut data: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        data.resize(words.len().div_ceil(2) * 8, 0);
+        return Ok(BufferSpec { kind: Some(BufferKind::Storage), data, pointers: Vec::new() });
     }
     let channels = f.channels() as usize;
     let mut data = vec![0u8; words.len().div_ceil(channels) * f.texel_bytes()];
