@@ -718,6 +718,25 @@ mod tests {
         assert_eq!(f32::from_bits(Format::R8Snorm.decode(&[0x80])[0]), -1.0);
     }
 
+    /// A 64-bit texel is its 8 bytes, little-endian, whole through `decode_wide`/`encode_wide`
+    /// (and its low word through the 32-bit `decode`).
+    #[test]
+    fn wide_formats_keep_all_64_bits() {
+        for f in [Format::R64ui, Format::R64i] {
+            assert_eq!((f.texel_bytes(), f.channels(), f.uniform_bits()), (8, 1, Some(64)));
+            let mut b = [0u8; 8];
+            f.encode_wide([0x0123_4567_89AB_CDEF, 9, 9, 9], &mut b);
+            assert_eq!(b, [0xEF, 0xCD, 0xAB, 0x89, 0x67, 0x45, 0x23, 0x01]);
+            assert_eq!(f.decode_wide(&b), [0x0123_4567_89AB_CDEF, 0, 0, 1]);
+            assert_eq!(f.decode(&b), [0x89AB_CDEF, 0, 0, 1]);
+            assert_eq!(Format::from_spirv_code(f.spirv_code()), Some(f));
+        }
+        assert_eq!((Format::R64ui.spirv_code(), Format::R64i.spirv_code()), (40, 41));
+        let mut b = [0u8; 8];
+        Format::R64i.encode_wide([(-2i64) as u64, 0, 0, 0], &mut b);
+        assert_eq!(b, [0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]);
+    }
+
     /// The packed formats' words, worked out by hand from Vulkan's layouts: `B10G11R11` has
     /// red in bits 0–10, green 11–21, blue 22–31; `A2B10G10R10` red in bits 0–9, alpha 30–31.
     #[test]

@@ -557,6 +557,10 @@ pub(super) fn check_view(b: &Binding, buf: &CpuBuffer) -> Result<(), String> {
             if want != has {
                 return Err(format!("{at} reads {want} texels, but `{}` holds {has} ones", d.format.name()));
             }
+            if (texel.bits() == 64) != d.format.is_64bit() {
+                let (want, has) = if d.format.is_64bit() { ("32-bit", "64-bit") } else { ("64-bit", "32-bit") };
+                return Err(format!("{at} reads {want} texels, but `{}` holds {has} ones", d.format.name()));
+            }
             if d.count < count {
                 return Err(format!(
                     "{at} is an array of {count} textures, but the image spec gives {} (add `count={count}`)",

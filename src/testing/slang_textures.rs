@@ -429,7 +429,7 @@ mod tests {
         assert_eq!(grad_u[48..64], [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]);
     }
 
-    /// Slang's names of the packed and 16-bit snorm formats; `one` is 1.0 or 1 in each
+    /// Slang's names of the packed, 16-bit snorm and 64-bit formats; `one` is 1.0 or 1 in each
     /// channel: 11-bit 0x3C0 and 10-bit 0x1E0 floats, all ones of the 10/10/10/2 unorms.
     #[test]
     fn packed_and_snorm16_formats() {
@@ -446,6 +446,13 @@ mod tests {
         assert_eq!(word("RGBA16Snorm"), (Format::Rgba16Snorm, 0x7FFF_7FFF, 8));
         assert_eq!(word("R16Snorm"), (Format::R16Snorm, 0x7FFF, 2));
         assert_eq!(word("RG16Unorm"), (Format::Rg16, 0xFFFF_FFFF, 4));
+        // 64-bit integers: 1 in the low word of each 8-byte texel.
+        assert_eq!(word("R64Uint"), (Format::R64ui, 1, 8));
+        assert_eq!(word("R64Sint"), (Format::R64i, 1, 8));
+        let Ok(BufferSpec { data, .. }) = resource("RWTextureBuffer", "format=R64Uint, stride=8, data=[7 1 2]") else {
+            panic!()
+        };
+        assert_eq!(data, [7, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0]);
     }
 
     #[test]
@@ -474,7 +481,7 @@ mod tests {
         };
         assert_eq!((s.mag, s.compare), (Filter::Nearest, Some(CompareOp::Less)));
         for (kind, opts) in [
-            ("Texture2D", "format=R64Uint"),
+            ("Texture2D", "format=R9G9B9E5Sharedexp"),
             ("RWTexture2D", "sampleCount=two"),
             ("TextureSampler4D", "size=4"),
             ("Sampler", "anisotropy=4"),
