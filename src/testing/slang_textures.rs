@@ -481,7 +481,7 @@ mod tests {
         };
         assert_eq!((s.mag, s.compare), (Filter::Nearest, Some(CompareOp::Less)));
         for (kind, opts) in [
-            ("Texture2D", "format=R9G9B9E5Sharedexp"),
+            ("Texture2D", "format=BC1Unorm"),
             ("RWTexture2D", "sampleCount=two"),
             ("TextureSampler4D", "size=4"),
             ("Sampler", "anisotropy=4"),
