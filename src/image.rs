@@ -97,6 +97,11 @@ pub enum Format {
     Rgba16Snorm,
     Rg16Snorm,
     R16Snorm,
+    /// One 64-bit integer channel (VK_EXT_shader_image_atomic_int64's `R64_UINT`/`R64_SINT`):
+    /// storage images of `uint64_t`/`int64_t`, whose texels the 32-bit component interface of
+    /// [`Format::decode`] cannot carry: they go through [`Format::decode_wide`].
+    R64ui,
+    R64i,
 }
 
 /// Name, bits of each channel (red first; 0 for a channel the format lacks), numeric kind.
@@ -105,7 +110,7 @@ pub enum Format {
 /// number: for the formats of 8-, 16- and 32-bit channels that is each channel in its own bytes,
 /// for the packed ones one 32-bit word. A format's place here is its code ([`Format::code`],
 /// which the CUDA prelude's tables follow): new formats go at the end.
-const FORMATS: [(Format, &str, [u8; 4], NumKind); 41] = {
+const FORMATS: [(Format, &str, [u8; 4], NumKind); 43] = {
     use Format::*;
     use NumKind::*;
     [
@@ -150,6 +155,8 @@ const FORMATS: [(Format, &str, [u8; 4], NumKind); 41] = {
         (Rgba16Snorm, "rgba16snorm", [16, 16, 16, 16], Snorm),
         (Rg16Snorm, "rg16snorm", [16, 16, 0, 0], Snorm),
         (R16Snorm, "r16snorm", [16, 0, 0, 0], Snorm),
+        (R64ui, "r64ui", [64, 0, 0, 0], Uint),
+        (R64i, "r64i", [64, 0, 0, 0], Sint),
     ]
 };
 
@@ -242,6 +249,8 @@ impl Format {
             Rg8ui => 37,
             R16ui => 38,
             R8ui => 39,
+            R64ui => 40,
+            R64i => 41,
             D32f | D16 => 0,
         }
     }
@@ -257,6 +266,10 @@ impl Format {
     pub fn is_depth(self) -> bool {
         matches!(self, Format::D32f | Format::D16)
     }
+    /// A format of one 64-bit integer channel (`r64ui`, `r64i`).
+    pub fn is_64bit(self) -> bool {
+        matches!(self, Format::R64ui | Format::R64i)
+    }
     pub fn texel_bytes(self) -> usize {
         self.row().2.iter().map(|&b| b as usize).sum::<usize>() / 8
     }
@@ -270,7 +283,7 @@ impl Format {
             for (i, byte) in bytes[at / 8..(at + w).div_ceil(8)].iter().enumerate() {
                 raw |= (*byte as u64) << (8 * i);
             }
-            let v = (raw >> (at % 8)) & ((1u64 << w) - 1);
+            let v = (raw >> (at % 8)) & low_bits(w);
             at += w;
             v as u32
         })
@@ -281,9 +294,9 @@ impl Format {
         let mut at = 0;
         for (c, w) in self.channel_bits().into_iter().enumerate() {
             let w = w as usize;
-            let v = (raw[c] as u64 & ((1u64 << w) - 1)) << (at % 8);
+            let v = (raw[c] as u64 & low_bits(w)) << (at % 8);
             for (i, byte) in out[at / 8..(at + w).div_ceil(8)].iter_mut().enumerate() {
-                let keep = !(((1u64 << w) - 1) << (at % 8)) >> (8 * i);
+                let keep = !(low_bits(w) << (at % 8)) >> (8 * i);
                 *byte = (*byte & keep as u8) | (v >> (8 * i)) as u8;
             }
             at += w;
@@ -294,6 +307,9 @@ impl Format {
     /// and 16-, 11- and 10-bit float formats, the integer's bits (sign-extended) for integer
     /// ones; missing components are 0, 0, 0, 1 (Vulkan's "conversion to RGBA").
     pub fn decode(self, bytes: &[u8]) -> [u32; 4] {
+        if self.is_64bit() {
+            return self.decode_wide(bytes).map(|c| c as u32);
+        }
         let kind = self.kind();
         let one = if kind.is_float() { 1.0f32.to_bits() } else { 1 };
         let raw = self.unpack(bytes);
@@ -322,6 +338,9 @@ impl Format {
     /// unsigned 11- and 10-bit floats rounded to nearest even (those clamp negatives to 0);
     /// integers keep their low bits.
     pub fn encode(self, v: [u32; 4], out: &mut [u8]) {
+        if self.is_64bit() {
+            return self.encode_wide(v.map(u64::from), out);
+        }
         let kind = self.kind();
         let mut raw = [0u32; 4];
         for (c, bits) in self.channel_bits().into_iter().enumerate().filter(|&(_, b)| b != 0) {
@@ -344,6 +363,39 @@ impl Format {
             };
         }
         self.pack(raw, out);
+    }
+}
+
+impl Format {
+    /// [`Format::decode`] with 64-bit components: a 64-bit format's channel whole (its bits;
+    /// missing components 0, 0, 1), any other format's components as `decode` gives them.
+    /// ([`Format::decode`] of a 64-bit format gives the low 32 bits.)
+    pub fn decode_wide(self, bytes: &[u8]) -> [u64; 4] {
+        if self.is_64bit() {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(&bytes[..8]);
+            return [u64::from_le_bytes(b), 0, 0, 1];
+        }
+        self.decode(bytes).map(u64::from)
+    }
+
+    /// [`Format::encode`] with 64-bit components: a 64-bit format keeps the first whole, any
+    /// other format takes the low 32 bits of each.
+    pub fn encode_wide(self, v: [u64; 4], out: &mut [u8]) {
+        if self.is_64bit() {
+            out[..8].copy_from_slice(&v[0].to_le_bytes());
+            return;
+        }
+        self.encode(v.map(|c| c as u32), out);
+    }
+}
+
+/// The mask of the low `w` bits of a word (every bit for 64).
+fn low_bits(w: usize) -> u64 {
+    if w >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << w) - 1
     }
 }
 
@@ -664,6 +716,25 @@ mod tests {
         Format::R8.encode([0.5f32.to_bits(), 0, 0, 0], &mut b);
         assert_eq!(b[0], 128);
         assert_eq!(f32::from_bits(Format::R8Snorm.decode(&[0x80])[0]), -1.0);
+    }
+
+    /// A 64-bit texel is its 8 bytes, little-endian, whole through `decode_wide`/`encode_wide`
+    /// (and its low word through the 32-bit `decode`).
+    #[test]
+    fn wide_formats_keep_all_64_bits() {
+        for f in [Format::R64ui, Format::R64i] {
+            assert_eq!((f.texel_bytes(), f.channels(), f.uniform_bits()), (8, 1, Some(64)));
+            let mut b = [0u8; 8];
+            f.encode_wide([0x0123_4567_89AB_CDEF, 9, 9, 9], &mut b);
+            assert_eq!(b, [0xEF, 0xCD, 0xAB, 0x89, 0x67, 0x45, 0x23, 0x01]);
+            assert_eq!(f.decode_wide(&b), [0x0123_4567_89AB_CDEF, 0, 0, 1]);
+            assert_eq!(f.decode(&b), [0x89AB_CDEF, 0, 0, 1]);
+            assert_eq!(Format::from_spirv_code(f.spirv_code()), Some(f));
+        }
+        assert_eq!((Format::R64ui.spirv_code(), Format::R64i.spirv_code()), (40, 41));
+        let mut b = [0u8; 8];
+        Format::R64i.encode_wide([(-2i64) as u64, 0, 0, 0], &mut b);
+        assert_eq!(b, [0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]);
     }
 
     /// The packed formats' words, worked out by hand from Vulkan's layouts: `B10G11R11` has

@@ -72,15 +72,20 @@ impl View<'_> {
     /// The four components a shader reads from one texel (`Format::decode`), or `None` out of
     /// range.
     pub fn read(&self, level: u32, layer: u32, xyz: [i64; 3]) -> Option<[u32; 4]> {
+        self.read_wide(level, layer, xyz).map(|t| t.map(|c| c as u32))
+    }
+
+    /// [`View::read`] with 64-bit components (`Format::decode_wide`): a 64-bit texel whole.
+    pub fn read_wide(&self, level: u32, layer: u32, xyz: [i64; 3]) -> Option<[u64; 4]> {
         let at = self.texel_offset(level, layer, xyz)?;
         let n = self.desc.format.texel_bytes();
         let mut texel = [0u8; 16];
         self.data.read(at, &mut texel[..n]);
-        Some(self.desc.format.decode(&texel[..n]))
+        Some(self.desc.format.decode_wide(&texel[..n]))
     }
 
     /// One sample of a multisampled image's texel, or `None` when any index is out of range.
-    pub fn read_sample(&self, layer: u32, xy: [i64; 2], sample: u32) -> Option<[u32; 4]> {
+    pub fn read_sample(&self, layer: u32, xy: [i64; 2], sample: u32) -> Option<[u64; 4]> {
         let [w, h, _] = self.level_size(0);
         let inside = xy.iter().zip([w, h]).all(|(&c, s)| c >= 0 && c < s as i64);
         if !inside || layer >= self.layers() || sample >= self.desc.samples {
@@ -90,7 +95,7 @@ impl View<'_> {
         let n = self.desc.format.texel_bytes();
         let mut texel = [0u8; 16];
         self.data.read(at, &mut texel[..n]);
-        Some(self.desc.format.decode(&texel[..n]))
+        Some(self.desc.format.decode_wide(&texel[..n]))
     }
 
     /// `GetDimensions`: the size of `level`, then the layer count (cubes: of cubes), then the
@@ -501,10 +506,11 @@ pub(super) fn check_view(b: &Binding, buf: &CpuBuffer) -> Result<(), String> {
             let same_kind =
                 texel_type_name(scalar.is_float(), scalar.is_unsigned_int()) == d.format.kind().shader_type();
             let one_dimensional = d.dim == TextureDim::D1 && d.layers == 1 && d.mips == 1 && d.count == 1;
-            if !one_dimensional || !same_kind || d.format.uniform_bits() != Some(32) || d.format.channels() != n {
+            let bits = if scalar.bits() == 64 { 64 } else { 32 };
+            if !one_dimensional || !same_kind || d.format.uniform_bits() != Some(bits) || d.format.channels() != n {
                 return Err(format!(
                     "{at} is a typed buffer of `{elem}`: the CPU engine reads it as such elements, so its spec is \
-                     raw data or a one-dimensional `image:` of the format that lays them out alike (32 bits and \
+                     raw data or a one-dimensional `image:` of the format that lays them out alike ({bits} bits and \
                      {n} channel(s) of that kind, not `{}`)",
                     d.format.name()
                 ));
@@ -549,6 +555,10 @@ pub(super) fn check_view(b: &Binding, buf: &CpuBuffer) -> Result<(), String> {
             let want = texel_type_name(texel.is_float(), texel.is_unsigned_int());
             let has = d.format.kind().shader_type();
             if want != has {
+                return Err(format!("{at} reads {want} texels, but `{}` holds {has} ones", d.format.name()));
+            }
+            if (texel.bits() == 64) != d.format.is_64bit() {
+                let (want, has) = if d.format.is_64bit() { ("32-bit", "64-bit") } else { ("64-bit", "32-bit") };
                 return Err(format!("{at} reads {want} texels, but `{}` holds {has} ones", d.format.name()));
             }
             if d.count < count {
@@ -652,18 +662,18 @@ impl Exec<'_> {
         found
     }
 
-    /// The decoded texel at `at` of binding `b`.
-    fn read_texel(&self, b: u32, at: usize, format: Format) -> [u32; 4] {
+    /// The decoded texel at `at` of binding `b` (64-bit components: `Format::decode_wide`).
+    fn read_texel(&self, b: u32, at: usize, format: Format) -> [u64; 4] {
         let size = format.texel_bytes();
         let mut bytes = [0u8; 16];
         self.bufs[b as usize].read(at, &mut bytes[..size]);
-        format.decode(&bytes[..size])
+        format.decode_wide(&bytes[..size])
     }
 
-    fn write_texel(&mut self, b: u32, at: usize, format: Format, texel: [u32; 4]) {
+    fn write_texel(&mut self, b: u32, at: usize, format: Format, texel: [u64; 4]) {
         let size = format.texel_bytes();
         let mut bytes = [0u8; 16];
-        format.encode(texel, &mut bytes[..size]);
+        format.encode_wide(texel, &mut bytes[..size]);
         self.bufs[b as usize].write(at, &bytes[..size]);
     }
 
@@ -681,12 +691,14 @@ impl Exec<'_> {
         let mut texel = self.read_texel(b, at, format);
         for ((o, k), r) in a.place.comps.iter().zip(&a.regs) {
             let v = *r as usize * w + lane;
-            // Texels are 32-bit values: a `half` or 16-bit integer component widens and narrows.
+            // Texels are 32-bit values (or 64-bit integers): a `half` or 16-bit integer
+            // component widens and narrows.
             let wide = ops::widened_to_32(*k);
             if a.store {
-                texel[*o as usize] = ops::convert_value(*k, wide, wave.regs[v]) as u32;
+                let v = ops::convert_value(*k, wide, wave.regs[v]);
+                texel[*o as usize] = if format.is_64bit() { v } else { v as u32 as u64 };
             } else {
-                wave.regs[v] = ops::convert_value(wide, *k, texel[*o as usize] as u64);
+                wave.regs[v] = ops::convert_value(wide, *k, texel[*o as usize]);
             }
         }
         if a.store {
@@ -706,8 +718,8 @@ impl Exec<'_> {
     ) -> u64 {
         let Some((b, at, format)) = self.texel_at(wave, root, lane, span) else { return 0 };
         let mut texel = self.read_texel(b, at, format);
-        let old = texel[0] as u64;
-        texel[0] = update(old) as u32;
+        let old = texel[0];
+        texel[0] = update(old);
         self.write_texel(b, at, format, texel);
         old
     }
@@ -719,13 +731,13 @@ impl Exec<'_> {
         let name = self.p.bindings[t.image as usize].name.clone();
         for l in lanes(wave.exec) {
             let Some(e) = self.element(wave, t.element, t.image, l, t.span, &name) else { continue };
-            let value: Option<Vec<u32>> = match t.op {
+            let value: Option<Vec<u64>> = match t.op {
                 TexOp::Size => {
                     let level = t.level.map_or(0, |r| reg(wave, r, l) as u32);
                     self.image_view(t.image, e).map(|v| {
                         let (mut out, levels) = v.dimensions(level);
                         out.push(if t.kind.is_multisampled() { v.desc.samples } else { levels });
-                        out
+                        out.into_iter().map(u64::from).collect()
                     })
                 }
                 // Robust access, as Vulkan's `robustImageAccess` gives it: a sample index out
@@ -757,7 +769,7 @@ impl Exec<'_> {
                     }
                     let level = t.level.map_or(0, |r| reg(wave, r, l) as u32 as i32 as i64);
                     let got = self.image_view(t.image, e).and_then(|v| {
-                        v.read(u32::try_from(level).ok()?, u32::try_from(layer).ok()?, xyz).map(|x| x.to_vec())
+                        v.read_wide(u32::try_from(level).ok()?, u32::try_from(layer).ok()?, xyz).map(|x| x.to_vec())
                     });
                     if got.is_none() {
                         let what = format!("texel {xyz:?} of layer {layer}, level {level}");
@@ -767,11 +779,13 @@ impl Exec<'_> {
                         got
                     }
                 }
-                TexOp::Sample(op) => self.sample_lane(wave, t, op, e, l),
+                TexOp::Sample(op) => {
+                    self.sample_lane(wave, t, op, e, l).map(|v| v.into_iter().map(u64::from).collect())
+                }
             };
             let value = value.unwrap_or_default();
             for (i, d) in t.dst.iter().enumerate() {
-                wave.regs[*d as usize * w + l] = value.get(i).copied().unwrap_or(0) as u64;
+                wave.regs[*d as usize * w + l] = value.get(i).copied().unwrap_or(0);
             }
         }
     }
@@ -930,7 +944,7 @@ mod tests {
         }
         let shared = super::super::memory::SharedBuf::new(data);
         let view = View { desc: &desc, data: &shared, element: 0, dim: TextureDim::D2, arrayed: true, levels: 1 };
-        let at = |layer: u32, x: i64, s: u32| view.read_sample(layer, [x, 0], s).map(|t| f32::from_bits(t[0]));
+        let at = |layer: u32, x: i64, s: u32| view.read_sample(layer, [x, 0], s).map(|t| f32::from_bits(t[0] as u32));
         assert_eq!(at(0, 0, 0), Some(0.0));
         assert_eq!(at(0, 1, 3), Some(13.0));
         assert_eq!(at(1, 0, 2), Some(102.0));

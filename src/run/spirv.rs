@@ -146,6 +146,9 @@ pub(crate) const CAPABILITY_COMPUTE_DERIVATIVE_GROUP_LINEAR: u32 = 5350;
 pub(crate) const CAPABILITY_MIN_LOD: u32 = 42;
 /// `OpReadClockKHR` (SPV_KHR_shader_clock).
 pub(crate) const CAPABILITY_SHADER_CLOCK: u32 = 5055;
+/// Images of 64-bit integers (SPV_EXT_shader_image_int64): Vulkan's
+/// `shaderImageInt64Atomics` of VK_EXT_shader_image_atomic_int64.
+pub(crate) const CAPABILITY_INT64_IMAGE: u32 = 5016;
 pub(crate) const CAPABILITY_SAMPLED_CUBE_ARRAY: u32 = 45;
 pub(crate) const CAPABILITY_STORAGE_IMAGE_EXTENDED_FORMATS: u32 = 49;
 pub(crate) const CAPABILITY_STORAGE_IMAGE_READ_WITHOUT_FORMAT: u32 = 55;

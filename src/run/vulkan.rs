@@ -1197,6 +1197,26 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
             .shader_subgroup_clock(has.shader_subgroup_clock == vk::TRUE);
         extensions.push(vk::KHR_SHADER_CLOCK_NAME.as_ptr());
     }
+    // Images of 64-bit integers (`r64ui`/`r64i`, SPV_EXT_shader_image_int64):
+    // VK_EXT_shader_image_atomic_int64, whose `shaderImageInt64Atomics` the capability needs
+    // whether or not the module does atomics on them.
+    let int64_images = declares(spirv::CAPABILITY_INT64_IMAGE);
+    let mut int64_image_feature = vk::PhysicalDeviceShaderImageAtomicInt64FeaturesEXT::default();
+    if int64_images {
+        let mut has = vk::PhysicalDeviceShaderImageAtomicInt64FeaturesEXT::default();
+        let mut query = vk::PhysicalDeviceFeatures2::default().push_next(&mut has);
+        // SAFETY: a query on a physical device of this instance; the chain outlives the call.
+        unsafe { s.instance().get_physical_device_features2(p.pd, &mut query) };
+        if has.shader_image_int64_atomics != vk::TRUE {
+            return Err(RunError::MissingFeature(format!(
+                "the shader has images of 64-bit integers, which need `shaderImageInt64Atomics` \
+                 (VK_EXT_shader_image_atomic_int64), which `{}` does not have",
+                p.info.name
+            )));
+        }
+        int64_image_feature = int64_image_feature.shader_image_int64_atomics(true);
+        extensions.push(vk::EXT_SHADER_IMAGE_ATOMIC_INT64_NAME.as_ptr());
+    }
     // Ray queries: acceleration structures built on the device, which reads their inputs by
     // device address.
     let ray_queries = declares(spirv::CAPABILITY_RAY_QUERY)
@@ -1261,6 +1281,9 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     }
     if clock {
         device_info = device_info.push_next(&mut clock_feature);
+    }
+    if int64_images {
+        device_info = device_info.push_next(&mut int64_image_feature);
     }
     if d.scalar_block_layout {
         device_info = device_info.push_next(&mut scalar_feature);

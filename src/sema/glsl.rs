@@ -14,8 +14,8 @@
 //! format), with that format as `[[vk::image_format]]`; GLSL's `imageLoad`, `imageStore`,
 //! `imageSize` and `imageAtomic*` are ordinary code over it (`stdlib/glsl_image.slang`), so
 //! every target runs them. Diagnostics: E0533 a layout format of another kind of value than
-//! the image holds (`r32f` on an `iimage2D`), E0536 an image shape no target writes (cube,
-//! multisampled, 64-bit).
+//! the image holds (`r32f` on an `iimage2D`, `r32i` on an `i64image2D`), E0536 an image shape
+//! no target writes (cube, multisampled). A 64-bit image (`u64image2D`) has one channel.
 
 use super::Checker;
 use crate::diag::Diagnostic;
@@ -98,13 +98,10 @@ impl Checker {
             }
         };
         let s = crate::stdlib::scalar_from_name(scalar)?;
-        if s.bits() == 64 {
-            let d = Diagnostic::error("E0536", format!("`{name}`: 64-bit storage images are not supported"))
-                .with_label(span, "here");
-            self.push(d);
-            return Some(Type::Error);
-        }
-        Some(Type::Resource(kind, Some(Box::new(Type::Vector(s, 4)))))
+        // A 64-bit image (GL_EXT_shader_image_int64) has one channel: `r64i`/`r64ui` are the
+        // only 64-bit formats.
+        let texel = if s.bits() == 64 { Type::Scalar(s) } else { Type::Vector(s, 4) };
+        Some(Type::Resource(kind, Some(Box::new(texel))))
     }
 
     /// A GLSL image global's layout format (`layout(r32f)`, read as the attribute
@@ -133,9 +130,11 @@ impl Checker {
             k if k.is_float() => s.is_float(),
             crate::image::NumKind::Uint => s.is_unsigned_int(),
             _ => s.is_signed_int(),
-        };
+        } && format.is_64bit() == (s.bits() == 64);
         if !fits {
             let holds = match format.kind().shader_type() {
+                _ if format.is_64bit() => "64-bit integers (`i64image…`, `u64image…`)",
+                _ if s.bits() == 64 => "32-bit values, not the 64-bit integers of this image",
                 "float" => "floats (`image…`)",
                 "uint" => "unsigned integers (`uimage…`)",
                 _ => "signed integers (`iimage…`)",

@@ -82,7 +82,7 @@ impl Checker {
             (crate::image::NumKind::Uint, Some(s)) => s.is_unsigned_int(),
             (crate::image::NumKind::Sint, Some(s)) => s.is_signed_int(),
             _ => false,
-        };
+        } && format.is_64bit() == elem.is_some_and(|s| s.bits() == 64);
         if !fits {
             let msg = format!("the format `{name}` does not hold `{}` elements", self.type_name(inner));
             self.error("E0533", a.span, msg);

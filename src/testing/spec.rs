@@ -341,6 +341,18 @@ fn parse_image(rest: &str, base: &Path) -> Result<(ImageDesc, Vec<u8>), String> 
     let texel = format.texel_bytes();
     let data = match contents.split_once(':').map_or((contents.as_str(), ""), |(a, b)| (a, b)) {
         ("zero", "") => vec![0; n],
+        // A 64-bit channel takes one 64-bit value: `0x…` bits, a decimal or a negative one.
+        ("fill", value) if format.is_64bit() => {
+            let t = value.trim();
+            let v = match t.strip_prefix('-') {
+                Some(_) => t.parse::<i64>().ok().map(|v| v as u64),
+                None => parse_uint(t),
+            }
+            .ok_or_else(|| format!("`{t}` is not a 64-bit integer (`fill:` of `{}` takes one)", format.name()))?;
+            let mut one = vec![0; texel];
+            format.encode_wide([v, 0, 0, 0], &mut one);
+            one.iter().copied().cycle().take(n).collect()
+        }
         ("fill", values) => {
             let words = values
                 .split(',')
@@ -362,6 +374,10 @@ fn parse_image(rest: &str, base: &Path) -> Result<(ImageDesc, Vec<u8>), String> 
             let mut g = SplitMix(seed);
             let mut out = vec![0u8; n];
             for t in out.chunks_exact_mut(texel) {
+                if format.is_64bit() {
+                    format.encode_wide([g.next(), 0, 0, 0], t);
+                    continue;
+                }
                 // Floats as the buffer generator makes them (exact in half precision); other
                 // formats every bit pattern.
                 let v = [0; 4].map(|_| {

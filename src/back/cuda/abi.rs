@@ -190,6 +190,6 @@ mod tests {
             };
             assert_eq!(kinds[c], kind, "{name}");
         }
-        assert_eq!(n, 41);
+        assert_eq!(n, 43);
     }
 }

@@ -778,9 +778,9 @@ struct Sampler {
 // Per format code (the order of src/image.rs's table): channels, each channel's bits (four a
 // format, red first; a texel is its channels from the lowest bit up, read as a little-endian
 // number), kind (0 float, 1 unorm, 2 snorm, 3 uint, 4 sint).
-__device__ const unsigned char format_channels[41] = {4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,1,1,3,4,4,4,2,1};
-__device__ const unsigned char format_widths[164] = {32,32,32,32,32,32,0,0,32,0,0,0,16,16,16,16,16,16,0,0,16,0,0,0,8,8,8,8,8,8,0,0,8,0,0,0,16,16,16,16,16,16,0,0,16,0,0,0,8,8,8,8,8,8,0,0,8,0,0,0,32,32,32,32,32,32,0,0,32,0,0,0,16,16,16,16,16,16,0,0,16,0,0,0,8,8,8,8,8,8,0,0,8,0,0,0,32,32,32,32,32,32,0,0,32,0,0,0,16,16,16,16,16,16,0,0,16,0,0,0,8,8,8,8,8,8,0,0,8,0,0,0,32,0,0,0,16,0,0,0,11,11,10,0,10,10,10,2,10,10,10,2,16,16,16,16,16,16,0,0,16,0,0,0};
-__device__ const unsigned char format_kind[41] = {0,0,0,0,0,0,1,1,1,1,1,1,2,2,2,3,3,3,3,3,3,3,3,3,4,4,4,4,4,4,4,4,4,0,1,0,1,3,2,2,2};
+__device__ const unsigned char format_channels[43] = {4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,4,2,1,1,1,3,4,4,4,2,1,1,1};
+__device__ const unsigned char format_widths[172] = {32,32,32,32,32,32,0,0,32,0,0,0,16,16,16,16,16,16,0,0,16,0,0,0,8,8,8,8,8,8,0,0,8,0,0,0,16,16,16,16,16,16,0,0,16,0,0,0,8,8,8,8,8,8,0,0,8,0,0,0,32,32,32,32,32,32,0,0,32,0,0,0,16,16,16,16,16,16,0,0,16,0,0,0,8,8,8,8,8,8,0,0,8,0,0,0,32,32,32,32,32,32,0,0,32,0,0,0,16,16,16,16,16,16,0,0,16,0,0,0,8,8,8,8,8,8,0,0,8,0,0,0,32,0,0,0,16,0,0,0,11,11,10,0,10,10,10,2,10,10,10,2,16,16,16,16,16,16,0,0,16,0,0,0,64,0,0,0,64,0,0,0};
+__device__ const unsigned char format_kind[43] = {0,0,0,0,0,0,1,1,1,1,1,1,2,2,2,3,3,3,3,3,3,3,3,3,4,4,4,4,4,4,4,4,4,0,1,0,1,3,2,2,2,3,4};
 
 WAVEC_FN unsigned texel_bytes(const Image& im) {
     const unsigned char* w = format_widths + 4 * im.format;
@@ -845,11 +845,20 @@ WAVEC_FN void channel_set(const Image& im, unsigned char* p, unsigned c, unsigne
         p[b] = (unsigned char)((p[b] & ~(unsigned char)(mask >> s)) | (unsigned char)(v >> s));
     }
 }
+// A 64-bit format (`r64ui`, `r64i`): its one channel's 8 bytes.
+WAVEC_FN bool wide_format(const Image& im) { return format_widths[4 * im.format] == 64; }
 // The four components a shader reads from the texel at byte `at` (f32 bits for float,
 // normalized and small float formats; the integer's bits for integer ones; missing ones 0, 0, 0, 1).
+// A 64-bit channel comes as its low word in `x` and its high word in `y` (`from_bits` of a
+// 64-bit element joins them; nothing reads the rest of such a texel).
 WAVEC_FN uint4 decode(const Image& im, unsigned long long at) {
     unsigned n = format_channels[im.format], kind = format_kind[im.format];
     uint4 out; out.x = 0; out.y = 0; out.z = 0; out.w = kind <= 2 ? __float_as_uint(1.0f) : 1u;
+    if (wide_format(im)) {
+        unsigned long long v = *(const unsigned long long*)(im.data + at);
+        out.x = (unsigned)v; out.y = (unsigned)(v >> 32);
+        return out;
+    }
     for (unsigned c = 0; c < n; ++c) {
         unsigned bits = format_widths[4 * im.format + c];
         unsigned raw = channel_get(im, im.data + at, c);
@@ -867,6 +876,10 @@ WAVEC_FN uint4 decode(const Image& im, unsigned long long at) {
 // Writes a texel from the components a shader writes (as `decode` gives them).
 WAVEC_FN void encode(const Image& im, unsigned long long at, const uint4& v) {
     unsigned n = format_channels[im.format], kind = format_kind[im.format];
+    if (wide_format(im)) {
+        *(unsigned long long*)(im.data + at) = (unsigned long long)v.x | (unsigned long long)v.y << 32;
+        return;
+    }
     for (unsigned c = 0; c < n; ++c) {
         unsigned bits = format_widths[4 * im.format + c];
         float f = __uint_as_float(v[c]);
@@ -907,6 +920,13 @@ template <> struct from_bits<signed char> { WAVEC_FN static signed char f(const 
 template <> struct from_bits<unsigned char> { WAVEC_FN static unsigned char f(const uint4& b) { return (unsigned char)b.x; } };
 template <> struct from_bits<short> { WAVEC_FN static short f(const uint4& b) { return (short)(int)b.x; } };
 template <> struct from_bits<unsigned short> { WAVEC_FN static unsigned short f(const uint4& b) { return (unsigned short)b.x; } };
+// A 64-bit element: `decode`'s two words of a 64-bit channel.
+template <> struct from_bits<unsigned long long> {
+    WAVEC_FN static unsigned long long f(const uint4& b) { return (unsigned long long)b.x | (unsigned long long)b.y << 32; }
+};
+template <> struct from_bits<long long> {
+    WAVEC_FN static long long f(const uint4& b) { return (long long)from_bits<unsigned long long>::f(b); }
+};
 template <> struct from_bits<__half> { WAVEC_FN static __half f(const uint4& b) { return __float2half(__uint_as_float(b.x)); } };
 template <class T, int N> struct from_bits<vec<T, N> > {
     WAVEC_FN static vec<T, N> f(const uint4& b) {
@@ -925,6 +945,9 @@ WAVEC_FN unsigned to_bits(short x) { return (unsigned)(int)x; }
 WAVEC_FN unsigned to_bits(unsigned short x) { return x; }
 WAVEC_FN unsigned to_bits(__half x) { return __float_as_uint(__half2float(x)); }
 template <class T> WAVEC_FN uint4 texel_bits(const T& x) { uint4 b; b.x = to_bits(x); b.y = b.z = b.w = 0; return b; }
+// A 64-bit element: its low word in `x`, its high word in `y` (as `decode` gives them).
+WAVEC_FN uint4 texel_bits(unsigned long long x) { uint4 b; b.x = (unsigned)x; b.y = (unsigned)(x >> 32); b.z = b.w = 0; return b; }
+WAVEC_FN uint4 texel_bits(long long x) { return texel_bits((unsigned long long)x); }
 template <class T, int N> WAVEC_FN uint4 texel_bits(const vec<T, N>& x) {
     uint4 b; b.x = b.y = b.z = b.w = 0;
     for (int i = 0; i < N; ++i) b[i] = to_bits(x[i]);
@@ -983,14 +1006,14 @@ template <int D, bool Arrayed, class C, class V> WAVEC_FN void texel_store(const
     unsigned long long a;
     if (texel_at(im, 1, Arrayed ? im.layers : 1u, 0, layer, xyz[0], xyz[1], xyz[2], a)) encode(im, a, texel_bits(value));
 }
-// The word of texel `T[c]` that an atomic updates (a 32-bit single-channel format); out of
-// range or of another format, a word no one reads.
-__device__ unsigned texel_discard;
+// The word of texel `T[c]` that an atomic updates (a single-channel format of T's size: 32-bit,
+// or `r64ui`/`r64i` for a 64-bit T); out of range or of another format, a word no one reads.
+__device__ unsigned long long texel_discard;
 template <class T, int D, bool Arrayed, class C> WAVEC_FN T& texel_word(const Image& im, const C& c) {
     long long xyz[3]; unsigned layer;
     split_coord<D, Arrayed>(c, xyz, layer);
     unsigned long long a;
-    if (format_channels[im.format] != 1 || texel_bytes(im) != 4 || !texel_at(im, 1, Arrayed ? im.layers : 1u, 0, layer, xyz[0], xyz[1], xyz[2], a))
+    if (format_channels[im.format] != 1 || texel_bytes(im) != sizeof(T) || !texel_at(im, 1, Arrayed ? im.layers : 1u, 0, layer, xyz[0], xyz[1], xyz[2], a))
         return *(T*)&texel_discard;
     return *(T*)(im.data + a);
 }

@@ -67,11 +67,13 @@ impl Image {
     fn storage(&self) -> bool {
         self.kind.is_writable()
     }
-    /// `i`/`u` before `texture2D`, `vec4`.
+    /// `i`/`u` before `texture2D`, `vec4`; `i64`/`u64` before `image2D` (`u64vec4`).
     fn prefix(&self) -> &'static str {
         match self.scalar() {
             Scalar::I32 => "i",
             Scalar::U32 => "u",
+            Scalar::I64 => "i64",
+            Scalar::U64 => "u64",
             _ => "",
         }
     }
@@ -149,15 +151,32 @@ impl<'a> Writer<'a> {
         let _ = writeln!(out, "layout({}) uniform {coherent}{access}{ty} {name}{dims};", qualifiers.join(", "));
     }
 
-    /// Checks the element type a texture holds (32-bit scalars and vectors, as in SPIR-V).
+    /// Checks the element type a texture holds (32-bit scalars and vectors, as in SPIR-V, and
+    /// the 64-bit integer scalars of a storage image: `GL_EXT_shader_image_int64`'s
+    /// `u64image2D`, which has no sampled texture type).
     fn image_elem(&mut self, kind: ResourceKind, elem: &Type, span: Span) -> Option<Image> {
+        if matches!(elem, Type::Scalar(Scalar::I64 | Scalar::U64)) {
+            if !kind.is_writable() {
+                let msg = format!(
+                    "`{}<{}>`: GL_EXT_shader_image_int64 has 64-bit storage images (`u64image2D`) but no 64-bit \
+                     sampled textures; declare it `RW`",
+                    kind.name(),
+                    self.module.type_name(elem)
+                );
+                self.refuse(span, &msg);
+                return None;
+            }
+            self.extensions.insert("GL_EXT_shader_image_int64");
+            self.extensions.insert("GL_EXT_shader_explicit_arithmetic_types_int64");
+            return Some(Image { kind, elem: elem.clone(), text: String::new() });
+        }
         let ok = matches!(elem, Type::Scalar(s) | Type::Vector(s, _) if !matches!(s, Scalar::Bool | Scalar::I64 | Scalar::U64 | Scalar::F64));
         if !ok {
             self.refuse(
                 span,
                 &format!(
                     "`{}<{}>`: typed buffers and textures of float, half and 8-, 16- and 32-bit integer scalars and \
-                     vectors only",
+                     vectors, and storage images of 64-bit integer scalars, only",
                     kind.name(),
                     self.module.type_name(elem)
                 ),
@@ -187,6 +206,8 @@ impl<'a> Writer<'a> {
         let bits = match image.scalar() {
             Scalar::I32 => "32i",
             Scalar::U32 => "32ui",
+            Scalar::I64 => "64i",
+            Scalar::U64 => "64ui",
             _ => "32f",
         };
         Some(format!("{channels}{bits}"))
@@ -333,6 +354,8 @@ impl<'a> Writer<'a> {
                 None => match ty.scalar() {
                     Some(Scalar::U32) => "1u".to_string(),
                     Some(Scalar::I32) => "1".to_string(),
+                    Some(Scalar::U64) => "1ul".to_string(),
+                    Some(Scalar::I64) => "1l".to_string(),
                     _ => "1.0".to_string(),
                 },
             };
@@ -358,6 +381,8 @@ impl<'a> Writer<'a> {
             let zero = match image.scalar() {
                 Scalar::I32 => "0",
                 Scalar::U32 => "0u",
+                Scalar::I64 => "0l",
+                Scalar::U64 => "0ul",
                 _ => "0.0",
             };
             let mut parts = vec![v];

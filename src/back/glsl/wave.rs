@@ -40,6 +40,7 @@ fn extension(key: &str) -> Option<&'static str> {
         "quad" => "GL_KHR_shader_subgroup_quad",
         "partitioned" => "GL_NV_shader_subgroup_partitioned",
         "atomic_int64" => "GL_EXT_shader_atomic_int64",
+        "image_int64" => "GL_EXT_shader_image_int64",
         "atomic_float" => "GL_EXT_shader_atomic_float",
         "atomic_float2" => "GL_EXT_shader_atomic_float2",
         "shader_clock" => "GL_ARB_shader_clock",

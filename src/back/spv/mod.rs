@@ -30,7 +30,9 @@
 //!   [`crate::ir::bindings`] (explicit `[[vk::binding]]`, then registers, then `$Globals`, then
 //!   declaration order), the table the CPU engine and reflection read too. `groupshared` is `Workgroup`, `static` is `Private`.
 //! - **Typed buffers and textures** are `UniformConstant` variables of an `OpTypeImage` of the
-//!   element's 32-bit scalar type (float, int, uint scalars and vectors; others are E0612).
+//!   element's 32-bit scalar type (float, int, uint scalars and vectors), or of `ulong`/`long`
+//!   for a 64-bit integer scalar (`Int64ImageEXT`, SPV_EXT_shader_image_int64, format
+//!   `R64ui`/`R64i`); others are E0612.
 //!   `Buffer<T>` is Dim `Buffer`, `Texture1D/2D/3D/Cube` Dim `1D/2D/3D/Cube`, their `Array`
 //!   forms arrayed. Read-only ones are sampled images (Sampled 1, format `Unknown`, descriptor
 //!   type `SAMPLED_IMAGE` / `UNIFORM_TEXEL_BUFFER`), read with `OpImageFetch` (`Load`'s last
@@ -61,7 +63,8 @@
 //!   `Unknown`-format storage image).
 //! - An atomic on a texel (`InterlockedMax(tex[p], v)`) goes through `OpImageTexelPointer` on
 //!   the image variable (or its array element), with Device scope. Vulkan allows it on `r32ui`
-//!   and `r32i` images only; other formats are E0612.
+//!   and `r32i` images, `r32f` for the float atomics, and `r64ui`/`r64i` (`Int64Atomics`);
+//!   other formats are E0612.
 //! - **Structured-buffer counters** follow DXC: `AppendStructuredBuffer`,
 //!   `ConsumeStructuredBuffer`, and a `RWStructuredBuffer` whose `IncrementCounter` or
 //!   `DecrementCounter` the entry point reaches, get a second storage buffer
@@ -97,7 +100,7 @@
 //! - E0610: no `[spirv]` lowering of an intrinsic applies (none given, or none for the type).
 //! - E0611: the stdlib says the intrinsic has no SPIR-V form (`[spirv(unsupported, "why")]`).
 //! - E0612: a language feature this backend does not write yet (atomics on texels of formats
-//!   other than `r32ui`/`r32i`, images of other than 32-bit elements, resources as values, arrays of append and consume buffers, …).
+//!   other than `r32ui`/`r32i`/`r64ui`/`r64i`, images of 64-bit vectors or of `double`, resources as values, arrays of append and consume buffers, …).
 //! - E0613: a non-compute entry point.
 //! - E0699: internal error (a malformed stdlib attribute, a stdlib body that fails to compile).
 

@@ -54,6 +54,8 @@ pub(super) fn vk_format(f: Format) -> vk::Format {
         Rgba16Snorm => vk::Format::R16G16B16A16_SNORM,
         Rg16Snorm => vk::Format::R16G16_SNORM,
         R16Snorm => vk::Format::R16_SNORM,
+        R64ui => vk::Format::R64_UINT,
+        R64i => vk::Format::R64_SINT,
     }
 }
 
@@ -148,6 +150,16 @@ pub(super) fn check_image(
     let needed = if storage { vk::FormatFeatureFlags::STORAGE_IMAGE } else { vk::FormatFeatureFlags::SAMPLED_IMAGE };
     if !props.optimal_tiling_features.contains(needed) {
         let what = if storage { "a storage image" } else { "a sampled image" };
+        // VK_EXT_shader_image_atomic_int64 requires no format of its own: a device may have
+        // the extension and not the 64-bit formats (lavapipe of Mesa 22.3 can only blit them).
+        if desc.format.is_64bit() {
+            return Err(RunError::MissingFeature(format!(
+                "the image at set {set}, binding {binding}: `{}` (VK_FORMAT_{}) cannot be {what} on `{}`",
+                desc.format.name(),
+                if desc.format == Format::R64ui { "R64_UINT" } else { "R64_SINT" },
+                p.info.name
+            )));
+        }
         return bad(format!("`{}` cannot be {what} on `{}`", desc.format.name(), p.info.name));
     }
     Ok(())

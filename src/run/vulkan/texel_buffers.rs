@@ -75,6 +75,10 @@ pub(super) fn view_format(
     };
     if !props.buffer_features.contains(needed) {
         let what = if storage { "a storage texel buffer" } else { "a uniform texel buffer" };
+        // As for images (`images::check_image`): the 64-bit formats are a device's to have.
+        if format.is_64bit() {
+            return Err(RunError::MissingFeature(format!("`{}` cannot be {what} on `{}`", format.name(), p.info.name)));
+        }
         return bad(format!("`{}` cannot be {what} on `{}`", format.name(), p.info.name));
     }
     Ok(format)

@@ -49,6 +49,9 @@ fn spirv_format(f: Format) -> (spirv::ImageFormat, bool) {
         Rgba16Snorm => (S::Rgba16Snorm, true),
         Rg16Snorm => (S::Rg16Snorm, true),
         R16Snorm => (S::R16Snorm, true),
+        // Int64ImageEXT, which `image_ty_with` declares for every 64-bit image.
+        R64ui => (S::R64ui, false),
+        R64i => (S::R64i, false),
         // Sema refuses depth formats in `[[vk::image_format]]`.
         D32f => (S::R32f, false),
         D16 => (S::R16, true),
@@ -61,12 +64,14 @@ pub(super) fn is_image_kind(k: ResourceKind) -> bool {
 }
 
 /// The 32-bit scalar of an image holding `s` elements: Vulkan's images hold 32-bit texels,
-/// which narrower elements (`uint8_t`, `int16_t`, `half`) are converted from and to.
+/// which narrower elements (`uint8_t`, `int16_t`, `half`) are converted from and to; 64-bit
+/// integers are their own (SPV_EXT_shader_image_int64's `R64ui`/`R64i` images).
 fn texel_scalar(s: Scalar) -> Option<Scalar> {
     match s {
         Scalar::F16 | Scalar::F32 => Some(Scalar::F32),
         Scalar::I8 | Scalar::I16 | Scalar::I32 => Some(Scalar::I32),
         Scalar::U8 | Scalar::U16 | Scalar::U32 => Some(Scalar::U32),
+        Scalar::I64 | Scalar::U64 => Some(s),
         _ => None,
     }
 }
@@ -152,12 +157,29 @@ impl<'a> Writer<'a> {
                 span,
                 format!(
                     "`{}<{}>`: the SPIR-V backend writes typed buffers and textures of float, half and 8-, 16- and \
-                     32-bit integer scalars and vectors only",
+                     32-bit integer scalars and vectors, and of 64-bit integer scalars, only",
                     kind.name(),
                     self.m.type_name(&elem)
                 ),
             ));
         };
+        // 64-bit texels: SPV_EXT_shader_image_int64, whose images have one channel (`R64ui`,
+        // `R64i`, the only 64-bit formats).
+        if s.bits() == 64 {
+            if n != 1 {
+                return Err(err(
+                    "E0612",
+                    span,
+                    format!(
+                        "`{}<{}>`: 64-bit images have one channel (`r64ui`, `r64i`); use `uint64_t` or `int64_t`",
+                        kind.name(),
+                        self.m.type_name(&elem)
+                    ),
+                ));
+            }
+            self.require(Capability::Int64ImageEXT);
+            self.extension("SPV_EXT_shader_image_int64");
+        }
         let storage = kind.is_writable();
         let (dim, arrayed) = match kind.texture_shape() {
             None => (Dim::DimBuffer, false),
@@ -187,6 +209,8 @@ impl<'a> Writer<'a> {
             (true, Scalar::U32, 1) => F::R32ui,
             (true, Scalar::U32, 2) => F::Rg32ui,
             (true, Scalar::U32, 4) => F::Rgba32ui,
+            (true, Scalar::U64, 1) => F::R64ui,
+            (true, Scalar::I64, 1) => F::R64i,
             _ => F::Unknown,
         };
         if matches!(format, F::Rg32f | F::Rg32i | F::Rg32ui) {
@@ -410,21 +434,26 @@ impl Writer<'_> {
 
     /// `OpImageTexelPointer` to texel `Img[coord]` of a storage image: an atomic's destination.
     /// Vulkan allows atomics only on single-channel 32-bit formats: integer ones, and `r32f`
-    /// for the float atomics of VK_EXT_shader_atomic_float (spirv-val checks the rest);
-    /// others are refused here with the reason.
+    /// for the float atomics of VK_EXT_shader_atomic_float (spirv-val checks the rest), and on
+    /// the 64-bit `r64ui`/`r64i` of VK_EXT_shader_image_atomic_int64 (`Int64Atomics`); others
+    /// are refused here with the reason.
     pub(in crate::back::spv) fn texel_pointer(&mut self, image: ExprId, coord: ExprId, span: Span) -> R<Ptr> {
         use spirv::ImageFormat as F;
         let Some(GVar::Image(iv)) = self.descriptor_global(image).and_then(|g| self.gvars.get(&g).cloned()) else {
             return Err(err("E0612", span, "an atomic on a texel of a texture that is not a global"));
         };
         let float = iv.format == F::R32f && iv.elem == Type::FLOAT;
-        if !matches!(iv.format, F::R32i | F::R32ui) && !float {
+        let wide = matches!(iv.format, F::R64i | F::R64ui);
+        if wide {
+            self.require(Capability::Int64Atomics);
+        }
+        if !matches!(iv.format, F::R32i | F::R32ui) && !float && !wide {
             return Err(err(
                 "E0612",
                 span,
                 format!(
                     "an atomic on a texel of `{}<{}>` (format `{}`): Vulkan's image atomics need a single-channel \
-                     32-bit format (`r32ui`, `r32i`, or `r32f` for a `float`)",
+                     32- or 64-bit integer format (`r32ui`, `r32i`, `r64ui`, `r64i`), or `r32f` for a `float`",
                     iv.kind.name(),
                     self.m.type_name(&iv.elem),
                     Format::from_spirv_code(iv.format as u32).map_or("unknown", Format::name)
