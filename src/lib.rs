@@ -571,14 +571,13 @@ pub fn compile_with_loader(
     let mut diags = fronts[0].2.list.clone();
     let sources = fronts[0].2.sources.clone();
     // Another front end's warnings, where it read the same files (its spans then mean the same).
-    for (_, _, w) in &fronts[1..] {
-        let same_files = w.sources.files().map(|(_, f)| &f.name).eq(sources.files().map(|(_, f)| &f.name));
-        if same_files {
-            for d in &w.list {
-                if !diags.iter().any(|e| e.code == d.code && e.message == d.message) {
-                    diags.push(d.clone());
-                }
-            }
+    let same_files: Vec<bool> = fronts
+        .iter()
+        .map(|(_, _, w)| w.sources.files().map(|(_, f)| &f.name).eq(sources.files().map(|(_, f)| &f.name)))
+        .collect();
+    for ((_, _, w), _) in fronts.iter().zip(&same_files).skip(1).filter(|(_, same)| **same) {
+        for d in &w.list {
+            add_warning(&mut diags, d.clone());
         }
     }
     let fail = |diags: Vec<Diagnostic>, sources: Arc<SourceMap>| Diagnostics { list: diags, sources };
@@ -607,9 +606,7 @@ pub fn compile_with_loader(
                     format!("the {} target has no `printf`: nothing is printed", target.name()),
                 )
                 .with_label(span, "its arguments are still evaluated");
-                if !diags.iter().any(|e| e.code == d.code && e.message == d.message) {
-                    diags.push(d);
-                }
+                add_warning(&mut diags, d);
             }
         }
         match target {
@@ -647,12 +644,9 @@ pub fn compile_with_loader(
         }
         error_front.extend(std::iter::repeat_n(front, errors.len() - before));
         // The lowering's warnings, once for all targets, where their spans mean what they say.
-        if front == 0 || fronts[front].2.sources.files().map(|(_, f)| &f.name).eq(sources.files().map(|(_, f)| &f.name))
-        {
+        if same_files[front] {
             for d in warnings {
-                if !diags.iter().any(|e| e.code == d.code && e.message == d.message) {
-                    diags.push(d);
-                }
+                add_warning(&mut diags, d);
             }
         }
     }
@@ -669,6 +663,14 @@ pub fn compile_with_loader(
     }
     let checked = fronts.swap_remove(0).1;
     Ok(Output { artifacts, warnings: Diagnostics { list: diags, sources }, checked, options: options.clone() })
+}
+
+/// `d` among the compile's warnings, unless one of the same code and message is there (the
+/// targets and front ends that meet it again).
+fn add_warning(diags: &mut Vec<Diagnostic>, d: Diagnostic) {
+    if !diags.iter().any(|e| e.code == d.code && e.message == d.message) {
+        diags.push(d);
+    }
 }
 
 /// The first `printf` of the functions entry point `entry` reaches, for targets that drop it.

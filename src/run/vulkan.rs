@@ -860,6 +860,18 @@ fn host_buffer(
     }
 }
 
+/// What physical device `pd` supports of one feature structure (`T`'s own fields).
+fn device_features<T: vk::ExtendsPhysicalDeviceFeatures2 + Default>(
+    instance: &ash::Instance,
+    pd: vk::PhysicalDevice,
+) -> T {
+    let mut has = T::default();
+    let mut query = vk::PhysicalDeviceFeatures2::default().push_next(&mut has);
+    // SAFETY: a query on a physical device of this instance; the chain outlives the call.
+    unsafe { instance.get_physical_device_features2(pd, &mut query) };
+    has
+}
+
 /// Runs one compute dispatch and returns every buffer's contents after it.
 pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     // Cheap checks first: they need no Vulkan at all.
@@ -1159,10 +1171,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     let linear = declares(spirv::CAPABILITY_COMPUTE_DERIVATIVE_GROUP_LINEAR);
     let mut derivatives = vk::PhysicalDeviceComputeShaderDerivativesFeaturesNV::default();
     if quads || linear {
-        let mut has = vk::PhysicalDeviceComputeShaderDerivativesFeaturesNV::default();
-        let mut query = vk::PhysicalDeviceFeatures2::default().push_next(&mut has);
-        // SAFETY: a query on a physical device of this instance; the chain outlives the call.
-        unsafe { s.instance().get_physical_device_features2(p.pd, &mut query) };
+        let has: vk::PhysicalDeviceComputeShaderDerivativesFeaturesNV = device_features(s.instance(), p.pd);
         for (used, name, has) in [
             (quads, "computeDerivativeGroupQuads", has.compute_derivative_group_quads),
             (linear, "computeDerivativeGroupLinear", has.compute_derivative_group_linear),
@@ -1182,10 +1191,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     let clock = declares(spirv::CAPABILITY_SHADER_CLOCK);
     let mut clock_feature = vk::PhysicalDeviceShaderClockFeaturesKHR::default();
     if clock {
-        let mut has = vk::PhysicalDeviceShaderClockFeaturesKHR::default();
-        let mut query = vk::PhysicalDeviceFeatures2::default().push_next(&mut has);
-        // SAFETY: a query on a physical device of this instance; the chain outlives the call.
-        unsafe { s.instance().get_physical_device_features2(p.pd, &mut query) };
+        let has: vk::PhysicalDeviceShaderClockFeaturesKHR = device_features(s.instance(), p.pd);
         if has.shader_device_clock != vk::TRUE && has.shader_subgroup_clock != vk::TRUE {
             return Err(RunError::MissingFeature(format!(
                 "the shader reads a clock, which needs VK_KHR_shader_clock, which `{}` does not have",
@@ -1203,10 +1209,7 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
     let int64_images = declares(spirv::CAPABILITY_INT64_IMAGE);
     let mut int64_image_feature = vk::PhysicalDeviceShaderImageAtomicInt64FeaturesEXT::default();
     if int64_images {
-        let mut has = vk::PhysicalDeviceShaderImageAtomicInt64FeaturesEXT::default();
-        let mut query = vk::PhysicalDeviceFeatures2::default().push_next(&mut has);
-        // SAFETY: a query on a physical device of this instance; the chain outlives the call.
-        unsafe { s.instance().get_physical_device_features2(p.pd, &mut query) };
+        let has: vk::PhysicalDeviceShaderImageAtomicInt64FeaturesEXT = device_features(s.instance(), p.pd);
         if has.shader_image_int64_atomics != vk::TRUE {
             return Err(RunError::MissingFeature(format!(
                 "the shader has images of 64-bit integers, which need `shaderImageInt64Atomics` \
@@ -1233,12 +1236,8 @@ pub fn run_compute(d: &Dispatch) -> Result<RunOutput, RunError> {
         || d.buffers.iter().any(|b| b.kind == BufferKind::Addressed || !b.addresses.is_empty());
     let mut device_address = vk::PhysicalDeviceBufferDeviceAddressFeatures::default().buffer_device_address(true);
     if addressing {
-        let mut has = vk::PhysicalDeviceBufferDeviceAddressFeatures::default();
-        if p.info.api_version >= (1, 2, 0) {
-            let mut query = vk::PhysicalDeviceFeatures2::default().push_next(&mut has);
-            // SAFETY: a query on a physical device of this instance; the chain outlives the call.
-            unsafe { s.instance().get_physical_device_features2(p.pd, &mut query) };
-        }
+        let has: vk::PhysicalDeviceBufferDeviceAddressFeatures =
+            if p.info.api_version >= (1, 2, 0) { device_features(s.instance(), p.pd) } else { Default::default() };
         if has.buffer_device_address != vk::TRUE {
             return Err(RunError::MissingFeature(format!(
                 "the shader reaches memory through pointers, which needs `bufferDeviceAddress` (Vulkan 1.2), \
