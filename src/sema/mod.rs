@@ -3396,7 +3396,12 @@ impl Checker {
         for (id, f) in self.module.functions.iter() {
             let attrs = &self.fn_attrs[id.index()];
             let marked = Self::attr(attrs, "shader").is_some() || Self::attr(attrs, "numthreads").is_some();
-            if self.sigs[id.index()].defined && (marked || options.entry.as_deref() == Some(&f.name)) {
+            // Engines put ray-tracing stages beside compute ones in a file that is compiled once
+            // per entry point (RTXDI's `#if !USE_RAY_QUERY` miss and hit shaders): DXC compiles
+            // the chosen one and leaves the others plain functions, and so does wavec.
+            let ray_tracing = Self::ray_tracing_stage(attrs).is_some();
+            let named = options.entry.as_deref() == Some(&f.name);
+            if self.sigs[id.index()].defined && ((marked && !ray_tracing) || named) {
                 candidates.push(id);
             }
         }
@@ -3472,6 +3477,14 @@ impl Checker {
         chosen_index
     }
 
+    /// The stage `[shader("…")]` names when it is one of DXR's, which wavec does not compile.
+    fn ray_tracing_stage(attrs: &[ast::Attribute]) -> Option<&str> {
+        match &Self::attr(attrs, "shader")?.args.first()?.kind {
+            ast::ExprKind::StringLit(s) if stages::RAY_TRACING_STAGES.contains(&s.as_str()) => Some(s),
+            _ => None,
+        }
+    }
+
     fn entry_attrs(&mut self, id: FunctionId, stage_override: Option<Stage>) -> Option<EntryPoint> {
         let attrs = self.fn_attrs[id.index()].clone();
         let f_name = self.module.functions[id].name.clone();
@@ -3482,6 +3495,14 @@ impl Checker {
             (None, Some(a)) => match a.args.first().map(|e| &e.kind) {
                 Some(ast::ExprKind::StringLit(s)) => match Stage::from_name(s) {
                     Some(st) => st,
+                    None if stages::RAY_TRACING_STAGES.contains(&s.as_str()) => {
+                        self.push(
+                            Diagnostic::error("E0509", format!("wavec compiles no ray-tracing stage (`{s}`)"))
+                                .with_label(a.span, "this entry point's stage")
+                                .with_note("trace rays from a compute shader with `RayQuery`"),
+                        );
+                        return None;
+                    }
                     None => {
                         self.error("E0509", a.span, format!("unknown shader stage \"{s}\""));
                         return None;
