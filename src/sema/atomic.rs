@@ -49,6 +49,60 @@ impl Checker {
         span: Span,
     ) -> Option<ExprId> {
         let elem = self.atomic_elem(&self.ty(object))?;
+        self.require_lvalue(object);
+        let value = self.add_expr(ExprKind::Field { base: object, index: 0 }, elem.clone(), span);
+        self.atomic_operation(value, &elem, name, args, span)
+    }
+
+    /// Slang's `__atomic_add(dest, v[, order])`, `__atomic_reduce_add(dest, v[, order])` and
+    /// the other `__atomic_*` functions of its core module: the method of `Atomic<T>` of the
+    /// same operation, on any place (`groupshared` memory, a buffer element); `None` for other
+    /// names.
+    pub(super) fn atomic_function(&mut self, name: &str, args: &[ExprId], span: Span, name_span: Span) -> Option<ExprId> {
+        let method = match name.strip_prefix("__atomic_")? {
+            "exchange" => "exchange",
+            "compare_exchange" => "compareExchange",
+            "add" => "add",
+            "sub" => "sub",
+            "max" => "max",
+            "min" => "min",
+            "and" => "and",
+            "or" => "or",
+            "xor" => "xor",
+            "increment" => "increment",
+            "decrement" => "decrement",
+            "reduce_add" => "reduceAdd",
+            "reduce_sub" => "reduceSub",
+            "reduce_max" => "reduceMax",
+            "reduce_min" => "reduceMin",
+            "reduce_and" => "reduceAnd",
+            "reduce_or" => "reduceOr",
+            "reduce_xor" => "reduceXor",
+            "reduce_inc" => "reduceInc",
+            "reduce_dec" => "reduceDec",
+            _ => return None,
+        };
+        let Some((&dest, rest)) = args.split_first() else {
+            self.error("E0403", name_span, format!("`{name}` takes the place it changes first"));
+            return Some(self.error_expr(span));
+        };
+        let elem = self.ty(dest);
+        self.require_lvalue(dest);
+        let ident = ast::Ident { name: method.to_string(), span: name_span };
+        self.atomic_operation(dest, &elem, &ident, rest.to_vec(), span)
+    }
+
+    /// Atomic operation `name` (one of `Atomic<T>`'s methods) on the place `value` of type
+    /// `elem`, with its operands and then its memory orders in `args`.
+    fn atomic_operation(
+        &mut self,
+        value: ExprId,
+        elem: &Type,
+        name: &ast::Ident,
+        args: Vec<ExprId>,
+        span: Span,
+    ) -> Option<ExprId> {
+        let elem = elem.clone();
         let method = name.name.as_str();
         let expected = match method {
             "load" | "increment" | "decrement" | "reduceInc" | "reduceDec" => 0,
@@ -82,7 +136,7 @@ impl Checker {
                 }
             }
         }
-        let access = self.atomic_access(object, &elem, method, args, name, span)?;
+        let access = self.atomic_access(value, &elem, method, args, name, span)?;
         Some(self.ordered(access, order, &elem, method, span))
     }
 
@@ -120,9 +174,10 @@ impl Checker {
         e
     }
 
+    /// The access itself, on the place `value`.
     fn atomic_access(
         &mut self,
-        object: ExprId,
+        value: ExprId,
         elem: &Type,
         method: &str,
         args: Vec<ExprId>,
@@ -130,9 +185,7 @@ impl Checker {
         span: Span,
     ) -> Option<ExprId> {
         let elem = elem.clone();
-        self.require_lvalue(object);
         let args: Vec<ExprId> = args.into_iter().map(|a| self.coerce(a, &elem, span)).collect();
-        let value = self.add_expr(ExprKind::Field { base: object, index: 0 }, elem.clone(), span);
         let one = |c: &mut Self| {
             let one = c.add_expr(ExprKind::Const(ConstValue::Int(1)), Type::INT, span);
             c.coerce(one, &elem, span)

@@ -37,7 +37,7 @@ fn has_empty(ty: &Type, structs: &Arena<StructDef>, seen: &mut Vec<StructId>) ->
 }
 
 /// The zero of `ty` (old types: an empty array has no parts), if it is plain data.
-fn zero_const(ty: &Type, structs: &Arena<StructDef>) -> Option<ConstValue> {
+pub(super) fn zero_const(ty: &Type, structs: &Arena<StructDef>) -> Option<ConstValue> {
     let scalar = |s: Scalar| match s {
         Scalar::Bool => ConstValue::Bool(false),
         s if s.is_float() => ConstValue::Float(0.0),

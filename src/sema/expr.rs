@@ -2758,22 +2758,9 @@ impl Checker {
                 return e;
             }
         }
-        // Slang's `__atomic_reduce_inc(x)` / `_dec(x)` of an integer: an atomic add of one or
-        // minus one (anything else finds no overload below).
-        if let ("__atomic_reduce_inc" | "__atomic_reduce_dec", [dest]) = (name, args.as_slice()) {
-            let ty = self.ty(*dest);
-            if let Type::Scalar(s) = ty {
-                if s.is_int() {
-                    let step = match name {
-                        "__atomic_reduce_inc" => ConstValue::Int(1),
-                        _ if s.is_signed_int() => ConstValue::Int(-1),
-                        _ if s.bits() == 64 => ConstValue::Uint(u64::MAX),
-                        _ => ConstValue::Uint((1u64 << s.bits()) - 1),
-                    };
-                    let step = self.add_expr(ExprKind::Const(step), ty, span);
-                    return self.call_intrinsic("InterlockedAdd", vec![*dest, step], span, name_span);
-                }
-            }
+        // Slang's `__atomic_add(dest, v[, order])` and the others: `Atomic<T>`'s operations.
+        if let Some(e) = self.atomic_function(name, &args, span, name_span) {
+            return e;
         }
         // `dot` of substandard vectors (Slang's, on SPIR-V and CUDA): summed in `float`,
         // rounded once to the element type.

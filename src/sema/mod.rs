@@ -20,6 +20,7 @@ mod flat;
 mod function_value;
 mod generic;
 mod glsl;
+mod intrinsic_op;
 mod lambda;
 mod members;
 mod methods;
@@ -2358,7 +2359,8 @@ impl Checker {
             self.error("E0522", span, msg);
             return;
         }
-        if m.has(ast::Modifier::Static) || !m.has(ast::Modifier::Const) {
+        // Slang also takes one declared without `const` (`[vk::constant_id(0)] int X;`).
+        if m.has(ast::Modifier::Static) {
             self.error("E0522", span, "a specialization constant is declared `const`, without `static`");
             return;
         }
@@ -2422,12 +2424,23 @@ impl Checker {
                 _ => None,
             });
             let spec = self.spec_constant_attr(&g.attrs);
+            // `[[vk::push_constant]]` (or GLSL's `layout(push_constant)`) on a struct or a
+            // `ConstantBuffer<T>`: the value lives in the push-constant block.
+            let push_constant =
+                g.attrs.iter().any(|a| matches!(a.name.name.as_str(), "vk::push_constant" | "layout(push_constant)"));
+            if push_constant {
+                if let Type::Resource(ResourceKind::ConstantBuffer, Some(inner)) = &ty {
+                    ty = (**inner).clone();
+                }
+            }
             let resource = matches!(ty, Type::Resource(..))
                 || matches!(&ty, Type::Array(e, _) if matches!(**e, Type::Resource(..)));
             // A resource declared in a `cbuffer` takes no bytes there: it is a global of its own,
             // bound after the block in declaration order, as Slang and DXC bind it.
             let space = if cbuffer.is_some() && !resource {
                 AddressSpace::Uniform { cbuffer }
+            } else if push_constant && !resource && !m.has(M::Static) {
+                AddressSpace::PushConstant
             } else if system_value.is_some() {
                 AddressSpace::Private
             } else if spec.is_some() || (self.glsl_semantics && m.has(M::Const)) {
@@ -2493,6 +2506,9 @@ impl Checker {
                 // A constant of no data (a struct of methods only, as engines use to give a
                 // texture-like interface) has its one value without an initializer, as DXC allows.
                 None if space == AddressSpace::Constant && self.holds_no_data(&ty) => Some(self.no_data_value(&ty)),
+                // Slang's `[vk::constant_id(0)] int X;`: a specialization constant whose
+                // default is zero.
+                None if spec.is_some() => empty_arrays::zero_const(&ty, &self.module.structs),
                 None => {
                     if space == AddressSpace::Constant {
                         let mut e = Diagnostic::error("E0505", "a `static const` needs an initializer")
@@ -2854,6 +2870,14 @@ impl Checker {
                 return None;
             }
         }
+        let operation;
+        let f = match self.with_intrinsic_op_body(f) {
+            Some(g) => {
+                operation = g;
+                &operation
+            }
+            None => f,
+        };
         // A function that throws takes its error parameters.
         let expanded;
         let f = match Self::with_error_params(f) {

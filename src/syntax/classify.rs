@@ -266,6 +266,30 @@ fn glsl_words(tokens: &mut Vec<SpannedToken>) {
     }
 }
 
+/// Slang takes GLSL's `layout(…)` before a global in its own syntax too
+/// (`layout(push_constant) ConstantBuffer<Data> data;`, nvpro_core2's shaders): a `layout(…)`
+/// outside every brace that a declaration follows.
+fn layout_qualified_globals(tokens: &mut [SpannedToken]) {
+    let mut depth = 0usize;
+    for i in 0..tokens.len() {
+        match tokens[i].token {
+            Token::LBrace => depth += 1,
+            Token::RBrace => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        let is_layout = matches!(&tokens[i].token, Token::Ident(n) if n == "layout");
+        if depth != 0 || !is_layout || tokens.get(i + 1).map(|t| &t.token) != Some(&Token::LParen) {
+            continue;
+        }
+        let declaration_follows = matching_paren(tokens, i + 1).and_then(|close| tokens.get(close + 1)).is_some_and(|t| {
+            matches!(t.token, Token::Ident(_) | Token::TypeName(_) | Token::Uniform | Token::Const | Token::Static)
+        });
+        if declaration_follows {
+            tokens[i].token = Token::Layout;
+        }
+    }
+}
+
 /// GLSL lets `layout(…)` follow `uniform` (`uniform layout(binding = 0, r32i) iimage1D img;`);
 /// the grammar reads it before, so it is moved there.
 fn layout_first(tokens: &mut [SpannedToken]) {
@@ -876,6 +900,7 @@ pub fn classify(tokens: &mut Vec<SpannedToken>) {
     contextual_keywords(tokens);
     visibility(tokens);
     glsl_words(tokens);
+    layout_qualified_globals(tokens);
     let user = declared_type_names(tokens);
     let shadowed = shadowed_type_names(tokens, &user.global);
     // The generic parameters in scope: a sweep over the ranges, sorted by start.

@@ -354,7 +354,7 @@ fn describe_expected(expected: &[String]) -> String {
     }
     // `spirv_asm { … }` is an expression like any other; naming it would only mislead, as
     // would Slang's rare `__target_intrinsic(…)` wherever an attribute may go.
-    names.retain(|n| *n != "spirv_asm" && *n != "__target_intrinsic");
+    names.retain(|n| *n != "spirv_asm" && *n != "__target_intrinsic" && *n != "__intrinsic_op");
     let mut phrases: Vec<String> = Vec::new();
     let has = |names: &[&str], set: &[&str], min: usize| set.iter().filter(|s| names.contains(s)).count() >= min;
     let mut groups: Vec<(&str, &[&str])> = Vec::new();

@@ -547,6 +547,7 @@ fn is_keyword(t: &Token) -> bool {
             | Export
             | Constexpr
             | TargetIntrinsic
+            | IntrinsicOp
             | Typealias
             | Associatedtype
             | Generic

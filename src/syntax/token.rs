@@ -283,6 +283,9 @@ pub enum Token {
     /// Slang's `__target_intrinsic(target, "text")`, a function modifier.
     #[token("__target_intrinsic")]
     TargetIntrinsic,
+    /// Slang's `__intrinsic_op(cmpGT)`: a prototype that is one of Slang's IR operations.
+    #[token("__intrinsic_op")]
+    IntrinsicOp,
     #[token("typealias")]
     Typealias,
     #[token("functype")]
@@ -554,6 +557,7 @@ fn keyword_or_punct(t: &Token) -> Option<&'static str> {
         Export => "export",
         Constexpr => "constexpr",
         TargetIntrinsic => "__target_intrinsic",
+        IntrinsicOp => "__intrinsic_op",
         Typealias => "typealias",
         Functype => "functype",
         Associatedtype => "associatedtype",

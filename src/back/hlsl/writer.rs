@@ -231,7 +231,11 @@ impl<'a> Writer<'a> {
                     out.push_str("};\n");
                 }
                 // The entry point's `uniform` values stay its `uniform` parameters.
-                AddressSpace::PushConstant => {}
+                AddressSpace::PushConstant if g.entry_param => {}
+                AddressSpace::PushConstant => {
+                    let name = &self.global_names[h.index()];
+                    let _ = writeln!(out, "[[vk::push_constant]] {};", self.decl(&g.ty, name));
+                }
                 space => {
                     let (mut vk, reg) = self.binding(&g.register, g.vk_binding);
                     if let Some(f) = g.image_format {
@@ -414,7 +418,7 @@ impl<'a> Writer<'a> {
                 module
                     .globals
                     .iter()
-                    .filter(|(_, g)| is_entry && g.space == AddressSpace::PushConstant)
+                    .filter(|(_, g)| is_entry && g.space == AddressSpace::PushConstant && g.entry_param)
                     .map(|(g, global)| format!("uniform {}", self.decl(&global.ty, &self.global_names[g.index()]))),
             )
             .collect();
