@@ -67,6 +67,9 @@ pub(super) struct Writer<'a> {
     struct_names: Vec<String>,
     field_names: Vec<Vec<String>>,
     global_names: Vec<String>,
+    /// Where several globals are push constants: the struct and the one `[[vk::push_constant]]`
+    /// global holding them (DXC allows one push-constant block), each global then a field of it.
+    push_block: Option<(String, String)>,
     cbuffer_names: Vec<String>,
     function_names: Vec<String>,
     pub helpers: Helpers,
@@ -91,6 +94,7 @@ impl<'a> Writer<'a> {
             struct_names: Vec::new(),
             field_names: Vec::new(),
             global_names: Vec::new(),
+            push_block: None,
             cbuffer_names: Vec::new(),
             function_names: Vec::new(),
             helpers: Helpers::default(),
@@ -122,6 +126,14 @@ impl<'a> Writer<'a> {
         for (_, g) in module.globals.iter() {
             let name = if is_heap(g) { g.name.clone() } else { self.namer.name(&g.name) };
             self.global_names.push(name);
+        }
+        let pushed: Vec<usize> = module.globals.iter().filter(|(_, g)| is_push_global(g)).map(|(h, _)| h.index()).collect();
+        if pushed.len() > 1 {
+            let block = (self.namer.name("PushConstants"), self.namer.name("push_constants"));
+            for i in pushed {
+                self.global_names[i] = format!("{}.{}", block.1, self.global_names[i]);
+            }
+            self.push_block = Some(block);
         }
         // Overloads keep their shared source name: HLSL resolves them by parameter types too.
         let mut overloads: crate::fast_hash::HashMap<&str, String> = Default::default();
@@ -203,6 +215,7 @@ impl<'a> Writer<'a> {
         let module = self.module;
         let mut out = String::new();
         let mut cbuffer_done = vec![false; module.cbuffers.len()];
+        let mut push_done = false;
         for (h, g) in module.globals.iter() {
             let name = &self.global_names[h.index()];
             if is_heap(g) {
@@ -232,10 +245,22 @@ impl<'a> Writer<'a> {
                 }
                 // The entry point's `uniform` values stay its `uniform` parameters.
                 AddressSpace::PushConstant if g.entry_param => {}
-                AddressSpace::PushConstant => {
-                    let name = &self.global_names[h.index()];
-                    let _ = writeln!(out, "[[vk::push_constant]] {};", self.decl(&g.ty, name));
-                }
+                AddressSpace::PushConstant => match &self.push_block {
+                    None => {
+                        let _ = writeln!(out, "[[vk::push_constant]] {};", self.decl(&g.ty, name));
+                    }
+                    // The block is written whole where its first member was declared.
+                    Some(_) if push_done => {}
+                    Some((block, instance)) => {
+                        push_done = true;
+                        let _ = writeln!(out, "struct {block} {{");
+                        for (mh, m) in module.globals.iter().filter(|(_, m)| is_push_global(m)) {
+                            let field = &self.global_names[mh.index()][instance.len() + 1..];
+                            let _ = writeln!(out, "{}{};", Level(1), self.decl_stored(&m.ty, m.majorness, field));
+                        }
+                        let _ = writeln!(out, "}};\n[[vk::push_constant]] {block} {instance};");
+                    }
+                },
                 space => {
                     let (mut vk, reg) = self.binding(&g.register, g.vk_binding);
                     if let Some(f) = g.image_format {
@@ -1177,4 +1202,10 @@ fn scalar_literal(v: &ConstValue, s: Scalar) -> (String, u8) {
 fn is_heap(g: &crate::ir::Global) -> bool {
     crate::lower::descriptor_heaps::HLSL_HEAPS.contains(&g.name.as_str())
         && matches!(&g.ty, Type::Array(e, None) if matches!(**e, Type::Resource(..)))
+}
+
+/// A push constant the source declares as a global (`[[vk::push_constant]]`), not an entry
+/// point's `uniform` parameter.
+fn is_push_global(g: &crate::ir::Global) -> bool {
+    g.space == AddressSpace::PushConstant && !g.entry_param
 }
