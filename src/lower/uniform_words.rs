@@ -1,5 +1,5 @@
-//! Uniform blocks read as words, for targets whose own struct layout cannot place a block's
-//! members where `--layout` puts them (WGSL's fixed rules: a `float2` at byte 20, a `float3`
+//! Uniform blocks (and the push constants) read as words, for targets whose own struct layout
+//! cannot place a block's members where `--layout` puts them (WGSL's fixed rules: a `float2` at byte 20, a `float3`
 //! right after a `float`, a `float` array of 16-byte stride, a `bool`, a matrix with 16-byte
 //! rows).
 //!
@@ -60,7 +60,8 @@ pub fn uniform_words(module: &mut Cow<Module>, blocks: &[UniformBlock]) {
         let (ids, offsets, rule) = match block {
             UniformBlock::Members(space) => {
                 let ids: Vec<GlobalId> = m.globals.iter().filter(|(_, g)| g.space == *space).map(|(h, _)| h).collect();
-                let rule = m.layout.uniform();
+                // Push constants are laid out as storage buffers are.
+                let rule = if *space == AddressSpace::PushConstant { m.layout.storage() } else { m.layout.uniform() };
                 let offsets = layout::member_offsets(
                     m,
                     ids.iter().map(|h| (&m.globals[*h].ty, m.globals[*h].majorness, m.globals[*h].packoffset)),
@@ -83,6 +84,7 @@ pub fn uniform_words(module: &mut Cow<Module>, blocks: &[UniformBlock]) {
             UniformBlock::Members(space) => {
                 let name = match space {
                     AddressSpace::Uniform { cbuffer: Some(i) } => format!("{}_words", m.cbuffers[*i].name),
+                    AddressSpace::PushConstant => "PushConstants_words".to_string(),
                     _ => "Globals_words".to_string(),
                 };
                 let span = m.globals[*first].span;

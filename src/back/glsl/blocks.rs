@@ -270,11 +270,23 @@ impl<'a> Writer<'a> {
                         .collect();
                     (UniformBlock::Members(g.space.clone()), members, module.layout.uniform())
                 }
+                // The push constants, laid out as storage buffers are.
+                (AddressSpace::PushConstant, _) if !seen.contains(&&g.space) => {
+                    seen.push(&g.space);
+                    let members: Vec<Member> = module
+                        .globals
+                        .iter()
+                        .filter(|(_, o)| o.space == g.space)
+                        .map(|(_, o)| Member { ty: o.ty.clone(), name: o.name.clone(), majorness: o.majorness, packoffset: None })
+                        .collect();
+                    (UniformBlock::Members(g.space.clone()), members, module.layout.storage())
+                }
                 _ => continue,
             };
+            let uniform = g.space != AddressSpace::PushConstant;
             let integer_by_columns =
                 members.iter().any(|m| module.stores_integer_matrix_by_columns(&m.ty, m.majorness));
-            if integer_by_columns || self.block_layout(&members, rule, true, g.span).is_none() {
+            if integer_by_columns || self.block_layout(&members, rule, uniform, g.span).is_none() {
                 blocks.push(block);
             }
         }
