@@ -1968,6 +1968,13 @@ impl Checker {
                 let conv: Vec<ExprId> = parts.into_iter().map(|p| self.coerce(p, &elem, span)).collect();
                 self.add_expr(ExprKind::Construct(conv), target, span)
             }
+            // GLSL's `float[](1, 2, 3)` (Slang takes it too): as long as the arguments are many.
+            Type::Array(elem, None) if !parts.is_empty() => {
+                let elem = (**elem).clone();
+                let sized = Type::Array(Box::new(elem.clone()), Some(parts.len() as u32));
+                let conv: Vec<ExprId> = parts.into_iter().map(|p| self.coerce(p, &elem, span)).collect();
+                self.add_expr(ExprKind::Construct(conv), sized, span)
+            }
             other => {
                 let msg = format!("`{}` cannot be constructed with `(…)`", self.type_name(other));
                 self.error("E0409", span, msg);
