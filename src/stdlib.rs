@@ -174,6 +174,14 @@ pub const CORE_MODULES: &[CoreModule] = &[
         needs: &["RayDesc"],
     },
     CoreModule {
+        path: "stdlib/hit_object.slang",
+        text: include_str!("../stdlib/hit_object.slang"),
+        names: &["HitObject", "ReorderThread"],
+        prefixes: &[],
+        overloadable: false,
+        needs: &["RayDesc", "TraceRay"],
+    },
+    CoreModule {
         path: "stdlib/half_atomics.slang",
         text: include_str!("../stdlib/half_atomics.slang"),
         names: &["InterlockedAddF16", "InterlockedAddF16Emulated", "_NvInterlockedAddFp16x2"],

@@ -58,7 +58,13 @@ impl Checker {
     /// the other `__atomic_*` functions of its core module: the method of `Atomic<T>` of the
     /// same operation, on any place (`groupshared` memory, a buffer element); `None` for other
     /// names.
-    pub(super) fn atomic_function(&mut self, name: &str, args: &[ExprId], span: Span, name_span: Span) -> Option<ExprId> {
+    pub(super) fn atomic_function(
+        &mut self,
+        name: &str,
+        args: &[ExprId],
+        span: Span,
+        name_span: Span,
+    ) -> Option<ExprId> {
         let method = match name.strip_prefix("__atomic_")? {
             "exchange" => "exchange",
             "compare_exchange" => "compareExchange",

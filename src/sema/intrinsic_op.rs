@@ -70,8 +70,10 @@ impl Checker {
             }
         };
         if f.params.len() != arity {
-            let d = Diagnostic::error("E0537", format!("`{}` has no body", f.name.name))
-                .with_label(a.span, format!("`{mnemonic}` takes {arity} operands, and the function {} parameters", f.params.len()));
+            let d = Diagnostic::error("E0537", format!("`{}` has no body", f.name.name)).with_label(
+                a.span,
+                format!("`{mnemonic}` takes {arity} operands, and the function {} parameters", f.params.len()),
+            );
             self.push(d);
             return None;
         }

@@ -10,7 +10,8 @@ use crate::ir::{EntryPoint, Stage};
 use crate::syntax::ast;
 
 /// DXR's stages, which a `[stages]` list may name though wavec compiles none of them.
-pub(super) const RAY_TRACING_STAGES: [&str; 6] = ["raygeneration", "intersection", "anyhit", "closesthit", "miss", "callable"];
+pub(super) const RAY_TRACING_STAGES: [&str; 6] =
+    ["raygeneration", "intersection", "anyhit", "closesthit", "miss", "callable"];
 
 #[derive(Clone, Debug, Default)]
 pub(super) struct StageLimits {

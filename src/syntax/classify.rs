@@ -281,9 +281,10 @@ fn layout_qualified_globals(tokens: &mut [SpannedToken]) {
         if depth != 0 || !is_layout || tokens.get(i + 1).map(|t| &t.token) != Some(&Token::LParen) {
             continue;
         }
-        let declaration_follows = matching_paren(tokens, i + 1).and_then(|close| tokens.get(close + 1)).is_some_and(|t| {
-            matches!(t.token, Token::Ident(_) | Token::TypeName(_) | Token::Uniform | Token::Const | Token::Static)
-        });
+        let declaration_follows =
+            matching_paren(tokens, i + 1).and_then(|close| tokens.get(close + 1)).is_some_and(|t| {
+                matches!(t.token, Token::Ident(_) | Token::TypeName(_) | Token::Uniform | Token::Const | Token::Static)
+            });
         if declaration_follows {
             tokens[i].token = Token::Layout;
         }

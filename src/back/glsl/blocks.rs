@@ -277,7 +277,12 @@ impl<'a> Writer<'a> {
                         .globals
                         .iter()
                         .filter(|(_, o)| o.space == g.space)
-                        .map(|(_, o)| Member { ty: o.ty.clone(), name: o.name.clone(), majorness: o.majorness, packoffset: None })
+                        .map(|(_, o)| Member {
+                            ty: o.ty.clone(),
+                            name: o.name.clone(),
+                            majorness: o.majorness,
+                            packoffset: None,
+                        })
                         .collect();
                     (UniformBlock::Members(g.space.clone()), members, module.layout.storage())
                 }

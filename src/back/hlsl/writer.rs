@@ -127,7 +127,8 @@ impl<'a> Writer<'a> {
             let name = if is_heap(g) { g.name.clone() } else { self.namer.name(&g.name) };
             self.global_names.push(name);
         }
-        let pushed: Vec<usize> = module.globals.iter().filter(|(_, g)| is_push_global(g)).map(|(h, _)| h.index()).collect();
+        let pushed: Vec<usize> =
+            module.globals.iter().filter(|(_, g)| is_push_global(g)).map(|(h, _)| h.index()).collect();
         if pushed.len() > 1 {
             let block = (self.namer.name("PushConstants"), self.namer.name("push_constants"));
             for i in pushed {
