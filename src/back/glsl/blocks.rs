@@ -242,8 +242,9 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// The uniform blocks (`cbuffer`s and `$Globals`) that no GLSL block layout can declare
-    /// as `--layout` places them: [`crate::lower::uniform_words`] reads them as words.
+    /// The uniform blocks (`cbuffer`s and `$Globals`) and the push constants that no GLSL block
+    /// layout can declare as `--layout` places them: [`crate::lower::uniform_words`] reads them
+    /// as words.
     pub(super) fn blocks_read_as_words(mut self) -> Vec<UniformBlock> {
         let module = self.module;
         let mut blocks: Vec<UniformBlock> = Vec::new();
@@ -255,7 +256,9 @@ impl<'a> Writer<'a> {
                         Member { ty: (**elem).clone(), name: g.name.clone(), majorness: g.majorness, packoffset: None };
                     (UniformBlock::ConstantBuffer(h), vec![member], module.uniform_rule(g))
                 }
-                (AddressSpace::Uniform { .. }, _) if !seen.contains(&&g.space) => {
+                // `cbuffer`s and `$Globals`, and the push constants (laid out as storage
+                // buffers are).
+                (AddressSpace::Uniform { .. } | AddressSpace::PushConstant, _) if !seen.contains(&&g.space) => {
                     seen.push(&g.space);
                     let members: Vec<Member> = module
                         .globals
@@ -268,23 +271,12 @@ impl<'a> Writer<'a> {
                             packoffset: o.packoffset,
                         })
                         .collect();
-                    (UniformBlock::Members(g.space.clone()), members, module.layout.uniform())
-                }
-                // The push constants, laid out as storage buffers are.
-                (AddressSpace::PushConstant, _) if !seen.contains(&&g.space) => {
-                    seen.push(&g.space);
-                    let members: Vec<Member> = module
-                        .globals
-                        .iter()
-                        .filter(|(_, o)| o.space == g.space)
-                        .map(|(_, o)| Member {
-                            ty: o.ty.clone(),
-                            name: o.name.clone(),
-                            majorness: o.majorness,
-                            packoffset: None,
-                        })
-                        .collect();
-                    (UniformBlock::Members(g.space.clone()), members, module.layout.storage())
+                    let rule = if g.space == AddressSpace::PushConstant {
+                        module.layout.storage()
+                    } else {
+                        module.layout.uniform()
+                    };
+                    (UniformBlock::Members(g.space.clone()), members, rule)
                 }
                 _ => continue,
             };
