@@ -1146,6 +1146,16 @@ impl Module {
         g.layout.unwrap_or(self.layout.uniform())
     }
 
+    /// The rule of the block the globals of `space` make: the push constants are laid out as
+    /// storage buffers are, `cbuffer`s and `$Globals` as uniform buffers.
+    pub fn block_rule(&self, space: &AddressSpace) -> crate::layout::Rule {
+        if *space == AddressSpace::PushConstant {
+            self.layout.storage()
+        } else {
+            self.layout.uniform()
+        }
+    }
+
     /// The specialization constant id of global `g`, when it is one.
     pub fn spec_id(&self, g: GlobalId) -> Option<u32> {
         self.spec_constants.iter().find(|s| s.global == g).map(|s| s.id)

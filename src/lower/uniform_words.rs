@@ -1,7 +1,7 @@
 //! Uniform blocks (and the push constants) read as words, for targets whose own struct layout
-//! cannot place a block's members where `--layout` puts them (WGSL's fixed rules: a `float2` at byte 20, a `float3`
-//! right after a `float`, a `float` array of 16-byte stride, a `bool`, a matrix with 16-byte
-//! rows).
+//! cannot place a block's members where `--layout` puts them (WGSL's fixed rules: a `float2` at
+//! byte 20, a `float3` right after a `float`, a `float` array of 16-byte stride, a `bool`, a
+//! matrix with 16-byte rows).
 //!
 //! Such a block keeps its binding and its bytes but declares one member, a `uint4` array
 //! covering them, which every target lays out alike. Each read of a member (a member, a field
@@ -60,8 +60,7 @@ pub fn uniform_words(module: &mut Cow<Module>, blocks: &[UniformBlock]) {
         let (ids, offsets, rule) = match block {
             UniformBlock::Members(space) => {
                 let ids: Vec<GlobalId> = m.globals.iter().filter(|(_, g)| g.space == *space).map(|(h, _)| h).collect();
-                // Push constants are laid out as storage buffers are.
-                let rule = if *space == AddressSpace::PushConstant { m.layout.storage() } else { m.layout.uniform() };
+                let rule = m.block_rule(space);
                 let offsets = layout::member_offsets(
                     m,
                     ids.iter().map(|h| (&m.globals[*h].ty, m.globals[*h].majorness, m.globals[*h].packoffset)),

@@ -15,6 +15,16 @@ enum Operation {
     Select,
 }
 
+impl Operation {
+    fn operands(&self) -> usize {
+        match self {
+            Operation::Unary(_) => 1,
+            Operation::Binary(_) => 2,
+            Operation::Select => 3,
+        }
+    }
+}
+
 /// Slang's mnemonics (`slang-ir-insts.lua`) of the operations a source operator spells.
 fn operation(mnemonic: &str) -> Option<Operation> {
     use Operation::*;
@@ -57,10 +67,8 @@ impl Checker {
             [e] => crate::stdlib::ident_of(e).unwrap_or_default(),
             _ => "",
         };
-        let arity = match operation(mnemonic) {
-            Some(Operation::Binary(_)) => 2,
-            Some(Operation::Unary(_)) => 1,
-            Some(Operation::Select) => 3,
+        let op = match operation(mnemonic) {
+            Some(op) => op,
             None => {
                 let d = Diagnostic::error("E0537", format!("`{}` has no body", f.name.name))
                     .with_label(a.span, format!("`__intrinsic_op({mnemonic})` is not an operation wavec knows"))
@@ -69,6 +77,7 @@ impl Checker {
                 return None;
             }
         };
+        let arity = op.operands();
         if f.params.len() != arity {
             let d = Diagnostic::error("E0537", format!("`{}` has no body", f.name.name)).with_label(
                 a.span,
@@ -79,7 +88,7 @@ impl Checker {
         }
         let span = f.span;
         let param = |i: usize| Box::new(ast::Expr { kind: ExprKind::Ident(f.params[i].name.name.clone()), span });
-        let value = match operation(mnemonic)? {
+        let value = match op {
             Operation::Binary(op) => ExprKind::Binary { op, lhs: param(0), rhs: param(1) },
             Operation::Unary(op) => ExprKind::Unary { op, expr: param(0) },
             Operation::Select => ExprKind::Ternary { cond: param(0), then: param(1), els: param(2) },

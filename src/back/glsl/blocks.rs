@@ -256,8 +256,7 @@ impl<'a> Writer<'a> {
                         Member { ty: (**elem).clone(), name: g.name.clone(), majorness: g.majorness, packoffset: None };
                     (UniformBlock::ConstantBuffer(h), vec![member], module.uniform_rule(g))
                 }
-                // `cbuffer`s and `$Globals`, and the push constants (laid out as storage
-                // buffers are).
+                // `cbuffer`s and `$Globals`, and the push constants.
                 (AddressSpace::Uniform { .. } | AddressSpace::PushConstant, _) if !seen.contains(&&g.space) => {
                     seen.push(&g.space);
                     let members: Vec<Member> = module
@@ -271,12 +270,7 @@ impl<'a> Writer<'a> {
                             packoffset: o.packoffset,
                         })
                         .collect();
-                    let rule = if g.space == AddressSpace::PushConstant {
-                        module.layout.storage()
-                    } else {
-                        module.layout.uniform()
-                    };
-                    (UniformBlock::Members(g.space.clone()), members, rule)
+                    (UniformBlock::Members(g.space.clone()), members, module.block_rule(&g.space))
                 }
                 _ => continue,
             };

@@ -67,9 +67,9 @@ pub(super) struct Writer<'a> {
     struct_names: Vec<String>,
     field_names: Vec<Vec<String>>,
     global_names: Vec<String>,
-    /// Where several globals are push constants: the struct and the one `[[vk::push_constant]]`
-    /// global holding them (DXC allows one push-constant block), each global then a field of it.
-    push_block: Option<(String, String)>,
+    /// Where several globals are push constants: the one `[[vk::push_constant]]` global holding
+    /// them (DXC allows one push-constant block), each global then a field of it.
+    push_block: Option<PushBlock>,
     cbuffer_names: Vec<String>,
     function_names: Vec<String>,
     pub helpers: Helpers,
@@ -127,12 +127,15 @@ impl<'a> Writer<'a> {
             let name = if is_heap(g) { g.name.clone() } else { self.namer.name(&g.name) };
             self.global_names.push(name);
         }
-        let pushed: Vec<usize> =
-            module.globals.iter().filter(|(_, g)| is_push_global(g)).map(|(h, _)| h.index()).collect();
+        let pushed: Vec<GlobalId> = module.globals.iter().filter(|(_, g)| is_push_global(g)).map(|(h, _)| h).collect();
         if pushed.len() > 1 {
-            let block = (self.namer.name("PushConstants"), self.namer.name("push_constants"));
-            for i in pushed {
-                self.global_names[i] = format!("{}.{}", block.1, self.global_names[i]);
+            let block = PushBlock {
+                struct_name: self.namer.name("PushConstants"),
+                instance: self.namer.name("push_constants"),
+                fields: pushed.iter().map(|&h| (h, self.global_names[h.index()].clone())).collect(),
+            };
+            for h in pushed {
+                self.global_names[h.index()] = format!("{}.{}", block.instance, self.global_names[h.index()]);
             }
             self.push_block = Some(block);
         }
@@ -216,7 +219,6 @@ impl<'a> Writer<'a> {
         let module = self.module;
         let mut out = String::new();
         let mut cbuffer_done = vec![false; module.cbuffers.len()];
-        let mut push_done = false;
         for (h, g) in module.globals.iter() {
             let name = &self.global_names[h.index()];
             if is_heap(g) {
@@ -251,16 +253,15 @@ impl<'a> Writer<'a> {
                         let _ = writeln!(out, "[[vk::push_constant]] {};", self.decl(&g.ty, name));
                     }
                     // The block is written whole where its first member was declared.
-                    Some(_) if push_done => {}
-                    Some((block, instance)) => {
-                        push_done = true;
-                        let _ = writeln!(out, "struct {block} {{");
-                        for (mh, m) in module.globals.iter().filter(|(_, m)| is_push_global(m)) {
-                            let field = &self.global_names[mh.index()][instance.len() + 1..];
+                    Some(block) if block.fields.first().is_some_and(|(first, _)| *first == h) => {
+                        let _ = writeln!(out, "struct {} {{", block.struct_name);
+                        for (member, field) in &block.fields {
+                            let m = &module.globals[*member];
                             let _ = writeln!(out, "{}{};", Level(1), self.decl_stored(&m.ty, m.majorness, field));
                         }
-                        let _ = writeln!(out, "}};\n[[vk::push_constant]] {block} {instance};");
+                        let _ = writeln!(out, "}};\n[[vk::push_constant]] {} {};", block.struct_name, block.instance);
                     }
+                    Some(_) => {}
                 },
                 space => {
                     let (mut vk, reg) = self.binding(&g.register, g.vk_binding);
@@ -1209,4 +1210,12 @@ fn is_heap(g: &crate::ir::Global) -> bool {
 /// point's `uniform` parameter.
 fn is_push_global(g: &crate::ir::Global) -> bool {
     g.space == AddressSpace::PushConstant && !g.entry_param
+}
+
+/// The struct that holds several push-constant globals in HLSL, and its one global.
+struct PushBlock {
+    struct_name: String,
+    instance: String,
+    /// Each global and its name as a field.
+    fields: Vec<(GlobalId, String)>,
 }
