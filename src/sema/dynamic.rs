@@ -751,6 +751,10 @@ impl Checker {
             }));
         }
         let id = self.declare_generated(&name, params, ret, span);
+        // A call through the interface may leave out what the requirement gives defaults
+        // (`bool inside = false`); the object comes first and has none.
+        self.sigs[id.index()].defaults =
+            std::iter::once(None).chain(r.params.iter().map(|p| p.default.clone())).collect();
         self.dispatch_differentiability(id, r);
         self.sigs[id.index()].name = format!("{iface}::{}", r.name.name);
         self.existentials[x].dispatch.push(Dispatch {
