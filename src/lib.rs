@@ -592,6 +592,13 @@ pub fn compile_with_loader(
         let selected = lower::target_switch::select(&checked.module, target.switch_target(), stdlib::Stdlib::get())
             .map(|module| sema::Checked { module, entry: checked.entry });
         let checked = selected.as_ref().unwrap_or(checked);
+        let target_name = format!("`{}`", target.name());
+        if let Err(e) = lower::target_switch::refuse_missing(&checked.module, checked.entry, &target_name, stdlib::Stdlib::get())
+        {
+            errors.extend(e);
+            error_front.extend(std::iter::repeat_n(front, errors.len() - before));
+            continue;
+        }
         if !matches!(target, Target::Spirv | Target::SpirvAsm) {
             if let Err(e) = lower::spirv_asm::refuse(&checked.module, checked.entry, &format!("`{}`", target.name())) {
                 errors.extend(e);

@@ -205,19 +205,11 @@ pub fn lane_layout(order: LaneOrder, group_linear: u64, threads: u32) -> Vec<u32
 /// on any other target ([`crate::lower::intrinsics`]).
 pub fn compile_program(module: &Module, entry: usize) -> Result<Program, Vec<Diagnostic>> {
     let stdlib = crate::stdlib::Stdlib::get();
-    // The engine answers as a Vulkan device would: it runs the `spirv` cases of every
-    // `__target_switch`, unless they hold inline SPIR-V, which it cannot run; then Slang's
-    // `cpp` ones.
-    let spirv = crate::lower::target_switch::select(module, crate::ir::SwitchTarget::Spirv, stdlib);
-    let runs_spirv_cases =
-        spirv.as_ref().is_some_and(|m| crate::lower::spirv_asm::refuse(m, entry, "the CPU engine").is_ok());
-    let selected = if runs_spirv_cases {
-        spirv
-    } else {
-        crate::lower::target_switch::select(module, crate::ir::SwitchTarget::Cpp, stdlib)
-    };
+    // The engine answers as a Vulkan device would (`lower::target_switch::Choice::CpuEngine`).
+    let selected = crate::lower::target_switch::select_for(module, crate::lower::target_switch::Choice::CpuEngine, stdlib);
     let module = selected.as_ref().unwrap_or(module);
     crate::lower::spirv_asm::refuse(module, entry, "the CPU engine")?;
+    crate::lower::target_switch::refuse_missing(module, entry, "the CPU engine (`spirv` or `cpp`)", stdlib)?;
     let mut module = std::borrow::Cow::Borrowed(module);
     crate::lower::resource_values(&mut module, entry, &mut Vec::new())?;
     let module = crate::lower::lower_intrinsics(module, entry, stdlib, &Natives)?;
@@ -229,7 +221,7 @@ pub fn compile_program(module: &Module, entry: usize) -> Result<Program, Vec<Dia
 pub fn declared_bindings(module: &Module, entry: usize) -> Result<Vec<Binding>, Vec<Diagnostic>> {
     match compile_program(module, entry) {
         Ok(p) => Ok(p.bindings),
-        Err(e) if e.iter().all(|d| d.code == "E0428") => Ok(Compiler::new(module, entry).bindings_only()),
+        Err(e) if e.iter().all(|d| d.code == "E0428" || d.code == "E0538") => Ok(Compiler::new(module, entry).bindings_only()),
         Err(e) => Err(e),
     }
 }

@@ -2201,6 +2201,12 @@ impl Function {
     /// hold others: sema checks both branches of an `if` on a constant and keeps only one, and
     /// passes that ask "is X used" must not see the dropped one.
     pub fn live_exprs(&self) -> Vec<bool> {
+        self.live_exprs_within(None)
+    }
+
+    /// The expressions block `within` (of this function's body) can evaluate, or the whole
+    /// body's for `None`, as [`Function::live_exprs`] gives them.
+    pub fn live_exprs_within(&self, within: Option<&Block>) -> Vec<bool> {
         fn visit(f: &Function, e: ExprId, live: &mut Vec<bool>) {
             if std::mem::replace(&mut live[e.index()], true) {
                 return;
@@ -2246,7 +2252,7 @@ impl Function {
             }
         }
         let mut live = vec![false; self.exprs.len()];
-        block(self, &self.body, &mut live);
+        block(self, within.unwrap_or(&self.body), &mut live);
         live
     }
 

@@ -527,7 +527,7 @@ impl Checker {
                 out.push(Stmt::Continue);
             }
             K::Defer(deferred) => self.defer(deferred),
-            K::TargetSwitch(cases) => self.target_switch(cases, out),
+            K::TargetSwitch(cases) => self.target_switch(cases, s.span, out),
             K::Return(_) if self.in_defer() => {
                 self.error("E0515", s.span, "a deferred statement cannot `return`");
             }

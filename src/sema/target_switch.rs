@@ -2,6 +2,8 @@
 //! (one per label, or-ed), the `default` its last `else`. Every case is checked, whatever the
 //! target; `lower::target_switch` folds the chain for the target being compiled, so each
 //! backend sees only its own case (a `spirv_asm` block in the SPIR-V case reaches no other).
+//! Without a `default`, a function with a result gets one that marks the targets without a
+//! case, which that pass refuses.
 
 use super::Checker;
 use crate::ir::*;
@@ -24,7 +26,7 @@ impl Checker {
     /// As in Slang, a case may end with `break` (cases never fall through): a last `break`
     /// is dropped, and one elsewhere leaves the chain, which then sits in a `switch` of its
     /// own for the `break` to leave.
-    pub(super) fn target_switch(&mut self, cases: &[ast::SwitchCase], out: &mut Vec<Stmt>) {
+    pub(super) fn target_switch(&mut self, cases: &[ast::SwitchCase], span: crate::span::Span, out: &mut Vec<Stmt>) {
         let bodies: Vec<&[ast::Stmt]> = cases
             .iter()
             .map(|c| match c.body.split_last() {
@@ -80,6 +82,16 @@ impl Checker {
             } else if let Some(c) = cond {
                 arms.push((c, body));
             }
+        }
+        // A function with a result needs every target to return: one without a case of its
+        // own is refused when it is compiled for (`lower::target_switch`), not here, for it may
+        // never be.
+        let has_result = self.cur.as_ref().is_some_and(|st| st.func.ret != Type::Void);
+        if default.is_none() && has_result && !arms.is_empty() {
+            // The keyword alone: the statement spans every case.
+            let keyword = crate::span::Span::new(span.start, (span.start + "__target_switch".len() as u32).min(span.end));
+            let missing = self.call_intrinsic("__target_missing", Vec::new(), keyword, keyword);
+            default = Some(Block { stmts: vec![Stmt::Expr(missing), Stmt::Discard] });
         }
         let mut chain = default;
         for (cond, then) in arms.into_iter().rev() {

@@ -243,6 +243,7 @@ pub fn wavec_spirv(src: &str, options: &wavec::Options) -> Vec<u32> {
 /// Options from a golden file's argument string (`--profile sm_6_5 --emulate always`).
 pub fn options_from_args(args: &str) -> wavec::Options {
     let mut o = wavec::Options::default();
+    let mut targets_given = false;
     let words: Vec<&str> = args.split_whitespace().collect();
     let mut i = 0;
     while i < words.len() {
@@ -260,7 +261,16 @@ pub fn options_from_args(args: &str) -> wavec::Options {
                     .unwrap_or_else(|| panic!("unknown capability `{value}`")),
             ),
             "--entry" => o.entry = Some(value.to_string()),
-            "-t" | "--target" => o.targets = vec![wavec::Target::from_name(value).expect("target")],
+            // Repeated, several targets in one compile (the first replaces the default).
+            "-t" | "--target" => {
+                let target = wavec::Target::from_name(value).expect("target");
+                if targets_given {
+                    o.targets.push(target);
+                } else {
+                    o.targets = vec![target];
+                }
+                targets_given = true;
+            }
             "--allow-glsl" => {
                 o.allow_glsl = true;
                 i += 1;
