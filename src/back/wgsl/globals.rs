@@ -187,9 +187,9 @@ impl<'a> Writer<'a> {
         out
     }
 
-    /// The uniform blocks (`cbuffer`s and `$Globals`) whose members WGSL's fixed rules cannot
-    /// place where `--layout` does: [`crate::lower::uniform_words`] reads them as words. A
-    /// struct a storage buffer or the push constants also hold must keep their layout there.
+    /// The uniform blocks (`cbuffer`s and `$Globals`) and the push constants whose members
+    /// WGSL's fixed rules cannot place where `--layout` does: [`crate::lower::uniform_words`]
+    /// reads them as words. A struct a storage buffer also holds must keep its layout there.
     pub(super) fn blocks_read_as_words(mut self) -> Vec<UniformBlock> {
         use ResourceKind::*;
         let module = self.module;
@@ -204,45 +204,54 @@ impl<'a> Writer<'a> {
                     self.check_layout(&Type::Array(Box::new(elem), None), g.majorness, rule, false, g.span);
                 }
             }
-            // The entry point's `uniform` values are laid out as storage (push constants).
-            if g.space == AddressSpace::PushConstant {
-                self.check_layout(&g.ty, g.majorness, module.layout.storage(), false, g.span);
+        }
+        let mut blocks: Vec<UniformBlock> = Vec::new();
+        // The push constants are laid out as storage: where WGSL places them so, a struct they
+        // hold keeps that layout in the uniform blocks too.
+        if module.globals.iter().any(|(_, g)| g.space == AddressSpace::PushConstant) {
+            let storage_only = self.struct_plans.clone();
+            if !self.members_fit(&AddressSpace::PushConstant) {
+                blocks.push(UniformBlock::Members(AddressSpace::PushConstant));
+                self.struct_plans = storage_only;
             }
         }
         let storage_plans = self.struct_plans.clone();
-        let rule = module.layout.uniform();
-        let mut blocks: Vec<UniformBlock> = Vec::new();
         let mut seen: Vec<&AddressSpace> = Vec::new();
         for (h, g) in module.globals.iter() {
+            self.diags.clear();
+            self.struct_plans = storage_plans.clone();
             if let (AddressSpace::Resource, Type::Resource(ConstantBuffer, Some(elem))) = (&g.space, &g.ty) {
-                self.diags.clear();
-                self.struct_plans = storage_plans.clone();
                 self.check_layout(elem, g.majorness, module.uniform_rule(g), true, g.span);
                 if self.diags.iter().any(|d| d.code == "E0652") {
                     blocks.push(UniformBlock::ConstantBuffer(h));
                 }
                 continue;
             }
+            // `cbuffer`s and `$Globals`.
             if !matches!(g.space, AddressSpace::Uniform { .. }) || seen.contains(&&g.space) {
                 continue;
             }
             seen.push(&g.space);
-            self.diags.clear();
-            self.struct_plans = storage_plans.clone();
-            let members: Vec<&Global> = module.globals.iter().map(|(_, o)| o).filter(|o| o.space == g.space).collect();
-            let offsets =
-                layout::member_offsets(module, members.iter().map(|o| (&o.ty, o.majorness, o.packoffset)), rule);
-            for o in &members {
-                self.check_layout(&o.ty, o.majorness, rule, true, o.span);
-            }
-            let planned: Vec<(Type, String, Span)> =
-                members.iter().map(|o| (o.ty.clone(), o.name.clone(), o.span)).collect();
-            self.plan_members(&planned, &offsets, 0, true, rule);
-            if self.diags.iter().any(|d| d.code == "E0652") {
+            if !self.members_fit(&g.space) {
                 blocks.push(UniformBlock::Members(g.space.clone()));
             }
         }
         blocks
+    }
+
+    /// Whether WGSL's fixed rules place the globals of block `space` (a `cbuffer`, `$Globals`
+    /// or the push constants) where `--layout` does, planning their structs' padding.
+    fn members_fit(&mut self, space: &AddressSpace) -> bool {
+        let module = self.module;
+        let (rule, uniform) = (module.block_rule(space), *space != AddressSpace::PushConstant);
+        let members: Vec<&Global> = module.globals.iter().map(|(_, o)| o).filter(|o| o.space == *space).collect();
+        let offsets = layout::member_offsets(module, members.iter().map(|o| (&o.ty, o.majorness, o.packoffset)), rule);
+        for o in &members {
+            self.check_layout(&o.ty, o.majorness, rule, uniform, o.span);
+        }
+        let planned: Vec<(Type, String, Span)> = members.iter().map(|o| (o.ty.clone(), o.name.clone(), o.span)).collect();
+        self.plan_members(&planned, &offsets, 0, uniform, rule);
+        !self.diags.iter().any(|d| d.code == "E0652")
     }
 
     /// A `cbuffer`, `$Globals` or the entry point's `uniform` values: one struct, one variable;

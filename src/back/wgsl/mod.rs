@@ -24,7 +24,8 @@
 //!   writer and the runners read. WGSL's layout rules are fixed: every struct and member offset
 //!   that `--layout` gives ([`crate::layout`]) must be the one WGSL gives (its storage rules are
 //!   std430's), else E0652; but a uniform block (`cbuffer`, `$Globals`, `ConstantBuffer<T>`)
-//!   that WGSL cannot declare is read as `uint4` words ([`crate::lower::uniform_words`]). `groupshared` is `var<workgroup>`. Byte-address buffers are
+//!   or the push constants that WGSL cannot declare are read as `uint4` words
+//!   ([`crate::lower::uniform_words`]). `groupshared` is `var<workgroup>`. Byte-address buffers are
 //!   `array<u32>` (word `address >> 2`, other 32-bit types through `bitcast`); a structured
 //!   buffer's hidden counter is an `atomic<i32>` in its own storage buffer.
 //! - **Atomics.** A buffer or `groupshared` variable that an `Interlocked*` call touches holds
