@@ -62,6 +62,12 @@ pub fn implicit_cost(from: &Type, to: &Type) -> Option<ConvCost> {
         (Type::Array(a, n), Type::Array(b, m)) if n == m && implicit_cost(a, b) == Some(ConvCost::Exact) => {
             Some(ConvCost::Exact)
         }
+        // An unsized array of resources or of structs holding them (a bindless table, the only
+        // unsized array parameter that is not generic over its length) takes a sized one; the
+        // parameter of its own length ranks first.
+        (Type::Array(a, Some(_)), Type::Array(b, None)) if a == b && matches!(**a, Type::Resource(..) | Type::Struct(_)) => {
+            Some(ConvCost::SameKind)
+        }
         // `nullptr` and other `void*`s meet every pointer, and every pointer is a `void*`.
         (Type::Pointer(a), Type::Pointer(b))
             if (**a == Type::Void || **b == Type::Void)

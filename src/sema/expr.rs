@@ -93,6 +93,16 @@ impl Checker {
                 return self.upcast(e, *d, *b);
             }
         }
+        // A global array of resource structs passed whole to an unsized parameter stays the
+        // constant naming it (`Checker::whole_resource_struct_array`), of the parameter's type.
+        if let (Type::Array(_, Some(_)), Type::Array(_, None), Some(ExprKind::Const(c))) =
+            (&from, to, self.cur.as_ref().map(|st| st.func.exprs[e].kind.clone()))
+        {
+            if self.is_resource_struct_array(&from) {
+                let span = self.span_of(e);
+                return self.add_expr(ExprKind::Const(c), to.clone(), span);
+            }
+        }
         // `nullptr` becomes the null of the pointer it meets.
         if let (Type::Pointer(_), Type::Pointer(_), Some(ExprKind::Const(c))) =
             (&from, to, self.cur.as_ref().map(|st| st.func.exprs[e].kind.clone()))
@@ -558,6 +568,11 @@ impl Checker {
                     if self.resource_struct_global_array(name) && !shadowed {
                         let i = self.expr(index);
                         return self.resource_struct_element(name, i, e.span);
+                    }
+                    // A parameter an instance has bound to such an array.
+                    if let Some(global) = self.resource_struct_array_param(name) {
+                        let i = self.expr(index);
+                        return self.resource_struct_element(&global, i, e.span);
                     }
                 }
                 if let Some(m) = self.sample_index(base, index, e.span) {

@@ -156,9 +156,15 @@ impl Checker {
         let is_array = |t: &ast::TypeExpr| self.core_array_interface(t).is_some();
         let is_fn = |t: &ast::TypeExpr| self.function_type_of(t).is_some();
         // Slang's unsized array parameter (`int sum(int a[])`): generic over its length.
-        let unsized_array = |p: &ast::Param| {
-            p.array_dims.first().is_some_and(Option::is_none) && ResourceKind::from_name(p.ty.name()).is_none()
+        // Not of resources, nor of structs holding them: those are bindless arrays, of no
+        // length, which an instance per array passed takes (`Checker::is_resource_struct_array`).
+        let holds_resources = |name: &str| {
+            ResourceKind::from_name(name).is_some()
+                || crate::stdlib::COMBINED_SAMPLERS.contains(&name)
+                || self.types.get(name).is_some_and(|t| matches!(t, Type::Struct(_)) && self.module.holds_resources(t))
         };
+        let unsized_array =
+            |p: &ast::Param| p.array_dims.first().is_some_and(Option::is_none) && !holds_resources(p.ty.name());
         if !f.params.iter().any(|p| is_array(&p.ty) || is_fn(&p.ty) || unsized_array(p)) {
             return None;
         }

@@ -239,6 +239,8 @@ pub struct Checker {
     /// struct built from them. The declared type (the struct, or an array of it) and the
     /// fields' globals.
     resource_struct_globals: HashMap<String, (Type, Vec<BlockPart>)>,
+    /// The global arrays of resource structs read whole (passed to a function), by number.
+    resource_struct_arrays: Vec<String>,
     global_consts: HashMap<GlobalId, ConstValue>,
     functions: HashMap<String, Vec<FunctionId>>,
     /// The namespaces around the item being checked, outermost first.
@@ -609,6 +611,7 @@ impl Checker {
             stage_limits: Default::default(),
             string_globals: HashMap::default(),
             resource_struct_globals: HashMap::default(),
+            resource_struct_arrays: Vec::new(),
             global_consts: HashMap::default(),
             functions: HashMap::default(),
             methods: HashMap::default(),
@@ -769,6 +772,7 @@ impl Checker {
             .filter(|h| self.is_combined_sampler(&Type::Struct(*h)))
             .collect();
         self.module.combined_samplers = combined;
+        self.refuse_whole_resource_struct_arrays();
         let has_errors = self.diags.iter().any(Diagnostic::is_error);
         if self.made_instances {
             self.module.order_callees_first();
@@ -2760,6 +2764,61 @@ impl Checker {
         self.resource_struct_globals.get(name).is_some_and(|(ty, _)| matches!(ty, Type::Array(..)))
     }
 
+    /// Whether `ty` is an array of structs that hold resources (`Sampler2D t[]`).
+    pub(super) fn is_resource_struct_array(&self, ty: &Type) -> bool {
+        matches!(ty, Type::Array(e, _) if matches!(**e, Type::Struct(_)) && self.module.holds_resources(e))
+    }
+
+    /// A global array of resource structs read whole, `name`: no target holds one in a value,
+    /// so it stands for the global as a constant naming it, which a function's parameter of
+    /// its type takes as a `constexpr` one. The function's instance for it reads `p[i]` as
+    /// `name[i]`; anywhere else the constant is refused (`lower::resource_structs`).
+    fn whole_resource_struct_array(&mut self, name: &str, ty: &Type, span: Span) -> ExprId {
+        let k = match self.resource_struct_arrays.iter().position(|n| n == name) {
+            Some(k) => k,
+            None => {
+                self.resource_struct_arrays.push(name.to_string());
+                self.resource_struct_arrays.len() - 1
+            }
+        };
+        self.add_expr(ExprKind::Const(ConstValue::Uint(k as u64)), ty.clone(), span)
+    }
+
+    /// E0517 where a global array of resource structs read whole went anywhere but to a
+    /// function's parameter of its type.
+    fn refuse_whole_resource_struct_arrays(&mut self) {
+        if self.resource_struct_arrays.is_empty() {
+            return;
+        }
+        let mut found = Vec::new();
+        for (_, f) in self.module.functions.iter() {
+            for (_, e) in f.live_expr_iter() {
+                if let (ExprKind::Const(ConstValue::Uint(k)), true) = (&e.kind, self.is_resource_struct_array(&e.ty)) {
+                    found.push((self.resource_struct_arrays[*k as usize].clone(), e.span));
+                }
+            }
+        }
+        for (name, span) in found {
+            let msg = format!(
+                "`{name}` is an array of resource structs: read one element, `{name}[i]`, or pass it whole to a \
+                 function's parameter of its type"
+            );
+            self.error("E0517", span, msg);
+        }
+    }
+
+    /// The global array of resource structs a parameter of an instance stands for (module
+    /// docs of [`Checker::whole_resource_struct_array`]), by the name the body reads.
+    pub(super) fn resource_struct_array_param(&self, name: &str) -> Option<String> {
+        let st = self.cur.as_ref()?;
+        match st.scopes.iter().rev().find_map(|scope| scope.get(name))? {
+            Sym::Const(ConstValue::Uint(k), ty) if self.is_resource_struct_array(ty) => {
+                self.resource_struct_arrays.get(*k as usize).cloned()
+            }
+            _ => None,
+        }
+    }
+
     /// Element `i` of `name`, a global array of resource structs: each field's element at
     /// index `i`, read once (an index with effects goes through a temporary first; a pure one,
     /// or `NonUniformResourceIndex` of one, is read where each field is).
@@ -2798,14 +2857,9 @@ impl Checker {
         let (ty, leaves) = self.resource_struct_globals.get(name).cloned()?;
         let (elem_ty, index) = match (&ty, index) {
             (Type::Array(e, _), Some(i)) => ((**e).clone(), Some(i)),
-            (Type::Array(..), None) => {
-                self.error(
-                    "E0517",
-                    span,
-                    format!("`{name}` is an array of resource structs: read one element, `{name}[i]`"),
-                );
-                return Some(self.error_expr(span));
-            }
+            // The whole array, which only a function's parameter takes (its instance for this
+            // array reads the elements: [`Checker::whole_resource_struct_array`]).
+            (Type::Array(..), None) => return Some(self.whole_resource_struct_array(name, &ty, span)),
             (_, _) => (ty.clone(), None),
         };
         let parts: Vec<ExprId> = leaves
@@ -2983,6 +3037,21 @@ impl Checker {
             let error = self.error_type(t);
             self.throws_of.insert(id, error);
         }
+        // A parameter that takes a global array of resource structs (`Sampler2D textures[]`)
+        // is a `constexpr` one: each array passed gets an instance that reads it.
+        let marked;
+        let f = if f.body.is_some() && params.iter().any(|(t, _)| self.is_resource_struct_array(t)) {
+            let mut m = f.clone();
+            for (p, (t, _)) in m.params.iter_mut().zip(&params) {
+                if self.is_resource_struct_array(t) && !p.modifiers.has(ast::Modifier::Constexpr) {
+                    p.modifiers.list.push((ast::Modifier::Constexpr, p.name.span));
+                }
+            }
+            marked = m;
+            &marked
+        } else {
+            f
+        };
         if self.constexpr_function(id, f, &params, &ret) {
             self.sigs[id.index()].defined = true;
             return Some(id);

@@ -29,13 +29,17 @@ __device__ unsigned wavec_NonUniformResourceIndex(unsigned index) {
     return index;
 }
 
+__device__ wavec::float4 material_k0(wavec_state& state, unsigned m, wavec::float2 uv) {
+    return wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.materials[wavec_NonUniformResourceIndex(m)], state.materials_sampler[wavec_NonUniformResourceIndex(m)], wavec::pad_float4(uv), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
+}
+
 extern "C" __global__ void __launch_bounds__(8) main_kernel(wavec::Image shadowMap, wavec::Sampler shadowMap_sampler, const unsigned* __restrict__ MaterialOf, unsigned MaterialOf_count, float* __restrict__ Out, unsigned Out_count, const wavec::Image* __restrict__ layers, const wavec::Sampler* __restrict__ layers_sampler, const wavec::Image* __restrict__ materials, const wavec::Sampler* __restrict__ materials_sampler) {
     wavec_state state = {shadowMap, shadowMap_sampler, MaterialOf, MaterialOf_count, Out, Out_count, layers, layers_sampler, materials, materials_sampler};
     (void)state;
     wavec::uint3 id = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
     wavec::float2 uv = wavec::float2{(float)id.x / 8.0f, 0.25f};
     unsigned m = state.MaterialOf[id.x];
-    wavec::float4 c = wavec::from_bits<wavec::float4>::f(wavec::sample<2, false, false>(state.materials[wavec_NonUniformResourceIndex(m)], state.materials_sampler[wavec_NonUniformResourceIndex(m)], wavec::pad_float4(uv), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1));
+    wavec::float4 c = material_k0(state, m, uv);
     float lit = wavec::from_bits<float>::f(wavec::sample<2, false, false>(state.shadowMap, state.shadowMap_sampler, wavec::pad_float4(uv), 0, 0.0f, wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), true, (float)(0.5f), -1));
     state.Out[id.x] = wavec::from_bits<float>::f(wavec::sample<2, false, false>(state.layers[id.x & 3u], state.layers_sampler[id.x & 3u], wavec::pad_float4(uv), 0, (float)(0.0f), wavec::pad_float3(0.0f), wavec::pad_float3(0.0f), 0.0f, wavec::pad_int3(0), false, 0.0f, -1)) * lit + c.w;
 }

@@ -25,11 +25,15 @@ layout(std430, set = 0, binding = 2) buffer Out_block {
     float Out[];
 };
 
+vec4 material_k0(uint m, vec2 uv) {
+    return textureLod(materials[nonuniformEXT(m)], uv, 0.0);
+}
+
 void main() {
     uvec3 id = gl_GlobalInvocationID;
     vec2 uv = vec2(float(id.x) / 8.0, 0.25);
     uint m = MaterialOf[id.x];
-    vec4 c = textureLod(materials[nonuniformEXT(m)], uv, 0.0);
+    vec4 c = material_k0(m, uv);
     float lit = textureLod(shadowMap, vec3(uv, 0.5), 0.0);
     Out[id.x] = textureLod(layers[id.x & 3u], uv, 0.0).x * lit + c.w;
 }
