@@ -30,6 +30,9 @@ pub(super) struct ConstexprFn {
     params: Vec<(Type, ParamMode)>,
     ret: Type,
     namespaces: Vec<String>,
+    /// A method's struct (its `this`) and a constructor's, as the declaration had them.
+    this: Option<StructId>,
+    init: Option<StructId>,
     /// Each instance made: the constants (or `None`, a parameter left ordinary) and its handle.
     instances: Vec<(Vec<Option<ConstValue>>, FunctionId)>,
 }
@@ -140,6 +143,8 @@ impl Checker {
                 params: params.to_vec(),
                 ret: ret.clone(),
                 namespaces: self.namespaces.clone(),
+                this: self.pending_this,
+                init: self.pending_init,
                 instances: Vec::new(),
             },
         );
@@ -238,7 +243,9 @@ impl Checker {
         // Checked as a function of its own: the caller's state waits aside.
         let caller = self.cur.take();
         let outer = std::mem::replace(&mut self.namespaces, cf.namespaces.clone());
+        let pending = (std::mem::replace(&mut self.pending_this, cf.this), std::mem::replace(&mut self.pending_init, cf.init));
         let (mut func, facts) = self.definition(&cf.decl, body, &cf.ret, &cf.params, &constants);
+        (self.pending_this, self.pending_init) = pending;
         self.namespaces = outer;
         self.cur = caller;
         func.name = name;
