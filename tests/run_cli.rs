@@ -684,10 +684,11 @@ fn samples_slang_tests_and_corpus_pass_through_glsl_on_lavapipe() {
 /// compares through `texture_depth_2d`), but those that index an array of textures, pass a
 /// resource to a helper of their own, choose one at run time or update texels atomically (WGSL has none of these); the Slang-format tests that use what WGSL has no form for (8-, 16- and 64-bit
 /// numbers, integer matrices, `double` (an interface payload's too), a scalar `float3` array, texel atomics, implicit-LOD sampling in compute
-/// code, pointers, descriptor handles, the memory barriers of an atomic's memory order, push constants laid out where WGSL's rules cannot put them) are SKIPs that name the WGSL backend's diagnostic, never
-/// passes, as is inline SPIR-V (E0428). Uniform blocks WGSL's struct rules cannot declare (a
-/// `cbuffer`'s `float` array, a `float3x2` with 16-byte rows, HLSL's packing, a struct the push
-/// constants lay out otherwise) are read as words and pass.
+/// code, pointers, descriptor handles, the memory barriers of an atomic's memory order) are SKIPs that name the WGSL backend's diagnostic, never
+/// passes, as is inline SPIR-V (E0428). Uniform blocks and push constants WGSL's struct rules
+/// cannot declare (a `cbuffer`'s `float` array, a `float3x2` with 16-byte rows, HLSL's packing,
+/// a struct the push constants lay out otherwise, an `int2` at byte 4) are read as words and
+/// pass.
 #[test]
 fn samples_slang_tests_and_corpus_pass_through_wgsl_on_lavapipe() {
     let out = samples_slang_tests_and_corpus_via("wgsl");
