@@ -593,7 +593,8 @@ pub fn compile_with_loader(
             .map(|module| sema::Checked { module, entry: checked.entry });
         let checked = selected.as_ref().unwrap_or(checked);
         let target_name = format!("`{}`", target.name());
-        if let Err(e) = lower::target_switch::refuse_missing(&checked.module, checked.entry, &target_name, stdlib::Stdlib::get())
+        if let Err(e) =
+            lower::target_switch::refuse_missing(&checked.module, checked.entry, &target_name, stdlib::Stdlib::get())
         {
             errors.extend(e);
             error_front.extend(std::iter::repeat_n(front, errors.len() - before));

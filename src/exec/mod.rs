@@ -206,7 +206,8 @@ pub fn lane_layout(order: LaneOrder, group_linear: u64, threads: u32) -> Vec<u32
 pub fn compile_program(module: &Module, entry: usize) -> Result<Program, Vec<Diagnostic>> {
     let stdlib = crate::stdlib::Stdlib::get();
     // The engine answers as a Vulkan device would (`lower::target_switch::Choice::CpuEngine`).
-    let selected = crate::lower::target_switch::select_for(module, crate::lower::target_switch::Choice::CpuEngine, stdlib);
+    let selected =
+        crate::lower::target_switch::select_for(module, crate::lower::target_switch::Choice::CpuEngine, stdlib);
     let module = selected.as_ref().unwrap_or(module);
     crate::lower::spirv_asm::refuse(module, entry, "the CPU engine")?;
     crate::lower::target_switch::refuse_missing(module, entry, "the CPU engine (`spirv` or `cpp`)", stdlib)?;
@@ -221,7 +222,9 @@ pub fn compile_program(module: &Module, entry: usize) -> Result<Program, Vec<Dia
 pub fn declared_bindings(module: &Module, entry: usize) -> Result<Vec<Binding>, Vec<Diagnostic>> {
     match compile_program(module, entry) {
         Ok(p) => Ok(p.bindings),
-        Err(e) if e.iter().all(|d| d.code == "E0428" || d.code == "E0538") => Ok(Compiler::new(module, entry).bindings_only()),
+        Err(e) if e.iter().all(|d| d.code == "E0428" || d.code == "E0538") => {
+            Ok(Compiler::new(module, entry).bindings_only())
+        }
         Err(e) => Err(e),
     }
 }

@@ -109,8 +109,7 @@ fn engine_target(f: &Function, chain: &Stmt, marker: IntrinsicId) -> SwitchTarge
     while let Stmt::If { cond, then, els, .. } = at {
         if decide(f, *cond, SwitchTarget::Spirv, marker) == Some(true) {
             let live = f.live_exprs_within(Some(then));
-            let inline_spirv =
-                f.exprs.iter().any(|(h, e)| live[h.index()] && matches!(e.kind, ExprKind::SpirvAsm(_)));
+            let inline_spirv = f.exprs.iter().any(|(h, e)| live[h.index()] && matches!(e.kind, ExprKind::SpirvAsm(_)));
             return if inline_spirv { SwitchTarget::Cpp } else { SwitchTarget::Spirv };
         }
         match els.as_ref().map(|b| &b.stmts[..]) {
@@ -129,7 +128,9 @@ fn fold(f: &Function, stmts: &mut Vec<Stmt>, choice: Choice, marker: IntrinsicId
         if let Stmt::If { cond, .. } = &s {
             let target = match choice {
                 Choice::Target(t) => Some(t),
-                Choice::CpuEngine => decide(f, *cond, SwitchTarget::Spirv, marker).map(|_| engine_target(f, &s, marker)),
+                Choice::CpuEngine => {
+                    decide(f, *cond, SwitchTarget::Spirv, marker).map(|_| engine_target(f, &s, marker))
+                }
             };
             if let Some(target) = target {
                 s = Stmt::Block(taken_branch(f, s, target, marker));

@@ -243,7 +243,8 @@ impl Checker {
         // Checked as a function of its own: the caller's state waits aside.
         let caller = self.cur.take();
         let outer = std::mem::replace(&mut self.namespaces, cf.namespaces.clone());
-        let pending = (std::mem::replace(&mut self.pending_this, cf.this), std::mem::replace(&mut self.pending_init, cf.init));
+        let pending =
+            (std::mem::replace(&mut self.pending_this, cf.this), std::mem::replace(&mut self.pending_init, cf.init));
         let (mut func, facts) = self.definition(&cf.decl, body, &cf.ret, &cf.params, &constants);
         (self.pending_this, self.pending_init) = pending;
         self.namespaces = outer;

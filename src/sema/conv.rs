@@ -65,7 +65,9 @@ pub fn implicit_cost(from: &Type, to: &Type) -> Option<ConvCost> {
         // An unsized array of resources or of structs holding them (a bindless table, the only
         // unsized array parameter that is not generic over its length) takes a sized one; the
         // parameter of its own length ranks first.
-        (Type::Array(a, Some(_)), Type::Array(b, None)) if a == b && matches!(**a, Type::Resource(..) | Type::Struct(_)) => {
+        (Type::Array(a, Some(_)), Type::Array(b, None))
+            if a == b && matches!(**a, Type::Resource(..) | Type::Struct(_)) =>
+        {
             Some(ConvCost::SameKind)
         }
         // `nullptr` and other `void*`s meet every pointer, and every pointer is a `void*`.

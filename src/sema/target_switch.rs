@@ -89,7 +89,8 @@ impl Checker {
         let has_result = self.cur.as_ref().is_some_and(|st| st.func.ret != Type::Void);
         if default.is_none() && has_result && !arms.is_empty() {
             // The keyword alone: the statement spans every case.
-            let keyword = crate::span::Span::new(span.start, (span.start + "__target_switch".len() as u32).min(span.end));
+            let keyword =
+                crate::span::Span::new(span.start, (span.start + "__target_switch".len() as u32).min(span.end));
             let missing = self.call_intrinsic("__target_missing", Vec::new(), keyword, keyword);
             default = Some(Block { stmts: vec![Stmt::Expr(missing), Stmt::Discard] });
         }

@@ -951,7 +951,11 @@ fn backend_refusal(job: &Job, engine: &Engine) -> Option<String> {
             }
             let (checked, _) = crate::check(job.source, &job.options).ok()?;
             let stdlib = crate::stdlib::Stdlib::get();
-            let selected = crate::lower::target_switch::select_for(&checked.module, crate::lower::target_switch::Choice::CpuEngine, stdlib);
+            let selected = crate::lower::target_switch::select_for(
+                &checked.module,
+                crate::lower::target_switch::Choice::CpuEngine,
+                stdlib,
+            );
             let module = selected.as_ref().unwrap_or(&checked.module);
             let d = crate::lower::spirv_asm::refuse(module, checked.entry, "the CPU engine").err()?;
             return Some(format!("not on the CPU engine: {} {}", d[0].code, d[0].message));

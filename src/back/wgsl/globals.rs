@@ -249,7 +249,8 @@ impl<'a> Writer<'a> {
         for o in &members {
             self.check_layout(&o.ty, o.majorness, rule, uniform, o.span);
         }
-        let planned: Vec<(Type, String, Span)> = members.iter().map(|o| (o.ty.clone(), o.name.clone(), o.span)).collect();
+        let planned: Vec<(Type, String, Span)> =
+            members.iter().map(|o| (o.ty.clone(), o.name.clone(), o.span)).collect();
         self.plan_members(&planned, &offsets, 0, uniform, rule);
         !self.diags.iter().any(|d| d.code == "E0652")
     }
