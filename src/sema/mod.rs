@@ -2772,7 +2772,8 @@ impl Checker {
     /// A global array of resource structs read whole, `name`: no target holds one in a value,
     /// so it stands for the global as a constant naming it, which a function's parameter of
     /// its type takes as a `constexpr` one. The function's instance for it reads `p[i]` as
-    /// `name[i]`; anywhere else the constant is refused (`lower::resource_structs`).
+    /// `name[i]`; anywhere else the constant is refused
+    /// ([`Checker::refuse_whole_resource_struct_arrays`]).
     fn whole_resource_struct_array(&mut self, name: &str, ty: &Type, span: Span) -> ExprId {
         let k = match self.resource_struct_arrays.iter().position(|n| n == name) {
             Some(k) => k,
