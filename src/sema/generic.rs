@@ -210,6 +210,55 @@ impl Checker {
         Some(g)
     }
 
+    /// A free function with a parameter of interface type (`void shade(IRaytracer tracer)`),
+    /// made generic over it, as Slang specializes such a function for the concrete type each
+    /// call passes: `shade(RayQueryTracer())` calls an instance for that type, with no dynamic
+    /// dispatch over every conforming type (whose methods may be another stage's); a value of
+    /// the interface type instantiates it with the interface itself, dispatched at run time.
+    /// Only `in` parameters (an `out` one may be given another type than the caller's), and not
+    /// an entry point's nor a differentiable function's. `None` when it has none.
+    pub(super) fn with_interface_params(&self, f: &ast::FunctionDecl) -> Option<ast::FunctionDecl> {
+        let entry = f.attrs.iter().any(|a| matches!(a.name.name.as_str(), "numthreads" | "shader"));
+        let differentiable =
+            f.attrs.iter().any(|a| a.name.name.contains("Differentiable") || a.name.name.contains("Derivative"));
+        if f.body.is_none() || entry || differentiable {
+            return None;
+        }
+        let by_interface = |p: &ast::Param| {
+            let plain = !p.modifiers.has(ast::Modifier::Out)
+                && !p.modifiers.has(ast::Modifier::Inout)
+                && !p.modifiers.has(ast::Modifier::Uniform)
+                && p.array_dims.is_empty();
+            plain
+                && matches!(&p.ty.kind, ast::TypeExprKind::Named { name, args } if args.is_empty()
+                    && self.interfaces.contains_key(name)
+                    && !f.generics.iter().any(|g| g.name.name == *name))
+        };
+        if !f.params.iter().any(by_interface) {
+            return None;
+        }
+        let mut g = f.clone();
+        for (i, p) in g.params.iter_mut().enumerate() {
+            if !by_interface(p) {
+                continue;
+            }
+            let span = p.ty.span;
+            let name = ast::Ident { name: format!("__{}_of{i}", p.name.name), span };
+            let own =
+                ast::TypeExpr { kind: ast::TypeExprKind::Named { name: name.name.clone(), args: Vec::new() }, span };
+            let interface = std::mem::replace(&mut p.ty, own);
+            g.generics.push(ast::GenericParam {
+                name,
+                constraint: Some(interface),
+                value: None,
+                default: None,
+                pack: false,
+                also: Vec::new(),
+            });
+        }
+        Some(g)
+    }
+
     /// Records a generic function; its body is checked per instance.
     /// `owner` is the struct whose member it is (a static method or constructor too, not only
     /// a method taking an object), whose `This` and generic parameters its instances see.

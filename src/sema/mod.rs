@@ -2952,8 +2952,12 @@ impl Checker {
             None => f,
         };
         let array_params = self.with_array_params(f);
-        if !f.generics.is_empty() || array_params.is_some() {
-            self.generic_function(array_params.as_ref().unwrap_or(f), None, None);
+        let f_arrays = array_params.as_ref().unwrap_or(f);
+        // Not a method (whose `this` may be an interface's value).
+        let method = self.pending_this.is_some() || self.pending_init.is_some();
+        let interface_params = if method { None } else { self.with_interface_params(f_arrays) };
+        if !f.generics.is_empty() || array_params.is_some() || interface_params.is_some() {
+            self.generic_function(interface_params.as_ref().unwrap_or(f_arrays), None, None);
             return None;
         }
         let ret = self.resolve_type(&f.ret);

@@ -117,6 +117,14 @@ __device__ Oak ITree_Oak_unwrap(ITree value) {
     return Oak{(int)value.payload.field0};
 }
 
+__device__ Money Money_add(Money a, Money b) {
+    return Money{a.cents + b.cents};
+}
+
+__device__ Money Money_times(Money a, Money b) {
+    return Money{a.cents * b.cents};
+}
+
 __device__ ITree_Branch_Leaf ITree_Branch_Leaf_SmallLeaf_wrap(unsigned id, SmallLeaf value) {
     return ITree_Branch_Leaf{wavec::uint2{0u, 0u}, wavec::uint2{id, 0u}, AnyValue_ITree_Branch_Leaf{(unsigned)value.v, 0u}};
 }
@@ -171,17 +179,9 @@ __device__ int ITree_Branch_Leaf_value(ITree_Branch_Leaf this_1) {
     return 0;
 }
 
-__device__ int harvest(ITree tree, int seed) {
+__device__ int harvest_ITree(ITree tree, int seed) {
     const ITree_Branch_Leaf leaf = ITree_grow(tree, seed);
     return ITree_Branch_Leaf_value(leaf);
-}
-
-__device__ Money Money_add(Money a, Money b) {
-    return Money{a.cents + b.cents};
-}
-
-__device__ Money Money_times(Money a, Money b) {
-    return Money{a.cents * b.cents};
 }
 
 __device__ Money operator_mul_Money(Money a, Money b) {
@@ -201,8 +201,8 @@ extern "C" __global__ void __launch_bounds__(1) computeMain(int* __restrict__ ou
     (void)state;
     wavec::uint3 tid = wavec::uint3{blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y, blockIdx.z * blockDim.z + threadIdx.z};
     int kind = (int)tid.x;
-    state.outputBuffer[0] = harvest(plant(kind), 10);
-    state.outputBuffer[1] = harvest(plant(kind + 1), 10);
+    state.outputBuffer[0] = harvest_ITree(plant(kind), 10);
+    state.outputBuffer[1] = harvest_ITree(plant(kind + 1), 10);
     Money m = Money{6};
     Money n = Money{2};
     state.outputBuffer[2] = square_plus_Money(m).cents;

@@ -118,6 +118,14 @@ Oak ITree_Oak_unwrap(ITree value) {
     return Oak(int(value.payload.field0));
 }
 
+Money Money_add(Money a, Money b) {
+    return Money(a.cents + b.cents);
+}
+
+Money Money_times(Money a, Money b) {
+    return Money(a.cents * b.cents);
+}
+
 ITree_Branch_Leaf ITree_Branch_Leaf_SmallLeaf_wrap(uint id, SmallLeaf value) {
     return ITree_Branch_Leaf(uvec2(0u, 0u), uvec2(id, 0u), AnyValue_ITree_Branch_Leaf(uint(value.v), 0u));
 }
@@ -166,17 +174,9 @@ int ITree_Branch_Leaf_value(ITree_Branch_Leaf this_1) {
     return 0;
 }
 
-int harvest(ITree tree, int seed) {
+int harvest_ITree(ITree tree, int seed) {
     const ITree_Branch_Leaf leaf = ITree_grow(tree, seed);
     return ITree_Branch_Leaf_value(leaf);
-}
-
-Money Money_add(Money a, Money b) {
-    return Money(a.cents + b.cents);
-}
-
-Money Money_times(Money a, Money b) {
-    return Money(a.cents * b.cents);
 }
 
 Money operator_mul_Money(Money a, Money b) {
@@ -194,8 +194,8 @@ Money square_plus_Money(Money x) {
 void main() {
     uvec3 tid = gl_GlobalInvocationID;
     int kind = int(tid.x);
-    outputBuffer[0] = harvest(plant(kind), 10);
-    outputBuffer[1] = harvest(plant(kind + 1), 10);
+    outputBuffer[0] = harvest_ITree(plant(kind), 10);
+    outputBuffer[1] = harvest_ITree(plant(kind + 1), 10);
     Money m = Money(6);
     Money n = Money(2);
     outputBuffer[2] = square_plus_Money(m).cents;

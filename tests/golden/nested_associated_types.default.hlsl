@@ -154,6 +154,14 @@ Oak ITree_Oak_unwrap(ITree value) {
     return wavec_make_Oak(int(value.payload_1.field0));
 }
 
+Money Money_add(Money a, Money b) {
+    return wavec_make_Money(a.cents + b.cents);
+}
+
+Money Money_times(Money a, Money b) {
+    return wavec_make_Money(a.cents * b.cents);
+}
+
 ITree_Branch_Leaf ITree_Branch_Leaf_SmallLeaf_wrap(uint id, SmallLeaf value) {
     return wavec_make_ITree_Branch_Leaf(uint2(0u, 0u), uint2(id, 0u), wavec_make_AnyValue_ITree_Branch_Leaf(uint(value.v), 0u));
 }
@@ -202,17 +210,9 @@ int ITree_Branch_Leaf_value(ITree_Branch_Leaf this_1) {
     return 0;
 }
 
-int harvest(ITree tree, int seed) {
+int harvest_ITree(ITree tree, int seed) {
     const ITree_Branch_Leaf leaf = ITree_grow(tree, seed);
     return ITree_Branch_Leaf_value(leaf);
-}
-
-Money Money_add(Money a, Money b) {
-    return wavec_make_Money(a.cents + b.cents);
-}
-
-Money Money_times(Money a, Money b) {
-    return wavec_make_Money(a.cents * b.cents);
 }
 
 Money operator_mul_Money(Money a, Money b) {
@@ -230,8 +230,8 @@ Money square_plus_Money(Money x) {
 [numthreads(1, 1, 1)]
 void computeMain(uint3 tid : SV_DispatchThreadID) {
     int kind = int(tid.x);
-    outputBuffer[0] = harvest(plant(kind), 10);
-    outputBuffer[1] = harvest(plant(kind + 1), 10);
+    outputBuffer[0] = harvest_ITree(plant(kind), 10);
+    outputBuffer[1] = harvest_ITree(plant(kind + 1), 10);
     Money m = {6};
     Money n = {2};
     outputBuffer[2] = square_plus_Money(m).cents;

@@ -123,6 +123,14 @@ Oak ITree_Oak_unwrap(ITree value) {
     return Oak{int(value.payload.field0)};
 }
 
+Money Money_add(Money a, Money b) {
+    return Money{a.cents + b.cents};
+}
+
+Money Money_times(Money a, Money b) {
+    return Money{a.cents * b.cents};
+}
+
 ITree_Branch_Leaf ITree_Branch_Leaf_SmallLeaf_wrap(uint id, SmallLeaf value) {
     return ITree_Branch_Leaf{uint2(0u, 0u), uint2(id, 0u), AnyValue_ITree_Branch_Leaf{uint(value.v), 0u}};
 }
@@ -177,17 +185,9 @@ int ITree_Branch_Leaf_value(ITree_Branch_Leaf this_1) {
     return 0;
 }
 
-int harvest(ITree tree, int seed) {
+int harvest_ITree(ITree tree, int seed) {
     const ITree_Branch_Leaf leaf = ITree_grow(tree, seed);
     return ITree_Branch_Leaf_value(leaf);
-}
-
-Money Money_add(Money a, Money b) {
-    return Money{a.cents + b.cents};
-}
-
-Money Money_times(Money a, Money b) {
-    return Money{a.cents * b.cents};
 }
 
 Money operator_mul_Money(Money a, Money b) {
@@ -207,8 +207,8 @@ kernel void computeMain(device int* outputBuffer [[buffer(0)]], constant uint& o
     (void)state;
     uint3 tid = wavec_thread;
     int kind = int(tid.x);
-    state.outputBuffer[0] = harvest(plant(kind), 10);
-    state.outputBuffer[1] = harvest(plant(kind + 1), 10);
+    state.outputBuffer[0] = harvest_ITree(plant(kind), 10);
+    state.outputBuffer[1] = harvest_ITree(plant(kind + 1), 10);
     Money m = Money{6};
     Money n = Money{2};
     state.outputBuffer[2] = square_plus_Money(m).cents;

@@ -114,6 +114,14 @@ fn ITree_Oak_unwrap(value: ITree) -> Oak {
     return Oak(i32(value.payload.field0));
 }
 
+fn Money_add(a: Money, b: Money) -> Money {
+    return Money(a.cents + b.cents);
+}
+
+fn Money_times(a: Money, b: Money) -> Money {
+    return Money(a.cents * b.cents);
+}
+
 fn ITree_Branch_Leaf_SmallLeaf_wrap(id: u32, value: SmallLeaf) -> ITree_Branch_Leaf {
     return ITree_Branch_Leaf(vec2<u32>(0u, 0u), vec2<u32>(id, 0u), AnyValue_ITree_Branch_Leaf(u32(value.v), 0u));
 }
@@ -177,19 +185,11 @@ fn ITree_Branch_Leaf_value(this_1: ITree_Branch_Leaf) -> i32 {
     return 0i;
 }
 
-fn harvest(tree: ITree, seed: i32) -> i32 {
+fn harvest_ITree(tree: ITree, seed: i32) -> i32 {
     let wavec_t = ITree_grow(tree, seed);
     var leaf: ITree_Branch_Leaf = wavec_t;
     let wavec_t_1 = ITree_Branch_Leaf_value(leaf);
     return wavec_t_1;
-}
-
-fn Money_add(a: Money, b: Money) -> Money {
-    return Money(a.cents + b.cents);
-}
-
-fn Money_times(a: Money, b: Money) -> Money {
-    return Money(a.cents * b.cents);
 }
 
 fn operator_mul_Money(a: Money, b: Money) -> Money {
@@ -213,10 +213,10 @@ fn main(@builtin(global_invocation_id) wavec_global_invocation_id: vec3<u32>) {
     var tid: vec3<u32> = wavec_global_invocation_id;
     var kind: i32 = i32(tid.x);
     let wavec_t = plant(kind);
-    let wavec_t_1 = harvest(wavec_t, 10i);
+    let wavec_t_1 = harvest_ITree(wavec_t, 10i);
     outputBuffer[0i] = wavec_t_1;
     let wavec_t_2 = plant(kind + 1i);
-    let wavec_t_3 = harvest(wavec_t_2, 10i);
+    let wavec_t_3 = harvest_ITree(wavec_t_2, 10i);
     outputBuffer[1i] = wavec_t_3;
     var m: Money = Money(6i);
     var n: Money = Money(2i);
