@@ -601,7 +601,7 @@ pub fn compile_with_loader(
             continue;
         }
         if !matches!(target, Target::Spirv | Target::SpirvAsm) {
-            if let Err(e) = lower::spirv_asm::refuse(&checked.module, checked.entry, &format!("`{}`", target.name())) {
+            if let Err(e) = lower::spirv_asm::refuse(&checked.module, checked.entry, &target_name) {
                 errors.extend(e);
                 error_front.extend(std::iter::repeat_n(front, errors.len() - before));
                 continue;

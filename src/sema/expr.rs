@@ -93,21 +93,18 @@ impl Checker {
                 return self.upcast(e, *d, *b);
             }
         }
-        // A global array of resource structs passed whole to an unsized parameter stays the
-        // constant naming it (`Checker::whole_resource_struct_array`), of the parameter's type.
-        if let (Type::Array(_, Some(_)), Type::Array(_, None), Some(ExprKind::Const(c))) =
-            (&from, to, self.cur.as_ref().map(|st| st.func.exprs[e].kind.clone()))
-        {
-            if self.is_resource_struct_array(&from) {
-                let span = self.span_of(e);
-                return self.add_expr(ExprKind::Const(c), to.clone(), span);
-            }
-        }
-        // `nullptr` becomes the null of the pointer it meets.
-        if let (Type::Pointer(_), Type::Pointer(_), Some(ExprKind::Const(c))) =
-            (&from, to, self.cur.as_ref().map(|st| st.func.exprs[e].kind.clone()))
-        {
-            if from.pointee() == Some(&Type::Void) {
+        // A constant that stands for something keeps standing for it as the type it meets:
+        // `nullptr` becomes the null of the pointer, and a global array of resource structs
+        // passed whole to an unsized parameter stays the constant naming it
+        // (`Checker::whole_resource_struct_array`). The types decide before the expression is
+        // looked at.
+        let retyped = match (&from, to) {
+            (Type::Pointer(_), Type::Pointer(_)) => from.pointee() == Some(&Type::Void),
+            (Type::Array(_, Some(_)), Type::Array(_, None)) => self.is_resource_struct_array(&from),
+            _ => false,
+        };
+        if retyped {
+            if let Some(ExprKind::Const(c)) = self.cur.as_ref().map(|st| st.func.exprs[e].kind.clone()) {
                 let span = self.span_of(e);
                 return self.add_expr(ExprKind::Const(c), to.clone(), span);
             }

@@ -218,7 +218,7 @@ impl Checker {
     /// Only `in` parameters (an `out` one may be given another type than the caller's), and not
     /// an entry point's nor a differentiable function's. `None` when it has none.
     pub(super) fn with_interface_params(&self, f: &ast::FunctionDecl) -> Option<ast::FunctionDecl> {
-        let entry = f.attrs.iter().any(|a| matches!(a.name.name.as_str(), "numthreads" | "shader"));
+        let entry = super::marks_entry(&f.attrs);
         let differentiable =
             f.attrs.iter().any(|a| a.name.name.contains("Differentiable") || a.name.name.contains("Derivative"));
         if f.body.is_none() || entry || differentiable {
